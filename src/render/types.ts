@@ -1,0 +1,85 @@
+// The contract between the worker (which loads jobs, versions and payloads) and the renderer
+// (which owns Chromium). The renderer knows nothing about databases or accounts' plans beyond
+// what a RenderRequest carries.
+import type { Readable } from 'node:stream';
+
+/** One file of a deploy version, as the page will be served it from the bundle origin. */
+export interface BundleFile {
+  body: Buffer;
+  mime: string;
+}
+
+/** All files of one deploy version, keyed by absolute path ("/index.html", "/css/a.css"). */
+export interface RenderBundle {
+  /** Stable identity of the file set (the version's render pack key); renderers may cache by it. */
+  key: string;
+  files: ReadonlyMap<string, BundleFile>;
+}
+
+/** Overrides from `render.metadata.pdf` (see shared/spec/decisions.md "The rendering page"). */
+export interface PdfOverrides {
+  format?: string;
+  width?: string | number;
+  height?: string | number;
+  landscape?: boolean;
+  margin?: { top?: string | number; right?: string | number; bottom?: string | number; left?: string | number };
+  scale?: number;
+  printBackground?: boolean;
+  displayHeaderFooter?: boolean;
+  headerTemplate?: string;
+  footerTemplate?: string;
+  pageRanges?: string;
+  tagged?: boolean;
+  outline?: boolean;
+}
+
+export interface RenderRequest {
+  jobId: string;
+  accountId: string;
+  deployId: string;
+  versionNo: number;
+  bundle: RenderBundle;
+  /** Path of the entry document inside the bundle, already resolved (e.g. "/invoice.html"). */
+  entryPath: string;
+  payload: Buffer;
+  payloadMime: string;
+  env: { variables: Record<string, string>; secrets: Record<string, string> };
+  pdf: PdfOverrides;
+  /** Whole-render bound: navigation + ready + print. */
+  timeoutMs: number;
+  allowExternalNetwork: boolean;
+  /** null = unlimited */
+  maxOutputBytes: number | null;
+  /** Aborts the render (job canceled): the page is closed, render() rejects with RenderError('render_canceled'). */
+  signal?: AbortSignal;
+}
+
+/** Receives the PDF as a stream; resolves once everything is stored. The renderer enforces maxOutputBytes before bytes reach the sink. */
+export type PdfSink = (pdf: Readable) => Promise<void>;
+
+export interface RenderResult {
+  bytes: number;
+  pageCount: number;
+  sha256: string;
+  /** Wall time of the render, ms (the render_time_ms meter). */
+  renderTimeMs: number;
+}
+
+export type RenderErrorCode =
+  | 'navigation_timeout'
+  | 'render_timeout_exceeded'
+  | 'render_crashed'
+  | 'render_failed'
+  | 'render_output_too_large'
+  | 'render_canceled'
+  | 'render_provider_unavailable';
+
+export class RenderError extends Error {
+  constructor(
+    readonly code: RenderErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}
