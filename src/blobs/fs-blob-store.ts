@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BlobTooLargeError, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+
+/**
+ * Filesystem BlobStore. Writes go to `<root>/.tmp/<random>` and are published with rename(2), which is
+ * atomic on one filesystem: a reader sees the old object, the new one, or none, never a partial file.
+ */
+export class FsBlobStore implements BlobStore {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, '.tmp');
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    // Keys are built by keys.ts, never from user input; still refuse anything that could escape root.
+    if (key.includes('..') || key.startsWith('/') || key.includes('\0')) throw new Error(`invalid storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
+    const tmp = path.join(this.tmpDir, randomBytes(12).toString('hex'));
+    const hash = createHash('sha256');
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        if (limits.maxBytes !== undefined && size > limits.maxBytes) return cb(new BlobTooLargeError(limits.maxBytes));
+        hash.update(chunk);
+        cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+    const sha256 = hash.digest('hex');
+    let done = false;
+    return {
+      size,
+      sha256,
+      publish: async (key: string) => {
+        if (done) throw new Error('staged object already published or discarded');
+        done = true;
+        const dest = this.pathOf(key);
+        try {
+          await fsp.mkdir(path.dirname(dest), { recursive: true });
+          await fsp.rename(tmp, dest);
+        } catch (err) {
+          await fsp.rm(tmp, { force: true });
+          throw err;
+        }
+      },
+      discard: async () => {
+        if (done) return;
+        done = true;
+        await fsp.rm(tmp, { force: true });
+      },
+    };
+  }
+
+  async put(key: string, body: Readable | Buffer, limits?: PutLimits): Promise<PutResult> {
+    const staged = await this.stage(Buffer.isBuffer(body) ? Readable.from([body]) : body, limits);
+    await staged.publish(key);
+    return { size: staged.size, sha256: staged.sha256 };
+  }
+
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const p = this.pathOf(key);
+    // Open first so a missing object rejects here rather than as a stream error later.
+    const handle = await fsp.open(p, 'r');
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    return fsp.readFile(this.pathOf(key));
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const s = await fsp.stat(this.pathOf(key));
+      return { key, size: s.size, modifiedAt: s.mtimeMs };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<ObjectInfo> {
+    const base = this.pathOf(prefix.replace(/\/+$/, '') || '.');
+    const walk = async function* (dir: string, rel: string): AsyncGenerator<ObjectInfo> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const childRel = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory()) yield* walk(path.join(dir, e.name), childRel);
+        else if (e.isFile()) {
+          const s = await fsp.stat(path.join(dir, e.name));
+          yield { key: childRel, size: s.size, modifiedAt: s.mtimeMs };
+        }
+      }
+    };
+    const root = prefix.replace(/\/+$/, '');
+    yield* walk(base, root);
+  }
+
+  async ping(): Promise<void> {
+    await fsp.access(this.tmpDir, fs.constants.W_OK);
+  }
+}
+
+export function openBlobStore(url: string): BlobStore {
+  if (url.startsWith('file:')) return new FsBlobStore(path.resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, '')));
+  throw new Error(`unsupported storage URL: ${url}`);
+}

@@ -1,0 +1,8 @@
+// Storage key layout. Blobs are content-addressed and shared between accounts underneath (dedup is an
+// accounting matter, see services/uploads.ts); everything else is per object.
+
+export const blobKey = (sha256: string) => `blobs/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+export const renderIndexKey = (indexHash: string) => `render-index/${indexHash}.json`;
+export const renderPackKey = (indexHash: string) => `render-packs/${indexHash}.pack`;
+export const outputKey = (outputId: string) => `outputs/${outputId}.pdf`;
+export const pdfKey = (pdfId: string) => `pdfs/${pdfId}.pdf`;

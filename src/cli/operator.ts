@@ -1,0 +1,123 @@
+import { parseArgs } from 'node:util';
+import { createApp, type App } from '../app.js';
+import { loadConfig } from '../config/load.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+import { parseScopes } from '../domain/scopes.js';
+
+// Operator commands act on the configured database directly (no HTTP, no API key): they are for whoever
+// runs the service. Output is plain text; the last whitespace-separated token is the useful value where
+// scripts need one (an id, a key).
+
+export const operatorHelp = `Operator commands (act on FOLIO_DATABASE_URL directly):
+  folio migrate                                   apply pending database migrations
+  folio accounts create --name N [--plan P]       create an account; prints its id and a new API key
+  folio accounts list                             list accounts
+  folio keys create --account A [--scopes S,...]  create an API key (scopes: all, deploys:read, deploys:write,
+                                                  render:read, render:write, pdfs:read, pdfs:write, usage:read)
+  folio keys list --account A                     list API keys (prefix and last 4 only)
+  folio keys revoke KEY_ID                        revoke an API key
+  folio plans list                                list plans and their policies
+  folio plans set --account A --plan P            change an account's plan (effective on the next request)`;
+
+async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env);
+  const app = await createApp({ config });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`missing ${flag}`);
+  return value;
+}
+
+export async function runOperator(command: string, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, plan: { type: 'string' }, account: { type: 'string' }, scopes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    console.log(operatorHelp);
+    return 0;
+  }
+  const sub = positionals[0];
+  try {
+    switch (`${command} ${sub ?? ''}`.trim()) {
+      case 'migrate': {
+        const config = loadConfig(process.env);
+        const database = openDatabase(config.resolved.databaseUrl);
+        try {
+          const applied = await migrateToLatest(database.db);
+          console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+        } finally {
+          await database.close();
+        }
+        return 0;
+      }
+      case 'accounts create':
+        return withApp(async (app) => {
+          const r = await app.services.accounts.create({ name: need(values.name, '--name'), plan: values.plan });
+          console.log(`account ${r.accountId}\nkey id  ${r.keyId}\nAPI key ${r.apiKey}`);
+          return 0;
+        });
+      case 'accounts list':
+        return withApp(async (app) => {
+          for (const a of await app.services.accounts.list()) console.log(`${a.id}\t${a.plan_key}\t${a.name}`);
+          return 0;
+        });
+      case 'keys create':
+        return withApp(async (app) => {
+          const scopes = parseScopes(values.scopes);
+          if (typeof scopes === 'string') throw new UsageError(scopes);
+          const accountId = need(values.account, '--account');
+          await app.services.accounts.get(accountId);
+          const k = await app.services.apiKeys.create({ accountId, scopes });
+          console.log(`key id  ${k.id}\nscopes  ${scopes.join(',')}\nAPI key ${k.key}`);
+          return 0;
+        });
+      case 'keys list':
+        return withApp(async (app) => {
+          for (const k of await app.services.apiKeys.list(need(values.account, '--account'))) {
+            console.log(`${k.id}\t${k.prefix}…${k.last4}\t${k.scopes.join(',')}\t${k.revokedAt ? 'revoked' : 'active'}`);
+          }
+          return 0;
+        });
+      case 'keys revoke':
+        return withApp(async (app) => {
+          const id = need(positionals[1], 'KEY_ID');
+          await app.services.apiKeys.revoke(id);
+          console.log(`revoked ${id}`);
+          return 0;
+        });
+      case 'plans list':
+        return withApp(async (app) => {
+          for (const p of app.services.ctx.plans.list()) console.log(`${p.key}\t${p.name}\t${p.monthlyPriceCents} ${p.currency}/${p.interval}\t${JSON.stringify(p.policy)}`);
+          return 0;
+        });
+      case 'plans set':
+        return withApp(async (app) => {
+          const accountId = need(values.account, '--account');
+          const plan = need(values.plan, '--plan');
+          await app.services.accounts.setPlan(accountId, plan);
+          console.log(`account ${accountId} is now on plan ${plan}`);
+          return 0;
+        });
+      default:
+        throw new UsageError(`unknown command "folio ${command}${sub ? ' ' + sub : ''}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`error: ${err.message}\n\n${operatorHelp}`);
+      return 2;
+    }
+    const e = err as { code?: string; message: string };
+    console.error(`error: ${e.code ? `${e.code}: ` : ''}${e.message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,84 @@
+// The one schema of every setting. Nothing else reads process.env: load() turns the environment into a
+// typed Config, and docs/config.md is generated from this list (npm run docs).
+
+export type SettingType = 'string' | 'integer' | 'boolean';
+
+export interface SettingSpec {
+  env: string;
+  key: keyof ConfigValues;
+  type: SettingType;
+  /** Default as the user would write it in the environment; null = unset. May reference other settings via a function. */
+  default: string | null;
+  doc: string;
+  /** Accepted range for integers. */
+  min?: number;
+  max?: number;
+  /** Never printed (docs show only that it is secret). */
+  secret?: boolean;
+}
+
+export interface ConfigValues {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | null;
+  databaseUrl: string | null;
+  storageUrl: string | null;
+  s3Endpoint: string | null;
+  s3Region: string | null;
+  s3ForcePathStyle: boolean;
+  databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
+  bootstrapApiKey: string | null;
+  bootstrapEmail: string | null;
+  bootstrapPassword: string | null;
+  plansFile: string | null;
+  defaultPlan: string;
+  chromiumPath: string | null;
+  renderConcurrency: number;
+  allowInsecureWebhooks: boolean;
+  signingKey: string | null;
+  logLevel: string;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  authCacheTtlMs: number;
+  uploadSessionTtlSeconds: number;
+  idempotencyTtlSeconds: number;
+  transientOutputTtlSeconds: number;
+  maxJsonBodyBytes: number;
+  maxPayloadBytes: number;
+  shutdownGraceMs: number;
+}
+
+export const settings: SettingSpec[] = [
+  { env: 'PORT', key: 'port', type: 'integer', default: '8080', min: 0, max: 65535, doc: 'TCP port the HTTP server listens on (0 picks a free port and prints it).' },
+  { env: 'HOST', key: 'host', type: 'string', default: '127.0.0.1', doc: 'Interface the HTTP server binds to. Use 0.0.0.0 inside a container.' },
+  { env: 'FOLIO_DATA_DIR', key: 'dataDir', type: 'string', default: './data', doc: 'Directory for the embedded SQLite database, filesystem blobs and the generated signing key.' },
+  { env: 'FOLIO_PUBLIC_URL', key: 'publicUrl', type: 'string', default: null, doc: 'Base URL clients use to reach Folio; signed links and permanent links are built on it. Default `http://HOST:PORT`.' },
+  { env: 'FOLIO_DATABASE_URL', key: 'databaseUrl', type: 'string', default: null, doc: 'Metadata database. Default: SQLite file `folio.db` in the data dir. `sqlite:/path/to/file.db` or `postgres://user@host:5432/db` for scale-out.' },
+  { env: 'FOLIO_STORAGE_URL', key: 'storageUrl', type: 'string', default: null, doc: 'Blob storage. Default: `file:` + `<data dir>/blobs`. `file:/abs/path` or `s3://bucket/prefix` (with the FOLIO_S3_* settings and the standard AWS credential variables).' },
+  { env: 'FOLIO_S3_ENDPOINT', key: 's3Endpoint', type: 'string', default: null, doc: 'S3-compatible endpoint URL (for MinIO, Ceph, R2...). Unset = AWS.' },
+  { env: 'FOLIO_S3_REGION', key: 's3Region', type: 'string', default: null, doc: 'S3 region. Default `us-east-1`.' },
+  { env: 'FOLIO_S3_FORCE_PATH_STYLE', key: 's3ForcePathStyle', type: 'boolean', default: 'false', doc: 'Use path-style S3 URLs (needed by most self-hosted S3-compatible stores).' },
+  { env: 'FOLIO_DATABASE_POOL_SIZE', key: 'databasePoolSize', type: 'integer', default: '10', min: 1, max: 500, doc: 'PostgreSQL connection pool size per process (SQLite always uses one connection).' },
+  { env: 'FOLIO_DATABASE_STATEMENT_TIMEOUT_MS', key: 'databaseStatementTimeoutMs', type: 'integer', default: '15000', min: 100, max: 600000, doc: 'PostgreSQL statement_timeout for every connection.' },
+  { env: 'FOLIO_BOOTSTRAP_API_KEY', key: 'bootstrapApiKey', type: 'string', default: null, secret: true, doc: 'API key created for the bootstrap account on first start (must start with `folio_sk_` followed by at least 32 base62 characters). Unset = random, printed once.' },
+  { env: 'FOLIO_BOOTSTRAP_EMAIL', key: 'bootstrapEmail', type: 'string', default: null, doc: 'Email of the bootstrap owner user created on first start. Default `admin@localhost`.' },
+  { env: 'FOLIO_BOOTSTRAP_PASSWORD', key: 'bootstrapPassword', type: 'string', default: null, secret: true, doc: 'Password of the bootstrap owner user. Unset = random, printed once.' },
+  { env: 'FOLIO_PLANS_FILE', key: 'plansFile', type: 'string', default: null, doc: 'JSON file of plans merged over the built-in `free`, `pro` and `unlimited`: `{"<key>": {"name", "currency", "interval", "monthlyPriceCents", "policy": {...}}}`. See docs/plans.md.' },
+  { env: 'FOLIO_DEFAULT_PLAN', key: 'defaultPlan', type: 'string', default: 'unlimited', doc: 'Plan given to new accounts (the bootstrap account and `folio accounts create` without --plan).' },
+  { env: 'FOLIO_CHROMIUM_PATH', key: 'chromiumPath', type: 'string', default: null, doc: 'Chromium executable. Default: auto-detect `/usr/lib/chromium/chromium`, then `/usr/bin/chromium`.' },
+  { env: 'FOLIO_RENDER_CONCURRENCY', key: 'renderConcurrency', type: 'integer', default: '2', min: 1, max: 64, doc: 'Pages rendered at once by one worker process.' },
+  { env: 'FOLIO_ALLOW_INSECURE_WEBHOOKS', key: 'allowInsecureWebhooks', type: 'boolean', default: 'false', doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts.' },
+  { env: 'FOLIO_SIGNING_KEY', key: 'signingKey', type: 'string', default: null, secret: true, doc: 'Key (at least 32 characters) that signs download/preview links. Embedded mode generates one in the data dir when unset; required when several processes serve links.' },
+  { env: 'FOLIO_LOG_LEVEL', key: 'logLevel', type: 'string', default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
+  { env: 'FOLIO_RATE_LIMIT_PER_SECOND', key: 'rateLimitPerSecond', type: 'integer', default: '50', min: 1, max: 1000000, doc: 'Requests per second per API key, for plans that set no `rateLimit` of their own.' },
+  { env: 'FOLIO_RATE_LIMIT_BURST', key: 'rateLimitBurst', type: 'integer', default: '100', min: 1, max: 1000000, doc: 'Burst size of the per-key token bucket, for plans that set no `rateLimit` of their own.' },
+  { env: 'FOLIO_AUTH_CACHE_TTL_MS', key: 'authCacheTtlMs', type: 'integer', default: '30000', min: 0, max: 3600000, doc: 'How long a verified API key is trusted without a database read. Revocation is immediate in the revoking process and takes at most this long elsewhere.' },
+  { env: 'FOLIO_UPLOAD_SESSION_TTL_SECONDS', key: 'uploadSessionTtlSeconds', type: 'integer', default: '3600', min: 60, max: 86400, doc: 'Lifetime of an upload session (the interface fixes 1 hour).' },
+  { env: 'FOLIO_IDEMPOTENCY_TTL_SECONDS', key: 'idempotencyTtlSeconds', type: 'integer', default: '86400', min: 60, max: 604800, doc: 'How long an Idempotency-Key is remembered (the interface fixes 24 hours).' },
+  { env: 'FOLIO_TRANSIENT_OUTPUT_TTL_SECONDS', key: 'transientOutputTtlSeconds', type: 'integer', default: '600', min: 60, max: 604800, doc: 'How long a transient render output stays downloadable after the job finished.' },
+  { env: 'FOLIO_MAX_JSON_BODY_BYTES', key: 'maxJsonBodyBytes', type: 'integer', default: '1048576', min: 1024, max: 104857600, doc: 'Largest JSON request body for ordinary routes (upload-session and render-job routes allow more; see docs/api.md).' },
+  { env: 'FOLIO_MAX_PAYLOAD_BYTES', key: 'maxPayloadBytes', type: 'integer', default: '5242880', min: 1024, max: 104857600, doc: 'Largest render payload (bytes the page receives); larger gives 400 payload_too_large.' },
+  { env: 'FOLIO_SHUTDOWN_GRACE_MS', key: 'shutdownGraceMs', type: 'integer', default: '20000', min: 0, max: 600000, doc: 'On SIGTERM/SIGINT: how long running renders may finish before their jobs are released.' },
+];

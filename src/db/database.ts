@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import Database from 'libsql';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { Tables } from './tables.js';
+
+export type Db = Kysely<Tables>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database_ {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  poolSize?: number;
+  statementTimeoutMs?: number;
+}
+
+// node-pg returns int8 (bigint) columns as strings by default; every bigint here is an epoch-ms or a
+// byte count well inside Number.MAX_SAFE_INTEGER, so parse them as numbers to match SQLite.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_ {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const raw = new Database(file);
+    // WAL lets readers (CLI commands, a second process) work while the service writes; busy_timeout
+    // makes writers from other processes wait instead of failing at once.
+    raw.exec('PRAGMA journal_mode = WAL');
+    raw.exec('PRAGMA synchronous = NORMAL');
+    raw.exec('PRAGMA busy_timeout = 10000');
+    raw.exec('PRAGMA foreign_keys = ON');
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw as never }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      options: `-c statement_timeout=${opts.statementTimeoutMs ?? 15000}`,
+    });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  throw new Error(`unsupported database URL: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+}
+
+class StaticMigrations implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Applies pending migrations; safe to run from several processes at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrations(), migrationTableName: 'folio_migrations', migrationLockTableName: 'folio_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

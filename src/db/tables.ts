@@ -1,0 +1,182 @@
+// Row types of every table, as Kysely sees them. Timestamps are integer epoch milliseconds and booleans
+// are 0/1 integers on both SQLite and PostgreSQL, so no query needs a dialect-specific cast.
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  plan_key: string;
+  webhook_secret: string;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  role: string;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  last4: string;
+  scopes: string; // JSON array
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface DeploysTable {
+  id: string;
+  account_id: string;
+  slug: string;
+  name: string;
+  created_at: number;
+}
+
+export interface DeployVersionsTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  version_no: number;
+  display_id: string;
+  tree_hash: string;
+  render_index_key: string;
+  render_pack_key: string;
+  route: string;
+  entry_path: string;
+  title: string;
+  render_timeout_ms: number | null;
+  metadata_json: string | null;
+  status: string;
+  file_count: number;
+  total_bytes: number;
+  created_at: number;
+}
+
+export interface VersionFilesTable {
+  version_id: string;
+  path: string;
+  sha256: string;
+  size: number;
+  mime: string;
+}
+
+export interface AliasesTable {
+  deploy_id: string;
+  alias: string;
+  deploy_version_id: string;
+  updated_at: number;
+}
+
+export interface DeploySettingsTable {
+  deploy_id: string;
+  account_id: string;
+  webhook_enabled: number;
+  webhook_url: string | null;
+  signing_secret: string | null;
+  previous_signing_secret: string | null;
+  signing_secret_rotated_at: number | null;
+  lifecycle_enabled: number;
+  retain_latest_versions: number;
+  updated_at: number;
+}
+
+export interface DeployEnvVarsTable {
+  deploy_id: string;
+  name: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DeploySecretsTable {
+  deploy_id: string;
+  name: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  token_hash: string;
+  status: string; // open | committed | expired
+  requested_file_count: number;
+  requested_bytes: number;
+  created_at: number;
+  expires_at: number;
+  committed_version_id: string | null;
+}
+
+export interface UploadSessionFilesTable {
+  session_id: string;
+  sha256: string;
+  size: number;
+}
+
+/** Which account uploaded which bytes: the scope of dedup (missing-blobs) and of storage accounting. */
+export interface AccountBlobsTable {
+  account_id: string;
+  sha256: string;
+  size: number;
+  created_at: number;
+}
+
+/** Bytes present in the blob store, shared underneath by all accounts. */
+export interface BlobsTable {
+  sha256: string;
+  size: number;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  idem_key: string;
+  request_hash: string;
+  state: string; // running | done
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface UsageCountersTable {
+  account_id: string;
+  period_start: number;
+  meter: string;
+  quantity: number;
+}
+
+export interface BootstrapTable {
+  id: number;
+  account_id: string;
+  created_at: number;
+}
+
+export interface Tables {
+  accounts: AccountsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  deploys: DeploysTable;
+  deploy_versions: DeployVersionsTable;
+  version_files: VersionFilesTable;
+  aliases: AliasesTable;
+  deploy_settings: DeploySettingsTable;
+  deploy_env_vars: DeployEnvVarsTable;
+  deploy_secrets: DeploySecretsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_session_files: UploadSessionFilesTable;
+  account_blobs: AccountBlobsTable;
+  blobs: BlobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  usage_counters: UsageCountersTable;
+  bootstrap: BootstrapTable;
+}

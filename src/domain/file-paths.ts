@@ -1,0 +1,41 @@
+// Bundle paths are untrusted input that later becomes URLs on the bundle origin and keys in a pack.
+// One normal form: a leading "/" is optional on input and always present after normalisation.
+
+export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
+
+const MAX_PATH_LENGTH = 1024;
+
+export function normalizeBundlePath(input: string): PathCheck {
+  if (typeof input !== 'string' || input.length === 0) return { ok: false, reason: 'empty path' };
+  if (input.length > MAX_PATH_LENGTH) return { ok: false, reason: `path longer than ${MAX_PATH_LENGTH} characters` };
+  if (input.includes('\0')) return { ok: false, reason: 'NUL in path' };
+  if (input.includes('\\')) return { ok: false, reason: 'backslash in path' };
+  // A leading slash is accepted ("/index.html" and "index.html" are the same file); anything that looks
+  // absolute in another way (a drive letter, a scheme, "//") is not.
+  if (input.startsWith('//') || /^[A-Za-z]:/.test(input) || /^[a-z]+:\/\//i.test(input)) return { ok: false, reason: 'absolute path' };
+  const rel = input.startsWith('/') ? input.slice(1) : input;
+  const segments = rel.split('/');
+  for (const s of segments) {
+    if (s === '') return { ok: false, reason: 'empty path segment' };
+    if (s === '..' || s === '.') return { ok: false, reason: `"${s}" segment` };
+    if (/[\u0000-\u001f\u007f]/.test(s)) return { ok: false, reason: 'control character in path' };
+  }
+  return { ok: true, path: '/' + rel };
+}
+
+/**
+ * Resolves a render route to a file of the bundle: "/" and "/dir/" → index.html; "/invoice" also tries
+ * "/invoice.html" and "/invoice/index.html". Returns the file path or null.
+ */
+export function resolveRoute(route: string, has: (path: string) => boolean): string | null {
+  if (!route.startsWith('/')) return null;
+  const clean = route.split(/[?#]/)[0];
+  const candidates: string[] = [];
+  if (clean.endsWith('/')) candidates.push(clean + 'index.html');
+  else candidates.push(clean, clean + '.html', clean + '/index.html');
+  for (const c of candidates) {
+    const n = normalizeBundlePath(c);
+    if (n.ok && has(n.path)) return n.path;
+  }
+  return null;
+}

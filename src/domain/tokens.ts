@@ -1,0 +1,46 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// API keys, upload tokens and webhook secrets: random base62 strings with a recognisable prefix
+// (so secret scanners can find leaked ones). Only SHA-256 digests of keys and tokens are stored.
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function randomBase62(length: number): string {
+  // Rejection sampling keeps the distribution uniform (256 is not a multiple of 62).
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export const API_KEY_PREFIX = 'folio_sk_';
+export const UPLOAD_TOKEN_PREFIX = 'folio_ut_';
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export const newApiKey = () => API_KEY_PREFIX + randomBase62(40);
+export const newUploadToken = () => UPLOAD_TOKEN_PREFIX + randomBase62(40);
+export const newWebhookSecret = () => WEBHOOK_SECRET_PREFIX + randomBase62(40);
+
+export function sha256Hex(value: string | Buffer): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function looksLikeApiKey(value: string): boolean {
+  return value.length <= 200 && /^folio_sk_[A-Za-z0-9]{32,}$/.test(value);
+}
+
+/** Masked preview: prefix, an ellipsis and the last 4 characters. */
+export function maskSecret(secret: string): string {
+  const prefix = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? WEBHOOK_SECRET_PREFIX : secret.slice(0, 3);
+  return `${prefix}…${secret.slice(-4)}`;
+}
+
+export function safeEqualHex(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error.js';
+import { errorCodes, type ErrorCode } from '../../errors/codes.js';
+
+function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
+  if (headers) for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply
+    .code(errorCodes[code].status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: code, message, ...(details ? { details } : {}) }));
+}
+
+/** Field path of the first Ajv error, in the dotted form the docs use (`files[0].sha256`). */
+function fieldOf(err: FastifyError): string | undefined {
+  const v = err.validation?.[0];
+  if (!v) return undefined;
+  let field = (v.instancePath || '').replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  field = field.replace(/^(\d+)/, '[$1]');
+  const missing = (v.params as { missingProperty?: string; additionalProperty?: string } | undefined) ?? {};
+  const extra = missing.missingProperty ?? missing.additionalProperty;
+  if (extra) field = field ? `${field}.${extra}` : extra;
+  const where = err.validationContext && err.validationContext !== 'body' ? err.validationContext : '';
+  return where && !field ? where : field || where || undefined;
+}
+
+/**
+ * The one place that turns any thrown value into a response. Client errors keep their code; anything
+ * unexpected is logged once here and answered 500 internal_error without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance, routePatterns: { method: string; regex: RegExp }[]) {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) return send(reply, err.code, err.message, err.details, err.headers);
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const field = fieldOf(fe);
+      const msg = `${field ?? fe.validationContext ?? 'request'} ${fe.validation[0]?.message ?? 'is invalid'}`;
+      return send(reply, 'invalid_request', msg, field ? { field } : undefined);
+    }
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 'body_too_large', 'the request body is larger than this route accepts');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 'unsupported_media_type', `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here; send application/json`);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 'invalid_request', 'the JSON body is empty', { field: 'body' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 'invalid_request', 'Content-Length does not match the body');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, 'invalid_request', 'the body is not valid JSON', { field: 'body' });
+    }
+    if (fe.statusCode === 400 && (err instanceof SyntaxError || fe.code?.startsWith('FST_ERR_CTP'))) {
+      return send(reply, 'invalid_request', 'the body is not valid JSON', { field: 'body' });
+    }
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      req.log.info({ err }, 'client error from framework');
+      if (fe.statusCode === 413) return send(reply, 'body_too_large', 'the request body is larger than this route accepts');
+      if (fe.statusCode === 415) return send(reply, 'unsupported_media_type', 'unsupported Content-Type');
+      return send(reply, 'invalid_request', fe.message);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, 'internal_error', 'an internal error occurred; quote the x-request-id header when reporting it');
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = routePatterns.filter((r) => r.regex.test(path)).map((r) => r.method);
+    if (allowed.length > 0) {
+      reply.header('allow', [...new Set(allowed)].join(', '));
+      return send(reply, 'method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${[...new Set(allowed)].join(', ')}`);
+    }
+    return send(reply, 'route_not_found', `no route ${req.method} ${path}`);
+  });
+}
+
+/** Turns a Fastify route pattern ("/v1/deploys/:deployId") into a regex for 405 detection. */
+export function patternToRegex(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}

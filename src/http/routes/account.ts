@@ -1,0 +1,81 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/index.js';
+import { principalOf } from '../plugins/auth.js';
+import { EpochMs, errors } from '../schemas/common.js';
+
+const Nullable = (t: ReturnType<typeof Type.Integer>) => Type.Union([t, Type.Null()]);
+
+export const UsageOverview = Type.Object(
+  {
+    period: Type.Object({ kind: Type.String(), start: EpochMs, end: EpochMs, usageDayStart: Type.String(), usageDayEndExclusive: Type.String() }),
+    plan: Type.Object({ key: Type.String(), name: Type.String(), currency: Type.String(), interval: Type.String(), monthlyPriceCents: Type.Integer() }),
+    policy: Type.Object(
+      {
+        allowExternalNetwork: Type.Boolean(),
+        maxBytesPerDeployCommit: Nullable(Type.Integer()),
+        maxConcurrentRenderJobs: Nullable(Type.Integer()),
+        maxDeployCommitsPerBillPeriod: Nullable(Type.Integer()),
+        maxFilesPerDeployCommit: Nullable(Type.Integer()),
+        maxRenderJobsPerBillPeriod: Nullable(Type.Integer()),
+        maxRenderOutputBytes: Nullable(Type.Integer()),
+        maxRenderTimeMsPerBillPeriod: Nullable(Type.Integer()),
+        maxRenderTimeoutMs: Nullable(Type.Integer()),
+        storageLimitBytes: Nullable(Type.Integer()),
+      },
+      { description: 'Plan limits; null means unlimited.' },
+    ),
+    usageMeters: Type.Array(Type.Object({ code: Type.String(), aggregation: Type.String(), totalQuantity: Type.Integer(), unit: Type.String(), version: Type.Integer() })),
+    liveStorage: Type.Object({ deployVersionStorageBytes: Type.Integer(), managedPdfStorageBytes: Type.Integer(), renderOutputStorageBytes: Type.Integer(), totalBytes: Type.Integer() }),
+    uploadLimits: Type.Object({ maxSingleFileBytes: Type.Integer() }),
+    storageMeters: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        aggregation: Type.String(),
+        unit: Type.String(),
+        currentBytes: Type.Integer(),
+        peakBytesByDay: Type.Array(Type.Object({ day: Type.String(), peakBytes: Type.Integer(), peakGiBDay: Type.Number() })),
+        totalPeakBytes: Type.Integer(),
+        totalPeakGiBDays: Type.Number(),
+        version: Type.Integer(),
+      }),
+    ),
+    bill: Type.Object({ provider: Type.String(), interval: Type.String(), periodStart: EpochMs, periodEnd: EpochMs }),
+    generatedAt: EpochMs,
+  },
+  { $id: 'UsageOverview', title: 'UsageOverview' },
+);
+
+export function accountRoutes(app: FastifyInstance, s: Services) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/v1/account', {
+    config: { scope: 'usage:read' },
+    schema: {
+      tags: ['Account'],
+      summary: 'The account and its webhook signing metadata',
+      description: 'The account-level signing secret is never returned; only whether it exists and a masked preview.',
+      response: {
+        200: Type.Object({
+          account: Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            plan: Type.String(),
+            createdAt: EpochMs,
+            webhook: Type.Object({ signingSecretConfigured: Type.Boolean(), signingSecretPreview: Type.Optional(Type.String()) }),
+          }),
+        }),
+        ...errors(401, 403, 429),
+      },
+    },
+  }, async (req) => s.accounts.view(principalOf(req).accountId));
+
+  r.get('/v1/usage', {
+    config: { scope: 'usage:read' },
+    schema: { tags: ['Account'], summary: 'Usage, plan policy, live storage and meters of the current period', response: { 200: Type.Ref('UsageOverview'), ...errors(401, 403, 429) } },
+  }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return s.usage.overview(principalOf(req).accountId);
+  });
+}

@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../../services/index.js';
+import { idempotent } from '../idempotent.js';
+import { principalOf } from '../plugins/auth.js';
+import { errors, IdParam, Sha256 } from '../schemas/common.js';
+import { CommitBody, CreateSessionBody, MissingBlobsBody } from '../schemas/uploads.js';
+
+const tags = ['Uploads'];
+const SessionParams = Type.Object({ uploadSessionId: IdParam('Upload session id (`ups_…`).') });
+const TokenHeaders = Type.Object({ 'x-upload-token': Type.Optional(Type.String({ description: 'The token returned once when the session was created.' })) });
+// Large bundles declare many files: allow bigger JSON bodies on these routes than elsewhere.
+const LIST_BODY_LIMIT = 8 * 1024 * 1024;
+
+const tokenOf = (req: FastifyRequest) => {
+  const t = req.headers['x-upload-token'];
+  return Array.isArray(t) ? t[0] : t;
+};
+
+export function uploadRoutes(app: FastifyInstance, s: Services) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post('/v1/upload-sessions', {
+    config: { scope: 'deploys:write' },
+    bodyLimit: LIST_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Create an upload session',
+      description: 'Give either `deployId` or `createDeploy` (creates the deploy in the same transaction). The `uploadToken` is returned only here. Optional `Idempotency-Key` (24 h).',
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
+      body: CreateSessionBody,
+      response: { 201: Type.Object({ uploadSession: Type.Ref('UploadSession'), uploadToken: Type.String() }), ...errors(400, 401, 403, 404, 409, 413, 429) },
+    },
+  }, async (req, reply) => idempotent(req, reply, s.idempotency, 201, () => s.uploads.createSession(principalOf(req).accountId, req.body)));
+
+  r.post('/v1/upload-sessions/:uploadSessionId/missing-blobs', {
+    config: { scope: 'deploys:write' },
+    bodyLimit: LIST_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Which of these files must be uploaded',
+      description: 'A hash counts as present only when this account uploaded those bytes before.',
+      params: SessionParams,
+      headers: TokenHeaders,
+      body: MissingBlobsBody,
+      response: { 200: Type.Object({ uploadSessionId: Type.String(), missingBlobs: Type.Array(Type.Object({ sha256: Type.String() })) }), ...errors(400, 401, 403, 404, 409, 410, 429) },
+    },
+  }, async (req) => s.uploads.missingBlobs(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body.files));
+
+  r.put('/v1/upload-sessions/:uploadSessionId/blobs/:sha256', {
+    config: { scope: 'deploys:write' },
+    schema: {
+      tags,
+      summary: 'Upload one blob (raw bytes, application/octet-stream)',
+      description: 'Streamed: hashed while written to a temporary object, verified against the path sha256 and the declared size, then published atomically. At most 10485760 bytes.',
+      params: Type.Object({ uploadSessionId: IdParam('Upload session id.'), sha256: Sha256 }),
+      headers: TokenHeaders,
+      response: { 200: Type.Object({ uploadSessionId: Type.String(), alreadyPresent: Type.Boolean(), blob: Type.Ref('Blob') }), ...errors(400, 401, 403, 404, 409, 410, 415, 429) },
+    },
+  }, async (req) => {
+    const len = req.headers['content-length'];
+    return s.uploads.putBlob({
+      accountId: principalOf(req).accountId,
+      sessionId: req.params.uploadSessionId,
+      token: tokenOf(req),
+      sha256: req.params.sha256,
+      body: req.body as Readable,
+      contentLength: len !== undefined && /^\d+$/.test(len) ? Number(len) : undefined,
+    });
+  });
+
+  r.post('/v1/upload-sessions/:uploadSessionId/commit', {
+    config: { scope: 'deploys:write' },
+    bodyLimit: LIST_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Commit the session into an immutable deploy version',
+      params: SessionParams,
+      headers: TokenHeaders,
+      body: CommitBody,
+      response: { 201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }), ...errors(400, 401, 403, 404, 409, 410, 429) },
+    },
+  }, async (req, reply) => reply.code(201).send(await s.uploads.commit(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body)));
+}

@@ -1,0 +1,36 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { allErrorCodes } from '../../errors/codes.js';
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Union(allErrorCodes.map((c) => Type.Literal(c)), { description: 'Machine-readable error code (see docs/errors.md).' }),
+    message: Type.String({ description: 'Human-readable explanation.' }),
+    details: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Extra information, e.g. `field` for validation errors.' })),
+  },
+  { $id: 'Error', title: 'Error', description: 'The uniform error body of every non-2xx response.' },
+);
+
+export const ErrorRef = Type.Ref('Error');
+
+/** Standard error responses a route can give, as OpenAPI response entries. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const s of statuses) out[s] = ErrorRef;
+  return out;
+}
+
+export const IdParam = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+
+export const ListQuery = Type.Object(
+  {
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'Opaque cursor from the previous page\'s `nextCursor`.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size (1–100, default 50).' })),
+  },
+  { additionalProperties: false },
+);
+
+export const NextCursor = Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next page; absent or null on the last page.' }));
+
+export const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'Lowercase hex SHA-256 of the content.' });
+
+export const EpochMs = Type.Integer({ description: 'Unix epoch milliseconds.' });

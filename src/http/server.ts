@@ -1,0 +1,108 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TSchema } from '@sinclair/typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { pingDatabase } from '../db/database.js';
+import type { Services } from '../services/index.js';
+import { registerAuth } from './plugins/auth.js';
+import { patternToRegex, registerErrorHandling } from './plugins/error-handler.js';
+import { RateLimiter } from './plugins/rate-limit.js';
+import { accountRoutes, UsageOverview } from './routes/account.js';
+import { deployRoutes } from './routes/deploys.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { ErrorBody } from './schemas/common.js';
+import { Alias, Deploy, DeployListItem, DeploySettings, DeployVersion } from './schemas/deploys.js';
+import { Blob, FileDescriptor, UploadSession } from './schemas/uploads.js';
+import { installValidators } from './validation.js';
+
+export interface ServerOptions {
+  services: Services;
+  logger: Logger;
+  /** Extra readiness probes (the worker adds Chromium). */
+  readinessChecks?: { name: string; check: () => Promise<void> }[];
+}
+
+/** Schemas referenced by `$ref` from routes; they also become OpenAPI `components.schemas`. */
+const sharedSchemas: TSchema[] = [ErrorBody, Deploy, DeployListItem, DeployVersion, Alias, DeploySettings, FileDescriptor, UploadSession, Blob, UsageOverview];
+
+/** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const { services } = opts;
+  // Typed as the default instance: route modules take FastifyInstance, and our pino Logger is a superset.
+  const app = Fastify({
+    loggerInstance: opts.logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: services.ctx.config.maxJsonBodyBytes,
+    // Fastify answers these itself with 400 before routing; keep them in our error format via the handler.
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    disableRequestLogging: false,
+  }) as unknown as FastifyInstance;
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // Raw blob uploads: hand the request stream to the service, which enforces its own byte limit.
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  installValidators(app, sharedSchemas);
+
+  const routePatterns: { method: string; regex: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) if (m !== 'HEAD') routePatterns.push({ method: m, regex: patternToRegex(route.url) });
+  });
+  registerErrorHandling(app, routePatterns);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Folio API',
+        version: '1.0.0',
+        description: 'Folio turns deployed HTML/CSS/JS bundles into PDFs. Every `/v1` call needs `Authorization: Bearer folio_sk_…`. Errors have the body `{error, message, details?}`; see docs/errors.md.',
+      },
+      servers: [{ url: services.ctx.config.resolved.publicUrl }],
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' } } },
+      security: [{ apiKey: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  const limiter = new RateLimiter(services.ctx);
+  registerAuth(app, services.apiKeys, limiter);
+
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const checks = [
+      { name: 'database', check: () => pingDatabase(services.ctx.db) },
+      { name: 'storage', check: () => services.ctx.blobs.ping() },
+      ...(opts.readinessChecks ?? []),
+    ];
+    const results: Record<string, string> = {};
+    let ok = true;
+    for (const c of checks) {
+      try {
+        await c.check();
+        results[c.name] = 'ok';
+      } catch (err) {
+        ok = false;
+        results[c.name] = (err as Error).message;
+      }
+    }
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks: results });
+  });
+
+  deployRoutes(app, services);
+  uploadRoutes(app, services);
+  accountRoutes(app, services);
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+
+/**
+ * SIGTERM/SIGINT: run the closers in order (stop accepting, let work finish within the grace period,
+ * release the rest), then exit. A second signal exits at once.
+ */
+export function installShutdown(log: Logger, graceMs: number, closers: (() => Promise<void>)[]) {
+  let closing = false;
+  const onSignal = (signal: string) => {
+    if (closing) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const hardStop = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, graceMs + 10_000);
+    hardStop.unref();
+    (async () => {
+      for (const close of closers) {
+        try {
+          await close();
+        } catch (err) {
+          log.error({ err }, 'error during shutdown');
+        }
+      }
+      process.exit(0);
+    })();
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+}

@@ -1,0 +1,112 @@
+import { AppError } from '../errors/app-error.js';
+import { newId } from '../domain/ids.js';
+import { looksLikeApiKey, newApiKey, sha256Hex } from '../domain/tokens.js';
+import type { Scope } from '../domain/scopes.js';
+import type { Principal, ServiceContext } from './context.js';
+
+interface CacheEntry {
+  principal: Principal;
+  keyId: string;
+  expiresAt: number;
+}
+
+/**
+ * API key creation, revocation and authentication. Authentication is on every request's hot path, so a
+ * verified key is cached (by its SHA-256) for authCacheTtlMs: no database round-trip per request.
+ * Revocation clears the entry in this process at once; other processes notice within the TTL.
+ */
+export class ApiKeys {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly lastUsedWrites = new Map<string, number>();
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  async create(input: { accountId: string; name?: string; scopes?: Scope[]; rawKey?: string }): Promise<{ id: string; key: string }> {
+    const key = input.rawKey ?? newApiKey();
+    if (!looksLikeApiKey(key)) throw new AppError('invalid_request', 'API key must be folio_sk_ followed by at least 32 base62 characters', { field: 'key' });
+    const now = this.ctx.clock.now();
+    const id = newId('key', now);
+    await this.ctx.db
+      .insertInto('api_keys')
+      .values({
+        id,
+        account_id: input.accountId,
+        name: input.name ?? 'default',
+        key_hash: sha256Hex(key),
+        prefix: 'folio_sk_',
+        last4: key.slice(-4),
+        scopes: JSON.stringify(input.scopes ?? ['all']),
+        created_at: now,
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    return { id, key };
+  }
+
+  async revoke(keyId: string, accountId?: string): Promise<void> {
+    let q = this.ctx.db.updateTable('api_keys').set({ revoked_at: this.ctx.clock.now() }).where('id', '=', keyId).where('revoked_at', 'is', null);
+    if (accountId) q = q.where('account_id', '=', accountId);
+    const res = await q.executeTakeFirst();
+    for (const [hash, entry] of this.cache) if (entry.keyId === keyId) this.cache.delete(hash);
+    if (Number(res.numUpdatedRows) === 0) {
+      const exists = await this.ctx.db.selectFrom('api_keys').select('id').where('id', '=', keyId).$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!)).executeTakeFirst();
+      if (!exists) throw new AppError('api_key_not_found', `API key ${keyId} not found`);
+    }
+  }
+
+  async list(accountId: string) {
+    const rows = await this.ctx.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      prefix: r.prefix,
+      last4: r.last4,
+      scopes: JSON.parse(r.scopes) as string[],
+      createdAt: r.created_at,
+      lastUsedAt: r.last_used_at,
+      revokedAt: r.revoked_at,
+    }));
+  }
+
+  /** Returns the principal for a presented key, or null when the key is unknown or revoked. */
+  async authenticate(rawKey: string): Promise<Principal | null> {
+    if (!looksLikeApiKey(rawKey)) return null;
+    const hash = sha256Hex(rawKey);
+    const now = Date.now(); // cache expiry is wall-clock bookkeeping, not a business rule
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > now) {
+      this.touch(cached.keyId, now);
+      return cached.principal;
+    }
+    const row = await this.ctx.db
+      .selectFrom('api_keys')
+      .select(['id', 'account_id', 'scopes', 'revoked_at'])
+      .where('key_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null) {
+      this.cache.delete(hash);
+      return null;
+    }
+    const principal: Principal = { accountId: row.account_id, keyId: row.id, scopes: JSON.parse(row.scopes) as string[] };
+    if (this.ctx.config.authCacheTtlMs > 0) {
+      if (this.cache.size > 10_000) this.cache.clear(); // bound memory under key spraying
+      this.cache.set(hash, { principal, keyId: row.id, expiresAt: now + this.ctx.config.authCacheTtlMs });
+    }
+    this.touch(row.id, now);
+    return principal;
+  }
+
+  /** Records last use at most once a minute per key, off the request path. */
+  private touch(keyId: string, now: number): void {
+    const last = this.lastUsedWrites.get(keyId) ?? 0;
+    if (now - last < 60_000) return;
+    this.lastUsedWrites.set(keyId, now);
+    this.ctx.db
+      .updateTable('api_keys')
+      .set({ last_used_at: this.ctx.clock.now() })
+      .where('id', '=', keyId)
+      .execute()
+      .catch((err) => this.ctx.log.warn({ err, keyId }, 'could not record API key use'));
+  }
+}

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { BlobStore } from '../blobs/blob-store.js';
+import type { Config } from '../config/load.js';
+import type { DialectName, Db } from '../db/database.js';
+import type { Clock } from '../domain/clock.js';
+import type { PlanCatalog } from './plan-catalog.js';
+
+/** The ports every service is built from (wired once in app.ts). */
+export interface ServiceContext {
+  db: Db;
+  dialect: DialectName;
+  blobs: BlobStore;
+  clock: Clock;
+  plans: PlanCatalog;
+  config: Config;
+  log: Logger;
+}
+
+/** Who is calling: resolved from an API key (or, later, a dashboard session). */
+export interface Principal {
+  accountId: string;
+  keyId: string | null;
+  scopes: readonly string[];
+}

@@ -1,0 +1,114 @@
+import type { Transaction } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import { isUniqueViolation } from '../db/dialect.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { newId } from '../domain/ids.js';
+import { AppError } from '../errors/app-error.js';
+import type { ServiceContext } from './context.js';
+import { aliasView, deployListItem, deployView, versionView } from './views.js';
+
+export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,62}$';
+const slugRe = new RegExp(SLUG_PATTERN);
+
+export class Deploys {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** Inserts a deploy inside the caller's transaction (upload sessions create deploys inline). */
+  async insert(trx: Transaction<Tables>, accountId: string, slug: string, name: string) {
+    if (!slugRe.test(slug)) throw new AppError('invalid_request', `slug must match ${SLUG_PATTERN}`, { field: 'slug' });
+    const now = this.ctx.clock.now();
+    const row = { id: newId('dep', now), account_id: accountId, slug, name, created_at: now };
+    // The unique (account_id, slug) constraint decides races: of 20 concurrent creates, one insert wins.
+    const existing = await trx.selectFrom('deploys').select('id').where('account_id', '=', accountId).where('slug', '=', slug).executeTakeFirst();
+    if (existing) throw new AppError('deploy_slug_conflict', `slug "${slug}" is already used by deploy ${existing.id}`);
+    try {
+      await trx.insertInto('deploys').values(row).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('deploy_slug_conflict', `slug "${slug}" is already in use`);
+      throw err;
+    }
+    return row;
+  }
+
+  async create(accountId: string, slug: string, name: string) {
+    try {
+      const row = await this.ctx.db.transaction().execute((trx) => this.insert(trx, accountId, slug, name));
+      return { deploy: deployView(row) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('deploy_slug_conflict', `slug "${slug}" is already in use`);
+      throw err;
+    }
+  }
+
+  /** Loads a deploy of this account or throws 404 (another account's deploy is 404 too: no leak). */
+  async require(accountId: string, deployId: string) {
+    const row = await this.ctx.db.selectFrom('deploys').selectAll().where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!row) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+    return row;
+  }
+
+  async get(accountId: string, deployId: string) {
+    const row = await this.require(accountId, deployId);
+    const [aliases, latest] = await Promise.all([
+      this.ctx.db.selectFrom('aliases').selectAll().where('deploy_id', '=', deployId).orderBy('alias').execute(),
+      this.ctx.db.selectFrom('deploy_versions').selectAll().where('deploy_id', '=', deployId).orderBy('version_no', 'desc').limit(1).executeTakeFirst(),
+    ]);
+    return { deploy: deployView(row), aliases: aliases.map(aliasView), latestVersion: latest ? versionView(latest) : null };
+  }
+
+  async list(accountId: string, opts: { cursor?: string; limit: number }) {
+    let q = this.ctx.db.selectFrom('deploys').selectAll().where('account_id', '=', accountId);
+    if (opts.cursor !== undefined) {
+      const c = decodeCursor(opts.cursor, { id: 'string' });
+      if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
+      q = q.where('id', '<', c.id as string);
+    }
+    const rows = await q.orderBy('id', 'desc').limit(opts.limit + 1).execute();
+    const page = rows.slice(0, opts.limit);
+    return { items: page.map(deployListItem), nextCursor: rows.length > opts.limit ? encodeCursor({ id: page[page.length - 1].id }) : null };
+  }
+
+  async update(accountId: string, deployId: string, patch: { name?: string; slug?: string }) {
+    if (patch.slug !== undefined && !slugRe.test(patch.slug)) throw new AppError('invalid_request', `slug must match ${SLUG_PATTERN}`, { field: 'slug' });
+    try {
+      const row = await this.ctx.db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('deploys').selectAll().where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+        if (!current) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+        if (patch.slug !== undefined && patch.slug !== current.slug) {
+          const taken = await trx.selectFrom('deploys').select('id').where('account_id', '=', accountId).where('slug', '=', patch.slug).executeTakeFirst();
+          if (taken) throw new AppError('deploy_slug_conflict', `slug "${patch.slug}" is already used by deploy ${taken.id}`);
+        }
+        const next = { ...current, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.slug !== undefined ? { slug: patch.slug } : {}) };
+        await trx.updateTable('deploys').set({ name: next.name, slug: next.slug }).where('id', '=', deployId).execute();
+        return next;
+      });
+      return { deploy: deployView(row) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('deploy_slug_conflict', `slug "${patch.slug}" is already in use`);
+      throw err;
+    }
+  }
+
+  /**
+   * Deletes the deploy with its versions, aliases, settings and open upload sessions; the slug is free at
+   * once. Blobs stay until garbage collection finds them unreferenced.
+   */
+  async delete(accountId: string, deployId: string): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const res = await trx.deleteFrom('deploys').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+      const versionIds = trx.selectFrom('deploy_versions').select('id').where('deploy_id', '=', deployId);
+      await trx.deleteFrom('version_files').where('version_id', 'in', versionIds).execute();
+      await trx.deleteFrom('deploy_versions').where('deploy_id', '=', deployId).execute();
+      await trx.deleteFrom('aliases').where('deploy_id', '=', deployId).execute();
+      await trx.deleteFrom('deploy_settings').where('deploy_id', '=', deployId).execute();
+      await trx.deleteFrom('deploy_env_vars').where('deploy_id', '=', deployId).execute();
+      await trx.deleteFrom('deploy_secrets').where('deploy_id', '=', deployId).execute();
+      await trx.updateTable('upload_sessions').set({ status: 'expired' }).where('deploy_id', '=', deployId).where('status', '=', 'open').execute();
+      for (const hook of this.onDelete) await hook(trx, deployId);
+    });
+  }
+
+  /** Other aggregates (render jobs) register here to act inside the delete transaction. */
+  readonly onDelete: ((trx: Transaction<Tables>, deployId: string) => Promise<void>)[] = [];
+}

@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { BlobTooLargeError } from '../blobs/blob-store.js';
+import { blobKey, renderIndexKey, renderPackKey } from '../blobs/keys.js';
+import type { UploadSessionsTable } from '../db/tables.js';
+import { normalizeBundlePath, resolveRoute } from '../domain/file-paths.js';
+import { newId } from '../domain/ids.js';
+import { isValidMime, mimeForPath } from '../domain/mime.js';
+import { encodePackHeader, type PackEntry } from '../domain/render-pack.js';
+import { newUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
+import { displayId, treeHash } from '../domain/tree-hash.js';
+import { AppError } from '../errors/app-error.js';
+import type { ServiceContext } from './context.js';
+import type { Deploys } from './deploys.js';
+import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
+import type { Versions } from './versions.js';
+import { uploadSessionView, versionView } from './views.js';
+
+export interface FileDescriptor {
+  path: string;
+  sha256: string;
+  size: number;
+  mime?: string;
+}
+
+export interface CommitInput {
+  entries: { path: string; blobHash: string; size: number; mime?: string }[];
+  render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> };
+}
+
+/** Validates the metadata of a commit (the render issue plugs in the PDF options check). */
+export type MetadataValidator = (metadata: Record<string, unknown>) => string | null;
+
+const tooLarge = () => new AppError('upload_blob_too_large', `a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`);
+
+export class Uploads {
+  metadataValidator: MetadataValidator | null = null;
+  /** Runs after a successful commit (version retention). Errors are logged, never fail the commit. */
+  afterCommit: ((accountId: string, deployId: string) => Promise<void>) | null = null;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deploys: Deploys,
+    private readonly versions: Versions,
+    private readonly usage: Usage,
+  ) {}
+
+  private checkDescriptors(files: FileDescriptor[], field: string) {
+    const seen = new Set<string>();
+    let bytes = 0;
+    for (const [i, f] of files.entries()) {
+      const p = normalizeBundlePath(f.path);
+      if (!p.ok) throw new AppError('invalid_path', `${field}[${i}].path: ${p.reason}`, { field: `${field}[${i}].path` });
+      if (seen.has(p.path)) throw new AppError('invalid_path', `${field}[${i}].path: duplicate path ${p.path}`, { field: `${field}[${i}].path` });
+      seen.add(p.path);
+      if (f.size > MAX_SINGLE_FILE_BYTES) throw new AppError('upload_blob_too_large', `${p.path} is ${f.size} bytes; a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`, { field: `${field}[${i}].size` });
+      if (f.mime !== undefined && !isValidMime(f.mime)) throw new AppError('invalid_request', `${field}[${i}].mime is not a valid media type`, { field: `${field}[${i}].mime` });
+      bytes += f.size;
+    }
+    return bytes;
+  }
+
+  private async planOf(accountId: string) {
+    const a = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    return this.ctx.plans.get(a.plan_key);
+  }
+
+  async createSession(accountId: string, input: { deployId?: string; createDeploy?: { slug: string; name: string }; files: FileDescriptor[] }) {
+    if ((input.deployId === undefined) === (input.createDeploy === undefined)) {
+      throw new AppError('invalid_request', 'give exactly one of deployId or createDeploy', { field: input.deployId === undefined ? 'deployId' : 'createDeploy' });
+    }
+    const bytes = this.checkDescriptors(input.files, 'files');
+    const { policy } = await this.planOf(accountId);
+    if (policy.maxBytesPerDeployCommit !== null && bytes > policy.maxBytesPerDeployCommit) {
+      throw new AppError('upload_session_too_large', `the session declares ${bytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit} per commit`);
+    }
+    if (policy.maxFilesPerDeployCommit !== null && input.files.length > policy.maxFilesPerDeployCommit) {
+      throw new AppError('upload_session_policy_limit_exceeded', `the session declares ${input.files.length} files; the plan allows ${policy.maxFilesPerDeployCommit} per commit`);
+    }
+    const now = this.ctx.clock.now();
+    const token = newUploadToken();
+    const session: UploadSessionsTable = {
+      id: newId('ups', now),
+      account_id: accountId,
+      deploy_id: '',
+      token_hash: sha256Hex(token),
+      status: 'open',
+      requested_file_count: input.files.length,
+      requested_bytes: bytes,
+      created_at: now,
+      expires_at: now + this.ctx.config.uploadSessionTtlSeconds * 1000,
+      committed_version_id: null,
+    };
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if (input.createDeploy) {
+        session.deploy_id = (await this.deploys.insert(trx, accountId, input.createDeploy.slug, input.createDeploy.name)).id;
+      } else {
+        const d = await trx.selectFrom('deploys').select('id').where('id', '=', input.deployId!).where('account_id', '=', accountId).executeTakeFirst();
+        if (!d) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
+        session.deploy_id = d.id;
+      }
+      await trx.insertInto('upload_sessions').values(session).execute();
+      const distinct = new Map<string, { session_id: string; sha256: string; size: number }>();
+      for (const f of input.files) distinct.set(`${f.sha256}:${f.size}`, { session_id: session.id, sha256: f.sha256, size: f.size });
+      const rows = [...distinct.values()];
+      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('upload_session_files').values(rows.slice(i, i + 500)).execute();
+    });
+    return { uploadSession: uploadSessionView(session), uploadToken: token };
+  }
+
+  /**
+   * Order of checks: another account's session is 404 whatever the token (no leak); then the token (401);
+   * then the state (409 committed/expired) and the TTL (410).
+   */
+  async openSession(accountId: string, sessionId: string, token: string | undefined): Promise<UploadSessionsTable> {
+    const s = await this.ctx.db.selectFrom('upload_sessions').selectAll().where('id', '=', sessionId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!s) throw new AppError('upload_session_not_found', `upload session ${sessionId} not found`);
+    if (!token || token.length > 200 || !safeEqualHex(sha256Hex(token), s.token_hash)) {
+      throw new AppError('upload_token_invalid', 'X-Upload-Token is missing or does not belong to this upload session');
+    }
+    if (s.status === 'committed') throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
+    if (s.status === 'expired') throw new AppError('upload_session_expired', `upload session ${sessionId} expired`);
+    if (this.ctx.clock.now() >= s.expires_at) throw new AppError('upload_session_gone', `upload session ${sessionId} passed its TTL; create a new session`);
+    return s;
+  }
+
+  async missingBlobs(accountId: string, sessionId: string, token: string | undefined, files: FileDescriptor[]) {
+    await this.openSession(accountId, sessionId, token);
+    this.checkDescriptors(files, 'files');
+    const hashes = [...new Set(files.map((f) => f.sha256))];
+    const present = new Set<string>();
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.ctx.db
+        .selectFrom('account_blobs')
+        .select('sha256')
+        .where('account_id', '=', accountId)
+        .where('sha256', 'in', hashes.slice(i, i + 500))
+        .execute();
+      for (const r of rows) present.add(r.sha256);
+    }
+    return { uploadSessionId: sessionId, missingBlobs: hashes.filter((h) => !present.has(h)).map((sha256) => ({ sha256 })) };
+  }
+
+  /**
+   * Streams a blob to a temporary object while hashing, verifies sha256 and declared size, then publishes
+   * it under its content address. On any failure the temporary object is removed: nothing half-written.
+   */
+  async putBlob(input: { accountId: string; sessionId: string; token: string | undefined; sha256: string; body: Readable; contentLength?: number; mime?: string }) {
+    const { accountId, sha256 } = input;
+    await this.openSession(accountId, input.sessionId, input.token);
+    const declared = await this.ctx.db.selectFrom('upload_session_files').select('size').where('session_id', '=', input.sessionId).where('sha256', '=', sha256).execute();
+    if (declared.length === 0) throw new AppError('blob_not_in_session', `no file of upload session ${input.sessionId} declares sha256 ${sha256}`);
+    if (input.contentLength !== undefined && input.contentLength > MAX_SINGLE_FILE_BYTES) throw tooLarge();
+
+    const already = await this.ctx.db.selectFrom('account_blobs').select('size').where('account_id', '=', accountId).where('sha256', '=', sha256).executeTakeFirst();
+    if (already) {
+      input.body.resume(); // drain: the bytes are known already
+      return { uploadSessionId: input.sessionId, alreadyPresent: true, blob: { sha256, size: already.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) } };
+    }
+
+    let staged;
+    try {
+      staged = await this.ctx.blobs.stage(input.body, { maxBytes: MAX_SINGLE_FILE_BYTES });
+    } catch (err) {
+      if (err instanceof BlobTooLargeError) throw tooLarge();
+      throw err;
+    }
+    if (staged.sha256 !== sha256) {
+      await staged.discard();
+      throw new AppError('blob_hash_mismatch', `the uploaded bytes hash to ${staged.sha256}, not ${sha256}`);
+    }
+    if (!declared.some((d) => Number(d.size) === staged.size)) {
+      await staged.discard();
+      throw new AppError('blob_hash_mismatch', `the upload is ${staged.size} bytes; the session declares ${declared.map((d) => d.size).join(' or ')}`);
+    }
+    const plan = await this.planOf(accountId);
+    const limit = plan.policy.storageLimitBytes;
+    // Early refusal before publishing; the transaction below re-checks authoritatively.
+    if (limit !== null && (await this.usage.blobBytes(this.ctx.db, accountId)) + staged.size > limit) {
+      await staged.discard();
+      throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
+    }
+    // Publishing identical bytes under a content address is idempotent, so a concurrent upload of the same
+    // blob (any account) is harmless. If the transaction below fails, the object is unreferenced and
+    // garbage collection removes it after its grace period.
+    await staged.publish(blobKey(sha256));
+    const now = this.ctx.clock.now();
+    const inserted = await this.ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('blobs').values({ sha256, size: staged.size, created_at: now }).onConflict((oc) => oc.column('sha256').doNothing()).execute();
+      if (limit !== null && (await this.usage.blobBytes(trx, accountId)) + staged.size > limit) {
+        throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
+      }
+      const res = await trx
+        .insertInto('account_blobs')
+        .values({ account_id: accountId, sha256, size: staged.size, created_at: now })
+        .onConflict((oc) => oc.columns(['account_id', 'sha256']).doNothing())
+        .returning('sha256')
+        .executeTakeFirst();
+      return res !== undefined;
+    });
+    return { uploadSessionId: input.sessionId, alreadyPresent: !inserted, blob: { sha256, size: staged.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) } };
+  }
+
+  async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitInput) {
+    const session = await this.openSession(accountId, sessionId, token);
+    const plan = await this.planOf(accountId);
+    const { policy } = plan;
+
+    const entries: PackEntry[] = [];
+    const seen = new Set<string>();
+    let totalBytes = 0;
+    for (const [i, e] of input.entries.entries()) {
+      const p = normalizeBundlePath(e.path);
+      if (!p.ok) throw new AppError('invalid_path', `entries[${i}].path: ${p.reason}`, { field: `entries[${i}].path` });
+      if (seen.has(p.path)) throw new AppError('invalid_path', `entries[${i}].path: duplicate path ${p.path}`, { field: `entries[${i}].path` });
+      seen.add(p.path);
+      if (e.mime !== undefined && !isValidMime(e.mime)) throw new AppError('invalid_request', `entries[${i}].mime is not a valid media type`, { field: `entries[${i}].mime` });
+      entries.push({ path: p.path, sha256: e.blobHash, size: e.size, mime: e.mime ?? mimeForPath(p.path) });
+      totalBytes += e.size;
+    }
+    if (entries.length === 0) throw new AppError('invalid_request', 'entries must list at least one file', { field: 'entries' });
+    if (policy.maxFilesPerDeployCommit !== null && entries.length > policy.maxFilesPerDeployCommit) {
+      throw new AppError('deploy_commit_policy_limit_exceeded', `the version has ${entries.length} files; the plan allows ${policy.maxFilesPerDeployCommit}`);
+    }
+    if (policy.maxBytesPerDeployCommit !== null && totalBytes > policy.maxBytesPerDeployCommit) {
+      throw new AppError('deploy_commit_policy_limit_exceeded', `the version has ${totalBytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit}`);
+    }
+    const { route, title, renderTimeoutMs, metadata } = input.render;
+    if (!route.startsWith('/')) throw new AppError('invalid_request', 'render.route must begin with "/"', { field: 'render.route' });
+    const entryPath = resolveRoute(route, (p) => seen.has(p));
+    if (!entryPath) throw new AppError('invalid_request', `render.route ${route} resolves to no file of the version (tried ${route}, ${route}.html and index.html)`, { field: 'render.route' });
+    if (renderTimeoutMs !== undefined && policy.maxRenderTimeoutMs !== null && renderTimeoutMs > policy.maxRenderTimeoutMs) {
+      throw new AppError('deploy_commit_policy_limit_exceeded', `render.renderTimeoutMs ${renderTimeoutMs} exceeds the plan's maxRenderTimeoutMs ${policy.maxRenderTimeoutMs}`);
+    }
+    if (metadata !== undefined && this.metadataValidator) {
+      const problem = this.metadataValidator(metadata);
+      if (problem) throw new AppError('invalid_request', problem, { field: 'render.metadata' });
+    }
+    const metadataJson = metadata === undefined ? null : JSON.stringify(metadata);
+    if (metadataJson !== null && metadataJson.length > 64 * 1024) throw new AppError('invalid_request', 'render.metadata must serialise to at most 64 KiB', { field: 'render.metadata' });
+
+    // Every blob must be one this account uploaded, with the declared size.
+    const hashes = [...new Set(entries.map((e) => e.sha256))];
+    const owned = new Map<string, number>();
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.ctx.db.selectFrom('account_blobs').select(['sha256', 'size']).where('account_id', '=', accountId).where('sha256', 'in', hashes.slice(i, i + 500)).execute();
+      for (const r of rows) owned.set(r.sha256, Number(r.size));
+    }
+    const missing = entries.filter((e) => owned.get(e.sha256) !== e.size);
+    if (missing.length > 0) {
+      throw new AppError('blob_missing', `${missing.length} entr${missing.length === 1 ? 'y names a blob' : 'ies name blobs'} this account has not uploaded (or with another size): ${missing.slice(0, 5).map((m) => m.path).join(', ')}`, {
+        field: 'entries',
+        missing: missing.slice(0, 100).map((m) => ({ path: m.path, blobHash: m.sha256 })),
+      });
+    }
+
+    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const tree = treeHash(entries);
+    const index = { version: 1, files: entries };
+    const indexJson = Buffer.from(JSON.stringify(index));
+    const indexHash = createHash('sha256').update(indexJson).digest('hex');
+    const indexKey = renderIndexKey(indexHash);
+    const packKey = renderPackKey(indexHash);
+    // Packs are keyed by their content, so re-deploying the same files reuses the stored pack.
+    if (!(await this.ctx.blobs.stat(packKey))) {
+      await this.ctx.blobs.put(packKey, Readable.from(this.packChunks(entries)));
+    }
+    if (!(await this.ctx.blobs.stat(indexKey))) await this.ctx.blobs.put(indexKey, indexJson);
+
+    const now = this.ctx.clock.now();
+    const version = await this.ctx.db.transaction().execute(async (trx) => {
+      const claimed = await trx.updateTable('upload_sessions').set({ status: 'committed' }).where('id', '=', sessionId).where('status', '=', 'open').executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
+      const deploy = await trx.selectFrom('deploys').select('id').where('id', '=', session.deploy_id).executeTakeFirst();
+      if (!deploy) throw new AppError('deploy_not_found', `deploy ${session.deploy_id} was deleted`);
+      await this.usage.increment(trx, { accountId, meter: 'deploy_commits', amount: 1, limit: policy.maxDeployCommitsPerBillPeriod, errorCode: 'deploy_commit_quota_exceeded' });
+      const max = await trx.selectFrom('deploy_versions').select((eb) => eb.fn.max<number>('version_no').as('n')).where('deploy_id', '=', session.deploy_id).executeTakeFirst();
+      const versionNo = Number(max?.n ?? 0) + 1;
+      const row = {
+        id: newId('ver', now),
+        account_id: accountId,
+        deploy_id: session.deploy_id,
+        version_no: versionNo,
+        display_id: displayId(versionNo, tree),
+        tree_hash: tree,
+        render_index_key: indexKey,
+        render_pack_key: packKey,
+        route,
+        entry_path: entryPath,
+        title,
+        render_timeout_ms: renderTimeoutMs ?? null,
+        metadata_json: metadataJson,
+        status: 'ready',
+        file_count: entries.length,
+        total_bytes: totalBytes,
+        created_at: now,
+      };
+      await trx.insertInto('deploy_versions').values(row).execute();
+      for (let i = 0; i < entries.length; i += 500) {
+        await trx
+          .insertInto('version_files')
+          .values(entries.slice(i, i + 500).map((e) => ({ version_id: row.id, path: e.path, sha256: e.sha256, size: e.size, mime: e.mime })))
+          .execute();
+      }
+      await trx.updateTable('upload_sessions').set({ committed_version_id: row.id }).where('id', '=', sessionId).execute();
+      return row;
+    });
+    if (this.afterCommit) {
+      await this.afterCommit(accountId, session.deploy_id).catch((err) => this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'));
+    }
+    return { deployVersion: versionView(version) };
+  }
+
+  private async *packChunks(entries: PackEntry[]): AsyncGenerator<Buffer> {
+    yield encodePackHeader(entries);
+    for (const e of entries) {
+      const stream = await this.ctx.blobs.get(blobKey(e.sha256));
+      for await (const chunk of stream) yield chunk as Buffer;
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import { sql, type Transaction } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import { periodAt, secondsToPeriodEnd } from '../domain/period.js';
+import { AppError } from '../errors/app-error.js';
+import type { ErrorCode } from '../errors/codes.js';
+import type { ServiceContext } from './context.js';
+
+export type MeterCode = 'deploy_commits' | 'render_jobs' | 'render_time_ms';
+
+export const meterDefinitions: { code: MeterCode; aggregation: 'count' | 'sum'; unit: 'count' | 'ms' }[] = [
+  { code: 'deploy_commits', aggregation: 'count', unit: 'count' },
+  { code: 'render_jobs', aggregation: 'count', unit: 'count' },
+  { code: 'render_time_ms', aggregation: 'sum', unit: 'ms' },
+];
+
+const METER_VERSION = 1;
+const MAX_SINGLE_FILE_BYTES = 10 * 1024 * 1024;
+export { MAX_SINGLE_FILE_BYTES };
+
+type Trx = Transaction<Tables>;
+
+export class Usage {
+  /** Extra live-storage sources registered by later aggregates (outputs, managed PDFs). */
+  readonly storageSources: { field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes'; bytes: (accountId: string) => Promise<number> }[] = [];
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /**
+   * Adds `amount` to a meter of the current period, inside the caller's transaction, refusing when the
+   * result would pass `limit`. The guarded UPDATE is one statement, so two concurrent transactions can
+   * never both pass the limit (row lock on PostgreSQL, the database write lock on SQLite); a rolled-back
+   * transaction counts nothing.
+   */
+  async increment(trx: Trx, input: { accountId: string; meter: MeterCode; amount: number; limit: number | null; errorCode: ErrorCode }): Promise<number> {
+    const now = this.ctx.clock.now();
+    const periodStart = periodAt(now).start;
+    await trx
+      .insertInto('usage_counters')
+      .values({ account_id: input.accountId, period_start: periodStart, meter: input.meter, quantity: 0 })
+      .onConflict((oc) => oc.columns(['account_id', 'period_start', 'meter']).doNothing())
+      .execute();
+    let q = trx
+      .updateTable('usage_counters')
+      .set({ quantity: sql`quantity + ${input.amount}` })
+      .where('account_id', '=', input.accountId)
+      .where('period_start', '=', periodStart)
+      .where('meter', '=', input.meter);
+    if (input.limit !== null) q = q.where(sql<boolean>`quantity + ${input.amount} <= ${input.limit}`);
+    const row = await q.returning('quantity').executeTakeFirst();
+    if (!row) {
+      throw new AppError(input.errorCode, `the plan allows ${input.limit} ${input.meter.replace(/_/g, ' ')} per billing period`, undefined, {
+        'retry-after': String(secondsToPeriodEnd(now)),
+      });
+    }
+    return Number(row.quantity);
+  }
+
+  async meterValue(db: Trx | ServiceContext['db'], accountId: string, meter: MeterCode): Promise<number> {
+    const row = await db
+      .selectFrom('usage_counters')
+      .select('quantity')
+      .where('account_id', '=', accountId)
+      .where('period_start', '=', periodAt(this.ctx.clock.now()).start)
+      .where('meter', '=', meter)
+      .executeTakeFirst();
+    return Number(row?.quantity ?? 0);
+  }
+
+  /** Bytes of distinct files this account holds (dedup is per account; see services/uploads.ts). */
+  async blobBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
+    const row = await db.selectFrom('account_blobs').select((eb) => eb.fn.sum<number>('size').as('total')).where('account_id', '=', accountId).executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async liveStorage(accountId: string) {
+    const live = {
+      deployVersionStorageBytes: await this.blobBytes(this.ctx.db, accountId),
+      managedPdfStorageBytes: 0,
+      renderOutputStorageBytes: 0,
+      totalBytes: 0,
+    };
+    for (const s of this.storageSources) live[s.field] += await s.bytes(accountId);
+    live.totalBytes = live.deployVersionStorageBytes + live.managedPdfStorageBytes + live.renderOutputStorageBytes;
+    return live;
+  }
+
+  /** `GET /v1/usage` */
+  async overview(accountId: string) {
+    const now = this.ctx.clock.now();
+    const period = periodAt(now);
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const plan = this.ctx.plans.get(account.plan_key);
+    const counters = await this.ctx.db
+      .selectFrom('usage_counters')
+      .select(['meter', 'quantity'])
+      .where('account_id', '=', accountId)
+      .where('period_start', '=', period.start)
+      .execute();
+    const byMeter = new Map(counters.map((c) => [c.meter, Number(c.quantity)]));
+    const liveStorage = await this.liveStorage(accountId);
+    const pdfMeter = await this.managedPdfMeter(accountId, period.start, period.end, liveStorage.managedPdfStorageBytes);
+    return {
+      period,
+      plan: { key: plan.key, name: plan.name, currency: plan.currency, interval: plan.interval, monthlyPriceCents: plan.monthlyPriceCents },
+      policy: plan.policy,
+      usageMeters: meterDefinitions.map((m) => ({ code: m.code, aggregation: m.aggregation, totalQuantity: byMeter.get(m.code) ?? 0, unit: m.unit, version: METER_VERSION })),
+      liveStorage,
+      uploadLimits: { maxSingleFileBytes: MAX_SINGLE_FILE_BYTES },
+      storageMeters: [pdfMeter],
+      bill: { provider: 'none', interval: plan.interval, periodStart: period.start, periodEnd: period.end },
+      generatedAt: now,
+    };
+  }
+
+  /** The managed_pdf_storage meter; daily peaks come from managed-PDF accounting (render issue). */
+  async managedPdfMeter(accountId: string, periodStart: number, periodEnd: number, currentBytes: number) {
+    const peaks = this.peakSource ? await this.peakSource(accountId, periodStart, periodEnd) : [];
+    const GiB = 1024 ** 3;
+    const peakBytesByDay = peaks.map((p) => ({ day: p.day, peakBytes: p.peakBytes, peakGiBDay: p.peakBytes / GiB }));
+    const totalPeakBytes = peakBytesByDay.reduce((s, p) => s + p.peakBytes, 0);
+    return {
+      code: 'managed_pdf_storage',
+      aggregation: 'daily_peak',
+      unit: 'bytes',
+      currentBytes,
+      peakBytesByDay,
+      totalPeakBytes,
+      totalPeakGiBDays: totalPeakBytes / GiB,
+      version: METER_VERSION,
+    };
+  }
+
+  peakSource: ((accountId: string, periodStart: number, periodEnd: number) => Promise<{ day: string; peakBytes: number }[]>) | null = null;
+}
