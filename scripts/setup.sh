@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what Folio needs on a Debian/Ubuntu machine with Node >= 20: npm dependencies (when missing or
+# outdated) and, where this user may install system packages, Chromium and fonts from Debian's packages.
+# Never downloads a browser from anywhere else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  echo "setup: Node.js >= 20 is required (found $(node -v 2>/dev/null || echo none))" >&2
+  exit 1
+fi
+
+# npm dependencies: reinstall when package-lock.json changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# Chromium and fonts for rendering (Debian's packages).
+chromium_bin="${FOLIO_CHROMIUM_PATH:-}"
+if [ -z "$chromium_bin" ]; then
+  for c in /usr/lib/chromium/chromium /usr/bin/chromium; do [ -x "$c" ] && chromium_bin="$c" && break; done
+fi
+need_pkgs=()
+[ -z "$chromium_bin" ] && need_pkgs+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || need_pkgs+=(poppler-utils)
+fc-list 2>/dev/null | grep -qi 'liberation' || need_pkgs+=(fonts-liberation)
+fc-list 2>/dev/null | grep -qi 'noto' || need_pkgs+=(fonts-noto-core fonts-noto-color-emoji)
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  sudo_cmd=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo_cmd="sudo"; else sudo_cmd="none"; fi
+  fi
+  if [ "$sudo_cmd" = "none" ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: please install these system packages for rendering: ${need_pkgs[*]}" >&2
+    echo "setup: (the API works without them; render jobs answer 503 render_provider_unavailable)" >&2
+  else
+    echo "setup: installing ${need_pkgs[*]} from the system packages"
+    $sudo_cmd apt-get update -qq >/dev/null || true
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
+  fi
+fi

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm test`: set up what is missing, type-check, then run every test suite.
+# One folder or file: `bash scripts/test.sh test/unit` or `node scripts/run-tests.mjs test/unit/ids.test.ts`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+echo "== type-check"
+npx tsc --noEmit -p tsconfig.json
+echo "== generated docs are up to date"
+node --import tsx scripts/generate-docs.ts --check
+echo "== tests"
+node scripts/run-tests.mjs "$@"

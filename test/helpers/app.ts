@@ -1,0 +1,66 @@
+// Builds a real app (SQLite file + filesystem blobs in a fresh temp dir) for one test file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHttpApp, type HttpApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { createLogger } from '../../src/observability/logger.js';
+
+export const TEST_KEY = 'folio_sk_test0000000000000000000000000000000001';
+
+export interface TestApp extends HttpApp {
+  clock: ManualClock;
+  dataDir: string;
+  key: string;
+  accountId: string;
+  /** JSON request through inject() with the bootstrap key unless headers override it. */
+  api(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+}
+
+export function tempDir(prefix = 'folio-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestApp> {
+  const dataDir = tempDir();
+  const config = loadConfig({
+    FOLIO_DATA_DIR: dataDir,
+    FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,
+    FOLIO_LOG_LEVEL: process.env.FOLIO_TEST_LOG_LEVEL ?? 'silent',
+    // Tests fire many requests at once; the rate limit has its own test.
+    FOLIO_RATE_LIMIT_PER_SECOND: '100000',
+    FOLIO_RATE_LIMIT_BURST: '100000',
+    ...opts.env,
+  });
+  const clock = opts.clock ?? new ManualClock(Date.now());
+  const app = await createHttpApp({ config, clock, logger: createLogger(config.logLevel) });
+  const boot = await app.services.accounts.ensureBootstrap();
+  const api: TestApp['api'] = async (method, url, body, headers = {}) => {
+    const res = await app.server.inject({
+      method: method as never,
+      url,
+      headers: { authorization: `Bearer ${TEST_KEY}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    let parsed: unknown = res.body;
+    try {
+      parsed = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body: parsed, headers: res.headers };
+  };
+  return {
+    ...app,
+    clock,
+    dataDir,
+    key: TEST_KEY,
+    accountId: boot.accountId,
+    api,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

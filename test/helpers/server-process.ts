@@ -1,0 +1,51 @@
+// Starts `bin/folio <role>` as a child process, as a user would, and waits for its listening line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const FOLIO_BIN = path.join(ROOT, 'bin/folio');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServerProcess(env: Record<string, string>, role = 'serve', timeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(FOLIO_BIN, [role], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', FOLIO_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const onData = () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
