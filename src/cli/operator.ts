@@ -61,18 +61,18 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
         return 0;
       }
       case 'accounts create':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           const r = await app.services.accounts.create({ name: need(values.name, '--name'), plan: values.plan });
           console.log(`account ${r.accountId}\nkey id  ${r.keyId}\nAPI key ${r.apiKey}`);
           return 0;
         });
       case 'accounts list':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           for (const a of await app.services.accounts.list()) console.log(`${a.id}\t${a.plan_key}\t${a.name}`);
           return 0;
         });
       case 'keys create':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           const scopes = parseScopes(values.scopes);
           if (typeof scopes === 'string') throw new UsageError(scopes);
           const accountId = need(values.account, '--account');
@@ -82,26 +82,26 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
           return 0;
         });
       case 'keys list':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           for (const k of await app.services.apiKeys.list(need(values.account, '--account'))) {
             console.log(`${k.id}\t${k.prefix}…${k.last4}\t${k.scopes.join(',')}\t${k.revokedAt ? 'revoked' : 'active'}`);
           }
           return 0;
         });
       case 'keys revoke':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           const id = need(positionals[1], 'KEY_ID');
           await app.services.apiKeys.revoke(id);
           console.log(`revoked ${id}`);
           return 0;
         });
       case 'plans list':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           for (const p of app.services.ctx.plans.list()) console.log(`${p.key}\t${p.name}\t${p.monthlyPriceCents} ${p.currency}/${p.interval}\t${JSON.stringify(p.policy)}`);
           return 0;
         });
       case 'plans set':
-        return withApp(async (app) => {
+        return await withApp(async (app) => {
           const accountId = need(values.account, '--account');
           const plan = need(values.plan, '--plan');
           await app.services.accounts.setPlan(accountId, plan);
