@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, test } from 'node:test';
+import { BlobTooLargeError } from '../../src/blobs/blob-store.js';
+import { FsBlobStore } from '../../src/blobs/fs-blob-store.js';
+import { tempDir } from '../helpers/app.js';
+import { sha256 } from '../helpers/bundle.js';
+
+describe('filesystem blob store', () => {
+  test('stage → publish is atomic; discard and oversize leave nothing behind', async () => {
+    const root = tempDir();
+    const store = new FsBlobStore(root);
+    const body = Buffer.from('hello blobs');
+    const staged = await store.stage(Readable.from([body.subarray(0, 5), body.subarray(5)]));
+    assert.equal(staged.sha256, sha256(body));
+    assert.equal(staged.size, body.length);
+    assert.equal(await store.stat('x/y'), null, 'nothing visible before publish');
+    await staged.publish('x/y');
+    assert.deepEqual(await store.getBuffer('x/y'), body);
+    const ranged = await store.get('x/y', { start: 6, end: 10 });
+    let text = '';
+    for await (const c of ranged) text += c;
+    assert.equal(text, 'blobs');
+
+    const discarded = await store.stage(Readable.from([Buffer.from('tmp')]));
+    await discarded.discard();
+    await assert.rejects(store.stage(Readable.from([Buffer.alloc(100)]), { maxBytes: 99 }), BlobTooLargeError);
+    assert.deepEqual(fs.readdirSync(path.join(root, '.tmp')), []);
+
+    const listed = [];
+    for await (const o of store.list('x')) listed.push(o.key);
+    assert.deepEqual(listed, ['x/y']);
+    await store.delete('x/y');
+    assert.equal(await store.stat('x/y'), null);
+    await assert.rejects(store.get('../escape'), /invalid storage key/);
+  });
+});
