@@ -1,5 +1,5 @@
 // The few places where SQLite and PostgreSQL differ, kept together so no service branches on the engine.
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from './database.js';
 
 /**
@@ -17,4 +17,9 @@ export function isUniqueViolation(err: unknown): boolean {
   if (!e) return false;
   if (e.code === '23505') return true; // PostgreSQL unique_violation
   return typeof e.message === 'string' && /UNIQUE constraint failed|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)/.test(e.message) || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** The larger of two numeric SQL expressions: GREATEST on PostgreSQL, the two-argument max() on SQLite. */
+export function greatest(dialect: DialectName, a: RawBuilder<number> | ReturnType<typeof sql.ref>, b: RawBuilder<number> | ReturnType<typeof sql.ref>): RawBuilder<number> {
+  return dialect === 'postgres' ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`;
 }

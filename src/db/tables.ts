@@ -161,7 +161,104 @@ export interface BootstrapTable {
   created_at: number;
 }
 
+export type JobStatus = 'queued' | 'rendering' | 'succeeded' | 'retry_scheduled' | 'failed' | 'canceled';
+
+export interface RenderJobsTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  deploy_version_id: string;
+  deploy_version_no: number;
+  deploy_version_route: string;
+  deploy_version_title: string;
+  business_key: string;
+  payload_hash: string;
+  payload_mime: string;
+  payload_bytes: number;
+  output_mode: string; // transient | managed
+  queue: string;
+  status: JobStatus;
+  attempt: number;
+  requested_at: number;
+  /** When a queued or retry_scheduled job may be claimed. */
+  available_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  render_ms: number;
+  updated_at: number;
+}
+
+export interface RenderPayloadsTable {
+  job_id: string;
+  body_base64: string;
+}
+
+export interface RenderOutputsTable {
+  id: string;
+  job_id: string;
+  account_id: string;
+  storage_key: string;
+  file_name: string;
+  sha256: string;
+  bytes: number;
+  page_count: number;
+  managed: number;
+  state: string; // available | deleted
+  created_at: number;
+  expires_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface ManagedPdfsTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  deploy_version_id: string;
+  render_job_id: string;
+  business_key: string;
+  file_name: string;
+  storage_key: string;
+  sha256: string;
+  bytes: number;
+  page_count: number;
+  state: string; // available | deleting | purged
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface PermanentLinksTable {
+  id: string;
+  pdf_id: string;
+  account_id: string;
+  token: string;
+  created_at: number;
+}
+
+export interface PdfStorageDaysTable {
+  account_id: string;
+  day: string;
+  peak_bytes: number;
+  /** Bytes held after the day's last change: the carried-over peak of the following quiet days. */
+  end_bytes: number;
+}
+
+export interface PdfStorageCurrentTable {
+  account_id: string;
+  bytes: number;
+}
+
 export interface Tables {
+  render_jobs: RenderJobsTable;
+  render_payloads: RenderPayloadsTable;
+  render_outputs: RenderOutputsTable;
+  managed_pdfs: ManagedPdfsTable;
+  permanent_links: PermanentLinksTable;
+  pdf_storage_days: PdfStorageDaysTable;
+  pdf_storage_current: PdfStorageCurrentTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { pingDatabase } from '../db/database.js';
 import type { Services } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
-import { patternToRegex, registerErrorHandling } from './plugins/error-handler.js';
+import { frameworkErrorHandler, patternToRegex, registerErrorHandling } from './plugins/error-handler.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { accountRoutes, UsageOverview } from './routes/account.js';
 import { deployRoutes } from './routes/deploys.js';
@@ -39,6 +39,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     // Fastify answers these itself with 400 before routing; keep them in our error format via the handler.
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
     disableRequestLogging: false,
   }) as unknown as FastifyInstance;
 

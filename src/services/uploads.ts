@@ -145,22 +145,26 @@ export class Uploads {
    * Streams a blob to a temporary object while hashing, verifies sha256 and declared size, then publishes
    * it under its content address. On any failure the temporary object is removed: nothing half-written.
    */
-  async putBlob(input: { accountId: string; sessionId: string; token: string | undefined; sha256: string; body: Readable; contentLength?: number; mime?: string }) {
+  async putBlob(input: { accountId: string; sessionId: string; token: string | undefined; sha256: string; body: unknown; contentType?: string; contentLength?: number; mime?: string }) {
     const { accountId, sha256 } = input;
     await this.openSession(accountId, input.sessionId, input.token);
     const declared = await this.ctx.db.selectFrom('upload_session_files').select('size').where('session_id', '=', input.sessionId).where('sha256', '=', sha256).execute();
     if (declared.length === 0) throw new AppError('blob_not_in_session', `no file of upload session ${input.sessionId} declares sha256 ${sha256}`);
+    const type = (input.contentType ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/octet-stream') throw new AppError('unsupported_media_type', 'send the raw file bytes with Content-Type: application/octet-stream');
+    if (!(input.body instanceof Readable)) throw new AppError('invalid_request', 'the request has no body', { field: 'body' });
+    const body = input.body;
     if (input.contentLength !== undefined && input.contentLength > MAX_SINGLE_FILE_BYTES) throw tooLarge();
 
     const already = await this.ctx.db.selectFrom('account_blobs').select('size').where('account_id', '=', accountId).where('sha256', '=', sha256).executeTakeFirst();
     if (already) {
-      input.body.resume(); // drain: the bytes are known already
+      body.resume(); // drain: the bytes are known already
       return { uploadSessionId: input.sessionId, alreadyPresent: true, blob: { sha256, size: already.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) } };
     }
 
     let staged;
     try {
-      staged = await this.ctx.blobs.stage(input.body, { maxBytes: MAX_SINGLE_FILE_BYTES });
+      staged = await this.ctx.blobs.stage(body, { maxBytes: MAX_SINGLE_FILE_BYTES });
     } catch (err) {
       if (err instanceof BlobTooLargeError) throw tooLarge();
       throw err;

@@ -13,7 +13,7 @@ export function client(baseUrl: string, key: string): Client {
         body = JSON.stringify(opts.json);
       } else if (opts.body) {
         headers['content-type'] ??= 'application/octet-stream';
-        body = opts.body;
+        body = new Uint8Array(opts.body);
       }
       const res = await fetch(baseUrl + path, { method, headers, body });
       const text = await res.text();

@@ -364,7 +364,7 @@ describe('malformed requests to every route', () => {
 
   test('unknown routes → 404 route_not_found', async () => {
     const log = new CaseLog();
-    const urls = ['/v1/nope', '/nope', '/v2/deploys', `/v1/deploys/${ids.deployId}/nope`, '/v1/deploys/a/b/c/d/e/f', '/v1/upload-sessions/x/blobs', `/v1/${'x'.repeat(10_000)}`, '/v1/%00', '/v1/%'];
+    const urls = ['/v1/nope', '/nope', '/v2/deploys', `/v1/deploys/${ids.deployId}/nope`, '/v1/deploys/a/b/c/d/e/f', '/v1/upload-sessions/x/blobs', `/v1/${'x'.repeat(10_000)}`, '/v1/%00'];
     for (const url of urls) {
       for (const method of ['GET', 'POST']) {
         const ctx = `${method} ${url.length > 80 ? `${url.slice(0, 40)}…` : url}`;
@@ -377,6 +377,15 @@ describe('malformed requests to every route', () => {
       }
     }
     log.assertNone(urls.length * 2);
+  });
+
+  test('a URL with a broken percent-encoding → 400 invalid_request in the uniform body', async () => {
+    for (const method of ['GET', 'POST']) {
+      const r = await send(app.server, { method, url: '/v1/%', headers: { authorization: `Bearer ${app.key}` } });
+      assert.equal(r.status, 400, show(r));
+      assertUniformError(r, `${method} /v1/%`);
+      assert.equal(r.body.error, 'invalid_request');
+    }
   });
 
   test('a wrong method on a known path → 405 method_not_allowed with an Allow header', async () => {

@@ -20,6 +20,7 @@ function fieldOf(err: FastifyError): string | undefined {
   const extra = missing.missingProperty ?? missing.additionalProperty;
   if (extra) field = field ? `${field}.${extra}` : extra;
   const where = err.validationContext && err.validationContext !== 'body' ? err.validationContext : '';
+  if (!field && !where) return 'body'; // the body itself has the wrong shape (an array, null, a number)
   return where && !field ? where : field || where || undefined;
 }
 
@@ -62,14 +63,27 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
-    const allowed = routePatterns.filter((r) => r.regex.test(path)).map((r) => r.method);
+    const fullPath = req.url.split('?')[0];
+    // Never echo a huge path back.
+    const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
+    const allowed = routePatterns.filter((r) => r.regex.test(fullPath)).map((r) => r.method);
+    if (allowed.includes(req.method)) {
+      // The router refused a path parameter longer than its limit.
+      return send(reply, 'invalid_request', 'a path parameter is too long', { field: 'params' });
+    }
     if (allowed.length > 0) {
       reply.header('allow', [...new Set(allowed)].join(', '));
       return send(reply, 'method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${[...new Set(allowed)].join(', ')}`);
     }
     return send(reply, 'route_not_found', `no route ${req.method} ${path}`);
   });
+}
+
+/** Errors Fastify raises before routing (a malformed URL): answered in the uniform format. */
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') return send(reply, 'invalid_request', 'the URL contains an invalid percent-encoding', { field: 'url' });
+  if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') return send(reply, 'invalid_request', 'the request could not be routed');
+  return send(reply, 'invalid_request', 'malformed request');
 }
 
 /** Turns a Fastify route pattern ("/v1/deploys/:deployId") into a regex for 405 detection. */

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -66,7 +65,8 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
       sessionId: req.params.uploadSessionId,
       token: tokenOf(req),
       sha256: req.params.sha256,
-      body: req.body as Readable,
+      body: req.body,
+      contentType: req.headers['content-type'],
       contentLength: len !== undefined && /^\d+$/.test(len) ? Number(len) : undefined,
     });
   });

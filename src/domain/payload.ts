@@ -1,0 +1,43 @@
+// Render payloads: what bytes the page receives at {payload_origin}/__payload, and their hash.
+import { createHash } from 'node:crypto';
+import canonicalizeModule from 'canonicalize';
+
+// The package is CommonJS (`module.exports = fn`) but its typings declare an ES default export; under
+// NodeNext the default import is the function itself at run time.
+const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
+
+export const DEFAULT_PAYLOAD_MIME = 'application/json; charset=utf-8';
+
+export function isJsonMime(mime: string): boolean {
+  const type = mime.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+export type PayloadResult = { ok: true; bytes: Buffer; mime: string; hash: string } | { ok: false; field: string; message: string };
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * JSON MIME types: the payload is serialised as canonical JSON (RFC 8785), so equal values give equal
+ * bytes and equal payloadHash. Other MIME types: the payload must be a UTF-8 string. `payloadBase64`
+ * carries raw bytes as they are. An absent payload with a JSON MIME type is `{}`.
+ */
+export function buildPayload(input: { payload?: unknown; hasPayload: boolean; payloadMime?: string; payloadBase64?: string; maxBytes: number }): PayloadResult {
+  if (input.hasPayload && input.payloadBase64 !== undefined) return { ok: false, field: 'payloadBase64', message: 'give either payload or payloadBase64, not both' };
+  let bytes: Buffer;
+  let mime = input.payloadMime ?? DEFAULT_PAYLOAD_MIME;
+  if (input.payloadBase64 !== undefined) {
+    if (!BASE64.test(input.payloadBase64)) return { ok: false, field: 'payloadBase64', message: 'payloadBase64 is not valid base64' };
+    bytes = Buffer.from(input.payloadBase64, 'base64');
+    if (input.payloadMime === undefined) mime = 'application/octet-stream';
+  } else if (isJsonMime(mime)) {
+    const text = canonicalize(input.hasPayload ? input.payload : {});
+    if (text === undefined) return { ok: false, field: 'payload', message: 'payload is not serialisable as JSON' };
+    bytes = Buffer.from(text, 'utf8');
+  } else {
+    if (input.hasPayload && typeof input.payload !== 'string') return { ok: false, field: 'payload', message: `with payloadMime ${mime} the payload must be a string (or use payloadBase64)` };
+    bytes = Buffer.from(input.hasPayload ? (input.payload as string) : '', 'utf8');
+  }
+  if (bytes.length > input.maxBytes) return { ok: false, field: 'payload', message: `the payload is ${bytes.length} bytes; at most ${input.maxBytes} are allowed` };
+  return { ok: true, bytes, mime, hash: createHash('sha256').update(bytes).digest('hex') };
+}

@@ -1,0 +1,150 @@
+// A minimal Chrome DevTools Protocol client over the browser's debugging pipe. We talk CDP directly
+// (flattened sessions, one connection) instead of through Puppeteer's Page objects because Puppeteer
+// attaches to every target and enables half a dozen domains on it: on a 2-core machine those events cost
+// measurable CPU per render, and we need Fetch/Target handling it does not expose anyway.
+import { EventEmitter } from 'node:events';
+
+export class CdpError extends Error {
+  constructor(
+    readonly method: string,
+    message: string,
+  ) {
+    super(`${method}: ${message}`);
+    this.name = 'CdpError';
+  }
+}
+
+/** The connection (or the session) went away: browser exited, crashed or detached the target. */
+export class CdpClosedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CdpClosedError';
+  }
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  method: string;
+  sessionId: string | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+type Params = Record<string, unknown>;
+// CDP results are loosely typed here on purpose: we use a handful of fields and check what matters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Result = any;
+
+export class CdpSession extends EventEmitter {
+  closed = false;
+  constructor(
+    readonly connection: CdpConnection,
+    readonly id: string,
+  ) {
+    super();
+  }
+  send(method: string, params: Params = {}, timeoutMs?: number): Promise<Result> {
+    if (this.closed) return Promise.reject(new CdpClosedError(`session closed (${method})`));
+    return this.connection.send(method, params, this.id, timeoutMs);
+  }
+}
+
+export class CdpConnection extends EventEmitter {
+  #nextId = 1;
+  #pending = new Map<number, Pending>();
+  #sessions = new Map<string, CdpSession>();
+  #closed: Error | null = null;
+
+  constructor(
+    private readonly write: (message: string) => void,
+    private readonly defaultTimeoutMs = 30_000,
+  ) {
+    super();
+  }
+
+  get isClosed(): boolean {
+    return this.#closed !== null;
+  }
+
+  send(method: string, params: Params = {}, sessionId?: string, timeoutMs = this.defaultTimeoutMs): Promise<Result> {
+    if (this.#closed) return Promise.reject(new CdpClosedError(`${this.#closed.message} (${method})`));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(() => {
+              this.#pending.delete(id);
+              reject(new CdpError(method, `no answer within ${timeoutMs} ms`));
+            }, timeoutMs)
+          : undefined;
+      this.#pending.set(id, { resolve, reject, method, sessionId, timer });
+      this.write(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
+    });
+  }
+
+  /** The session object for a flattened sessionId (created when the attach event arrives). */
+  session(sessionId: string): CdpSession {
+    let s = this.#sessions.get(sessionId);
+    if (!s) {
+      s = new CdpSession(this, sessionId);
+      this.#sessions.set(sessionId, s);
+    }
+    return s;
+  }
+
+  handleMessage(raw: string): void {
+    let msg: { id?: number; method?: string; params?: Params; result?: unknown; error?: { message: string }; sessionId?: string };
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (msg.id !== undefined) {
+      const p = this.#pending.get(msg.id);
+      if (!p) return;
+      this.#pending.delete(msg.id);
+      if (p.timer) clearTimeout(p.timer);
+      if (msg.error) p.reject(new CdpError(p.method, msg.error.message));
+      else p.resolve(msg.result);
+      return;
+    }
+    if (!msg.method) return;
+    if (msg.method === 'Target.detachedFromTarget') {
+      const detachedId = (msg.params as { sessionId: string }).sessionId;
+      const s = this.#sessions.get(detachedId);
+      if (s) this.#closeSession(s, 'target detached');
+    }
+    if (msg.sessionId) {
+      const s = this.#sessions.get(msg.sessionId);
+      if (s) s.emit(msg.method, msg.params ?? {});
+    } else {
+      this.emit(msg.method, msg.params ?? {});
+    }
+  }
+
+  #closeSession(s: CdpSession, reason: string): void {
+    s.closed = true;
+    this.#sessions.delete(s.id);
+    for (const [id, p] of this.#pending) {
+      if (p.sessionId === s.id) {
+        this.#pending.delete(id);
+        if (p.timer) clearTimeout(p.timer);
+        p.reject(new CdpClosedError(`${reason} (${p.method})`));
+      }
+    }
+    s.emit('detached');
+  }
+
+  /** Fails every pending command and session; called when the browser process or pipe goes away. */
+  close(reason: string): void {
+    if (this.#closed) return;
+    this.#closed = new CdpClosedError(reason);
+    for (const s of [...this.#sessions.values()]) this.#closeSession(s, reason);
+    for (const p of this.#pending.values()) {
+      if (p.timer) clearTimeout(p.timer);
+      p.reject(new CdpClosedError(`${reason} (${p.method})`));
+    }
+    this.#pending.clear();
+    this.emit('closed', reason);
+  }
+}

@@ -1,0 +1,101 @@
+// Starts one Chromium process and connects to it over --remote-debugging-pipe.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { CdpConnection } from './cdp-connection.js';
+import { chromiumArgs } from './chromium-flags.js';
+import { RenderError } from './types.js';
+
+const CANDIDATE_PATHS = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** The Chromium binary to use: the configured one if it exists, else the first Debian location found. */
+export function findChromium(configured?: string): string | null {
+  if (configured) return existsSync(configured) ? configured : null;
+  return CANDIDATE_PATHS.find((p) => existsSync(p)) ?? null;
+}
+
+export interface ChromiumProcess {
+  pid: number;
+  connection: CdpConnection;
+  process: ChildProcess;
+  /** Resolves once the process has exited (whatever the reason). */
+  exited: Promise<void>;
+  /** Last lines Chromium printed on stderr, for logs when it dies. */
+  stderrTail(): string;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  executablePath: string;
+  extraArgs?: readonly string[];
+  launchTimeoutMs?: number;
+  protocolTimeoutMs?: number;
+}
+
+export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProcess> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'folio-chromium-'));
+  const args = chromiumArgs({
+    userDataDir,
+    noSandbox: process.getuid?.() === 0,
+    extraArgs: opts.extraArgs,
+  });
+  const child = spawn(opts.executablePath, args, {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+    detached: false,
+  });
+  let stderr = '';
+  (child.stderr as Readable).on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString('utf8')).slice(-4000);
+  });
+  const toBrowser = child.stdio[3] as Writable;
+  const fromBrowser = child.stdio[4] as Readable;
+  const connection = new CdpConnection((msg) => {
+    if (!toBrowser.destroyed) toBrowser.write(msg + '\0');
+  }, opts.protocolTimeoutMs ?? 30_000);
+  toBrowser.on('error', () => connection.close('browser pipe closed'));
+  let buffered = '';
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (chunk: string) => {
+    let start = 0;
+    for (let end = chunk.indexOf('\0'); end !== -1; end = chunk.indexOf('\0', start)) {
+      connection.handleMessage(buffered + chunk.slice(start, end));
+      buffered = '';
+      start = end + 1;
+    }
+    buffered += chunk.slice(start);
+  });
+  fromBrowser.on('error', () => connection.close('browser pipe closed'));
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      connection.close('browser process exited');
+      resolve();
+    });
+    child.once('error', (err) => {
+      connection.close(`browser process failed: ${err.message}`);
+      resolve();
+    });
+  });
+  exited.then(() => rm(userDataDir, { recursive: true, force: true }).catch(() => {}));
+
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      connection.send('Browser.close', {}, undefined, 2000).catch(() => {});
+      // Chromium normally exits within a few hundred ms of Browser.close; a wedged one gets SIGKILL.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  try {
+    await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited;
+    throw new RenderError('render_provider_unavailable', `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  }
+  return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close };
+}

@@ -1,0 +1,257 @@
+// Render outputs, managed PDFs, permanent links and the signed URLs that serve them.
+import type { Transaction } from 'kysely';
+import type { ManagedPdfsTable, Tables } from '../db/tables.js';
+import { greatest } from '../db/dialect.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { newId } from '../domain/ids.js';
+import { dayString } from '../domain/period.js';
+import { createLinkToken, DEFAULT_LINK_SECONDS, MAX_LINK_SECONDS, verifyLinkToken } from '../domain/signed-links.js';
+import { randomBase62 } from '../domain/tokens.js';
+import { AppError } from '../errors/app-error.js';
+import type { ServiceContext } from './context.js';
+import type { Deploys } from './deploys.js';
+import { outputView } from './render-jobs.js';
+import type { Usage } from './usage.js';
+import { sql } from 'kysely';
+
+type Trx = Transaction<Tables>;
+
+export const pdfView = (p: ManagedPdfsTable) => ({
+  id: p.id,
+  state: p.state,
+  fileName: p.file_name,
+  bytes: p.bytes,
+  pageCount: p.page_count,
+  deployId: p.deploy_id,
+  deployVersionId: p.deploy_version_id,
+  renderJobId: p.render_job_id,
+  businessKey: p.business_key,
+  createdAt: p.created_at,
+});
+
+/** What a signed or permanent URL serves. */
+export interface ServedFile {
+  storageKey: string;
+  fileName: string;
+  sha256: string;
+  bytes: number;
+  disposition: 'attachment' | 'inline';
+}
+
+export class Files {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deploys: Deploys,
+    private readonly usage: Usage,
+    private readonly signingKey: string | null,
+  ) {
+    usage.storageSources.push(
+      { field: 'managedPdfStorageBytes', bytes: (a) => this.managedPdfBytes(this.ctx.db, a) },
+      { field: 'renderOutputStorageBytes', bytes: (a) => this.transientOutputBytes(this.ctx.db, a) },
+    );
+    usage.peakSource = (a, start, end) => this.dailyPeaks(a, start, end);
+  }
+
+  private lifetime(expiresInSeconds: number | undefined): number {
+    const s = expiresInSeconds ?? DEFAULT_LINK_SECONDS;
+    if (!Number.isInteger(s) || s < 1 || s > MAX_LINK_SECONDS) throw new AppError('invalid_request', `expiresInSeconds must be an integer from 1 to ${MAX_LINK_SECONDS}`, { field: 'expiresInSeconds' });
+    return s;
+  }
+
+  private sign(kind: 'out' | 'pdf', id: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
+    if (!this.signingKey) throw new AppError('render_provider_unavailable', 'no signing key is configured (set FOLIO_SIGNING_KEY)');
+    const expiresAt = this.ctx.clock.now() + this.lifetime(expiresInSeconds) * 1000;
+    const token = createLinkToken(this.signingKey, { kind, id, disposition, expiresAt });
+    return { access: { url: `${this.ctx.config.resolved.publicUrl}/v1/files/${token}`, expiresAt } };
+  }
+
+  /** A fresh download URL for an output (used by webhooks on every attempt). */
+  signOutput(outputId: string, expiresInSeconds?: number) {
+    return this.sign('out', outputId, 'attachment', expiresInSeconds);
+  }
+
+  async outputLink(accountId: string, jobId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
+    const seconds = this.lifetime(expiresInSeconds);
+    const job = await this.ctx.db.selectFrom('render_jobs').select(['id', 'status']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
+    if (job.status !== 'succeeded') throw new AppError('render_output_not_ready', `render job ${jobId} is ${job.status}; its output is not available`);
+    const out = await this.ctx.db.selectFrom('render_outputs').select(['id', 'state']).where('job_id', '=', jobId).executeTakeFirst();
+    if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `the output of render job ${jobId} was deleted`);
+    return this.sign('out', out.id, disposition, seconds);
+  }
+
+  /** DELETE /v1/render-jobs/{id}/output. A managed job's PDF stays: it lives independently. */
+  async deleteOutput(accountId: string, jobId: string): Promise<void> {
+    const job = await this.ctx.db.selectFrom('render_jobs').select(['id', 'status']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
+    if (job.status === 'rendering' || job.status === 'queued' || job.status === 'retry_scheduled') throw new AppError('render_output_not_ready', `render job ${jobId} is still ${job.status}`);
+    const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+    if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `render job ${jobId} has no output`);
+    await this.removeOutput(out.id, out.managed === 1 ? null : out.storage_key);
+  }
+
+  /** Marks an output deleted, then removes its bytes (transient only). */
+  async removeOutput(outputId: string, storageKey: string | null): Promise<void> {
+    await this.ctx.db.updateTable('render_outputs').set({ state: 'deleted', deleted_at: this.ctx.clock.now() }).where('id', '=', outputId).execute();
+    if (storageKey) await this.ctx.blobs.delete(storageKey);
+  }
+
+  async transientOutputBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
+    const r = await db.selectFrom('render_outputs').select((eb) => eb.fn.sum<number>('bytes').as('n')).where('account_id', '=', accountId).where('state', '=', 'available').where('managed', '=', 0).executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  async managedPdfBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
+    const r = await db.selectFrom('pdf_storage_current').select('bytes').where('account_id', '=', accountId).executeTakeFirst();
+    return Number(r?.bytes ?? 0);
+  }
+
+  /**
+   * Changes the account's managed-PDF bytes by `delta` and raises today's peak: the meter is maintained on
+   * every change, never recomputed by scanning. Runs inside the transaction that creates or deletes the PDF.
+   */
+  async changeManagedBytes(trx: Trx, accountId: string, delta: number): Promise<void> {
+    await trx.insertInto('pdf_storage_current').values({ account_id: accountId, bytes: 0 }).onConflict((oc) => oc.column('account_id').doNothing()).execute();
+    const before = await trx.selectFrom('pdf_storage_current').select('bytes').where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    const row = await trx.updateTable('pdf_storage_current').set({ bytes: sql`bytes + ${delta}` }).where('account_id', '=', accountId).returning('bytes').executeTakeFirstOrThrow();
+    const after = Number(row.bytes);
+    const high = Math.max(Number(before.bytes), after);
+    const day = dayString(this.ctx.clock.now());
+    await trx
+      .insertInto('pdf_storage_days')
+      .values({ account_id: accountId, day, peak_bytes: high, end_bytes: after })
+      .onConflict((oc) => oc.columns(['account_id', 'day']).doUpdateSet({ peak_bytes: greatest(this.ctx.dialect, sql.ref('pdf_storage_days.peak_bytes'), sql<number>`${high}`), end_bytes: after }))
+      .execute();
+  }
+
+  /** Daily peaks of the period up to today; quiet days carry the bytes held at the end of the last change. */
+  async dailyPeaks(accountId: string, periodStart: number, periodEnd: number): Promise<{ day: string; peakBytes: number }[]> {
+    const startDay = dayString(periodStart);
+    const today = dayString(Math.min(this.ctx.clock.now(), periodEnd - 1));
+    const rows = await this.ctx.db.selectFrom('pdf_storage_days').selectAll().where('account_id', '=', accountId).where('day', '>=', startDay).where('day', '<=', today).orderBy('day').execute();
+    const prior = await this.ctx.db.selectFrom('pdf_storage_days').select('end_bytes').where('account_id', '=', accountId).where('day', '<', startDay).orderBy('day', 'desc').limit(1).executeTakeFirst();
+    let carry = Number(prior?.end_bytes ?? 0);
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const out: { day: string; peakBytes: number }[] = [];
+    for (let t = periodStart; dayString(t) <= today; t += 86_400_000) {
+      const d = dayString(t);
+      const r = byDay.get(d);
+      const peak = r ? Math.max(Number(r.peak_bytes), carry) : carry;
+      if (r) carry = Number(r.end_bytes);
+      if (peak > 0 || r) out.push({ day: d, peakBytes: peak });
+    }
+    return out;
+  }
+
+  // ---- managed PDFs ----
+
+  async requirePdf(accountId: string, pdfId: string) {
+    const p = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('id', '=', pdfId).where('account_id', '=', accountId).where('state', '!=', 'purged').executeTakeFirst();
+    if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
+    return p;
+  }
+
+  async listPdfs(accountId: string, opts: { deployId?: string; cursor?: string; limit: number }) {
+    let q = this.ctx.db.selectFrom('managed_pdfs').selectAll().where('account_id', '=', accountId).where('state', '!=', 'purged');
+    if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
+    if (opts.cursor !== undefined) {
+      const c = decodeCursor(opts.cursor, { id: 'string' });
+      if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
+      q = q.where('id', '<', c.id as string);
+    }
+    const rows = await q.orderBy('id', 'desc').limit(opts.limit + 1).execute();
+    const page = rows.slice(0, opts.limit);
+    return { items: page.map(pdfView), nextCursor: rows.length > opts.limit ? encodeCursor({ id: page[page.length - 1].id }) : null };
+  }
+
+  async getPdf(accountId: string, pdfId: string) {
+    return { pdf: pdfView(await this.requirePdf(accountId, pdfId)) };
+  }
+
+  /** available → deleting at once: links stop resolving; the janitor purges the bytes. */
+  async deletePdf(accountId: string, pdfId: string): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const p = await trx.selectFrom('managed_pdfs').selectAll().where('id', '=', pdfId).where('account_id', '=', accountId).where('state', '!=', 'purged').executeTakeFirst();
+      if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
+      if (p.state === 'deleting') return;
+      await trx.updateTable('managed_pdfs').set({ state: 'deleting', deleted_at: this.ctx.clock.now() }).where('id', '=', pdfId).execute();
+      await trx.deleteFrom('permanent_links').where('pdf_id', '=', pdfId).execute();
+      await this.changeManagedBytes(trx, accountId, -p.bytes);
+    });
+  }
+
+  /** Janitor: removes the bytes of PDFs in `deleting` and marks them purged. */
+  async purgeDeletedPdfs(limit = 100): Promise<number> {
+    const rows = await this.ctx.db.selectFrom('managed_pdfs').select(['id', 'storage_key', 'render_job_id']).where('state', '=', 'deleting').limit(limit).execute();
+    for (const r of rows) {
+      await this.ctx.blobs.delete(r.storage_key);
+      await this.ctx.db.updateTable('render_outputs').set({ state: 'deleted', deleted_at: this.ctx.clock.now() }).where('job_id', '=', r.render_job_id).where('managed', '=', 1).execute();
+      await this.ctx.db.updateTable('managed_pdfs').set({ state: 'purged' }).where('id', '=', r.id).execute();
+    }
+    return rows.length;
+  }
+
+  async pdfLink(accountId: string, pdfId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
+    const seconds = this.lifetime(expiresInSeconds);
+    const p = await this.requirePdf(accountId, pdfId);
+    if (p.state === 'deleting') throw new AppError('pdf_deleting', `PDF ${pdfId} is being deleted`);
+    return this.sign('pdf', p.id, disposition, seconds);
+  }
+
+  async listPermanentLinks(accountId: string, pdfId: string) {
+    await this.requirePdf(accountId, pdfId);
+    const rows = await this.ctx.db.selectFrom('permanent_links').selectAll().where('pdf_id', '=', pdfId).orderBy('id', 'desc').execute();
+    return { items: rows.map((r) => this.linkView(r)) };
+  }
+
+  private linkView(r: { id: string; pdf_id: string; token: string; created_at: number }) {
+    return { id: r.id, pdfId: r.pdf_id, url: `${this.ctx.config.resolved.publicUrl}/p/${r.token}`, createdAt: r.created_at };
+  }
+
+  async createPermanentLink(accountId: string, pdfId: string) {
+    const p = await this.requirePdf(accountId, pdfId);
+    if (p.state === 'deleting') throw new AppError('pdf_deleting', `PDF ${pdfId} is being deleted`);
+    const now = this.ctx.clock.now();
+    const row = { id: newId('lnk', now), pdf_id: pdfId, account_id: accountId, token: randomBase62(32), created_at: now };
+    await this.ctx.db.insertInto('permanent_links').values(row).execute();
+    return { link: this.linkView(row) };
+  }
+
+  async deletePermanentLink(accountId: string, pdfId: string, linkId: string): Promise<void> {
+    await this.requirePdf(accountId, pdfId);
+    const res = await this.ctx.db.deleteFrom('permanent_links').where('id', '=', linkId).where('pdf_id', '=', pdfId).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw new AppError('permanent_link_not_found', `permanent link ${linkId} not found`);
+  }
+
+  // ---- serving ----
+
+  /** Resolves `/v1/files/<token>`: 403 bad signature, 410 expired, 404 when the file is gone. */
+  async resolveSigned(token: string): Promise<ServedFile> {
+    if (!this.signingKey) throw new AppError('render_provider_unavailable', 'no signing key is configured');
+    const check = verifyLinkToken(this.signingKey, token, this.ctx.clock.now());
+    if (!check.ok) throw check.reason === 'expired' ? new AppError('link_expired', 'this link has expired; request a new one') : new AppError('link_invalid', 'this link is not valid');
+    const { kind, id, disposition } = check.claims;
+    if (kind === 'out') {
+      const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!o || o.state !== 'available') throw new AppError('render_output_not_found', 'this file was deleted');
+      return { storageKey: o.storage_key, fileName: o.file_name, sha256: o.sha256, bytes: o.bytes, disposition };
+    }
+    const p = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!p || p.state !== 'available') throw new AppError('pdf_not_found', 'this PDF was deleted');
+    return { storageKey: p.storage_key, fileName: p.file_name, sha256: p.sha256, bytes: p.bytes, disposition };
+  }
+
+  async resolvePermanent(token: string): Promise<ServedFile> {
+    if (!/^[A-Za-z0-9]{32}$/.test(token)) throw new AppError('permanent_link_not_found', 'no such link');
+    const link = await this.ctx.db.selectFrom('permanent_links').select('pdf_id').where('token', '=', token).executeTakeFirst();
+    if (!link) throw new AppError('permanent_link_not_found', 'no such link');
+    const p = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('id', '=', link.pdf_id).executeTakeFirst();
+    if (!p || p.state !== 'available') throw new AppError('permanent_link_not_found', 'no such link');
+    return { storageKey: p.storage_key, fileName: p.file_name, sha256: p.sha256, bytes: p.bytes, disposition: 'inline' };
+  }
+
+  async outputOf(jobId: string) {
+    const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+    return o ? outputView(o) : null;
+  }
+}

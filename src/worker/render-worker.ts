@@ -1,0 +1,409 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { outputKey, pdfKey } from '../blobs/keys.js';
+import type { Transaction } from 'kysely';
+import type { RenderJobsTable, Tables } from '../db/tables.js';
+import { forUpdate } from '../db/dialect.js';
+import { pdfFileName } from '../domain/file-name.js';
+import { newId } from '../domain/ids.js';
+import { afterFailure } from '../domain/job-state.js';
+import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
+import type { ServiceContext } from '../services/context.js';
+import type { Files } from '../services/files.js';
+import type { Notifier } from '../services/notifier.js';
+import type { Usage } from '../services/usage.js';
+import { BundleCache } from './bundle-cache.js';
+
+export interface RendererPort {
+  render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
+}
+
+/** Hooks the webhook issue plugs in: runs inside the transaction that makes a job terminal. */
+export type TerminalHook = (trx: Transaction<Tables>, job: RenderJobsTable) => Promise<void>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+interface Active {
+  job: RenderJobsTable;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Claims render jobs (fair across accounts, within each account's maxConcurrentRenderJobs), renders them
+ * under a lease kept alive by a heartbeat, and records the outcome. Jobs are the queue: every state lives
+ * in render_jobs, so a worker that dies only loses its lease.
+ */
+export class RenderWorker {
+  readonly id = `wrk_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  private readonly active = new Map<string, Active>();
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loopDone: Promise<void> | null = null;
+  private readonly bundles: BundleCache;
+  private offQueued: (() => void) | null = null;
+  private offChanged: (() => void) | null = null;
+  readonly terminalHooks: TerminalHook[] = [];
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deps: { renderer: RendererPort; files: Files; usage: Usage; notifier: Notifier; concurrency: number },
+  ) {
+    this.bundles = new BundleCache(ctx.blobs);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.offQueued = this.deps.notifier.onJobQueued(() => this.wake?.());
+    // A cancel from the API aborts the page at once when it happens in this process.
+    this.offChanged = this.deps.notifier.onJobChanged((jobId) => {
+      const a = this.active.get(jobId);
+      if (a) void this.checkCanceled(a);
+    });
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming; lets running renders finish within graceMs; releases the rest back to the queue. */
+  async stop(graceMs: number): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    this.offQueued?.();
+    this.offChanged?.();
+    await this.loopDone;
+    const all = Promise.all([...this.active.values()].map((a) => a.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+    for (const a of this.active.values()) {
+      a.abort.abort(new RenderError('render_canceled', 'worker shutting down'));
+      await this.ctx.db
+        .updateTable('render_jobs')
+        .set({ status: 'queued', lease_owner: null, lease_expires_at: null, available_at: this.ctx.clock.now(), updated_at: this.ctx.clock.now() })
+        .where('id', '=', a.job.id)
+        .where('lease_owner', '=', this.id)
+        .where('status', '=', 'rendering')
+        .execute();
+    }
+    await all;
+  }
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let claimed = false;
+      if (this.active.size < this.deps.concurrency) {
+        try {
+          const job = await this.claim();
+          if (job) {
+            claimed = true;
+            this.startJob(job);
+          }
+        } catch (err) {
+          this.ctx.log.error({ err }, 'claim failed');
+        }
+      }
+      if (claimed && this.active.size < this.deps.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.ctx.config.workerPollMs);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Picks the next job: among accounts with due work and free capacity, the one with the fewest renders running. */
+  async claim(): Promise<RenderJobsTable | null> {
+    const now = this.ctx.clock.now();
+    const db = this.ctx.db;
+    // retry_scheduled → queued once due (the interface's transition), then claim from queued.
+    await db.updateTable('render_jobs').set({ status: 'queued', updated_at: now }).where('status', '=', 'retry_scheduled').where('available_at', '<=', now).execute();
+    const candidates = await db
+      .selectFrom('render_jobs')
+      .select((eb) => ['account_id', eb.fn.min<string>('id').as('first_id')])
+      .where('status', '=', 'queued')
+      .where('available_at', '<=', now)
+      .groupBy('account_id')
+      .limit(200)
+      .execute();
+    if (candidates.length === 0) return null;
+    const accountIds = candidates.map((c) => c.account_id);
+    const runningRows = await db
+      .selectFrom('render_jobs')
+      .select((eb) => ['account_id', eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'rendering')
+      .where('account_id', 'in', accountIds)
+      .groupBy('account_id')
+      .execute();
+    const running = new Map(runningRows.map((r) => [r.account_id, Number(r.n)]));
+    const plans = await db.selectFrom('accounts').select(['id', 'plan_key']).where('id', 'in', accountIds).execute();
+    const cap = new Map(plans.map((p) => [p.id, this.ctx.plans.get(p.plan_key).policy.maxConcurrentRenderJobs]));
+    const eligible = candidates
+      .filter((c) => {
+        const limit = cap.get(c.account_id);
+        return limit === null || limit === undefined || (running.get(c.account_id) ?? 0) < limit;
+      })
+      .sort((a, b) => (running.get(a.account_id) ?? 0) - (running.get(b.account_id) ?? 0) || (a.first_id < b.first_id ? -1 : 1));
+    for (const c of eligible) {
+      const job = await db.transaction().execute(async (trx) => {
+        // Lock the account row so two workers cannot both take its last free slot (PostgreSQL).
+        await forUpdate(this.ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', c.account_id)).execute();
+        const limit = cap.get(c.account_id);
+        if (limit !== null && limit !== undefined) {
+          const r = await trx.selectFrom('render_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', c.account_id).where('status', '=', 'rendering').executeTakeFirstOrThrow();
+          if (Number(r.n) >= limit) return null;
+        }
+        const next = await trx
+          .selectFrom('render_jobs')
+          .select('id')
+          .where('account_id', '=', c.account_id)
+          .where('status', '=', 'queued')
+          .where('available_at', '<=', now)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (!next) return null;
+        return trx
+          .updateTable('render_jobs')
+          .set((eb) => ({ status: 'rendering', started_at: eb.fn.coalesce('started_at', eb.val(now)), lease_owner: this.id, lease_expires_at: now + this.ctx.config.workerLeaseMs, updated_at: now }))
+          .where('id', '=', next.id)
+          .where('status', '=', 'queued')
+          .returningAll()
+          .executeTakeFirst();
+      });
+      if (job) {
+        this.deps.notifier.jobChanged(job.id);
+        return job;
+      }
+    }
+    return null;
+  }
+
+  private startJob(job: RenderJobsTable): void {
+    const abort = new AbortController();
+    const entry: Active = { job, abort, done: Promise.resolve() };
+    this.active.set(job.id, entry);
+    entry.done = this.process(entry)
+      .catch((err) => this.ctx.log.error({ err, jobId: job.id }, 'job processing failed'))
+      .finally(() => {
+        this.active.delete(job.id);
+        this.wake?.();
+      });
+  }
+
+  private async checkCanceled(a: Active): Promise<void> {
+    const row = await this.ctx.db.selectFrom('render_jobs').select(['status', 'lease_owner']).where('id', '=', a.job.id).executeTakeFirst();
+    if (!row || row.status !== 'rendering' || row.lease_owner !== this.id) a.abort.abort(new RenderError('render_canceled', 'job canceled'));
+  }
+
+  private async process(a: Active): Promise<void> {
+    const { job } = a;
+    const log = this.ctx.log.child({ jobId: job.id, deployId: job.deploy_id, attempt: job.attempt });
+    const heartbeat = setInterval(async () => {
+      try {
+        const res = await this.ctx.db
+          .updateTable('render_jobs')
+          .set({ lease_expires_at: this.ctx.clock.now() + this.ctx.config.workerLeaseMs })
+          .where('id', '=', job.id)
+          .where('lease_owner', '=', this.id)
+          .where('status', '=', 'rendering')
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) a.abort.abort(new RenderError('render_canceled', 'job canceled or lease lost'));
+      } catch (err) {
+        log.warn({ err }, 'heartbeat failed');
+      }
+    }, Math.max(200, Math.floor(this.ctx.config.workerLeaseMs / 3)));
+    const started = Date.now();
+    try {
+      const prepared = await this.prepare(job, a.abort.signal);
+      let storedKey: string | null = null;
+      const result = await this.deps.renderer.render(prepared.request, async (pdf) => {
+        await this.ctx.blobs.put(prepared.storageKey, pdf);
+        storedKey = prepared.storageKey;
+      });
+      await this.succeed(job, prepared, result, log).catch(async (err) => {
+        if (storedKey) await this.ctx.blobs.delete(storedKey).catch(() => undefined);
+        throw err;
+      });
+    } catch (err) {
+      const renderMs = Date.now() - started;
+      const code = err instanceof RenderError ? err.code : 'render_failed';
+      const message = err instanceof Error ? err.message : String(err);
+      if (code === 'render_canceled') {
+        log.info('render aborted (canceled or shutting down)');
+        return;
+      }
+      if (code === 'render_provider_unavailable') {
+        // Not the job's fault: put it back and let a healthy worker (or this one, later) take it.
+        log.error({ err }, 'renderer unavailable; releasing job');
+        await this.ctx.db.updateTable('render_jobs').set({ status: 'queued', lease_owner: null, lease_expires_at: null, available_at: this.ctx.clock.now() + 5000 }).where('id', '=', job.id).where('lease_owner', '=', this.id).execute();
+        return;
+      }
+      if (!(err instanceof RenderError)) log.error({ err }, 'unexpected render error');
+      else log.info({ code, message }, 'render failed');
+      await this.fail(job, code, message, renderMs);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async prepare(job: RenderJobsTable, signal: AbortSignal) {
+    const db = this.ctx.db;
+    const [version, payloadRow, deploy, vars, secrets, account] = await Promise.all([
+      db.selectFrom('deploy_versions').selectAll().where('id', '=', job.deploy_version_id).executeTakeFirst(),
+      db.selectFrom('render_payloads').select('body_base64').where('job_id', '=', job.id).executeTakeFirst(),
+      db.selectFrom('deploys').select(['slug']).where('id', '=', job.deploy_id).executeTakeFirst(),
+      db.selectFrom('deploy_env_vars').select(['name', 'value']).where('deploy_id', '=', job.deploy_id).execute(),
+      db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', job.deploy_id).execute(),
+      db.selectFrom('accounts').select('plan_key').where('id', '=', job.account_id).executeTakeFirstOrThrow(),
+    ]);
+    if (!version || !deploy) throw new RenderError('render_failed', 'the deploy version no longer exists');
+    if (!payloadRow) throw new RenderError('render_failed', 'the job payload is missing');
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const metadata = version.metadata_json ? (JSON.parse(version.metadata_json) as Record<string, unknown>) : {};
+    const bundle = await this.bundles.get(version.render_pack_key);
+    const outputId = newId('out', this.ctx.clock.now());
+    const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
+    const timeout = Math.min(version.render_timeout_ms ?? DEFAULT_TIMEOUT_MS, policy.maxRenderTimeoutMs ?? Number.MAX_SAFE_INTEGER);
+    const request: RenderRequest = {
+      jobId: job.id,
+      accountId: job.account_id,
+      deployId: job.deploy_id,
+      versionNo: version.version_no,
+      bundle,
+      entryPath: version.entry_path,
+      payload: Buffer.from(payloadRow.body_base64, 'base64'),
+      payloadMime: job.payload_mime,
+      env: { variables: Object.fromEntries(vars.map((v) => [v.name, v.value])), secrets: Object.fromEntries(secrets.map((v) => [v.name, v.value])) },
+      pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? metadata.pdf : {}) as PdfOverrides,
+      timeoutMs: timeout,
+      allowExternalNetwork: policy.allowExternalNetwork,
+      maxOutputBytes: policy.maxRenderOutputBytes,
+      signal,
+    };
+    const fileName = pdfFileName({ template: metadata.fileName, slug: deploy.slug, businessKey: job.business_key, jobId: job.id });
+    return { request, outputId, pdfId, fileName, storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId), policy };
+  }
+
+  private async succeed(job: RenderJobsTable, p: Awaited<ReturnType<RenderWorker['prepare']>>, result: RenderResult, log: ServiceContext['log']) {
+    const now = this.ctx.clock.now();
+    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
+      const current = await forUpdate(this.ctx.dialect, trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id)).executeTakeFirst();
+      if (!current || current.status !== 'rendering' || current.lease_owner !== this.id) return 'lost' as const;
+      await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: result.renderTimeMs, limit: null, errorCode: 'render_time_quota_exceeded' });
+      if (p.pdfId && p.policy.storageLimitBytes !== null) {
+        const used = (await this.deps.usage.blobBytes(trx, job.account_id)) + (await this.deps.files.managedPdfBytes(trx, job.account_id)) + (await this.deps.files.transientOutputBytes(trx, job.account_id));
+        if (used + result.bytes > p.policy.storageLimitBytes) return 'storage' as const;
+      }
+      await trx
+        .insertInto('render_outputs')
+        .values({
+          id: p.outputId,
+          job_id: job.id,
+          account_id: job.account_id,
+          storage_key: p.storageKey,
+          file_name: p.fileName,
+          sha256: result.sha256,
+          bytes: result.bytes,
+          page_count: result.pageCount,
+          managed: p.pdfId ? 1 : 0,
+          state: 'available',
+          created_at: now,
+          expires_at: p.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000,
+          deleted_at: null,
+        })
+        .execute();
+      if (p.pdfId) {
+        await trx
+          .insertInto('managed_pdfs')
+          .values({
+            id: p.pdfId,
+            account_id: job.account_id,
+            deploy_id: job.deploy_id,
+            deploy_version_id: job.deploy_version_id,
+            render_job_id: job.id,
+            business_key: job.business_key,
+            file_name: p.fileName,
+            storage_key: p.storageKey,
+            sha256: result.sha256,
+            bytes: result.bytes,
+            page_count: result.pageCount,
+            state: 'available',
+            created_at: now,
+            deleted_at: null,
+          })
+          .execute();
+        await this.deps.files.changeManagedBytes(trx, job.account_id, result.bytes);
+      }
+      const done = { ...current, status: 'succeeded' as const, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: current.render_ms + result.renderTimeMs };
+      await trx
+        .updateTable('render_jobs')
+        .set({ status: 'succeeded', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: done.render_ms })
+        .where('id', '=', job.id)
+        .execute();
+      await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
+      for (const hook of this.terminalHooks) await hook(trx, done);
+      return 'ok' as const;
+    });
+    if (outcome === 'lost') {
+      log.info('job was canceled or re-leased while rendering; discarding the output');
+      await this.ctx.blobs.delete(p.storageKey);
+      return;
+    }
+    if (outcome === 'storage') {
+      await this.ctx.blobs.delete(p.storageKey);
+      await this.fail(job, 'storage_limit_exceeded', `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`, result.renderTimeMs);
+      return;
+    }
+    log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs }, 'render succeeded');
+    this.deps.notifier.jobChanged(job.id);
+  }
+
+  /** Records a failed attempt: retry_scheduled for retryable codes with retries left, failed otherwise. */
+  async fail(job: RenderJobsTable, code: string, message: string, renderMs: number, leaseOwner: string | null = this.id): Promise<void> {
+    const now = this.ctx.clock.now();
+    const o = afterFailure({ attempt: job.attempt, code, message: message.slice(0, 1000), now, random: Math.random() });
+    await this.ctx.db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
+      if (leaseOwner) q = q.where('lease_owner', '=', leaseOwner);
+      const current = await forUpdate(this.ctx.dialect, q).executeTakeFirst();
+      if (!current) return;
+      if (renderMs > 0) await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: renderMs, limit: null, errorCode: 'render_time_quota_exceeded' });
+      if (o.status === 'retry_scheduled') {
+        await trx
+          .updateTable('render_jobs')
+          .set({ status: 'retry_scheduled', attempt: o.attempt, available_at: o.availableAt, lease_owner: null, lease_expires_at: null, updated_at: now, render_ms: current.render_ms + renderMs })
+          .where('id', '=', job.id)
+          .execute();
+        return;
+      }
+      const done = { ...current, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: current.render_ms + renderMs };
+      await trx
+        .updateTable('render_jobs')
+        .set({ status: 'failed', error_code: o.errorCode, error_message: o.errorMessage, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: done.render_ms })
+        .where('id', '=', job.id)
+        .execute();
+      await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
+      for (const hook of this.terminalHooks) await hook(trx, done);
+    });
+    this.deps.notifier.jobChanged(job.id);
+  }
+
+  /** Jobs whose worker died (lease expired) count as crashed: retried or failed for good. */
+  async recoverExpiredLeases(): Promise<number> {
+    const now = this.ctx.clock.now();
+    const stale = await this.ctx.db.selectFrom('render_jobs').selectAll().where('status', '=', 'rendering').where('lease_expires_at', '<', now).limit(100).execute();
+    for (const job of stale) {
+      await this.fail(job, 'render_crashed', 'the worker rendering this job stopped (lease expired)', 0, job.lease_owner);
+    }
+    if (stale.length) this.wake?.();
+    return stale.length;
+  }
+}
