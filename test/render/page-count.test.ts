@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { countPdfPages, PdfPageCounter } from '../../src/render/page-count.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/render/pdf/${name}`, import.meta.url));
+
+// tagged-22-pages.pdf is Chromium output with tagged PDF + outline, a 3-level page tree, and a title
+// containing "/Type /Page" (which a naive byte search would count as a 23rd page).
+test('counts pages of Chromium PDFs, tagged and untagged', () => {
+  assert.equal(countPdfPages(fixture('tagged-22-pages.pdf')), 22);
+  assert.equal(countPdfPages(fixture('untagged-1-page.pdf')), 1);
+});
+
+test('the count does not depend on how the bytes are chunked', () => {
+  const pdf = fixture('tagged-22-pages.pdf');
+  for (const size of [1, 2, 3, 7, 64, 1000, 65536]) {
+    const c = new PdfPageCounter();
+    for (let i = 0; i < pdf.length; i += size) c.push(pdf.subarray(i, i + size));
+    assert.equal(c.result(), 22, `chunk size ${size}`);
+  }
+});
+
+test('strings, comments and stream data cannot forge a count', () => {
+  const body = 'BT (/Type /Pages /Count 99) Tj ET /Type /Pages /Count 77';
+  const pdf = Buffer.from(
+    [
+      '%PDF-1.4',
+      '% /Type /Pages /Count 55',
+      '1 0 obj',
+      '<</Title (a \\) /Type /Pages /Count 66 \\( (nested) ) /Subject <2f54797065>>>',
+      'endobj',
+      '2 0 obj',
+      `<</Length ${body.length}>> stream`,
+      body,
+      'endstream',
+      'endobj',
+      '3 0 obj',
+      '<</Type /Page /Parent 4 0 R /Annots [<</Type /Pages /Count 40>>]>>',
+      'endobj',
+      '4 0 obj',
+      '<</Type /Pages /Kids [3 0 R] /Count 1>>',
+      'endobj',
+      '5 0 obj',
+      '<</Type /Catalog /Pages 4 0 R>>',
+      'endobj',
+      'trailer',
+      '<</Size 6 /Root 5 0 R>>',
+      'startxref',
+      '0',
+      '%%EOF',
+    ].join('\n'),
+  );
+  assert.equal(countPdfPages(pdf), 1);
+});
