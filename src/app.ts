@@ -9,6 +9,7 @@ import { createLogger } from './observability/logger.js';
 import type { ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './services/plan-catalog.js';
+import { loadSigningKey } from './services/signing-key.js';
 
 export interface AppOptions {
   config: Config;
@@ -42,7 +43,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       config,
       log,
     };
-    const services = buildServices(ctx);
+    const services = buildServices(ctx, { signingKey: loadSigningKey(config) });
     return { config, services, log, close: () => database.close() };
   } catch (err) {
     await database.close();

@@ -11,6 +11,10 @@ import { frameworkErrorHandler, patternToRegex, registerErrorHandling } from './
 import { RateLimiter } from './plugins/rate-limit.js';
 import { accountRoutes, UsageOverview } from './routes/account.js';
 import { deployRoutes } from './routes/deploys.js';
+import { fileRoutes } from './routes/files.js';
+import { pdfRoutes } from './routes/pdfs.js';
+import { renderJobRoutes } from './routes/render-jobs.js';
+import { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { ErrorBody } from './schemas/common.js';
 import { Alias, Deploy, DeployListItem, DeploySettings, DeployVersion } from './schemas/deploys.js';
@@ -25,7 +29,7 @@ export interface ServerOptions {
 }
 
 /** Schemas referenced by `$ref` from routes; they also become OpenAPI `components.schemas`. */
-const sharedSchemas: TSchema[] = [ErrorBody, Deploy, DeployListItem, DeployVersion, Alias, DeploySettings, FileDescriptor, UploadSession, Blob, UsageOverview];
+const sharedSchemas: TSchema[] = [ErrorBody, Deploy, DeployListItem, DeployVersion, Alias, DeploySettings, FileDescriptor, UploadSession, Blob, UsageOverview, RenderJob, RenderOutput, ManagedPdf, EmbeddedPdf, PermanentLink, Access];
 
 /** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -72,6 +76,20 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' } } },
       security: [{ apiKey: [] }],
     },
+    // Bodies declared as `object | null` are optional: say so, and show only the object form.
+    transformObject: (doc) => {
+      const api = (doc as { openapiObject: { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> } }>> } }).openapiObject;
+      for (const item of Object.values(api.paths ?? {})) {
+        for (const op of Object.values(item)) {
+          const schema = op.requestBody?.content?.['application/json']?.schema;
+          if (schema?.anyOf?.some((s) => s.type === 'null')) {
+            op.requestBody!.required = false;
+            op.requestBody!.content!['application/json'].schema = schema.anyOf.find((s) => s.type !== 'null') as never;
+          }
+        }
+      }
+      return api;
+    },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -105,5 +123,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   deployRoutes(app, services);
   uploadRoutes(app, services);
   accountRoutes(app, services);
+  renderJobRoutes(app, services);
+  pdfRoutes(app, services);
+  fileRoutes(app, services);
   return app;
 }

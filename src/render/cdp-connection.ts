@@ -109,6 +109,8 @@ export class CdpConnection extends EventEmitter {
       return;
     }
     if (!msg.method) return;
+    // Create the session object before anyone hears about it, so its first events are not lost.
+    if (msg.method === 'Target.attachedToTarget') this.session((msg.params as { sessionId: string }).sessionId);
     if (msg.method === 'Target.detachedFromTarget') {
       const detachedId = (msg.params as { sessionId: string }).sessionId;
       const s = this.#sessions.get(detachedId);

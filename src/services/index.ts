@@ -1,8 +1,12 @@
+import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import { Accounts } from './accounts.js';
 import { ApiKeys } from './api-keys.js';
 import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
+import { Files } from './files.js';
 import { IdempotencyStore } from './idempotency.js';
+import { InProcessNotifier, type Notifier } from './notifier.js';
+import { RenderJobs } from './render-jobs.js';
 import { Settings } from './settings.js';
 import { Uploads } from './uploads.js';
 import { Usage } from './usage.js';
@@ -10,6 +14,7 @@ import { Versions } from './versions.js';
 
 export interface Services {
   ctx: ServiceContext;
+  notifier: Notifier;
   apiKeys: ApiKeys;
   accounts: Accounts;
   deploys: Deploys;
@@ -18,10 +23,13 @@ export interface Services {
   uploads: Uploads;
   usage: Usage;
   idempotency: IdempotencyStore;
+  renderJobs: RenderJobs;
+  files: Files;
 }
 
 /** Builds every use-case service from the ports; the only place services are wired to each other. */
-export function buildServices(ctx: ServiceContext): Services {
+export function buildServices(ctx: ServiceContext, opts: { signingKey: string | null; notifier?: Notifier }): Services {
+  const notifier = opts.notifier ?? new InProcessNotifier();
   const apiKeys = new ApiKeys(ctx);
   const accounts = new Accounts(ctx, apiKeys);
   const deploys = new Deploys(ctx);
@@ -29,9 +37,24 @@ export function buildServices(ctx: ServiceContext): Services {
   const settings = new Settings(ctx, deploys);
   const usage = new Usage(ctx);
   const uploads = new Uploads(ctx, deploys, versions, usage);
+  const idempotency = new IdempotencyStore(ctx);
+  const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
+  const files = new Files(ctx, deploys, usage, opts.signingKey);
+
   uploads.afterCommit = async (_accountId, deployId) => {
     await versions.applyRetention(deployId);
   };
-  const idempotency = new IdempotencyStore(ctx);
-  return { ctx, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency };
+  // A version that unfinished jobs will render cannot be deleted (by hand or by retention).
+  versions.inUseChecks.push(async (trx, versionId) => {
+    const j = await trx.selectFrom('render_jobs').select('id').where('deploy_version_id', '=', versionId).where('status', 'in', [...UNFINISHED_STATUSES]).executeTakeFirst();
+    return j ? `render job ${j.id} has not finished` : null;
+  });
+  // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays).
+  deploys.onDelete.push(async (trx, deployId) => {
+    const now = ctx.clock.now();
+    const queued = trx.selectFrom('render_jobs').select('id').where('deploy_id', '=', deployId).where('status', 'in', ['queued', 'retry_scheduled']);
+    await trx.deleteFrom('render_payloads').where('job_id', 'in', queued).execute();
+    await trx.updateTable('render_jobs').set({ status: 'canceled', finished_at: now, updated_at: now }).where('deploy_id', '=', deployId).where('status', 'in', ['queued', 'retry_scheduled']).execute();
+  });
+  return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, files };
 }

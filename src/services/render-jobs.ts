@@ -62,6 +62,9 @@ export class RenderJobs {
   ) {}
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
+    // An unknown (or another account's) deploy is 404 before anything about the body is judged.
+    if (pathDeployId !== undefined) await this.deploys.require(accountId, pathDeployId);
+    else if (input.deployId !== undefined) await this.deploys.require(accountId, input.deployId);
     if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
       throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, { field: 'deployId' });
     }
@@ -137,7 +140,7 @@ export class RenderJobs {
     if (waitSeconds > 0 && !isTerminal(job.status)) {
       job = await this.waitForTerminal(accountId, jobId, Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000, job);
     }
-    const result: Record<string, unknown> = { job: jobView(job) };
+    const result: { job: ReturnType<typeof jobView>; output?: ReturnType<typeof outputView>; pdf?: ReturnType<typeof pdfEmbeddedView> } = { job: jobView(job) };
     if (job.status === 'succeeded') {
       const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
       if (out && out.state === 'available') result.output = outputView(out);

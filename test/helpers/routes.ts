@@ -44,6 +44,12 @@ export function operations(doc: OpenApiDoc): Operation[] {
 
 export const label = (o: Operation) => `${o.method} ${o.path}`;
 
+/** Public operations (signed file URLs, permanent links) declare `security: []`: they take no API key. */
+export const isPublic = (o: Operation) => Array.isArray(o.op.security) && o.op.security.length === 0;
+
+/** Operations whose JSON body may be omitted (`requestBody.required` is false). */
+export const bodyOptional = (o: Operation) => o.op.requestBody !== undefined && o.op.requestBody.required !== true;
+
 /** Names of the `{param}` segments of a path template, in order. */
 export const pathParamNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 

@@ -26,6 +26,8 @@ import {
   WRONG_TYPE,
   deleteAt,
   setAt,
+  bodyOptional,
+  isPublic,
   type OpenApiDoc,
   type Operation,
   type Reply,
@@ -174,6 +176,8 @@ describe('malformed requests to every route', () => {
         await log.check(ctx, async () => {
           const r = await call(o, { payload: JSON.stringify(setAt(sample, f.path, huge)) });
           if (r.status === 413) return assertUniformError(r, ctx);
+          // Fields without a maxLength (a base64 payload) may legitimately be that long: never a 5xx.
+          if (f.schema.maxLength === undefined) return assert.ok(r.status < 500, `${ctx}: ${show(r)}`);
           expectInvalid(r, ctx, fieldName(f.path));
         });
       }
@@ -198,13 +202,17 @@ describe('malformed requests to every route', () => {
       { name: '__proto__ key', payload: '{"__proto__": {"admin": true}}' },
       { name: 'BOM + invalid', payload: '\uFEFF{' },
     ];
+    let count = 0;
     for (const o of bodyOps()) {
       for (const s of shapes) {
+        // An optional body may be sent as JSON null (= no options).
+        if (bodyOptional(o) && s.payload === 'null') continue;
+        count++;
         const ctx = `${label(o)} ${s.name}`;
         await log.check(ctx, async () => expectInvalid(await call(o, { payload: s.payload, contentType: s.contentType }), ctx, 'body'));
       }
     }
-    log.assertNone(bodyOps().length * shapes.length);
+    log.assertNone(count);
   });
 
   test('wrong or missing content type on JSON routes → 400 invalid_request or 415 unsupported_media_type', async () => {
@@ -220,6 +228,7 @@ describe('malformed requests to every route', () => {
         { name: 'no body, no content type', contentType: null },
       ];
       for (const c of cases) {
+        if (bodyOptional(o) && c.contentType === null) continue;
         const ctx = `${label(o)} ${c.name}`;
         await log.check(ctx, async () => {
           const r = await call(o, { payload: c.payload, contentType: c.contentType });
@@ -228,7 +237,7 @@ describe('malformed requests to every route', () => {
         });
       }
     }
-    log.assertNone(bodyOps().length * 6);
+    log.assertNone(bodyOps().length * 5);
   });
 
   test('a JSON body over the route limit → 413 body_too_large', async () => {
@@ -268,7 +277,11 @@ describe('malformed requests to every route', () => {
           await log.check(ctx, async () => {
             const r = await call(o, { url, payload });
             assertClientError(r, ctx);
-            const ok = (r.status === 400 && r.body.error === 'invalid_request') || (r.status === 404 && /_not_found$/.test(r.body.error));
+            const ok =
+              (r.status === 400 && r.body.error === 'invalid_request') ||
+              (r.status === 404 && /_not_found$/.test(r.body.error)) ||
+              // A signed-URL token that fails verification is a refused link, whatever its shape.
+              (isPublic(o) && r.status === 403 && r.body.error === 'link_invalid');
             assert.ok(ok, `${ctx}: expected 400 invalid_request or 404 *_not_found, got ${show(r)}`);
           });
         }
@@ -299,7 +312,9 @@ describe('malformed requests to every route', () => {
           if (r.status === 400 && payload !== undefined) return assertClientError(r, ctx);
           assert.equal(r.status, 404, `${ctx}: ${show(r)}`);
           assertUniformError(r, ctx);
-          assert.equal(r.body.error, codeFor[p], `${ctx}: ${show(r)}`);
+          // A link id under an unknown PDF: the PDF is what is missing first.
+          const accepted = p === 'linkId' ? [codeFor[p], 'pdf_not_found'] : [codeFor[p]];
+          assert.ok(accepted.includes(r.body.error), `${ctx}: ${show(r)}`);
         });
       }
     }
@@ -315,7 +330,7 @@ describe('malformed requests to every route', () => {
           q.name === 'cursor'
             ? BAD_CURSORS
             : type === 'integer' || type === 'number'
-              ? BAD_INTEGERS.map((v) => ({ name: v.length > 40 ? `<${v.length} chars>` : JSON.stringify(v), value: v }))
+              ? BAD_INTEGERS.filter((v) => !(v === '0' && (q.schema.minimum ?? 1) <= 0)).map((v) => ({ name: v.length > 40 ? `<${v.length} chars>` : JSON.stringify(v), value: v }))
               : [{ name: '<100 KB>', value: 'x'.repeat(100 * 1024) }];
         for (const v of values) {
           const ctx = `${o.method} ${o.path}?${q.name}=${v.name}`;
@@ -336,6 +351,7 @@ describe('malformed requests to every route', () => {
 
   test('missing or invalid API key on every route → 401 unauthorized', async () => {
     const log = new CaseLog();
+    const authOps = ops.filter((o) => !isPublic(o));
     const auths: { name: string; value?: string }[] = [
       { name: 'no Authorization' },
       { name: 'unknown key', value: 'Bearer folio_sk_doesnotexist000000000000000000000000' },
@@ -343,7 +359,7 @@ describe('malformed requests to every route', () => {
       { name: 'empty Bearer', value: 'Bearer ' },
       { name: 'huge key', value: `Bearer folio_sk_${'x'.repeat(8000)}` },
     ];
-    for (const o of ops) {
+    for (const o of authOps) {
       const schema = jsonBodySchema(doc, o.op);
       const payload = schema ? JSON.stringify(sampleValue(doc, schema)) : undefined;
       for (const a of auths) {
@@ -359,7 +375,7 @@ describe('malformed requests to every route', () => {
         });
       }
     }
-    log.assertNone(ops.length * auths.length);
+    log.assertNone(authOps.length * auths.length);
   });
 
   test('unknown routes → 404 route_not_found', async () => {

@@ -1,0 +1,195 @@
+// Owns the Chromium process: launches it (lazily or on start()), relaunches it after a crash or
+// disconnect, retires it after N renders or above a memory bound, and limits how many renders run at
+// once. A retired browser finishes the renders it has; new renders go to a fresh one.
+import { EventEmitter } from 'node:events';
+import type { CdpConnection } from './cdp-connection.js';
+import { findChromium, launchChromium, type ChromiumProcess } from './chromium-process.js';
+import { processTreeRssBytes } from './process-memory.js';
+import { Semaphore } from './semaphore.js';
+import { RenderError } from './types.js';
+
+export interface BrowserSupervisorOptions {
+  /** Chromium binary; default: /usr/lib/chromium/chromium, then /usr/bin/chromium. */
+  executablePath?: string;
+  /** Renders at once (FOLIO_RENDER_CONCURRENCY). Default 2: one render keeps ~0.9 of a core busy. */
+  concurrency?: number;
+  /** Retire the browser after this many renders (bounds slow leaks in long-lived processes). Default 1000. */
+  maxRendersPerBrowser?: number;
+  /** Retire the browser when its process tree's resident memory exceeds this. null = never. Default 2 GiB. */
+  maxBrowserRssBytes?: number | null;
+  /** Extra Chromium flags (appended). */
+  extraArgs?: readonly string[];
+  launchTimeoutMs?: number;
+}
+
+let nextBrowserId = 1;
+
+/** One running Chromium. Renderers keep per-browser state (contexts, pages) keyed by this object. */
+export class BrowserInstance extends EventEmitter {
+  readonly id = nextBrowserId++;
+  renders = 0;
+  active = 0;
+  retiring = false;
+  gone = false;
+  constructor(readonly chromium: ChromiumProcess) {
+    super();
+    chromium.exited.then(() => {
+      this.gone = true;
+      this.emit('gone');
+    });
+  }
+  get connection(): CdpConnection {
+    return this.chromium.connection;
+  }
+  get pid(): number {
+    return this.chromium.pid;
+  }
+}
+
+export interface BrowserLease {
+  browser: BrowserInstance;
+  release(): void;
+}
+
+// Reading /proc for every process costs a few ms: check memory at most this often.
+const MEMORY_CHECK_INTERVAL_MS = 2000;
+
+export class BrowserSupervisor {
+  readonly concurrency: number;
+  #opts: BrowserSupervisorOptions;
+  #slots: Semaphore;
+  #current: BrowserInstance | null = null;
+  #launching: Promise<BrowserInstance> | null = null;
+  #all = new Set<BrowserInstance>();
+  #closed = false;
+  #lastMemoryCheck = 0;
+
+  constructor(opts: BrowserSupervisorOptions = {}) {
+    this.#opts = opts;
+    this.concurrency = opts.concurrency ?? 2;
+    this.#slots = new Semaphore(this.concurrency);
+  }
+
+  /** The binary that would be launched, or null (render_provider_unavailable). */
+  executablePath(): string | null {
+    return findChromium(this.#opts.executablePath);
+  }
+
+  /** Launches the browser now instead of on the first render. */
+  async start(): Promise<void> {
+    await this.#ensureBrowser();
+  }
+
+  /** The pid of the current browser process (tests kill it to simulate a crash). */
+  get browserPid(): number | null {
+    return this.#current && !this.#current.gone ? this.#current.pid : null;
+  }
+
+  /** Waits for a render slot and a live browser. Rejects with the signal's reason if aborted while waiting. */
+  async acquire(signal?: AbortSignal): Promise<BrowserLease> {
+    if (this.#closed) throw new RenderError('render_provider_unavailable', 'renderer is closed');
+    const releaseSlot = await this.#slots.acquire(signal);
+    let browser: BrowserInstance;
+    try {
+      browser = await this.#ensureBrowser();
+    } catch (err) {
+      releaseSlot();
+      throw err;
+    }
+    browser.active++;
+    let released = false;
+    return {
+      browser,
+      release: () => {
+        if (released) return;
+        released = true;
+        browser.active--;
+        browser.renders++;
+        releaseSlot();
+        this.#afterRender(browser);
+      },
+    };
+  }
+
+  /** True when a browser is running and answers CDP within 2 s (or none is running yet but one can be launched). */
+  async isHealthy(): Promise<boolean> {
+    if (this.#closed) return false;
+    const b = this.#current;
+    if (!b || b.gone) return this.executablePath() !== null;
+    try {
+      await b.connection.send('Browser.getVersion', {}, undefined, 2000);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Retires the current browser: running renders finish on it, new ones get a fresh browser. */
+  recycle(): void {
+    if (this.#current) this.#retire(this.#current);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const launching = this.#launching;
+    if (launching) await launching.catch(() => {});
+    await Promise.all([...this.#all].map((b) => b.chromium.close()));
+    this.#current = null;
+  }
+
+  #ensureBrowser(): Promise<BrowserInstance> {
+    const cur = this.#current;
+    if (cur && !cur.gone && !cur.retiring && !cur.connection.isClosed) return Promise.resolve(cur);
+    if (this.#launching) return this.#launching;
+    const executablePath = this.executablePath();
+    if (!executablePath) {
+      return Promise.reject(
+        new RenderError('render_provider_unavailable', `Chromium not found (${this.#opts.executablePath ?? '/usr/lib/chromium/chromium, /usr/bin/chromium'})`),
+      );
+    }
+    this.#launching = launchChromium({ executablePath, extraArgs: this.#opts.extraArgs, launchTimeoutMs: this.#opts.launchTimeoutMs })
+      .then((chromium) => {
+        const b = new BrowserInstance(chromium);
+        this.#all.add(b);
+        b.once('gone', () => {
+          this.#all.delete(b);
+          if (this.#current === b) this.#current = null;
+        });
+        if (this.#closed) {
+          void chromium.close();
+          throw new RenderError('render_provider_unavailable', 'renderer is closed');
+        }
+        this.#current = b;
+        return b;
+      })
+      .finally(() => {
+        this.#launching = null;
+      });
+    return this.#launching;
+  }
+
+  #afterRender(b: BrowserInstance): void {
+    if (b.retiring) {
+      if (b.active === 0) void b.chromium.close();
+      return;
+    }
+    const maxRenders = this.#opts.maxRendersPerBrowser ?? 1000;
+    if (b.renders >= maxRenders) {
+      this.#retire(b);
+      return;
+    }
+    const maxRss = this.#opts.maxBrowserRssBytes === undefined ? 2 * 1024 ** 3 : this.#opts.maxBrowserRssBytes;
+    const now = Date.now();
+    if (maxRss !== null && now - this.#lastMemoryCheck >= MEMORY_CHECK_INTERVAL_MS) {
+      this.#lastMemoryCheck = now;
+      const rss = processTreeRssBytes(b.pid);
+      if (rss !== null && rss > maxRss) this.#retire(b);
+    }
+  }
+
+  #retire(b: BrowserInstance): void {
+    b.retiring = true;
+    if (this.#current === b) this.#current = null;
+    if (b.active === 0) void b.chromium.close();
+  }
+}

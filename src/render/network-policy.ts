@@ -1,0 +1,79 @@
+// Which requests of a rendering page are answered, and how. Three layers keep a page in its box:
+//  1. request interception (here): every request the page makes is paused; only the two virtual origins
+//     are answered, from memory. With allowExternalNetwork, http(s) requests are fetched by Folio itself
+//     -- after resolving the host once and refusing it if any address is loopback/private/link-local/
+//     metadata/etc. (src/net) -- from that pinned address. Chromium never resolves or connects, so DNS
+//     rebinding cannot turn an allowed name into a local address between check and connect. Redirects are
+//     handed back to Chromium, whose follow-up request is intercepted and judged again.
+//  2. a dead proxy (chromium-flags.ts): anything interception does not see (WebSockets, popups, service
+//     worker scripts, ...) goes to 127.0.0.1:9 and fails; loopback is not exempt.
+//  3. a CSP on served documents (virtual-origins.ts): no ws:/wss:, nothing but our origins (plus http(s)
+//     when allowed).
+import type { PinnedRequest, PinnedResponse } from '../net/pinned-request.js';
+import { requestPinned } from '../net/pinned-request.js';
+import { resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
+import { BUNDLE_ORIGIN, PAYLOAD_ORIGIN, type ServedResponse } from './virtual-origins.js';
+
+export type RequestRoute =
+  | { kind: 'bundle'; url: URL }
+  | { kind: 'payload'; url: URL }
+  | { kind: 'external'; url: URL }
+  | { kind: 'blocked'; reason: string };
+
+const BUNDLE_HOST = new URL(BUNDLE_ORIGIN).host;
+const PAYLOAD_HOST = new URL(PAYLOAD_ORIGIN).host;
+
+export function routeRequest(rawUrl: string, allowExternalNetwork: boolean): RequestRoute {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return { kind: 'blocked', reason: 'unparsable URL' };
+  }
+  if (url.protocol === 'https:' && url.host === BUNDLE_HOST) return { kind: 'bundle', url };
+  if (url.protocol === 'https:' && url.host === PAYLOAD_HOST) return { kind: 'payload', url };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'blocked', reason: `scheme ${url.protocol} is not allowed` };
+  if (/(^|\.)folio\.internal$/i.test(url.hostname)) return { kind: 'blocked', reason: 'unknown internal host' };
+  if (!allowExternalNetwork) return { kind: 'blocked', reason: 'external network is not allowed for this account' };
+  if (url.username || url.password) return { kind: 'blocked', reason: 'credentials in URL' };
+  return { kind: 'external', url };
+}
+
+/** The connecting edge: default is a real pinned HTTP(S) request; tests substitute the outside world. */
+export type ExternalFetch = (req: PinnedRequest) => Promise<PinnedResponse>;
+
+export interface ExternalFetchOptions {
+  lookup?: LookupAll;
+  fetch?: ExternalFetch;
+  signal?: AbortSignal;
+  /** Per-resource cap on external bodies. */
+  maxBodyBytes?: number;
+}
+
+// Headers we never forward to third parties: they identify the tenant's session or are connection-level.
+const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'connection', 'proxy-authorization', 'proxy-connection', 'keep-alive', 'upgrade', 'te']);
+
+export async function fetchExternal(
+  url: URL,
+  request: { method: string; headers: Record<string, string>; postData?: string },
+  opts: ExternalFetchOptions,
+): Promise<ServedResponse> {
+  const address = await resolveAndCheckHost(url.hostname, { lookup: opts.lookup });
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(request.headers)) if (!DROPPED_REQUEST_HEADERS.has(k.toLowerCase())) headers[k] = v;
+  const res = await (opts.fetch ?? requestPinned)({
+    url,
+    method: request.method,
+    headers,
+    body: request.postData !== undefined ? Buffer.from(request.postData) : undefined,
+    address,
+    signal: opts.signal,
+    maxBodyBytes: opts.maxBodyBytes ?? 50 * 1024 * 1024,
+  });
+  return {
+    status: res.status,
+    // Set-Cookie is dropped: cookies from third parties must not land in the (reused) browser context.
+    headers: res.headers.filter(([k]) => k.toLowerCase() !== 'set-cookie').map(([name, value]) => ({ name, value })),
+    body: res.body.toString('base64'),
+  };
+}

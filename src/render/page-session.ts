@@ -1,0 +1,183 @@
+// One browser context with one page, owned by one account for its whole life. Jobs of that account reuse
+// it one at a time (a navigation per job gives each job a fresh JavaScript realm); between jobs the page
+// is sent to about:blank -- which ends the previous document, its timers and workers -- and the context's
+// cookies and the virtual origins' storage (localStorage, IndexedDB, Cache Storage, service workers, ...)
+// are cleared. A context is never shared between accounts, so isolation between accounts does not depend
+// on that clearing at all.
+import { EventEmitter } from 'node:events';
+import type { BrowserInstance } from './browser-supervisor.js';
+import type { CdpSession } from './cdp-connection.js';
+import { BUNDLE_ORIGIN, PARK_URL, PAYLOAD_ORIGIN, servePayloadOrigin, type ServedResponse } from './virtual-origins.js';
+
+export interface RequestPausedEvent {
+  requestId: string;
+  request: { url: string; method: string; headers: Record<string, string>; postData?: string; hasPostData?: boolean };
+  resourceType: string;
+  frameId?: string;
+}
+
+/** What a running job plugs into the session to answer its page's requests. */
+export interface RequestRouter {
+  onRequest(session: PageSession, cdp: CdpSession, event: RequestPausedEvent): void;
+}
+
+const ALL_REQUESTS = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
+// Session plumbing commands should answer in well under a second; 10 s means the browser is wedged.
+const PLUMBING_TIMEOUT_MS = 10_000;
+
+export class PageSession extends EventEmitter {
+  accountId: string | null = null;
+  lastUsed = 0;
+  router: RequestRouter | null = null;
+  /** Set when a job loaded a document from an external origin: its storage is partitioned in ways we cannot clear reliably, so the session is not reused. */
+  taintedByExternalDocument = false;
+  #disposed = false;
+  #jobScriptId: string | null = null;
+
+  private constructor(
+    readonly browser: BrowserInstance,
+    readonly contextId: string,
+    readonly targetId: string,
+    readonly cdp: CdpSession,
+  ) {
+    super();
+  }
+
+  static async create(browser: BrowserInstance, onTarget: (contextId: string, targetId: string) => void): Promise<PageSession> {
+    const conn = browser.connection;
+    const { browserContextId } = await conn.send('Target.createBrowserContext', { disposeOnDetach: true });
+    try {
+      await conn.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId });
+      const { targetId } = await conn.send('Target.createTarget', { url: 'about:blank', browserContextId });
+      onTarget(browserContextId, targetId);
+      const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true });
+      const session = new PageSession(browser, browserContextId, targetId, conn.session(sessionId));
+      await session.#setUp();
+      return session;
+    } catch (err) {
+      conn.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
+      throw err;
+    }
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  async #setUp(): Promise<void> {
+    const s = this.cdp;
+    s.on('Fetch.requestPaused', (e: RequestPausedEvent) => this.#onRequest(s, e));
+    s.on('Target.attachedToTarget', (e: { sessionId: string }) => this.#onChild(e.sessionId));
+    // Dialogs would block the page's script forever; dismiss them all.
+    s.on('Page.javascriptDialogOpening', () => s.send('Page.handleJavaScriptDialog', { accept: false }).catch(() => {}));
+    s.on('Inspector.targetCrashed', () => this.emit('crashed', 'page crashed'));
+    s.on('detached', () => {
+      if (!this.#disposed) this.emit('crashed', 'page target went away');
+    });
+    await Promise.all([
+      s.send('Page.enable', {}, PLUMBING_TIMEOUT_MS),
+      s.send('Inspector.enable', {}, PLUMBING_TIMEOUT_MS),
+      s.send('Fetch.enable', ALL_REQUESTS, PLUMBING_TIMEOUT_MS),
+      // Workers and out-of-process iframes are separate targets with their own network: attach to them
+      // paused, intercept their requests too, then let them run.
+      s.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, PLUMBING_TIMEOUT_MS),
+    ]);
+    // Load a script-less page of our own origin site once, so the renderer process exists before the
+    // first job arrives.
+    await this.navigate(PARK_URL, PLUMBING_TIMEOUT_MS);
+  }
+
+  #onChild(sessionId: string): void {
+    const child = this.browser.connection.session(sessionId);
+    child.on('Fetch.requestPaused', (e: RequestPausedEvent) => this.#onRequest(child, e));
+    child.on('Target.attachedToTarget', (e: { sessionId: string }) => this.#onChild(e.sessionId));
+    void Promise.allSettled([
+      child.send('Fetch.enable', ALL_REQUESTS, PLUMBING_TIMEOUT_MS),
+      child.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, PLUMBING_TIMEOUT_MS),
+    ]).then(() => child.send('Runtime.runIfWaitingForDebugger').catch(() => {}));
+  }
+
+  #onRequest(cdp: CdpSession, e: RequestPausedEvent): void {
+    if (this.router) {
+      this.router.onRequest(this, cdp, e);
+      return;
+    }
+    // No job: only the park page is served; anything else a stale document tries is refused.
+    const url = new URL(e.request.url);
+    if (url.origin === PAYLOAD_ORIGIN) this.respond(cdp, e.requestId, servePayloadOrigin(null, url, e.request.method, e.request.headers));
+    else this.block(cdp, e);
+  }
+
+  respond(cdp: CdpSession, requestId: string, r: ServedResponse): void {
+    cdp.send('Fetch.fulfillRequest', { requestId, responseCode: r.status, responseHeaders: r.headers, body: r.body }).catch(() => {});
+  }
+
+  /**
+   * Refuses a request. A refused navigation is answered 204 instead of failed: a 204 cancels the
+   * navigation and the frame keeps its current document, where a failure would commit an error page (and
+   * replace the document being printed when it is the main frame).
+   */
+  block(cdp: CdpSession, e: RequestPausedEvent): void {
+    if (e.resourceType === 'Document') this.respond(cdp, e.requestId, { status: 204, headers: [], body: '' });
+    else cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'BlockedByClient' }).catch(() => {});
+  }
+
+  /** Navigates the main frame and waits for its load event. */
+  async navigate(url: string, timeoutMs: number): Promise<void> {
+    const s = this.cdp;
+    let onLoad!: () => void;
+    const loaded = new Promise<void>((resolve) => {
+      onLoad = resolve;
+      s.once('Page.loadEventFired', onLoad);
+    });
+    try {
+      const nav = await s.send('Page.navigate', { url }, timeoutMs);
+      if (nav.errorText) throw new Error(`navigation to ${url} failed: ${nav.errorText}`);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        loaded,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no load event from ${url} within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    } finally {
+      s.off('Page.loadEventFired', onLoad);
+    }
+  }
+
+  async setJobScript(source: string): Promise<void> {
+    const { identifier } = await this.cdp.send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS);
+    this.#jobScriptId = identifier;
+  }
+
+  /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
+  async reset(): Promise<boolean> {
+    this.router = null;
+    try {
+      if (this.#jobScriptId) {
+        const identifier = this.#jobScriptId;
+        this.#jobScriptId = null;
+        await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS);
+      }
+      await this.navigate('about:blank', PLUMBING_TIMEOUT_MS);
+      const conn = this.browser.connection;
+      await Promise.all([
+        this.cdp.send('Storage.clearDataForOrigin', { origin: BUNDLE_ORIGIN, storageTypes: 'all' }, PLUMBING_TIMEOUT_MS),
+        this.cdp.send('Storage.clearDataForOrigin', { origin: PAYLOAD_ORIGIN, storageTypes: 'all' }, PLUMBING_TIMEOUT_MS),
+        conn.send('Storage.clearCookies', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS),
+      ]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Closes the context and everything in it (also a page stuck in an infinite loop). */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.router = null;
+    if (this.browser.gone) return;
+    await this.browser.connection.send('Target.disposeBrowserContext', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS).catch(() => {});
+  }
+}

@@ -1,0 +1,270 @@
+// One render on one page session: serve the page's requests, navigate, wait for ready, print, stream.
+// Every wait is raced against `#failed`, which timeout, cancellation and crashes reject, so no await can
+// outlive the job's deadline -- including a page whose main thread is stuck in an infinite loop.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { CdpSession } from './cdp-connection.js';
+import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
+import { PdfPageCounter } from './page-count.js';
+import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
+import { folioScript, READY_EXPRESSION } from './ready-protocol.js';
+import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
+import { BUNDLE_ORIGIN, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
+import type { LookupAll } from '../net/resolve-host.js';
+
+export interface RenderJobOptions {
+  /** Quiet period that ends the default ready wait when the page kept loading after `load`. */
+  networkIdleMs: number;
+  lookup?: LookupAll;
+  externalFetch?: ExternalFetch;
+}
+
+type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
+
+// IO.read chunk size: big enough to keep round trips few, small enough to enforce maxOutputBytes closely.
+const PDF_READ_CHUNK = 256 * 1024;
+
+export class RenderJob implements RequestRouter {
+  #phase: Phase = 'navigating';
+  #failed: Promise<never>;
+  #fail!: (err: Error) => void;
+  #failure: Error | null = null;
+  #inFlight = 0;
+  #lastActivity = 0;
+  #loadAt = Number.POSITIVE_INFINITY;
+  #activityWaiters: Array<() => void> = [];
+  #externalAbort = new AbortController();
+  #payload: PayloadData;
+  #output: Readable | null = null;
+  readonly blocked: string[] = [];
+
+  constructor(
+    private readonly session: PageSession,
+    private readonly req: RenderRequest,
+    private readonly index: BundleIndex,
+    private readonly printParams: Record<string, unknown>,
+    private readonly opts: RenderJobOptions,
+  ) {
+    this.#failed = new Promise<never>((_, reject) => {
+      this.#fail = (err) => {
+        if (this.#failure) return;
+        this.#failure = err;
+        this.#output?.destroy(err);
+        this.#externalAbort.abort();
+        reject(err);
+      };
+    });
+    this.#failed.catch(() => {});
+    this.#payload = { payload: req.payload, payloadMime: req.payloadMime, envJson: JSON.stringify({ variables: req.env.variables, secrets: req.env.secrets }) };
+  }
+
+  /** The reason the job failed, if it did (timeout, cancel, crash). */
+  get failure(): Error | null {
+    return this.#failure;
+  }
+
+  async run(sink: PdfSink, deadline: number): Promise<Omit<RenderResult, 'renderTimeMs'>> {
+    const { session, req } = this;
+    const timer = setTimeout(() => this.#onTimeout(), Math.max(0, deadline - performance.now()));
+    const onAbort = () => this.#fail(new RenderError('render_canceled', 'render canceled'));
+    const onCrash = (why: string) => this.#fail(new RenderError('render_crashed', `browser crashed during render: ${why}`));
+    const onGone = () => onCrash('browser process exited');
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    if (req.signal?.aborted) onAbort();
+    session.on('crashed', onCrash);
+    session.browser.once('gone', onGone);
+    try {
+      session.router = this;
+      await this.#race(session.setJobScript(folioScript(req)));
+      await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
+      this.#phase = 'waiting-ready';
+      const mode = await this.#evaluateReady();
+      if (mode === 'loaded') await this.#race(this.#networkIdle());
+      else await this.#race(this.#noneInFlight());
+      this.#phase = 'printing';
+      const result = await this.#print(sink);
+      this.#phase = 'done';
+      return result;
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+      session.off('crashed', onCrash);
+      session.browser.off('gone', onGone);
+      if (session.router === this) session.router = null;
+      this.#externalAbort.abort();
+    }
+  }
+
+  #race<T>(p: Promise<T>): Promise<T> {
+    p.catch(() => {});
+    return Promise.race([p, this.#failed]);
+  }
+
+  #onTimeout(): void {
+    const ms = this.req.timeoutMs;
+    // Navigation not finished while requests are still outstanding = the page is waiting on the network
+    // (retryable). Not finished with nothing outstanding = its own script never let go (e.g. a loop).
+    const err =
+      this.#phase === 'navigating' && this.#inFlight > 0
+        ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${this.#inFlight} request(s) outstanding)`)
+        : new RenderError('render_timeout_exceeded', `page was not ready and printed within ${ms} ms (stuck while ${this.#phase})`);
+    // Interrupts a page stuck in JavaScript so the context can be torn down promptly.
+    this.session.cdp.send('Runtime.terminateExecution', {}, 2000).catch(() => {});
+    this.#fail(err);
+  }
+
+  async #navigate(url: string): Promise<void> {
+    const s = this.session.cdp;
+    let onLoad!: () => void;
+    const loaded = new Promise<void>((resolve) => {
+      onLoad = resolve;
+      s.once('Page.loadEventFired', onLoad);
+    });
+    try {
+      const nav = await this.#race(s.send('Page.navigate', { url }, 0));
+      if (nav.errorText) throw new RenderError('render_failed', `could not load ${url}: ${nav.errorText}`);
+      await this.#race(loaded);
+      this.#loadAt = performance.now();
+    } finally {
+      s.off('Page.loadEventFired', onLoad);
+    }
+  }
+
+  async #evaluateReady(): Promise<'loaded' | 'ready-called'> {
+    const r = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: READY_EXPRESSION, awaitPromise: true, returnByValue: true }, 0));
+    if (r.exceptionDetails) {
+      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
+      throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
+    }
+    return r.result?.value === 'ready-called' ? 'ready-called' : 'loaded';
+  }
+
+  /** Default ready: nothing outstanding, and no request since `load` -- or none for networkIdleMs. */
+  async #networkIdle(): Promise<void> {
+    for (;;) {
+      if (this.#inFlight === 0) {
+        const quiet = performance.now() - this.#lastActivity;
+        if (this.#lastActivity <= this.#loadAt || quiet >= this.opts.networkIdleMs) return;
+        await this.#activityOrTimeout(this.opts.networkIdleMs - quiet);
+      } else await this.#activityOrTimeout(Number.POSITIVE_INFINITY);
+    }
+  }
+
+  async #noneInFlight(): Promise<void> {
+    while (this.#inFlight > 0) await this.#activityOrTimeout(Number.POSITIVE_INFINITY);
+  }
+
+  #activityOrTimeout(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+      const waiters = this.#activityWaiters;
+      function done() {
+        clearTimeout(timer);
+        const i = waiters.indexOf(done);
+        if (i !== -1) waiters.splice(i, 1);
+        resolve();
+      }
+      waiters.push(done);
+    });
+  }
+
+  #activity(): void {
+    this.#lastActivity = performance.now();
+    for (const w of this.#activityWaiters.splice(0)) w();
+  }
+
+  onRequest(session: PageSession, cdp: CdpSession, e: RequestPausedEvent): void {
+    const { request } = e;
+    // Chromium asks for /favicon.ico by itself after load; it says nothing about the page being busy.
+    const implicit = e.resourceType === 'Other' && request.url.endsWith('/favicon.ico');
+    if (!implicit) this.#activity();
+    const route = routeRequest(request.url, this.req.allowExternalNetwork);
+    switch (route.kind) {
+      case 'bundle':
+        session.respond(cdp, e.requestId, serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork));
+        return;
+      case 'payload':
+        session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
+        return;
+      case 'blocked':
+        this.#noteBlocked(request.url, route.reason);
+        session.block(cdp, e);
+        return;
+      case 'external':
+        if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
+        this.#inFlight++;
+        fetchExternal(route.url, request, { lookup: this.opts.lookup, fetch: this.opts.externalFetch, signal: this.#externalAbort.signal })
+          .then((r) => session.respond(cdp, e.requestId, r))
+          .catch((err: Error) => {
+            this.#noteBlocked(request.url, err.message);
+            session.block(cdp, e);
+          })
+          .finally(() => {
+            this.#inFlight--;
+            this.#activity();
+          });
+        return;
+    }
+  }
+
+  #noteBlocked(url: string, reason: string): void {
+    if (this.blocked.length < 20) this.blocked.push(`${url.slice(0, 200)}: ${reason}`);
+  }
+
+  async #print(sink: PdfSink): Promise<Omit<RenderResult, 'renderTimeMs'>> {
+    const s = this.session.cdp;
+    let printed: { stream: string };
+    try {
+      printed = await this.#race(s.send('Page.printToPDF', this.printParams, 0));
+    } catch (err) {
+      if (err instanceof RenderError) throw err;
+      // e.g. "Page range exceeds page count": the document and the overrides disagree.
+      throw new RenderError('render_failed', `printing failed: ${(err as Error).message}`);
+    }
+    const handle = printed.stream;
+    const limit = this.req.maxOutputBytes;
+    const hash = createHash('sha256');
+    const counter = new PdfPageCounter();
+    let bytes = 0;
+    let complete = false;
+    let overLimit: RenderError | null = null;
+    const race = this.#race.bind(this);
+    async function* chunks(): AsyncGenerator<Buffer> {
+      try {
+        for (;;) {
+          const r = await race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0));
+          const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'latin1');
+          if (buf.length > 0) {
+            // Checked before the chunk is handed on: the sink never sees a byte beyond the limit.
+            if (limit !== null && bytes + buf.length > limit) {
+              overLimit = new RenderError('render_output_too_large', `PDF exceeds the plan's maximum output size of ${limit} bytes`);
+              throw overLimit;
+            }
+            bytes += buf.length;
+            hash.update(buf);
+            counter.push(buf);
+            yield buf;
+          }
+          if (r.eof) break;
+        }
+        complete = true;
+      } finally {
+        s.send('IO.close', { handle }).catch(() => {});
+      }
+    }
+    const output = Readable.from(chunks(), { objectMode: false, highWaterMark: PDF_READ_CHUNK });
+    this.#output = output;
+    try {
+      await this.#race(sink(output));
+    } catch (err) {
+      throw this.#failure ?? overLimit ?? err;
+    }
+    if (this.#failure) throw this.#failure;
+    if (overLimit) throw overLimit;
+    if (!complete) {
+      output.destroy();
+      throw new RenderError('render_failed', 'the PDF sink finished before reading the whole PDF');
+    }
+    return { bytes, pageCount: counter.result(), sha256: hash.digest('hex') };
+  }
+}

@@ -1,0 +1,136 @@
+// The renderer the worker calls: RenderRequest in, PDF streamed to the sink, RenderResult (or a
+// RenderError with one of the contract's codes) out.
+import { BrowserSupervisor, type BrowserInstance, type BrowserSupervisorOptions } from './browser-supervisor.js';
+import { CdpClosedError } from './cdp-connection.js';
+import type { ExternalFetch } from './network-policy.js';
+import type { PageSession } from './page-session.js';
+import { printParams, validatePdfOverrides } from './pdf-options.js';
+import { RenderJob } from './render-job.js';
+import { SessionPool } from './session-pool.js';
+import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
+import { BundleIndexCache } from './virtual-origins.js';
+import type { LookupAll } from '../net/resolve-host.js';
+
+export interface RendererOptions extends BrowserSupervisorOptions {
+  /** Idle page sessions kept across all accounts (LRU beyond). Default 16. */
+  maxIdleSessions?: number;
+  /** Pre-warmed account-less sessions, so an account's first render skips context creation. Default 1. */
+  spareSessions?: number;
+  /**
+   * Default ready protocol: after `load` and `document.fonts.ready`, a page that was still making requests
+   * is printed once no request has started or finished for this long. Default 50 ms: long enough for a
+   * script's fetch-then-render chain against the in-memory origins, short because it is added latency.
+   */
+  networkIdleMs?: number;
+  /** DNS edge for external requests (tests). Default: the system resolver. */
+  lookup?: LookupAll;
+  /** Connect edge for external requests (tests). Default: a pinned HTTP(S) request. */
+  externalFetch?: ExternalFetch;
+}
+
+// Codes after which the page is in a known state and can be reset for reuse; after the others (timeout,
+// crash, cancel) it may be wedged or half-loaded and its context is thrown away.
+const REUSABLE_AFTER = new Set(['render_failed', 'render_output_too_large']);
+
+export class Renderer {
+  readonly supervisor: BrowserSupervisor;
+  #opts: RendererOptions;
+  #pools = new WeakMap<BrowserInstance, SessionPool>();
+  #bundles = new BundleIndexCache();
+
+  constructor(opts: RendererOptions = {}) {
+    this.#opts = opts;
+    this.supervisor = new BrowserSupervisor(opts);
+  }
+
+  /** Launches Chromium and warms a spare page now rather than on the first render. */
+  async start(): Promise<void> {
+    const lease = await this.supervisor.acquire();
+    try {
+      await this.#pool(lease.browser).warmSpares();
+    } finally {
+      lease.release();
+    }
+  }
+
+  isHealthy(): Promise<boolean> {
+    return this.supervisor.isHealthy();
+  }
+
+  async render(req: RenderRequest, sink: PdfSink): Promise<RenderResult> {
+    const pdf = validatePdfOverrides(req.pdf);
+    if (!pdf.ok) throw new RenderError('render_failed', `invalid PDF options: ${pdf.message}`);
+    if (!req.bundle.files.has(req.entryPath)) throw new RenderError('render_failed', `entry ${req.entryPath} is not in the bundle`);
+    if (req.signal?.aborted) throw new RenderError('render_canceled', 'render canceled');
+    let lease;
+    try {
+      lease = await this.supervisor.acquire(req.signal);
+    } catch (err) {
+      if (req.signal?.aborted) throw new RenderError('render_canceled', 'render canceled');
+      throw err;
+    }
+    const started = performance.now();
+    const deadline = started + req.timeoutMs;
+    const pool = this.#pool(lease.browser);
+    let session: PageSession | null = null;
+    let job: RenderJob | null = null;
+    try {
+      session = await this.#takeSession(pool, req, deadline);
+      job = new RenderJob(session, req, this.#bundles.get(req.bundle), printParams(pdf.value), {
+        networkIdleMs: this.#opts.networkIdleMs ?? 50,
+        lookup: this.#opts.lookup,
+        externalFetch: this.#opts.externalFetch,
+      });
+      const result = await job.run(sink, deadline);
+      pool.give(session, true);
+      return { ...result, renderTimeMs: Math.round(performance.now() - started) };
+    } catch (err) {
+      const mapped = toRenderError(err, lease.browser);
+      if (session) pool.give(session, REUSABLE_AFTER.has(mapped.code));
+      throw mapped;
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Takes a session for the job's account, within the job's deadline and honouring cancellation. */
+  async #takeSession(pool: SessionPool, req: RenderRequest, deadline: number): Promise<PageSession> {
+    const taking = pool.take(req.accountId);
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const stop = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderError('render_timeout_exceeded', `no page available within ${req.timeoutMs} ms`)), Math.max(0, deadline - performance.now()));
+      onAbort = () => reject(new RenderError('render_canceled', 'render canceled'));
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([taking, stop]);
+    } catch (err) {
+      // If the session arrives after we gave up, it goes straight back.
+      taking.then((s) => pool.give(s, true)).catch(() => {});
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) req.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  #pool(browser: BrowserInstance): SessionPool {
+    let pool = this.#pools.get(browser);
+    if (!pool) {
+      pool = new SessionPool(browser, { maxIdleSessions: this.#opts.maxIdleSessions ?? 16, spareSessions: this.#opts.spareSessions ?? 1 });
+      this.#pools.set(browser, pool);
+    }
+    return pool;
+  }
+
+  async close(): Promise<void> {
+    await this.supervisor.close();
+  }
+}
+
+function toRenderError(err: unknown, browser: BrowserInstance): RenderError {
+  if (err instanceof RenderError) return err;
+  if (err instanceof CdpClosedError || browser.gone) return new RenderError('render_crashed', `browser went away during render: ${(err as Error).message}`);
+  return new RenderError('render_failed', (err as Error)?.message ?? String(err));
+}

@@ -1,0 +1,136 @@
+// Page sessions of one browser, per account. A job takes an idle session of its account (waiting for one
+// that is being reset if that is quicker than making one), else a pre-warmed spare, else a new one; when
+// the job ends the session is reset in the background and goes back to the pool, or is disposed if the
+// job failed in a way that leaves the page suspect. Idle sessions beyond the cap are closed, least
+// recently used first. A session never changes account.
+import type { BrowserInstance } from './browser-supervisor.js';
+import { PageSession } from './page-session.js';
+
+export interface SessionPoolOptions {
+  /** Idle sessions kept across all accounts (each is a context + renderer process, ~30-60 MB). */
+  maxIdleSessions: number;
+  /** Fresh, account-less sessions kept warm so an account's first job skips context creation. */
+  spareSessions: number;
+}
+
+interface Resetting {
+  session: PageSession;
+  done: Promise<boolean>;
+  claimed: boolean;
+}
+
+export class SessionPool {
+  #idle: PageSession[] = []; // least recently used first
+  #resetting: Resetting[] = [];
+  #spares: PageSession[] = [];
+  #warming: Promise<void> | null = null;
+  #contextTargets = new Map<string, string>();
+  #closed = false;
+
+  constructor(
+    readonly browser: BrowserInstance,
+    private readonly opts: SessionPoolOptions,
+  ) {
+    const conn = browser.connection;
+    // Popups: a page may only ever have the one target we created in its context. Anything else opening
+    // there (window.open, target=_blank) is closed on sight. (Chromium's popup blocker already refuses
+    // popups without a user gesture, and a popup's requests would hit the dead proxy; this is the third lock.)
+    conn.on('Target.targetCreated', (e: { targetInfo: { targetId: string; browserContextId?: string; type: string } }) => {
+      const { targetId, browserContextId } = e.targetInfo;
+      if (!browserContextId) return;
+      const own = this.#contextTargets.get(browserContextId);
+      if (own !== undefined && own !== targetId) conn.send('Target.closeTarget', { targetId }).catch(() => {});
+    });
+    conn.send('Target.setDiscoverTargets', { discover: true, filter: [{ type: 'page' }] }).catch(() => {});
+    browser.once('gone', () => this.close());
+  }
+
+  async take(accountId: string): Promise<PageSession> {
+    for (;;) {
+      if (this.#closed) throw new Error('browser is gone');
+      const i = this.#idle.findIndex((s) => s.accountId === accountId);
+      if (i !== -1) return this.#idle.splice(i, 1)[0];
+      // A session of this account that is being reset is ready in a few ms; a new one takes ~100+ ms.
+      const r = this.#resetting.find((x) => x.session.accountId === accountId && !x.claimed);
+      if (r) {
+        r.claimed = true;
+        if (await r.done) return r.session;
+        continue;
+      }
+      const spare = this.#spares.shift();
+      if (spare) {
+        this.warmSpares();
+        if (spare.disposed) continue;
+        spare.accountId = accountId;
+        return spare;
+      }
+      const fresh = await this.#create();
+      fresh.accountId = accountId;
+      return fresh;
+    }
+  }
+
+  /** Returns a session after a job. Reusable sessions are reset in the background first. */
+  give(session: PageSession, reusable: boolean): void {
+    session.lastUsed = Date.now();
+    if (!reusable || this.#closed || session.taintedByExternalDocument) {
+      void session.dispose();
+      return;
+    }
+    const entry: Resetting = { session, claimed: false, done: Promise.resolve(false) };
+    entry.done = session.reset().then((ok) => {
+      this.#resetting.splice(this.#resetting.indexOf(entry), 1);
+      if (!ok || this.#closed) {
+        void session.dispose();
+        return false;
+      }
+      if (!entry.claimed) {
+        this.#idle.push(session);
+        this.#evict();
+      }
+      return true;
+    });
+    this.#resetting.push(entry);
+  }
+
+  /** Keeps `spareSessions` fresh sessions ready (in the background). */
+  warmSpares(): Promise<void> {
+    if (this.#warming || this.#closed || this.#spares.length >= this.opts.spareSessions) return this.#warming ?? Promise.resolve();
+    this.#warming = (async () => {
+      try {
+        while (!this.#closed && this.#spares.length < this.opts.spareSessions) this.#spares.push(await this.#create());
+      } catch {
+        // A failed warm-up is not an error for anyone; the next job creates its own session.
+      } finally {
+        this.#warming = null;
+      }
+    })();
+    return this.#warming;
+  }
+
+  #create(): Promise<PageSession> {
+    return PageSession.create(this.browser, (contextId, targetId) => this.#contextTargets.set(contextId, targetId)).then((s) => {
+      s.once('crashed', () => {
+        this.#idle = this.#idle.filter((x) => x !== s);
+        this.#spares = this.#spares.filter((x) => x !== s);
+      });
+      return s;
+    });
+  }
+
+  #evict(): void {
+    while (this.#idle.length > this.opts.maxIdleSessions) {
+      this.#idle.sort((a, b) => a.lastUsed - b.lastUsed);
+      const victim = this.#idle.shift()!;
+      this.#contextTargets.delete(victim.contextId);
+      void victim.dispose();
+    }
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const s of [...this.#idle, ...this.#spares]) void s.dispose();
+    this.#idle = [];
+    this.#spares = [];
+  }
+}
