@@ -6,45 +6,104 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServer } from './http/server.js';
 import { createLogger } from './observability/logger.js';
+import { findChromium } from './render/chromium-process.js';
+import { validatePdfOverrides } from './render/pdf-options.js';
+import { Renderer } from './render/renderer.js';
 import type { ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './services/plan-catalog.js';
 import { loadSigningKey } from './services/signing-key.js';
+import { Janitor } from './worker/janitor.js';
+import { RenderWorker, type RendererPort } from './worker/render-worker.js';
+
+export type Role = 'all' | 'api' | 'worker';
 
 export interface AppOptions {
   config: Config;
+  role?: Role;
   clock?: Clock;
   logger?: Logger;
   /** Run migrations on start (the embedded default); scale-out runs `folio migrate` once instead. */
   migrate?: boolean;
+  /** Replaces the Chromium renderer (bench baselines); default: a Renderer on Debian's Chromium. */
+  renderer?: RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> };
 }
 
 export interface App {
   config: Config;
+  role: Role;
   services: Services;
   log: Logger;
+  /** Present when the role renders (all, worker). */
+  worker: RenderWorker | null;
+  janitor: Janitor | null;
+  renderer: (RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> }) | null;
+  /** Starts claiming jobs and the janitor's timer. */
+  startBackground(): void;
   close(): Promise<void>;
 }
 
-/** Composition root: builds the database, blob store, plans and services from config. */
+/** Composition root: builds the database, blob store, plans, services and (for rendering roles) the worker. */
 export async function createApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
+  const role = opts.role ?? 'all';
   const log = opts.logger ?? createLogger(config.logLevel);
   const database = openDatabase(config.resolved.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
   try {
     if (opts.migrate !== false) await migrateToLatest(database.db);
-    const blobs = openBlobStore(config.resolved.storageUrl);
     const ctx: ServiceContext = {
       db: database.db,
       dialect: database.dialect,
-      blobs,
+      blobs: openBlobStore(config.resolved.storageUrl),
       clock: opts.clock ?? systemClock,
       plans: loadPlanCatalog(config.plansFile),
       config,
       log,
     };
     const services = buildServices(ctx, { signingKey: loadSigningKey(config) });
-    return { config, services, log, close: () => database.close() };
+    services.uploads.metadataValidator = (metadata) => {
+      if (metadata.pdf === undefined) return null;
+      const v = validatePdfOverrides(metadata.pdf);
+      return v.ok ? null : `render.metadata.pdf: ${v.message}`;
+    };
+
+    let worker: RenderWorker | null = null;
+    let janitor: Janitor | null = null;
+    let renderer: App['renderer'] = null;
+    if (role !== 'api') {
+      const chromium = findChromium(config.chromiumPath ?? undefined);
+      // Job creation in a rendering process refuses at once when this machine cannot render at all.
+      services.renderJobs.providerProblem = () =>
+        opts.renderer || findChromium(config.chromiumPath ?? undefined) ? null : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
+      renderer = opts.renderer ?? new Renderer({ executablePath: chromium ?? config.chromiumPath ?? undefined, concurrency: config.renderConcurrency });
+      worker = new RenderWorker(ctx, { renderer, files: services.files, usage: services.usage, notifier: services.notifier, concurrency: config.renderConcurrency });
+      janitor = new Janitor(ctx, { files: services.files, idempotency: services.idempotency, worker });
+    } else {
+      janitor = null;
+    }
+
+    let closed = false;
+    return {
+      config,
+      role,
+      services,
+      log,
+      worker,
+      janitor,
+      renderer,
+      startBackground: () => {
+        worker?.start();
+        janitor?.start();
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await worker?.stop(config.shutdownGraceMs);
+        await janitor?.stop();
+        await renderer?.close();
+        await database.close();
+      },
+    };
   } catch (err) {
     await database.close();
     throw err;
@@ -58,7 +117,18 @@ export interface HttpApp extends App {
 /** The app plus its HTTP server (not listening). */
 export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
   const app = await createApp(opts);
-  const server = await buildServer({ services: app.services, logger: app.log });
+  const readinessChecks = app.renderer
+    ? [
+        {
+          name: 'chromium',
+          check: async () => {
+            const healthy = app.renderer!.isHealthy ? await app.renderer!.isHealthy() : true;
+            if (!healthy) throw new Error('Chromium is not usable');
+          },
+        },
+      ]
+    : [];
+  const server = await buildServer({ services: app.services, logger: app.log, readinessChecks });
   return {
     ...app,
     server,

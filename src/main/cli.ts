@@ -29,6 +29,9 @@ async function main(argv: string[]): Promise<number> {
       case 'api':
         await serve('api');
         return -1;
+      case 'worker':
+        await serve('worker');
+        return -1;
       case 'migrate':
       case 'accounts':
       case 'keys':
