@@ -1,0 +1,228 @@
+// The renderer against real Chromium: ready protocol, PDF features, every error code, cancellation,
+// recovery after each failure, and isolation between accounts. One browser for the whole file.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Renderer } from '../../src/render/renderer.js';
+import { RenderError } from '../../src/render/types.js';
+import { bundle, invoiceHtml, memorySink, pdfText, request } from './helpers.js';
+
+let renderer: Renderer;
+before(async () => {
+  renderer = new Renderer({ concurrency: 2 });
+  await renderer.start();
+});
+after(() => renderer.close());
+
+const fails = (code: string) => (err: unknown) => {
+  assert.ok(err instanceof RenderError, `expected RenderError, got ${String(err)}`);
+  assert.equal(err.code, code, err.message);
+  return true;
+};
+
+/** A plain job that must succeed: proves the renderer is healthy after whatever happened before. */
+async function assertStillRenders(accountId = 'acct_a') {
+  const out = memorySink();
+  const res = await renderer.render(request({ accountId, bundle: bundle({ '/index.html': '<p>still alive</p>' }) }), out.sink);
+  assert.equal(res.pageCount, 1);
+  assert.match(pdfText(out.bytes()), /still alive/);
+}
+
+const reportBundle = () =>
+  bundle({
+    '/index.html': `<!doctype html><html><head><title>Report</title><link rel="stylesheet" href="/css/report.css">
+      <script type="module" src="/js/app.js"></script></head><body><main id="out">loading</main></body></html>`,
+    '/css/report.css': `@page { size: A5; margin: 20mm 15mm; @bottom-center { content: "Page " counter(page) " of " counter(pages); } }
+      h1 { break-before: page; } h1:first-child { break-before: auto; }`,
+    '/js/app.js': `window.folio.waitForReady = true;
+      const [payload, env] = await Promise.all([
+        fetch(window.folio.payloadUrl, { headers: { 'X-Custom': '1' } }).then((r) => r.json()),
+        fetch(window.folio.envUrl).then((r) => r.json()),
+      ]);
+      // Render after a macrotask: the default network-idle rule alone would not wait for this.
+      setTimeout(() => {
+        document.getElementById('out').innerHTML = payload.sections.map((s) => '<h1>' + s + '</h1><p>' + env.variables.GREETING + ' ' + env.secrets.TOKEN + '</p>').join('')
+          + '<p>job ' + window.folio.jobId + ' v' + window.folio.versionNo + '</p>';
+        window.folio.ready();
+      }, 150);`,
+  });
+
+test('a module bundle that fetches its payload and env and calls folio.ready() renders them, tagged, with outline and @page page numbers', async () => {
+  const out = memorySink();
+  const req = request({
+    bundle: reportBundle(),
+    payload: Buffer.from(JSON.stringify({ sections: ['Alpha section', 'Beta section', 'Gamma section'] })),
+    env: { variables: { GREETING: 'Hello from env' }, secrets: { TOKEN: 's3cret-token' } },
+    versionNo: 7,
+  });
+  const res = await renderer.render(req, out.sink);
+  const pdf = out.bytes();
+  const text = pdfText(pdf);
+  for (const s of ['Alpha section', 'Beta section', 'Gamma section', 'Hello from env s3cret-token', `job ${req.jobId} v7`]) assert.match(text, new RegExp(s));
+  assert.match(text, /Page 1 of 3/);
+  assert.match(text, /Page 3 of 3/);
+  assert.equal(res.pageCount, 3);
+  assert.equal(res.bytes, pdf.length);
+  assert.match(res.sha256, /^[0-9a-f]{64}$/);
+  assert.ok(pdf.includes('/StructTreeRoot'), 'tagged PDF');
+  assert.ok(pdf.includes('/Outlines'), 'document outline');
+  assert.ok(res.renderTimeMs > 0);
+});
+
+test('default ready protocol prints after load; PDF overrides apply (tagged and outline can be turned off)', async () => {
+  const out = memorySink();
+  const res = await renderer.render(request({ bundle: bundle({ '/index.html': invoiceHtml }), pdf: { tagged: false, outline: false } }), out.sink);
+  const pdf = out.bytes();
+  assert.equal(res.pageCount, 1);
+  assert.match(pdfText(pdf), /INV-2024-0193[\s\S]*Page 1 of 1/);
+  assert.ok(!pdf.includes('/StructTreeRoot'));
+});
+
+test('a page still fetching after load is printed once the network has been idle', async () => {
+  const out = memorySink();
+  const b = bundle({
+    '/index.html': `<p id="p">before</p><script>addEventListener('load', () => setTimeout(() =>
+      fetch(folio.payloadUrl).then((r) => r.text()).then((t) => { document.getElementById('p').textContent = t; }), 0));</script>`,
+  });
+  await renderer.render(request({ bundle: b, payload: Buffer.from('after the fetch'), payloadMime: 'text/plain' }), out.sink);
+  assert.match(pdfText(out.bytes()), /after the fetch/);
+});
+
+test('a page that never finishes loading fails with navigation_timeout', async () => {
+  // External network allowed, but the image's host never resolves: load never fires.
+  const slow = new Renderer({ concurrency: 1, spareSessions: 0, lookup: () => new Promise(() => {}) });
+  try {
+    await assert.rejects(
+      slow.render(request({ allowExternalNetwork: true, timeoutMs: 1500, bundle: bundle({ '/index.html': '<img src="https://slow.example/a.png">' }) }), memorySink().sink),
+      fails('navigation_timeout'),
+    );
+  } finally {
+    await slow.close();
+  }
+});
+
+test('an infinite loop fails with render_timeout_exceeded at the deadline, and the renderer carries on', async () => {
+  const started = performance.now();
+  await assert.rejects(
+    renderer.render(request({ timeoutMs: 1500, bundle: bundle({ '/index.html': '<p>x</p><script>for (;;) {}</script>' }) }), memorySink().sink),
+    fails('render_timeout_exceeded'),
+  );
+  assert.ok(performance.now() - started < 4000, 'the timeout fired although the page main thread was blocked');
+  await assertStillRenders();
+});
+
+test('an infinite loop after load (in the ready wait) also times out', async () => {
+  await assert.rejects(
+    renderer.render(request({ timeoutMs: 1500, bundle: bundle({ '/index.html': `<script>addEventListener('load', () => { for (;;) {} })</script>` }) }), memorySink().sink),
+    fails('render_timeout_exceeded'),
+  );
+  await assertStillRenders();
+});
+
+test('a page that opts into waitForReady and never calls ready() fails with render_timeout_exceeded', async () => {
+  await assert.rejects(
+    renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }), memorySink().sink),
+    fails('render_timeout_exceeded'),
+  );
+  await assertStillRenders();
+});
+
+test('output over maxOutputBytes fails with render_output_too_large and the sink never gets more than the limit', async () => {
+  const out = memorySink();
+  const limit = 20_000;
+  await assert.rejects(renderer.render(request({ maxOutputBytes: limit, bundle: bundle({ '/index.html': invoiceHtml }) }), out.sink), fails('render_output_too_large'));
+  assert.ok(out.received() <= limit, `sink got ${out.received()} bytes`);
+  await assertStillRenders();
+});
+
+test('a script error before ready fails with render_failed; bad PDF options and a missing entry too', async () => {
+  await assert.rejects(
+    renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), pdf: { scale: 9 } }), memorySink().sink),
+    fails('render_failed'),
+  );
+  await assert.rejects(renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), entryPath: '/nope.html' }), memorySink().sink), fails('render_failed'));
+  await assert.rejects(
+    renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), pdf: { pageRanges: '5-9' } }), memorySink().sink),
+    fails('render_failed'),
+  );
+  await assertStillRenders();
+});
+
+test('an aborted signal cancels a running render promptly with render_canceled', async () => {
+  const b = bundle({ '/index.html': '<script>folio.waitForReady = true</script><script src="/marker.js"></script>', '/marker.js': '' });
+  const ac = new AbortController();
+  const rendering = renderer.render(request({ bundle: b, signal: ac.signal, timeoutMs: 20_000 }), memorySink().sink);
+  await b.files.waitFor('/marker.js');
+  const t = performance.now();
+  ac.abort();
+  await assert.rejects(rendering, fails('render_canceled'));
+  assert.ok(performance.now() - t < 1000);
+  const pre = new AbortController();
+  pre.abort();
+  await assert.rejects(renderer.render(request({ bundle: b, signal: pre.signal }), memorySink().sink), fails('render_canceled'));
+  await assertStillRenders();
+});
+
+test('no state survives from one account into another, nor into the same account\'s next job', async () => {
+  const writer = bundle({
+    '/index.html': `<script>
+      folio.waitForReady = true;
+      localStorage.setItem('secret', 'A-local');
+      sessionStorage.setItem('secret', 'A-session');
+      document.cookie = 'secret=A-cookie; max-age=3600; path=/';
+      window.name = 'A-window-name';
+      const open = indexedDB.open('db', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('s');
+      open.onsuccess = async () => {
+        const tx = open.result.transaction('s', 'readwrite');
+        tx.objectStore('s').put('A-idb', 'k');
+        tx.oncomplete = async () => {
+          const cache = await caches.open('c');
+          await cache.put('/cached', new Response('A-cache'));
+          document.body.append('written');
+          folio.ready();
+        };
+      };
+    </script>`,
+  });
+  const reader = bundle({
+    '/index.html': `<pre id="out"></pre><script>
+      folio.waitForReady = true;
+      (async () => {
+        const found = [localStorage.getItem('secret'), sessionStorage.getItem('secret'), document.cookie, window.name];
+        const dbs = await indexedDB.databases();
+        const keys = await caches.keys();
+        found.push(dbs.map((d) => d.name).join(','), keys.join(','));
+        document.getElementById('out').textContent = 'FOUND[' + found.filter(Boolean).join('|') + ']';
+        folio.ready();
+      })();
+    </script>`,
+  });
+  const w = memorySink();
+  await renderer.render(request({ accountId: 'acct_a', bundle: writer }), w.sink);
+  assert.match(pdfText(w.bytes()), /written/);
+  for (const accountId of ['acct_b', 'acct_a']) {
+    const r = memorySink();
+    await renderer.render(request({ accountId, bundle: reader }), r.sink);
+    assert.match(pdfText(r.bytes()), /FOUND\[\]/, `state leaked into ${accountId}`);
+  }
+});
+
+test('killing the browser mid-render fails that render with render_crashed; the next render relaunches Chromium', async () => {
+  const b = bundle({ '/index.html': '<script>folio.waitForReady = true</script><script src="/marker.js"></script>', '/marker.js': '' });
+  const rendering = renderer.render(request({ bundle: b, timeoutMs: 20_000 }), memorySink().sink);
+  await b.files.waitFor('/marker.js');
+  const pid = renderer.supervisor.browserPid;
+  assert.ok(pid);
+  process.kill(pid, 'SIGKILL');
+  await assert.rejects(rendering, fails('render_crashed'));
+  await assertStillRenders();
+  assert.notEqual(renderer.supervisor.browserPid, pid);
+  assert.equal(await renderer.isHealthy(), true);
+});
+
+test('render_provider_unavailable when Chromium cannot be found', async () => {
+  const none = new Renderer({ executablePath: '/nonexistent/chromium' });
+  await assert.rejects(none.render(request({ bundle: bundle({ '/index.html': 'x' }) }), memorySink().sink), fails('render_provider_unavailable'));
+  assert.equal(await none.isHealthy(), false);
+  await none.close();
+});
