@@ -86,7 +86,7 @@ export function chromiumArgs(opts: ChromiumFlagOptions): string[] {
     '--host-resolver-rules=MAP * ~NOTFOUND',
     '--disable-quic',
     // WebRTC could otherwise send UDP (STUN) straight to any address, bypassing both proxy and interception.
-    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
     `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ...(opts.extraArgs ?? []),
     'about:blank',
