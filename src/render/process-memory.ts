@@ -1,7 +1,8 @@
-// Resident memory of a process tree, read from /proc (Linux only; elsewhere it reports null and the
-// memory-based recycling is simply off). Chromium is many processes -- renderers hang off the zygote, not
-// the browser -- so the whole tree is summed. Shared pages are counted more than once: this over-estimates,
-// which is the safe direction for a recycling bound.
+// Memory of a process tree, read from /proc (Linux only; elsewhere it reports null and the memory-based
+// recycling is simply off). Chromium is many processes -- renderers hang off the zygote, not the browser --
+// so the whole tree is summed. Each process counts its proportional set size (PSS: shared pages divided
+// among the processes sharing them); summing plain RSS would count Chromium's ~100 MB of shared code once
+// per process and trip the bound on an idle browser with a dozen warm pages.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function parentOf(pid: number): number | null {
@@ -14,7 +15,14 @@ function parentOf(pid: number): number | null {
   }
 }
 
-function rssBytes(pid: number): number {
+function memoryBytes(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const m = /^Pss:\s+(\d+)\s+kB/m.exec(rollup);
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // fall through to RSS (older kernels have no smaps_rollup)
+  }
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
@@ -24,6 +32,7 @@ function rssBytes(pid: number): number {
   }
 }
 
+/** PSS (or RSS where PSS is unavailable) of rootPid and all its descendants, in bytes. */
 export function processTreeRssBytes(rootPid: number): number | null {
   let entries: string[];
   try {
@@ -45,7 +54,7 @@ export function processTreeRssBytes(rootPid: number): number | null {
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop()!;
-    total += rssBytes(pid);
+    total += memoryBytes(pid);
     stack.push(...(children.get(pid) ?? []));
   }
   return total;

@@ -1,0 +1,195 @@
+// Renderer-only benchmark, one process, one sitting:
+//   baseline  = a bare warm Puppeteer page reused: page.setContent(invoice) + page.pdf() with Folio's PDF
+//               options (tagged + outline on, printBackground, preferCSSPageSize)
+//   baseline-nav = the same page reused, but navigating (page.goto) to the invoice served by request
+//               interception -- what a fresh JavaScript realm per job costs in Chromium itself
+//   folio     = Renderer.render() on the same invoice as a bundle (per-account page reuse, isolation
+//               resets, network policy, streamed PDF, page count, sha256)
+// at concurrency 1/2/4, plus a 50-page report: print time vs bare, and memory growth.
+// Run: node --import tsx bench/render.ts   (ROUNDS=N renders per measurement, default 40)
+import { readFileSync } from 'node:fs';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { findChromium } from '../src/render/chromium-process.js';
+import { countPdfPages } from '../src/render/page-count.js';
+import { processTreeRssBytes } from '../src/render/process-memory.js';
+import { Renderer } from '../src/render/renderer.js';
+import type { RenderRequest } from '../src/render/types.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 40);
+const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
+const report = `<!doctype html><html><head><title>Quarterly report</title><style>
+  @page { size: A4; margin: 18mm; @bottom-center { content: "Page " counter(page) " of " counter(pages); } }
+  body { font: 10pt/1.4 sans-serif; } h2 { break-before: page; } table { width: 100%; border-collapse: collapse; }
+  td, th { border-bottom: 1px solid #ccc; padding: 2px 4px; text-align: left; } thead { display: table-header-group; }
+</style></head><body><h1>Quarterly report</h1>${Array.from({ length: 50 }, (_, s) => `<h2>Section ${s + 1}</h2><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(8)}</p>
+<table><thead><tr><th>Region</th><th>Product</th><th>Units</th><th>Revenue</th></tr></thead><tbody>${Array.from({ length: 28 }, (_, r) => `<tr><td>Region ${r % 7}</td><td>Product ${s}-${r}</td><td>${(r * 37) % 500}</td><td>£${((r + 1) * 1234.5).toFixed(2)}</td></tr>`).join('')}</tbody></table>`).join('')}</body></html>`;
+
+const PDF_OPTIONS = { printBackground: true, preferCSSPageSize: true, tagged: true, outline: true } as const;
+const executablePath = findChromium(process.env.FOLIO_CHROMIUM_PATH);
+if (!executablePath) throw new Error('Chromium not found');
+
+function stats(latencies: number[], wallMs: number) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { rps: (latencies.length * 1000) / wallMs, p50: sorted[Math.floor(sorted.length / 2)] };
+}
+
+/** Runs `total` operations with `concurrency` workers; returns renders/s and p50 latency. */
+async function measure(concurrency: number, total: number, op: (worker: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      while (next++ < total) {
+        const t = performance.now();
+        await op(w);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return stats(latencies, performance.now() - started);
+}
+
+async function launchBare(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: executablePath!,
+    headless: true,
+    // Same Chromium, with the same WebUI-popup features off that Folio turns off (they only cost CPU).
+    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
+  });
+}
+
+async function bareSetContent(concurrency: number, html: string, total: number) {
+  const browser = await launchBare();
+  const pages: Page[] = await Promise.all(Array.from({ length: concurrency }, () => browser.newPage()));
+  const op = async (w: number) => {
+    await pages[w].setContent(html);
+    await pages[w].pdf(PDF_OPTIONS);
+  };
+  await measure(concurrency, concurrency * 3, op); // warm-up
+  const r = await measure(concurrency, total, op);
+  await browser.close();
+  return r;
+}
+
+async function bareNavigate(concurrency: number, html: string, total: number) {
+  const browser = await launchBare();
+  const pages: Page[] = await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const p = await browser.newPage();
+      await p.setRequestInterception(true);
+      p.on('request', (r) => (r.url().startsWith('https://doc.test/') ? r.respond({ status: 200, contentType: 'text/html', body: html }) : r.abort()));
+      return p;
+    }),
+  );
+  const op = async (w: number) => {
+    await pages[w].goto('https://doc.test/index.html', { waitUntil: 'load' });
+    await pages[w].pdf(PDF_OPTIONS);
+  };
+  await measure(concurrency, concurrency * 3, op);
+  const r = await measure(concurrency, total, op);
+  await browser.close();
+  return r;
+}
+
+let jobSeq = 0;
+function folioRequest(html: string, accountId: string): RenderRequest {
+  return {
+    jobId: `job_${++jobSeq}`,
+    accountId,
+    deployId: 'dep_bench',
+    versionNo: 1,
+    bundle: { key: `bench-${html.length}`, files: new Map([['/index.html', { body: Buffer.from(html), mime: 'text/html; charset=utf-8' }]]) },
+    entryPath: '/index.html',
+    payload: Buffer.from('{}'),
+    payloadMime: 'application/json',
+    env: { variables: {}, secrets: {} },
+    pdf: {},
+    timeoutMs: 60_000,
+    allowExternalNetwork: false,
+    maxOutputBytes: null,
+  };
+}
+
+const discard = async (s: import("node:stream").Readable) => {
+  for await (const _ of s) void _;
+};
+
+async function folio(concurrency: number, html: string, total: number) {
+  const renderer = new Renderer({ concurrency, executablePath: executablePath! });
+  await renderer.start();
+  const op = async () => {
+    await renderer.render(folioRequest(html, 'acct_bench'), discard);
+  };
+  await measure(concurrency, concurrency * 3, op);
+  const r = await measure(concurrency, total, op);
+  await renderer.close();
+  return r;
+}
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  console.log(`Chromium ${executablePath}, ${ROUNDS} renders per measurement, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  const rows: string[] = [];
+  for (const c of [1, 2, 4]) {
+    // Interleave the three measurements twice and keep the better of each: other work on the machine
+    // then penalizes all three alike.
+    const runs = { base: [] as Array<{ rps: number; p50: number }>, nav: [] as Array<{ rps: number; p50: number }>, folio: [] as Array<{ rps: number; p50: number }> };
+    for (let i = 0; i < 2; i++) {
+      runs.base.push(await bareSetContent(c, invoice, ROUNDS));
+      runs.nav.push(await bareNavigate(c, invoice, ROUNDS));
+      runs.folio.push(await folio(c, invoice, ROUNDS));
+    }
+    const best = (xs: Array<{ rps: number; p50: number }>) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const b = best(runs.base);
+    const n = best(runs.nav);
+    const f = best(runs.folio);
+    rows.push(
+      `| ${c} | ${fmt(b.rps)} | ${fmt(n.rps)} | ${fmt(f.rps)} | ${fmt(f.rps / b.rps, 2)} | ${fmt(f.rps / n.rps, 2)} | ${fmt(b.p50, 0)} / ${fmt(n.p50, 0)} / ${fmt(f.p50, 0)} | ${fmt(f.p50 - b.p50, 0)} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  console.log('\n| concurrency | baseline setContent r/s | baseline goto r/s | Folio r/s | Folio / setContent | Folio / goto | p50 ms (setContent / goto / Folio) | p50 overhead vs setContent, ms |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+
+  // 50-page report: print time vs bare, and memory growth over repeated renders.
+  const browser = await launchBare();
+  const page = await browser.newPage();
+  const bareTimes: number[] = [];
+  let barePages = 0;
+  for (let i = 0; i < 4; i++) {
+    const t = performance.now();
+    await page.setContent(report);
+    const pdf = await page.pdf(PDF_OPTIONS);
+    bareTimes.push(performance.now() - t);
+    barePages = countPdfPages(pdf);
+  }
+  await browser.close();
+  const renderer = new Renderer({ concurrency: 1, executablePath: executablePath! });
+  await renderer.start();
+  const folioTimes: number[] = [];
+  let pages = 0;
+  let bytes = 0;
+  const rss0 = process.memoryUsage().rss;
+  const browserPid = renderer.supervisor.browserPid!;
+  const browserRss0 = processTreeRssBytes(browserPid) ?? 0;
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const res = await renderer.render(folioRequest(report, 'acct_report'), discard);
+    folioTimes.push(performance.now() - t);
+    pages = res.pageCount;
+    bytes = res.bytes;
+  }
+  const rssGrowth = (process.memoryUsage().rss - rss0) / 1024 / 1024;
+  const browserGrowth = ((processTreeRssBytes(browserPid) ?? 0) - browserRss0) / 1024 / 1024;
+  await renderer.close();
+  console.log(
+    `\n50-page report (${pages} pages, ${fmt(bytes / 1024 / 1024, 2)} MB tagged; bare counted ${barePages}): bare p50 ${fmt(median(bareTimes.slice(1)), 0)} ms, Folio p50 ${fmt(median(folioTimes.slice(1)), 0)} ms, ratio ${fmt(median(folioTimes.slice(1)) / median(bareTimes.slice(1)), 2)}; ` +
+      `Node RSS growth over 10 renders ${fmt(rssGrowth, 0)} MB, Chromium tree RSS growth ${fmt(browserGrowth, 0)} MB`,
+  );
+}
+
+await main();

@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BrowserSupervisor } from '../../src/render/browser-supervisor.js';
+
+test('at most `concurrency` leases at once; the browser is recycled after N renders and above the memory bound', async () => {
+  const sup = new BrowserSupervisor({ concurrency: 1, maxRendersPerBrowser: 2 });
+  try {
+    const first = await sup.acquire();
+    const pid1 = first.browser.pid;
+    let secondGranted = false;
+    const second = sup.acquire().then((l) => {
+      secondGranted = true;
+      return l;
+    });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(secondGranted, false, 'second lease must wait for the first');
+    first.release();
+    const l2 = await second;
+    assert.equal(l2.browser.pid, pid1);
+    l2.release(); // second render on this browser: it is retired
+    const l3 = await sup.acquire();
+    assert.notEqual(l3.browser.pid, pid1, 'a fresh browser after maxRendersPerBrowser');
+    await l2.browser.chromium.exited; // the retired browser exits once idle
+    l3.release();
+  } finally {
+    await sup.close();
+  }
+
+  const tiny = new BrowserSupervisor({ concurrency: 1, maxBrowserRssBytes: 1 });
+  try {
+    const a = await tiny.acquire();
+    const pid = a.browser.pid;
+    a.release();
+    const b = await tiny.acquire();
+    assert.notEqual(b.browser.pid, pid, 'a browser above the memory bound is replaced');
+    b.release();
+    assert.equal(await tiny.isHealthy(), true);
+  } finally {
+    await tiny.close();
+  }
+  assert.equal(await tiny.isHealthy(), false);
+});
+
+test('an aborted wait for a render slot rejects', async () => {
+  const sup = new BrowserSupervisor({ concurrency: 1 });
+  try {
+    const held = await sup.acquire();
+    const ac = new AbortController();
+    const waiting = sup.acquire(ac.signal);
+    ac.abort(new Error('gave up'));
+    await assert.rejects(waiting, /gave up/);
+    held.release();
+  } finally {
+    await sup.close();
+  }
+});
