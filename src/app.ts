@@ -14,6 +14,7 @@ import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './services/plan-catalog.js';
 import { loadSigningKey } from './services/signing-key.js';
 import { Janitor } from './worker/janitor.js';
+import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, type RendererPort } from './worker/render-worker.js';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -37,6 +38,7 @@ export interface App {
   /** Present when the role renders (all, worker). */
   worker: RenderWorker | null;
   janitor: Janitor | null;
+  dispatcher: WebhookDispatcher | null;
   renderer: (RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> }) | null;
   /** Starts claiming jobs and the janitor's timer. */
   startBackground(): void;
@@ -68,6 +70,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     };
 
     let worker: RenderWorker | null = null;
+    let dispatcher: WebhookDispatcher | null = null;
     let janitor: Janitor | null = null;
     let renderer: App['renderer'] = null;
     if (role !== 'api') {
@@ -77,6 +80,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
         opts.renderer || findChromium(config.chromiumPath ?? undefined) ? null : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
       renderer = opts.renderer ?? new Renderer({ executablePath: chromium ?? config.chromiumPath ?? undefined, concurrency: config.renderConcurrency });
       worker = new RenderWorker(ctx, { renderer, files: services.files, usage: services.usage, notifier: services.notifier, concurrency: config.renderConcurrency });
+      // The webhook event is written in the same transaction as the job's terminal state.
+      worker.terminalHooks.push((trx, job) => services.webhooks.recordTerminal(trx, job));
+      dispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks, notifier: services.notifier });
       janitor = new Janitor(ctx, { files: services.files, idempotency: services.idempotency, worker });
     } else {
       janitor = null;
@@ -90,16 +96,19 @@ export async function createApp(opts: AppOptions): Promise<App> {
       log,
       worker,
       janitor,
+      dispatcher,
       renderer,
       startBackground: () => {
         worker?.start();
         janitor?.start();
+        dispatcher?.start();
       },
       close: async () => {
         if (closed) return;
         closed = true;
         await worker?.stop(config.shutdownGraceMs);
         await janitor?.stop();
+        await dispatcher?.stop();
         await renderer?.close();
         await database.close();
       },

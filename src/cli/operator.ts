@@ -17,7 +17,9 @@ export const operatorHelp = `Operator commands (act on FOLIO_DATABASE_URL direct
   folio keys list --account A                     list API keys (prefix and last 4 only)
   folio keys revoke KEY_ID                        revoke an API key
   folio plans list                                list plans and their policies
-  folio plans set --account A --plan P            change an account's plan (effective on the next request)`;
+  folio plans set --account A --plan P            change an account's plan (effective on the next request)
+  folio secrets reveal [--account A] [--deploy D] print the webhook signing secret in effect (last token of
+                                                  stdout); default account: the bootstrap account`;
 
 async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);
@@ -40,7 +42,7 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, plan: { type: 'string' }, account: { type: 'string' }, scopes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { name: { type: 'string' }, plan: { type: 'string' }, account: { type: 'string' }, deploy: { type: 'string' }, scopes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     console.log(operatorHelp);
@@ -106,6 +108,15 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
           const plan = need(values.plan, '--plan');
           await app.services.accounts.setPlan(accountId, plan);
           console.log(`account ${accountId} is now on plan ${plan}`);
+          return 0;
+        });
+      case 'secrets reveal':
+        return await withApp(async (app) => {
+          const accountId = values.account ?? (await app.services.accounts.bootstrapAccountId());
+          if (!accountId) throw new UsageError('no bootstrap account yet: give --account');
+          const r = await app.services.webhooks.revealSecret(accountId, values.deploy);
+          // Printed for the operator who asked; never logged.
+          console.log(`${r.scope} signing secret: ${r.secret}`);
           return 0;
         });
       default:

@@ -251,7 +251,37 @@ export interface PdfStorageCurrentTable {
   bytes: number;
 }
 
+export interface WebhookEventsTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  job_id: string;
+  status: string; // pending | delivered | failed | skipped
+  attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  occurred_at: number;
+  last_error: string | null;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  job_id: string;
+  attempt: number;
+  manual: number;
+  url: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: number;
+}
+
 export interface Tables {
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   render_jobs: RenderJobsTable;
   render_payloads: RenderPayloadsTable;
   render_outputs: RenderOutputsTable;

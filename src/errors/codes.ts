@@ -41,6 +41,7 @@ export const errorCodes = {
   blob_not_in_session: { status: 409, description: 'The sha256 matches no file descriptor declared in the session.' },
   render_job_not_cancelable: { status: 409, description: 'The job is already in a terminal state.' },
   render_output_not_ready: { status: 409, description: 'The job has not succeeded (yet); its output is not available.' },
+  webhook_not_available: { status: 409, description: 'Redeliver on a job that is not succeeded or failed, or whose deploy has no enabled webhook URL.' },
   pdf_deleting: { status: 409, description: 'The managed PDF is being deleted.' },
   idempotency_key_conflict: { status: 409, description: 'The Idempotency-Key was used with a different request body or route.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After`.' },

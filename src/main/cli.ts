@@ -36,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
       case 'accounts':
       case 'keys':
       case 'plans':
+      case 'secrets':
         return await runOperator(command, rest);
       default:
         console.error(`unknown command "${command}"\n\n${help}`);

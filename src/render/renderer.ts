@@ -118,7 +118,11 @@ export class Renderer {
   #pool(browser: BrowserInstance): SessionPool {
     let pool = this.#pools.get(browser);
     if (!pool) {
-      pool = new SessionPool(browser, { maxIdleSessions: this.#opts.maxIdleSessions ?? 16, spareSessions: this.#opts.spareSessions ?? 1 });
+      pool = new SessionPool(browser, {
+        maxIdleSessions: this.#opts.maxIdleSessions ?? 16,
+        spareSessions: this.#opts.spareSessions ?? 1,
+        maxSessionsPerAccount: this.supervisor.concurrency + 1,
+      });
       this.#pools.set(browser, pool);
     }
     return pool;

@@ -11,6 +11,12 @@ export interface SessionPoolOptions {
   maxIdleSessions: number;
   /** Fresh, account-less sessions kept warm so an account's first job skips context creation. */
   spareSessions: number;
+  /**
+   * Sessions one account may hold. One more than the render concurrency lets a job start on a clean
+   * session while the previous job's session is still being reset, instead of waiting for that reset
+   * (~15-40 ms of about:blank navigation and storage clearing on the critical path).
+   */
+  maxSessionsPerAccount: number;
 }
 
 interface Resetting {
@@ -25,6 +31,8 @@ export class SessionPool {
   #spares: PageSession[] = [];
   #warming: Promise<void> | null = null;
   #contextTargets = new Map<string, string>();
+  /** Every live session bound to an account (busy, resetting or idle). */
+  #owned = new Set<PageSession>();
   #closed = false;
 
   constructor(
@@ -50,8 +58,17 @@ export class SessionPool {
       if (this.#closed) throw new Error('browser is gone');
       const i = this.#idle.findIndex((s) => s.accountId === accountId);
       if (i !== -1) return this.#idle.splice(i, 1)[0];
-      // A session of this account that is being reset is ready in a few ms; a new one takes ~100+ ms.
+      // A session of this account that is being reset is ready in a few ms; a new one takes ~100+ ms --
+      // but a spare is ready now, so take it while the account is below its session allowance.
       const r = this.#resetting.find((x) => x.session.accountId === accountId && !x.claimed);
+      if (r && this.#spares.length > 0 && this.#sessionsOf(accountId) < this.opts.maxSessionsPerAccount) {
+        const spare = this.#spares.shift()!;
+        this.warmSpares();
+        if (spare.disposed) continue;
+        spare.accountId = accountId;
+        this.#owned.add(spare);
+        return spare;
+      }
       if (r) {
         r.claimed = true;
         if (await r.done) return r.session;
@@ -62,10 +79,12 @@ export class SessionPool {
         this.warmSpares();
         if (spare.disposed) continue;
         spare.accountId = accountId;
+        this.#owned.add(spare);
         return spare;
       }
       const fresh = await this.#create();
       fresh.accountId = accountId;
+      this.#owned.add(fresh);
       return fresh;
     }
   }
@@ -74,14 +93,14 @@ export class SessionPool {
   give(session: PageSession, reusable: boolean): void {
     session.lastUsed = Date.now();
     if (!reusable || this.#closed || session.taintedByExternalDocument) {
-      void session.dispose();
+      this.#drop(session);
       return;
     }
     const entry: Resetting = { session, claimed: false, done: Promise.resolve(false) };
     entry.done = session.reset().then((ok) => {
       this.#resetting.splice(this.#resetting.indexOf(entry), 1);
       if (!ok || this.#closed) {
-        void session.dispose();
+        this.#drop(session);
         return false;
       }
       if (!entry.claimed) {
@@ -113,6 +132,7 @@ export class SessionPool {
       s.once('crashed', () => {
         this.#idle = this.#idle.filter((x) => x !== s);
         this.#spares = this.#spares.filter((x) => x !== s);
+        this.#owned.delete(s);
       });
       return s;
     });
@@ -121,10 +141,20 @@ export class SessionPool {
   #evict(): void {
     while (this.#idle.length > this.opts.maxIdleSessions) {
       this.#idle.sort((a, b) => a.lastUsed - b.lastUsed);
-      const victim = this.#idle.shift()!;
-      this.#contextTargets.delete(victim.contextId);
-      void victim.dispose();
+      this.#drop(this.#idle.shift()!);
     }
+  }
+
+  #sessionsOf(accountId: string): number {
+    let n = 0;
+    for (const s of this.#owned) if (s.accountId === accountId) n++;
+    return n;
+  }
+
+  #drop(session: PageSession): void {
+    this.#owned.delete(session);
+    this.#contextTargets.delete(session.contextId);
+    void session.dispose();
   }
 
   close(): void {

@@ -11,6 +11,7 @@ import { Settings } from './settings.js';
 import { Uploads } from './uploads.js';
 import { Usage } from './usage.js';
 import { Versions } from './versions.js';
+import { Webhooks } from './webhooks.js';
 
 export interface Services {
   ctx: ServiceContext;
@@ -25,6 +26,7 @@ export interface Services {
   idempotency: IdempotencyStore;
   renderJobs: RenderJobs;
   files: Files;
+  webhooks: Webhooks;
 }
 
 /** Builds every use-case service from the ports; the only place services are wired to each other. */
@@ -40,6 +42,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const idempotency = new IdempotencyStore(ctx);
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
   const files = new Files(ctx, deploys, usage, opts.signingKey);
+  const webhooks = new Webhooks(ctx, files);
 
   uploads.afterCommit = async (_accountId, deployId) => {
     await versions.applyRetention(deployId);
@@ -56,5 +59,5 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     await trx.deleteFrom('render_payloads').where('job_id', 'in', queued).execute();
     await trx.updateTable('render_jobs').set({ status: 'canceled', finished_at: now, updated_at: now }).where('deploy_id', '=', deployId).where('status', 'in', ['queued', 'retry_scheduled']).execute();
   });
-  return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, files };
+  return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, files, webhooks };
 }

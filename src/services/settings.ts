@@ -4,6 +4,7 @@ import { maskSecret, newWebhookSecret } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
+import { NetPolicyError, resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
 
 export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
 export const DEFAULT_RETAIN_LATEST_VERSIONS = 10;
@@ -41,6 +42,25 @@ function assertUniqueNames(items: { name: string }[] | string[], field: string) 
 }
 
 export class Settings {
+  /** DNS edge for the save-time address check (tests inject a resolver). */
+  lookup: LookupAll | undefined;
+
+  /**
+   * Outside insecure mode, a URL whose host is or resolves to a loopback, private, link-local or metadata
+   * address is refused when saved (and again at every send). A name that does not resolve yet is accepted:
+   * the send-time check decides.
+   */
+  private async checkWebhookHost(url: string): Promise<string | null> {
+    if (this.ctx.config.allowInsecureWebhooks) return null;
+    try {
+      await resolveAndCheckHost(new URL(url).hostname, { lookup: this.lookup });
+      return null;
+    } catch (err) {
+      if (err instanceof NetPolicyError && err.code !== 'dns_failed') return 'webhook.url must point to a public address (loopback, private, link-local and metadata addresses are refused)';
+      return null;
+    }
+  }
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deploys: Deploys,
@@ -94,7 +114,7 @@ export class Settings {
 
   async update(accountId: string, deployId: string, patch: SettingsPatch) {
     if (patch.webhook?.url !== undefined) {
-      const problem = checkWebhookUrl(patch.webhook.url, this.ctx.config.allowInsecureWebhooks);
+      const problem = checkWebhookUrl(patch.webhook.url, this.ctx.config.allowInsecureWebhooks) ?? (await this.checkWebhookHost(patch.webhook.url));
       if (problem) throw new AppError('invalid_request', problem, { field: 'webhook.url' });
     }
     if (patch.environment) assertUniqueNames(patch.environment.variables, 'environment.variables');

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-foundation.js';
 import * as m002 from './002-render-jobs.js';
+import * as m003 from './003-webhooks.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-render-jobs': m002,
+  '003-webhooks': m003,
 };

@@ -110,4 +110,42 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
     await s.files.deleteOutput(principalOf(req).accountId, req.params.jobId);
     return reply.code(204).send();
   });
+
+  const Delivery = Type.Object({
+    id: Type.String({ description: 'Delivery id (`dlv_…`), new for every attempt.' }),
+    eventId: Type.String({ description: '`evt_render_job_terminated_<jobId>`, stable across attempts.' }),
+    attempt: Type.Integer({ description: '1-based; the Service-Webhook-Attempt header.' }),
+    manual: Type.Boolean({ description: 'Sent by a redeliver request rather than the schedule.' }),
+    url: Type.String(),
+    statusCode: Type.Optional(Type.Integer()),
+    durationMs: Type.Integer(),
+    error: Type.Optional(Type.String()),
+    createdAt: Type.Integer(),
+  });
+  r.get('/v1/render-jobs/:jobId/webhook-deliveries', {
+    config: { scope: 'render:read' },
+    schema: {
+      tags: ['Webhooks'],
+      summary: 'Webhook event and delivery attempts of a job',
+      params: JobParams,
+      response: {
+        200: Type.Object({
+          event: Type.Union([Type.Object({ id: Type.String(), status: Type.String({ description: 'pending, delivered, failed' }), attempts: Type.Integer(), nextAttemptAt: Type.Optional(Type.Integer()), lastError: Type.Optional(Type.String()) }), Type.Null()]),
+          items: Type.Array(Delivery),
+        }),
+        ...errors(401, 403, 404, 429),
+      },
+    },
+  }, async (req) => s.webhooks.listDeliveries(principalOf(req).accountId, req.params.jobId));
+
+  r.post('/v1/render-jobs/:jobId/webhook-deliveries/redeliver', {
+    config: { scope: 'render:write' },
+    schema: {
+      tags: ['Webhooks'],
+      summary: 'Send the job\'s webhook event again now',
+      description: 'Same event id, new delivery id; the attempt is made before the response (at most 10 s) and recorded.',
+      params: JobParams,
+      response: { 200: Type.Object({ delivery: Delivery }), ...errors(401, 403, 404, 409, 429) },
+    },
+  }, async (req) => s.webhooks.redeliver(principalOf(req).accountId, req.params.jobId));
 }

@@ -1,0 +1,229 @@
+import type { Transaction } from 'kysely';
+import type { RenderJobsTable, Tables, WebhookEventsTable } from '../db/tables.js';
+import { newId } from '../domain/ids.js';
+import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../domain/webhook-schedule.js';
+import { AppError } from '../errors/app-error.js';
+import type { LookupAll } from '../net/resolve-host.js';
+import { sendWebhook } from '../webhooks/delivery-client.js';
+import { signatureHeader } from '../webhooks/signing.js';
+import type { ServiceContext } from './context.js';
+import type { Files } from './files.js';
+import { jobView } from './render-jobs.js';
+import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
+
+export const EVENT_TYPE = 'render.job.terminated';
+export const USER_AGENT = 'Folio-Webhooks/1.0';
+export const eventIdOf = (jobId: string) => `evt_render_job_terminated_${jobId}`;
+
+export interface DeliveryOptions {
+  timeoutMs?: number;
+  lookup?: LookupAll;
+}
+
+/** The webhook outbox: events written with the terminal state, attempts signed and recorded. */
+export class Webhooks {
+  options: DeliveryOptions = {};
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly files: Files,
+  ) {}
+
+  /** Terminal hook (inside the job's terminal transaction): one event when the deploy's webhook is on. */
+  async recordTerminal(trx: Transaction<Tables>, job: RenderJobsTable): Promise<void> {
+    if (job.status !== 'succeeded' && job.status !== 'failed') return;
+    const s = await trx.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', job.deploy_id).executeTakeFirst();
+    if (!s || s.webhook_enabled !== 1 || !s.webhook_url) return;
+    const now = this.ctx.clock.now();
+    await trx
+      .insertInto('webhook_events')
+      .values({ id: eventIdOf(job.id), account_id: job.account_id, deploy_id: job.deploy_id, job_id: job.id, status: 'pending', attempts: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null, occurred_at: job.finished_at ?? now, last_error: null, updated_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  /** Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation), else the account's. */
+  async secretsFor(accountId: string, deployId: string): Promise<string[]> {
+    const s = await this.ctx.db.selectFrom('deploy_settings').select(['signing_secret', 'previous_signing_secret', 'signing_secret_rotated_at']).where('deploy_id', '=', deployId).executeTakeFirst();
+    if (s?.signing_secret) {
+      const out = [s.signing_secret];
+      if (s.previous_signing_secret && s.signing_secret_rotated_at !== null && this.ctx.clock.now() - s.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS) out.push(s.previous_signing_secret);
+      return out;
+    }
+    const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
+    return [a.webhook_secret];
+  }
+
+  /** The body of one attempt; rebuilt per attempt so the signed download URL is fresh each time. */
+  async buildBody(event: WebhookEventsTable): Promise<string> {
+    const job = await this.ctx.db.selectFrom('render_jobs').selectAll().where('id', '=', event.job_id).executeTakeFirstOrThrow();
+    const v = jobView(job);
+    const base = {
+      id: v.id,
+      status: v.status,
+      deployId: v.deployId,
+      deployVersionId: v.deployVersionId,
+      businessKey: v.businessKey,
+      payloadHash: v.payloadHash,
+      outputMode: v.outputMode,
+      attempt: v.attempt,
+      requestedAt: v.requestedAt,
+      finishedAt: v.finishedAt,
+    };
+    const data: Record<string, unknown> = {};
+    if (job.status === 'succeeded') {
+      data.job = { ...base, deployVersionNo: v.deployVersionNo, deployVersionRoute: v.deployVersionRoute, deployVersionTitle: v.deployVersionTitle, startedAt: v.startedAt };
+      const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', job.id).executeTakeFirst();
+      if (out) {
+        const link = this.files.signOutput(out.id).access;
+        data.output = {
+          id: out.id,
+          renderJobId: job.id,
+          contentType: 'application/pdf',
+          fileName: out.file_name,
+          sha256: out.sha256,
+          bytes: out.bytes,
+          pageCount: out.page_count,
+          download: link,
+          // Transient outputs are guaranteed for the availability window after finishedAt; managed ones live with their PDF.
+          ...(out.managed === 0 ? { accessGuaranteedUntil: (job.finished_at ?? out.created_at) + this.ctx.config.transientOutputTtlSeconds * 1000 } : {}),
+        };
+      }
+    } else {
+      data.job = { ...base, errorCode: v.errorCode, errorMessage: v.errorMessage };
+    }
+    return JSON.stringify({ id: event.id, type: EVENT_TYPE, occurredAt: event.occurred_at, data });
+  }
+
+  /** One signed POST; records the delivery. Returns the attempt's result and the delivery row. */
+  async attempt(event: WebhookEventsTable, opts: { attempt: number; manual: boolean }) {
+    const settings = await this.ctx.db.selectFrom('deploy_settings').select(['webhook_url', 'webhook_enabled']).where('deploy_id', '=', event.deploy_id).executeTakeFirst();
+    const url = settings?.webhook_url ?? null;
+    const deliveryId = newId('dlv', this.ctx.clock.now());
+    let result: AttemptResult;
+    let durationMs = 0;
+    if (!url) {
+      result = { kind: 'blocked', message: 'the deploy has no webhook URL any more' };
+    } else {
+      const body = await this.buildBody(event);
+      const timestamp = Math.floor(this.ctx.clock.now() / 1000);
+      const secrets = await this.secretsFor(event.account_id, event.deploy_id);
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'service-webhook-event': EVENT_TYPE,
+        'service-webhook-id': event.id,
+        'service-webhook-delivery': deliveryId,
+        'service-webhook-attempt': String(opts.attempt),
+        'service-webhook-timestamp': String(timestamp),
+        'service-webhook-signature': signatureHeader(secrets, timestamp, body),
+      };
+      const sent = await sendWebhook({ url, headers, body, timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS, allowInsecure: this.ctx.config.allowInsecureWebhooks, lookup: this.options.lookup });
+      result = sent.result;
+      durationMs = sent.durationMs;
+    }
+    const delivery = {
+      id: deliveryId,
+      event_id: event.id,
+      job_id: event.job_id,
+      attempt: opts.attempt,
+      manual: opts.manual ? 1 : 0,
+      url: url ?? '',
+      status_code: result.kind === 'response' ? result.status : null,
+      duration_ms: durationMs,
+      error: result.kind === 'response' ? (result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}`) : `${result.kind}: ${result.message}`,
+      created_at: this.ctx.clock.now(),
+    };
+    await this.ctx.db.insertInto('webhook_deliveries').values(delivery).execute();
+    this.ctx.log.info({ jobId: event.job_id, eventId: event.id, deliveryId, attempt: opts.attempt, status: delivery.status_code, error: delivery.error, ms: durationMs }, 'webhook attempt');
+    return { result, delivery };
+  }
+
+  /** Scheduled attempt by the dispatcher (holding the event's lease). */
+  async deliverScheduled(event: WebhookEventsTable, leaseOwner: string): Promise<void> {
+    const attempt = event.attempts + 1;
+    const { result, delivery } = await this.attempt(event, { attempt, manual: false });
+    const next = nextAfterAttempt(attempt, result, this.ctx.clock.now());
+    await this.ctx.db
+      .updateTable('webhook_events')
+      .set({
+        attempts: attempt,
+        status: next.status,
+        next_attempt_at: next.status === 'pending' ? next.nextAttemptAt : event.next_attempt_at,
+        last_error: next.status === 'failed' ? next.reason : delivery.error,
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: this.ctx.clock.now(),
+      })
+      .where('id', '=', event.id)
+      .where('lease_owner', '=', leaseOwner)
+      .execute();
+  }
+
+  private async requireJob(accountId: string, jobId: string) {
+    const job = await this.ctx.db.selectFrom('render_jobs').select(['id', 'status', 'deploy_id']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
+    return job;
+  }
+
+  async listDeliveries(accountId: string, jobId: string) {
+    await this.requireJob(accountId, jobId);
+    const [event, rows] = await Promise.all([
+      this.ctx.db.selectFrom('webhook_events').selectAll().where('job_id', '=', jobId).executeTakeFirst(),
+      this.ctx.db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).orderBy('id').execute(),
+    ]);
+    return {
+      event: event ? { id: event.id, status: event.status, attempts: event.attempts, ...(event.status === 'pending' ? { nextAttemptAt: event.next_attempt_at } : {}), ...(event.last_error ? { lastError: event.last_error } : {}) } : null,
+      items: rows.map((d) => ({
+        id: d.id,
+        eventId: d.event_id,
+        attempt: d.attempt,
+        manual: d.manual === 1,
+        url: d.url,
+        ...(d.status_code !== null ? { statusCode: d.status_code } : {}),
+        durationMs: d.duration_ms,
+        ...(d.error ? { error: d.error } : {}),
+        createdAt: d.created_at,
+      })),
+    };
+  }
+
+  /**
+   * Sends the event again now (same event id, new delivery id), whatever happened before. A terminal job
+   * whose webhook was off at the time gets its event created now if the webhook is on.
+   */
+  async redeliver(accountId: string, jobId: string) {
+    const job = await this.requireJob(accountId, jobId);
+    if (job.status !== 'succeeded' && job.status !== 'failed') throw new AppError('webhook_not_available', `render job ${jobId} is ${job.status}; only succeeded and failed jobs have a webhook event`);
+    let event = await this.ctx.db.selectFrom('webhook_events').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+    if (!event) {
+      const full = await this.ctx.db.selectFrom('render_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+      await this.ctx.db.transaction().execute((trx) => this.recordTerminal(trx, full));
+      event = await this.ctx.db.selectFrom('webhook_events').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+      if (!event) throw new AppError('webhook_not_available', 'the deploy has no enabled webhook URL');
+      // A fresh event is due now: let the dispatcher's schedule take it from here.
+    }
+    const attempt = event.attempts + 1;
+    const { delivery } = await this.attempt(event, { attempt, manual: true });
+    const ok = delivery.status_code !== null && delivery.status_code >= 200 && delivery.status_code < 300;
+    await this.ctx.db
+      .updateTable('webhook_events')
+      .set({ attempts: attempt, ...(ok ? { status: 'delivered' } : {}), last_error: delivery.error, updated_at: this.ctx.clock.now() })
+      .where('id', '=', event.id)
+      .execute();
+    return { delivery: (await this.listDeliveries(accountId, jobId)).items.find((d) => d.id === delivery.id)! };
+  }
+
+  /** Operators: the secret in effect for an account (or a deploy of it). Never exposed over the API. */
+  async revealSecret(accountId: string, deployId?: string): Promise<{ scope: 'account' | 'deploy'; secret: string }> {
+    if (deployId) {
+      const d = await this.ctx.db.selectFrom('deploys').select('id').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+      if (!d) throw new AppError('deploy_not_found', `deploy ${deployId} not found in account ${accountId}`);
+      const s = await this.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirst();
+      if (s?.signing_secret) return { scope: 'deploy', secret: s.signing_secret };
+    }
+    const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirst();
+    if (!a) throw new AppError('account_not_found', `account ${accountId} not found`);
+    return { scope: 'account', secret: a.webhook_secret };
+  }
+}

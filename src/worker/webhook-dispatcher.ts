@@ -1,0 +1,96 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { ServiceContext } from '../services/context.js';
+import type { Notifier } from '../services/notifier.js';
+import type { Webhooks } from '../services/webhooks.js';
+
+/** A claimed event's lease: longer than one attempt (10 s timeout) with room to record it. */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+
+/**
+ * Sends due webhook events. Claims take a lease (a conditional update), so several dispatchers never send
+ * the same attempt twice; a dispatcher that dies mid-attempt loses its lease and the attempt is made again
+ * later (at-least-once: receivers deduplicate on Service-Webhook-Id). All due times come from the injected
+ * clock, so tests run the whole 51-minute schedule by moving it.
+ */
+export class WebhookDispatcher {
+  readonly id = `whd_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loopDone: Promise<void> | null = null;
+  private off: (() => void) | null = null;
+  private inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deps: { webhooks: Webhooks; notifier: Notifier; concurrency?: number },
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    // A job reaching a terminal state may have written an event: look at once.
+    this.off = this.deps.notifier.onJobChanged(() => this.wake?.());
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.off?.();
+    this.wake?.();
+    await this.loopDone;
+    await Promise.all(this.inFlight);
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.ctx.log.error({ err }, 'webhook dispatch failed');
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.ctx.config.workerPollMs);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Claims and sends every event due now (up to a batch); resolves when those attempts are recorded. */
+  async runOnce(): Promise<number> {
+    const now = this.ctx.clock.now();
+    const due = await this.ctx.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(BATCH)
+      .execute();
+    const work: Promise<void>[] = [];
+    for (const { id } of due) {
+      const claimed = await this.ctx.db
+        .updateTable('webhook_events')
+        .set({ lease_owner: this.id, lease_expires_at: now + LEASE_MS })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) continue;
+      const p = this.deps.webhooks.deliverScheduled(claimed, this.id).catch((err) => this.ctx.log.error({ err, eventId: id }, 'webhook attempt crashed'));
+      this.inFlight.add(p);
+      void p.finally(() => this.inFlight.delete(p));
+      work.push(p);
+    }
+    await Promise.all(work);
+    return work.length;
+  }
+}
