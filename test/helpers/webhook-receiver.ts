@@ -9,7 +9,7 @@ export interface Received {
 }
 
 export interface Reply {
-  status: number;
+  status?: number;
   headers?: Record<string, string>;
   /** Never answer (the sender must time out). */
   hang?: boolean;
@@ -44,7 +44,7 @@ export async function startReceiver(): Promise<Receiver> {
         hanging.add(res);
         return;
       }
-      res.writeHead(reply.status, reply.headers ?? {});
+      res.writeHead(reply.status ?? 200, reply.headers ?? {});
       res.end('ok');
     });
   });

@@ -75,7 +75,7 @@ describe('authentication, scopes and rate limits', () => {
     assert.equal((await get('/healthz')).status, 200);
     const ready = await get('/readyz');
     assert.equal(ready.status, 200);
-    assert.deepEqual(ready.body.checks, { database: 'ok', storage: 'ok' });
+    assert.deepEqual(ready.body.checks, { database: 'ok', storage: 'ok', chromium: 'ok' });
     const doc = await get('/v1/openapi.json');
     assert.equal(doc.status, 200);
     assert.equal(doc.body.openapi, '3.1.0');
