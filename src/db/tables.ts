@@ -36,6 +36,8 @@ export interface DeploysTable {
   account_id: string;
   slug: string;
   name: string;
+  /** versionNo of the last commit: numbers are never reused, even after versions are deleted. */
+  last_version_no: number;
   created_at: number;
 }
 
@@ -161,7 +163,8 @@ export interface BootstrapTable {
   created_at: number;
 }
 
-export type JobStatus = 'queued' | 'rendering' | 'succeeded' | 'retry_scheduled' | 'failed' | 'canceled';
+import type { JobStatus } from '../domain/job-state.js';
+export type { JobStatus };
 
 export interface RenderJobsTable {
   id: string;

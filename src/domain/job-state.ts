@@ -1,6 +1,6 @@
 // The render job state machine and retry policy (interface "States and transitions", decisions.md
 // "Render jobs"). Pure: services apply the results in transactions.
-import type { JobStatus } from '../db/tables.js';
+export type JobStatus = 'queued' | 'rendering' | 'succeeded' | 'retry_scheduled' | 'failed' | 'canceled';
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 export const UNFINISHED_STATUSES: readonly JobStatus[] = ['queued', 'rendering', 'retry_scheduled'];

@@ -17,7 +17,7 @@ export class Deploys {
   async insert(trx: Transaction<Tables>, accountId: string, slug: string, name: string) {
     if (!slugRe.test(slug)) throw new AppError('invalid_request', `slug must match ${SLUG_PATTERN}`, { field: 'slug' });
     const now = this.ctx.clock.now();
-    const row = { id: newId('dep', now), account_id: accountId, slug, name, created_at: now };
+    const row = { id: newId('dep', now), account_id: accountId, slug, name, last_version_no: 0, created_at: now };
     // The unique (account_id, slug) constraint decides races: of 20 concurrent creates, one insert wins.
     const existing = await trx.selectFrom('deploys').select('id').where('account_id', '=', accountId).where('slug', '=', slug).executeTakeFirst();
     if (existing) throw new AppError('deploy_slug_conflict', `slug "${slug}" is already used by deploy ${existing.id}`);

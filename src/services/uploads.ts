@@ -275,11 +275,16 @@ export class Uploads {
     const version = await this.ctx.db.transaction().execute(async (trx) => {
       const claimed = await trx.updateTable('upload_sessions').set({ status: 'committed' }).where('id', '=', sessionId).where('status', '=', 'open').executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
-      const deploy = await trx.selectFrom('deploys').select('id').where('id', '=', session.deploy_id).executeTakeFirst();
-      if (!deploy) throw new AppError('deploy_not_found', `deploy ${session.deploy_id} was deleted`);
       await this.usage.increment(trx, { accountId, meter: 'deploy_commits', amount: 1, limit: policy.maxDeployCommitsPerBillPeriod, errorCode: 'deploy_commit_quota_exceeded' });
-      const max = await trx.selectFrom('deploy_versions').select((eb) => eb.fn.max<number>('version_no').as('n')).where('deploy_id', '=', session.deploy_id).executeTakeFirst();
-      const versionNo = Number(max?.n ?? 0) + 1;
+      // The per-deploy counter (not max+1) so a number is never reused after its version is deleted.
+      const counter = await trx
+        .updateTable('deploys')
+        .set((eb) => ({ last_version_no: eb('last_version_no', '+', 1) }))
+        .where('id', '=', session.deploy_id)
+        .returning('last_version_no')
+        .executeTakeFirst();
+      if (!counter) throw new AppError('deploy_not_found', `deploy ${session.deploy_id} was deleted`);
+      const versionNo = counter.last_version_no;
       const row = {
         id: newId('ver', now),
         account_id: accountId,

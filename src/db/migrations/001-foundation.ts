@@ -51,6 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
     .addColumn('slug', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('last_version_no', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('deploys_account_slug', ['account_id', 'slug'])
     .execute();

@@ -41,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, 'body_too_large', 'the request body is larger than this route accepts');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 'unsupported_media_type', `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here; send application/json`);
+        return send(reply, 'unsupported_media_type', `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here (JSON routes take application/json; blob uploads application/octet-stream)`);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 'invalid_request', 'the JSON body is empty', { field: 'body' });
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
