@@ -1,18 +1,28 @@
 #!/usr/bin/env node
 // Runs the test files with node's test runner (through tsx). Usage:
-//   node scripts/run-tests.mjs                 all suites
+//   node scripts/run-tests.mjs                 all suites, then the PostgreSQL pass
 //   node scripts/run-tests.mjs test/unit       one folder
 //   node scripts/run-tests.mjs test/integration/uploads.test.ts   one file
+//   FOLIO_TEST_ENGINE=postgres node scripts/run-tests.mjs test/integration   one folder on PostgreSQL
 // Browser-heavy folders (test/render, test/e2e) run one file at a time: two Chromium suites at once on
 // two cores make both slow and flaky.
+//
+// With no arguments, after the SQLite run the suites built on createTestApp() run again on PostgreSQL
+// (FOLIO_TEST_PG_URL, default postgres://<os user>@127.0.0.1:5432/test; each test app gets a database of
+// its own). If PostgreSQL is not reachable that pass is skipped with a message — unless
+// FOLIO_REQUIRE_POSTGRES=1 (set by .ci/run), which turns the skip into a failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
 const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e'];
 const heavy = (f) => /^test\/(render|e2e)\//.test(f);
+// e2e files whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE); the others start
+// `bin/folio` processes on their own SQLite data dirs.
+const PG_SUITES = ['test/integration', 'test/e2e/render-jobs.test.ts', 'test/e2e/webhooks.test.ts'];
 
 function collect(target) {
   const abs = path.resolve(root, target);
@@ -26,21 +36,47 @@ function collect(target) {
     .sort();
 }
 
+function run(files, env = {}) {
+  let ok = true;
+  const light = files.filter((f) => !heavy(f));
+  const browser = files.filter(heavy);
+  for (const [group, concurrency] of [[light, 2], [browser, 1]]) {
+    if (group.length === 0) continue;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+    });
+    if (r.status !== 0) ok = false;
+  }
+  return ok;
+}
+
+function postgresReachable(url) {
+  const probe = `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1],connectionTimeoutMillis:3000});c.connect().then(()=>c.query('select 1')).then(()=>{c.end();process.exit(0)},(e)=>{console.error(e.message);process.exit(1)})`;
+  const r = spawnSync(process.execPath, ['-e', probe, url], { cwd: root, encoding: 'utf8' });
+  return { ok: r.status === 0, error: (r.stderr || '').trim() };
+}
+
 const files = targets.flatMap(collect);
 if (files.length === 0) {
   console.error(`no test files under ${targets.join(', ')}`);
   process.exit(1);
 }
-const light = files.filter((f) => !heavy(f));
-const browser = files.filter(heavy);
-let failed = false;
-for (const [group, concurrency] of [[light, 2], [browser, 1]]) {
-  if (group.length === 0) continue;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test' },
-  });
-  if (r.status !== 0) failed = true;
+let ok = run(files);
+
+if (args.length === 0) {
+  const url = process.env.FOLIO_TEST_PG_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
+  const pg = postgresReachable(url);
+  if (pg.ok) {
+    console.log(`\n== PostgreSQL pass (${url.replace(/\/\/[^@]*@/, '//…@')}): ${PG_SUITES.join(', ')}`);
+    ok = run(PG_SUITES.flatMap(collect), { FOLIO_TEST_ENGINE: 'postgres', FOLIO_TEST_PG_URL: url }) && ok;
+  } else if (process.env.FOLIO_REQUIRE_POSTGRES === '1') {
+    console.error(`\nFAIL: PostgreSQL is required (FOLIO_REQUIRE_POSTGRES=1) but not reachable at ${url}: ${pg.error}`);
+    ok = false;
+  } else {
+    console.log(`\nSKIPPED: the PostgreSQL pass (${PG_SUITES.join(', ')}) — PostgreSQL not reachable at ${url}: ${pg.error}`);
+    console.log('Set FOLIO_TEST_PG_URL to run it; CI sets FOLIO_REQUIRE_POSTGRES=1 so a missing PostgreSQL fails there.');
+  }
 }
-process.exit(failed ? 1 : 0);
+process.exit(ok ? 0 : 1);

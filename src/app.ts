@@ -50,7 +50,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
   const role = opts.role ?? 'all';
   const log = opts.logger ?? createLogger(config.logLevel);
-  const database = openDatabase(config.resolved.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = openDatabase(config.resolved.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    onIdleError: (err) => log.warn({ err }, 'database connection lost while idle'),
+  });
   try {
     if (opts.migrate !== false) await migrateToLatest(database.db);
     const ctx: ServiceContext = {

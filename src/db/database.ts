@@ -18,6 +18,7 @@ export interface Database_ {
 export interface DatabaseOptions {
   poolSize?: number;
   statementTimeoutMs?: number;
+  onIdleError?: (err: Error) => void;
 }
 
 // node-pg returns int8 (bigint) columns as strings by default; every bigint here is an epoch-ms or a
@@ -44,6 +45,8 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
       max: opts.poolSize ?? 10,
       options: `-c statement_timeout=${opts.statementTimeoutMs ?? 15000}`,
     });
+    // An idle client can be cut by the server (restart, failover, admin): log it, never crash the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

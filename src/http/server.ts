@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { pingDatabase } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorHandler, patternToRegex, registerErrorHandling } from './plugins/error-handler.js';
@@ -30,6 +31,19 @@ export interface ServerOptions {
 
 /** Schemas referenced by `$ref` from routes; they also become OpenAPI `components.schemas`. */
 const sharedSchemas: TSchema[] = [ErrorBody, Deploy, DeployListItem, DeployVersion, Alias, DeploySettings, FileDescriptor, UploadSession, Blob, UsageOverview, RenderJob, RenderOutput, ManagedPdf, EmbeddedPdf, PermanentLink, Access];
+
+/** Path of the first string containing U+0000, or null. Depth-limited: bodies are validated afterwards anyway. */
+function findNul(value: unknown, path: string, isBodyRoot = false, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (isBodyRoot && k === 'payload') continue;
+    if (k.includes('\u0000')) return `${path}.${k}`;
+    const found = findNul(v, isBodyRoot ? k : `${path}.${k}`, false, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -93,6 +107,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  // PostgreSQL text cannot hold NUL, and no Folio field needs one: refuse it up front, as a 400, on every
+  // engine (a render payload is exempt: it is stored as bytes).
+  app.addHook('preValidation', async (req) => {
+    if (req.is404) return;
+    const bad = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body', true);
+    if (bad) throw new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad });
+  });
 
   const limiter = new RateLimiter(services.ctx);
   registerAuth(app, services.apiKeys, limiter);

@@ -6,6 +6,7 @@ import { createHttpApp, type HttpApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createLogger } from '../../src/observability/logger.js';
+import { createPgDatabase, engine } from './engine.js';
 
 export const TEST_KEY = 'folio_sk_test0000000000000000000000000000000001';
 
@@ -24,7 +25,9 @@ export function tempDir(prefix = 'folio-test-'): string {
 
 export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestApp> {
   const dataDir = tempDir();
+  const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase() : null;
   const config = loadConfig({
+    ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789' } : {}),
     FOLIO_DATA_DIR: dataDir,
     FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,
     FOLIO_LOG_LEVEL: process.env.FOLIO_TEST_LOG_LEVEL ?? 'silent',
@@ -60,6 +63,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
     api,
     close: async () => {
       await app.close();
+      await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
