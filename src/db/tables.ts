@@ -130,6 +130,8 @@ export interface AccountBlobsTable {
   sha256: string;
   size: number;
   created_at: number;
+  /** Refreshed by uploads and commits that use the blob; garbage collection spares recent ones. */
+  last_used_at: number;
 }
 
 /** Bytes present in the blob store, shared underneath by all accounts. */
@@ -137,6 +139,8 @@ export interface BlobsTable {
   sha256: string;
   size: number;
   created_at: number;
+  /** Refreshed before an upload publishes these bytes, so a sweep never deletes bytes being uploaded. */
+  last_seen_at: number;
 }
 
 export interface IdempotencyKeysTable {

@@ -184,19 +184,25 @@ export class Uploads {
       await staged.discard();
       throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
     }
+    // Mark the bytes as seen *before* publishing: garbage collection deletes only blobs unseen for its grace
+    // period, so it can never remove a file this upload is about to publish or has just published.
+    const now = this.ctx.clock.now();
+    await this.ctx.db
+      .insertInto('blobs')
+      .values({ sha256, size: staged.size, created_at: now, last_seen_at: now })
+      .onConflict((oc) => oc.column('sha256').doUpdateSet({ last_seen_at: now }))
+      .execute();
     // Publishing identical bytes under a content address is idempotent, so a concurrent upload of the same
     // blob (any account) is harmless. If the transaction below fails, the object is unreferenced and
     // garbage collection removes it after its grace period.
     await staged.publish(blobKey(sha256));
-    const now = this.ctx.clock.now();
     const inserted = await this.ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto('blobs').values({ sha256, size: staged.size, created_at: now }).onConflict((oc) => oc.column('sha256').doNothing()).execute();
       if (limit !== null && (await this.usage.blobBytes(trx, accountId)) + staged.size > limit) {
         throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
       }
       const res = await trx
         .insertInto('account_blobs')
-        .values({ account_id: accountId, sha256, size: staged.size, created_at: now })
+        .values({ account_id: accountId, sha256, size: staged.size, created_at: now, last_used_at: now })
         .onConflict((oc) => oc.columns(['account_id', 'sha256']).doNothing())
         .returning('sha256')
         .executeTakeFirst();
@@ -275,6 +281,14 @@ export class Uploads {
     const version = await this.ctx.db.transaction().execute(async (trx) => {
       const claimed = await trx.updateTable('upload_sessions').set({ status: 'committed' }).where('id', '=', sessionId).where('status', '=', 'open').executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
+      // Touch (and on PostgreSQL row-lock) the blobs this version uses: a concurrent garbage collection
+      // re-checks last_used_at and spares them; one that already removed some makes the commit fail cleanly.
+      let touched = 0;
+      for (let i = 0; i < hashes.length; i += 500) {
+        const r = await trx.updateTable('account_blobs').set({ last_used_at: now }).where('account_id', '=', accountId).where('sha256', 'in', hashes.slice(i, i + 500)).executeTakeFirst();
+        touched += Number(r.numUpdatedRows);
+      }
+      if (touched !== hashes.length) throw new AppError('blob_missing', 'some blobs of this version were removed meanwhile; upload them again', { field: 'entries' });
       await this.usage.increment(trx, { accountId, meter: 'deploy_commits', amount: 1, limit: policy.maxDeployCommitsPerBillPeriod, errorCode: 'deploy_commit_quota_exceeded' });
       // The per-deploy counter (not max+1) so a number is never reused after its version is deleted.
       const counter = await trx

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../services/context.js';
 import type { Files } from '../services/files.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
+import { GarbageCollector, type GcReport } from './garbage-collector.js';
 import type { RenderWorker } from './render-worker.js';
 
 export interface JanitorReport {
@@ -9,21 +10,25 @@ export interface JanitorReport {
   expiredSessions: number;
   sweptIdempotencyKeys: number;
   recoveredLeases: number;
+  gc: GcReport;
 }
 
 /**
  * Periodic housekeeping, every step safe to run in several processes at once: transient outputs past their
- * availability window, PDFs in `deleting`, upload sessions past their TTL, old idempotency keys, and jobs
- * whose worker died. Tests call runOnce() after moving the clock.
+ * availability window, PDFs in `deleting`, upload sessions past their TTL, old idempotency keys, jobs whose
+ * worker died, and blob garbage collection. Tests call runOnce() after moving the clock.
  */
 export class Janitor {
   private timer: NodeJS.Timeout | null = null;
   private runningNow: Promise<JanitorReport> | null = null;
+  private readonly gc: GarbageCollector;
 
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deps: { files: Files; idempotency: IdempotencyStore; worker: RenderWorker | null },
-  ) {}
+  ) {
+    this.gc = new GarbageCollector(ctx);
+  }
 
   start(): void {
     this.timer = setInterval(() => {
@@ -52,6 +57,7 @@ export class Janitor {
     const sessions = await db.updateTable('upload_sessions').set({ status: 'expired' }).where('status', '=', 'open').where('expires_at', '<=', now).executeTakeFirst();
     const swept = await this.deps.idempotency.sweep();
     const recovered = this.deps.worker ? await this.deps.worker.recoverExpiredLeases() : 0;
-    return { expiredOutputs: expired.length, purgedPdfs, expiredSessions: Number(sessions.numUpdatedRows), sweptIdempotencyKeys: swept, recoveredLeases: recovered };
+    const gc = await this.gc.run();
+    return { expiredOutputs: expired.length, purgedPdfs, expiredSessions: Number(sessions.numUpdatedRows), sweptIdempotencyKeys: swept, recoveredLeases: recovered, gc };
   }
 }

@@ -154,6 +154,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_used_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('account_blobs_pk', ['account_id', 'sha256'])
     .execute();
 
@@ -162,6 +163,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sha256', 'text', (c) => c.primaryKey())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
     .execute();
 
   await db.schema
