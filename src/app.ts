@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { openBlobStore } from './blobs/fs-blob-store.js';
+import { openBlobStore } from './blobs/open-blob-store.js';
 import type { Config } from './config/load.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -60,7 +60,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     const ctx: ServiceContext = {
       db: database.db,
       dialect: database.dialect,
-      blobs: openBlobStore(config.resolved.storageUrl),
+      blobs: openBlobStore(config),
       clock: opts.clock ?? systemClock,
       plans: loadPlanCatalog(config.plansFile),
       config,

@@ -125,8 +125,3 @@ export class FsBlobStore implements BlobStore {
     await fsp.access(this.tmpDir, fs.constants.W_OK);
   }
 }
-
-export function openBlobStore(url: string): BlobStore {
-  if (url.startsWith('file:')) return new FsBlobStore(path.resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, '')));
-  throw new Error(`unsupported storage URL: ${url}`);
-}

@@ -1,12 +1,12 @@
 // Builds a real app (SQLite file + filesystem blobs in a fresh temp dir) for one test file.
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createHttpApp, type HttpApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { createPgDatabase, engine } from './engine.js';
+import path from 'node:path';
+import { createPgDatabase, engine, startS3 } from './engine.js';
 
 export const TEST_KEY = 'folio_sk_test0000000000000000000000000000000001';
 
@@ -26,8 +26,11 @@ export function tempDir(prefix = 'folio-test-'): string {
 export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestApp> {
   const dataDir = tempDir();
   const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase() : null;
+  // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
+  const s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
   const config = loadConfig({
     ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789' } : {}),
+    ...(s3?.env ?? {}),
     FOLIO_DATA_DIR: dataDir,
     FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,
     FOLIO_LOG_LEVEL: process.env.FOLIO_TEST_LOG_LEVEL ?? 'silent',
@@ -64,6 +67,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
     close: async () => {
       await app.close();
       await pgDb?.drop();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,7 @@ import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { descriptors, entries, file, sha256, type BundleFile } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
+import { blobKey } from '../../src/blobs/keys.js';
 
 const N = 5;
 
@@ -173,8 +174,8 @@ describe('retention and garbage collection', () => {
     const storage = async () => (await app.api('GET', '/v1/usage')).body.liveStorage.deployVersionStorageBytes as number;
     const before = await storage();
     const expectedDrop = unique(2).content.length + unique(3).content.length;
-    const blobFile = (f: BundleFile) => path.join(app.dataDir, 'blobs', 'blobs', sha256(f.content).slice(0, 2), sha256(f.content).slice(2, 4), sha256(f.content));
-    assert.ok(fs.existsSync(blobFile(unique(2))));
+    const stored = async (f: BundleFile) => (await app.services.ctx.blobs.stat(blobKey(sha256(f.content)))) !== null;
+    assert.ok(await stored(unique(2)));
 
     await app.janitor!.runOnce();
     assert.equal(await storage(), before, 'nothing collected inside the grace period');
@@ -184,10 +185,10 @@ describe('retention and garbage collection', () => {
     assert.equal(report.gc.accountBlobs, 2);
     assert.equal(report.gc.accountBytes, expectedDrop);
     assert.equal(await storage(), before - expectedDrop, 'live storage drops by exactly their bytes');
-    assert.equal(fs.existsSync(blobFile(unique(2))), false);
-    assert.equal(fs.existsSync(blobFile(unique(3))), false);
-    assert.equal(fs.existsSync(blobFile(unique(4))), true);
-    assert.equal(fs.existsSync(blobFile(shared)), true);
+    assert.equal(await stored(unique(2)), false);
+    assert.equal(await stored(unique(3)), false);
+    assert.equal(await stored(unique(4)), true);
+    assert.equal(await stored(shared), true);
     assert.ok(report.gc.packs >= 2, 'render packs of deleted versions go too');
     // v1 still renders from its pack.
     const v1pack = await app.services.ctx.db.selectFrom('deploy_versions').select('render_pack_key').where('id', '=', v1.version.id).executeTakeFirstOrThrow();

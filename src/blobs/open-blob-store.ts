@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { Config } from '../config/load.js';
+import type { BlobStore } from './blob-store.js';
+import { FsBlobStore } from './fs-blob-store.js';
+import { S3BlobStore } from './s3-blob-store.js';
+
+/** The blob store FOLIO_STORAGE_URL names: `file:/dir` or `s3://bucket/prefix`. */
+export function openBlobStore(config: Config): BlobStore {
+  const url = config.resolved.storageUrl;
+  if (url.startsWith('file:')) return new FsBlobStore(path.resolve(url.slice('file:'.length).replace(/^\/\/(?=\/)/, '')));
+  if (url.startsWith('s3://')) {
+    const rest = url.slice('s3://'.length);
+    const slash = rest.indexOf('/');
+    const bucket = slash < 0 ? rest : rest.slice(0, slash);
+    const prefix = slash < 0 ? '' : rest.slice(slash + 1);
+    if (!bucket) throw new Error('FOLIO_STORAGE_URL s3://bucket/prefix needs a bucket');
+    return new S3BlobStore({
+      bucket,
+      prefix,
+      endpoint: config.s3Endpoint ?? undefined,
+      region: config.s3Region ?? undefined,
+      forcePathStyle: config.s3ForcePathStyle,
+      stagingDir: path.join(config.dataDir, 'staging'),
+    });
+  }
+  throw new Error(`unsupported storage URL: ${url}`);
+}
