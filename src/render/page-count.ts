@@ -15,9 +15,11 @@ const enum Mode {
   StreamScan,
 }
 
-const isWhite = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-const isDelim = (c: number) =>
-  c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+// Byte classes: 1 = whitespace, 2 = delimiter, 0 = regular (part of a token).
+const CLASS = new Uint8Array(256);
+for (const c of [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00]) CLASS[c] = 1;
+for (const c of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[c] = 2;
+const isWhite = (c: number) => CLASS[c] === 1;
 
 const ENDSTREAM = Buffer.from('endstream');
 
@@ -131,9 +133,12 @@ export class PdfPageCounter {
             i++;
             continue;
           }
-          if (!isDelim(c)) {
-            this.#token += String.fromCharCode(c);
-            i++;
+          if (CLASS[c] === 0) {
+            // A run of regular bytes: take it in one slice rather than byte by byte.
+            let j = i + 1;
+            while (j < n && CLASS[chunk[j]] === 0) j++;
+            this.#token += j - i === 1 ? String.fromCharCode(c) : String.fromCharCode.apply(null, chunk.subarray(i, j) as unknown as number[]);
+            i = j;
             continue;
           }
           // c is a delimiter.
