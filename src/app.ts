@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import type { Config } from './config/load.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { PgNotifier } from './db/pg-notifier.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServer } from './http/server.js';
 import { createLogger } from './observability/logger.js';
@@ -50,6 +51,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
   const role = opts.role ?? 'all';
   const log = opts.logger ?? createLogger(config.logLevel);
+  let pgNotifier: PgNotifier | null = null;
   const database = openDatabase(config.resolved.databaseUrl, {
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
@@ -66,7 +68,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
       config,
       log,
     };
-    const services = buildServices(ctx, { signingKey: loadSigningKey(config) });
+    // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
+    pgNotifier = database.pool ? new PgNotifier(config.resolved.databaseUrl, database.pool, log) : null;
+    await pgNotifier?.start();
+    const services = buildServices(ctx, { signingKey: loadSigningKey(config), notifier: pgNotifier ?? undefined });
     services.uploads.metadataValidator = (metadata) => {
       if (metadata.pdf === undefined) return null;
       const v = validatePdfOverrides(metadata.pdf);
@@ -114,10 +119,12 @@ export async function createApp(opts: AppOptions): Promise<App> {
         await janitor?.stop();
         await dispatcher?.stop();
         await renderer?.close();
+        await pgNotifier?.close();
         await database.close();
       },
     };
   } catch (err) {
+    await pgNotifier?.close();
     await database.close();
     throw err;
   }

@@ -12,6 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database_ {
   db: Db;
   dialect: DialectName;
+  /** PostgreSQL only: the pool, for LISTEN/NOTIFY sends. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     // An idle client can be cut by the server (restart, failover, admin): log it, never crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   throw new Error(`unsupported database URL: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
 }
