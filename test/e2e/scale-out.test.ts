@@ -1,0 +1,132 @@
+// Scale-out on real engines: 2 api + 2 worker processes on PostgreSQL + S3 (s3rver). Every job succeeds
+// exactly once (one output, one terminal webhook event), also when a worker is killed with SIGKILL mid-batch.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { tempDir } from '../helpers/app.js';
+import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
+import { createPgDatabase, startS3 } from '../helpers/engine.js';
+import { client, type Client } from '../helpers/http-client.js';
+import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+
+const KEY = 'folio_sk_scale000000000000000000000000000000000001';
+const page = file('index.html', '<!doctype html><body><h1 id="t">?</h1><script>window.folio.waitForReady=true;fetch(window.folio.payloadUrl).then(r=>r.json()).then(p=>{document.getElementById("t").textContent="Job "+p.n;window.folio.ready();});</script></body>');
+
+async function until(what: string, fn: () => Promise<boolean>, timeoutMs = 180_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
+  let db: Awaited<ReturnType<typeof createPgDatabase>>;
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let sql: pg.Client;
+  let receiver: Receiver;
+  const procs: ServerProcess[] = [];
+  let apis: Client[];
+  let workers: ServerProcess[];
+  let deployId: string;
+
+  before(async () => {
+    const dir = tempDir();
+    db = await createPgDatabase();
+    s3 = await startS3(path.join(dir, 's3'));
+    receiver = await startReceiver();
+    const env = (name: string) => ({
+      ...s3.env,
+      FOLIO_DATABASE_URL: db.url,
+      FOLIO_DATA_DIR: path.join(dir, name),
+      FOLIO_SIGNING_KEY: 'scale-test-signing-key-0123456789abcdef0123',
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_ALLOW_INSECURE_WEBHOOKS: '1',
+      FOLIO_WORKER_LEASE_MS: '3000',
+      FOLIO_JANITOR_INTERVAL_MS: '500',
+      FOLIO_RENDER_CONCURRENCY: '2',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    await promisify(execFile)(FOLIO_BIN, ['migrate'], { env: { ...process.env, ...env('migrate') } });
+    const [a1, a2, w1, w2] = await Promise.all([startServerProcess(env('api1'), 'api'), startServerProcess(env('api2'), 'api'), startServerProcess(env('w1'), 'worker'), startServerProcess(env('w2'), 'worker')]);
+    procs.push(a1, a2, w1, w2);
+    apis = [client(a1.url, KEY), client(a2.url, KEY)];
+    workers = [w1, w2];
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+
+    const s = await apis[0].request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'scale', name: 'Scale' }, files: descriptors([page]) } });
+    assert.equal(s.status, 201, JSON.stringify(s.body));
+    await apis[1].request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, { body: page.content, headers: { 'x-upload-token': s.body.uploadToken } });
+    const c = await apis[0].request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([page]), render: { route: '/', title: 'Scale' } }, headers: { 'x-upload-token': s.body.uploadToken } });
+    assert.equal(c.status, 201, JSON.stringify(c.body));
+    deployId = c.body.deployVersion.deployId;
+    const w = await apis[1].request('PATCH', `/v1/deploys/${deployId}/settings`, { json: { webhook: { enabled: true, url: receiver.url } } });
+    assert.equal(w.status, 200, JSON.stringify(w.body));
+  });
+
+  after(async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await sql?.end();
+    await receiver?.close();
+    await s3?.close();
+    await db?.drop();
+  });
+
+  async function createJobs(batch: string, n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i += 20) {
+      const chunk = await Promise.all(
+        Array.from({ length: Math.min(20, n - i) }, (_, k) => apis[(i + k) % 2].request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest', businessKey: `${batch}-${i + k}`, payload: { n: i + k } } })),
+      );
+      for (const r of chunk) {
+        assert.equal(r.status, 202, JSON.stringify(r.body));
+        ids.push(r.body.job.id);
+      }
+    }
+    return ids;
+  }
+
+  async function checkExactlyOnce(ids: string[]) {
+    await until('all jobs terminal', async () => {
+      const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','failed','canceled')`, [ids]);
+      return r.rows[0].n === ids.length;
+    });
+    const statuses = await sql.query(`select status, count(*)::int as n from render_jobs where id = any($1) group by status`, [ids]);
+    assert.deepEqual(statuses.rows, [{ status: 'succeeded', n: ids.length }]);
+    const outputs = await sql.query(`select count(*)::int as n, count(distinct job_id)::int as d from render_outputs where job_id = any($1)`, [ids]);
+    assert.deepEqual(outputs.rows[0], { n: ids.length, d: ids.length }, 'one output per job');
+    const events = await sql.query(`select count(*)::int as n from webhook_events where job_id = any($1)`, [ids]);
+    assert.equal(events.rows[0].n, ids.length, 'one terminal webhook event per job');
+    await until('every event delivered', async () => {
+      const r = await sql.query(`select count(*)::int as n from webhook_events where job_id = any($1) and status = 'delivered'`, [ids]);
+      return r.rows[0].n === ids.length;
+    });
+    const received = new Set(receiver.received.map((r) => r.body?.data?.job?.id).filter((id) => ids.includes(id)));
+    assert.equal(received.size, ids.length, 'the receiver saw every job');
+  }
+
+  test('200 jobs through both apis: each succeeds exactly once', { timeout: 240_000 }, async () => {
+    const ids = await createJobs('a', 200);
+    await checkExactlyOnce(ids);
+    const byWorker = await sql.query(`select count(distinct lease_owner)::int as n from render_jobs`);
+    void byWorker;
+  });
+
+  test('SIGKILL one worker mid-batch: the other finishes everything, still exactly once', { timeout: 240_000 }, async () => {
+    const ids = await createJobs('b', 100);
+    await until('some jobs rendering', async () => {
+      const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','rendering')`, [ids]);
+      return r.rows[0].n >= 10;
+    });
+    await workers[0].stop('SIGKILL');
+    await checkExactlyOnce(ids);
+    const retried = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and attempt > 0`, [ids]);
+    console.log(`jobs retried after the kill: ${retried.rows[0].n}`);
+  });
+});
