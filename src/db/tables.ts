@@ -286,7 +286,33 @@ export interface WebhookDeliveriesTable {
   created_at: number;
 }
 
+/** A signed-in dashboard browser. The cookie carries the token; only its SHA-256 is stored. */
+export interface DashboardSessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  account_id: string;
+  /** Sent back by the dashboard in `X-CSRF-Token` on every cookie-authenticated write. */
+  csrf_token: string;
+  ip: string;
+  user_agent: string | null;
+  created_at: number;
+  last_seen_at: number;
+  /** Sliding idle expiry, never later than created_at + the absolute lifetime. */
+  expires_at: number;
+}
+
+/** Failed sign-ins per (email, client address), for throttling. */
+export interface LoginAttemptsTable {
+  throttle_key: string;
+  failures: number;
+  window_start: number;
+  locked_until: number | null;
+}
+
 export interface Tables {
+  dashboard_sessions: DashboardSessionsTable;
+  login_attempts: LoginAttemptsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   render_jobs: RenderJobsTable;

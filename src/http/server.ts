@@ -11,6 +11,7 @@ import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorHandler, patternToRegex, registerErrorHandling } from './plugins/error-handler.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { accountRoutes, UsageOverview } from './routes/account.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { deployRoutes } from './routes/deploys.js';
 import { fileRoutes } from './routes/files.js';
 import { pdfRoutes } from './routes/pdfs.js';
@@ -117,7 +118,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
 
   const limiter = new RateLimiter(services.ctx);
-  registerAuth(app, services.apiKeys, limiter);
+  registerAuth(app, services, limiter);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -148,5 +149,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   renderJobRoutes(app, services);
   pdfRoutes(app, services);
   fileRoutes(app, services);
+  dashboardRoutes(app, services);
   return app;
 }

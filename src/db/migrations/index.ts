@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-foundation.js';
 import * as m002 from './002-render-jobs.js';
 import * as m003 from './003-webhooks.js';
+import * as m004 from './004-dashboard.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-render-jobs': m002,
   '003-webhooks': m003,
+  '004-dashboard': m004,
 };
