@@ -1,0 +1,183 @@
+// createClient(): the Folio API as typed methods, pagination iterators, and the three workflows a user
+// wants in one call: deployDirectory(), renderAndWait(), download().
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Operations, OperationId, RenderJob } from './api-types.js';
+import { deployDirectory, findDeployBySlug, type DeployDirectoryOptions, type DeployDirectoryResult } from './deploy-directory.js';
+import { FolioApiError, FolioRenderError, FolioTimeoutError } from './errors.js';
+import { HttpCore, type CallOptions, type ClientOptions, type RequestParams, type ResponseOf } from './http.js';
+
+export type { ClientOptions, CallOptions, RequestParams, ResponseOf };
+
+type ListOps = { [K in OperationId]: Operations[K]['response'] extends { items: unknown[]; nextCursor?: unknown } ? K : never }[OperationId];
+type ItemOf<K extends ListOps> = Operations[K]['response'] extends { items: Array<infer I> } ? I : never;
+type QueryOf<K extends OperationId> = [Operations[K]['query']] extends [never] ? Record<string, never> : Omit<NonNullable<Operations[K]['query']>, 'cursor'>;
+
+export type CreateRenderJobBody = Operations['POST /v1/render-jobs']['body'];
+export type RenderJobResult = Operations['GET /v1/render-jobs/{jobId}']['response'];
+export type RenderJobStatus = RenderJob['status'];
+
+const TERMINAL = new Set<RenderJobStatus>(['succeeded', 'failed', 'canceled']);
+
+export interface RenderAndWaitOptions {
+  /** Give up waiting after this long (default 120 000 ms). The job keeps running on the server. */
+  timeoutMs?: number;
+  /** Called with the job after creation and after every long-poll answer. */
+  onUpdate?: (job: RenderJob) => void;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface DownloadOptions {
+  /** Signed-link lifetime when the SDK asks for one (default: the server's 600 s). */
+  expiresInSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export interface DownloadResult {
+  path: string;
+  bytes: number;
+  url: string;
+}
+
+export type FolioClient = ReturnType<typeof createClient>;
+
+/**
+ * A Folio API client. `baseUrl` and `apiKey` are required; everything else has defaults (3 retries on
+ * network errors and 429/503, Retry-After honoured up to 30 s).
+ */
+export function createClient(opts: ClientOptions) {
+  const http = new HttpCore(opts);
+
+  /** Every item of a list operation, page after page (follows nextCursor). */
+  async function* paginate<K extends ListOps>(op: K, params: Omit<RequestParams<K>, 'query'> & { query?: QueryOf<K> } = {} as never): AsyncGenerator<ItemOf<K>> {
+    let cursor: string | undefined;
+    do {
+      const page = (await http.call(op, { ...params, query: { ...(params.query ?? {}), ...(cursor ? { cursor } : {}) } } as never)) as { items: ItemOf<K>[]; nextCursor?: string | null };
+      for (const item of page.items) yield item;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  const deploys = {
+    list: (query: Operations['GET /v1/deploys']['query'] = {}, o: CallOptions = {}) => http.call('GET /v1/deploys', { query, ...o }),
+    iterate: () => paginate('GET /v1/deploys'),
+    get: (deployId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}', { path: { deployId }, ...o }),
+    create: (body: Operations['POST /v1/deploys']['body'], o: CallOptions = {}) => http.call('POST /v1/deploys', { body, ...o }),
+    update: (deployId: string, body: Operations['PATCH /v1/deploys/{deployId}']['body'], o: CallOptions = {}) => http.call('PATCH /v1/deploys/{deployId}', { path: { deployId }, body, ...o }),
+    delete: (deployId: string, o: CallOptions = {}) => http.call('DELETE /v1/deploys/{deployId}', { path: { deployId }, ...o }),
+    /** A deploy by id (`dep_…`) or slug; FolioApiError 404 `deploy_not_found` when neither matches. */
+    resolve: async (idOrSlug: string, o: CallOptions = {}): Promise<{ id: string; slug: string; name: string }> => {
+      if (idOrSlug.startsWith('dep_')) {
+        try {
+          const { deploy } = await http.call('GET /v1/deploys/{deployId}', { path: { deployId: idOrSlug }, ...o });
+          return deploy;
+        } catch (err) {
+          if (!(err instanceof FolioApiError && err.code === 'deploy_not_found')) throw err;
+        }
+      }
+      const hit = await findDeployBySlug(http, idOrSlug, o.signal);
+      if (!hit) throw new FolioApiError({ status: 404, code: 'deploy_not_found', message: `no deploy has the id or slug "${idOrSlug}"` });
+      return hit;
+    },
+    versions: (deployId: string) => paginate('GET /v1/deploys/{deployId}/versions', { path: { deployId } }),
+    getVersion: (deployId: string, deployVersionId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}/versions/{deployVersionId}', { path: { deployId, deployVersionId }, ...o }),
+    setAlias: (deployId: string, alias: string, deployVersionId: string, o: CallOptions = {}) =>
+      http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', { path: { deployId, alias }, body: { deployVersionId }, ...o }),
+    getSettings: (deployId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}/settings', { path: { deployId }, ...o }),
+    updateSettings: (deployId: string, body: Operations['PATCH /v1/deploys/{deployId}/settings']['body'], o: CallOptions = {}) =>
+      http.call('PATCH /v1/deploys/{deployId}/settings', { path: { deployId }, body, ...o }),
+  };
+
+  const renderJobs = {
+    create: (body: CreateRenderJobBody, o: CallOptions = {}) => http.call('POST /v1/render-jobs', { body, ...o }),
+    get: (jobId: string, query: { waitSeconds?: number } = {}, o: CallOptions = {}) => http.call('GET /v1/render-jobs/{jobId}', { path: { jobId }, query, ...o }),
+    list: (query: Operations['GET /v1/render-jobs']['query'] = {}, o: CallOptions = {}) => http.call('GET /v1/render-jobs', { query, ...o }),
+    iterate: (query: QueryOf<'GET /v1/render-jobs'> = {}) => paginate('GET /v1/render-jobs', { query }),
+    cancel: (jobId: string, o: CallOptions = {}) => http.call('POST /v1/render-jobs/{jobId}/cancel', { path: { jobId }, ...o }),
+    downloadLink: (jobId: string, expiresInSeconds?: number, o: CallOptions = {}) =>
+      http.call('POST /v1/render-jobs/{jobId}/output-download', { path: { jobId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+    previewLink: (jobId: string, expiresInSeconds?: number, o: CallOptions = {}) =>
+      http.call('POST /v1/render-jobs/{jobId}/output-preview', { path: { jobId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+    deleteOutput: (jobId: string, o: CallOptions = {}) => http.call('DELETE /v1/render-jobs/{jobId}/output', { path: { jobId }, ...o }),
+  };
+
+  const pdfs = {
+    list: (query: Operations['GET /v1/pdfs']['query'] = {}, o: CallOptions = {}) => http.call('GET /v1/pdfs', { query, ...o }),
+    iterate: (query: QueryOf<'GET /v1/pdfs'> = {}) => paginate('GET /v1/pdfs', { query }),
+    get: (pdfId: string, o: CallOptions = {}) => http.call('GET /v1/pdfs/{pdfId}', { path: { pdfId }, ...o }),
+    delete: (pdfId: string, o: CallOptions = {}) => http.call('DELETE /v1/pdfs/{pdfId}', { path: { pdfId }, ...o }),
+    downloadLink: (pdfId: string, expiresInSeconds?: number, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/download', { path: { pdfId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+    previewLink: (pdfId: string, expiresInSeconds?: number, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/preview', { path: { pdfId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+    listLinks: (pdfId: string, o: CallOptions = {}) => http.call('GET /v1/pdfs/{pdfId}/permanent-links', { path: { pdfId }, ...o }),
+    createLink: (pdfId: string, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/permanent-links', { path: { pdfId }, ...o }),
+    deleteLink: (pdfId: string, linkId: string, o: CallOptions = {}) => http.call('DELETE /v1/pdfs/{pdfId}/permanent-links/{linkId}', { path: { pdfId, linkId }, ...o }),
+  };
+
+  /**
+   * Creates a render job and waits for it with the long-poll (`GET /v1/render-jobs/{id}?waitSeconds=…`):
+   * no fixed-interval polling. Resolves with `{job, output, pdf?}` on success; throws FolioRenderError when
+   * the job fails or is canceled, FolioTimeoutError when timeoutMs passes first.
+   */
+  async function renderAndWait(body: CreateRenderJobBody, o: RenderAndWaitOptions = {}): Promise<RenderJobResult> {
+    const timeoutMs = o.timeoutMs ?? 120_000;
+    const deadline = Date.now() + timeoutMs;
+    const created = await http.call('POST /v1/render-jobs', { body, idempotencyKey: o.idempotencyKey ?? randomUUID(), signal: o.signal });
+    let job = created.job;
+    o.onUpdate?.(job);
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new FolioTimeoutError(job.id, job.status, timeoutMs);
+      const r = await renderJobs.get(job.id, { waitSeconds: Math.max(1, Math.min(30, Math.floor(remaining / 1000))) }, { signal: o.signal });
+      job = r.job;
+      o.onUpdate?.(job);
+      if (job.status === 'succeeded') return r;
+      if (TERMINAL.has(job.status)) throw new FolioRenderError(job);
+    }
+  }
+
+  /**
+   * Downloads a PDF to `dest` (written to a temporary file, then renamed: never a half-written file).
+   * `ref` is a render job id (`job_…`: its output), a managed PDF id (`pdf_…`), or a signed/permanent URL.
+   */
+  async function download(ref: string, dest: string, o: DownloadOptions = {}): Promise<DownloadResult> {
+    let url: string;
+    if (/^https?:\/\//i.test(ref)) url = ref;
+    else if (ref.startsWith('pdf_')) url = (await pdfs.downloadLink(ref, o.expiresInSeconds, { signal: o.signal })).access.url;
+    else url = (await renderJobs.downloadLink(ref, o.expiresInSeconds, { signal: o.signal })).access.url;
+    const res = await http.send({ method: 'GET', url, headers: { accept: 'application/pdf' }, signal: o.signal, retrySafe: true, what: 'GET PDF' });
+    const target = path.resolve(dest);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.${randomUUID().slice(0, 8)}.part`;
+    let bytes = 0;
+    try {
+      const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
+      body.on('data', (c: Buffer) => (bytes += c.length));
+      await pipeline(body, fs.createWriteStream(tmp), { signal: o.signal });
+      fs.renameSync(tmp, target);
+    } catch (err) {
+      fs.rmSync(tmp, { force: true });
+      throw err;
+    }
+    return { path: target, bytes, url };
+  }
+
+  return {
+    baseUrl: http.baseUrl,
+    /** Any operation of the API, typed from the OpenAPI document: `client.request('GET /v1/deploys/{deployId}', {path: {deployId}})`. */
+    request: <K extends OperationId>(op: K, params?: RequestParams<K>) => http.call(op, params),
+    paginate,
+    account: () => http.call('GET /v1/account'),
+    usage: () => http.call('GET /v1/usage'),
+    deploys,
+    renderJobs,
+    pdfs,
+    deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
+    renderAndWait,
+    download,
+  };
+}

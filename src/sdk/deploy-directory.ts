@@ -1,0 +1,254 @@
+// deployDirectory(): a folder in, a committed deploy version out. Files are hashed in parallel (bounded),
+// then the four upload calls: session → missing-blobs → PUT only the missing blobs (bounded) → commit.
+// Blobs are content-addressed, so a re-deploy of a folder where one file changed sends one blob.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { DeployVersion } from './api-types.js';
+import { mapLimit } from './concurrency.js';
+import { FolioApiError } from './errors.js';
+import type { HttpCore } from './http.js';
+
+export interface DeployDirectoryOptions {
+  /** Deploy to use, found by slug or created when none has it. Give `slug` or `deployId`. */
+  slug?: string;
+  /** An existing deploy (`dep_…`). */
+  deployId?: string;
+  /** Name of a deploy created here (default: the title, else the slug). */
+  name?: string;
+  /** Entry route of the version (default `/`). */
+  route?: string;
+  /** Title of the version (default: the slug, else the folder name). */
+  title?: string;
+  /** `render.renderTimeoutMs` of the version. */
+  renderTimeoutMs?: number;
+  /** `render.metadata` of the version (e.g. `{pdf: {format: 'A4'}, fileName: '{businessKey}.pdf'}`). */
+  metadata?: Record<string, unknown>;
+  /** Point this alias (`production`, `preview`, …) at the new version. */
+  alias?: string;
+  /** Parallel file reads while hashing and parallel blob uploads (default 8 each). */
+  concurrency?: number;
+  hashConcurrency?: number;
+  /** Include files and folders whose name starts with "." (default false). */
+  includeDotfiles?: boolean;
+  /** Include `node_modules` folders (default false). */
+  includeNodeModules?: boolean;
+  /** Sent as the upload session's Idempotency-Key (default: a random key, so a retried create is safe). */
+  idempotencyKey?: string;
+  onProgress?: (event: DeployProgress) => void;
+  signal?: AbortSignal;
+}
+
+export type DeployProgress =
+  | { phase: 'scan'; files: number; bytes: number }
+  | { phase: 'hash'; done: number; total: number; bytesDone: number; bytesTotal: number }
+  | { phase: 'check'; files: number }
+  | { phase: 'upload'; done: number; total: number; bytesDone: number; bytesTotal: number }
+  | { phase: 'commit' }
+  | { phase: 'alias'; alias: string };
+
+export interface DeployDirectoryResult {
+  deployId: string;
+  slug: string | null;
+  /** True when this call created the deploy. */
+  createdDeploy: boolean;
+  deployVersion: DeployVersion;
+  /** The version number (`vK`). */
+  version: number;
+  /** Files in the version. */
+  files: number;
+  /** Distinct blobs the server did not have and that were uploaded now. */
+  newBlobs: number;
+  /** Bytes of file content sent in blob uploads. */
+  bytesSent: number;
+  /** Total bytes of the version's files. */
+  totalBytes: number;
+  alias: string | null;
+}
+
+export interface LocalFile {
+  /** Bundle path, "/"-separated, relative to the folder. */
+  path: string;
+  abs: string;
+  size: number;
+  sha256: string;
+}
+
+/** Files of a folder as a deploy sees them: regular files (symlinks followed), dotfiles and node_modules left out unless asked. */
+export async function listDirectory(dir: string, opts: { includeDotfiles?: boolean; includeNodeModules?: boolean } = {}): Promise<Array<{ path: string; abs: string; size: number }>> {
+  const root = path.resolve(dir);
+  const st = await fsp.stat(root).catch(() => null);
+  if (!st) throw new Error(`folder not found: ${dir}`);
+  if (!st.isDirectory()) throw new Error(`not a folder: ${dir}`);
+  const out: Array<{ path: string; abs: string; size: number }> = [];
+  const seen = new Set<string>();
+  const walk = async (abs: string, rel: string): Promise<void> => {
+    const real = await fsp.realpath(abs);
+    if (seen.has(real)) return; // a symlink loop
+    seen.add(real);
+    const entries = await fsp.readdir(abs, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (!opts.includeDotfiles && e.name.startsWith('.')) continue;
+      const childAbs = path.join(abs, e.name);
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      let size = 0;
+      if (e.isSymbolicLink() || isFile) {
+        const s = await fsp.stat(childAbs).catch(() => null);
+        if (!s) continue; // dangling symlink
+        isDir = s.isDirectory();
+        isFile = s.isFile();
+        size = s.size;
+      }
+      if (isDir) {
+        if (!opts.includeNodeModules && e.name === 'node_modules') continue;
+        await walk(childAbs, childRel);
+      } else if (isFile) out.push({ path: childRel, abs: childAbs, size });
+    }
+  };
+  await walk(root, '');
+  return out;
+}
+
+async function hashFile(abs: string, signal?: AbortSignal): Promise<string> {
+  const h = createHash('sha256');
+  await pipeline(fs.createReadStream(abs, { highWaterMark: 256 * 1024 }), h, { signal });
+  return h.digest('hex');
+}
+
+/** A valid deploy slug from a folder name: lowercase, `[a-z0-9-]`, at most 63 characters. */
+export function slugify(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  return s || 'site';
+}
+
+/** The deploy with this slug, or null (pages through GET /v1/deploys: there is no slug filter). */
+export async function findDeployBySlug(http: HttpCore, slug: string, signal?: AbortSignal): Promise<{ id: string; slug: string; name: string } | null> {
+  let cursor: string | undefined;
+  do {
+    const page = await http.call('GET /v1/deploys', { query: { limit: 100, ...(cursor ? { cursor } : {}) }, signal });
+    const hit = page.items.find((d) => d.slug === slug);
+    if (hit) return hit;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return null;
+}
+
+export async function deployDirectory(http: HttpCore, dir: string, opts: DeployDirectoryOptions): Promise<DeployDirectoryResult> {
+  if (!opts.slug && !opts.deployId) throw new TypeError('deployDirectory: give slug or deployId');
+  const progress = opts.onProgress ?? (() => {});
+  const signal = opts.signal;
+  const listed = await listDirectory(dir, opts);
+  if (listed.length === 0) throw new Error(`nothing to deploy: ${dir} has no files${opts.includeDotfiles ? '' : ' (dotfiles and node_modules are left out)'}`);
+  const bytesTotal = listed.reduce((n, f) => n + f.size, 0);
+  progress({ phase: 'scan', files: listed.length, bytes: bytesTotal });
+
+  let hashed = 0;
+  let hashedBytes = 0;
+  progress({ phase: 'hash', done: 0, total: listed.length, bytesDone: 0, bytesTotal });
+  const files: LocalFile[] = await mapLimit(listed, opts.hashConcurrency ?? Math.max(8, opts.concurrency ?? 8), async (f) => {
+    const sha256 = await hashFile(f.abs, signal);
+    hashed++;
+    hashedBytes += f.size;
+    progress({ phase: 'hash', done: hashed, total: listed.length, bytesDone: hashedBytes, bytesTotal });
+    return { ...f, sha256 };
+  });
+  const descriptors = files.map((f) => ({ path: f.path, sha256: f.sha256, size: f.size }));
+
+  // The deploy: given, found by slug, or created inline with the session (one transaction on the server).
+  let deployId = opts.deployId ?? null;
+  let slug = opts.slug ?? null;
+  let createdDeploy = false;
+  if (!deployId) deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
+  const title = opts.title ?? slug ?? path.basename(path.resolve(dir));
+  const createSession = async () => {
+    const target = deployId ? { deployId } : { createDeploy: { slug: slug!, name: opts.name ?? opts.title ?? slug! } };
+    return http.call('POST /v1/upload-sessions', { body: { ...target, files: descriptors }, idempotencyKey: opts.idempotencyKey, signal });
+  };
+  let session;
+  try {
+    session = await createSession();
+    createdDeploy = !opts.deployId && deployId === null;
+  } catch (err) {
+    // Someone created the slug between our lookup and the session: use theirs.
+    if (!(err instanceof FolioApiError && err.code === 'deploy_slug_conflict' && !deployId)) throw err;
+    deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
+    if (!deployId) throw err;
+    session = await createSession();
+  }
+  deployId = session.uploadSession.deployId;
+  const sessionId = session.uploadSession.id;
+  const tokenHeader = { 'x-upload-token': session.uploadToken };
+
+  progress({ phase: 'check', files: files.length });
+  const missing = await http.call('POST /v1/upload-sessions/{uploadSessionId}/missing-blobs', {
+    path: { uploadSessionId: sessionId },
+    body: { files: descriptors },
+    headers: tokenHeader,
+    signal,
+  });
+  const byHash = new Map(files.map((f) => [f.sha256, f]));
+  const toUpload = missing.missingBlobs.map((b) => byHash.get(b.sha256)).filter((f): f is LocalFile => f !== undefined);
+  const uploadBytesTotal = toUpload.reduce((n, f) => n + f.size, 0);
+  let uploaded = 0;
+  let bytesSent = 0;
+  let newBlobs = 0;
+  progress({ phase: 'upload', done: 0, total: toUpload.length, bytesDone: 0, bytesTotal: uploadBytesTotal });
+  await mapLimit(toUpload, opts.concurrency ?? 8, async (f) => {
+    // Read into memory (≤ 10 MiB per blob): a retried PUT must be able to send the bytes again.
+    const bytes = await fsp.readFile(f.abs, { signal });
+    const res = await http.send({
+      method: 'PUT',
+      url: `/v1/upload-sessions/${encodeURIComponent(sessionId)}/blobs/${f.sha256}`,
+      bytes,
+      headers: tokenHeader,
+      signal,
+      retrySafe: true,
+      what: `PUT blob ${f.path}`,
+    });
+    const body = (await res.json()) as { alreadyPresent: boolean };
+    uploaded++;
+    bytesSent += bytes.length;
+    if (!body.alreadyPresent) newBlobs++;
+    progress({ phase: 'upload', done: uploaded, total: toUpload.length, bytesDone: bytesSent, bytesTotal: uploadBytesTotal });
+  });
+
+  progress({ phase: 'commit' });
+  const render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> } = { route: opts.route ?? '/', title };
+  if (opts.renderTimeoutMs !== undefined) render.renderTimeoutMs = opts.renderTimeoutMs;
+  if (opts.metadata !== undefined) render.metadata = opts.metadata;
+  const committed = await http.call('POST /v1/upload-sessions/{uploadSessionId}/commit', {
+    path: { uploadSessionId: sessionId },
+    body: { entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.size })), render },
+    headers: tokenHeader,
+    signal,
+  });
+  const deployVersion = committed.deployVersion;
+  if (opts.alias) {
+    progress({ phase: 'alias', alias: opts.alias });
+    await http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', { path: { deployId, alias: opts.alias }, body: { deployVersionId: deployVersion.id }, signal });
+  }
+  return {
+    deployId,
+    slug,
+    createdDeploy,
+    deployVersion,
+    version: deployVersion.versionNo,
+    files: files.length,
+    newBlobs,
+    bytesSent,
+    totalBytes: bytesTotal,
+    alias: opts.alias ?? null,
+  };
+}

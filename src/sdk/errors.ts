@@ -1,0 +1,64 @@
+// Errors thrown by the SDK. Every failed API call is a FolioApiError carrying the server's uniform error
+// body ({error, message, details}); network failures use status 0 and code "network_error".
+
+export class FolioApiError extends Error {
+  /** HTTP status; 0 when no response arrived (network error, timeout). */
+  readonly status: number;
+  /** The server's machine-readable code (`deploy_not_found`, `rate_limited`, …) or `network_error`. */
+  readonly code: string;
+  /** The server's `details` (e.g. `{field}` for validation errors), when given. */
+  readonly details: Record<string, unknown> | undefined;
+  /** The `x-request-id` of the response: quote it when reporting a problem. */
+  readonly requestId: string | undefined;
+
+  constructor(init: { status: number; code: string; message: string; details?: Record<string, unknown>; requestId?: string; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'FolioApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.requestId = init.requestId;
+  }
+
+  /** Builds the error from a non-2xx response, reading its JSON body when there is one. */
+  static async fromResponse(res: Response, what: string): Promise<FolioApiError> {
+    const requestId = res.headers.get('x-request-id') ?? undefined;
+    const text = await res.text().catch(() => '');
+    let body: { error?: unknown; message?: unknown; details?: unknown } | null = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const code = typeof body?.error === 'string' ? body.error : `http_${res.status}`;
+    const message = typeof body?.message === 'string' ? body.message : `${what} answered ${res.status} ${res.statusText}${text && !body ? `: ${text.slice(0, 200)}` : ''}`;
+    const details = body?.details && typeof body.details === 'object' ? (body.details as Record<string, unknown>) : undefined;
+    return new FolioApiError({ status: res.status, code, message, details, requestId });
+  }
+}
+
+/** A render job that ended `failed` or `canceled` (renderAndWait). `code` is the job's errorCode. */
+export class FolioRenderError extends Error {
+  readonly code: string;
+  readonly job: { id: string; status: string; errorCode?: string; errorMessage?: string };
+  constructor(job: { id: string; status: string; errorCode?: string; errorMessage?: string }) {
+    const code = job.errorCode ?? (job.status === 'canceled' ? 'render_job_canceled' : 'render_failed');
+    super(job.errorMessage ?? `render job ${job.id} ended ${job.status}`);
+    this.name = 'FolioRenderError';
+    this.code = code;
+    this.job = job;
+  }
+}
+
+/** renderAndWait gave up waiting; the job keeps running on the server (`jobId`). */
+export class FolioTimeoutError extends Error {
+  readonly code = 'wait_timeout';
+  constructor(
+    readonly jobId: string,
+    readonly lastStatus: string,
+    timeoutMs: number,
+  ) {
+    super(`render job ${jobId} was still ${lastStatus} after ${timeoutMs} ms (it keeps running; check it with jobs get)`);
+    this.name = 'FolioTimeoutError';
+  }
+}
