@@ -8,8 +8,7 @@
 // at concurrency 1/2/4, plus a 50-page report: print time vs bare, and memory growth.
 // Run: node --import tsx bench/render.ts   (ROUNDS=N renders per measurement, default 40)
 import { readFileSync } from 'node:fs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { findChromium } from '../src/render/chromium-process.js';
+import { bareNavigate, bareSetContent, executablePath, launchBare, measure, PDF_OPTIONS } from './lib/baselines.js';
 import { countPdfPages } from '../src/render/page-count.js';
 import { processTreeRssBytes } from '../src/render/process-memory.js';
 import { Renderer } from '../src/render/renderer.js';
@@ -24,73 +23,6 @@ const report = `<!doctype html><html><head><title>Quarterly report</title><style
 </style></head><body><h1>Quarterly report</h1>${Array.from({ length: 50 }, (_, s) => `<h2>Section ${s + 1}</h2><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(8)}</p>
 <table><thead><tr><th>Region</th><th>Product</th><th>Units</th><th>Revenue</th></tr></thead><tbody>${Array.from({ length: 28 }, (_, r) => `<tr><td>Region ${r % 7}</td><td>Product ${s}-${r}</td><td>${(r * 37) % 500}</td><td>£${((r + 1) * 1234.5).toFixed(2)}</td></tr>`).join('')}</tbody></table>`).join('')}</body></html>`;
 
-const PDF_OPTIONS = { printBackground: true, preferCSSPageSize: true, tagged: true, outline: true } as const;
-const executablePath = findChromium(process.env.FOLIO_CHROMIUM_PATH);
-if (!executablePath) throw new Error('Chromium not found');
-
-function stats(latencies: number[], wallMs: number) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { rps: (latencies.length * 1000) / wallMs, p50: sorted[Math.floor(sorted.length / 2)] };
-}
-
-/** Runs `total` operations with `concurrency` workers; returns renders/s and p50 latency. */
-async function measure(concurrency: number, total: number, op: (worker: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, w) => {
-      while (next++ < total) {
-        const t = performance.now();
-        await op(w);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return stats(latencies, performance.now() - started);
-}
-
-async function launchBare(): Promise<Browser> {
-  return puppeteer.launch({
-    executablePath: executablePath!,
-    headless: true,
-    // Same Chromium, with the same WebUI-popup features off that Folio turns off (they only cost CPU).
-    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
-  });
-}
-
-async function bareSetContent(concurrency: number, html: string, total: number) {
-  const browser = await launchBare();
-  const pages: Page[] = await Promise.all(Array.from({ length: concurrency }, () => browser.newPage()));
-  const op = async (w: number) => {
-    await pages[w].setContent(html);
-    await pages[w].pdf(PDF_OPTIONS);
-  };
-  await measure(concurrency, concurrency * 3, op); // warm-up
-  const r = await measure(concurrency, total, op);
-  await browser.close();
-  return r;
-}
-
-async function bareNavigate(concurrency: number, html: string, total: number) {
-  const browser = await launchBare();
-  const pages: Page[] = await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      const p = await browser.newPage();
-      await p.setRequestInterception(true);
-      p.on('request', (r) => (r.url().startsWith('https://doc.test/') ? r.respond({ status: 200, contentType: 'text/html', body: html }) : r.abort()));
-      return p;
-    }),
-  );
-  const op = async (w: number) => {
-    await pages[w].goto('https://doc.test/index.html', { waitUntil: 'load' });
-    await pages[w].pdf(PDF_OPTIONS);
-  };
-  await measure(concurrency, concurrency * 3, op);
-  const r = await measure(concurrency, total, op);
-  await browser.close();
-  return r;
-}
 
 let jobSeq = 0;
 function folioRequest(html: string, accountId: string): RenderRequest {

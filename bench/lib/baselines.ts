@@ -1,0 +1,72 @@
+// Shared by bench/render.ts and bench/render-service.ts: the bare-Chromium baselines and the measuring loop.
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { findChromium } from '../../src/render/chromium-process.js';
+
+export const PDF_OPTIONS = { printBackground: true, preferCSSPageSize: true, tagged: true, outline: true } as const;
+export const executablePath = findChromium(process.env.FOLIO_CHROMIUM_PATH);
+if (!executablePath) throw new Error('Chromium not found');
+
+export function stats(latencies: number[], wallMs: number) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { rps: (latencies.length * 1000) / wallMs, p50: sorted[Math.floor(sorted.length / 2)] };
+}
+
+/** Runs `total` operations with `concurrency` workers; returns renders/s and p50 latency. */
+export async function measure(concurrency: number, total: number, op: (worker: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      while (next++ < total) {
+        const t = performance.now();
+        await op(w);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return stats(latencies, performance.now() - started);
+}
+
+export async function launchBare(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: executablePath!,
+    headless: true,
+    // Same Chromium, with the same WebUI-popup features off that Folio turns off (they only cost CPU).
+    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
+  });
+}
+
+export async function bareSetContent(concurrency: number, html: string, total: number) {
+  const browser = await launchBare();
+  const pages: Page[] = await Promise.all(Array.from({ length: concurrency }, () => browser.newPage()));
+  const op = async (w: number) => {
+    await pages[w].setContent(html);
+    await pages[w].pdf(PDF_OPTIONS);
+  };
+  await measure(concurrency, concurrency * 3, op); // warm-up
+  const r = await measure(concurrency, total, op);
+  await browser.close();
+  return r;
+}
+
+export async function bareNavigate(concurrency: number, html: string, total: number) {
+  const browser = await launchBare();
+  const pages: Page[] = await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const p = await browser.newPage();
+      await p.setRequestInterception(true);
+      p.on('request', (r) => (r.url().startsWith('https://doc.test/') ? r.respond({ status: 200, contentType: 'text/html', body: html }) : r.abort()));
+      return p;
+    }),
+  );
+  const op = async (w: number) => {
+    await pages[w].goto('https://doc.test/index.html', { waitUntil: 'load' });
+    await pages[w].pdf(PDF_OPTIONS);
+  };
+  await measure(concurrency, concurrency * 3, op);
+  const r = await measure(concurrency, total, op);
+  await browser.close();
+  return r;
+}
+

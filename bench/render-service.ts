@@ -1,0 +1,47 @@
+// Folio's full async path against the bare baseline, one process, one sitting:
+//   baseline = a bare warm Puppeteer page reused: setContent(invoice) + pdf() with Folio's PDF options
+//   folio    = HTTP POST /v1/render-jobs → worker claim → render → PDF stored → GET ?waitSeconds observed
+//              succeeded, with FOLIO_RENDER_CONCURRENCY = the client concurrency
+// at concurrency 1/2/4. Also the p50 latency overhead over the bare print at concurrency 1.
+// Run: node --import tsx bench/render-service.ts   (ROUNDS=N jobs per measurement, default 40)
+import { readFileSync } from 'node:fs';
+import { bareSetContent, measure } from './lib/baselines.js';
+import { createTestApp } from '../test/helpers/app.js';
+import { deployFiles } from '../test/helpers/deploy.js';
+import { file } from '../test/helpers/bundle.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 40);
+const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
+
+async function folio(concurrency: number, total: number) {
+  const app = await createTestApp({ env: { FOLIO_RENDER_CONCURRENCY: String(concurrency), FOLIO_LOG_LEVEL: 'silent' } });
+  const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  app.startBackground();
+  const v = await deployFiles(app, { createDeploy: { slug: 'bench', name: 'Bench' } }, [file('index.html', invoice)]);
+  const auth = { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' };
+  const op = async () => {
+    const created = await fetch(`${base}/v1/render-jobs`, { method: 'POST', headers: auth, body: JSON.stringify({ deployId: v.deployId, deployVersionId: 'latest', payload: { n: 1 } }) }).then((r) => r.json());
+    const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers: auth }).then((r) => r.json());
+    if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode}`);
+  };
+  await measure(concurrency, concurrency * 3, op); // warm-up: browser launch, pack cache, pages
+  const r = await measure(concurrency, total, op);
+  await app.close();
+  return r;
+}
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+async function main() {
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`# bench/render-service — ${ROUNDS} jobs per measurement, load average ${load}\n`);
+  console.log('| concurrency | bare setContent r/s | Folio full path r/s | ratio | p50 bare ms | p50 Folio ms | p50 overhead ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const c of [1, 2, 4]) {
+    const bare = await bareSetContent(c, invoice, ROUNDS);
+    const f = await folio(c, ROUNDS);
+    console.log(`| ${c} | ${fmt(bare.rps)} | ${fmt(f.rps)} | ${fmt(f.rps / bare.rps, 2)} | ${fmt(bare.p50, 0)} | ${fmt(f.p50, 0)} | ${fmt(f.p50 - bare.p50, 0)} |`);
+  }
+}
+
+await main();
