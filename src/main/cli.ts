@@ -1,8 +1,11 @@
 import { ConfigError } from '../config/load.js';
-import { operatorHelp, runOperator } from '../cli/operator.js';
-import { serve } from './serve.js';
+import { CLIENT_COMMANDS, clientHelp, runClient } from '../cli/client/index.js';
 
-const help = `folio — document rendering service
+// The server (serve.js) and the operator commands load the whole app: imported only when used, so the
+// client commands start fast.
+const serve = async (role: 'all' | 'api' | 'worker') => (await import('./serve.js')).serve(role);
+
+const help = (operatorHelp: string) => `folio — document rendering service
 
 Usage: folio <command> [options]
 
@@ -11,6 +14,8 @@ Processes:
   folio api          HTTP API only
   folio worker       render worker only
 
+${clientHelp}
+
 ${operatorHelp}
 
 Configuration comes from FOLIO_* environment variables: see docs/config.md.`;
@@ -18,7 +23,7 @@ Configuration comes from FOLIO_* environment variables: see docs/config.md.`;
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    console.log(help);
+    console.log(help((await import('../cli/operator.js')).operatorHelp));
     return 0;
   }
   try {
@@ -37,9 +42,14 @@ async function main(argv: string[]): Promise<number> {
       case 'keys':
       case 'plans':
       case 'secrets':
-        return await runOperator(command, rest);
+        return await (await import('../cli/operator.js')).runOperator(command, rest);
+      case 'dev': {
+        const { runDev } = await import('../cli/dev/index.js');
+        return await runDev(rest);
+      }
       default:
-        console.error(`unknown command "${command}"\n\n${help}`);
+        if ((CLIENT_COMMANDS as readonly string[]).includes(command)) return await runClient(command as (typeof CLIENT_COMMANDS)[number], rest);
+        console.error(`unknown command "${command}"\n\n${help((await import('../cli/operator.js')).operatorHelp)}`);
         return 2;
     }
   } catch (err) {

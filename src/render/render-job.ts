@@ -9,7 +9,7 @@ import { PdfPageCounter } from './page-count.js';
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
 import { folioScript, READY_EXPRESSION } from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
-import { BUNDLE_ORIGIN, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
+import { BUNDLE_ORIGIN, payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
 import type { LookupAll } from '../net/resolve-host.js';
 
 export interface RenderJobOptions {
@@ -57,7 +57,7 @@ export class RenderJob implements RequestRouter {
       };
     });
     this.#failed.catch(() => {});
-    this.#payload = { payload: req.payload, payloadMime: req.payloadMime, envJson: JSON.stringify({ variables: req.env.variables, secrets: req.env.secrets }) };
+    this.#payload = payloadData(req);
   }
 
   /** The reason the job failed, if it did (timeout, cancel, crash). */

@@ -25,9 +25,9 @@ export interface ServedResponse {
 // talk to the two virtual origins -- or to http(s) when the plan allows external network. In particular
 // no ws:/wss:, which interception cannot see. 'unsafe-inline'/'unsafe-eval' stay allowed: templates are
 // the tenant's own code and commonly use both.
-function contentSecurityPolicy(allowExternalNetwork: boolean): string {
+function contentSecurityPolicy(allowExternalNetwork: boolean, payloadOrigin: string): string {
   const ext = allowExternalNetwork ? ' https: http:' : '';
-  const sources = `'self' ${PAYLOAD_ORIGIN}${ext}`;
+  const sources = `'self' ${payloadOrigin}${ext}`;
   return [
     `default-src ${sources} data: blob: 'unsafe-inline' 'unsafe-eval'`,
     `connect-src ${sources} data: blob:`,
@@ -104,13 +104,17 @@ export function bundlePath(pathname: string): string | null {
   return p.endsWith('/') ? `${p}index.html` : p;
 }
 
-export function serveBundle(index: BundleIndex, url: URL, method: string, allowExternalNetwork: boolean): ServedResponse {
+/**
+ * A bundle-origin response. `payloadOrigin` is what the document's CSP lets it talk to: the virtual payload
+ * origin when rendering; `folio dev` passes its local one.
+ */
+export function serveBundle(index: BundleIndex, url: URL, method: string, allowExternalNetwork: boolean, payloadOrigin: string = PAYLOAD_ORIGIN): ServedResponse {
   if (method !== 'GET' && method !== 'HEAD') return TEXT(405, 'method not allowed');
   const path = bundlePath(url.pathname);
   const file = path === null ? null : index.file(path);
   if (!file) return TEXT(404, 'not found in bundle');
   const headers: HeaderEntry[] = [{ name: 'Content-Type', value: file.mime }, NO_STORE, { name: 'X-Content-Type-Options', value: 'nosniff' }];
-  if (file.isHtml) headers.push({ name: 'Content-Security-Policy', value: contentSecurityPolicy(allowExternalNetwork) });
+  if (file.isHtml) headers.push({ name: 'Content-Security-Policy', value: contentSecurityPolicy(allowExternalNetwork, payloadOrigin) });
   return { status: 200, headers, body: method === 'HEAD' ? '' : file.base64 };
 }
 
@@ -120,10 +124,15 @@ export interface PayloadData {
   envJson: string;
 }
 
-function corsHeaders(requestHeaders: Record<string, string>): HeaderEntry[] {
+/** What the page receives from the payload origin: the job's payload bytes and `{variables, secrets}`. */
+export function payloadData(input: { payload: Buffer; payloadMime: string; env: { variables: Record<string, string>; secrets: Record<string, string> } }): PayloadData {
+  return { payload: input.payload, payloadMime: input.payloadMime, envJson: JSON.stringify({ variables: input.env.variables, secrets: input.env.secrets }) };
+}
+
+function corsHeaders(requestHeaders: Record<string, string>, bundleOrigin: string): HeaderEntry[] {
   const requested = Object.entries(requestHeaders).find(([k]) => k.toLowerCase() === 'access-control-request-headers')?.[1];
   return [
-    { name: 'Access-Control-Allow-Origin', value: BUNDLE_ORIGIN },
+    { name: 'Access-Control-Allow-Origin', value: bundleOrigin },
     { name: 'Access-Control-Allow-Credentials', value: 'true' },
     { name: 'Access-Control-Allow-Methods', value: 'GET, HEAD, OPTIONS' },
     ...(requested ? [{ name: 'Access-Control-Allow-Headers', value: requested }] : []),
@@ -132,7 +141,8 @@ function corsHeaders(requestHeaders: Record<string, string>): HeaderEntry[] {
   ];
 }
 
-export function servePayloadOrigin(data: PayloadData | null, url: URL, method: string, requestHeaders: Record<string, string>): ServedResponse {
+/** A payload-origin response; CORS admits `bundleOrigin` (the virtual bundle origin, or `folio dev`'s local one). */
+export function servePayloadOrigin(data: PayloadData | null, url: URL, method: string, requestHeaders: Record<string, string>, bundleOrigin: string = BUNDLE_ORIGIN): ServedResponse {
   if (url.pathname === '/__folio/park' && method === 'GET') {
     return {
       status: 200,
@@ -141,7 +151,7 @@ export function servePayloadOrigin(data: PayloadData | null, url: URL, method: s
     };
   }
   if (!data) return TEXT(404, 'no job');
-  const cors = corsHeaders(requestHeaders);
+  const cors = corsHeaders(requestHeaders, bundleOrigin);
   if (method === 'OPTIONS') return { status: 204, headers: [...cors, NO_STORE], body: '' };
   if (method !== 'GET' && method !== 'HEAD') return { ...TEXT(405, 'method not allowed'), headers: [...TEXT(405, '').headers, ...cors] };
   // The payload is data, never a document: if a frame navigates to it, it may not run script.

@@ -1,0 +1,127 @@
+// folio deploy [dir]: one command from a folder to a committed version (the SDK's deployDirectory).
+import fs from 'node:fs';
+import path from 'node:path';
+import { slugify, type DeployProgress } from '../../sdk/index.js';
+import { clientFromEnv } from './api.js';
+import { int, noExtra, parse, str } from './args.js';
+import { formatMB, plural, printJson, UsageError } from './output.js';
+import { Progress, progressMode } from './progress.js';
+
+export const deployHelp = `Usage: folio deploy [dir] [options]
+
+Uploads a folder as a new version of a deploy (creates the deploy when no deploy has the slug). Files are
+hashed locally; only files the server does not have yet are sent.
+
+Options:
+  --slug SLUG            deploy slug (default: the folder name, lowercased, [a-z0-9-])
+  --deploy ID            deploy by id (dep_…) instead of by slug
+  --route ROUTE          entry route of the version (default /)
+  --title TITLE          title of the version (default: the slug)
+  --alias NAME           point this alias (e.g. production, preview) at the new version
+  --timeout MS           render timeout of the version in ms (render.renderTimeoutMs)
+  --metadata FILE        JSON file used as render.metadata (pdf options, fileName)
+  --include-dotfiles     also upload files and folders whose name starts with "."
+  --include-node-modules also upload node_modules folders
+  --concurrency N        parallel uploads (default 8)
+  --progress MODE        auto (default: a bar on a terminal, lines otherwise), bar, lines or off
+  --json                 print the result as JSON
+  -h, --help             show this help
+
+Prints: "N files, M new blobs, X MB sent, version vK".`;
+
+export async function deployCommand(argv: string[]): Promise<number> {
+  const p = parse(argv, {
+    slug: { type: 'string' },
+    deploy: { type: 'string' },
+    route: { type: 'string' },
+    title: { type: 'string' },
+    alias: { type: 'string' },
+    timeout: { type: 'string' },
+    metadata: { type: 'string' },
+    'include-dotfiles': { type: 'boolean' },
+    'include-node-modules': { type: 'boolean' },
+    concurrency: { type: 'string' },
+    progress: { type: 'string' },
+  });
+  if (p.help) {
+    console.log(deployHelp);
+    return 0;
+  }
+  noExtra(p, 1);
+  const dir = p.positionals[0] ?? '.';
+  const abs = path.resolve(dir);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new UsageError(`folder not found: ${dir}`);
+  const slug = str(p, 'deploy') ? undefined : (str(p, 'slug') ?? slugify(path.basename(abs)));
+  let metadata: Record<string, unknown> | undefined;
+  const metadataFile = str(p, 'metadata');
+  if (metadataFile) {
+    let text: string;
+    try {
+      text = fs.readFileSync(metadataFile, 'utf8');
+    } catch {
+      throw new UsageError(`metadata file not found: ${metadataFile}`);
+    }
+    try {
+      metadata = JSON.parse(text);
+    } catch (err) {
+      throw new UsageError(`metadata file ${metadataFile} is not valid JSON: ${(err as Error).message}`);
+    }
+    if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) throw new UsageError(`metadata file ${metadataFile} must hold a JSON object`);
+  }
+  let mode;
+  try {
+    mode = progressMode(str(p, 'progress'));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const client = clientFromEnv();
+  const progress = new Progress(mode);
+  const onProgress = (e: DeployProgress) => {
+    switch (e.phase) {
+      case 'scan':
+        progress.note(`${plural(e.files, 'file')} in ${dir} (${formatMB(e.bytes)})`);
+        break;
+      case 'hash':
+        progress.update('hashing', e.done, e.total, e.bytesDone, e.bytesTotal);
+        break;
+      case 'check':
+        progress.note(`checking which files the server has…`);
+        break;
+      case 'upload':
+        progress.update('uploading', e.done, e.total, e.bytesDone, e.bytesTotal, 'blobs');
+        break;
+      case 'commit':
+        progress.note('committing…');
+        break;
+      case 'alias':
+        progress.note(`pointing alias ${e.alias} at the new version…`);
+        break;
+    }
+  };
+  try {
+    const r = await client.deployDirectory(abs, {
+      slug,
+      deployId: str(p, 'deploy'),
+      route: str(p, 'route'),
+      title: str(p, 'title'),
+      alias: str(p, 'alias'),
+      renderTimeoutMs: int(p, 'timeout', 1000, 600_000),
+      metadata,
+      includeDotfiles: Boolean(p.values['include-dotfiles']),
+      includeNodeModules: Boolean(p.values['include-node-modules']),
+      concurrency: int(p, 'concurrency', 1, 64),
+      onProgress,
+    });
+    progress.finish();
+    if (p.json) {
+      printJson({ deployId: r.deployId, slug: r.slug, createdDeploy: r.createdDeploy, files: r.files, newBlobs: r.newBlobs, bytesSent: r.bytesSent, totalBytes: r.totalBytes, version: r.version, alias: r.alias, deployVersion: r.deployVersion });
+    } else {
+      console.log(`${plural(r.files, 'file')}, ${plural(r.newBlobs, 'new blob')}, ${formatMB(r.bytesSent)} sent, version v${r.version}`);
+      const where = `${r.createdDeploy ? 'created deploy' : 'deploy'} ${r.slug ?? r.deployId} (${r.deployId})`;
+      console.log(`${where}: version ${r.deployVersion.displayId} (${r.deployVersion.id})${r.alias ? `, alias ${r.alias}` : ''}`);
+    }
+    return 0;
+  } finally {
+    progress.finish();
+  }
+}

@@ -1,0 +1,48 @@
+// The client commands of `folio`: they talk to a Folio server over HTTP through the SDK.
+import { aliasesCommand } from './aliases.js';
+import { deployCommand } from './deploy.js';
+import { jobsCommand } from './jobs.js';
+import { loginCommand } from './login.js';
+import { reportError } from './output.js';
+import { pdfsCommand } from './pdfs.js';
+import { renderCommand } from './render.js';
+import { usageCommand } from './usage.js';
+
+export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY, or what \`folio login\` stored):
+  folio login [--url URL] [--key KEY]             check and store the API URL and key
+  folio deploy [dir] [--slug S] [--route R] [--title T] [--alias A]
+                                                  upload a folder as a new version (only new files are sent)
+  folio render <deploy> [--version V] [--payload FILE|-] [--managed] [-o out.pdf] [--wait]
+                                                  render a PDF; -o waits and downloads it
+  folio jobs list|get|cancel|download             render jobs
+  folio pdfs list|get|delete|link|download        managed PDFs and their links
+  folio usage                                     plan, this month's usage and limits
+  folio aliases set|list                          point production/preview at a version
+  folio dev [dir] --payload FILE [--pdf out.pdf]  local preview with live reload; renders with the production renderer
+Every client command takes --help and --json.`;
+
+export const CLIENT_COMMANDS = ['login', 'deploy', 'render', 'jobs', 'pdfs', 'usage', 'aliases'] as const;
+
+export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    switch (command) {
+      case 'login':
+        return await loginCommand(argv);
+      case 'deploy':
+        return await deployCommand(argv);
+      case 'render':
+        return await renderCommand(argv);
+      case 'jobs':
+        return await jobsCommand(argv);
+      case 'pdfs':
+        return await pdfsCommand(argv);
+      case 'usage':
+        return await usageCommand(argv);
+      case 'aliases':
+        return await aliasesCommand(argv);
+    }
+  } catch (err) {
+    return reportError(err, json);
+  }
+}

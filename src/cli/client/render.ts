@@ -1,0 +1,139 @@
+// folio render <deploy>: create a render job with a payload; --wait / -o waits (long-poll) and downloads.
+import fs from 'node:fs';
+import type { FolioClient, RenderJob, RenderJobResult } from '../../sdk/index.js';
+import { clientFromEnv } from './api.js';
+import { int, noExtra, parse, positional, str } from './args.js';
+import { formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+
+export const renderHelp = `Usage: folio render <deploy> [options]
+
+Creates a render job for a deploy (its id dep_… or its slug) and, with --wait or -o, waits for it.
+
+Options:
+  --version V            latest (default), an alias (production, preview, …) or a version id (ver_…)
+  --payload FILE|-       the payload: a JSON file, or - to read standard input
+  --payload-mime MIME    send the payload as this MIME type instead of JSON (e.g. text/plain)
+  --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
+  --business-key KEY     your reference for the job (default: the job id)
+  --idempotency-key KEY  make retries of this command create one job
+  -o, --output FILE      wait, then download the PDF to FILE (implies --wait)
+  --wait                 wait until the job has finished
+  --timeout SECONDS      how long to wait (default 120)
+  --json                 print the job as JSON
+  -h, --help             show this help`;
+
+export function readPayload(spec: string, mime: string | undefined): { payload?: unknown; payloadMime?: string } {
+  let text: string;
+  if (spec === '-') text = fs.readFileSync(0, 'utf8');
+  else {
+    if (!fs.existsSync(spec)) throw new UsageError(`payload file not found: ${spec}`);
+    if (!fs.statSync(spec).isFile()) throw new UsageError(`payload is not a file: ${spec}`);
+    text = fs.readFileSync(spec, 'utf8');
+  }
+  if (mime && !/json/i.test(mime)) return { payload: text, payloadMime: mime };
+  try {
+    return { payload: JSON.parse(text), ...(mime ? { payloadMime: mime } : {}) };
+  } catch (err) {
+    throw new UsageError(`payload ${spec === '-' ? 'from standard input' : spec} is not valid JSON (${(err as Error).message}); use --payload-mime for other formats`);
+  }
+}
+
+export function jobRows(job: RenderJob): Array<[string, string | number | undefined]> {
+  return [
+    ['id', job.id],
+    ['status', job.status],
+    ['deploy', job.deployId],
+    ['version', job.deployVersionNo !== undefined ? `v${job.deployVersionNo} (${job.deployVersionId})` : job.deployVersionId],
+    ['business key', job.businessKey],
+    ['output mode', job.outputMode],
+    ['attempt', job.attempt],
+    ['requested', formatTime(job.requestedAt)],
+    ['started', formatTime(job.startedAt)],
+    ['finished', formatTime(job.finishedAt)],
+    ...(job.errorCode ? ([['error', `${job.errorCode}: ${job.errorMessage ?? ''}`]] as Array<[string, string]>) : []),
+  ];
+}
+
+export function printJobResult(r: { job: RenderJob; output?: RenderJobResult['output']; pdf?: RenderJobResult['pdf'] }): void {
+  const rows: Array<[string, string | number | undefined]> = jobRows(r.job);
+  if (r.output) rows.push(['output', `${r.output.id}, ${plural(r.output.pageCount, 'page')}, ${formatBytes(r.output.bytes)}`]);
+  if (r.pdf) rows.push(['managed pdf', `${r.pdf.id} (${r.pdf.fileName})`]);
+  console.log(table(['field', 'value'], rows).split('\n').slice(1).join('\n'));
+}
+
+/** Waits with the long-poll, reporting status changes on stderr. */
+export async function waitForJob(client: FolioClient, jobId: string, timeoutMs: number, quiet: boolean): Promise<RenderJobResult> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    const remaining = deadline - Date.now();
+    const r = await client.renderJobs.get(jobId, { waitSeconds: Math.max(0, Math.min(30, Math.floor(remaining / 1000))) });
+    if (!quiet && r.job.status !== last) process.stderr.write(`job ${jobId}: ${r.job.status}${r.job.attempt ? ` (attempt ${r.job.attempt + 1})` : ''}\n`);
+    last = r.job.status;
+    if (['succeeded', 'failed', 'canceled'].includes(r.job.status) || remaining <= 0) return r;
+  }
+}
+
+export async function renderCommand(argv: string[]): Promise<number> {
+  const p = parse(argv, {
+    version: { type: 'string' },
+    payload: { type: 'string' },
+    'payload-mime': { type: 'string' },
+    managed: { type: 'boolean' },
+    'business-key': { type: 'string' },
+    'idempotency-key': { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    wait: { type: 'boolean' },
+    timeout: { type: 'string' },
+  });
+  if (p.help) {
+    console.log(renderHelp);
+    return 0;
+  }
+  const ref = positional(p, 0, 'the deploy (id or slug): folio render <deploy>');
+  noExtra(p, 1);
+  const payloadSpec = str(p, 'payload');
+  const payload = payloadSpec !== undefined ? readPayload(payloadSpec, str(p, 'payload-mime')) : {};
+  const out = str(p, 'output');
+  const wait = Boolean(p.values.wait) || out !== undefined;
+  const timeoutMs = (int(p, 'timeout', 1, 86_400) ?? 120) * 1000;
+
+  const client = clientFromEnv();
+  const deploy = await client.deploys.resolve(ref);
+  const created = await client.renderJobs.create(
+    {
+      deployId: deploy.id,
+      deployVersionId: str(p, 'version') ?? 'latest',
+      ...payload,
+      ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
+      ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
+    },
+    { idempotencyKey: str(p, 'idempotency-key') },
+  );
+  const job = created.job;
+  if (!wait) {
+    if (p.json) printJson(created);
+    else console.log(`job ${job.id} ${job.status} (deploy ${deploy.slug}, version v${job.deployVersionNo ?? '?'}); follow it with: folio jobs get ${job.id} --wait`);
+    return 0;
+  }
+  if (!p.json) process.stderr.write(`job ${job.id}: ${job.status} (deploy ${deploy.slug}, version v${job.deployVersionNo ?? '?'})\n`);
+  const done = await waitForJob(client, job.id, timeoutMs, p.json);
+  if (done.job.status !== 'succeeded') {
+    if (p.json) printJson(done);
+    if (done.job.status === 'failed' || done.job.status === 'canceled') {
+      process.stderr.write(`error: ${done.job.errorCode ?? done.job.status}: render job ${job.id} ${done.job.status}${done.job.errorMessage ? `: ${done.job.errorMessage}` : ''}\n`);
+    } else {
+      process.stderr.write(`error: wait_timeout: job ${job.id} is still ${done.job.status} after ${timeoutMs / 1000} s (it keeps running: folio jobs get ${job.id} --wait)\n`);
+    }
+    return 1;
+  }
+  let written: { path: string; bytes: number } | null = null;
+  if (out) written = await client.download(job.id, out);
+  if (p.json) printJson({ ...done, ...(written ? { file: written.path } : {}) });
+  else {
+    const o = done.output!;
+    if (written) console.log(`wrote ${written.path} (${plural(o.pageCount, 'page')}, ${formatBytes(written.bytes)}) from job ${job.id}`);
+    else console.log(`job ${job.id} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${job.id} -o out.pdf`);
+  }
+  return 0;
+}

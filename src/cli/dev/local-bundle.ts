@@ -1,0 +1,41 @@
+// A folder read the way a deploy sees it (same file selection as `folio deploy`, same MIME types and path
+// rules as a commit), as the RenderBundle the production renderer takes.
+import { createHash } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import { mimeForPath } from '../../domain/mime.js';
+import { normalizeBundlePath, resolveRoute } from '../../domain/file-paths.js';
+import { treeHash } from '../../domain/tree-hash.js';
+import type { BundleFile, RenderBundle } from '../../render/types.js';
+import { listDirectory } from '../../sdk/index.js';
+
+export interface LocalBundle extends RenderBundle {
+  /** The route's entry file, or null when the route matches no file. */
+  entryPath: string | null;
+  /** Bytes of all files. */
+  bytes: number;
+}
+
+export interface LocalBundleOptions {
+  route: string;
+  includeDotfiles?: boolean;
+  includeNodeModules?: boolean;
+}
+
+export async function loadLocalBundle(dir: string, opts: LocalBundleOptions): Promise<LocalBundle> {
+  const listed = await listDirectory(dir, opts);
+  const files = new Map<string, BundleFile>();
+  const entries: Array<{ path: string; sha256: string; size: number }> = [];
+  let bytes = 0;
+  for (const f of listed) {
+    const norm = normalizeBundlePath(f.path);
+    if (!norm.ok) continue; // a name a commit would refuse (e.g. a control character): not served either
+    const body = await fsp.readFile(f.abs).catch(() => null);
+    if (!body) continue; // removed while we read
+    files.set(norm.path, { body, mime: mimeForPath(norm.path) });
+    entries.push({ path: norm.path, sha256: createHash('sha256').update(body).digest('hex'), size: body.length });
+    bytes += body.length;
+  }
+  // Keyed by content like a render pack, so the renderer's per-bundle caches never serve stale files.
+  const key = `dev-${treeHash(entries)}`;
+  return { key, files, bytes, entryPath: resolveRoute(opts.route, (p) => files.has(p)) };
+}
