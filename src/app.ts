@@ -153,6 +153,8 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
     ...app,
     server,
     close: async () => {
+      // Stop claiming and let running renders finish (bounded) before the HTTP server goes away.
+      await app.worker?.stop(app.config.shutdownGraceMs);
       await server.close();
       await app.close();
     },

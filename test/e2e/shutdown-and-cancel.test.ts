@@ -1,0 +1,93 @@
+// Graceful shutdown (SIGTERM lets a running render finish, or releases it past the grace period) and
+// cancelling a job while it renders.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createTestApp, tempDir } from '../helpers/app.js';
+import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { client, type Client } from '../helpers/http-client.js';
+import { startServerProcess } from '../helpers/server-process.js';
+
+const KEY = 'folio_sk_shutdown00000000000000000000000000000001';
+const slow = (ms: number) => file('index.html', `<!doctype html><h1>slow</h1><script>window.folio.waitForReady=true;setTimeout(()=>window.folio.ready(),${ms});</script>`);
+
+async function deploy(api: Client, page: ReturnType<typeof file>) {
+  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'slow', name: 'Slow' }, files: descriptors([page]) } });
+  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, { body: page.content, headers: { 'x-upload-token': s.body.uploadToken } });
+  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([page]), render: { route: '/', title: 'Slow' } }, headers: { 'x-upload-token': s.body.uploadToken } });
+  assert.equal(c.status, 201);
+  return c.body.deployVersion.deployId as string;
+}
+
+async function untilStatus(api: Client, jobId: string, statuses: string[], timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await api.request('GET', `/v1/render-jobs/${jobId}`);
+    if (statuses.includes(r.body.job.status)) return r.body;
+    if (Date.now() > end) throw new Error(`job stayed ${r.body.job.status}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}
+
+describe('shutdown and cancel', () => {
+  test('SIGTERM: a running render finishes within the grace period; past the grace it is released and done after a restart', async () => {
+    const dataDir = tempDir();
+    const env = { FOLIO_DATA_DIR: dataDir, FOLIO_BOOTSTRAP_API_KEY: KEY, FOLIO_SHUTDOWN_GRACE_MS: '20000' };
+    const server = await startServerProcess(env);
+    const api = client(server.url, KEY);
+    const deployId = await deploy(api, slow(1500));
+    const job = await api.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } });
+    await untilStatus(api, job.body.job.id, ['rendering']);
+    assert.equal(await server.stop('SIGTERM'), 0, server.output());
+
+    // Grace 300 ms for a 4 s render: the job goes back to the queue (not failed, attempt unchanged).
+    const short = await startServerProcess({ ...env, FOLIO_SHUTDOWN_GRACE_MS: '300' });
+    const api2 = client(short.url, KEY);
+    assert.equal((await api2.request('GET', `/v1/render-jobs/${job.body.job.id}`)).body.job.status, 'succeeded', 'finished before the first exit');
+    const v2 = await api2.request('POST', '/v1/upload-sessions', { json: { deployId, files: descriptors([slow(4000)]) } });
+    await api2.request('PUT', `/v1/upload-sessions/${v2.body.uploadSession.id}/blobs/${sha256(slow(4000).content)}`, { body: slow(4000).content, headers: { 'x-upload-token': v2.body.uploadToken } });
+    await api2.request('POST', `/v1/upload-sessions/${v2.body.uploadSession.id}/commit`, { json: { entries: entries([slow(4000)]), render: { route: '/', title: 'Slower' } }, headers: { 'x-upload-token': v2.body.uploadToken } });
+    const long = await api2.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } });
+    await untilStatus(api2, long.body.job.id, ['rendering']);
+    assert.equal(await short.stop('SIGTERM'), 0, short.output());
+
+    const third = await startServerProcess(env);
+    try {
+      const api3 = client(third.url, KEY);
+      const done = await untilStatus(api3, long.body.job.id, ['succeeded', 'failed']);
+      assert.equal(done.job.status, 'succeeded');
+      assert.equal(done.job.attempt, 0, 'a released job is not a failed attempt');
+    } finally {
+      await third.stop();
+    }
+  });
+
+  test('cancel while rendering aborts the page; no output; the worker carries on', async () => {
+    const app = await createTestApp();
+    try {
+      app.startBackground();
+      const never = file('index.html', '<!doctype html><script>window.folio.waitForReady=true;</script><h1>waits</h1>');
+      const v = await deployFiles(app, { createDeploy: { slug: 'c', name: 'C' } }, [never], { route: '/', title: 'c', renderTimeoutMs: 60000 });
+      const job = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });
+      const id = job.body.job.id;
+      for (let i = 0; i < 200 && (await app.api('GET', `/v1/render-jobs/${id}`)).body.job.status !== 'rendering'; i++) await new Promise((r) => setTimeout(r, 25));
+      const t0 = Date.now();
+      const canceled = await app.api('POST', `/v1/render-jobs/${id}/cancel`);
+      assert.equal(canceled.status, 200);
+      assert.equal(canceled.body.job.status, 'canceled');
+      for (let i = 0; i < 200 && app.worker!.activeCount > 0; i++) await new Promise((r) => setTimeout(r, 25));
+      assert.equal(app.worker!.activeCount, 0, 'the render was aborted');
+      assert.ok(Date.now() - t0 < 5000);
+      const after = await app.api('GET', `/v1/render-jobs/${id}`);
+      assert.equal(after.body.job.status, 'canceled');
+      assert.equal(after.body.output, undefined);
+      const outputs = await app.services.ctx.db.selectFrom('render_outputs').select('id').where('job_id', '=', id).execute();
+      assert.equal(outputs.length, 0);
+      const ok = await deployFiles(app, { deployId: v.deployId }, [file('index.html', '<h1>fine</h1>')]);
+      const next = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: ok.version.id });
+      assert.equal((await app.api('GET', `/v1/render-jobs/${next.body.job.id}?waitSeconds=30`)).body.job.status, 'succeeded');
+    } finally {
+      await app.close();
+    }
+  });
+});
