@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobTooLargeError, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+import { hashingCounter, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
 
 /**
  * Filesystem BlobStore. Writes go to `<root>/.tmp/<random>` and are published with rename(2), which is
@@ -26,23 +26,14 @@ export class FsBlobStore implements BlobStore {
 
   async stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
     const tmp = path.join(this.tmpDir, randomBytes(12).toString('hex'));
-    const hash = createHash('sha256');
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (limits.maxBytes !== undefined && size > limits.maxBytes) return cb(new BlobTooLargeError(limits.maxBytes));
-        hash.update(chunk);
-        cb(null, chunk);
-      },
-    });
+    const counter = hashingCounter(limits);
     try {
-      await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, counter.stream, fs.createWriteStream(tmp, { flags: 'wx' }));
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
-    const sha256 = hash.digest('hex');
+    const { size, sha256 } = counter.result();
     let done = false;
     return {
       size,

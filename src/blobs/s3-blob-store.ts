@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BlobTooLargeError, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+import { hashingCounter, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -55,26 +55,18 @@ export class S3BlobStore implements BlobStore {
 
   async stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
     const tmp = path.join(this.stagingDir, randomBytes(12).toString('hex'));
-    const hash = createHash('sha256');
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (limits.maxBytes !== undefined && size > limits.maxBytes) return cb(new BlobTooLargeError(limits.maxBytes));
-        hash.update(chunk);
-        cb(null, chunk);
-      },
-    });
+    const counter = hashingCounter(limits);
     try {
-      await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, counter.stream, fs.createWriteStream(tmp, { flags: 'wx' }));
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
+    const { size, sha256 } = counter.result();
     let done = false;
     return {
       size,
-      sha256: hash.digest('hex'),
+      sha256,
       publish: async (key: string) => {
         if (done) throw new Error('staged object already published or discarded');
         done = true;

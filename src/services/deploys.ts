@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { isUniqueViolation } from '../db/dialect.js';
-import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newId } from '../domain/ids.js';
 import { AppError } from '../errors/app-error.js';
+import { afterId, toPage } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import { aliasView, deployListItem, deployView, versionView } from './views.js';
 
@@ -58,14 +58,9 @@ export class Deploys {
 
   async list(accountId: string, opts: { cursor?: string; limit: number }) {
     let q = this.ctx.db.selectFrom('deploys').selectAll().where('account_id', '=', accountId);
-    if (opts.cursor !== undefined) {
-      const c = decodeCursor(opts.cursor, { id: 'string' });
-      if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
-      q = q.where('id', '<', c.id as string);
-    }
-    const rows = await q.orderBy('id', 'desc').limit(opts.limit + 1).execute();
-    const page = rows.slice(0, opts.limit);
-    return { items: page.map(deployListItem), nextCursor: rows.length > opts.limit ? encodeCursor({ id: page[page.length - 1].id }) : null };
+    const after = afterId(opts.cursor);
+    if (after) q = q.where('id', '<', after);
+    return toPage(await q.orderBy('id', 'desc').limit(opts.limit + 1).execute(), opts.limit, deployListItem);
   }
 
   async update(accountId: string, deployId: string, patch: { name?: string; slug?: string }) {

@@ -2,12 +2,12 @@
 import type { Transaction } from 'kysely';
 import type { ManagedPdfsTable, Tables } from '../db/tables.js';
 import { greatest } from '../db/dialect.js';
-import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newId } from '../domain/ids.js';
 import { dayString } from '../domain/period.js';
 import { createLinkToken, DEFAULT_LINK_SECONDS, MAX_LINK_SECONDS, verifyLinkToken } from '../domain/signed-links.js';
 import { randomBase62 } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
+import { afterId, toPage } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { outputView } from './render-jobs.js';
@@ -154,14 +154,9 @@ export class Files {
   async listPdfs(accountId: string, opts: { deployId?: string; cursor?: string; limit: number }) {
     let q = this.ctx.db.selectFrom('managed_pdfs').selectAll().where('account_id', '=', accountId).where('state', '!=', 'purged');
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
-    if (opts.cursor !== undefined) {
-      const c = decodeCursor(opts.cursor, { id: 'string' });
-      if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
-      q = q.where('id', '<', c.id as string);
-    }
-    const rows = await q.orderBy('id', 'desc').limit(opts.limit + 1).execute();
-    const page = rows.slice(0, opts.limit);
-    return { items: page.map(pdfView), nextCursor: rows.length > opts.limit ? encodeCursor({ id: page[page.length - 1].id }) : null };
+    const after = afterId(opts.cursor);
+    if (after) q = q.where('id', '<', after);
+    return toPage(await q.orderBy('id', 'desc').limit(opts.limit + 1).execute(), opts.limit, pdfView);
   }
 
   async getPdf(accountId: string, pdfId: string) {

@@ -1,10 +1,10 @@
 import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable } from '../db/tables.js';
-import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newId } from '../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
 import { buildPayload } from '../domain/payload.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
+import { afterId, toPage } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import type { Notifier } from './notifier.js';
@@ -189,14 +189,9 @@ export class RenderJobs {
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
     if (opts.status) q = q.where('status', '=', opts.status as RenderJobsTable['status']);
     if (opts.businessKey) q = q.where('business_key', '=', opts.businessKey);
-    if (opts.cursor !== undefined) {
-      const c = decodeCursor(opts.cursor, { id: 'string' });
-      if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
-      q = q.where('id', '<', c.id as string);
-    }
-    const rows = await q.orderBy('id', 'desc').limit(opts.limit + 1).execute();
-    const page = rows.slice(0, opts.limit);
-    return { items: page.map(jobView), nextCursor: rows.length > opts.limit ? encodeCursor({ id: page[page.length - 1].id }) : null };
+    const after = afterId(opts.cursor);
+    if (after) q = q.where('id', '<', after);
+    return toPage(await q.orderBy('id', 'desc').limit(opts.limit + 1).execute(), opts.limit, jobView);
   }
 
   /**
