@@ -41,3 +41,17 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
   fi
 fi
+
+# Dashboard assets (served by the api process at /dashboard): built when missing or older than their
+# sources. Built into a temporary folder and swapped in, so a running server never sees a half-written dist.
+dash_stamp=dashboard/dist/index.html
+if [ ! -f "$dash_stamp" ] || [ -n "$(find dashboard/src dashboard/index.html dashboard/vite.config.ts dashboard/tsconfig.json -newer "$dash_stamp" -print -quit 2>/dev/null)" ]; then
+  echo "setup: building the dashboard (tsc + vite)"
+  npx --no-install tsc --noEmit -p dashboard/tsconfig.json
+  dash_tmp="dashboard/.dist-build-$$"
+  FOLIO_DASHBOARD_OUT_DIR="$PWD/$dash_tmp" npx --no-install vite build dashboard --logLevel warn
+  rm -rf "dashboard/.dist-old-$$"
+  if [ -d dashboard/dist ]; then mv dashboard/dist "dashboard/.dist-old-$$"; fi
+  mv "$dash_tmp" dashboard/dist
+  rm -rf "dashboard/.dist-old-$$"
+fi

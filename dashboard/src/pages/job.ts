@@ -1,0 +1,182 @@
+import { api } from '../api';
+import { h, replace } from '../dom';
+import { bytes, dateTime, duration } from '../format';
+import type { PageContext } from '../router';
+import { isTerminal, type Access, type JobDetail, type WebhookDeliveries } from '../types';
+import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, table, toast } from '../ui';
+
+export async function jobPage(ctx: PageContext) {
+  const [jobId] = ctx.params;
+  const base = `/v1/render-jobs/${encodeURIComponent(jobId)}`;
+  ctx.root.append(loading('Loading render job…'));
+  let detail = await api<JobDetail>('GET', base, undefined, { signal: ctx.signal });
+
+  const header = h('div');
+  const statusLine = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'job-status' });
+  const timeline = h('ol', { class: 'timeline', 'aria-label': 'State timeline' });
+  const props = h('dl', { class: 'props' });
+  const errorArea = h('div');
+  const outputArea = h('section', { 'aria-labelledby': 'output-title' });
+  const webhookArea = h('section', { 'aria-labelledby': 'webhook-title' });
+  let previewShownFor = '';
+
+  function drawHeader() {
+    const j = detail.job;
+    const cancel = h('button', { type: 'button', class: 'btn btn-danger', 'data-testid': 'cancel-job' }, 'Cancel job');
+    cancel.addEventListener('click', async () => {
+      const ok = await confirmDialog({ title: 'Cancel this render job?', body: h('p', {}, 'A queued job is dropped; a rendering one is aborted. Canceled jobs send no webhook.'), confirmLabel: 'Cancel job', danger: true });
+      if (!ok) return;
+      await act(cancel, errorArea, async () => {
+        const r = await api<{ job: JobDetail['job'] }>('POST', `${base}/cancel`);
+        detail = { ...detail, job: r.job };
+        toast('Render job canceled');
+        drawAll();
+      });
+    });
+    replace(
+      header,
+      pageHeader(`Render job ${j.businessKey !== j.id ? j.businessKey : ''}`.trim(), {
+        back: { href: '/dashboard/jobs', label: 'Render jobs' },
+        subtitle: h('code', {}, j.id),
+        actions: isTerminal(j.status) ? null : cancel,
+      }),
+    );
+  }
+
+  function drawStatus() {
+    const j = detail.job;
+    replace(statusLine, statusBadge(j.status), isTerminal(j.status) ? '' : h('span', { class: 'muted small' }, ' updating live…'));
+    const steps: { label: string; at?: number; state: 'done' | 'current' | 'todo' | 'bad' }[] = [
+      { label: 'Requested', at: j.requestedAt, state: 'done' },
+      { label: j.attempt > 0 ? `Rendering (attempt ${j.attempt + 1})` : 'Rendering', at: j.startedAt, state: j.startedAt ? (j.status === 'rendering' ? 'current' : 'done') : j.status === 'queued' || j.status === 'retry_scheduled' ? 'current' : 'todo' },
+    ];
+    if (j.status === 'retry_scheduled') steps.push({ label: 'Retry scheduled', state: 'current' });
+    steps.push({
+      label: isTerminal(j.status) ? j.status[0].toUpperCase() + j.status.slice(1) : 'Finished',
+      at: j.finishedAt,
+      state: j.status === 'succeeded' ? 'done' : j.status === 'failed' || j.status === 'canceled' ? 'bad' : 'todo',
+    });
+    replace(
+      timeline,
+      steps.map((s) => h('li', { class: `step step-${s.state}`, 'aria-current': s.state === 'current' ? 'step' : null }, h('span', { class: 'step-label' }, s.label), h('span', { class: 'step-time' }, s.at ? dateTime(s.at) : s.state === 'current' ? 'now' : '—'))),
+    );
+    replace(
+      props,
+      h('dt', {}, 'Deploy'), h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, j.deployId)),
+      h('dt', {}, 'Version'), h('dd', {}, j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '', h('code', {}, j.deployVersionRoute ?? j.deployVersionId)),
+      h('dt', {}, 'Business key'), h('dd', {}, j.businessKey),
+      h('dt', {}, 'Payload hash'), h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'payload-hash' }, j.payloadHash)),
+      h('dt', {}, 'Output mode'), h('dd', {}, j.outputMode),
+      h('dt', {}, 'Attempt'), h('dd', {}, String(j.attempt)),
+      h('dt', {}, 'Render time'), h('dd', {}, j.startedAt && j.finishedAt ? duration(j.finishedAt - j.startedAt) : '—'),
+    );
+    if (j.errorCode) replace(errorArea, h('div', { class: 'error-box', role: 'alert' }, h('strong', {}, `Failed: ${j.errorCode}`), h('p', {}, j.errorMessage ?? '')));
+  }
+
+  async function drawOutput() {
+    const j = detail.job;
+    if (j.status !== 'succeeded' || !detail.output) {
+      replace(outputArea, h('h2', { id: 'output-title' }, 'Output'), h('p', { class: 'muted' }, j.status === 'succeeded' ? 'The output was deleted (transient outputs expire 10 minutes after the render).' : isTerminal(j.status) ? 'No output.' : 'The PDF appears here when the render succeeds.'));
+      return;
+    }
+    if (previewShownFor === detail.output.id) return;
+    previewShownFor = detail.output.id;
+    const o = detail.output;
+    const download = h('button', { type: 'button', class: 'btn' }, 'Download PDF');
+    const errs = h('div');
+    download.addEventListener('click', () =>
+      void act(download, errs, async () => {
+        const r = await api<Access>('POST', `${base}/output-download`, { expiresInSeconds: 600 });
+        location.assign(r.access.url);
+      }),
+    );
+    const frameSlot = h('div', { class: 'pdf-frame' }, loading('Loading preview…'));
+    replace(
+      outputArea,
+      h('h2', { id: 'output-title' }, 'Output'),
+      h('p', {}, `${o.pageCount} page(s) · ${bytes(o.bytes)} · `, detail.pdf ? h('a', { href: `/dashboard/pdfs/${encodeURIComponent(detail.pdf.id)}` }, `managed PDF ${detail.pdf.fileName}`) : 'transient output'),
+      h('div', { class: 'row-actions' }, download),
+      errs,
+      frameSlot,
+    );
+    try {
+      const r = await api<Access>('POST', `${base}/output-preview`, { expiresInSeconds: 3600 }, { signal: ctx.signal });
+      replace(frameSlot, h('iframe', { src: r.access.url, title: `PDF preview of render job ${j.id}`, 'data-testid': 'pdf-preview' }), h('p', { class: 'small' }, h('a', { href: r.access.url, target: '_blank', rel: 'noopener' }, 'Open the PDF in a new tab')));
+    } catch (err) {
+      if (!ctx.signal.aborted) replace(frameSlot, errorBox(err, 'The preview could not be loaded'));
+    }
+  }
+
+  let webhookPending = true;
+  async function drawWebhooks() {
+    const j = detail.job;
+    let d: WebhookDeliveries;
+    try {
+      d = await api<WebhookDeliveries>('GET', `${base}/webhook-deliveries`, undefined, { signal: ctx.signal });
+    } catch (err) {
+      if (!ctx.signal.aborted) replace(webhookArea, h('h2', { id: 'webhook-title' }, 'Webhook deliveries'), errorBox(err, 'The deliveries could not be loaded'));
+      return;
+    }
+    webhookPending = d.event ? d.event.status === 'pending' : !isTerminal(j.status);
+    const errs = h('div');
+    const redeliver = h('button', { type: 'button', class: 'btn', 'data-testid': 'redeliver' }, 'Redeliver now');
+    redeliver.addEventListener('click', () =>
+      void act(redeliver, errs, async () => {
+        const r = await api<{ delivery: { statusCode?: number; error?: string } }>('POST', `${base}/webhook-deliveries/redeliver`);
+        toast(r.delivery.error ? `Redelivery failed: ${r.delivery.error}` : `Redelivered: HTTP ${r.delivery.statusCode}`, r.delivery.error ? 'error' : 'ok');
+        await drawWebhooks();
+      }),
+    );
+    const terminalWebhook = j.status === 'succeeded' || j.status === 'failed';
+    replace(
+      webhookArea,
+      h('h2', { id: 'webhook-title' }, 'Webhook deliveries'),
+      d.event
+        ? h('p', {}, 'Event ', h('code', {}, d.event.id), ` · ${d.event.status} · ${d.event.attempts} attempt(s)`, d.event.nextAttemptAt ? ` · next attempt ${dateTime(d.event.nextAttemptAt)}` : '', d.event.lastError ? ` · last error: ${d.event.lastError}` : '')
+        : h('p', { class: 'muted' }, terminalWebhook ? 'No webhook event: the deploy had no enabled webhook when the job finished.' : j.status === 'canceled' ? 'Canceled jobs send no webhook.' : 'A webhook is sent when the job succeeds or fails.'),
+      d.items.length
+        ? table(
+            'Webhook delivery attempts',
+            ['Attempt', 'When', 'Result', 'Duration', 'URL'],
+            d.items.map((x) => [
+              `#${x.attempt}${x.manual ? ' (manual)' : ''}`,
+              dateTime(x.createdAt),
+              x.error ? h('span', { class: 'bad' }, x.error) : h('span', { class: x.statusCode && x.statusCode < 300 ? 'good' : 'bad' }, `HTTP ${x.statusCode}`),
+              duration(x.durationMs),
+              h('code', { class: 'wrap' }, x.url),
+            ]),
+            { testid: 'deliveries-table' },
+          )
+        : null,
+      terminalWebhook ? h('div', { class: 'row-actions' }, redeliver) : null,
+      errs,
+    );
+  }
+
+  function drawAll() {
+    drawHeader();
+    drawStatus();
+    void drawOutput();
+    void drawWebhooks();
+  }
+
+  ctx.root.replaceChildren(header, statusLine, errorArea, h('section', { 'aria-label': 'Timeline' }, timeline), props, outputArea, webhookArea);
+  drawAll();
+
+  let lastStatus = detail.job.status;
+  let ticks = 0;
+  ctx.every(1500, async () => {
+    if (isTerminal(lastStatus)) {
+      // After the end, refresh only the deliveries, while the event is still being sent or retried.
+      if (webhookPending && ++ticks % 2 === 0) await drawWebhooks();
+      return;
+    }
+    detail = await api<JobDetail>('GET', base, undefined, { signal: ctx.signal });
+    if (detail.job.status !== lastStatus) {
+      lastStatus = detail.job.status;
+      drawAll();
+    } else {
+      drawStatus();
+    }
+  });
+}

@@ -1,0 +1,83 @@
+import { api } from '../api';
+import { h, replace } from '../dom';
+import { ago, dateTime, duration } from '../format';
+import type { PageContext } from '../router';
+import { JOB_STATUSES, type Deploy, type Page, type RenderJob } from '../types';
+import { empty, errorBox, field, loadMoreButton, pageHeader, shortId, statusBadge, table } from '../ui';
+
+export async function jobsPage(ctx: PageContext) {
+  const status = ctx.query.get('status') ?? '';
+  const deployId = ctx.query.get('deployId') ?? '';
+  const filter = h('select', { name: 'status' }, h('option', { value: '' }, 'All statuses'), JOB_STATUSES.map((s) => h('option', { value: s, selected: s === status }, s.replace('_', ' '))));
+  filter.addEventListener('change', () => {
+    const q = new URLSearchParams();
+    if (filter.value) q.set('status', filter.value);
+    if (deployId) q.set('deployId', deployId);
+    ctx.navigate(`/dashboard/jobs${q.size ? `?${q}` : ''}`, { replace: true });
+  });
+  const listEl = h('section', { 'aria-label': 'Render jobs', 'aria-busy': 'true' }, h('p', { class: 'loading', role: 'status' }, 'Loading render jobs…'));
+  const updated = h('p', { class: 'muted small', 'data-testid': 'jobs-updated' });
+  const deployNames = new Map<string, string>();
+
+  let items: RenderJob[] = [];
+  let cursor: string | null | undefined;
+  let extra = 0; // rows fetched with "Load more", kept across refreshes
+  const query = (c?: string) => {
+    const q = new URLSearchParams({ limit: String(Math.min(100, 25 + extra)) });
+    if (status) q.set('status', status);
+    if (deployId) q.set('deployId', deployId);
+    if (c) q.set('cursor', c);
+    return `/v1/render-jobs?${q}`;
+  };
+
+  function draw() {
+    const rows = items.map((j) => [
+      h('a', { href: `/dashboard/jobs/${encodeURIComponent(j.id)}`, title: j.id }, shortId(j.id)),
+      h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployNames.get(j.deployId) ?? shortId(j.deployId)),
+      j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '—',
+      j.businessKey === j.id ? h('span', { class: 'muted' }, '(job id)') : j.businessKey,
+      statusBadge(j.status),
+      h('time', { title: dateTime(j.requestedAt) }, ago(j.requestedAt)),
+      j.finishedAt && j.startedAt ? duration(j.finishedAt - j.startedAt) : '—',
+    ]);
+    replace(
+      listEl,
+      items.length === 0
+        ? empty(status ? `No ${status.replace('_', ' ')} render jobs` : 'No render jobs yet', 'Start one from a deploy page or with POST /v1/render-jobs.')
+        : table('Render jobs', ['Job', 'Deploy', 'Version', 'Business key', 'Status', 'Requested', 'Render time'], rows, { testid: 'jobs-table' }),
+      cursor ? loadMoreButton(more) : null,
+    );
+    listEl.setAttribute('aria-busy', 'false');
+    updated.textContent = `Updated ${new Date().toLocaleTimeString()} · refreshes every 2 seconds`;
+  }
+
+  async function refresh() {
+    try {
+      const page = await api<Page<RenderJob>>('GET', query(), undefined, { signal: ctx.signal });
+      items = page.items;
+      cursor = page.nextCursor;
+      draw();
+    } catch (err) {
+      if (!ctx.signal.aborted) replace(listEl, errorBox(err, 'The render jobs could not be loaded'));
+    }
+  }
+  async function more() {
+    const page = await api<Page<RenderJob>>('GET', query(cursor!), undefined, { signal: ctx.signal });
+    extra += page.items.length;
+    items = items.concat(page.items);
+    cursor = page.nextCursor;
+    draw();
+  }
+
+  const deployNote = deployId ? h('p', {}, 'Showing jobs of one deploy. ', h('a', { href: `/dashboard/jobs${status ? `?status=${status}` : ''}` }, 'Show all deploys')) : null;
+  ctx.root.append(pageHeader('Render jobs', { subtitle: 'Newest first; the list updates itself while you watch.' }), h('div', { class: 'toolbar' }, field('Status', filter)), deployNote ?? '', updated, listEl);
+  // Deploy names are a nicety: the list still works if they cannot be loaded.
+  api<Page<Deploy>>('GET', '/v1/deploys?limit=100', undefined, { signal: ctx.signal })
+    .then((d) => {
+      d.items.forEach((x) => deployNames.set(x.id, x.name));
+      if (items.length) draw();
+    })
+    .catch(() => {});
+  await refresh();
+  ctx.every(2000, refresh);
+}

@@ -1,0 +1,83 @@
+import { api } from '../api';
+import { h, replace } from '../dom';
+import { ago, bytes, dateTime } from '../format';
+import type { PageContext } from '../router';
+import type { Access, ManagedPdf, PermanentLink } from '../types';
+import { act, confirmDialog, copyButton, errorBox, loading, pageHeader, table, toast } from '../ui';
+import { deletePdf } from './pdfs';
+
+export async function pdfPage(ctx: PageContext) {
+  const [pdfId] = ctx.params;
+  const base = `/v1/pdfs/${encodeURIComponent(pdfId)}`;
+  ctx.root.append(loading('Loading PDF…'));
+  const { pdf } = await api<{ pdf: ManagedPdf }>('GET', base, undefined, { signal: ctx.signal });
+
+  const linksEl = h('section', { 'aria-labelledby': 'links-title' });
+  const linkErrors = h('div');
+  const create = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'create-link', disabled: pdf.state !== 'available' }, 'Create permanent link');
+  create.addEventListener('click', () =>
+    void act(create, linkErrors, async () => {
+      await api<{ link: PermanentLink }>('POST', `${base}/permanent-links`);
+      toast('Permanent link created');
+      await loadLinks();
+    }),
+  );
+
+  async function loadLinks() {
+    try {
+      const { items } = await api<{ items: PermanentLink[] }>('GET', `${base}/permanent-links`, undefined, { signal: ctx.signal });
+      const rows = items.map((l) => {
+        const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete link ${l.id}` }, 'Delete');
+        del.addEventListener('click', async () => {
+          const ok = await confirmDialog({ title: 'Delete this permanent link?', body: h('p', {}, 'Anyone using it gets “not found” from now on.'), confirmLabel: 'Delete link', danger: true });
+          if (!ok) return;
+          await act(del, linkErrors, async () => {
+            await api('DELETE', `${base}/permanent-links/${encodeURIComponent(l.id)}`);
+            toast('Permanent link deleted');
+            await loadLinks();
+          });
+        });
+        return [h('a', { href: l.url, target: '_blank', rel: 'noopener', class: 'wrap', 'data-testid': 'permanent-link' }, l.url), h('time', { title: dateTime(l.createdAt) }, ago(l.createdAt)), h('div', { class: 'row-actions' }, copyButton(() => l.url, 'Copy link'), del)];
+      });
+      replace(
+        linksEl,
+        h('h2', { id: 'links-title' }, 'Permanent links'),
+        h('p', { class: 'muted' }, 'Public URLs that show the PDF until the link or the PDF is deleted. No key needed: share with care.'),
+        rows.length ? table('Permanent links', ['URL', 'Created', ''], rows, { testid: 'links-table' }) : h('p', {}, 'No permanent links.'),
+        h('div', { class: 'row-actions' }, create),
+        linkErrors,
+      );
+    } catch (err) {
+      if (!ctx.signal.aborted) replace(linksEl, h('h2', { id: 'links-title' }, 'Permanent links'), errorBox(err, 'The links could not be loaded'));
+    }
+  }
+
+  const del = h('button', { type: 'button', class: 'btn btn-danger', disabled: pdf.state !== 'available' }, 'Delete PDF');
+  del.addEventListener('click', () => void act(del, null, async () => (await deletePdf(pdf)) && ctx.navigate('/dashboard/pdfs')));
+  const frameSlot = h('div', { class: 'pdf-frame' }, pdf.state === 'available' ? loading('Loading preview…') : h('p', { class: 'muted' }, `This PDF is ${pdf.state}.`));
+
+  ctx.root.replaceChildren(
+    pageHeader(pdf.fileName, { back: { href: '/dashboard/pdfs', label: 'PDFs' }, subtitle: h('code', {}, pdf.id), actions: del }),
+    h(
+      'dl',
+      { class: 'props' },
+      h('dt', {}, 'State'), h('dd', {}, pdf.state),
+      h('dt', {}, 'Pages'), h('dd', {}, String(pdf.pageCount)),
+      h('dt', {}, 'Size'), h('dd', {}, bytes(pdf.bytes)),
+      h('dt', {}, 'Business key'), h('dd', {}, pdf.businessKey ?? '—'),
+      h('dt', {}, 'Render job'), h('dd', {}, pdf.renderJobId ? h('a', { href: `/dashboard/jobs/${encodeURIComponent(pdf.renderJobId)}` }, pdf.renderJobId) : '—'),
+      h('dt', {}, 'Created'), h('dd', {}, dateTime(pdf.createdAt)),
+    ),
+    linksEl,
+    h('section', { 'aria-labelledby': 'preview-title' }, h('h2', { id: 'preview-title' }, 'Preview'), frameSlot),
+  );
+  await loadLinks();
+  if (pdf.state === 'available') {
+    try {
+      const r = await api<Access>('POST', `${base}/preview`, { expiresInSeconds: 3600 }, { signal: ctx.signal });
+      replace(frameSlot, h('iframe', { src: r.access.url, title: `Preview of ${pdf.fileName}`, 'data-testid': 'pdf-preview' }));
+    } catch (err) {
+      if (!ctx.signal.aborted) replace(frameSlot, errorBox(err, 'The preview could not be loaded'));
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { api } from '../api';
+import { h } from '../dom';
+import { bytes, dateTime } from '../format';
+import type { PageContext } from '../router';
+import type { Alias, Deploy, DeployVersion, VersionFile } from '../types';
+import { act, empty, loading, pageHeader, table } from '../ui';
+import { deleteVersion, promote } from './deploy';
+
+export async function versionPage(ctx: PageContext) {
+  const [deployId, versionId] = ctx.params;
+  const base = `/v1/deploys/${encodeURIComponent(deployId)}`;
+  ctx.root.append(loading('Loading version…'));
+  const [{ deployVersion: v }, detail, files] = await Promise.all([
+    api<{ deployVersion: DeployVersion }>('GET', `${base}/versions/${encodeURIComponent(versionId)}`, undefined, { signal: ctx.signal }),
+    api<{ deploy: Deploy; aliases: Alias[] }>('GET', base, undefined, { signal: ctx.signal }),
+    api<{ items: VersionFile[] }>('GET', `${base}/versions/${encodeURIComponent(versionId)}/files`, undefined, { signal: ctx.signal }),
+  ]);
+  const aliasesNow = h('p', { class: 'muted', 'data-testid': 'version-aliases' });
+  const showAliases = (aliases: Alias[]) => {
+    const names = aliases.filter((a) => a.deployVersionId === v.id).map((a) => a.alias);
+    aliasesNow.textContent = names.length ? `Aliases: ${names.join(', ')}` : 'No alias points at this version.';
+  };
+  showAliases(detail.aliases);
+  const buttons = (['preview', 'production'] as const).map((alias) => {
+    const b = h('button', { type: 'button', class: 'btn' }, `Promote to ${alias}`);
+    b.addEventListener('click', () =>
+      void act(b, errs, async () => {
+        await promote(deployId, alias, v);
+        showAliases((await api<{ aliases: Alias[] }>('GET', base)).aliases);
+      }),
+    );
+    return b;
+  });
+  const errs = h('div');
+  const del = h('button', { type: 'button', class: 'btn btn-danger' }, 'Delete version');
+  del.addEventListener('click', () => void act(del, errs, async () => (await deleteVersion(deployId, v)) && ctx.navigate(`/dashboard/deploys/${encodeURIComponent(deployId)}`)));
+
+  ctx.root.replaceChildren(
+    pageHeader(`${detail.deploy.name} · ${v.displayId}`, {
+      back: { href: `/dashboard/deploys/${encodeURIComponent(deployId)}`, label: detail.deploy.name },
+      actions: [...buttons, del],
+    }),
+    aliasesNow,
+    errs,
+    h(
+      'dl',
+      { class: 'props' },
+      h('dt', {}, 'Title'), h('dd', {}, v.title),
+      h('dt', {}, 'Route'), h('dd', {}, h('code', {}, v.route)),
+      h('dt', {}, 'Status'), h('dd', {}, v.status),
+      h('dt', {}, 'Tree hash'), h('dd', {}, h('code', { class: 'wrap' }, v.treeHash)),
+      h('dt', {}, 'Render timeout'), h('dd', {}, v.renderTimeoutMs ? `${v.renderTimeoutMs} ms` : 'default (30 s)'),
+      h('dt', {}, 'Created'), h('dd', {}, dateTime(v.createdAt)),
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'files-title' },
+      h('h2', { id: 'files-title' }, `Files (${files.items.length})`),
+      files.items.length === 0
+        ? empty('This version has no files')
+        : table('Files of this version', ['Path', 'Size', 'Type', 'SHA-256'], files.items.map((f) => [h('code', {}, f.path), bytes(f.size), f.mime, h('code', { title: f.sha256 }, `${f.sha256.slice(0, 12)}…`)]), { testid: 'files-table' }),
+    ),
+  );
+}
