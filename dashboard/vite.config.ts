@@ -14,4 +14,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
   },
+  // `npx vite dashboard`: live-reloading development against a running server (npm start), same origin
+  // through the proxy, so the session cookie works as in production.
+  server: {
+    proxy: Object.fromEntries(['/v1', '/p/', '/dashboard/api'].map((p) => [p, { target: process.env.FOLIO_API_URL ?? 'http://127.0.0.1:8080' }])),
+  },
 });
