@@ -8,5 +8,6 @@ echo "== type-check"
 npx tsc --noEmit -p tsconfig.json
 echo "== generated docs are up to date"
 node --import tsx scripts/generate-docs.ts --check
+node --import tsx scripts/generate-sdk-types.ts --check
 echo "== tests"
 node scripts/run-tests.mjs "$@"

@@ -5,7 +5,7 @@
 /** The uniform error body of every non-2xx response. */
 export interface Error {
   /** Machine-readable error code (see docs/errors.md). */
-  error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "upload_token_invalid" | "forbidden" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable";
+  error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable";
   /** Human-readable explanation. */
   message: string;
   /** Extra information, e.g. `field` for validation errors. */
@@ -993,6 +993,72 @@ export interface Operations {
     body: never;
     status: never;
     response: never;
+  };
+  /** List the API keys of the account (newest first, revoked ones included) */
+  "GET /v1/api-keys": {
+    path: never;
+    query: never;
+    body: never;
+    status: 200;
+    response: {
+      items: ({
+        /** Key id (`key_…`); the key itself is never shown again. */
+        id: string;
+        name: string;
+        /** Always `folio_sk_`. */
+        prefix: string;
+        /** The last 4 characters of the key, to recognise it. */
+        last4: string;
+        scopes: string[];
+        /** Unix epoch milliseconds. */
+        createdAt: number;
+        /** Last authenticated request (recorded at most once a minute); null if never used. */
+        lastUsedAt: number | null;
+        revokedAt: number | null;
+      })[];
+      nextCursor: null;
+    };
+  };
+  /** Create an API key */
+  "POST /v1/api-keys": {
+    path: never;
+    query: never;
+    body: {
+      /** A label to recognise the key by. */
+      name: string;
+      scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read")[];
+    };
+    status: 201;
+    response: {
+      apiKey: {
+        /** Key id (`key_…`); the key itself is never shown again. */
+        id: string;
+        name: string;
+        /** Always `folio_sk_`. */
+        prefix: string;
+        /** The last 4 characters of the key, to recognise it. */
+        last4: string;
+        scopes: string[];
+        /** Unix epoch milliseconds. */
+        createdAt: number;
+        /** Last authenticated request (recorded at most once a minute); null if never used. */
+        lastUsedAt: number | null;
+        revokedAt: number | null;
+      };
+      /** The key: `folio_sk_…`. Shown only in this response. */
+      key: string;
+    };
+  };
+  /** Revoke an API key */
+  "DELETE /v1/api-keys/{keyId}": {
+    path: {
+      /** API key id (`key_…`). */
+      keyId: string;
+    };
+    query: never;
+    body: never;
+    status: 204;
+    response: void;
   };
 }
 

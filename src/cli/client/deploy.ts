@@ -4,7 +4,7 @@ import path from 'node:path';
 import { slugify, type DeployProgress } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, str } from './args.js';
-import { formatMB, plural, printJson, UsageError } from './output.js';
+import { formatBytes, formatMB, plural, printJson, UsageError } from './output.js';
 import { Progress, progressMode } from './progress.js';
 
 export const deployHelp = `Usage: folio deploy [dir] [options]
@@ -79,7 +79,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
   const onProgress = (e: DeployProgress) => {
     switch (e.phase) {
       case 'scan':
-        progress.note(`${plural(e.files, 'file')} in ${dir} (${formatMB(e.bytes)})`);
+        progress.note(`${plural(e.files, 'file')} in ${dir} (${formatBytes(e.bytes)})`);
         break;
       case 'hash':
         progress.update('hashing', e.done, e.total, e.bytesDone, e.bytesTotal);
@@ -88,7 +88,8 @@ export async function deployCommand(argv: string[]): Promise<number> {
         progress.note(`checking which files the server has…`);
         break;
       case 'upload':
-        progress.update('uploading', e.done, e.total, e.bytesDone, e.bytesTotal, 'blobs');
+        if (e.total === 0) progress.note('uploading: nothing new (the server has every file)');
+        else progress.update('uploading', e.done, e.total, e.bytesDone, e.bytesTotal, 'blobs');
         break;
       case 'commit':
         progress.note('committing…');
