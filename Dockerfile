@@ -1,0 +1,58 @@
+# Folio image: one image for every role (serve, api, worker, migrate and the operator commands).
+# Not built by CI (no container engine there); see docs/operations.md.
+#
+#   docker build -t folio .
+#   docker run -p 8080:8080 -v folio-data:/data folio            # all-in-one: SQLite + files in /data
+#
+# Chromium runs as the non-root user below, so it keeps its sandbox; inside a container that sandbox needs
+# user namespaces, which Docker's default seccomp profile blocks. Give the container a seccomp profile that
+# allows them (or --security-opt seccomp=unconfined / --cap-add SYS_ADMIN); read docs/operations.md,
+# "Chromium's sandbox in containers", before choosing.
+
+# ---- build stage: the dashboard's static assets (vite is a dev dependency) ----
+FROM node:20-bookworm-slim AS dashboard
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY dashboard ./dashboard
+RUN npx --no-install vite build dashboard
+
+# ---- runtime ----
+FROM node:20-bookworm-slim
+
+# Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), poppler-utils for inspecting
+# PDFs (pdfinfo, pdftotext), tini as PID 1 so Chromium's orphaned helper processes are reaped.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      chromium fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji poppler-utils \
+      tini ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+# tsx (which runs the TypeScript sources) is a runtime dependency, so production dependencies suffice.
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force
+COPY tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+COPY --from=dashboard /app/dashboard/dist ./dashboard/dist
+
+# /data holds the SQLite database, filesystem blobs and the generated signing key in embedded mode, and
+# the S3 upload staging area in scale-out mode.
+RUN mkdir -p /data && chown node:node /data
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    FOLIO_DATA_DIR=/data \
+    FOLIO_CHROMIUM_PATH=/usr/lib/chromium/chromium
+VOLUME ["/data"]
+EXPOSE 8080
+
+# The image's `node` user (uid 1000). Folio passes --no-sandbox to Chromium only when it runs as root.
+USER node
+
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["bin/folio", "serve"]
