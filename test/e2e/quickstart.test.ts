@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
+import { pdfText } from '../helpers/pdf.js';
 import { ROOT, startServerProcess } from '../helpers/server-process.js';
 
 const run = promisify(execFile);
@@ -26,6 +27,14 @@ describe('README quickstart', () => {
       const second = await run(script, [path.join(ROOT, 'examples/hello'), 'hello'], { env });
       assert.match(second.stdout, /uploaded 0 new blob\(s\); version: v2-/);
       assert.match(second.stdout, /deploy commits this month: 2/);
+      // Deploy and render the invoice example as the README shows; the PDF lands where render.sh says.
+      await run(script, [path.join(ROOT, 'examples/invoice'), 'invoice'], { env });
+      const out = path.join(dataDir, 'invoice.pdf');
+      const rendered = await run(path.join(ROOT, 'examples/render.sh'), ['invoice', path.join(ROOT, 'examples/invoice/sample-payload.json'), out], { env });
+      assert.match(rendered.stdout, /job job_\w+: succeeded \(\d+ pages, \d+ bytes\)/);
+      assert.match(rendered.stdout, new RegExp(`PDF saved to ${out}`));
+      const buyer = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/invoice/sample-payload.json'), 'utf8'));
+      assert.ok(pdfText(fs.readFileSync(out)).includes(buyer.buyer.name), 'the buyer from the payload is in the PDF');
       // The README's curl commands for health and usage.
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
       const usage = await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
