@@ -1,0 +1,227 @@
+// The client CLI as a user runs it: `bin/folio` processes against a real `folio serve` process (SQLite,
+// files, Chromium), configured through FOLIO_API_URL/FOLIO_API_KEY or `folio login`.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { tempDir } from '../helpers/app.js';
+import { pdfText } from '../helpers/pdf.js';
+import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const KEY = 'folio_sk_clitest00000000000000000000000000000001';
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>@page { size: A5; margin: 12mm; }</style>
+<link rel="stylesheet" href="css/style-000.css"><script>window.folio.waitForReady = true;</script></head>
+<body><h1 id="t">Loading</h1><script>
+fetch(window.folio.payloadUrl).then((r) => r.json())
+  .then((p) => { document.getElementById('t').textContent = 'Statement for ' + p.customer + ', total ' + p.total; })
+  .finally(() => window.folio.ready());
+</script></body></html>`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('folio client CLI against a server process', () => {
+  let server: ServerProcess;
+  const work = tempDir('folio-cli-');
+  const dataDir = path.join(work, 'data');
+  const configHome = path.join(work, 'config');
+  const site = path.join(work, 'Quarterly Statement');
+
+  function folio(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; noApiEnv?: boolean } = {}): Promise<Run> {
+    const env: Record<string, string | undefined> = { ...process.env, XDG_CONFIG_HOME: configHome, FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY, ...opts.env };
+    if (opts.noApiEnv) {
+      delete env.FOLIO_API_URL;
+      delete env.FOLIO_API_KEY;
+    }
+    const child = spawn(FOLIO_BIN, args, { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(opts.input ?? '');
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+  const json = (r: Run) => {
+    assert.equal(r.code, 0, `exit ${r.code}\n${r.stderr}`);
+    return JSON.parse(r.stdout);
+  };
+
+  before(async () => {
+    fs.mkdirSync(path.join(site, 'css'), { recursive: true });
+    fs.mkdirSync(path.join(site, 'data'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'index.html'), PAGE);
+    for (let i = 0; i < 150; i++) fs.writeFileSync(path.join(site, 'css', `style-${String(i).padStart(3, '0')}.css`), `.c${i} { margin: ${i}px; }\n`);
+    for (let i = 0; i < 149; i++) fs.writeFileSync(path.join(site, 'data', `row-${String(i).padStart(3, '0')}.json`), JSON.stringify({ row: i, text: 'x'.repeat(100 + i) }));
+    // Left out by default, like a deploy of a real project folder.
+    fs.writeFileSync(path.join(site, '.env'), 'SECRET=do-not-upload');
+    fs.mkdirSync(path.join(site, 'node_modules', 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'node_modules', 'lib', 'index.js'), 'module.exports = 1;');
+    fs.writeFileSync(path.join(work, 'payload.json'), JSON.stringify({ customer: 'Ada Lovelace', total: '1,815.00 EUR' }));
+    server = await startServerProcess({ FOLIO_DATA_DIR: dataDir, FOLIO_BOOTSTRAP_API_KEY: KEY });
+  });
+  after(async () => {
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test('deploy of a 300-file folder shows progress and uploads everything; one changed file sends one blob', async () => {
+    const first = await folio(['deploy', site, '--alias', 'production']);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^300 files, 300 new blobs, \d+\.\d\d MB sent, version v1$/m);
+    assert.match(first.stdout, /created deploy quarterly-statement \(dep_\w+\): version v1-[0-9a-f]{7} \(ver_\w+\), alias production/);
+    // Not a terminal: plain progress lines on stderr, ending at the totals.
+    assert.match(first.stderr, /^300 files in .*Quarterly Statement/m);
+    assert.match(first.stderr, /^hashing: 0\/300 files/m);
+    assert.match(first.stderr, /^hashing: 300\/300 files/m);
+    assert.match(first.stderr, /^uploading: 300\/300 blobs/m);
+    assert.match(first.stderr, /^committing…$/m);
+
+    const deploys = await fetch(`${server.url}/v1/deploys`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
+    const deploy = deploys.items.find((d: { slug: string }) => d.slug === 'quarterly-statement');
+    const versions = await fetch(`${server.url}/v1/deploys/${deploy.id}/versions`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
+    const files = await fetch(`${server.url}/v1/deploys/${deploy.id}/versions/${versions.items[0].id}/files`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
+    assert.equal(files.items.length, 300);
+    assert.ok(!files.items.some((f: { path: string }) => f.path.includes('node_modules') || f.path.includes('/.')), 'dotfiles and node_modules stay home');
+
+    fs.writeFileSync(path.join(site, 'css', 'style-042.css'), '.c42 { margin: 4.2px; }\n');
+    const second = await folio(['deploy', site]);
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stdout, /^300 files, 1 new blob, 0\.00 MB sent, version v2$/m);
+    assert.match(second.stderr, /^uploading: 1\/1 blobs/m);
+
+    const third = json(await folio(['deploy', site, '--json']));
+    assert.equal(third.files, 300);
+    assert.equal(third.newBlobs, 0);
+    assert.equal(third.bytesSent, 0);
+    assert.equal(third.version, 3);
+    assert.equal(third.slug, 'quarterly-statement');
+
+    // A forced bar draws in place with carriage returns.
+    const bar = await folio(['deploy', site, '--slug', 'bar-demo', '--progress', 'bar']);
+    assert.equal(bar.code, 0, bar.stderr);
+    assert.match(bar.stderr, /\r\x1b\[2Khashing +\[█+\] 100% 300\/300 files/);
+    assert.match(bar.stdout, /^300 files, 0 new blobs, 0\.00 MB sent, version v1$/m, 'another deploy of the same account reuses every blob');
+  });
+
+  test('render … -o out.pdf --wait writes a PDF whose text contains the payload', async () => {
+    const out = path.join(work, 'out', 'statement.pdf');
+    const r = await folio(['render', 'quarterly-statement', '--version', 'production', '--payload', 'payload.json', '-o', out, '--wait']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, new RegExp(`^wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(1 page, [\\d.]+ KB\\) from job job_\\w+$`, 'm'));
+    assert.match(r.stderr, /: queued/);
+    assert.match(r.stderr, /: succeeded/);
+    const pdf = fs.readFileSync(out);
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    assert.match(pdfText(pdf), /Statement for Ada Lovelace,\s+total 1,815\.00 EUR/);
+
+    // The payload from standard input, kept as a managed PDF.
+    const managed = json(await folio(['render', 'quarterly-statement', '--payload', '-', '--managed', '--wait', '--json'], { input: '{"customer":"Grace Hopper","total":"7.00 EUR"}' }));
+    assert.equal(managed.job.status, 'succeeded');
+    assert.equal(managed.job.deployVersionNo, 3, 'latest by default');
+    const pdfId = managed.pdf.id;
+
+    const list = json(await folio(['pdfs', 'list', '--json']));
+    assert.deepEqual(list.items.map((p: { id: string }) => p.id), [pdfId]);
+    const link = await folio(['pdfs', 'link', pdfId]);
+    assert.equal(link.code, 0, link.stderr);
+    const url = link.stdout.trim();
+    assert.match(url, /\/p\/\w+$/);
+    const viaLink = Buffer.from(await (await fetch(url)).arrayBuffer());
+    assert.match(pdfText(viaLink), /Statement for Grace Hopper/);
+    const del = await folio(['pdfs', 'delete', pdfId]);
+    assert.equal(del.code, 0, del.stderr);
+    assert.equal((await fetch(url)).status, 404);
+
+    const jobs = json(await folio(['jobs', 'list', '--deploy', 'quarterly-statement', '--json']));
+    assert.equal(jobs.items.length, 2);
+    const got = await folio(['jobs', 'get', jobs.items[1].id]);
+    assert.match(got.stdout, /^status +succeeded$/m);
+    assert.match(got.stdout, /^output +out_\w+, 1 page, /m);
+    const cancel = await folio(['jobs', 'cancel', jobs.items[1].id]);
+    assert.equal(cancel.code, 1);
+    assert.match(cancel.stderr, /^error: render_job_not_cancelable: /m);
+  });
+
+  test('errors print the code and message and exit non-zero: bad key, unknown deploy, missing payload file', async () => {
+    const badKey = await folio(['usage'], { env: { FOLIO_API_KEY: 'folio_sk_wrong000000000000000000000000000000000' } });
+    assert.equal(badKey.code, 1);
+    assert.match(badKey.stderr, /^error: unauthorized: .+/m);
+    assert.match(badKey.stderr, /folio login/);
+
+    const unknown = await folio(['render', 'no-such-deploy', '--payload', 'payload.json', '--wait']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /^error: deploy_not_found: no deploy has the id or slug "no-such-deploy"$/m);
+
+    const missing = await folio(['render', 'quarterly-statement', '--payload', 'missing.json']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^error: usage: payload file not found: missing\.json$/m);
+
+    fs.writeFileSync(path.join(work, 'broken.json'), '{"customer": ');
+    const broken = await folio(['render', 'quarterly-statement', '--payload', 'broken.json']);
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /payload broken\.json is not valid JSON/);
+
+    const badVersion = await folio(['render', 'quarterly-statement', '--version', 'staging', '--json']);
+    assert.equal(badVersion.code, 1);
+    const body = JSON.parse(badVersion.stderr);
+    assert.equal(body.error, 'deploy_version_not_found');
+    assert.equal(body.status, 404);
+
+    const noConfig = await folio(['jobs', 'list'], { noApiEnv: true, env: { XDG_CONFIG_HOME: path.join(work, 'empty-config') } });
+    assert.equal(noConfig.code, 2);
+    assert.match(noConfig.stderr, /no API URL configured: set FOLIO_API_URL and FOLIO_API_KEY, or run `folio login`/);
+
+    const noFolder = await folio(['deploy', path.join(work, 'nope')]);
+    assert.equal(noFolder.code, 2);
+    assert.match(noFolder.stderr, /folder not found/);
+
+    const badFlag = await folio(['deploy', site, '--nonsense']);
+    assert.equal(badFlag.code, 2);
+    assert.match(badFlag.stderr, /Unknown option '--nonsense'/);
+  });
+
+  test('login checks the key, stores URL and key with 0600 permissions, and later commands use them', async () => {
+    const wrong = await folio(['login', '--url', server.url, '--key', 'folio_sk_wrong000000000000000000000000000000000'], { noApiEnv: true });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /error: unauthorized/);
+    const file = path.join(configHome, 'folio', 'config.json');
+    assert.equal(fs.existsSync(file), false, 'nothing stored for a rejected key');
+
+    const ok = await folio(['login', '--url', server.url], { noApiEnv: true, input: `${KEY}\n` });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /logged in to http:\/\/127\.0\.0\.1:\d+ as account acct_\w+; saved to /);
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { apiUrl: server.url, apiKey: KEY });
+
+    const usage = await folio(['usage'], { noApiEnv: true });
+    assert.equal(usage.code, 0, usage.stderr);
+    assert.match(usage.stdout, /^Plan: /m);
+    assert.match(usage.stdout, /^deploy commits +\d+ +unlimited/m);
+    assert.match(usage.stdout, /^render jobs +\d+ +unlimited/m);
+
+    const alias = await folio(['aliases', 'set', 'quarterly-statement', 'preview', 'v2'], { noApiEnv: true });
+    assert.equal(alias.code, 0, alias.stderr);
+    assert.match(alias.stdout, /^quarterly-statement: preview → ver_\w+$/m);
+    const aliases = json(await folio(['aliases', 'list', 'quarterly-statement', '--json'], { noApiEnv: true }));
+    assert.deepEqual(aliases.items.map((a: { alias: string }) => a.alias), ['preview', 'production']);
+  });
+
+  test('--help works for every command and the process and operator commands are still listed', async () => {
+    const top = await folio(['--help']);
+    assert.equal(top.code, 0);
+    for (const c of ['serve', 'deploy', 'render', 'dev', 'jobs', 'pdfs', 'usage', 'aliases', 'login', 'accounts create', 'keys create', 'secrets reveal']) assert.ok(top.stdout.includes(`folio ${c}`), c);
+    for (const args of [['deploy'], ['render'], ['jobs'], ['jobs', 'list'], ['pdfs'], ['usage'], ['aliases'], ['login'], ['dev']]) {
+      const r = await folio([...args, '--help']);
+      assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stdout, /^Usage: folio /, args.join(' '));
+    }
+  });
+});
