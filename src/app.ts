@@ -108,6 +108,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
       dispatcher,
       renderer,
       startBackground: () => {
+        // Launch Chromium now rather than on the first job, so /readyz reports a browser that cannot start.
+        void (renderer as { start?: () => Promise<void> } | null)?.start?.().catch((err: unknown) => log.error({ err }, 'Chromium failed to start'));
         worker?.start();
         janitor?.start();
         dispatcher?.start();

@@ -24,6 +24,21 @@ export const redactPaths = [
   '*.password',
 ];
 
+/** Signed-link and permanent-link tokens are bearer credentials: never log them. */
+export function maskUrl(url: string): string {
+  return url.replace(/^(\/v1\/files\/|\/p\/)[^/?#]+/, '$1[redacted]');
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: redactPaths, censor: '[redacted]' }, base: { service: 'folio' } }, destination);
+  return pino(
+    {
+      level,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      base: { service: 'folio' },
+      serializers: {
+        req: (req: { method?: string; url?: string; id?: string; hostname?: string; ip?: string }) => ({ method: req.method, url: req.url ? maskUrl(req.url) : req.url, hostname: req.hostname, remoteAddress: req.ip }),
+      },
+    },
+    destination,
+  );
 }

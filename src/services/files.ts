@@ -46,8 +46,8 @@ export class Files {
     private readonly signingKey: string | null,
   ) {
     usage.storageSources.push(
-      { field: 'managedPdfStorageBytes', bytes: (a) => this.managedPdfBytes(this.ctx.db, a) },
-      { field: 'renderOutputStorageBytes', bytes: (a) => this.transientOutputBytes(this.ctx.db, a) },
+      { field: 'managedPdfStorageBytes', bytes: (db, a) => this.managedPdfBytes(db, a) },
+      { field: 'renderOutputStorageBytes', bytes: (db, a) => this.transientOutputBytes(db, a) },
     );
     usage.peakSource = (a, start, end) => this.dailyPeaks(a, start, end);
   }
@@ -170,6 +170,8 @@ export class Files {
       if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
       if (p.state === 'deleting') return;
       await trx.updateTable('managed_pdfs').set({ state: 'deleting', deleted_at: this.ctx.clock.now() }).where('id', '=', pdfId).execute();
+      // The job's output is the same file: its links stop resolving at once too.
+      await trx.updateTable('render_outputs').set({ state: 'deleted', deleted_at: this.ctx.clock.now() }).where('job_id', '=', p.render_job_id).where('managed', '=', 1).execute();
       await trx.deleteFrom('permanent_links').where('pdf_id', '=', pdfId).execute();
       await this.changeManagedBytes(trx, accountId, -p.bytes);
     });

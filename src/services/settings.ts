@@ -132,7 +132,10 @@ export class Settings {
         if (patch.webhook.url !== undefined) next.webhook_url = patch.webhook.url;
         if (patch.webhook.enabled && !next.webhook_url) throw new AppError('invalid_request', 'webhook.url is required to enable webhooks', { field: 'webhook.url' });
         if (patch.webhook.signingSecretAction === 'rotate') {
-          next.previous_signing_secret = current.signing_secret;
+          // The secret that signed until now keeps signing for 24 h: the deploy's previous secret, or on the
+          // first rotation the account secret, so receivers can switch without dropping events.
+          const account = await trx.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
+          next.previous_signing_secret = current.signing_secret ?? account.webhook_secret;
           next.signing_secret = newWebhookSecret();
           next.signing_secret_rotated_at = now;
         } else if (patch.webhook.signingSecretAction === 'disable') {

@@ -180,7 +180,7 @@ export class Uploads {
     const plan = await this.planOf(accountId);
     const limit = plan.policy.storageLimitBytes;
     // Early refusal before publishing; the transaction below re-checks authoritatively.
-    if (limit !== null && (await this.usage.blobBytes(this.ctx.db, accountId)) + staged.size > limit) {
+    if (limit !== null && (await this.usage.totalStorageBytes(this.ctx.db, accountId)) + staged.size > limit) {
       await staged.discard();
       throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
     }
@@ -197,7 +197,7 @@ export class Uploads {
     // garbage collection removes it after its grace period.
     await staged.publish(blobKey(sha256));
     const inserted = await this.ctx.db.transaction().execute(async (trx) => {
-      if (limit !== null && (await this.usage.blobBytes(trx, accountId)) + staged.size > limit) {
+      if (limit !== null && (await this.usage.totalStorageBytes(trx, accountId)) + staged.size > limit) {
         throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
       }
       const res = await trx
@@ -271,11 +271,14 @@ export class Uploads {
     const indexHash = createHash('sha256').update(indexJson).digest('hex');
     const indexKey = renderIndexKey(indexHash);
     const packKey = renderPackKey(indexHash);
-    // Packs are keyed by their content, so re-deploying the same files reuses the stored pack.
-    if (!(await this.ctx.blobs.stat(packKey))) {
+    // Packs are keyed by their content, so re-deploying the same files reuses the stored pack while a live
+    // version uses it. An unused one may be due for garbage collection: write it again, which restarts its
+    // grace period, rather than build on an object the collector may delete before our version row exists.
+    const inUse = await this.ctx.db.selectFrom('deploy_versions').select('id').where('render_pack_key', '=', packKey).limit(1).executeTakeFirst();
+    if (!inUse || !(await this.ctx.blobs.stat(packKey))) {
       await this.ctx.blobs.put(packKey, Readable.from(this.packChunks(entries)));
+      await this.ctx.blobs.put(indexKey, indexJson);
     }
-    if (!(await this.ctx.blobs.stat(indexKey))) await this.ctx.blobs.put(indexKey, indexJson);
 
     const now = this.ctx.clock.now();
     const version = await this.ctx.db.transaction().execute(async (trx) => {

@@ -21,7 +21,7 @@ type Trx = Transaction<Tables>;
 
 export class Usage {
   /** Extra live-storage sources registered by later aggregates (outputs, managed PDFs). */
-  readonly storageSources: { field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes'; bytes: (accountId: string) => Promise<number> }[] = [];
+  readonly storageSources: { field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes'; bytes: (db: Trx | ServiceContext['db'], accountId: string) => Promise<number> }[] = [];
 
   constructor(private readonly ctx: ServiceContext) {}
 
@@ -72,6 +72,13 @@ export class Usage {
     return Number(row?.total ?? 0);
   }
 
+  /** Everything the account stores (what storageLimitBytes limits): distinct files, managed PDFs, transient outputs. */
+  async totalStorageBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
+    let total = await this.blobBytes(db, accountId);
+    for (const s of this.storageSources) total += await s.bytes(db, accountId);
+    return total;
+  }
+
   async liveStorage(accountId: string) {
     const live = {
       deployVersionStorageBytes: await this.blobBytes(this.ctx.db, accountId),
@@ -79,7 +86,7 @@ export class Usage {
       renderOutputStorageBytes: 0,
       totalBytes: 0,
     };
-    for (const s of this.storageSources) live[s.field] += await s.bytes(accountId);
+    for (const s of this.storageSources) live[s.field] += await s.bytes(this.ctx.db, accountId);
     live.totalBytes = live.deployVersionStorageBytes + live.managedPdfStorageBytes + live.renderOutputStorageBytes;
     return live;
   }

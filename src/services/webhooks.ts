@@ -102,10 +102,21 @@ export class Webhooks {
     const deliveryId = newId('dlv', this.ctx.clock.now());
     let result: AttemptResult;
     let durationMs = 0;
-    if (!url) {
-      result = { kind: 'blocked', message: 'the deploy has no webhook URL any more' };
+    let body: string | null = null;
+    let buildError: string | null = null;
+    if (url && settings?.webhook_enabled === 1) {
+      try {
+        body = await this.buildBody(event);
+      } catch (err) {
+        buildError = (err as Error).message;
+      }
+    }
+    if (!url || settings?.webhook_enabled !== 1) {
+      result = { kind: 'blocked', message: url ? 'the webhook was disabled' : 'the deploy has no webhook URL any more' };
+    } else if (body === null) {
+      // E.g. no signing key for the download link: recorded and retried on the schedule, never a crash loop.
+      result = { kind: 'network_error', message: `could not build the event: ${buildError}` };
     } else {
-      const body = await this.buildBody(event);
       const timestamp = Math.floor(this.ctx.clock.now() / 1000);
       const secrets = await this.secretsFor(event.account_id, event.deploy_id);
       const headers = {

@@ -299,7 +299,7 @@ export class RenderWorker {
       if (!current || current.status !== 'rendering' || current.lease_owner !== this.id) return 'lost' as const;
       await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: result.renderTimeMs, limit: null, errorCode: 'render_time_quota_exceeded' });
       if (p.pdfId && p.policy.storageLimitBytes !== null) {
-        const used = (await this.deps.usage.blobBytes(trx, job.account_id)) + (await this.deps.files.managedPdfBytes(trx, job.account_id)) + (await this.deps.files.transientOutputBytes(trx, job.account_id));
+        const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
         if (used + result.bytes > p.policy.storageLimitBytes) return 'storage' as const;
       }
       await trx
@@ -359,7 +359,8 @@ export class RenderWorker {
     }
     if (outcome === 'storage') {
       await this.ctx.blobs.delete(p.storageKey);
-      await this.fail(job, 'storage_limit_exceeded', `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`, result.renderTimeMs);
+      // The render time was already counted in the transaction above.
+      await this.fail(job, 'storage_limit_exceeded', `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`, 0);
       return;
     }
     log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs }, 'render succeeded');

@@ -161,6 +161,8 @@ describe('deploys, versions, aliases, settings', () => {
     assert.ok(!JSON.stringify(saved.body).includes('super-secret-value'), 'secret values are never returned');
     const row = await app.services.ctx.db.selectFrom('deploy_settings').selectAll().where('deploy_id', '=', id).executeTakeFirstOrThrow();
     assert.ok(!JSON.stringify(saved.body).includes(row.signing_secret!), 'the signing secret is never returned');
+    const account = await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow();
+    assert.equal(row.previous_signing_secret, account.webhook_secret, 'on the first rotation the account secret keeps signing for 24 h');
 
     const rotated = await app.api('PATCH', `/v1/deploys/${id}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' }, environment: { variables: [{ name: 'CURRENCY', value: 'USD' }] }, secrets: { upsert: [], delete: ['API_TOKEN'] } });
     assert.notEqual(rotated.body.settings.webhook.signingSecretPreview, s.webhook.signingSecretPreview);
