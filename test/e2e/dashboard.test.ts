@@ -64,11 +64,17 @@ describe('dashboard in a browser', () => {
 
   const url = (p: string) => server.url + p;
   const shot = async (name: string, p: Page = page) => {
+    // The top of the page, without notices that happen to be on screen.
+    await p.evaluate(() => {
+      document.getElementById('toasts')?.replaceChildren();
+      window.scrollTo(0, 0);
+    });
     for (const dir of SHOTS) {
       fs.mkdirSync(dir, { recursive: true });
       await p.screenshot({ path: path.join(dir, `${name}.png`) });
     }
   };
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
   /** Waits until the page's main heading is `text` (navigation finished rendering). */
   const heading = (text: string | RegExp, p: Page = page) => p.getByRole('heading', { level: 1, name: text }).waitFor();
 
@@ -163,7 +169,7 @@ describe('dashboard in a browser', () => {
     const api = client(server.url, userKey);
     const d = await deployViaApi(api, 'invoice', 'Invoice', bundle);
     deployId = d.deployId;
-    await page.getByRole('link', { name: 'Deploys' }).click();
+    await nav('Deploys');
     await heading('Deploys');
     await page.getByTestId('deploys-table').getByRole('link', { name: 'Invoice' }).waitFor();
 
@@ -329,7 +335,7 @@ describe('dashboard in a browser', () => {
   });
 
   test('managed PDFs: listed, previewed; a permanent link is created, copied, opened and deleted', async () => {
-    await page.getByRole('link', { name: 'PDFs' }).click();
+    await nav('PDFs');
     await heading('PDFs');
     await page.getByTestId('pdfs-table').getByRole('link', { name: 'invoice-inv-1042.pdf' }).click();
     await page.waitForURL(new RegExp(`/dashboard/pdfs/${pdfId}$`));
@@ -359,13 +365,13 @@ describe('dashboard in a browser', () => {
     await page.getByText('No permanent links.').waitFor();
     assert.equal((await fetch(linkUrl)).status, 404, 'a deleted link stops resolving');
 
-    await page.getByRole('link', { name: 'PDFs' }).click();
+    await nav('PDFs');
     await shot('pdfs');
   });
 
   test('usage: meters against plan limits, and they move after a render', async () => {
     const api = client(server.url, userKey);
-    await page.getByRole('link', { name: 'Usage' }).click();
+    await nav('Usage');
     await heading('Usage');
     const value = page.getByTestId('meter-render_jobs-value');
     await value.waitFor();

@@ -2,7 +2,7 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
-import { isTerminal, type Access, type JobDetail, type WebhookDeliveries } from '../types';
+import { isTerminal, type Access, type Deploy, type JobDetail, type WebhookDeliveries } from '../types';
 import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, table, toast } from '../ui';
 
 export async function jobPage(ctx: PageContext) {
@@ -10,6 +10,10 @@ export async function jobPage(ctx: PageContext) {
   const base = `/v1/render-jobs/${encodeURIComponent(jobId)}`;
   ctx.root.append(loading('Loading render job…'));
   let detail = await api<JobDetail>('GET', base, undefined, { signal: ctx.signal });
+  // The deploy's name is a nicety: a deleted deploy leaves its id.
+  const deployName = await api<{ deploy: Deploy }>('GET', `/v1/deploys/${encodeURIComponent(detail.job.deployId)}`, undefined, { signal: ctx.signal })
+    .then((d) => d.deploy.name)
+    .catch(() => null);
 
   const header = h('div');
   const statusLine = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'job-status' });
@@ -62,7 +66,7 @@ export async function jobPage(ctx: PageContext) {
     );
     replace(
       props,
-      h('dt', {}, 'Deploy'), h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, j.deployId)),
+      h('dt', {}, 'Deploy'), h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployName ?? j.deployId)),
       h('dt', {}, 'Version'), h('dd', {}, j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '', h('code', {}, j.deployVersionRoute ?? j.deployVersionId)),
       h('dt', {}, 'Business key'), h('dd', {}, j.businessKey),
       h('dt', {}, 'Payload hash'), h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'payload-hash' }, j.payloadHash)),
