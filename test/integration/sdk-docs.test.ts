@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,10 +38,10 @@ describe('docs/sdk.md examples run', () => {
   test('each example exits 0', async () => {
     const sdk = path.join(ROOT, 'src/sdk/index.ts');
     for (const [i, block] of blocks.entries()) {
-      const file = path.join(work, `example-${i}.ts`);
+      const file = path.join(work, `example-${i}.mts`);
       fs.writeFileSync(file, block.replaceAll("from 'folio/sdk'", `from ${JSON.stringify(sdk)}`));
       const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: work, env: { ...process.env, FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href, file], { cwd: work, env: { ...process.env, FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key }, stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.stderr.on('data', (d) => (out += d));
