@@ -13,8 +13,11 @@ fi
 
 # npm dependencies: reinstall when package-lock.json changed since the last install.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install` rather than `npm ci`: it installs the versions package-lock.json pins all the same, but
+  # tolerates optional platform packages the registry does not serve (rollup's non-linux-x64 builds are
+  # missing from the registry reachable here, and `npm ci` refuses a lock file without them).
+  echo "setup: installing npm dependencies (npm install, versions from package-lock.json)"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 # Chromium and fonts for rendering (Debian's packages).
