@@ -31,6 +31,9 @@ export interface CommitInput {
 /** Validates the metadata of a commit (the render issue plugs in the PDF options check). */
 export type MetadataValidator = (metadata: Record<string, unknown>) => string | null;
 
+const PACK_READ_AHEAD = 16;
+const PACK_WINDOW_BYTES = 64 * 1024 * 1024;
+
 const tooLarge = () => new AppError('upload_blob_too_large', `a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`);
 
 export class Uploads {
@@ -337,11 +340,28 @@ export class Uploads {
     return { deployVersion: versionView(version) };
   }
 
+  /**
+   * The pack's bytes in entry order. Blobs are read up to PACK_READ_AHEAD at a time (one after another,
+   * a 1,000-file pack spent most of a commit waiting on reads), within a memory window of PACK_WINDOW_BYTES.
+   */
   private async *packChunks(entries: PackEntry[]): AsyncGenerator<Buffer> {
     yield encodePackHeader(entries);
-    for (const e of entries) {
-      const stream = await this.ctx.blobs.get(blobKey(e.sha256));
-      for await (const chunk of stream) yield chunk as Buffer;
+    const pending: Promise<Buffer>[] = [];
+    let next = 0;
+    let windowBytes = 0;
+    const fill = () => {
+      while (next < entries.length && pending.length < PACK_READ_AHEAD && (pending.length === 0 || windowBytes + entries[next].size <= PACK_WINDOW_BYTES)) {
+        windowBytes += entries[next].size;
+        pending.push(this.ctx.blobs.getBuffer(blobKey(entries[next].sha256)));
+        next++;
+      }
+    };
+    fill();
+    while (pending.length > 0) {
+      const buf = await pending.shift()!;
+      windowBytes -= buf.length;
+      fill();
+      yield buf;
     }
   }
 }

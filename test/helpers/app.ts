@@ -23,8 +23,9 @@ export function tempDir(prefix = 'folio-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock } = {}): Promise<TestApp> {
-  const dataDir = tempDir();
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock; dataDir?: string; keepDataDir?: boolean } = {}): Promise<TestApp> {
+  // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
+  const dataDir = opts.dataDir ?? tempDir();
   const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase() : null;
   // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
   const s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
@@ -68,7 +69,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
       await app.close();
       await pgDb?.drop();
       await s3?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,87 @@
+// Webhook URL policy outside insecure mode (save time and send time, DNS rebinding included), and the
+// outbox surviving a stop between a job's terminal state and the first attempt.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { LookupAll } from '../../src/net/resolve-host.js';
+import { createTestApp, tempDir } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
+
+const page = file('index.html', '<!doctype html><h1>hook</h1>');
+
+describe('webhook safety', () => {
+  test('loopback, private, link-local, metadata and names resolving to them are refused at save time', async () => {
+    const app = await createTestApp();
+    try {
+      // A resolver standing in for DNS: one name is loopback, one is public.
+      const lookup: LookupAll = async (host) => (host === 'evil.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]);
+      app.services.settings.lookup = lookup;
+      const { body } = await app.api('POST', '/v1/deploys', { slug: 'hooks', name: 'Hooks' });
+      for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://localhost/hook', 'https://evil.example/hook', 'https://[::1]/hook', 'http://public.example/hook']) {
+        const r = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, { webhook: { enabled: true, url } });
+        assert.equal(r.status, 400, `${url}: ${JSON.stringify(r.body)}`);
+        assert.equal(r.body.details.field, 'webhook.url');
+      }
+      const ok = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, { webhook: { enabled: true, url: 'https://public.example/hook' } });
+      assert.equal(ok.status, 200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('send time: a name that rebinds to 127.0.0.1 after saving is refused and nothing connects', async () => {
+    const receiver = await startReceiver();
+    const app = await createTestApp();
+    try {
+      app.worker!.start();
+      let answer = '93.184.216.34';
+      const lookup: LookupAll = async () => [{ address: answer, family: 4 }];
+      app.services.settings.lookup = lookup;
+      app.services.webhooks.options.lookup = lookup;
+      const v = await deployFiles(app, { createDeploy: { slug: 'rebind', name: 'Rebind' } }, [page]);
+      const port = new URL(receiver.url).port;
+      const saved = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { webhook: { enabled: true, url: `https://rebind.example:${port}/hook` } });
+      assert.equal(saved.status, 200, 'public at save time');
+      answer = '127.0.0.1'; // the DNS answer changes after the check
+      const job = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });
+      assert.equal((await app.api('GET', `/v1/render-jobs/${job.body.job.id}?waitSeconds=30`)).body.job.status, 'succeeded');
+      await app.dispatcher!.runOnce();
+      const log = (await app.api('GET', `/v1/render-jobs/${job.body.job.id}/webhook-deliveries`)).body;
+      assert.equal(log.event.status, 'failed');
+      assert.match(log.items[0].error, /^blocked: refused/);
+      assert.equal(receiver.received.length, 0, 'the receiver on 127.0.0.1 was never reached');
+    } finally {
+      await app.close();
+      await receiver.close();
+    }
+  });
+
+  test('a stop between the terminal state and the first attempt loses nothing: the restarted service delivers', async () => {
+    const receiver = await startReceiver();
+    const dataDir = tempDir();
+    const env = { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1' };
+    const first = await createTestApp({ env, dataDir, keepDataDir: true });
+    let jobId: string;
+    try {
+      first.worker!.start(); // renders, but no dispatcher runs in this "process"
+      const v = await deployFiles(first, { createDeploy: { slug: 'outbox', name: 'Outbox' } }, [page]);
+      await first.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { webhook: { enabled: true, url: receiver.url } });
+      const job = await first.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });
+      jobId = job.body.job.id;
+      assert.equal((await first.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=30`)).body.job.status, 'succeeded');
+    } finally {
+      await first.close();
+    }
+    assert.equal(receiver.received.length, 0);
+    const second = await createTestApp({ env, dataDir });
+    try {
+      assert.equal(await second.dispatcher!.runOnce(), 1);
+      assert.equal(receiver.received.length, 1);
+      assert.equal(receiver.received[0].body.id, `evt_render_job_terminated_${jobId}`);
+    } finally {
+      await second.close();
+      await receiver.close();
+    }
+  });
+});
