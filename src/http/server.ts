@@ -37,9 +37,8 @@ const sharedSchemas: TSchema[] = [ErrorBody, Deploy, DeployListItem, DeployVersi
 function findNul(value: unknown, path: string, isBodyRoot = false, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object' || depth > 8) return null;
-  // Only parsed JSON (plain objects and arrays): a raw upload stream or Buffer is not walked.
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  // A raw upload (a stream or bytes) is not JSON: never walk it.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (isBodyRoot && k === 'payload') continue;
     if (k.includes('\u0000')) return `${path}.${k}`;
