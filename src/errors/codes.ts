@@ -57,7 +57,7 @@ export const errorCodes = {
   storage_limit_exceeded: { status: 429, description: "The account's stored bytes would exceed the plan's storage limit." },
   rate_limited: { status: 429, description: 'Too many requests for this API key; see `Retry-After` and `RateLimit-*` headers.' },
   internal_error: { status: 500, description: 'An unexpected error; the request id header identifies it in the logs.' },
-  not_implemented: { status: 501, description: 'The route is defined but not implemented in this deployment.' },
+  not_implemented: { status: 501, description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).' },
   render_provider_unavailable: { status: 503, description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.' },
   service_unavailable: { status: 503, description: 'The service is shutting down or a dependency is not ready.' },
 } as const satisfies Record<string, CodeSpec>;
