@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { hashingCounter, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+import type { Readable } from 'node:stream';
+import { type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+import { putStaged, stageToLocalFile } from './local-staging.js';
 
 /**
  * Filesystem BlobStore. Writes go to `<root>/.tmp/<random>` and are published with rename(2), which is
@@ -24,44 +23,16 @@ export class FsBlobStore implements BlobStore {
     return path.join(this.root, key);
   }
 
-  async stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
-    const tmp = path.join(this.tmpDir, randomBytes(12).toString('hex'));
-    const counter = hashingCounter(limits);
-    try {
-      await pipeline(body, counter.stream, fs.createWriteStream(tmp, { flags: 'wx' }));
-    } catch (err) {
-      await fsp.rm(tmp, { force: true });
-      throw err;
-    }
-    const { size, sha256 } = counter.result();
-    let done = false;
-    return {
-      size,
-      sha256,
-      publish: async (key: string) => {
-        if (done) throw new Error('staged object already published or discarded');
-        done = true;
-        const dest = this.pathOf(key);
-        try {
-          await fsp.mkdir(path.dirname(dest), { recursive: true });
-          await fsp.rename(tmp, dest);
-        } catch (err) {
-          await fsp.rm(tmp, { force: true });
-          throw err;
-        }
-      },
-      discard: async () => {
-        if (done) return;
-        done = true;
-        await fsp.rm(tmp, { force: true });
-      },
-    };
+  stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
+    return stageToLocalFile(this.tmpDir, body, limits, async (tmp, _size, key) => {
+      const dest = this.pathOf(key);
+      await fsp.mkdir(path.dirname(dest), { recursive: true });
+      await fsp.rename(tmp, dest);
+    });
   }
 
-  async put(key: string, body: Readable | Buffer, limits?: PutLimits): Promise<PutResult> {
-    const staged = await this.stage(Buffer.isBuffer(body) ? Readable.from([body]) : body, limits);
-    await staged.publish(key);
-    return { size: staged.size, sha256: staged.sha256 };
+  put(key: string, body: Readable | Buffer, limits?: PutLimits): Promise<PutResult> {
+    return putStaged((b, l) => this.stage(b, l), key, body, limits);
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {

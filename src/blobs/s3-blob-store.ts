@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { hashingCounter, type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+import { type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
+import { putStaged, stageToLocalFile } from './local-staging.js';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -53,41 +52,14 @@ export class S3BlobStore implements BlobStore {
     return full.startsWith(p) ? full.slice(p.length) : full;
   }
 
-  async stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
-    const tmp = path.join(this.stagingDir, randomBytes(12).toString('hex'));
-    const counter = hashingCounter(limits);
-    try {
-      await pipeline(body, counter.stream, fs.createWriteStream(tmp, { flags: 'wx' }));
-    } catch (err) {
-      await fsp.rm(tmp, { force: true });
-      throw err;
-    }
-    const { size, sha256 } = counter.result();
-    let done = false;
-    return {
-      size,
-      sha256,
-      publish: async (key: string) => {
-        if (done) throw new Error('staged object already published or discarded');
-        done = true;
-        try {
-          await new Upload({ client: this.client, params: { Bucket: this.opts.bucket, Key: this.key(key), Body: fs.createReadStream(tmp), ContentLength: size }, partSize: 8 * 1024 * 1024, queueSize: 2 }).done();
-        } finally {
-          await fsp.rm(tmp, { force: true });
-        }
-      },
-      discard: async () => {
-        if (done) return;
-        done = true;
-        await fsp.rm(tmp, { force: true });
-      },
-    };
+  stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
+    return stageToLocalFile(this.stagingDir, body, limits, async (tmp, size, key) => {
+      await new Upload({ client: this.client, params: { Bucket: this.opts.bucket, Key: this.key(key), Body: fs.createReadStream(tmp), ContentLength: size }, partSize: 8 * 1024 * 1024, queueSize: 2 }).done();
+    });
   }
 
-  async put(key: string, body: Readable | Buffer, limits?: PutLimits): Promise<PutResult> {
-    const staged = await this.stage(Buffer.isBuffer(body) ? Readable.from([body]) : body, limits);
-    await staged.publish(key);
-    return { size: staged.size, sha256: staged.sha256 };
+  put(key: string, body: Readable | Buffer, limits?: PutLimits): Promise<PutResult> {
+    return putStaged((b, l) => this.stage(b, l), key, body, limits);
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {

@@ -45,7 +45,7 @@ export async function usagePage(ctx: PageContext) {
     try {
       const u = await api<UsageOverview>('GET', '/v1/usage', undefined, { signal: ctx.signal });
       const q = (code: string) => u.usageMeters.find((m) => m.code === code)?.totalQuantity ?? 0;
-      const lim = (k: string) => (typeof u.policy[k] === 'number' ? (u.policy[k] as number) : null);
+      const lim = (k: keyof UsageOverview['policy']) => (typeof u.policy[k] === 'number' ? (u.policy[k] as number) : null);
       const meters: Meter[] = [
         { code: 'render_jobs', label: 'Render jobs this period', used: q('render_jobs'), limit: lim('maxRenderJobsPerBillPeriod'), show: count },
         { code: 'render_time_ms', label: 'Render time this period', used: q('render_time_ms'), limit: lim('maxRenderTimeMsPerBillPeriod'), show: duration },
