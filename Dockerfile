@@ -24,7 +24,7 @@ FROM node:20-bookworm-slim
 # PDFs (pdfinfo, pdftotext), tini as PID 1 so Chromium's orphaned helper processes are reaped.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      chromium fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji poppler-utils \
+      chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji poppler-utils \
       tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 
@@ -44,7 +44,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     FOLIO_DATA_DIR=/data \
-    FOLIO_CHROMIUM_PATH=/usr/lib/chromium/chromium
+    FOLIO_CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell
 VOLUME ["/data"]
 EXPOSE 8080
 

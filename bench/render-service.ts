@@ -5,7 +5,7 @@
 // at concurrency 1/2/4. Also the p50 latency overhead over the bare print at concurrency 1.
 // Run: node --import tsx bench/render-service.ts   (ROUNDS=N jobs per measurement, default 40)
 import { readFileSync } from 'node:fs';
-import { bareSetContent, measure } from './lib/baselines.js';
+import { bareSetContent, browserName, executablePath, fullChromiumPath, measure } from './lib/baselines.js';
 import { createTestApp } from '../test/helpers/app.js';
 import { deployFiles } from '../test/helpers/deploy.js';
 import { file } from '../test/helpers/bundle.js';
@@ -34,13 +34,27 @@ const fmt = (n: number, d = 1) => n.toFixed(d);
 
 async function main() {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`# bench/render-service — ${ROUNDS} jobs per measurement, load average ${load}\n`);
-  console.log('| concurrency | bare setContent r/s | Folio full path r/s | ratio | p50 bare ms | p50 Folio ms | p50 overhead ms |');
-  console.log('|---|---|---|---|---|---|---|');
+  // The like-for-like baseline runs on the browser Folio uses; when that is the headless shell, the bare
+  // loop on Debian's full chromium (what a hand-rolled Puppeteer service on Debian runs) is shown too.
+  const other = fullChromiumPath && fullChromiumPath !== executablePath ? fullChromiumPath : null;
+  console.log(`# bench/render-service — ${ROUNDS} jobs per measurement, Folio on ${browserName(executablePath!)}, load average ${load}\n`);
+  const head = ['concurrency', `bare setContent r/s (${browserName(executablePath!)})`];
+  if (other) head.push('bare setContent r/s (chromium)');
+  head.push('Folio full path r/s', 'ratio to bare, same browser');
+  if (other) head.push('ratio to bare chromium');
+  head.push('p50 bare ms (same browser)', 'p50 Folio ms', 'p50 overhead ms');
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map(() => '---').join('|')}|`);
   for (const c of [1, 2, 4]) {
     const bare = await bareSetContent(c, invoice, ROUNDS);
+    const bareFull = other ? await bareSetContent(c, invoice, ROUNDS, other) : null;
     const f = await folio(c, ROUNDS);
-    console.log(`| ${c} | ${fmt(bare.rps)} | ${fmt(f.rps)} | ${fmt(f.rps / bare.rps, 2)} | ${fmt(bare.p50, 0)} | ${fmt(f.p50, 0)} | ${fmt(f.p50 - bare.p50, 0)} |`);
+    const row = [String(c), fmt(bare.rps)];
+    if (bareFull) row.push(fmt(bareFull.rps));
+    row.push(fmt(f.rps), fmt(f.rps / bare.rps, 2));
+    if (bareFull) row.push(fmt(f.rps / bareFull.rps, 2));
+    row.push(fmt(bare.p50, 0), fmt(f.p50, 0), fmt(f.p50 - bare.p50, 0));
+    console.log(`| ${row.join(' | ')} |`);
   }
 }
 

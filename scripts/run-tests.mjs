@@ -7,7 +7,8 @@
 // Browser-heavy folders (test/render, test/e2e) run one file at a time: two Chromium suites at once on
 // two cores make both slow and flaky.
 //
-// With no arguments, after the SQLite run the suites built on createTestApp() run again on PostgreSQL
+// With no arguments, the renderer suites also run on the full chromium when chromium-headless-shell is the
+// default (see the end of this file), and after the SQLite run the suites built on createTestApp() run again on PostgreSQL
 // (FOLIO_TEST_PG_URL, default postgres://<os user>@127.0.0.1:5432/test; each test app gets a database of
 // its own). If PostgreSQL is not reachable that pass is skipped with a message — unless
 // FOLIO_REQUIRE_POSTGRES=1 (set by .ci/run), which turns the skip into a failure.
@@ -78,5 +79,14 @@ if (args.length === 0) {
     console.log(`\nSKIPPED: the PostgreSQL pass (${PG_SUITES.join(', ')}) — PostgreSQL not reachable at ${url}: ${pg.error}`);
     console.log('Set FOLIO_TEST_PG_URL to run it; CI sets FOLIO_REQUIRE_POSTGRES=1 so a missing PostgreSQL fails there.');
   }
+}
+
+// The renderer prefers chromium-headless-shell and falls back to the full chromium. The two differ in
+// ways that matter (the shell ignored a WebRTC switch the full browser honours), so the renderer and
+// network-policy suites run again on the fallback when both are installed.
+const FULL_CHROMIUM = '/usr/lib/chromium/chromium';
+if (args.length === 0 && !process.env.FOLIO_CHROMIUM_PATH && fs.existsSync(FULL_CHROMIUM) && fs.existsSync('/usr/lib/chromium/chromium-headless-shell')) {
+  console.log(`\n== Renderer suites on the fallback browser (${FULL_CHROMIUM})`);
+  ok = run(['test/render/renderer.test.ts', 'test/render/network-policy.test.ts'], { FOLIO_CHROMIUM_PATH: FULL_CHROMIUM }) && ok;
 }
 process.exit(ok ? 0 : 1);

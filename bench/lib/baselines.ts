@@ -1,10 +1,18 @@
 // Shared by bench/render.ts and bench/render-service.ts: the bare-Chromium baselines and the measuring loop.
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { findChromium } from '../../src/render/chromium-process.js';
+import { existsSync } from 'node:fs';
+import { findChromium, isHeadlessShell } from '../../src/render/chromium-process.js';
 
 export const PDF_OPTIONS = { printBackground: true, preferCSSPageSize: true, tagged: true, outline: true } as const;
+/** The browser Folio uses (auto-detected like the service does: the headless shell when installed). */
 export const executablePath = findChromium(process.env.FOLIO_CHROMIUM_PATH);
 if (!executablePath) throw new Error('Chromium not found');
+/**
+ * Debian's full `chromium`, which a hand-rolled Puppeteer setup on Debian would use. When Folio runs on the
+ * headless shell, the benches report the bare baseline on both: the shell is the like-for-like comparison.
+ */
+export const fullChromiumPath = existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : null;
+export const browserName = (exe: string) => (isHeadlessShell(exe) ? 'chromium-headless-shell' : 'chromium');
 
 export function stats(latencies: number[], wallMs: number) {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -28,17 +36,17 @@ export async function measure(concurrency: number, total: number, op: (worker: n
   return stats(latencies, performance.now() - started);
 }
 
-export async function launchBare(): Promise<Browser> {
+export async function launchBare(exe: string = executablePath!): Promise<Browser> {
   return puppeteer.launch({
-    executablePath: executablePath!,
-    headless: true,
+    executablePath: exe,
+    headless: isHeadlessShell(exe) ? 'shell' : true,
     // Same Chromium, with the same WebUI-popup features off that Folio turns off (they only cost CPU).
     args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
   });
 }
 
-export async function bareSetContent(concurrency: number, html: string, total: number) {
-  const browser = await launchBare();
+export async function bareSetContent(concurrency: number, html: string, total: number, exe: string = executablePath!) {
+  const browser = await launchBare(exe);
   const pages: Page[] = await Promise.all(Array.from({ length: concurrency }, () => browser.newPage()));
   const op = async (w: number) => {
     await pages[w].setContent(html);
@@ -50,8 +58,8 @@ export async function bareSetContent(concurrency: number, html: string, total: n
   return r;
 }
 
-export async function bareNavigate(concurrency: number, html: string, total: number) {
-  const browser = await launchBare();
+export async function bareNavigate(concurrency: number, html: string, total: number, exe: string = executablePath!) {
+  const browser = await launchBare(exe);
   const pages: Page[] = await Promise.all(
     Array.from({ length: concurrency }, async () => {
       const p = await browser.newPage();

@@ -3,13 +3,13 @@
 // once. A retired browser finishes the renders it has; new renders go to a fresh one.
 import { EventEmitter } from 'node:events';
 import type { CdpConnection } from './cdp-connection.js';
-import { findChromium, launchChromium, type ChromiumProcess } from './chromium-process.js';
+import { CANDIDATE_PATHS, findChromium, launchChromium, type ChromiumProcess } from './chromium-process.js';
 import { processTreeRssBytes } from './process-memory.js';
 import { Semaphore } from './semaphore.js';
 import { RenderError } from './types.js';
 
 export interface BrowserSupervisorOptions {
-  /** Chromium binary; default: /usr/lib/chromium/chromium, then /usr/bin/chromium. */
+  /** Chromium binary; default: the first of CANDIDATE_PATHS (chromium-process.ts) that exists. */
   executablePath?: string;
   /** Renders at once (FOLIO_RENDER_CONCURRENCY). Default 2: one render keeps ~0.9 of a core busy. */
   concurrency?: number;
@@ -144,7 +144,7 @@ export class BrowserSupervisor {
     const executablePath = this.executablePath();
     if (!executablePath) {
       return Promise.reject(
-        new RenderError('render_provider_unavailable', `Chromium not found (${this.#opts.executablePath ?? '/usr/lib/chromium/chromium, /usr/bin/chromium'})`),
+        new RenderError('render_provider_unavailable', `Chromium not found (${this.#opts.executablePath ?? CANDIDATE_PATHS.join(', ')})`),
       );
     }
     this.#launching = launchChromium({ executablePath, extraArgs: this.#opts.extraArgs, launchTimeoutMs: this.#opts.launchTimeoutMs })

@@ -35,12 +35,14 @@ export interface ChromiumFlagOptions {
   userDataDir: string;
   /** Only when running as root: Chromium's sandbox cannot start as root. */
   noSandbox: boolean;
+  /** Debian's chromium-headless-shell (see chromium-process.ts) rather than the full browser. */
+  headlessShell?: boolean;
   extraArgs?: readonly string[];
 }
 
 export function chromiumArgs(opts: ChromiumFlagOptions): string[] {
   return [
-    '--headless=new',
+    opts.headlessShell ? '--headless' : '--headless=new',
     '--remote-debugging-pipe', // CDP over fds 3/4: no debugging TCP port that a page could try to reach
     `--user-data-dir=${opts.userDataDir}`,
     ...(opts.noSandbox ? ['--no-sandbox'] : []),
@@ -86,7 +88,10 @@ export function chromiumArgs(opts: ChromiumFlagOptions): string[] {
     '--host-resolver-rules=MAP * ~NOTFOUND',
     '--disable-quic',
     // WebRTC could otherwise send UDP (STUN) straight to any address, bypassing both proxy and interception.
+    // The first is the full browser's preference switch; the headless shell has no preferences layer and
+    // only honours the second (measured: without it a STUN request reached a local UDP socket).
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
     `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ...(opts.extraArgs ?? []),
     'about:blank',

@@ -42,6 +42,7 @@ before(async () => {
   writeFileSync(secretFile, 'FILE-SECRET-CONTENT');
   renderer = new Renderer({
     concurrency: 1,
+    executablePath: process.env.FOLIO_CHROMIUM_PATH, // unset: auto-detect; the full test run also sets it to the fallback browser
     // The outside world for allowExternalNetwork jobs: a resolver that rebinds and lies, and a fake
     // connect edge recording which address Folio pinned.
     lookup: async (host) => {

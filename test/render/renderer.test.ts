@@ -8,7 +8,7 @@ import { bundle, invoiceHtml, memorySink, pdfText, request } from './helpers.js'
 
 let renderer: Renderer;
 before(async () => {
-  renderer = new Renderer({ concurrency: 2 });
+  renderer = new Renderer({ concurrency: 2, executablePath: process.env.FOLIO_CHROMIUM_PATH });
   await renderer.start();
 });
 after(() => renderer.close());
