@@ -1,5 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { Tables } from '../db/tables.js';
+import type { Kysely, Transaction } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
+import type { DeploysTable, DeployVersionsTable, Tables } from '../db/tables.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { newId } from '../domain/ids.js';
 import { AppError } from '../errors/app-error.js';
@@ -9,6 +10,27 @@ import { aliasView, deployListItem, deployView, versionView } from './views.js';
 
 export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,62}$';
 const slugRe = new RegExp(SLUG_PATTERN);
+
+/**
+ * The deploy with its aliases and latest version in one statement: the hot read of the API (see
+ * bench/README.md, API), where each statement costs more than the rest of the request. One row per alias
+ * (or one row with null alias columns); the latest version is the highest versionNo that still exists
+ * (the newest can be deleted, so `last_version_no` is not it).
+ */
+const deployWithAliasesAndLatest = precompiled(['deployId', 'accountId'], (db: Kysely<Tables>, p) =>
+  db
+    .selectFrom('deploys as d')
+    .leftJoin('deploy_versions as v', (join) =>
+      join.onRef('v.deploy_id', '=', 'd.id').on('v.version_no', '=', (eb) => eb.selectFrom('deploy_versions as m').select((sub) => sub.fn.max('m.version_no').as('n')).whereRef('m.deploy_id', '=', 'd.id')),
+    )
+    .leftJoin('aliases as a', 'a.deploy_id', 'd.id')
+    .selectAll('v')
+    .select(['d.id as d_id', 'd.account_id as d_account_id', 'd.slug as d_slug', 'd.name as d_name', 'd.last_version_no as d_last_version_no', 'd.created_at as d_created_at'])
+    .select(['a.alias as a_alias', 'a.deploy_version_id as a_deploy_version_id', 'a.updated_at as a_updated_at'])
+    .where('d.id', '=', p.deployId)
+    .where('d.account_id', '=', p.accountId)
+    .orderBy('a.alias'),
+);
 
 export class Deploys {
   constructor(private readonly ctx: ServiceContext) {}
@@ -47,13 +69,15 @@ export class Deploys {
     return row;
   }
 
+  /** One statement: see deployWithAliasesAndLatest. */
   async get(accountId: string, deployId: string) {
-    const row = await this.require(accountId, deployId);
-    const [aliases, latest] = await Promise.all([
-      this.ctx.db.selectFrom('aliases').selectAll().where('deploy_id', '=', deployId).orderBy('alias').execute(),
-      this.ctx.db.selectFrom('deploy_versions').selectAll().where('deploy_id', '=', deployId).orderBy('version_no', 'desc').limit(1).executeTakeFirst(),
-    ]);
-    return { deploy: deployView(row), aliases: aliases.map(aliasView), latestVersion: latest ? versionView(latest) : null };
+    const rows = await deployWithAliasesAndLatest(this.ctx.db, { deployId, accountId });
+    const r = rows[0];
+    if (!r) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+    const deploy: DeploysTable = { id: r.d_id, account_id: r.d_account_id, slug: r.d_slug, name: r.d_name, last_version_no: r.d_last_version_no, created_at: r.d_created_at };
+    const aliases = rows.flatMap((a) => (a.a_alias === null ? [] : [aliasView({ deploy_id: r.d_id, alias: a.a_alias, deploy_version_id: a.a_deploy_version_id!, updated_at: a.a_updated_at! })]));
+    // Left-joined: every version column is null when the deploy has no version yet.
+    return { deploy: deployView(deploy), aliases, latestVersion: r.id === null ? null : versionView(r as DeployVersionsTable) };
   }
 
   async list(accountId: string, opts: { cursor?: string; limit: number }) {

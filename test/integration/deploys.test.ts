@@ -91,6 +91,26 @@ describe('deploys, versions, aliases, settings', () => {
     assert.equal((await app.api('GET', `/v1/deploys/${deployId}/versions/${v1.version.id}`)).status, 404);
   });
 
+  test('get: the latest version is the newest that still exists, with every alias and the full version shape', async () => {
+    const v1 = await deployFiles(app, { createDeploy: { slug: 'latest-gone', name: 'Latest gone' } }, sampleBundle('lg1'), { route: '/', title: 'One' });
+    const deployId = v1.deployId;
+    const v2 = await deployFiles(app, { deployId }, sampleBundle('lg2'), { route: '/', title: 'Two', renderTimeoutMs: 4000, metadata: { pdf: { format: 'A4' } } });
+    for (const alias of ['b-two', 'a', 'c']) assert.equal((await app.api('PUT', `/v1/deploys/${deployId}/aliases/${alias}`, { deployVersionId: alias === 'c' ? 'latest' : v1.version.id })).status, 200);
+    const full = await app.api('GET', `/v1/deploys/${deployId}`);
+    assert.equal(full.status, 200);
+    assert.deepEqual(full.body.latestVersion, (await app.api('GET', `/v1/deploys/${deployId}/versions/${v2.version.id}`)).body.deployVersion);
+    assert.deepEqual(full.body.aliases.map((a: { alias: string; deployVersionId: string; deployId: string }) => [a.alias, a.deployVersionId, a.deployId]), [
+      ['a', v1.version.id, deployId],
+      ['b-two', v1.version.id, deployId],
+      ['c', 'latest', deployId],
+    ]);
+    assert.equal((await app.api('DELETE', `/v1/deploys/${deployId}/versions/${v2.version.id}`)).status, 204);
+    const after = await app.api('GET', `/v1/deploys/${deployId}`);
+    assert.equal(after.body.latestVersion.id, v1.version.id);
+    assert.equal(after.body.latestVersion.versionNo, 1);
+    assert.equal(after.body.aliases.length, 3);
+  });
+
   test('commit validation: route must resolve, blobs must be uploaded, timeout within plan', async () => {
     const files = sampleBundle('cv');
     const s = await app.api('POST', '/v1/upload-sessions', { createDeploy: { slug: 'cv', name: 'CV' }, files: [] });
