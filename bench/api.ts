@@ -9,6 +9,10 @@
 // The load generator runs in a worker thread (autocannon `workers: 1`) so it does not share the event
 // loop with the servers under test; both servers get the same treatment. This machine's throughput drifts
 // between runs (shared vCPUs), so the targets alternate within each round and the table shows medians.
+// Because a busy neighbour moves req/s a lot, each row also shows the CPU time the servers' thread (the
+// main thread: both servers live there, the load generator does not) spent per request: that number does
+// not depend on how much CPU the neighbour leaves us.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { generateBundle } from './lib/bundle.js';
@@ -31,6 +35,17 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Main-thread CPU µs per completed request, or NaN where /proc is not available. */
+  cpuUs: number;
+}
+
+/** CPU time (ns) the main thread has run, from Linux's per-thread schedstat; NaN elsewhere. */
+function mainThreadCpuNs(): number {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return NaN;
+  }
 }
 
 async function cannon(url: string, headers: Record<string, string>, duration: number): ReturnType<typeof autocannon> {
@@ -39,8 +54,10 @@ async function cannon(url: string, headers: Record<string, string>, duration: nu
 
 async function measure(label: string, url: string, headers: Record<string, string> = {}): Promise<Measured> {
   if (WARMUP > 0) await cannon(url, headers, WARMUP);
+  const cpuBefore = mainThreadCpuNs();
   const r = await cannon(url, headers, DURATION);
-  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  const cpuUs = (mainThreadCpuNs() - cpuBefore) / 1000 / Math.max(1, r.requests.total);
+  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, cpuUs };
 }
 
 /** A deploy with one committed version and an alias, so the read returns the full shape. */
@@ -95,18 +112,19 @@ async function main() {
 
   const summary = rounds[0].map((first, i) => {
     const per = rounds.map((round) => round[i]);
-    return { label: first.label, rpsRounds: per.map((m) => m.rps), rps: median(per.map((m) => m.rps)), p50: median(per.map((m) => m.p50)), p99: median(per.map((m) => m.p99)), non2xx: per.reduce((n, m) => n + m.non2xx, 0), errors: per.reduce((n, m) => n + m.errors, 0) };
+    return { label: first.label, rpsRounds: per.map((m) => m.rps), rps: median(per.map((m) => m.rps)), p50: median(per.map((m) => m.p50)), p99: median(per.map((m) => m.p99)), non2xx: per.reduce((n, m) => n + m.non2xx, 0), errors: per.reduce((n, m) => n + m.errors, 0), cpuUs: median(per.map((m) => m.cpuUs)) };
   });
   const base = summary[0].rps;
   console.log(
     table(
-      ['target', 'req/s (median of rounds)', 'req/s per round', 'p50', 'p99', 'non-2xx', 'errors', 'ratio to bare'],
-      summary.map((r) => [r.label, Math.round(r.rps), r.rpsRounds.map(Math.round).join(' / '), `${r.p50} ms`, `${r.p99} ms`, r.non2xx, r.errors, `${(r.rps / base).toFixed(2)}×`]),
+      ['target', 'req/s (median of rounds)', 'req/s per round', 'p50', 'p99', 'non-2xx', 'errors', 'ratio to bare', 'server CPU per request', 'CPU ratio (bare ÷ this)'],
+      summary.map((r) => [r.label, Math.round(r.rps), r.rpsRounds.map(Math.round).join(' / '), `${r.p50} ms`, `${r.p99} ms`, r.non2xx, r.errors, `${(r.rps / base).toFixed(2)}×`, `${r.cpuUs.toFixed(0)} µs`, `${(summary[0].cpuUs / r.cpuUs).toFixed(2)}×`]),
     ),
   );
   const perRound = rounds.map((round) => (round[1].rps / round[0].rps).toFixed(2)).join(', ');
   const ratio = summary[1].rps / base;
   console.log(`\nTarget Folio/bare ≥ 0.5× (logging off): ${ratio >= 0.5 ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)}×; per round ${perRound})`);
+  console.log(`Server CPU per request: bare ${summary[0].cpuUs.toFixed(0)} µs, Folio ${summary[1].cpuUs.toFixed(0)} µs (logging off): ${(summary[0].cpuUs / summary[1].cpuUs).toFixed(2)}× by CPU`);
   if (summary.some((r) => r.non2xx > 0 || r.errors > 0)) {
     console.log('Some requests failed: the numbers are not comparable.');
     process.exitCode = 1;

@@ -62,12 +62,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
     disableRequestLogging: false,
-    // Fastify binds reqId into a child logger per request; pino's child() runs the bindings through the
-    // redaction and serializers (~6 % of the CPU of a /healthz request in bench/api). At level silent that
-    // child could never write a line, so requests share the parent instead. A route with its own logLevel
-    // still gets a child.
-    childLoggerFactory: (logger, bindings, childOpts) => (childOpts.level === undefined && logger.level === 'silent' ? logger : logger.child(bindings, childOpts)),
   }) as unknown as FastifyInstance;
+
+  // Fastify binds reqId into a child logger per request; pino's child() runs the bindings through the
+  // redaction and serializers (~6 % of the CPU of a /healthz request in bench/api). At level silent that
+  // child could never write a line, so requests share the parent instead. A route with its own logLevel
+  // still gets a child.
+  app.setChildLoggerFactory((logger, bindings, childOpts) => (!childOpts.level && logger.level === 'silent' ? logger : logger.child(bindings, childOpts)));
 
   // Callback-style (not async) hooks on the hot path: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (req, reply, done) => {
