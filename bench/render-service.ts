@@ -1,11 +1,12 @@
 // Folio's full async path against the bare baseline, one process, one sitting:
 //   baseline = a bare warm Puppeteer page reused: setContent(invoice) + pdf() with Folio's PDF options
+//   folio warm = the same, with the invoice as a warm template (folio.onJob; bench/lib/baselines.ts)
 //   folio    = HTTP POST /v1/render-jobs → worker claim → render → PDF stored → GET ?waitSeconds observed
 //              succeeded, with FOLIO_RENDER_CONCURRENCY = the client concurrency
 // at concurrency 1/2/4. Also the p50 latency overhead over the bare print at concurrency 1.
 // Run: node --import tsx bench/render-service.ts   (ROUNDS=N jobs per measurement, default 40)
 import { readFileSync } from 'node:fs';
-import { bareSetContent, browserName, executablePath, fullChromiumPath, measure } from './lib/baselines.js';
+import { bareSetContent, browserName, executablePath, fullChromiumPath, measure, warmVariant } from './lib/baselines.js';
 import { createTestApp } from '../test/helpers/app.js';
 import { deployFiles } from '../test/helpers/deploy.js';
 import { file } from '../test/helpers/bundle.js';
@@ -13,11 +14,11 @@ import { file } from '../test/helpers/bundle.js';
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
 
-async function folio(concurrency: number, total: number) {
+async function folio(concurrency: number, total: number, html: string) {
   const app = await createTestApp({ env: { FOLIO_RENDER_CONCURRENCY: String(concurrency), FOLIO_LOG_LEVEL: 'silent' } });
   const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
   app.startBackground();
-  const v = await deployFiles(app, { createDeploy: { slug: 'bench', name: 'Bench' } }, [file('index.html', invoice)]);
+  const v = await deployFiles(app, { createDeploy: { slug: 'bench', name: 'Bench' } }, [file('index.html', html)]);
   const auth = { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' };
   const op = async () => {
     const created = await fetch(`${base}/v1/render-jobs`, { method: 'POST', headers: auth, body: JSON.stringify({ deployId: v.deployId, deployVersionId: 'latest', payload: { n: 1 } }) }).then((r) => r.json());
@@ -42,18 +43,21 @@ async function main() {
   if (other) head.push('bare setContent r/s (chromium)');
   head.push('Folio full path r/s', 'ratio to bare, same browser');
   if (other) head.push('ratio to bare chromium');
-  head.push('p50 bare ms (same browser)', 'p50 Folio ms', 'p50 overhead ms');
+  head.push('Folio warm template r/s', 'warm: ratio to bare, same browser');
+  head.push('p50 bare ms (same browser)', 'p50 Folio ms', 'p50 overhead ms', 'p50 warm ms', 'p50 warm overhead ms');
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);
   for (const c of [1, 2, 4]) {
     const bare = await bareSetContent(c, invoice, ROUNDS);
     const bareFull = other ? await bareSetContent(c, invoice, ROUNDS, other) : null;
-    const f = await folio(c, ROUNDS);
+    const f = await folio(c, ROUNDS, invoice);
+    const w = await folio(c, ROUNDS, warmVariant(invoice));
     const row = [String(c), fmt(bare.rps)];
     if (bareFull) row.push(fmt(bareFull.rps));
     row.push(fmt(f.rps), fmt(f.rps / bare.rps, 2));
     if (bareFull) row.push(fmt(f.rps / bareFull.rps, 2));
-    row.push(fmt(bare.p50, 0), fmt(f.p50, 0), fmt(f.p50 - bare.p50, 0));
+    row.push(fmt(w.rps), fmt(w.rps / bare.rps, 2));
+    row.push(fmt(bare.p50, 0), fmt(f.p50, 0), fmt(f.p50 - bare.p50, 0), fmt(w.p50, 0), fmt(w.p50 - bare.p50, 0));
     console.log(`| ${row.join(' | ')} |`);
   }
 }

@@ -78,3 +78,22 @@ export async function bareNavigate(concurrency: number, html: string, total: num
   return r;
 }
 
+
+/**
+ * The same document as a warm template (docs/templates.md): loaded once, then every job fetches its payload
+ * and rebuilds the whole <body> from the original markup -- the same parse, style and layout work
+ * `setContent` does per render, without reloading the page.
+ */
+export function warmVariant(html: string): string {
+  const open = html.indexOf('>', html.indexOf('<body')) + 1;
+  const close = html.lastIndexOf('</body>');
+  const body = html.slice(open, close);
+  const script = `<script>(() => {
+  const markup = ${JSON.stringify(body)};
+  folio.onJob(async () => {
+    await (await fetch(folio.payloadUrl)).json();
+    document.body.innerHTML = markup;
+  });
+})();</script>`;
+  return html.slice(0, close) + script + html.slice(close);
+}

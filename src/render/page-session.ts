@@ -34,6 +34,12 @@ export class PageSession extends EventEmitter {
   router: RequestRouter | null = null;
   /** Set when a job loaded a document from an external origin: its storage is partitioned in ways we cannot clear reliably, so the session is not reused. */
   taintedByExternalDocument = false;
+  /**
+   * Set while the page holds a warm template (docs/templates.md "Warm templates"): the document of the
+   * account's last job, which registered `folio.onJob`, kept alive for the next job with the same key
+   * (render pack, entry, env, network policy). Such a session skips the reset; another job gets it reset.
+   */
+  warmKey: string | null = null;
   #disposed = false;
   #jobScriptId: string | null = null;
 
@@ -149,6 +155,12 @@ export class PageSession extends EventEmitter {
   }
 
   async setJobScript(source: string): Promise<void> {
+    // A warm page's next job replaces the previous job's script (for documents the page opens later).
+    if (this.#jobScriptId) {
+      const previous = this.#jobScriptId;
+      this.#jobScriptId = null;
+      await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: previous }, PLUMBING_TIMEOUT_MS);
+    }
     const { identifier } = await this.cdp.send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS);
     this.#jobScriptId = identifier;
   }
@@ -156,6 +168,7 @@ export class PageSession extends EventEmitter {
   /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
   async reset(): Promise<boolean> {
     this.router = null;
+    this.warmKey = null;
     try {
       if (this.#jobScriptId) {
         const identifier = this.#jobScriptId;

@@ -2,6 +2,16 @@
 import { ENV_URL, PAYLOAD_URL } from './virtual-origins.js';
 
 const READY_PROMISE = "Symbol.for('folio.ready')";
+const RUN_JOB = "Symbol.for('folio.runJob')";
+const HAS_JOB_HANDLER = "Symbol.for('folio.hasJobHandler')";
+const SCRIPT_REQUESTS = "Symbol.for('folio.scriptRequests')";
+
+/** What a warm page's `folio.onJob` handler receives, and what `window.folio` is updated to. */
+export interface WarmJobFields {
+  jobId: string;
+  deployId: string;
+  versionNo: number;
+}
 
 /**
  * Installed before any script of every document of the job (Page.addScriptToEvaluateOnNewDocument).
@@ -12,25 +22,68 @@ export function folioScript(job: { jobId: string; deployId: string; versionNo: n
   return `(() => {
   let resolveReady;
   const readyPromise = new Promise((resolve) => { resolveReady = resolve; });
-  const folio = Object.assign(${data}, { waitForReady: false, ready() { resolveReady(true); } });
+  let jobHandler = null;
+  const folio = Object.assign(${data}, {
+    waitForReady: false,
+    ready() { resolveReady(true); },
+    // Warm templates (docs/templates.md): the handler renders the next job of the same version in this
+    // same document instead of Folio loading the page again.
+    onJob(handler) {
+      if (typeof handler !== 'function') throw new TypeError('folio.onJob expects a function');
+      jobHandler = handler;
+    },
+  });
   Object.defineProperty(window, 'folio', { value: folio, writable: false, enumerable: true, configurable: false });
+  // Requests the page's script starts with fetch() or XMLHttpRequest, counted synchronously at the call.
+  // Folio sees each request a moment later, over another channel; comparing the two counts tells it whether
+  // a request is still on its way when it decides that the network is idle (the default ready protocol).
+  let scriptRequests = 0;
+  const pageFetch = window.fetch;
+  if (typeof pageFetch === 'function') window.fetch = function fetch(...args) { scriptRequests++; return pageFetch.apply(this, args); };
+  const xhrSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function send(...args) { scriptRequests++; return xhrSend.apply(this, args); };
+  Object.defineProperty(window, ${SCRIPT_REQUESTS}, { value: () => scriptRequests });
   Object.defineProperty(window, ${READY_PROMISE}, { value: readyPromise });
+  Object.defineProperty(window, ${HAS_JOB_HANDLER}, { value: () => jobHandler !== null });
+  Object.defineProperty(window, ${RUN_JOB}, {
+    value: async (job) => {
+      if (jobHandler === null) return 'no-handler';
+      Object.assign(folio, job);
+      await jobHandler(Object.assign({}, job, { payloadUrl: folio.payloadUrl, envUrl: folio.envUrl }));
+      await document.fonts.ready;
+      return 'rendered';
+    },
+  });
   // A page reused for the next job of the same account must not inherit the previous job's window.name.
   if (window === window.top) { try { window.name = ''; } catch {} }
 })();`;
 }
 
 /**
- * Evaluated after the load event. Resolves "ready-called" once a page that opted in with
- * folio.waitForReady = true has called folio.ready(), else "loaded"; both after document.fonts.ready.
+ * Evaluated after the load event. Resolves `{mode, scriptRequests}`: mode "ready-called" once a page that
+ * opted in with folio.waitForReady = true has called folio.ready(), else "loaded"; both after
+ * document.fonts.ready. scriptRequests: fetch/XHR calls the page's script made so far (see folioScript).
  */
 export const READY_EXPRESSION = `(async () => {
   await document.fonts.ready;
   const f = window.folio;
+  const counted = () => { const c = window[${SCRIPT_REQUESTS}]; return typeof c === 'function' ? c() : 0; };
   if (f && f.waitForReady === true) {
     await window[${READY_PROMISE}];
     await document.fonts.ready;
-    return 'ready-called';
+    return { mode: 'ready-called', scriptRequests: counted() };
   }
-  return 'loaded';
+  return { mode: 'loaded', scriptRequests: counted() };
 })()`;
+
+/** True when the page registered a `folio.onJob` handler (checked after a successful print). */
+export const HAS_JOB_HANDLER_EXPRESSION = `(() => { const f = window[${HAS_JOB_HANDLER}]; return typeof f === 'function' && f() === true; })()`;
+
+/**
+ * Runs the next job in a warm page: updates window.folio and awaits the page's handler, then fonts.
+ * Resolves 'rendered', or 'no-handler' when the document no longer has one (e.g. it navigated itself).
+ */
+export function runJobExpression(job: WarmJobFields): string {
+  const data = JSON.stringify({ jobId: job.jobId, deployId: job.deployId, versionNo: job.versionNo });
+  return `(() => { const run = window[${RUN_JOB}]; return typeof run === 'function' ? run(${data}) : 'no-handler'; })()`;
+}

@@ -7,7 +7,7 @@ import type { CdpSession } from './cdp-connection.js';
 import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
 import { PdfPageCounter } from './page-count.js';
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
-import { folioScript, READY_EXPRESSION } from './ready-protocol.js';
+import { folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { BUNDLE_ORIGIN, payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
 import type { LookupAll } from '../net/resolve-host.js';
@@ -17,6 +17,8 @@ export interface RenderJobOptions {
   networkIdleMs: number;
   lookup?: LookupAll;
   externalFetch?: ExternalFetch;
+  /** The session holds this job's template warm: run the page's `folio.onJob` handler instead of loading it. */
+  warm?: boolean;
 }
 
 type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
@@ -33,12 +35,16 @@ export class RenderJob implements RequestRouter {
   #failure: Error | null = null;
   #inFlight = 0;
   #lastActivity = 0;
+  /** fetch/XHR requests of the main frame seen so far (compared with the page's own count). */
+  #scriptRequestsSeen = 0;
   #loadAt = Number.POSITIVE_INFINITY;
   #activityWaiters: Array<() => void> = [];
   #externalAbort = new AbortController();
   #payload: PayloadData;
   #output: Readable | null = null;
   readonly blocked: string[] = [];
+  /** After a successful run: the page registered `folio.onJob`, so it may stay loaded for the next job. */
+  warmCapable = false;
 
   constructor(
     private readonly session: PageSession,
@@ -78,14 +84,29 @@ export class RenderJob implements RequestRouter {
     try {
       session.router = this;
       await this.#race(session.setJobScript(folioScript(req)));
-      await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
-      this.#phase = 'waiting-ready';
-      const mode = await this.#evaluateReady();
-      if (mode === 'loaded') await this.#race(this.#networkIdle());
-      else await this.#race(this.#noneInFlight());
+      // Warm template: the page is already loaded; its handler renders this job's payload in place. If the
+      // page lost its handler since (it navigated itself), the job loads the page like any other.
+      if (this.opts.warm && (await this.#runWarm())) {
+        await this.#race(this.#noneInFlight());
+      } else {
+        await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
+        this.#phase = 'waiting-ready';
+        const { mode, scriptRequests } = await this.#evaluateReady();
+        if (mode === 'loaded') await this.#race(this.#networkIdle(scriptRequests));
+        else await this.#race(this.#noneInFlight());
+      }
       this.#phase = 'printing';
       const result = await this.#print(sink);
       this.#phase = 'done';
+      // The PDF is complete: whether the page may stay warm is a question that must not fail the job.
+      if (!session.taintedByExternalDocument) {
+        try {
+          const r = await this.#race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 0));
+          this.warmCapable = r.result?.value === true && this.#failure === null;
+        } catch {
+          this.warmCapable = false;
+        }
+      }
       return result;
     } finally {
       clearTimeout(timer);
@@ -132,21 +153,49 @@ export class RenderJob implements RequestRouter {
     }
   }
 
-  async #evaluateReady(): Promise<'loaded' | 'ready-called'> {
+  async #evaluateReady(): Promise<{ mode: 'loaded' | 'ready-called'; scriptRequests: number }> {
     const r = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: READY_EXPRESSION, awaitPromise: true, returnByValue: true }, 0));
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
       throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
     }
-    return r.result?.value === 'ready-called' ? 'ready-called' : 'loaded';
+    const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number };
+    return { mode: v.mode === 'ready-called' ? 'ready-called' : 'loaded', scriptRequests: Number(v.scriptRequests) || 0 };
   }
 
-  /** Default ready: nothing outstanding, and no request since `load` -- or none for networkIdleMs. */
-  async #networkIdle(): Promise<void> {
+  /** Runs the warm page's handler for this job; false when the page has no handler any more. */
+  async #runWarm(): Promise<boolean> {
+    const { jobId, deployId, versionNo } = this.req;
+    this.#phase = 'waiting-ready';
+    const expression = runJobExpression({ jobId, deployId, versionNo });
+    const r = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, 0));
+    if (r.exceptionDetails) {
+      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
+      throw new RenderError('render_failed', `the page's folio.onJob handler failed: ${String(text).slice(0, 300)}`);
+    }
+    if (r.result?.value === 'no-handler') {
+      this.#phase = 'navigating';
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Default ready: nothing outstanding, and then either nothing happened on the network since `load` and
+   * the page's script made no fetch/XHR at all (a static page prints at once), or nothing happened for
+   * networkIdleMs. Script requests are counted in the page (folioScript) because Folio's own view of the
+   * order "request, then load" is not reliable: the two events reach it over different channels. A request
+   * the page started but Folio has not seen yet counts as outstanding for up to networkIdleMs (some never
+   * arrive: a fetch the page's CSP refuses, a data: or blob: URL).
+   */
+  async #networkIdle(scriptRequests: number): Promise<void> {
+    const graceUntil = performance.now() + this.opts.networkIdleMs;
     for (;;) {
-      if (this.#inFlight === 0) {
+      const unseen = this.#scriptRequestsSeen < scriptRequests;
+      if (unseen && performance.now() < graceUntil) await this.#activityOrTimeout(graceUntil - performance.now());
+      else if (this.#inFlight === 0) {
         const quiet = performance.now() - this.#lastActivity;
-        if (this.#lastActivity <= this.#loadAt || quiet >= this.opts.networkIdleMs) return;
+        if ((scriptRequests === 0 && this.#lastActivity <= this.#loadAt) || quiet >= this.opts.networkIdleMs) return;
         await this.#activityOrTimeout(this.opts.networkIdleMs - quiet);
       } else await this.#activityOrTimeout(Number.POSITIVE_INFINITY);
     }
@@ -179,6 +228,7 @@ export class RenderJob implements RequestRouter {
     const { request } = e;
     // Chromium asks for /favicon.ico by itself after load; it says nothing about the page being busy.
     const implicit = e.resourceType === 'Other' && request.url.endsWith('/favicon.ico');
+    if (cdp === session.cdp && (e.resourceType === 'Fetch' || e.resourceType === 'XHR')) this.#scriptRequestsSeen++;
     if (!implicit) this.#activity();
     const route = routeRequest(request.url, this.req.allowExternalNetwork);
     switch (route.kind) {

@@ -1,5 +1,6 @@
 // The renderer the worker calls: RenderRequest in, PDF streamed to the sink, RenderResult (or a
 // RenderError with one of the contract's codes) out.
+import { createHash } from 'node:crypto';
 import { BrowserSupervisor, type BrowserInstance, type BrowserSupervisorOptions } from './browser-supervisor.js';
 import { CdpClosedError } from './cdp-connection.js';
 import type { ExternalFetch } from './network-policy.js';
@@ -75,18 +76,24 @@ export class Renderer {
     let session: PageSession | null = null;
     let job: RenderJob | null = null;
     try {
-      session = await this.#takeSession(pool, req, deadline);
+      const key = warmKey(req);
+      session = await this.#takeSession(pool, req, key, deadline);
       job = new RenderJob(session, req, this.#bundles.get(req.bundle), printParams(pdf.value), {
         networkIdleMs: this.#opts.networkIdleMs ?? 50,
         lookup: this.#opts.lookup,
         externalFetch: this.#opts.externalFetch,
+        warm: session.warmKey === key,
       });
       const result = await job.run(sink, deadline);
+      session.warmKey = job.warmCapable ? key : null;
       pool.give(session, true);
       return { ...result, renderTimeMs: Math.round(performance.now() - started) };
     } catch (err) {
       const mapped = toRenderError(err, lease.browser);
-      if (session) pool.give(session, REUSABLE_AFTER.has(mapped.code));
+      if (session) {
+        session.warmKey = null; // a failed job's page is reset (or closed), never kept warm
+        pool.give(session, REUSABLE_AFTER.has(mapped.code));
+      }
       throw mapped;
     } finally {
       lease.release();
@@ -94,8 +101,8 @@ export class Renderer {
   }
 
   /** Takes a session for the job's account, within the job's deadline and honouring cancellation. */
-  async #takeSession(pool: SessionPool, req: RenderRequest, deadline: number): Promise<PageSession> {
-    const taking = pool.take(req.accountId);
+  async #takeSession(pool: SessionPool, req: RenderRequest, key: string, deadline: number): Promise<PageSession> {
+    const taking = pool.take(req.accountId, key);
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
@@ -131,6 +138,16 @@ export class Renderer {
   async close(): Promise<void> {
     await this.supervisor.close();
   }
+}
+
+/**
+ * What a warm page must share with the next job to be reused for it: the same render pack (the version's
+ * files), entry, env (the page may have read it once) and network policy. The account is implicit: a
+ * session never changes account.
+ */
+function warmKey(req: RenderRequest): string {
+  const env = createHash('sha256').update(JSON.stringify(req.env)).digest('hex');
+  return `${req.bundle.key}\n${req.entryPath}\n${env}\n${req.allowExternalNetwork ? 'external' : 'closed'}`;
 }
 
 function toRenderError(err: unknown, browser: BrowserInstance): RenderError {

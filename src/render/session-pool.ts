@@ -53,11 +53,23 @@ export class SessionPool {
     browser.once('gone', () => this.close());
   }
 
-  async take(accountId: string): Promise<PageSession> {
+  /**
+   * A session for the account. With `warmKey`, an idle warm session holding that template is preferred
+   * (the job then skips loading the page); a warm session holding another template is reset first.
+   */
+  async take(accountId: string, warmKey: string | null = null): Promise<PageSession> {
     for (;;) {
       if (this.#closed) throw new Error('browser is gone');
+      const w = warmKey === null ? -1 : this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === warmKey);
+      if (w !== -1) return this.#idle.splice(w, 1)[0];
       const i = this.#idle.findIndex((s) => s.accountId === accountId);
-      if (i !== -1) return this.#idle.splice(i, 1)[0];
+      if (i !== -1) {
+        const s = this.#idle.splice(i, 1)[0];
+        if (s.warmKey === null) return s;
+        if (await s.reset()) return s;
+        this.#drop(s);
+        continue;
+      }
       // A session of this account that is being reset is ready in a few ms; a new one takes ~100+ ms --
       // but a spare is ready now, so take it while the account is below its session allowance.
       const r = this.#resetting.find((x) => x.session.accountId === accountId && !x.claimed);
@@ -94,6 +106,13 @@ export class SessionPool {
     session.lastUsed = Date.now();
     if (!reusable || this.#closed || session.taintedByExternalDocument) {
       this.#drop(session);
+      return;
+    }
+    if (session.warmKey !== null) {
+      // A warm template stays loaded for the account's next job of the same version: no reset.
+      session.router = null;
+      this.#idle.push(session);
+      this.#evict();
       return;
     }
     const entry: Resetting = { session, claimed: false, done: Promise.resolve(false) };

@@ -66,11 +66,28 @@ describe('examples render', () => {
     const res = await app.server.inject({ method: 'GET', url: u.pathname + u.search });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'application/pdf');
-    return { payload, output: done.body.output, pdf: res.rawPayload };
+    return { payload, output: done.body.output, pdf: res.rawPayload, deployId: v.deployId as string };
   }
 
+  /** Renders one more job of a deployed example and returns its PDF. */
+  async function renderAgain(deployId: string, payload: unknown) {
+    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body));
+    const link = await app.api('POST', `/v1/render-jobs/${created.body.job.id}/output-download`);
+    const u = new URL(link.body.access.url);
+    const res = await app.server.inject({ method: 'GET', url: u.pathname + u.search });
+    return { output: done.body.output, pdf: res.rawPayload };
+  }
+
+  let invoiceDeployId = '';
+  let invoicePayload: any = null;
+
   test('invoice: payload and env in the PDF, 40 items over several pages with a repeated header, margin-box page numbers, totals', async () => {
-    const { payload, output, pdf } = await deployAndRender('invoice', [{ name: 'COMPANY_NAME', value: 'Northwind Documents Ireland Ltd.' }]);
+    const { payload, output, pdf, deployId } = await deployAndRender('invoice', [{ name: 'COMPANY_NAME', value: 'Northwind Documents Ireland Ltd.' }]);
+    invoiceDeployId = deployId;
+    invoicePayload = payload;
     assert.equal(payload.items.length, 40);
     const pages = output.pageCount as number;
     assert.ok(pages >= 2, `expected at least 2 pages, got ${pages}`);
@@ -102,6 +119,26 @@ describe('examples render', () => {
     const bytes = pdf.toString('latin1');
     assert.ok(bytes.includes('/StructTreeRoot'), 'tagged PDF');
     assert.ok(bytes.includes('/Outlines'), 'document outline');
+  });
+
+  test('invoice as a warm template: the next invoice renders in the kept page and nothing of the previous one survives', async () => {
+    assert.ok(invoiceDeployId, 'runs after the invoice test');
+    const next = {
+      ...invoicePayload,
+      invoiceNumber: 'INV-2025-0999',
+      buyer: { ...invoicePayload.buyer, name: 'Second Customer GmbH' },
+      items: invoicePayload.items.slice(0, 3).map((it: Record<string, unknown>, i: number) => ({ ...it, description: `Second invoice line ${i + 1}` })),
+    };
+    for (let round = 0; round < 2; round++) {
+      const { output, pdf } = await renderAgain(invoiceDeployId, next);
+      const text = pdfText(pdf);
+      assert.equal(output.pageCount, 1, 'three lines fit on one page');
+      assert.match(text, /Second Customer GmbH/);
+      assert.match(text, /Second invoice line 3/);
+      assert.match(pdfPagesText(pdf, 1), /INV-2025-0999 · Northwind Documents Ireland Ltd\./, 'footer rule replaced, not stacked');
+      assert.doesNotMatch(text, /INV-2025-0417|Blue Harbor Logistics/, 'nothing of the previous invoice');
+      assert.ok(!text.includes(invoicePayload.items[10].description), 'no line of the previous invoice');
+    }
   });
 
   test('report: cover, contents, one chapter per page, SVG charts from the payload, outline from the headings', async () => {

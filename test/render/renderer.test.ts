@@ -87,6 +87,20 @@ test('a page still fetching after load is printed once the network has been idle
   assert.match(pdfText(out.bytes()), /after the fetch/);
 });
 
+test('a fetch that never reaches the network (data: URL, refused by CSP) does not hold the default ready wait', async () => {
+  const out = memorySink();
+  const b = bundle({
+    '/index.html': `<p id="p">static page</p><script>addEventListener('load', () => {
+      fetch('data:text/plain,inline').catch(() => {});
+      fetch('https://elsewhere.example/refused-by-csp').catch(() => {});
+    });</script>`,
+  });
+  const started = performance.now();
+  await renderer.render(request({ bundle: b, timeoutMs: 10_000 }), out.sink);
+  assert.match(pdfText(out.bytes()), /static page/);
+  assert.ok(performance.now() - started < 3000, `printed after ${Math.round(performance.now() - started)} ms`);
+});
+
 test('a page that never finishes loading fails with navigation_timeout', async () => {
   // External network allowed, but the image's host never resolves: load never fires.
   const slow = new Renderer({ concurrency: 1, spareSessions: 0, lookup: () => new Promise(() => {}) });

@@ -1,0 +1,97 @@
+// Warm templates (docs/templates.md): a page that registers folio.onJob stays loaded for its account's next
+// job of the same version, env and network policy, and renders that job's payload in place. Everything
+// else -- another account, another version or env, a failed job -- gets a freshly loaded page.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Renderer } from '../../src/render/renderer.js';
+import { RenderError } from '../../src/render/types.js';
+import { bundle, memorySink, pdfText, request } from './helpers.js';
+
+let renderer: Renderer;
+before(async () => {
+  renderer = new Renderer({ concurrency: 1, executablePath: process.env.FOLIO_CHROMIUM_PATH });
+  await renderer.start();
+});
+after(() => renderer.close());
+
+// Each document gets a random id when it loads; the handler re-renders from the job's payload and shows
+// what it saw: the document id, the job id, the payload, and state a previous job left in the window.
+const warmPage = (opts: { failOn?: string } = {}) => `<!doctype html><html><body><pre id="out"></pre><script>
+  const docId = 'D' + Math.random().toString(36).slice(2, 10);
+  folio.waitForReady = true;
+  async function render(job) {
+    const payload = await (await fetch(folio.payloadUrl)).json();
+    ${opts.failOn ? `if (payload.name === ${JSON.stringify(opts.failOn)}) throw new Error('template refused ' + payload.name);` : ''}
+    const seen = window.previousName || 'none';
+    window.previousName = payload.name;
+    localStorage.setItem('last', payload.name);
+    document.getElementById('out').textContent = 'DOC[' + docId + '] JOB[' + folio.jobId + '] ARG[' + (job ? job.jobId : 'first') + '] NAME[' + payload.name + '] PREV[' + seen + ']';
+  }
+  render().then(() => folio.ready());
+  folio.onJob(render);
+</script></body></html>`;
+
+const field = (text: string, name: string) => new RegExp(`${name}\\[([^\\]]*)\\]`).exec(text)?.[1];
+
+async function renderText(req: Parameters<Renderer['render']>[0]): Promise<string> {
+  const out = memorySink();
+  await renderer.render(req, out.sink);
+  return pdfText(out.bytes());
+}
+
+test('a warm template renders the next jobs of its account in the same document, each with its own payload and job id', async () => {
+  const b = bundle({ '/index.html': warmPage() });
+  const texts: string[] = [];
+  const jobs: string[] = [];
+  for (const name of ['first-customer', 'second-customer', 'third-customer']) {
+    const req = request({ bundle: b, payload: Buffer.from(JSON.stringify({ name })) });
+    jobs.push(req.jobId);
+    texts.push(await renderText(req));
+  }
+  const docs = texts.map((t) => field(t, 'DOC'));
+  assert.equal(new Set(docs).size, 1, `one document for all three jobs: ${docs.join(', ')}`);
+  texts.forEach((t, i) => {
+    assert.equal(field(t, 'JOB'), jobs[i], 'window.folio.jobId is the current job');
+    assert.equal(field(t, 'NAME'), ['first-customer', 'second-customer', 'third-customer'][i]);
+  });
+  assert.equal(field(texts[0], 'ARG'), 'first');
+  assert.equal(field(texts[1], 'ARG'), jobs[1], 'the handler receives the job');
+  assert.equal(field(texts[1], 'PREV'), 'first-customer', 'same account, same template: the page keeps its own state (documented)');
+});
+
+test('another account never gets the warm page: its job loads a fresh document with no state from the first account', async () => {
+  const b = bundle({ '/index.html': warmPage() });
+  const a = await renderText(request({ accountId: 'acct_warm_a', bundle: b, payload: Buffer.from('{"name":"alice"}') }));
+  const other = await renderText(request({ accountId: 'acct_warm_b', bundle: b, payload: Buffer.from('{"name":"bob"}') }));
+  assert.notEqual(field(other, 'DOC'), field(a, 'DOC'));
+  assert.equal(field(other, 'PREV'), 'none');
+  assert.equal(field(other, 'NAME'), 'bob');
+});
+
+test('another version or another env gets a freshly loaded page, and the warm page\'s storage is cleared first', async () => {
+  const v1 = bundle({ '/index.html': warmPage() });
+  const first = await renderText(request({ accountId: 'acct_warm_c', bundle: v1, payload: Buffer.from('{"name":"v1"}') }));
+  const envChanged = await renderText(request({ accountId: 'acct_warm_c', bundle: v1, payload: Buffer.from('{"name":"v1-env"}'), env: { variables: { X: '1' }, secrets: {} } }));
+  assert.notEqual(field(envChanged, 'DOC'), field(first, 'DOC'), 'env change → new document');
+  const reader = bundle({
+    '/index.html': `<pre id="out"></pre><script>document.getElementById('out').textContent = 'LAST[' + (localStorage.getItem('last') || 'none') + '] PREV[' + (window.previousName || 'none') + ']';</script>`,
+  });
+  const r = await renderText(request({ accountId: 'acct_warm_c', bundle: reader }));
+  assert.equal(field(r, 'LAST'), 'none', 'the warm page was reset before another template used the session');
+  assert.equal(field(r, 'PREV'), 'none');
+});
+
+test('a handler that throws fails that job with render_failed; the next job loads the page afresh and succeeds', async () => {
+  const b = bundle({ '/index.html': warmPage({ failOn: 'bad' }) });
+  const ok1 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good"}') }));
+  await assert.rejects(renderer.render(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"bad"}') }), memorySink().sink), (err: unknown) => {
+    assert.ok(err instanceof RenderError);
+    assert.equal(err.code, 'render_failed');
+    assert.match(err.message, /folio\.onJob handler failed: .*template refused bad/);
+    return true;
+  });
+  const ok2 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good-again"}') }));
+  assert.equal(field(ok2, 'NAME'), 'good-again');
+  assert.notEqual(field(ok2, 'DOC'), field(ok1, 'DOC'), 'after a failure the page is loaded again');
+  assert.equal(field(ok2, 'PREV'), 'none');
+});
