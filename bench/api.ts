@@ -14,6 +14,8 @@
 // not depend on how much CPU the neighbour leaves us.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import path from 'node:path';
+import Database from 'libsql';
 import Fastify from 'fastify';
 import { generateBundle } from './lib/bundle.js';
 import { startFolio, type BenchServer } from './lib/server.js';
@@ -74,11 +76,16 @@ async function seed(server: BenchServer): Promise<string> {
 }
 
 async function main() {
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ hello: 'world' }));
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   const quiet = await startFolio({ logLevel: 'silent' });
   const logged = await startFolio({ logLevel: 'info' });
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  // BENCH_BREAKDOWN's like-for-like floor: what the read needs at minimum -- one prepared point query on
+  // Folio's own SQLite file through the same driver, serialized by Fastify. No auth, hooks or error handling.
+  const db = new Database(path.join(quiet.dataDir, 'folio.db'), { readonly: true });
+  const pointQuery = db.prepare('SELECT * FROM deploys WHERE id = ?');
+  bare.get('/deploy/:id', async (req) => pointQuery.get((req.params as { id: string }).id));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   console.log(`# bench/api\n\n${machineLine()}`);
   console.log(`autocannon: ${CONNECTIONS} connections × ${DURATION} s after a ${WARMUP} s warm-up, ${ROUNDS} rounds (targets alternate within a round), load generator in ${WORKERS} worker thread(s)\n`);
@@ -95,6 +102,10 @@ async function main() {
       targets.push({ label: `Folio GET /v1/deploys/{id}, request logging ${what}`, url, headers });
     }
     if (BREAKDOWN) {
+      const bareDbUrl = `${bareUrl}/deploy/${new URL(targets[1].url).pathname.split('/').pop()}`;
+      const probe = await fetch(bareDbUrl);
+      if (probe.status !== 200 || !((await probe.json()) as { id?: string }).id) throw new Error('bare point-query route did not find the deploy');
+      targets.push({ label: 'bare Fastify GET /deploy/{id} (one prepared libsql point query, no auth)', url: bareDbUrl, headers: {} });
       // Where the time goes: the framework and hooks alone (no auth, no database), then auth plus one query.
       targets.push({ label: 'Folio GET /healthz (no auth, no database; logging off)', url: `${quiet.url}/healthz`, headers: {} });
       targets.push({ label: 'Folio GET /v1/account (auth + one query; logging off)', url: `${quiet.url}/v1/account`, headers: { authorization: `Bearer ${quiet.key}` } });
@@ -106,6 +117,7 @@ async function main() {
     }
   } finally {
     await bare.close();
+    db.close();
     await quiet.close();
     await logged.close();
   }

@@ -19,6 +19,8 @@ export interface RequestPausedEvent {
 /** What a running job plugs into the session to answer its page's requests. */
 export interface RequestRouter {
   onRequest(session: PageSession, cdp: CdpSession, event: RequestPausedEvent): void;
+  /** A security message Chromium logged for the page (e.g. a load the CSP refused). */
+  onSecurityLog?(text: string): void;
 }
 
 const ALL_REQUESTS = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
@@ -80,12 +82,16 @@ export class PageSession extends EventEmitter {
     // Dialogs would block the page's script forever; dismiss them all.
     s.on('Page.javascriptDialogOpening', () => s.send('Page.handleJavaScriptDialog', { accept: false }).catch(() => {}));
     s.on('Inspector.targetCrashed', () => this.emit('crashed', 'page crashed'));
+    s.on('Log.entryAdded', (e: { entry: { source: string; text: string } }) => {
+      if (e.entry.source === 'security') this.router?.onSecurityLog?.(e.entry.text);
+    });
     s.on('detached', () => {
       if (!this.#disposed) this.emit('crashed', 'page target went away');
     });
     await Promise.all([
       s.send('Page.enable', {}, PLUMBING_TIMEOUT_MS),
       s.send('Inspector.enable', {}, PLUMBING_TIMEOUT_MS),
+      s.send('Log.enable', {}, PLUMBING_TIMEOUT_MS), // CSP refusals, reported as RenderResult.blocked
       s.send('Fetch.enable', ALL_REQUESTS, PLUMBING_TIMEOUT_MS),
       // Workers and out-of-process iframes are separate targets with their own network: attach to them
       // paused, intercept their requests too, then let them run.

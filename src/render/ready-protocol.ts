@@ -76,7 +76,7 @@ export const READY_EXPRESSION = `(async () => {
   return { mode: 'loaded', scriptRequests: counted() };
 })()`;
 
-/** True when the page registered a `folio.onJob` handler (checked after a successful print). */
+/** Evaluated after a successful print: true when the page registered a `folio.onJob` handler. */
 export const HAS_JOB_HANDLER_EXPRESSION = `(() => { const f = window[${HAS_JOB_HANDLER}]; return typeof f === 'function' && f() === true; })()`;
 
 /**

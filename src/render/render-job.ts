@@ -71,7 +71,7 @@ export class RenderJob implements RequestRouter {
     return this.#failure;
   }
 
-  async run(sink: PdfSink, deadline: number): Promise<Omit<RenderResult, 'renderTimeMs'>> {
+  async run(sink: PdfSink, deadline: number): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
     const { session, req } = this;
     const timer = setTimeout(() => this.#onTimeout(), Math.max(0, deadline - performance.now()));
     const onAbort = () => this.#fail(new RenderError('render_canceled', 'render canceled'));
@@ -259,11 +259,21 @@ export class RenderJob implements RequestRouter {
     }
   }
 
+  /**
+   * Loads the Content-Security-Policy Folio serves refused (layer 3 of the network policy) never leave
+   * Chromium, so interception does not see them; Chromium logs them ("Loading the stylesheet 'URL' violates
+   * the following Content Security Policy directive ..."), and PageSession forwards those log entries here.
+   */
+  onSecurityLog(text: string): void {
+    const url = /'([^']+)'/.exec(text)?.[1];
+    if (url && /Content Security Policy/i.test(text)) this.#noteBlocked(url, "refused by the Content-Security-Policy Folio serves (only the bundle and payload origins, plus the internet when the plan allows it)");
+  }
+
   #noteBlocked(url: string, reason: string): void {
     if (this.blocked.length < 20) this.blocked.push(`${url.slice(0, 200)}: ${reason}`);
   }
 
-  async #print(sink: PdfSink): Promise<Omit<RenderResult, 'renderTimeMs'>> {
+  async #print(sink: PdfSink): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
     const s = this.session.cdp;
     let printed: { stream: string };
     try {

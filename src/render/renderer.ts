@@ -87,7 +87,7 @@ export class Renderer {
       const result = await job.run(sink, deadline);
       session.warmKey = job.warmCapable ? key : null;
       pool.give(session, true);
-      return { ...result, renderTimeMs: Math.round(performance.now() - started) };
+      return { ...result, blocked: [...job.blocked], renderTimeMs: Math.round(performance.now() - started) };
     } catch (err) {
       const mapped = toRenderError(err, lease.browser);
       if (session) {

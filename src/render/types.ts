@@ -63,6 +63,11 @@ export interface RenderResult {
   sha256: string;
   /** Wall time of the render, ms (the render_time_ms meter). */
   renderTimeMs: number;
+  /**
+   * Requests of the page that the network policy refused, `"<url>: <reason>"`, at most 20. The job still
+   * succeeded, but a font, image or script the template expected may be missing from the PDF.
+   */
+  blocked: string[];
 }
 
 export type RenderErrorCode =

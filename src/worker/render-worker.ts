@@ -363,7 +363,7 @@ export class RenderWorker {
       await this.fail(job, 'storage_limit_exceeded', `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`, 0);
       return;
     }
-    log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs }, 'render succeeded');
+    log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs, ...(result.blocked.length ? { blocked: result.blocked } : {}) }, 'render succeeded');
     this.deps.notifier.jobChanged(job.id);
   }
 

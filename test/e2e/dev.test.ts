@@ -156,6 +156,22 @@ describe('folio dev', () => {
     assert.match(missing.stderr, /payload file not found: nope\.json/);
   });
 
+  test('--pdf names the requests the network policy refused, in text and in --json', async () => {
+    const folder = path.join(work, 'external');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html><link rel="stylesheet" href="https://fonts.example.com/brand.css"><h1>Uses a web font</h1><img src="https://cdn.example.com/logo.png">');
+    const out = path.join(work, 'external.pdf');
+    const text = await run(['dev', folder, '--pdf', out], work);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^warning: blocked request https:\/\/fonts\.example\.com\/brand\.css: refused by the Content-Security-Policy Folio serves/m);
+    assert.match(text.stdout, /^warning: blocked request https:\/\/cdn\.example\.com\/logo\.png: /m);
+    const json = await run(['dev', folder, '--pdf', out, '--json'], work);
+    assert.equal(json.code, 0, json.stderr);
+    const parsed = JSON.parse(json.stdout) as { pageCount: number; blocked: string[] };
+    assert.equal(parsed.pageCount, 1);
+    assert.deepEqual(parsed.blocked.map((b) => b.split(': ')[0]).sort(), ['https://cdn.example.com/logo.png', 'https://fonts.example.com/brand.css']);
+  });
+
   test('on a terminal, p prints the PDF and q quits', async () => {
     // script(1) gives the command a real pseudo-terminal, so stdin is a TTY in raw mode as for a user.
     const cmd = `${FOLIO_BIN} dev ${JSON.stringify(site)} --payload sample.json --port 0 --pdf pressed.pdf --serve`;

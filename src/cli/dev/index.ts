@@ -107,7 +107,7 @@ class LocalPrinter {
   #renderer: Renderer | null = null;
   constructor(private readonly chromiumPath: string | null) {}
 
-  async print(bundle: LocalBundle, inputs: DevInputs, opts: PrintOptions, out: string): Promise<{ path: string; pages: number; bytes: number; ms: number }> {
+  async print(bundle: LocalBundle, inputs: DevInputs, opts: PrintOptions, out: string): Promise<{ path: string; pages: number; bytes: number; ms: number; blocked: string[] }> {
     if (!bundle.entryPath) throw new RenderError('render_failed', 'the route matches no file of the folder');
     const executablePath = findChromium(this.chromiumPath ?? undefined);
     if (!executablePath) throw new RenderError('render_provider_unavailable', `Chromium was not found${this.chromiumPath ? ` at ${this.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`);
@@ -135,7 +135,7 @@ class LocalPrinter {
         (stream) => pipeline(stream, fs.createWriteStream(tmp)),
       );
       fs.renameSync(tmp, target);
-      return { path: target, pages: r.pageCount, bytes: r.bytes, ms: r.renderTimeMs };
+      return { path: target, pages: r.pageCount, bytes: r.bytes, ms: r.renderTimeMs, blocked: r.blocked };
     } finally {
       fs.rmSync(tmp, { force: true });
     }
@@ -205,14 +205,17 @@ async function dev(argv: string[]): Promise<number> {
   const printer = new LocalPrinter(loadConfig(process.env).chromiumPath);
   const pdfOut = str(p, 'pdf');
 
-  const describe = (r: { path: string; pages: number; bytes: number; ms: number }) => `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)`;
+  // Requests the network policy refused are the template author's most common surprise (a web font or CDN
+  // script that works in a browser but not in Folio), so the preview names them.
+  const describe = (r: { path: string; pages: number; bytes: number; ms: number; blocked: string[] }) =>
+    `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)` + r.blocked.map((b) => `\nwarning: blocked request ${b}`).join('');
 
   if (pdfOut && !p.values.serve) {
     try {
       const bundle = await loadLocalBundle(dir, bundleOpts);
       if (!bundle.entryPath) throw new UsageError(`route ${route} matches no file in ${dir}`);
       const r = await printer.print(bundle, initialInputs, printOpts, pdfOut);
-      if (p.json) printJson({ file: r.path, pageCount: r.pages, bytes: r.bytes, renderTimeMs: r.ms });
+      if (p.json) printJson({ file: r.path, pageCount: r.pages, bytes: r.bytes, renderTimeMs: r.ms, blocked: r.blocked });
       else console.log(describe(r));
       return 0;
     } finally {
