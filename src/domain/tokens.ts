@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // API keys, upload tokens and webhook secrets: random base62 strings with a recognisable prefix
 // (so secret scanners can find leaked ones). Only SHA-256 digests of keys and tokens are stored.
@@ -23,6 +23,15 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 export const newApiKey = () => API_KEY_PREFIX + randomBase62(40);
 export const newUploadToken = () => UPLOAD_TOKEN_PREFIX + randomBase62(40);
+
+/**
+ * An upload token derived from the server's signing key and the session id (HMAC-SHA256). As unguessable as
+ * a random one to anyone without the key, and re-derivable, so an `Idempotency-Key` replay can answer the
+ * same token without the token ever being stored (the idempotency store keeps the response without it).
+ */
+export function deriveUploadToken(signingKey: string, sessionId: string): string {
+  return UPLOAD_TOKEN_PREFIX + createHmac('sha256', signingKey).update(`folio upload token\n${sessionId}`).digest('base64url');
+}
 export const newWebhookSecret = () => WEBHOOK_SECRET_PREFIX + randomBase62(40);
 
 export function sha256Hex(value: string | Buffer): string {

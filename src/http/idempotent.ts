@@ -16,7 +16,16 @@ function stableStringify(value: unknown): string {
  * 2xx response is stored for 24 h; repeats with the same body and route get the stored response
  * (`Idempotent-Replayed: true`). Failed requests store nothing, so a retry runs again.
  */
-export async function idempotent(req: FastifyRequest, reply: FastifyReply, store: IdempotencyStore, status: number, run: () => Promise<unknown>) {
+/**
+ * How a response is kept: `save` turns the response into what is stored (e.g. without a secret that must
+ * not rest in the database), `load` turns a stored one back into the response to replay.
+ */
+export interface StoredForm<T> {
+  save(response: T): unknown;
+  load(stored: unknown): T;
+}
+
+export async function idempotent<T>(req: FastifyRequest, reply: FastifyReply, store: IdempotencyStore, status: number, run: () => Promise<T>, form?: StoredForm<T>) {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return reply.code(status).send(await run());
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -29,15 +38,17 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, store
     .digest('hex');
   const begun = await store.begin(accountId, key, hash);
   if (begun.kind === 'replay') {
-    return reply.code(begun.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(begun.body);
+    const replayed = form ? JSON.stringify(form.load(JSON.parse(begun.body))) : begun.body;
+    return reply.code(begun.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(replayed);
   }
-  let body: string;
+  let response: T;
   try {
-    body = JSON.stringify(await run());
+    response = await run();
   } catch (err) {
     await store.abandon(accountId, key).catch((e) => req.log.error({ err: e }, 'could not release idempotency key'));
     throw err;
   }
-  await store.complete(accountId, key, status, body);
+  const body = JSON.stringify(response);
+  await store.complete(accountId, key, status, form ? JSON.stringify(form.save(response)) : body);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

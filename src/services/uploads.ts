@@ -7,7 +7,7 @@ import { normalizeBundlePath, resolveRoute } from '../domain/file-paths.js';
 import { newId } from '../domain/ids.js';
 import { isValidMime, mimeForPath } from '../domain/mime.js';
 import { encodePackHeader, type PackEntry } from '../domain/render-pack.js';
-import { newUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
+import { deriveUploadToken, newUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
@@ -46,7 +46,17 @@ export class Uploads {
     private readonly deploys: Deploys,
     private readonly versions: Versions,
     private readonly usage: Usage,
+    /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY (then tokens are random). */
+    private readonly signingKey: string | null = null,
   ) {}
+
+  /**
+   * The upload token of a session, when it can be re-derived (a signing key is configured). The idempotency
+   * store then keeps session responses without their token and restores it on replay.
+   */
+  tokenFor(sessionId: string): string | null {
+    return this.signingKey === null ? null : deriveUploadToken(this.signingKey, sessionId);
+  }
 
   private checkDescriptors(files: FileDescriptor[], field: string) {
     const seen = new Set<string>();
@@ -81,9 +91,10 @@ export class Uploads {
       throw new AppError('upload_session_policy_limit_exceeded', `the session declares ${input.files.length} files; the plan allows ${policy.maxFilesPerDeployCommit} per commit`);
     }
     const now = this.ctx.clock.now();
-    const token = newUploadToken();
+    const id = newId('ups', now);
+    const token = this.tokenFor(id) ?? newUploadToken();
     const session: UploadSessionsTable = {
-      id: newId('ups', now),
+      id,
       account_id: accountId,
       deploy_id: '',
       token_hash: sha256Hex(token),

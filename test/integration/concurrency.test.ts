@@ -36,6 +36,16 @@ describe('concurrency', () => {
     const replay = await api.request('POST', '/v1/upload-sessions', { json: body, headers: { 'idempotency-key': 'same-key-1' } });
     assert.equal(replay.status, 201);
     assert.equal(replay.body.uploadSession.id, ok[0].body.uploadSession.id);
+
+    // Every answer carries the same working token, yet the token is not stored with the saved response.
+    assert.equal(new Set([...ok, replay].map((r) => r.body.uploadToken)).size, 1);
+    const token = replay.body.uploadToken as string;
+    assert.match(token, /^folio_ut_/);
+    const missing = await api.request('POST', `/v1/upload-sessions/${replay.body.uploadSession.id}/missing-blobs`, { json: { files: descriptors(sampleBundle()) }, headers: { 'x-upload-token': token } });
+    assert.equal(missing.status, 200, JSON.stringify(missing.body));
+    const stored = await app.services.ctx.db.selectFrom('idempotency_keys').selectAll().execute();
+    assert.ok(stored.length >= 1);
+    for (const row of stored) assert.ok(!JSON.stringify(row).includes(token), 'the upload token rests in the idempotency store');
   });
 
   test('an Idempotency-Key is forgotten after 24 h', async () => {

@@ -32,7 +32,15 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
       body: CreateSessionBody,
       response: { 201: Type.Object({ uploadSession: Type.Ref('UploadSession'), uploadToken: Type.String() }), ...errors(400, 401, 403, 404, 409, 413, 429) },
     },
-  }, async (req, reply) => idempotent(req, reply, s.idempotency, 201, () => s.uploads.createSession(principalOf(req).accountId, req.body)));
+  }, async (req, reply) =>
+    idempotent(req, reply, s.idempotency, 201, () => s.uploads.createSession(principalOf(req).accountId, req.body), {
+      // The upload token is a credential: kept out of the idempotency store when it can be re-derived.
+      save: (res) => (s.uploads.tokenFor(res.uploadSession.id) === null ? res : { uploadSession: res.uploadSession }),
+      load: (stored) => {
+        const res = stored as { uploadSession: { id: string }; uploadToken?: string };
+        return { ...res, uploadToken: res.uploadToken ?? s.uploads.tokenFor(res.uploadSession.id) ?? '' } as never;
+      },
+    }));
 
   r.post('/v1/upload-sessions/:uploadSessionId/missing-blobs', {
     config: { scope: 'deploys:write' },
