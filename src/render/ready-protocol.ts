@@ -5,6 +5,7 @@ const READY_PROMISE = "Symbol.for('folio.ready')";
 const RUN_JOB = "Symbol.for('folio.runJob')";
 const HAS_JOB_HANDLER = "Symbol.for('folio.hasJobHandler')";
 const SCRIPT_REQUESTS = "Symbol.for('folio.scriptRequests')";
+const FAILURE = "Symbol.for('folio.failure')";
 
 /** What a warm page's `folio.onJob` handler receives, and what `window.folio` is updated to. */
 export interface WarmJobFields {
@@ -23,9 +24,15 @@ export function folioScript(job: { jobId: string; deployId: string; versionNo: n
   let resolveReady;
   const readyPromise = new Promise((resolve) => { resolveReady = resolve; });
   let jobHandler = null;
+  let failure = null;
   const folio = Object.assign(${data}, {
     waitForReady: false,
     ready() { resolveReady(true); },
+    // Ends the job at once as failed (render_failed, with this message) instead of printing.
+    fail(message) {
+      if (failure === null) failure = String(message === undefined ? 'no reason given' : message).slice(0, 500);
+      resolveReady(true);
+    },
     // Warm templates (docs/templates.md): the handler renders the next job of the same version in this
     // same document instead of Folio loading the page again.
     onJob(handler) {
@@ -43,13 +50,16 @@ export function folioScript(job: { jobId: string; deployId: string; versionNo: n
   const xhrSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function send(...args) { scriptRequests++; return xhrSend.apply(this, args); };
   Object.defineProperty(window, ${SCRIPT_REQUESTS}, { value: () => scriptRequests });
+  Object.defineProperty(window, ${FAILURE}, { value: () => failure });
   Object.defineProperty(window, ${READY_PROMISE}, { value: readyPromise });
   Object.defineProperty(window, ${HAS_JOB_HANDLER}, { value: () => jobHandler !== null });
   Object.defineProperty(window, ${RUN_JOB}, {
     value: async (job) => {
       if (jobHandler === null) return 'no-handler';
       Object.assign(folio, job);
+      failure = null;
       await jobHandler(Object.assign({}, job, { payloadUrl: folio.payloadUrl, envUrl: folio.envUrl }));
+      if (failure !== null) return { failed: failure };
       await document.fonts.ready;
       return 'rendered';
     },
@@ -68,13 +78,19 @@ export const READY_EXPRESSION = `(async () => {
   await document.fonts.ready;
   const f = window.folio;
   const counted = () => { const c = window[${SCRIPT_REQUESTS}]; return typeof c === 'function' ? c() : 0; };
+  const failed = () => { const g = window[${FAILURE}]; return typeof g === 'function' ? g() : null; };
   if (f && f.waitForReady === true) {
     await window[${READY_PROMISE}];
+    if (failed() !== null) return { mode: 'failed', message: failed() };
     await document.fonts.ready;
     return { mode: 'ready-called', scriptRequests: counted() };
   }
+  if (failed() !== null) return { mode: 'failed', message: failed() };
   return { mode: 'loaded', scriptRequests: counted() };
 })()`;
+
+/** The message a page passed to folio.fail(), or null (checked again before printing in default mode). */
+export const FAILURE_EXPRESSION = `(() => { const g = window[${FAILURE}]; return typeof g === 'function' ? g() : null; })()`;
 
 /** Evaluated after a successful print: true when the page registered a `folio.onJob` handler. */
 export const HAS_JOB_HANDLER_EXPRESSION = `(() => { const f = window[${HAS_JOB_HANDLER}]; return typeof f === 'function' && f() === true; })()`;

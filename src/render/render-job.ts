@@ -7,7 +7,7 @@ import type { CdpSession } from './cdp-connection.js';
 import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
 import { PdfPageCounter } from './page-count.js';
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
-import { folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from './ready-protocol.js';
+import { FAILURE_EXPRESSION, folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { BUNDLE_ORIGIN, payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
 import type { LookupAll } from '../net/resolve-host.js';
@@ -92,8 +92,12 @@ export class RenderJob implements RequestRouter {
         await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
         this.#phase = 'waiting-ready';
         const { mode, scriptRequests } = await this.#evaluateReady();
-        if (mode === 'loaded') await this.#race(this.#networkIdle(scriptRequests));
-        else await this.#race(this.#noneInFlight());
+        if (mode === 'loaded') {
+          await this.#race(this.#networkIdle(scriptRequests));
+          // Without waitForReady the page may still have failed while its requests finished.
+          const late = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: FAILURE_EXPRESSION, returnByValue: true }, 0));
+          if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
+        } else await this.#race(this.#noneInFlight());
       }
       this.#phase = 'printing';
       const result = await this.#print(sink);
@@ -159,7 +163,8 @@ export class RenderJob implements RequestRouter {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
       throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
     }
-    const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number };
+    const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number; message?: string };
+    if (v.mode === 'failed') throw pageFailed(String(v.message));
     return { mode: v.mode === 'ready-called' ? 'ready-called' : 'loaded', scriptRequests: Number(v.scriptRequests) || 0 };
   }
 
@@ -173,7 +178,9 @@ export class RenderJob implements RequestRouter {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
       throw new RenderError('render_failed', `the page's folio.onJob handler failed: ${String(text).slice(0, 300)}`);
     }
-    if (r.result?.value === 'no-handler') {
+    const value = r.result?.value as unknown;
+    if (value !== null && typeof value === 'object' && 'failed' in value) throw pageFailed(String((value as { failed: unknown }).failed));
+    if (value === 'no-handler') {
       this.#phase = 'navigating';
       return false;
     }
@@ -329,4 +336,9 @@ export class RenderJob implements RequestRouter {
     }
     return { bytes, pageCount: counter.result(), sha256: hash.digest('hex') };
   }
+}
+
+/** folio.fail(message): the template ended the job itself. Terminal, like every render_failed. */
+function pageFailed(message: string): RenderError {
+  return new RenderError('render_failed', `the page called folio.fail(): ${message}`);
 }

@@ -87,6 +87,25 @@ test('a page still fetching after load is printed once the network has been idle
   assert.match(pdfText(out.bytes()), /after the fetch/);
 });
 
+test('folio.fail(message) ends the job with render_failed and that message, with or without waitForReady', async () => {
+  const explicit = bundle({ '/index.html': `<script>folio.waitForReady = true; setTimeout(() => folio.fail('payload has no line items'), 20);</script>` });
+  await assert.rejects(renderer.render(request({ bundle: explicit }), memorySink().sink), (err: unknown) => {
+    fails('render_failed')(err);
+    assert.match((err as Error).message, /the page called folio\.fail\(\): payload has no line items/);
+    return true;
+  });
+  // Default protocol: the page fails after its fetch, while Folio waits for the network to be idle.
+  const late = bundle({
+    '/index.html': `<script>addEventListener('load', () => fetch(folio.payloadUrl).then((r) => r.json()).then((p) => { if (!p.items) folio.fail('no items in ' + JSON.stringify(p)); }));</script>`,
+  });
+  await assert.rejects(renderer.render(request({ bundle: late, payload: Buffer.from('{"x":1}') }), memorySink().sink), (err: unknown) => {
+    fails('render_failed')(err);
+    assert.match((err as Error).message, /folio\.fail\(\): no items in \{"x":1\}/);
+    return true;
+  });
+  await assertStillRenders();
+});
+
 test('a fetch that never reaches the network (data: URL, refused by CSP) does not hold the default ready wait', async () => {
   const out = memorySink();
   const b = bundle({

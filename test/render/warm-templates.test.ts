@@ -22,6 +22,7 @@ const warmPage = (opts: { failOn?: string } = {}) => `<!doctype html><html><body
   async function render(job) {
     const payload = await (await fetch(folio.payloadUrl)).json();
     ${opts.failOn ? `if (payload.name === ${JSON.stringify(opts.failOn)}) throw new Error('template refused ' + payload.name);` : ''}
+    if (payload.name === 'fail-politely') { folio.fail('cannot render ' + payload.name); return; }
     const seen = window.previousName || 'none';
     window.previousName = payload.name;
     localStorage.setItem('last', payload.name);
@@ -91,6 +92,13 @@ test('a handler that throws fails that job with render_failed; the next job load
     return true;
   });
   const ok2 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good-again"}') }));
+  // folio.fail() from the handler of a warm job: render_failed with the page's message.
+  await assert.rejects(renderer.render(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"fail-politely"}') }), memorySink().sink), (err: unknown) => {
+    assert.ok(err instanceof RenderError);
+    assert.equal(err.code, 'render_failed');
+    assert.match(err.message, /the page called folio\.fail\(\): cannot render fail-politely/);
+    return true;
+  });
   assert.equal(field(ok2, 'NAME'), 'good-again');
   assert.notEqual(field(ok2, 'DOC'), field(ok1, 'DOC'), 'after a failure the page is loaded again');
   assert.equal(field(ok2, 'PREV'), 'none');

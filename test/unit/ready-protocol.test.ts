@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from '../../src/render/ready-protocol.js';
+import { FAILURE_EXPRESSION, folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from '../../src/render/ready-protocol.js';
 
 test('the injected page script and every evaluated expression parse as JavaScript', () => {
   const sources = {
@@ -11,6 +11,7 @@ test('the injected page script and every evaluated expression parse as JavaScrip
     folioScriptDev: folioScript({ jobId: 'job_1', deployId: 'dep_1', versionNo: 1 }, { payloadUrl: 'http://127.0.0.1:1/__payload', envUrl: 'http://127.0.0.1:1/__env' }),
     READY_EXPRESSION,
     HAS_JOB_HANDLER_EXPRESSION,
+    FAILURE_EXPRESSION,
     runJob: runJobExpression({ jobId: "job_'x", deployId: 'dep_1', versionNo: 2 }),
   };
   for (const [name, source] of Object.entries(sources)) assert.doesNotThrow(() => new vm.Script(source), `${name} does not parse`);
