@@ -4,8 +4,11 @@
   'use strict';
   const folio = window.folio;
   // The template as loaded, before any job filled it in: a warm template (folio.onJob below) starts every
-  // job from this, so nothing of the previous invoice can survive into the next one.
+  // job from this -- body, title (the PDF's Title), lang and no footer rule -- so nothing of the previous
+  // invoice can survive into the next one.
   const pristineBody = document.body.innerHTML;
+  const pristineTitle = document.title;
+  const pristineLang = document.documentElement.lang;
 
   const getJson = (url) =>
     fetch(url).then((r) => {
@@ -119,6 +122,10 @@
 
   function renderJob() {
     document.body.innerHTML = pristineBody;
+    document.title = pristineTitle;
+    document.documentElement.lang = pristineLang;
+    const footer = document.getElementById('footer-rule');
+    if (footer) footer.remove();
     return Promise.all([getJson(folio.payloadUrl), getJson(folio.envUrl)])
       .then(([invoice, env]) => render(invoice, env))
       .catch(showError);

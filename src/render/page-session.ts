@@ -14,6 +14,7 @@ export interface RequestPausedEvent {
   request: { url: string; method: string; headers: Record<string, string>; postData?: string; hasPostData?: boolean };
   resourceType: string;
   frameId?: string;
+  networkId?: string;
 }
 
 /** What a running job plugs into the session to answer its page's requests. */
@@ -42,6 +43,10 @@ export class PageSession extends EventEmitter {
    * (render pack, entry, env, network policy). Such a session skips the reset; another job gets it reset.
    */
   warmKey: string | null = null;
+  /** The page did not answer promptly after its job (e.g. busy in a loop): close it rather than reuse it. */
+  unresponsive = false;
+  #frozen = false;
+  #freezing: Promise<void> = Promise.resolve();
   #disposed = false;
   #jobScriptId: string | null = null;
 
@@ -161,21 +166,39 @@ export class PageSession extends EventEmitter {
   }
 
   async setJobScript(source: string): Promise<void> {
-    // A warm page's next job replaces the previous job's script (for documents the page opens later).
+    // A warm page's next job replaces the previous job's script (for documents the page opens later). The
+    // id is forgotten only once removed: a failed removal leaves it for reset() to retry.
     if (this.#jobScriptId) {
-      const previous = this.#jobScriptId;
+      await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: this.#jobScriptId }, PLUMBING_TIMEOUT_MS);
       this.#jobScriptId = null;
-      await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: previous }, PLUMBING_TIMEOUT_MS);
     }
     const { identifier } = await this.cdp.send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS);
     this.#jobScriptId = identifier;
   }
 
   /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
+  /**
+   * An idle warm page is frozen: its timers and tasks stop, so a template cannot keep burning CPU between
+   * jobs (renderer timer throttling is off). A frozen page cannot navigate; thaw() comes first.
+   */
+  freeze(): Promise<void> {
+    this.#frozen = true;
+    this.#freezing = this.cdp.send('Page.setWebLifecycleState', { state: 'frozen' }, PLUMBING_TIMEOUT_MS).then(() => undefined);
+    return this.#freezing;
+  }
+
+  async thaw(): Promise<void> {
+    if (!this.#frozen) return;
+    await this.#freezing;
+    await this.cdp.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS);
+    this.#frozen = false;
+  }
+
   async reset(): Promise<boolean> {
     this.router = null;
     this.warmKey = null;
     try {
+      await this.thaw();
       if (this.#jobScriptId) {
         const identifier = this.#jobScriptId;
         this.#jobScriptId = null;

@@ -45,6 +45,10 @@ export class RenderJob implements RequestRouter {
   readonly blocked: string[] = [];
   /** After a successful run: the page registered `folio.onJob`, so it may stay loaded for the next job. */
   warmCapable = false;
+  /** The warm page's handler threw; the job fell back to loading the page (the renderer stops keeping this template warm). */
+  warmHandlerFailed = false;
+  /** Fetch/XHR requests of the main frame already counted (redirect hops pause the same request again). */
+  #scriptRequestIds = new Set<string>();
 
   constructor(
     private readonly session: PageSession,
@@ -83,9 +87,14 @@ export class RenderJob implements RequestRouter {
     session.browser.once('gone', onGone);
     try {
       session.router = this;
+      if (this.opts.warm) {
+        this.#phase = 'waiting-ready';
+        await this.#race(session.thaw());
+      }
       await this.#race(session.setJobScript(folioScript(req)));
       // Warm template: the page is already loaded; its handler renders this job's payload in place. If the
-      // page lost its handler since (it navigated itself), the job loads the page like any other.
+      // page lost its handler since (it navigated itself), or the handler threw, the job loads the page like
+      // any other.
       if (this.opts.warm && (await this.#runWarm())) {
         await this.#race(this.#noneInFlight());
       } else {
@@ -103,12 +112,14 @@ export class RenderJob implements RequestRouter {
       const result = await this.#print(sink);
       this.#phase = 'done';
       // The PDF is complete: whether the page may stay warm is a question that must not fail the job.
+      // A page that does not answer within a second is busy (a loop after ready()): it is closed, not reused.
       if (!session.taintedByExternalDocument) {
         try {
-          const r = await this.#race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 0));
+          const r = await this.#race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 1000));
           this.warmCapable = r.result?.value === true && this.#failure === null;
         } catch {
           this.warmCapable = false;
+          session.unresponsive = true;
         }
       }
       return result;
@@ -142,6 +153,9 @@ export class RenderJob implements RequestRouter {
 
   async #navigate(url: string): Promise<void> {
     const s = this.session.cdp;
+    // Requests counted so far belonged to the document being replaced (a warm page whose handler failed).
+    this.#scriptRequestsSeen = 0;
+    this.#scriptRequestIds.clear();
     let onLoad!: () => void;
     const loaded = new Promise<void>((resolve) => {
       onLoad = resolve;
@@ -175,8 +189,11 @@ export class RenderJob implements RequestRouter {
     const expression = runJobExpression({ jobId, deployId, versionNo });
     const r = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, 0));
     if (r.exceptionDetails) {
-      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
-      throw new RenderError('render_failed', `the page's folio.onJob handler failed: ${String(text).slice(0, 300)}`);
+      // Not the job's fault as such: the template's warm path is broken. This job loads the page instead,
+      // and the renderer stops keeping this template warm, so a broken handler costs speed, not jobs.
+      this.warmHandlerFailed = true;
+      this.#phase = 'navigating';
+      return false;
     }
     const value = r.result?.value as unknown;
     if (value !== null && typeof value === 'object' && 'failed' in value) throw pageFailed(String((value as { failed: unknown }).failed));
@@ -235,7 +252,13 @@ export class RenderJob implements RequestRouter {
     const { request } = e;
     // Chromium asks for /favicon.ico by itself after load; it says nothing about the page being busy.
     const implicit = e.resourceType === 'Other' && request.url.endsWith('/favicon.ico');
-    if (cdp === session.cdp && (e.resourceType === 'Fetch' || e.resourceType === 'XHR')) this.#scriptRequestsSeen++;
+    if (cdp === session.cdp && e.frameId === session.targetId && (e.resourceType === 'Fetch' || e.resourceType === 'XHR')) {
+      const id = e.networkId ?? e.requestId;
+      if (!this.#scriptRequestIds.has(id)) {
+        this.#scriptRequestIds.add(id);
+        this.#scriptRequestsSeen++;
+      }
+    }
     if (!implicit) this.#activity();
     const route = routeRequest(request.url, this.req.allowExternalNetwork);
     switch (route.kind) {
@@ -277,7 +300,16 @@ export class RenderJob implements RequestRouter {
   }
 
   #noteBlocked(url: string, reason: string): void {
-    if (this.blocked.length < 20) this.blocked.push(`${url.slice(0, 200)}: ${reason}`);
+    // Without query, fragment or credentials: a template may put a secret from its env into a URL, and this
+    // list ends up in logs.
+    let shown = url;
+    try {
+      const u = new URL(url);
+      shown = u.protocol === 'data:' || u.protocol === 'blob:' ? `${u.protocol}…` : `${u.protocol}//${u.host}${u.pathname}`;
+    } catch {
+      shown = url.split(/[?#]/)[0];
+    }
+    if (this.blocked.length < 20) this.blocked.push(`${shown.slice(0, 200)}: ${reason}`);
   }
 
   async #print(sink: PdfSink): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {

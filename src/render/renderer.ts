@@ -39,6 +39,14 @@ export class Renderer {
   #pools = new WeakMap<BrowserInstance, SessionPool>();
   #bundles = new BundleIndexCache();
 
+  /** Warm keys whose handler threw once: those templates are loaded per job from then on. */
+  #coldKeys = new Set<string>();
+
+  #noteCold(key: string): void {
+    if (this.#coldKeys.size >= 1000) this.#coldKeys.clear(); // bounded; forgetting only costs one more try
+    this.#coldKeys.add(key);
+  }
+
   constructor(opts: RendererOptions = {}) {
     this.#opts = opts;
     this.supervisor = new BrowserSupervisor(opts);
@@ -75,21 +83,23 @@ export class Renderer {
     const pool = this.#pool(lease.browser);
     let session: PageSession | null = null;
     let job: RenderJob | null = null;
+    const key = warmKey(req);
     try {
-      const key = warmKey(req);
       session = await this.#takeSession(pool, req, key, deadline);
       job = new RenderJob(session, req, this.#bundles.get(req.bundle), printParams(pdf.value), {
         networkIdleMs: this.#opts.networkIdleMs ?? 50,
         lookup: this.#opts.lookup,
         externalFetch: this.#opts.externalFetch,
-        warm: session.warmKey === key,
+        warm: session.warmKey === key && !this.#coldKeys.has(key),
       });
       const result = await job.run(sink, deadline);
-      session.warmKey = job.warmCapable ? key : null;
+      if (job.warmHandlerFailed) this.#noteCold(key);
+      session.warmKey = job.warmCapable && !this.#coldKeys.has(key) ? key : null;
       pool.give(session, true);
       return { ...result, blocked: [...job.blocked], renderTimeMs: Math.round(performance.now() - started) };
     } catch (err) {
       const mapped = toRenderError(err, lease.browser);
+      if (job?.warmHandlerFailed) this.#noteCold(key);
       if (session) {
         session.warmKey = null; // a failed job's page is reset (or closed), never kept warm
         pool.give(session, REUSABLE_AFTER.has(mapped.code));

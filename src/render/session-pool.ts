@@ -41,8 +41,9 @@ export class SessionPool {
   ) {
     const conn = browser.connection;
     // Popups: a page may only ever have the one target we created in its context. Anything else opening
-    // there (window.open, target=_blank) is closed on sight. (Chromium's popup blocker already refuses
-    // popups without a user gesture, and a popup's requests would hit the dead proxy; this is the third lock.)
+    // there (window.open, target=_blank) is closed on sight. (The full chromium's popup blocker also refuses
+    // popups without a user gesture -- the headless shell has none -- and a popup's requests hit the dead
+    // proxy and the resolver that resolves nothing.)
     conn.on('Target.targetCreated', (e: { targetInfo: { targetId: string; browserContextId?: string; type: string } }) => {
       const { targetId, browserContextId } = e.targetInfo;
       if (!browserContextId) return;
@@ -62,11 +63,14 @@ export class SessionPool {
       if (this.#closed) throw new Error('browser is gone');
       const w = warmKey === null ? -1 : this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === warmKey);
       if (w !== -1) return this.#idle.splice(w, 1)[0];
+      // A clean idle session first; a warm one holding another template only if there is none.
+      const c = this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null);
+      if (c !== -1) return this.#idle.splice(c, 1)[0];
       const i = this.#idle.findIndex((s) => s.accountId === accountId);
       if (i !== -1) {
         const s = this.#idle.splice(i, 1)[0];
-        if (s.warmKey === null) return s;
-        if (await s.reset()) return s;
+        const ok = await s.reset();
+        if (ok && !this.#closed) return s;
         this.#drop(s);
         continue;
       }
@@ -104,13 +108,17 @@ export class SessionPool {
   /** Returns a session after a job. Reusable sessions are reset in the background first. */
   give(session: PageSession, reusable: boolean): void {
     session.lastUsed = Date.now();
-    if (!reusable || this.#closed || session.taintedByExternalDocument) {
+    if (!reusable || this.#closed || session.taintedByExternalDocument || session.unresponsive) {
       this.#drop(session);
       return;
     }
     if (session.warmKey !== null) {
-      // A warm template stays loaded for the account's next job of the same version: no reset.
+      // A warm template stays loaded (frozen) for the account's next job with the same key: no reset.
       session.router = null;
+      session.freeze().catch(() => {
+        this.#idle = this.#idle.filter((x) => x !== session);
+        this.#drop(session);
+      });
       this.#idle.push(session);
       this.#evict();
       return;

@@ -25,6 +25,18 @@ function readExample(name: string): BundleFile[] {
     .map((f) => file(f.split(path.sep).join('/'), fs.readFileSync(path.join(dir, f))));
 }
 
+/** pdfinfo's report (Title, Pages, …) of a PDF. */
+function pdfInfo(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-pdf-'));
+  const f = path.join(dir, 'x.pdf');
+  fs.writeFileSync(f, pdf);
+  try {
+    return execFileSync('pdfinfo', [f], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Text of pages first..last of a PDF (pdftotext -f/-l), layout kept. */
 function pdfPagesText(pdf: Buffer, first: number, last = first): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-pdf-'));
@@ -122,6 +134,11 @@ describe('examples render', () => {
   });
 
   test('invoice as a warm template: the next invoice renders in the kept page and nothing of the previous one survives', async () => {
+    // An invoice the template cannot format (unknown currency): its error page must not carry the
+    // previous invoice's footer rule or title either.
+    const broken = await renderAgain(invoiceDeployId, { ...invoicePayload, invoiceNumber: 'INV-BROKEN', currency: 'NOT-A-CURRENCY' });
+    assert.doesNotMatch(pdfText(broken.pdf), /INV-2025-0417/, 'no footer of the previous invoice on the error page');
+    assert.doesNotMatch(pdfInfo(broken.pdf), /INV-2025-0417/, 'no title of the previous invoice');
     assert.ok(invoiceDeployId, 'runs after the invoice test');
     const next = {
       ...invoicePayload,
@@ -137,6 +154,7 @@ describe('examples render', () => {
       assert.match(text, /Second invoice line 3/);
       assert.match(pdfPagesText(pdf, 1), /INV-2025-0999 · Northwind Documents Ireland Ltd\./, 'footer rule replaced, not stacked');
       assert.doesNotMatch(text, /INV-2025-0417|Blue Harbor Logistics/, 'nothing of the previous invoice');
+      assert.match(pdfInfo(pdf), /^Title:\s+Invoice INV-2025-0999/m, 'the PDF title is the new invoice');
       assert.ok(!text.includes(invoicePayload.items[10].description), 'no line of the previous invoice');
     }
   });

@@ -28,7 +28,7 @@ const warmPage = (opts: { failOn?: string } = {}) => `<!doctype html><html><body
     localStorage.setItem('last', payload.name);
     document.getElementById('out').textContent = 'DOC[' + docId + '] JOB[' + folio.jobId + '] ARG[' + (job ? job.jobId : 'first') + '] NAME[' + payload.name + '] PREV[' + seen + ']';
   }
-  render().then(() => folio.ready());
+  render().then(() => folio.ready(), (e) => folio.fail(e.message));
   folio.onJob(render);
 </script></body></html>`;
 
@@ -82,24 +82,50 @@ test('another version or another env gets a freshly loaded page, and the warm pa
   assert.equal(field(r, 'PREV'), 'none');
 });
 
-test('a handler that throws fails that job with render_failed; the next job loads the page afresh and succeeds', async () => {
+test('a handler that throws costs speed, not the job: the job loads the page afresh, and the template is no longer kept warm', async () => {
   const b = bundle({ '/index.html': warmPage({ failOn: 'bad' }) });
   const ok1 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good"}') }));
+  // The handler throws for "bad"; the freshly loaded page then fails the job itself with folio.fail().
   await assert.rejects(renderer.render(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"bad"}') }), memorySink().sink), (err: unknown) => {
     assert.ok(err instanceof RenderError);
     assert.equal(err.code, 'render_failed');
-    assert.match(err.message, /folio\.onJob handler failed: .*template refused bad/);
+    assert.match(err.message, /folio\.fail\(\): template refused bad/);
     return true;
   });
   const ok2 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good-again"}') }));
-  // folio.fail() from the handler of a warm job: render_failed with the page's message.
-  await assert.rejects(renderer.render(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"fail-politely"}') }), memorySink().sink), (err: unknown) => {
+  const ok3 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"and-again"}') }));
+  assert.equal(field(ok2, 'NAME'), 'good-again');
+  assert.equal(field(ok3, 'NAME'), 'and-again');
+  const docs = [ok1, ok2, ok3].map((t) => field(t, 'DOC'));
+  assert.equal(new Set(docs).size, 3, `each job loaded its own page: ${docs.join(', ')}`);
+});
+
+test('folio.fail() from a warm handler fails that job with the page\'s message', async () => {
+  const b = bundle({ '/index.html': warmPage() });
+  await renderText(request({ accountId: 'acct_warm_e', bundle: b, payload: Buffer.from('{"name":"fine"}') }));
+  await assert.rejects(renderer.render(request({ accountId: 'acct_warm_e', bundle: b, payload: Buffer.from('{"name":"fail-politely"}') }), memorySink().sink), (err: unknown) => {
     assert.ok(err instanceof RenderError);
     assert.equal(err.code, 'render_failed');
     assert.match(err.message, /the page called folio\.fail\(\): cannot render fail-politely/);
     return true;
   });
-  assert.equal(field(ok2, 'NAME'), 'good-again');
-  assert.notEqual(field(ok2, 'DOC'), field(ok1, 'DOC'), 'after a failure the page is loaded again');
-  assert.equal(field(ok2, 'PREV'), 'none');
+});
+
+test('an idle warm page is frozen: its timers do not run between jobs', async () => {
+  const b = bundle({
+    '/index.html': `<pre id="out"></pre><script>
+      let ticks = 0;
+      setInterval(() => ticks++, 20);
+      folio.waitForReady = true;
+      let before = 0;
+      function render() { document.getElementById('out').textContent = 'IDLE[' + (ticks - before) + ']'; before = ticks; return Promise.resolve(); }
+      render().then(() => folio.ready());
+      folio.onJob(async () => { await new Promise((r) => setTimeout(r, 0)); render(); });
+    </script>`,
+  });
+  await renderText(request({ accountId: 'acct_warm_f', bundle: b }));
+  await new Promise((r) => setTimeout(r, 600)); // ~30 ticks if the page were running
+  const t = await renderText(request({ accountId: 'acct_warm_f', bundle: b }));
+  const idle = Number(field(t, 'IDLE'));
+  assert.ok(idle <= 5, `the idle page ticked ${idle} times in 600 ms`);
 });
