@@ -14,6 +14,7 @@ import type { ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './services/plan-catalog.js';
 import { loadSigningKey } from './services/signing-key.js';
+import { loadSecretsKey, SecretBox } from './services/secret-box.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, type RendererPort } from './worker/render-worker.js';
@@ -67,7 +68,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       plans: loadPlanCatalog(config.plansFile),
       config,
       log,
+      secrets: new SecretBox(loadSecretsKey(config)),
     };
+    if (!ctx.secrets.encrypting) log.warn('FOLIO_SECRETS_KEY is not set: webhook and deploy secrets are stored unencrypted');
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
     pgNotifier = database.pool ? new PgNotifier(config.resolved.databaseUrl, database.pool, log) : null;
     await pgNotifier?.start();

@@ -49,6 +49,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (c.signingKey !== null && c.signingKey.length < 32) {
     throw new ConfigError('FOLIO_SIGNING_KEY must be at least 32 characters');
   }
+  if (c.secretsKey !== null && c.secretsKey.length < 32) {
+    throw new ConfigError('FOLIO_SECRETS_KEY must be at least 32 characters');
+  }
   const publicUrl = (c.publicUrl ?? `http://${c.host === '0.0.0.0' ? '127.0.0.1' : c.host}:${c.port}`).replace(/\/+$/, '');
   try {
     new URL(publicUrl);

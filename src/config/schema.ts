@@ -38,6 +38,7 @@ export interface ConfigValues {
   renderConcurrency: number;
   allowInsecureWebhooks: boolean;
   signingKey: string | null;
+  secretsKey: string | null;
   logLevel: string;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
@@ -74,6 +75,7 @@ export const settings: SettingSpec[] = [
   { env: 'FOLIO_CHROMIUM_PATH', key: 'chromiumPath', type: 'string', default: null, doc: 'Chromium executable. Default: auto-detect `/usr/lib/chromium/chromium-headless-shell` (Debian package chromium-headless-shell, about twice as fast per render), then `/usr/lib/chromium/chromium`, then `/usr/bin/chromium`.' },
   { env: 'FOLIO_RENDER_CONCURRENCY', key: 'renderConcurrency', type: 'integer', default: '2', min: 1, max: 64, doc: 'Pages rendered at once by one worker process.' },
   { env: 'FOLIO_ALLOW_INSECURE_WEBHOOKS', key: 'allowInsecureWebhooks', type: 'boolean', default: 'false', doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts.' },
+  { env: 'FOLIO_SECRETS_KEY', key: 'secretsKey', type: 'string', default: null, secret: true, doc: 'Key (at least 32 characters) that encrypts webhook signing secrets and deploy secrets at rest (AES-256-GCM). Embedded mode generates one in the data dir (`secrets.key`) when unset. With PostgreSQL, set the same value in every process; without it secrets are stored unencrypted (a warning is logged). Keep it: secrets encrypted with a lost key cannot be read.' },
   { env: 'FOLIO_SIGNING_KEY', key: 'signingKey', type: 'string', default: null, secret: true, doc: 'Key (at least 32 characters) that signs download/preview links. Embedded mode generates one in the data dir when unset; required when several processes serve links.' },
   { env: 'FOLIO_LOG_LEVEL', key: 'logLevel', type: 'string', default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
   { env: 'FOLIO_RATE_LIMIT_PER_SECOND', key: 'rateLimitPerSecond', type: 'integer', default: '50', min: 1, max: 1000000, doc: 'Requests per second per API key, for plans that set no `rateLimit` of their own.' },

@@ -27,7 +27,7 @@ export class Accounts {
     const accountId = newId('acct', now);
     await this.ctx.db
       .insertInto('accounts')
-      .values({ id: accountId, name: input.name, plan_key: plan, webhook_secret: newWebhookSecret(), created_at: now })
+      .values({ id: accountId, name: input.name, plan_key: plan, webhook_secret: this.ctx.secrets.seal(newWebhookSecret()), created_at: now })
       .execute();
     const key = await this.keys.create({ accountId, name: 'default', scopes: input.scopes ?? ['all'], rawKey: input.apiKey });
     return { accountId, keyId: key.id, apiKey: key.key };
@@ -51,7 +51,7 @@ export class Accounts {
         await trx.insertInto('bootstrap').values({ id: 1, account_id: accountId, created_at: now }).execute();
         await trx
           .insertInto('accounts')
-          .values({ id: accountId, name: 'Default', plan_key: cfg.defaultPlan, webhook_secret: newWebhookSecret(), created_at: now })
+          .values({ id: accountId, name: 'Default', plan_key: cfg.defaultPlan, webhook_secret: this.ctx.secrets.seal(newWebhookSecret()), created_at: now })
           .execute();
         await trx
           .insertInto('users')
@@ -87,7 +87,7 @@ export class Accounts {
         name: a.name,
         plan: a.plan_key,
         createdAt: a.created_at,
-        webhook: { signingSecretConfigured: true, signingSecretPreview: maskSecret(a.webhook_secret) },
+        webhook: { signingSecretConfigured: true, signingSecretPreview: maskSecret(this.ctx.secrets.open(a.webhook_secret)) },
       },
     };
   }

@@ -4,6 +4,7 @@ import type { Config } from '../config/load.js';
 import type { DialectName, Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import type { PlanCatalog } from './plan-catalog.js';
+import type { SecretBox } from './secret-box.js';
 
 /** The ports every service is built from (wired once in app.ts). */
 export interface ServiceContext {
@@ -14,6 +15,8 @@ export interface ServiceContext {
   plans: PlanCatalog;
   config: Config;
   log: Logger;
+  /** Encrypts the readable-back secrets (webhook signing secrets, deploy secrets) at rest. */
+  secrets: SecretBox;
 }
 
 /** Who is calling: resolved from an API key (or, later, a dashboard session). */

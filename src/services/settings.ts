@@ -102,7 +102,7 @@ export class Settings {
         enabled: s.webhook_enabled === 1,
         ...(s.webhook_url ? { url: s.webhook_url } : {}),
         signingSecretConfigured: s.signing_secret !== null,
-        ...(s.signing_secret ? { signingSecretPreview: maskSecret(s.signing_secret) } : {}),
+        ...(s.signing_secret ? { signingSecretPreview: maskSecret(this.ctx.secrets.open(s.signing_secret)) } : {}),
       },
       versionLifecycle: { enabled: s.lifecycle_enabled === 1, retainLatestVersions: s.retain_latest_versions },
       environment: {
@@ -136,7 +136,7 @@ export class Settings {
           // first rotation the account secret, so receivers can switch without dropping events.
           const account = await trx.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
           next.previous_signing_secret = current.signing_secret ?? account.webhook_secret;
-          next.signing_secret = newWebhookSecret();
+          next.signing_secret = this.ctx.secrets.seal(newWebhookSecret());
           next.signing_secret_rotated_at = now;
         } else if (patch.webhook.signingSecretAction === 'disable') {
           next.signing_secret = null;
@@ -172,8 +172,8 @@ export class Settings {
         for (const s of patch.secrets.upsert) {
           await trx
             .insertInto('deploy_secrets')
-            .values({ deploy_id: deployId, name: s.name, value: s.value, created_at: now, updated_at: now })
-            .onConflict((oc) => oc.columns(['deploy_id', 'name']).doUpdateSet({ value: s.value, updated_at: now }))
+            .values({ deploy_id: deployId, name: s.name, value: this.ctx.secrets.seal(s.value), created_at: now, updated_at: now })
+            .onConflict((oc) => oc.columns(['deploy_id', 'name']).doUpdateSet({ value: this.ctx.secrets.seal(s.value), updated_at: now }))
             .execute();
         }
       }

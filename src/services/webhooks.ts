@@ -45,13 +45,14 @@ export class Webhooks {
   /** Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation), else the account's. */
   async secretsFor(accountId: string, deployId: string): Promise<string[]> {
     const s = await this.ctx.db.selectFrom('deploy_settings').select(['signing_secret', 'previous_signing_secret', 'signing_secret_rotated_at']).where('deploy_id', '=', deployId).executeTakeFirst();
+    const open = (v: string) => this.ctx.secrets.open(v);
     if (s?.signing_secret) {
-      const out = [s.signing_secret];
-      if (s.previous_signing_secret && s.signing_secret_rotated_at !== null && this.ctx.clock.now() - s.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS) out.push(s.previous_signing_secret);
+      const out = [open(s.signing_secret)];
+      if (s.previous_signing_secret && s.signing_secret_rotated_at !== null && this.ctx.clock.now() - s.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS) out.push(open(s.previous_signing_secret));
       return out;
     }
     const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
-    return [a.webhook_secret];
+    return [open(a.webhook_secret)];
   }
 
   /** The body of one attempt; rebuilt per attempt so the signed download URL is fresh each time. */
@@ -231,10 +232,10 @@ export class Webhooks {
       const d = await this.ctx.db.selectFrom('deploys').select('id').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
       if (!d) throw new AppError('deploy_not_found', `deploy ${deployId} not found in account ${accountId}`);
       const s = await this.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirst();
-      if (s?.signing_secret) return { scope: 'deploy', secret: s.signing_secret };
+      if (s?.signing_secret) return { scope: 'deploy', secret: this.ctx.secrets.open(s.signing_secret) };
     }
     const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirst();
     if (!a) throw new AppError('account_not_found', `account ${accountId} not found`);
-    return { scope: 'account', secret: a.webhook_secret };
+    return { scope: 'account', secret: this.ctx.secrets.open(a.webhook_secret) };
   }
 }

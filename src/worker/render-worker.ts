@@ -281,7 +281,7 @@ export class RenderWorker {
       entryPath: version.entry_path,
       payload: Buffer.from(payloadRow.body_base64, 'base64'),
       payloadMime: job.payload_mime,
-      env: { variables: Object.fromEntries(vars.map((v) => [v.name, v.value])), secrets: Object.fromEntries(secrets.map((v) => [v.name, v.value])) },
+      env: { variables: Object.fromEntries(vars.map((v) => [v.name, v.value])), secrets: Object.fromEntries(secrets.map((v) => [v.name, this.ctx.secrets.open(v.value)])) },
       pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? metadata.pdf : {}) as PdfOverrides,
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,

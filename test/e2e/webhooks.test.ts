@@ -43,7 +43,7 @@ describe('webhooks', () => {
     assert.ok(['succeeded', 'failed'].includes(done.body.job.status), JSON.stringify(done.body));
     return done.body;
   }
-  const accountSecret = async () => (await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()).webhook_secret;
+  const accountSecret = async () => app.services.ctx.secrets.open((await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()).webhook_secret);
   const deliveries = async (jobId: string) => (await app.api('GET', `/v1/render-jobs/${jobId}/webhook-deliveries`)).body;
 
   test('success event: headers, body, signature (SDK and Stripe), fresh download link', async () => {
@@ -194,9 +194,9 @@ describe('webhooks', () => {
   test('rotation: both secrets sign for 24 h; disable falls back to the account secret', async () => {
     const rotated = await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' } });
     assert.equal(rotated.body.settings.webhook.signingSecretConfigured, true);
-    const first = (await app.services.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirstOrThrow()).signing_secret!;
+    const first = app.services.ctx.secrets.open((await app.services.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirstOrThrow()).signing_secret!);
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' } });
-    const second = (await app.services.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirstOrThrow()).signing_secret!;
+    const second = app.services.ctx.secrets.open((await app.services.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirstOrThrow()).signing_secret!);
     await renderJob();
     await app.dispatcher!.runOnce();
     const r = receiver.received.at(-1)!;

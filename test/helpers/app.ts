@@ -30,7 +30,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
   // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
   const s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
   const config = loadConfig({
-    ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789' } : {}),
+    ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789', FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789' } : {}),
     ...(s3?.env ?? {}),
     FOLIO_DATA_DIR: dataDir,
     FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,

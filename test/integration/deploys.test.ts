@@ -180,7 +180,15 @@ describe('deploys, versions, aliases, settings', () => {
     assert.deepEqual(s.secrets.items.map((v: { name: string }) => v.name), ['API_TOKEN']);
     assert.ok(!JSON.stringify(saved.body).includes('super-secret-value'), 'secret values are never returned');
     const row = await app.services.ctx.db.selectFrom('deploy_settings').selectAll().where('deploy_id', '=', id).executeTakeFirstOrThrow();
-    assert.ok(!JSON.stringify(saved.body).includes(row.signing_secret!), 'the signing secret is never returned');
+    // At rest the signing secret and the deploy secrets are encrypted (FOLIO_SECRETS_KEY); they open to the real values.
+    const box = app.services.ctx.secrets;
+    assert.match(row.signing_secret!, /^enc:v1:/);
+    assert.match(box.open(row.signing_secret!), /^whsec_[A-Za-z0-9]{40}$/);
+    assert.ok(!JSON.stringify(saved.body).includes(box.open(row.signing_secret!)), 'the signing secret is never returned');
+    const storedSecret = await app.services.ctx.db.selectFrom('deploy_secrets').select('value').where('deploy_id', '=', id).where('name', '=', 'API_TOKEN').executeTakeFirstOrThrow();
+    assert.match(storedSecret.value, /^enc:v1:/);
+    assert.ok(!storedSecret.value.includes('super-secret-value'));
+    assert.equal(box.open(storedSecret.value), 'super-secret-value');
     const account = await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow();
     assert.equal(row.previous_signing_secret, account.webhook_secret, 'on the first rotation the account secret keeps signing for 24 h');
 
@@ -212,8 +220,11 @@ describe('deploys, versions, aliases, settings', () => {
     assert.equal(account.body.account.id, app.accountId);
     assert.equal(account.body.account.webhook.signingSecretConfigured, true);
     assert.match(account.body.account.webhook.signingSecretPreview, /^whsec_…/);
-    const secret = (await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()).webhook_secret;
+    const stored = (await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()).webhook_secret;
+    assert.match(stored, /^enc:v1:/, 'encrypted at rest');
+    const secret = app.services.ctx.secrets.open(stored);
     assert.ok(!JSON.stringify(account.body).includes(secret));
+    assert.ok(account.body.account.webhook.signingSecretPreview.endsWith(secret.slice(-4)), 'the preview is of the real secret');
 
     const usage = await app.api('GET', '/v1/usage');
     assert.equal(usage.status, 200);

@@ -1,0 +1,65 @@
+// Encryption at rest for the secrets Folio must be able to read back: webhook signing secrets (it signs
+// with them) and deploy secrets (the rendering page receives them). API keys and upload tokens are not
+// here: only their SHA-256 is stored. AES-256-GCM under FOLIO_SECRETS_KEY; stored values look like
+// `enc:v1:<base64url(iv | tag | ciphertext)>`. Values without that prefix are read as they are, so rows
+// written before encryption existed (or without a key) keep working and get encrypted on their next write.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/load.js';
+
+const PREFIX = 'enc:v1:';
+
+export class SecretBox {
+  readonly #key: Buffer | null;
+
+  /** `secret`: any string of at least 32 characters (hashed to the AES key); null stores values as they are. */
+  constructor(secret: string | null) {
+    this.#key = secret === null ? null : createHash('sha256').update(`folio secrets\n${secret}`).digest();
+  }
+
+  get encrypting(): boolean {
+    return this.#key !== null;
+  }
+
+  seal(plain: string): string {
+    if (this.#key === null) return plain;
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  open(stored: string): string {
+    if (!stored.startsWith(PREFIX)) return stored;
+    if (this.#key === null) throw new Error('a secret is stored encrypted but FOLIO_SECRETS_KEY is not set');
+    const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * FOLIO_SECRETS_KEY wins; in embedded mode (SQLite) a key is generated once into the data dir (0600), like
+ * the link-signing key. With PostgreSQL and no key configured: null (secrets stored as they are).
+ */
+export function loadSecretsKey(config: Config): string | null {
+  if (config.secretsKey) return config.secretsKey;
+  if (!config.resolved.databaseUrl.startsWith('sqlite:')) return null;
+  const file = path.join(config.dataDir, 'secrets.key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  try {
+    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw err;
+  }
+}
