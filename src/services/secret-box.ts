@@ -4,9 +4,8 @@
 // `enc:v1:<base64url(iv | tag | ciphertext)>`. Values without that prefix are read as they are, so rows
 // written before encryption existed (or without a key) keep working and get encrypted on their next write.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../config/load.js';
+import { configuredOrGeneratedKey } from './signing-key.js';
 
 const PREFIX = 'enc:v1:';
 
@@ -40,26 +39,7 @@ export class SecretBox {
   }
 }
 
-/**
- * FOLIO_SECRETS_KEY wins; in embedded mode (SQLite) a key is generated once into the data dir (0600), like
- * the link-signing key. With PostgreSQL and no key configured: null (secrets stored as they are).
- */
+/** FOLIO_SECRETS_KEY; else generated into the data dir in embedded mode; else (PostgreSQL) null: stored as is. */
 export function loadSecretsKey(config: Config): string | null {
-  if (config.secretsKey) return config.secretsKey;
-  if (!config.resolved.databaseUrl.startsWith('sqlite:')) return null;
-  const file = path.join(config.dataDir, 'secrets.key');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const key = randomBytes(32).toString('base64url');
-  try {
-    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
-    throw err;
-  }
+  return configuredOrGeneratedKey(config, config.secretsKey, 'secrets.key');
 }

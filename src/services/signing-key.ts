@@ -9,22 +9,31 @@ import type { Config } from '../config/load.js';
  * share one key, so it must be configured: without it, link creation answers 503.
  */
 export function loadSigningKey(config: Config): string | null {
-  if (config.signingKey) return config.signingKey;
+  return configuredOrGeneratedKey(config, config.signingKey, 'signing.key');
+}
+
+/**
+ * The configured key; else, in embedded mode (SQLite), a random key generated once into `<dataDir>/<file>`
+ * (mode 0600) so it survives restarts; else (PostgreSQL: every process must share it) null. Also used for
+ * FOLIO_SECRETS_KEY (secret-box.ts).
+ */
+export function configuredOrGeneratedKey(config: Config, configured: string | null, file: string): string | null {
+  if (configured) return configured;
   if (!config.resolved.databaseUrl.startsWith('sqlite:')) return null;
-  const file = path.join(config.dataDir, 'signing.key');
+  const keyFile = path.join(config.dataDir, file);
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    return fs.readFileSync(keyFile, 'utf8').trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const key = randomBytes(32).toString('base64url');
   try {
-    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(keyFile, key, { mode: 0o600, flag: 'wx' });
     return key;
   } catch (err) {
     // Another process created it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(keyFile, 'utf8').trim();
     throw err;
   }
 }
