@@ -1,7 +1,7 @@
 // Shapes of the /v1 API the dashboard reads. Resources come from the SDK's types, generated from the served
 // OpenAPI document (a check in npm test keeps them current); only dashboard-specific shapes are written here.
 export type { Access, Alias, Deploy, DeploySettings, DeployVersion, ManagedPdf, PermanentLink, RenderJob, RenderOutput, UsageOverview } from '../../src/sdk/api-types.js';
-import type { EmbeddedPdf, RenderJob, RenderOutput } from '../../src/sdk/api-types.js';
+import type { EmbeddedPdf, Operations, RenderJob, RenderOutput } from '../../src/sdk/api-types.js';
 
 export interface ApiErrorBody {
   error: string;
@@ -57,21 +57,6 @@ export interface JobDetail {
 }
 
 
-
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  attempt: number;
-  manual: boolean;
-  url: string;
-  statusCode?: number;
-  durationMs: number;
-  error?: string;
-  createdAt: number;
-}
-
-export interface WebhookDeliveries {
-  event: { id: string; status: string; attempts: number; nextAttemptAt?: number; lastError?: string } | null;
-  items: WebhookDelivery[];
-}
+/** The webhook event of a job and its delivery attempts, as the generated API types describe them. */
+export type WebhookDeliveries = Operations['GET /v1/render-jobs/{jobId}/webhook-deliveries']['response'];
 

@@ -102,10 +102,12 @@ export class RenderJob implements RequestRouter {
         this.#phase = 'waiting-ready';
         const { mode, scriptRequests } = await this.#evaluateReady();
         if (mode === 'loaded') {
-          await this.#race(this.#networkIdle(scriptRequests));
-          // Without waitForReady the page may still have failed while its requests finished.
-          const late = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: FAILURE_EXPRESSION, returnByValue: true }, 0));
-          if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
+          // Without waitForReady the page may still have failed while its requests finished. A page that
+          // printed at once (nothing to wait for) was checked by READY_EXPRESSION a moment ago.
+          if (await this.#race(this.#networkIdle(scriptRequests))) {
+            const late = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: FAILURE_EXPRESSION, returnByValue: true }, 0));
+            if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
+          }
         } else await this.#race(this.#noneInFlight());
       }
       this.#phase = 'printing';
@@ -212,14 +214,16 @@ export class RenderJob implements RequestRouter {
    * the page started but Folio has not seen yet counts as outstanding for up to networkIdleMs (some never
    * arrive: a fetch the page's CSP refuses, a data: or blob: URL).
    */
-  async #networkIdle(scriptRequests: number): Promise<void> {
+  /** Resolves true when it had to wait (the page kept working after `load`), false when it returned at once. */
+  async #networkIdle(scriptRequests: number): Promise<boolean> {
     const graceUntil = performance.now() + this.opts.networkIdleMs;
-    for (;;) {
+    for (let waited = false; ; waited = true) {
       const unseen = this.#scriptRequestsSeen < scriptRequests;
       if (unseen && performance.now() < graceUntil) await this.#activityOrTimeout(graceUntil - performance.now());
       else if (this.#inFlight === 0) {
         const quiet = performance.now() - this.#lastActivity;
-        if ((scriptRequests === 0 && this.#lastActivity <= this.#loadAt) || quiet >= this.opts.networkIdleMs) return;
+        if (scriptRequests === 0 && this.#lastActivity <= this.#loadAt) return waited;
+        if (quiet >= this.opts.networkIdleMs) return true;
         await this.#activityOrTimeout(this.opts.networkIdleMs - quiet);
       } else await this.#activityOrTimeout(Number.POSITIVE_INFINITY);
     }

@@ -14,6 +14,7 @@ import type { Files } from '../services/files.js';
 import type { Notifier } from '../services/notifier.js';
 import type { Usage } from '../services/usage.js';
 import { BundleCache } from './bundle-cache.js';
+import { PollTimer } from './poll-timer.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
@@ -39,7 +40,7 @@ export class RenderWorker {
   readonly id = `wrk_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
   private readonly active = new Map<string, Active>();
   private running = false;
-  private wake: (() => void) | null = null;
+  private readonly poll = new PollTimer();
   private loopDone: Promise<void> | null = null;
   private readonly bundles: BundleCache;
   private offQueued: (() => void) | null = null;
@@ -56,7 +57,7 @@ export class RenderWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.offQueued = this.deps.notifier.onJobQueued(() => this.wake?.());
+    this.offQueued = this.deps.notifier.onJobQueued(() => this.poll.wake());
     // A cancel from the API aborts the page at once when it happens in this process.
     this.offChanged = this.deps.notifier.onJobChanged((jobId) => {
       const a = this.active.get(jobId);
@@ -68,7 +69,7 @@ export class RenderWorker {
   /** Stops claiming; lets running renders finish within graceMs; releases the rest back to the queue. */
   async stop(graceMs: number): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.poll.wake();
     this.offQueued?.();
     this.offChanged?.();
     await this.loopDone;
@@ -108,14 +109,7 @@ export class RenderWorker {
         }
       }
       if (claimed && this.active.size < this.deps.concurrency) continue;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.ctx.config.workerPollMs);
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      this.wake = null;
+      await this.poll.sleep(this.ctx.config.workerPollMs);
     }
   }
 
@@ -194,7 +188,7 @@ export class RenderWorker {
       .catch((err) => this.ctx.log.error({ err, jobId: job.id }, 'job processing failed'))
       .finally(() => {
         this.active.delete(job.id);
-        this.wake?.();
+        this.poll.wake();
       });
   }
 
@@ -404,7 +398,7 @@ export class RenderWorker {
     for (const job of stale) {
       await this.fail(job, 'render_crashed', 'the worker rendering this job stopped (lease expired)', 0, job.lease_owner);
     }
-    if (stale.length) this.wake?.();
+    if (stale.length) this.poll.wake();
     return stale.length;
   }
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../services/context.js';
 import type { Notifier } from '../services/notifier.js';
 import type { Webhooks } from '../services/webhooks.js';
+import { PollTimer } from './poll-timer.js';
 
 /** A claimed event's lease: longer than one attempt (10 s timeout) with room to record it. */
 const LEASE_MS = 60_000;
@@ -17,7 +18,7 @@ const BATCH = 20;
 export class WebhookDispatcher {
   readonly id = `whd_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
   private running = false;
-  private wake: (() => void) | null = null;
+  private readonly poll = new PollTimer();
   private loopDone: Promise<void> | null = null;
   private off: (() => void) | null = null;
   private inFlight = new Set<Promise<void>>();
@@ -31,14 +32,14 @@ export class WebhookDispatcher {
     if (this.running) return;
     this.running = true;
     // A job reaching a terminal state may have written an event: look at once.
-    this.off = this.deps.notifier.onJobChanged(() => this.wake?.());
+    this.off = this.deps.notifier.onJobChanged(() => this.poll.wake());
     this.loopDone = this.loop();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.off?.();
-    this.wake?.();
+    this.poll.wake();
     await this.loopDone;
     await Promise.all(this.inFlight);
   }
@@ -51,14 +52,7 @@ export class WebhookDispatcher {
         this.ctx.log.error({ err }, 'webhook dispatch failed');
       }
       if (!this.running) break;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.ctx.config.workerPollMs);
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      this.wake = null;
+      await this.poll.sleep(this.ctx.config.workerPollMs);
     }
   }
 
