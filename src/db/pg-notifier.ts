@@ -1,21 +1,26 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Notifier } from '../services/notifier.js';
-import { InProcessNotifier } from '../services/notifier.js';
+import { ALL_KEYS, InProcessNotifier } from '../services/notifier.js';
 
 const CHANNEL = 'folio_jobs';
 
 /**
  * Notifier over PostgreSQL LISTEN/NOTIFY, so a job created by any api process wakes an idle worker in any
- * other process at once. One dedicated connection listens (reconnecting with backoff); sends go through
- * the pool. Local listeners are also called directly, and consumers keep a slow poll, so a notification
- * lost during a reconnect only delays work.
+ * other process at once, and a key revoked in one process leaves every process's key cache at once.
+ * Payloads: `q:<jobId>` queued, `c:<jobId>` changed, `k:<keyId>` key revoked. One dedicated connection
+ * listens (reconnecting with backoff); sends go through the pool. Local listeners are also called
+ * directly, and job consumers keep a slow poll, so a notification lost during a reconnect only delays work.
  */
 export class PgNotifier implements Notifier {
   private readonly local = new InProcessNotifier();
   private listener: pg.Client | null = null;
   private closed = false;
   private retryMs = 500;
+  /** Set when the LISTEN connection dropped: notifications sent until it is back were never seen here. */
+  private missedNotifications = false;
+  /** Sends in flight, awaited by close() so a short-lived process (the CLI) does not drop its NOTIFY. */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly url: string,
@@ -30,11 +35,13 @@ export class PgNotifier implements Notifier {
       const payload = msg.payload ?? '';
       if (payload.startsWith('q:')) this.local.jobQueued(payload.slice(2));
       else if (payload.startsWith('c:')) this.local.jobChanged(payload.slice(2));
+      else if (payload.startsWith('k:')) this.local.keyRevoked(payload.slice(2));
     });
     client.on('error', (err) => this.log.warn({ err }, 'LISTEN connection error'));
     client.on('end', () => {
       if (this.listener === client) this.listener = null;
       if (!this.closed) {
+        this.missedNotifications = true;
         setTimeout(() => void this.start().catch((err) => this.log.warn({ err }, 'LISTEN reconnect failed')), this.retryMs).unref();
         this.retryMs = Math.min(this.retryMs * 2, 10_000);
       }
@@ -43,10 +50,21 @@ export class PgNotifier implements Notifier {
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
     this.retryMs = 500;
+    if (this.missedNotifications) {
+      // A key revoked while we were not listening may still sit in a cache here, and job wake-ups are
+      // covered by polling but key caches are not: drop every cached key (they are re-read from the
+      // database, which LISTEN now covers, on next use).
+      this.missedNotifications = false;
+      this.local.keyRevoked(ALL_KEYS);
+    }
   }
 
   private send(payload: string): void {
-    this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err) => this.log.warn({ err }, 'NOTIFY failed'));
+    const p = this.pool
+      .query('select pg_notify($1, $2)', [CHANNEL, payload])
+      .catch((err) => this.log.warn({ err }, 'NOTIFY failed'))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
   }
 
   jobQueued(jobId: string): void {
@@ -57,15 +75,23 @@ export class PgNotifier implements Notifier {
     this.local.jobChanged(jobId);
     this.send(`c:${jobId}`);
   }
+  keyRevoked(keyId: string): void {
+    this.local.keyRevoked(keyId);
+    this.send(`k:${keyId}`);
+  }
   onJobQueued(fn: () => void): () => void {
     return this.local.onJobQueued(fn);
   }
   onJobChanged(fn: (jobId: string) => void): () => void {
     return this.local.onJobChanged(fn);
   }
+  onKeyRevoked(fn: (keyId: string) => void): () => void {
+    return this.local.onKeyRevoked(fn);
+  }
 
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.allSettled([...this.pending]);
     const c = this.listener;
     this.listener = null;
     await c?.end().catch(() => undefined);

@@ -3,6 +3,7 @@ import { newId } from '../domain/ids.js';
 import { looksLikeApiKey, newApiKey, sha256Hex } from '../domain/tokens.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Principal, ServiceContext } from './context.js';
+import { ALL_KEYS, type Notifier } from './notifier.js';
 
 interface CacheEntry {
   principal: Principal;
@@ -13,13 +14,31 @@ interface CacheEntry {
 /**
  * API key creation, revocation and authentication. Authentication is on every request's hot path, so a
  * verified key is cached (by its SHA-256) for authCacheTtlMs: no database round-trip per request.
- * Revocation clears the entry in this process at once; other processes notice within the TTL.
+ * Revocation goes through the notifier, so every process that shares it (all of them on PostgreSQL, via
+ * NOTIFY) drops the key at once; the TTL only bounds what a lost notification could leave behind (and, on
+ * SQLite, a revocation by a separate CLI process, which has no channel to the server).
  */
 export class ApiKeys {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lastUsedWrites = new Map<string, number>();
+  /**
+   * Bumped on every revocation we hear of. authenticate() caches a row only if no revocation arrived
+   * while it was reading, so a read that raced a revocation cannot put the revoked key back in the cache.
+   */
+  private revocations = 0;
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly notifier: Notifier,
+  ) {
+    notifier.onKeyRevoked((keyId) => this.forget(keyId));
+  }
+
+  private forget(keyId: string): void {
+    this.revocations++;
+    if (keyId === ALL_KEYS) this.cache.clear();
+    else for (const [hash, entry] of this.cache) if (entry.keyId === keyId) this.cache.delete(hash);
+  }
 
   async create(input: { accountId: string; name?: string; scopes?: Scope[]; rawKey?: string }): Promise<{ id: string; key: string }> {
     const key = input.rawKey ?? newApiKey();
@@ -48,11 +67,13 @@ export class ApiKeys {
     let q = this.ctx.db.updateTable('api_keys').set({ revoked_at: this.ctx.clock.now() }).where('id', '=', keyId).where('revoked_at', 'is', null);
     if (accountId) q = q.where('account_id', '=', accountId);
     const res = await q.executeTakeFirst();
-    for (const [hash, entry] of this.cache) if (entry.keyId === keyId) this.cache.delete(hash);
     if (Number(res.numUpdatedRows) === 0) {
       const exists = await this.ctx.db.selectFrom('api_keys').select('id').where('id', '=', keyId).$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!)).executeTakeFirst();
       if (!exists) throw new AppError('api_key_not_found', `API key ${keyId} not found`);
     }
+    // Our own cache is cleared by the (synchronous) local delivery; other processes get the NOTIFY. A
+    // repeated revoke broadcasts again, so it also repairs a broadcast that was lost.
+    this.notifier.keyRevoked(keyId);
   }
 
   async list(accountId: string) {
@@ -79,6 +100,7 @@ export class ApiKeys {
       this.touch(cached.keyId, now);
       return cached.principal;
     }
+    const revocationsBefore = this.revocations;
     const row = await this.ctx.db
       .selectFrom('api_keys')
       .select(['id', 'account_id', 'scopes', 'revoked_at'])
@@ -89,7 +111,7 @@ export class ApiKeys {
       return null;
     }
     const principal: Principal = { accountId: row.account_id, keyId: row.id, scopes: JSON.parse(row.scopes) as string[] };
-    if (this.ctx.config.authCacheTtlMs > 0) {
+    if (this.ctx.config.authCacheTtlMs > 0 && this.revocations === revocationsBefore) {
       if (this.cache.size > 10_000) this.cache.clear(); // bound memory under key spraying
       this.cache.set(hash, { principal, keyId: row.id, expiresAt: now + this.ctx.config.authCacheTtlMs });
     }

@@ -32,7 +32,7 @@ export interface Services {
 /** Builds every use-case service from the ports; the only place services are wired to each other. */
 export function buildServices(ctx: ServiceContext, opts: { signingKey: string | null; notifier?: Notifier }): Services {
   const notifier = opts.notifier ?? new InProcessNotifier();
-  const apiKeys = new ApiKeys(ctx);
+  const apiKeys = new ApiKeys(ctx, notifier);
   const accounts = new Accounts(ctx, apiKeys);
   const deploys = new Deploys(ctx);
   const versions = new Versions(ctx, deploys);

@@ -1,16 +1,24 @@
 import { EventEmitter } from 'node:events';
 
+/** keyRevoked's "every key" value: sent locally when revocations may have been missed (see PgNotifier). */
+export const ALL_KEYS = '*';
+
 /**
- * Wake-ups between parts of the service: "a job is ready to claim" (workers) and "a job changed" (long
- * polls, cancels). In one process this is an EventEmitter; with PostgreSQL the same interface is backed by
- * LISTEN/NOTIFY so api and worker processes wake each other. Consumers also poll slowly, so a lost
- * notification only delays, never loses, work.
+ * Wake-ups between parts of the service: "a job is ready to claim" (workers), "a job changed" (long
+ * polls, cancels) and "an API key was revoked" (authentication caches). In one process this is an
+ * EventEmitter; with PostgreSQL the same interface is backed by LISTEN/NOTIFY so api and worker processes
+ * reach each other. Job consumers also poll slowly, so a lost notification only delays, never loses, work;
+ * key caches expire after authCacheTtlMs and are dropped whole when the LISTEN connection comes back.
  */
 export interface Notifier {
   jobQueued(jobId: string): void;
   jobChanged(jobId: string): void;
+  /** Tells every process to forget the key; local listeners run synchronously, before this returns. */
+  keyRevoked(keyId: string): void;
   onJobQueued(fn: () => void): () => void;
   onJobChanged(fn: (jobId: string) => void): () => void;
+  /** fn receives a key id, or ALL_KEYS when every cached key must be dropped. */
+  onKeyRevoked(fn: (keyId: string) => void): () => void;
 }
 
 export class InProcessNotifier implements Notifier {
@@ -24,6 +32,9 @@ export class InProcessNotifier implements Notifier {
   jobChanged(jobId: string): void {
     this.events.emit('changed', jobId);
   }
+  keyRevoked(keyId: string): void {
+    this.events.emit('key-revoked', keyId);
+  }
   onJobQueued(fn: () => void): () => void {
     this.events.on('queued', fn);
     return () => this.events.off('queued', fn);
@@ -31,5 +42,9 @@ export class InProcessNotifier implements Notifier {
   onJobChanged(fn: (jobId: string) => void): () => void {
     this.events.on('changed', fn);
     return () => this.events.off('changed', fn);
+  }
+  onKeyRevoked(fn: (keyId: string) => void): () => void {
+    this.events.on('key-revoked', fn);
+    return () => this.events.off('key-revoked', fn);
   }
 }

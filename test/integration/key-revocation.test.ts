@@ -1,0 +1,96 @@
+// API key revocation across processes: on PostgreSQL every process caches verified keys for
+// FOLIO_AUTH_CACHE_TTL_MS (30 s), and a revocation must still take effect everywhere at once (NOTIFY).
+// Two app instances on one database stand for two `folio api` processes. The in-process path (revoke,
+// same instance refuses at once) is covered by auth.test.ts on both engines.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { createPgDatabase, engine } from '../helpers/engine.js';
+import { FOLIO_BIN } from '../helpers/server-process.js';
+
+const run = promisify(execFile);
+const skip = engine !== 'postgres' && 'PostgreSQL only (FOLIO_TEST_ENGINE=postgres): one SQLite process has no peers to tell';
+
+describe('API key revocation reaches every process', { skip }, () => {
+  let db: { url: string; drop(): Promise<void> };
+  let env: Record<string, string>;
+  let a: TestApp;
+  let b: TestApp;
+
+  before(async () => {
+    db = await createPgDatabase();
+    const dir = tempDir();
+    // What must be identical across scale-out processes (docs/operations.md); file blobs are enough here.
+    env = {
+      FOLIO_DATABASE_URL: db.url,
+      FOLIO_STORAGE_URL: `file:${path.join(dir, 'blobs')}`,
+      FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789',
+      FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789',
+    };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env });
+    // The default cache: without the broadcast, B would keep accepting a revoked key for 30 s.
+    assert.ok(b.config.authCacheTtlMs >= 30_000);
+  });
+  after(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+  });
+
+  const statusOn = async (app: TestApp, key: string) => (await app.api('GET', '/v1/deploys', undefined, { authorization: `Bearer ${key}` })).status;
+
+  /** Asks until the answer is `want` or the deadline passes; returns the last answer. */
+  async function statusWithin(app: TestApp, key: string, want: number, ms: number): Promise<number> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const status = await statusOn(app, key);
+      if (status === want || Date.now() >= deadline) return status;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** A new key, verified once by B so that B has it cached. */
+  async function keyCachedByB(name: string): Promise<{ id: string; key: string }> {
+    const created = await a.api('POST', '/v1/api-keys', { name });
+    assert.equal(created.status, 201);
+    assert.equal(await statusOn(b, created.body.key), 200);
+    return { id: created.body.apiKey.id, key: created.body.key };
+  }
+
+  test('a key revoked through instance A is refused by instance B at once', async () => {
+    const k = await keyCachedByB('revoked via A');
+    assert.equal((await a.api('DELETE', `/v1/api-keys/${k.id}`)).status, 204);
+    assert.equal(await statusOn(a, k.key), 401, 'the revoking instance refuses at once');
+    assert.equal(await statusWithin(b, k.key, 401, 2_000), 401, 'the other instance refuses within 2 s, not after its 30 s cache');
+    assert.equal(await statusOn(b, a.key), 200, 'other keys are unaffected');
+  });
+
+  test('folio keys revoke (its own short-lived process) reaches the running instances', async () => {
+    const k = await keyCachedByB('revoked via the CLI');
+    const r = await run(FOLIO_BIN, ['keys', 'revoke', k.id], { env: { ...process.env, ...env, FOLIO_DATA_DIR: tempDir(), FOLIO_LOG_LEVEL: 'silent' } });
+    assert.match(r.stdout, new RegExp(`revoked ${k.id}`));
+    assert.equal(await statusWithin(b, k.key, 401, 2_000), 401);
+    assert.equal(await statusWithin(a, k.key, 401, 2_000), 401);
+  });
+
+  test('when the LISTEN connection comes back, cached keys are dropped (a NOTIFY may have been missed)', async () => {
+    const k = await keyCachedByB('revoked while not listening');
+    // A revocation whose NOTIFY never arrived: written to the database without a broadcast.
+    await a.services.ctx.db.updateTable('api_keys').set({ revoked_at: Date.now() }).where('id', '=', k.id).execute();
+    assert.equal(await statusOn(b, k.key), 200, 'B still trusts its cache (the situation the reconnect must repair)');
+    // Cut the instances' LISTEN connections; each reconnects after its 500 ms backoff.
+    const cut = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and query ilike 'LISTEN %' and pid <> pg_backend_pid()`.execute(a.services.ctx.db);
+    assert.ok(cut.rows[0]!.n >= 2, `terminated ${cut.rows[0]!.n} LISTEN connections`);
+    assert.equal(await statusWithin(b, k.key, 401, 5_000), 401, 'B re-reads the key after reconnecting');
+    // And the broadcast works again over the new connection.
+    const k2 = await keyCachedByB('revoked after the reconnect');
+    assert.equal((await a.api('DELETE', `/v1/api-keys/${k2.id}`)).status, 204);
+    assert.equal(await statusWithin(b, k2.key, 401, 2_000), 401);
+  });
+});
