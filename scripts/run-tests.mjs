@@ -23,7 +23,7 @@ const targets = args.length ? args : ['test/unit', 'test/integration', 'test/ren
 const heavy = (f) => /^test\/(render|e2e)\//.test(f);
 // e2e files whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE); the others start
 // `bin/folio` processes on their own SQLite data dirs.
-const PG_SUITES = ['test/integration', 'test/e2e/render-jobs.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/managed-storage.test.ts'];
+const PG_SUITES = ['test/integration', 'test/e2e/render-jobs.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/managed-storage.test.ts', 'test/e2e/metrics.test.ts'];
 
 function collect(target) {
   const abs = path.resolve(root, target);

@@ -7,6 +7,7 @@ import { PgNotifier } from './db/pg-notifier.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServer } from './http/server.js';
 import { createLogger } from './observability/logger.js';
+import { Metrics } from './observability/metrics.js';
 import { findChromium } from './render/chromium-process.js';
 import { validatePdfOverrides } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
@@ -69,7 +70,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       config,
       log,
       secrets: new SecretBox(loadSecretsKey(config)),
+      metrics: new Metrics(),
     };
+    ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
     if (!ctx.secrets.encrypting) log.warn('FOLIO_SECRETS_KEY is not set: webhook and deploy secrets are stored unencrypted');
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
     pgNotifier = database.pool ? new PgNotifier(config.resolved.databaseUrl, database.pool, log) : null;
@@ -90,7 +93,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       // Job creation in a rendering process refuses at once when this machine cannot render at all.
       services.renderJobs.providerProblem = () =>
         opts.renderer || findChromium(config.chromiumPath ?? undefined) ? null : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
-      renderer = opts.renderer ?? new Renderer({ executablePath: chromium ?? config.chromiumPath ?? undefined, concurrency: config.renderConcurrency });
+      renderer =
+        opts.renderer ??
+        new Renderer({ executablePath: chromium ?? config.chromiumPath ?? undefined, concurrency: config.renderConcurrency, onBrowserLaunch: () => ctx.metrics.browserLaunches.inc() });
       worker = new RenderWorker(ctx, { renderer, files: services.files, usage: services.usage, notifier: services.notifier, concurrency: config.renderConcurrency });
       // The webhook event is written in the same transaction as the job's terminal state.
       worker.terminalHooks.push((trx, job) => services.webhooks.recordTerminal(trx, job));
@@ -133,6 +138,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     await database.close();
     throw err;
   }
+}
+
+/** folio_render_jobs: one indexed count over the unfinished statuses (render_jobs_queue index). */
+async function unfinishedJobCounts(ctx: ServiceContext): Promise<Record<string, number>> {
+  const rows = await ctx.db
+    .selectFrom('render_jobs')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('status', 'in', ['queued', 'retry_scheduled', 'rendering'])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 export interface HttpApp extends App {

@@ -40,6 +40,8 @@ export interface ConfigValues {
   signingKey: string | null;
   secretsKey: string | null;
   logLevel: string;
+  metricsEnabled: boolean;
+  metricsToken: string | null;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   authCacheTtlMs: number;
@@ -78,6 +80,8 @@ export const settings: SettingSpec[] = [
   { env: 'FOLIO_SECRETS_KEY', key: 'secretsKey', type: 'string', default: null, secret: true, doc: 'Key (at least 32 characters) that encrypts webhook signing secrets and deploy secrets at rest (AES-256-GCM). Embedded mode generates one in the data dir (`secrets.key`) when unset. With PostgreSQL, set the same value in every process; without it secrets are stored unencrypted (a warning is logged). Keep it: secrets encrypted with a lost key cannot be read.' },
   { env: 'FOLIO_SIGNING_KEY', key: 'signingKey', type: 'string', default: null, secret: true, doc: 'Key (at least 32 characters) that signs download/preview links. Embedded mode generates one in the data dir when unset; required when several processes serve links.' },
   { env: 'FOLIO_LOG_LEVEL', key: 'logLevel', type: 'string', default: 'info', doc: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
+  { env: 'FOLIO_METRICS_ENABLED', key: 'metricsEnabled', type: 'boolean', default: 'true', doc: 'Serve Prometheus metrics at `GET /metrics` (every role; see docs/operations.md, "Monitoring"). The metrics carry no account, deploy or job identifiers.' },
+  { env: 'FOLIO_METRICS_TOKEN', key: 'metricsToken', type: 'string', default: null, secret: true, doc: 'When set, `GET /metrics` requires `Authorization: Bearer <this token>` (401 otherwise). Unset = open to whoever reaches the port: bind it privately or set a token when the port is public.' },
   { env: 'FOLIO_RATE_LIMIT_PER_SECOND', key: 'rateLimitPerSecond', type: 'integer', default: '50', min: 1, max: 1000000, doc: 'Requests per second per API key, for plans that set no `rateLimit` of their own.' },
   { env: 'FOLIO_RATE_LIMIT_BURST', key: 'rateLimitBurst', type: 'integer', default: '100', min: 1, max: 1000000, doc: 'Burst size of the per-key token bucket, for plans that set no `rateLimit` of their own.' },
   { env: 'FOLIO_AUTH_CACHE_TTL_MS', key: 'authCacheTtlMs', type: 'integer', default: '30000', min: 0, max: 3600000, doc: 'How long a verified API key is trusted without a database read (0 = read on every request). Revoking a key (API, dashboard, `folio keys revoke`) drops it from every process at once: on PostgreSQL through NOTIFY, and after a LISTEN reconnect (when a notification may have been lost) each process drops its whole cache. Exception: with SQLite, `folio keys revoke` runs as a separate process with no channel to the running server, which then stops accepting the key within this TTL.' },

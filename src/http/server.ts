@@ -14,6 +14,7 @@ import { accountRoutes, UsageOverview } from './routes/account.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { deployRoutes } from './routes/deploys.js';
 import { fileRoutes } from './routes/files.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { pdfRoutes } from './routes/pdfs.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
@@ -75,6 +76,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     reply.header('x-request-id', req.id);
     done();
   });
+
+  metricsRoutes(app, services);
 
   // Raw blob uploads: hand the request stream to the service, which enforces its own byte limit.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));

@@ -20,6 +20,8 @@ export interface BrowserSupervisorOptions {
   /** Extra Chromium flags (appended). */
   extraArgs?: readonly string[];
   launchTimeoutMs?: number;
+  /** Called after each successful launch (the folio_browser_launches_total metric). */
+  onBrowserLaunch?: () => void;
 }
 
 let nextBrowserId = 1;
@@ -151,6 +153,7 @@ export class BrowserSupervisor {
       .then((chromium) => {
         const b = new BrowserInstance(chromium);
         this.#all.add(b);
+        this.#opts.onBrowserLaunch?.();
         b.once('gone', () => {
           this.#all.delete(b);
           if (this.#current === b) this.#current = null;

@@ -3,6 +3,7 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import type { Config } from '../config/load.js';
 import type { DialectName, Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { PlanCatalog } from './plan-catalog.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -17,6 +18,8 @@ export interface ServiceContext {
   log: Logger;
   /** Encrypts the readable-back secrets (webhook signing secrets, deploy secrets) at rest. */
   secrets: SecretBox;
+  /** Prometheus counters and histograms of this process (GET /metrics). */
+  metrics: Metrics;
 }
 
 /** Who is calling: resolved from an API key (or, later, a dashboard session). */

@@ -156,6 +156,8 @@ export class Webhooks {
     const attempt = event.attempts + 1;
     const { result, delivery } = await this.attempt(event, { attempt, manual: false });
     const next = nextAfterAttempt(attempt, result, this.ctx.clock.now());
+    this.ctx.metrics.webhookAttempts.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
+    this.ctx.metrics.webhookDuration.observe(delivery.duration_ms / 1000);
     await this.ctx.db
       .updateTable('webhook_events')
       .set({

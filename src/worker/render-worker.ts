@@ -173,6 +173,7 @@ export class RenderWorker {
           .executeTakeFirst();
       });
       if (job) {
+        this.ctx.metrics.queueWait.observe(Math.max(0, now - job.available_at) / 1000);
         this.deps.notifier.jobChanged(job.id);
         return job;
       }
@@ -184,9 +185,11 @@ export class RenderWorker {
     const abort = new AbortController();
     const entry: Active = { job, abort, done: Promise.resolve() };
     this.active.set(job.id, entry);
+    this.ctx.metrics.rendersInProgress.inc();
     entry.done = this.process(entry)
       .catch((err) => this.ctx.log.error({ err, jobId: job.id }, 'job processing failed'))
       .finally(() => {
+        this.ctx.metrics.rendersInProgress.dec();
         this.active.delete(job.id);
         this.poll.wake();
       });
@@ -357,6 +360,8 @@ export class RenderWorker {
       await this.fail(job, 'storage_limit_exceeded', `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`, 0);
       return;
     }
+    this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
+    this.ctx.metrics.renderDuration.observe(result.renderTimeMs / 1000);
     log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs, ...(result.blocked.length ? { blocked: result.blocked } : {}) }, 'render succeeded');
     this.deps.notifier.jobChanged(job.id);
   }
@@ -365,11 +370,11 @@ export class RenderWorker {
   async fail(job: RenderJobsTable, code: string, message: string, renderMs: number, leaseOwner: string | null = this.id): Promise<void> {
     const now = this.ctx.clock.now();
     const o = afterFailure({ attempt: job.attempt, code, message: message.slice(0, 1000), now, random: Math.random() });
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const recorded = await this.ctx.db.transaction().execute(async (trx) => {
       let q = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
       if (leaseOwner) q = q.where('lease_owner', '=', leaseOwner);
       const current = await forUpdate(this.ctx.dialect, q).executeTakeFirst();
-      if (!current) return;
+      if (!current) return false;
       if (renderMs > 0) await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: renderMs, limit: null, errorCode: 'render_time_quota_exceeded' });
       if (o.status === 'retry_scheduled') {
         await trx
@@ -377,7 +382,7 @@ export class RenderWorker {
           .set({ status: 'retry_scheduled', attempt: o.attempt, available_at: o.availableAt, lease_owner: null, lease_expires_at: null, updated_at: now, render_ms: current.render_ms + renderMs })
           .where('id', '=', job.id)
           .execute();
-        return;
+        return true;
       }
       const done = { ...current, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: current.render_ms + renderMs };
       await trx
@@ -387,7 +392,9 @@ export class RenderWorker {
         .execute();
       await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
       for (const hook of this.terminalHooks) await hook(trx, done);
+      return true;
     });
+    if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : code });
     this.deps.notifier.jobChanged(job.id);
   }
 

@@ -65,7 +65,7 @@ export function apiKeyRoutes(app: FastifyInstance, s: Services) {
     schema: {
       tags,
       summary: 'Revoke an API key',
-      description: 'Immediate in this process; other api processes stop accepting it within `FOLIO_AUTH_CACHE_TTL_MS`. Revoking a revoked key is a no-op (204).',
+      description: 'Immediate in every process: with PostgreSQL the revocation is broadcast to the other api and worker processes (LISTEN/NOTIFY). Revoking a revoked key is a no-op (204).',
       params: Type.Object({ keyId: IdParam('API key id (`key_…`).') }),
       response: { 204: Type.Null(), ...errors(401, 403, 404, 429) },
     },
