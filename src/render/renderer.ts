@@ -98,7 +98,7 @@ export class Renderer {
       pool.give(session, true);
       return { ...result, blocked: [...job.blocked], renderTimeMs: Math.round(performance.now() - started) };
     } catch (err) {
-      const mapped = toRenderError(err, lease.browser);
+      const mapped = withBlocked(toRenderError(err, lease.browser), job?.blocked ?? []);
       if (job?.warmHandlerFailed) this.#noteCold(key);
       if (session) {
         session.warmKey = null; // a failed job's page is reset (or closed), never kept warm
@@ -158,6 +158,18 @@ export class Renderer {
 function warmKey(req: RenderRequest): string {
   const env = createHash('sha256').update(JSON.stringify(req.env)).digest('hex');
   return `${req.bundle.key}\n${req.entryPath}\n${env}\n${req.allowExternalNetwork ? 'external' : 'closed'}`;
+}
+
+/**
+ * A template that waits for a CDN script or a web font the network policy refused usually ends in a
+ * timeout or its own error, far from the cause. The failure message names what was blocked (first three,
+ * URLs without query or fragment), so the job's errorMessage, the webhook and `folio dev` all show it.
+ */
+export function withBlocked(err: RenderError, blocked: readonly string[]): RenderError {
+  if (blocked.length === 0 || err.code === 'render_canceled' || err.code === 'render_provider_unavailable') return err;
+  const shown = blocked.slice(0, 3).join('; ');
+  const more = blocked.length > 3 ? `; and ${blocked.length - 3} more` : '';
+  return new RenderError(err.code, `${err.message} (the network policy blocked ${blocked.length} request${blocked.length === 1 ? '' : 's'}: ${shown}${more})`);
 }
 
 function toRenderError(err: unknown, browser: BrowserInstance): RenderError {

@@ -159,6 +159,24 @@ test('a page that opts into waitForReady and never calls ready() fails with rend
   await assertStillRenders();
 });
 
+test('a failure names the requests the network policy blocked (without query strings); a clean failure names none', async () => {
+  // The template waits for a CDN library that never arrives: the timeout message points at the cause.
+  const page = `<script src="https://cdn.example.com/chart.js?token=s3cr3t#x"></script>
+    <script>folio.waitForReady = true; if (window.Chart) folio.ready();</script><p>chart</p>`;
+  let message = '';
+  await assert.rejects(renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': page }) }), memorySink().sink), (err: unknown) => {
+    fails('render_timeout_exceeded')(err);
+    message = (err as Error).message;
+    return true;
+  });
+  assert.match(message, /the network policy blocked 1 request: https:\/\/cdn\.example\.com\/chart\.js: /);
+  assert.ok(!message.includes('s3cr3t'), message);
+  await assert.rejects(
+    renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }), memorySink().sink),
+    (err: unknown) => fails('render_timeout_exceeded')(err) && !(err as Error).message.includes('network policy'),
+  );
+});
+
 test('output over maxOutputBytes fails with render_output_too_large and the sink never gets more than the limit', async () => {
   const out = memorySink();
   const limit = 20_000;
