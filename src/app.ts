@@ -164,7 +164,7 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
           name: 'chromium',
           check: async () => {
             const healthy = app.renderer!.isHealthy ? await app.renderer!.isHealthy() : true;
-            if (!healthy) throw new Error('Chromium is not usable');
+            if (!healthy) throw new Error('Chromium is not usable: it does not answer, or it failed to launch (the reason is in the logs)');
           },
         },
       ]

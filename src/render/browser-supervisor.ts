@@ -62,6 +62,13 @@ export class BrowserSupervisor {
   #slots: Semaphore;
   #current: BrowserInstance | null = null;
   #launching: Promise<BrowserInstance> | null = null;
+  /** Why the last launch failed; null once a launch succeeds. */
+  #lastLaunchError: string | null = null;
+
+  /** The last launch failure, if the browser has not started since (for /readyz). */
+  get lastLaunchError(): string | null {
+    return this.#lastLaunchError;
+  }
   #all = new Set<BrowserInstance>();
   #closed = false;
   #lastMemoryCheck = 0;
@@ -113,11 +120,23 @@ export class BrowserSupervisor {
     };
   }
 
-  /** True when a browser is running and answers CDP within 2 s (or none is running yet but one can be launched). */
+  /**
+   * True when a browser is running and answers CDP within 2 s. With none running: false when the last
+   * launch failed (a refused sandbox, a broken install) and launching again fails too, so /readyz does not
+   * report ready a worker that cannot render; true when the executable exists and no launch has failed.
+   */
   async isHealthy(): Promise<boolean> {
     if (this.#closed) return false;
     const b = this.#current;
-    if (!b || b.gone) return this.executablePath() !== null;
+    if (!b || b.gone) {
+      if (this.executablePath() === null) return false;
+      if (this.#lastLaunchError === null) return true;
+      // Retry the launch from the probe: a transient failure heals without waiting for a job.
+      return this.#ensureBrowser().then(
+        () => true,
+        () => false,
+      );
+    }
     try {
       await b.connection.send('Browser.getVersion', {}, undefined, 2000);
       return true;
@@ -151,6 +170,7 @@ export class BrowserSupervisor {
     }
     this.#launching = launchChromium({ executablePath, extraArgs: this.#opts.extraArgs, launchTimeoutMs: this.#opts.launchTimeoutMs })
       .then((chromium) => {
+        this.#lastLaunchError = null;
         const b = new BrowserInstance(chromium);
         this.#all.add(b);
         this.#opts.onBrowserLaunch?.();
@@ -164,6 +184,10 @@ export class BrowserSupervisor {
         }
         this.#current = b;
         return b;
+      })
+      .catch((err: unknown) => {
+        if (!this.#closed) this.#lastLaunchError = (err as Error).message;
+        throw err;
       })
       .finally(() => {
         this.#launching = null;

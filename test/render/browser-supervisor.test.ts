@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { BrowserSupervisor } from '../../src/render/browser-supervisor.js';
+import { findChromium } from '../../src/render/chromium-process.js';
 
 test('at most `concurrency` leases at once; the browser is recycled after N renders and above the memory bound', async () => {
   const sup = new BrowserSupervisor({ concurrency: 1, maxRendersPerBrowser: 2 });
@@ -52,5 +56,27 @@ test('an aborted wait for a render slot rejects', async () => {
     held.release();
   } finally {
     await sup.close();
+  }
+});
+
+test('a browser that fails to launch makes isHealthy() false (not merely "the executable exists"); the probe relaunches once it can', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fake-chromium-'));
+  const exe = path.join(dir, 'chromium');
+  // Fails like a refused sandbox until the flag file appears, then becomes the real Chromium.
+  fs.writeFileSync(exe, `#!/bin/sh\n[ -f "${dir}/ok" ] || { echo "sandbox refused" >&2; exit 1; }\nexec "${findChromium()}" "$@"\n`, { mode: 0o755 });
+  const sup = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000 });
+  try {
+    assert.equal(await sup.isHealthy(), true, 'nothing has failed yet and the executable exists');
+    await assert.rejects(sup.acquire(), /render_provider_unavailable|Chromium did not start/);
+    assert.match(sup.lastLaunchError ?? '', /Chromium did not start/);
+    assert.equal(await sup.isHealthy(), false);
+    fs.writeFileSync(path.join(dir, 'ok'), '');
+    assert.equal(await sup.isHealthy(), true, 'the probe launched it');
+    assert.equal(sup.lastLaunchError, null);
+    const lease = await sup.acquire();
+    lease.release();
+  } finally {
+    await sup.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
