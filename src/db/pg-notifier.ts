@@ -46,8 +46,15 @@ export class PgNotifier implements Notifier {
         this.retryMs = Math.min(this.retryMs * 2, 10_000);
       }
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      // Connected but LISTEN failed (or connect failed half-way): end the client so its 'end' handler
+      // schedules the next attempt. Otherwise the retry chain would stop here, with nobody listening.
+      client.end().catch(() => {});
+      throw err;
+    }
     this.listener = client;
     this.retryMs = 500;
     if (this.missedNotifications) {
