@@ -77,8 +77,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     done();
   });
 
-  metricsRoutes(app, services);
-
   // Raw blob uploads: hand the request stream to the service, which enforces its own byte limit.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
@@ -91,6 +89,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     for (const m of methods) if (m !== 'HEAD') routePatterns.push({ method: m, regex: patternToRegex(route.url) });
   });
   registerErrorHandling(app, routePatterns);
+  // After the onRoute hook above, so /metrics gets 405 for other methods like every route.
+  metricsRoutes(app, services);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** How long a scrape waits for the queue counts before leaving that gauge out. */
+const JOB_COUNT_TIMEOUT_MS = 2000;
+
 /**
  * Prometheus metrics of one Folio process, served at GET /metrics (docs/operations.md, "Monitoring").
  *
@@ -66,24 +69,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly jobCountErrors = new Counter({
+    name: 'folio_render_jobs_read_errors_total',
+    help: 'Scrapes whose database read for folio_render_jobs failed or took over 2 s (the gauge is then absent from that scrape).',
+    registers: [this.registry],
+  });
+
+  readonly renderJobs = new Gauge({
+    name: 'folio_render_jobs',
+    help: 'Render jobs that are not finished, by status (queued, retry_scheduled, rendering), read from the database at scrape time. The queue is shared: every process reports the same numbers.',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
   #jobCounts: (() => Promise<Record<string, number>>) | null = null;
   #processMetrics = false;
-
-  constructor() {
-    const self = this;
-    new Gauge({
-      name: 'folio_render_jobs',
-      help: 'Render jobs that are not finished, by status (queued, retry_scheduled, rendering), read from the database at scrape time. The queue is shared: every process reports the same numbers.',
-      labelNames: ['status'] as const,
-      registers: [this.registry],
-      async collect() {
-        if (!self.#jobCounts) return;
-        const counts = await self.#jobCounts();
-        this.reset();
-        for (const status of ['queued', 'retry_scheduled', 'rendering']) this.set({ status }, counts[status] ?? 0);
-      },
-    });
-  }
 
   /** Where folio_render_jobs reads the queue from (set by the composition root). */
   setJobCounts(read: () => Promise<Record<string, number>>): void {
@@ -94,8 +94,32 @@ export class Metrics {
     this.httpRequestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
   }
 
+  /**
+   * Reads the queue counts into folio_render_jobs. Done before serialising (prom-client collects all
+   * metrics concurrently, so an error counter could not reflect a failure of the same scrape otherwise).
+   * A database that is down or slow must not take the whole scrape with it -- process, browser and HTTP
+   * metrics matter most exactly then: the gauge is left empty and the failure counted.
+   */
+  async #readJobCounts(): Promise<void> {
+    this.renderJobs.reset();
+    if (!this.#jobCounts) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), JOB_COUNT_TIMEOUT_MS);
+      });
+      const counts = await Promise.race([this.#jobCounts(), timeout]);
+      for (const status of ['queued', 'retry_scheduled', 'rendering']) this.renderJobs.set({ status }, counts[status] ?? 0);
+    } catch {
+      this.jobCountErrors.inc();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** The text exposition format, and its content type. */
   async render(): Promise<{ contentType: string; body: string }> {
+    await this.#readJobCounts();
     // The standard process metrics (CPU, memory, event-loop lag, GC) start with the first scrape: they run
     // an event-loop monitor and a GC observer, which a process nobody scrapes (or a test) need not pay for.
     if (!this.#processMetrics) {

@@ -22,6 +22,8 @@ export interface BrowserSupervisorOptions {
   launchTimeoutMs?: number;
   /** Called after each successful launch (the folio_browser_launches_total metric). */
   onBrowserLaunch?: () => void;
+  /** After a failed launch, isHealthy() tries launching again at most this often. Default 15 s. */
+  probeRelaunchIntervalMs?: number;
 }
 
 let nextBrowserId = 1;
@@ -55,6 +57,8 @@ export interface BrowserLease {
 
 // Reading /proc for every process costs a few ms: check memory at most this often.
 const MEMORY_CHECK_INTERVAL_MS = 2000;
+/** After a failed launch, a health probe tries launching again at most this often (default). */
+const PROBE_RELAUNCH_INTERVAL_MS = 15_000;
 
 export class BrowserSupervisor {
   readonly concurrency: number;
@@ -64,6 +68,7 @@ export class BrowserSupervisor {
   #launching: Promise<BrowserInstance> | null = null;
   /** Why the last launch failed; null once a launch succeeds. */
   #lastLaunchError: string | null = null;
+  #lastLaunchAttemptAt = 0;
 
   /** The last launch failure, if the browser has not started since (for /readyz). */
   get lastLaunchError(): string | null {
@@ -131,7 +136,10 @@ export class BrowserSupervisor {
     if (!b || b.gone) {
       if (this.executablePath() === null) return false;
       if (this.#lastLaunchError === null) return true;
-      // Retry the launch from the probe: a transient failure heals without waiting for a job.
+      // Retry the launch from the probe, so a transient failure heals without waiting for a job -- but at
+      // most every PROBE_RELAUNCH_INTERVAL_MS: /readyz is unauthenticated and must not become a way to
+      // make the machine spawn Chromium back to back.
+      if (Date.now() - this.#lastLaunchAttemptAt < (this.#opts.probeRelaunchIntervalMs ?? PROBE_RELAUNCH_INTERVAL_MS)) return false;
       return this.#ensureBrowser().then(
         () => true,
         () => false,
@@ -168,6 +176,7 @@ export class BrowserSupervisor {
         new RenderError('render_provider_unavailable', `Chromium not found (${this.#opts.executablePath ?? CANDIDATE_PATHS.join(', ')})`),
       );
     }
+    this.#lastLaunchAttemptAt = Date.now();
     this.#launching = launchChromium({ executablePath, extraArgs: this.#opts.extraArgs, launchTimeoutMs: this.#opts.launchTimeoutMs })
       .then((chromium) => {
         this.#lastLaunchError = null;

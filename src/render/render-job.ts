@@ -42,7 +42,9 @@ export class RenderJob implements RequestRouter {
   #externalAbort = new AbortController();
   #payload: PayloadData;
   #output: Readable | null = null;
+  /** The first 20 blocked requests (URL: reason); blockedTotal counts them all. */
   readonly blocked: string[] = [];
+  blockedTotal = 0;
   /** After a successful run: the page registered `folio.onJob`, so it may stay loaded for the next job. */
   warmCapable = false;
   /** The warm page's handler threw; the job fell back to loading the page (the renderer stops keeping this template warm). */
@@ -313,6 +315,7 @@ export class RenderJob implements RequestRouter {
     } catch {
       shown = url.split(/[?#]/)[0];
     }
+    this.blockedTotal++;
     if (this.blocked.length < 20) this.blocked.push(`${shown.slice(0, 200)}: ${reason}`);
   }
 

@@ -98,7 +98,7 @@ export class Renderer {
       pool.give(session, true);
       return { ...result, blocked: [...job.blocked], renderTimeMs: Math.round(performance.now() - started) };
     } catch (err) {
-      const mapped = withBlocked(toRenderError(err, lease.browser), job?.blocked ?? []);
+      const mapped = withBlocked(toRenderError(err, lease.browser), job?.blocked ?? [], job?.blockedTotal ?? 0);
       if (job?.warmHandlerFailed) this.#noteCold(key);
       if (session) {
         session.warmKey = null; // a failed job's page is reset (or closed), never kept warm
@@ -165,11 +165,13 @@ function warmKey(req: RenderRequest): string {
  * timeout or its own error, far from the cause. The failure message names what was blocked (first three,
  * URLs without query or fragment), so the job's errorMessage, the webhook and `folio dev` all show it.
  */
-export function withBlocked(err: RenderError, blocked: readonly string[]): RenderError {
+export function withBlocked(err: RenderError, blocked: readonly string[], total: number): RenderError {
   if (blocked.length === 0 || err.code === 'render_canceled' || err.code === 'render_provider_unavailable') return err;
-  const shown = blocked.slice(0, 3).join('; ');
-  const more = blocked.length > 3 ? `; and ${blocked.length - 3} more` : '';
-  return new RenderError(err.code, `${err.message} (the network policy blocked ${blocked.length} request${blocked.length === 1 ? '' : 's'}: ${shown}${more})`);
+  // Bounded so the whole suffix survives the 1,000-character errorMessage (the base message is cut first).
+  const shown = blocked.slice(0, 3).map((b) => (b.length > 160 ? `${b.slice(0, 159)}…` : b)).join('; ');
+  const more = total > 3 ? `; and ${total - 3} more` : '';
+  const base = err.message.length > 400 ? `${err.message.slice(0, 399)}…` : err.message;
+  return new RenderError(err.code, `${base} (the network policy blocked ${total} request${total === 1 ? '' : 's'}: ${shown}${more})`);
 }
 
 function toRenderError(err: unknown, browser: BrowserInstance): RenderError {

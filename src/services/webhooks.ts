@@ -105,6 +105,7 @@ export class Webhooks {
     let durationMs = 0;
     let body: string | null = null;
     let buildError: string | null = null;
+    let sent = false;
     if (url && settings?.webhook_enabled === 1) {
       try {
         body = await this.buildBody(event);
@@ -130,9 +131,10 @@ export class Webhooks {
         'service-webhook-timestamp': String(timestamp),
         'service-webhook-signature': signatureHeader(secrets, timestamp, body),
       };
-      const sent = await sendWebhook({ url, headers, body, timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS, allowInsecure: this.ctx.config.allowInsecureWebhooks, lookup: this.options.lookup });
-      result = sent.result;
-      durationMs = sent.durationMs;
+      const outcome = await sendWebhook({ url, headers, body, timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS, allowInsecure: this.ctx.config.allowInsecureWebhooks, lookup: this.options.lookup });
+      result = outcome.result;
+      durationMs = outcome.durationMs;
+      sent = true;
     }
     const delivery = {
       id: deliveryId,
@@ -148,17 +150,17 @@ export class Webhooks {
     };
     await this.ctx.db.insertInto('webhook_deliveries').values(delivery).execute();
     this.ctx.log.info({ jobId: event.job_id, eventId: event.id, deliveryId, attempt: opts.attempt, status: delivery.status_code, error: delivery.error, ms: durationMs }, 'webhook attempt');
-    return { result, delivery };
+    return { result, delivery, sent };
   }
 
   /** Scheduled attempt by the dispatcher (holding the event's lease). */
   async deliverScheduled(event: WebhookEventsTable, leaseOwner: string): Promise<void> {
     const attempt = event.attempts + 1;
-    const { result, delivery } = await this.attempt(event, { attempt, manual: false });
+    const { result, delivery, sent } = await this.attempt(event, { attempt, manual: false });
     const next = nextAfterAttempt(attempt, result, this.ctx.clock.now());
-    this.ctx.metrics.webhookAttempts.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
-    this.ctx.metrics.webhookDuration.observe(delivery.duration_ms / 1000);
-    await this.ctx.db
+    // Only attempts that sent a request have a duration (not "webhook disabled" or an unbuildable event).
+    if (sent) this.ctx.metrics.webhookDuration.observe(delivery.duration_ms / 1000);
+    const updated = await this.ctx.db
       .updateTable('webhook_events')
       .set({
         attempts: attempt,
@@ -171,7 +173,9 @@ export class Webhooks {
       })
       .where('id', '=', event.id)
       .where('lease_owner', '=', leaseOwner)
-      .execute();
+      .executeTakeFirst();
+    // The outcome counts only if it was recorded (a lost lease means another dispatcher owns the event).
+    if (Number(updated.numUpdatedRows) > 0) this.ctx.metrics.webhookAttempts.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
   }
 
   private async requireJob(accountId: string, jobId: string) {

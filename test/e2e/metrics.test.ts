@@ -2,6 +2,7 @@
 // real receiver; the token and the off switch on apps of their own.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -103,6 +104,26 @@ describe('GET /metrics', () => {
     assert.ok(value(m.samples, 'folio_process_resident_memory_bytes') > 0);
 
     for (const id of [app.accountId, deployId, okVersionId, queued.body.job.id, app.key]) assert.ok(!m.text.includes(id), `${id} must not appear in /metrics`);
+  });
+
+  test('a failing queue read leaves that gauge out of the scrape instead of failing it; other methods get 405', async () => {
+    // A real failure of the database read: the table is away for a moment.
+    await sql`alter table render_jobs rename to render_jobs_away`.execute(app.services.ctx.db);
+    let m;
+    try {
+      m = await scrape();
+    } finally {
+      await sql`alter table render_jobs_away rename to render_jobs`.execute(app.services.ctx.db);
+    }
+    assert.equal(m.samples.filter((x) => x.name === 'folio_render_jobs').length, 0);
+    assert.equal(value(m.samples, 'folio_render_jobs_read_errors_total'), 1);
+    assert.ok(value(m.samples, 'folio_process_resident_memory_bytes') > 0, 'the rest of the scrape is there');
+    m = await scrape();
+    assert.equal(m.samples.filter((x) => x.name === 'folio_render_jobs').length, 3, 'back once the read works');
+
+    const post = await app.server.inject({ method: 'POST', url: '/metrics' });
+    assert.equal(post.statusCode, 405);
+    assert.equal(post.json().error, 'method_not_allowed');
   });
 
   test('FOLIO_METRICS_TOKEN: 401 with the uniform error body unless the bearer token matches', async () => {

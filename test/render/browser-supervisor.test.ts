@@ -59,24 +59,34 @@ test('an aborted wait for a render slot rejects', async () => {
   }
 });
 
-test('a browser that fails to launch makes isHealthy() false (not merely "the executable exists"); the probe relaunches once it can', async () => {
+test('a browser that fails to launch makes isHealthy() false (not merely "the executable exists"); probes relaunch it, at most once per interval', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fake-chromium-'));
   const exe = path.join(dir, 'chromium');
-  // Fails like a refused sandbox until the flag file appears, then becomes the real Chromium.
-  fs.writeFileSync(exe, `#!/bin/sh\n[ -f "${dir}/ok" ] || { echo "sandbox refused" >&2; exit 1; }\nexec "${findChromium()}" "$@"\n`, { mode: 0o755 });
-  const sup = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000 });
+  const attempts = () => (fs.existsSync(path.join(dir, 'attempts')) ? fs.readFileSync(path.join(dir, 'attempts'), 'utf8').length : 0);
+  // Fails like a refused sandbox until the flag file appears, then becomes the real Chromium. Each start
+  // leaves a mark, so the test can count launch attempts.
+  fs.writeFileSync(exe, `#!/bin/sh\nprintf x >> "${dir}/attempts"\n[ -f "${dir}/ok" ] || { echo "sandbox refused" >&2; exit 1; }\nexec "${findChromium()}" "$@"\n`, { mode: 0o755 });
+  const sup = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000, probeRelaunchIntervalMs: 60_000 });
+  const quick = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000, probeRelaunchIntervalMs: 0 });
   try {
     assert.equal(await sup.isHealthy(), true, 'nothing has failed yet and the executable exists');
-    await assert.rejects(sup.acquire(), /render_provider_unavailable|Chromium did not start/);
+    await assert.rejects(sup.acquire(), /Chromium did not start/);
     assert.match(sup.lastLaunchError ?? '', /Chromium did not start/);
-    assert.equal(await sup.isHealthy(), false);
+    assert.equal(attempts(), 1);
+    for (let i = 0; i < 5; i++) assert.equal(await sup.isHealthy(), false);
+    assert.equal(attempts(), 1, 'probes within the interval do not launch Chromium again');
+
+    await assert.rejects(quick.acquire(), /Chromium did not start/);
+    assert.equal(await quick.isHealthy(), false, 'the probe tried again and it failed again');
+    assert.equal(attempts(), 3);
     fs.writeFileSync(path.join(dir, 'ok'), '');
-    assert.equal(await sup.isHealthy(), true, 'the probe launched it');
-    assert.equal(sup.lastLaunchError, null);
-    const lease = await sup.acquire();
+    assert.equal(await quick.isHealthy(), true, 'the probe launched it');
+    assert.equal(quick.lastLaunchError, null);
+    const lease = await quick.acquire();
     lease.release();
   } finally {
     await sup.close();
+    await quick.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

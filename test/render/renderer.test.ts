@@ -175,6 +175,15 @@ test('a failure names the requests the network policy blocked (without query str
     renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }), memorySink().sink),
     (err: unknown) => fails('render_timeout_exceeded')(err) && !(err as Error).message.includes('network policy'),
   );
+  // More than the 20 kept: the count is the true total, and the message stays under the 1,000-character errorMessage.
+  const many = Array.from({ length: 25 }, (_, i) => `<img src="https://cdn.example.com/${'x'.repeat(180)}/${i}.png">`).join('');
+  await assert.rejects(renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': `<script>folio.waitForReady = true</script>${many}` }) }), memorySink().sink), (err: unknown) => {
+    fails('render_timeout_exceeded')(err);
+    const m = (err as Error).message;
+    assert.match(m, /the network policy blocked 25 requests: .*; and 22 more\)$/);
+    assert.ok(m.length < 1000, `${m.length} characters`);
+    return true;
+  });
 });
 
 test('output over maxOutputBytes fails with render_output_too_large and the sink never gets more than the limit', async () => {

@@ -6,8 +6,8 @@ import type { Services } from '../../services/index.js';
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
- * GET /metrics (Prometheus text format) and the per-request HTTP histogram behind it. Registered before the
- * other routes so the onResponse hook covers every one of them. Off with FOLIO_METRICS_ENABLED=false (then
+ * GET /metrics (Prometheus text format) and the per-request HTTP histogram behind it (a root onResponse
+ * hook: Fastify applies it to every route, whenever registered). Off with FOLIO_METRICS_ENABLED=false (then
  * /metrics is a 404 like any unknown path); FOLIO_METRICS_TOKEN puts it behind a bearer token.
  */
 export function metricsRoutes(app: FastifyInstance, s: Services) {
