@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Notifier } from '../services/notifier.js';
+import type { Db } from './database.js';
 import { ALL_KEYS, InProcessNotifier } from '../services/notifier.js';
 
 const CHANNEL = 'folio_jobs';
@@ -84,7 +86,10 @@ export class PgNotifier implements Notifier {
   }
   keyRevoked(keyId: string): void {
     this.local.keyRevoked(keyId);
-    this.send(`k:${keyId}`);
+  }
+  async announceKeyRevoked(trx: Db, keyId: string): Promise<void> {
+    // Part of the revoking transaction: delivered on commit, never for a revocation that rolled back.
+    await sql`select pg_notify(${CHANNEL}, ${`k:${keyId}`})`.execute(trx);
   }
   onJobQueued(fn: () => void): () => void {
     return this.local.onJobQueued(fn);

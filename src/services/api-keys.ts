@@ -64,15 +64,19 @@ export class ApiKeys {
   }
 
   async revoke(keyId: string, accountId?: string): Promise<void> {
-    let q = this.ctx.db.updateTable('api_keys').set({ revoked_at: this.ctx.clock.now() }).where('id', '=', keyId).where('revoked_at', 'is', null);
-    if (accountId) q = q.where('account_id', '=', accountId);
-    const res = await q.executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) {
-      const exists = await this.ctx.db.selectFrom('api_keys').select('id').where('id', '=', keyId).$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!)).executeTakeFirst();
-      if (!exists) throw new AppError('api_key_not_found', `API key ${keyId} not found`);
-    }
-    // Our own cache is cleared by the (synchronous) local delivery; other processes get the NOTIFY. A
-    // repeated revoke broadcasts again, so it also repairs a broadcast that was lost.
+    await this.ctx.db.transaction().execute(async (trx) => {
+      let q = trx.updateTable('api_keys').set({ revoked_at: this.ctx.clock.now() }).where('id', '=', keyId).where('revoked_at', 'is', null);
+      if (accountId) q = q.where('account_id', '=', accountId);
+      const res = await q.executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) {
+        const exists = await trx.selectFrom('api_keys').select('id').where('id', '=', keyId).$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!)).executeTakeFirst();
+        if (!exists) throw new AppError('api_key_not_found', `API key ${keyId} not found`);
+      }
+      // Other processes hear of it when this commits (NOTIFY is transactional). A repeated revoke announces
+      // again, so it also repairs an announcement a process missed while reconnecting.
+      await this.notifier.announceKeyRevoked(trx, keyId);
+    });
+    // Our own cache: cleared synchronously, after the commit.
     this.notifier.keyRevoked(keyId);
   }
 

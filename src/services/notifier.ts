@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Db } from '../db/database.js';
 
 /** keyRevoked's "every key" value: sent locally when revocations may have been missed (see PgNotifier). */
 export const ALL_KEYS = '*';
@@ -13,8 +14,16 @@ export const ALL_KEYS = '*';
 export interface Notifier {
   jobQueued(jobId: string): void;
   jobChanged(jobId: string): void;
-  /** Tells every process to forget the key; local listeners run synchronously, before this returns. */
+  /**
+   * Tells this process's listeners to forget the key (synchronously, before this returns). Other processes
+   * learn it from announceKeyRevoked, which the revoking transaction calls.
+   */
   keyRevoked(keyId: string): void;
+  /**
+   * Within the transaction that revokes the key: tells the other processes, if and only if the transaction
+   * commits (PostgreSQL's NOTIFY is transactional). So a revocation that succeeded was also announced.
+   */
+  announceKeyRevoked(trx: Db, keyId: string): Promise<void>;
   onJobQueued(fn: () => void): () => void;
   onJobChanged(fn: (jobId: string) => void): () => void;
   /** fn receives a key id, or ALL_KEYS when every cached key must be dropped. */
@@ -35,6 +44,8 @@ export class InProcessNotifier implements Notifier {
   keyRevoked(keyId: string): void {
     this.events.emit('key-revoked', keyId);
   }
+  /** One process: nobody else to tell. */
+  async announceKeyRevoked(): Promise<void> {}
   onJobQueued(fn: () => void): () => void {
     this.events.on('queued', fn);
     return () => this.events.off('queued', fn);
