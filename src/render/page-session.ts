@@ -111,8 +111,13 @@ export class PageSession extends EventEmitter {
     const child = this.browser.connection.session(sessionId);
     child.on('Fetch.requestPaused', (e: RequestPausedEvent) => this.#onRequest(child, e));
     child.on('Target.attachedToTarget', (e: { sessionId: string }) => this.#onChild(e.sessionId));
+    // A blob: worker inherits the page's CSP; its refusals are logged on the worker's own target.
+    child.on('Log.entryAdded', (e: { entry: { source: string; text: string } }) => {
+      if (e.entry.source === 'security') this.router?.onSecurityLog?.(e.entry.text);
+    });
     void Promise.allSettled([
       child.send('Fetch.enable', ALL_REQUESTS, PLUMBING_TIMEOUT_MS),
+      child.send('Log.enable', {}, PLUMBING_TIMEOUT_MS),
       child.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, PLUMBING_TIMEOUT_MS),
     ]).then(() => child.send('Runtime.runIfWaitingForDebugger').catch(() => {}));
   }

@@ -106,6 +106,24 @@ test('folio.fail(message) ends the job with render_failed and that message, with
   await assertStillRenders();
 });
 
+test('blocked requests are reported from the page and from a worker (a blob: worker inherits the CSP; its refusal is logged on its own target)', async () => {
+  const b = bundle({
+    '/index.html': `<p>worker page</p><script>
+      folio.waitForReady = true;
+      fetch('https://page.example/from-page.json?k=1').catch(() => {});
+      const src = "fetch('https://worker.example/from-worker.json?k=2').then(() => postMessage('fetched'), () => postMessage('refused'))";
+      const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+      w.onmessage = (e) => { document.body.append(' worker ' + e.data); folio.ready(); };
+      w.onerror = () => folio.fail('the worker did not start');
+    </script>`,
+  });
+  const out = memorySink();
+  const result = await renderer.render(request({ bundle: b, timeoutMs: 10_000 }), out.sink);
+  assert.match(pdfText(out.bytes()), /worker refused/);
+  const urls = result.blocked.map((x) => x.split(': ')[0]).sort();
+  assert.deepEqual(urls, ['https://page.example/from-page.json', 'https://worker.example/from-worker.json'], JSON.stringify(result.blocked));
+});
+
 test('a fetch that never reaches the network (data: URL, refused by CSP) does not hold the default ready wait', async () => {
   const out = memorySink();
   const b = bundle({
