@@ -21,7 +21,7 @@ export class PgNotifier implements Notifier {
   private retryMs = 500;
   /** Set when the LISTEN connection dropped: notifications sent until it is back were never seen here. */
   private missedNotifications = false;
-  /** Sends in flight, awaited by close() so a short-lived process (the CLI) does not drop its NOTIFY. */
+  /** Sends in flight (job wake-ups), awaited by close() so a process shutting down does not drop its last NOTIFY. */
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(

@@ -37,8 +37,10 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
   const sessions = new Sessions(services.ctx);
   const config = services.ctx.config;
   app.addHook('onRequest', async (req, reply) => {
-    const scope = req.routeOptions.config?.scope;
-    const sessionOnly = req.routeOptions.config?.session === 'required';
+    // routeOptions is a getter that builds a new object on every read: read it once per request.
+    const routeConfig = req.routeOptions.config;
+    const scope = routeConfig?.scope;
+    const sessionOnly = routeConfig?.session === 'required';
     if (!scope && !sessionOnly) return;
     const header = req.headers.authorization;
     if (sessionOnly) {
