@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 // Storage of immutable objects by key. Content-addressed blobs live under keys derived from their sha256
 // (see keys.ts); render packs, indexes and outputs under their own prefixes. Every write is atomic:
@@ -51,19 +51,18 @@ export interface BlobStore {
 }
 
 /**
- * A pass-through that hashes and counts what flows through it and fails with BlobTooLargeError past
- * `maxBytes`, so a store never writes more than the limit. Read `result()` once the stream has ended.
+ * Hashes and counts the bytes of an object as they arrive, and throws BlobTooLargeError at the first
+ * chunk past `maxBytes`, so a store never writes more than the limit. Read `result()` after the last chunk.
  */
-export function hashingCounter(limits: PutLimits = {}): { stream: Transform; result(): { size: number; sha256: string } } {
+export function sizeAndHash(limits: PutLimits = {}): { add(chunk: Buffer): void; result(): { size: number; sha256: string } } {
   const hash = createHash('sha256');
   let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
+  return {
+    add(chunk) {
       size += chunk.length;
-      if (limits.maxBytes !== undefined && size > limits.maxBytes) return cb(new BlobTooLargeError(limits.maxBytes));
+      if (limits.maxBytes !== undefined && size > limits.maxBytes) throw new BlobTooLargeError(limits.maxBytes);
       hash.update(chunk);
-      cb(null, chunk);
     },
-  });
-  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+    result: () => ({ size, sha256: hash.digest('hex') }),
+  };
 }

@@ -26,8 +26,15 @@ export class FsBlobStore implements BlobStore {
   stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
     return stageToLocalFile(this.tmpDir, body, limits, async (tmp, _size, key) => {
       const dest = this.pathOf(key);
-      await fsp.mkdir(path.dirname(dest), { recursive: true });
-      await fsp.rename(tmp, dest);
+      // The key's directory usually exists already: create it only when the rename says it is missing.
+      try {
+        await fsp.rename(tmp, dest);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await fsp.mkdir(path.dirname(dest), { recursive: true });
+        await fsp.rename(tmp, dest);
+      }
+      return 'moved';
     });
   }
 

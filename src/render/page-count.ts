@@ -38,7 +38,9 @@ export class PdfPageCounter {
   #escape = false;
   #depth = 0; // << >> nesting
   #arrayDepth = 0;
-  #recent: string[] = []; // last top-level tokens, to read "N G obj"
+  // The last two top-level tokens, to read "N G obj".
+  #prev2: string | undefined;
+  #prev1: string | undefined;
   #objNum: number | null = null;
   #inTrailer = false;
   #dict: DictState = emptyDict();
@@ -87,27 +89,44 @@ export class PdfPageCounter {
           continue;
         }
         case Mode.Comment: {
-          const c = chunk[i++];
-          if (c === 0x0a || c === 0x0d) this.#mode = Mode.Normal;
+          while (i < n) {
+            const c = chunk[i++];
+            if (c === 0x0a || c === 0x0d) {
+              this.#mode = Mode.Normal;
+              break;
+            }
+          }
           continue;
         }
         case Mode.LiteralString: {
-          const c = chunk[i++];
-          if (this.#escape) this.#escape = false;
-          else if (c === 0x5c) this.#escape = true;
-          else if (c === 0x28) this.#stringDepth++;
-          else if (c === 0x29 && --this.#stringDepth === 0) {
-            this.#mode = Mode.Normal;
-            this.#handleToken('(string)');
+          // Byte by byte in a local loop: strings (titles, alt texts, link targets) are most of the bytes
+          // outside streams in a tagged PDF.
+          let escape = this.#escape;
+          let depth = this.#stringDepth;
+          while (i < n) {
+            const c = chunk[i++];
+            if (escape) escape = false;
+            else if (c === 0x5c) escape = true;
+            else if (c === 0x28) depth++;
+            else if (c === 0x29 && --depth === 0) {
+              this.#mode = Mode.Normal;
+              break;
+            }
           }
+          this.#escape = escape;
+          this.#stringDepth = depth;
+          if (this.#mode === Mode.Normal) this.#handleToken('(string)');
           continue;
         }
         case Mode.HexString: {
-          const c = chunk[i++];
-          if (c === 0x3e) {
-            this.#mode = Mode.Normal;
-            this.#handleToken('<hex>');
+          const end = chunk.indexOf(0x3e, i);
+          if (end === -1) {
+            i = n;
+            continue;
           }
+          i = end + 1;
+          this.#mode = Mode.Normal;
+          this.#handleToken('<hex>');
           continue;
         }
         case Mode.Normal: {
@@ -134,10 +153,13 @@ export class PdfPageCounter {
             continue;
           }
           if (CLASS[c] === 0) {
-            // A run of regular bytes: take it in one slice rather than byte by byte.
+            // A run of regular bytes: taken in one go. Its text is only built where it can matter (see
+            // #textMatters); elsewhere a placeholder says "a token was here".
             let j = i + 1;
             while (j < n && CLASS[chunk[j]] === 0) j++;
-            this.#token += j - i === 1 ? String.fromCharCode(c) : String.fromCharCode.apply(null, chunk.subarray(i, j) as unknown as number[]);
+            if (this.#token === '') this.#tokenText = this.#textMatters(false);
+            if (this.#tokenText) this.#token += latin1(chunk, i, j);
+            else if (this.#token === '') this.#token = 'x';
             i = j;
             continue;
           }
@@ -146,6 +168,7 @@ export class PdfPageCounter {
             // a name starts; it may continue in the next chunk
             this.#flush();
             this.#token = '/';
+            this.#tokenText = this.#textMatters(true);
             i++;
             continue;
           }
@@ -195,6 +218,21 @@ export class PdfPageCounter {
   // A "<" or ">" that ended a chunk: resolved by the first byte of the next chunk.
   #pendingLt = false;
   #pendingGt = false;
+  /** Whether the text of the token being read is kept (else a placeholder stands for it). */
+  #tokenText = true;
+
+  /**
+   * Whether a token starting now needs its text: at the top level (object headers, trailer), and in a
+   * top-level dictionary for its keys and the values of the keys read (#endKey). Everything else -- nested
+   * dictionaries, arrays, values of other keys -- only needs to be seen as "a token", which spares building
+   * a string for most of a tagged PDF's structure tree.
+   */
+  #textMatters(isName: boolean): boolean {
+    if (this.#depth === 0) return true;
+    if (this.#depth !== 1 || this.#arrayDepth > 0) return false;
+    if (isName && (this.#key === null || this.#value.length > 0)) return true; // a key
+    return this.#key !== null && READ_KEYS.has(this.#key);
+  }
 
   #flush(): void {
     if (this.#token === '') return;
@@ -253,10 +291,10 @@ export class PdfPageCounter {
 
   #topLevel(tok: string): void {
     if (tok === 'obj') {
-      const num = this.#recent[this.#recent.length - 2];
+      const num = this.#prev2;
       this.#objNum = num !== undefined && /^\d+$/.test(num) ? Number(num) : null;
       this.#dict = emptyDict();
-      this.#recent = [];
+      this.#prev2 = this.#prev1 = undefined;
       return;
     }
     if (tok === 'stream') {
@@ -282,8 +320,8 @@ export class PdfPageCounter {
       this.#inTrailer = false;
       return;
     }
-    this.#recent.push(tok);
-    if (this.#recent.length > 4) this.#recent.shift();
+    this.#prev2 = this.#prev1;
+    this.#prev1 = tok;
   }
 
   #finishObject(): void {
@@ -311,6 +349,19 @@ export class PdfPageCounter {
     }
     return this.#maxCount || this.#pageObjects;
   }
+}
+
+/** The dictionary keys #endKey reads; the values of all others are never looked at. */
+const READ_KEYS = new Set(['/Type', '/Count', '/Length', '/Pages', '/Root']);
+
+/** chunk[i..j) as a Latin-1 string; short runs (most tokens) without creating a subarray view. */
+function latin1(chunk: Uint8Array, i: number, j: number): string {
+  if (j - i <= 16) {
+    let s = '';
+    for (let k = i; k < j; k++) s += String.fromCharCode(chunk[k]);
+    return s;
+  }
+  return String.fromCharCode.apply(null, chunk.subarray(i, j) as unknown as number[]);
 }
 
 function emptyDict(): DictState {

@@ -48,7 +48,8 @@ export class PageSession extends EventEmitter {
   #frozen = false;
   #freezing: Promise<void> = Promise.resolve();
   #disposed = false;
-  #jobScriptId: string | null = null;
+  /** Document scripts of jobs registered on this page (normally one: the current or last job's). */
+  #jobScriptIds = new Set<string>();
 
   private constructor(
     readonly browser: BrowserInstance,
@@ -170,21 +171,32 @@ export class PageSession extends EventEmitter {
     }
   }
 
-  async setJobScript(source: string): Promise<void> {
-    // A warm page's next job replaces the previous job's script (for documents the page opens later). The
-    // id is forgotten only once removed: a failed removal leaves it for reset() to retry.
-    if (this.#jobScriptId) {
-      await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: this.#jobScriptId }, PLUMBING_TIMEOUT_MS);
-      this.#jobScriptId = null;
+  /**
+   * Starts a job on this page: thaws it if it was frozen, and swaps the previous job's document script for
+   * this job's. The commands are all sent before this returns (after a pending freeze settled), without
+   * waiting for each other's answers: the caller may send more (a warm page's handler run) right behind
+   * them, so a warm job pays one round trip to the browser here instead of four. `answered` settles when
+   * every command has been answered. A script whose removal failed stays recorded for reset() to retry.
+   */
+  async beginJob(source: string): Promise<{ answered: Promise<void> }> {
+    if (this.#frozen) await this.#freezing;
+    const s = this.cdp;
+    const sends: Promise<unknown>[] = [];
+    if (this.#frozen) {
+      sends.push(s.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS).then(() => (this.#frozen = false)));
     }
-    const { identifier } = await this.cdp.send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS);
-    this.#jobScriptId = identifier;
+    for (const identifier of this.#jobScriptIds) {
+      sends.push(s.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS).then(() => this.#jobScriptIds.delete(identifier)));
+    }
+    sends.push(s.send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS).then((r: { identifier: string }) => this.#jobScriptIds.add(r.identifier)));
+    const answered = Promise.all(sends).then(() => undefined);
+    answered.catch(() => {}); // the caller races it against the job; an early failure must not go unhandled
+    return { answered };
   }
 
-  /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
   /**
    * An idle warm page is frozen: its timers and tasks stop, so a template cannot keep burning CPU between
-   * jobs (renderer timer throttling is off). A frozen page cannot navigate; thaw() comes first.
+   * jobs (renderer timer throttling is off). A frozen page cannot navigate; it is thawed first.
    */
   freeze(): Promise<void> {
     this.#frozen = true;
@@ -192,22 +204,22 @@ export class PageSession extends EventEmitter {
     return this.#freezing;
   }
 
-  async thaw(): Promise<void> {
+  async #thaw(): Promise<void> {
     if (!this.#frozen) return;
     await this.#freezing;
     await this.cdp.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS);
     this.#frozen = false;
   }
 
+  /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
   async reset(): Promise<boolean> {
     this.router = null;
     this.warmKey = null;
     try {
-      await this.thaw();
-      if (this.#jobScriptId) {
-        const identifier = this.#jobScriptId;
-        this.#jobScriptId = null;
+      await this.#thaw();
+      for (const identifier of [...this.#jobScriptIds]) {
         await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS);
+        this.#jobScriptIds.delete(identifier);
       }
       await this.navigate('about:blank', PLUMBING_TIMEOUT_MS);
       const conn = this.browser.connection;

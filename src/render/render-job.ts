@@ -89,15 +89,15 @@ export class RenderJob implements RequestRouter {
     session.browser.once('gone', onGone);
     try {
       session.router = this;
-      if (this.opts.warm) {
-        this.#phase = 'waiting-ready';
-        await this.#race(session.thaw());
-      }
-      await this.#race(session.setJobScript(folioScript(req)));
-      // Warm template: the page is already loaded; its handler renders this job's payload in place. If the
-      // page lost its handler since (it navigated itself), or the handler threw, the job loads the page like
-      // any other.
-      if (this.opts.warm && (await this.#runWarm())) {
+      if (this.opts.warm) this.#phase = 'waiting-ready';
+      const { answered } = await this.#race(session.beginJob(folioScript(req)));
+      // Warm template: the page is already loaded; its handler renders this job's payload in place (sent
+      // right behind the thaw and the script swap, which it does not need answered). If the page lost its
+      // handler since (it navigated itself), or the handler threw, the job loads the page like any other.
+      const warmRun = this.opts.warm ? this.#runWarm() : null;
+      warmRun?.catch(() => {}); // awaited below, unless the commands before it failed the job first
+      await this.#race(answered);
+      if (warmRun && (await warmRun)) {
         await this.#race(this.#noneInFlight());
       } else {
         await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
@@ -113,13 +113,18 @@ export class RenderJob implements RequestRouter {
         } else await this.#race(this.#noneInFlight());
       }
       this.#phase = 'printing';
-      const result = await this.#print(sink);
+      // Whether the page may stay warm is asked once the print is taken, while the PDF streams (the answer
+      // would otherwise cost a round trip after it). It must not fail the job: a page that does not answer
+      // within a second is busy (a loop after ready()) and is closed, not reused.
+      let handlerCheck: Promise<unknown> | null = null;
+      const result = await this.#print(sink, () => {
+        if (!session.taintedByExternalDocument) handlerCheck = this.#race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 1000));
+        handlerCheck?.catch(() => {});
+      });
       this.#phase = 'done';
-      // The PDF is complete: whether the page may stay warm is a question that must not fail the job.
-      // A page that does not answer within a second is busy (a loop after ready()): it is closed, not reused.
-      if (!session.taintedByExternalDocument) {
+      if (handlerCheck) {
         try {
-          const r = await this.#race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 1000));
+          const r = (await handlerCheck) as { result?: { value?: unknown } };
           this.warmCapable = r.result?.value === true && this.#failure === null;
         } catch {
           this.warmCapable = false;
@@ -319,7 +324,8 @@ export class RenderJob implements RequestRouter {
     if (this.blocked.length < 20) this.blocked.push(`${shown.slice(0, 200)}: ${reason}`);
   }
 
-  async #print(sink: PdfSink): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
+  /** Prints and streams the PDF into the sink; `onPrinted` runs once the print is taken, before the reads. */
+  async #print(sink: PdfSink, onPrinted: () => void): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
     const s = this.session.cdp;
     let printed: { stream: string };
     try {
@@ -329,6 +335,7 @@ export class RenderJob implements RequestRouter {
       // e.g. "Page range exceeds page count": the document and the overrides disagree.
       throw new RenderError('render_failed', `printing failed: ${(err as Error).message}`);
     }
+    onPrinted();
     const handle = printed.stream;
     const limit = this.req.maxOutputBytes;
     const hash = createHash('sha256');
@@ -337,10 +344,19 @@ export class RenderJob implements RequestRouter {
     let complete = false;
     let overLimit: RenderError | null = null;
     const race = this.#race.bind(this);
+    // One read is always in flight ahead of the one being processed: the answer that says "end of stream"
+    // (Chromium sends it as a separate, empty read) then costs no extra round trip, and a long PDF keeps
+    // the pipe busy while Node hashes and stores the previous chunk. At most two chunks are in memory.
+    const read = () => {
+      const p = race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0)) as Promise<{ data: string; base64Encoded?: boolean; eof: boolean }>;
+      p.catch(() => {});
+      return p;
+    };
     async function* chunks(): AsyncGenerator<Buffer> {
       try {
-        for (;;) {
-          const r = await race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0));
+        for (let next = read(); ; ) {
+          const r = await next;
+          if (!r.eof) next = read();
           const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'latin1');
           if (buf.length > 0) {
             // Checked before the chunk is handed on: the sink never sees a byte beyond the limit.

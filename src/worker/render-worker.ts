@@ -191,7 +191,9 @@ export class RenderWorker {
       .finally(() => {
         this.ctx.metrics.rendersInProgress.dec();
         this.active.delete(job.id);
-        this.poll.wake();
+        // After the turn that answers whoever waits on this job (a long poll is woken by jobChanged), so
+        // looking for the next job does not delay that answer.
+        setImmediate(() => this.poll.wake());
       });
   }
 
@@ -363,6 +365,7 @@ export class RenderWorker {
     this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
     this.ctx.metrics.renderDuration.observe(result.renderTimeMs / 1000);
     log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs, ...(result.blocked.length ? { blocked: result.blocked } : {}) }, 'render succeeded');
+    
     this.deps.notifier.jobChanged(job.id);
   }
 
