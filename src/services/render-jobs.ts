@@ -63,8 +63,8 @@ export class RenderJobs {
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
-    if (pathDeployId !== undefined) await this.deploys.require(accountId, pathDeployId);
-    else if (input.deployId !== undefined) await this.deploys.require(accountId, input.deployId);
+    const knownDeploy = pathDeployId ?? input.deployId;
+    if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
     if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
       throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, { field: 'deployId' });
     }
@@ -126,6 +126,12 @@ export class RenderJobs {
     });
     this.notifier.jobQueued(id);
     return { accepted: true, queue: job.queue, job: jobView(job) };
+  }
+
+  /** 404 unless the account has the deploy (its id is all a job creation needs to know here). */
+  async #requireDeploy(accountId: string, deployId: string): Promise<void> {
+    const row = await this.ctx.db.selectFrom('deploys').select('id').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!row) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
   }
 
   async require(accountId: string, jobId: string): Promise<RenderJobsTable> {

@@ -27,26 +27,28 @@ export class Usage {
 
   /**
    * Adds `amount` to a meter of the current period, inside the caller's transaction, refusing when the
-   * result would pass `limit`. The guarded UPDATE is one statement, so two concurrent transactions can
+   * result would pass `limit`. The guarded upsert is one statement, so two concurrent transactions can
    * never both pass the limit (row lock on PostgreSQL, the database write lock on SQLite); a rolled-back
    * transaction counts nothing.
    */
   async increment(trx: Trx, input: { accountId: string; meter: MeterCode; amount: number; limit: number | null; errorCode: ErrorCode }): Promise<number> {
     const now = this.ctx.clock.now();
     const periodStart = periodAt(now).start;
-    await trx
-      .insertInto('usage_counters')
-      .values({ account_id: input.accountId, period_start: periodStart, meter: input.meter, quantity: 0 })
-      .onConflict((oc) => oc.columns(['account_id', 'period_start', 'meter']).doNothing())
-      .execute();
-    let q = trx
-      .updateTable('usage_counters')
-      .set({ quantity: sql`quantity + ${input.amount}` })
-      .where('account_id', '=', input.accountId)
-      .where('period_start', '=', periodStart)
-      .where('meter', '=', input.meter);
-    if (input.limit !== null) q = q.where(sql<boolean>`quantity + ${input.amount} <= ${input.limit}`);
-    const row = await q.returning('quantity').executeTakeFirst();
+    // One statement: create the period's counter with the amount, or add the amount to it -- refused (no
+    // row back) when that would pass the limit. Amounts are never negative, so an amount above the limit
+    // alone is refused before asking.
+    const refused = input.limit !== null && input.amount > input.limit;
+    const row = refused
+      ? undefined
+      : await trx
+          .insertInto('usage_counters')
+          .values({ account_id: input.accountId, period_start: periodStart, meter: input.meter, quantity: input.amount })
+          .onConflict((oc) => {
+            const add = oc.columns(['account_id', 'period_start', 'meter']).doUpdateSet({ quantity: sql`usage_counters.quantity + ${input.amount}` });
+            return input.limit === null ? add : add.where(sql<boolean>`usage_counters.quantity + ${input.amount} <= ${input.limit}`);
+          })
+          .returning('quantity')
+          .executeTakeFirst();
     if (!row) {
       throw new AppError(input.errorCode, `the plan allows ${input.limit} ${input.meter.replace(/_/g, ' ')} per billing period`, undefined, {
         'retry-after': String(secondsToPeriodEnd(now)),

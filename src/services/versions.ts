@@ -6,6 +6,9 @@ import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { aliasView, versionView } from './views.js';
 
+/** What `resolve` returns of a version. */
+const RESOLVED_COLUMNS = ['id', 'version_no', 'route', 'title'] as const;
+
 export const ALIAS_PATTERN = '^[a-z][a-z0-9-]{0,62}$';
 const aliasRe = new RegExp(ALIAS_PATTERN);
 
@@ -95,7 +98,8 @@ export class Versions {
 
   /**
    * Resolves `latest`, an alias name or a concrete id to a concrete version of the deploy (render jobs
-   * bind to the result at creation).
+   * bind to the result at creation). Only the columns a job copies are read: this runs on every job
+   * creation, and the version row's other columns (metadata, pack keys) cost time to fetch.
    */
   async resolve(trx: Transaction<Tables>, deployId: string, ref: string) {
     let target = ref;
@@ -105,11 +109,11 @@ export class Versions {
       target = alias.deploy_version_id;
     }
     if (target === 'latest') {
-      const latest = await trx.selectFrom('deploy_versions').selectAll().where('deploy_id', '=', deployId).orderBy('version_no', 'desc').limit(1).executeTakeFirst();
+      const latest = await trx.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('deploy_id', '=', deployId).orderBy('version_no', 'desc').limit(1).executeTakeFirst();
       if (!latest) throw new AppError('deploy_has_no_versions', `deploy ${deployId} has no committed version yet`);
       return latest;
     }
-    const v = await trx.selectFrom('deploy_versions').selectAll().where('id', '=', target).where('deploy_id', '=', deployId).executeTakeFirst();
+    const v = await trx.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('id', '=', target).where('deploy_id', '=', deployId).executeTakeFirst();
     if (!v) throw new AppError('deploy_version_not_found', `version ${target} not found in deploy ${deployId}`);
     return v;
   }

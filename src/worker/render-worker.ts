@@ -119,26 +119,29 @@ export class RenderWorker {
     const db = this.ctx.db;
     // retry_scheduled → queued once due (the interface's transition), then claim from queued.
     await db.updateTable('render_jobs').set({ status: 'queued', updated_at: now }).where('status', '=', 'retry_scheduled').where('available_at', '<=', now).execute();
+    // Per account with due work: its oldest due job, the renders it has running and its plan, in one
+    // statement (this runs for every job, and again whenever a worker has a free slot).
     const candidates = await db
-      .selectFrom('render_jobs')
-      .select((eb) => ['account_id', eb.fn.min<string>('id').as('first_id')])
-      .where('status', '=', 'queued')
-      .where('available_at', '<=', now)
-      .groupBy('account_id')
+      .selectFrom('render_jobs as q')
+      .select((eb) => [
+        'q.account_id',
+        eb.fn.min<string>('q.id').as('first_id'),
+        eb
+          .selectFrom('render_jobs as r')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('r.account_id', '=', 'q.account_id')
+          .where('r.status', '=', 'rendering')
+          .as('running'),
+        eb.selectFrom('accounts as a').select('a.plan_key').whereRef('a.id', '=', 'q.account_id').as('plan_key'),
+      ])
+      .where('q.status', '=', 'queued')
+      .where('q.available_at', '<=', now)
+      .groupBy('q.account_id')
       .limit(200)
       .execute();
     if (candidates.length === 0) return null;
-    const accountIds = candidates.map((c) => c.account_id);
-    const runningRows = await db
-      .selectFrom('render_jobs')
-      .select((eb) => ['account_id', eb.fn.countAll<number>().as('n')])
-      .where('status', '=', 'rendering')
-      .where('account_id', 'in', accountIds)
-      .groupBy('account_id')
-      .execute();
-    const running = new Map(runningRows.map((r) => [r.account_id, Number(r.n)]));
-    const plans = await db.selectFrom('accounts').select(['id', 'plan_key']).where('id', 'in', accountIds).execute();
-    const cap = new Map(plans.map((p) => [p.id, this.ctx.plans.get(p.plan_key).policy.maxConcurrentRenderJobs]));
+    const running = new Map(candidates.map((c) => [c.account_id, Number(c.running ?? 0)]));
+    const cap = new Map(candidates.map((c) => [c.account_id, c.plan_key === null ? undefined : this.ctx.plans.get(c.plan_key).policy.maxConcurrentRenderJobs]));
     const eligible = candidates
       .filter((c) => {
         const limit = cap.get(c.account_id);
