@@ -4,7 +4,8 @@
 //   folio    = HTTP POST /v1/render-jobs → worker claim → render → PDF stored → GET ?waitSeconds observed
 //              succeeded, with FOLIO_RENDER_CONCURRENCY = the client concurrency
 // at concurrency 1/2/4. Also the p50 latency overhead over the bare print at concurrency 1.
-// Run: node --import tsx bench/render-service.ts   (ROUNDS=N jobs per measurement, default 40; PASSES=N interleaved passes, default 2)
+// Run: node --import tsx bench/render-service.ts   (ROUNDS=N jobs per measurement, default 40; PASSES=N interleaved passes, default 2;
+//      CONCURRENCY=1,2,4 the concurrencies to measure)
 import { readFileSync } from 'node:fs';
 import { bareSetContent, browserName, executablePath, fullChromiumPath, measure, warmVariant } from './lib/baselines.js';
 import { createTestApp } from '../test/helpers/app.js';
@@ -14,6 +15,7 @@ import { file } from '../test/helpers/bundle.js';
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 /** Interleaved passes per concurrency; the best run of each variant is kept. */
 const PASSES = Number(process.env.PASSES ?? 2);
+const CONCURRENCIES = (process.env.CONCURRENCY ?? '1,2,4').split(',').map(Number);
 const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
 
 async function folio(concurrency: number, total: number, html: string) {
@@ -53,7 +55,7 @@ async function main() {
   // interleaved PASSES times and the best run of each is kept: a ratio then compares runs that each got
   // the machine at its best, not a slow minute against a fast one.
   const best = (a: { rps: number; p50: number } | null, b: { rps: number; p50: number }) => (a && a.rps >= b.rps ? a : b);
-  for (const c of [1, 2, 4]) {
+  for (const c of CONCURRENCIES) {
     let bare = null, bareFull = null, f = null, w = null;
     for (let pass = 0; pass < PASSES; pass++) {
       bare = best(bare, await bareSetContent(c, invoice, ROUNDS));
