@@ -27,7 +27,8 @@ export async function stageToLocalFile(
     for await (const chunk of body) {
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       counter.add(buf);
-      await file.write(buf);
+      // write() may take fewer bytes than asked (a stream's writer loops the same way).
+      for (let off = 0; off < buf.length; ) off += (await file.write(buf, off, buf.length - off)).bytesWritten;
     }
     await file.close();
     file = null;
