@@ -99,7 +99,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       worker = new RenderWorker(ctx, { renderer, files: services.files, usage: services.usage, notifier: services.notifier, concurrency: config.renderConcurrency });
       // The webhook event is written in the same transaction as the job's terminal state.
       worker.terminalHooks.push((trx, job) => services.webhooks.recordTerminal(trx, job));
-      dispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks, notifier: services.notifier });
+      const webhookDispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks });
+      worker.afterQueuedByHooks.push(() => webhookDispatcher.wake());
+      dispatcher = webhookDispatcher;
       janitor = new Janitor(ctx, { files: services.files, idempotency: services.idempotency, worker });
     } else {
       janitor = null;

@@ -29,17 +29,18 @@ export class Webhooks {
     private readonly files: Files,
   ) {}
 
-  /** Terminal hook (inside the job's terminal transaction): one event when the deploy's webhook is on. */
-  async recordTerminal(trx: Transaction<Tables>, job: RenderJobsTable): Promise<void> {
-    if (job.status !== 'succeeded' && job.status !== 'failed') return;
+  /** Terminal hook (inside the job's terminal transaction): one event when the deploy's webhook is on; true when it wrote one. */
+  async recordTerminal(trx: Transaction<Tables>, job: RenderJobsTable): Promise<boolean> {
+    if (job.status !== 'succeeded' && job.status !== 'failed') return false;
     const s = await trx.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', job.deploy_id).executeTakeFirst();
-    if (!s || s.webhook_enabled !== 1 || !s.webhook_url) return;
+    if (!s || s.webhook_enabled !== 1 || !s.webhook_url) return false;
     const now = this.ctx.clock.now();
     await trx
       .insertInto('webhook_events')
       .values({ id: eventIdOf(job.id), account_id: job.account_id, deploy_id: job.deploy_id, job_id: job.id, status: 'pending', attempts: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null, occurred_at: job.finished_at ?? now, last_error: null, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+    return true;
   }
 
   /** Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation), else the account's. */

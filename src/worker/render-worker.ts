@@ -20,8 +20,11 @@ export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
 }
 
-/** Hooks the webhook issue plugs in: runs inside the transaction that makes a job terminal. */
-export type TerminalHook = (trx: Transaction<Tables>, job: RenderJobsTable) => Promise<void>;
+/**
+ * Hooks the webhook issue plugs in: runs inside the transaction that makes a job terminal. Resolves true
+ * when it queued work to do once that transaction has committed (a webhook event to send).
+ */
+export type TerminalHook = (trx: Transaction<Tables>, job: RenderJobsTable) => Promise<boolean>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -29,6 +32,8 @@ interface Active {
   job: RenderJobsTable;
   abort: AbortController;
   done: Promise<void>;
+  /** The render is over and its outcome is being recorded: a change to the job no longer aborts anything. */
+  recording: boolean;
 }
 
 /**
@@ -46,6 +51,8 @@ export class RenderWorker {
   private offQueued: (() => void) | null = null;
   private offChanged: (() => void) | null = null;
   readonly terminalHooks: TerminalHook[] = [];
+  /** Called after a terminal transaction in which a hook queued work commits (wakes the webhook dispatcher). */
+  readonly afterQueuedByHooks: Array<() => void> = [];
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -61,7 +68,7 @@ export class RenderWorker {
     // A cancel from the API aborts the page at once when it happens in this process.
     this.offChanged = this.deps.notifier.onJobChanged((jobId) => {
       const a = this.active.get(jobId);
-      if (a) void this.checkCanceled(a);
+      if (a && !a.recording) void this.checkCanceled(a);
     });
     this.loopDone = this.loop();
   }
@@ -186,7 +193,7 @@ export class RenderWorker {
 
   private startJob(job: RenderJobsTable): void {
     const abort = new AbortController();
-    const entry: Active = { job, abort, done: Promise.resolve() };
+    const entry: Active = { job, abort, done: Promise.resolve(), recording: false };
     this.active.set(job.id, entry);
     this.ctx.metrics.rendersInProgress.inc();
     entry.done = this.process(entry)
@@ -230,6 +237,8 @@ export class RenderWorker {
         await this.ctx.blobs.put(prepared.storageKey, pdf);
         storedKey = prepared.storageKey;
       });
+      // From here a cancel is decided by the success transaction (it checks status and lease).
+      a.recording = true;
       await this.succeed(job, prepared, result, log).catch(async (err) => {
         if (storedKey) await this.ctx.blobs.delete(storedKey).catch(() => undefined);
         throw err;
@@ -296,6 +305,7 @@ export class RenderWorker {
 
   private async succeed(job: RenderJobsTable, p: Awaited<ReturnType<RenderWorker['prepare']>>, result: RenderResult, log: ServiceContext['log']) {
     const now = this.ctx.clock.now();
+    let queued = false;
     const outcome = await this.ctx.db.transaction().execute(async (trx) => {
       const current = await forUpdate(this.ctx.dialect, trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id)).executeTakeFirst();
       if (!current || current.status !== 'rendering' || current.lease_owner !== this.id) return 'lost' as const;
@@ -351,9 +361,10 @@ export class RenderWorker {
         .where('id', '=', job.id)
         .execute();
       await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
-      for (const hook of this.terminalHooks) await hook(trx, done);
+      queued = await this.#runTerminalHooks(trx, done);
       return 'ok' as const;
     });
+    if (queued) this.#afterQueued();
     if (outcome === 'lost') {
       log.info('job was canceled or re-leased while rendering; discarding the output');
       await this.ctx.blobs.delete(p.storageKey);
@@ -376,6 +387,7 @@ export class RenderWorker {
   async fail(job: RenderJobsTable, code: string, message: string, renderMs: number, leaseOwner: string | null = this.id): Promise<void> {
     const now = this.ctx.clock.now();
     const o = afterFailure({ attempt: job.attempt, code, message: message.slice(0, 1000), now, random: Math.random() });
+    let queued = false;
     const recorded = await this.ctx.db.transaction().execute(async (trx) => {
       let q = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
       if (leaseOwner) q = q.where('lease_owner', '=', leaseOwner);
@@ -397,11 +409,22 @@ export class RenderWorker {
         .where('id', '=', job.id)
         .execute();
       await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
-      for (const hook of this.terminalHooks) await hook(trx, done);
+      queued = await this.#runTerminalHooks(trx, done);
       return true;
     });
+    if (queued) this.#afterQueued();
     if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : code });
     this.deps.notifier.jobChanged(job.id);
+  }
+
+  async #runTerminalHooks(trx: Transaction<Tables>, job: RenderJobsTable): Promise<boolean> {
+    let queued = false;
+    for (const hook of this.terminalHooks) if (await hook(trx, job)) queued = true;
+    return queued;
+  }
+
+  #afterQueued(): void {
+    for (const fn of this.afterQueuedByHooks) fn();
   }
 
   /** Jobs whose worker died (lease expired) count as crashed: retried or failed for good. */

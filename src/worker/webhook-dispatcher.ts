@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../services/context.js';
-import type { Notifier } from '../services/notifier.js';
 import type { Webhooks } from '../services/webhooks.js';
 import { PollTimer } from './poll-timer.js';
 
@@ -20,25 +19,29 @@ export class WebhookDispatcher {
   private running = false;
   private readonly poll = new PollTimer();
   private loopDone: Promise<void> | null = null;
-  private off: (() => void) | null = null;
   private inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { webhooks: Webhooks; notifier: Notifier; concurrency?: number },
+    private readonly deps: { webhooks: Webhooks; concurrency?: number },
   ) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    // A job reaching a terminal state may have written an event: look at once.
-    this.off = this.deps.notifier.onJobChanged(() => this.poll.wake());
     this.loopDone = this.loop();
+  }
+
+  /**
+   * Looks for due events now instead of at the next poll. The worker of this process calls it when a job's
+   * terminal transaction wrote an event (app.ts); events of other processes' workers are sent by theirs.
+   */
+  wake(): void {
+    this.poll.wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.off?.();
     this.poll.wake();
     await this.loopDone;
     await Promise.all(this.inFlight);

@@ -217,3 +217,30 @@ describe('webhooks', () => {
     verifyWebhook({ secret: await accountSecret(), headers: last.headers as Record<string, string>, rawBody: last.rawBody, now: app.clock.now() });
   });
 });
+
+describe('webhook wake-up', () => {
+  test("a job's webhook goes out at once, not at the dispatcher's next poll", { timeout: 30_000 }, async () => {
+    // Polls 60 s apart: only the wake-up from the job's terminal transaction can deliver within seconds.
+    const app = await createTestApp({ env: { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1', FOLIO_WORKER_POLL_MS: '60000' } });
+    const receiver = await startReceiver();
+    try {
+      const v = await deployFiles(app, { createDeploy: { slug: 'wake', name: 'Wake' } }, [okPage]);
+      const s = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { webhook: { enabled: true, url: receiver.url } });
+      assert.equal(s.status, 200, JSON.stringify(s.body));
+      app.startBackground();
+      // The dispatcher's first pass runs at start; its next poll is a minute away.
+      await new Promise((r) => setTimeout(r, 200));
+      const created = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest', payload: {} });
+      assert.equal(created.status, 202, JSON.stringify(created.body));
+      const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
+      assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body));
+      const deadline = Date.now() + 5000;
+      while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(receiver.received.length, 1, 'delivered within 5 s of the job finishing');
+      assert.equal(receiver.received[0].headers['service-webhook-id'], `evt_render_job_terminated_${created.body.job.id}`);
+    } finally {
+      await receiver.close();
+      await app.close();
+    }
+  });
+});
