@@ -158,7 +158,7 @@ export class PdfPageCounter {
             let j = i + 1;
             while (j < n && CLASS[chunk[j]] === 0) j++;
             if (this.#token === '') this.#tokenText = this.#textMatters(false);
-            if (this.#tokenText) this.#token += latin1(chunk, i, j);
+            if (this.#tokenText) this.#token = this.#token.length + (j - i) > MAX_TOKEN_TEXT ? tooLong(this.#token) : this.#token + latin1(chunk, i, j);
             else if (this.#token === '') this.#token = 'x';
             i = j;
             continue;
@@ -350,6 +350,14 @@ export class PdfPageCounter {
     return this.#maxCount || this.#pageObjects;
   }
 }
+
+/**
+ * Longer tokens are never ones the counter reads (keywords, keys, object and page numbers), so their text is
+ * not kept: a stand-in that matches nothing replaces it. (A run of a few hundred kB would also overflow
+ * String.fromCharCode.apply's argument list.)
+ */
+const MAX_TOKEN_TEXT = 64;
+const tooLong = (token: string) => (token.startsWith('/') ? '/\u0000' : '\u0000');
 
 /** The dictionary keys #endKey reads; the values of all others are never looked at. */
 const READ_KEYS = new Set(['/Type', '/Count', '/Length', '/Pages', '/Root']);

@@ -346,7 +346,8 @@ export class RenderJob implements RequestRouter {
     const race = this.#race.bind(this);
     // One read is always in flight ahead of the one being processed: the answer that says "end of stream"
     // (Chromium sends it as a separate, empty read) then costs no extra round trip, and a long PDF keeps
-    // the pipe busy while Node hashes and stores the previous chunk. At most two chunks are in memory.
+    // the pipe busy while Node hashes and stores the previous chunk. At most three chunks are in memory:
+    // the one read ahead, the one being handed on and the stream's buffer.
     const read = () => {
       const p = race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0)) as Promise<{ data: string; base64Encoded?: boolean; eof: boolean }>;
       p.catch(() => {});

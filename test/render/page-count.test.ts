@@ -53,3 +53,13 @@ test('strings, comments and stream data cannot forge a count', () => {
   );
   assert.equal(countPdfPages(pdf), 1);
 });
+
+test('a very long token (300 kB) neither breaks the counter nor changes the count', () => {
+  const pdf = fixture('untagged-1-page.pdf');
+  const i = pdf.indexOf('%PDF-1.4') + '%PDF-1.4'.length;
+  const long = Buffer.concat([pdf.subarray(0, i), Buffer.from(`\n${'7'.repeat(300_000)} /${'N'.repeat(300_000)}\n`), pdf.subarray(i)]);
+  assert.equal(countPdfPages(long), 1);
+  const c = new PdfPageCounter();
+  for (let k = 0; k < long.length; k += 4096) c.push(long.subarray(k, k + 4096));
+  assert.equal(c.result(), 1);
+});
