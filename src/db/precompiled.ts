@@ -3,19 +3,25 @@ import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 
 /**
  * A query built and compiled once per database, then run with new parameter values. Kysely builds and
  * compiles a query on every call; for the multi-join read of `GET /v1/deploys/{id}` that was ~20 % of the
- * request's CPU in bench/api, more than running it. Use it only on hot paths: plain builder code is easier
- * to read.
+ * request's CPU in bench/api, more than running it, and on a render job's path (creation, claim, success,
+ * long poll) building and compiling was ~14 % of the main thread's CPU. Use it only on such hot paths:
+ * plain builder code is easier to read.
  *
  * `build` receives a stand-in for each named parameter and must use each one once, as a plain value
- * (`where('id', '=', p.id)`): building checks that every stand-in came out as exactly one bound parameter,
- * so a value that Kysely would inline or transform fails loudly at the first call instead of binding wrong.
+ * (`where('id', '=', p.id)`, `values({ n: p.n })`): building checks that every stand-in came out as exactly
+ * one bound parameter, so a value that Kysely would inline or transform fails loudly at the first call
+ * instead of binding wrong. The stand-ins are typed `never` so that they fit any column; the values given
+ * at run time are strings, numbers or null.
+ *
+ * The query is compiled for `db` (the database's root Kysely, which fixes the SQL dialect) and runs on
+ * `via` when given: a transaction of that database.
  */
-export function precompiled<DB, K extends string, R>(names: readonly K[], build: (db: Kysely<DB>, p: Readonly<Record<K, string>>) => Compilable<R>) {
-  type P = Readonly<Record<K, string>>;
-  const compiledFor = new WeakMap<Kysely<DB>, { query: CompiledQuery<R>; slots: ({ name: keyof P } | { value: unknown })[] }>();
+export function precompiled<DB, K extends string, R>(names: readonly K[], build: (db: Kysely<DB>, p: Readonly<Record<K, never>>) => Compilable<R>) {
+  type Values = Readonly<Record<K, string | number | null>>;
+  const compiledFor = new WeakMap<Kysely<DB>, { query: CompiledQuery<R>; slots: ({ name: K } | { value: unknown })[] }>();
   const compile = (db: Kysely<DB>) => {
     const marker = (name: string) => `\u0000folio-param:${name}`;
-    const standIns = Object.fromEntries(names.map((n) => [n, marker(n)])) as P;
+    const standIns = Object.fromEntries(names.map((n) => [n, marker(n)])) as unknown as Readonly<Record<K, never>>;
     const query = build(db, standIns).compile();
     const slots = query.parameters.map((value) => {
       const name = names.find((n) => value === marker(n));
@@ -28,7 +34,7 @@ export function precompiled<DB, K extends string, R>(names: readonly K[], build:
     if (query.sql.includes('\u0000')) throw new Error('precompiled query: a parameter was inlined into the SQL text');
     return { query, slots };
   };
-  return async (db: Kysely<DB>, params: P): Promise<R[]> => {
+  return async (db: Kysely<DB>, params: Values, via: Kysely<DB> = db): Promise<R[]> => {
     let entry = compiledFor.get(db);
     if (!entry) {
       entry = compile(db);
@@ -36,7 +42,7 @@ export function precompiled<DB, K extends string, R>(names: readonly K[], build:
     }
     const parameters = entry.slots.map((s) => ('name' in s ? params[s.name] : s.value));
     // A fresh query id per run: Kysely keys per-query plugin state by it.
-    const result = await db.executeQuery<R>({ ...entry.query, parameters, queryId: createQueryId() });
+    const result = await via.executeQuery<R>({ ...entry.query, parameters, queryId: createQueryId() });
     return result.rows;
   };
 }

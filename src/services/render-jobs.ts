@@ -1,4 +1,6 @@
-import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable } from '../db/tables.js';
+import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
+import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
 import { buildPayload } from '../domain/payload.js';
@@ -21,6 +23,23 @@ export interface CreateJobInput {
   payloadBase64?: string;
   outputMode?: 'transient' | 'managed';
 }
+
+// The statements of every job's creation and long poll, built and compiled once (db/precompiled.ts).
+const deployOfAccount = precompiled(['deployId', 'accountId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('deploys').select('id').where('id', '=', p.deployId).where('account_id', '=', p.accountId),
+);
+const planOfAccount = precompiled(['accountId'], (db: Kysely<Tables>, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.accountId));
+const JOB_COLUMNS = [
+  'id', 'account_id', 'deploy_id', 'deploy_version_id', 'deploy_version_no', 'deploy_version_route', 'deploy_version_title',
+  'business_key', 'payload_hash', 'payload_mime', 'payload_bytes', 'output_mode', 'queue', 'status', 'attempt', 'requested_at',
+  'available_at', 'started_at', 'finished_at', 'error_code', 'error_message', 'lease_owner', 'lease_expires_at', 'render_ms', 'updated_at',
+] as const satisfies readonly (keyof RenderJobsTable)[];
+const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
+const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) => db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body }));
+const jobOfAccount = precompiled(['jobId', 'accountId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('render_jobs').selectAll().where('id', '=', p.jobId).where('account_id', '=', p.accountId),
+);
+const outputOfJob = precompiled(['jobId'], (db: Kysely<Tables>, p) => db.selectFrom('render_outputs').selectAll().where('job_id', '=', p.jobId));
 
 export const jobView = (j: RenderJobsTable) => ({
   id: j.id,
@@ -79,10 +98,11 @@ export class RenderJobs {
     const now = this.ctx.clock.now();
     const id = newId('job', now);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
-      const deploy = await trx.selectFrom('deploys').select('id').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+      const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);
       if (!deploy) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
       const version = await this.versions.resolve(trx, deployId, input.deployVersionId);
-      const account = await trx.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+      const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
+      if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
       if (policy.maxRenderTimeMsPerBillPeriod !== null) {
         const used = await this.usage.meterValue(trx, accountId, 'render_time_ms');
@@ -120,8 +140,8 @@ export class RenderJobs {
         render_ms: 0,
         updated_at: now,
       };
-      await trx.insertInto('render_jobs').values(row).execute();
-      await trx.insertInto('render_payloads').values({ job_id: id, body_base64: payload.bytes.toString('base64') }).execute();
+      await insertJob(this.ctx.db, row, trx);
+      await insertPayload(this.ctx.db, { jobId: id, body: payload.bytes.toString('base64') }, trx);
       return row;
     });
     this.notifier.jobQueued(id);
@@ -130,12 +150,12 @@ export class RenderJobs {
 
   /** 404 unless the account has the deploy (its id is all a job creation needs to know here). */
   async #requireDeploy(accountId: string, deployId: string): Promise<void> {
-    const row = await this.ctx.db.selectFrom('deploys').select('id').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+    const [row] = await deployOfAccount(this.ctx.db, { deployId, accountId });
     if (!row) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
   }
 
   async require(accountId: string, jobId: string): Promise<RenderJobsTable> {
-    const j = await this.ctx.db.selectFrom('render_jobs').selectAll().where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    const [j] = await jobOfAccount(this.ctx.db, { jobId, accountId });
     if (!j) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
     return j;
   }
@@ -148,7 +168,7 @@ export class RenderJobs {
     }
     const result: { job: ReturnType<typeof jobView>; output?: ReturnType<typeof outputView>; pdf?: ReturnType<typeof pdfEmbeddedView> } = { job: jobView(job) };
     if (job.status === 'succeeded') {
-      const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+      const [out] = await outputOfJob(this.ctx.db, { jobId });
       if (out && out.state === 'available') result.output = outputView(out);
       if (job.output_mode === 'managed') {
         const pdf = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('render_job_id', '=', jobId).where('state', '!=', 'purged').executeTakeFirst();

@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Tables } from '../db/tables.js';
 import { periodAt, secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
@@ -19,6 +20,30 @@ export { MAX_SINGLE_FILE_BYTES };
 
 type Trx = Transaction<Tables>;
 
+/**
+ * Creates the period's counter with the amount, or adds the amount to it -- refused (no row back) when the
+ * sum would pass the limit. Precompiled: two meters move on every render job.
+ */
+const addToMeter = precompiled(['accountId', 'periodStart', 'meter', 'amount', 'amountAgain', 'amountInLimit', 'limit'], (db: Kysely<Tables>, p) =>
+  db
+    .insertInto('usage_counters')
+    .values({ account_id: p.accountId, period_start: p.periodStart, meter: p.meter, quantity: p.amount })
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'period_start', 'meter'])
+        .doUpdateSet({ quantity: sql`usage_counters.quantity + ${p.amountAgain}` })
+        .where(sql<boolean>`usage_counters.quantity + ${p.amountInLimit} <= ${p.limit}`),
+    )
+    .returning('quantity'),
+);
+const addToUnlimitedMeter = precompiled(['accountId', 'periodStart', 'meter', 'amount', 'amountAgain'], (db: Kysely<Tables>, p) =>
+  db
+    .insertInto('usage_counters')
+    .values({ account_id: p.accountId, period_start: p.periodStart, meter: p.meter, quantity: p.amount })
+    .onConflict((oc) => oc.columns(['account_id', 'period_start', 'meter']).doUpdateSet({ quantity: sql`usage_counters.quantity + ${p.amountAgain}` }))
+    .returning('quantity'),
+);
+
 export class Usage {
   /** Extra live-storage sources registered by later aggregates (outputs, managed PDFs). */
   readonly storageSources: { field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes'; bytes: (db: Trx | ServiceContext['db'], accountId: string) => Promise<number> }[] = [];
@@ -38,17 +63,12 @@ export class Usage {
     // row back) when that would pass the limit. Amounts are never negative, so an amount above the limit
     // alone is refused before asking.
     const refused = input.limit !== null && input.amount > input.limit;
-    const row = refused
-      ? undefined
-      : await trx
-          .insertInto('usage_counters')
-          .values({ account_id: input.accountId, period_start: periodStart, meter: input.meter, quantity: input.amount })
-          .onConflict((oc) => {
-            const add = oc.columns(['account_id', 'period_start', 'meter']).doUpdateSet({ quantity: sql`usage_counters.quantity + ${input.amount}` });
-            return input.limit === null ? add : add.where(sql<boolean>`usage_counters.quantity + ${input.amount} <= ${input.limit}`);
-          })
-          .returning('quantity')
-          .executeTakeFirst();
+    const values = { accountId: input.accountId, periodStart, meter: input.meter, amount: input.amount, amountAgain: input.amount };
+    const [row] = refused
+      ? []
+      : input.limit === null
+        ? await addToUnlimitedMeter(this.ctx.db, values, trx)
+        : await addToMeter(this.ctx.db, { ...values, amountInLimit: input.amount, limit: input.limit }, trx);
     if (!row) {
       throw new AppError(input.errorCode, `the plan allows ${input.limit} ${input.meter.replace(/_/g, ' ')} per billing period`, undefined, {
         'retry-after': String(secondsToPeriodEnd(now)),

@@ -1,6 +1,7 @@
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { AppError } from '../errors/app-error.js';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Tables } from '../db/tables.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
@@ -8,6 +9,16 @@ import { aliasView, versionView } from './views.js';
 
 /** What `resolve` returns of a version. */
 const RESOLVED_COLUMNS = ['id', 'version_no', 'route', 'title'] as const;
+// resolve's statements run for every render job: built and compiled once (db/precompiled.ts).
+const latestVersion = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('deploy_id', '=', p.deployId).orderBy('version_no', 'desc').limit(1),
+);
+const versionById = precompiled(['id', 'deployId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('id', '=', p.id).where('deploy_id', '=', p.deployId),
+);
+const aliasTarget = precompiled(['deployId', 'alias'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('aliases').select('deploy_version_id').where('deploy_id', '=', p.deployId).where('alias', '=', p.alias),
+);
 
 export const ALIAS_PATTERN = '^[a-z][a-z0-9-]{0,62}$';
 const aliasRe = new RegExp(ALIAS_PATTERN);
@@ -104,16 +115,16 @@ export class Versions {
   async resolve(trx: Transaction<Tables>, deployId: string, ref: string) {
     let target = ref;
     if (ref !== 'latest' && !ref.startsWith('ver_')) {
-      const alias = await trx.selectFrom('aliases').select('deploy_version_id').where('deploy_id', '=', deployId).where('alias', '=', ref).executeTakeFirst();
+      const [alias] = await aliasTarget(this.ctx.db, { deployId, alias: ref }, trx);
       if (!alias) throw new AppError('deploy_version_not_found', `no version or alias "${ref}" in deploy ${deployId}`);
       target = alias.deploy_version_id;
     }
     if (target === 'latest') {
-      const latest = await trx.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('deploy_id', '=', deployId).orderBy('version_no', 'desc').limit(1).executeTakeFirst();
+      const [latest] = await latestVersion(this.ctx.db, { deployId }, trx);
       if (!latest) throw new AppError('deploy_has_no_versions', `deploy ${deployId} has no committed version yet`);
       return latest;
     }
-    const v = await trx.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('id', '=', target).where('deploy_id', '=', deployId).executeTakeFirst();
+    const [v] = await versionById(this.ctx.db, { id: target, deployId }, trx);
     if (!v) throw new AppError('deploy_version_not_found', `version ${target} not found in deploy ${deployId}`);
     return v;
   }

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { RenderJobsTable, Tables, WebhookEventsTable } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
 import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../domain/webhook-schedule.js';
@@ -14,6 +15,9 @@ import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
 export const EVENT_TYPE = 'render.job.terminated';
 export const USER_AGENT = 'Folio-Webhooks/1.0';
 export const eventIdOf = (jobId: string) => `evt_render_job_terminated_${jobId}`;
+
+/** Read in every job's terminal transaction (db/precompiled.ts). */
+const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) => db.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', p.deployId));
 
 export interface DeliveryOptions {
   timeoutMs?: number;
@@ -32,7 +36,7 @@ export class Webhooks {
   /** Terminal hook (inside the job's terminal transaction): one event when the deploy's webhook is on; true when it wrote one. */
   async recordTerminal(trx: Transaction<Tables>, job: RenderJobsTable): Promise<boolean> {
     if (job.status !== 'succeeded' && job.status !== 'failed') return false;
-    const s = await trx.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', job.deploy_id).executeTakeFirst();
+    const [s] = await webhookTarget(this.ctx.db, { deployId: job.deploy_id }, trx);
     if (!s || s.webhook_enabled !== 1 || !s.webhook_url) return false;
     const now = this.ctx.clock.now();
     await trx

@@ -14,6 +14,7 @@ import type { Files } from '../services/files.js';
 import type { Notifier } from '../services/notifier.js';
 import type { Usage } from '../services/usage.js';
 import { BundleCache } from './bundle-cache.js';
+import * as q from './job-queries.js';
 import { PollTimer } from './poll-timer.js';
 
 export interface RendererPort {
@@ -125,27 +126,10 @@ export class RenderWorker {
     const now = this.ctx.clock.now();
     const db = this.ctx.db;
     // retry_scheduled → queued once due (the interface's transition), then claim from queued.
-    await db.updateTable('render_jobs').set({ status: 'queued', updated_at: now }).where('status', '=', 'retry_scheduled').where('available_at', '<=', now).execute();
+    await q.requeueDueRetries(db, { updatedAt: now, now });
     // Per account with due work: its oldest due job, the renders it has running and its plan, in one
     // statement (this runs for every job, and again whenever a worker has a free slot).
-    const candidates = await db
-      .selectFrom('render_jobs as q')
-      .select((eb) => [
-        'q.account_id',
-        eb.fn.min<string>('q.id').as('first_id'),
-        eb
-          .selectFrom('render_jobs as r')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('r.account_id', '=', 'q.account_id')
-          .where('r.status', '=', 'rendering')
-          .as('running'),
-        eb.selectFrom('accounts as a').select('a.plan_key').whereRef('a.id', '=', 'q.account_id').as('plan_key'),
-      ])
-      .where('q.status', '=', 'queued')
-      .where('q.available_at', '<=', now)
-      .groupBy('q.account_id')
-      .limit(200)
-      .execute();
+    const candidates = await q.claimCandidates(db, { now });
     if (candidates.length === 0) return null;
     const running = new Map(candidates.map((c) => [c.account_id, Number(c.running ?? 0)]));
     const cap = new Map(candidates.map((c) => [c.account_id, c.plan_key === null ? undefined : this.ctx.plans.get(c.plan_key).policy.maxConcurrentRenderJobs]));
@@ -161,26 +145,13 @@ export class RenderWorker {
         await forUpdate(this.ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', c.account_id)).execute();
         const limit = cap.get(c.account_id);
         if (limit !== null && limit !== undefined) {
-          const r = await trx.selectFrom('render_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', c.account_id).where('status', '=', 'rendering').executeTakeFirstOrThrow();
-          if (Number(r.n) >= limit) return null;
+          const [r] = await q.rendersRunning(db, { accountId: c.account_id }, trx);
+          if (Number(r?.n ?? 0) >= limit) return null;
         }
-        const next = await trx
-          .selectFrom('render_jobs')
-          .select('id')
-          .where('account_id', '=', c.account_id)
-          .where('status', '=', 'queued')
-          .where('available_at', '<=', now)
-          .orderBy('id')
-          .limit(1)
-          .executeTakeFirst();
+        const [next] = await q.oldestDueJob(db, { accountId: c.account_id, now }, trx);
         if (!next) return null;
-        return trx
-          .updateTable('render_jobs')
-          .set((eb) => ({ status: 'rendering', started_at: eb.fn.coalesce('started_at', eb.val(now)), lease_owner: this.id, lease_expires_at: now + this.ctx.config.workerLeaseMs, updated_at: now }))
-          .where('id', '=', next.id)
-          .where('status', '=', 'queued')
-          .returningAll()
-          .executeTakeFirst();
+        const [leased] = await q.leaseJob(db, { startedAt: now, owner: this.id, leaseExpiresAt: now + this.ctx.config.workerLeaseMs, updatedAt: now, id: next.id }, trx);
+        return leased ?? null;
       });
       if (job) {
         this.ctx.metrics.queueWait.observe(Math.max(0, now - job.available_at) / 1000);
@@ -267,16 +238,17 @@ export class RenderWorker {
 
   private async prepare(job: RenderJobsTable, signal: AbortSignal) {
     const db = this.ctx.db;
-    const [version, payloadRow, deploy, vars, secrets, account] = await Promise.all([
-      db.selectFrom('deploy_versions').selectAll().where('id', '=', job.deploy_version_id).executeTakeFirst(),
-      db.selectFrom('render_payloads').select('body_base64').where('job_id', '=', job.id).executeTakeFirst(),
-      db.selectFrom('deploys').select(['slug']).where('id', '=', job.deploy_id).executeTakeFirst(),
-      db.selectFrom('deploy_env_vars').select(['name', 'value']).where('deploy_id', '=', job.deploy_id).execute(),
-      db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', job.deploy_id).execute(),
-      db.selectFrom('accounts').select('plan_key').where('id', '=', job.account_id).executeTakeFirstOrThrow(),
+    const [[version], [payloadRow], [deploy], vars, secrets, [account]] = await Promise.all([
+      q.versionRow(db, { id: job.deploy_version_id }),
+      q.payloadOf(db, { jobId: job.id }),
+      q.deploySlug(db, { id: job.deploy_id }),
+      q.envVariables(db, { deployId: job.deploy_id }),
+      q.envSecrets(db, { deployId: job.deploy_id }),
+      q.accountPlan(db, { id: job.account_id }),
     ]);
     if (!version || !deploy) throw new RenderError('render_failed', 'the deploy version no longer exists');
     if (!payloadRow) throw new RenderError('render_failed', 'the job payload is missing');
+    if (!account) throw new RenderError('render_failed', 'the account no longer exists');
     const { policy } = this.ctx.plans.get(account.plan_key);
     const metadata = version.metadata_json ? (JSON.parse(version.metadata_json) as Record<string, unknown>) : {};
     const bundle = await this.bundles.get(version.render_pack_key);
@@ -314,9 +286,9 @@ export class RenderWorker {
         const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
         if (used + result.bytes > p.policy.storageLimitBytes) return 'storage' as const;
       }
-      await trx
-        .insertInto('render_outputs')
-        .values({
+      await q.insertOutput(
+        this.ctx.db,
+        {
           id: p.outputId,
           job_id: job.id,
           account_id: job.account_id,
@@ -330,8 +302,9 @@ export class RenderWorker {
           created_at: now,
           expires_at: p.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000,
           deleted_at: null,
-        })
-        .execute();
+        },
+        trx,
+      );
       if (p.pdfId) {
         await trx
           .insertInto('managed_pdfs')
@@ -355,12 +328,8 @@ export class RenderWorker {
         await this.deps.files.changeManagedBytes(trx, job.account_id, result.bytes);
       }
       const done = { ...current, status: 'succeeded' as const, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: current.render_ms + result.renderTimeMs };
-      await trx
-        .updateTable('render_jobs')
-        .set({ status: 'succeeded', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: done.render_ms })
-        .where('id', '=', job.id)
-        .execute();
-      await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
+      await q.markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
+      await q.deletePayload(this.ctx.db, { jobId: job.id }, trx);
       queued = await this.#runTerminalHooks(trx, done);
       return 'ok' as const;
     });
@@ -389,9 +358,9 @@ export class RenderWorker {
     const o = afterFailure({ attempt: job.attempt, code, message: message.slice(0, 1000), now, random: Math.random() });
     let queued = false;
     const recorded = await this.ctx.db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
-      if (leaseOwner) q = q.where('lease_owner', '=', leaseOwner);
-      const current = await forUpdate(this.ctx.dialect, q).executeTakeFirst();
+      let ours = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
+      if (leaseOwner) ours = ours.where('lease_owner', '=', leaseOwner);
+      const current = await forUpdate(this.ctx.dialect, ours).executeTakeFirst();
       if (!current) return false;
       if (renderMs > 0) await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: renderMs, limit: null, errorCode: 'render_time_quota_exceeded' });
       if (o.status === 'retry_scheduled') {

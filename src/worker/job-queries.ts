@@ -1,0 +1,67 @@
+// The statements every render job runs in the worker (claim, preparation, success), built and compiled
+// once per database (db/precompiled.ts). On the full render path, Kysely building and compiling statements
+// was ~14 % of the main thread's CPU (bench/README.md). Rarer statements stay plain builder code in
+// render-worker.ts, as do the row locks (FOR UPDATE exists on PostgreSQL only).
+import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
+import type { RenderOutputsTable, Tables } from '../db/tables.js';
+
+type Db = Kysely<Tables>;
+
+/** retry_scheduled → queued once due (the interface's transition). */
+export const requeueDueRetries = precompiled(['updatedAt', 'now'], (db: Db, p) =>
+  db.updateTable('render_jobs').set({ status: 'queued', updated_at: p.updatedAt }).where('status', '=', 'retry_scheduled').where('available_at', '<=', p.now),
+);
+
+/** Per account with due work: its oldest due job, the renders it has running and its plan. */
+export const claimCandidates = precompiled(['now'], (db: Db, p) =>
+  db
+    .selectFrom('render_jobs as q')
+    .select((eb) => [
+      'q.account_id',
+      eb.fn.min<string>('q.id').as('first_id'),
+      eb.selectFrom('render_jobs as r').select(eb.fn.countAll<number>().as('n')).whereRef('r.account_id', '=', 'q.account_id').where('r.status', '=', 'rendering').as('running'),
+      eb.selectFrom('accounts as a').select('a.plan_key').whereRef('a.id', '=', 'q.account_id').as('plan_key'),
+    ])
+    .where('q.status', '=', 'queued')
+    .where('q.available_at', '<=', p.now)
+    .groupBy('q.account_id')
+    .limit(200),
+);
+
+export const rendersRunning = precompiled(['accountId'], (db: Db, p) =>
+  db.selectFrom('render_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', p.accountId).where('status', '=', 'rendering'),
+);
+
+export const oldestDueJob = precompiled(['accountId', 'now'], (db: Db, p) =>
+  db.selectFrom('render_jobs').select('id').where('account_id', '=', p.accountId).where('status', '=', 'queued').where('available_at', '<=', p.now).orderBy('id').limit(1),
+);
+
+/** queued → rendering under this worker's lease; no row when another worker was faster. */
+export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'updatedAt', 'id'], (db: Db, p) =>
+  db
+    .updateTable('render_jobs')
+    .set((eb) => ({ status: 'rendering', started_at: eb.fn.coalesce('started_at', eb.val(p.startedAt)), lease_owner: p.owner, lease_expires_at: p.leaseExpiresAt, updated_at: p.updatedAt }))
+    .where('id', '=', p.id)
+    .where('status', '=', 'queued')
+    .returningAll(),
+);
+
+// What a render needs, read before it starts.
+export const versionRow = precompiled(['id'], (db: Db, p) => db.selectFrom('deploy_versions').selectAll().where('id', '=', p.id));
+export const payloadOf = precompiled(['jobId'], (db: Db, p) => db.selectFrom('render_payloads').select('body_base64').where('job_id', '=', p.jobId));
+export const deploySlug = precompiled(['id'], (db: Db, p) => db.selectFrom('deploys').select('slug').where('id', '=', p.id));
+export const envVariables = precompiled(['deployId'], (db: Db, p) => db.selectFrom('deploy_env_vars').select(['name', 'value']).where('deploy_id', '=', p.deployId));
+export const envSecrets = precompiled(['deployId'], (db: Db, p) => db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', p.deployId));
+export const accountPlan = precompiled(['id'], (db: Db, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.id));
+
+const OUTPUT_COLUMNS = [
+  'id', 'job_id', 'account_id', 'storage_key', 'file_name', 'sha256', 'bytes', 'page_count', 'managed', 'state', 'created_at', 'expires_at', 'deleted_at',
+] as const satisfies readonly (keyof RenderOutputsTable)[];
+export const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
+
+export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
+  db.updateTable('render_jobs').set({ status: 'succeeded', finished_at: p.finishedAt, updated_at: p.updatedAt, lease_owner: null, lease_expires_at: null, render_ms: p.renderMs }).where('id', '=', p.id),
+);
+
+export const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));
