@@ -29,11 +29,12 @@ const deployOfAccount = precompiled(['deployId', 'accountId'], (db: Kysely<Table
   db.selectFrom('deploys').select('id').where('id', '=', p.deployId).where('account_id', '=', p.accountId),
 );
 const planOfAccount = precompiled(['accountId'], (db: Kysely<Tables>, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.accountId));
-const JOB_COLUMNS = [
-  'id', 'account_id', 'deploy_id', 'deploy_version_id', 'deploy_version_no', 'deploy_version_route', 'deploy_version_title',
-  'business_key', 'payload_hash', 'payload_mime', 'payload_bytes', 'output_mode', 'queue', 'status', 'attempt', 'requested_at',
-  'available_at', 'started_at', 'finished_at', 'error_code', 'error_message', 'lease_owner', 'lease_expires_at', 'render_ms', 'updated_at',
-] as const satisfies readonly (keyof RenderJobsTable)[];
+// Every column, checked by the compiler: a column added to the table and missing here would not compile.
+const JOB_COLUMNS = Object.keys({
+  id: 1, account_id: 1, deploy_id: 1, deploy_version_id: 1, deploy_version_no: 1, deploy_version_route: 1, deploy_version_title: 1,
+  business_key: 1, payload_hash: 1, payload_mime: 1, payload_bytes: 1, output_mode: 1, queue: 1, status: 1, attempt: 1, requested_at: 1,
+  available_at: 1, started_at: 1, finished_at: 1, error_code: 1, error_message: 1, lease_owner: 1, lease_expires_at: 1, render_ms: 1, updated_at: 1,
+} satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) => db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body }));
 const jobOfAccount = precompiled(['jobId', 'accountId'], (db: Kysely<Tables>, p) =>

@@ -55,9 +55,10 @@ export const envVariables = precompiled(['deployId'], (db: Db, p) => db.selectFr
 export const envSecrets = precompiled(['deployId'], (db: Db, p) => db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', p.deployId));
 export const accountPlan = precompiled(['id'], (db: Db, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.id));
 
-const OUTPUT_COLUMNS = [
-  'id', 'job_id', 'account_id', 'storage_key', 'file_name', 'sha256', 'bytes', 'page_count', 'managed', 'state', 'created_at', 'expires_at', 'deleted_at',
-] as const satisfies readonly (keyof RenderOutputsTable)[];
+// Every column, checked by the compiler: a column added to the table and missing here would not compile.
+const OUTPUT_COLUMNS = Object.keys({
+  id: 1, job_id: 1, account_id: 1, storage_key: 1, file_name: 1, sha256: 1, bytes: 1, page_count: 1, managed: 1, state: 1, created_at: 1, expires_at: 1, deleted_at: 1,
+} satisfies Record<keyof RenderOutputsTable, 1>) as (keyof RenderOutputsTable)[];
 export const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
 
 export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
