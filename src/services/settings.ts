@@ -170,10 +170,11 @@ export class Settings {
           await trx.deleteFrom('deploy_secrets').where('deploy_id', '=', deployId).where('name', '=', name).execute();
         }
         for (const s of patch.secrets.upsert) {
+          const sealed = this.ctx.secrets.seal(s.value);
           await trx
             .insertInto('deploy_secrets')
-            .values({ deploy_id: deployId, name: s.name, value: this.ctx.secrets.seal(s.value), created_at: now, updated_at: now })
-            .onConflict((oc) => oc.columns(['deploy_id', 'name']).doUpdateSet({ value: this.ctx.secrets.seal(s.value), updated_at: now }))
+            .values({ deploy_id: deployId, name: s.name, value: sealed, created_at: now, updated_at: now })
+            .onConflict((oc) => oc.columns(['deploy_id', 'name']).doUpdateSet({ value: sealed, updated_at: now }))
             .execute();
         }
       }
