@@ -64,6 +64,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     const ctx: ServiceContext = {
       db: database.db,
       dialect: database.dialect,
+      dataVersion: database.dataVersion,
       blobs: openBlobStore(config),
       clock: opts.clock ?? systemClock,
       plans: loadPlanCatalog(config.plansFile),

@@ -5,6 +5,7 @@ import Database from 'libsql';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Tables } from './tables.js';
+import { WalIndexWatch } from './wal-index.js';
 
 export type Db = Kysely<Tables>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -14,6 +15,11 @@ export interface Database_ {
   dialect: DialectName;
   /** PostgreSQL only: the pool, for LISTEN/NOTIFY sends. */
   pool?: pg.Pool;
+  /**
+   * SQLite file databases only (null otherwise): a number that changes whenever a transaction commits, in
+   * any process, or null when that cannot be told right now (src/db/wal-index.ts). For ReadCache.
+   */
+  dataVersion: (() => number | null) | null;
   close(): Promise<void>;
 }
 
@@ -39,7 +45,17 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     raw.exec('PRAGMA busy_timeout = 10000');
     raw.exec('PRAGMA foreign_keys = ON');
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(raw) as never }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    // An in-memory database has no wal-index (and no WAL): nothing is cached there.
+    const watch = file === ':memory:' ? null : new WalIndexWatch(file);
+    return {
+      db,
+      dialect: 'sqlite',
+      dataVersion: watch && (() => watch.version()),
+      close: async () => {
+        watch?.close();
+        await db.destroy();
+      },
+    };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
@@ -50,7 +66,7 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     // An idle client can be cut by the server (restart, failover, admin): log it, never crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, dataVersion: null, close: () => db.destroy() };
   }
   throw new Error(`unsupported database URL: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import crypto, { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // API keys, upload tokens and webhook secrets: random base62 strings with a recognisable prefix
 // (so secret scanners can find leaked ones). Only SHA-256 digests of keys and tokens are stored.
@@ -34,8 +34,12 @@ export function deriveUploadToken(signingKey: string, sessionId: string): string
 }
 export const newWebhookSecret = () => WEBHOOK_SECRET_PREFIX + randomBase62(40);
 
+// crypto.hash (Node ≥ 20.12) is a one-shot digest, about twice as fast as createHash for short input: an
+// API key is hashed on every authenticated request. Older Node 20 releases take the createHash path.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffer, encoding: 'hex') => string }).hash;
+
 export function sha256Hex(value: string | Buffer): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShotHash ? oneShotHash('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 export function looksLikeApiKey(value: string): boolean {

@@ -94,16 +94,26 @@ export class ApiKeys {
     }));
   }
 
+  /**
+   * The principal of a key verified within authCacheTtlMs, by the key's SHA-256 (hex), without touching
+   * the database; undefined when the key must go through authenticate(). Synchronous, so that the common
+   * request needs no promise.
+   */
+  cachedPrincipal(keyHash: string): Principal | undefined {
+    const now = Date.now(); // cache expiry is wall-clock bookkeeping, not a business rule
+    const cached = this.cache.get(keyHash);
+    if (!cached || cached.expiresAt <= now) return undefined;
+    this.touch(cached.keyId, now);
+    return cached.principal;
+  }
+
   /** Returns the principal for a presented key, or null when the key is unknown or revoked. */
   async authenticate(rawKey: string): Promise<Principal | null> {
     if (!looksLikeApiKey(rawKey)) return null;
     const hash = sha256Hex(rawKey);
-    const now = Date.now(); // cache expiry is wall-clock bookkeeping, not a business rule
-    const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > now) {
-      this.touch(cached.keyId, now);
-      return cached.principal;
-    }
+    const cachedPrincipal = this.cachedPrincipal(hash);
+    if (cachedPrincipal) return cachedPrincipal;
+    const now = Date.now();
     const revocationsBefore = this.revocations;
     const row = await this.ctx.db
       .selectFrom('api_keys')

@@ -11,6 +11,8 @@ import type { SecretBox } from './secret-box.js';
 export interface ServiceContext {
   db: Db;
   dialect: DialectName;
+  /** SQLite files only (null on PostgreSQL): changes on every commit, null when unknown; for ReadCache. */
+  dataVersion: (() => number | null) | null;
   blobs: BlobStore;
   clock: Clock;
   plans: PlanCatalog;

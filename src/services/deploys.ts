@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
+import { ReadCache } from '../db/read-cache.js';
 import type { DeploysTable, DeployVersionsTable, Tables } from '../db/tables.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { newId } from '../domain/ids.js';
@@ -32,8 +33,26 @@ const deployWithAliasesAndLatest = precompiled(['deployId', 'accountId'], (db: K
     .orderBy('a.alias'),
 );
 
+type DeployDetail = Awaited<ReturnType<typeof loadDetail>>;
+
+/** One statement: see deployWithAliasesAndLatest. */
+async function loadDetail(db: Kysely<Tables>, accountId: string, deployId: string) {
+  const rows = await deployWithAliasesAndLatest(db, { deployId, accountId });
+  const r = rows[0];
+  if (!r) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+  const deploy: DeploysTable = { id: r.d_id, account_id: r.d_account_id, slug: r.d_slug, name: r.d_name, last_version_no: r.d_last_version_no, created_at: r.d_created_at };
+  const aliases = rows.flatMap((a) => (a.a_alias === null ? [] : [aliasView({ deploy_id: r.d_id, alias: a.a_alias, deploy_version_id: a.a_deploy_version_id!, updated_at: a.a_updated_at! })]));
+  // Left-joined: every version column is null when the deploy has no version yet.
+  return { deploy: deployView(deploy), aliases, latestVersion: r.id === null ? null : versionView(r as DeployVersionsTable) };
+}
+
 export class Deploys {
-  constructor(private readonly ctx: ServiceContext) {}
+  /** GET /v1/deploys/{id} is the API's hot read (bench/api): on SQLite it is answered from memory until anything is written. */
+  private readonly details: ReadCache<DeployDetail>;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.details = new ReadCache(ctx.dataVersion);
+  }
 
   /** Inserts a deploy inside the caller's transaction (upload sessions create deploys inline). */
   async insert(trx: Transaction<Tables>, accountId: string, slug: string, name: string) {
@@ -69,15 +88,9 @@ export class Deploys {
     return row;
   }
 
-  /** One statement: see deployWithAliasesAndLatest. */
-  async get(accountId: string, deployId: string) {
-    const rows = await deployWithAliasesAndLatest(this.ctx.db, { deployId, accountId });
-    const r = rows[0];
-    if (!r) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-    const deploy: DeploysTable = { id: r.d_id, account_id: r.d_account_id, slug: r.d_slug, name: r.d_name, last_version_no: r.d_last_version_no, created_at: r.d_created_at };
-    const aliases = rows.flatMap((a) => (a.a_alias === null ? [] : [aliasView({ deploy_id: r.d_id, alias: a.a_alias, deploy_version_id: a.a_deploy_version_id!, updated_at: a.a_updated_at! })]));
-    // Left-joined: every version column is null when the deploy has no version yet.
-    return { deploy: deployView(deploy), aliases, latestVersion: r.id === null ? null : versionView(r as DeployVersionsTable) };
+  /** The deploy with its aliases and latest version (the key includes the account: no cross-account hits). */
+  async get(accountId: string, deployId: string): Promise<DeployDetail> {
+    return this.details.get(`${accountId}/${deployId}`, () => loadDetail(this.ctx.db, accountId, deployId));
   }
 
   async list(accountId: string, opts: { cursor?: string; limit: number }) {

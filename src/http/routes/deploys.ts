@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
+import { sendShared } from '../shared-body.js';
 import { errors, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { DeploySettings, Name, SettingsPatchBody, Slug } from '../schemas/deploys.js';
 import { Sha256 } from '../schemas/common.js';
@@ -46,7 +47,7 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
         ...errors(401, 403, 404, 429),
       },
     },
-  }, async (req) => s.deploys.get(principalOf(req).accountId, req.params.deployId));
+  }, async (req, reply) => sendShared(reply as FastifyReply, await s.deploys.get(principalOf(req).accountId, req.params.deployId)));
 
   r.patch('/v1/deploys/:deployId', {
     config: { scope: 'deploys:write' },
