@@ -26,7 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** BENCH_BREAKDOWN=1 adds Folio's /healthz and /v1/account, to split framework cost from database cost. */
 const BREAKDOWN = process.env.BENCH_BREAKDOWN === '1';
 
