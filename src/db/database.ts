@@ -40,20 +40,25 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     const raw = new Database(file);
     // WAL lets readers (CLI commands, a second process) work while the service writes; busy_timeout
     // makes writers from other processes wait instead of failing at once.
-    raw.exec('PRAGMA journal_mode = WAL');
+    const journalMode = (raw.prepare('PRAGMA journal_mode = WAL').raw(true).get() as [string])[0];
     raw.exec('PRAGMA synchronous = NORMAL');
     raw.exec('PRAGMA busy_timeout = 10000');
     raw.exec('PRAGMA foreign_keys = ON');
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(raw) as never }) });
-    // An in-memory database has no wal-index (and no WAL): nothing is cached there.
-    const watch = file === ':memory:' ? null : new WalIndexWatch(file);
+    // Reads are cached only where the wal-index can be watched: a plain file path in WAL mode (not an
+    // in-memory database, not a `file:` URI). The watch is made after the connection holds the -shm file,
+    // and closed after the connection (src/db/wal-index.ts explains why the order matters).
+    const watchable = journalMode === 'wal' && file !== '' && file !== ':memory:' && !file.startsWith('file:');
+    // A first read makes the connection open the WAL and its -shm file (SQLite does it lazily).
+    if (watchable) raw.prepare('SELECT count(*) FROM sqlite_schema').raw(true).get();
+    const watch = watchable ? new WalIndexWatch(file) : null;
     return {
       db,
       dialect: 'sqlite',
       dataVersion: watch && (() => watch.version()),
       close: async () => {
-        watch?.close();
         await db.destroy();
+        watch?.close();
       },
     };
   }

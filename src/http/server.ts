@@ -71,6 +71,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // still gets a child.
   app.setChildLoggerFactory((logger, bindings, childOpts) => (!childOpts.level && logger.level === 'silent' ? logger : logger.child(bindings, childOpts)));
 
+  // First of all: authentication is attached to each route as it is added (an onRoute hook), and onRoute
+  // hooks only see the routes added after them.
+  registerAuth(app, services, new RateLimiter(services.ctx));
+
   // Callback-style (not async) hooks on the hot path: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
@@ -129,9 +133,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const bad = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body', true);
     done(bad ? new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad }) : undefined);
   });
-
-  const limiter = new RateLimiter(services.ctx);
-  registerAuth(app, services, limiter);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

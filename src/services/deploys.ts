@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
-import { ReadCache } from '../db/read-cache.js';
+import { ReadCache, type Frozen } from '../db/read-cache.js';
 import type { DeploysTable, DeployVersionsTable, Tables } from '../db/tables.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { newId } from '../domain/ids.js';
@@ -89,7 +89,7 @@ export class Deploys {
   }
 
   /** The deploy with its aliases and latest version (the key includes the account: no cross-account hits). */
-  async get(accountId: string, deployId: string): Promise<DeployDetail> {
+  async get(accountId: string, deployId: string): Promise<Frozen<DeployDetail>> {
     return this.details.get(`${accountId}/${deployId}`, () => loadDetail(this.ctx.db, accountId, deployId));
   }
 

@@ -4,7 +4,7 @@
 // another app sharing the database (as a second server would), and by the app itself. On PostgreSQL nothing
 // is cached, and the same end-to-end test shows it.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -91,15 +91,50 @@ describe('WalIndexWatch: the commit marker of a SQLite file', () => {
     assert.notEqual(version(), before);
   });
 
-  test('unknown (null) when the -shm file is missing or does not hold a wal-index header', () => {
-    assert.equal(new WalIndexWatch(path.join(dir, 'absent.db')).version(), null);
-    fs.writeFileSync(path.join(dir, 'garbage.db-shm'), Buffer.alloc(4096, 7));
-    assert.equal(new WalIndexWatch(path.join(dir, 'garbage.db')).version(), null);
-    // Two copies that disagree (a read that raced a commit) are unknown as well.
-    const shm = fs.readFileSync(path.join(dir, 'watched.db-shm'));
-    shm[8] ^= 0xff; // the first copy's change counter
-    fs.writeFileSync(path.join(dir, 'torn.db-shm'), shm);
-    assert.equal(new WalIndexWatch(path.join(dir, 'torn.db')).version(), null);
+  test('unknown (null) when the -shm file is missing or does not hold a valid wal-index header', () => {
+    const watchOf = (shm: Buffer | null) => {
+      const name = `copy-${Math.random().toString(36).slice(2)}.db`;
+      if (shm) fs.writeFileSync(path.join(dir, `${name}-shm`), shm);
+      const watch = new WalIndexWatch(path.join(dir, name));
+      const reading = watch.version();
+      watch.close();
+      return reading;
+    };
+    const live = fs.readFileSync(path.join(dir, 'watched.db-shm'));
+    assert.notEqual(watchOf(Buffer.from(live)), null, 'a copy of the live header reads');
+    assert.equal(watchOf(null), null, 'no -shm file');
+    assert.equal(watchOf(Buffer.alloc(4096, 7)), null, 'not a wal-index');
+    // Both copies changed alike, but the checksum no longer matches (a header being rewritten, or damage).
+    const badSum = Buffer.from(live);
+    badSum[8] ^= 0xff;
+    badSum[48 + 8] ^= 0xff;
+    assert.equal(watchOf(badSum), null, 'checksum');
+    // Two copies that disagree (a read that raced a commit).
+    const torn = Buffer.from(live);
+    torn[8] ^= 0xff;
+    assert.equal(watchOf(torn), null, 'copies differ');
+  });
+
+  test('a second watcher of the same file, closed, leaves SQLite\'s locks on it alone', async () => {
+    // Closing a descriptor drops every POSIX lock the process holds on the file, SQLite's included; the
+    // watchers of one -shm file share one descriptor, closed only by the last of them (src/db/wal-index.ts).
+    // Observable: a TRUNCATE checkpoint by another process must wait for our open read transaction.
+    const dbFile = path.join(dir, 'watched.db');
+    const writer = startWriter(dbFile);
+    try {
+      await writer.run('insert'); // frames in the WAL, which our snapshot below reads from
+    } finally {
+      await writer.stop();
+    }
+    await database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('t' as never).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const other = new WalIndexWatch(dbFile);
+      other.close();
+      const checkpoint = `const D = require('libsql'); const db = new D(process.argv[1]); db.exec('PRAGMA busy_timeout = 300');
+        process.stdout.write(JSON.stringify(db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw(true).get()));`;
+      const [busy] = JSON.parse(execFileSync(process.execPath, ['-e', checkpoint, dbFile], { cwd: root, encoding: 'utf8' })) as number[];
+      assert.equal(busy, 1, 'the checkpoint went through: this process had lost its locks on the -shm file');
+    });
   });
 });
 

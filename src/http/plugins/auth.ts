@@ -72,9 +72,12 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
     return byKey(req, reply, header, scope);
   };
 
-  // Added to each route that needs a caller, as that route's own onRequest hook (it runs after the root
-  // hooks): public routes (health, docs, signed links) pay nothing, and the scope is read once here rather
-  // than through req.routeOptions, a getter that builds a new object on every read.
+  // Added to each route that needs a caller, as the first of that route's own onRequest hooks (after the
+  // root hooks, which only set the request id): public routes (health, docs, signed links) pay nothing, and
+  // the scope is read once here rather than through req.routeOptions, a getter that builds a new object on
+  // every read. onRoute sees only routes added after it, so buildServer registers this before anything
+  // else; test/integration/malformed-requests.test.ts sends every documented route no key (401), and
+  // test/e2e/dashboard-security.test.ts does the same for the dashboard's routes.
   app.addHook('onRoute', (route) => {
     const scope = route.config?.scope;
     const sessionOnly = route.config?.session === 'required';
@@ -89,7 +92,7 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
       if (pending) pending.then(() => done(), done);
       else done();
     };
-    route.onRequest = [...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]), hook];
+    route.onRequest = [hook, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];
   });
 }
 
