@@ -1,3 +1,4 @@
+import { ReadCache } from '../db/read-cache.js';
 import { AppError } from '../errors/app-error.js';
 import { newId } from '../domain/ids.js';
 import { maskSecret, newWebhookSecret, randomBase62 } from '../domain/tokens.js';
@@ -15,10 +16,15 @@ export interface BootstrapResult {
 }
 
 export class Accounts {
+  /** GET /v1/account opens the sealed signing secret for its preview: on SQLite, once per commit (ReadCache). */
+  private readonly views: ReadCache<Awaited<ReturnType<Accounts['loadView']>>>;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly keys: ApiKeys,
-  ) {}
+  ) {
+    this.views = new ReadCache(ctx.dataVersion);
+  }
 
   async create(input: { name: string; plan?: string; apiKey?: string; scopes?: Scope[] }): Promise<{ accountId: string; keyId: string; apiKey: string }> {
     const plan = input.plan ?? this.ctx.config.defaultPlan;
@@ -80,6 +86,10 @@ export class Accounts {
 
   /** `GET /v1/account`: the account and its webhook metadata, never the secret itself. */
   async view(accountId: string) {
+    return this.views.get(accountId, () => this.loadView(accountId));
+  }
+
+  private async loadView(accountId: string) {
     const a = await this.get(accountId);
     return {
       account: {

@@ -180,6 +180,16 @@ describe('GET /v1/deploys/{id} through the read cache', () => {
     assert.equal((await a.api('GET', url)).status, 404);
   });
 
+  test('GET /v1/account shows a plan change made through another app at once', async () => {
+    const before = await a.api('GET', '/v1/account');
+    assert.equal(before.status, 200);
+    const other = before.body.account.plan === 'pro' ? 'free' : 'pro';
+    await b.services.accounts.setPlan(a.accountId, other);
+    assert.equal((await a.api('GET', '/v1/account')).body.account.plan, other);
+    await a.services.accounts.setPlan(a.accountId, before.body.account.plan);
+    assert.deepEqual((await a.api('GET', '/v1/account')).body, before.body);
+  });
+
   test('another account gets 404 for a deploy that is cached', async () => {
     const v = await deployFiles(a, { createDeploy: { slug: 'mine', name: 'Mine' } }, [file('index.html', '<p>x</p>')]);
     const url = `/v1/deploys/${v.deployId}`;
