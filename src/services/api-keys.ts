@@ -95,25 +95,23 @@ export class ApiKeys {
   }
 
   /**
-   * The principal of a key verified within authCacheTtlMs, by the key's SHA-256 (hex), without touching
-   * the database; undefined when the key must go through authenticate(). Synchronous, so that the common
-   * request needs no promise.
+   * The principal for a presented key, or null when the key is malformed, unknown or revoked. Answers
+   * synchronously when the key was verified within authCacheTtlMs (nearly every request: no promise, no
+   * database), and with a promise when it has to read the key's row.
    */
-  cachedPrincipal(keyHash: string): Principal | undefined {
-    const now = Date.now(); // cache expiry is wall-clock bookkeeping, not a business rule
-    const cached = this.cache.get(keyHash);
-    if (!cached || cached.expiresAt <= now) return undefined;
-    this.touch(cached.keyId, now);
-    return cached.principal;
-  }
-
-  /** Returns the principal for a presented key, or null when the key is unknown or revoked. */
-  async authenticate(rawKey: string): Promise<Principal | null> {
+  authenticate(rawKey: string): Principal | null | Promise<Principal | null> {
     if (!looksLikeApiKey(rawKey)) return null;
     const hash = sha256Hex(rawKey);
-    const cachedPrincipal = this.cachedPrincipal(hash);
-    if (cachedPrincipal) return cachedPrincipal;
-    const now = Date.now();
+    const now = Date.now(); // cache expiry is wall-clock bookkeeping, not a business rule
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > now) {
+      this.touch(cached.keyId, now);
+      return cached.principal;
+    }
+    return this.verify(hash, now);
+  }
+
+  private async verify(hash: string, now: number): Promise<Principal | null> {
     const revocationsBefore = this.revocations;
     const row = await this.ctx.db
       .selectFrom('api_keys')

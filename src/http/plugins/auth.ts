@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { hasScope, type Scope } from '../../domain/scopes.js';
 import { AppError } from '../../errors/app-error.js';
-import { looksLikeApiKey, sha256Hex } from '../../domain/tokens.js';
 import type { Services } from '../../services/index.js';
 import type { Principal } from '../../services/context.js';
 import { Sessions } from '../../services/sessions.js';
@@ -51,15 +50,16 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
 
   const bySession = async (req: FastifyRequest, reply: FastifyReply) => admit(req, reply, await authenticateSession(req, sessions, config), undefined);
 
+  const admitKey = (req: FastifyRequest, reply: FastifyReply, principal: Principal | null, scope: Scope | undefined): void | Promise<void> => {
+    if (!principal) throw new AppError('unauthorized', 'the API key is invalid or revoked');
+    return admit(req, reply, principal, scope);
+  };
+
   const byKey = (req: FastifyRequest, reply: FastifyReply, header: string | undefined, scope: Scope | undefined): void | Promise<void> => {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw new AppError('unauthorized', 'send your API key as "Authorization: Bearer folio_sk_…"');
-    const cached = looksLikeApiKey(match[1]) ? keys.cachedPrincipal(sha256Hex(match[1])) : undefined;
-    if (cached) return admit(req, reply, cached, scope);
-    return keys.authenticate(match[1]).then((principal) => {
-      if (!principal) throw new AppError('unauthorized', 'the API key is invalid or revoked');
-      return admit(req, reply, principal, scope);
-    });
+    const found = keys.authenticate(match[1]);
+    return found instanceof Promise ? found.then((principal) => admitKey(req, reply, principal, scope)) : admitKey(req, reply, found, scope);
   };
 
   const authenticate = (req: FastifyRequest, reply: FastifyReply, scope: Scope | undefined, sessionOnly: boolean): void | Promise<void> => {
