@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
 import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
@@ -68,15 +69,24 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
     },
   }, async (req) => {
     const len = req.headers['content-length'];
-    return s.uploads.putBlob({
-      accountId: principalOf(req).accountId,
-      sessionId: req.params.uploadSessionId,
-      token: tokenOf(req),
-      sha256: req.params.sha256,
-      body: req.body,
-      contentType: req.headers['content-type'],
-      contentLength: len !== undefined && /^\d+$/.test(len) ? Number(len) : undefined,
-    });
+    try {
+      return await s.uploads.putBlob({
+        accountId: principalOf(req).accountId,
+        sessionId: req.params.uploadSessionId,
+        token: tokenOf(req),
+        sha256: req.params.sha256,
+        body: req.body,
+        contentType: req.headers['content-type'],
+        contentLength: len !== undefined && /^\d+$/.test(len) ? Number(len) : undefined,
+      });
+    } catch (err) {
+      // A client that closes the connection mid-body (a cancelled deploy, a network drop) is not a server
+      // fault: log it as the client event it is, with the session to look for, and answer a 4xx (which
+      // nobody receives) instead of letting it reach the error handler as an unhandled 500.
+      if (err instanceof AppError || req.raw.complete) throw err;
+      req.log.info({ uploadSessionId: req.params.uploadSessionId, sha256: req.params.sha256, reason: (err as Error).message }, 'blob upload aborted by the client before the body was complete');
+      throw new AppError('invalid_request', 'the request body ended before Content-Length bytes arrived (the client closed the connection)', { field: 'body' });
+    }
   });
 
   r.post('/v1/upload-sessions/:uploadSessionId/commit', {
