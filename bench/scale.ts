@@ -27,6 +27,7 @@ async function measure(workers: number, page: ReturnType<typeof file>): Promise<
     FOLIO_DATABASE_URL: db.url,
     FOLIO_DATA_DIR: path.join(dir, name),
     FOLIO_SIGNING_KEY: 'bench-scale-signing-key-0123456789abcdef012',
+    FOLIO_SECRETS_KEY: 'bench-scale-secrets-key-0123456789abcdef012',
     FOLIO_BOOTSTRAP_API_KEY: KEY,
     FOLIO_RENDER_CONCURRENCY: process.env.FOLIO_RENDER_CONCURRENCY ?? '2',
     FOLIO_LOG_LEVEL: 'error',

@@ -16,6 +16,7 @@ import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './services/plan-catalog.js';
 import { loadSigningKey } from './services/signing-key.js';
 import { loadSecretsKey, SecretBox } from './services/secret-box.js';
+import { sealPlaintextSecrets } from './services/seal-plaintext-secrets.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, type RendererPort } from './worker/render-worker.js';
@@ -53,6 +54,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
   const role = opts.role ?? 'all';
   const log = opts.logger ?? createLogger(config.logLevel);
+  // Before touching the database: PostgreSQL without FOLIO_SECRETS_KEY stops here (ConfigError).
+  const secretsKey = loadSecretsKey(config);
   let pgNotifier: PgNotifier | null = null;
   const database = openDatabase(config.resolved.databaseUrl, {
     poolSize: config.databasePoolSize,
@@ -70,11 +73,12 @@ export async function createApp(opts: AppOptions): Promise<App> {
       plans: loadPlanCatalog(config.plansFile),
       config,
       log,
-      secrets: new SecretBox(loadSecretsKey(config)),
+      secrets: new SecretBox(secretsKey),
       metrics: new Metrics(),
     };
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
-    if (!ctx.secrets.encrypting) log.warn('FOLIO_SECRETS_KEY is not set: webhook and deploy secrets are stored unencrypted');
+    const sealed = await sealPlaintextSecrets(ctx);
+    if (sealed > 0) log.info({ sealed }, 'encrypted secrets that were stored in plain text (FOLIO_SECRETS_KEY is now in effect)');
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
     pgNotifier = database.pool ? new PgNotifier(config.resolved.databaseUrl, database.pool, log) : null;
     await pgNotifier?.start();

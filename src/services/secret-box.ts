@@ -2,19 +2,31 @@
 // with them) and deploy secrets (the rendering page receives them). API keys and upload tokens are not
 // here: only their SHA-256 is stored. AES-256-GCM under FOLIO_SECRETS_KEY; stored values look like
 // `enc:v1:<base64url(iv | tag | ciphertext)>`. Values without that prefix are read as they are, so rows
-// written before encryption existed (or without a key) keep working and get encrypted on their next write.
+// written before encryption existed (or by a PostgreSQL deployment that ran without a key) keep working;
+// seal-plaintext-secrets.ts encrypts them at the next start.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Config } from '../config/load.js';
+import { ConfigError, type Config } from '../config/load.js';
 import { configuredOrGeneratedKey } from './signing-key.js';
 
 const PREFIX = 'enc:v1:';
 
 export class SecretBox {
   readonly #key: Buffer | null;
+  /**
+   * A key for HMAC derivations (upload tokens, when no link-signing key exists), derived from the secret
+   * under another label than the AES key so neither use can reveal the other; null without a secret.
+   */
+  readonly derivationKey: string | null;
 
   /** `secret`: any string of at least 32 characters (hashed to the AES key); null stores values as they are. */
   constructor(secret: string | null) {
     this.#key = secret === null ? null : createHash('sha256').update(`folio secrets\n${secret}`).digest();
+    this.derivationKey = secret === null ? null : createHash('sha256').update(`folio derivations\n${secret}`).digest('base64url');
+  }
+
+  /** Whether a stored value is already encrypted (anything else is a plaintext value from before). */
+  static isSealed(stored: string): boolean {
+    return stored.startsWith(PREFIX);
   }
 
   get encrypting(): boolean {
@@ -39,7 +51,18 @@ export class SecretBox {
   }
 }
 
-/** FOLIO_SECRETS_KEY; else generated into the data dir in embedded mode; else (PostgreSQL) null: stored as is. */
-export function loadSecretsKey(config: Config): string | null {
-  return configuredOrGeneratedKey(config, config.secretsKey, 'secrets.key');
+/**
+ * FOLIO_SECRETS_KEY; else generated into the data dir in embedded mode. With PostgreSQL there is no place
+ * every process could share a generated key (and the database, beside the secrets, is not one), so start-up
+ * stops with the command that makes one instead of storing secrets in plain text.
+ */
+export function loadSecretsKey(config: Config): string {
+  const key = configuredOrGeneratedKey(config, config.secretsKey, 'secrets.key');
+  if (key === null) {
+    throw new ConfigError(
+      'FOLIO_SECRETS_KEY is required with PostgreSQL: it encrypts webhook signing secrets and deploy secrets at rest and must be the same in every process. ' +
+        'Generate one with `openssl rand -base64 48`, set it everywhere and keep it safe; secrets an older release stored in plain text are encrypted at the next start (docs/operations.md).',
+    );
+  }
+  return key;
 }

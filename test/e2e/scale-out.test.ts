@@ -44,6 +44,7 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
       FOLIO_DATABASE_URL: db.url,
       FOLIO_DATA_DIR: path.join(dir, name),
       FOLIO_SIGNING_KEY: 'scale-test-signing-key-0123456789abcdef0123',
+      FOLIO_SECRETS_KEY: 'scale-test-secrets-key-0123456789abcdef0123',
       FOLIO_BOOTSTRAP_API_KEY: KEY,
       FOLIO_ALLOW_INSECURE_WEBHOOKS: '1',
       FOLIO_WORKER_LEASE_MS: '3000',

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createLogger } from '../../src/observability/logger.js';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { createPgDatabase, engine, startS3 } from './engine.js';
 
 export const TEST_KEY = 'folio_sk_test0000000000000000000000000000000001';
@@ -23,14 +24,16 @@ export function tempDir(prefix = 'folio-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock; dataDir?: string; keepDataDir?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock; dataDir?: string; keepDataDir?: boolean; logDestination?: Writable } = {}): Promise<TestApp> {
   // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
   const dataDir = opts.dataDir ?? tempDir();
   const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase() : null;
   // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
   const s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
   const config = loadConfig({
-    ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789', FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789' } : {}),
+    ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
+    // PostgreSQL needs both keys shared by every process (a second app on the same database included).
+    ...(pgDb || opts.env?.FOLIO_DATABASE_URL?.startsWith('postgres') ? { FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789', FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789' } : {}),
     ...(s3?.env ?? {}),
     FOLIO_DATA_DIR: dataDir,
     FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,
@@ -41,7 +44,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
     ...opts.env,
   });
   const clock = opts.clock ?? new ManualClock(Date.now());
-  const app = await createHttpApp({ config, clock, logger: createLogger(config.logLevel) });
+  const app = await createHttpApp({ config, clock, logger: createLogger(config.logLevel, opts.logDestination as never) });
   const boot = await app.services.accounts.ensureBootstrap();
   const api: TestApp['api'] = async (method, url, body, headers = {}) => {
     const res = await app.server.inject({
