@@ -7,7 +7,7 @@ import { normalizeBundlePath, resolveRoute } from '../domain/file-paths.js';
 import { newId } from '../domain/ids.js';
 import { isValidMime, mimeForPath } from '../domain/mime.js';
 import { encodePackHeader, type PackEntry } from '../domain/render-pack.js';
-import { deriveUploadToken, newUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
+import { deriveUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
@@ -46,16 +46,20 @@ export class Uploads {
     private readonly deploys: Deploys,
     private readonly versions: Versions,
     private readonly usage: Usage,
-    /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY (then tokens are random). */
+    /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY. */
     private readonly signingKey: string | null = null,
   ) {}
 
   /**
-   * The upload token of a session, when it can be re-derived (a signing key is configured). The idempotency
-   * store then keeps session responses without their token and restores it on replay.
+   * The upload token of a session, re-derived from a server key (never stored): the idempotency store keeps
+   * session responses without their token and restores it on replay. The link-signing key when there is
+   * one (as before, so replays of sessions created before an upgrade still match); else, on PostgreSQL
+   * without FOLIO_SIGNING_KEY, a key derived from the secrets key, which every process has.
    */
-  tokenFor(sessionId: string): string | null {
-    return this.signingKey === null ? null : deriveUploadToken(this.signingKey, sessionId);
+  tokenFor(sessionId: string): string {
+    const key = this.signingKey ?? this.ctx.secrets.derivationKey;
+    if (key === null) throw new Error('no server key to derive upload tokens from (FOLIO_SIGNING_KEY or FOLIO_SECRETS_KEY)');
+    return deriveUploadToken(key, sessionId);
   }
 
   private checkDescriptors(files: FileDescriptor[], field: string) {
@@ -92,7 +96,7 @@ export class Uploads {
     }
     const now = this.ctx.clock.now();
     const id = newId('ups', now);
-    const token = this.tokenFor(id) ?? newUploadToken();
+    const token = this.tokenFor(id);
     const session: UploadSessionsTable = {
       id,
       account_id: accountId,

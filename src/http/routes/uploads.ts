@@ -35,11 +35,12 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
     },
   }, async (req, reply) =>
     idempotent(req, reply, s.idempotency, 201, () => s.uploads.createSession(principalOf(req).accountId, req.body), {
-      // The upload token is a credential: kept out of the idempotency store when it can be re-derived.
-      save: (res) => (s.uploads.tokenFor(res.uploadSession.id) === null ? res : { uploadSession: res.uploadSession }),
+      // The upload token is a credential: never kept in the idempotency store; a replay re-derives it.
+      save: (res) => ({ uploadSession: res.uploadSession }),
       load: (stored) => {
+        // (A response stored by an older release may still carry its random token: answer that one.)
         const res = stored as { uploadSession: { id: string }; uploadToken?: string };
-        return { ...res, uploadToken: res.uploadToken ?? s.uploads.tokenFor(res.uploadSession.id) ?? '' } as never;
+        return { ...res, uploadToken: res.uploadToken ?? s.uploads.tokenFor(res.uploadSession.id) } as never;
       },
     }));
 
