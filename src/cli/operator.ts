@@ -15,9 +15,10 @@ export const operatorHelp = `Operator commands (act on FOLIO_DATABASE_URL direct
   folio keys create --account A [--scopes S,...]  create an API key (scopes: all, deploys:read, deploys:write,
                                                   render:read, render:write, pdfs:read, pdfs:write, usage:read)
   folio keys list --account A                     list API keys (prefix and last 4 only)
-  folio keys revoke KEY_ID                        revoke an API key
+  folio keys revoke KEY_ID                        revoke an API key (every api process refuses it within 1 s)
+  folio keys scopes KEY_ID --scopes S,...         replace an API key's scopes (effective within 1 s)
   folio plans list                                list plans and their policies
-  folio plans set --account A --plan P            change an account's plan (effective on the next request)
+  folio plans set --account A --plan P            change an account's plan (effective within 1 s)
   folio secrets reveal [--account A] [--deploy D] print the webhook signing secret in effect (last token of
                                                   stdout); default account: the bootstrap account`;
 
@@ -95,6 +96,15 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
           const id = need(positionals[1], 'KEY_ID');
           await app.services.apiKeys.revoke(id);
           console.log(`revoked ${id}`);
+          return 0;
+        });
+      case 'keys scopes':
+        return await withApp(async (app) => {
+          const id = need(positionals[1], 'KEY_ID');
+          const scopes = parseScopes(need(values.scopes, '--scopes'));
+          if (typeof scopes === 'string') throw new UsageError(scopes);
+          await app.services.apiKeys.setScopes(id, scopes);
+          console.log(`key id  ${id}\nscopes  ${scopes.join(',')}`);
           return 0;
         });
       case 'plans list':

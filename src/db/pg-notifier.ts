@@ -3,14 +3,15 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Notifier } from '../services/notifier.js';
 import type { Db } from './database.js';
-import { ALL_KEYS, InProcessNotifier } from '../services/notifier.js';
+import { ALL_ACCOUNTS, ALL_KEYS, InProcessNotifier } from '../services/notifier.js';
 
 const CHANNEL = 'folio_jobs';
 
 /**
  * Notifier over PostgreSQL LISTEN/NOTIFY, so a job created by any api process wakes an idle worker in any
  * other process at once, and a key revoked in one process leaves every process's key cache at once.
- * Payloads: `q:<jobId>` queued, `c:<jobId>` changed, `k:<keyId>` key revoked. One dedicated connection
+ * Payloads: `q:<jobId>` queued, `c:<jobId>` changed, `k:<keyId>` key revoked or re-scoped, `a:<accountId>`
+ * the account's plan changed. One dedicated connection
  * listens (reconnecting with backoff); sends go through the pool. Local listeners are also called
  * directly, and job consumers keep a slow poll, so a notification lost during a reconnect only delays work.
  */
@@ -38,6 +39,7 @@ export class PgNotifier implements Notifier {
       if (payload.startsWith('q:')) this.local.jobQueued(payload.slice(2));
       else if (payload.startsWith('c:')) this.local.jobChanged(payload.slice(2));
       else if (payload.startsWith('k:')) this.local.keyRevoked(payload.slice(2));
+      else if (payload.startsWith('a:')) this.local.accountChanged(payload.slice(2));
     });
     client.on('error', (err) => this.log.warn({ err }, 'LISTEN connection error'));
     client.on('end', () => {
@@ -65,6 +67,7 @@ export class PgNotifier implements Notifier {
       // database, which LISTEN now covers, on next use).
       this.missedNotifications = false;
       this.local.keyRevoked(ALL_KEYS);
+      this.local.accountChanged(ALL_ACCOUNTS);
     }
   }
 
@@ -90,6 +93,15 @@ export class PgNotifier implements Notifier {
   async announceKeyRevoked(trx: Db, keyId: string): Promise<void> {
     // Part of the revoking transaction: delivered on commit, never for a revocation that rolled back.
     await sql`select pg_notify(${CHANNEL}, ${`k:${keyId}`})`.execute(trx);
+  }
+  accountChanged(accountId: string): void {
+    this.local.accountChanged(accountId);
+  }
+  async announceAccountChanged(trx: Db, accountId: string): Promise<void> {
+    await sql`select pg_notify(${CHANNEL}, ${`a:${accountId}`})`.execute(trx);
+  }
+  onAccountChanged(fn: (accountId: string) => void): () => void {
+    return this.local.onAccountChanged(fn);
   }
   onJobQueued(fn: () => void): () => void {
     return this.local.onJobQueued(fn);

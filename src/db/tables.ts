@@ -310,7 +310,22 @@ export interface LoginAttemptsTable {
   locked_until: number | null;
 }
 
+/** API processes that served authenticated traffic recently (the rate limit's divisor). */
+export interface ApiProcessesTable {
+  id: string;
+  started_at: number;
+  heartbeat_at: number;
+}
+
+/** One row (id 1): bumped with every change to what a cached credential may do. */
+export interface AuthChangesTable {
+  id: number;
+  generation: number;
+}
+
 export interface Tables {
+  api_processes: ApiProcessesTable;
+  auth_changes: AuthChangesTable;
   dashboard_sessions: DashboardSessionsTable;
   login_attempts: LoginAttemptsTable;
   webhook_events: WebhookEventsTable;

@@ -4,11 +4,16 @@
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
 
 const MAX_PATH_LENGTH = 1024;
+// With the u flag a string is read by code points: a surrogate pair is one code point, a lone half is Cs.
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export function normalizeBundlePath(input: string): PathCheck {
   if (typeof input !== 'string' || input.length === 0) return { ok: false, reason: 'empty path' };
   if (input.length > MAX_PATH_LENGTH) return { ok: false, reason: `path longer than ${MAX_PATH_LENGTH} characters` };
   if (input.includes('\0')) return { ok: false, reason: 'NUL in path' };
+  // A lone UTF-16 surrogate has no UTF-8 form: the database would store every one of them as U+FFFD, so two
+  // different paths would collide. Refused rather than rewritten, so a path is stored as it was given.
+  if (LONE_SURROGATE.test(input)) return { ok: false, reason: 'path is not well-formed Unicode (lone UTF-16 surrogate)' };
   if (input.includes('\\')) return { ok: false, reason: 'backslash in path' };
   // A leading slash is accepted ("/index.html" and "index.html" are the same file); anything that looks
   // absolute in another way (a drive letter, a scheme, "//") is not.

@@ -1,6 +1,7 @@
 // Render payloads: what bytes the page receives at {payload_origin}/__payload, and their hash.
 import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
+import { isValidMime } from './mime.js';
 
 // The package is CommonJS (`module.exports = fn`) but its typings declare an ES default export; under
 // NodeNext the default import is the function itself at run time.
@@ -24,6 +25,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  */
 export function buildPayload(input: { payload?: unknown; hasPayload: boolean; payloadMime?: string; payloadBase64?: string; maxBytes: number }): PayloadResult {
   if (input.hasPayload && input.payloadBase64 !== undefined) return { ok: false, field: 'payloadBase64', message: 'give either payload or payloadBase64, not both' };
+  // The type is served as the Content-Type of /__payload: the same rule as a file's mime (mime.ts).
+  if (input.payloadMime !== undefined && !isValidMime(input.payloadMime)) return { ok: false, field: 'payloadMime', message: 'payloadMime is not a valid media type (RFC 9110: type/subtype, parameters name=token or name="quoted", printable ASCII only)' };
   let bytes: Buffer;
   let mime = input.payloadMime ?? DEFAULT_PAYLOAD_MIME;
   if (input.payloadBase64 !== undefined) {

@@ -9,7 +9,7 @@ interface CodeSpec {
 
 export const errorCodes = {
   invalid_request: { status: 400, description: 'The body, query or path fails validation; `details.field` names the failing field.' },
-  invalid_path: { status: 400, description: 'A file path is absolute, contains `..`, `\\`, NUL or empty segments, or is duplicated.' },
+  invalid_path: { status: 400, description: 'A file path is absolute, contains `..`, `\\`, NUL, control characters or empty segments, is not well-formed Unicode (a lone UTF-16 surrogate), or is duplicated.' },
   deploy_id_mismatch: { status: 400, description: 'The deploy-scoped render route got a different `deployId` in the body.' },
   upload_session_too_large: { status: 400, description: 'The session declares more bytes than the plan allows per commit.' },
   upload_session_policy_limit_exceeded: { status: 400, description: 'The session declares more files than the plan allows per commit.' },

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { pingDatabase } from '../db/database.js';
+import { fieldOfPath, findTooDeep, MAX_JSON_DEPTH } from '../domain/json-depth.js';
 import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
@@ -47,6 +48,11 @@ function findNul(value: unknown, path: string, isBodyRoot = false, depth = 0): s
     if (found) return found;
   }
   return null;
+}
+
+/** A parsed JSON body, not a raw upload (a stream or bytes). */
+function isJsonValue(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
 /** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
@@ -130,6 +136,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // engine (a render payload is exempt: it is stored as bytes).
   app.addHook('preValidation', (req, _reply, done) => {
     if (req.is404) return done();
+    // Before anything walks the body recursively (validation, canonicalisation, hashing): see json-depth.ts.
+    const deep = isJsonValue(req.body) ? findTooDeep(req.body) : null;
+    if (deep) {
+      const field = fieldOfPath(deep);
+      return done(new AppError('invalid_request', `${field} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep (the limit for a JSON body)`, { field, maxDepth: MAX_JSON_DEPTH }));
+    }
     const bad = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body', true);
     done(bad ? new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad }) : undefined);
   });

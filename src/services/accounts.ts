@@ -104,8 +104,13 @@ export class Accounts {
 
   async setPlan(accountId: string, plan: string): Promise<void> {
     if (!this.ctx.plans.has(plan)) throw new AppError('invalid_request', `unknown plan "${plan}"`, { field: 'plan' });
-    const res = await this.ctx.db.updateTable('accounts').set({ plan_key: plan }).where('id', '=', accountId).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError('account_not_found', `account ${accountId} not found`);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const res = await trx.updateTable('accounts').set({ plan_key: plan }).where('id', '=', accountId).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw new AppError('account_not_found', `account ${accountId} not found`);
+      // Rate limiters cache plans: every api process drops this one on commit (NOTIFY, auth_changes).
+      await this.keys.announceAccountChange(trx, accountId);
+    });
+    this.keys.accountChanged(accountId);
   }
 
   async list() {

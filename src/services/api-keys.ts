@@ -4,6 +4,8 @@ import { looksLikeApiKey, newApiKey, sha256Hex } from '../domain/tokens.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Principal, ServiceContext } from './context.js';
 import { ALL_KEYS, type Notifier } from './notifier.js';
+import type { Db } from '../db/database.js';
+import { bumpAuthGeneration } from './auth-change-watcher.js';
 
 interface CacheEntry {
   principal: Principal;
@@ -14,9 +16,11 @@ interface CacheEntry {
 /**
  * API key creation, revocation and authentication. Authentication is on every request's hot path, so a
  * verified key is cached (by its SHA-256) for authCacheTtlMs: no database round-trip per request.
- * Revocation goes through the notifier, so every process that shares it (all of them on PostgreSQL, via
- * NOTIFY) drops the key at once; the TTL only bounds what a lost notification could leave behind (and, on
- * SQLite, a revocation by a separate CLI process, which has no channel to the server).
+ * Revocation and a scope change go through the notifier, so every process that shares it (all of them on
+ * PostgreSQL, via NOTIFY) drops the key at once. They also bump the auth_changes counter in the same
+ * transaction, which every api process polls (services/auth-change-watcher.ts: on SQLite only when the
+ * commit marker moved): that reaches processes no message reaches (a `folio keys revoke` CLI process on
+ * SQLite, a lost NOTIFY) within FOLIO_AUTH_CHANGE_POLL_MS.
  */
 export class ApiKeys {
   private readonly cache = new Map<string, CacheEntry>();
@@ -74,10 +78,44 @@ export class ApiKeys {
       }
       // Other processes hear of it when this commits (NOTIFY is transactional). A repeated revoke announces
       // again, so it also repairs an announcement a process missed while reconnecting.
-      await this.notifier.announceKeyRevoked(trx, keyId);
+      await this.announceKeyChange(trx, keyId);
     });
     // Our own cache: cleared synchronously, after the commit.
     this.notifier.keyRevoked(keyId);
+  }
+
+  /** Replaces a key's scopes; every process stops granting the old ones within the same bound as a revocation. */
+  async setScopes(keyId: string, scopes: Scope[], accountId?: string): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('api_keys')
+        .set({ scopes: JSON.stringify(scopes) })
+        .where('id', '=', keyId)
+        .$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw new AppError('api_key_not_found', `API key ${keyId} not found`);
+      await this.announceKeyChange(trx, keyId);
+    });
+    this.notifier.keyRevoked(keyId);
+  }
+
+  /**
+   * Inside the transaction that changes an account's plan (Accounts.setPlan): the other processes drop
+   * their cached plan of it on commit. The caller tells this process after the commit (accountChanged).
+   */
+  async announceAccountChange(trx: Db, accountId: string): Promise<void> {
+    await bumpAuthGeneration(trx);
+    await this.notifier.announceAccountChanged(trx, accountId);
+  }
+
+  /** After the commit of a plan change: this process's own caches. */
+  accountChanged(accountId: string): void {
+    this.notifier.accountChanged(accountId);
+  }
+
+  private async announceKeyChange(trx: Db, keyId: string): Promise<void> {
+    await bumpAuthGeneration(trx);
+    await this.notifier.announceKeyRevoked(trx, keyId);
   }
 
   async list(accountId: string) {

@@ -3,13 +3,17 @@ import type { Db } from '../db/database.js';
 
 /** keyRevoked's "every key" value: sent locally when revocations may have been missed (see PgNotifier). */
 export const ALL_KEYS = '*';
+/** accountChanged's "every account" value, for the same reason. */
+export const ALL_ACCOUNTS = '*';
 
 /**
  * Wake-ups between parts of the service: "a job is ready to claim" (workers), "a job changed" (long
- * polls, cancels) and "an API key was revoked" (authentication caches). In one process this is an
+ * polls, cancels), "an API key was revoked or re-scoped" and "an account's plan changed" (authentication and
+ * rate-limit caches). In one process this is an
  * EventEmitter; with PostgreSQL the same interface is backed by LISTEN/NOTIFY so api and worker processes
  * reach each other. Job consumers also poll slowly, so a lost notification only delays, never loses, work;
- * key caches expire after authCacheTtlMs and are dropped whole when the LISTEN connection comes back.
+ * key and plan caches are dropped whole when the LISTEN connection comes back, and every api process also
+ * polls the auth_changes counter (services/auth-change-watcher.ts), which bounds what a lost message leaves.
  */
 export interface Notifier {
   jobQueued(jobId: string): void;
@@ -24,10 +28,16 @@ export interface Notifier {
    * commits (PostgreSQL's NOTIFY is transactional). So a revocation that succeeded was also announced.
    */
   announceKeyRevoked(trx: Db, keyId: string): Promise<void>;
+  /** An account's plan changed: this process's plan caches forget it (synchronously). */
+  accountChanged(accountId: string): void;
+  /** Within the transaction that changes the account: tells the other processes on commit. */
+  announceAccountChanged(trx: Db, accountId: string): Promise<void>;
   onJobQueued(fn: () => void): () => void;
   onJobChanged(fn: (jobId: string) => void): () => void;
   /** fn receives a key id, or ALL_KEYS when every cached key must be dropped. */
   onKeyRevoked(fn: (keyId: string) => void): () => void;
+  /** fn receives an account id, or ALL_ACCOUNTS when every cached plan must be dropped. */
+  onAccountChanged(fn: (accountId: string) => void): () => void;
 }
 
 export class InProcessNotifier implements Notifier {
@@ -46,6 +56,10 @@ export class InProcessNotifier implements Notifier {
   }
   /** One process: nobody else to tell. */
   async announceKeyRevoked(): Promise<void> {}
+  accountChanged(accountId: string): void {
+    this.events.emit('account-changed', accountId);
+  }
+  async announceAccountChanged(): Promise<void> {}
   onJobQueued(fn: () => void): () => void {
     this.events.on('queued', fn);
     return () => this.events.off('queued', fn);
@@ -57,5 +71,9 @@ export class InProcessNotifier implements Notifier {
   onKeyRevoked(fn: (keyId: string) => void): () => void {
     this.events.on('key-revoked', fn);
     return () => this.events.off('key-revoked', fn);
+  }
+  onAccountChanged(fn: (accountId: string) => void): () => void {
+    this.events.on('account-changed', fn);
+    return () => this.events.off('account-changed', fn);
   }
 }

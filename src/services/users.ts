@@ -10,6 +10,13 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** …after which that pair is refused for this long (429 rate_limited with Retry-After). */
 export const LOGIN_LOCK_MS = 15 * 60_000;
+/**
+ * Failed sign-ins allowed per client address across all emails within the window (one address trying many
+ * emails), after which the address is refused for LOGIN_LOCK_MS (429 auth_throttled). Scoped to the
+ * address, so an attacker elsewhere cannot lock a real user out; behind a load balancer set
+ * FOLIO_TRUST_PROXY, or every client shares the balancer's address.
+ */
+export const LOGIN_ADDRESS_MAX_FAILURES = 20;
 
 export interface UserView {
   id: string;
@@ -47,14 +54,21 @@ export class Users {
   }
 
   /**
-   * Checks an email and password. Throws 429 `rate_limited` while the (email, ip) pair is locked, 401
+   * Checks an email and password. Throws 429 `auth_throttled` while the address is locked (too many failures
+   * across emails), 429 `rate_limited` while the (email, ip) pair is locked, 401
    * `invalid_credentials` on a wrong email or password (the same answer for both).
    */
   async signIn(emailInput: string, password: string, ip: string): Promise<UserView> {
     const email = normalizeEmail(emailInput);
     const key = sha256Hex(`${email}\n${ip}`);
+    // Never equal to a pair's key: that one always has a newline, an address never does.
+    const addressKey = sha256Hex(`addr:${ip}`);
     const now = this.ctx.clock.now();
-    const attempt = await this.ctx.db.selectFrom('login_attempts').selectAll().where('throttle_key', '=', key).executeTakeFirst();
+    const attempts = await this.ctx.db.selectFrom('login_attempts').selectAll().where('throttle_key', 'in', [key, addressKey]).execute();
+    // Checked before the password (no scrypt work, and no answer that tells a right password from a wrong one).
+    const byAddress = attempts.find((a) => a.throttle_key === addressKey);
+    if (byAddress?.locked_until && byAddress.locked_until > now) throw this.addressLocked(byAddress.locked_until - now);
+    const attempt = attempts.find((a) => a.throttle_key === key);
     if (attempt?.locked_until && attempt.locked_until > now) throw this.locked(attempt.locked_until - now);
 
     const row = await this.ctx.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
@@ -63,11 +77,14 @@ export class Users {
       await this.ctx.db.deleteFrom('login_attempts').where('throttle_key', '=', key).execute();
       return this.view(row);
     }
-    await this.recordFailure(key, now);
+    // A success does not reset the address's count: an attacker could otherwise interleave sign-ins to an
+    // account of their own.
+    await this.recordFailure(key, now, LOGIN_MAX_FAILURES);
+    await this.recordFailure(addressKey, now, LOGIN_ADDRESS_MAX_FAILURES);
     throw new AppError('invalid_credentials', 'the email or password is wrong');
   }
 
-  private async recordFailure(key: string, now: number): Promise<void> {
+  private async recordFailure(key: string, now: number, maxFailures: number): Promise<void> {
     const cutoff = now - LOGIN_WINDOW_MS;
     await this.ctx.db
       .insertInto('login_attempts')
@@ -80,7 +97,7 @@ export class Users {
         }),
       )
       .execute();
-    await this.ctx.db.updateTable('login_attempts').set({ locked_until: now + LOGIN_LOCK_MS }).where('throttle_key', '=', key).where('failures', '>=', LOGIN_MAX_FAILURES).execute();
+    await this.ctx.db.updateTable('login_attempts').set({ locked_until: now + LOGIN_LOCK_MS }).where('throttle_key', '=', key).where('failures', '>=', maxFailures).execute();
     // Old counters of other pairs go with this write (indexed by key only, so keep it to stale rows).
     await this.ctx.db.deleteFrom('login_attempts').where('window_start', '<', now - LOGIN_WINDOW_MS - LOGIN_LOCK_MS).execute();
   }
@@ -88,6 +105,11 @@ export class Users {
   private locked(remainingMs: number): AppError {
     const retry = Math.max(1, Math.ceil(remainingMs / 1000));
     return new AppError('rate_limited', `too many failed sign-ins for this email from this address; try again in ${Math.ceil(retry / 60)} minute(s)`, undefined, { 'retry-after': String(retry) });
+  }
+
+  private addressLocked(remainingMs: number): AppError {
+    const retry = Math.max(1, Math.ceil(remainingMs / 1000));
+    return new AppError('auth_throttled', `too many failed sign-ins from this address; try again in ${Math.ceil(retry / 60)} minute(s)`, undefined, { 'retry-after': String(retry) });
   }
 
   private dummy(): Promise<string> {

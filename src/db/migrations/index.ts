@@ -3,6 +3,7 @@ import * as m001 from './001-foundation.js';
 import * as m002 from './002-render-jobs.js';
 import * as m003 from './003-webhooks.js';
 import * as m004 from './004-dashboard.js';
+import * as m005 from './005-shared-limits.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-render-jobs': m002,
   '003-webhooks': m003,
   '004-dashboard': m004,
+  '005-shared-limits': m005,
 };

@@ -4,6 +4,8 @@ import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
 import type { Principal } from '../../services/context.js';
 import { Sessions } from '../../services/sessions.js';
+import { AuthChangeWatcher } from '../../services/auth-change-watcher.js';
+import { AuthFailureLimit } from './auth-failure-limit.js';
 import type { RateLimiter } from './rate-limit.js';
 import { authenticateSession, hasSessionCookie } from './session-auth.js';
 
@@ -40,6 +42,20 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
   const keys = services.apiKeys;
   const sessions = new Sessions(services.ctx);
   const config = services.ctx.config;
+  const failures = new AuthFailureLimit(config, limiter.processes);
+  const watcher = new AuthChangeWatcher(services.ctx, services.notifier);
+
+  // Caches must not outlive a revocation, scope change or plan change by more than a poll interval, and
+  // this process's share of the rate limits follows the live api processes: both run while the server does.
+  services.notifier.onAccountChanged((accountId) => limiter.forgetPlan(accountId));
+  app.addHook('onReady', async () => {
+    await watcher.start();
+    limiter.processes.start();
+  });
+  app.addHook('onClose', async () => {
+    await watcher.stop();
+    await limiter.processes.stop();
+  });
 
   const admit = (req: FastifyRequest, reply: FastifyReply, principal: Principal, scope: Scope | undefined): void | Promise<void> => {
     req.principal = principal;
@@ -50,14 +66,22 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
 
   const bySession = async (req: FastifyRequest, reply: FastifyReply) => admit(req, reply, await authenticateSession(req, sessions, config), undefined);
 
+  // A wrong key counts against the client address (429 auth_throttled past the limit, instead of 401); a
+  // valid key never touches that bucket, so nobody can lock a real client out by failing from its address.
   const admitKey = (req: FastifyRequest, reply: FastifyReply, principal: Principal | null, scope: Scope | undefined): void | Promise<void> => {
-    if (!principal) throw new AppError('unauthorized', 'the API key is invalid or revoked');
+    if (!principal) {
+      failures.fail(req.ip);
+      throw new AppError('unauthorized', 'the API key is invalid or revoked');
+    }
     return admit(req, reply, principal, scope);
   };
 
   const byKey = (req: FastifyRequest, reply: FastifyReply, header: string | undefined, scope: Scope | undefined): void | Promise<void> => {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new AppError('unauthorized', 'send your API key as "Authorization: Bearer folio_sk_…"');
+    if (!match) {
+      if (typeof header === 'string') failures.fail(req.ip);
+      throw new AppError('unauthorized', 'send your API key as "Authorization: Bearer folio_sk_…"');
+    }
     const found = keys.authenticate(match[1]);
     return found instanceof Promise ? found.then((principal) => admitKey(req, reply, principal, scope)) : admitKey(req, reply, found, scope);
   };

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
+import { ApiProcesses } from '../../services/api-processes.js';
 import type { Principal, ServiceContext } from '../../services/context.js';
+import { ALL_ACCOUNTS } from '../../services/notifier.js';
 
 interface Bucket {
   tokens: number;
@@ -8,55 +10,78 @@ interface Bucket {
 }
 
 /**
- * Per-API-key token bucket (default 50 req/s, burst 100; a plan may set its own `rateLimit`). In-process:
- * with N api processes behind a balancer a key gets up to N times the rate, which docs/operations.md
- * states. The account's plan is cached for a few seconds to keep this off the database.
+ * Per-API-key token bucket (default 50 req/s, burst 100; a plan may set its own `rateLimit`), shared
+ * across api processes by division: each of the N processes that serve API traffic (ApiProcesses, a
+ * heartbeat row per process) refills its bucket at rate/N up to burst/N. Behind a balancer that spreads
+ * requests evenly the sum is the configured rate; the hot path stays in memory (docs/architecture.md,
+ * "Decision: rate limits across api processes", has the measurements and the alternative).
+ *
+ * The account's plan is cached for a few seconds to keep this off the database; a plan change drops it
+ * at once through the notifier (NOTIFY on PostgreSQL, the auth_changes poll everywhere).
  */
 export class RateLimiter {
+  readonly processes: ApiProcesses;
   private readonly buckets = new Map<string, Bucket>();
   private readonly planCache = new Map<string, { plan: string; until: number }>();
+  /** Bumped on every plan change we hear of: a load that raced one does not cache the old plan. */
+  private planChanges = 0;
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(private readonly ctx: ServiceContext) {
+    this.processes = new ApiProcesses(ctx);
+  }
+
+  /** Drops a cached plan (or all of them with ALL_ACCOUNTS) after a plan change. */
+  forgetPlan(accountId: string): void {
+    this.planChanges++;
+    if (accountId === ALL_ACCOUNTS) this.planCache.clear();
+    else this.planCache.delete(accountId);
+  }
 
   /**
    * Takes one token from the key's bucket, or throws rate_limited. Synchronous while the account's plan is
    * cached (almost every request): a promise and its microtasks were a measurable share of a cached read.
    */
   check(principal: Principal, reply: FastifyReply): void | Promise<void> {
+    this.processes.markActive();
     const cached = this.planCache.get(principal.accountId);
     if (cached && cached.until >= Date.now()) return this.take(principal, reply, cached.plan);
     return this.loadPlan(principal.accountId).then((plan) => this.take(principal, reply, plan));
   }
 
   private async loadPlan(accountId: string): Promise<string> {
+    const changesBefore = this.planChanges;
     const row = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
     const plan = row?.plan_key ?? 'free';
-    this.planCache.set(accountId, { plan, until: Date.now() + 5000 });
+    if (this.planChanges === changesBefore) this.planCache.set(accountId, { plan, until: Date.now() + 5000 });
     return plan;
   }
 
   private take(principal: Principal, reply: FastifyReply, planKey: string): void {
     const { perSecond, burst } = this.ctx.plans.get(planKey).rateLimit ?? { perSecond: this.ctx.config.rateLimitPerSecond, burst: this.ctx.config.rateLimitBurst };
+    // This process's share. A burst below one request would refuse everything: keep at least one.
+    const n = this.processes.count;
+    const rate = perSecond / n;
+    const cap = Math.max(1, burst / n);
     const id = principal.keyId ?? `acct:${principal.accountId}`;
     const now = Date.now();
     let b = this.buckets.get(id);
     if (!b) {
       if (this.buckets.size > 50_000) this.buckets.clear();
-      b = { tokens: burst, updatedAt: now };
+      b = { tokens: cap, updatedAt: now };
       this.buckets.set(id, b);
     }
-    b.tokens = Math.min(burst, b.tokens + ((now - b.updatedAt) / 1000) * perSecond);
+    b.tokens = Math.min(cap, b.tokens + ((now - b.updatedAt) / 1000) * rate);
     b.updatedAt = now;
-    const resetSeconds = Math.ceil((burst - b.tokens) / perSecond);
+    // Headers speak of the whole limit (what the client was sold), estimated from this process's share.
     reply.header('ratelimit-limit', String(burst));
     if (b.tokens < 1) {
-      const retry = Math.max(1, Math.ceil((1 - b.tokens) / perSecond));
+      const retry = Math.max(1, Math.ceil((1 - b.tokens) / rate));
       reply.header('ratelimit-remaining', '0');
       reply.header('ratelimit-reset', String(retry));
       throw new AppError('rate_limited', `rate limit of ${perSecond} requests/s (burst ${burst}) exceeded for this API key`, undefined, { 'retry-after': String(retry) });
     }
     b.tokens -= 1;
-    reply.header('ratelimit-remaining', String(Math.floor(b.tokens)));
-    reply.header('ratelimit-reset', String(Math.max(0, resetSeconds)));
+    reply.header('ratelimit-remaining', String(Math.min(burst, Math.floor(b.tokens * n))));
+    reply.header('ratelimit-reset', String(Math.max(0, Math.ceil((cap - b.tokens) / rate))));
   }
 }
