@@ -56,6 +56,7 @@ export const errorCodes = {
   render_time_quota_exceeded: { status: 429, description: 'The monthly render time allowance is exhausted (`Retry-After` = seconds to the period end).' },
   storage_limit_exceeded: { status: 429, description: "The account's stored bytes would exceed the plan's storage limit." },
   rate_limited: { status: 429, description: 'Too many requests for this API key; see `Retry-After` and `RateLimit-*` headers.' },
+  auth_throttled: { status: 429, description: 'Too many failed authentications from this client address (wrong API keys, or wrong dashboard sign-ins across emails); see `Retry-After`. A valid API key is still accepted.' },
   internal_error: { status: 500, description: 'An unexpected error; the request id header identifies it in the logs.' },
   not_implemented: { status: 501, description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).' },
   render_provider_unavailable: { status: 503, description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.' },

@@ -55,6 +55,13 @@ function isJsonValue(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
+/** FOLIO_TRUST_PROXY as Fastify takes it: `true`, a hop count, or the addresses/CIDRs as given. */
+function parseTrustProxy(value: string | null): boolean | number | string {
+  if (value === null || value.trim() === '' || value.trim() === 'false') return false;
+  if (value.trim() === 'true') return true;
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+}
+
 /** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const { services } = opts;
@@ -64,6 +71,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: services.ctx.config.maxJsonBodyBytes,
+    // req.ip keys the failed-authentication limits: behind a balancer it must be the client, not the balancer.
+    trustProxy: parseTrustProxy(services.ctx.config.trustProxy),
     // Fastify answers these itself with 400 before routing; keep them in our error format via the handler.
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
