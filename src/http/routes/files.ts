@@ -1,29 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { parseByteRange } from '../../domain/byte-range.js';
 import type { ServedFile } from '../../services/files.js';
 import type { Services } from '../../services/index.js';
 import { errors } from '../schemas/common.js';
-
-/** Parses a single `bytes=a-b` range; null when absent or unsatisfiable forms we do not serve. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'invalid';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'invalid';
-  return { start, end };
-}
 
 function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
@@ -41,10 +22,11 @@ async function serve(s: Services, req: FastifyRequest, reply: FastifyReply, file
     .header('cache-control', 'private, max-age=0, must-revalidate')
     .header('x-content-type-options', 'nosniff');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  const ifRange = req.headers['if-range'];
-  const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, file.bytes);
-  if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${file.bytes}`).send();
+  // HEAD describes the whole file: range handling is defined for GET only (RFC 9110 §14.2).
   if (req.method === 'HEAD') return reply.header('content-length', String(file.bytes)).send();
+  const ifRange = req.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : parseByteRange(req.headers.range, file.bytes);
+  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.bytes}`).send();
   const stream = await s.ctx.blobs.get(file.storageKey, range ?? undefined);
   if (range) {
     return reply
@@ -58,7 +40,11 @@ async function serve(s: Services, req: FastifyRequest, reply: FastifyReply, file
 
 export function fileRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get('/v1/files/:token', {
+  // GET and HEAD as one route: the HEAD route Fastify adds to a GET by itself replaces the Content-Length of a
+  // body-less reply with 0, while a route that declares HEAD keeps the header we set (the file's length).
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/v1/files/:token',
     schema: {
       tags: ['Files'],
       summary: 'Download or preview through a signed URL (no API key)',
@@ -67,9 +53,12 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 1024 }) }),
       response: { ...errors(403, 404, 410, 416) },
     },
-  }, async (req, reply) => serve(s, req, reply, await s.files.resolveSigned(req.params.token)));
+    handler: async (req, reply) => serve(s, req, reply, await s.files.resolveSigned(req.params.token)),
+  });
 
-  r.get('/p/:token', {
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/p/:token',
     schema: {
       tags: ['Files'],
       summary: 'A permanent public link to a managed PDF (inline)',
@@ -78,5 +67,6 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: { ...errors(404, 416) },
     },
-  }, async (req, reply) => serve(s, req, reply, await s.files.resolvePermanent(req.params.token)));
+    handler: async (req, reply) => serve(s, req, reply, await s.files.resolvePermanent(req.params.token)),
+  });
 }
