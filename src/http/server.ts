@@ -9,7 +9,7 @@ import { fieldOfPath, findTooDeep, MAX_JSON_DEPTH } from '../domain/json-depth.j
 import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
-import { frameworkErrorHandler, patternToRegex, registerErrorHandling } from './plugins/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, patternToRegex, registerErrorHandling, trackInFlight } from './plugins/error-handler.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { accountRoutes, UsageOverview } from './routes/account.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -77,6 +77,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    // Requests Node's HTTP parser refuses before Fastify sees them: answered in the uniform format too.
+    clientErrorHandler,
     disableRequestLogging: false,
   }) as unknown as FastifyInstance;
 
@@ -93,6 +95,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // Callback-style (not async) hooks on the hot path: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    trackInFlight(req, reply);
     done();
   });
 

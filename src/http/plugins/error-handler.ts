@@ -1,4 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AppError } from '../../errors/app-error.js';
 import { errorCodes, type ErrorCode } from '../../errors/codes.js';
 
@@ -93,4 +96,48 @@ export function patternToRegex(url: string): RegExp {
     .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${escaped}/?$`);
+}
+
+/** The response of each request in progress, by connection: see clientErrorHandler. */
+const inFlight = new WeakMap<object, { id: string; res: ServerResponse }>();
+
+/** Called from the onRequest hook: remembers which request a connection is serving. */
+export function trackInFlight(req: FastifyRequest, reply: FastifyReply): void {
+  inFlight.set(req.raw.socket, { id: req.id, res: reply.raw });
+}
+
+/** Status and code of a connection-level error (Node's HTTP parser or its timeouts). */
+function clientErrorStatus(err: NodeJS.ErrnoException): { code: ErrorCode; message: string } {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return { code: 'headers_too_large', message: 'the request line and headers are larger than the server accepts' };
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { code: 'request_timeout', message: 'the request did not arrive in time' };
+  return { code: 'invalid_request', message: 'malformed HTTP request' };
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (an unknown method, control characters
+ * in the request line or a header, Transfer-Encoding with Content-Length, a bad chunk, oversized headers).
+ * Fastify's default answer has its own body and no `x-request-id`; this writes the uniform error body with
+ * a request id that the one log line carries too. There is no reply object at this level, so the response
+ * goes to the socket as Node's documentation for 'clientError' describes, and the connection is closed:
+ * after a parse error the rest of the byte stream cannot be trusted.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection cannot be answered.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const current = inFlight.get(socket);
+  // A parse error in the body of a request already routed (a bad chunk) belongs to that request: use its id.
+  // If its response has begun, another one cannot be written into the middle of it.
+  const active = current && !current.res.writableFinished ? current : undefined;
+  const id = active?.id ?? randomUUID();
+  const { code, message } = clientErrorStatus(err);
+  this.log.info({ reqId: id, parserError: err.code, status: errorCodes[code].status }, `malformed HTTP request refused: ${err.code ?? err.message}`);
+  if (socket.writable && !active?.res.headersSent) {
+    const body = JSON.stringify({ error: code, message });
+    const status = errorCodes[code].status;
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
