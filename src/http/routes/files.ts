@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parseByteRange } from '../../domain/byte-range.js';
+import { withoutBidiControls } from '../../domain/file-name.js';
 import type { ServedFile } from '../../services/files.js';
 import type { Services } from '../../services/index.js';
 import { errors } from '../schemas/common.js';
 
-function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
+function contentDisposition(kind: 'attachment' | 'inline', stored: string): string {
+  // Names stored before bidi controls were stripped at render time are cleaned here too.
+  const fileName = withoutBidiControls(stored);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
