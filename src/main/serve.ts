@@ -1,20 +1,24 @@
 import type { BootstrapResult } from '../services/accounts.js';
 import { createHttpApp, type Role } from '../app.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig, type Config } from '../config/load.js';
 import { installShutdown } from './shutdown.js';
 
 
-function printBootstrap(b: BootstrapResult, publicUrl: string) {
+function printBootstrap(b: BootstrapResult, publicUrl: string, config: Config) {
   if (!b.created) return;
-  // Printed once, on the first start only: the key and password are not stored in plain text anywhere.
+  // Printed once, on the first start only: generated credentials are not stored in plain text anywhere, so
+  // this is the only chance to learn them. Credentials the operator passed in through the environment are
+  // known to them already and documented as never logged: the banner says where they came from instead.
+  const fromEnvKey = config.bootstrapApiKey !== null;
+  const fromEnvPassword = config.bootstrapPassword !== null;
   const lines = [
     '',
-    '  Folio bootstrap account created (shown once, store it now):',
+    `  Folio bootstrap account created${fromEnvKey && fromEnvPassword ? '' : ' (shown once, store it now)'}:`,
     `    account id   ${b.accountId}`,
-    `    API key      ${b.apiKey}`,
-    `    owner login  ${b.email} / ${b.password}`,
+    `    API key      ${fromEnvKey ? 'from FOLIO_BOOTSTRAP_API_KEY' : b.apiKey}`,
+    `    owner login  ${b.email} / ${fromEnvPassword ? 'password from FOLIO_BOOTSTRAP_PASSWORD' : b.password}`,
     '',
-    `  Try:  curl -H "Authorization: Bearer ${b.apiKey}" ${publicUrl}/v1/usage`,
+    `  Try:  curl -H "Authorization: Bearer ${fromEnvKey ? '$FOLIO_BOOTSTRAP_API_KEY' : b.apiKey}" ${publicUrl}/v1/usage`,
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
@@ -34,7 +38,7 @@ export async function serve(role: Role, env: Record<string, string | undefined> 
     const port = new URL(address).port;
     config.resolved.publicUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   }
-  printBootstrap(bootstrap, config.resolved.publicUrl);
+  printBootstrap(bootstrap, config.resolved.publicUrl, config);
   app.startBackground();
   process.stdout.write(`Folio ${role} listening on ${config.resolved.publicUrl} (docs: ${config.resolved.publicUrl}/docs)\n`);
   installShutdown(app.log, config.shutdownGraceMs, [async () => app.close()]);
