@@ -28,6 +28,9 @@ const ALL_REQUESTS = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] 
 // Everything a page can persist (sessionStorage goes with local_storage). Not 'all': that also clears
 // browser-wide caches such as the shader cache, and measured 2-5x slower per reset.
 const PAGE_STORAGE_TYPES = 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets';
+// Targets of a context that are the page itself; everything else (worker, shared_worker, service_worker,
+// worklets with targets of their own) runs script beside it.
+const PAGE_TARGETS = new Set(['page', 'iframe', 'tab']);
 // Session plumbing commands should answer in well under a second; 10 s means the browser is wedged.
 const PLUMBING_TIMEOUT_MS = 10_000;
 
@@ -45,6 +48,8 @@ export class PageSession extends EventEmitter {
   warmKey: string | null = null;
   /** The page did not answer promptly after its job (e.g. busy in a loop): close it rather than reuse it. */
   unresponsive = false;
+  /** The page started a worker that freezing does not stop: it is closed after its job, never kept warm. */
+  keepsUnfreezableWorkers = false;
   #frozen = false;
   #freezing: Promise<void> = Promise.resolve();
   #disposed = false;
@@ -204,6 +209,34 @@ export class PageSession extends EventEmitter {
     return this.#freezing;
   }
 
+  /**
+   * The workers of this page's browser context, asked of the browser (not the page, so a template cannot
+   * hide one; the empty filter because getTargets leaves some kinds out by default, shared workers among
+   * them). `unfreezable` is set when one of them keeps running while the page is frozen. Measured: a
+   * frozen page's dedicated workers (even in a busy loop), audio graphs and peer connections use no CPU,
+   * but a SharedWorker it started kept a core busy: shared and service workers live beside the page.
+   */
+  async workers(): Promise<{ targetIds: string[]; unfreezable: boolean }> {
+    const { targetInfos } = await this.browser.connection.send('Target.getTargets', { filter: [{}] }, undefined, PLUMBING_TIMEOUT_MS);
+    const mine = (targetInfos as Array<{ targetId: string; type: string; browserContextId?: string }>).filter((t) => t.browserContextId === this.contextId && !PAGE_TARGETS.has(t.type));
+    return { targetIds: mine.map((t) => t.targetId), unfreezable: mine.some((t) => t.type !== 'worker') };
+  }
+
+  /**
+   * Stops the script of each worker now. Navigating away or closing the context ends them too, but
+   * Chromium lets a worker stuck in a loop run on for seconds before it forces it to stop (measured: ~3 s
+   * of a busy core per worker).
+   */
+  async stopWorkers(targetIds: readonly string[]): Promise<void> {
+    const conn = this.browser.connection;
+    await Promise.allSettled(
+      targetIds.map(async (targetId) => {
+        const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true }, undefined, PLUMBING_TIMEOUT_MS);
+        await conn.session(sessionId).send('Runtime.terminateExecution', {}, PLUMBING_TIMEOUT_MS);
+      }),
+    );
+  }
+
   async #thaw(): Promise<void> {
     if (!this.#frozen) return;
     await this.#freezing;
@@ -217,6 +250,11 @@ export class PageSession extends EventEmitter {
     this.warmKey = null;
     try {
       await this.#thaw();
+      // Workers would outlive the navigation below for seconds if busy: stop them first. A page that
+      // started a shared or service worker is closed rather than reused.
+      const workers = await this.workers();
+      if (workers.targetIds.length > 0) await this.stopWorkers(workers.targetIds);
+      if (workers.unfreezable) return false;
       for (const identifier of [...this.#jobScriptIds]) {
         await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS);
         this.#jobScriptIds.delete(identifier);
@@ -240,6 +278,8 @@ export class PageSession extends EventEmitter {
     this.#disposed = true;
     this.router = null;
     if (this.browser.gone) return;
+    // As in reset(): a busy worker would otherwise run on for seconds after its context is closed.
+    await this.workers().then((w) => this.stopWorkers(w.targetIds), () => {});
     await this.browser.connection.send('Target.disposeBrowserContext', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS).catch(() => {});
   }
 }

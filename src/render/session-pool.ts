@@ -112,13 +112,22 @@ export class SessionPool {
       this.#drop(session);
       return;
     }
+    if (session.keepsUnfreezableWorkers) session.warmKey = null;
     if (session.warmKey !== null) {
-      // A warm template stays loaded (frozen) for the account's next job with the same key: no reset.
+      // A warm template stays loaded (frozen) for the account's next job with the same key: no reset. Once
+      // frozen, the browser is asked whether the page started anything freezing does not stop (a shared or
+      // service worker); such a page is closed if still idle, or reset after the job that took it meanwhile.
       session.router = null;
-      session.freeze().catch(() => {
+      const dropIfIdle = () => {
+        session.keepsUnfreezableWorkers = true;
+        if (!this.#idle.includes(session)) return;
         this.#idle = this.#idle.filter((x) => x !== session);
         this.#drop(session);
-      });
+      };
+      session
+        .freeze()
+        .then(() => session.workers())
+        .then((w) => w.unfreezable && dropIfIdle(), dropIfIdle);
       this.#idle.push(session);
       this.#evict();
       return;

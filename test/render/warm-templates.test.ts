@@ -3,6 +3,7 @@
 // else -- another account, another version or env, a failed job -- gets a freshly loaded page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
 import { bundle, memorySink, pdfText, request } from './helpers.js';
@@ -128,4 +129,65 @@ test('an idle warm page is frozen: its timers do not run between jobs', async ()
   const t = await renderText(request({ accountId: 'acct_warm_f', bundle: b }));
   const idle = Number(field(t, 'IDLE'));
   assert.ok(idle <= 5, `the idle page ticked ${idle} times in 600 ms`);
+});
+
+/** CPU time (user + system, in clock ticks of 10 ms) of a process and all its descendants, from /proc. */
+function processTreeCpuTicks(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
+      const ppid = Number(f[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  let total = 0;
+  for (const stack = [rootPid]; stack.length; ) {
+    const pid = stack.pop()!;
+    total += ticks.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+test('an idle warm page uses no CPU, whatever it started: dedicated and shared workers, audio, worklets, WebRTC', async () => {
+  // Every context busy-loops where it can. Freezing stops the page, its dedicated workers, audio and peer
+  // connections; a shared worker lives beside the page, so a page that started one is not kept warm.
+  const b = bundle({
+    '/index.html': `<pre id="out"></pre><script>
+      folio.waitForReady = true;
+      (async () => {
+        new Worker('/busy.js');
+        new SharedWorker('/shared.js');
+        navigator.serviceWorker.register('/busy.js').catch(() => {});
+        const audio = new AudioContext();
+        const osc = audio.createOscillator(); osc.connect(audio.destination); osc.start();
+        await audio.audioWorklet.addModule('/worklet.js');
+        new AudioWorkletNode(audio, 'busy').connect(audio.destination);
+        const pc = new RTCPeerConnection(); pc.createDataChannel('d');
+        await pc.setLocalDescription(await pc.createOffer());
+        document.getElementById('out').textContent = 'STARTED';
+      })().catch((e) => { document.getElementById('out').textContent = 'ERROR ' + e.message; }).finally(() => folio.ready());
+      folio.onJob(async () => {});
+    </script>`,
+    '/busy.js': 'while (true) {}',
+    '/shared.js': 'onconnect = () => {}; while (true) {}',
+    '/worklet.js': 'registerProcessor("busy", class extends AudioWorkletProcessor { process() { const t = Date.now(); while (Date.now() - t < 2) {} return true; } });',
+  });
+  const first = await renderText(request({ accountId: 'acct_warm_cpu', bundle: b }));
+  assert.match(first, /STARTED/, 'the page started every kind of context');
+  await renderText(request({ accountId: 'acct_warm_cpu', bundle: b }));
+  // The pool freezes (or closes) the page after the job and makes its spare session; let that settle.
+  await new Promise((r) => setTimeout(r, 2000));
+  const pid = renderer.supervisor.browserPid!;
+  const before = processTreeCpuTicks(pid);
+  await new Promise((r) => setTimeout(r, 5000));
+  const cpuPercent = (processTreeCpuTicks(pid) - before) / 5; // ticks of 10 ms over 5 s → % of one core
+  assert.ok(cpuPercent < 2, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
 });
