@@ -37,8 +37,12 @@ export function findTooDeep(value: unknown, max = MAX_JSON_DEPTH): (string | num
   return null;
 }
 
-/** Dotted field name (`render.metadata`, `payload[0]`) of a path, cut to its first `segments` parts. */
+/**
+ * Dotted field name (`render.metadata`, `payload[0]`) of a path, cut to its first `segments` parts; `body`
+ * when the body itself is an array (it is then the wrong shape before it is too deep).
+ */
 export function fieldOfPath(path: (string | number)[], segments = 2): string {
+  if (path.length === 0 || typeof path[0] === 'number') return 'body';
   let out = '';
   for (const part of path.slice(0, segments)) out += typeof part === 'number' ? `[${part}]` : out ? `.${part}` : part;
   return out || 'body';
