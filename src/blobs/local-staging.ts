@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { isOutOfSpace, outOfSpaceError } from '../errors/out-of-space.js';
 import { sizeAndHash, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
 
 /**
@@ -36,7 +37,9 @@ export async function stageToLocalFile(
     body.destroy();
     await file?.close().catch(() => {});
     await fsp.rm(tmp, { force: true });
-    throw err;
+    // Out of space is not the body's fault, though the body is what stopped being read: say so plainly,
+    // before a caller mistakes the cut-off stream for a client that went away.
+    throw isOutOfSpace(err) ? Object.assign(outOfSpaceError(), { cause: err }) : err;
   }
   const { size, sha256 } = counter.result();
   let done = false;

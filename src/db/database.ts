@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type Migration, type MigrationProvider, type SqliteDialectConfig } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
@@ -44,7 +44,7 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     raw.exec('PRAGMA synchronous = NORMAL');
     raw.exec('PRAGMA busy_timeout = 10000');
     raw.exec('PRAGMA foreign_keys = ON');
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(raw) as never }) });
+    const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors({ database: withStatementCache(raw) as never }, raw) });
     // Reads are cached only where the wal-index can be watched: a plain file path in WAL mode (not an
     // in-memory database, not a `file:` URI). The watch is made after the connection holds the -shm file,
     // and closed after the connection (src/db/wal-index.ts explains why the order matters).
@@ -74,6 +74,33 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     return { db, dialect: 'postgres', pool, dataVersion: null, close: () => db.destroy() };
   }
   throw new Error(`unsupported database URL: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY,
+ * SQLITE_NOMEM: https://www.sqlite.org/lang_transaction.html). Kysely then issues its own ROLLBACK, which
+ * fails with "cannot rollback - no transaction is active" and replaces the error that mattered: a full disk
+ * surfaced as a 500 with a misleading message. The driver skips the ROLLBACK when the connection is no longer
+ * in a transaction (nothing is left to undo), so the original error reaches the caller. A ROLLBACK that is
+ * needed still runs, and still fails loudly if it fails.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  constructor(
+    private readonly driverConfig: SqliteDialectConfig,
+    private readonly raw: InstanceType<typeof Database>,
+  ) {
+    super(driverConfig);
+  }
+
+  override createDriver(): Driver {
+    const raw = this.raw;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (!raw.inTransaction) return;
+        await super.rollbackTransaction(connection);
+      }
+    })(this.driverConfig);
+  }
 }
 
 type RawStatement = ReturnType<InstanceType<typeof Database>['prepare']>;

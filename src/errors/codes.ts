@@ -63,6 +63,7 @@ export const errorCodes = {
   not_implemented: { status: 501, description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).' },
   render_provider_unavailable: { status: 503, description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.' },
   service_unavailable: { status: 503, description: 'The service is shutting down or a dependency is not ready.' },
+  insufficient_storage: { status: 507, description: 'The server ran out of disk space (or its database or object store did); nothing was stored. Retry after `Retry-After` seconds (60); operators see one `out of storage space` log line.' },
 } as const satisfies Record<string, CodeSpec>;
 
 export type ErrorCode = keyof typeof errorCodes;

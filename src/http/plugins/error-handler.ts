@@ -4,6 +4,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../../errors/app-error.js';
 import { errorCodes, type ErrorCode } from '../../errors/codes.js';
+import { isOutOfSpace, outOfSpaceError } from '../../errors/out-of-space.js';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
   if (headers) for (const [k, v] of Object.entries(headers)) reply.header(k, v);
@@ -33,6 +34,15 @@ function fieldOf(err: FastifyError): string | undefined {
  */
 export function registerErrorHandling(app: FastifyInstance, routePatterns: { method: string; regex: RegExp }[]) {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    if (isOutOfSpace(err) || (err instanceof AppError && err.code === 'insufficient_storage')) {
+      // An operational condition, not a bug: one line without a stack says what ran out, and the client
+      // is told to come back (the request left nothing behind: see docs/operations.md, "Disk full").
+      const cause = err instanceof AppError ? (err.cause as { code?: string; message?: string } | undefined) : (err as { code?: string; message?: string });
+      // The route pattern, not the URL: a URL may carry a link token.
+      req.log.error({ storageError: cause?.code, route: req.routeOptions?.url, method: req.method }, `out of storage space: ${cause?.message ?? err.message}; answered 507 insufficient_storage`);
+      const full = outOfSpaceError();
+      return send(reply, full.code, full.message, undefined, full.headers);
+    }
     if (err instanceof AppError) return send(reply, err.code, err.message, err.details, err.headers);
     const fe = err as FastifyError;
     if (fe.validation) {
