@@ -27,6 +27,8 @@ type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 // small ones (a 2 MB tagged report took 8 reads at 256 KB). The limit is still enforced per chunk before
 // anything reaches the sink.
 const PDF_READ_CHUNK = 1024 * 1024;
+// How long a failed command waits for the crash notice of the page's renderer (they come on separate paths).
+const CRASH_NOTICE_MS = 1000;
 
 export class RenderJob implements RequestRouter {
   #phase: Phase = 'navigating';
@@ -107,7 +109,7 @@ export class RenderJob implements RequestRouter {
           // Without waitForReady the page may still have failed while its requests finished. A page that
           // printed at once (nothing to wait for) was checked by READY_EXPRESSION a moment ago.
           if (await this.#race(this.#networkIdle(scriptRequests))) {
-            const late = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: FAILURE_EXPRESSION, returnByValue: true }, 0));
+            const late = await this.#evaluate(FAILURE_EXPRESSION, 'waiting for the page to be ready');
             if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
           }
         } else await this.#race(this.#noneInFlight());
@@ -140,6 +142,46 @@ export class RenderJob implements RequestRouter {
       if (session.router === this) session.router = null;
       this.#externalAbort.abort();
     }
+  }
+
+  /** Evaluates an expression in the page (awaiting a promise it returns), within the job's deadline. */
+  async #evaluate(expression: string, what: string): Promise<{ result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } }> {
+    try {
+      return await this.#race(this.session.cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, 0));
+    } catch (err) {
+      throw await this.#failureOf(err, what);
+    }
+  }
+
+  /**
+   * What a failed CDP command means for the job, judged by what happened to the page rather than by which
+   * command failed: a renderer that died is a crash (retried), whatever call was running; a page that
+   * replaced its own document is told in plain words; anything else is a render failure of `what`.
+   */
+  async #failureOf(err: unknown, what: string): Promise<RenderError> {
+    if (err instanceof RenderError) return err;
+    const message = (err as Error)?.message ?? String(err);
+    if (await this.#rendererDied()) return new RenderError('render_crashed', `the page's renderer crashed while ${what} (${message})`);
+    if (/Execution context was destroyed|Cannot find context with specified id/i.test(message)) {
+      return new RenderError('render_failed', `the page kept navigating to other documents while ${what}: a template must stay on its entry page until it is printed`);
+    }
+    return new RenderError('render_failed', `${what} failed: ${message}`);
+  }
+
+  /**
+   * Whether the page's renderer is gone. A failed answer can reach us before the crash notice does, so a
+   * cheap command is sent to the page: an answer means it is alive; otherwise the crash notice is given up
+   * to a second to arrive.
+   */
+  async #rendererDied(): Promise<boolean> {
+    const crashed = () => this.#failure instanceof RenderError && this.#failure.code === 'render_crashed';
+    if (this.#failure) return crashed();
+    const alive = await Promise.race([
+      this.session.cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true }, CRASH_NOTICE_MS).then(() => true, () => false),
+      this.#failed.then(() => false, () => false),
+    ]);
+    if (!alive && !this.#failure) await Promise.race([this.#failed.catch(() => {}), new Promise((r) => setTimeout(r, CRASH_NOTICE_MS))]);
+    return crashed();
   }
 
   #race<T>(p: Promise<T>): Promise<T> {
@@ -181,7 +223,7 @@ export class RenderJob implements RequestRouter {
   }
 
   async #evaluateReady(): Promise<{ mode: 'loaded' | 'ready-called'; scriptRequests: number }> {
-    const r = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression: READY_EXPRESSION, awaitPromise: true, returnByValue: true }, 0));
+    const r = await this.#evaluate(READY_EXPRESSION, 'waiting for the page to be ready');
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
       throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
@@ -196,7 +238,7 @@ export class RenderJob implements RequestRouter {
     const { jobId, deployId, versionNo } = this.req;
     this.#phase = 'waiting-ready';
     const expression = runJobExpression({ jobId, deployId, versionNo });
-    const r = await this.#race(this.session.cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, 0));
+    const r = await this.#evaluate(expression, "running the page's job handler");
     if (r.exceptionDetails) {
       // Not the job's fault as such: the template's warm path is broken. This job loads the page instead,
       // and the renderer stops keeping this template warm, so a broken handler costs speed, not jobs.
@@ -338,9 +380,9 @@ export class RenderJob implements RequestRouter {
     try {
       printed = await this.#race(s.send('Page.printToPDF', this.printParams, 0));
     } catch (err) {
-      if (err instanceof RenderError) throw err;
-      // e.g. "Page range exceeds page count": the document and the overrides disagree.
-      throw new RenderError('render_failed', `printing failed: ${(err as Error).message}`);
+      // e.g. "Page range exceeds page count": the document and the overrides disagree. But a renderer that
+      // died while printing also answers "Printing failed", before the crash notice arrives.
+      throw await this.#failureOf(err, 'printing');
     }
     onPrinted();
     const handle = printed.stream;

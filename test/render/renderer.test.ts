@@ -2,6 +2,7 @@
 // recovery after each failure, and isolation between accounts. One browser for the whole file.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
 import { bundle, invoiceHtml, memorySink, pdfText, request } from './helpers.js';
@@ -296,6 +297,66 @@ test('killing the browser mid-render fails that render with render_crashed; the 
   await assertStillRenders();
   assert.notEqual(renderer.supervisor.browserPid, pid);
   assert.equal(await renderer.isHealthy(), true);
+});
+
+/** Pids of the renderer processes under the browser (renderers hang off the zygote, not the browser). */
+function rendererPids(browserPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  const found: number[] = [];
+  for (const stack = [browserPid]; stack.length; ) {
+    const pid = stack.pop()!;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid);
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, retried), not a print failure', async () => {
+  // 50 long sections: the print takes long enough to be killed in the middle of it. The page asks for
+  // /marker.js and calls ready() in the same task, so the print starts right after that request.
+  const sections = Array.from({ length: 50 }, (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(60)}</p>`).join('');
+  const b = bundle({
+    '/index.html': `<style>h1 { break-before: page; }</style><body>${sections}<script>folio.waitForReady = true;
+      fetch('/marker.js').then(() => folio.ready());</script></body>`,
+    '/marker.js': '',
+  });
+  const rendering = renderer.render(request({ bundle: b, timeoutMs: 20_000 }), memorySink().sink);
+  await b.files.waitFor('/marker.js');
+  await new Promise((r) => setTimeout(r, 150));
+  for (const pid of rendererPids(renderer.supervisor.browserPid!)) process.kill(pid, 'SIGKILL');
+  await assert.rejects(rendering, (err: unknown) => {
+    assert.ok(err instanceof RenderError);
+    assert.equal(err.code, 'render_crashed', err.message);
+    assert.match(err.message, /printing/, 'the message says the renderer died while printing');
+    return true;
+  });
+  await assertStillRenders();
+});
+
+test('a page that keeps navigating fails with a message that says so, not a protocol error', async () => {
+  const b = bundle({ '/index.html': '<script>folio.waitForReady = true; setTimeout(() => location.reload(), 30);</script>' });
+  await assert.rejects(renderer.render(request({ bundle: b, timeoutMs: 5000 }), memorySink().sink), (err: unknown) => {
+    assert.ok(err instanceof RenderError);
+    assert.equal(err.code, 'render_failed', err.message);
+    assert.match(err.message, /kept navigating to other documents/);
+    assert.doesNotMatch(err.message, /Execution context/);
+    return true;
+  });
+  await assertStillRenders();
 });
 
 test('render_provider_unavailable when Chromium cannot be found', async () => {
