@@ -7,7 +7,7 @@
 # Chromium runs as the non-root user below, so it keeps its sandbox; inside a container that sandbox needs
 # user namespaces, which Docker's default seccomp profile blocks. Give the container a seccomp profile that
 # allows them (or --security-opt seccomp=unconfined / --cap-add SYS_ADMIN); read docs/operations.md,
-# "Chromium's sandbox in containers", before choosing.
+# "Chromium's sandbox", before choosing.
 
 # ---- build stage: the dashboard's static assets (vite is a dev dependency) ----
 FROM node:20-bookworm-slim AS dashboard
@@ -48,7 +48,8 @@ ENV NODE_ENV=production \
 VOLUME ["/data"]
 EXPOSE 8080
 
-# The image's `node` user (uid 1000). Folio passes --no-sandbox to Chromium only when it runs as root.
+# The image's `node` user (uid 1000): Chromium runs as it, with its own sandbox (FOLIO_CHROMIUM_NO_SANDBOX
+# is the explicit, logged way out; docs/operations.md).
 USER node
 
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \

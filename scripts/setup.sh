@@ -54,6 +54,14 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
   fi
 fi
 
+# Chromium keeps its own sandbox: when Folio runs as root, it starts Chromium as this unprivileged system
+# user (FOLIO_CHROMIUM_USER; docs/operations.md, "Chromium's sandbox"). Created once; nothing to do after.
+chromium_user="${FOLIO_CHROMIUM_USER:-folio-chromium}"
+if [ "$(id -u)" -eq 0 ] && [ "${FOLIO_CHROMIUM_NO_SANDBOX:-false}" != "true" ] && ! id -u "$chromium_user" >/dev/null 2>&1; then
+  echo "setup: creating the system user $chromium_user, which Chromium runs as (sandboxed) when Folio runs as root"
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$chromium_user"
+fi
+
 # Dashboard assets (served by the api process at /dashboard): built when missing or older than their
 # sources. Built into a temporary folder and swapped in, so a running server never sees a half-written dist.
 dash_stamp=dashboard/dist/index.html

@@ -9,6 +9,7 @@ import { buildServer } from './http/server.js';
 import { createLogger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { findChromium } from './render/chromium-process.js';
+import { describeSandbox } from './render/chromium-sandbox.js';
 import { validatePdfOverrides } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
 import type { ServiceContext } from './services/context.js';
@@ -100,7 +101,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
         opts.renderer || findChromium(config.chromiumPath ?? undefined) ? null : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
       renderer =
         opts.renderer ??
-        new Renderer({ executablePath: chromium ?? config.chromiumPath ?? undefined, concurrency: config.renderConcurrency, onBrowserLaunch: () => ctx.metrics.browserLaunches.inc() });
+        new Renderer({
+          executablePath: chromium ?? config.chromiumPath ?? undefined,
+          concurrency: config.renderConcurrency,
+          chromiumUser: config.chromiumUser,
+          noSandbox: config.chromiumNoSandbox,
+          onBrowserLaunch: () => ctx.metrics.browserLaunches.inc(),
+        });
+      if (config.chromiumNoSandbox && !opts.renderer) {
+        log.warn('Chromium runs WITHOUT its sandbox (FOLIO_CHROMIUM_NO_SANDBOX=true): a renderer exploit in an untrusted template would run with the privileges of this process\'s user');
+      }
       worker = new RenderWorker(ctx, { renderer, files: services.files, usage: services.usage, notifier: services.notifier, concurrency: config.renderConcurrency });
       // The webhook event is written in the same transaction as the job's terminal state.
       worker.terminalHooks.push((trx, job) => services.webhooks.recordTerminal(trx, job));
@@ -176,7 +186,8 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
         },
       ]
     : [];
-  const server = await buildServer({ services: app.services, logger: app.log, readinessChecks });
+  const readinessDetails: Record<string, string> = app.renderer ? { chromiumSandbox: describeSandbox({ chromiumUser: app.config.chromiumUser, noSandbox: app.config.chromiumNoSandbox }) } : {};
+  const server = await buildServer({ services: app.services, logger: app.log, readinessChecks, readinessDetails });
   return {
     ...app,
     server,

@@ -35,6 +35,8 @@ export interface ConfigValues {
   plansFile: string | null;
   defaultPlan: string;
   chromiumPath: string | null;
+  chromiumUser: string;
+  chromiumNoSandbox: boolean;
   renderConcurrency: number;
   allowInsecureWebhooks: boolean;
   signingKey: string | null;
@@ -80,6 +82,8 @@ export const settings: SettingSpec[] = [
   { env: 'FOLIO_PLANS_FILE', key: 'plansFile', type: 'string', default: null, doc: 'JSON file of plans merged over the built-in `free`, `pro` and `unlimited`: `{"<key>": {"name", "currency", "interval", "monthlyPriceCents", "policy": {...}}}`. See docs/plans.md.' },
   { env: 'FOLIO_DEFAULT_PLAN', key: 'defaultPlan', type: 'string', default: 'unlimited', doc: 'Plan given to new accounts (the bootstrap account and `folio accounts create` without --plan).' },
   { env: 'FOLIO_CHROMIUM_PATH', key: 'chromiumPath', type: 'string', default: null, doc: 'Chromium executable. Default: auto-detect `/usr/lib/chromium/chromium-headless-shell` (Debian package chromium-headless-shell, about twice as fast per render), then `/usr/lib/chromium/chromium`, then `/usr/bin/chromium`.' },
+  { env: 'FOLIO_CHROMIUM_USER', key: 'chromiumUser', type: 'string', default: 'folio-chromium', doc: "When Folio runs as root: the unprivileged user Chromium runs as, so that it keeps its own sandbox (Chromium refuses its sandbox as root). `npm start`'s set-up creates the system user `folio-chromium`; a missing user makes renders fail with `render_provider_unavailable` naming what to do. Not used when Folio runs as another user: Chromium then runs as that user, sandboxed. See docs/operations.md, \"Chromium's sandbox\"." },
+  { env: 'FOLIO_CHROMIUM_NO_SANDBOX', key: 'chromiumNoSandbox', type: 'boolean', default: 'false', doc: "Run Chromium without its sandbox (`--no-sandbox`). Only for hosts where the sandbox cannot start (no user namespaces, e.g. a container under a default seccomp profile): templates are untrusted code, and without the sandbox a renderer exploit runs with the privileges of Chromium's user. Logged as a warning at start and reported by `/readyz` (`details.chromiumSandbox`)." },
   { env: 'FOLIO_RENDER_CONCURRENCY', key: 'renderConcurrency', type: 'integer', default: '2', min: 1, max: 64, doc: 'Pages rendered at once by one worker process.' },
   { env: 'FOLIO_ALLOW_INSECURE_WEBHOOKS', key: 'allowInsecureWebhooks', type: 'boolean', default: 'false', doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts.' },
   { env: 'FOLIO_SECRETS_KEY', key: 'secretsKey', type: 'string', default: null, secret: true, doc: 'Key (at least 32 characters) that encrypts webhook signing secrets and deploy secrets at rest (AES-256-GCM). Embedded mode generates one in the data dir (`secrets.key`) when unset. Required with PostgreSQL (the same value in every process; start-up stops without it); plaintext secrets left by older releases are encrypted at start (docs/operations.md, The secrets key). Keep it: secrets encrypted with a lost key cannot be read.' },

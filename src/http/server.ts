@@ -30,6 +30,8 @@ export interface ServerOptions {
   logger: Logger;
   /** Extra readiness probes (the worker adds Chromium). */
   readinessChecks?: { name: string; check: () => Promise<void> }[];
+  /** Facts /readyz reports beside its checks (e.g. whether Chromium runs sandboxed). */
+  readinessDetails?: Record<string, string>;
 }
 
 /** Schemas referenced by `$ref` from routes; they also become OpenAPI `components.schemas`. */
@@ -178,7 +180,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
         results[c.name] = (err as Error).message;
       }
     }
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks: results });
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks: results, details: opts.readinessDetails ?? {} });
   });
 
   deployRoutes(app, services);

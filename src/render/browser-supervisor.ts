@@ -6,9 +6,10 @@ import type { CdpConnection } from './cdp-connection.js';
 import { CANDIDATE_PATHS, findChromium, launchChromium, type ChromiumProcess } from './chromium-process.js';
 import { processTreeRssBytes } from './process-memory.js';
 import { Semaphore } from './semaphore.js';
+import type { SandboxOptions } from './chromium-sandbox.js';
 import { RenderError } from './types.js';
 
-export interface BrowserSupervisorOptions {
+export interface BrowserSupervisorOptions extends SandboxOptions {
   /** Chromium binary; default: the first of CANDIDATE_PATHS (chromium-process.ts) that exists. */
   executablePath?: string;
   /** Renders at once (FOLIO_RENDER_CONCURRENCY). Default 2: one render keeps ~0.9 of a core busy. */
@@ -177,7 +178,8 @@ export class BrowserSupervisor {
       );
     }
     this.#lastLaunchAttemptAt = Date.now();
-    this.#launching = launchChromium({ executablePath, extraArgs: this.#opts.extraArgs, launchTimeoutMs: this.#opts.launchTimeoutMs })
+    const { extraArgs, launchTimeoutMs, chromiumUser, noSandbox } = this.#opts;
+    this.#launching = launchChromium({ executablePath, extraArgs, launchTimeoutMs, chromiumUser, noSandbox })
       .then((chromium) => {
         this.#lastLaunchError = null;
         const b = new BrowserInstance(chromium);

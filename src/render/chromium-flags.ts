@@ -33,7 +33,7 @@ const DISABLED_FEATURES = [
 
 export interface ChromiumFlagOptions {
   userDataDir: string;
-  /** Only when running as root: Chromium's sandbox cannot start as root. */
+  /** Only when an operator allows it (FOLIO_CHROMIUM_NO_SANDBOX); see chromium-sandbox.ts. */
   noSandbox: boolean;
   /** Debian's chromium-headless-shell (see chromium-process.ts) rather than the full browser. */
   headlessShell?: boolean;

@@ -1,12 +1,13 @@
 // Starts one Chromium process and connects to it over --remote-debugging-pipe.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CdpConnection } from './cdp-connection.js';
 import { chromiumArgs } from './chromium-flags.js';
+import { planSandbox, type SandboxOptions } from './chromium-sandbox.js';
 import { RenderError } from './types.js';
 
 // Debian's `chromium-headless-shell` first: the same Chromium release built without the browser UI layer
@@ -42,24 +43,47 @@ export interface ChromiumProcess {
   close(): Promise<void>;
 }
 
-export interface LaunchOptions {
+export interface LaunchOptions extends SandboxOptions {
   executablePath: string;
   extraArgs?: readonly string[];
   launchTimeoutMs?: number;
   protocolTimeoutMs?: number;
 }
 
+// What Chromium may see of Folio's environment: locale, time zone and fonts. Nothing else -- in particular
+// not the database URL or the secrets key, which a compromised renderer could otherwise read from memory.
+const PASSED_ENV = /^(PATH|LANG|LANGUAGE|LC_[A-Z_]+|TZ|FONTCONFIG_FILE|FONTCONFIG_PATH)$/;
+
 export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProcess> {
+  const sandbox = planSandbox(opts);
+  // The profile, and every file Chromium writes (HOME, TMPDIR, caches), live in one private folder owned by
+  // the user Chromium runs as, removed when it exits.
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'folio-chromium-'));
+  const home = { HOME: userDataDir, TMPDIR: path.join(userDataDir, 'tmp'), XDG_CONFIG_HOME: path.join(userDataDir, 'config'), XDG_CACHE_HOME: path.join(userDataDir, 'cache') };
+  try {
+    await mkdir(home.TMPDIR);
+    if (sandbox.runAs) {
+      await chown(userDataDir, sandbox.runAs.uid, sandbox.runAs.gid);
+      await chown(home.TMPDIR, sandbox.runAs.uid, sandbox.runAs.gid);
+    }
+  } catch (err) {
+    await rm(userDataDir, { recursive: true, force: true }).catch(() => {});
+    throw new RenderError('render_provider_unavailable', `cannot prepare Chromium's profile folder: ${(err as Error).message}`);
+  }
+  const env: NodeJS.ProcessEnv = { ...home };
+  for (const [name, value] of Object.entries(process.env)) if (PASSED_ENV.test(name)) env[name] = value;
   const args = chromiumArgs({
     userDataDir,
-    noSandbox: process.getuid?.() === 0,
+    noSandbox: !sandbox.sandbox,
     headlessShell: isHeadlessShell(opts.executablePath),
     extraArgs: opts.extraArgs,
   });
   const child = spawn(opts.executablePath, args, {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     detached: false,
+    env,
+    // Node drops supplementary groups when it changes the user (libuv calls setgroups(0, NULL)).
+    ...(sandbox.runAs ? { uid: sandbox.runAs.uid, gid: sandbox.runAs.gid } : {}),
   });
   let stderr = '';
   (child.stderr as Readable).on('data', (d: Buffer) => {

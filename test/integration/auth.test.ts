@@ -76,6 +76,7 @@ describe('authentication, scopes and rate limits', () => {
     const ready = await get('/readyz');
     assert.equal(ready.status, 200);
     assert.deepEqual(ready.body.checks, { database: 'ok', storage: 'ok', chromium: 'ok' });
+    assert.match(ready.body.details.chromiumSandbox, /^on\b/, 'readiness reports that Chromium keeps its sandbox');
     const doc = await get('/v1/openapi.json');
     assert.equal(doc.status, 200);
     assert.equal(doc.body.openapi, '3.1.0');

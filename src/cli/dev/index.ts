@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../../config/load.js';
 import { buildPayload, DEFAULT_PAYLOAD_MIME } from '../../domain/payload.js';
 import { findChromium } from '../../render/chromium-process.js';
+import type { SandboxOptions } from '../../render/chromium-sandbox.js';
 import { validatePdfOverrides } from '../../render/pdf-options.js';
 import { Renderer } from '../../render/renderer.js';
 import { RenderError, type PdfOverrides } from '../../render/types.js';
@@ -105,13 +106,16 @@ interface PrintOptions {
 /** One render of the folder with the production Renderer; writes the PDF atomically. */
 class LocalPrinter {
   #renderer: Renderer | null = null;
-  constructor(private readonly chromiumPath: string | null) {}
+  constructor(
+    private readonly chromiumPath: string | null,
+    private readonly sandbox: SandboxOptions,
+  ) {}
 
   async print(bundle: LocalBundle, inputs: DevInputs, opts: PrintOptions, out: string): Promise<{ path: string; pages: number; bytes: number; ms: number; blocked: string[] }> {
     if (!bundle.entryPath) throw new RenderError('render_failed', 'the route matches no file of the folder');
     const executablePath = findChromium(this.chromiumPath ?? undefined);
     if (!executablePath) throw new RenderError('render_provider_unavailable', `Chromium was not found${this.chromiumPath ? ` at ${this.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`);
-    this.#renderer ??= new Renderer({ executablePath, concurrency: 1, spareSessions: 0 });
+    this.#renderer ??= new Renderer({ executablePath, concurrency: 1, spareSessions: 0, ...this.sandbox });
     const target = path.resolve(out);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.part`;
@@ -202,7 +206,8 @@ async function dev(argv: string[]): Promise<number> {
   }
   const printOpts: PrintOptions = { pdf, timeoutMs: int(p, 'timeout', 1000, 600_000) ?? 30_000, allowExternalNetwork: Boolean(p.values['allow-external-network']) };
   const bundleOpts = { route, includeDotfiles: Boolean(p.values['include-dotfiles']), includeNodeModules: Boolean(p.values['include-node-modules']) };
-  const printer = new LocalPrinter(loadConfig(process.env).chromiumPath);
+  const config = loadConfig(process.env);
+  const printer = new LocalPrinter(config.chromiumPath, { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox });
   const pdfOut = str(p, 'pdf');
 
   // Requests the network policy refused are the template author's most common surprise (a web font or CDN
