@@ -40,6 +40,8 @@ export class RenderJob implements RequestRouter {
   /** fetch/XHR requests of the main frame seen so far (compared with the page's own count). */
   #scriptRequestsSeen = 0;
   #loadAt = Number.POSITIVE_INFINITY;
+  /** Documents the main frame committed during this job (one for a page that stays put). */
+  #documents = 0;
   #activityWaiters: Array<() => void> = [];
   #externalAbort = new AbortController();
   #payload: PayloadData;
@@ -87,8 +89,12 @@ export class RenderJob implements RequestRouter {
     const onGone = () => onCrash('browser process exited');
     req.signal?.addEventListener('abort', onAbort, { once: true });
     if (req.signal?.aborted) onAbort();
+    const onNavigated = (e: { frame: { parentId?: string } }) => {
+      if (!e.frame.parentId) this.#documents++;
+    };
     session.on('crashed', onCrash);
     session.browser.once('gone', onGone);
+    session.cdp.on('Page.frameNavigated', onNavigated);
     try {
       session.router = this;
       if (this.opts.warm) this.#phase = 'waiting-ready';
@@ -139,6 +145,7 @@ export class RenderJob implements RequestRouter {
       req.signal?.removeEventListener('abort', onAbort);
       session.off('crashed', onCrash);
       session.browser.off('gone', onGone);
+      session.cdp.off('Page.frameNavigated', onNavigated);
       if (session.router === this) session.router = null;
       this.#externalAbort.abort();
     }
@@ -193,10 +200,12 @@ export class RenderJob implements RequestRouter {
     const ms = this.req.timeoutMs;
     // Navigation not finished while requests are still outstanding = the page is waiting on the network
     // (retryable). Not finished with nothing outstanding = its own script never let go (e.g. a loop).
+    // A page that keeps replacing its own document never settles: say so rather than name a phase.
+    const stuck = this.#documents > 2 ? `the page kept navigating to other documents (${this.#documents} documents loaded)` : `stuck while ${this.#phase}`;
     const err =
       this.#phase === 'navigating' && this.#inFlight > 0
         ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${this.#inFlight} request(s) outstanding)`)
-        : new RenderError('render_timeout_exceeded', `page was not ready and printed within ${ms} ms (stuck while ${this.#phase})`);
+        : new RenderError('render_timeout_exceeded', `page was not ready and printed within ${ms} ms (${stuck})`);
     // Interrupts a page stuck in JavaScript so the context can be torn down promptly.
     this.session.cdp.send('Runtime.terminateExecution', {}, 2000).catch(() => {});
     this.#fail(err);

@@ -61,6 +61,9 @@ test('an aborted wait for a render slot rejects', async () => {
 
 test('a browser that fails to launch makes isHealthy() false (not merely "the executable exists"); probes relaunch it, at most once per interval', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fake-chromium-'));
+  // As root, Chromium (here: the script) runs as the unprivileged folio-chromium user, which must be able
+  // to run the script and leave its marks in this folder.
+  fs.chmodSync(dir, 0o777);
   const exe = path.join(dir, 'chromium');
   const attempts = () => (fs.existsSync(path.join(dir, 'attempts')) ? fs.readFileSync(path.join(dir, 'attempts'), 'utf8').length : 0);
   // Fails like a refused sandbox until the flag file appears, then becomes the real Chromium. Each start

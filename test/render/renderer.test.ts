@@ -326,19 +326,20 @@ function rendererPids(browserPid: number): number[] {
 }
 
 test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, retried), not a print failure', async () => {
-  // 50 long sections: the print takes long enough to be killed in the middle of it. The page asks for
-  // /marker.js and calls ready() in the same task, so the print starts right after that request.
+  // Chromium fires `beforeprint` inside Page.printToPDF; the page's synchronous request from there tells
+  // the test, deterministically, that the print is under way. 50 long sections, as a real report.
   const sections = Array.from({ length: 50 }, (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(60)}</p>`).join('');
   const b = bundle({
-    '/index.html': `<style>h1 { break-before: page; }</style><body>${sections}<script>folio.waitForReady = true;
-      fetch('/marker.js').then(() => folio.ready());</script></body>`,
-    '/marker.js': '',
+    '/index.html': `<style>h1 { break-before: page; }</style><body>${sections}<script>
+      addEventListener('beforeprint', () => { const x = new XMLHttpRequest(); x.open('GET', '/printing.js', false); x.send(); });
+    </script></body>`,
+    '/printing.js': '',
   });
-  const rendering = renderer.render(request({ bundle: b, timeoutMs: 20_000 }), memorySink().sink);
-  await b.files.waitFor('/marker.js');
-  await new Promise((r) => setTimeout(r, 150));
-  for (const pid of rendererPids(renderer.supervisor.browserPid!)) process.kill(pid, 'SIGKILL');
-  await assert.rejects(rendering, (err: unknown) => {
+  const browserPid = renderer.supervisor.browserPid!;
+  b.files.waitFor('/printing.js').then(() => {
+    for (const pid of rendererPids(browserPid)) process.kill(pid, 'SIGKILL');
+  });
+  await assert.rejects(renderer.render(request({ bundle: b, timeoutMs: 20_000 }), memorySink().sink), (err: unknown) => {
     assert.ok(err instanceof RenderError);
     assert.equal(err.code, 'render_crashed', err.message);
     assert.match(err.message, /printing/, 'the message says the renderer died while printing');
@@ -348,12 +349,24 @@ test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, r
 });
 
 test('a page that keeps navigating fails with a message that says so, not a protocol error', async () => {
-  const b = bundle({ '/index.html': '<script>folio.waitForReady = true; setTimeout(() => location.reload(), 30);</script>' });
+  // Reloads itself once loaded, so each document is replaced while Folio waits for it to be ready.
+  const b = bundle({ '/index.html': '<script>folio.waitForReady = true; addEventListener("load", () => setTimeout(() => location.reload(), 20));</script>' });
   await assert.rejects(renderer.render(request({ bundle: b, timeoutMs: 5000 }), memorySink().sink), (err: unknown) => {
     assert.ok(err instanceof RenderError);
     assert.equal(err.code, 'render_failed', err.message);
     assert.match(err.message, /kept navigating to other documents/);
     assert.doesNotMatch(err.message, /Execution context/);
+    return true;
+  });
+  await assertStillRenders();
+});
+
+test('a page that replaces itself before it ever loads times out with that said, not a phase name', async () => {
+  const b = bundle({ '/index.html': '<script>location.replace("/index.html?" + Math.random());</script>' });
+  await assert.rejects(renderer.render(request({ bundle: b, timeoutMs: 3000 }), memorySink().sink), (err: unknown) => {
+    assert.ok(err instanceof RenderError);
+    assert.equal(err.code, 'render_timeout_exceeded', err.message);
+    assert.match(err.message, /kept navigating to other documents \(\d+ documents loaded\)/);
     return true;
   });
   await assertStillRenders();
