@@ -1,0 +1,119 @@
+// A renderer killed while it prints a 50-page report: the job is a crash (render_crashed), retried, and the
+// retry succeeds -- through the real worker, queue, SQLite, files and Chromium. (test/render/renderer.test.ts
+// proves the classification itself deterministically; this proves what a user sees.)
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Renderer } from '../../src/render/renderer.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+
+// Chromium fires `beforeprint` inside Page.printToPDF: the page spins there for 1.5 s, so the print is
+// the one phase in which its renderer keeps a core busy that long.
+const sections = Array.from({ length: 50 }, (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(40)}</p>`).join('');
+const report = file(
+  'index.html',
+  `<!doctype html><html><head><title>Report</title><style>h1 { break-before: page; }</style></head><body>${sections}<script>
+    addEventListener('beforeprint', () => { const t = Date.now(); while (Date.now() - t < 1500) {} });
+  </script></body></html>`,
+);
+
+/** CPU ticks (10 ms) of each renderer process under the browser. */
+function rendererTicks(browserPid: number): Map<number, number> {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
+      children.set(Number(f[1]), [...(children.get(Number(f[1])) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  const out = new Map<number, number>();
+  for (const stack = [browserPid]; stack.length; ) {
+    const pid = stack.pop()!;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) out.set(pid, ticks.get(pid) ?? 0);
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('a renderer crash while printing', () => {
+  let app: TestApp;
+  let deployId: string;
+  before(async () => {
+    app = await createTestApp({ env: { FOLIO_WORKER_POLL_MS: '200' } });
+    app.startBackground();
+    const v = await deployFiles(app, { createDeploy: { slug: 'report', name: 'Report' } }, [report], { route: '/', title: 'Report' });
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    deployId = v.deployId;
+  });
+  after(() => app.close());
+
+  test('is retried as render_crashed, and the retry prints the whole report', async () => {
+    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: {} });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const jobId = created.body.job.id as string;
+    const renderer = app.renderer as unknown as Renderer;
+    await waitFor('rendering', async () => ((await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined));
+
+    // Kill the renderer that has been busy for 300 ms in a row: the one spinning in beforeprint.
+    const killed = await waitFor('a renderer busy printing', async () => {
+      const pid = renderer.supervisor.browserPid;
+      if (!pid) return undefined;
+      let prev = rendererTicks(pid);
+      const busyFor = new Map<number, number>();
+      for (let i = 0; i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const now = rendererTicks(pid);
+        for (const [r, t] of now) {
+          const busy = t - (prev.get(r) ?? t) >= 6 ? (busyFor.get(r) ?? 0) + 1 : 0;
+          busyFor.set(r, busy);
+          if (busy >= 3) {
+            process.kill(r, 'SIGKILL');
+            return r;
+          }
+        }
+        prev = now;
+      }
+      return undefined;
+    });
+    assert.ok(killed);
+
+    const retrying = await waitFor('retry_scheduled', async () => {
+      const j = (await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job;
+      return j.status === 'retry_scheduled' || j.status === 'failed' ? j : undefined;
+    });
+    assert.equal(retrying.status, 'retry_scheduled', `a crash is retried, not failed: ${JSON.stringify(retrying)}`);
+    // Only render_crashed and navigation_timeout are retried; the job shows neither code until it ends.
+    assert.ok(retrying.nextAttemptAt);
+
+    app.clock.advance(60_000); // past the retry delay (~5 s ± 20 %)
+    const done = await waitFor('terminal', async () => {
+      const body = (await app.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=2`)).body;
+      return ['succeeded', 'failed'].includes(body.job.status) ? body : undefined;
+    });
+    assert.equal(done.job.status, 'succeeded', JSON.stringify(done));
+    assert.equal(done.job.attempt, 1, 'the crashed attempt counted; the retry succeeded');
+    assert.equal(done.output.pageCount, 50);
+  });
+});
