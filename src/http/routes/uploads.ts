@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -84,7 +85,9 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
       // A client that closes the connection mid-body (a cancelled deploy, a network drop) is not a server
       // fault: log it as the client event it is, with the session to look for, and answer a 4xx (which
       // nobody receives) instead of letting it reach the error handler as an unhandled 500.
-      if (err instanceof AppError || req.raw.complete) throw err;
+      // Only a body that really stopped arriving counts: a database or storage fault while the body was
+      // still being read is the server's and keeps its 5xx.
+      if (err instanceof AppError || req.raw.complete || !clientAborted(req.raw, err)) throw err;
       req.log.info({ uploadSessionId: req.params.uploadSessionId, sha256: req.params.sha256, reason: (err as Error).message }, 'blob upload aborted by the client before the body was complete');
       throw new AppError('invalid_request', 'the request body ended before Content-Length bytes arrived (the client closed the connection)', { field: 'body' });
     }
@@ -102,4 +105,10 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
       response: { 201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }), ...errors(400, 401, 403, 404, 409, 410, 429) },
     },
   }, async (req, reply) => reply.code(201).send(await s.uploads.commit(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body)));
+}
+
+/** The client closed the connection before the whole body arrived (Node destroys the request, or the read fails so). */
+function clientAborted(raw: IncomingMessage, err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return raw.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.message === 'aborted';
 }
