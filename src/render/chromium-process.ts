@@ -117,7 +117,8 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
       resolve();
     });
   });
-  exited.then(() => rm(userDataDir, { recursive: true, force: true }).catch(() => {}));
+  // Awaited by close(), so a shutting-down process does not exit before the profile folder is gone.
+  const removed = exited.then(() => rm(userDataDir, { recursive: true, force: true }).catch(() => {}));
 
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -127,13 +128,14 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
       await exited;
       clearTimeout(timer);
     }
+    await removed;
   };
 
   try {
     await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000);
   } catch (err) {
     child.kill('SIGKILL');
-    await exited;
+    await removed;
     throw new RenderError('render_provider_unavailable', `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
   return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close };

@@ -56,12 +56,24 @@ export function planSandbox(opts: SandboxOptions, lookup: (user: string) => Chro
   return { sandbox: true, runAs };
 }
 
-/** uid and gid of a user by name, from the system's user database (`id`, so NSS sources count too). */
+const found = new Map<string, ChromiumIdentity>();
+
+/**
+ * uid and gid of a user by name, from the system's user database (`id`, so NSS sources count too). A user
+ * found is remembered (relaunches then block nothing); a missing one is asked again at the next launch, so
+ * creating it heals without a restart.
+ */
 export function lookupUser(user: string): ChromiumIdentity | null {
+  const known = found.get(user);
+  if (known) return known;
   try {
-    const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    const gid = Number(execFileSync('id', ['-g', user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    return Number.isInteger(uid) && Number.isInteger(gid) ? { user, uid, gid } : null;
+    const id = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const uid = id('-u');
+    const gid = id('-g');
+    if (!Number.isInteger(uid) || !Number.isInteger(gid)) return null;
+    const identity = { user, uid, gid };
+    found.set(user, identity);
+    return identity;
   } catch {
     return null;
   }

@@ -187,7 +187,11 @@ export class RenderJob implements RequestRouter {
       this.session.cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true }, CRASH_NOTICE_MS).then(() => true, () => false),
       this.#failed.then(() => false, () => false),
     ]);
-    if (!alive && !this.#failure) await Promise.race([this.#failed.catch(() => {}), new Promise((r) => setTimeout(r, CRASH_NOTICE_MS))]);
+    if (!alive && !this.#failure) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.#failed.catch(() => {}), new Promise((r) => (timer = setTimeout(r, CRASH_NOTICE_MS)))]);
+      clearTimeout(timer);
+    }
     return crashed();
   }
 
