@@ -9,42 +9,40 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 
-// Chromium fires `beforeprint` inside Page.printToPDF: the page spins there for 1.5 s, so the print is
-// the one phase in which its renderer keeps a core busy that long.
+// Chromium fires `beforeprint` inside Page.printToPDF: there the page marks its URL (which the browser
+// reports at once) and spins for a second, so the test sees the print under way and kills it mid-print.
 const sections = Array.from({ length: 50 }, (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(40)}</p>`).join('');
 const report = file(
   'index.html',
   `<!doctype html><html><head><title>Report</title><style>h1 { break-before: page; }</style></head><body>${sections}<script>
-    addEventListener('beforeprint', () => { const t = Date.now(); while (Date.now() - t < 1500) {} });
+    addEventListener('beforeprint', () => { history.replaceState(null, '', '/printing'); const t = Date.now(); while (Date.now() - t < 1000) {} });
   </script></body></html>`,
 );
 
-/** CPU ticks (10 ms) of each renderer process under the browser. */
-function rendererTicks(browserPid: number): Map<number, number> {
+/** Pids of the renderer processes under the browser (renderers hang off the zygote, not the browser). */
+function rendererPids(browserPid: number): number[] {
   const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
-      children.set(Number(f[1]), [...(children.get(Number(f[1])) ?? []), Number(entry)]);
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       // the process ended while we read
     }
   }
-  const out = new Map<number, number>();
+  const found: number[] = [];
   for (const stack = [browserPid]; stack.length; ) {
     const pid = stack.pop()!;
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) out.set(pid, ticks.get(pid) ?? 0);
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid);
     } catch {
       // gone
     }
     stack.push(...(children.get(pid) ?? []));
   }
-  return out;
+  return found;
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
@@ -76,28 +74,16 @@ describe('a renderer crash while printing', () => {
     const renderer = app.renderer as unknown as Renderer;
     await waitFor('rendering', async () => ((await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined));
 
-    // Kill the renderer that has been busy for 300 ms in a row: the one spinning in beforeprint.
-    const killed = await waitFor('a renderer busy printing', async () => {
-      const pid = renderer.supervisor.browserPid;
-      if (!pid) return undefined;
-      let prev = rendererTicks(pid);
-      const busyFor = new Map<number, number>();
-      for (let i = 0; i < 100; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        const now = rendererTicks(pid);
-        for (const [r, t] of now) {
-          const busy = t - (prev.get(r) ?? t) >= 6 ? (busyFor.get(r) ?? 0) + 1 : 0;
-          busyFor.set(r, busy);
-          if (busy >= 3) {
-            process.kill(r, 'SIGKILL');
-            return r;
-          }
-        }
-        prev = now;
-      }
-      return undefined;
+    // Watch the browser's targets until the page reports the URL it set in beforeprint, then kill every
+    // renderer: the print is under way.
+    const lease = await renderer.supervisor.acquire();
+    const browser = lease.browser;
+    lease.release();
+    await waitFor('the page printing', async () => {
+      const { targetInfos } = await browser.connection.send('Target.getTargets', {});
+      return (targetInfos as Array<{ url: string }>).some((t) => t.url.endsWith('/printing')) ? true : undefined;
     });
-    assert.ok(killed);
+    for (const pid of rendererPids(browser.pid)) process.kill(pid, 'SIGKILL');
 
     const retrying = await waitFor('retry_scheduled', async () => {
       const j = (await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job;

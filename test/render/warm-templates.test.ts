@@ -156,38 +156,56 @@ function processTreeCpuTicks(rootPid: number): number {
   return total;
 }
 
-test('an idle warm page uses no CPU, whatever it started: dedicated and shared workers, audio, worklets, WebRTC', async () => {
-  // Every context busy-loops where it can. Freezing stops the page, its dedicated workers, audio and peer
-  // connections; a shared worker lives beside the page, so a page that started one is not kept warm.
+/**
+ * A warm template that starts `contexts` (each busy where it can), rendered twice; then Chromium's CPU over
+ * 5 idle seconds, and a third job to see whether the page had stayed warm (the same document) meanwhile.
+ */
+async function idleAfterWarmJobs(accountId: string, contexts: string) {
   const b = bundle({
     '/index.html': `<pre id="out"></pre><script>
+      const docId = 'D' + Math.random().toString(36).slice(2, 10);
+      const show = (what) => { document.getElementById('out').textContent = what + ' DOC[' + docId + ']'; };
       folio.waitForReady = true;
-      (async () => {
-        new Worker('/busy.js');
-        new SharedWorker('/shared.js');
-        navigator.serviceWorker.register('/busy.js').catch(() => {});
-        const audio = new AudioContext();
-        const osc = audio.createOscillator(); osc.connect(audio.destination); osc.start();
-        await audio.audioWorklet.addModule('/worklet.js');
-        new AudioWorkletNode(audio, 'busy').connect(audio.destination);
-        const pc = new RTCPeerConnection(); pc.createDataChannel('d');
-        await pc.setLocalDescription(await pc.createOffer());
-        document.getElementById('out').textContent = 'STARTED';
-      })().catch((e) => { document.getElementById('out').textContent = 'ERROR ' + e.message; }).finally(() => folio.ready());
-      folio.onJob(async () => {});
+      (async () => { ${contexts} show('STARTED'); })().catch((e) => show('ERROR ' + e.message)).finally(() => folio.ready());
+      folio.onJob(async () => show('STARTED'));
     </script>`,
     '/busy.js': 'while (true) {}',
     '/shared.js': 'onconnect = () => {}; while (true) {}',
     '/worklet.js': 'registerProcessor("busy", class extends AudioWorkletProcessor { process() { const t = Date.now(); while (Date.now() - t < 2) {} return true; } });',
   });
-  const first = await renderText(request({ accountId: 'acct_warm_cpu', bundle: b }));
-  assert.match(first, /STARTED/, 'the page started every kind of context');
-  await renderText(request({ accountId: 'acct_warm_cpu', bundle: b }));
+  const first = await renderText(request({ accountId, bundle: b }));
+  assert.match(first, /STARTED/, `the page started its contexts: ${first.trim()}`);
+  const second = await renderText(request({ accountId, bundle: b }));
   // The pool freezes (or closes) the page after the job and makes its spare session; let that settle.
   await new Promise((r) => setTimeout(r, 2000));
   const pid = renderer.supervisor.browserPid!;
   const before = processTreeCpuTicks(pid);
   await new Promise((r) => setTimeout(r, 5000));
   const cpuPercent = (processTreeCpuTicks(pid) - before) / 5; // ticks of 10 ms over 5 s → % of one core
+  const third = await renderText(request({ accountId, bundle: b }));
+  return { cpuPercent, stayedWarm: field(third, 'DOC') === field(second, 'DOC') };
+}
+
+test('a frozen warm page uses no CPU, with dedicated workers, audio, an AudioWorklet and WebRTC running in it', async () => {
+  const { cpuPercent, stayedWarm } = await idleAfterWarmJobs(
+    'acct_warm_cpu',
+    `new Worker('/busy.js');
+     const audio = new AudioContext();
+     const osc = audio.createOscillator(); osc.connect(audio.destination); osc.start();
+     await audio.audioWorklet.addModule('/worklet.js');
+     new AudioWorkletNode(audio, 'busy').connect(audio.destination);
+     const pc = new RTCPeerConnection(); pc.createDataChannel('d');
+     await pc.setLocalDescription(await pc.createOffer());`,
+  );
+  assert.ok(stayedWarm, 'these pause with the page, so the page stays warm');
+  assert.ok(cpuPercent < 2, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
+});
+
+test('a page that started a shared worker (which freezing does not stop) is not kept warm, and its worker stops', async () => {
+  const { cpuPercent, stayedWarm } = await idleAfterWarmJobs(
+    'acct_warm_shared',
+    `new SharedWorker('/shared.js'); navigator.serviceWorker.register('/busy.js').catch(() => {});`,
+  );
+  assert.equal(stayedWarm, false, 'the page was closed, not kept warm');
   assert.ok(cpuPercent < 2, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
 });
