@@ -19,6 +19,9 @@ export class ApiProcesses {
   private requests = 0;
   private idleBeats = Infinity;
   private registered = false;
+  private stopped = false;
+  /** The count seen while last registered: the estimate used for the first heartbeat after an idle spell. */
+  private lastCount = 1;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
@@ -27,7 +30,7 @@ export class ApiProcesses {
   /** Called by every authenticated request: cheap after the first. */
   markActive(): void {
     // The first request after an idle spell registers at once rather than at the next heartbeat.
-    if (this.requests++ === 0 && !this.registered) this.beat();
+    if (this.requests++ === 0 && !this.registered && !this.stopped) this.beat();
   }
 
   start(): void {
@@ -37,6 +40,7 @@ export class ApiProcesses {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
@@ -55,7 +59,8 @@ export class ApiProcesses {
 
   /** Refreshes our row and recounts the live rows; after three idle heartbeats, leaves instead. */
   async refresh(): Promise<void> {
-    const now = this.ctx.clock.now();
+    // The wall clock, not the injected one: rows written by other processes are compared with it.
+    const now = Date.now();
     const window = 3 * this.ctx.config.processHeartbeatMs;
     const db = this.ctx.db;
     this.idleBeats = this.requests > 0 ? 0 : this.idleBeats + 1;
@@ -70,9 +75,15 @@ export class ApiProcesses {
     const res = await db.updateTable('api_processes').set({ heartbeat_at: now }).where('id', '=', this.id).executeTakeFirst();
     // Not there yet, or removed as stale by another process while we were paused: (re)insert.
     if (Number(res.numUpdatedRows) === 0) await db.insertInto('api_processes').values({ id: this.id, started_at: now, heartbeat_at: now }).execute();
+    const resuming = !this.registered;
     this.registered = true;
     const row = await db.selectFrom('api_processes').select((eb) => eb.fn.countAll<number>().as('n')).where('heartbeat_at', '>', now - window).where('id', '!=', this.id).executeTakeFirst();
-    this.count = Number(row?.n ?? 0) + 1;
+    const counted = Number(row?.n ?? 0) + 1;
+    // Traffic that resumes after an idle spell reaches every process at about the same moment, and each
+    // finds the others' rows gone (they left when idle too): counting only itself, each would allow the
+    // whole limit until its next heartbeat. So the first heartbeat back keeps the count from before.
+    this.count = resuming ? Math.max(counted, this.lastCount) : counted;
+    this.lastCount = counted;
     // Rows of processes that died without deregistering (SIGKILL, power loss), long past counting.
     await db.deleteFrom('api_processes').where('heartbeat_at', '<', now - 10 * window).execute();
   }
