@@ -57,3 +57,26 @@ export function safeEqualHex(a: string, b: string): boolean {
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
+
+/**
+ * A dashboard "device cookie" (OWASP, "Slow down online guessing attacks with device cookies"): proof that
+ * this browser signed in as `email` before. Sign-ins that present one are throttled per device, not per
+ * address, so an attacker sharing the user's address (an office NAT) cannot lock the user out. A random
+ * nonce and an HMAC of (email, nonce) under a server key; nothing stored.
+ */
+export function newDeviceToken(key: string, email: string): string {
+  const nonce = randomBytes(16).toString('base64url');
+  return `${nonce}.${deviceMac(key, email, nonce)}`;
+}
+
+/** The device token's nonce when it was issued for this email under this key; null otherwise. */
+export function verifyDeviceToken(key: string, email: string, token: string | undefined): string | null {
+  if (!token || token.length > 200) return null;
+  const [nonce, mac, extra] = token.split('.');
+  if (!nonce || !mac || extra !== undefined) return null;
+  const expected = Buffer.from(deviceMac(key, email, nonce));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
+}
+
+const deviceMac = (key: string, email: string, nonce: string) => createHmac('sha256', key).update(`folio device\n${email}\n${nonce}`).digest('base64url');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { newId } from '../domain/ids.js';
-import { sha256Hex } from '../domain/tokens.js';
+import { newDeviceToken, sha256Hex, verifyDeviceToken } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -57,17 +57,24 @@ export class Users {
    * Checks an email and password. Throws 429 `auth_throttled` while the address is locked (too many failures
    * across emails), 429 `rate_limited` while the (email, ip) pair is locked, 401
    * `invalid_credentials` on a wrong email or password (the same answer for both).
+   *
+   * A browser that signed in as this email before presents its device token: it is then throttled by that
+   * token alone (LOGIN_MAX_FAILURES per window), never by the address, so failures of others at the same
+   * address (one NAT, one balancer) cannot lock the real user out. On success a fresh device token is
+   * returned for the caller to keep in a cookie (null when the server has no key to sign it with).
    */
-  async signIn(emailInput: string, password: string, ip: string): Promise<UserView> {
+  async signIn(emailInput: string, password: string, ip: string, deviceToken?: string): Promise<{ user: UserView; deviceToken: string | null }> {
     const email = normalizeEmail(emailInput);
-    const key = sha256Hex(`${email}\n${ip}`);
-    // Never equal to a pair's key: that one always has a newline, an address never does.
+    const deviceKey = this.ctx.secrets.derivationKey;
+    const device = deviceKey ? verifyDeviceToken(deviceKey, email, deviceToken) : null;
+    // Never equal to one another: a pair's key has a newline, an address's and a device's a prefix.
+    const key = device ? sha256Hex(`device:${device}`) : sha256Hex(`${email}\n${ip}`);
     const addressKey = sha256Hex(`addr:${ip}`);
     const now = this.ctx.clock.now();
     const attempts = await this.ctx.db.selectFrom('login_attempts').selectAll().where('throttle_key', 'in', [key, addressKey]).execute();
     // Checked before the password (no scrypt work, and no answer that tells a right password from a wrong one).
     const byAddress = attempts.find((a) => a.throttle_key === addressKey);
-    if (byAddress?.locked_until && byAddress.locked_until > now) throw this.addressLocked(byAddress.locked_until - now);
+    if (!device && byAddress?.locked_until && byAddress.locked_until > now) throw this.addressLocked(byAddress.locked_until - now);
     const attempt = attempts.find((a) => a.throttle_key === key);
     if (attempt?.locked_until && attempt.locked_until > now) throw this.locked(attempt.locked_until - now);
 
@@ -75,12 +82,12 @@ export class Users {
     const ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await this.dummy()), false);
     if (row && ok) {
       await this.ctx.db.deleteFrom('login_attempts').where('throttle_key', '=', key).execute();
-      return this.view(row);
+      return { user: this.view(row), deviceToken: deviceKey ? newDeviceToken(deviceKey, email) : null };
     }
     // A success does not reset the address's count: an attacker could otherwise interleave sign-ins to an
-    // account of their own.
+    // account of their own. A known device's failures count against that device only.
     await this.recordFailure(key, now, LOGIN_MAX_FAILURES);
-    await this.recordFailure(addressKey, now, LOGIN_ADDRESS_MAX_FAILURES);
+    if (!device) await this.recordFailure(addressKey, now, LOGIN_ADDRESS_MAX_FAILURES);
     throw new AppError('invalid_credentials', 'the email or password is wrong');
   }
 

@@ -21,8 +21,15 @@ describe('failed authentication is limited per client address', () => {
 
   const get = (key: string, remoteAddress: string, headers: Record<string, string> = {}) =>
     app.server.inject({ method: 'GET', url: '/v1/deploys', headers: { authorization: `Bearer ${key}`, ...headers }, remoteAddress });
-  const login = (email: string, password: string, remoteAddress: string) =>
-    app.server.inject({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }), remoteAddress });
+  const login = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+    app.server.inject({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify({ email, password }), remoteAddress });
+  /** The device cookie a successful sign-in set (`folio_device=…`). */
+  const deviceCookie = (r: Awaited<ReturnType<typeof login>>) => {
+    const all = ([] as string[]).concat(r.headers['set-cookie'] ?? []);
+    const c = all.find((v) => v.startsWith('folio_device='));
+    assert.ok(c, `a device cookie is set: ${all.join(' | ')}`);
+    return c.split(';')[0];
+  };
 
   test('wrong API keys: 401 up to the burst, then 429 auth_throttled with Retry-After; a valid key from the same address is never throttled', async () => {
     const ip = '198.51.100.7';
@@ -62,5 +69,27 @@ describe('failed authentication is limited per client address', () => {
     assert.equal((await login(EMAIL, PASSWORD, '198.51.100.99')).statusCode, 200, 'the real user, from their address, signs in');
     app.clock.advance(15 * 60_000 + 1000);
     assert.equal((await login(EMAIL, PASSWORD, attacker)).statusCode, 200, 'the address lock ends');
+  });
+
+  test('sign-in behind a shared address: a browser that signed in before keeps signing in while others there are locked out', async () => {
+    const office = '203.0.113.10';
+    const first = await login(EMAIL, PASSWORD, office);
+    assert.equal(first.statusCode, 200);
+    const device = deviceCookie(first);
+    // Someone else behind the same NAT sprays sign-ins until the address is locked.
+    for (let i = 0; i < 20; i++) await login(`someone${i}@example.com`, 'guess', office);
+    const locked = await login(EMAIL, PASSWORD, office);
+    assert.equal(locked.statusCode, 429, 'without the device cookie the address lock applies');
+    const known = await login(EMAIL, PASSWORD, office, device);
+    assert.equal(known.statusCode, 200, `the real user's browser gets in: ${known.body}`);
+    // The cookie proves the browser for that email only, and cannot be forged.
+    assert.equal((await login('someone0@example.com', 'guess', office, device)).statusCode, 429, 'another email is not covered by it');
+    const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    assert.equal((await login(EMAIL, PASSWORD, office, forged)).statusCode, 429, 'a tampered cookie counts for nothing');
+    // A stolen or guessed-at device is limited on its own: five failures lock that device, not others.
+    const device2 = deviceCookie(known);
+    for (let i = 0; i < 5; i++) assert.equal((await login(EMAIL, `wrong-${i}`, office, device2)).statusCode, 401);
+    assert.equal((await login(EMAIL, PASSWORD, office, device2)).statusCode, 429, 'the device itself is now locked');
+    assert.equal((await login(EMAIL, PASSWORD, office, device)).statusCode, 200, 'another known device is not');
   });
 });

@@ -28,7 +28,7 @@ export function sessionCookieName(config: Config): string {
 
 const isHttps = (config: Config) => config.resolved.publicUrl.startsWith('https://');
 
-/** Reads one cookie from the Cookie header (no dependency: the dashboard sets exactly one cookie). */
+/** Reads one cookie from the Cookie header (no dependency: the dashboard sets two, the session and the device). */
 export function readCookie(req: FastifyRequest, name: string): string | undefined {
   const header = req.headers.cookie;
   if (typeof header !== 'string' || header.length > 8192) return undefined;
@@ -42,6 +42,18 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
   const attrs = [`${sessionCookieName(config)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`];
+  if (isHttps(config)) attrs.push('Secure');
+  reply.header('set-cookie', attrs.join('; '));
+}
+
+/** The sign-in's device cookie (src/services/users.ts): only the sign-in route reads it. */
+export function deviceCookieName(config: Config): string {
+  return isHttps(config) ? '__Host-folio_device' : 'folio_device';
+}
+
+/** Kept for 180 days and renewed at every sign-in; signing out keeps it (it proves the browser, not a session). */
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string): void {
+  const attrs = [`${deviceCookieName(config)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${180 * 24 * 3600}`];
   if (isHttps(config)) attrs.push('Secure');
   reply.header('set-cookie', attrs.join('; '));
 }

@@ -9,7 +9,7 @@ import type { Services } from '../../services/index.js';
 import { Sessions } from '../../services/sessions.js';
 import { Users } from '../../services/users.js';
 import { principalOf } from '../plugins/auth.js';
-import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from '../plugins/session-auth.js';
+import { clearSessionCookie, deviceCookieName, readCookie, sessionCookieName, setDeviceCookie, setSessionCookie } from '../plugins/session-auth.js';
 import { apiKeyRoutes } from './api-keys.js';
 
 /** Built by `scripts/setup.sh` (vite) from dashboard/; not in git. */
@@ -62,11 +62,12 @@ export function dashboardRoutes(app: FastifyInstance, s: Services) {
       body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
     },
   }, async (req, reply) => {
-    const user = await users.signIn(req.body.email, req.body.password, req.ip);
+    const { user, deviceToken } = await users.signIn(req.body.email, req.body.password, req.ip, readCookie(req, deviceCookieName(config)));
     const ua = req.headers['user-agent'];
     const { token, session } = await sessions.create({ userId: user.id, accountId: user.accountId, ip: req.ip, userAgent: typeof ua === 'string' ? ua : undefined });
     req.log.info({ userId: user.id, sessionId: session.id }, 'dashboard sign-in');
     setSessionCookie(reply, config, token);
+    if (deviceToken) setDeviceCookie(reply, config, deviceToken);
     reply.header('cache-control', 'no-store');
     return sessionView(session.accountId, session.userId, session.csrfToken, session.expiresAt);
   });
