@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addressBucket } from '../domain/client-address.js';
 import { newId } from '../domain/ids.js';
 import { newDeviceToken, sha256Hex, verifyDeviceToken } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
@@ -68,8 +69,9 @@ export class Users {
     const deviceKey = this.ctx.secrets.derivationKey;
     const device = deviceKey ? verifyDeviceToken(deviceKey, email, deviceToken) : null;
     // Never equal to one another: a pair's key has a newline, an address's and a device's a prefix.
-    const key = device ? sha256Hex(`device:${device}`) : sha256Hex(`${email}\n${ip}`);
-    const addressKey = sha256Hex(`addr:${ip}`);
+    const address = addressBucket(ip);
+    const key = device ? sha256Hex(`device:${device}`) : sha256Hex(`${email}\n${address}`);
+    const addressKey = sha256Hex(`addr:${address}`);
     const now = this.ctx.clock.now();
     const attempts = await this.ctx.db.selectFrom('login_attempts').selectAll().where('throttle_key', 'in', [key, addressKey]).execute();
     // Checked before the password (no scrypt work, and no answer that tells a right password from a wrong one).

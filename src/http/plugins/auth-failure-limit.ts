@@ -1,6 +1,9 @@
+import { addressBucket } from '../../domain/client-address.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Config } from '../../config/load.js';
 import type { ApiProcesses } from '../../services/api-processes.js';
+
+const MAX_ADDRESSES = 50_000;
 
 interface Bucket {
   tokens: number;
@@ -30,12 +33,14 @@ export class AuthFailureLimit {
     const rate = this.config.authFailuresPerMinute / 60 / n;
     const cap = Math.max(1, this.config.authFailureBurst / n);
     const now = Date.now(); // bookkeeping, like the rate-limit buckets
-    let b = this.buckets.get(address);
-    if (!b) {
-      if (this.buckets.size > 50_000) this.buckets.clear(); // bound memory under address spraying
-      b = { tokens: cap, updatedAt: now };
-      this.buckets.set(address, b);
-    }
+    const key = addressBucket(address);
+    let b = this.buckets.get(key);
+    if (b) this.buckets.delete(key); // re-inserted below: the Map's order is then least recently failed first
+    else b = { tokens: cap, updatedAt: now };
+    this.buckets.set(key, b);
+    // Bounded under address spraying by forgetting the addresses that failed longest ago (a full bucket),
+    // not everything at once, which would let the addresses being throttled start afresh.
+    while (this.buckets.size > MAX_ADDRESSES) this.buckets.delete(this.buckets.keys().next().value!);
     b.tokens = Math.min(cap, b.tokens + ((now - b.updatedAt) / 1000) * rate);
     b.updatedAt = now;
     if (b.tokens < 1) {
