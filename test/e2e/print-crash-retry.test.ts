@@ -2,12 +2,12 @@
 // retry succeeds -- through the real worker, queue, SQLite, files and Chromium. (test/render/renderer.test.ts
 // proves the classification itself deterministically; this proves what a user sees.)
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Renderer } from '../../src/render/renderer.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { rendererPids } from '../helpers/proc.js';
 
 // Chromium fires `beforeprint` inside Page.printToPDF: there the page marks its URL (which the browser
 // reports at once) and spins for a second, so the test sees the print under way and kills it mid-print.
@@ -18,32 +18,6 @@ const report = file(
     addEventListener('beforeprint', () => { history.replaceState(null, '', '/printing'); const t = Date.now(); while (Date.now() - t < 1000) {} });
   </script></body></html>`,
 );
-
-/** Pids of the renderer processes under the browser (renderers hang off the zygote, not the browser). */
-function rendererPids(browserPid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we read
-    }
-  }
-  const found: number[] = [];
-  for (const stack = [browserPid]; stack.length; ) {
-    const pid = stack.pop()!;
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid);
-    } catch {
-      // gone
-    }
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return found;
-}
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;

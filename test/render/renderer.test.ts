@@ -2,9 +2,9 @@
 // recovery after each failure, and isolation between accounts. One browser for the whole file.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
+import { rendererPids } from '../helpers/proc.js';
 import { bundle, invoiceHtml, memorySink, pdfText, request } from './helpers.js';
 
 let renderer: Renderer;
@@ -298,32 +298,6 @@ test('killing the browser mid-render fails that render with render_crashed; the 
   assert.notEqual(renderer.supervisor.browserPid, pid);
   assert.equal(await renderer.isHealthy(), true);
 });
-
-/** Pids of the renderer processes under the browser (renderers hang off the zygote, not the browser). */
-function rendererPids(browserPid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we read
-    }
-  }
-  const found: number[] = [];
-  for (const stack = [browserPid]; stack.length; ) {
-    const pid = stack.pop()!;
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) found.push(pid);
-    } catch {
-      // gone
-    }
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return found;
-}
 
 test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, retried), not a print failure', async () => {
   // Chromium fires `beforeprint` inside Page.printToPDF; the page's synchronous request from there tells

@@ -3,11 +3,12 @@
 // as the unprivileged `folio-chromium` user that the set-up step creates. Read from /proc, not from flags.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { lookupUser, runningAsRoot } from '../../src/render/chromium-sandbox.js';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
 import { tempDir } from '../helpers/app.js';
+import { chromiumProcesses } from '../helpers/proc.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { bundle, memorySink, pdfText, request } from './helpers.js';
 
@@ -18,61 +19,17 @@ before(async () => {
 });
 after(() => renderer.close());
 
-interface ProcInfo {
-  pid: number;
-  type: string;
-  uid: number;
-  seccomp: number;
-  userNs: string;
-  cmdline: string;
-}
-
-/** Chromium's processes under the browser (renderers hang off the zygote, not the browser itself). */
-function chromiumTree(browserPid: number): ProcInfo[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we read
-    }
-  }
-  const found: ProcInfo[] = [];
-  for (const stack = [browserPid]; stack.length; ) {
-    const pid = stack.pop()!;
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      found.push({
-        pid,
-        type: /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser',
-        uid: Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]),
-        seccomp: Number(/^Seccomp:\s+(\d+)/m.exec(status)?.[1]),
-        userNs: readlinkSync(`/proc/${pid}/ns/user`),
-        cmdline,
-      });
-    } catch {
-      // gone
-    }
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return found;
-}
-
 test('every renderer is sandboxed: a seccomp filter and a user namespace other than the service\'s', async () => {
   const out = memorySink();
   await renderer.render(request({ bundle: bundle({ '/index.html': '<p>inside the sandbox</p>' }) }), out.sink);
   assert.match(pdfText(out.bytes()), /inside the sandbox/);
-  const tree = chromiumTree(renderer.supervisor.browserPid!);
+  const tree = chromiumProcesses(renderer.supervisor.browserPid!);
   const renderers = tree.filter((p) => p.type === 'renderer');
   assert.ok(renderers.length >= 1, `renderer processes found: ${tree.map((p) => p.type).join(', ')}`);
   const ownNs = readlinkSync('/proc/self/ns/user');
   for (const r of renderers) {
     assert.equal(r.seccomp, 2, `renderer ${r.pid} runs under a seccomp filter (Seccomp: 2), got ${r.seccomp}`);
-    assert.notEqual(r.userNs, ownNs, `renderer ${r.pid} is in a user namespace of its own`);
+    assert.notEqual(r.userNamespace, ownNs, `renderer ${r.pid} is in a user namespace of its own`);
   }
   for (const p of tree) assert.doesNotMatch(p.cmdline, /--no-sandbox/, `${p.type} ${p.pid} was started without the sandbox`);
 });
@@ -80,7 +37,7 @@ test('every renderer is sandboxed: a seccomp filter and a user namespace other t
 test('as root, Chromium runs as the unprivileged folio-chromium user, in a private profile folder removed on exit', { skip: !runningAsRoot() && 'only meaningful when the tests run as root (CI does)' }, async () => {
   const user = lookupUser('folio-chromium');
   assert.ok(user, 'the set-up step (scripts/setup.sh) creates the folio-chromium user');
-  const tree = chromiumTree(renderer.supervisor.browserPid!);
+  const tree = chromiumProcesses(renderer.supervisor.browserPid!);
   for (const p of tree) assert.equal(p.uid, user.uid, `${p.type} ${p.pid} runs as uid ${p.uid}`);
   const browser = tree.find((p) => p.type === 'browser')!;
   const profile = /--user-data-dir=(\S+)/.exec(browser.cmdline)![1];
@@ -91,7 +48,7 @@ test('as root, Chromium runs as the unprivileged folio-chromium user, in a priva
 
   const other = new Renderer({ concurrency: 1, spareSessions: 0, executablePath: process.env.FOLIO_CHROMIUM_PATH });
   await other.start();
-  const otherProfile = /--user-data-dir=(\S+)/.exec(chromiumTree(other.supervisor.browserPid!).find((p) => p.type === 'browser')!.cmdline)![1];
+  const otherProfile = /--user-data-dir=(\S+)/.exec(chromiumProcesses(other.supervisor.browserPid!).find((p) => p.type === 'browser')!.cmdline)![1];
   await other.close();
   for (let i = 0; i < 50 && existsSync(otherProfile); i++) await new Promise((r) => setTimeout(r, 20));
   assert.equal(existsSync(otherProfile), false, 'the profile folder is removed when Chromium exits');
@@ -117,7 +74,7 @@ test('FOLIO_CHROMIUM_NO_SANDBOX is the explicit way out: renderers then run with
   const r = new Renderer({ concurrency: 1, spareSessions: 0, noSandbox: true, executablePath: process.env.FOLIO_CHROMIUM_PATH });
   try {
     await r.render(request({ bundle: bundle({ '/index.html': '<p>no sandbox</p>' }) }), memorySink().sink);
-    const renderers = chromiumTree(r.supervisor.browserPid!).filter((p) => p.type === 'renderer');
+    const renderers = chromiumProcesses(r.supervisor.browserPid!).filter((p) => p.type === 'renderer');
     assert.ok(renderers.length >= 1);
     for (const p of renderers) assert.equal(p.seccomp, 0, 'without the sandbox there is no seccomp filter');
   } finally {

@@ -3,9 +3,9 @@
 // else -- another account, another version or env, a failed job -- gets a freshly loaded page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
+import { chromiumCpuTicks } from '../helpers/proc.js';
 import { bundle, memorySink, pdfText, request } from './helpers.js';
 
 let renderer: Renderer;
@@ -131,31 +131,6 @@ test('an idle warm page is frozen: its timers do not run between jobs', async ()
   assert.ok(idle <= 5, `the idle page ticked ${idle} times in 600 ms`);
 });
 
-/** CPU time (user + system, in clock ticks of 10 ms) of a process and all its descendants, from /proc. */
-function processTreeCpuTicks(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
-      const ppid = Number(f[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we read
-    }
-  }
-  let total = 0;
-  for (const stack = [rootPid]; stack.length; ) {
-    const pid = stack.pop()!;
-    total += ticks.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
 /**
  * A warm template that starts `contexts` (each busy where it can), rendered twice; then Chromium's CPU over
  * 5 idle seconds, and a third job to see whether the page had stayed warm (the same document) meanwhile.
@@ -179,9 +154,9 @@ async function idleAfterWarmJobs(accountId: string, contexts: string) {
   // The pool freezes (or closes) the page after the job and makes its spare session; let that settle.
   await new Promise((r) => setTimeout(r, 2000));
   const pid = renderer.supervisor.browserPid!;
-  const before = processTreeCpuTicks(pid);
+  const before = chromiumCpuTicks(pid);
   await new Promise((r) => setTimeout(r, 5000));
-  const cpuPercent = (processTreeCpuTicks(pid) - before) / 5; // ticks of 10 ms over 5 s → % of one core
+  const cpuPercent = (chromiumCpuTicks(pid) - before) / 5; // ticks of 10 ms over 5 s → % of one core
   const third = await renderText(request({ accountId, bundle: b }));
   return { cpuPercent, stayedWarm: field(third, 'DOC') === field(second, 'DOC') };
 }

@@ -1,0 +1,60 @@
+// Chromium's processes as the kernel sees them (/proc), for tests that check sandboxing, kill renderers or
+// measure CPU. Renderers hang off the zygote, not the browser, so the whole tree below the browser is read.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+export interface ChromiumProcessInfo {
+  pid: number;
+  /** `browser`, or Chromium's --type (renderer, zygote, gpu-process, utility). */
+  type: string;
+  uid: number;
+  /** 0 = no filter, 2 = a seccomp filter (Chromium's sandbox). */
+  seccomp: number;
+  userNamespace: string;
+  cmdline: string;
+  /** User + system CPU time so far, in clock ticks (10 ms). */
+  cpuTicks: number;
+}
+
+/** The browser process and all its descendants. */
+export function chromiumProcesses(browserPid: number): ChromiumProcessInfo[] {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
+      children.set(Number(f[1]), [...(children.get(Number(f[1])) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  const found: ChromiumProcessInfo[] = [];
+  for (const stack = [browserPid]; stack.length; ) {
+    const pid = stack.pop()!;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      found.push({
+        pid,
+        type: /--type=([\w-]+)/.exec(cmdline)?.[1] ?? 'browser',
+        uid: Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]),
+        seccomp: Number(/^Seccomp:\s+(\d+)/m.exec(status)?.[1]),
+        userNamespace: readlinkSync(`/proc/${pid}/ns/user`),
+        cmdline,
+        cpuTicks: ticks.get(pid) ?? 0,
+      });
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/** Pids of the renderer processes under the browser. */
+export const rendererPids = (browserPid: number) => chromiumProcesses(browserPid).filter((p) => p.type === 'renderer').map((p) => p.pid);
+
+/** CPU ticks (10 ms) of the whole tree. */
+export const chromiumCpuTicks = (browserPid: number) => chromiumProcesses(browserPid).reduce((sum, p) => sum + p.cpuTicks, 0);
