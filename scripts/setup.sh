@@ -31,8 +31,12 @@ need_pkgs=()
 # prefers it when present. The full browser above stays: the dashboard's browser tests drive it.
 [ -z "${FOLIO_CHROMIUM_PATH:-}" ] && [ ! -x /usr/lib/chromium/chromium-headless-shell ] && need_pkgs+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || need_pkgs+=(poppler-utils)
-fc-list 2>/dev/null | grep -qi 'liberation' || need_pkgs+=(fonts-liberation)
-fc-list 2>/dev/null | grep -qi 'noto' || need_pkgs+=(fonts-noto-core fonts-noto-color-emoji)
+# The font list is read once into a variable: `fc-list | grep -q` under pipefail fails at random (grep exits
+# at the first match, fc-list then dies of SIGPIPE and the pipeline reports its failure), which made most
+# starts think a font was missing and call apt-get again.
+fonts=$(fc-list : family 2>/dev/null || true)
+grep -qi 'liberation' <<<"$fonts" || need_pkgs+=(fonts-liberation)
+grep -qi 'noto' <<<"$fonts" || need_pkgs+=(fonts-noto-core fonts-noto-color-emoji)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   sudo_cmd=""
   if [ "$(id -u)" -ne 0 ]; then
