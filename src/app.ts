@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import type { Config } from './config/load.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import { PgNotifier } from './db/pg-notifier.js';
+import { PgNotifier } from './notifier/pg-notifier.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServer } from './http/server.js';
 import { createLogger } from './observability/logger.js';

@@ -3,7 +3,7 @@ import { newId } from '../domain/ids.js';
 import { looksLikeApiKey, newApiKey, sha256Hex } from '../domain/tokens.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Principal, ServiceContext } from './context.js';
-import { ALL_KEYS, type Notifier } from './notifier.js';
+import { ALL_KEYS, type Notifier } from '../notifier/notifier.js';
 import type { Db } from '../db/database.js';
 import { bumpAuthGeneration } from './auth-change-watcher.js';
 

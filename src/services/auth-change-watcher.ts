@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ServiceContext } from './context.js';
-import { ALL_ACCOUNTS, ALL_KEYS, type Notifier } from './notifier.js';
+import { ALL_ACCOUNTS, ALL_KEYS, type Notifier } from '../notifier/notifier.js';
 
 /** Called inside every transaction that changes what a cached credential may do (revoke, scopes, plan). */
 export async function bumpAuthGeneration(trx: Db): Promise<void> {

@@ -9,7 +9,7 @@ import { AppError } from '../errors/app-error.js';
 import { afterId, toPage } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
-import type { Notifier } from './notifier.js';
+import type { Notifier } from '../notifier/notifier.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
 

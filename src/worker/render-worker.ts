@@ -11,7 +11,7 @@ import { afterFailure } from '../domain/job-state.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Files } from '../services/files.js';
-import type { Notifier } from '../services/notifier.js';
+import type { Notifier } from '../notifier/notifier.js';
 import type { Usage } from '../services/usage.js';
 import { BundleCache } from './bundle-cache.js';
 import * as q from './job-queries.js';

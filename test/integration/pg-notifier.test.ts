@@ -8,8 +8,8 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import pino from 'pino';
-import { PgNotifier } from '../../src/db/pg-notifier.js';
-import { ALL_KEYS } from '../../src/services/notifier.js';
+import { PgNotifier } from '../../src/notifier/pg-notifier.js';
+import { ALL_KEYS } from '../../src/notifier/notifier.js';
 import { engine, TEST_PG_URL } from '../helpers/engine.js';
 
 const skip = engine !== 'postgres' && 'PostgreSQL only (FOLIO_TEST_ENGINE=postgres)';

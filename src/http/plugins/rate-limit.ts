@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
 import { ApiProcesses } from '../../services/api-processes.js';
 import type { Principal, ServiceContext } from '../../services/context.js';
-import { ALL_ACCOUNTS } from '../../services/notifier.js';
+import { ALL_ACCOUNTS } from '../../notifier/notifier.js';
 
 interface Bucket {
   tokens: number;

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { Notifier } from '../services/notifier.js';
-import type { Db } from './database.js';
-import { ALL_ACCOUNTS, ALL_KEYS, InProcessNotifier } from '../services/notifier.js';
+import type { Db } from '../db/database.js';
+import { InProcessNotifier } from './in-process-notifier.js';
+import { ALL_ACCOUNTS, ALL_KEYS, type Notifier } from './notifier.js';
 
 const CHANNEL = 'folio_jobs';
 
