@@ -1,5 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { HttpDurationHistogram } from './http-duration-histogram.js';
 
 /** How long a scrape waits for the queue counts before leaving that gauge out. */
 const JOB_COUNT_TIMEOUT_MS = 2000;
@@ -14,9 +13,6 @@ const JOB_COUNT_TIMEOUT_MS = 2000;
  */
 export class Metrics {
   readonly registry = new Registry();
-
-  /** Recorded on every request: a leaner histogram than prom-client's (see http-duration-histogram.ts). */
-  readonly httpRequestDuration = new HttpDurationHistogram([0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]);
 
   readonly renderAttempts = new Counter({
     name: 'folio_render_attempts_total',
@@ -78,13 +74,17 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Recorded on every request (src/http/routes/metrics.ts); registered last, where it always was in the output. */
+  readonly httpRequestDuration = new Histogram({
+    name: 'folio_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status code, with their duration (from request start to response sent).',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
   #jobCounts: (() => Promise<Record<string, number>>) | null = null;
   #processMetrics = false;
-
-  constructor() {
-    // prom-client's Registry formats any object with name, help, type and get()/getForPromString().
-    this.registry.registerMetric(this.httpRequestDuration as never);
-  }
 
   /** Where folio_render_jobs reads the queue from (set by the composition root). */
   setJobCounts(read: () => Promise<Record<string, number>>): void {
@@ -92,7 +92,7 @@ export class Metrics {
   }
 
   observeHttp(method: string, route: string, statusCode: number, seconds: number): void {
-    this.httpRequestDuration.observe(method, route, statusCode, seconds);
+    this.httpRequestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
   }
 
   /**
