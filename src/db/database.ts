@@ -5,7 +5,6 @@ import Database from 'libsql';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Tables } from './tables.js';
-import { WalIndexWatch } from './wal-index.js';
 
 export type Db = Kysely<Tables>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -17,7 +16,8 @@ export interface Database_ {
   pool?: pg.Pool;
   /**
    * SQLite file databases only (null otherwise): a number that changes whenever a transaction commits, in
-   * any process, or null when that cannot be told right now (src/db/wal-index.ts). For ReadCache.
+   * any process, or null when that cannot be told right now (`PRAGMA data_version` on a connection of its
+   * own, see `commitMarker`). For ReadCache and the auth-change watcher.
    */
   dataVersion: (() => number | null) | null;
   close(): Promise<void>;
@@ -45,20 +45,17 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     raw.exec('PRAGMA busy_timeout = 10000');
     raw.exec('PRAGMA foreign_keys = ON');
     const db = new Kysely<Tables>({ dialect: new SqliteDialectKeepingErrors({ database: withStatementCache(raw) as never }, raw) });
-    // Reads are cached only where the wal-index can be watched: a plain file path in WAL mode (not an
-    // in-memory database, not a `file:` URI). The watch is made after the connection holds the -shm file,
-    // and closed after the connection (src/db/wal-index.ts explains why the order matters).
-    const watchable = journalMode === 'wal' && file !== '' && file !== ':memory:' && !file.startsWith('file:');
-    // A first read makes the connection open the WAL and its -shm file (SQLite does it lazily).
-    if (watchable) raw.prepare('SELECT count(*) FROM sqlite_schema').raw(true).get();
-    const watch = watchable ? new WalIndexWatch(file) : null;
+    // A commit marker only where a second connection reaches the same database: a plain file path (not an
+    // in-memory database, not a `file:` URI) in WAL mode, so its reads never wait for our writer.
+    const markable = journalMode === 'wal' && file !== '' && file !== ':memory:' && !file.startsWith('file:');
+    const marker = markable ? commitMarker(file) : null;
     return {
       db,
       dialect: 'sqlite',
-      dataVersion: watch && (() => watch.version()),
+      dataVersion: marker && marker.read,
       close: async () => {
         await db.destroy();
-        watch?.close();
+        marker?.close();
       },
     };
   }
@@ -74,6 +71,30 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_
     return { db, dialect: 'postgres', pool, dataVersion: null, close: () => db.destroy() };
   }
   throw new Error(`unsupported database URL: ${url.replace(/\/\/[^@]*@/, '//***@')}`);
+}
+
+/**
+ * "Has anything been committed since the last look?" for a SQLite file, answered by SQLite itself:
+ * `PRAGMA data_version` changes whenever *another* connection has committed (any process), but never for
+ * the asking connection's own commits (https://www.sqlite.org/pragma.html#pragma_data_version). So it is
+ * asked on a connection of its own that never writes: every commit, this process's included, is another
+ * connection's. A failed read (SQLITE_BUSY while another process recovers the WAL) answers null, unknown,
+ * which makes callers read the database. SQLite increments the value, so a reading never comes back.
+ */
+function commitMarker(file: string): { read: () => number | null; close: () => void } {
+  const conn = new Database(file);
+  conn.exec('PRAGMA busy_timeout = 1000');
+  const pragma = conn.prepare('PRAGMA data_version').raw(true);
+  return {
+    read: () => {
+      try {
+        return (pragma.get() as [number])[0];
+      } catch {
+        return null;
+      }
+    },
+    close: () => conn.close(),
+  };
 }
 
 /**

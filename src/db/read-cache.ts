@@ -3,14 +3,14 @@ export type Frozen<T> = T extends (infer E)[] ? readonly Frozen<E>[] : T extends
 
 /**
  * Keeps the results of hot reads of the embedded SQLite database for exactly as long as nothing has been
- * committed to it. Each lookup takes a reading of the database's commit marker (`dataVersion`, see
- * src/db/wal-index.ts: ~2 µs, where the read it replaces costs 30–60 µs) and answers from memory only when
+ * committed to it. Each lookup takes a reading of the database's commit marker (`dataVersion`: `PRAGMA
+ * data_version` on a connection of its own, see src/db/database.ts) and answers from memory only when
  * the reading equals the one taken before the cached value was loaded. A commit anywhere, by this process
  * or by another one sharing the file (a second server, a worker, a CLI command), changes the reading, so
  * an answer is never older than a write that has returned.
  *
  * The price is coarseness: a new reading empties the cache for every key. It pays off for reads that
- * repeat between writes (clients polling a deploy, dashboards) and costs one header read otherwise.
+ * repeat between writes (clients polling a deploy, dashboards) and costs one pragma otherwise.
  *
  * Why the reading is taken before the load: a commit that lands between the reading and the load makes
  * the stored reading older than the value, so the next lookup sees a different reading and loads again.

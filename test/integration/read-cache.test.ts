@@ -1,17 +1,16 @@
 // The read cache behind GET /v1/deploys/{id} (src/db/read-cache.ts) must never answer with data older than
-// a write that has returned, wherever the write came from. On SQLite it is valid while the wal-index header
-// is unchanged (src/db/wal-index.ts); these tests hold that against commits made by another process, by
-// another app sharing the database (as a second server would), and by the app itself. On PostgreSQL nothing
-// is cached, and the same end-to-end test shows it.
+// a write that has returned, wherever the write came from. On SQLite it is valid while `PRAGMA data_version`
+// on the marker's own connection is unchanged (src/db/database.ts); these tests hold that against commits
+// made by another process, by another app sharing the database (as a second server would), and by the app
+// itself. On PostgreSQL nothing is cached, and the same end-to-end test shows it.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase, type Database_ } from '../../src/db/database.js';
-import { WalIndexWatch } from '../../src/db/wal-index.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -51,7 +50,7 @@ function startWriter(dbFile: string) {
   };
 }
 
-describe('WalIndexWatch: the commit marker of a SQLite file', () => {
+describe('dataVersion: the commit marker of a SQLite file', () => {
   let dir: string;
   let database: Database_;
   before(async () => {
@@ -73,7 +72,7 @@ describe('WalIndexWatch: the commit marker of a SQLite file', () => {
       const ops = ['insert', 'transaction', 'restart'] as const;
       for (let i = 0; i < 150; i++) {
         const before = version();
-        assert.notEqual(before, null, 'the header of a live WAL database is readable');
+        assert.notEqual(before, null, 'the marker of a live WAL database is readable');
         assert.equal(version(), before, 'nothing committed: the same reading');
         const op = ops[i % ops.length];
         await writer.run(op);
@@ -89,52 +88,6 @@ describe('WalIndexWatch: the commit marker of a SQLite file', () => {
     const before = version();
     await database.db.insertInto('t' as never).values({ n: -1 } as never).execute();
     assert.notEqual(version(), before);
-  });
-
-  test('unknown (null) when the -shm file is missing or does not hold a valid wal-index header', () => {
-    const watchOf = (shm: Buffer | null) => {
-      const name = `copy-${Math.random().toString(36).slice(2)}.db`;
-      if (shm) fs.writeFileSync(path.join(dir, `${name}-shm`), shm);
-      const watch = new WalIndexWatch(path.join(dir, name));
-      const reading = watch.version();
-      watch.close();
-      return reading;
-    };
-    const live = fs.readFileSync(path.join(dir, 'watched.db-shm'));
-    assert.notEqual(watchOf(Buffer.from(live)), null, 'a copy of the live header reads');
-    assert.equal(watchOf(null), null, 'no -shm file');
-    assert.equal(watchOf(Buffer.alloc(4096, 7)), null, 'not a wal-index');
-    // Both copies changed alike, but the checksum no longer matches (a header being rewritten, or damage).
-    const badSum = Buffer.from(live);
-    badSum[8] ^= 0xff;
-    badSum[48 + 8] ^= 0xff;
-    assert.equal(watchOf(badSum), null, 'checksum');
-    // Two copies that disagree (a read that raced a commit).
-    const torn = Buffer.from(live);
-    torn[8] ^= 0xff;
-    assert.equal(watchOf(torn), null, 'copies differ');
-  });
-
-  test('a second watcher of the same file, closed, leaves SQLite\'s locks on it alone', async () => {
-    // Closing a descriptor drops every POSIX lock the process holds on the file, SQLite's included; the
-    // watchers of one -shm file share one descriptor, closed only by the last of them (src/db/wal-index.ts).
-    // Observable: a TRUNCATE checkpoint by another process must wait for our open read transaction.
-    const dbFile = path.join(dir, 'watched.db');
-    const writer = startWriter(dbFile);
-    try {
-      await writer.run('insert'); // frames in the WAL, which our snapshot below reads from
-    } finally {
-      await writer.stop();
-    }
-    await database.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('t' as never).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const other = new WalIndexWatch(dbFile);
-      other.close();
-      const checkpoint = `const D = require('libsql'); const db = new D(process.argv[1]); db.exec('PRAGMA busy_timeout = 300');
-        process.stdout.write(JSON.stringify(db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw(true).get()));`;
-      const [busy] = JSON.parse(execFileSync(process.execPath, ['-e', checkpoint, dbFile], { cwd: root, encoding: 'utf8' })) as number[];
-      assert.equal(busy, 1, 'the checkpoint went through: this process had lost its locks on the -shm file');
-    });
   });
 });
 
