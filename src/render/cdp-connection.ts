@@ -3,6 +3,7 @@
 // attaches to every target and enables half a dozen domains on it: on a 2-core machine those events cost
 // measurable CPU per render, and we need Fetch/Target handling it does not expose anyway.
 import { EventEmitter } from 'node:events';
+import type { ProtocolMapping } from 'devtools-protocol/types/protocol-mapping.js';
 
 export class CdpError extends Error {
   constructor(
@@ -31,9 +32,10 @@ interface Pending {
 }
 
 type Params = Record<string, unknown>;
-// CDP results are loosely typed here on purpose: we use a handful of fields and check what matters.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Result = any;
+/** Every CDP command, with its parameters and result, from the protocol's own type definitions. */
+export type Command = keyof ProtocolMapping.Commands;
+export type CommandParams<M extends Command> = ProtocolMapping.Commands[M]['paramsType'] extends [] ? Record<string, never> : ProtocolMapping.Commands[M]['paramsType'][0];
+export type CommandResult<M extends Command> = ProtocolMapping.Commands[M]['returnType'];
 
 export class CdpSession extends EventEmitter {
   closed = false;
@@ -43,7 +45,7 @@ export class CdpSession extends EventEmitter {
   ) {
     super();
   }
-  send(method: string, params: Params = {}, timeoutMs?: number): Promise<Result> {
+  send<M extends Command>(method: M, params: CommandParams<M> = {} as CommandParams<M>, timeoutMs?: number): Promise<CommandResult<M>> {
     if (this.closed) return Promise.reject(new CdpClosedError(`session closed (${method})`));
     return this.connection.send(method, params, this.id, timeoutMs);
   }
@@ -66,10 +68,10 @@ export class CdpConnection extends EventEmitter {
     return this.#closed !== null;
   }
 
-  send(method: string, params: Params = {}, sessionId?: string, timeoutMs = this.defaultTimeoutMs): Promise<Result> {
+  send<M extends Command>(method: M, params: CommandParams<M> = {} as CommandParams<M>, sessionId?: string, timeoutMs = this.defaultTimeoutMs): Promise<CommandResult<M>> {
     if (this.#closed) return Promise.reject(new CdpClosedError(`${this.#closed.message} (${method})`));
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<CommandResult<M>>((resolve, reject) => {
       const timer =
         timeoutMs > 0
           ? setTimeout(() => {
@@ -77,7 +79,7 @@ export class CdpConnection extends EventEmitter {
               reject(new CdpError(method, `no answer within ${timeoutMs} ms`));
             }, timeoutMs)
           : undefined;
-      this.#pending.set(id, { resolve, reject, method, sessionId, timer });
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, method, sessionId, timer });
       this.write(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
     });
   }

@@ -5,6 +5,7 @@
 // are cleared. A context is never shared between accounts, so isolation between accounts does not depend
 // on that clearing at all.
 import { EventEmitter } from 'node:events';
+import type { Protocol } from 'devtools-protocol';
 import type { BrowserInstance } from './browser-supervisor.js';
 import type { CdpSession } from './cdp-connection.js';
 import { BUNDLE_ORIGIN, PARK_URL, PAYLOAD_ORIGIN, servePayloadOrigin, type ServedResponse } from './virtual-origins.js';
@@ -24,7 +25,7 @@ export interface RequestRouter {
   onSecurityLog?(text: string): void;
 }
 
-const ALL_REQUESTS = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
+const ALL_REQUESTS: Protocol.Fetch.EnableRequest = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
 // Everything a page can persist (sessionStorage goes with local_storage). Not 'all': that also clears
 // browser-wide caches such as the shader cache, and measured 2-5x slower per reset.
 const PAGE_STORAGE_TYPES = 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets';
@@ -218,7 +219,7 @@ export class PageSession extends EventEmitter {
    */
   async workers(): Promise<{ targetIds: string[]; unfreezable: boolean }> {
     const { targetInfos } = await this.browser.connection.send('Target.getTargets', { filter: [{}] }, undefined, PLUMBING_TIMEOUT_MS);
-    const mine = (targetInfos as Array<{ targetId: string; type: string; browserContextId?: string }>).filter((t) => t.browserContextId === this.contextId && !PAGE_TARGETS.has(t.type));
+    const mine = targetInfos.filter((t) => t.browserContextId === this.contextId && !PAGE_TARGETS.has(t.type));
     return { targetIds: mine.map((t) => t.targetId), unfreezable: mine.some((t) => t.type !== 'worker') };
   }
 

@@ -1,5 +1,6 @@
 // render.metadata.pdf overrides: validation (used at deploy commit time and again before each print) and
 // translation into Page.printToPDF parameters. Pure: no I/O, never throws on bad input.
+import type { Protocol } from 'devtools-protocol';
 import type { PdfOverrides } from './types.js';
 
 export type PdfValidation = { ok: true; value: PdfOverrides } | { ok: false; message: string };
@@ -101,7 +102,7 @@ export function validatePdfOverrides(x: unknown): PdfValidation {
 }
 
 /** Page.printToPDF parameters for validated overrides, with Folio's defaults (CSS @page wins). */
-export function printParams(o: PdfOverrides): Record<string, unknown> {
+export function printParams(o: PdfOverrides): Protocol.Page.PrintToPDFRequest {
   const [formatW, formatH] = FORMATS[(o.format ?? 'letter').toLowerCase()] ?? FORMATS.letter;
   const margin = (side: (typeof MARGIN_KEYS)[number]) => lengthToInches(o.margin?.[side] ?? 0) ?? 0;
   return {

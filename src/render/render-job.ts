@@ -2,8 +2,9 @@
 // Every wait is raced against `#failed`, which timeout, cancellation and crashes reject, so no await can
 // outlive the job's deadline -- including a page whose main thread is stuck in an infinite loop.
 import { createHash } from 'node:crypto';
+import type { Protocol } from 'devtools-protocol';
 import { Readable } from 'node:stream';
-import type { CdpSession } from './cdp-connection.js';
+import type { CdpSession, CommandResult } from './cdp-connection.js';
 import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
 import { PdfPageCounter } from './page-count.js';
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
@@ -60,7 +61,7 @@ export class RenderJob implements RequestRouter {
     private readonly session: PageSession,
     private readonly req: RenderRequest,
     private readonly index: BundleIndex,
-    private readonly printParams: Record<string, unknown>,
+    private readonly printParams: Protocol.Page.PrintToPDFRequest,
     private readonly opts: RenderJobOptions,
   ) {
     this.#failed = new Promise<never>((_, reject) => {
@@ -152,7 +153,7 @@ export class RenderJob implements RequestRouter {
   }
 
   /** Evaluates an expression in the page (awaiting a promise it returns), within the job's deadline. */
-  async #evaluate(expression: string, what: string): Promise<{ result?: { value?: unknown }; exceptionDetails?: { text?: string; exception?: { description?: string } } }> {
+  async #evaluate(expression: string, what: string): Promise<CommandResult<'Runtime.evaluate'>> {
     try {
       return await this.#race(this.session.cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, 0));
     } catch (err) {
@@ -389,7 +390,7 @@ export class RenderJob implements RequestRouter {
   /** Prints and streams the PDF into the sink; `onPrinted` runs once the print is taken, before the reads. */
   async #print(sink: PdfSink, onPrinted: () => void): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
     const s = this.session.cdp;
-    let printed: { stream: string };
+    let printed: { stream?: string };
     try {
       printed = await this.#race(s.send('Page.printToPDF', this.printParams, 0));
     } catch (err) {
@@ -397,8 +398,10 @@ export class RenderJob implements RequestRouter {
       // died while printing also answers "Printing failed", before the crash notice arrives.
       throw await this.#failureOf(err, 'printing');
     }
+    // transferMode ReturnAsStream (pdf-options.ts) always answers with a stream handle.
+    if (!printed.stream) throw new RenderError('render_failed', 'printing failed: Chromium returned no PDF stream');
+    const handle: string = printed.stream;
     onPrinted();
-    const handle = printed.stream;
     const limit = this.req.maxOutputBytes;
     const hash = createHash('sha256');
     const counter = new PdfPageCounter();
