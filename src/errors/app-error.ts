@@ -14,6 +14,3 @@ export class AppError extends Error {
     this.status = errorCodes[code].status;
   }
 }
-
-export const notFound = (code: ErrorCode, what: string) => new AppError(code, `${what} not found`);
-export const invalid = (field: string, message: string) => new AppError('invalid_request', message, { field });

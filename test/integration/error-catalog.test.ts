@@ -177,7 +177,6 @@ describe('error catalog', () => {
     const patterns = [
       /new\s+AppError\(\s*([^,]*?)\s*,/g, // first argument, possibly a ternary of literals
       /new\s+AppError\(\s*(['"][^'"]+['"])\s*\)/g,
-      /notFound\(\s*(['"][^'"]+['"])/g,
       /send\(\s*reply\s*,\s*(['"][^'"]+['"])/g,
     ];
     const files = sourceFiles(path.join(root, 'src'));
