@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
 import { sendShared } from '../shared-body.js';
@@ -34,7 +35,7 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       querystring: ListQuery,
       response: { 200: Type.Object({ items: Type.Array(Type.Ref('DeployListItem')), nextCursor: NextCursor }), ...errors(400, 401, 403, 429) },
     },
-  }, async (req) => s.deploys.list(principalOf(req).accountId, { cursor: req.query.cursor, limit: req.query.limit ?? 50 }));
+  }, async (req) => s.deploys.list(principalOf(req).accountId, { cursor: req.query.cursor, limit: req.query.limit ?? DEFAULT_PAGE_SIZE }));
 
   r.get('/v1/deploys/:deployId', {
     config: { scope: 'deploys:read' },
@@ -83,7 +84,7 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       querystring: ListQuery,
       response: { 200: Type.Object({ items: Type.Array(Type.Ref('DeployVersion')), nextCursor: NextCursor }), ...errors(400, 401, 403, 404, 429) },
     },
-  }, async (req) => s.versions.list(principalOf(req).accountId, req.params.deployId, { cursor: req.query.cursor, limit: req.query.limit ?? 50 }));
+  }, async (req) => s.versions.list(principalOf(req).accountId, req.params.deployId, { cursor: req.query.cursor, limit: req.query.limit ?? DEFAULT_PAGE_SIZE }));
 
   r.get('/v1/deploys/:deployId/versions/:deployVersionId', {
     config: { scope: 'deploys:read' },

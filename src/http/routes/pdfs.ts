@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
@@ -20,7 +21,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       querystring: Type.Composite([ListQuery, Type.Object({ deployId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) })], { additionalProperties: false }),
       response: { 200: Type.Object({ items: Type.Array(Type.Ref('ManagedPdf')), nextCursor: NextCursor }), ...errors(400, 401, 403, 429) },
     },
-  }, async (req) => s.files.listPdfs(principalOf(req).accountId, { deployId: req.query.deployId, cursor: req.query.cursor, limit: req.query.limit ?? 50 }));
+  }, async (req) => s.files.listPdfs(principalOf(req).accountId, { deployId: req.query.deployId, cursor: req.query.cursor, limit: req.query.limit ?? DEFAULT_PAGE_SIZE }));
 
   r.get('/v1/pdfs/:pdfId', {
     config: { scope: 'pdfs:read' },

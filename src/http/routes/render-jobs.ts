@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import type { Services } from '../../services/index.js';
 import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
@@ -49,7 +50,7 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
   r.get('/v1/render-jobs', {
     config: { scope: 'render:read' },
     schema: { tags, summary: 'List render jobs (newest first)', querystring: JobsQuery, response: { 200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }), ...errors(400, 401, 403, 404, 429) } },
-  }, async (req) => s.renderJobs.list(principalOf(req).accountId, { ...req.query, limit: req.query.limit ?? 50 }));
+  }, async (req) => s.renderJobs.list(principalOf(req).accountId, { ...req.query, limit: req.query.limit ?? DEFAULT_PAGE_SIZE }));
 
   r.get('/v1/deploys/:deployId/render-jobs', {
     config: { scope: 'render:read' },
@@ -60,7 +61,7 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       querystring: JobsQuery,
       response: { 200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }), ...errors(400, 401, 403, 404, 429) },
     },
-  }, async (req) => s.renderJobs.list(principalOf(req).accountId, { ...req.query, deployId: req.params.deployId, limit: req.query.limit ?? 50 }));
+  }, async (req) => s.renderJobs.list(principalOf(req).accountId, { ...req.query, deployId: req.params.deployId, limit: req.query.limit ?? DEFAULT_PAGE_SIZE }));
 
   r.get('/v1/render-jobs/:jobId', {
     config: { scope: 'render:read' },

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/cursor.js';
 import { allErrorCodes } from '../../errors/codes.js';
 
 export const ErrorBody = Type.Object(
@@ -24,7 +25,7 @@ export const IdParam = (description: string) => Type.String({ minLength: 1, maxL
 export const ListQuery = Type.Object(
   {
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'Opaque cursor from the previous page\'s `nextCursor`.' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size (1–100, default 50).' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Page size (1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}).` })),
   },
   { additionalProperties: false },
 );
