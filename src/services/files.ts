@@ -9,7 +9,6 @@ import { randomBase62 } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import { afterId, toPage } from './pagination.js';
 import type { ServiceContext } from './context.js';
-import type { Deploys } from './deploys.js';
 import { outputView } from './render-jobs.js';
 import type { Usage } from './usage.js';
 import { sql } from 'kysely';
@@ -41,8 +40,7 @@ export interface ServedFile {
 export class Files {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deploys: Deploys,
-    private readonly usage: Usage,
+    usage: Usage,
     private readonly signingKey: string | null,
   ) {
     usage.storageSources.push(

@@ -39,10 +39,10 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const versions = new Versions(ctx, deploys);
   const settings = new Settings(ctx, deploys);
   const usage = new Usage(ctx);
-  const uploads = new Uploads(ctx, deploys, versions, usage, opts.signingKey);
+  const uploads = new Uploads(ctx, deploys, usage, opts.signingKey);
   const idempotency = new IdempotencyStore(ctx);
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
-  const files = new Files(ctx, deploys, usage, opts.signingKey);
+  const files = new Files(ctx, usage, opts.signingKey);
   const webhooks = new Webhooks(ctx, files);
 
   uploads.afterCommit = async (_accountId, deployId) => {

@@ -13,7 +13,6 @@ import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
-import type { Versions } from './versions.js';
 import { uploadSessionView, versionView } from './views.js';
 
 export interface FileDescriptor {
@@ -44,7 +43,6 @@ export class Uploads {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deploys: Deploys,
-    private readonly versions: Versions,
     private readonly usage: Usage,
     /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY. */
     private readonly signingKey: string | null = null,
