@@ -1,0 +1,80 @@
+// The per-key token bucket (src/http/plugins/rate-limit.ts) through a real app: a key starts with `burst`
+// tokens, each request takes one, tokens come back at `perSecond`, and the RateLimit headers report the
+// bucket. The limiter reads the wall clock, so every expectation allows for the refill of the time that
+// really passed (at 1 request/s a quick sequence refills less than one token, which keeps the numbers exact).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+const RATE = 1;
+const BURST = 5;
+
+describe('per-key rate limit: token bucket arithmetic', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp({ env: { FOLIO_RATE_LIMIT_PER_SECOND: String(RATE), FOLIO_RATE_LIMIT_BURST: String(BURST) } });
+  });
+  after(() => app.close());
+
+  const get = (key: string) => app.server.inject({ method: 'GET', url: '/v1/deploys', headers: { authorization: `Bearer ${key}` } });
+  /** Tokens refilled since `since`, at most (whole tokens the headers could show extra). */
+  const refilled = (since: number) => Math.floor(((Date.now() - since) / 1000) * RATE);
+
+  test('a full bucket admits `burst` requests, counting down; the next is refused for ceil((1 - tokens) / rate) s', async () => {
+    const { key } = await app.services.apiKeys.create({ accountId: app.accountId });
+    const start = Date.now();
+    for (let k = 1; k <= BURST; k++) {
+      const r = await get(key);
+      assert.equal(r.statusCode, 200, `request ${k} of the burst`);
+      assert.equal(r.headers['ratelimit-limit'], String(BURST));
+      const remaining = Number(r.headers['ratelimit-remaining']);
+      const extra = refilled(start);
+      assert.ok(remaining >= BURST - k && remaining <= Math.min(BURST, BURST - k + extra), `request ${k}: remaining ${remaining}, expected ${BURST - k} (+${extra} refilled)`);
+      // Seconds until the bucket is full again: the k tokens taken, less what has come back.
+      const reset = Number(r.headers['ratelimit-reset']);
+      assert.ok(reset <= k && reset >= k - extra - 1, `request ${k}: reset ${reset}, expected ${k}`);
+    }
+    if (refilled(start) === 0) {
+      // Less than one token back: empty.
+      const refused = await get(key);
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.json().error, 'rate_limited');
+      assert.equal(refused.headers['ratelimit-remaining'], '0');
+      assert.equal(refused.headers['retry-after'], String(Math.ceil(1 / RATE)), 'at 1 request/s, less than one token is at most 1 s away');
+      assert.equal(refused.headers['ratelimit-reset'], refused.headers['retry-after']);
+    }
+  });
+
+  test('refused requests take nothing; tokens come back at the configured rate', async () => {
+    const { key } = await app.services.apiKeys.create({ accountId: app.accountId });
+    for (let k = 0; k < BURST; k++) assert.equal((await get(key)).statusCode, 200);
+    const emptied = Date.now();
+    // Refusals while empty do not push the refill back.
+    for (let k = 0; k < 3; k++) assert.equal((await get(key)).statusCode, 429);
+    // The refill is what this test measures, so it waits a fixed time: 2.5 s at 1 token/s is 2 tokens.
+    await new Promise((r) => setTimeout(r, 2_500));
+    const elapsed = Date.now() - emptied;
+    const statuses: number[] = [];
+    for (let k = 0; k < 5; k++) statuses.push((await get(key)).statusCode);
+    const admitted = statuses.filter((s) => s === 200).length;
+    const expected = Math.min(BURST, Math.floor((elapsed / 1000) * RATE));
+    assert.ok(admitted >= expected && admitted <= expected + refilled(emptied + elapsed), `admitted ${admitted} after ${elapsed} ms, expected ${expected}: ${statuses}`);
+    assert.deepEqual(statuses, [...Array(admitted).fill(200), ...Array(5 - admitted).fill(429)], 'admitted first, then refused');
+  });
+
+  test('each key has its own bucket; a plan with its own rateLimit sets burst and rate', async () => {
+    const emptied = await app.services.apiKeys.create({ accountId: app.accountId });
+    for (let k = 0; k < BURST; k++) await get(emptied.key);
+    assert.equal((await get(emptied.key)).statusCode, 429);
+    const other = await app.services.apiKeys.create({ accountId: app.accountId });
+    const r = await get(other.key);
+    assert.equal(r.statusCode, 200, 'another key of the same account is untouched');
+    assert.equal(r.headers['ratelimit-remaining'], String(BURST - 1));
+    // The free plan carries its own limit (10/s, burst 20), which wins over the server-wide setting.
+    const free = await app.services.accounts.create({ name: 'free plan', plan: 'free' });
+    const first = await get(free.apiKey);
+    assert.equal(first.headers['ratelimit-limit'], '20');
+    assert.equal(first.headers['ratelimit-remaining'], '19');
+    assert.equal(first.headers['ratelimit-reset'], '1', 'one token at 10/s is 0.1 s away, rounded up');
+  });
+});
