@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { rendererPids } from '../helpers/proc.js';
+import { waitFor } from '../helpers/wait.js';
 
 // Chromium fires `beforeprint` inside Page.printToPDF: there the page marks its URL (which the browser
 // reports at once) and spins for a second, so the test sees the print under way and kills it mid-print.
@@ -19,15 +20,8 @@ const report = file(
   </script></body></html>`,
 );
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// Renders and a relaunched renderer take seconds; ask every 50 ms for up to a minute.
+const JOB_WAIT = { timeoutMs: 60_000, intervalMs: 50 };
 
 describe('a renderer crash while printing', () => {
   let app: TestApp;
@@ -46,7 +40,7 @@ describe('a renderer crash while printing', () => {
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const jobId = created.body.job.id as string;
     const renderer = app.renderer as unknown as Renderer;
-    await waitFor('rendering', async () => ((await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined));
+    await waitFor('rendering', async () => ((await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined), JOB_WAIT);
 
     // Watch the browser's targets until the page reports the URL it set in beforeprint, then kill every
     // renderer: the print is under way.
@@ -56,13 +50,13 @@ describe('a renderer crash while printing', () => {
     await waitFor('the page printing', async () => {
       const { targetInfos } = await browser.connection.send('Target.getTargets', {});
       return (targetInfos as Array<{ url: string }>).some((t) => t.url.endsWith('/printing')) ? true : undefined;
-    });
+    }, JOB_WAIT);
     for (const pid of rendererPids(browser.pid)) process.kill(pid, 'SIGKILL');
 
     const retrying = await waitFor('retry_scheduled', async () => {
       const j = (await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job;
       return j.status === 'retry_scheduled' || j.status === 'failed' ? j : undefined;
-    });
+    }, JOB_WAIT);
     assert.equal(retrying.status, 'retry_scheduled', `a crash is retried, not failed: ${JSON.stringify(retrying)}`);
     // Only render_crashed and navigation_timeout are retried; the job shows neither code until it ends.
     assert.ok(retrying.nextAttemptAt);
@@ -71,7 +65,7 @@ describe('a renderer crash while printing', () => {
     const done = await waitFor('terminal', async () => {
       const body = (await app.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=2`)).body;
       return ['succeeded', 'failed'].includes(body.job.status) ? body : undefined;
-    });
+    }, JOB_WAIT);
     assert.equal(done.job.status, 'succeeded', JSON.stringify(done));
     assert.equal(done.job.attempt, 1, 'the crashed attempt counted; the retry succeeded');
     assert.equal(done.output.pageCount, 50);

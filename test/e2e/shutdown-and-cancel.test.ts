@@ -7,6 +7,7 @@ import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { startServerProcess } from '../helpers/server-process.js';
+import { waitFor, waitUntil } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_shutdown00000000000000000000000000000001';
 const slow = (ms: number) => file('index.html', `<!doctype html><h1>slow</h1><script>window.folio.waitForReady=true;setTimeout(()=>window.folio.ready(),${ms});</script>`);
@@ -20,13 +21,16 @@ async function deploy(api: Client, page: ReturnType<typeof file>) {
 }
 
 async function untilStatus(api: Client, jobId: string, statuses: string[], timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await api.request('GET', `/v1/render-jobs/${jobId}`);
-    if (statuses.includes(r.body.job.status)) return r.body;
-    if (Date.now() > end) throw new Error(`job stayed ${r.body.job.status}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  let status = '';
+  return waitFor(
+    () => `job ${jobId} to be ${statuses.join(' or ')} (it stayed ${status})`,
+    async () => {
+      const r = await api.request('GET', `/v1/render-jobs/${jobId}`);
+      status = r.body.job.status;
+      return statuses.includes(status) ? r.body : undefined;
+    },
+    { timeoutMs, intervalMs: 50 },
+  );
 }
 
 describe('shutdown and cancel', () => {
@@ -70,12 +74,12 @@ describe('shutdown and cancel', () => {
       const v = await deployFiles(app, { createDeploy: { slug: 'c', name: 'C' } }, [never], { route: '/', title: 'c', renderTimeoutMs: 60000 });
       const job = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });
       const id = job.body.job.id;
-      for (let i = 0; i < 200 && (await app.api('GET', `/v1/render-jobs/${id}`)).body.job.status !== 'rendering'; i++) await new Promise((r) => setTimeout(r, 25));
+      await waitUntil('the job rendering', async () => (await app.api('GET', `/v1/render-jobs/${id}`)).body.job.status === 'rendering', { timeoutMs: 5_000, intervalMs: 25 });
       const t0 = Date.now();
       const canceled = await app.api('POST', `/v1/render-jobs/${id}/cancel`);
       assert.equal(canceled.status, 200);
       assert.equal(canceled.body.job.status, 'canceled');
-      for (let i = 0; i < 200 && app.worker!.activeCount > 0; i++) await new Promise((r) => setTimeout(r, 25));
+      await waitUntil('the worker to have no active render', () => app.worker!.activeCount === 0, { timeoutMs: 5_000, intervalMs: 25 });
       assert.equal(app.worker!.activeCount, 0, 'the render was aborted');
       assert.ok(Date.now() - t0 < 5000);
       const after = await app.api('GET', `/v1/render-jobs/${id}`);

@@ -7,6 +7,7 @@ import { tempDir } from '../helpers/app.js';
 import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
 import { client } from '../helpers/http-client.js';
 import { startServerProcess } from '../helpers/server-process.js';
+import { waitFor } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_crash00000000000000000000000000000000001';
 const slowPage = file(
@@ -20,15 +21,8 @@ const slowPage = file(
   </script></body>`,
 );
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// A render and a restarted process take seconds; ask every 100 ms for up to a minute.
+const JOB_WAIT = { timeoutMs: 60_000, intervalMs: 100 };
 
 describe('worker crash', () => {
   test('kill -9 mid-render → after restart the job succeeds exactly once with one output', async () => {
@@ -43,7 +37,7 @@ describe('worker crash', () => {
     assert.equal(c.status, 201);
     const job = await api.request('POST', '/v1/render-jobs', { json: { deployId: c.body.deployVersion.deployId, deployVersionId: 'latest', payload: { n: 42 } } });
     const jobId = job.body.job.id;
-    await waitFor('rendering', async () => ((await api.request('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined));
+    await waitFor('rendering', async () => ((await api.request('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined), JOB_WAIT);
     await first.stop('SIGKILL');
 
     const second = await startServerProcess(env);
@@ -52,7 +46,7 @@ describe('worker crash', () => {
       const done = await waitFor('terminal', async () => {
         const r = await api2.request('GET', `/v1/render-jobs/${jobId}?waitSeconds=5`);
         return ['succeeded', 'failed'].includes(r.body.job.status) ? r.body : undefined;
-      });
+      }, JOB_WAIT);
       assert.equal(done.job.status, 'succeeded', JSON.stringify(done));
       assert.equal(done.job.attempt, 1, 'the crashed attempt counted; the retry succeeded');
       const outputs = fs.readdirSync(path.join(dataDir, 'blobs', 'outputs'));

@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { createPgDatabase, engine } from '../helpers/engine.js';
 import { FOLIO_BIN } from '../helpers/server-process.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const run = promisify(execFile);
 
@@ -45,12 +46,9 @@ describe(`auth changes reach every process within 1 s (${engine})`, () => {
   /** Milliseconds until `app` answers `want` (polling every 20 ms), or the last status after `ms`. */
   async function msUntil(app: TestApp, key: string, want: number, ms: number, url?: string): Promise<number> {
     const start = Date.now();
-    for (;;) {
-      const status = await statusOn(app, key, url);
-      if (status === want) return Date.now() - start;
-      if (Date.now() - start >= ms) assert.fail(`still ${status} after ${ms} ms, wanted ${want}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    let status = 0;
+    await waitUntil(() => `status ${want} (still ${status})`, async () => (status = await statusOn(app, key, url)) === want, { timeoutMs: ms });
+    return Date.now() - start;
   }
 
   async function keyCachedByB(name: string, scopes?: string[]): Promise<{ id: string; key: string }> {

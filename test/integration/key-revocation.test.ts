@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { createPgDatabase, engine } from '../helpers/engine.js';
 import { FOLIO_BIN } from '../helpers/server-process.js';
+import { waitFor } from '../helpers/wait.js';
 
 const run = promisify(execFile);
 const skip = engine !== 'postgres' && 'PostgreSQL only (FOLIO_TEST_ENGINE=postgres): one SQLite process has no peers to tell';
@@ -46,12 +47,12 @@ describe('API key revocation reaches every process', { skip }, () => {
 
   /** Asks until the answer is `want` or the deadline passes; returns the last answer. */
   async function statusWithin(app: TestApp, key: string, want: number, ms: number): Promise<number> {
+    // The caller asserts on the answer (with its own message), so the last answer at the deadline is returned.
     const deadline = Date.now() + ms;
-    for (;;) {
+    return waitFor(`status ${want}`, async () => {
       const status = await statusOn(app, key);
-      if (status === want || Date.now() >= deadline) return status;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+      return status === want || Date.now() >= deadline ? status : undefined;
+    });
   }
 
   /** A new key, verified once by B so that B has it cached. */

@@ -14,6 +14,7 @@ import { createLogger } from '../../src/observability/logger.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { descriptors, file, sha256 } from '../helpers/bundle.js';
 import { createPgDatabase, engine } from '../helpers/engine.js';
+import { waitFor } from '../helpers/wait.js';
 
 type LogLine = Record<string, unknown> & { level: number; msg: string };
 
@@ -22,16 +23,6 @@ function collectingSink() {
   const sink = new Writable({ write: (c, _e, cb) => ((out += c), cb()) });
   const lines = (): LogLine[] => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
   return { sink, lines };
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('a blob upload the client aborts mid-body', () => {
