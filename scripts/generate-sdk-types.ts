@@ -121,7 +121,6 @@ export function generate(doc: OpenApiDoc): string {
   const out: string[] = [];
   out.push(`// Generated from the server's OpenAPI document (GET /v1/openapi.json, OpenAPI ${doc.openapi}) by`);
   out.push('// scripts/generate-sdk-types.ts; do not edit by hand. `npm test` fails when this file drifts from the server.');
-  out.push('/* eslint-disable */');
   out.push('');
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
     const t = tsType(schema);

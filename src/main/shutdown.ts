@@ -18,7 +18,7 @@ export function installShutdown(log: Logger, graceMs: number, closers: (() => Pr
       process.exit(1);
     }, graceMs + 10_000);
     hardStop.unref();
-    (async () => {
+    void (async () => {
       for (const close of closers) {
         try {
           await close();

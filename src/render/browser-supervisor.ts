@@ -38,7 +38,7 @@ export class BrowserInstance extends EventEmitter {
   gone = false;
   constructor(readonly chromium: ChromiumProcess) {
     super();
-    chromium.exited.then(() => {
+    void chromium.exited.then(() => {
       this.gone = true;
       this.emit('gone');
     });

@@ -133,7 +133,7 @@ export class RenderJob implements RequestRouter {
       this.#phase = 'done';
       if (handlerCheck) {
         try {
-          const r = (await handlerCheck) as { result?: { value?: unknown } };
+          const r = (await (handlerCheck as Promise<unknown>)) as { result?: { value?: unknown } };
           this.warmCapable = r.result?.value === true && this.#failure === null;
         } catch {
           this.warmCapable = false;

@@ -79,7 +79,7 @@ export class SessionPool {
       const r = this.#resetting.find((x) => x.session.accountId === accountId && !x.claimed);
       if (r && this.#spares.length > 0 && this.#sessionsOf(accountId) < this.opts.maxSessionsPerAccount) {
         const spare = this.#spares.shift()!;
-        this.warmSpares();
+        void this.warmSpares();
         if (spare.disposed) continue;
         spare.accountId = accountId;
         this.#owned.add(spare);
@@ -92,7 +92,7 @@ export class SessionPool {
       }
       const spare = this.#spares.shift();
       if (spare) {
-        this.warmSpares();
+        void this.warmSpares();
         if (spare.disposed) continue;
         spare.accountId = accountId;
         this.#owned.add(spare);

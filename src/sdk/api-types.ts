@@ -1,6 +1,5 @@
 // Generated from the server's OpenAPI document (GET /v1/openapi.json, OpenAPI 3.1.0) by
 // scripts/generate-sdk-types.ts; do not edit by hand. `npm test` fails when this file drifts from the server.
-/* eslint-disable */
 
 /** The uniform error body of every non-2xx response. */
 export interface Error {

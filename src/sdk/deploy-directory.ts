@@ -168,7 +168,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
 
   // The deploy: given, found by slug, or created inline with the session (one transaction on the server).
   let deployId = opts.deployId ?? null;
-  let slug = opts.slug ?? null;
+  const slug = opts.slug ?? null;
   let createdDeploy = false;
   if (!deployId) deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
   const title = opts.title ?? slug ?? path.basename(path.resolve(dir));

@@ -24,7 +24,9 @@ export class GarbageCollector {
     const cutoff = this.ctx.clock.now() - this.ctx.config.blobGcGraceSeconds * 1000;
     const db = this.ctx.db;
 
-    const unreferenced = (eb: any) =>
+    const gone = await db
+      .deleteFrom('account_blobs')
+      .where((eb) =>
       eb.and([
         eb('account_blobs.last_used_at', '<', cutoff),
         eb.not(
@@ -48,8 +50,10 @@ export class GarbageCollector {
               .whereRef('upload_session_files.sha256', '=', 'account_blobs.sha256'),
           ),
         ),
-      ]);
-    const gone = await db.deleteFrom('account_blobs').where(unreferenced).returning(['size']).execute();
+      ]),
+      )
+      .returning(['size'])
+      .execute();
 
     let blobs = 0;
     const candidates = await db

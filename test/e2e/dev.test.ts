@@ -180,7 +180,11 @@ describe('folio dev', () => {
     const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
     child.stdout.on('data', (d) => {
       out += d;
-      for (const w of [...waiters]) if (w.re.test(out)) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+      for (const w of [...waiters]) {
+        if (!w.re.test(out)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
     });
     const seen = (re: RegExp) =>
       new Promise<void>((resolve, reject) => {

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../src/errors/codes.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Schema = Record<string, any>;
 export type OpenApiDoc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } } & Record<string, any>;
 

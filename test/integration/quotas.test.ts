@@ -43,7 +43,6 @@ describe('plans and quotas', () => {
     const u = await http.request('GET', '/v1/usage');
     return u.body.usageMeters.find((m: { code: string }) => m.code === code).totalQuantity as number;
   };
-  const deployAs = (target: Parameters<typeof deployFiles>[1], files: BundleFile[], render?: Record<string, unknown>) => deployFiles(app, target, files, render, { authorization: `Bearer ${key}` });
 
   test('usage shows the plan and its policy', async () => {
     const u = await http.request('GET', '/v1/usage');

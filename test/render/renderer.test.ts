@@ -310,7 +310,7 @@ test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, r
     '/printing.js': '',
   });
   const browserPid = renderer.supervisor.browserPid!;
-  b.files.waitFor('/printing.js').then(() => {
+  void b.files.waitFor('/printing.js').then(() => {
     for (const pid of rendererPids(browserPid)) process.kill(pid, 'SIGKILL');
   });
   await assert.rejects(renderer.render(request({ bundle: b, timeoutMs: 20_000 }), memorySink().sink), (err: unknown) => {

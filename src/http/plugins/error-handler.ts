@@ -93,10 +93,10 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
 }
 
 /** Errors Fastify raises before routing (a malformed URL): answered in the uniform format. */
-export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_BAD_URL') return send(reply, 'invalid_request', 'the URL contains an invalid percent-encoding', { field: 'url' });
-  if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') return send(reply, 'invalid_request', 'the request could not be routed');
-  return send(reply, 'invalid_request', 'malformed request');
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') send(reply, 'invalid_request', 'the URL contains an invalid percent-encoding', { field: 'url' });
+  else if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') send(reply, 'invalid_request', 'the request could not be routed');
+  else send(reply, 'invalid_request', 'malformed request');
 }
 
 /** Turns a Fastify route pattern ("/v1/deploys/:deployId") into a regex for 405 detection. */
