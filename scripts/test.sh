@@ -4,8 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-echo "== type-check"
+echo "== type-check (strict, no unused locals or parameters)"
 npx tsc --noEmit -p tsconfig.json
+echo "== lint (ESLint: eslint.config.mjs, including the dependency rules of docs/architecture.md)"
+npx eslint src test bench scripts eslint.config.mjs
 echo "== generated docs are up to date"
 node --import tsx scripts/generate-docs.ts --check
 node --import tsx scripts/generate-sdk-types.ts --check

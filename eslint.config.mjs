@@ -1,0 +1,97 @@
+// Lint: a small rule set, each rule for a mistake we can make here, plus the dependency rules of
+// docs/architecture.md ("Dependency rules") as import restrictions, so a wrong import fails `npm test`.
+// Formatting is Prettier's job (.prettierrc.json), not ESLint's.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Import patterns a layer may not use: `[glob, why]`. */
+const forbid = (...rules) => ({
+  'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group: [group], message })) }],
+});
+
+const IO_MODULES = ['node:fs', 'node:fs/promises', 'node:child_process', 'node:http', 'node:https', 'node:dns', 'node:dgram', 'node:worker_threads', 'fs', 'child_process', 'http', 'https'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dashboard/dist/**', 'dist/**', 'data/**', '**/*.cjs', 'dashboard/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its rejection: mark the deliberate ones with `void`.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // An async function passed where a callback's result is ignored (an event handler, forEach).
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // Validation matches control characters on purpose (paths, MIME types, file names).
+      'no-control-regex': 'off',
+      // Unused names are the compiler's job (noUnusedLocals / noUnusedParameters in tsconfig.json).
+      '@typescript-eslint/no-unused-vars': 'off',
+      // JSON from the wire and CDP results are narrowed where they are used.
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      // Tests read untyped JSON bodies freely; a wrong field fails the assertion anyway.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // node:test's test() and describe() return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] }],
+    },
+  },
+  {
+    // Migrations are written against the schema as it was, not today's table types.
+    files: ['src/db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+  },
+  // The dependency rules of docs/architecture.md.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: forbid(
+      ['../*', 'domain/ is pure: it imports no other layer (docs/architecture.md, Dependency rules)'],
+      ...IO_MODULES.map((m) => [m, 'domain/ does no I/O (docs/architecture.md, Dependency rules)']),
+    ),
+  },
+  {
+    files: ['src/services/**/*.ts'],
+    rules: forbid(
+      ['**/http/**', 'services/ never import http/: HTTP is translated at the edge'],
+      ['**/worker/**', 'services/ never import worker/'],
+      ['**/render/**', 'services/ never import render/ (Chromium is behind a port)'],
+      ['fastify', 'services/ never import Fastify'],
+      ['pg', 'services/ reach the database through ServiceContext.db'],
+      ['libsql', 'services/ reach the database through ServiceContext.db'],
+      ['@aws-sdk/*', 'services/ reach storage through ServiceContext.blobs'],
+      ['puppeteer-core', 'services/ never import Chromium'],
+    ),
+  },
+  {
+    files: ['src/db/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'db/ is below services/: it never imports them'],
+      ['**/http/**', 'db/ never imports http/'],
+      ['**/worker/**', 'db/ never imports worker/'],
+      ['**/render/**', 'db/ never imports render/'],
+    ),
+  },
+  {
+    files: ['src/render/**/*.ts'],
+    rules: forbid(['**/services/**', 'render/ never imports services/'], ['**/http/**', 'render/ never imports http/'], ['**/db/**', 'render/ never imports db/'], ['**/worker/**', 'render/ never imports worker/']),
+  },
+  {
+    files: ['src/notifier/**/*.ts', 'src/blobs/**/*.ts', 'src/net/**/*.ts', 'src/webhooks/**/*.ts'],
+    rules: forbid(['**/services/**', 'an adapter below services/ never imports them'], ['**/http/**', 'an adapter never imports http/']),
+  },
+  {
+    files: ['src/sdk/**/*.ts'],
+    rules: forbid(['../*', 'the SDK is a client package: it imports nothing of the server'], ...IO_MODULES.filter((m) => m.includes('child_process')).map((m) => [m, 'the SDK runs no processes'])),
+  },
+);

@@ -1,0 +1,46 @@
+// The dependency rules of docs/architecture.md are enforced by ESLint's import restrictions
+// (eslint.config.mjs), so `npm test` fails on a wrong import. This proves the rules bite: each wrong import
+// below is linted as if it were a file of that layer, and must be refused; the right ones must pass.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+import { ROOT } from '../helpers/server-process.js';
+
+const eslint = new ESLint({
+  cwd: ROOT,
+  // Only the import rules: the type-aware rules need the file to exist in the TypeScript project.
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+});
+
+async function refused(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result.messages.map((m) => m.message);
+}
+
+test('a wrong import between layers fails the lint', async () => {
+  const wrong: Array<[string, string]> = [
+    ['src/db/example.ts', "import { Accounts } from '../services/accounts.js';"],
+    ['src/services/example.ts', "import { buildServer } from '../http/server.js';"],
+    ['src/services/example.ts', "import Fastify from 'fastify';"],
+    ['src/render/example.ts', "import { Deploys } from '../services/deploys.js';"],
+    ['src/domain/example.ts', "import { readFileSync } from 'node:fs';"],
+    ['src/domain/example.ts', "import type { Database } from '../db/tables.js';"],
+    ['src/notifier/example.ts', "import { ApiKeys } from '../services/api-keys.js';"],
+    ['src/sdk/example.ts', "import { errorCodes } from '../errors/codes.js';"],
+  ];
+  for (const [file, source] of wrong) {
+    const messages = await refused(file, source);
+    assert.ok(messages.some((m) => /never|pure|does no I\/O|reach|client package/.test(m)), `${file}: ${source} was allowed (${messages.join('; ')})`);
+  }
+});
+
+test('the imports the architecture allows pass', async () => {
+  const right: Array<[string, string]> = [
+    ['src/services/example.ts', "import { newId } from '../domain/ids.js';"],
+    ['src/db/example.ts', "import type { JobStatus } from '../domain/job-state.js';"],
+    ['src/http/example.ts', "import { Accounts } from '../services/accounts.js';"],
+    ['src/domain/example.ts', "import { createHash } from 'node:crypto';"],
+  ];
+  for (const [file, source] of right) assert.deepEqual(await refused(file, source), [], `${file}: ${source}`);
+});
