@@ -9,7 +9,20 @@ const forbid = (...rules) => ({
   'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group: [group], message })) }],
 });
 
-const IO_MODULES = ['node:fs', 'node:fs/promises', 'node:child_process', 'node:http', 'node:https', 'node:dns', 'node:dgram', 'node:worker_threads', 'fs', 'child_process', 'http', 'https'];
+const IO_MODULES = [
+  'node:fs',
+  'node:fs/promises',
+  'node:child_process',
+  'node:http',
+  'node:https',
+  'node:dns',
+  'node:dgram',
+  'node:worker_threads',
+  'fs',
+  'child_process',
+  'http',
+  'https',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dashboard/dist/**', 'dist/**', 'data/**', '**/*.cjs', 'dashboard/**'] },
@@ -40,7 +53,10 @@ export default tseslint.config(
       // Tests read untyped JSON bodies freely; a wrong field fails the assertion anyway.
       '@typescript-eslint/no-explicit-any': 'off',
       // node:test's test() and describe() return promises the runner itself awaits.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
+      ],
     },
   },
   {
@@ -84,7 +100,12 @@ export default tseslint.config(
   },
   {
     files: ['src/render/**/*.ts'],
-    rules: forbid(['**/services/**', 'render/ never imports services/'], ['**/http/**', 'render/ never imports http/'], ['**/db/**', 'render/ never imports db/'], ['**/worker/**', 'render/ never imports worker/']),
+    rules: forbid(
+      ['**/services/**', 'render/ never imports services/'],
+      ['**/http/**', 'render/ never imports http/'],
+      ['**/db/**', 'render/ never imports db/'],
+      ['**/worker/**', 'render/ never imports worker/'],
+    ),
   },
   {
     files: ['src/notifier/**/*.ts', 'src/blobs/**/*.ts', 'src/net/**/*.ts', 'src/webhooks/**/*.ts'],
@@ -92,6 +113,9 @@ export default tseslint.config(
   },
   {
     files: ['src/sdk/**/*.ts'],
-    rules: forbid(['../*', 'the SDK is a client package: it imports nothing of the server'], ...IO_MODULES.filter((m) => m.includes('child_process')).map((m) => [m, 'the SDK runs no processes'])),
+    rules: forbid(
+      ['../*', 'the SDK is a client package: it imports nothing of the server'],
+      ...IO_MODULES.filter((m) => m.includes('child_process')).map((m) => [m, 'the SDK runs no processes']),
+    ),
   },
 );

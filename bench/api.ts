@@ -65,7 +65,12 @@ async function measure(label: string, url: string, headers: Record<string, strin
 /** A deploy with one committed version and an alias, so the read returns the full shape. */
 async function seed(server: BenchServer): Promise<string> {
   const files = generateBundle({ count: 20, totalBytes: 200_000, seed: 7 });
-  const d = await deployBundle({ baseUrl: server.url, key: server.key, files, target: { createDeploy: { slug: 'api-bench', name: 'API bench' } } });
+  const d = await deployBundle({
+    baseUrl: server.url,
+    key: server.key,
+    files,
+    target: { createDeploy: { slug: 'api-bench', name: 'API bench' } },
+  });
   const res = await fetch(`${server.url}/v1/deploys/${d.deployId}/aliases/production`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
@@ -88,27 +93,40 @@ async function main() {
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   console.log(`# bench/api\n\n${machineLine()}`);
-  console.log(`autocannon: ${CONNECTIONS} connections × ${DURATION} s after a ${WARMUP} s warm-up, ${ROUNDS} rounds (targets alternate within a round), load generator in ${WORKERS} worker thread(s)\n`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections × ${DURATION} s after a ${WARMUP} s warm-up, ${ROUNDS} rounds (targets alternate within a round), load generator in ${WORKERS} worker thread(s)\n`,
+  );
   const rounds: Measured[][] = [];
   try {
-    const targets: { label: string; url: string; headers: Record<string, string> }[] = [{ label: 'bare Fastify GET /hello', url: `${bareUrl}/hello`, headers: {} }];
-    for (const [server, what] of [[quiet, 'off (log level silent)'], [logged, 'on (level info → /dev/null)']] as const) {
+    const targets: { label: string; url: string; headers: Record<string, string> }[] = [
+      { label: 'bare Fastify GET /hello', url: `${bareUrl}/hello`, headers: {} },
+    ];
+    for (const [server, what] of [
+      [quiet, 'off (log level silent)'],
+      [logged, 'on (level info → /dev/null)'],
+    ] as const) {
       const deployId = await seed(server);
       const url = `${server.url}/v1/deploys/${deployId}`;
       const headers = { authorization: `Bearer ${server.key}` };
       const check = await fetch(url, { headers });
       const body = (await check.json()) as { latestVersion?: unknown; aliases?: unknown[] };
-      if (check.status !== 200 || !body.latestVersion || body.aliases?.length !== 1) throw new Error(`unexpected GET deploy answer ${check.status}`);
+      if (check.status !== 200 || !body.latestVersion || body.aliases?.length !== 1)
+        throw new Error(`unexpected GET deploy answer ${check.status}`);
       targets.push({ label: `Folio GET /v1/deploys/{id}, request logging ${what}`, url, headers });
     }
     if (BREAKDOWN) {
       const bareDbUrl = `${bareUrl}/deploy/${new URL(targets[1].url).pathname.split('/').pop()}`;
       const probe = await fetch(bareDbUrl);
-      if (probe.status !== 200 || !((await probe.json()) as { id?: string }).id) throw new Error('bare point-query route did not find the deploy');
+      if (probe.status !== 200 || !((await probe.json()) as { id?: string }).id)
+        throw new Error('bare point-query route did not find the deploy');
       targets.push({ label: 'bare Fastify GET /deploy/{id} (one prepared libsql point query, no auth)', url: bareDbUrl, headers: {} });
       // Where the time goes: the framework and hooks alone (no auth, no database), then auth plus one query.
       targets.push({ label: 'Folio GET /healthz (no auth, no database; logging off)', url: `${quiet.url}/healthz`, headers: {} });
-      targets.push({ label: 'Folio GET /v1/account (auth + one query; logging off)', url: `${quiet.url}/v1/account`, headers: { authorization: `Bearer ${quiet.key}` } });
+      targets.push({
+        label: 'Folio GET /v1/account (auth + one query; logging off)',
+        url: `${quiet.url}/v1/account`,
+        headers: { authorization: `Bearer ${quiet.key}` },
+      });
     }
     for (let r = 0; r < ROUNDS; r++) {
       const round: Measured[] = [];
@@ -124,19 +142,52 @@ async function main() {
 
   const summary = rounds[0].map((first, i) => {
     const per = rounds.map((round) => round[i]);
-    return { label: first.label, rpsRounds: per.map((m) => m.rps), rps: median(per.map((m) => m.rps)), p50: median(per.map((m) => m.p50)), p99: median(per.map((m) => m.p99)), non2xx: per.reduce((n, m) => n + m.non2xx, 0), errors: per.reduce((n, m) => n + m.errors, 0), cpuUs: median(per.map((m) => m.cpuUs)) };
+    return {
+      label: first.label,
+      rpsRounds: per.map((m) => m.rps),
+      rps: median(per.map((m) => m.rps)),
+      p50: median(per.map((m) => m.p50)),
+      p99: median(per.map((m) => m.p99)),
+      non2xx: per.reduce((n, m) => n + m.non2xx, 0),
+      errors: per.reduce((n, m) => n + m.errors, 0),
+      cpuUs: median(per.map((m) => m.cpuUs)),
+    };
   });
   const base = summary[0].rps;
   console.log(
     table(
-      ['target', 'req/s (median of rounds)', 'req/s per round', 'p50', 'p99', 'non-2xx', 'errors', 'ratio to bare', 'server CPU per request', 'CPU ratio (bare ÷ this)'],
-      summary.map((r) => [r.label, Math.round(r.rps), r.rpsRounds.map(Math.round).join(' / '), `${r.p50} ms`, `${r.p99} ms`, r.non2xx, r.errors, `${(r.rps / base).toFixed(2)}×`, `${r.cpuUs.toFixed(0)} µs`, `${(summary[0].cpuUs / r.cpuUs).toFixed(2)}×`]),
+      [
+        'target',
+        'req/s (median of rounds)',
+        'req/s per round',
+        'p50',
+        'p99',
+        'non-2xx',
+        'errors',
+        'ratio to bare',
+        'server CPU per request',
+        'CPU ratio (bare ÷ this)',
+      ],
+      summary.map((r) => [
+        r.label,
+        Math.round(r.rps),
+        r.rpsRounds.map(Math.round).join(' / '),
+        `${r.p50} ms`,
+        `${r.p99} ms`,
+        r.non2xx,
+        r.errors,
+        `${(r.rps / base).toFixed(2)}×`,
+        `${r.cpuUs.toFixed(0)} µs`,
+        `${(summary[0].cpuUs / r.cpuUs).toFixed(2)}×`,
+      ]),
     ),
   );
   const perRound = rounds.map((round) => (round[1].rps / round[0].rps).toFixed(2)).join(', ');
   const ratio = summary[1].rps / base;
   console.log(`\nTarget Folio/bare ≥ 0.5× (logging off): ${ratio >= 0.5 ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)}×; per round ${perRound})`);
-  console.log(`Server CPU per request: bare ${summary[0].cpuUs.toFixed(0)} µs, Folio ${summary[1].cpuUs.toFixed(0)} µs (logging off): ${(summary[0].cpuUs / summary[1].cpuUs).toFixed(2)}× by CPU`);
+  console.log(
+    `Server CPU per request: bare ${summary[0].cpuUs.toFixed(0)} µs, Folio ${summary[1].cpuUs.toFixed(0)} µs (logging off): ${(summary[0].cpuUs / summary[1].cpuUs).toFixed(2)}× by CPU`,
+  );
   if (summary.some((r) => r.non2xx > 0 || r.errors > 0)) {
     console.log('Some requests failed: the numbers are not comparable.');
     process.exitCode = 1;

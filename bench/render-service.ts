@@ -25,7 +25,11 @@ async function folio(concurrency: number, total: number, html: string) {
   const v = await deployFiles(app, { createDeploy: { slug: 'bench', name: 'Bench' } }, [file('index.html', html)]);
   const auth = { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' };
   const op = async () => {
-    const created = await fetch(`${base}/v1/render-jobs`, { method: 'POST', headers: auth, body: JSON.stringify({ deployId: v.deployId, deployVersionId: 'latest', payload: { n: 1 } }) }).then((r) => r.json());
+    const created = await fetch(`${base}/v1/render-jobs`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ deployId: v.deployId, deployVersionId: 'latest', payload: { n: 1 } }),
+    }).then((r) => r.json());
     const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers: auth }).then((r) => r.json());
     if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode}`);
   };
@@ -42,7 +46,9 @@ async function main() {
   // The like-for-like baseline runs on the browser Folio uses; when that is the headless shell, the bare
   // loop on Debian's full chromium (what a hand-rolled Puppeteer service on Debian runs) is shown too.
   const other = fullChromiumPath && fullChromiumPath !== executablePath ? fullChromiumPath : null;
-  console.log(`# bench/render-service — ${ROUNDS} jobs per measurement, best of ${PASSES} interleaved passes, Folio on ${browserName(executablePath!)}, load average ${load}\n`);
+  console.log(
+    `# bench/render-service — ${ROUNDS} jobs per measurement, best of ${PASSES} interleaved passes, Folio on ${browserName(executablePath!)}, load average ${load}\n`,
+  );
   const head = ['concurrency', `bare setContent r/s (${browserName(executablePath!)})`];
   if (other) head.push('bare setContent r/s (chromium)');
   head.push('Folio full path r/s', 'ratio to bare, same browser');
@@ -56,7 +62,10 @@ async function main() {
   // the machine at its best, not a slow minute against a fast one.
   const best = (a: { rps: number; p50: number } | null, b: { rps: number; p50: number }) => (a && a.rps >= b.rps ? a : b);
   for (const c of CONCURRENCIES) {
-    let bare = null, bareFull = null, f = null, w = null;
+    let bare = null,
+      bareFull = null,
+      f = null,
+      w = null;
     for (let pass = 0; pass < PASSES; pass++) {
       bare = best(bare, await bareSetContent(c, invoice, ROUNDS));
       if (other) bareFull = best(bareFull, await bareSetContent(c, invoice, ROUNDS, other));

@@ -23,9 +23,11 @@ const report = `<!doctype html><html><head><title>Quarterly report</title><style
   @page { size: A4; margin: 18mm; @bottom-center { content: "Page " counter(page) " of " counter(pages); } }
   body { font: 10pt/1.4 sans-serif; } h2 { break-before: page; } table { width: 100%; border-collapse: collapse; }
   td, th { border-bottom: 1px solid #ccc; padding: 2px 4px; text-align: left; } thead { display: table-header-group; }
-</style></head><body><h1>Quarterly report</h1>${Array.from({ length: 50 }, (_, s) => `<h2>Section ${s + 1}</h2><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(8)}</p>
-<table><thead><tr><th>Region</th><th>Product</th><th>Units</th><th>Revenue</th></tr></thead><tbody>${Array.from({ length: 28 }, (_, r) => `<tr><td>Region ${r % 7}</td><td>Product ${s}-${r}</td><td>${(r * 37) % 500}</td><td>£${((r + 1) * 1234.5).toFixed(2)}</td></tr>`).join('')}</tbody></table>`).join('')}</body></html>`;
-
+</style></head><body><h1>Quarterly report</h1>${Array.from(
+  { length: 50 },
+  (_, s) => `<h2>Section ${s + 1}</h2><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(8)}</p>
+<table><thead><tr><th>Region</th><th>Product</th><th>Units</th><th>Revenue</th></tr></thead><tbody>${Array.from({ length: 28 }, (_, r) => `<tr><td>Region ${r % 7}</td><td>Product ${s}-${r}</td><td>${(r * 37) % 500}</td><td>£${((r + 1) * 1234.5).toFixed(2)}</td></tr>`).join('')}</tbody></table>`,
+).join('')}</body></html>`;
 
 let jobSeq = 0;
 function folioRequest(html: string, accountId: string): RenderRequest {
@@ -34,7 +36,10 @@ function folioRequest(html: string, accountId: string): RenderRequest {
     accountId,
     deployId: 'dep_bench',
     versionNo: 1,
-    bundle: { key: `bench-${html.length}`, files: new Map([['/index.html', { body: Buffer.from(html), mime: 'text/html; charset=utf-8' }]]) },
+    bundle: {
+      key: `bench-${html.length}`,
+      files: new Map([['/index.html', { body: Buffer.from(html), mime: 'text/html; charset=utf-8' }]]),
+    },
     entryPath: '/index.html',
     payload: Buffer.from('{}'),
     payloadMime: 'application/json',
@@ -46,7 +51,7 @@ function folioRequest(html: string, accountId: string): RenderRequest {
   };
 }
 
-const discard = async (s: import("node:stream").Readable) => {
+const discard = async (s: import('node:stream').Readable) => {
   for await (const _ of s) void _;
 };
 
@@ -66,12 +71,19 @@ const fmt = (n: number, d = 1) => n.toFixed(d);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  console.log(`Chromium ${executablePath} (baselines and Folio alike), ${ROUNDS} renders per measurement, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `Chromium ${executablePath} (baselines and Folio alike), ${ROUNDS} renders per measurement, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   const rows: string[] = [];
   for (const c of [1, 2, 4]) {
     // Interleave the three measurements twice and keep the better of each: other work on the machine
     // then penalizes all three alike.
-    const runs = { base: [] as Array<{ rps: number; p50: number }>, nav: [] as Array<{ rps: number; p50: number }>, folio: [] as Array<{ rps: number; p50: number }>, warm: [] as Array<{ rps: number; p50: number }> };
+    const runs = {
+      base: [] as Array<{ rps: number; p50: number }>,
+      nav: [] as Array<{ rps: number; p50: number }>,
+      folio: [] as Array<{ rps: number; p50: number }>,
+      warm: [] as Array<{ rps: number; p50: number }>,
+    };
     for (let i = 0; i < 2; i++) {
       runs.base.push(await bareSetContent(c, invoice, ROUNDS));
       runs.nav.push(await bareNavigate(c, invoice, ROUNDS));
@@ -88,7 +100,9 @@ async function main() {
     );
     console.log(rows.at(-1));
   }
-  console.log('\n| concurrency | baseline setContent r/s | baseline goto r/s | Folio r/s | Folio warm r/s | Folio / setContent | Folio warm / setContent | Folio / goto | p50 ms (setContent / goto / Folio / warm) |');
+  console.log(
+    '\n| concurrency | baseline setContent r/s | baseline goto r/s | Folio r/s | Folio warm r/s | Folio / setContent | Folio warm / setContent | Folio / goto | p50 ms (setContent / goto / Folio / warm) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 

@@ -29,25 +29,51 @@ async function deploy(url: string, slug: string, html: string): Promise<string> 
   const page = file('index.html', html);
   const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name: slug }, files: descriptors([page]) } });
   const tok = { 'x-upload-token': s.body.uploadToken };
-  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, { body: page.content, headers: tok });
-  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([page]), render: { route: '/', title: slug } }, headers: tok });
+  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
+    body: page.content,
+    headers: tok,
+  });
+  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+    json: { entries: entries([page]), render: { route: '/', title: slug } },
+    headers: tok,
+  });
   if (c.status !== 201) throw new Error(`commit: ${c.status} ${JSON.stringify(c.body)}`);
   return c.body.deployVersion.deployId;
 }
 
 async function start(name: string, env: Record<string, string>): Promise<Variant> {
-  const server = await startServerProcess({ FOLIO_DATA_DIR: tempDir('folio-bench-sandbox-'), FOLIO_BOOTSTRAP_API_KEY: KEY, FOLIO_RATE_LIMIT_PER_SECOND: '100000', FOLIO_RATE_LIMIT_BURST: '100000', FOLIO_RENDER_CONCURRENCY: String(Math.max(...CONCURRENCIES)), ...env });
-  return { name, server, deploys: { ordinary: await deploy(server.url, 'invoice', invoice), warm: await deploy(server.url, 'invoice-warm', warmVariant(invoice)) } };
+  const server = await startServerProcess({
+    FOLIO_DATA_DIR: tempDir('folio-bench-sandbox-'),
+    FOLIO_BOOTSTRAP_API_KEY: KEY,
+    FOLIO_RATE_LIMIT_PER_SECOND: '100000',
+    FOLIO_RATE_LIMIT_BURST: '100000',
+    FOLIO_RENDER_CONCURRENCY: String(Math.max(...CONCURRENCIES)),
+    ...env,
+  });
+  return {
+    name,
+    server,
+    deploys: {
+      ordinary: await deploy(server.url, 'invoice', invoice),
+      warm: await deploy(server.url, 'invoice-warm', warmVariant(invoice)),
+    },
+  };
 }
 
 /** One render as a client does it: create → long-poll → signed link → download the PDF. */
 async function render(v: Variant, deployId: string): Promise<void> {
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   const base = v.server.url;
-  const created = await fetch(`${base}/v1/render-jobs`, { method: 'POST', headers, body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 } }) }).then((r) => r.json());
+  const created = await fetch(`${base}/v1/render-jobs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 } }),
+  }).then((r) => r.json());
   const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers }).then((r) => r.json());
   if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode} ${done.job.errorMessage}`);
-  const link = await fetch(`${base}/v1/render-jobs/${created.job.id}/output-download`, { method: 'POST', headers, body: '{}' }).then((r) => r.json());
+  const link = await fetch(`${base}/v1/render-jobs/${created.job.id}/output-download`, { method: 'POST', headers, body: '{}' }).then((r) =>
+    r.json(),
+  );
   const pdf = await fetch(link.access.url).then((r) => r.arrayBuffer());
   if (pdf.byteLength < 1000) throw new Error('PDF too small');
 }
@@ -57,7 +83,9 @@ async function main() {
   console.log(`# bench/sandbox — ${ROUNDS} renders per measurement, best of ${PASSES} interleaved passes, load average ${load}\n`);
   const variants = [await start('sandbox', {}), await start('no sandbox', { FOLIO_CHROMIUM_NO_SANDBOX: 'true' })];
   try {
-    console.log('| template | concurrency | sandbox r/s | no sandbox r/s | ratio sandbox / no sandbox | p50 sandbox ms | p50 no sandbox ms |');
+    console.log(
+      '| template | concurrency | sandbox r/s | no sandbox r/s | ratio sandbox / no sandbox | p50 sandbox ms | p50 no sandbox ms |',
+    );
     console.log('|---|---|---|---|---|---|---|');
     for (const kind of ['ordinary', 'warm'] as const) {
       for (const c of CONCURRENCIES) {
@@ -72,7 +100,9 @@ async function main() {
         }
         const s = best.get('sandbox')!;
         const n = best.get('no sandbox')!;
-        console.log(`| ${kind} | ${c} | ${s.rps.toFixed(1)} | ${n.rps.toFixed(1)} | ${(s.rps / n.rps).toFixed(3)} | ${s.p50.toFixed(1)} | ${n.p50.toFixed(1)} |`);
+        console.log(
+          `| ${kind} | ${c} | ${s.rps.toFixed(1)} | ${n.rps.toFixed(1)} | ${(s.rps / n.rps).toFixed(3)} | ${s.p50.toFixed(1)} | ${n.p50.toFixed(1)} |`,
+        );
       }
     }
   } finally {

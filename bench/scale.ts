@@ -15,7 +15,10 @@ import { FOLIO_BIN, startServerProcess } from '../test/helpers/server-process.js
 
 const JOBS = Number(process.env.JOBS ?? 40);
 const KEY = 'folio_sk_bench0000000000000000000000000000000scale';
-const waitPage = file('index.html', '<!doctype html><h1>wait</h1><script>window.folio.waitForReady=true;setTimeout(()=>window.folio.ready(),500);</script>');
+const waitPage = file(
+  'index.html',
+  '<!doctype html><h1>wait</h1><script>window.folio.waitForReady=true;setTimeout(()=>window.folio.ready(),500);</script>',
+);
 const invoicePage = file('index.html', readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url)));
 
 async function measure(workers: number, page: ReturnType<typeof file>): Promise<number> {
@@ -35,19 +38,31 @@ async function measure(workers: number, page: ReturnType<typeof file>): Promise<
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
   });
   await promisify(execFile)(FOLIO_BIN, ['migrate'], { env: { ...process.env, ...env('migrate') } });
-  const procs = await Promise.all([startServerProcess(env('api'), 'api'), ...Array.from({ length: workers }, (_, i) => startServerProcess(env(`w${i}`), 'worker'))]);
+  const procs = await Promise.all([
+    startServerProcess(env('api'), 'api'),
+    ...Array.from({ length: workers }, (_, i) => startServerProcess(env(`w${i}`), 'worker')),
+  ]);
   const api = client(procs[0].url, KEY);
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   try {
-    const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'b', name: 'B' }, files: descriptors([page]) } });
-    await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, { body: page.content, headers: { 'x-upload-token': s.body.uploadToken } });
-    const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([page]), render: { route: '/', title: 'B' } }, headers: { 'x-upload-token': s.body.uploadToken } });
+    const s = await api.request('POST', '/v1/upload-sessions', {
+      json: { createDeploy: { slug: 'b', name: 'B' }, files: descriptors([page]) },
+    });
+    await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
+      body: page.content,
+      headers: { 'x-upload-token': s.body.uploadToken },
+    });
+    const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+      json: { entries: entries([page]), render: { route: '/', title: 'B' } },
+      headers: { 'x-upload-token': s.body.uploadToken },
+    });
     const deployId = c.body.deployVersion.deployId;
     const run = async (n: number) => {
       const started = performance.now();
       const ids = [];
-      for (let i = 0; i < n; i++) ids.push((await api.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } })).body.job.id);
+      for (let i = 0; i < n; i++)
+        ids.push((await api.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } })).body.job.id);
       for (;;) {
         const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status = 'succeeded'`, [ids]);
         if (r.rows[0].n === n) break;
@@ -66,10 +81,15 @@ async function measure(workers: number, page: ReturnType<typeof file>): Promise<
 }
 
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-console.log(`# bench/scale — ${JOBS} jobs per measurement, render concurrency ${process.env.FOLIO_RENDER_CONCURRENCY ?? 2} per worker, load average ${load}\n`);
+console.log(
+  `# bench/scale — ${JOBS} jobs per measurement, render concurrency ${process.env.FOLIO_RENDER_CONCURRENCY ?? 2} per worker, load average ${load}\n`,
+);
 console.log('| page | 1 worker jobs/s | 2 workers jobs/s | ratio |');
 console.log('|---|---|---|---|');
-for (const [name, page] of [['wait-bound (ready after 500 ms)', waitPage], ['1-page invoice', invoicePage]] as const) {
+for (const [name, page] of [
+  ['wait-bound (ready after 500 ms)', waitPage],
+  ['1-page invoice', invoicePage],
+] as const) {
   const one = await measure(1, page);
   const two = await measure(2, page);
   console.log(`| ${name} | ${one.toFixed(2)} | ${two.toFixed(2)} | ${(two / one).toFixed(2)} |`);

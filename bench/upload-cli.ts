@@ -41,7 +41,15 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
 
 async function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(FOLIO, ['api'], {
-    env: { ...process.env, PORT: '0', FOLIO_DATA_DIR: dataDir, FOLIO_BOOTSTRAP_API_KEY: KEY, FOLIO_LOG_LEVEL: 'warn', FOLIO_RATE_LIMIT_PER_SECOND: '1000000', FOLIO_RATE_LIMIT_BURST: '1000000' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_LOG_LEVEL: 'warn',
+      FOLIO_RATE_LIMIT_PER_SECOND: '1000000',
+      FOLIO_RATE_LIMIT_BURST: '1000000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -85,7 +93,10 @@ async function main() {
     };
     const first = await deploy();
     const edits = [];
-    const small = files.map((f, i) => ({ i, size: f.content.length })).filter((x) => x.size < 50_000 && files[x.i].path !== 'index.html').map((x) => x.i);
+    const small = files
+      .map((f, i) => ({ i, size: f.content.length }))
+      .filter((x) => x.size < 50_000 && files[x.i].path !== 'index.html')
+      .map((x) => x.i);
     for (let r = 0; r < REPEATS; r++) {
       const index = small[(r * 97) % small.length];
       files = changeOneFile(files, index, `cli round ${r}`);
@@ -94,14 +105,22 @@ async function main() {
     }
     const identical = await deploy();
 
-    const row = (label: string, d: { version: number | string; files: number; newBlobs: number | string; bytesSent: number; wallMs: number }) => [label, `v${d.version}`, d.files, d.newBlobs, mb(d.bytesSent), ms(d.wallMs)];
+    const row = (
+      label: string,
+      d: { version: number | string; files: number; newBlobs: number | string; bytesSent: number; wallMs: number },
+    ) => [label, `v${d.version}`, d.files, d.newBlobs, mb(d.bytesSent), ms(d.wallMs)];
     console.log(
       table(
         ['`folio deploy`', 'version', 'files', 'new blobs', 'sent', 'wall time'],
         [
           row('fresh deploy', first),
           row('one file changed (first)', edits[0]),
-          row(`one file changed, median of ${REPEATS}`, { ...edits[0], version: `2–${REPEATS + 1}`, newBlobs: edits.map((e) => e.newBlobs).join('/'), wallMs: median(edits.map((e) => e.wallMs)) }),
+          row(`one file changed, median of ${REPEATS}`, {
+            ...edits[0],
+            version: `2–${REPEATS + 1}`,
+            newBlobs: edits.map((e) => e.newBlobs).join('/'),
+            wallMs: median(edits.map((e) => e.wallMs)),
+          }),
           row('identical files', identical),
         ],
       ),

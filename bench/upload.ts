@@ -25,7 +25,9 @@ async function main() {
     const genMs = performance.now() - t;
     const sizes = files.map((f) => f.content.length).sort((a, b) => a - b);
     console.log(`# bench/upload\n\n${machineLine()}`);
-    console.log(`bundle: ${files.length} files, ${mb(totalSize(files))} (largest ${mb(sizes[sizes.length - 1])}, median ${(median(sizes) / 1000).toFixed(1)} kB, smallest ${sizes[0]} B), generated in ${ms(genMs)}; upload concurrency ${CONCURRENCY}\n`);
+    console.log(
+      `bundle: ${files.length} files, ${mb(totalSize(files))} (largest ${mb(sizes[sizes.length - 1])}, median ${(median(sizes) / 1000).toFixed(1)} kB, smallest ${sizes[0]} B), generated in ${ms(genMs)}; upload concurrency ${CONCURRENCY}\n`,
+    );
 
     const run = (f: BenchFile[], target: Parameters<typeof deployBundle>[0]['target']) =>
       deployBundle({ baseUrl: server.url, key: server.key, files: f, target, concurrency: CONCURRENCY, missingBlobsRepeats: 4 });
@@ -35,7 +37,10 @@ async function main() {
 
     // One-file edits: each round changes a different small file (cumulatively, like successive releases).
     const edits: DeployTiming[] = [];
-    const smallIndexes = files.map((f, i) => ({ i, size: f.content.length })).filter((x) => x.size < 50_000 && files[x.i].path !== 'index.html').map((x) => x.i);
+    const smallIndexes = files
+      .map((f, i) => ({ i, size: f.content.length }))
+      .filter((x) => x.size < 50_000 && files[x.i].path !== 'index.html')
+      .map((x) => x.i);
     for (let r = 0; r < REPEATS; r++) {
       files = changeOneFile(files, smallIndexes[(r * 97) % smallIndexes.length], `round ${r}`);
       edits.push(await run(files, { deployId }));
@@ -64,11 +69,26 @@ async function main() {
     };
     console.log(
       table(
-        ['deploy', 'versionNo', 'blobs uploaded', 'bytes uploaded', 'total wall', 'create session', 'missing-blobs (first call)', 'blob PUTs', 'commit'],
+        [
+          'deploy',
+          'versionNo',
+          'blobs uploaded',
+          'bytes uploaded',
+          'total wall',
+          'create session',
+          'missing-blobs (first call)',
+          'blob PUTs',
+          'commit',
+        ],
         [
           row('1: fresh deploy', first),
           row('2: one file changed', edits[0]),
-          [`2…${REPEATS + 1}: one file changed, median of ${REPEATS}`, `2–${REPEATS + 1}`, edits.map((e) => e.blobsUploaded).join('/'), ...row('', medianEdit).slice(3)],
+          [
+            `2…${REPEATS + 1}: one file changed, median of ${REPEATS}`,
+            `2–${REPEATS + 1}`,
+            edits.map((e) => e.blobsUploaded).join('/'),
+            ...row('', medianEdit).slice(3),
+          ],
           row(`${REPEATS + 2}: identical files`, identical),
         ],
       ),
@@ -79,10 +99,16 @@ async function main() {
     const mbMedian = median(edits.flatMap((e) => [e.missingBlobsMs, ...e.missingBlobsRepeatsMs]));
     const commitMedian = medianEdit.commitMs;
     console.log('\nTargets:');
-    console.log(`- re-deploy with one file changed uploads exactly one blob: ${oneBlob ? 'PASS' : 'FAIL'} (${edits.map((e) => e.blobsUploaded).join(', ')})`);
+    console.log(
+      `- re-deploy with one file changed uploads exactly one blob: ${oneBlob ? 'PASS' : 'FAIL'} (${edits.map((e) => e.blobsUploaded).join(', ')})`,
+    );
     console.log(`- identical re-deploy uploads nothing and keeps the treeHash: ${sameTree ? 'PASS' : 'FAIL'}`);
-    console.log(`- missing-blobs for ${FILES} files < ${TARGET_MS} ms: ${mbMedian < TARGET_MS ? 'PASS' : 'FAIL'} (median ${ms(mbMedian)} over ${REPEATS * 5} calls on re-deploys; fresh deploy ${ms(first.missingBlobsMs)})`);
-    console.log(`- commit of ${FILES} files < ${TARGET_MS} ms: ${commitMedian < TARGET_MS ? 'PASS' : 'FAIL'} (re-deploy median ${ms(commitMedian)}; fresh deploy ${ms(first.commitMs)})`);
+    console.log(
+      `- missing-blobs for ${FILES} files < ${TARGET_MS} ms: ${mbMedian < TARGET_MS ? 'PASS' : 'FAIL'} (median ${ms(mbMedian)} over ${REPEATS * 5} calls on re-deploys; fresh deploy ${ms(first.missingBlobsMs)})`,
+    );
+    console.log(
+      `- commit of ${FILES} files < ${TARGET_MS} ms: ${commitMedian < TARGET_MS ? 'PASS' : 'FAIL'} (re-deploy median ${ms(commitMedian)}; fresh deploy ${ms(first.commitMs)})`,
+    );
     if (!oneBlob || !sameTree) process.exitCode = 1;
   } finally {
     await server.close();

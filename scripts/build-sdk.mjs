@@ -35,7 +35,9 @@ fs.writeFileSync(
     include: [path.join(root, 'src', 'sdk', '*.ts')],
   }),
 );
-const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], {
+  stdio: 'inherit',
+});
 fs.rmSync(tsconfig);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 

@@ -28,7 +28,9 @@ ${rows.join('\n')}
 }
 
 export function errorsMarkdown(): string {
-  const rows = Object.entries(errorCodes).map(([code, spec]) => `| \`${code}\` | ${spec.status} | ${spec.description.replace(/\|/g, '\\|')} |`);
+  const rows = Object.entries(errorCodes).map(
+    ([code, spec]) => `| \`${code}\` | ${spec.status} | ${spec.description.replace(/\|/g, '\\|')} |`,
+  );
   const jobRows = Object.entries(jobErrorCodes).map(([code, d]) => `| \`${code}\` | ${d} |`);
   return `# Errors
 

@@ -29,7 +29,9 @@ const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 function comment(text: string | undefined, indent: string): string {
   if (!text) return '';
   const lines = text.replace(/\*\//g, '*\\/').split('\n');
-  return lines.length === 1 ? `${indent}/** ${lines[0]} */\n` : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n`;
+  return lines.length === 1
+    ? `${indent}/** ${lines[0]} */\n`
+    : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n`;
 }
 
 function literal(v: unknown): string {
@@ -61,7 +63,8 @@ export function tsType(schema: Schema | boolean | undefined, indent = ''): strin
   let t: string;
   if (schema.const !== undefined) t = literal(schema.const);
   else if (Array.isArray(schema.enum)) t = union(schema.enum.map(literal));
-  else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) t = union((schema.anyOf ?? schema.oneOf).map((s: Schema) => tsType(s, indent)));
+  else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf))
+    t = union((schema.anyOf ?? schema.oneOf).map((s: Schema) => tsType(s, indent)));
   else if (Array.isArray(schema.allOf)) t = schema.allOf.map((s: Schema) => wrap(tsType(s, indent))).join(' & ');
   else if (Array.isArray(schema.type)) t = union(schema.type.map((ty: string) => tsType({ ...schema, type: ty }, indent)));
   else {
@@ -97,9 +100,12 @@ function objectType(schema: Schema, indent: string): string {
   const props: Record<string, Schema> = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
   const inner = `${indent}  `;
-  const lines = Object.entries(props).map(([k, s]) => `${comment(s.description, inner)}${inner}${propKey(k)}${required.has(k) ? '' : '?'}: ${tsType(s, inner)};`);
+  const lines = Object.entries(props).map(
+    ([k, s]) => `${comment(s.description, inner)}${inner}${propKey(k)}${required.has(k) ? '' : '?'}: ${tsType(s, inner)};`,
+  );
   const extra = schema.additionalProperties;
-  if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: ${extra === true ? 'unknown' : lines.length ? 'unknown' : tsType(extra, inner)};`);
+  if (extra !== undefined && extra !== false)
+    lines.push(`${inner}[key: string]: ${extra === true ? 'unknown' : lines.length ? 'unknown' : tsType(extra, inner)};`);
   else if (extra === undefined && lines.length === 0) return 'Record<string, unknown>';
   if (lines.length === 0) return 'Record<string, never>';
   return `{\n${lines.join('\n')}\n${indent}}`;
@@ -108,7 +114,14 @@ function objectType(schema: Schema, indent: string): string {
 function paramsType(params: any[], where: string, indent: string): string {
   const ps = params.filter((p) => p.in === where);
   if (ps.length === 0) return 'never';
-  return objectType({ type: 'object', properties: Object.fromEntries(ps.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])), required: ps.filter((p) => p.required).map((p) => p.name) }, indent);
+  return objectType(
+    {
+      type: 'object',
+      properties: Object.fromEntries(ps.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }])),
+      required: ps.filter((p) => p.required).map((p) => p.name),
+    },
+    indent,
+  );
 }
 
 function jsonSchemaOf(content: Record<string, any> | undefined): Schema | undefined | null {
@@ -138,10 +151,12 @@ export function generate(doc: OpenApiDoc): string {
       const body = op.requestBody ? jsonSchemaOf(op.requestBody.content) : null;
       const ok = Object.entries(op.responses ?? {}).filter(([code]) => /^2\d\d$/.test(code));
       const status = ok.map(([c]) => Number(c));
-      const response = union(ok.map(([, r]: [string, any]) => {
-        const s = jsonSchemaOf(r.content);
-        return s === null ? 'void' : s === undefined ? 'unknown' : tsType(s, indent);
-      }));
+      const response = union(
+        ok.map(([, r]: [string, any]) => {
+          const s = jsonSchemaOf(r.content);
+          return s === null ? 'void' : s === undefined ? 'unknown' : tsType(s, indent);
+        }),
+      );
       out.push(`${comment(op.summary, '  ')}  ${JSON.stringify(`${method.toUpperCase()} ${p}`)}: {`);
       out.push(`${indent}path: ${paramsType(params, 'path', indent)};`);
       out.push(`${indent}query: ${paramsType(params, 'query', indent)};`);
@@ -188,7 +203,9 @@ async function main(argv: string[]): Promise<number> {
   if (check) {
     const committed = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : '';
     if (committed !== text) {
-      console.error(`${rel} differs from the types of the served OpenAPI document: run \`node --import tsx scripts/generate-sdk-types.ts\` and commit the result`);
+      console.error(
+        `${rel} differs from the types of the served OpenAPI document: run \`node --import tsx scripts/generate-sdk-types.ts\` and commit the result`,
+      );
       return 1;
     }
     console.log(`${rel} is up to date`);
@@ -200,8 +217,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -23,7 +23,13 @@ const targets = args.length ? args : ['test/unit', 'test/integration', 'test/ren
 const heavy = (f) => /^test\/(render|e2e)\//.test(f);
 // e2e files whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE); the others start
 // `bin/folio` processes on their own SQLite data dirs.
-const PG_SUITES = ['test/integration', 'test/e2e/render-jobs.test.ts', 'test/e2e/webhooks.test.ts', 'test/e2e/managed-storage.test.ts', 'test/e2e/metrics.test.ts'];
+const PG_SUITES = [
+  'test/integration',
+  'test/e2e/render-jobs.test.ts',
+  'test/e2e/webhooks.test.ts',
+  'test/e2e/managed-storage.test.ts',
+  'test/e2e/metrics.test.ts',
+];
 
 function collect(target) {
   const abs = path.resolve(root, target);
@@ -41,13 +47,20 @@ function run(files, env = {}) {
   let ok = true;
   const light = files.filter((f) => !heavy(f));
   const browser = files.filter(heavy);
-  for (const [group, concurrency] of [[light, 2], [browser, 1]]) {
+  for (const [group, concurrency] of [
+    [light, 2],
+    [browser, 1],
+  ]) {
     if (group.length === 0) continue;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'test', ...env },
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'test', ...env },
+      },
+    );
     if (r.status !== 0) ok = false;
   }
   return ok;
@@ -85,7 +98,12 @@ if (args.length === 0) {
 // ways that matter (the shell ignored a WebRTC switch the full browser honours), so the renderer and
 // network-policy suites run again on the fallback when both are installed.
 const FULL_CHROMIUM = '/usr/lib/chromium/chromium';
-if (args.length === 0 && !process.env.FOLIO_CHROMIUM_PATH && fs.existsSync(FULL_CHROMIUM) && fs.existsSync('/usr/lib/chromium/chromium-headless-shell')) {
+if (
+  args.length === 0 &&
+  !process.env.FOLIO_CHROMIUM_PATH &&
+  fs.existsSync(FULL_CHROMIUM) &&
+  fs.existsSync('/usr/lib/chromium/chromium-headless-shell')
+) {
   console.log(`\n== Renderer suites on the fallback browser (${FULL_CHROMIUM})`);
   ok = run(['test/render/renderer.test.ts', 'test/render/network-policy.test.ts'], { FOLIO_CHROMIUM_PATH: FULL_CHROMIUM }) && ok;
 }

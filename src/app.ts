@@ -98,7 +98,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       const chromium = findChromium(config.chromiumPath ?? undefined);
       // Job creation in a rendering process refuses at once when this machine cannot render at all.
       services.renderJobs.providerProblem = () =>
-        opts.renderer || findChromium(config.chromiumPath ?? undefined) ? null : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
+        opts.renderer || findChromium(config.chromiumPath ?? undefined)
+          ? null
+          : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
       renderer =
         opts.renderer ??
         new Renderer({
@@ -109,9 +111,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
           onBrowserLaunch: () => ctx.metrics.browserLaunches.inc(),
         });
       if (config.chromiumNoSandbox && !opts.renderer) {
-        log.warn('Chromium runs WITHOUT its sandbox (FOLIO_CHROMIUM_NO_SANDBOX=true): a renderer exploit in an untrusted template would run with the privileges of this process\'s user');
+        log.warn(
+          "Chromium runs WITHOUT its sandbox (FOLIO_CHROMIUM_NO_SANDBOX=true): a renderer exploit in an untrusted template would run with the privileges of this process's user",
+        );
       }
-      worker = new RenderWorker(ctx, { renderer, files: services.files, usage: services.usage, notifier: services.notifier, concurrency: config.renderConcurrency });
+      worker = new RenderWorker(ctx, {
+        renderer,
+        files: services.files,
+        usage: services.usage,
+        notifier: services.notifier,
+        concurrency: config.renderConcurrency,
+      });
       // The webhook event is written in the same transaction as the job's terminal state.
       worker.terminalHooks.push((trx, job) => services.webhooks.recordTerminal(trx, job));
       const webhookDispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks });
@@ -134,7 +144,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       renderer,
       startBackground: () => {
         // Launch Chromium now rather than on the first job, so /readyz reports a browser that cannot start.
-        void (renderer as { start?: () => Promise<void> } | null)?.start?.().catch((err: unknown) => log.error({ err }, 'Chromium failed to start'));
+        void (renderer as { start?: () => Promise<void> } | null)
+          ?.start?.()
+          .catch((err: unknown) => log.error({ err }, 'Chromium failed to start'));
         worker?.start();
         janitor?.start();
         dispatcher?.start();
@@ -186,7 +198,9 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
         },
       ]
     : [];
-  const readinessDetails: Record<string, string> = app.renderer ? { chromiumSandbox: describeSandbox({ chromiumUser: app.config.chromiumUser, noSandbox: app.config.chromiumNoSandbox }) } : {};
+  const readinessDetails: Record<string, string> = app.renderer
+    ? { chromiumSandbox: describeSandbox({ chromiumUser: app.config.chromiumUser, noSandbox: app.config.chromiumNoSandbox }) }
+    : {};
   const server = await buildServer({ services: app.services, logger: app.log, readinessChecks, readinessDetails });
   return {
     ...app,

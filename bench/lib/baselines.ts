@@ -41,7 +41,10 @@ export async function launchBare(exe: string = executablePath!): Promise<Browser
     executablePath: exe,
     headless: isHeadlessShell(exe) ? 'shell' : true,
     // Same Chromium, with the same WebUI-popup features off that Folio turns off (they only cost CPU).
-    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
+    args: [
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+    ],
   });
 }
 
@@ -64,7 +67,9 @@ export async function bareNavigate(concurrency: number, html: string, total: num
     Array.from({ length: concurrency }, async () => {
       const p = await browser.newPage();
       await p.setRequestInterception(true);
-      p.on('request', (r) => (r.url().startsWith('https://doc.test/') ? r.respond({ status: 200, contentType: 'text/html', body: html }) : r.abort()));
+      p.on('request', (r) =>
+        r.url().startsWith('https://doc.test/') ? r.respond({ status: 200, contentType: 'text/html', body: html }) : r.abort(),
+      );
       return p;
     }),
   );
@@ -77,7 +82,6 @@ export async function bareNavigate(concurrency: number, html: string, total: num
   await browser.close();
   return r;
 }
-
 
 /**
  * The same document as a warm template (docs/templates.md): loaded once, then every job fetches its payload

@@ -45,10 +45,24 @@ export function generateBundle(opts: { count?: number; totalBytes?: number; seed
   const rand = prng(opts.seed ?? 42);
   const files: BenchFile[] = [];
 
-  files.push(makeFile('index.html', Buffer.from('<!doctype html><html><head><link rel="stylesheet" href="css/app.css"></head><body><h1>Bench</h1><script src="js/app.js"></script></body></html>')));
+  files.push(
+    makeFile(
+      'index.html',
+      Buffer.from(
+        '<!doctype html><html><head><link rel="stylesheet" href="css/app.css"></head><body><h1>Bench</h1><script src="js/app.js"></script></body></html>',
+      ),
+    ),
+  );
 
   const bigShares = [0.15, 0.1, 0.08, 0.07, 0.05, 0.05]; // 50% of the bytes in 6 files (1–3 MB each at 20 MB)
-  const bigNames = ['js/vendor.js', 'img/hero.png', 'fonts/inter.woff2', 'fonts/inter-bold.woff2', 'img/background.jpg', 'img/logo-large.png'];
+  const bigNames = [
+    'js/vendor.js',
+    'img/hero.png',
+    'fonts/inter.woff2',
+    'fonts/inter-bold.woff2',
+    'img/background.jpg',
+    'img/logo-large.png',
+  ];
   bigShares.forEach((share, i) => files.push(makeFile(bigNames[i], randomBytes(rand, Math.round(totalBytes * share)))));
 
   const smallCount = count - files.length;
@@ -61,7 +75,12 @@ export function generateBundle(opts: { count?: number; totalBytes?: number; seed
   for (let i = 0; i < smallCount; i++) {
     const dir = dirs[i % dirs.length];
     const size = Math.max(16, Math.round((weights[i] / weightSum) * smallBudget));
-    const name = dir === 'css' && i < dirs.length ? 'css/app.css' : dir === 'js' && i < dirs.length ? 'js/app.js' : `${dir}/f${String(i).padStart(4, '0')}.${exts[dir]}`;
+    const name =
+      dir === 'css' && i < dirs.length
+        ? 'css/app.css'
+        : dir === 'js' && i < dirs.length
+          ? 'js/app.js'
+          : `${dir}/f${String(i).padStart(4, '0')}.${exts[dir]}`;
     files.push(makeFile(name, randomBytes(rand, size)));
   }
   return files;

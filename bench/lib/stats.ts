@@ -21,7 +21,10 @@ export function table(header: string[], rows: (string | number)[][]): string {
 /** One line describing the machine and its load, printed with every result. */
 export function machineLine(): string {
   const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   return `node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, load average ${load}`;
 }
 

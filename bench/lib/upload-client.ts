@@ -22,7 +22,13 @@ export interface DeployTiming {
 
 export class HttpError extends Error {}
 
-async function call(base: string, key: string, method: string, path: string, opts: { json?: unknown; body?: Buffer; token?: string } = {}): Promise<any> {
+async function call(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  opts: { json?: unknown; body?: Buffer; token?: string } = {},
+): Promise<any> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (opts.token) headers['x-upload-token'] = opts.token;
   let body: BodyInit | undefined;
@@ -68,13 +74,21 @@ export async function deployBundle(input: {
   const byHash = new Map<string, BenchFile>();
   for (const f of files) if (wanted.has(f.sha256)) byHash.set(f.sha256, f);
   const t3 = now();
-  const puts = await mapLimit([...byHash.values()], input.concurrency ?? 8, (f) =>
-    call(baseUrl, key, 'PUT', `/v1/upload-sessions/${sid}/blobs/${f.sha256}`, { body: f.content, token }) as Promise<{ alreadyPresent: boolean }>,
+  const puts = await mapLimit(
+    [...byHash.values()],
+    input.concurrency ?? 8,
+    (f) =>
+      call(baseUrl, key, 'PUT', `/v1/upload-sessions/${sid}/blobs/${f.sha256}`, { body: f.content, token }) as Promise<{
+        alreadyPresent: boolean;
+      }>,
   );
   const t4 = now();
 
   const committed = await call(baseUrl, key, 'POST', `/v1/upload-sessions/${sid}/commit`, {
-    json: { entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.content.length })), render: { route: '/', title: 'Bench' } },
+    json: {
+      entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.content.length })),
+      render: { route: '/', title: 'Bench' },
+    },
     token,
   });
   const t5 = now();

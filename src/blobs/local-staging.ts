@@ -29,7 +29,7 @@ export async function stageToLocalFile(
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       counter.add(buf);
       // write() may take fewer bytes than asked (a stream's writer loops the same way).
-      for (let off = 0; off < buf.length; ) off += (await file.write(buf, off, buf.length - off)).bytesWritten;
+      for (let off = 0; off < buf.length;) off += (await file.write(buf, off, buf.length - off)).bytesWritten;
     }
     await file.close();
     file = null;
@@ -65,7 +65,12 @@ export async function stageToLocalFile(
 }
 
 /** put() of both stores: stage, then publish under the key. */
-export async function putStaged(stage: (body: Readable, limits?: PutLimits) => Promise<StagedObject>, key: string, body: Readable | Buffer, limits?: PutLimits): Promise<PutResult> {
+export async function putStaged(
+  stage: (body: Readable, limits?: PutLimits) => Promise<StagedObject>,
+  key: string,
+  body: Readable | Buffer,
+  limits?: PutLimits,
+): Promise<PutResult> {
   const staged = await stage(Buffer.isBuffer(body) ? Readable.from([body]) : body, limits);
   await staged.publish(key);
   return { size: staged.size, sha256: staged.sha256 };

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { type BlobStore, type ObjectInfo, type PutLimits, type PutResult, type StagedObject } from './blob-store.js';
 import { putStaged, stageToLocalFile } from './local-staging.js';
@@ -53,7 +61,12 @@ export class S3BlobStore implements BlobStore {
 
   stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
     return stageToLocalFile(this.stagingDir, body, limits, async (tmp, size, key) => {
-      await new Upload({ client: this.client, params: { Bucket: this.opts.bucket, Key: this.key(key), Body: fs.createReadStream(tmp), ContentLength: size }, partSize: 8 * 1024 * 1024, queueSize: 2 }).done();
+      await new Upload({
+        client: this.client,
+        params: { Bucket: this.opts.bucket, Key: this.key(key), Body: fs.createReadStream(tmp), ContentLength: size },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+      }).done();
     });
   }
 
@@ -62,7 +75,13 @@ export class S3BlobStore implements BlobStore {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    const res = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: this.key(key),
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
+    );
     return res.Body as Readable;
   }
 
@@ -89,8 +108,11 @@ export class S3BlobStore implements BlobStore {
   async *list(prefix: string): AsyncIterable<ObjectInfo> {
     let token: string | undefined;
     do {
-      const res = await this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: this.key(prefix), ContinuationToken: token }));
-      for (const o of res.Contents ?? []) yield { key: this.unkey(o.Key!), size: Number(o.Size ?? 0), modifiedAt: o.LastModified?.getTime() ?? 0 };
+      const res = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: this.key(prefix), ContinuationToken: token }),
+      );
+      for (const o of res.Contents ?? [])
+        yield { key: this.unkey(o.Key!), size: Number(o.Size ?? 0), modifiedAt: o.LastModified?.getTime() ?? 0 };
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
   }

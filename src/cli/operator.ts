@@ -43,7 +43,14 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, plan: { type: 'string' }, account: { type: 'string' }, deploy: { type: 'string' }, scopes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      account: { type: 'string' },
+      deploy: { type: 'string' },
+      scopes: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(operatorHelp);
@@ -109,7 +116,8 @@ export async function runOperator(command: string, argv: string[]): Promise<numb
         });
       case 'plans list':
         return await withApp(async (app) => {
-          for (const p of app.services.ctx.plans.list()) console.log(`${p.key}\t${p.name}\t${p.monthlyPriceCents} ${p.currency}/${p.interval}\t${JSON.stringify(p.policy)}`);
+          for (const p of app.services.ctx.plans.list())
+            console.log(`${p.key}\t${p.name}\t${p.monthlyPriceCents} ${p.currency}/${p.interval}\t${JSON.stringify(p.policy)}`);
           return 0;
         });
       case 'plans set':

@@ -1,6 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type Migration, type MigrationProvider, type SqliteDialectConfig } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDialectConfig,
+} from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
@@ -175,7 +187,12 @@ class StaticMigrations implements MigrationProvider {
 
 /** Applies pending migrations; safe to run from several processes at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations(), migrationTableName: 'folio_migrations', migrationLockTableName: 'folio_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrations(),
+    migrationTableName: 'folio_migrations',
+    migrationLockTableName: 'folio_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -7,7 +7,10 @@ import type { DialectName } from './database.js';
  * locks but runs one write transaction at a time (one connection per process, and the database lock
  * across processes), so the plain select is already serialised there.
  */
-export function forUpdate<DB, TB extends keyof DB, O>(dialect: DialectName, qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function forUpdate<DB, TB extends keyof DB, O>(
+  dialect: DialectName,
+  qb: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? qb.forUpdate() : qb;
 }
 
@@ -16,10 +19,18 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
   if (e.code === '23505') return true; // PostgreSQL unique_violation
-  return typeof e.message === 'string' && /UNIQUE constraint failed|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)/.test(e.message) || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    (typeof e.message === 'string' && /UNIQUE constraint failed|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)/.test(e.message)) ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 /** The larger of two numeric SQL expressions: GREATEST on PostgreSQL, the two-argument max() on SQLite. */
-export function greatest(dialect: DialectName, a: RawBuilder<number> | ReturnType<typeof sql.ref>, b: RawBuilder<number> | ReturnType<typeof sql.ref>): RawBuilder<number> {
+export function greatest(
+  dialect: DialectName,
+  a: RawBuilder<number> | ReturnType<typeof sql.ref>,
+  b: RawBuilder<number> | ReturnType<typeof sql.ref>,
+): RawBuilder<number> {
   return dialect === 'postgres' ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`;
 }

@@ -16,7 +16,10 @@ import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 
  * The query is compiled for `db` (the database's root Kysely, which fixes the SQL dialect) and runs on
  * `via` when given: a transaction of that database.
  */
-export function precompiled<DB, K extends string, R>(names: readonly K[], build: (db: Kysely<DB>, p: Readonly<Record<K, never>>) => Compilable<R>) {
+export function precompiled<DB, K extends string, R>(
+  names: readonly K[],
+  build: (db: Kysely<DB>, p: Readonly<Record<K, never>>) => Compilable<R>,
+) {
   type Values = Readonly<Record<K, string | number | null>>;
   const compiledFor = new WeakMap<Kysely<DB>, { query: CompiledQuery<R>; slots: ({ name: K } | { value: unknown })[] }>();
   const compile = (db: Kysely<DB>) => {

@@ -11,7 +11,10 @@ export function withoutBidiControls(name: string): string {
 }
 
 export function pdfFileName(input: { template?: unknown; slug: string; businessKey: string; jobId: string }): string {
-  const raw = typeof input.template === 'string' && input.template.trim() !== '' ? input.template.replaceAll('{businessKey}', input.businessKey).replaceAll('{jobId}', input.jobId) : `${input.slug}-${input.businessKey}`;
+  const raw =
+    typeof input.template === 'string' && input.template.trim() !== ''
+      ? input.template.replaceAll('{businessKey}', input.businessKey).replaceAll('{jobId}', input.jobId)
+      : `${input.slug}-${input.businessKey}`;
   let name = withoutBidiControls(raw)
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '-')
     .replace(/\s+/g, ' ')

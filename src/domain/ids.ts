@@ -50,5 +50,9 @@ export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
 }
 
 export function isId(prefix: IdPrefix, value: string): boolean {
-  return value.length === prefix.length + 27 && value.startsWith(prefix + '_') && /^[0-7][0-9a-hjkmnp-tv-z]{25}$/.test(value.slice(prefix.length + 1));
+  return (
+    value.length === prefix.length + 27 &&
+    value.startsWith(prefix + '_') &&
+    /^[0-7][0-9a-hjkmnp-tv-z]{25}$/.test(value.slice(prefix.length + 1))
+  );
 }

@@ -38,7 +38,7 @@ export function mimeForPath(path: string): string {
 // value a token or a quoted-string. The type becomes a Content-Type header the renderer hands to Chromium,
 // so nothing outside printable ASCII, space and tab may pass: a CR or LF (which the previous, looser pattern
 // let through inside quotes or as "whitespace") broke the header and every render of the version hung.
-const NAME = "[A-Za-z0-9!#$&^_.+-]+";
+const NAME = '[A-Za-z0-9!#$&^_.+-]+';
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
 const QUOTED = '"(?:[\\t\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\t\\x20-\\x7e])*"';
 const MEDIA_TYPE = new RegExp(`^${NAME}/${NAME}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED}))*$`);

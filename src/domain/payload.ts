@@ -23,10 +23,23 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * bytes and equal payloadHash. Other MIME types: the payload must be a UTF-8 string. `payloadBase64`
  * carries raw bytes as they are. An absent payload with a JSON MIME type is `{}`.
  */
-export function buildPayload(input: { payload?: unknown; hasPayload: boolean; payloadMime?: string; payloadBase64?: string; maxBytes: number }): PayloadResult {
-  if (input.hasPayload && input.payloadBase64 !== undefined) return { ok: false, field: 'payloadBase64', message: 'give either payload or payloadBase64, not both' };
+export function buildPayload(input: {
+  payload?: unknown;
+  hasPayload: boolean;
+  payloadMime?: string;
+  payloadBase64?: string;
+  maxBytes: number;
+}): PayloadResult {
+  if (input.hasPayload && input.payloadBase64 !== undefined)
+    return { ok: false, field: 'payloadBase64', message: 'give either payload or payloadBase64, not both' };
   // The type is served as the Content-Type of /__payload: the same rule as a file's mime (mime.ts).
-  if (input.payloadMime !== undefined && !isValidMime(input.payloadMime)) return { ok: false, field: 'payloadMime', message: 'payloadMime is not a valid media type (RFC 9110: type/subtype, parameters name=token or name="quoted", printable ASCII only)' };
+  if (input.payloadMime !== undefined && !isValidMime(input.payloadMime))
+    return {
+      ok: false,
+      field: 'payloadMime',
+      message:
+        'payloadMime is not a valid media type (RFC 9110: type/subtype, parameters name=token or name="quoted", printable ASCII only)',
+    };
   let bytes: Buffer;
   let mime = input.payloadMime ?? DEFAULT_PAYLOAD_MIME;
   if (input.payloadBase64 !== undefined) {
@@ -38,9 +51,11 @@ export function buildPayload(input: { payload?: unknown; hasPayload: boolean; pa
     if (text === undefined) return { ok: false, field: 'payload', message: 'payload is not serialisable as JSON' };
     bytes = Buffer.from(text, 'utf8');
   } else {
-    if (input.hasPayload && typeof input.payload !== 'string') return { ok: false, field: 'payload', message: `with payloadMime ${mime} the payload must be a string (or use payloadBase64)` };
+    if (input.hasPayload && typeof input.payload !== 'string')
+      return { ok: false, field: 'payload', message: `with payloadMime ${mime} the payload must be a string (or use payloadBase64)` };
     bytes = Buffer.from(input.hasPayload ? (input.payload as string) : '', 'utf8');
   }
-  if (bytes.length > input.maxBytes) return { ok: false, field: 'payload', message: `the payload is ${bytes.length} bytes; at most ${input.maxBytes} are allowed` };
+  if (bytes.length > input.maxBytes)
+    return { ok: false, field: 'payload', message: `the payload is ${bytes.length} bytes; at most ${input.maxBytes} are allowed` };
   return { ok: true, bytes, mime, hash: createHash('sha256').update(bytes).digest('hex') };
 }

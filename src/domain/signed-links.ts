@@ -18,7 +18,9 @@ function sign(key: string, data: string): string {
 }
 
 export function createLinkToken(key: string, claims: LinkClaims): string {
-  const data = Buffer.from(JSON.stringify([claims.kind, claims.id, claims.disposition === 'inline' ? 'i' : 'a', claims.expiresAt])).toString('base64url');
+  const data = Buffer.from(
+    JSON.stringify([claims.kind, claims.id, claims.disposition === 'inline' ? 'i' : 'a', claims.expiresAt]),
+  ).toString('base64url');
   return `${data}.${sign(key, data)}`;
 }
 
@@ -39,7 +41,8 @@ export function verifyLinkToken(key: string, token: string, now: number): LinkCh
   }
   if (!Array.isArray(parsed) || parsed.length !== 4) return { ok: false, reason: 'invalid' };
   const [kind, id, disp, expiresAt] = parsed as [string, string, string, number];
-  if ((kind !== 'out' && kind !== 'pdf') || typeof id !== 'string' || typeof expiresAt !== 'number') return { ok: false, reason: 'invalid' };
+  if ((kind !== 'out' && kind !== 'pdf') || typeof id !== 'string' || typeof expiresAt !== 'number')
+    return { ok: false, reason: 'invalid' };
   if (now > expiresAt) return { ok: false, reason: 'expired' };
   return { ok: true, claims: { kind, id, disposition: disp === 'i' ? 'inline' : 'attachment', expiresAt } };
 }

@@ -79,4 +79,5 @@ export function verifyDeviceToken(key: string, email: string, token: string | un
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
 }
 
-const deviceMac = (key: string, email: string, nonce: string) => createHmac('sha256', key).update(`folio device\n${email}\n${nonce}`).digest('base64url');
+const deviceMac = (key: string, email: string, nonce: string) =>
+  createHmac('sha256', key).update(`folio device\n${email}\n${nonce}`).digest('base64url');

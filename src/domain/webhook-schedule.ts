@@ -6,7 +6,8 @@ export const MAX_ATTEMPTS = ATTEMPT_DELAYS_MS.length;
 export const RETRY_AFTER_CAP_MS = 60 * 60_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export type AttemptResult = { kind: 'response'; status: number; retryAfter?: string | null } | { kind: 'network_error' | 'timeout' | 'blocked'; message: string };
+export type AttemptResult =
+  { kind: 'response'; status: number; retryAfter?: string | null } | { kind: 'network_error' | 'timeout' | 'blocked'; message: string };
 
 export type Next = { status: 'delivered' } | { status: 'failed'; reason: string } | { status: 'pending'; nextAttemptAt: number };
 
@@ -31,7 +32,10 @@ export function nextAfterAttempt(attempt: number, result: AttemptResult, now: nu
   if (result.kind === 'response' && result.status >= 200 && result.status < 300) return { status: 'delivered' };
   if (result.kind === 'blocked') return { status: 'failed', reason: result.message };
   if (result.kind === 'response' && !retryableStatus(result.status)) {
-    return { status: 'failed', reason: `receiver answered ${result.status}${result.status >= 300 && result.status < 400 ? ' (redirects are not followed)' : ''}` };
+    return {
+      status: 'failed',
+      reason: `receiver answered ${result.status}${result.status >= 300 && result.status < 400 ? ' (redirects are not followed)' : ''}`,
+    };
   }
   if (attempt >= MAX_ATTEMPTS) return { status: 'failed', reason: `no 2xx after ${MAX_ATTEMPTS} attempts` };
   const retryAfter = result.kind === 'response' ? parseRetryAfter(result.retryAfter, now) : null;

@@ -9,20 +9,33 @@ interface CodeSpec {
 
 export const errorCodes = {
   invalid_request: { status: 400, description: 'The body, query or path fails validation; `details.field` names the failing field.' },
-  invalid_path: { status: 400, description: 'A file path is absolute, contains `..`, `\\`, NUL, control characters or empty segments, is not well-formed Unicode (a lone UTF-16 surrogate), or is duplicated.' },
+  invalid_path: {
+    status: 400,
+    description:
+      'A file path is absolute, contains `..`, `\\`, NUL, control characters or empty segments, is not well-formed Unicode (a lone UTF-16 surrogate), or is duplicated.',
+  },
   deploy_id_mismatch: { status: 400, description: 'The deploy-scoped render route got a different `deployId` in the body.' },
   upload_session_too_large: { status: 400, description: 'The session declares more bytes than the plan allows per commit.' },
   upload_session_policy_limit_exceeded: { status: 400, description: 'The session declares more files than the plan allows per commit.' },
   upload_blob_too_large: { status: 400, description: 'A file is larger than the single-file limit (10 MiB).' },
-  blob_hash_mismatch: { status: 400, description: 'The uploaded bytes do not hash to the sha256 in the path, or their size differs from the descriptor.' },
+  blob_hash_mismatch: {
+    status: 400,
+    description: 'The uploaded bytes do not hash to the sha256 in the path, or their size differs from the descriptor.',
+  },
   blob_missing: { status: 400, description: 'A commit entry names a blob this account never uploaded, or its size differs.' },
-  deploy_commit_policy_limit_exceeded: { status: 400, description: 'The version exceeds the per-commit file count, byte limit or render timeout of the plan.' },
+  deploy_commit_policy_limit_exceeded: {
+    status: 400,
+    description: 'The version exceeds the per-commit file count, byte limit or render timeout of the plan.',
+  },
   payload_too_large: { status: 400, description: "The render payload is larger than the plan's payload limit." },
   unauthorized: { status: 401, description: 'Missing or invalid API key.' },
   invalid_credentials: { status: 401, description: 'Dashboard sign-in with a wrong email or password (the same answer for both).' },
   upload_token_invalid: { status: 401, description: 'Missing or wrong `X-Upload-Token` for this upload session.' },
   forbidden: { status: 403, description: 'The API key lacks the scope this operation needs.' },
-  csrf_token_invalid: { status: 403, description: 'A write authenticated by the dashboard session cookie lacks the session\'s `X-CSRF-Token` header (API keys need none).' },
+  csrf_token_invalid: {
+    status: 403,
+    description: "A write authenticated by the dashboard session cookie lacks the session's `X-CSRF-Token` header (API keys need none).",
+  },
   link_invalid: { status: 403, description: 'A signed URL with a bad signature.' },
   route_not_found: { status: 404, description: 'No route has this path.' },
   account_not_found: { status: 404, description: 'The account does not exist.' },
@@ -35,16 +48,25 @@ export const errorCodes = {
   permanent_link_not_found: { status: 404, description: 'The permanent link does not exist.' },
   api_key_not_found: { status: 404, description: 'The API key does not exist.' },
   method_not_allowed: { status: 405, description: 'The path exists but not with this HTTP method (see the `Allow` header).' },
-  request_timeout: { status: 408, description: "The request's headers or body did not arrive within the server's timeouts; the connection is closed." },
+  request_timeout: {
+    status: 408,
+    description: "The request's headers or body did not arrive within the server's timeouts; the connection is closed.",
+  },
   deploy_slug_conflict: { status: 409, description: 'The slug is already used by another deploy of this account.' },
-  deploy_has_no_versions: { status: 409, description: 'A render job asked for `latest` (or an alias pointing to it) on a deploy with no version.' },
+  deploy_has_no_versions: {
+    status: 409,
+    description: 'A render job asked for `latest` (or an alias pointing to it) on a deploy with no version.',
+  },
   deploy_version_in_use: { status: 409, description: 'The version is named by an alias or used by unfinished render jobs.' },
   upload_session_committed: { status: 409, description: 'The upload session was already committed.' },
   upload_session_expired: { status: 409, description: 'The upload session expired (swept after its TTL).' },
   blob_not_in_session: { status: 409, description: 'The sha256 matches no file descriptor declared in the session.' },
   render_job_not_cancelable: { status: 409, description: 'The job is already in a terminal state.' },
   render_output_not_ready: { status: 409, description: 'The job has not succeeded (yet); its output is not available.' },
-  webhook_not_available: { status: 409, description: 'Redeliver on a job that is not succeeded or failed, or whose deploy has no enabled webhook URL.' },
+  webhook_not_available: {
+    status: 409,
+    description: 'Redeliver on a job that is not succeeded or failed, or whose deploy has no enabled webhook URL.',
+  },
   pdf_deleting: { status: 409, description: 'The managed PDF is being deleted.' },
   idempotency_key_conflict: { status: 409, description: 'The Idempotency-Key was used with a different request body or route.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After`.' },
@@ -52,18 +74,45 @@ export const errorCodes = {
   link_expired: { status: 410, description: 'The signed URL is past its `expiresAt`.' },
   body_too_large: { status: 413, description: "The request body exceeds the route's size limit." },
   unsupported_media_type: { status: 415, description: 'The Content-Type is not accepted by this route.' },
-  deploy_commit_quota_exceeded: { status: 429, description: 'The monthly deploy commit allowance is exhausted (`Retry-After` = seconds to the period end).' },
-  render_job_quota_exceeded: { status: 429, description: 'The monthly render job allowance is exhausted (`Retry-After` = seconds to the period end).' },
-  render_time_quota_exceeded: { status: 429, description: 'The monthly render time allowance is exhausted (`Retry-After` = seconds to the period end).' },
+  deploy_commit_quota_exceeded: {
+    status: 429,
+    description: 'The monthly deploy commit allowance is exhausted (`Retry-After` = seconds to the period end).',
+  },
+  render_job_quota_exceeded: {
+    status: 429,
+    description: 'The monthly render job allowance is exhausted (`Retry-After` = seconds to the period end).',
+  },
+  render_time_quota_exceeded: {
+    status: 429,
+    description: 'The monthly render time allowance is exhausted (`Retry-After` = seconds to the period end).',
+  },
   storage_limit_exceeded: { status: 429, description: "The account's stored bytes would exceed the plan's storage limit." },
   rate_limited: { status: 429, description: 'Too many requests for this API key; see `Retry-After` and `RateLimit-*` headers.' },
-  auth_throttled: { status: 429, description: 'Too many failed authentications from this client address (wrong API keys, or wrong dashboard sign-ins across emails); see `Retry-After`. A valid API key is still accepted.' },
-  headers_too_large: { status: 431, description: 'The request line and headers exceed the HTTP server\'s header size limit (16 KiB, Node\'s default); the connection is closed.' },
+  auth_throttled: {
+    status: 429,
+    description:
+      'Too many failed authentications from this client address (wrong API keys, or wrong dashboard sign-ins across emails); see `Retry-After`. A valid API key is still accepted.',
+  },
+  headers_too_large: {
+    status: 431,
+    description:
+      "The request line and headers exceed the HTTP server's header size limit (16 KiB, Node's default); the connection is closed.",
+  },
   internal_error: { status: 500, description: 'An unexpected error; the request id header identifies it in the logs.' },
-  not_implemented: { status: 501, description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).' },
-  render_provider_unavailable: { status: 503, description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.' },
+  not_implemented: {
+    status: 501,
+    description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).',
+  },
+  render_provider_unavailable: {
+    status: 503,
+    description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.',
+  },
   service_unavailable: { status: 503, description: 'The service is shutting down or a dependency is not ready.' },
-  insufficient_storage: { status: 507, description: 'The server ran out of disk space (or its database or object store did); nothing was stored. Retry after `Retry-After` seconds (60); operators see one `out of storage space` log line.' },
+  insufficient_storage: {
+    status: 507,
+    description:
+      'The server ran out of disk space (or its database or object store did); nothing was stored. Retry after `Retry-After` seconds (60); operators see one `out of storage space` log line.',
+  },
 } as const satisfies Record<string, CodeSpec>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -8,7 +8,11 @@ import { AppError } from './app-error.js';
 export const OUT_OF_SPACE_RETRY_AFTER_SECONDS = 60;
 
 export function isOutOfSpace(err: unknown): boolean {
-  for (let e = err as Record<string, unknown> | null | undefined, hops = 0; e && typeof e === 'object' && hops < 5; e = e.cause as typeof e, hops++) {
+  for (
+    let e = err as Record<string, unknown> | null | undefined, hops = 0;
+    e && typeof e === 'object' && hops < 5;
+    e = e.cause as typeof e, hops++
+  ) {
     const code = e.code;
     if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100') return true;
     if (typeof code === 'string' && code.startsWith('SQLITE_FULL')) return true;
@@ -19,5 +23,7 @@ export function isOutOfSpace(err: unknown): boolean {
 }
 
 export function outOfSpaceError(): AppError {
-  return new AppError('insufficient_storage', 'the server is out of storage space; nothing was stored, retry later', undefined, { 'retry-after': String(OUT_OF_SPACE_RETRY_AFTER_SECONDS) });
+  return new AppError('insufficient_storage', 'the server is out of storage space; nothing was stored, retry later', undefined, {
+    'retry-after': String(OUT_OF_SPACE_RETRY_AFTER_SECONDS),
+  });
 }

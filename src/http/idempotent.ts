@@ -25,7 +25,14 @@ export interface StoredForm<T> {
   load(stored: unknown): T;
 }
 
-export async function idempotent<T>(req: FastifyRequest, reply: FastifyReply, store: IdempotencyStore, status: number, run: () => Promise<T>, form?: StoredForm<T>) {
+export async function idempotent<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: IdempotencyStore,
+  status: number,
+  run: () => Promise<T>,
+  form?: StoredForm<T>,
+) {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return reply.code(status).send(await run());
   const key = Array.isArray(raw) ? raw[0] : raw;

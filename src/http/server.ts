@@ -9,7 +9,13 @@ import { fieldOfPath, findTooDeep, MAX_JSON_DEPTH } from '../domain/json-depth.j
 import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
 import { registerAuth } from './plugins/auth.js';
-import { clientErrorHandler, frameworkErrorHandler, patternToRegex, registerErrorHandling, trackInFlight } from './plugins/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  patternToRegex,
+  registerErrorHandling,
+  trackInFlight,
+} from './plugins/error-handler.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { accountRoutes, UsageOverview } from './routes/account.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -35,7 +41,24 @@ export interface ServerOptions {
 }
 
 /** Schemas referenced by `$ref` from routes; they also become OpenAPI `components.schemas`. */
-const sharedSchemas: TSchema[] = [ErrorBody, Deploy, DeployListItem, DeployVersion, Alias, DeploySettings, FileDescriptor, UploadSession, Blob, UsageOverview, RenderJob, RenderOutput, ManagedPdf, EmbeddedPdf, PermanentLink, Access];
+const sharedSchemas: TSchema[] = [
+  ErrorBody,
+  Deploy,
+  DeployListItem,
+  DeployVersion,
+  Alias,
+  DeploySettings,
+  FileDescriptor,
+  UploadSession,
+  Blob,
+  UsageOverview,
+  RenderJob,
+  RenderOutput,
+  ManagedPdf,
+  EmbeddedPdf,
+  PermanentLink,
+  Access,
+];
 
 /** Path of the first string containing U+0000, or null. Depth-limited: bodies are validated afterwards anyway. */
 function findNul(value: unknown, path: string, isBodyRoot = false, depth = 0): string | null {
@@ -54,7 +77,9 @@ function findNul(value: unknown, path: string, isBodyRoot = false, depth = 0): s
 
 /** A parsed JSON body, not a raw upload (a stream or bytes). */
 function isJsonValue(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+  return (
+    value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function'
+  );
 }
 
 /** FOLIO_TRUST_PROXY as Fastify takes it: `true`, a hop count, or the addresses/CIDRs as given. */
@@ -88,7 +113,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // redaction and serializers (~6 % of the CPU of a /healthz request in bench/api). At level silent that
   // child could never write a line, so requests share the parent instead. A route with its own logLevel
   // still gets a child.
-  app.setChildLoggerFactory((logger, bindings, childOpts) => (!childOpts.level && logger.level === 'silent' ? logger : logger.child(bindings, childOpts)));
+  app.setChildLoggerFactory((logger, bindings, childOpts) =>
+    !childOpts.level && logger.level === 'silent' ? logger : logger.child(bindings, childOpts),
+  );
 
   // First of all: authentication is attached to each route as it is added (an onRoute hook), and onRoute
   // hooks only see the routes added after them.
@@ -122,7 +149,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       info: {
         title: 'Folio API',
         version: '1.0.0',
-        description: 'Folio turns deployed HTML/CSS/JS bundles into PDFs. Every `/v1` call needs `Authorization: Bearer folio_sk_…`. Errors have the body `{error, message, details?}`; see docs/errors.md.',
+        description:
+          'Folio turns deployed HTML/CSS/JS bundles into PDFs. Every `/v1` call needs `Authorization: Bearer folio_sk_…`. Errors have the body `{error, message, details?}`; see docs/errors.md.',
       },
       servers: [{ url: services.ctx.config.resolved.publicUrl }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' } } },
@@ -130,7 +158,19 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     },
     // Bodies declared as `object | null` are optional: say so, and show only the object form.
     transformObject: (doc) => {
-      const api = (doc as { openapiObject: { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> } }>> } }).openapiObject;
+      const api = (
+        doc as {
+          openapiObject: {
+            paths?: Record<
+              string,
+              Record<
+                string,
+                { requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> } }
+              >
+            >;
+          };
+        }
+      ).openapiObject;
       for (const item of Object.values(api.paths ?? {})) {
         for (const op of Object.values(item)) {
           const schema = op.requestBody?.content?.['application/json']?.schema;
@@ -154,7 +194,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const deep = isJsonValue(req.body) ? findTooDeep(req.body) : null;
     if (deep) {
       const field = fieldOfPath(deep);
-      return done(new AppError('invalid_request', `${field} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep (the limit for a JSON body)`, { field, maxDepth: MAX_JSON_DEPTH }));
+      return done(
+        new AppError(
+          'invalid_request',
+          `${field} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep (the limit for a JSON body)`,
+          { field, maxDepth: MAX_JSON_DEPTH },
+        ),
+      );
     }
     const bad = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body', true);
     done(bad ? new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad }) : undefined);

@@ -13,7 +13,13 @@ const addFormats = addFormatsModule.default;
 
 export function installValidators(app: FastifyInstance, shared: AnySchema[]) {
   const make = (coerce: boolean) => {
-    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+    const ajv = new Ajv({
+      coerceTypes: coerce ? 'array' : false,
+      useDefaults: true,
+      removeAdditional: false,
+      allErrors: false,
+      strict: false,
+    });
     addFormats(ajv);
     for (const s of shared) ajv.addSchema(s);
     return ajv;

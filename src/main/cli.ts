@@ -48,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
         return await runDev(rest);
       }
       default:
-        if ((CLIENT_COMMANDS as readonly string[]).includes(command)) return await runClient(command as (typeof CLIENT_COMMANDS)[number], rest);
+        if ((CLIENT_COMMANDS as readonly string[]).includes(command))
+          return await runClient(command as (typeof CLIENT_COMMANDS)[number], rest);
         console.error(`unknown command "${command}"\n\n${help((await import('../cli/operator.js')).operatorHelp)}`);
         return 2;
     }

@@ -3,7 +3,6 @@ import { createHttpApp, type Role } from '../app.js';
 import { loadConfig, type Config } from '../config/load.js';
 import { installShutdown } from './shutdown.js';
 
-
 function printBootstrap(b: BootstrapResult, publicUrl: string, config: Config) {
   if (!b.created) return;
   // Printed once, on the first start only: generated credentials are not stored in plain text anywhere, so

@@ -68,8 +68,7 @@ function parseIPv6(text: string): Uint8Array | null {
 }
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean => prefix.every((b, i) => bytes[i] === b);
-const v4At = (bytes: Uint8Array, offset: number): number =>
-  ipv4(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
+const v4At = (bytes: Uint8Array, offset: number): number => ipv4(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
 
 function isBlockedV4(addr: number): boolean {
   return BLOCKED_V4.some((cidr) => inCidr4(addr, cidr));

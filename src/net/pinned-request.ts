@@ -56,7 +56,10 @@ export function requestPinned(req: PinnedRequest): Promise<PinnedResponse> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`unsupported scheme ${url.protocol}`));
   // The pinned lookup: whatever host the agent asks for, it gets the checked address.
   const lookup: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: address.address, family: address.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+        { address: address.address, family: address.family },
+      ]);
     else callback(null, address.address, address.family);
   };
   const client = url.protocol === 'https:' ? https : http;

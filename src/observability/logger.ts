@@ -36,7 +36,12 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths: redactPaths, censor: '[redacted]' },
       base: { service: 'folio' },
       serializers: {
-        req: (req: { method?: string; url?: string; id?: string; hostname?: string; ip?: string }) => ({ method: req.method, url: req.url ? maskUrl(req.url) : req.url, hostname: req.hostname, remoteAddress: req.ip }),
+        req: (req: { method?: string; url?: string; id?: string; hostname?: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url ? maskUrl(req.url) : req.url,
+          hostname: req.hostname,
+          remoteAddress: req.ip,
+        }),
       },
     },
     destination,

@@ -34,7 +34,9 @@ interface Pending {
 type Params = Record<string, unknown>;
 /** Every CDP command, with its parameters and result, from the protocol's own type definitions. */
 export type Command = keyof ProtocolMapping.Commands;
-export type CommandParams<M extends Command> = ProtocolMapping.Commands[M]['paramsType'] extends [] ? Record<string, never> : ProtocolMapping.Commands[M]['paramsType'][0];
+export type CommandParams<M extends Command> = ProtocolMapping.Commands[M]['paramsType'] extends []
+  ? Record<string, never>
+  : ProtocolMapping.Commands[M]['paramsType'][0];
 export type CommandResult<M extends Command> = ProtocolMapping.Commands[M]['returnType'];
 
 export class CdpSession extends EventEmitter {
@@ -68,7 +70,12 @@ export class CdpConnection extends EventEmitter {
     return this.#closed !== null;
   }
 
-  send<M extends Command>(method: M, params: CommandParams<M> = {} as CommandParams<M>, sessionId?: string, timeoutMs = this.defaultTimeoutMs): Promise<CommandResult<M>> {
+  send<M extends Command>(
+    method: M,
+    params: CommandParams<M> = {} as CommandParams<M>,
+    sessionId?: string,
+    timeoutMs = this.defaultTimeoutMs,
+  ): Promise<CommandResult<M>> {
     if (this.#closed) return Promise.reject(new CdpClosedError(`${this.#closed.message} (${method})`));
     const id = this.#nextId++;
     return new Promise<CommandResult<M>>((resolve, reject) => {

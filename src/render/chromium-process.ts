@@ -59,7 +59,12 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
   // The profile, and every file Chromium writes (HOME, TMPDIR, caches), live in one private folder owned by
   // the user Chromium runs as, removed when it exits.
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'folio-chromium-'));
-  const home = { HOME: userDataDir, TMPDIR: path.join(userDataDir, 'tmp'), XDG_CONFIG_HOME: path.join(userDataDir, 'config'), XDG_CACHE_HOME: path.join(userDataDir, 'cache') };
+  const home = {
+    HOME: userDataDir,
+    TMPDIR: path.join(userDataDir, 'tmp'),
+    XDG_CONFIG_HOME: path.join(userDataDir, 'config'),
+    XDG_CACHE_HOME: path.join(userDataDir, 'cache'),
+  };
   try {
     await mkdir(home.TMPDIR);
     if (sandbox.runAs) {
@@ -136,7 +141,10 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
   } catch (err) {
     child.kill('SIGKILL');
     await removed;
-    throw new RenderError('render_provider_unavailable', `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    throw new RenderError(
+      'render_provider_unavailable',
+      `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
   }
   return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close };
 }

@@ -52,7 +52,11 @@ export function planSandbox(opts: SandboxOptions, lookup: (user: string) => Chro
         'name another with FOLIO_CHROMIUM_USER, or allow FOLIO_CHROMIUM_NO_SANDBOX=true (docs/operations.md)',
     );
   }
-  if (runAs.uid === 0) throw new RenderError('render_provider_unavailable', `FOLIO_CHROMIUM_USER "${user}" is root; Chromium's sandbox needs an unprivileged user`);
+  if (runAs.uid === 0)
+    throw new RenderError(
+      'render_provider_unavailable',
+      `FOLIO_CHROMIUM_USER "${user}" is root; Chromium's sandbox needs an unprivileged user`,
+    );
   return { sandbox: true, runAs };
 }
 
@@ -67,7 +71,8 @@ export function lookupUser(user: string): ChromiumIdentity | null {
   const known = found.get(user);
   if (known) return known;
   try {
-    const id = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const id = (flag: '-u' | '-g') =>
+      Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
     const uid = id('-u');
     const gid = id('-g');
     if (!Number.isInteger(uid) || !Number.isInteger(gid)) return null;

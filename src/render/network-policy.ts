@@ -15,10 +15,7 @@ import { resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
 import { BUNDLE_ORIGIN, PAYLOAD_ORIGIN, type ServedResponse } from './virtual-origins.js';
 
 export type RequestRoute =
-  | { kind: 'bundle'; url: URL }
-  | { kind: 'payload'; url: URL }
-  | { kind: 'external'; url: URL }
-  | { kind: 'blocked'; reason: string };
+  { kind: 'bundle'; url: URL } | { kind: 'payload'; url: URL } | { kind: 'external'; url: URL } | { kind: 'blocked'; reason: string };
 
 const BUNDLE_HOST = new URL(BUNDLE_ORIGIN).host;
 const PAYLOAD_HOST = new URL(PAYLOAD_ORIGIN).host;
@@ -51,7 +48,16 @@ export interface ExternalFetchOptions {
 }
 
 // Headers we never forward to third parties: they identify the tenant's session or are connection-level.
-const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'connection', 'proxy-authorization', 'proxy-connection', 'keep-alive', 'upgrade', 'te']);
+const DROPPED_REQUEST_HEADERS = new Set([
+  'host',
+  'cookie',
+  'connection',
+  'proxy-authorization',
+  'proxy-connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+]);
 
 export async function fetchExternal(
   url: URL,

@@ -158,7 +158,8 @@ export class PdfPageCounter {
             let j = i + 1;
             while (j < n && CLASS[chunk[j]] === 0) j++;
             if (this.#token === '') this.#tokenText = this.#textMatters(false);
-            if (this.#tokenText) this.#token = this.#token.length + (j - i) > MAX_TOKEN_TEXT ? tooLong(this.#token) : this.#token + latin1(chunk, i, j);
+            if (this.#tokenText)
+              this.#token = this.#token.length + (j - i) > MAX_TOKEN_TEXT ? tooLong(this.#token) : this.#token + latin1(chunk, i, j);
             else if (this.#token === '') this.#token = 'x';
             i = j;
             continue;

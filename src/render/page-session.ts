@@ -28,7 +28,8 @@ export interface RequestRouter {
 const ALL_REQUESTS: Protocol.Fetch.EnableRequest = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
 // Everything a page can persist (sessionStorage goes with local_storage). Not 'all': that also clears
 // browser-wide caches such as the shader cache, and measured 2-5x slower per reset.
-const PAGE_STORAGE_TYPES = 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets';
+const PAGE_STORAGE_TYPES =
+  'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets';
 // Targets of a context that are the page itself; everything else (worker, shared_worker, service_worker,
 // worklets with targets of their own) runs script beside it.
 const PAGE_TARGETS = new Set(['page', 'iframe', 'tab']);
@@ -192,9 +193,17 @@ export class PageSession extends EventEmitter {
       sends.push(s.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS).then(() => (this.#frozen = false)));
     }
     for (const identifier of this.#jobScriptIds) {
-      sends.push(s.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS).then(() => this.#jobScriptIds.delete(identifier)));
+      sends.push(
+        s
+          .send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS)
+          .then(() => this.#jobScriptIds.delete(identifier)),
+      );
     }
-    sends.push(s.send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS).then((r: { identifier: string }) => this.#jobScriptIds.add(r.identifier)));
+    sends.push(
+      s
+        .send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS)
+        .then((r: { identifier: string }) => this.#jobScriptIds.add(r.identifier)),
+    );
     const answered = Promise.all(sends).then(() => undefined);
     answered.catch(() => {}); // the caller races it against the job; an early failure must not go unhandled
     return { answered };
@@ -280,7 +289,12 @@ export class PageSession extends EventEmitter {
     this.router = null;
     if (this.browser.gone) return;
     // As in reset(): a busy worker would otherwise run on for seconds after its context is closed.
-    await this.workers().then((w) => this.stopWorkers(w.targetIds), () => {});
-    await this.browser.connection.send('Target.disposeBrowserContext', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS).catch(() => {});
+    await this.workers().then(
+      (w) => this.stopWorkers(w.targetIds),
+      () => {},
+    );
+    await this.browser.connection
+      .send('Target.disposeBrowserContext', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS)
+      .catch(() => {});
   }
 }

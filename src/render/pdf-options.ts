@@ -22,8 +22,19 @@ const FORMATS: Record<string, readonly [number, number]> = {
 
 const UNITS_PER_INCH: Record<string, number> = { px: 96, in: 1, cm: 2.54, mm: 25.4 };
 const KEYS = [
-  'format', 'width', 'height', 'landscape', 'margin', 'scale', 'printBackground', 'displayHeaderFooter',
-  'headerTemplate', 'footerTemplate', 'pageRanges', 'tagged', 'outline',
+  'format',
+  'width',
+  'height',
+  'landscape',
+  'margin',
+  'scale',
+  'printBackground',
+  'displayHeaderFooter',
+  'headerTemplate',
+  'footerTemplate',
+  'pageRanges',
+  'tagged',
+  'outline',
 ] as const;
 const BOOLEAN_KEYS = ['landscape', 'printBackground', 'displayHeaderFooter', 'tagged', 'outline'] as const;
 const MARGIN_KEYS = ['top', 'right', 'bottom', 'left'] as const;
@@ -49,7 +60,8 @@ export function validatePdfOverrides(x: unknown): PdfValidation {
   if (!isPlainObject(x)) return { ok: false, message: 'pdf must be an object' };
   const out: PdfOverrides = {};
   for (const key of Object.keys(x)) {
-    if (!(KEYS as readonly string[]).includes(key)) return { ok: false, message: `pdf.${key} is not a known option (allowed: ${KEYS.join(', ')})` };
+    if (!(KEYS as readonly string[]).includes(key))
+      return { ok: false, message: `pdf.${key} is not a known option (allowed: ${KEYS.join(', ')})` };
   }
   if (x.format !== undefined) {
     if (typeof x.format !== 'string' || !(x.format.toLowerCase() in FORMATS))
@@ -60,7 +72,10 @@ export function validatePdfOverrides(x: unknown): PdfValidation {
     if (x[key] === undefined) continue;
     const inches = lengthToInches(x[key]);
     if (inches === null || inches <= 0 || inches > MAX_PAPER_INCHES)
-      return { ok: false, message: `pdf.${key} must be a positive length (number of px, or a string with px, in, cm or mm) up to ${MAX_PAPER_INCHES}in` };
+      return {
+        ok: false,
+        message: `pdf.${key} must be a positive length (number of px, or a string with px, in, cm or mm) up to ${MAX_PAPER_INCHES}in`,
+      };
     out[key] = x[key] as string | number;
   }
   for (const key of BOOLEAN_KEYS) {
@@ -72,11 +87,15 @@ export function validatePdfOverrides(x: unknown): PdfValidation {
     if (!isPlainObject(x.margin)) return { ok: false, message: 'pdf.margin must be an object with top, right, bottom, left' };
     const margin: NonNullable<PdfOverrides['margin']> = {};
     for (const key of Object.keys(x.margin)) {
-      if (!(MARGIN_KEYS as readonly string[]).includes(key)) return { ok: false, message: `pdf.margin.${key} is not a known side (allowed: ${MARGIN_KEYS.join(', ')})` };
+      if (!(MARGIN_KEYS as readonly string[]).includes(key))
+        return { ok: false, message: `pdf.margin.${key} is not a known side (allowed: ${MARGIN_KEYS.join(', ')})` };
       const v = x.margin[key];
       const inches = lengthToInches(v);
       if (inches === null || inches < 0 || inches > MAX_MARGIN_INCHES)
-        return { ok: false, message: `pdf.margin.${key} must be a length >= 0 (number of px, or a string with px, in, cm or mm) up to ${MAX_MARGIN_INCHES}in` };
+        return {
+          ok: false,
+          message: `pdf.margin.${key} must be a length >= 0 (number of px, or a string with px, in, cm or mm) up to ${MAX_MARGIN_INCHES}in`,
+        };
       margin[key as (typeof MARGIN_KEYS)[number]] = v as string | number;
     }
     out.margin = margin;

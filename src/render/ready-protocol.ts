@@ -18,8 +18,17 @@ export interface WarmJobFields {
  * Installed before any script of every document of the job (Page.addScriptToEvaluateOnNewDocument).
  * `urls` default to the virtual payload origin; `folio dev` passes its local one.
  */
-export function folioScript(job: { jobId: string; deployId: string; versionNo: number }, urls: { payloadUrl: string; envUrl: string } = { payloadUrl: PAYLOAD_URL, envUrl: ENV_URL }): string {
-  const data = JSON.stringify({ payloadUrl: urls.payloadUrl, envUrl: urls.envUrl, jobId: job.jobId, deployId: job.deployId, versionNo: job.versionNo });
+export function folioScript(
+  job: { jobId: string; deployId: string; versionNo: number },
+  urls: { payloadUrl: string; envUrl: string } = { payloadUrl: PAYLOAD_URL, envUrl: ENV_URL },
+): string {
+  const data = JSON.stringify({
+    payloadUrl: urls.payloadUrl,
+    envUrl: urls.envUrl,
+    jobId: job.jobId,
+    deployId: job.deployId,
+    versionNo: job.versionNo,
+  });
   return `(() => {
   let resolveReady;
   const readyPromise = new Promise((resolve) => { resolveReady = resolve; });

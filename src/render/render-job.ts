@@ -127,7 +127,10 @@ export class RenderJob implements RequestRouter {
       // within a second is busy (a loop after ready()) and is closed, not reused.
       let handlerCheck: Promise<unknown> | null = null;
       const result = await this.#print(sink, () => {
-        if (!session.taintedByExternalDocument) handlerCheck = this.#race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 1000));
+        if (!session.taintedByExternalDocument)
+          handlerCheck = this.#race(
+            session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 1000),
+          );
         handlerCheck?.catch(() => {});
       });
       this.#phase = 'done';
@@ -171,7 +174,10 @@ export class RenderJob implements RequestRouter {
     const message = (err as Error)?.message ?? String(err);
     if (await this.#rendererDied()) return new RenderError('render_crashed', `the page's renderer crashed while ${what} (${message})`);
     if (/Execution context was destroyed|Cannot find context with specified id/i.test(message)) {
-      return new RenderError('render_failed', `the page kept navigating to other documents while ${what}: a template must stay on its entry page until it is printed`);
+      return new RenderError(
+        'render_failed',
+        `the page kept navigating to other documents while ${what}: a template must stay on its entry page until it is printed`,
+      );
     }
     return new RenderError('render_failed', `${what} failed: ${message}`);
   }
@@ -185,8 +191,14 @@ export class RenderJob implements RequestRouter {
     const crashed = () => this.#failure instanceof RenderError && this.#failure.code === 'render_crashed';
     if (this.#failure) return crashed();
     const alive = await Promise.race([
-      this.session.cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true }, CRASH_NOTICE_MS).then(() => true, () => false),
-      this.#failed.then(() => false, () => false),
+      this.session.cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true }, CRASH_NOTICE_MS).then(
+        () => true,
+        () => false,
+      ),
+      this.#failed.then(
+        () => false,
+        () => false,
+      ),
     ]);
     if (!alive && !this.#failure) {
       let timer: NodeJS.Timeout | undefined;
@@ -206,7 +218,10 @@ export class RenderJob implements RequestRouter {
     // Navigation not finished while requests are still outstanding = the page is waiting on the network
     // (retryable). Not finished with nothing outstanding = its own script never let go (e.g. a loop).
     // A page that keeps replacing its own document never settles: say so rather than name a phase.
-    const stuck = this.#documents > 2 ? `the page kept navigating to other documents (${this.#documents} documents loaded)` : `stuck while ${this.#phase}`;
+    const stuck =
+      this.#documents > 2
+        ? `the page kept navigating to other documents (${this.#documents} documents loaded)`
+        : `stuck while ${this.#phase}`;
     const err =
       this.#phase === 'navigating' && this.#inFlight > 0
         ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${this.#inFlight} request(s) outstanding)`)
@@ -370,7 +385,11 @@ export class RenderJob implements RequestRouter {
    */
   onSecurityLog(text: string): void {
     const url = /'([^']+)'/.exec(text)?.[1];
-    if (url && /Content Security Policy/i.test(text)) this.#noteBlocked(url, "refused by the Content-Security-Policy Folio serves (only the bundle and payload origins, plus the internet when the plan allows it)");
+    if (url && /Content Security Policy/i.test(text))
+      this.#noteBlocked(
+        url,
+        'refused by the Content-Security-Policy Folio serves (only the bundle and payload origins, plus the internet when the plan allows it)',
+      );
   }
 
   #noteBlocked(url: string, reason: string): void {
@@ -414,13 +433,17 @@ export class RenderJob implements RequestRouter {
     // the pipe busy while Node hashes and stores the previous chunk. At most three chunks are in memory:
     // the one read ahead, the one being handed on and the stream's buffer.
     const read = () => {
-      const p = race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0)) as Promise<{ data: string; base64Encoded?: boolean; eof: boolean }>;
+      const p = race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0)) as Promise<{
+        data: string;
+        base64Encoded?: boolean;
+        eof: boolean;
+      }>;
       p.catch(() => {});
       return p;
     };
     async function* chunks(): AsyncGenerator<Buffer> {
       try {
-        for (let next = read(); ; ) {
+        for (let next = read(); ;) {
           const r = await next;
           if (!r.eof) next = read();
           const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'latin1');

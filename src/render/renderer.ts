@@ -116,7 +116,10 @@ export class Renderer {
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RenderError('render_timeout_exceeded', `no page available within ${req.timeoutMs} ms`)), Math.max(0, deadline - performance.now()));
+      timer = setTimeout(
+        () => reject(new RenderError('render_timeout_exceeded', `no page available within ${req.timeoutMs} ms`)),
+        Math.max(0, deadline - performance.now()),
+      );
       onAbort = () => reject(new RenderError('render_canceled', 'render canceled'));
       req.signal?.addEventListener('abort', onAbort, { once: true });
     });
@@ -168,7 +171,10 @@ function warmKey(req: RenderRequest): string {
 export function withBlocked(err: RenderError, blocked: readonly string[], total: number): RenderError {
   if (blocked.length === 0 || err.code === 'render_canceled' || err.code === 'render_provider_unavailable') return err;
   // Bounded so the whole suffix survives the 1,000-character errorMessage (the base message is cut first).
-  const shown = blocked.slice(0, 3).map((b) => (b.length > 160 ? `${b.slice(0, 159)}…` : b)).join('; ');
+  const shown = blocked
+    .slice(0, 3)
+    .map((b) => (b.length > 160 ? `${b.slice(0, 159)}…` : b))
+    .join('; ');
   const more = total > 3 ? `; and ${total - 3} more` : '';
   const base = err.message.length > 400 ? `${err.message.slice(0, 399)}…` : err.message;
   return new RenderError(err.code, `${base} (the network policy blocked ${total} request${total === 1 ? '' : 's'}: ${shown}${more})`);
@@ -176,6 +182,7 @@ export function withBlocked(err: RenderError, blocked: readonly string[], total:
 
 function toRenderError(err: unknown, browser: BrowserInstance): RenderError {
   if (err instanceof RenderError) return err;
-  if (err instanceof CdpClosedError || browser.gone) return new RenderError('render_crashed', `browser went away during render: ${(err as Error).message}`);
+  if (err instanceof CdpClosedError || browser.gone)
+    return new RenderError('render_crashed', `browser went away during render: ${(err as Error).message}`);
   return new RenderError('render_failed', (err as Error)?.message ?? String(err));
 }

@@ -108,12 +108,22 @@ export function bundlePath(pathname: string): string | null {
  * A bundle-origin response. `payloadOrigin` is what the document's CSP lets it talk to: the virtual payload
  * origin when rendering; `folio dev` passes its local one.
  */
-export function serveBundle(index: BundleIndex, url: URL, method: string, allowExternalNetwork: boolean, payloadOrigin: string = PAYLOAD_ORIGIN): ServedResponse {
+export function serveBundle(
+  index: BundleIndex,
+  url: URL,
+  method: string,
+  allowExternalNetwork: boolean,
+  payloadOrigin: string = PAYLOAD_ORIGIN,
+): ServedResponse {
   if (method !== 'GET' && method !== 'HEAD') return TEXT(405, 'method not allowed');
   const path = bundlePath(url.pathname);
   const file = path === null ? null : index.file(path);
   if (!file) return TEXT(404, 'not found in bundle');
-  const headers: HeaderEntry[] = [{ name: 'Content-Type', value: file.mime }, NO_STORE, { name: 'X-Content-Type-Options', value: 'nosniff' }];
+  const headers: HeaderEntry[] = [
+    { name: 'Content-Type', value: file.mime },
+    NO_STORE,
+    { name: 'X-Content-Type-Options', value: 'nosniff' },
+  ];
   if (file.isHtml) headers.push({ name: 'Content-Security-Policy', value: contentSecurityPolicy(allowExternalNetwork, payloadOrigin) });
   return { status: 200, headers, body: method === 'HEAD' ? '' : file.base64 };
 }
@@ -125,8 +135,16 @@ export interface PayloadData {
 }
 
 /** What the page receives from the payload origin: the job's payload bytes and `{variables, secrets}`. */
-export function payloadData(input: { payload: Buffer; payloadMime: string; env: { variables: Record<string, string>; secrets: Record<string, string> } }): PayloadData {
-  return { payload: input.payload, payloadMime: input.payloadMime, envJson: JSON.stringify({ variables: input.env.variables, secrets: input.env.secrets }) };
+export function payloadData(input: {
+  payload: Buffer;
+  payloadMime: string;
+  env: { variables: Record<string, string>; secrets: Record<string, string> };
+}): PayloadData {
+  return {
+    payload: input.payload,
+    payloadMime: input.payloadMime,
+    envJson: JSON.stringify({ variables: input.env.variables, secrets: input.env.secrets }),
+  };
 }
 
 function corsHeaders(requestHeaders: Record<string, string>, bundleOrigin: string): HeaderEntry[] {
@@ -142,11 +160,21 @@ function corsHeaders(requestHeaders: Record<string, string>, bundleOrigin: strin
 }
 
 /** A payload-origin response; CORS admits `bundleOrigin` (the virtual bundle origin, or `folio dev`'s local one). */
-export function servePayloadOrigin(data: PayloadData | null, url: URL, method: string, requestHeaders: Record<string, string>, bundleOrigin: string = BUNDLE_ORIGIN): ServedResponse {
+export function servePayloadOrigin(
+  data: PayloadData | null,
+  url: URL,
+  method: string,
+  requestHeaders: Record<string, string>,
+  bundleOrigin: string = BUNDLE_ORIGIN,
+): ServedResponse {
   if (url.pathname === '/__folio/park' && method === 'GET') {
     return {
       status: 200,
-      headers: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }, NO_STORE, { name: 'Content-Security-Policy', value: "default-src 'none'" }],
+      headers: [
+        { name: 'Content-Type', value: 'text/html; charset=utf-8' },
+        NO_STORE,
+        { name: 'Content-Security-Policy', value: "default-src 'none'" },
+      ],
       body: Buffer.from('<!doctype html><title>folio</title>').toString('base64'),
     };
   }
@@ -155,12 +183,25 @@ export function servePayloadOrigin(data: PayloadData | null, url: URL, method: s
   if (method === 'OPTIONS') return { status: 204, headers: [...cors, NO_STORE], body: '' };
   if (method !== 'GET' && method !== 'HEAD') return { ...TEXT(405, 'method not allowed'), headers: [...TEXT(405, '').headers, ...cors] };
   // The payload is data, never a document: if a frame navigates to it, it may not run script.
-  const locked: HeaderEntry[] = [NO_STORE, { name: 'X-Content-Type-Options', value: 'nosniff' }, { name: 'Content-Security-Policy', value: "default-src 'none'; sandbox" }, ...cors];
+  const locked: HeaderEntry[] = [
+    NO_STORE,
+    { name: 'X-Content-Type-Options', value: 'nosniff' },
+    { name: 'Content-Security-Policy', value: "default-src 'none'; sandbox" },
+    ...cors,
+  ];
   if (url.pathname === '/__payload') {
-    return { status: 200, headers: [{ name: 'Content-Type', value: data.payloadMime }, ...locked], body: method === 'HEAD' ? '' : data.payload.toString('base64') };
+    return {
+      status: 200,
+      headers: [{ name: 'Content-Type', value: data.payloadMime }, ...locked],
+      body: method === 'HEAD' ? '' : data.payload.toString('base64'),
+    };
   }
   if (url.pathname === '/__env') {
-    return { status: 200, headers: [{ name: 'Content-Type', value: 'application/json; charset=utf-8' }, ...locked], body: method === 'HEAD' ? '' : Buffer.from(data.envJson).toString('base64') };
+    return {
+      status: 200,
+      headers: [{ name: 'Content-Type', value: 'application/json; charset=utf-8' }, ...locked],
+      body: method === 'HEAD' ? '' : Buffer.from(data.envJson).toString('base64'),
+    };
   }
   return { ...TEXT(404, 'not found'), headers: [...TEXT(404, '').headers, ...cors] };
 }

@@ -13,9 +13,13 @@ import { HttpCore, type CallOptions, type ClientOptions, type RequestParams, typ
 
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf };
 
-type ListOps = { [K in OperationId]: Operations[K]['response'] extends { items: unknown[]; nextCursor?: unknown } ? K : never }[OperationId];
+type ListOps = {
+  [K in OperationId]: Operations[K]['response'] extends { items: unknown[]; nextCursor?: unknown } ? K : never;
+}[OperationId];
 type ItemOf<K extends ListOps> = Operations[K]['response'] extends { items: Array<infer I> } ? I : never;
-type QueryOf<K extends OperationId> = [Operations[K]['query']] extends [never] ? Record<string, never> : Omit<NonNullable<Operations[K]['query']>, 'cursor'>;
+type QueryOf<K extends OperationId> = [Operations[K]['query']] extends [never]
+  ? Record<string, never>
+  : Omit<NonNullable<Operations[K]['query']>, 'cursor'>;
 
 export type CreateRenderJobBody = Operations['POST /v1/render-jobs']['body'];
 export type RenderJobResult = Operations['GET /v1/render-jobs/{jobId}']['response'];
@@ -54,10 +58,16 @@ export function createClient(opts: ClientOptions) {
   const http = new HttpCore(opts);
 
   /** Every item of a list operation, page after page (follows nextCursor). */
-  async function* paginate<K extends ListOps>(op: K, params: Omit<RequestParams<K>, 'query'> & { query?: QueryOf<K> } = {} as never): AsyncGenerator<ItemOf<K>> {
+  async function* paginate<K extends ListOps>(
+    op: K,
+    params: Omit<RequestParams<K>, 'query'> & { query?: QueryOf<K> } = {} as never,
+  ): AsyncGenerator<ItemOf<K>> {
     let cursor: string | undefined;
     do {
-      const page = (await http.call(op, { ...params, query: { ...(params.query ?? {}), ...(cursor ? { cursor } : {}) } } as never)) as { items: ItemOf<K>[]; nextCursor?: string | null };
+      const page = (await http.call(op, { ...params, query: { ...(params.query ?? {}), ...(cursor ? { cursor } : {}) } } as never)) as {
+        items: ItemOf<K>[];
+        nextCursor?: string | null;
+      };
       for (const item of page.items) yield item;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -68,7 +78,8 @@ export function createClient(opts: ClientOptions) {
     iterate: () => paginate('GET /v1/deploys'),
     get: (deployId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}', { path: { deployId }, ...o }),
     create: (body: Operations['POST /v1/deploys']['body'], o: CallOptions = {}) => http.call('POST /v1/deploys', { body, ...o }),
-    update: (deployId: string, body: Operations['PATCH /v1/deploys/{deployId}']['body'], o: CallOptions = {}) => http.call('PATCH /v1/deploys/{deployId}', { path: { deployId }, body, ...o }),
+    update: (deployId: string, body: Operations['PATCH /v1/deploys/{deployId}']['body'], o: CallOptions = {}) =>
+      http.call('PATCH /v1/deploys/{deployId}', { path: { deployId }, body, ...o }),
     delete: (deployId: string, o: CallOptions = {}) => http.call('DELETE /v1/deploys/{deployId}', { path: { deployId }, ...o }),
     /** A deploy by id (`dep_…`) or slug; FolioApiError 404 `deploy_not_found` when neither matches. */
     resolve: async (idOrSlug: string, o: CallOptions = {}): Promise<{ id: string; slug: string; name: string }> => {
@@ -85,7 +96,8 @@ export function createClient(opts: ClientOptions) {
       return hit;
     },
     versions: (deployId: string) => paginate('GET /v1/deploys/{deployId}/versions', { path: { deployId } }),
-    getVersion: (deployId: string, deployVersionId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}/versions/{deployVersionId}', { path: { deployId, deployVersionId }, ...o }),
+    getVersion: (deployId: string, deployVersionId: string, o: CallOptions = {}) =>
+      http.call('GET /v1/deploys/{deployId}/versions/{deployVersionId}', { path: { deployId, deployVersionId }, ...o }),
     setAlias: (deployId: string, alias: string, deployVersionId: string, o: CallOptions = {}) =>
       http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', { path: { deployId, alias }, body: { deployVersionId }, ...o }),
     getSettings: (deployId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}/settings', { path: { deployId }, ...o }),
@@ -95,14 +107,24 @@ export function createClient(opts: ClientOptions) {
 
   const renderJobs = {
     create: (body: CreateRenderJobBody, o: CallOptions = {}) => http.call('POST /v1/render-jobs', { body, ...o }),
-    get: (jobId: string, query: { waitSeconds?: number } = {}, o: CallOptions = {}) => http.call('GET /v1/render-jobs/{jobId}', { path: { jobId }, query, ...o }),
-    list: (query: Operations['GET /v1/render-jobs']['query'] = {}, o: CallOptions = {}) => http.call('GET /v1/render-jobs', { query, ...o }),
+    get: (jobId: string, query: { waitSeconds?: number } = {}, o: CallOptions = {}) =>
+      http.call('GET /v1/render-jobs/{jobId}', { path: { jobId }, query, ...o }),
+    list: (query: Operations['GET /v1/render-jobs']['query'] = {}, o: CallOptions = {}) =>
+      http.call('GET /v1/render-jobs', { query, ...o }),
     iterate: (query: QueryOf<'GET /v1/render-jobs'> = {}) => paginate('GET /v1/render-jobs', { query }),
     cancel: (jobId: string, o: CallOptions = {}) => http.call('POST /v1/render-jobs/{jobId}/cancel', { path: { jobId }, ...o }),
     downloadLink: (jobId: string, expiresInSeconds?: number, o: CallOptions = {}) =>
-      http.call('POST /v1/render-jobs/{jobId}/output-download', { path: { jobId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+      http.call('POST /v1/render-jobs/{jobId}/output-download', {
+        path: { jobId },
+        body: expiresInSeconds ? { expiresInSeconds } : {},
+        ...o,
+      }),
     previewLink: (jobId: string, expiresInSeconds?: number, o: CallOptions = {}) =>
-      http.call('POST /v1/render-jobs/{jobId}/output-preview', { path: { jobId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+      http.call('POST /v1/render-jobs/{jobId}/output-preview', {
+        path: { jobId },
+        body: expiresInSeconds ? { expiresInSeconds } : {},
+        ...o,
+      }),
     deleteOutput: (jobId: string, o: CallOptions = {}) => http.call('DELETE /v1/render-jobs/{jobId}/output', { path: { jobId }, ...o }),
   };
 
@@ -111,11 +133,14 @@ export function createClient(opts: ClientOptions) {
     iterate: (query: QueryOf<'GET /v1/pdfs'> = {}) => paginate('GET /v1/pdfs', { query }),
     get: (pdfId: string, o: CallOptions = {}) => http.call('GET /v1/pdfs/{pdfId}', { path: { pdfId }, ...o }),
     delete: (pdfId: string, o: CallOptions = {}) => http.call('DELETE /v1/pdfs/{pdfId}', { path: { pdfId }, ...o }),
-    downloadLink: (pdfId: string, expiresInSeconds?: number, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/download', { path: { pdfId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
-    previewLink: (pdfId: string, expiresInSeconds?: number, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/preview', { path: { pdfId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+    downloadLink: (pdfId: string, expiresInSeconds?: number, o: CallOptions = {}) =>
+      http.call('POST /v1/pdfs/{pdfId}/download', { path: { pdfId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
+    previewLink: (pdfId: string, expiresInSeconds?: number, o: CallOptions = {}) =>
+      http.call('POST /v1/pdfs/{pdfId}/preview', { path: { pdfId }, body: expiresInSeconds ? { expiresInSeconds } : {}, ...o }),
     listLinks: (pdfId: string, o: CallOptions = {}) => http.call('GET /v1/pdfs/{pdfId}/permanent-links', { path: { pdfId }, ...o }),
     createLink: (pdfId: string, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/permanent-links', { path: { pdfId }, ...o }),
-    deleteLink: (pdfId: string, linkId: string, o: CallOptions = {}) => http.call('DELETE /v1/pdfs/{pdfId}/permanent-links/{linkId}', { path: { pdfId, linkId }, ...o }),
+    deleteLink: (pdfId: string, linkId: string, o: CallOptions = {}) =>
+      http.call('DELETE /v1/pdfs/{pdfId}/permanent-links/{linkId}', { path: { pdfId, linkId }, ...o }),
   };
 
   /**
@@ -132,7 +157,11 @@ export function createClient(opts: ClientOptions) {
     for (;;) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new FolioTimeoutError(job.id, job.status, timeoutMs);
-      const r = await renderJobs.get(job.id, { waitSeconds: Math.max(1, Math.min(30, Math.floor(remaining / 1000))) }, { signal: o.signal });
+      const r = await renderJobs.get(
+        job.id,
+        { waitSeconds: Math.max(1, Math.min(30, Math.floor(remaining / 1000))) },
+        { signal: o.signal },
+      );
       job = r.job;
       o.onUpdate?.(job);
       if (job.status === 'succeeded') return r;
@@ -149,7 +178,14 @@ export function createClient(opts: ClientOptions) {
     if (/^https?:\/\//i.test(ref)) url = ref;
     else if (ref.startsWith('pdf_')) url = (await pdfs.downloadLink(ref, o.expiresInSeconds, { signal: o.signal })).access.url;
     else url = (await renderJobs.downloadLink(ref, o.expiresInSeconds, { signal: o.signal })).access.url;
-    const res = await http.send({ method: 'GET', url, headers: { accept: 'application/pdf' }, signal: o.signal, retrySafe: true, what: 'GET PDF' });
+    const res = await http.send({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/pdf' },
+      signal: o.signal,
+      retrySafe: true,
+      what: 'GET PDF',
+    });
     const target = path.resolve(dest);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.${randomUUID().slice(0, 8)}.part`;

@@ -77,7 +77,10 @@ export interface LocalFile {
 }
 
 /** Files of a folder as a deploy sees them: regular files (symlinks followed), dotfiles and node_modules left out unless asked. */
-export async function listDirectory(dir: string, opts: { includeDotfiles?: boolean; includeNodeModules?: boolean } = {}): Promise<Array<{ path: string; abs: string; size: number }>> {
+export async function listDirectory(
+  dir: string,
+  opts: { includeDotfiles?: boolean; includeNodeModules?: boolean } = {},
+): Promise<Array<{ path: string; abs: string; size: number }>> {
   const root = path.resolve(dir);
   const st = await fsp.stat(root).catch(() => null);
   if (!st) throw new Error(`folder not found: ${dir}`);
@@ -134,7 +137,11 @@ export function slugify(name: string): string {
 }
 
 /** The deploy with this slug, or null (pages through GET /v1/deploys: there is no slug filter). */
-export async function findDeployBySlug(http: HttpCore, slug: string, signal?: AbortSignal): Promise<{ id: string; slug: string; name: string } | null> {
+export async function findDeployBySlug(
+  http: HttpCore,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<{ id: string; slug: string; name: string } | null> {
   let cursor: string | undefined;
   do {
     const page = await http.call('GET /v1/deploys', { query: { limit: 100, ...(cursor ? { cursor } : {}) }, signal });
@@ -150,7 +157,8 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   const progress = opts.onProgress ?? (() => {});
   const signal = opts.signal;
   const listed = await listDirectory(dir, opts);
-  if (listed.length === 0) throw new Error(`nothing to deploy: ${dir} has no files${opts.includeDotfiles ? '' : ' (dotfiles and node_modules are left out)'}`);
+  if (listed.length === 0)
+    throw new Error(`nothing to deploy: ${dir} has no files${opts.includeDotfiles ? '' : ' (dotfiles and node_modules are left out)'}`);
   const bytesTotal = listed.reduce((n, f) => n + f.size, 0);
   progress({ phase: 'scan', files: listed.length, bytes: bytesTotal });
 
@@ -225,7 +233,10 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   });
 
   progress({ phase: 'commit' });
-  const render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> } = { route: opts.route ?? '/', title };
+  const render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> } = {
+    route: opts.route ?? '/',
+    title,
+  };
   if (opts.renderTimeoutMs !== undefined) render.renderTimeoutMs = opts.renderTimeoutMs;
   if (opts.metadata !== undefined) render.metadata = opts.metadata;
   const committed = await http.call('POST /v1/upload-sessions/{uploadSessionId}/commit', {
@@ -237,7 +248,11 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   const deployVersion = committed.deployVersion;
   if (opts.alias) {
     progress({ phase: 'alias', alias: opts.alias });
-    await http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', { path: { deployId, alias: opts.alias }, body: { deployVersionId: deployVersion.id }, signal });
+    await http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', {
+      path: { deployId, alias: opts.alias },
+      body: { deployVersionId: deployVersion.id },
+      signal,
+    });
   }
   return {
     deployId,

@@ -11,7 +11,14 @@ export class FolioApiError extends Error {
   /** The `x-request-id` of the response: quote it when reporting a problem. */
   readonly requestId: string | undefined;
 
-  constructor(init: { status: number; code: string; message: string; details?: Record<string, unknown>; requestId?: string; cause?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details?: Record<string, unknown>;
+    requestId?: string;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'FolioApiError';
     this.status = init.status;
@@ -31,7 +38,10 @@ export class FolioApiError extends Error {
       body = null;
     }
     const code = typeof body?.error === 'string' ? body.error : `http_${res.status}`;
-    const message = typeof body?.message === 'string' ? body.message : `${what} answered ${res.status} ${res.statusText}${text && !body ? `: ${text.slice(0, 200)}` : ''}`;
+    const message =
+      typeof body?.message === 'string'
+        ? body.message
+        : `${what} answered ${res.status} ${res.statusText}${text && !body ? `: ${text.slice(0, 200)}` : ''}`;
     const details = body?.details && typeof body.details === 'object' ? (body.details as Record<string, unknown>) : undefined;
     return new FolioApiError({ status: res.status, code, message, details, requestId });
   }

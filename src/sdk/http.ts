@@ -114,7 +114,10 @@ export class HttpCore {
       headers,
       signal: params.signal,
       retrySafe: method !== 'POST' || Boolean(idempotencyKey) || SAFE_POSTS.has(op),
-      extraTimeoutMs: typeof (params.query as { waitSeconds?: number } | undefined)?.waitSeconds === 'number' ? (params.query as { waitSeconds: number }).waitSeconds * 1000 : 0,
+      extraTimeoutMs:
+        typeof (params.query as { waitSeconds?: number } | undefined)?.waitSeconds === 'number'
+          ? (params.query as { waitSeconds: number }).waitSeconds * 1000
+          : 0,
       what: op,
     });
     return (await readJson(res)) as ResponseOf<K>;

@@ -48,7 +48,8 @@ export function verifyWebhook(input: VerifyWebhookInput): FolioWebhookEvent {
   if (!signature) throw new WebhookVerificationError('missing Service-Webhook-Signature header');
   if (!timestamp || !/^\d+$/.test(timestamp)) throw new WebhookVerificationError('missing or malformed Service-Webhook-Timestamp header');
   const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000);
-  if (Math.abs(nowSeconds - Number(timestamp)) > tolerance) throw new WebhookVerificationError('timestamp outside the tolerance (replayed or clock skew)');
+  if (Math.abs(nowSeconds - Number(timestamp)) > tolerance)
+    throw new WebhookVerificationError('timestamp outside the tolerance (replayed or clock skew)');
   const raw = typeof input.rawBody === 'string' ? Buffer.from(input.rawBody) : Buffer.from(input.rawBody);
   const expected = Buffer.from(createHmac('sha256', input.secret).update(`${timestamp}.`).update(raw).digest('hex'));
   const candidates = signature
@@ -56,7 +57,8 @@ export function verifyWebhook(input: VerifyWebhookInput): FolioWebhookEvent {
     .map((s) => s.trim())
     .filter((s) => s.startsWith('v1='))
     .map((s) => Buffer.from(s.slice(3)));
-  if (!candidates.some((c) => c.length === expected.length && timingSafeEqual(c, expected))) throw new WebhookVerificationError('no v1 signature matches this secret');
+  if (!candidates.some((c) => c.length === expected.length && timingSafeEqual(c, expected)))
+    throw new WebhookVerificationError('no v1 signature matches this secret');
   try {
     return JSON.parse(raw.toString('utf8')) as FolioWebhookEvent;
   } catch {

@@ -26,14 +26,25 @@ export class Accounts {
     this.views = new ReadCache(ctx.dataVersion);
   }
 
-  async create(input: { name: string; plan?: string; apiKey?: string; scopes?: Scope[] }): Promise<{ accountId: string; keyId: string; apiKey: string }> {
+  async create(input: {
+    name: string;
+    plan?: string;
+    apiKey?: string;
+    scopes?: Scope[];
+  }): Promise<{ accountId: string; keyId: string; apiKey: string }> {
     const plan = input.plan ?? this.ctx.config.defaultPlan;
     if (!this.ctx.plans.has(plan)) throw new AppError('invalid_request', `unknown plan "${plan}"`, { field: 'plan' });
     const now = this.ctx.clock.now();
     const accountId = newId('acct', now);
     await this.ctx.db
       .insertInto('accounts')
-      .values({ id: accountId, name: input.name, plan_key: plan, webhook_secret: this.ctx.secrets.seal(newWebhookSecret()), created_at: now })
+      .values({
+        id: accountId,
+        name: input.name,
+        plan_key: plan,
+        webhook_secret: this.ctx.secrets.seal(newWebhookSecret()),
+        created_at: now,
+      })
       .execute();
     const key = await this.keys.create({ accountId, name: 'default', scopes: input.scopes ?? ['all'], rawKey: input.apiKey });
     return { accountId, keyId: key.id, apiKey: key.key };
@@ -57,7 +68,13 @@ export class Accounts {
         await trx.insertInto('bootstrap').values({ id: 1, account_id: accountId, created_at: now }).execute();
         await trx
           .insertInto('accounts')
-          .values({ id: accountId, name: 'Default', plan_key: cfg.defaultPlan, webhook_secret: this.ctx.secrets.seal(newWebhookSecret()), created_at: now })
+          .values({
+            id: accountId,
+            name: 'Default',
+            plan_key: cfg.defaultPlan,
+            webhook_secret: this.ctx.secrets.seal(newWebhookSecret()),
+            created_at: now,
+          })
           .execute();
         await trx
           .insertInto('users')

@@ -46,7 +46,8 @@ export class ApiKeys {
 
   async create(input: { accountId: string; name?: string; scopes?: Scope[]; rawKey?: string }): Promise<{ id: string; key: string }> {
     const key = input.rawKey ?? newApiKey();
-    if (!looksLikeApiKey(key)) throw new AppError('invalid_request', 'API key must be folio_sk_ followed by at least 32 base62 characters', { field: 'key' });
+    if (!looksLikeApiKey(key))
+      throw new AppError('invalid_request', 'API key must be folio_sk_ followed by at least 32 base62 characters', { field: 'key' });
     const now = this.ctx.clock.now();
     const id = newId('key', now);
     await this.ctx.db
@@ -73,7 +74,12 @@ export class ApiKeys {
       if (accountId) q = q.where('account_id', '=', accountId);
       const res = await q.executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) {
-        const exists = await trx.selectFrom('api_keys').select('id').where('id', '=', keyId).$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!)).executeTakeFirst();
+        const exists = await trx
+          .selectFrom('api_keys')
+          .select('id')
+          .where('id', '=', keyId)
+          .$if(!!accountId, (qb) => qb.where('account_id', '=', accountId!))
+          .executeTakeFirst();
         if (!exists) throw new AppError('api_key_not_found', `API key ${keyId} not found`);
       }
       // Other processes hear of it when this commits (NOTIFY is transactional). A repeated revoke announces

@@ -47,7 +47,11 @@ export class ApiProcesses {
     if (!this.registered) return;
     this.registered = false;
     // Leaving at once lets the others take over our share now, not three heartbeats later.
-    await this.ctx.db.deleteFrom('api_processes').where('id', '=', this.id).execute().catch((err) => this.ctx.log.warn({ err }, 'could not deregister the api process'));
+    await this.ctx.db
+      .deleteFrom('api_processes')
+      .where('id', '=', this.id)
+      .execute()
+      .catch((err) => this.ctx.log.warn({ err }, 'could not deregister the api process'));
   }
 
   private beat(): void {
@@ -74,10 +78,16 @@ export class ApiProcesses {
     }
     const res = await db.updateTable('api_processes').set({ heartbeat_at: now }).where('id', '=', this.id).executeTakeFirst();
     // Not there yet, or removed as stale by another process while we were paused: (re)insert.
-    if (Number(res.numUpdatedRows) === 0) await db.insertInto('api_processes').values({ id: this.id, started_at: now, heartbeat_at: now }).execute();
+    if (Number(res.numUpdatedRows) === 0)
+      await db.insertInto('api_processes').values({ id: this.id, started_at: now, heartbeat_at: now }).execute();
     const resuming = !this.registered;
     this.registered = true;
-    const row = await db.selectFrom('api_processes').select((eb) => eb.fn.countAll<number>().as('n')).where('heartbeat_at', '>', now - window).where('id', '!=', this.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('api_processes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('heartbeat_at', '>', now - window)
+      .where('id', '!=', this.id)
+      .executeTakeFirst();
     const counted = Number(row?.n ?? 0) + 1;
     // Traffic that resumes after an idle spell reaches every process at about the same moment, and each
     // finds the others' rows gone (they left when idle too): counting only itself, each would allow the
@@ -85,6 +95,9 @@ export class ApiProcesses {
     this.count = resuming ? Math.max(counted, this.lastCount) : counted;
     this.lastCount = counted;
     // Rows of processes that died without deregistering (SIGKILL, power loss), long past counting.
-    await db.deleteFrom('api_processes').where('heartbeat_at', '<', now - 10 * window).execute();
+    await db
+      .deleteFrom('api_processes')
+      .where('heartbeat_at', '<', now - 10 * window)
+      .execute();
   }
 }

@@ -22,11 +22,23 @@ const deployWithAliasesAndLatest = precompiled(['deployId', 'accountId'], (db: K
   db
     .selectFrom('deploys as d')
     .leftJoin('deploy_versions as v', (join) =>
-      join.onRef('v.deploy_id', '=', 'd.id').on('v.version_no', '=', (eb) => eb.selectFrom('deploy_versions as m').select((sub) => sub.fn.max('m.version_no').as('n')).whereRef('m.deploy_id', '=', 'd.id')),
+      join.onRef('v.deploy_id', '=', 'd.id').on('v.version_no', '=', (eb) =>
+        eb
+          .selectFrom('deploy_versions as m')
+          .select((sub) => sub.fn.max('m.version_no').as('n'))
+          .whereRef('m.deploy_id', '=', 'd.id'),
+      ),
     )
     .leftJoin('aliases as a', 'a.deploy_id', 'd.id')
     .selectAll('v')
-    .select(['d.id as d_id', 'd.account_id as d_account_id', 'd.slug as d_slug', 'd.name as d_name', 'd.last_version_no as d_last_version_no', 'd.created_at as d_created_at'])
+    .select([
+      'd.id as d_id',
+      'd.account_id as d_account_id',
+      'd.slug as d_slug',
+      'd.name as d_name',
+      'd.last_version_no as d_last_version_no',
+      'd.created_at as d_created_at',
+    ])
     .select(['a.alias as a_alias', 'a.deploy_version_id as a_deploy_version_id', 'a.updated_at as a_updated_at'])
     .where('d.id', '=', p.deployId)
     .where('d.account_id', '=', p.accountId)
@@ -40,8 +52,19 @@ async function loadDetail(db: Kysely<Tables>, accountId: string, deployId: strin
   const rows = await deployWithAliasesAndLatest(db, { deployId, accountId });
   const r = rows[0];
   if (!r) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-  const deploy: DeploysTable = { id: r.d_id, account_id: r.d_account_id, slug: r.d_slug, name: r.d_name, last_version_no: r.d_last_version_no, created_at: r.d_created_at };
-  const aliases = rows.flatMap((a) => (a.a_alias === null ? [] : [aliasView({ deploy_id: r.d_id, alias: a.a_alias, deploy_version_id: a.a_deploy_version_id!, updated_at: a.a_updated_at! })]));
+  const deploy: DeploysTable = {
+    id: r.d_id,
+    account_id: r.d_account_id,
+    slug: r.d_slug,
+    name: r.d_name,
+    last_version_no: r.d_last_version_no,
+    created_at: r.d_created_at,
+  };
+  const aliases = rows.flatMap((a) =>
+    a.a_alias === null
+      ? []
+      : [aliasView({ deploy_id: r.d_id, alias: a.a_alias, deploy_version_id: a.a_deploy_version_id!, updated_at: a.a_updated_at! })],
+  );
   // Left-joined: every version column is null when the deploy has no version yet.
   return { deploy: deployView(deploy), aliases, latestVersion: r.id === null ? null : versionView(r as DeployVersionsTable) };
 }
@@ -60,7 +83,12 @@ export class Deploys {
     const now = this.ctx.clock.now();
     const row = { id: newId('dep', now), account_id: accountId, slug, name, last_version_no: 0, created_at: now };
     // The unique (account_id, slug) constraint decides races: of 20 concurrent creates, one insert wins.
-    const existing = await trx.selectFrom('deploys').select('id').where('account_id', '=', accountId).where('slug', '=', slug).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('deploys')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
     if (existing) throw new AppError('deploy_slug_conflict', `slug "${slug}" is already used by deploy ${existing.id}`);
     try {
       await trx.insertInto('deploys').values(row).execute();
@@ -83,7 +111,12 @@ export class Deploys {
 
   /** Loads a deploy of this account or throws 404 (another account's deploy is 404 too: no leak). */
   async require(accountId: string, deployId: string) {
-    const row = await this.ctx.db.selectFrom('deploys').selectAll().where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('deploys')
+      .selectAll()
+      .where('id', '=', deployId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (!row) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
     return row;
   }
@@ -97,20 +130,42 @@ export class Deploys {
     let q = this.ctx.db.selectFrom('deploys').selectAll().where('account_id', '=', accountId);
     const after = afterId(opts.cursor);
     if (after) q = q.where('id', '<', after);
-    return toPage(await q.orderBy('id', 'desc').limit(opts.limit + 1).execute(), opts.limit, deployListItem);
+    return toPage(
+      await q
+        .orderBy('id', 'desc')
+        .limit(opts.limit + 1)
+        .execute(),
+      opts.limit,
+      deployListItem,
+    );
   }
 
   async update(accountId: string, deployId: string, patch: { name?: string; slug?: string }) {
-    if (patch.slug !== undefined && !slugRe.test(patch.slug)) throw new AppError('invalid_request', `slug must match ${SLUG_PATTERN}`, { field: 'slug' });
+    if (patch.slug !== undefined && !slugRe.test(patch.slug))
+      throw new AppError('invalid_request', `slug must match ${SLUG_PATTERN}`, { field: 'slug' });
     try {
       const row = await this.ctx.db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('deploys').selectAll().where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+        const current = await trx
+          .selectFrom('deploys')
+          .selectAll()
+          .where('id', '=', deployId)
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
         if (!current) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
         if (patch.slug !== undefined && patch.slug !== current.slug) {
-          const taken = await trx.selectFrom('deploys').select('id').where('account_id', '=', accountId).where('slug', '=', patch.slug).executeTakeFirst();
+          const taken = await trx
+            .selectFrom('deploys')
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('slug', '=', patch.slug)
+            .executeTakeFirst();
           if (taken) throw new AppError('deploy_slug_conflict', `slug "${patch.slug}" is already used by deploy ${taken.id}`);
         }
-        const next = { ...current, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.slug !== undefined ? { slug: patch.slug } : {}) };
+        const next = {
+          ...current,
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
+        };
         await trx.updateTable('deploys').set({ name: next.name, slug: next.slug }).where('id', '=', deployId).execute();
         return next;
       });
@@ -136,7 +191,12 @@ export class Deploys {
       await trx.deleteFrom('deploy_settings').where('deploy_id', '=', deployId).execute();
       await trx.deleteFrom('deploy_env_vars').where('deploy_id', '=', deployId).execute();
       await trx.deleteFrom('deploy_secrets').where('deploy_id', '=', deployId).execute();
-      await trx.updateTable('upload_sessions').set({ status: 'expired' }).where('deploy_id', '=', deployId).where('status', '=', 'open').execute();
+      await trx
+        .updateTable('upload_sessions')
+        .set({ status: 'expired' })
+        .where('deploy_id', '=', deployId)
+        .where('status', '=', 'open')
+        .execute();
       for (const hook of this.onDelete) await hook(trx, deployId);
     });
   }

@@ -52,7 +52,10 @@ export class Files {
 
   private lifetime(expiresInSeconds: number | undefined): number {
     const s = expiresInSeconds ?? DEFAULT_LINK_SECONDS;
-    if (!Number.isInteger(s) || s < 1 || s > MAX_LINK_SECONDS) throw new AppError('invalid_request', `expiresInSeconds must be an integer from 1 to ${MAX_LINK_SECONDS}`, { field: 'expiresInSeconds' });
+    if (!Number.isInteger(s) || s < 1 || s > MAX_LINK_SECONDS)
+      throw new AppError('invalid_request', `expiresInSeconds must be an integer from 1 to ${MAX_LINK_SECONDS}`, {
+        field: 'expiresInSeconds',
+      });
     return s;
   }
 
@@ -70,9 +73,15 @@ export class Files {
 
   async outputLink(accountId: string, jobId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
     const seconds = this.lifetime(expiresInSeconds);
-    const job = await this.ctx.db.selectFrom('render_jobs').select(['id', 'status']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    const job = await this.ctx.db
+      .selectFrom('render_jobs')
+      .select(['id', 'status'])
+      .where('id', '=', jobId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
-    if (job.status !== 'succeeded') throw new AppError('render_output_not_ready', `render job ${jobId} is ${job.status}; its output is not available`);
+    if (job.status !== 'succeeded')
+      throw new AppError('render_output_not_ready', `render job ${jobId} is ${job.status}; its output is not available`);
     const out = await this.ctx.db.selectFrom('render_outputs').select(['id', 'state']).where('job_id', '=', jobId).executeTakeFirst();
     if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `the output of render job ${jobId} was deleted`);
     return this.sign('out', out.id, disposition, seconds);
@@ -80,9 +89,15 @@ export class Files {
 
   /** DELETE /v1/render-jobs/{id}/output. A managed job's PDF stays: it lives independently. */
   async deleteOutput(accountId: string, jobId: string): Promise<void> {
-    const job = await this.ctx.db.selectFrom('render_jobs').select(['id', 'status']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    const job = await this.ctx.db
+      .selectFrom('render_jobs')
+      .select(['id', 'status'])
+      .where('id', '=', jobId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
-    if (job.status === 'rendering' || job.status === 'queued' || job.status === 'retry_scheduled') throw new AppError('render_output_not_ready', `render job ${jobId} is still ${job.status}`);
+    if (job.status === 'rendering' || job.status === 'queued' || job.status === 'retry_scheduled')
+      throw new AppError('render_output_not_ready', `render job ${jobId} is still ${job.status}`);
     const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
     if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `render job ${jobId} has no output`);
     await this.removeOutput(out.id, out.managed === 1 ? null : out.storage_key);
@@ -90,12 +105,22 @@ export class Files {
 
   /** Marks an output deleted, then removes its bytes (transient only). */
   async removeOutput(outputId: string, storageKey: string | null): Promise<void> {
-    await this.ctx.db.updateTable('render_outputs').set({ state: 'deleted', deleted_at: this.ctx.clock.now() }).where('id', '=', outputId).execute();
+    await this.ctx.db
+      .updateTable('render_outputs')
+      .set({ state: 'deleted', deleted_at: this.ctx.clock.now() })
+      .where('id', '=', outputId)
+      .execute();
     if (storageKey) await this.ctx.blobs.delete(storageKey);
   }
 
   async transientOutputBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
-    const r = await db.selectFrom('render_outputs').select((eb) => eb.fn.sum<number>('bytes').as('n')).where('account_id', '=', accountId).where('state', '=', 'available').where('managed', '=', 0).executeTakeFirst();
+    const r = await db
+      .selectFrom('render_outputs')
+      .select((eb) => eb.fn.sum<number>('bytes').as('n'))
+      .where('account_id', '=', accountId)
+      .where('state', '=', 'available')
+      .where('managed', '=', 0)
+      .executeTakeFirst();
     return Number(r?.n ?? 0);
   }
 
@@ -109,16 +134,36 @@ export class Files {
    * every change, never recomputed by scanning. Runs inside the transaction that creates or deletes the PDF.
    */
   async changeManagedBytes(trx: Trx, accountId: string, delta: number): Promise<void> {
-    await trx.insertInto('pdf_storage_current').values({ account_id: accountId, bytes: 0 }).onConflict((oc) => oc.column('account_id').doNothing()).execute();
-    const before = await trx.selectFrom('pdf_storage_current').select('bytes').where('account_id', '=', accountId).executeTakeFirstOrThrow();
-    const row = await trx.updateTable('pdf_storage_current').set({ bytes: sql`bytes + ${delta}` }).where('account_id', '=', accountId).returning('bytes').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('pdf_storage_current')
+      .values({ account_id: accountId, bytes: 0 })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
+    const before = await trx
+      .selectFrom('pdf_storage_current')
+      .select('bytes')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('pdf_storage_current')
+      .set({ bytes: sql`bytes + ${delta}` })
+      .where('account_id', '=', accountId)
+      .returning('bytes')
+      .executeTakeFirstOrThrow();
     const after = Number(row.bytes);
     const high = Math.max(Number(before.bytes), after);
     const day = dayString(this.ctx.clock.now());
     await trx
       .insertInto('pdf_storage_days')
       .values({ account_id: accountId, day, peak_bytes: high, end_bytes: after })
-      .onConflict((oc) => oc.columns(['account_id', 'day']).doUpdateSet({ peak_bytes: greatest(this.ctx.dialect, sql.ref('pdf_storage_days.peak_bytes'), sql<number>`${high}`), end_bytes: after }))
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'day'])
+          .doUpdateSet({
+            peak_bytes: greatest(this.ctx.dialect, sql.ref('pdf_storage_days.peak_bytes'), sql<number>`${high}`),
+            end_bytes: after,
+          }),
+      )
       .execute();
   }
 
@@ -126,8 +171,22 @@ export class Files {
   async dailyPeaks(accountId: string, periodStart: number, periodEnd: number): Promise<{ day: string; peakBytes: number }[]> {
     const startDay = dayString(periodStart);
     const today = dayString(Math.min(this.ctx.clock.now(), periodEnd - 1));
-    const rows = await this.ctx.db.selectFrom('pdf_storage_days').selectAll().where('account_id', '=', accountId).where('day', '>=', startDay).where('day', '<=', today).orderBy('day').execute();
-    const prior = await this.ctx.db.selectFrom('pdf_storage_days').select('end_bytes').where('account_id', '=', accountId).where('day', '<', startDay).orderBy('day', 'desc').limit(1).executeTakeFirst();
+    const rows = await this.ctx.db
+      .selectFrom('pdf_storage_days')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('day', '>=', startDay)
+      .where('day', '<=', today)
+      .orderBy('day')
+      .execute();
+    const prior = await this.ctx.db
+      .selectFrom('pdf_storage_days')
+      .select('end_bytes')
+      .where('account_id', '=', accountId)
+      .where('day', '<', startDay)
+      .orderBy('day', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     let carry = Number(prior?.end_bytes ?? 0);
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const out: { day: string; peakBytes: number }[] = [];
@@ -144,7 +203,13 @@ export class Files {
   // ---- managed PDFs ----
 
   async requirePdf(accountId: string, pdfId: string) {
-    const p = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('id', '=', pdfId).where('account_id', '=', accountId).where('state', '!=', 'purged').executeTakeFirst();
+    const p = await this.ctx.db
+      .selectFrom('managed_pdfs')
+      .selectAll()
+      .where('id', '=', pdfId)
+      .where('account_id', '=', accountId)
+      .where('state', '!=', 'purged')
+      .executeTakeFirst();
     if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
     return p;
   }
@@ -154,7 +219,14 @@ export class Files {
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
     const after = afterId(opts.cursor);
     if (after) q = q.where('id', '<', after);
-    return toPage(await q.orderBy('id', 'desc').limit(opts.limit + 1).execute(), opts.limit, pdfView);
+    return toPage(
+      await q
+        .orderBy('id', 'desc')
+        .limit(opts.limit + 1)
+        .execute(),
+      opts.limit,
+      pdfView,
+    );
   }
 
   async getPdf(accountId: string, pdfId: string) {
@@ -164,12 +236,23 @@ export class Files {
   /** available → deleting at once: links stop resolving; the janitor purges the bytes. */
   async deletePdf(accountId: string, pdfId: string): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const p = await trx.selectFrom('managed_pdfs').selectAll().where('id', '=', pdfId).where('account_id', '=', accountId).where('state', '!=', 'purged').executeTakeFirst();
+      const p = await trx
+        .selectFrom('managed_pdfs')
+        .selectAll()
+        .where('id', '=', pdfId)
+        .where('account_id', '=', accountId)
+        .where('state', '!=', 'purged')
+        .executeTakeFirst();
       if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
       if (p.state === 'deleting') return;
       await trx.updateTable('managed_pdfs').set({ state: 'deleting', deleted_at: this.ctx.clock.now() }).where('id', '=', pdfId).execute();
       // The job's output is the same file: its links stop resolving at once too.
-      await trx.updateTable('render_outputs').set({ state: 'deleted', deleted_at: this.ctx.clock.now() }).where('job_id', '=', p.render_job_id).where('managed', '=', 1).execute();
+      await trx
+        .updateTable('render_outputs')
+        .set({ state: 'deleted', deleted_at: this.ctx.clock.now() })
+        .where('job_id', '=', p.render_job_id)
+        .where('managed', '=', 1)
+        .execute();
       await trx.deleteFrom('permanent_links').where('pdf_id', '=', pdfId).execute();
       await this.changeManagedBytes(trx, accountId, -p.bytes);
     });
@@ -177,10 +260,20 @@ export class Files {
 
   /** Janitor: removes the bytes of PDFs in `deleting` and marks them purged. */
   async purgeDeletedPdfs(limit = 100): Promise<number> {
-    const rows = await this.ctx.db.selectFrom('managed_pdfs').select(['id', 'storage_key', 'render_job_id']).where('state', '=', 'deleting').limit(limit).execute();
+    const rows = await this.ctx.db
+      .selectFrom('managed_pdfs')
+      .select(['id', 'storage_key', 'render_job_id'])
+      .where('state', '=', 'deleting')
+      .limit(limit)
+      .execute();
     for (const r of rows) {
       await this.ctx.blobs.delete(r.storage_key);
-      await this.ctx.db.updateTable('render_outputs').set({ state: 'deleted', deleted_at: this.ctx.clock.now() }).where('job_id', '=', r.render_job_id).where('managed', '=', 1).execute();
+      await this.ctx.db
+        .updateTable('render_outputs')
+        .set({ state: 'deleted', deleted_at: this.ctx.clock.now() })
+        .where('job_id', '=', r.render_job_id)
+        .where('managed', '=', 1)
+        .execute();
       await this.ctx.db.updateTable('managed_pdfs').set({ state: 'purged' }).where('id', '=', r.id).execute();
     }
     return rows.length;
@@ -224,7 +317,10 @@ export class Files {
   async resolveSigned(token: string): Promise<ServedFile> {
     if (!this.signingKey) throw new AppError('render_provider_unavailable', 'no signing key is configured');
     const check = verifyLinkToken(this.signingKey, token, this.ctx.clock.now());
-    if (!check.ok) throw check.reason === 'expired' ? new AppError('link_expired', 'this link has expired; request a new one') : new AppError('link_invalid', 'this link is not valid');
+    if (!check.ok)
+      throw check.reason === 'expired'
+        ? new AppError('link_expired', 'this link has expired; request a new one')
+        : new AppError('link_invalid', 'this link is not valid');
     const { kind, id, disposition } = check.claims;
     if (kind === 'out') {
       const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,9 +2,7 @@ import { AppError } from '../errors/app-error.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import type { ServiceContext } from './context.js';
 
-export type IdempotencyBegin =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: string };
+export type IdempotencyBegin = { kind: 'new' } | { kind: 'replay'; status: number; body: string };
 
 /** A request still marked running after this long is treated as abandoned (its process died). */
 const STALE_RUNNING_MS = 60_000;
@@ -27,16 +25,35 @@ export class IdempotencyStore {
       try {
         await this.ctx.db
           .insertInto('idempotency_keys')
-          .values({ account_id: accountId, idem_key: key, request_hash: requestHash, state: 'running', response_status: null, response_body: null, created_at: now, expires_at: now + this.ctx.config.idempotencyTtlSeconds * 1000 })
+          .values({
+            account_id: accountId,
+            idem_key: key,
+            request_hash: requestHash,
+            state: 'running',
+            response_status: null,
+            response_body: null,
+            created_at: now,
+            expires_at: now + this.ctx.config.idempotencyTtlSeconds * 1000,
+          })
           .execute();
         return { kind: 'new' };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }
-      const row = await this.ctx.db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('idem_key', '=', key).executeTakeFirst();
+      const row = await this.ctx.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('idem_key', '=', key)
+        .executeTakeFirst();
       if (!row) continue; // deleted between our insert and read: try again
       if (row.expires_at <= now || (row.state === 'running' && now - row.created_at > STALE_RUNNING_MS)) {
-        await this.ctx.db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('idem_key', '=', key).where('created_at', '=', row.created_at).execute();
+        await this.ctx.db
+          .deleteFrom('idempotency_keys')
+          .where('account_id', '=', accountId)
+          .where('idem_key', '=', key)
+          .where('created_at', '=', row.created_at)
+          .execute();
         continue;
       }
       if (row.request_hash !== requestHash) {
@@ -44,7 +61,9 @@ export class IdempotencyStore {
       }
       if (row.state === 'done') return { kind: 'replay', status: row.response_status!, body: row.response_body! };
       if (Date.now() >= deadline) {
-        throw new AppError('idempotency_key_in_use', 'a request with this Idempotency-Key is still running', undefined, { 'retry-after': '1' });
+        throw new AppError('idempotency_key_in_use', 'a request with this Idempotency-Key is still running', undefined, {
+          'retry-after': '1',
+        });
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
@@ -61,7 +80,12 @@ export class IdempotencyStore {
 
   /** The request failed without a stored outcome (a 5xx): let a retry run it again. */
   async abandon(accountId: string, key: string): Promise<void> {
-    await this.ctx.db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('idem_key', '=', key).where('state', '=', 'running').execute();
+    await this.ctx.db
+      .deleteFrom('idempotency_keys')
+      .where('account_id', '=', accountId)
+      .where('idem_key', '=', key)
+      .where('state', '=', 'running')
+      .execute();
   }
 
   async sweep(): Promise<number> {

@@ -50,15 +50,29 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   };
   // A version that unfinished jobs will render cannot be deleted (by hand or by retention).
   versions.inUseChecks.push(async (trx, versionId) => {
-    const j = await trx.selectFrom('render_jobs').select('id').where('deploy_version_id', '=', versionId).where('status', 'in', [...UNFINISHED_STATUSES]).executeTakeFirst();
+    const j = await trx
+      .selectFrom('render_jobs')
+      .select('id')
+      .where('deploy_version_id', '=', versionId)
+      .where('status', 'in', [...UNFINISHED_STATUSES])
+      .executeTakeFirst();
     return j ? `render job ${j.id} has not finished` : null;
   });
   // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays).
   deploys.onDelete.push(async (trx, deployId) => {
     const now = ctx.clock.now();
-    const queued = trx.selectFrom('render_jobs').select('id').where('deploy_id', '=', deployId).where('status', 'in', ['queued', 'retry_scheduled']);
+    const queued = trx
+      .selectFrom('render_jobs')
+      .select('id')
+      .where('deploy_id', '=', deployId)
+      .where('status', 'in', ['queued', 'retry_scheduled']);
     await trx.deleteFrom('render_payloads').where('job_id', 'in', queued).execute();
-    await trx.updateTable('render_jobs').set({ status: 'canceled', finished_at: now, updated_at: now }).where('deploy_id', '=', deployId).where('status', 'in', ['queued', 'retry_scheduled']).execute();
+    await trx
+      .updateTable('render_jobs')
+      .set({ status: 'canceled', finished_at: now, updated_at: now })
+      .where('deploy_id', '=', deployId)
+      .where('status', 'in', ['queued', 'retry_scheduled'])
+      .execute();
   });
   return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, files, webhooks };
 }

@@ -13,7 +13,11 @@ export function afterId(cursor: string | undefined): string | undefined {
 }
 
 /** `rows` holds up to limit + 1 rows; the extra one only says that a next page exists. */
-export function toPage<R extends { id: string }, T>(rows: R[], limit: number, view: (r: R) => T): { items: T[]; nextCursor: string | null } {
+export function toPage<R extends { id: string }, T>(
+  rows: R[],
+  limit: number,
+  view: (r: R) => T,
+): { items: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   return { items: page.map(view), nextCursor: rows.length > limit ? encodeCursor({ id: page[page.length - 1].id }) : null };
 }

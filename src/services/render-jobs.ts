@@ -28,19 +28,47 @@ export interface CreateJobInput {
 const deployOfAccount = precompiled(['deployId', 'accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('deploys').select('id').where('id', '=', p.deployId).where('account_id', '=', p.accountId),
 );
-const planOfAccount = precompiled(['accountId'], (db: Kysely<Tables>, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.accountId));
+const planOfAccount = precompiled(['accountId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('accounts').select('plan_key').where('id', '=', p.accountId),
+);
 // Every column, checked by the compiler: a column added to the table and missing here would not compile.
 const JOB_COLUMNS = Object.keys({
-  id: 1, account_id: 1, deploy_id: 1, deploy_version_id: 1, deploy_version_no: 1, deploy_version_route: 1, deploy_version_title: 1,
-  business_key: 1, payload_hash: 1, payload_mime: 1, payload_bytes: 1, output_mode: 1, queue: 1, status: 1, attempt: 1, requested_at: 1,
-  available_at: 1, started_at: 1, finished_at: 1, error_code: 1, error_message: 1, lease_owner: 1, lease_expires_at: 1, render_ms: 1, updated_at: 1,
+  id: 1,
+  account_id: 1,
+  deploy_id: 1,
+  deploy_version_id: 1,
+  deploy_version_no: 1,
+  deploy_version_route: 1,
+  deploy_version_title: 1,
+  business_key: 1,
+  payload_hash: 1,
+  payload_mime: 1,
+  payload_bytes: 1,
+  output_mode: 1,
+  queue: 1,
+  status: 1,
+  attempt: 1,
+  requested_at: 1,
+  available_at: 1,
+  started_at: 1,
+  finished_at: 1,
+  error_code: 1,
+  error_message: 1,
+  lease_owner: 1,
+  lease_expires_at: 1,
+  render_ms: 1,
+  updated_at: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
-const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) => db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body }));
+const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
+  db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body }),
+);
 const jobOfAccount = precompiled(['jobId', 'accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('render_jobs').selectAll().where('id', '=', p.jobId).where('account_id', '=', p.accountId),
 );
-const outputOfJob = precompiled(['jobId'], (db: Kysely<Tables>, p) => db.selectFrom('render_outputs').selectAll().where('job_id', '=', p.jobId));
+const outputOfJob = precompiled(['jobId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('render_outputs').selectAll().where('job_id', '=', p.jobId),
+);
 
 export const jobView = (j: RenderJobsTable) => ({
   id: j.id,
@@ -64,8 +92,22 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.error_message !== null ? { errorMessage: j.error_message } : {}),
 });
 
-export const outputView = (o: RenderOutputsTable) => ({ id: o.id, bytes: o.bytes, pageCount: o.page_count, state: o.state, createdAt: o.created_at, ...(o.expires_at !== null ? { expiresAt: o.expires_at } : {}) });
-export const pdfEmbeddedView = (p: ManagedPdfsTable) => ({ id: p.id, state: p.state, fileName: p.file_name, bytes: p.bytes, pageCount: p.page_count, createdAt: p.created_at });
+export const outputView = (o: RenderOutputsTable) => ({
+  id: o.id,
+  bytes: o.bytes,
+  pageCount: o.page_count,
+  state: o.state,
+  createdAt: o.created_at,
+  ...(o.expires_at !== null ? { expiresAt: o.expires_at } : {}),
+});
+export const pdfEmbeddedView = (p: ManagedPdfsTable) => ({
+  id: p.id,
+  state: p.state,
+  fileName: p.file_name,
+  bytes: p.bytes,
+  pageCount: p.page_count,
+  createdAt: p.created_at,
+});
 
 const MAX_WAIT_SECONDS = 30;
 
@@ -86,15 +128,25 @@ export class RenderJobs {
     const knownDeploy = pathDeployId ?? input.deployId;
     if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
     if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
-      throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, { field: 'deployId' });
+      throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, {
+        field: 'deployId',
+      });
     }
     const deployId = pathDeployId ?? input.deployId;
     if (!deployId) throw new AppError('invalid_request', 'deployId is required', { field: 'deployId' });
     const problem = this.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
-    const payload = buildPayload({ payload: input.payload, hasPayload: input.hasPayload, payloadMime: input.payloadMime, payloadBase64: input.payloadBase64, maxBytes: this.ctx.config.maxPayloadBytes });
+    const payload = buildPayload({
+      payload: input.payload,
+      hasPayload: input.hasPayload,
+      payloadMime: input.payloadMime,
+      payloadBase64: input.payloadBase64,
+      maxBytes: this.ctx.config.maxPayloadBytes,
+    });
     if (!payload.ok) {
-      throw new AppError(payload.message.includes('at most') ? 'payload_too_large' : 'invalid_request', payload.message, { field: payload.field });
+      throw new AppError(payload.message.includes('at most') ? 'payload_too_large' : 'invalid_request', payload.message, {
+        field: payload.field,
+      });
     }
     const now = this.ctx.clock.now();
     const id = newId('job', now);
@@ -108,12 +160,23 @@ export class RenderJobs {
       if (policy.maxRenderTimeMsPerBillPeriod !== null) {
         const used = await this.usage.meterValue(trx, accountId, 'render_time_ms');
         if (used >= policy.maxRenderTimeMsPerBillPeriod) {
-          throw new AppError('render_time_quota_exceeded', `the plan's ${policy.maxRenderTimeMsPerBillPeriod} ms of render time this period are used up`, undefined, {
-            'retry-after': String(secondsToPeriodEnd(now)),
-          });
+          throw new AppError(
+            'render_time_quota_exceeded',
+            `the plan's ${policy.maxRenderTimeMsPerBillPeriod} ms of render time this period are used up`,
+            undefined,
+            {
+              'retry-after': String(secondsToPeriodEnd(now)),
+            },
+          );
         }
       }
-      await this.usage.increment(trx, { accountId, meter: 'render_jobs', amount: 1, limit: policy.maxRenderJobsPerBillPeriod, errorCode: 'render_job_quota_exceeded' });
+      await this.usage.increment(trx, {
+        accountId,
+        meter: 'render_jobs',
+        amount: 1,
+        limit: policy.maxRenderJobsPerBillPeriod,
+        errorCode: 'render_job_quota_exceeded',
+      });
       const row: RenderJobsTable = {
         id,
         account_id: accountId,
@@ -167,12 +230,19 @@ export class RenderJobs {
     if (waitSeconds > 0 && !isTerminal(job.status)) {
       job = await this.waitForTerminal(accountId, jobId, Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000, job);
     }
-    const result: { job: ReturnType<typeof jobView>; output?: ReturnType<typeof outputView>; pdf?: ReturnType<typeof pdfEmbeddedView> } = { job: jobView(job) };
+    const result: { job: ReturnType<typeof jobView>; output?: ReturnType<typeof outputView>; pdf?: ReturnType<typeof pdfEmbeddedView> } = {
+      job: jobView(job),
+    };
     if (job.status === 'succeeded') {
       const [out] = await outputOfJob(this.ctx.db, { jobId });
       if (out && out.state === 'available') result.output = outputView(out);
       if (job.output_mode === 'managed') {
-        const pdf = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('render_job_id', '=', jobId).where('state', '!=', 'purged').executeTakeFirst();
+        const pdf = await this.ctx.db
+          .selectFrom('managed_pdfs')
+          .selectAll()
+          .where('render_job_id', '=', jobId)
+          .where('state', '!=', 'purged')
+          .executeTakeFirst();
         if (pdf) result.pdf = pdfEmbeddedView(pdf);
       }
     }
@@ -218,7 +288,14 @@ export class RenderJobs {
     if (opts.businessKey) q = q.where('business_key', '=', opts.businessKey);
     const after = afterId(opts.cursor);
     if (after) q = q.where('id', '<', after);
-    return toPage(await q.orderBy('id', 'desc').limit(opts.limit + 1).execute(), opts.limit, jobView);
+    return toPage(
+      await q
+        .orderBy('id', 'desc')
+        .limit(opts.limit + 1)
+        .execute(),
+      opts.limit,
+      jobView,
+    );
   }
 
   /**
@@ -228,9 +305,15 @@ export class RenderJobs {
   async cancel(accountId: string, jobId: string) {
     const now = this.ctx.clock.now();
     const job = await this.ctx.db.transaction().execute(async (trx) => {
-      const j = await trx.selectFrom('render_jobs').selectAll().where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+      const j = await trx
+        .selectFrom('render_jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       if (!j) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
-      if (!CANCELABLE_STATUSES.includes(j.status)) throw new AppError('render_job_not_cancelable', `render job ${jobId} is already ${j.status}`);
+      if (!CANCELABLE_STATUSES.includes(j.status))
+        throw new AppError('render_job_not_cancelable', `render job ${jobId} is already ${j.status}`);
       const res = await trx
         .updateTable('render_jobs')
         .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })

@@ -20,21 +20,52 @@ export async function sealPlaintextSecrets(ctx: ServiceContext): Promise<number>
 
   for (const a of await db.selectFrom('accounts').select(['id', 'webhook_secret']).where('webhook_secret', 'not like', SEALED).execute()) {
     if (SecretBox.isSealed(a.webhook_secret)) continue;
-    count(await db.updateTable('accounts').set({ webhook_secret: secrets.seal(a.webhook_secret) }).where('id', '=', a.id).where('webhook_secret', '=', a.webhook_secret).executeTakeFirst());
+    count(
+      await db
+        .updateTable('accounts')
+        .set({ webhook_secret: secrets.seal(a.webhook_secret) })
+        .where('id', '=', a.id)
+        .where('webhook_secret', '=', a.webhook_secret)
+        .executeTakeFirst(),
+    );
   }
 
   for (const column of ['signing_secret', 'previous_signing_secret'] as const) {
-    const rows = await db.selectFrom('deploy_settings').select(['deploy_id', column]).where(column, 'is not', null).where(column, 'not like', SEALED).execute();
+    const rows = await db
+      .selectFrom('deploy_settings')
+      .select(['deploy_id', column])
+      .where(column, 'is not', null)
+      .where(column, 'not like', SEALED)
+      .execute();
     for (const r of rows) {
       const plain = r[column];
       if (plain === null || SecretBox.isSealed(plain)) continue;
-      count(await db.updateTable('deploy_settings').set({ [column]: secrets.seal(plain) }).where('deploy_id', '=', r.deploy_id).where(column, '=', plain).executeTakeFirst());
+      count(
+        await db
+          .updateTable('deploy_settings')
+          .set({ [column]: secrets.seal(plain) })
+          .where('deploy_id', '=', r.deploy_id)
+          .where(column, '=', plain)
+          .executeTakeFirst(),
+      );
     }
   }
 
-  for (const s of await db.selectFrom('deploy_secrets').select(['deploy_id', 'name', 'value']).where('value', 'not like', SEALED).execute()) {
+  for (const s of await db
+    .selectFrom('deploy_secrets')
+    .select(['deploy_id', 'name', 'value'])
+    .where('value', 'not like', SEALED)
+    .execute()) {
     if (SecretBox.isSealed(s.value)) continue;
-    count(await db.updateTable('deploy_secrets').set({ value: secrets.seal(s.value) }).where('deploy_id', '=', s.deploy_id).where('name', '=', s.name).where('value', '=', s.value).executeTakeFirst());
+    count(
+      await db
+        .updateTable('deploy_secrets')
+        .set({ value: secrets.seal(s.value) })
+        .where('deploy_id', '=', s.deploy_id)
+        .where('name', '=', s.name)
+        .where('value', '=', s.value)
+        .executeTakeFirst(),
+    );
   }
   return sealed;
 }

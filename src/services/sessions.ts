@@ -24,7 +24,12 @@ export interface DashboardSession {
 export class Sessions {
   constructor(private readonly ctx: ServiceContext) {}
 
-  async create(input: { userId: string; accountId: string; ip: string; userAgent?: string }): Promise<{ token: string; session: DashboardSession }> {
+  async create(input: {
+    userId: string;
+    accountId: string;
+    ip: string;
+    userAgent?: string;
+  }): Promise<{ token: string; session: DashboardSession }> {
     const now = this.ctx.clock.now();
     const token = randomBase62(43);
     const session: DashboardSession = {
@@ -57,7 +62,11 @@ export class Sessions {
   /** The live session of a cookie token, sliding its idle expiry; null when unknown or expired. */
   async resolve(token: string): Promise<DashboardSession | null> {
     if (!/^[A-Za-z0-9]{20,100}$/.test(token)) return null;
-    const row = await this.ctx.db.selectFrom('dashboard_sessions').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('dashboard_sessions')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
     if (!row) return null;
     const now = this.ctx.clock.now();
     if (row.expires_at <= now) {
@@ -67,7 +76,11 @@ export class Sessions {
     let expiresAt = row.expires_at;
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
       expiresAt = Math.min(now + SESSION_IDLE_MS, row.created_at + SESSION_MAX_MS);
-      await this.ctx.db.updateTable('dashboard_sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', row.id).execute();
+      await this.ctx.db
+        .updateTable('dashboard_sessions')
+        .set({ last_seen_at: now, expires_at: expiresAt })
+        .where('id', '=', row.id)
+        .execute();
     }
     return { id: row.id, userId: row.user_id, accountId: row.account_id, csrfToken: row.csrf_token, expiresAt };
   }

@@ -27,7 +27,8 @@ export function checkWebhookUrl(url: string, allowInsecure: boolean): string | n
     return 'webhook.url must be an absolute URL';
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'webhook.url must use https';
-  if (u.protocol === 'http:' && !allowInsecure) return 'webhook.url must use https (http is accepted only when the server runs with FOLIO_ALLOW_INSECURE_WEBHOOKS=1)';
+  if (u.protocol === 'http:' && !allowInsecure)
+    return 'webhook.url must use https (http is accepted only when the server runs with FOLIO_ALLOW_INSECURE_WEBHOOKS=1)';
   if (u.username || u.password) return 'webhook.url must not contain credentials';
   return null;
 }
@@ -56,7 +57,8 @@ export class Settings {
       await resolveAndCheckHost(new URL(url).hostname, { lookup: this.lookup });
       return null;
     } catch (err) {
-      if (err instanceof NetPolicyError && err.code !== 'dns_failed') return 'webhook.url must point to a public address (loopback, private, link-local and metadata addresses are refused)';
+      if (err instanceof NetPolicyError && err.code !== 'dns_failed')
+        return 'webhook.url must point to a public address (loopback, private, link-local and metadata addresses are refused)';
       return null;
     }
   }
@@ -87,14 +89,22 @@ export class Settings {
   }
 
   async row(trx: Transaction<Tables> | ServiceContext['db'], accountId: string, deployId: string): Promise<DeploySettingsTable> {
-    return (await trx.selectFrom('deploy_settings').selectAll().where('deploy_id', '=', deployId).executeTakeFirst()) ?? this.defaults(deployId, accountId);
+    return (
+      (await trx.selectFrom('deploy_settings').selectAll().where('deploy_id', '=', deployId).executeTakeFirst()) ??
+      this.defaults(deployId, accountId)
+    );
   }
 
   private async view(trx: Transaction<Tables> | ServiceContext['db'], accountId: string, deployId: string) {
     const s = await this.row(trx, accountId, deployId);
     const [vars, secrets] = await Promise.all([
       trx.selectFrom('deploy_env_vars').selectAll().where('deploy_id', '=', deployId).orderBy('name').execute(),
-      trx.selectFrom('deploy_secrets').select(['deploy_id', 'name', 'created_at', 'updated_at']).where('deploy_id', '=', deployId).orderBy('name').execute(),
+      trx
+        .selectFrom('deploy_secrets')
+        .select(['deploy_id', 'name', 'created_at', 'updated_at'])
+        .where('deploy_id', '=', deployId)
+        .orderBy('name')
+        .execute(),
     ]);
     return {
       deployId,
@@ -106,7 +116,13 @@ export class Settings {
       },
       versionLifecycle: { enabled: s.lifecycle_enabled === 1, retainLatestVersions: s.retain_latest_versions },
       environment: {
-        variables: vars.map((v) => ({ deployId: v.deploy_id, name: v.name, value: v.value, createdAt: v.created_at, updatedAt: v.updated_at })),
+        variables: vars.map((v) => ({
+          deployId: v.deploy_id,
+          name: v.name,
+          value: v.value,
+          createdAt: v.created_at,
+          updatedAt: v.updated_at,
+        })),
       },
       secrets: { items: secrets.map((v) => ({ deployId: v.deploy_id, name: v.name, createdAt: v.created_at, updatedAt: v.updated_at })) },
     };
@@ -114,7 +130,8 @@ export class Settings {
 
   async update(accountId: string, deployId: string, patch: SettingsPatch) {
     if (patch.webhook?.url !== undefined) {
-      const problem = checkWebhookUrl(patch.webhook.url, this.ctx.config.allowInsecureWebhooks) ?? (await this.checkWebhookHost(patch.webhook.url));
+      const problem =
+        checkWebhookUrl(patch.webhook.url, this.ctx.config.allowInsecureWebhooks) ?? (await this.checkWebhookHost(patch.webhook.url));
       if (problem) throw new AppError('invalid_request', problem, { field: 'webhook.url' });
     }
     if (patch.environment) assertUniqueNames(patch.environment.variables, 'environment.variables');
@@ -130,7 +147,8 @@ export class Settings {
       if (patch.webhook) {
         next.webhook_enabled = patch.webhook.enabled ? 1 : 0;
         if (patch.webhook.url !== undefined) next.webhook_url = patch.webhook.url;
-        if (patch.webhook.enabled && !next.webhook_url) throw new AppError('invalid_request', 'webhook.url is required to enable webhooks', { field: 'webhook.url' });
+        if (patch.webhook.enabled && !next.webhook_url)
+          throw new AppError('invalid_request', 'webhook.url is required to enable webhooks', { field: 'webhook.url' });
         if (patch.webhook.signingSecretAction === 'rotate') {
           // The secret that signed until now keeps signing for 24 h: the deploy's previous secret, or on the
           // first rotation the account secret, so receivers can switch without dropping events.
@@ -161,7 +179,15 @@ export class Settings {
         if (patch.environment.variables.length > 0) {
           await trx
             .insertInto('deploy_env_vars')
-            .values(patch.environment.variables.map((v) => ({ deploy_id: deployId, name: v.name, value: v.value, created_at: created.get(v.name) ?? now, updated_at: now })))
+            .values(
+              patch.environment.variables.map((v) => ({
+                deploy_id: deployId,
+                name: v.name,
+                value: v.value,
+                created_at: created.get(v.name) ?? now,
+                updated_at: now,
+              })),
+            )
             .execute();
         }
       }

@@ -66,10 +66,15 @@ export class Uploads {
     for (const [i, f] of files.entries()) {
       const p = normalizeBundlePath(f.path);
       if (!p.ok) throw new AppError('invalid_path', `${field}[${i}].path: ${p.reason}`, { field: `${field}[${i}].path` });
-      if (seen.has(p.path)) throw new AppError('invalid_path', `${field}[${i}].path: duplicate path ${p.path}`, { field: `${field}[${i}].path` });
+      if (seen.has(p.path))
+        throw new AppError('invalid_path', `${field}[${i}].path: duplicate path ${p.path}`, { field: `${field}[${i}].path` });
       seen.add(p.path);
-      if (f.size > MAX_SINGLE_FILE_BYTES) throw new AppError('upload_blob_too_large', `${p.path} is ${f.size} bytes; a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`, { field: `${field}[${i}].size` });
-      if (f.mime !== undefined && !isValidMime(f.mime)) throw new AppError('invalid_request', `${field}[${i}].mime is not a valid media type`, { field: `${field}[${i}].mime` });
+      if (f.size > MAX_SINGLE_FILE_BYTES)
+        throw new AppError('upload_blob_too_large', `${p.path} is ${f.size} bytes; a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`, {
+          field: `${field}[${i}].size`,
+        });
+      if (f.mime !== undefined && !isValidMime(f.mime))
+        throw new AppError('invalid_request', `${field}[${i}].mime is not a valid media type`, { field: `${field}[${i}].mime` });
       bytes += f.size;
     }
     return bytes;
@@ -80,17 +85,28 @@ export class Uploads {
     return this.ctx.plans.get(a.plan_key);
   }
 
-  async createSession(accountId: string, input: { deployId?: string; createDeploy?: { slug: string; name: string }; files: FileDescriptor[] }) {
+  async createSession(
+    accountId: string,
+    input: { deployId?: string; createDeploy?: { slug: string; name: string }; files: FileDescriptor[] },
+  ) {
     if ((input.deployId === undefined) === (input.createDeploy === undefined)) {
-      throw new AppError('invalid_request', 'give exactly one of deployId or createDeploy', { field: input.deployId === undefined ? 'deployId' : 'createDeploy' });
+      throw new AppError('invalid_request', 'give exactly one of deployId or createDeploy', {
+        field: input.deployId === undefined ? 'deployId' : 'createDeploy',
+      });
     }
     const bytes = this.checkDescriptors(input.files, 'files');
     const { policy } = await this.planOf(accountId);
     if (policy.maxBytesPerDeployCommit !== null && bytes > policy.maxBytesPerDeployCommit) {
-      throw new AppError('upload_session_too_large', `the session declares ${bytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit} per commit`);
+      throw new AppError(
+        'upload_session_too_large',
+        `the session declares ${bytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit} per commit`,
+      );
     }
     if (policy.maxFilesPerDeployCommit !== null && input.files.length > policy.maxFilesPerDeployCommit) {
-      throw new AppError('upload_session_policy_limit_exceeded', `the session declares ${input.files.length} files; the plan allows ${policy.maxFilesPerDeployCommit} per commit`);
+      throw new AppError(
+        'upload_session_policy_limit_exceeded',
+        `the session declares ${input.files.length} files; the plan allows ${policy.maxFilesPerDeployCommit} per commit`,
+      );
     }
     const now = this.ctx.clock.now();
     const id = newId('ups', now);
@@ -111,7 +127,12 @@ export class Uploads {
       if (input.createDeploy) {
         session.deploy_id = (await this.deploys.insert(trx, accountId, input.createDeploy.slug, input.createDeploy.name)).id;
       } else {
-        const d = await trx.selectFrom('deploys').select('id').where('id', '=', input.deployId!).where('account_id', '=', accountId).executeTakeFirst();
+        const d = await trx
+          .selectFrom('deploys')
+          .select('id')
+          .where('id', '=', input.deployId!)
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
         if (!d) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
         session.deploy_id = d.id;
       }
@@ -119,7 +140,11 @@ export class Uploads {
       const distinct = new Map<string, { session_id: string; sha256: string; size: number }>();
       for (const f of input.files) distinct.set(`${f.sha256}:${f.size}`, { session_id: session.id, sha256: f.sha256, size: f.size });
       const rows = [...distinct.values()];
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('upload_session_files').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('upload_session_files')
+          .values(rows.slice(i, i + 500))
+          .execute();
     });
     return { uploadSession: uploadSessionView(session), uploadToken: token };
   }
@@ -129,14 +154,20 @@ export class Uploads {
    * then the state (409 committed/expired) and the TTL (410).
    */
   async openSession(accountId: string, sessionId: string, token: string | undefined): Promise<UploadSessionsTable> {
-    const s = await this.ctx.db.selectFrom('upload_sessions').selectAll().where('id', '=', sessionId).where('account_id', '=', accountId).executeTakeFirst();
+    const s = await this.ctx.db
+      .selectFrom('upload_sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (!s) throw new AppError('upload_session_not_found', `upload session ${sessionId} not found`);
     if (!token || token.length > 200 || !safeEqualHex(sha256Hex(token), s.token_hash)) {
       throw new AppError('upload_token_invalid', 'X-Upload-Token is missing or does not belong to this upload session');
     }
     if (s.status === 'committed') throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
     if (s.status === 'expired') throw new AppError('upload_session_expired', `upload session ${sessionId} expired`);
-    if (this.ctx.clock.now() >= s.expires_at) throw new AppError('upload_session_gone', `upload session ${sessionId} passed its TTL; create a new session`);
+    if (this.ctx.clock.now() >= s.expires_at)
+      throw new AppError('upload_session_gone', `upload session ${sessionId} passed its TTL; create a new session`);
     return s;
   }
 
@@ -161,21 +192,46 @@ export class Uploads {
    * Streams a blob to a temporary object while hashing, verifies sha256 and declared size, then publishes
    * it under its content address. On any failure the temporary object is removed: nothing half-written.
    */
-  async putBlob(input: { accountId: string; sessionId: string; token: string | undefined; sha256: string; body: unknown; contentType?: string; contentLength?: number; mime?: string }) {
+  async putBlob(input: {
+    accountId: string;
+    sessionId: string;
+    token: string | undefined;
+    sha256: string;
+    body: unknown;
+    contentType?: string;
+    contentLength?: number;
+    mime?: string;
+  }) {
     const { accountId, sha256 } = input;
     await this.openSession(accountId, input.sessionId, input.token);
-    const declared = await this.ctx.db.selectFrom('upload_session_files').select('size').where('session_id', '=', input.sessionId).where('sha256', '=', sha256).execute();
-    if (declared.length === 0) throw new AppError('blob_not_in_session', `no file of upload session ${input.sessionId} declares sha256 ${sha256}`);
+    const declared = await this.ctx.db
+      .selectFrom('upload_session_files')
+      .select('size')
+      .where('session_id', '=', input.sessionId)
+      .where('sha256', '=', sha256)
+      .execute();
+    if (declared.length === 0)
+      throw new AppError('blob_not_in_session', `no file of upload session ${input.sessionId} declares sha256 ${sha256}`);
     const type = (input.contentType ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/octet-stream') throw new AppError('unsupported_media_type', 'send the raw file bytes with Content-Type: application/octet-stream');
+    if (type !== 'application/octet-stream')
+      throw new AppError('unsupported_media_type', 'send the raw file bytes with Content-Type: application/octet-stream');
     if (!(input.body instanceof Readable)) throw new AppError('invalid_request', 'the request has no body', { field: 'body' });
     const body = input.body;
     if (input.contentLength !== undefined && input.contentLength > MAX_SINGLE_FILE_BYTES) throw tooLarge();
 
-    const already = await this.ctx.db.selectFrom('account_blobs').select('size').where('account_id', '=', accountId).where('sha256', '=', sha256).executeTakeFirst();
+    const already = await this.ctx.db
+      .selectFrom('account_blobs')
+      .select('size')
+      .where('account_id', '=', accountId)
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
     if (already) {
       body.resume(); // drain: the bytes are known already
-      return { uploadSessionId: input.sessionId, alreadyPresent: true, blob: { sha256, size: already.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) } };
+      return {
+        uploadSessionId: input.sessionId,
+        alreadyPresent: true,
+        blob: { sha256, size: already.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) },
+      };
     }
 
     let staged;
@@ -191,14 +247,20 @@ export class Uploads {
     }
     if (!declared.some((d) => Number(d.size) === staged.size)) {
       await staged.discard();
-      throw new AppError('blob_hash_mismatch', `the upload is ${staged.size} bytes; the session declares ${declared.map((d) => d.size).join(' or ')}`);
+      throw new AppError(
+        'blob_hash_mismatch',
+        `the upload is ${staged.size} bytes; the session declares ${declared.map((d) => d.size).join(' or ')}`,
+      );
     }
     const plan = await this.planOf(accountId);
     const limit = plan.policy.storageLimitBytes;
     // Early refusal before publishing; the transaction below re-checks authoritatively.
     if (limit !== null && (await this.usage.totalStorageBytes(this.ctx.db, accountId)) + staged.size > limit) {
       await staged.discard();
-      throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
+      throw new AppError(
+        'storage_limit_exceeded',
+        `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`,
+      );
     }
     // Mark the bytes as seen *before* publishing: garbage collection deletes only blobs unseen for its grace
     // period, so it can never remove a file this upload is about to publish or has just published.
@@ -214,7 +276,10 @@ export class Uploads {
     await staged.publish(blobKey(sha256));
     const inserted = await this.ctx.db.transaction().execute(async (trx) => {
       if (limit !== null && (await this.usage.totalStorageBytes(trx, accountId)) + staged.size > limit) {
-        throw new AppError('storage_limit_exceeded', `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`);
+        throw new AppError(
+          'storage_limit_exceeded',
+          `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`,
+        );
       }
       const res = await trx
         .insertInto('account_blobs')
@@ -224,7 +289,11 @@ export class Uploads {
         .executeTakeFirst();
       return res !== undefined;
     });
-    return { uploadSessionId: input.sessionId, alreadyPresent: !inserted, blob: { sha256, size: staged.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) } };
+    return {
+      uploadSessionId: input.sessionId,
+      alreadyPresent: !inserted,
+      blob: { sha256, size: staged.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) },
+    };
   }
 
   async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitInput) {
@@ -238,46 +307,75 @@ export class Uploads {
     for (const [i, e] of input.entries.entries()) {
       const p = normalizeBundlePath(e.path);
       if (!p.ok) throw new AppError('invalid_path', `entries[${i}].path: ${p.reason}`, { field: `entries[${i}].path` });
-      if (seen.has(p.path)) throw new AppError('invalid_path', `entries[${i}].path: duplicate path ${p.path}`, { field: `entries[${i}].path` });
+      if (seen.has(p.path))
+        throw new AppError('invalid_path', `entries[${i}].path: duplicate path ${p.path}`, { field: `entries[${i}].path` });
       seen.add(p.path);
-      if (e.mime !== undefined && !isValidMime(e.mime)) throw new AppError('invalid_request', `entries[${i}].mime is not a valid media type`, { field: `entries[${i}].mime` });
+      if (e.mime !== undefined && !isValidMime(e.mime))
+        throw new AppError('invalid_request', `entries[${i}].mime is not a valid media type`, { field: `entries[${i}].mime` });
       entries.push({ path: p.path, sha256: e.blobHash, size: e.size, mime: e.mime ?? mimeForPath(p.path) });
       totalBytes += e.size;
     }
     if (entries.length === 0) throw new AppError('invalid_request', 'entries must list at least one file', { field: 'entries' });
     if (policy.maxFilesPerDeployCommit !== null && entries.length > policy.maxFilesPerDeployCommit) {
-      throw new AppError('deploy_commit_policy_limit_exceeded', `the version has ${entries.length} files; the plan allows ${policy.maxFilesPerDeployCommit}`);
+      throw new AppError(
+        'deploy_commit_policy_limit_exceeded',
+        `the version has ${entries.length} files; the plan allows ${policy.maxFilesPerDeployCommit}`,
+      );
     }
     if (policy.maxBytesPerDeployCommit !== null && totalBytes > policy.maxBytesPerDeployCommit) {
-      throw new AppError('deploy_commit_policy_limit_exceeded', `the version has ${totalBytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit}`);
+      throw new AppError(
+        'deploy_commit_policy_limit_exceeded',
+        `the version has ${totalBytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit}`,
+      );
     }
     const { route, title, renderTimeoutMs, metadata } = input.render;
     if (!route.startsWith('/')) throw new AppError('invalid_request', 'render.route must begin with "/"', { field: 'render.route' });
     const entryPath = resolveRoute(route, (p) => seen.has(p));
-    if (!entryPath) throw new AppError('invalid_request', `render.route ${route} resolves to no file of the version (tried ${route}, ${route}.html and index.html)`, { field: 'render.route' });
+    if (!entryPath)
+      throw new AppError(
+        'invalid_request',
+        `render.route ${route} resolves to no file of the version (tried ${route}, ${route}.html and index.html)`,
+        { field: 'render.route' },
+      );
     if (renderTimeoutMs !== undefined && policy.maxRenderTimeoutMs !== null && renderTimeoutMs > policy.maxRenderTimeoutMs) {
-      throw new AppError('deploy_commit_policy_limit_exceeded', `render.renderTimeoutMs ${renderTimeoutMs} exceeds the plan's maxRenderTimeoutMs ${policy.maxRenderTimeoutMs}`);
+      throw new AppError(
+        'deploy_commit_policy_limit_exceeded',
+        `render.renderTimeoutMs ${renderTimeoutMs} exceeds the plan's maxRenderTimeoutMs ${policy.maxRenderTimeoutMs}`,
+      );
     }
     if (metadata !== undefined && this.metadataValidator) {
       const problem = this.metadataValidator(metadata);
       if (problem) throw new AppError('invalid_request', problem, { field: 'render.metadata' });
     }
     const metadataJson = metadata === undefined ? null : JSON.stringify(metadata);
-    if (metadataJson !== null && metadataJson.length > 64 * 1024) throw new AppError('invalid_request', 'render.metadata must serialise to at most 64 KiB', { field: 'render.metadata' });
+    if (metadataJson !== null && metadataJson.length > 64 * 1024)
+      throw new AppError('invalid_request', 'render.metadata must serialise to at most 64 KiB', { field: 'render.metadata' });
 
     // Every blob must be one this account uploaded, with the declared size.
     const hashes = [...new Set(entries.map((e) => e.sha256))];
     const owned = new Map<string, number>();
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.ctx.db.selectFrom('account_blobs').select(['sha256', 'size']).where('account_id', '=', accountId).where('sha256', 'in', hashes.slice(i, i + 500)).execute();
+      const rows = await this.ctx.db
+        .selectFrom('account_blobs')
+        .select(['sha256', 'size'])
+        .where('account_id', '=', accountId)
+        .where('sha256', 'in', hashes.slice(i, i + 500))
+        .execute();
       for (const r of rows) owned.set(r.sha256, Number(r.size));
     }
     const missing = entries.filter((e) => owned.get(e.sha256) !== e.size);
     if (missing.length > 0) {
-      throw new AppError('blob_missing', `${missing.length} entr${missing.length === 1 ? 'y names a blob' : 'ies name blobs'} this account has not uploaded (or with another size): ${missing.slice(0, 5).map((m) => m.path).join(', ')}`, {
-        field: 'entries',
-        missing: missing.slice(0, 100).map((m) => ({ path: m.path, blobHash: m.sha256 })),
-      });
+      throw new AppError(
+        'blob_missing',
+        `${missing.length} entr${missing.length === 1 ? 'y names a blob' : 'ies name blobs'} this account has not uploaded (or with another size): ${missing
+          .slice(0, 5)
+          .map((m) => m.path)
+          .join(', ')}`,
+        {
+          field: 'entries',
+          missing: missing.slice(0, 100).map((m) => ({ path: m.path, blobHash: m.sha256 })),
+        },
+      );
     }
 
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -290,7 +388,12 @@ export class Uploads {
     // Packs are keyed by their content, so re-deploying the same files reuses the stored pack while a live
     // version uses it. An unused one may be due for garbage collection: write it again, which restarts its
     // grace period, rather than build on an object the collector may delete before our version row exists.
-    const inUse = await this.ctx.db.selectFrom('deploy_versions').select('id').where('render_pack_key', '=', packKey).limit(1).executeTakeFirst();
+    const inUse = await this.ctx.db
+      .selectFrom('deploy_versions')
+      .select('id')
+      .where('render_pack_key', '=', packKey)
+      .limit(1)
+      .executeTakeFirst();
     if (!inUse || !(await this.ctx.blobs.stat(packKey))) {
       await this.ctx.blobs.put(packKey, Readable.from(this.packChunks(entries)));
       await this.ctx.blobs.put(indexKey, indexJson);
@@ -298,17 +401,35 @@ export class Uploads {
 
     const now = this.ctx.clock.now();
     const version = await this.ctx.db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('upload_sessions').set({ status: 'committed' }).where('id', '=', sessionId).where('status', '=', 'open').executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
+      const claimed = await trx
+        .updateTable('upload_sessions')
+        .set({ status: 'committed' })
+        .where('id', '=', sessionId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0)
+        throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
       // Touch (and on PostgreSQL row-lock) the blobs this version uses: a concurrent garbage collection
       // re-checks last_used_at and spares them; one that already removed some makes the commit fail cleanly.
       let touched = 0;
       for (let i = 0; i < hashes.length; i += 500) {
-        const r = await trx.updateTable('account_blobs').set({ last_used_at: now }).where('account_id', '=', accountId).where('sha256', 'in', hashes.slice(i, i + 500)).executeTakeFirst();
+        const r = await trx
+          .updateTable('account_blobs')
+          .set({ last_used_at: now })
+          .where('account_id', '=', accountId)
+          .where('sha256', 'in', hashes.slice(i, i + 500))
+          .executeTakeFirst();
         touched += Number(r.numUpdatedRows);
       }
-      if (touched !== hashes.length) throw new AppError('blob_missing', 'some blobs of this version were removed meanwhile; upload them again', { field: 'entries' });
-      await this.usage.increment(trx, { accountId, meter: 'deploy_commits', amount: 1, limit: policy.maxDeployCommitsPerBillPeriod, errorCode: 'deploy_commit_quota_exceeded' });
+      if (touched !== hashes.length)
+        throw new AppError('blob_missing', 'some blobs of this version were removed meanwhile; upload them again', { field: 'entries' });
+      await this.usage.increment(trx, {
+        accountId,
+        meter: 'deploy_commits',
+        amount: 1,
+        limit: policy.maxDeployCommitsPerBillPeriod,
+        errorCode: 'deploy_commit_quota_exceeded',
+      });
       // The per-deploy counter (not max+1) so a number is never reused after its version is deleted.
       const counter = await trx
         .updateTable('deploys')
@@ -341,14 +462,18 @@ export class Uploads {
       for (let i = 0; i < entries.length; i += 500) {
         await trx
           .insertInto('version_files')
-          .values(entries.slice(i, i + 500).map((e) => ({ version_id: row.id, path: e.path, sha256: e.sha256, size: e.size, mime: e.mime })))
+          .values(
+            entries.slice(i, i + 500).map((e) => ({ version_id: row.id, path: e.path, sha256: e.sha256, size: e.size, mime: e.mime })),
+          )
           .execute();
       }
       await trx.updateTable('upload_sessions').set({ committed_version_id: row.id }).where('id', '=', sessionId).execute();
       return row;
     });
     if (this.afterCommit) {
-      await this.afterCommit(accountId, session.deploy_id).catch((err) => this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'));
+      await this.afterCommit(accountId, session.deploy_id).catch((err) =>
+        this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'),
+      );
     }
     return { deployVersion: versionView(version) };
   }
@@ -363,7 +488,11 @@ export class Uploads {
     let next = 0;
     let windowBytes = 0;
     const fill = () => {
-      while (next < entries.length && pending.length < PACK_READ_AHEAD && (pending.length === 0 || windowBytes + entries[next].size <= PACK_WINDOW_BYTES)) {
+      while (
+        next < entries.length &&
+        pending.length < PACK_READ_AHEAD &&
+        (pending.length === 0 || windowBytes + entries[next].size <= PACK_WINDOW_BYTES)
+      ) {
         windowBytes += entries[next].size;
         pending.push(this.ctx.blobs.getBuffer(blobKey(entries[next].sha256)));
         next++;

@@ -24,29 +24,36 @@ type Trx = Transaction<Tables>;
  * Creates the period's counter with the amount, or adds the amount to it -- refused (no row back) when the
  * sum would pass the limit. Precompiled: two meters move on every render job.
  */
-const addToMeter = precompiled(['accountId', 'periodStart', 'meter', 'amount', 'amountAgain', 'amountInLimit', 'limit'], (db: Kysely<Tables>, p) =>
-  db
-    .insertInto('usage_counters')
-    .values({ account_id: p.accountId, period_start: p.periodStart, meter: p.meter, quantity: p.amount })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'period_start', 'meter'])
-        .doUpdateSet({ quantity: sql`usage_counters.quantity + ${p.amountAgain}` })
-        .where(sql<boolean>`usage_counters.quantity + ${p.amountInLimit} <= ${p.limit}`),
-    )
-    .returning('quantity'),
+const addToMeter = precompiled(
+  ['accountId', 'periodStart', 'meter', 'amount', 'amountAgain', 'amountInLimit', 'limit'],
+  (db: Kysely<Tables>, p) =>
+    db
+      .insertInto('usage_counters')
+      .values({ account_id: p.accountId, period_start: p.periodStart, meter: p.meter, quantity: p.amount })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'period_start', 'meter'])
+          .doUpdateSet({ quantity: sql`usage_counters.quantity + ${p.amountAgain}` })
+          .where(sql<boolean>`usage_counters.quantity + ${p.amountInLimit} <= ${p.limit}`),
+      )
+      .returning('quantity'),
 );
 const addToUnlimitedMeter = precompiled(['accountId', 'periodStart', 'meter', 'amount', 'amountAgain'], (db: Kysely<Tables>, p) =>
   db
     .insertInto('usage_counters')
     .values({ account_id: p.accountId, period_start: p.periodStart, meter: p.meter, quantity: p.amount })
-    .onConflict((oc) => oc.columns(['account_id', 'period_start', 'meter']).doUpdateSet({ quantity: sql`usage_counters.quantity + ${p.amountAgain}` }))
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'period_start', 'meter']).doUpdateSet({ quantity: sql`usage_counters.quantity + ${p.amountAgain}` }),
+    )
     .returning('quantity'),
 );
 
 export class Usage {
   /** Extra live-storage sources registered by later aggregates (outputs, managed PDFs). */
-  readonly storageSources: { field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes'; bytes: (db: Trx | ServiceContext['db'], accountId: string) => Promise<number> }[] = [];
+  readonly storageSources: {
+    field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes';
+    bytes: (db: Trx | ServiceContext['db'], accountId: string) => Promise<number>;
+  }[] = [];
 
   constructor(private readonly ctx: ServiceContext) {}
 
@@ -56,7 +63,10 @@ export class Usage {
    * never both pass the limit (row lock on PostgreSQL, the database write lock on SQLite); a rolled-back
    * transaction counts nothing.
    */
-  async increment(trx: Trx, input: { accountId: string; meter: MeterCode; amount: number; limit: number | null; errorCode: ErrorCode }): Promise<number> {
+  async increment(
+    trx: Trx,
+    input: { accountId: string; meter: MeterCode; amount: number; limit: number | null; errorCode: ErrorCode },
+  ): Promise<number> {
     const now = this.ctx.clock.now();
     const periodStart = periodAt(now).start;
     // One statement: create the period's counter with the amount, or add the amount to it -- refused (no
@@ -70,9 +80,14 @@ export class Usage {
         ? await addToUnlimitedMeter(this.ctx.db, values, trx)
         : await addToMeter(this.ctx.db, { ...values, amountInLimit: input.amount, limit: input.limit }, trx);
     if (!row) {
-      throw new AppError(input.errorCode, `the plan allows ${input.limit} ${input.meter.replace(/_/g, ' ')} per billing period`, undefined, {
-        'retry-after': String(secondsToPeriodEnd(now)),
-      });
+      throw new AppError(
+        input.errorCode,
+        `the plan allows ${input.limit} ${input.meter.replace(/_/g, ' ')} per billing period`,
+        undefined,
+        {
+          'retry-after': String(secondsToPeriodEnd(now)),
+        },
+      );
     }
     return Number(row.quantity);
   }
@@ -90,7 +105,11 @@ export class Usage {
 
   /** Bytes of distinct files this account holds (dedup is per account; see services/uploads.ts). */
   async blobBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
-    const row = await db.selectFrom('account_blobs').select((eb) => eb.fn.sum<number>('size').as('total')).where('account_id', '=', accountId).executeTakeFirst();
+    const row = await db
+      .selectFrom('account_blobs')
+      .select((eb) => eb.fn.sum<number>('size').as('total'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return Number(row?.total ?? 0);
   }
 
@@ -132,7 +151,13 @@ export class Usage {
       period,
       plan: { key: plan.key, name: plan.name, currency: plan.currency, interval: plan.interval, monthlyPriceCents: plan.monthlyPriceCents },
       policy: plan.policy,
-      usageMeters: meterDefinitions.map((m) => ({ code: m.code, aggregation: m.aggregation, totalQuantity: byMeter.get(m.code) ?? 0, unit: m.unit, version: METER_VERSION })),
+      usageMeters: meterDefinitions.map((m) => ({
+        code: m.code,
+        aggregation: m.aggregation,
+        totalQuantity: byMeter.get(m.code) ?? 0,
+        unit: m.unit,
+        version: METER_VERSION,
+      })),
       liveStorage,
       uploadLimits: { maxSingleFileBytes: MAX_SINGLE_FILE_BYTES },
       storageMeters: [pdfMeter],

@@ -41,10 +41,18 @@ export class Users {
 
   async create(input: { accountId: string; email: string; password: string; role?: 'owner' | 'member' }): Promise<UserView> {
     const email = normalizeEmail(input.email);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new AppError('invalid_request', 'email must look like name@host', { field: 'email' });
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
+      throw new AppError('invalid_request', 'email must look like name@host', { field: 'email' });
     if (input.password.length < 8) throw new AppError('invalid_request', 'password must have at least 8 characters', { field: 'password' });
     const now = this.ctx.clock.now();
-    const row = { id: newId('usr', now), account_id: input.accountId, email, password_hash: await hashPassword(input.password), role: input.role ?? 'member', created_at: now };
+    const row = {
+      id: newId('usr', now),
+      account_id: input.accountId,
+      email,
+      password_hash: await hashPassword(input.password),
+      role: input.role ?? 'member',
+      created_at: now,
+    };
     await this.ctx.db.insertInto('users').values(row).execute();
     return this.view(row);
   }
@@ -64,7 +72,12 @@ export class Users {
    * address (one NAT, one balancer) cannot lock the real user out. On success a fresh device token is
    * returned for the caller to keep in a cookie (null when the server has no key to sign it with).
    */
-  async signIn(emailInput: string, password: string, ip: string, deviceToken?: string): Promise<{ user: UserView; deviceToken: string | null }> {
+  async signIn(
+    emailInput: string,
+    password: string,
+    ip: string,
+    deviceToken?: string,
+  ): Promise<{ user: UserView; deviceToken: string | null }> {
     const email = normalizeEmail(emailInput);
     const deviceKey = this.ctx.secrets.derivationKey;
     const device = deviceKey ? verifyDeviceToken(deviceKey, email, deviceToken) : null;
@@ -80,7 +93,11 @@ export class Users {
     const attempt = attempts.find((a) => a.throttle_key === key);
     if (attempt?.locked_until && attempt.locked_until > now) throw this.locked(attempt.locked_until - now);
 
-    const row = await this.ctx.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email)
+      .executeTakeFirst();
     const ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await this.dummy()), false);
     if (row && ok) {
       await this.ctx.db.deleteFrom('login_attempts').where('throttle_key', '=', key).execute();
@@ -106,19 +123,37 @@ export class Users {
         }),
       )
       .execute();
-    await this.ctx.db.updateTable('login_attempts').set({ locked_until: now + LOGIN_LOCK_MS }).where('throttle_key', '=', key).where('failures', '>=', maxFailures).execute();
+    await this.ctx.db
+      .updateTable('login_attempts')
+      .set({ locked_until: now + LOGIN_LOCK_MS })
+      .where('throttle_key', '=', key)
+      .where('failures', '>=', maxFailures)
+      .execute();
     // Old counters of other pairs go with this write (indexed by key only, so keep it to stale rows).
-    await this.ctx.db.deleteFrom('login_attempts').where('window_start', '<', now - LOGIN_WINDOW_MS - LOGIN_LOCK_MS).execute();
+    await this.ctx.db
+      .deleteFrom('login_attempts')
+      .where('window_start', '<', now - LOGIN_WINDOW_MS - LOGIN_LOCK_MS)
+      .execute();
   }
 
   private locked(remainingMs: number): AppError {
     const retry = Math.max(1, Math.ceil(remainingMs / 1000));
-    return new AppError('rate_limited', `too many failed sign-ins for this email from this address; try again in ${Math.ceil(retry / 60)} minute(s)`, undefined, { 'retry-after': String(retry) });
+    return new AppError(
+      'rate_limited',
+      `too many failed sign-ins for this email from this address; try again in ${Math.ceil(retry / 60)} minute(s)`,
+      undefined,
+      { 'retry-after': String(retry) },
+    );
   }
 
   private addressLocked(remainingMs: number): AppError {
     const retry = Math.max(1, Math.ceil(remainingMs / 1000));
-    return new AppError('auth_throttled', `too many failed sign-ins from this address; try again in ${Math.ceil(retry / 60)} minute(s)`, undefined, { 'retry-after': String(retry) });
+    return new AppError(
+      'auth_throttled',
+      `too many failed sign-ins from this address; try again in ${Math.ceil(retry / 60)} minute(s)`,
+      undefined,
+      { 'retry-after': String(retry) },
+    );
   }
 
   private dummy(): Promise<string> {

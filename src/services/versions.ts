@@ -40,14 +40,25 @@ export class Versions {
       if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
       q = q.where('version_no', '<', c.v as number);
     }
-    const rows = await q.orderBy('version_no', 'desc').limit(opts.limit + 1).execute();
+    const rows = await q
+      .orderBy('version_no', 'desc')
+      .limit(opts.limit + 1)
+      .execute();
     const page = rows.slice(0, opts.limit);
-    return { items: page.map(versionView), nextCursor: rows.length > opts.limit ? encodeCursor({ v: page[page.length - 1].version_no }) : null };
+    return {
+      items: page.map(versionView),
+      nextCursor: rows.length > opts.limit ? encodeCursor({ v: page[page.length - 1].version_no }) : null,
+    };
   }
 
   async require(accountId: string, deployId: string, versionId: string) {
     await this.deploys.require(accountId, deployId);
-    const row = await this.ctx.db.selectFrom('deploy_versions').selectAll().where('id', '=', versionId).where('deploy_id', '=', deployId).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('deploy_versions')
+      .selectAll()
+      .where('id', '=', versionId)
+      .where('deploy_id', '=', deployId)
+      .executeTakeFirst();
     if (!row) throw new AppError('deploy_version_not_found', `version ${versionId} not found in deploy ${deployId}`);
     return row;
   }
@@ -58,14 +69,24 @@ export class Versions {
 
   async files(accountId: string, deployId: string, versionId: string) {
     await this.require(accountId, deployId, versionId);
-    const rows = await this.ctx.db.selectFrom('version_files').select(['path', 'sha256', 'size', 'mime']).where('version_id', '=', versionId).orderBy('path').execute();
+    const rows = await this.ctx.db
+      .selectFrom('version_files')
+      .select(['path', 'sha256', 'size', 'mime'])
+      .where('version_id', '=', versionId)
+      .orderBy('path')
+      .execute();
     return { items: rows };
   }
 
   async delete(accountId: string, deployId: string, versionId: string): Promise<void> {
     await this.deploys.require(accountId, deployId);
     await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('deploy_versions').select('id').where('id', '=', versionId).where('deploy_id', '=', deployId).executeTakeFirst();
+      const row = await trx
+        .selectFrom('deploy_versions')
+        .select('id')
+        .where('id', '=', versionId)
+        .where('deploy_id', '=', deployId)
+        .executeTakeFirst();
       if (!row) throw new AppError('deploy_version_not_found', `version ${versionId} not found in deploy ${deployId}`);
       const reason = await this.inUseReason(trx, deployId, versionId);
       if (reason) throw new AppError('deploy_version_in_use', `version ${versionId} is in use: ${reason}`);
@@ -76,7 +97,12 @@ export class Versions {
 
   /** Why a version must be kept (an alias names it, or unfinished jobs use it), or null. */
   async inUseReason(trx: Transaction<Tables>, deployId: string, versionId: string): Promise<string | null> {
-    const alias = await trx.selectFrom('aliases').select('alias').where('deploy_id', '=', deployId).where('deploy_version_id', '=', versionId).executeTakeFirst();
+    const alias = await trx
+      .selectFrom('aliases')
+      .select('alias')
+      .where('deploy_id', '=', deployId)
+      .where('deploy_version_id', '=', versionId)
+      .executeTakeFirst();
     if (alias) return `alias "${alias.alias}" points to it`;
     for (const check of this.inUseChecks) {
       const r = await check(trx, versionId);
@@ -88,12 +114,18 @@ export class Versions {
   /** PUT and POST on the alias path: point an alias at a concrete version of this deploy or at `latest`. */
   async setAlias(accountId: string, deployId: string, alias: string, deployVersionId: string) {
     if (!aliasRe.test(alias)) throw new AppError('invalid_request', `alias must match ${ALIAS_PATTERN}`, { field: 'alias' });
-    if (alias === 'latest') throw new AppError('invalid_request', '"latest" is a virtual pointer and cannot be an alias name', { field: 'alias' });
+    if (alias === 'latest')
+      throw new AppError('invalid_request', '"latest" is a virtual pointer and cannot be an alias name', { field: 'alias' });
     await this.deploys.require(accountId, deployId);
     const now = this.ctx.clock.now();
     const row = await this.ctx.db.transaction().execute(async (trx) => {
       if (deployVersionId !== 'latest') {
-        const v = await trx.selectFrom('deploy_versions').select('id').where('id', '=', deployVersionId).where('deploy_id', '=', deployId).executeTakeFirst();
+        const v = await trx
+          .selectFrom('deploy_versions')
+          .select('id')
+          .where('id', '=', deployVersionId)
+          .where('deploy_id', '=', deployId)
+          .executeTakeFirst();
         if (!v) throw new AppError('deploy_version_not_found', `version ${deployVersionId} not found in deploy ${deployId}`);
       }
       const values = { deploy_id: deployId, alias, deploy_version_id: deployVersionId, updated_at: now };
@@ -134,7 +166,11 @@ export class Versions {
    * version an alias names or that unfinished jobs use. Runs after each commit.
    */
   async applyRetention(deployId: string): Promise<string[]> {
-    const settings = await this.ctx.db.selectFrom('deploy_settings').select(['lifecycle_enabled', 'retain_latest_versions']).where('deploy_id', '=', deployId).executeTakeFirst();
+    const settings = await this.ctx.db
+      .selectFrom('deploy_settings')
+      .select(['lifecycle_enabled', 'retain_latest_versions'])
+      .where('deploy_id', '=', deployId)
+      .executeTakeFirst();
     if (!settings || settings.lifecycle_enabled !== 1) return [];
     const old = await this.ctx.db
       .selectFrom('deploy_versions')

@@ -22,7 +22,12 @@ export const versionView = (r: DeployVersionsTable) => ({
   createdAt: r.created_at,
 });
 
-export const aliasView = (r: AliasesTable) => ({ deployId: r.deploy_id, alias: r.alias, deployVersionId: r.deploy_version_id, updatedAt: r.updated_at });
+export const aliasView = (r: AliasesTable) => ({
+  deployId: r.deploy_id,
+  alias: r.alias,
+  deployVersionId: r.deploy_version_id,
+  updatedAt: r.updated_at,
+});
 
 export const uploadSessionView = (r: UploadSessionsTable) => ({
   id: r.id,

@@ -17,7 +17,9 @@ export const USER_AGENT = 'Folio-Webhooks/1.0';
 export const eventIdOf = (jobId: string) => `evt_render_job_terminated_${jobId}`;
 
 /** Read in every job's terminal transaction (db/precompiled.ts). */
-const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) => db.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', p.deployId));
+const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', p.deployId),
+);
 
 export interface DeliveryOptions {
   timeoutMs?: number;
@@ -41,7 +43,20 @@ export class Webhooks {
     const now = this.ctx.clock.now();
     await trx
       .insertInto('webhook_events')
-      .values({ id: eventIdOf(job.id), account_id: job.account_id, deploy_id: job.deploy_id, job_id: job.id, status: 'pending', attempts: 0, next_attempt_at: now, lease_owner: null, lease_expires_at: null, occurred_at: job.finished_at ?? now, last_error: null, updated_at: now })
+      .values({
+        id: eventIdOf(job.id),
+        account_id: job.account_id,
+        deploy_id: job.deploy_id,
+        job_id: job.id,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        occurred_at: job.finished_at ?? now,
+        last_error: null,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     return true;
@@ -49,11 +64,20 @@ export class Webhooks {
 
   /** Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation), else the account's. */
   async secretsFor(accountId: string, deployId: string): Promise<string[]> {
-    const s = await this.ctx.db.selectFrom('deploy_settings').select(['signing_secret', 'previous_signing_secret', 'signing_secret_rotated_at']).where('deploy_id', '=', deployId).executeTakeFirst();
+    const s = await this.ctx.db
+      .selectFrom('deploy_settings')
+      .select(['signing_secret', 'previous_signing_secret', 'signing_secret_rotated_at'])
+      .where('deploy_id', '=', deployId)
+      .executeTakeFirst();
     const open = (v: string) => this.ctx.secrets.open(v);
     if (s?.signing_secret) {
       const out = [open(s.signing_secret)];
-      if (s.previous_signing_secret && s.signing_secret_rotated_at !== null && this.ctx.clock.now() - s.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS) out.push(open(s.previous_signing_secret));
+      if (
+        s.previous_signing_secret &&
+        s.signing_secret_rotated_at !== null &&
+        this.ctx.clock.now() - s.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS
+      )
+        out.push(open(s.previous_signing_secret));
       return out;
     }
     const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
@@ -78,7 +102,13 @@ export class Webhooks {
     };
     const data: Record<string, unknown> = {};
     if (job.status === 'succeeded') {
-      data.job = { ...base, deployVersionNo: v.deployVersionNo, deployVersionRoute: v.deployVersionRoute, deployVersionTitle: v.deployVersionTitle, startedAt: v.startedAt };
+      data.job = {
+        ...base,
+        deployVersionNo: v.deployVersionNo,
+        deployVersionRoute: v.deployVersionRoute,
+        deployVersionTitle: v.deployVersionTitle,
+        startedAt: v.startedAt,
+      };
       const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', job.id).executeTakeFirst();
       if (out) {
         const link = this.files.signOutput(out.id).access;
@@ -92,7 +122,9 @@ export class Webhooks {
           pageCount: out.page_count,
           download: link,
           // Transient outputs are guaranteed for the availability window after finishedAt; managed ones live with their PDF.
-          ...(out.managed === 0 ? { accessGuaranteedUntil: (job.finished_at ?? out.created_at) + this.ctx.config.transientOutputTtlSeconds * 1000 } : {}),
+          ...(out.managed === 0
+            ? { accessGuaranteedUntil: (job.finished_at ?? out.created_at) + this.ctx.config.transientOutputTtlSeconds * 1000 }
+            : {}),
         };
       }
     } else {
@@ -103,7 +135,11 @@ export class Webhooks {
 
   /** One signed POST; records the delivery. Returns the attempt's result and the delivery row. */
   async attempt(event: WebhookEventsTable, opts: { attempt: number; manual: boolean }) {
-    const settings = await this.ctx.db.selectFrom('deploy_settings').select(['webhook_url', 'webhook_enabled']).where('deploy_id', '=', event.deploy_id).executeTakeFirst();
+    const settings = await this.ctx.db
+      .selectFrom('deploy_settings')
+      .select(['webhook_url', 'webhook_enabled'])
+      .where('deploy_id', '=', event.deploy_id)
+      .executeTakeFirst();
     const url = settings?.webhook_url ?? null;
     const deliveryId = newId('dlv', this.ctx.clock.now());
     let result: AttemptResult;
@@ -136,7 +172,14 @@ export class Webhooks {
         'service-webhook-timestamp': String(timestamp),
         'service-webhook-signature': signatureHeader(secrets, timestamp, body),
       };
-      const outcome = await sendWebhook({ url, headers, body, timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS, allowInsecure: this.ctx.config.allowInsecureWebhooks, lookup: this.options.lookup });
+      const outcome = await sendWebhook({
+        url,
+        headers,
+        body,
+        timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        allowInsecure: this.ctx.config.allowInsecureWebhooks,
+        lookup: this.options.lookup,
+      });
       result = outcome.result;
       durationMs = outcome.durationMs;
       sent = true;
@@ -150,11 +193,27 @@ export class Webhooks {
       url: url ?? '',
       status_code: result.kind === 'response' ? result.status : null,
       duration_ms: durationMs,
-      error: result.kind === 'response' ? (result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}`) : `${result.kind}: ${result.message}`,
+      error:
+        result.kind === 'response'
+          ? result.status >= 200 && result.status < 300
+            ? null
+            : `HTTP ${result.status}`
+          : `${result.kind}: ${result.message}`,
       created_at: this.ctx.clock.now(),
     };
     await this.ctx.db.insertInto('webhook_deliveries').values(delivery).execute();
-    this.ctx.log.info({ jobId: event.job_id, eventId: event.id, deliveryId, attempt: opts.attempt, status: delivery.status_code, error: delivery.error, ms: durationMs }, 'webhook attempt');
+    this.ctx.log.info(
+      {
+        jobId: event.job_id,
+        eventId: event.id,
+        deliveryId,
+        attempt: opts.attempt,
+        status: delivery.status_code,
+        error: delivery.error,
+        ms: durationMs,
+      },
+      'webhook attempt',
+    );
     return { result, delivery, sent };
   }
 
@@ -180,11 +239,17 @@ export class Webhooks {
       .where('lease_owner', '=', leaseOwner)
       .executeTakeFirst();
     // The outcome counts only if it was recorded (a lost lease means another dispatcher owns the event).
-    if (Number(updated.numUpdatedRows) > 0) this.ctx.metrics.webhookAttempts.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
+    if (Number(updated.numUpdatedRows) > 0)
+      this.ctx.metrics.webhookAttempts.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
   }
 
   private async requireJob(accountId: string, jobId: string) {
-    const job = await this.ctx.db.selectFrom('render_jobs').select(['id', 'status', 'deploy_id']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+    const job = await this.ctx.db
+      .selectFrom('render_jobs')
+      .select(['id', 'status', 'deploy_id'])
+      .where('id', '=', jobId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
     return job;
   }
@@ -196,7 +261,15 @@ export class Webhooks {
       this.ctx.db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).orderBy('id').execute(),
     ]);
     return {
-      event: event ? { id: event.id, status: event.status, attempts: event.attempts, ...(event.status === 'pending' ? { nextAttemptAt: event.next_attempt_at } : {}), ...(event.last_error ? { lastError: event.last_error } : {}) } : null,
+      event: event
+        ? {
+            id: event.id,
+            status: event.status,
+            attempts: event.attempts,
+            ...(event.status === 'pending' ? { nextAttemptAt: event.next_attempt_at } : {}),
+            ...(event.last_error ? { lastError: event.last_error } : {}),
+          }
+        : null,
       items: rows.map((d) => ({
         id: d.id,
         eventId: d.event_id,
@@ -217,7 +290,11 @@ export class Webhooks {
    */
   async redeliver(accountId: string, jobId: string) {
     const job = await this.requireJob(accountId, jobId);
-    if (job.status !== 'succeeded' && job.status !== 'failed') throw new AppError('webhook_not_available', `render job ${jobId} is ${job.status}; only succeeded and failed jobs have a webhook event`);
+    if (job.status !== 'succeeded' && job.status !== 'failed')
+      throw new AppError(
+        'webhook_not_available',
+        `render job ${jobId} is ${job.status}; only succeeded and failed jobs have a webhook event`,
+      );
     let event = await this.ctx.db.selectFrom('webhook_events').selectAll().where('job_id', '=', jobId).executeTakeFirst();
     if (!event) {
       const full = await this.ctx.db.selectFrom('render_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
@@ -240,9 +317,18 @@ export class Webhooks {
   /** Operators: the secret in effect for an account (or a deploy of it). Never exposed over the API. */
   async revealSecret(accountId: string, deployId?: string): Promise<{ scope: 'account' | 'deploy'; secret: string }> {
     if (deployId) {
-      const d = await this.ctx.db.selectFrom('deploys').select('id').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
+      const d = await this.ctx.db
+        .selectFrom('deploys')
+        .select('id')
+        .where('id', '=', deployId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       if (!d) throw new AppError('deploy_not_found', `deploy ${deployId} not found in account ${accountId}`);
-      const s = await this.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirst();
+      const s = await this.ctx.db
+        .selectFrom('deploy_settings')
+        .select('signing_secret')
+        .where('deploy_id', '=', deployId)
+        .executeTakeFirst();
       if (s?.signing_secret) return { scope: 'deploy', secret: this.ctx.secrets.open(s.signing_secret) };
     }
     const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirst();

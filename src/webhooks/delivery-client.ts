@@ -37,17 +37,29 @@ export async function sendWebhook(input: SendInput): Promise<{ result: AttemptRe
   } catch {
     return done({ kind: 'blocked', message: 'the webhook URL is not valid' });
   }
-  if (url.protocol !== 'https:' && !(input.allowInsecure && url.protocol === 'http:')) return done({ kind: 'blocked', message: 'webhook URLs must use https' });
+  if (url.protocol !== 'https:' && !(input.allowInsecure && url.protocol === 'http:'))
+    return done({ kind: 'blocked', message: 'webhook URLs must use https' });
   let address: ResolvedAddress;
   try {
-    address = input.allowInsecure ? await resolveAnyHost(url.hostname, input.lookup) : await resolveAndCheckHost(url.hostname, { lookup: input.lookup });
+    address = input.allowInsecure
+      ? await resolveAnyHost(url.hostname, input.lookup)
+      : await resolveAndCheckHost(url.hostname, { lookup: input.lookup });
   } catch (err) {
-    if (err instanceof NetPolicyError && err.code === 'blocked_address') return done({ kind: 'blocked', message: `refused: ${err.message}` });
+    if (err instanceof NetPolicyError && err.code === 'blocked_address')
+      return done({ kind: 'blocked', message: `refused: ${err.message}` });
     return done({ kind: 'network_error', message: (err as Error).message });
   }
   const signal = AbortSignal.timeout(input.timeoutMs);
   try {
-    const res = await requestPinned({ url, method: 'POST', headers: input.headers, body: Buffer.from(input.body), address, signal, maxBodyBytes: 1024 * 1024 });
+    const res = await requestPinned({
+      url,
+      method: 'POST',
+      headers: input.headers,
+      body: Buffer.from(input.body),
+      address,
+      signal,
+      maxBodyBytes: 1024 * 1024,
+    });
     const retryAfter = res.headers.find(([k]) => k.toLowerCase() === 'retry-after')?.[1] ?? null;
     return done({ kind: 'response', status: res.status, retryAfter });
   } catch (err) {

@@ -27,30 +27,30 @@ export class GarbageCollector {
     const gone = await db
       .deleteFrom('account_blobs')
       .where((eb) =>
-      eb.and([
-        eb('account_blobs.last_used_at', '<', cutoff),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('version_files')
-              .innerJoin('deploy_versions', 'deploy_versions.id', 'version_files.version_id')
-              .select('version_files.sha256')
-              .whereRef('deploy_versions.account_id', '=', 'account_blobs.account_id')
-              .whereRef('version_files.sha256', '=', 'account_blobs.sha256'),
+        eb.and([
+          eb('account_blobs.last_used_at', '<', cutoff),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('version_files')
+                .innerJoin('deploy_versions', 'deploy_versions.id', 'version_files.version_id')
+                .select('version_files.sha256')
+                .whereRef('deploy_versions.account_id', '=', 'account_blobs.account_id')
+                .whereRef('version_files.sha256', '=', 'account_blobs.sha256'),
+            ),
           ),
-        ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('upload_session_files')
-              .innerJoin('upload_sessions', 'upload_sessions.id', 'upload_session_files.session_id')
-              .select('upload_session_files.sha256')
-              .whereRef('upload_sessions.account_id', '=', 'account_blobs.account_id')
-              .where('upload_sessions.status', '=', 'open')
-              .whereRef('upload_session_files.sha256', '=', 'account_blobs.sha256'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('upload_session_files')
+                .innerJoin('upload_sessions', 'upload_sessions.id', 'upload_session_files.session_id')
+                .select('upload_session_files.sha256')
+                .whereRef('upload_sessions.account_id', '=', 'account_blobs.account_id')
+                .where('upload_sessions.status', '=', 'open')
+                .whereRef('upload_session_files.sha256', '=', 'account_blobs.sha256'),
+            ),
           ),
-        ),
-      ]),
+        ]),
       )
       .returning(['size'])
       .execute();
@@ -60,7 +60,11 @@ export class GarbageCollector {
       .selectFrom('blobs')
       .select('sha256')
       .where('last_seen_at', '<', cutoff)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('account_blobs').select('account_blobs.sha256').whereRef('account_blobs.sha256', '=', 'blobs.sha256'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('account_blobs').select('account_blobs.sha256').whereRef('account_blobs.sha256', '=', 'blobs.sha256')),
+        ),
+      )
       .limit(1000)
       .execute();
     for (const { sha256 } of candidates) {
@@ -68,7 +72,11 @@ export class GarbageCollector {
         .deleteFrom('blobs')
         .where('sha256', '=', sha256)
         .where('last_seen_at', '<', cutoff)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('account_blobs').select('account_blobs.sha256').whereRef('account_blobs.sha256', '=', 'blobs.sha256'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('account_blobs').select('account_blobs.sha256').whereRef('account_blobs.sha256', '=', 'blobs.sha256')),
+          ),
+        )
         .returning('sha256')
         .executeTakeFirst();
       if (deleted) {

@@ -51,13 +51,32 @@ export class Janitor {
   private async run(): Promise<JanitorReport> {
     const now = this.ctx.clock.now();
     const db = this.ctx.db;
-    const expired = await db.selectFrom('render_outputs').select(['id', 'storage_key']).where('state', '=', 'available').where('managed', '=', 0).where('expires_at', '<=', now).limit(500).execute();
+    const expired = await db
+      .selectFrom('render_outputs')
+      .select(['id', 'storage_key'])
+      .where('state', '=', 'available')
+      .where('managed', '=', 0)
+      .where('expires_at', '<=', now)
+      .limit(500)
+      .execute();
     for (const o of expired) await this.deps.files.removeOutput(o.id, o.storage_key);
     const purgedPdfs = await this.deps.files.purgeDeletedPdfs();
-    const sessions = await db.updateTable('upload_sessions').set({ status: 'expired' }).where('status', '=', 'open').where('expires_at', '<=', now).executeTakeFirst();
+    const sessions = await db
+      .updateTable('upload_sessions')
+      .set({ status: 'expired' })
+      .where('status', '=', 'open')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
     const swept = await this.deps.idempotency.sweep();
     const recovered = this.deps.worker ? await this.deps.worker.recoverExpiredLeases() : 0;
     const gc = await this.gc.run();
-    return { expiredOutputs: expired.length, purgedPdfs, expiredSessions: Number(sessions.numUpdatedRows), sweptIdempotencyKeys: swept, recoveredLeases: recovered, gc };
+    return {
+      expiredOutputs: expired.length,
+      purgedPdfs,
+      expiredSessions: Number(sessions.numUpdatedRows),
+      sweptIdempotencyKeys: swept,
+      recoveredLeases: recovered,
+      gc,
+    };
   }
 }

@@ -10,7 +10,11 @@ type Db = Kysely<Tables>;
 
 /** retry_scheduled → queued once due (the interface's transition). */
 export const requeueDueRetries = precompiled(['updatedAt', 'now'], (db: Db, p) =>
-  db.updateTable('render_jobs').set({ status: 'queued', updated_at: p.updatedAt }).where('status', '=', 'retry_scheduled').where('available_at', '<=', p.now),
+  db
+    .updateTable('render_jobs')
+    .set({ status: 'queued', updated_at: p.updatedAt })
+    .where('status', '=', 'retry_scheduled')
+    .where('available_at', '<=', p.now),
 );
 
 /** Per account with due work: its oldest due job, the renders it has running and its plan. */
@@ -20,7 +24,12 @@ export const claimCandidates = precompiled(['now'], (db: Db, p) =>
     .select((eb) => [
       'q.account_id',
       eb.fn.min<string>('q.id').as('first_id'),
-      eb.selectFrom('render_jobs as r').select(eb.fn.countAll<number>().as('n')).whereRef('r.account_id', '=', 'q.account_id').where('r.status', '=', 'rendering').as('running'),
+      eb
+        .selectFrom('render_jobs as r')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('r.account_id', '=', 'q.account_id')
+        .where('r.status', '=', 'rendering')
+        .as('running'),
       eb.selectFrom('accounts as a').select('a.plan_key').whereRef('a.id', '=', 'q.account_id').as('plan_key'),
     ])
     .where('q.status', '=', 'queued')
@@ -30,18 +39,35 @@ export const claimCandidates = precompiled(['now'], (db: Db, p) =>
 );
 
 export const rendersRunning = precompiled(['accountId'], (db: Db, p) =>
-  db.selectFrom('render_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', p.accountId).where('status', '=', 'rendering'),
+  db
+    .selectFrom('render_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', p.accountId)
+    .where('status', '=', 'rendering'),
 );
 
 export const oldestDueJob = precompiled(['accountId', 'now'], (db: Db, p) =>
-  db.selectFrom('render_jobs').select('id').where('account_id', '=', p.accountId).where('status', '=', 'queued').where('available_at', '<=', p.now).orderBy('id').limit(1),
+  db
+    .selectFrom('render_jobs')
+    .select('id')
+    .where('account_id', '=', p.accountId)
+    .where('status', '=', 'queued')
+    .where('available_at', '<=', p.now)
+    .orderBy('id')
+    .limit(1),
 );
 
 /** queued → rendering under this worker's lease; no row when another worker was faster. */
 export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'updatedAt', 'id'], (db: Db, p) =>
   db
     .updateTable('render_jobs')
-    .set((eb) => ({ status: 'rendering', started_at: eb.fn.coalesce('started_at', eb.val(p.startedAt)), lease_owner: p.owner, lease_expires_at: p.leaseExpiresAt, updated_at: p.updatedAt }))
+    .set((eb) => ({
+      status: 'rendering',
+      started_at: eb.fn.coalesce('started_at', eb.val(p.startedAt)),
+      lease_owner: p.owner,
+      lease_expires_at: p.leaseExpiresAt,
+      updated_at: p.updatedAt,
+    }))
     .where('id', '=', p.id)
     .where('status', '=', 'queued')
     .returningAll(),
@@ -49,20 +75,48 @@ export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'up
 
 // What a render needs, read before it starts.
 export const versionRow = precompiled(['id'], (db: Db, p) => db.selectFrom('deploy_versions').selectAll().where('id', '=', p.id));
-export const payloadOf = precompiled(['jobId'], (db: Db, p) => db.selectFrom('render_payloads').select('body_base64').where('job_id', '=', p.jobId));
+export const payloadOf = precompiled(['jobId'], (db: Db, p) =>
+  db.selectFrom('render_payloads').select('body_base64').where('job_id', '=', p.jobId),
+);
 export const deploySlug = precompiled(['id'], (db: Db, p) => db.selectFrom('deploys').select('slug').where('id', '=', p.id));
-export const envVariables = precompiled(['deployId'], (db: Db, p) => db.selectFrom('deploy_env_vars').select(['name', 'value']).where('deploy_id', '=', p.deployId));
-export const envSecrets = precompiled(['deployId'], (db: Db, p) => db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', p.deployId));
+export const envVariables = precompiled(['deployId'], (db: Db, p) =>
+  db.selectFrom('deploy_env_vars').select(['name', 'value']).where('deploy_id', '=', p.deployId),
+);
+export const envSecrets = precompiled(['deployId'], (db: Db, p) =>
+  db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', p.deployId),
+);
 export const accountPlan = precompiled(['id'], (db: Db, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.id));
 
 // Every column, checked by the compiler: a column added to the table and missing here would not compile.
 const OUTPUT_COLUMNS = Object.keys({
-  id: 1, job_id: 1, account_id: 1, storage_key: 1, file_name: 1, sha256: 1, bytes: 1, page_count: 1, managed: 1, state: 1, created_at: 1, expires_at: 1, deleted_at: 1,
+  id: 1,
+  job_id: 1,
+  account_id: 1,
+  storage_key: 1,
+  file_name: 1,
+  sha256: 1,
+  bytes: 1,
+  page_count: 1,
+  managed: 1,
+  state: 1,
+  created_at: 1,
+  expires_at: 1,
+  deleted_at: 1,
 } satisfies Record<keyof RenderOutputsTable, 1>) as (keyof RenderOutputsTable)[];
 export const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
 
 export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
-  db.updateTable('render_jobs').set({ status: 'succeeded', finished_at: p.finishedAt, updated_at: p.updatedAt, lease_owner: null, lease_expires_at: null, render_ms: p.renderMs }).where('id', '=', p.id),
+  db
+    .updateTable('render_jobs')
+    .set({
+      status: 'succeeded',
+      finished_at: p.finishedAt,
+      updated_at: p.updatedAt,
+      lease_owner: null,
+      lease_expires_at: null,
+      render_ms: p.renderMs,
+    })
+    .where('id', '=', p.id),
 );
 
 export const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));

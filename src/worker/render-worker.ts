@@ -89,7 +89,13 @@ export class RenderWorker {
       a.abort.abort(new RenderError('render_canceled', 'worker shutting down'));
       await this.ctx.db
         .updateTable('render_jobs')
-        .set({ status: 'queued', lease_owner: null, lease_expires_at: null, available_at: this.ctx.clock.now(), updated_at: this.ctx.clock.now() })
+        .set({
+          status: 'queued',
+          lease_owner: null,
+          lease_expires_at: null,
+          available_at: this.ctx.clock.now(),
+          updated_at: this.ctx.clock.now(),
+        })
         .where('id', '=', a.job.id)
         .where('lease_owner', '=', this.id)
         .where('status', '=', 'rendering')
@@ -132,7 +138,12 @@ export class RenderWorker {
     const candidates = await q.claimCandidates(db, { now });
     if (candidates.length === 0) return null;
     const running = new Map(candidates.map((c) => [c.account_id, Number(c.running ?? 0)]));
-    const cap = new Map(candidates.map((c) => [c.account_id, c.plan_key === null ? undefined : this.ctx.plans.get(c.plan_key).policy.maxConcurrentRenderJobs]));
+    const cap = new Map(
+      candidates.map((c) => [
+        c.account_id,
+        c.plan_key === null ? undefined : this.ctx.plans.get(c.plan_key).policy.maxConcurrentRenderJobs,
+      ]),
+    );
     const eligible = candidates
       .filter((c) => {
         const limit = cap.get(c.account_id);
@@ -150,7 +161,11 @@ export class RenderWorker {
         }
         const [next] = await q.oldestDueJob(db, { accountId: c.account_id, now }, trx);
         if (!next) return null;
-        const [leased] = await q.leaseJob(db, { startedAt: now, owner: this.id, leaseExpiresAt: now + this.ctx.config.workerLeaseMs, updatedAt: now, id: next.id }, trx);
+        const [leased] = await q.leaseJob(
+          db,
+          { startedAt: now, owner: this.id, leaseExpiresAt: now + this.ctx.config.workerLeaseMs, updatedAt: now, id: next.id },
+          trx,
+        );
         return leased ?? null;
       });
       if (job) {
@@ -180,26 +195,30 @@ export class RenderWorker {
 
   private async checkCanceled(a: Active): Promise<void> {
     const row = await this.ctx.db.selectFrom('render_jobs').select(['status', 'lease_owner']).where('id', '=', a.job.id).executeTakeFirst();
-    if (!row || row.status !== 'rendering' || row.lease_owner !== this.id) a.abort.abort(new RenderError('render_canceled', 'job canceled'));
+    if (!row || row.status !== 'rendering' || row.lease_owner !== this.id)
+      a.abort.abort(new RenderError('render_canceled', 'job canceled'));
   }
 
   private async process(a: Active): Promise<void> {
     const { job } = a;
     const log = this.ctx.log.child({ jobId: job.id, deployId: job.deploy_id, attempt: job.attempt });
-    const heartbeat = setInterval(async () => {
-      try {
-        const res = await this.ctx.db
-          .updateTable('render_jobs')
-          .set({ lease_expires_at: this.ctx.clock.now() + this.ctx.config.workerLeaseMs })
-          .where('id', '=', job.id)
-          .where('lease_owner', '=', this.id)
-          .where('status', '=', 'rendering')
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) a.abort.abort(new RenderError('render_canceled', 'job canceled or lease lost'));
-      } catch (err) {
-        log.warn({ err }, 'heartbeat failed');
-      }
-    }, Math.max(200, Math.floor(this.ctx.config.workerLeaseMs / 3)));
+    const heartbeat = setInterval(
+      async () => {
+        try {
+          const res = await this.ctx.db
+            .updateTable('render_jobs')
+            .set({ lease_expires_at: this.ctx.clock.now() + this.ctx.config.workerLeaseMs })
+            .where('id', '=', job.id)
+            .where('lease_owner', '=', this.id)
+            .where('status', '=', 'rendering')
+            .executeTakeFirst();
+          if (Number(res.numUpdatedRows) === 0) a.abort.abort(new RenderError('render_canceled', 'job canceled or lease lost'));
+        } catch (err) {
+          log.warn({ err }, 'heartbeat failed');
+        }
+      },
+      Math.max(200, Math.floor(this.ctx.config.workerLeaseMs / 3)),
+    );
     const started = Date.now();
     try {
       const prepared = await this.prepare(job, a.abort.signal);
@@ -225,7 +244,12 @@ export class RenderWorker {
       if (code === 'render_provider_unavailable') {
         // Not the job's fault: put it back and let a healthy worker (or this one, later) take it.
         log.error({ err }, 'renderer unavailable; releasing job');
-        await this.ctx.db.updateTable('render_jobs').set({ status: 'queued', lease_owner: null, lease_expires_at: null, available_at: this.ctx.clock.now() + 5000 }).where('id', '=', job.id).where('lease_owner', '=', this.id).execute();
+        await this.ctx.db
+          .updateTable('render_jobs')
+          .set({ status: 'queued', lease_owner: null, lease_expires_at: null, available_at: this.ctx.clock.now() + 5000 })
+          .where('id', '=', job.id)
+          .where('lease_owner', '=', this.id)
+          .execute();
         return;
       }
       if (!(err instanceof RenderError)) log.error({ err }, 'unexpected render error');
@@ -264,7 +288,10 @@ export class RenderWorker {
       entryPath: version.entry_path,
       payload: Buffer.from(payloadRow.body_base64, 'base64'),
       payloadMime: job.payload_mime,
-      env: { variables: Object.fromEntries(vars.map((v) => [v.name, v.value])), secrets: Object.fromEntries(secrets.map((v) => [v.name, this.ctx.secrets.open(v.value)])) },
+      env: {
+        variables: Object.fromEntries(vars.map((v) => [v.name, v.value])),
+        secrets: Object.fromEntries(secrets.map((v) => [v.name, this.ctx.secrets.open(v.value)])),
+      },
       pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? metadata.pdf : {}) as PdfOverrides,
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
@@ -275,13 +302,27 @@ export class RenderWorker {
     return { request, outputId, pdfId, fileName, storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId), policy };
   }
 
-  private async succeed(job: RenderJobsTable, p: Awaited<ReturnType<RenderWorker['prepare']>>, result: RenderResult, log: ServiceContext['log']) {
+  private async succeed(
+    job: RenderJobsTable,
+    p: Awaited<ReturnType<RenderWorker['prepare']>>,
+    result: RenderResult,
+    log: ServiceContext['log'],
+  ) {
     const now = this.ctx.clock.now();
     let queued = false;
     const outcome = await this.ctx.db.transaction().execute(async (trx) => {
-      const current = await forUpdate(this.ctx.dialect, trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id)).executeTakeFirst();
+      const current = await forUpdate(
+        this.ctx.dialect,
+        trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id),
+      ).executeTakeFirst();
       if (!current || current.status !== 'rendering' || current.lease_owner !== this.id) return 'lost' as const;
-      await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: result.renderTimeMs, limit: null, errorCode: 'render_time_quota_exceeded' });
+      await this.deps.usage.increment(trx, {
+        accountId: job.account_id,
+        meter: 'render_time_ms',
+        amount: result.renderTimeMs,
+        limit: null,
+        errorCode: 'render_time_quota_exceeded',
+      });
       if (p.pdfId && p.policy.storageLimitBytes !== null) {
         const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
         if (used + result.bytes > p.policy.storageLimitBytes) return 'storage' as const;
@@ -327,7 +368,15 @@ export class RenderWorker {
           .execute();
         await this.deps.files.changeManagedBytes(trx, job.account_id, result.bytes);
       }
-      const done = { ...current, status: 'succeeded' as const, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: current.render_ms + result.renderTimeMs };
+      const done = {
+        ...current,
+        status: 'succeeded' as const,
+        finished_at: now,
+        updated_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        render_ms: current.render_ms + result.renderTimeMs,
+      };
       await q.markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
       await q.deletePayload(this.ctx.db, { jobId: job.id }, trx);
       queued = await this.#runTerminalHooks(trx, done);
@@ -342,13 +391,26 @@ export class RenderWorker {
     if (outcome === 'storage') {
       await this.ctx.blobs.delete(p.storageKey);
       // The render time was already counted in the transaction above.
-      await this.fail(job, 'storage_limit_exceeded', `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`, 0);
+      await this.fail(
+        job,
+        'storage_limit_exceeded',
+        `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`,
+        0,
+      );
       return;
     }
     this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
     this.ctx.metrics.renderDuration.observe(result.renderTimeMs / 1000);
-    log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs, ...(result.blocked.length ? { blocked: result.blocked } : {}) }, 'render succeeded');
-    
+    log.info(
+      {
+        bytes: result.bytes,
+        pages: result.pageCount,
+        ms: result.renderTimeMs,
+        ...(result.blocked.length ? { blocked: result.blocked } : {}),
+      },
+      'render succeeded',
+    );
+
     this.deps.notifier.jobChanged(job.id);
   }
 
@@ -362,19 +424,53 @@ export class RenderWorker {
       if (leaseOwner) ours = ours.where('lease_owner', '=', leaseOwner);
       const current = await forUpdate(this.ctx.dialect, ours).executeTakeFirst();
       if (!current) return false;
-      if (renderMs > 0) await this.deps.usage.increment(trx, { accountId: job.account_id, meter: 'render_time_ms', amount: renderMs, limit: null, errorCode: 'render_time_quota_exceeded' });
+      if (renderMs > 0)
+        await this.deps.usage.increment(trx, {
+          accountId: job.account_id,
+          meter: 'render_time_ms',
+          amount: renderMs,
+          limit: null,
+          errorCode: 'render_time_quota_exceeded',
+        });
       if (o.status === 'retry_scheduled') {
         await trx
           .updateTable('render_jobs')
-          .set({ status: 'retry_scheduled', attempt: o.attempt, available_at: o.availableAt, lease_owner: null, lease_expires_at: null, updated_at: now, render_ms: current.render_ms + renderMs })
+          .set({
+            status: 'retry_scheduled',
+            attempt: o.attempt,
+            available_at: o.availableAt,
+            lease_owner: null,
+            lease_expires_at: null,
+            updated_at: now,
+            render_ms: current.render_ms + renderMs,
+          })
           .where('id', '=', job.id)
           .execute();
         return true;
       }
-      const done = { ...current, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: current.render_ms + renderMs };
+      const done = {
+        ...current,
+        status: 'failed' as const,
+        error_code: o.errorCode,
+        error_message: o.errorMessage,
+        finished_at: now,
+        updated_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        render_ms: current.render_ms + renderMs,
+      };
       await trx
         .updateTable('render_jobs')
-        .set({ status: 'failed', error_code: o.errorCode, error_message: o.errorMessage, finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null, render_ms: done.render_ms })
+        .set({
+          status: 'failed',
+          error_code: o.errorCode,
+          error_message: o.errorMessage,
+          finished_at: now,
+          updated_at: now,
+          lease_owner: null,
+          lease_expires_at: null,
+          render_ms: done.render_ms,
+        })
         .where('id', '=', job.id)
         .execute();
       await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
@@ -399,7 +495,13 @@ export class RenderWorker {
   /** Jobs whose worker died (lease expired) count as crashed: retried or failed for good. */
   async recoverExpiredLeases(): Promise<number> {
     const now = this.ctx.clock.now();
-    const stale = await this.ctx.db.selectFrom('render_jobs').selectAll().where('status', '=', 'rendering').where('lease_expires_at', '<', now).limit(100).execute();
+    const stale = await this.ctx.db
+      .selectFrom('render_jobs')
+      .selectAll()
+      .where('status', '=', 'rendering')
+      .where('lease_expires_at', '<', now)
+      .limit(100)
+      .execute();
     for (const job of stale) {
       await this.fail(job, 'render_crashed', 'the worker rendering this job stopped (lease expired)', 0, job.lease_owner);
     }

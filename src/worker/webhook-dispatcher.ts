@@ -82,7 +82,9 @@ export class WebhookDispatcher {
         .returningAll()
         .executeTakeFirst();
       if (!claimed) continue;
-      const p = this.deps.webhooks.deliverScheduled(claimed, this.id).catch((err) => this.ctx.log.error({ err, eventId: id }, 'webhook attempt crashed'));
+      const p = this.deps.webhooks
+        .deliverScheduled(claimed, this.id)
+        .catch((err) => this.ctx.log.error({ err, eventId: id }, 'webhook attempt crashed'));
       this.inFlight.add(p);
       void p.finally(() => this.inFlight.delete(p));
       work.push(p);

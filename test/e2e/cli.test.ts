@@ -32,8 +32,17 @@ describe('folio client CLI against a server process', () => {
   const configHome = path.join(work, 'config');
   const site = path.join(work, 'Quarterly Statement');
 
-  function folio(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; noApiEnv?: boolean } = {}): Promise<Run> {
-    const env: Record<string, string | undefined> = { ...process.env, XDG_CONFIG_HOME: configHome, FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY, ...opts.env };
+  function folio(
+    args: string[],
+    opts: { env?: Record<string, string | undefined>; input?: string; noApiEnv?: boolean } = {},
+  ): Promise<Run> {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      XDG_CONFIG_HOME: configHome,
+      FOLIO_API_URL: server.url,
+      FOLIO_API_KEY: KEY,
+      ...opts.env,
+    };
     if (opts.noApiEnv) {
       delete env.FOLIO_API_URL;
       delete env.FOLIO_API_KEY;
@@ -58,8 +67,13 @@ describe('folio client CLI against a server process', () => {
     fs.mkdirSync(path.join(site, 'css'), { recursive: true });
     fs.mkdirSync(path.join(site, 'data'), { recursive: true });
     fs.writeFileSync(path.join(site, 'index.html'), PAGE);
-    for (let i = 0; i < 150; i++) fs.writeFileSync(path.join(site, 'css', `style-${String(i).padStart(3, '0')}.css`), `.c${i} { margin: ${i}px; }\n`);
-    for (let i = 0; i < 149; i++) fs.writeFileSync(path.join(site, 'data', `row-${String(i).padStart(3, '0')}.json`), JSON.stringify({ row: i, text: 'x'.repeat(100 + i) }));
+    for (let i = 0; i < 150; i++)
+      fs.writeFileSync(path.join(site, 'css', `style-${String(i).padStart(3, '0')}.css`), `.c${i} { margin: ${i}px; }\n`);
+    for (let i = 0; i < 149; i++)
+      fs.writeFileSync(
+        path.join(site, 'data', `row-${String(i).padStart(3, '0')}.json`),
+        JSON.stringify({ row: i, text: 'x'.repeat(100 + i) }),
+      );
     // Left out by default, like a deploy of a real project folder.
     fs.writeFileSync(path.join(site, '.env'), 'SECRET=do-not-upload');
     fs.mkdirSync(path.join(site, 'node_modules', 'lib'), { recursive: true });
@@ -86,10 +100,17 @@ describe('folio client CLI against a server process', () => {
 
     const deploys = await fetch(`${server.url}/v1/deploys`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
     const deploy = deploys.items.find((d: { slug: string }) => d.slug === 'quarterly-statement');
-    const versions = await fetch(`${server.url}/v1/deploys/${deploy.id}/versions`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
-    const files = await fetch(`${server.url}/v1/deploys/${deploy.id}/versions/${versions.items[0].id}/files`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
+    const versions = await fetch(`${server.url}/v1/deploys/${deploy.id}/versions`, { headers: { authorization: `Bearer ${KEY}` } }).then(
+      (r) => r.json(),
+    );
+    const files = await fetch(`${server.url}/v1/deploys/${deploy.id}/versions/${versions.items[0].id}/files`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    }).then((r) => r.json());
     assert.equal(files.items.length, 300);
-    assert.ok(!files.items.some((f: { path: string }) => f.path.includes('node_modules') || f.path.includes('/.')), 'dotfiles and node_modules stay home');
+    assert.ok(
+      !files.items.some((f: { path: string }) => f.path.includes('node_modules') || f.path.includes('/.')),
+      'dotfiles and node_modules stay home',
+    );
 
     fs.writeFileSync(path.join(site, 'css', 'style-042.css'), '.c42 { margin: 4.2px; }\n');
     const second = await folio(['deploy', site]);
@@ -108,14 +129,21 @@ describe('folio client CLI against a server process', () => {
     const bar = await folio(['deploy', site, '--slug', 'bar-demo', '--progress', 'bar']);
     assert.equal(bar.code, 0, bar.stderr);
     assert.match(bar.stderr, /\r\x1b\[2Khashing +\[█+\] 100% 300\/300 files/);
-    assert.match(bar.stdout, /^300 files, 0 new blobs, 0\.00 MB sent, version v1$/m, 'another deploy of the same account reuses every blob');
+    assert.match(
+      bar.stdout,
+      /^300 files, 0 new blobs, 0\.00 MB sent, version v1$/m,
+      'another deploy of the same account reuses every blob',
+    );
   });
 
   test('render … -o out.pdf --wait writes a PDF whose text contains the payload', async () => {
     const out = path.join(work, 'out', 'statement.pdf');
     const r = await folio(['render', 'quarterly-statement', '--version', 'production', '--payload', 'payload.json', '-o', out, '--wait']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`^wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(1 page, [\\d.]+ KB\\) from job job_\\w+$`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(`^wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(1 page, [\\d.]+ KB\\) from job job_\\w+$`, 'm'),
+    );
     assert.match(r.stderr, /: queued/);
     assert.match(r.stderr, /: succeeded/);
     const pdf = fs.readFileSync(out);
@@ -123,13 +151,20 @@ describe('folio client CLI against a server process', () => {
     assert.match(pdfText(pdf), /Statement for Ada Lovelace,\s+total 1,815\.00 EUR/);
 
     // The payload from standard input, kept as a managed PDF.
-    const managed = json(await folio(['render', 'quarterly-statement', '--payload', '-', '--managed', '--wait', '--json'], { input: '{"customer":"Grace Hopper","total":"7.00 EUR"}' }));
+    const managed = json(
+      await folio(['render', 'quarterly-statement', '--payload', '-', '--managed', '--wait', '--json'], {
+        input: '{"customer":"Grace Hopper","total":"7.00 EUR"}',
+      }),
+    );
     assert.equal(managed.job.status, 'succeeded');
     assert.equal(managed.job.deployVersionNo, 3, 'latest by default');
     const pdfId = managed.pdf.id;
 
     const list = json(await folio(['pdfs', 'list', '--json']));
-    assert.deepEqual(list.items.map((p: { id: string }) => p.id), [pdfId]);
+    assert.deepEqual(
+      list.items.map((p: { id: string }) => p.id),
+      [pdfId],
+    );
     const link = await folio(['pdfs', 'link', pdfId]);
     assert.equal(link.code, 0, link.stderr);
     const url = link.stdout.trim();
@@ -189,7 +224,9 @@ describe('folio client CLI against a server process', () => {
   });
 
   test('login checks the key, stores URL and key with 0600 permissions, and later commands use them', async () => {
-    const wrong = await folio(['login', '--url', server.url, '--key', 'folio_sk_wrong000000000000000000000000000000000'], { noApiEnv: true });
+    const wrong = await folio(['login', '--url', server.url, '--key', 'folio_sk_wrong000000000000000000000000000000000'], {
+      noApiEnv: true,
+    });
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /error: unauthorized/);
     const file = path.join(configHome, 'folio', 'config.json');
@@ -211,13 +248,30 @@ describe('folio client CLI against a server process', () => {
     assert.equal(alias.code, 0, alias.stderr);
     assert.match(alias.stdout, /^quarterly-statement: preview → ver_\w+$/m);
     const aliases = json(await folio(['aliases', 'list', 'quarterly-statement', '--json'], { noApiEnv: true }));
-    assert.deepEqual(aliases.items.map((a: { alias: string }) => a.alias), ['preview', 'production']);
+    assert.deepEqual(
+      aliases.items.map((a: { alias: string }) => a.alias),
+      ['preview', 'production'],
+    );
   });
 
   test('--help works for every command and the process and operator commands are still listed', async () => {
     const top = await folio(['--help']);
     assert.equal(top.code, 0);
-    for (const c of ['serve', 'deploy', 'render', 'dev', 'jobs', 'pdfs', 'usage', 'aliases', 'login', 'accounts create', 'keys create', 'secrets reveal']) assert.ok(top.stdout.includes(`folio ${c}`), c);
+    for (const c of [
+      'serve',
+      'deploy',
+      'render',
+      'dev',
+      'jobs',
+      'pdfs',
+      'usage',
+      'aliases',
+      'login',
+      'accounts create',
+      'keys create',
+      'secrets reveal',
+    ])
+      assert.ok(top.stdout.includes(`folio ${c}`), c);
     for (const args of [['deploy'], ['render'], ['jobs'], ['jobs', 'list'], ['pdfs'], ['usage'], ['aliases'], ['login'], ['dev']]) {
       const r = await folio([...args, '--help']);
       assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);

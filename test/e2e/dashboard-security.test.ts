@@ -6,7 +6,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Users } from '../../src/services/users.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { fetchOpenApi, fillPath, isPublic, jsonBodySchema, label, operations, pathParamNames, sampleValue, send, show, type OpenApiDoc, type Operation } from '../helpers/routes.js';
+import {
+  fetchOpenApi,
+  fillPath,
+  isPublic,
+  jsonBodySchema,
+  label,
+  operations,
+  pathParamNames,
+  sampleValue,
+  send,
+  show,
+  type OpenApiDoc,
+  type Operation,
+} from '../helpers/routes.js';
 
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'owner-password-123';
@@ -25,7 +38,13 @@ describe('dashboard security', () => {
   let deployA: string;
 
   async function login(email: string, password: string, remoteAddress = '10.0.0.1') {
-    return app.server.inject({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }), remoteAddress });
+    return app.server.inject({
+      method: 'POST',
+      url: '/dashboard/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password }),
+      remoteAddress,
+    });
   }
   /** The session's Set-Cookie among those a sign-in sends (the device cookie comes with it). */
   const sessionSetCookie = (r: { headers: Record<string, unknown> }) => {
@@ -43,7 +62,11 @@ describe('dashboard security', () => {
     send(app.server, {
       method,
       url,
-      headers: { cookie: s.cookie, ...(csrf !== null ? { 'x-csrf-token': csrf } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        cookie: s.cookie,
+        ...(csrf !== null ? { 'x-csrf-token': csrf } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
 
@@ -64,9 +87,26 @@ describe('dashboard security', () => {
   });
 
   test('every dashboard page redirects to sign-in without a valid session (an API key is not a session); sign-in and assets are public', async () => {
-    const pages = ['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/deploys', `/dashboard/deploys/${deployA}`, `/dashboard/deploys/${deployA}/settings`, '/dashboard/jobs', '/dashboard/jobs/job_x', '/dashboard/pdfs', '/dashboard/usage', '/dashboard/anything/else'];
+    const pages = [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/keys',
+      '/dashboard/deploys',
+      `/dashboard/deploys/${deployA}`,
+      `/dashboard/deploys/${deployA}/settings`,
+      '/dashboard/jobs',
+      '/dashboard/jobs/job_x',
+      '/dashboard/pdfs',
+      '/dashboard/usage',
+      '/dashboard/anything/else',
+    ];
     for (const url of pages) {
-      for (const headers of [{}, { cookie: 'folio_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, { authorization: `Bearer ${app.key}` }, { cookie: 'folio_session=../../etc' }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { cookie: 'folio_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+        { authorization: `Bearer ${app.key}` },
+        { cookie: 'folio_session=../../etc' },
+      ] as Record<string, string>[]) {
         const r = await app.server.inject({ method: 'GET', url, headers });
         assert.equal(r.statusCode, 302, `${url} ${JSON.stringify(headers)}: ${r.statusCode}`);
         assert.match(String(r.headers.location), /^\/dashboard\/login(\?next=%2Fdashboard%2F.*)?$/, url);
@@ -95,14 +135,24 @@ describe('dashboard security', () => {
   test('every /v1 operation answers 401 to no credentials and to an unknown, malformed or signed-out session cookie', async () => {
     const out = await signIn(EMAIL, PASSWORD);
     assert.equal((await asSession(out, 'POST', '/dashboard/api/logout')).status, 204);
-    const cookies = ['', 'folio_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'folio_session=', `folio_session=${'x'.repeat(5000)}`, out.cookie];
+    const cookies = [
+      '',
+      'folio_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'folio_session=',
+      `folio_session=${'x'.repeat(5000)}`,
+      out.cookie,
+    ];
     let checked = 0;
     for (const o of ops.filter((x) => !isPublic(x))) {
       const schema = jsonBodySchema(doc, o.op);
       const payload = schema ? JSON.stringify(sampleValue(doc, schema)) : undefined;
       const url = fillPath(o.path, Object.fromEntries(pathParamNames(o.path).map((p) => [p, `${p}_01h0000000000000000000000`])));
       for (const cookie of cookies) {
-        const headers: Record<string, string> = { 'x-csrf-token': out.csrf, ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) };
+        const headers: Record<string, string> = {
+          'x-csrf-token': out.csrf,
+          ...(cookie ? { cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        };
         const r = await send(app.server, { method: o.method, url, headers, payload });
         assert.equal(r.status, 401, `${label(o)} with cookie "${cookie.slice(0, 40)}": ${show(r)}`);
         assert.equal(r.body.error, 'unauthorized');
@@ -112,15 +162,24 @@ describe('dashboard security', () => {
     assert.ok(checked > 100, `checked ${checked}`);
   });
 
-  test('cookie-authenticated writes need the session\'s X-CSRF-Token (missing, wrong or another session\'s → 403); reads and API keys need none', async () => {
+  test("cookie-authenticated writes need the session's X-CSRF-Token (missing, wrong or another session's → 403); reads and API keys need none", async () => {
     const writes = ops.filter((o) => !isPublic(o) && o.method !== 'GET');
     assert.ok(writes.length >= 15);
     const before = await app.api('GET', '/v1/deploys');
     for (const o of writes) {
       const schema = jsonBodySchema(doc, o.op);
       const body = schema ? sampleValue(doc, schema) : undefined;
-      const url = fillPath(o.path, Object.fromEntries(pathParamNames(o.path).map((p) => [p, p === 'deployId' ? deployA : `${p}_01h0000000000000000000000`])));
-      for (const csrf of [null, '', 'wrong-token', bravo.session.csrf, owner.csrf.toLowerCase() === owner.csrf ? owner.csrf.toUpperCase() : owner.csrf.toLowerCase()]) {
+      const url = fillPath(
+        o.path,
+        Object.fromEntries(pathParamNames(o.path).map((p) => [p, p === 'deployId' ? deployA : `${p}_01h0000000000000000000000`])),
+      );
+      for (const csrf of [
+        null,
+        '',
+        'wrong-token',
+        bravo.session.csrf,
+        owner.csrf.toLowerCase() === owner.csrf ? owner.csrf.toUpperCase() : owner.csrf.toLowerCase(),
+      ]) {
         const r = await asSession(owner, o.method, url, body, csrf);
         assert.equal(r.status, 403, `${label(o)} with X-CSRF-Token ${JSON.stringify(csrf)}: ${show(r)}`);
         assert.equal(r.body.error, 'csrf_token_invalid');
@@ -134,17 +193,22 @@ describe('dashboard security', () => {
     const byKey = await app.api('POST', '/v1/deploys', { slug: 'made-by-key', name: 'Made by a key' });
     assert.equal(byKey.status, 201);
     // An Authorization header always wins over the cookie: a bad key is refused even with a good session.
-    const mixed = await send(app.server, { method: 'GET', url: '/v1/deploys', headers: { cookie: owner.cookie, authorization: 'Bearer folio_sk_doesnotexist000000000000000000000000' } });
+    const mixed = await send(app.server, {
+      method: 'GET',
+      url: '/v1/deploys',
+      headers: { cookie: owner.cookie, authorization: 'Bearer folio_sk_doesnotexist000000000000000000000000' },
+    });
     assert.equal(mixed.status, 401);
   });
 
-  test('another account\'s session sees none of this account\'s data', async () => {
+  test("another account's session sees none of this account's data", async () => {
     const keyA = (await app.api('GET', '/v1/api-keys')).body.items[0].id as string;
     const lists = ['/v1/deploys', '/v1/render-jobs', '/v1/pdfs', '/v1/api-keys', '/v1/account', '/v1/usage', '/dashboard/api/session'];
     for (const url of lists) {
       const r = await asSession(bravo.session, 'GET', url);
       assert.equal(r.status, 200, `${url}: ${show(r)}`);
-      for (const s of [deployA, 'alpha-private', app.accountId, keyA]) assert.ok(!JSON.stringify(r.body).includes(s), `${url} shows A's ${s}: ${r.raw}`);
+      for (const s of [deployA, 'alpha-private', app.accountId, keyA])
+        assert.ok(!JSON.stringify(r.body).includes(s), `${url} shows A's ${s}: ${r.raw}`);
     }
     assert.equal((await asSession(bravo.session, 'GET', '/dashboard/api/session')).body.account.id, bravo.accountId);
     for (const [method, url, body, code] of [
@@ -160,7 +224,7 @@ describe('dashboard security', () => {
       assert.equal(r.body.error, code);
     }
     assert.equal((await app.api('GET', `/v1/deploys/${deployA}`)).body.deploy.name, 'Alpha Private');
-    assert.equal((await app.api('GET', '/v1/usage')).status, 200, 'A\'s key still works');
+    assert.equal((await app.api('GET', '/v1/usage')).status, 200, "A's key still works");
   });
 
   test('revealing a webhook secret: session + CSRF only, never an API key, never cached, not in the OpenAPI document', async () => {
@@ -178,7 +242,9 @@ describe('dashboard security', () => {
     const expected = await app.services.webhooks.revealSecret(app.accountId);
     assert.deepEqual(account.body, { scope: 'account', signingSecret: expected.secret });
 
-    const rotated = await asSession(owner, 'PATCH', `/v1/deploys/${deployA}/settings`, { webhook: { enabled: false, signingSecretAction: 'rotate' } });
+    const rotated = await asSession(owner, 'PATCH', `/v1/deploys/${deployA}/settings`, {
+      webhook: { enabled: false, signingSecretAction: 'rotate' },
+    });
     assert.equal(rotated.status, 200, show(rotated));
     const deploy = await asSession(owner, 'POST', '/dashboard/api/webhook-secret/reveal', { deployId: deployA });
     assert.equal(deploy.body.scope, 'deploy');
@@ -195,7 +261,11 @@ describe('dashboard security', () => {
     assert.equal(narrow.body.apiKey.last4, k.slice(-4));
     const auth = { authorization: `Bearer ${k}` };
     assert.equal((await app.api('GET', '/v1/deploys', undefined, auth)).status, 200);
-    for (const [m, u, b] of [['GET', '/v1/api-keys', undefined], ['POST', '/v1/api-keys', { name: 'escalate' }], ['DELETE', `/v1/api-keys/${narrow.body.apiKey.id}`, undefined]] as const) {
+    for (const [m, u, b] of [
+      ['GET', '/v1/api-keys', undefined],
+      ['POST', '/v1/api-keys', { name: 'escalate' }],
+      ['DELETE', `/v1/api-keys/${narrow.body.apiKey.id}`, undefined],
+    ] as const) {
       const r = await app.api(m, u, b, auth);
       assert.equal(r.status, 403, `${m} ${u} with a narrow key: ${JSON.stringify(r.body)}`);
     }
@@ -253,14 +323,25 @@ describe('dashboard security', () => {
     assert.ok(!/Secure/.test(c));
     assert.ok(!r.body.includes(c.split(';')[0].split('=')[1]), 'the token is not in the body');
 
-    const https = await createTestApp({ env: { FOLIO_BOOTSTRAP_EMAIL: EMAIL, FOLIO_BOOTSTRAP_PASSWORD: PASSWORD, FOLIO_PUBLIC_URL: 'https://folio.example.com' } });
+    const https = await createTestApp({
+      env: { FOLIO_BOOTSTRAP_EMAIL: EMAIL, FOLIO_BOOTSTRAP_PASSWORD: PASSWORD, FOLIO_PUBLIC_URL: 'https://folio.example.com' },
+    });
     try {
-      const r2 = await https.server.inject({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+      const r2 = await https.server.inject({
+        method: 'POST',
+        url: '/dashboard/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
       const c2 = sessionSetCookie(r2);
       assert.match(c2, /^__Host-folio_session=[A-Za-z0-9]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
       const token = c2.split(';')[0];
       assert.equal((await https.server.inject({ method: 'GET', url: '/v1/deploys', headers: { cookie: token } })).statusCode, 200);
-      assert.equal((await https.server.inject({ method: 'GET', url: '/v1/deploys', headers: { cookie: token.replace('__Host-', '') } })).statusCode, 401, 'the unprefixed name is not accepted behind https');
+      assert.equal(
+        (await https.server.inject({ method: 'GET', url: '/v1/deploys', headers: { cookie: token.replace('__Host-', '') } })).statusCode,
+        401,
+        'the unprefixed name is not accepted behind https',
+      );
     } finally {
       await https.close();
     }
@@ -274,7 +355,12 @@ describe('dashboard security', () => {
     assert.equal(out.status, 204);
     assert.match(String(out.headers['set-cookie']), /^folio_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
     assert.equal((await asSession(s, 'GET', '/dashboard/api/session')).status, 401);
-    const form = await app.server.inject({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${EMAIL}&password=${PASSWORD}` });
+    const form = await app.server.inject({
+      method: 'POST',
+      url: '/dashboard/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${EMAIL}&password=${PASSWORD}`,
+    });
     assert.equal(form.statusCode, 415);
     assert.equal(form.headers['set-cookie'], undefined);
   });

@@ -19,7 +19,10 @@ const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery staple';
 const BOOT_KEY = 'folio_sk_dash0000000000000000000000000000000000001';
-const SHOTS = [path.join(ROOT, 'test-output/screenshots'), ...(process.env.FOLIO_UPDATE_SCREENSHOTS === '1' ? [path.join(ROOT, 'docs/screenshots')] : [])];
+const SHOTS = [
+  path.join(ROOT, 'test-output/screenshots'),
+  ...(process.env.FOLIO_UPDATE_SCREENSHOTS === '1' ? [path.join(ROOT, 'docs/screenshots')] : []),
+];
 
 const bundle: BundleFile[] = [
   file(
@@ -45,7 +48,10 @@ async function deployViaApi(api: Client, slug: string, name: string, files: Bund
     const put = await api.request('PUT', `/v1/upload-sessions/${id}/blobs/${sha256(f.content)}`, { body: f.content, headers: tok });
     assert.equal(put.status, 200, JSON.stringify(put.body));
   }
-  const c = await api.request('POST', `/v1/upload-sessions/${id}/commit`, { json: { entries: entries(files), render: { route: '/', title: name } }, headers: tok });
+  const c = await api.request('POST', `/v1/upload-sessions/${id}/commit`, {
+    json: { entries: entries(files), render: { route: '/', title: name } },
+    headers: tok,
+  });
   assert.equal(c.status, 201, JSON.stringify(c.body));
   return { deployId: s.body.uploadSession.deployId as string, version: c.body.deployVersion };
 }
@@ -135,7 +141,13 @@ describe('dashboard in a browser', () => {
     await page.getByTestId('copy-key').click();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), userKey, 'the copy button puts the key on the clipboard');
     await page.getByTestId('keys-table').getByText('ci-test').waitFor();
-    assert.ok(await page.getByTestId('keys-table').getByText(`folio_sk_…${userKey.slice(-4)}`).isVisible(), 'the list shows prefix and last 4');
+    assert.ok(
+      await page
+        .getByTestId('keys-table')
+        .getByText(`folio_sk_…${userKey.slice(-4)}`)
+        .isVisible(),
+      'the list shows prefix and last 4',
+    );
     await shot('api-keys');
 
     const api = client(server.url, userKey);
@@ -195,7 +207,10 @@ describe('dashboard in a browser', () => {
     await page.getByRole('button', { name: `Promote ${d.version.displayId} to production` }).click();
     await page.getByTestId('aliases').getByText('production').waitFor();
     const alias = await api.request('GET', `/v1/deploys/${deployId}`);
-    assert.deepEqual(alias.body.aliases.map((a: { alias: string; deployVersionId: string }) => [a.alias, a.deployVersionId]), [['production', d.version.id]]);
+    assert.deepEqual(
+      alias.body.aliases.map((a: { alias: string; deployVersionId: string }) => [a.alias, a.deployVersionId]),
+      [['production', d.version.id]],
+    );
     await shot('deploy');
 
     await page.getByTestId('versions-table').getByRole('link', { name: d.version.displayId }).click();
@@ -222,7 +237,10 @@ describe('dashboard in a browser', () => {
 
     await page.getByTestId('rotate-secret').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Create secret' }).click();
-    await page.getByTestId('secret-preview').getByText(/Deploy secret whsec_…/).waitFor();
+    await page
+      .getByTestId('secret-preview')
+      .getByText(/Deploy secret whsec_…/)
+      .waitFor();
     const preview = (await page.getByTestId('secret-preview').innerText()).replace('Deploy secret ', '').trim();
 
     await page.getByTestId('reveal-secret').click();
@@ -262,15 +280,22 @@ describe('dashboard in a browser', () => {
     const s = (await api.request('GET', `/v1/deploys/${deployId}/settings`)).body.settings;
     assert.equal(s.webhook.enabled, true);
     assert.equal(s.webhook.url, receiver.url);
-    assert.deepEqual(s.environment.variables.map((v: { name: string; value: string }) => [v.name, v.value]), [['COMPANY', 'ACME']]);
-    assert.deepEqual(s.secrets.items.map((v: { name: string }) => v.name), ['TOKEN']);
+    assert.deepEqual(
+      s.environment.variables.map((v: { name: string; value: string }) => [v.name, v.value]),
+      [['COMPANY', 'ACME']],
+    );
+    assert.deepEqual(
+      s.secrets.items.map((v: { name: string }) => v.name),
+      ['TOKEN'],
+    );
     assert.ok(!JSON.stringify(s).includes('s3cr3t-value'), 'secret values are write-only');
     assert.deepEqual(s.versionLifecycle, { enabled: true, retainLatestVersions: 5 });
   });
 
   test('render: start one in the dashboard, watch it reach succeeded live, preview its PDF; the webhook is signed with the revealed secret; redeliver', async () => {
     const api = client(server.url, userKey);
-    const usageBefore = (await api.request('GET', '/v1/usage')).body.usageMeters.find((m: { code: string }) => m.code === 'render_jobs').totalQuantity as number;
+    const usageBefore = (await api.request('GET', '/v1/usage')).body.usageMeters.find((m: { code: string }) => m.code === 'render_jobs')
+      .totalQuantity as number;
 
     await page.goto(url(`/dashboard/deploys/${deployId}`));
     await heading('Invoices');
@@ -295,7 +320,12 @@ describe('dashboard in a browser', () => {
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
     assert.match(pdf.headers.get('content-disposition') ?? '', /^inline;/);
-    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+      '%PDF-',
+    );
 
     // The webhook reached the receiver, signed with the secret the dashboard revealed.
     await page.getByTestId('deliveries-table').getByText('HTTP 200').waitFor({ timeout: 30_000 });
@@ -311,7 +341,8 @@ describe('dashboard in a browser', () => {
 
     const job = await api.request('GET', `/v1/render-jobs/${managedJobId}`);
     pdfId = job.body.pdf.id;
-    const usageAfter = (await api.request('GET', '/v1/usage')).body.usageMeters.find((m: { code: string }) => m.code === 'render_jobs').totalQuantity as number;
+    const usageAfter = (await api.request('GET', '/v1/usage')).body.usageMeters.find((m: { code: string }) => m.code === 'render_jobs')
+      .totalQuantity as number;
     assert.equal(usageAfter, usageBefore + 1);
   });
 
@@ -320,7 +351,9 @@ describe('dashboard in a browser', () => {
     await page.goto(url('/dashboard/jobs'));
     await heading('Render jobs');
     await page.getByTestId('jobs-table').getByText('inv-1042').waitFor();
-    const created = await api.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest', payload: { name: 'Grace' }, businessKey: 'live-update' } });
+    const created = await api.request('POST', '/v1/render-jobs', {
+      json: { deployId, deployVersionId: 'latest', payload: { name: 'Grace' }, businessKey: 'live-update' },
+    });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const row = page.getByTestId('jobs-table').getByRole('row', { name: /live-update/ });
     await row.waitFor({ timeout: 10_000 });
@@ -360,7 +393,10 @@ describe('dashboard in a browser', () => {
     if (opened) assert.equal(opened.status(), 200);
     await tab.close();
 
-    await page.getByTestId('links-table').getByRole('button', { name: /^Delete link/ }).click();
+    await page
+      .getByTestId('links-table')
+      .getByRole('button', { name: /^Delete link/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete link' }).click();
     await page.getByText('No permanent links.').waitFor();
     assert.equal((await fetch(linkUrl)).status, 404, 'a deleted link stops resolving');
@@ -381,25 +417,38 @@ describe('dashboard in a browser', () => {
     await page.getByText('Managed PDF storage: daily peaks').waitFor();
     await shot('usage');
 
-    const created = await api.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest', payload: { name: 'Usage' } } });
+    const created = await api.request('POST', '/v1/render-jobs', {
+      json: { deployId, deployVersionId: 'latest', payload: { name: 'Usage' } },
+    });
     assert.equal(created.status, 202);
     const done = await api.request('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
     assert.equal(done.body.job.status, 'succeeded');
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByTestId('meter-render_jobs-value').getByText(new RegExp(`^${before + 1}\\b`)).waitFor();
+    await page
+      .getByTestId('meter-render_jobs-value')
+      .getByText(new RegExp(`^${before + 1}\\b`))
+      .waitFor();
   });
 
   test('phone width: no sideways scrolling, the menu opens, tables stack', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.addCookies(await context.cookies());
     const p = await phone.newPage();
-    for (const [path_, title] of [[`/dashboard/jobs/${managedJobId}`, 'Render job inv-1042'], ['/dashboard/deploys', 'Deploys'], [`/dashboard/deploys/${deployId}/settings`, 'Settings · Invoices'], ['/dashboard/usage', 'Usage']] as const) {
+    for (const [path_, title] of [
+      [`/dashboard/jobs/${managedJobId}`, 'Render job inv-1042'],
+      ['/dashboard/deploys', 'Deploys'],
+      [`/dashboard/deploys/${deployId}/settings`, 'Settings · Invoices'],
+      ['/dashboard/usage', 'Usage'],
+    ] as const) {
       await p.goto(url(path_));
       await heading(title, p);
       const { overflow, culprits } = await p.evaluate(() => {
         const w = document.documentElement.clientWidth;
         const wide = Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > w + 1);
-        return { overflow: document.documentElement.scrollWidth - w, culprits: wide.slice(-5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`) };
+        return {
+          overflow: document.documentElement.scrollWidth - w,
+          culprits: wide.slice(-5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+        };
       });
       assert.ok(overflow <= 0, `${path_} scrolls sideways by ${overflow}px at 390px: ${culprits.join(', ')}`);
     }

@@ -37,10 +37,11 @@ async function startDev(args: string[], cwd: string): Promise<DevProcess> {
   const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
   const onData = (d: Buffer) => {
     out += d;
-    for (const w of [...waiters]) if (w.re.test(out)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
+    for (const w of [...waiters])
+      if (w.re.test(out)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
@@ -108,7 +109,14 @@ describe('folio dev', () => {
     assert.equal(await text('#company'), 'Issued by Northwind GmbH');
     const folio = await page.evaluate(() => {
       const f = (window as unknown as { folio: Record<string, unknown> }).folio;
-      return { payloadUrl: f.payloadUrl, envUrl: f.envUrl, jobId: f.jobId, deployId: f.deployId, versionNo: f.versionNo, replaceable: Reflect.set(window, 'folio', 1) };
+      return {
+        payloadUrl: f.payloadUrl,
+        envUrl: f.envUrl,
+        jobId: f.jobId,
+        deployId: f.deployId,
+        versionNo: f.versionNo,
+        replaceable: Reflect.set(window, 'folio', 1),
+      };
     });
     assert.equal(folio.payloadUrl, dev.payloadUrl);
     assert.equal(folio.envUrl, dev.payloadUrl.replace('/__payload', '/__env'));
@@ -130,7 +138,11 @@ describe('folio dev', () => {
     fs.writeFileSync(path.join(site, 'index.html'), INDEX('Invoice (edited)'));
     await navigated;
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Invoice (edited)');
-    assert.equal(await page.evaluate(() => (window as unknown as { __before?: boolean }).__before), undefined, 'a fresh document, not a patched one');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __before?: boolean }).__before),
+      undefined,
+      'a fresh document, not a patched one',
+    );
     await page.waitForFunction(() => document.getElementById('who')?.textContent === 'Invoice for Ada Lovelace');
     await dev.waitFor(/changed: reloading 1 page/);
 
@@ -144,7 +156,10 @@ describe('folio dev', () => {
     const out = path.join(work, 'out', 'invoice.pdf');
     const r = await run(['dev', site, '--payload', 'sample.json', '--env', 'dev.env', '--pdf', out], work);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`^wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(1 page, [\\d.]+ KB, rendered in \\d+ ms\\)$`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(`^wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(1 page, [\\d.]+ KB, rendered in \\d+ ms\\)$`, 'm'),
+    );
     const t = pdfText(fs.readFileSync(out));
     assert.match(t, /Invoice \(edited\)/);
     assert.match(t, /Invoice for Grace Hopper/);
@@ -159,17 +174,26 @@ describe('folio dev', () => {
   test('--pdf names the requests the network policy refused, in text and in --json', async () => {
     const folder = path.join(work, 'external');
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html><link rel="stylesheet" href="https://fonts.example.com/brand.css"><h1>Uses a web font</h1><img src="https://cdn.example.com/logo.png">');
+    fs.writeFileSync(
+      path.join(folder, 'index.html'),
+      '<!doctype html><link rel="stylesheet" href="https://fonts.example.com/brand.css"><h1>Uses a web font</h1><img src="https://cdn.example.com/logo.png">',
+    );
     const out = path.join(work, 'external.pdf');
     const text = await run(['dev', folder, '--pdf', out], work);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^warning: blocked request https:\/\/fonts\.example\.com\/brand\.css: refused by the Content-Security-Policy Folio serves/m);
+    assert.match(
+      text.stdout,
+      /^warning: blocked request https:\/\/fonts\.example\.com\/brand\.css: refused by the Content-Security-Policy Folio serves/m,
+    );
     assert.match(text.stdout, /^warning: blocked request https:\/\/cdn\.example\.com\/logo\.png: /m);
     const json = await run(['dev', folder, '--pdf', out, '--json'], work);
     assert.equal(json.code, 0, json.stderr);
     const parsed = JSON.parse(json.stdout) as { pageCount: number; blocked: string[] };
     assert.equal(parsed.pageCount, 1);
-    assert.deepEqual(parsed.blocked.map((b) => b.split(': ')[0]).sort(), ['https://cdn.example.com/logo.png', 'https://fonts.example.com/brand.css']);
+    assert.deepEqual(parsed.blocked.map((b) => b.split(': ')[0]).sort(), [
+      'https://cdn.example.com/logo.png',
+      'https://fonts.example.com/brand.css',
+    ]);
   });
 
   test('on a terminal, p prints the PDF and q quits', async () => {

@@ -68,7 +68,12 @@ describe('examples render', () => {
       const s = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { environment: { variables: env } });
       assert.equal(s.status, 200, JSON.stringify(s.body));
     }
-    const created = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest', payload, businessKey: `${name}-sample` });
+    const created = await app.api('POST', '/v1/render-jobs', {
+      deployId: v.deployId,
+      deployVersionId: 'latest',
+      payload,
+      businessKey: `${name}-sample`,
+    });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
     assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body));
@@ -97,7 +102,9 @@ describe('examples render', () => {
   let invoicePayload: any = null;
 
   test('invoice: payload and env in the PDF, 40 items over several pages with a repeated header, margin-box page numbers, totals', async () => {
-    const { payload, output, pdf, deployId } = await deployAndRender('invoice', [{ name: 'COMPANY_NAME', value: 'Northwind Documents Ireland Ltd.' }]);
+    const { payload, output, pdf, deployId } = await deployAndRender('invoice', [
+      { name: 'COMPANY_NAME', value: 'Northwind Documents Ireland Ltd.' },
+    ]);
     invoiceDeployId = deployId;
     invoicePayload = payload;
     assert.equal(payload.items.length, 40);
@@ -108,10 +115,14 @@ describe('examples render', () => {
     assert.match(text, /Blue Harbor Logistics Ltd\./, 'buyer name');
     assert.match(text, /Northwind Documents Ireland Ltd\./, 'COMPANY_NAME from the deploy environment');
     assert.match(text, /INV-2025-0417/);
-    for (const i of [0, 9, 20, 39]) assert.ok(text.includes(payload.items[i].description), `item ${i + 1}: ${payload.items[i].description}`);
+    for (const i of [0, 9, 20, 39])
+      assert.ok(text.includes(payload.items[i].description), `item ${i + 1}: ${payload.items[i].description}`);
 
     // The grand total, computed independently in integer cents, as the template does.
-    const subtotal = payload.items.reduce((a: number, it: { quantity: number; unitPrice: number }) => a + Math.round(it.quantity * it.unitPrice * 100), 0);
+    const subtotal = payload.items.reduce(
+      (a: number, it: { quantity: number; unitPrice: number }) => a + Math.round(it.quantity * it.unitPrice * 100),
+      0,
+    );
     const total = subtotal + Math.round(subtotal * payload.tax.rate);
     const amount = new Intl.NumberFormat('en-IE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(total / 100);
     assert.match(text, new RegExp(`Total due\\s+€${amount.replace(/[.,]/g, '\\$&')}`), `grand total ${amount}`);
@@ -144,7 +155,9 @@ describe('examples render', () => {
       ...invoicePayload,
       invoiceNumber: 'INV-2025-0999',
       buyer: { ...invoicePayload.buyer, name: 'Second Customer GmbH' },
-      items: invoicePayload.items.slice(0, 3).map((it: Record<string, unknown>, i: number) => ({ ...it, description: `Second invoice line ${i + 1}` })),
+      items: invoicePayload.items
+        .slice(0, 3)
+        .map((it: Record<string, unknown>, i: number) => ({ ...it, description: `Second invoice line ${i + 1}` })),
     };
     for (let round = 0; round < 2; round++) {
       const { output, pdf } = await renderAgain(invoiceDeployId, next);
@@ -168,10 +181,24 @@ describe('examples render', () => {
     assert.match(cover, /Monthly operations report/);
     assert.match(cover, /May 2025/);
     assert.doesNotMatch(cover, /\d+\s*\/\s*\d+/, 'no page number on the cover (@page :first)');
-    assert.match(pdfPagesText(pdf, 2), new RegExp(`Contents[\\s\\S]*Executive summary[\\s\\S]*Appendix: daily figures[\\s\\S]*\\b2\\s*/\\s*${pages}\\b`));
+    assert.match(
+      pdfPagesText(pdf, 2),
+      new RegExp(`Contents[\\s\\S]*Executive summary[\\s\\S]*Appendix: daily figures[\\s\\S]*\\b2\\s*/\\s*${pages}\\b`),
+    );
 
     const text = pdfText(pdf);
-    for (const heading of ['Executive summary', 'Highlights', 'Render volume', 'Daily renders', 'Latency', 'Revenue by region', 'Regional detail', 'Top customers', 'Incidents', 'Appendix: daily figures'])
+    for (const heading of [
+      'Executive summary',
+      'Highlights',
+      'Render volume',
+      'Daily renders',
+      'Latency',
+      'Revenue by region',
+      'Regional detail',
+      'Top customers',
+      'Incidents',
+      'Appendix: daily figures',
+    ])
       assert.ok(text.includes(heading), heading);
     const renders = payload.daily.reduce((a: number, d: { renders: number }) => a + d.renders, 0);
     assert.ok(text.includes(new Intl.NumberFormat('en-GB').format(renders)), `total renders ${renders}`);

@@ -28,9 +28,19 @@ describe('signed and permanent links over HTTP', () => {
     app.startBackground();
     origin = (await app.server.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
     // The file name template carries an RTL override, as a hostile or careless template could.
-    const v = await deployFiles(app, { createDeploy: { slug: 'links', name: 'Links' } }, [page], { route: '/', title: 'Links', metadata: { fileName: `invoice-{businessKey}${RLO}fdp.exe` } });
+    const v = await deployFiles(app, { createDeploy: { slug: 'links', name: 'Links' } }, [page], {
+      route: '/',
+      title: 'Links',
+      metadata: { fileName: `invoice-{businessKey}${RLO}fdp.exe` },
+    });
     assert.equal(v.status, 201, JSON.stringify(v.body));
-    const created = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest', payload: {}, businessKey: `k${RLO}1`, outputMode: 'managed' });
+    const created = await app.api('POST', '/v1/render-jobs', {
+      deployId: v.deployId,
+      deployVersionId: 'latest',
+      payload: {},
+      businessKey: `k${RLO}1`,
+      outputMode: 'managed',
+    });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
     assert.equal(done.body.job?.status, 'succeeded', JSON.stringify(done.body));

@@ -16,7 +16,9 @@ async function firstStart(env: Record<string, string>) {
   const proc = await startServerProcess({ FOLIO_DATA_DIR: dataDir, ...env }, 'api');
   try {
     // The banner is written before the listening line.
-    const res = await fetch(`${proc.url}/v1/usage`, { headers: { authorization: `Bearer ${env.FOLIO_BOOTSTRAP_API_KEY ?? 'folio_sk_x'}` } });
+    const res = await fetch(`${proc.url}/v1/usage`, {
+      headers: { authorization: `Bearer ${env.FOLIO_BOOTSTRAP_API_KEY ?? 'folio_sk_x'}` },
+    });
     return { out: proc.output(), status: res.status };
   } finally {
     await proc.stop();
@@ -26,7 +28,11 @@ async function firstStart(env: Record<string, string>) {
 
 describe('first-start banner', () => {
   test('does not print an API key or password that came from the environment', async () => {
-    const { out, status } = await firstStart({ FOLIO_BOOTSTRAP_API_KEY: KEY, FOLIO_BOOTSTRAP_PASSWORD: PASSWORD, FOLIO_BOOTSTRAP_EMAIL: 'ops@example.com' });
+    const { out, status } = await firstStart({
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
+      FOLIO_BOOTSTRAP_EMAIL: 'ops@example.com',
+    });
     assert.equal(status, 200, 'the key from the environment works');
     assert.match(out, /bootstrap account created/);
     assert.ok(!out.includes(KEY), `the API key is not printed:\n${out}`);

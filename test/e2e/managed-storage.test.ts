@@ -22,7 +22,11 @@ describe('managed PDF storage', () => {
     app = await createTestApp({ env: { FOLIO_PLANS_FILE: plans } });
     app.clock.set(Date.UTC(2026, 2, 10, 12, 0, 0)); // 10 March 2026, mid-month
     app.worker!.start();
-    const v1 = await deployFiles(app, { createDeploy: { slug: 'docs', name: 'Docs' } }, [page(5)], { route: '/', title: 'small', metadata: { pdf: { tagged: false } } });
+    const v1 = await deployFiles(app, { createDeploy: { slug: 'docs', name: 'Docs' } }, [page(5)], {
+      route: '/',
+      title: 'small',
+      metadata: { pdf: { tagged: false } },
+    });
     deployId = v1.deployId;
     versions.small = v1.version.id;
     versions.big = (await deployFiles(app, { deployId }, [page(400)], { route: '/', title: 'big' })).version.id;
@@ -59,7 +63,10 @@ describe('managed PDF storage', () => {
     ];
     const u = await usage();
     const meter = u.storageMeters[0];
-    assert.deepEqual(meter.peakBytesByDay.map((d: { day: string; peakBytes: number }) => ({ day: d.day, peakBytes: d.peakBytes })), expected);
+    assert.deepEqual(
+      meter.peakBytesByDay.map((d: { day: string; peakBytes: number }) => ({ day: d.day, peakBytes: d.peakBytes })),
+      expected,
+    );
     for (const d of meter.peakBytesByDay) assert.equal(d.peakGiBDay, d.peakBytes / GiB);
     const total = expected.reduce((s, d) => s + d.peakBytes, 0);
     assert.equal(meter.totalPeakBytes, total);

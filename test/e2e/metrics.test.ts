@@ -29,7 +29,9 @@ function parse(text: string): Sample[] {
 
 /** Sum of the samples called `name` whose labels include `labels`. */
 function value(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((a, s) => a + s.value, 0);
+  return samples
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((a, s) => a + s.value, 0);
 }
 
 describe('GET /metrics', () => {
@@ -42,10 +44,14 @@ describe('GET /metrics', () => {
   before(async () => {
     app = await createTestApp({ env: { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1' } });
     receiver = await startReceiver();
-    const ok = await deployFiles(app, { createDeploy: { slug: 'metrics', name: 'Metrics' } }, [file('index.html', '<!doctype html><h1>metrics</h1>')]);
+    const ok = await deployFiles(app, { createDeploy: { slug: 'metrics', name: 'Metrics' } }, [
+      file('index.html', '<!doctype html><h1>metrics</h1>'),
+    ]);
     deployId = ok.deployId;
     okVersionId = ok.version.id;
-    const bad = await deployFiles(app, { deployId }, [file('index.html', '<!doctype html><script>window.folio.waitForReady = true; window.folio.fail("no customer in payload");</script>')]);
+    const bad = await deployFiles(app, { deployId }, [
+      file('index.html', '<!doctype html><script>window.folio.waitForReady = true; window.folio.fail("no customer in payload");</script>'),
+    ]);
     failVersionId = bad.version.id;
     const s = await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, url: receiver.url } });
     assert.equal(s.status, 200, JSON.stringify(s.body));
@@ -94,16 +100,24 @@ describe('GET /metrics', () => {
     assert.equal(value(s, 'folio_webhook_attempt_duration_seconds_count'), 2);
 
     // HTTP: labelled by route pattern, so every job's URL lands on one series.
-    const longPolls = value(s, 'folio_http_request_duration_seconds_count', { method: 'GET', route: '/v1/render-jobs/:jobId', status_code: '200' });
+    const longPolls = value(s, 'folio_http_request_duration_seconds_count', {
+      method: 'GET',
+      route: '/v1/render-jobs/:jobId',
+      status_code: '200',
+    });
     assert.equal(longPolls, 2);
-    assert.equal(value(s, 'folio_http_request_duration_seconds_count', { method: 'POST', route: '/v1/render-jobs', status_code: '202' }), 2);
+    assert.equal(
+      value(s, 'folio_http_request_duration_seconds_count', { method: 'POST', route: '/v1/render-jobs', status_code: '202' }),
+      2,
+    );
     await app.server.inject({ method: 'GET', url: '/no/such/path/123' });
     m = await scrape();
     assert.equal(value(m.samples, 'folio_http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }), 1);
     // Process metrics come with the scrape.
     assert.ok(value(m.samples, 'folio_process_resident_memory_bytes') > 0);
 
-    for (const id of [app.accountId, deployId, okVersionId, queued.body.job.id, app.key]) assert.ok(!m.text.includes(id), `${id} must not appear in /metrics`);
+    for (const id of [app.accountId, deployId, okVersionId, queued.body.job.id, app.key])
+      assert.ok(!m.text.includes(id), `${id} must not appear in /metrics`);
   });
 
   test('a failing queue read leaves that gauge out of the scrape instead of failing it; other methods get 405', async () => {
@@ -135,7 +149,11 @@ describe('GET /metrics', () => {
         assert.equal(r.json().error, 'unauthorized');
         assert.ok(!r.body.includes('metrics-token-0123456789'));
       }
-      const r = await guarded.server.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      const r = await guarded.server.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
       assert.equal(r.statusCode, 200);
       assert.match(r.body, /^# HELP folio_/m);
     } finally {

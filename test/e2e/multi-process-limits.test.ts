@@ -47,7 +47,10 @@ for (const engine of ['postgres', 'sqlite'] as const) {
       await db?.drop();
     });
 
-    const get = (i: number, key: string) => fetch(`${procs[i % 2].url}/v1/deploys`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => (await r.arrayBuffer(), r.status));
+    const get = (i: number, key: string) =>
+      fetch(`${procs[i % 2].url}/v1/deploys`, { headers: { authorization: `Bearer ${key}` } }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+      );
     const operator = (...args: string[]) => run(FOLIO_BIN, args, { env: { ...process.env, ...env, FOLIO_LOG_LEVEL: 'silent' } });
 
     async function newAccount(name: string, plan = 'pro'): Promise<{ id: string; key: string }> {
@@ -83,7 +86,9 @@ for (const engine of ['postgres', 'sqlite'] as const) {
       const limited = results.filter((s) => s === 429).length;
       assert.equal(ok + limited, results.length, `only 200 and 429: ${[...new Set(results)]}`);
       const allowed = BURST + RATE * elapsed;
-      console.log(`# ${engine}: ${results.length} requests in ${elapsed.toFixed(2)} s, ${ok} admitted, ${allowed.toFixed(0)} allowed (${((ok / allowed) * 100).toFixed(0)} %)`);
+      console.log(
+        `# ${engine}: ${results.length} requests in ${elapsed.toFixed(2)} s, ${ok} admitted, ${allowed.toFixed(0)} allowed (${((ok / allowed) * 100).toFixed(0)} %)`,
+      );
       assert.ok(ok >= allowed * 0.8 && ok <= allowed * 1.2, `${ok} admitted, the limit allows ${allowed.toFixed(0)} (±20 %)`);
     });
 
@@ -102,7 +107,9 @@ for (const engine of ['postgres', 'sqlite'] as const) {
       const revoked = Date.now();
       const t1 = await msUntil('process 1 refuses the revoked key', async () => (await get(0, acct.key)) === 401, 1_000);
       const t2 = await msUntil('process 2 refuses the revoked key', async () => (await get(1, acct.key)) === 401, 1_000);
-      console.log(`# ${engine}: plan change applied ${tPlan} ms after the CLI exited (CLI ${planned - t0} ms); revocation ${t1}/${t2} ms after`);
+      console.log(
+        `# ${engine}: plan change applied ${tPlan} ms after the CLI exited (CLI ${planned - t0} ms); revocation ${t1}/${t2} ms after`,
+      );
       void revoked;
     });
   });

@@ -53,7 +53,11 @@ describe('operator CLI', () => {
       const usage = await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${apiKey}` } });
       assert.equal(usage.status, 200);
       assert.equal((await usage.json()).plan.key, 'pro', 'plans set took effect');
-      const scoped = await fetch(`${server.url}/v1/deploys`, { method: 'POST', headers: { authorization: `Bearer ${scopedKey}`, 'content-type': 'application/json' }, body: '{"slug":"x","name":"x"}' });
+      const scoped = await fetch(`${server.url}/v1/deploys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${scopedKey}`, 'content-type': 'application/json' },
+        body: '{"slug":"x","name":"x"}',
+      });
       assert.equal(scoped.status, 403);
       assert.equal((await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${scopedKey}` } })).status, 200);
       assert.equal((await folio('keys', 'revoke', keyId)).code, 0);

@@ -12,7 +12,10 @@ import { waitFor } from '../helpers/wait.js';
 
 // Chromium fires `beforeprint` inside Page.printToPDF: there the page marks its URL (which the browser
 // reports at once) and spins for a second, so the test sees the print under way and kills it mid-print.
-const sections = Array.from({ length: 50 }, (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(40)}</p>`).join('');
+const sections = Array.from(
+  { length: 50 },
+  (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(40)}</p>`,
+).join('');
 const report = file(
   'index.html',
   `<!doctype html><html><head><title>Report</title><style>h1 { break-before: page; }</style></head><body>${sections}<script>
@@ -40,32 +43,48 @@ describe('a renderer crash while printing', () => {
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const jobId = created.body.job.id as string;
     const renderer = app.renderer as unknown as Renderer;
-    await waitFor('rendering', async () => ((await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined), JOB_WAIT);
+    await waitFor(
+      'rendering',
+      async () => ((await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job.status === 'rendering' ? true : undefined),
+      JOB_WAIT,
+    );
 
     // Watch the browser's targets until the page reports the URL it set in beforeprint, then kill every
     // renderer: the print is under way.
     const lease = await renderer.supervisor.acquire();
     const browser = lease.browser;
     lease.release();
-    await waitFor('the page printing', async () => {
-      const { targetInfos } = await browser.connection.send('Target.getTargets', {});
-      return (targetInfos as Array<{ url: string }>).some((t) => t.url.endsWith('/printing')) ? true : undefined;
-    }, JOB_WAIT);
+    await waitFor(
+      'the page printing',
+      async () => {
+        const { targetInfos } = await browser.connection.send('Target.getTargets', {});
+        return (targetInfos as Array<{ url: string }>).some((t) => t.url.endsWith('/printing')) ? true : undefined;
+      },
+      JOB_WAIT,
+    );
     for (const pid of rendererPids(browser.pid)) process.kill(pid, 'SIGKILL');
 
-    const retrying = await waitFor('retry_scheduled', async () => {
-      const j = (await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job;
-      return j.status === 'retry_scheduled' || j.status === 'failed' ? j : undefined;
-    }, JOB_WAIT);
+    const retrying = await waitFor(
+      'retry_scheduled',
+      async () => {
+        const j = (await app.api('GET', `/v1/render-jobs/${jobId}`)).body.job;
+        return j.status === 'retry_scheduled' || j.status === 'failed' ? j : undefined;
+      },
+      JOB_WAIT,
+    );
     assert.equal(retrying.status, 'retry_scheduled', `a crash is retried, not failed: ${JSON.stringify(retrying)}`);
     // Only render_crashed and navigation_timeout are retried; the job shows neither code until it ends.
     assert.ok(retrying.nextAttemptAt);
 
     app.clock.advance(60_000); // past the retry delay (~5 s ± 20 %)
-    const done = await waitFor('terminal', async () => {
-      const body = (await app.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=2`)).body;
-      return ['succeeded', 'failed'].includes(body.job.status) ? body : undefined;
-    }, JOB_WAIT);
+    const done = await waitFor(
+      'terminal',
+      async () => {
+        const body = (await app.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=2`)).body;
+        return ['succeeded', 'failed'].includes(body.job.status) ? body : undefined;
+      },
+      JOB_WAIT,
+    );
     assert.equal(done.job.status, 'succeeded', JSON.stringify(done));
     assert.equal(done.job.attempt, 1, 'the crashed attempt counted; the retry succeeded');
     assert.equal(done.output.pageCount, 50);

@@ -30,7 +30,11 @@ describe('README quickstart', () => {
       // Deploy and render the invoice example as the README shows; the PDF lands where render.sh says.
       await run(script, [path.join(ROOT, 'examples/invoice'), 'invoice'], { env });
       const out = path.join(dataDir, 'invoice.pdf');
-      const rendered = await run(path.join(ROOT, 'examples/render.sh'), ['invoice', path.join(ROOT, 'examples/invoice/sample-payload.json'), out], { env });
+      const rendered = await run(
+        path.join(ROOT, 'examples/render.sh'),
+        ['invoice', path.join(ROOT, 'examples/invoice/sample-payload.json'), out],
+        { env },
+      );
       assert.match(rendered.stdout, /job job_\w+: succeeded \(\d+ pages, \d+ bytes\)/);
       assert.match(rendered.stdout, new RegExp(`PDF saved to ${out}`));
       const buyer = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/invoice/sample-payload.json'), 'utf8'));

@@ -27,7 +27,11 @@ describe('render jobs end to end', () => {
   before(async () => {
     app = await createTestApp();
     app.startBackground();
-    const v = await deployFiles(app, { createDeploy: { slug: 'greeting', name: 'Greeting' } }, [page], { route: '/', title: 'Greeting', metadata: { fileName: 'greeting-{businessKey}' } });
+    const v = await deployFiles(app, { createDeploy: { slug: 'greeting', name: 'Greeting' } }, [page], {
+      route: '/',
+      title: 'Greeting',
+      metadata: { fileName: 'greeting-{businessKey}' },
+    });
     assert.equal(v.status, 201, JSON.stringify(v.body));
     deployId = v.deployId;
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { environment: { variables: [{ name: 'COMPANY', value: 'ACME' }] } });
@@ -41,7 +45,12 @@ describe('render jobs end to end', () => {
   };
 
   test('transient: create → long-poll → succeeded; signed download has the payload; links expire; output cleaned up after 10 min', async () => {
-    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { name: 'Ada' }, businessKey: 'inv-1' });
+    const created = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: 'latest',
+      payload: { name: 'Ada' },
+      businessKey: 'inv-1',
+    });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     assert.equal(created.body.accepted, true);
     assert.equal(created.body.queue, 'default');
@@ -104,7 +113,11 @@ describe('render jobs end to end', () => {
   });
 
   test('managed: PDF resource, permanent link with Range, delete → deleting → purged', async () => {
-    const created = await app.api('POST', `/v1/deploys/${deployId}/render-jobs`, { deployVersionId: 'latest', payload: { name: 'Grace' }, outputMode: 'managed' });
+    const created = await app.api('POST', `/v1/deploys/${deployId}/render-jobs`, {
+      deployVersionId: 'latest',
+      payload: { name: 'Grace' },
+      outputMode: 'managed',
+    });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
     assert.equal(done.body.job.status, 'succeeded');
@@ -159,7 +172,11 @@ describe('render jobs end to end', () => {
       const again = await app.api('POST', `/v1/render-jobs/${jobId}/cancel`);
       assert.equal(again.status, 409);
       assert.equal(again.body.error, 'render_job_not_cancelable');
-      const payload = await app.services.ctx.db.selectFrom('render_payloads').select('job_id').where('job_id', '=', jobId).executeTakeFirst();
+      const payload = await app.services.ctx.db
+        .selectFrom('render_payloads')
+        .select('job_id')
+        .where('job_id', '=', jobId)
+        .executeTakeFirst();
       assert.equal(payload, undefined, 'the payload is deleted at every terminal state');
       const listed = await app.api('GET', `/v1/render-jobs?status=canceled`);
       assert.ok(listed.body.items.some((j: { id: string }) => j.id === jobId));
@@ -176,12 +193,20 @@ describe('render jobs end to end', () => {
     const unknown = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'ver_01h0000000000000000000000' });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error, 'deploy_version_not_found');
-    const mismatch = await app.api('POST', `/v1/deploys/${deployId}/render-jobs`, { deployId: empty.body.deploy.id, deployVersionId: 'latest' });
+    const mismatch = await app.api('POST', `/v1/deploys/${deployId}/render-jobs`, {
+      deployId: empty.body.deploy.id,
+      deployVersionId: 'latest',
+    });
     assert.equal(mismatch.status, 400);
     assert.equal(mismatch.body.error, 'deploy_id_mismatch');
     const both = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: {}, payloadBase64: 'e30=' });
     assert.equal(both.status, 400);
-    const textNotString = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { a: 1 }, payloadMime: 'text/plain' });
+    const textNotString = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: 'latest',
+      payload: { a: 1 },
+      payloadMime: 'text/plain',
+    });
     assert.equal(textNotString.status, 400);
     const canonical1 = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { b: 2, a: 1 } });
     const canonical2 = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { a: 1, b: 2 } });

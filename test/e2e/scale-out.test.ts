@@ -14,7 +14,10 @@ import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/se
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 const KEY = 'folio_sk_scale000000000000000000000000000000000001';
-const page = file('index.html', '<!doctype html><body><h1 id="t">?</h1><script>window.folio.waitForReady=true;fetch(window.folio.payloadUrl).then(r=>r.json()).then(p=>{document.getElementById("t").textContent="Job "+p.n;window.folio.ready();});</script></body>');
+const page = file(
+  'index.html',
+  '<!doctype html><body><h1 id="t">?</h1><script>window.folio.waitForReady=true;fetch(window.folio.payloadUrl).then(r=>r.json()).then(p=>{document.getElementById("t").textContent="Job "+p.n;window.folio.ready();});</script></body>',
+);
 
 async function until(what: string, fn: () => Promise<boolean>, timeoutMs = 180_000) {
   const end = Date.now() + timeoutMs;
@@ -54,20 +57,35 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
     });
     await promisify(execFile)(FOLIO_BIN, ['migrate'], { env: { ...process.env, ...env('migrate') } });
-    const [a1, a2, w1, w2] = await Promise.all([startServerProcess(env('api1'), 'api'), startServerProcess(env('api2'), 'api'), startServerProcess(env('w1'), 'worker'), startServerProcess(env('w2'), 'worker')]);
+    const [a1, a2, w1, w2] = await Promise.all([
+      startServerProcess(env('api1'), 'api'),
+      startServerProcess(env('api2'), 'api'),
+      startServerProcess(env('w1'), 'worker'),
+      startServerProcess(env('w2'), 'worker'),
+    ]);
     procs.push(a1, a2, w1, w2);
     apis = [client(a1.url, KEY), client(a2.url, KEY)];
     workers = [w1, w2];
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
 
-    const s = await apis[0].request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'scale', name: 'Scale' }, files: descriptors([page]) } });
+    const s = await apis[0].request('POST', '/v1/upload-sessions', {
+      json: { createDeploy: { slug: 'scale', name: 'Scale' }, files: descriptors([page]) },
+    });
     assert.equal(s.status, 201, JSON.stringify(s.body));
-    await apis[1].request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, { body: page.content, headers: { 'x-upload-token': s.body.uploadToken } });
-    const c = await apis[0].request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([page]), render: { route: '/', title: 'Scale' } }, headers: { 'x-upload-token': s.body.uploadToken } });
+    await apis[1].request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
+      body: page.content,
+      headers: { 'x-upload-token': s.body.uploadToken },
+    });
+    const c = await apis[0].request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+      json: { entries: entries([page]), render: { route: '/', title: 'Scale' } },
+      headers: { 'x-upload-token': s.body.uploadToken },
+    });
     assert.equal(c.status, 201, JSON.stringify(c.body));
     deployId = c.body.deployVersion.deployId;
-    const w = await apis[1].request('PATCH', `/v1/deploys/${deployId}/settings`, { json: { webhook: { enabled: true, url: receiver.url } } });
+    const w = await apis[1].request('PATCH', `/v1/deploys/${deployId}/settings`, {
+      json: { webhook: { enabled: true, url: receiver.url } },
+    });
     assert.equal(w.status, 200, JSON.stringify(w.body));
   });
 
@@ -83,7 +101,11 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
     const ids: string[] = [];
     for (let i = 0; i < n; i += 20) {
       const chunk = await Promise.all(
-        Array.from({ length: Math.min(20, n - i) }, (_, k) => apis[(i + k) % 2].request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest', businessKey: `${batch}-${i + k}`, payload: { n: i + k } } })),
+        Array.from({ length: Math.min(20, n - i) }, (_, k) =>
+          apis[(i + k) % 2].request('POST', '/v1/render-jobs', {
+            json: { deployId, deployVersionId: 'latest', businessKey: `${batch}-${i + k}`, payload: { n: i + k } },
+          }),
+        ),
       );
       for (const r of chunk) {
         assert.equal(r.status, 202, JSON.stringify(r.body));
@@ -95,12 +117,18 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
 
   async function checkExactlyOnce(ids: string[]) {
     await until('all jobs terminal', async () => {
-      const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','failed','canceled')`, [ids]);
+      const r = await sql.query(
+        `select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','failed','canceled')`,
+        [ids],
+      );
       return r.rows[0].n === ids.length;
     });
     const statuses = await sql.query(`select status, count(*)::int as n from render_jobs where id = any($1) group by status`, [ids]);
     assert.deepEqual(statuses.rows, [{ status: 'succeeded', n: ids.length }]);
-    const outputs = await sql.query(`select count(*)::int as n, count(distinct job_id)::int as d from render_outputs where job_id = any($1)`, [ids]);
+    const outputs = await sql.query(
+      `select count(*)::int as n, count(distinct job_id)::int as d from render_outputs where job_id = any($1)`,
+      [ids],
+    );
     assert.deepEqual(outputs.rows[0], { n: ids.length, d: ids.length }, 'one output per job');
     const events = await sql.query(`select count(*)::int as n from webhook_events where job_id = any($1)`, [ids]);
     assert.equal(events.rows[0].n, ids.length, 'one terminal webhook event per job');
@@ -122,7 +150,9 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
   test('SIGKILL one worker mid-batch: the other finishes everything, still exactly once', { timeout: 240_000 }, async () => {
     const ids = await createJobs('b', 100);
     await until('some jobs rendering', async () => {
-      const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','rendering')`, [ids]);
+      const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','rendering')`, [
+        ids,
+      ]);
       return r.rows[0].n >= 10;
     });
     await workers[0].stop('SIGKILL');

@@ -10,12 +10,24 @@ import { startServerProcess } from '../helpers/server-process.js';
 import { waitFor, waitUntil } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_shutdown00000000000000000000000000000001';
-const slow = (ms: number) => file('index.html', `<!doctype html><h1>slow</h1><script>window.folio.waitForReady=true;setTimeout(()=>window.folio.ready(),${ms});</script>`);
+const slow = (ms: number) =>
+  file(
+    'index.html',
+    `<!doctype html><h1>slow</h1><script>window.folio.waitForReady=true;setTimeout(()=>window.folio.ready(),${ms});</script>`,
+  );
 
 async function deploy(api: Client, page: ReturnType<typeof file>) {
-  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'slow', name: 'Slow' }, files: descriptors([page]) } });
-  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, { body: page.content, headers: { 'x-upload-token': s.body.uploadToken } });
-  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([page]), render: { route: '/', title: 'Slow' } }, headers: { 'x-upload-token': s.body.uploadToken } });
+  const s = await api.request('POST', '/v1/upload-sessions', {
+    json: { createDeploy: { slug: 'slow', name: 'Slow' }, files: descriptors([page]) },
+  });
+  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
+    body: page.content,
+    headers: { 'x-upload-token': s.body.uploadToken },
+  });
+  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+    json: { entries: entries([page]), render: { route: '/', title: 'Slow' } },
+    headers: { 'x-upload-token': s.body.uploadToken },
+  });
   assert.equal(c.status, 201);
   return c.body.deployVersion.deployId as string;
 }
@@ -47,10 +59,20 @@ describe('shutdown and cancel', () => {
     // Grace 300 ms for a 4 s render: the job goes back to the queue (not failed, attempt unchanged).
     const short = await startServerProcess({ ...env, FOLIO_SHUTDOWN_GRACE_MS: '300' });
     const api2 = client(short.url, KEY);
-    assert.equal((await api2.request('GET', `/v1/render-jobs/${job.body.job.id}`)).body.job.status, 'succeeded', 'finished before the first exit');
+    assert.equal(
+      (await api2.request('GET', `/v1/render-jobs/${job.body.job.id}`)).body.job.status,
+      'succeeded',
+      'finished before the first exit',
+    );
     const v2 = await api2.request('POST', '/v1/upload-sessions', { json: { deployId, files: descriptors([slow(4000)]) } });
-    await api2.request('PUT', `/v1/upload-sessions/${v2.body.uploadSession.id}/blobs/${sha256(slow(4000).content)}`, { body: slow(4000).content, headers: { 'x-upload-token': v2.body.uploadToken } });
-    await api2.request('POST', `/v1/upload-sessions/${v2.body.uploadSession.id}/commit`, { json: { entries: entries([slow(4000)]), render: { route: '/', title: 'Slower' } }, headers: { 'x-upload-token': v2.body.uploadToken } });
+    await api2.request('PUT', `/v1/upload-sessions/${v2.body.uploadSession.id}/blobs/${sha256(slow(4000).content)}`, {
+      body: slow(4000).content,
+      headers: { 'x-upload-token': v2.body.uploadToken },
+    });
+    await api2.request('POST', `/v1/upload-sessions/${v2.body.uploadSession.id}/commit`, {
+      json: { entries: entries([slow(4000)]), render: { route: '/', title: 'Slower' } },
+      headers: { 'x-upload-token': v2.body.uploadToken },
+    });
     const long = await api2.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } });
     await untilStatus(api2, long.body.job.id, ['rendering']);
     assert.equal(await short.stop('SIGTERM'), 0, short.output());
@@ -71,10 +93,17 @@ describe('shutdown and cancel', () => {
     try {
       app.startBackground();
       const never = file('index.html', '<!doctype html><script>window.folio.waitForReady=true;</script><h1>waits</h1>');
-      const v = await deployFiles(app, { createDeploy: { slug: 'c', name: 'C' } }, [never], { route: '/', title: 'c', renderTimeoutMs: 60000 });
+      const v = await deployFiles(app, { createDeploy: { slug: 'c', name: 'C' } }, [never], {
+        route: '/',
+        title: 'c',
+        renderTimeoutMs: 60000,
+      });
       const job = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });
       const id = job.body.job.id;
-      await waitUntil('the job rendering', async () => (await app.api('GET', `/v1/render-jobs/${id}`)).body.job.status === 'rendering', { timeoutMs: 5_000, intervalMs: 25 });
+      await waitUntil('the job rendering', async () => (await app.api('GET', `/v1/render-jobs/${id}`)).body.job.status === 'rendering', {
+        timeoutMs: 5_000,
+        intervalMs: 25,
+      });
       const t0 = Date.now();
       const canceled = await app.api('POST', `/v1/render-jobs/${id}/cancel`);
       assert.equal(canceled.status, 200);

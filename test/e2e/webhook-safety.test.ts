@@ -15,15 +15,26 @@ describe('webhook safety', () => {
     const app = await createTestApp();
     try {
       // A resolver standing in for DNS: one name is loopback, one is public.
-      const lookup: LookupAll = async (host) => (host === 'evil.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]);
+      const lookup: LookupAll = async (host) =>
+        host === 'evil.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }];
       app.services.settings.lookup = lookup;
       const { body } = await app.api('POST', '/v1/deploys', { slug: 'hooks', name: 'Hooks' });
-      for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://localhost/hook', 'https://evil.example/hook', 'https://[::1]/hook', 'http://public.example/hook']) {
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://10.0.0.1/hook',
+        'https://169.254.169.254/latest/meta-data',
+        'https://localhost/hook',
+        'https://evil.example/hook',
+        'https://[::1]/hook',
+        'http://public.example/hook',
+      ]) {
         const r = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, { webhook: { enabled: true, url } });
         assert.equal(r.status, 400, `${url}: ${JSON.stringify(r.body)}`);
         assert.equal(r.body.details.field, 'webhook.url');
       }
-      const ok = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, { webhook: { enabled: true, url: 'https://public.example/hook' } });
+      const ok = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, {
+        webhook: { enabled: true, url: 'https://public.example/hook' },
+      });
       assert.equal(ok.status, 200);
     } finally {
       await app.close();
@@ -41,7 +52,9 @@ describe('webhook safety', () => {
       app.services.webhooks.options.lookup = lookup;
       const v = await deployFiles(app, { createDeploy: { slug: 'rebind', name: 'Rebind' } }, [page]);
       const port = new URL(receiver.url).port;
-      const saved = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { webhook: { enabled: true, url: `https://rebind.example:${port}/hook` } });
+      const saved = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, {
+        webhook: { enabled: true, url: `https://rebind.example:${port}/hook` },
+      });
       assert.equal(saved.status, 200, 'public at save time');
       answer = '127.0.0.1'; // the DNS answer changes after the check
       const job = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });

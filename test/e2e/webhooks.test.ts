@@ -21,7 +21,11 @@ describe('webhooks', () => {
     app = await createTestApp({ env: { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1' } });
     app.worker!.start(); // the dispatcher is driven by hand: dispatcher.runOnce() after moving the clock
     receiver = await startReceiver();
-    const v = await deployFiles(app, { createDeploy: { slug: 'hooks', name: 'Hooks' } }, [okPage, neverReady], { route: '/', title: 'Hooks', renderTimeoutMs: 1500 });
+    const v = await deployFiles(app, { createDeploy: { slug: 'hooks', name: 'Hooks' } }, [okPage, neverReady], {
+      route: '/',
+      title: 'Hooks',
+      renderTimeoutMs: 1500,
+    });
     deployId = v.deployId;
     okVersionId = v.version.id;
     const s = await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, url: receiver.url } });
@@ -43,7 +47,11 @@ describe('webhooks', () => {
     assert.ok(['succeeded', 'failed'].includes(done.body.job.status), JSON.stringify(done.body));
     return done.body;
   }
-  const accountSecret = async () => app.services.ctx.secrets.open((await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()).webhook_secret);
+  const accountSecret = async () =>
+    app.services.ctx.secrets.open(
+      (await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow())
+        .webhook_secret,
+    );
   const deliveries = async (jobId: string) => (await app.api('GET', `/v1/render-jobs/${jobId}/webhook-deliveries`)).body;
 
   test('success event: headers, body, signature (SDK and Stripe), fresh download link', async () => {
@@ -65,11 +73,28 @@ describe('webhooks', () => {
     assert.equal(r.body.type, 'render.job.terminated');
     assert.equal(r.body.occurredAt, done.job.finishedAt);
     const j = r.body.data.job;
-    for (const k of ['id', 'status', 'deployId', 'deployVersionId', 'businessKey', 'payloadHash', 'outputMode', 'attempt', 'requestedAt', 'finishedAt', 'deployVersionNo', 'deployVersionRoute', 'deployVersionTitle', 'startedAt']) assert.ok(k in j, `data.job.${k}`);
+    for (const k of [
+      'id',
+      'status',
+      'deployId',
+      'deployVersionId',
+      'businessKey',
+      'payloadHash',
+      'outputMode',
+      'attempt',
+      'requestedAt',
+      'finishedAt',
+      'deployVersionNo',
+      'deployVersionRoute',
+      'deployVersionTitle',
+      'startedAt',
+    ])
+      assert.ok(k in j, `data.job.${k}`);
     assert.equal(j.status, 'succeeded');
     assert.equal(j.businessKey, 'order-7');
     const o = r.body.data.output;
-    for (const k of ['id', 'renderJobId', 'contentType', 'fileName', 'sha256', 'bytes', 'pageCount', 'download']) assert.ok(k in o, `data.output.${k}`);
+    for (const k of ['id', 'renderJobId', 'contentType', 'fileName', 'sha256', 'bytes', 'pageCount', 'download'])
+      assert.ok(k in o, `data.output.${k}`);
     assert.equal(o.contentType, 'application/pdf');
     assert.equal(o.accessGuaranteedUntil, done.job.finishedAt + 600_000);
     assert.equal(o.download.expiresAt, app.clock.now() + 600_000);
@@ -81,9 +106,18 @@ describe('webhooks', () => {
     const secret = await accountSecret();
     const event = verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() });
     assert.equal(event.id, r.body.id);
-    assert.throws(() => verifyWebhook({ secret: secret + 'x', headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() }), WebhookVerificationError);
-    assert.throws(() => verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody + ' ', now: app.clock.now() }), WebhookVerificationError);
-    assert.throws(() => verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() + 301_000 }), /tolerance/);
+    assert.throws(
+      () => verifyWebhook({ secret: secret + 'x', headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() }),
+      WebhookVerificationError,
+    );
+    assert.throws(
+      () => verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody + ' ', now: app.clock.now() }),
+      WebhookVerificationError,
+    );
+    assert.throws(
+      () => verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() + 301_000 }),
+      /tolerance/,
+    );
 
     // An independent implementation: Stripe's library, given t=<timestamp>,<signature>.
     const stripe = new Stripe('sk_test_unused');
@@ -128,7 +162,10 @@ describe('webhooks', () => {
     assert.deepEqual([a.headers['service-webhook-attempt'], b.headers['service-webhook-attempt']], ['1', '2']);
     assert.notEqual(a.body.data.output.download.url, b.body.data.output.download.url, 'the download link is fresh each attempt');
     const log = await deliveries(done.job.id);
-    assert.deepEqual(log.items.map((d: { statusCode: number }) => d.statusCode), [503, 200]);
+    assert.deepEqual(
+      log.items.map((d: { statusCode: number }) => d.statusCode),
+      [503, 200],
+    );
     assert.equal(log.event.status, 'delivered');
   });
 
@@ -166,7 +203,10 @@ describe('webhooks', () => {
     const log = await deliveries(done.job.id);
     assert.equal(log.items.length, 6);
     assert.equal(log.event.status, 'failed');
-    assert.deepEqual(receiver.received.map((r) => r.headers['service-webhook-attempt']), ['1', '2', '3', '4', '5', '6']);
+    assert.deepEqual(
+      receiver.received.map((r) => r.headers['service-webhook-attempt']),
+      ['1', '2', '3', '4', '5', '6'],
+    );
 
     // Redeliver: same event id, a new delivery, now acknowledged.
     const again = await app.api('POST', `/v1/render-jobs/${done.job.id}/webhook-deliveries/redeliver`);
@@ -192,29 +232,59 @@ describe('webhooks', () => {
   });
 
   test('rotation: both secrets sign for 24 h; disable falls back to the account secret', async () => {
-    const rotated = await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' } });
+    const rotated = await app.api('PATCH', `/v1/deploys/${deployId}/settings`, {
+      webhook: { enabled: true, signingSecretAction: 'rotate' },
+    });
     assert.equal(rotated.body.settings.webhook.signingSecretConfigured, true);
-    const first = app.services.ctx.secrets.open((await app.services.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirstOrThrow()).signing_secret!);
+    const first = app.services.ctx.secrets.open(
+      (
+        await app.services.ctx.db
+          .selectFrom('deploy_settings')
+          .select('signing_secret')
+          .where('deploy_id', '=', deployId)
+          .executeTakeFirstOrThrow()
+      ).signing_secret!,
+    );
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' } });
-    const second = app.services.ctx.secrets.open((await app.services.ctx.db.selectFrom('deploy_settings').select('signing_secret').where('deploy_id', '=', deployId).executeTakeFirstOrThrow()).signing_secret!);
+    const second = app.services.ctx.secrets.open(
+      (
+        await app.services.ctx.db
+          .selectFrom('deploy_settings')
+          .select('signing_secret')
+          .where('deploy_id', '=', deployId)
+          .executeTakeFirstOrThrow()
+      ).signing_secret!,
+    );
     await renderJob();
     await app.dispatcher!.runOnce();
     const r = receiver.received.at(-1)!;
     assert.equal(String(r.headers['service-webhook-signature']).split(',').length, 2);
-    for (const secret of [first, second]) verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() });
+    for (const secret of [first, second])
+      verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() });
     const acct = await accountSecret();
-    assert.throws(() => verifyWebhook({ secret: acct, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() }));
+    assert.throws(() =>
+      verifyWebhook({ secret: acct, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() }),
+    );
 
     app.clock.advance(24 * 3600_000 + 1);
     await renderJob();
     await app.dispatcher!.runOnce();
-    assert.equal(String(receiver.received.at(-1)!.headers['service-webhook-signature']).split(',').length, 1, 'the previous secret stops after 24 h');
+    assert.equal(
+      String(receiver.received.at(-1)!.headers['service-webhook-signature']).split(',').length,
+      1,
+      'the previous secret stops after 24 h',
+    );
 
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, signingSecretAction: 'disable' } });
     await renderJob();
     await app.dispatcher!.runOnce();
     const last = receiver.received.at(-1)!;
-    verifyWebhook({ secret: await accountSecret(), headers: last.headers as Record<string, string>, rawBody: last.rawBody, now: app.clock.now() });
+    verifyWebhook({
+      secret: await accountSecret(),
+      headers: last.headers as Record<string, string>,
+      rawBody: last.rawBody,
+      now: app.clock.now(),
+    });
   });
 });
 

@@ -17,14 +17,21 @@ export interface TestApp extends HttpApp {
   key: string;
   accountId: string;
   /** JSON request through inject() with the bootstrap key unless headers override it. */
-  api(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  api(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
 }
 
 export function tempDir(prefix = 'folio-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: ManualClock; dataDir?: string; keepDataDir?: boolean; logDestination?: Writable } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; clock?: ManualClock; dataDir?: string; keepDataDir?: boolean; logDestination?: Writable } = {},
+): Promise<TestApp> {
   // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
   const dataDir = opts.dataDir ?? tempDir();
   const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase() : null;
@@ -33,7 +40,12 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
   const config = loadConfig({
     ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
     // PostgreSQL needs both keys shared by every process (a second app on the same database included).
-    ...(pgDb || opts.env?.FOLIO_DATABASE_URL?.startsWith('postgres') ? { FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789', FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789' } : {}),
+    ...(pgDb || opts.env?.FOLIO_DATABASE_URL?.startsWith('postgres')
+      ? {
+          FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789',
+          FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789',
+        }
+      : {}),
     ...(s3?.env ?? {}),
     FOLIO_DATA_DIR: dataDir,
     FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,

@@ -17,7 +17,10 @@ export const entries = (files: BundleFile[]) => files.map((f) => ({ path: f.path
 /** A small three-file bundle. */
 export function sampleBundle(tag = 'a'): BundleFile[] {
   return [
-    file('index.html', `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><h1>Invoice ${tag}</h1><script src="app.js"></script></body></html>`),
+    file(
+      'index.html',
+      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><h1>Invoice ${tag}</h1><script src="app.js"></script></body></html>`,
+    ),
     file('style.css', `h1 { color: #123; } /* ${tag} */`),
     file('app.js', `document.title = 'invoice ${tag}';`),
   ];

@@ -42,7 +42,9 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 
 /** An S3-compatible server (s3rver, in a child process) with one bucket, for the PostgreSQL + S3 pass. */
 export async function startS3(dir: string): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./s3rver-process.cjs', import.meta.url)), dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./s3rver-process.cjs', import.meta.url)), dir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -56,7 +58,12 @@ export async function startS3(dir: string): Promise<{ env: Record<string, string
   process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
   return {
-    env: { FOLIO_STORAGE_URL: 's3://folio/test', FOLIO_S3_ENDPOINT: `http://127.0.0.1:${port}`, FOLIO_S3_FORCE_PATH_STYLE: '1', FOLIO_S3_REGION: 'us-east-1' },
+    env: {
+      FOLIO_STORAGE_URL: 's3://folio/test',
+      FOLIO_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      FOLIO_S3_FORCE_PATH_STYLE: '1',
+      FOLIO_S3_REGION: 'us-east-1',
+    },
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,6 +1,10 @@
 // A small fetch wrapper for tests that talk to a real listening server over HTTP.
 export interface Client {
-  request(method: string, path: string, opts?: { json?: unknown; body?: Buffer; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    opts?: { json?: unknown; body?: Buffer; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export function client(baseUrl: string, key: string): Client {

@@ -31,7 +31,7 @@ export function chromiumProcesses(browserPid: number): ChromiumProcessInfo[] {
     }
   }
   const found: ChromiumProcessInfo[] = [];
-  for (const stack = [browserPid]; stack.length; ) {
+  for (const stack = [browserPid]; stack.length;) {
     const pid = stack.pop()!;
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -54,7 +54,10 @@ export function chromiumProcesses(browserPid: number): ChromiumProcessInfo[] {
 }
 
 /** Pids of the renderer processes under the browser. */
-export const rendererPids = (browserPid: number) => chromiumProcesses(browserPid).filter((p) => p.type === 'renderer').map((p) => p.pid);
+export const rendererPids = (browserPid: number) =>
+  chromiumProcesses(browserPid)
+    .filter((p) => p.type === 'renderer')
+    .map((p) => p.pid);
 
 /** CPU ticks (10 ms) of the whole tree. */
 export const chromiumCpuTicks = (browserPid: number) => chromiumProcesses(browserPid).reduce((sum, p) => sum + p.cpuTicks, 0);

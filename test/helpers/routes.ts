@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../src/errors/codes.js';
 
 export type Schema = Record<string, any>;
-export type OpenApiDoc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } } & Record<string, any>;
+export type OpenApiDoc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } } & Record<
+  string,
+  any
+>;
 
 export interface Operation {
   method: string;
@@ -72,7 +75,9 @@ export function deref(doc: OpenApiDoc, schema: Schema | undefined): Schema {
 }
 
 export function queryParams(op: any): { name: string; schema: Schema; required: boolean }[] {
-  return (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required }));
+  return (op.parameters ?? [])
+    .filter((p: any) => p.in === 'query')
+    .map((p: any) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required }));
 }
 
 /** The JSON request body schema of an operation, if it has one. */
@@ -122,7 +127,11 @@ export function sampleValue(doc: OpenApiDoc, schema: Schema): unknown {
     }
     case 'integer':
     case 'number':
-      return Math.max(typeof s.minimum === 'number' ? s.minimum : 0, typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 0, 1);
+      return Math.max(
+        typeof s.minimum === 'number' ? s.minimum : 0,
+        typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 0,
+        1,
+      );
     case 'boolean':
       return true;
     case 'array':
@@ -195,7 +204,12 @@ export async function send(
   server: FastifyInstance,
   req: { method: string; url: string; headers?: Record<string, string>; payload?: string | Buffer },
 ): Promise<Reply> {
-  const res = await server.inject({ method: req.method as never, url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const res = await server.inject({
+    method: req.method as never,
+    url: req.url,
+    headers: req.headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   let body: unknown;
   try {
     body = res.body ? JSON.parse(res.body) : undefined;
@@ -220,10 +234,17 @@ export function assertUniformError(r: Reply, context: string): void {
   assert.equal(typeof r.body.error, 'string', `${context}: error is not a string: ${show(r)}`);
   assert.equal(typeof r.body.message, 'string', `${context}: message is not a string: ${show(r)}`);
   if (r.body.details !== undefined) {
-    assert.ok(r.body.details !== null && typeof r.body.details === 'object' && !Array.isArray(r.body.details), `${context}: details is not an object: ${show(r)}`);
+    assert.ok(
+      r.body.details !== null && typeof r.body.details === 'object' && !Array.isArray(r.body.details),
+      `${context}: details is not an object: ${show(r)}`,
+    );
   }
   assert.ok(Object.hasOwn(errorCodes, r.body.error), `${context}: "${r.body.error}" is not a code of src/errors/codes.ts: ${show(r)}`);
-  assert.equal(r.status, errorCodes[r.body.error as keyof typeof errorCodes].status, `${context}: status differs from the code map's status for ${r.body.error}: ${show(r)}`);
+  assert.equal(
+    r.status,
+    errorCodes[r.body.error as keyof typeof errorCodes].status,
+    `${context}: status differs from the code map's status for ${r.body.error}: ${show(r)}`,
+  );
 }
 
 /** A 4xx (never 5xx) with the uniform error body. */

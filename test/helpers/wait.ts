@@ -9,7 +9,11 @@ export interface WaitOptions {
   intervalMs?: number;
 }
 
-export async function waitFor<T>(what: string | (() => string), fn: () => T | undefined | Promise<T | undefined>, { timeoutMs = 10_000, intervalMs = 20 }: WaitOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string | (() => string),
+  fn: () => T | undefined | Promise<T | undefined>,
+  { timeoutMs = 10_000, intervalMs = 20 }: WaitOptions = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

@@ -25,7 +25,12 @@ describe(`auth changes reach every process within 1 s (${engine})`, () => {
     const dataDir = tempDir();
     pgDb = engine === 'postgres' ? await createPgDatabase() : null;
     const shared: Record<string, string> = pgDb
-      ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_STORAGE_URL: `file:${path.join(dataDir, 'blobs')}`, FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789', FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789' }
+      ? {
+          FOLIO_DATABASE_URL: pgDb.url,
+          FOLIO_STORAGE_URL: `file:${path.join(dataDir, 'blobs')}`,
+          FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789',
+          FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789',
+        }
       : {};
     // Accounts default to `pro`: the server-wide rate limit (set high by the test app) applies.
     const env = { ...shared, FOLIO_DEFAULT_PLAN: 'pro' };
@@ -41,13 +46,18 @@ describe(`auth changes reach every process within 1 s (${engine})`, () => {
     await pgDb?.drop();
   });
 
-  const statusOn = async (app: TestApp, key: string, url = '/v1/deploys') => (await app.api('GET', url, undefined, { authorization: `Bearer ${key}` })).status;
+  const statusOn = async (app: TestApp, key: string, url = '/v1/deploys') =>
+    (await app.api('GET', url, undefined, { authorization: `Bearer ${key}` })).status;
 
   /** Milliseconds until `app` answers `want` (polling every 20 ms), or the last status after `ms`. */
   async function msUntil(app: TestApp, key: string, want: number, ms: number, url?: string): Promise<number> {
     const start = Date.now();
     let status = 0;
-    await waitUntil(() => `status ${want} (still ${status})`, async () => (status = await statusOn(app, key, url)) === want, { timeoutMs: ms });
+    await waitUntil(
+      () => `status ${want} (still ${status})`,
+      async () => (status = await statusOn(app, key, url)) === want,
+      { timeoutMs: ms },
+    );
     return Date.now() - start;
   }
 

@@ -14,7 +14,13 @@ describe('failed authentication is limited per client address', () => {
   let app: TestApp;
   before(async () => {
     app = await createTestApp({
-      env: { FOLIO_BOOTSTRAP_EMAIL: EMAIL, FOLIO_BOOTSTRAP_PASSWORD: PASSWORD, FOLIO_AUTH_FAILURE_BURST: '5', FOLIO_AUTH_FAILURES_PER_MINUTE: '6', FOLIO_TRUST_PROXY: '127.0.0.1' },
+      env: {
+        FOLIO_BOOTSTRAP_EMAIL: EMAIL,
+        FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
+        FOLIO_AUTH_FAILURE_BURST: '5',
+        FOLIO_AUTH_FAILURES_PER_MINUTE: '6',
+        FOLIO_TRUST_PROXY: '127.0.0.1',
+      },
     });
   });
   after(async () => app?.close());
@@ -22,7 +28,13 @@ describe('failed authentication is limited per client address', () => {
   const get = (key: string, remoteAddress: string, headers: Record<string, string> = {}) =>
     app.server.inject({ method: 'GET', url: '/v1/deploys', headers: { authorization: `Bearer ${key}`, ...headers }, remoteAddress });
   const login = (email: string, password: string, remoteAddress: string, cookie?: string) =>
-    app.server.inject({ method: 'POST', url: '/dashboard/api/login', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify({ email, password }), remoteAddress });
+    app.server.inject({
+      method: 'POST',
+      url: '/dashboard/api/login',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify({ email, password }),
+      remoteAddress,
+    });
   /** The device cookie a successful sign-in set (`folio_device=…`). */
   const deviceCookie = (r: Awaited<ReturnType<typeof login>>) => {
     const all = ([] as string[]).concat(r.headers['set-cookie'] ?? []);
@@ -33,7 +45,8 @@ describe('failed authentication is limited per client address', () => {
 
   test('wrong API keys: 401 up to the burst, then 429 auth_throttled with Retry-After; a valid key from the same address is never throttled', async () => {
     const ip = '198.51.100.7';
-    for (let i = 0; i < 5; i++) assert.equal((await get(`${BAD_KEY.slice(0, -2)}${String(i).padStart(2, '0')}`, ip)).statusCode, 401, `wrong key ${i}`);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await get(`${BAD_KEY.slice(0, -2)}${String(i).padStart(2, '0')}`, ip)).statusCode, 401, `wrong key ${i}`);
     const limited = await get(BAD_KEY, ip);
     assert.equal(limited.statusCode, 429, limited.body);
     assert.equal(JSON.parse(limited.body).error, 'auth_throttled');
@@ -47,7 +60,11 @@ describe('failed authentication is limited per client address', () => {
   test('behind a trusted proxy (FOLIO_TRUST_PROXY) the client address comes from X-Forwarded-For', async () => {
     for (let i = 0; i < 5; i++) assert.equal((await get(BAD_KEY, '127.0.0.1', { 'x-forwarded-for': '203.0.113.1' })).statusCode, 401);
     assert.equal((await get(BAD_KEY, '127.0.0.1', { 'x-forwarded-for': '203.0.113.1' })).statusCode, 429, 'that client is throttled');
-    assert.equal((await get(BAD_KEY, '127.0.0.1', { 'x-forwarded-for': '203.0.113.2' })).statusCode, 401, 'another client behind the same proxy is not');
+    assert.equal(
+      (await get(BAD_KEY, '127.0.0.1', { 'x-forwarded-for': '203.0.113.2' })).statusCode,
+      401,
+      'another client behind the same proxy is not',
+    );
     // An untrusted peer cannot pick its address with the header.
     for (let i = 0; i < 5; i++) await get(BAD_KEY, '192.0.2.50', { 'x-forwarded-for': `203.0.113.${100 + i}` });
     assert.equal((await get(BAD_KEY, '192.0.2.50', { 'x-forwarded-for': '203.0.113.200' })).statusCode, 429);
@@ -63,7 +80,11 @@ describe('failed authentication is limited per client address', () => {
     assert.equal(limited.statusCode, 429, limited.body);
     assert.equal(JSON.parse(limited.body).error, 'auth_throttled');
     assert.equal(Number(limited.headers['retry-after']), 900);
-    assert.equal((await login(EMAIL, PASSWORD, attacker)).statusCode, 429, 'no oracle: a right password from the locked address is refused too');
+    assert.equal(
+      (await login(EMAIL, PASSWORD, attacker)).statusCode,
+      429,
+      'no oracle: a right password from the locked address is refused too',
+    );
     // The attacker also tried the real user's email: the user's own address is unaffected.
     for (let i = 0; i < 5; i++) await login(EMAIL, `guess-${i}`, '198.51.100.67');
     assert.equal((await login(EMAIL, PASSWORD, '198.51.100.99')).statusCode, 200, 'the real user, from their address, signs in');

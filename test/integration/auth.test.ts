@@ -10,10 +10,19 @@ describe('authentication, scopes and rate limits', () => {
   after(() => app.close());
 
   const get = (url: string, authorization?: string) =>
-    app.server.inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } }).then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
+    app.server
+      .inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } })
+      .then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
 
   test('missing, malformed, unknown and revoked keys → 401 unauthorized', async () => {
-    for (const auth of [undefined, 'Basic abc', 'Bearer', 'Bearer folio_sk_short', `Bearer folio_sk_${'x'.repeat(40)}`, `Bearer ${app.key}x`]) {
+    for (const auth of [
+      undefined,
+      'Basic abc',
+      'Bearer',
+      'Bearer folio_sk_short',
+      `Bearer folio_sk_${'x'.repeat(40)}`,
+      `Bearer ${app.key}x`,
+    ]) {
       const r = await get('/v1/deploys', auth);
       assert.equal(r.status, 401, String(auth));
       assert.equal(r.body.error, 'unauthorized');
@@ -32,7 +41,10 @@ describe('authentication, scopes and rate limits', () => {
     assert.equal(keys.filter((k) => k.name === 'bootstrap').length, 1);
     assert.equal(keys.find((k) => k.name === 'bootstrap')!.last4, app.key.slice(-4));
     const stored = await app.services.ctx.db.selectFrom('api_keys').select('key_hash').execute();
-    assert.ok(stored.every((r) => /^[0-9a-f]{64}$/.test(r.key_hash)), 'only SHA-256 digests at rest');
+    assert.ok(
+      stored.every((r) => /^[0-9a-f]{64}$/.test(r.key_hash)),
+      'only SHA-256 digests at rest',
+    );
   });
 
   test('a key without the scope → 403 forbidden; with it → allowed', async () => {
@@ -56,7 +68,11 @@ describe('authentication, scopes and rate limits', () => {
       }
       assert.equal(statuses.filter((s) => s === 200).length >= 10, true);
       assert.ok(statuses.includes(429));
-      const blocked = await limited.server.inject({ method: 'GET', url: '/v1/deploys', headers: { authorization: `Bearer ${limited.key}` } });
+      const blocked = await limited.server.inject({
+        method: 'GET',
+        url: '/v1/deploys',
+        headers: { authorization: `Bearer ${limited.key}` },
+      });
       assert.equal(blocked.statusCode, 429);
       assert.equal(blocked.json().error, 'rate_limited');
       assert.ok(Number(blocked.headers['retry-after']) >= 1);

@@ -18,10 +18,18 @@ describe('concurrency', () => {
 
   test('50 concurrent upload-session creations with one Idempotency-Key create exactly one session', async () => {
     const body = { createDeploy: { slug: 'idem', name: 'Idem' }, files: descriptors(sampleBundle()) };
-    const results = await Promise.all(Array.from({ length: 50 }, () => api.request('POST', '/v1/upload-sessions', { json: body, headers: { 'idempotency-key': 'same-key-1' } })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api.request('POST', '/v1/upload-sessions', { json: body, headers: { 'idempotency-key': 'same-key-1' } }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 201);
     assert.ok(ok.length >= 1);
-    for (const r of results) assert.ok(r.status === 201 || (r.status === 409 && r.body.error === 'idempotency_key_in_use'), `${r.status} ${JSON.stringify(r.body)}`);
+    for (const r of results)
+      assert.ok(
+        r.status === 201 || (r.status === 409 && r.body.error === 'idempotency_key_in_use'),
+        `${r.status} ${JSON.stringify(r.body)}`,
+      );
     assert.equal(new Set(ok.map((r) => r.body.uploadSession.id)).size, 1, 'every success names the same session');
     const sessions = await app.services.ctx.db.selectFrom('upload_sessions').select('id').execute();
     assert.equal(sessions.length, 1);
@@ -30,7 +38,10 @@ describe('concurrency', () => {
     assert.equal(ok.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, ok.length - 1);
 
     // Same key, different body → conflict; the original is still replayed for the original body.
-    const conflict = await api.request('POST', '/v1/upload-sessions', { json: { ...body, files: [] }, headers: { 'idempotency-key': 'same-key-1' } });
+    const conflict = await api.request('POST', '/v1/upload-sessions', {
+      json: { ...body, files: [] },
+      headers: { 'idempotency-key': 'same-key-1' },
+    });
     assert.equal(conflict.status, 409);
     assert.equal(conflict.body.error, 'idempotency_key_conflict');
     const replay = await api.request('POST', '/v1/upload-sessions', { json: body, headers: { 'idempotency-key': 'same-key-1' } });
@@ -41,7 +52,10 @@ describe('concurrency', () => {
     assert.equal(new Set([...ok, replay].map((r) => r.body.uploadToken)).size, 1);
     const token = replay.body.uploadToken as string;
     assert.match(token, /^folio_ut_/);
-    const missing = await api.request('POST', `/v1/upload-sessions/${replay.body.uploadSession.id}/missing-blobs`, { json: { files: descriptors(sampleBundle()) }, headers: { 'x-upload-token': token } });
+    const missing = await api.request('POST', `/v1/upload-sessions/${replay.body.uploadSession.id}/missing-blobs`, {
+      json: { files: descriptors(sampleBundle()) },
+      headers: { 'x-upload-token': token },
+    });
     assert.equal(missing.status, 200, JSON.stringify(missing.body));
     const stored = await app.services.ctx.db.selectFrom('idempotency_keys').selectAll().execute();
     assert.ok(stored.length >= 1);
@@ -68,7 +82,9 @@ describe('concurrency', () => {
   });
 
   test('20 concurrent deploy creations with one slug → exactly one 201, the rest 409 deploy_slug_conflict', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api.request('POST', '/v1/deploys', { json: { slug: 'race', name: `Race ${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.request('POST', '/v1/deploys', { json: { slug: 'race', name: `Race ${i}` } })),
+    );
     assert.equal(results.filter((r) => r.status === 201).length, 1);
     const conflicts = results.filter((r) => r.status === 409);
     assert.equal(conflicts.length, 19);

@@ -48,10 +48,18 @@ describe('deploys, versions, aliases, settings', () => {
   });
 
   test('versions: list newest first, get, files; alias to a concrete version and to latest; delete in use → 409', async () => {
-    const v1 = await deployFiles(app, { createDeploy: { slug: 'inv', name: 'Invoice' } }, sampleBundle('1'), { route: '/', title: 'Invoice' });
+    const v1 = await deployFiles(app, { createDeploy: { slug: 'inv', name: 'Invoice' } }, sampleBundle('1'), {
+      route: '/',
+      title: 'Invoice',
+    });
     assert.equal(v1.status, 201);
     const deployId = v1.deployId;
-    const v2 = await deployFiles(app, { deployId }, [...sampleBundle('2'), file('extra/terms.html', '<p>terms</p>')], { route: '/extra/terms', title: 'Terms', renderTimeoutMs: 5000, metadata: { pdf: { format: 'A4' } } });
+    const v2 = await deployFiles(app, { deployId }, [...sampleBundle('2'), file('extra/terms.html', '<p>terms</p>')], {
+      route: '/extra/terms',
+      title: 'Terms',
+      renderTimeoutMs: 5000,
+      metadata: { pdf: { format: 'A4' } },
+    });
     assert.equal(v2.status, 201, JSON.stringify(v2.body));
     assert.equal(v2.version.versionNo, 2);
     assert.equal(v2.version.renderTimeoutMs, 5000);
@@ -59,11 +67,17 @@ describe('deploys, versions, aliases, settings', () => {
     assert.equal(v2.uploadedMissing, 4, 'every file changed except none shared');
 
     const list = await app.api('GET', `/v1/deploys/${deployId}/versions`);
-    assert.deepEqual(list.body.items.map((v: { versionNo: number }) => v.versionNo), [2, 1]);
+    assert.deepEqual(
+      list.body.items.map((v: { versionNo: number }) => v.versionNo),
+      [2, 1],
+    );
     const one = await app.api('GET', `/v1/deploys/${deployId}/versions/${v1.version.id}`);
     assert.equal(one.body.deployVersion.treeHash, v1.version.treeHash);
     const files = await app.api('GET', `/v1/deploys/${deployId}/versions/${v2.version.id}/files`);
-    assert.deepEqual(files.body.items.map((f: { path: string }) => f.path), ['/app.js', '/extra/terms.html', '/index.html', '/style.css']);
+    assert.deepEqual(
+      files.body.items.map((f: { path: string }) => f.path),
+      ['/app.js', '/extra/terms.html', '/index.html', '/style.css'],
+    );
     assert.equal(files.body.items.find((f: { path: string }) => f.path === '/style.css').mime, 'text/css; charset=utf-8');
 
     const put = await app.api('PUT', `/v1/deploys/${deployId}/aliases/production`, { deployVersionId: v1.version.id });
@@ -80,7 +94,10 @@ describe('deploys, versions, aliases, settings', () => {
     assert.equal(badName.status, 400);
 
     const deploy = await app.api('GET', `/v1/deploys/${deployId}`);
-    assert.deepEqual(deploy.body.aliases.map((a: { alias: string }) => a.alias), ['preview', 'production']);
+    assert.deepEqual(
+      deploy.body.aliases.map((a: { alias: string }) => a.alias),
+      ['preview', 'production'],
+    );
     assert.equal(deploy.body.latestVersion.id, v2.version.id);
 
     const inUse = await app.api('DELETE', `/v1/deploys/${deployId}/versions/${v1.version.id}`);
@@ -92,18 +109,37 @@ describe('deploys, versions, aliases, settings', () => {
   });
 
   test('get: the latest version is the newest that still exists, with every alias and the full version shape', async () => {
-    const v1 = await deployFiles(app, { createDeploy: { slug: 'latest-gone', name: 'Latest gone' } }, sampleBundle('lg1'), { route: '/', title: 'One' });
+    const v1 = await deployFiles(app, { createDeploy: { slug: 'latest-gone', name: 'Latest gone' } }, sampleBundle('lg1'), {
+      route: '/',
+      title: 'One',
+    });
     const deployId = v1.deployId;
-    const v2 = await deployFiles(app, { deployId }, sampleBundle('lg2'), { route: '/', title: 'Two', renderTimeoutMs: 4000, metadata: { pdf: { format: 'A4' } } });
-    for (const alias of ['b-two', 'a', 'c']) assert.equal((await app.api('PUT', `/v1/deploys/${deployId}/aliases/${alias}`, { deployVersionId: alias === 'c' ? 'latest' : v1.version.id })).status, 200);
+    const v2 = await deployFiles(app, { deployId }, sampleBundle('lg2'), {
+      route: '/',
+      title: 'Two',
+      renderTimeoutMs: 4000,
+      metadata: { pdf: { format: 'A4' } },
+    });
+    for (const alias of ['b-two', 'a', 'c'])
+      assert.equal(
+        (await app.api('PUT', `/v1/deploys/${deployId}/aliases/${alias}`, { deployVersionId: alias === 'c' ? 'latest' : v1.version.id }))
+          .status,
+        200,
+      );
     const full = await app.api('GET', `/v1/deploys/${deployId}`);
     assert.equal(full.status, 200);
-    assert.deepEqual(full.body.latestVersion, (await app.api('GET', `/v1/deploys/${deployId}/versions/${v2.version.id}`)).body.deployVersion);
-    assert.deepEqual(full.body.aliases.map((a: { alias: string; deployVersionId: string; deployId: string }) => [a.alias, a.deployVersionId, a.deployId]), [
-      ['a', v1.version.id, deployId],
-      ['b-two', v1.version.id, deployId],
-      ['c', 'latest', deployId],
-    ]);
+    assert.deepEqual(
+      full.body.latestVersion,
+      (await app.api('GET', `/v1/deploys/${deployId}/versions/${v2.version.id}`)).body.deployVersion,
+    );
+    assert.deepEqual(
+      full.body.aliases.map((a: { alias: string; deployVersionId: string; deployId: string }) => [a.alias, a.deployVersionId, a.deployId]),
+      [
+        ['a', v1.version.id, deployId],
+        ['b-two', v1.version.id, deployId],
+        ['c', 'latest', deployId],
+      ],
+    );
     assert.equal((await app.api('DELETE', `/v1/deploys/${deployId}/versions/${v2.version.id}`)).status, 204);
     const after = await app.api('GET', `/v1/deploys/${deployId}`);
     assert.equal(after.body.latestVersion.id, v1.version.id);
@@ -116,15 +152,30 @@ describe('deploys, versions, aliases, settings', () => {
     const s = await app.api('POST', '/v1/upload-sessions', { createDeploy: { slug: 'cv', name: 'CV' }, files: [] });
     const tok = { 'x-upload-token': s.body.uploadToken };
     const entries = files.map((f) => ({ path: f.path, blobHash: sha256(f.content), size: f.content.length }));
-    const missing = await app.api('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { entries, render: { route: '/', title: 'x' } }, tok);
+    const missing = await app.api(
+      'POST',
+      `/v1/upload-sessions/${s.body.uploadSession.id}/commit`,
+      { entries, render: { route: '/', title: 'x' } },
+      tok,
+    );
     assert.equal(missing.status, 400);
     assert.equal(missing.body.error, 'blob_missing');
-    const noRoute = await app.api('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { entries: [], render: { route: 'index.html', title: 'x' } }, tok);
+    const noRoute = await app.api(
+      'POST',
+      `/v1/upload-sessions/${s.body.uploadSession.id}/commit`,
+      { entries: [], render: { route: 'index.html', title: 'x' } },
+      tok,
+    );
     assert.equal(noRoute.status, 400);
     const v = await deployFiles(app, { deployId: s.body.uploadSession.deployId }, files, { route: '/missing', title: 'x' });
     assert.equal(v.status, 400);
     assert.equal(v.body.details.field, 'render.route');
-    const dupPaths = await app.api('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { entries: [entries[0], { ...entries[0], path: '/' + entries[0].path }], render: { route: '/', title: 'x' } }, tok);
+    const dupPaths = await app.api(
+      'POST',
+      `/v1/upload-sessions/${s.body.uploadSession.id}/commit`,
+      { entries: [entries[0], { ...entries[0], path: '/' + entries[0].path }], render: { route: '/', title: 'x' } },
+      tok,
+    );
     assert.equal(dupPaths.status, 400);
     assert.equal(dupPaths.body.error, 'invalid_path');
   });
@@ -132,7 +183,12 @@ describe('deploys, versions, aliases, settings', () => {
   test('upload session TTL: 410 past one hour; committed sessions 409', async () => {
     const s = await app.api('POST', '/v1/upload-sessions', { createDeploy: { slug: 'ttl', name: 'TTL' }, files: [] });
     app.clock.advance(3600_000);
-    const late = await app.api('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/missing-blobs`, { files: [] }, { 'x-upload-token': s.body.uploadToken });
+    const late = await app.api(
+      'POST',
+      `/v1/upload-sessions/${s.body.uploadSession.id}/missing-blobs`,
+      { files: [] },
+      { 'x-upload-token': s.body.uploadToken },
+    );
     assert.equal(late.status, 410);
     assert.equal(late.body.error, 'upload_session_gone');
   });
@@ -167,7 +223,12 @@ describe('deploys, versions, aliases, settings', () => {
     const saved = await app.api('PATCH', `/v1/deploys/${id}/settings`, {
       webhook: { enabled: true, url: 'https://hooks.example.com/folio', signingSecretAction: 'rotate' },
       versionLifecycle: { enabled: true, retainLatestVersions: 3 },
-      environment: { variables: [{ name: 'COMPANY', value: 'ACME' }, { name: 'CURRENCY', value: 'EUR' }] },
+      environment: {
+        variables: [
+          { name: 'COMPANY', value: 'ACME' },
+          { name: 'CURRENCY', value: 'EUR' },
+        ],
+      },
       secrets: { upsert: [{ name: 'API_TOKEN', value: 'super-secret-value' }] },
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
@@ -176,8 +237,17 @@ describe('deploys, versions, aliases, settings', () => {
     assert.equal(s.webhook.signingSecretConfigured, true);
     assert.match(s.webhook.signingSecretPreview, /^whsec_…[A-Za-z0-9]{4}$/);
     assert.deepEqual(s.versionLifecycle, { enabled: true, retainLatestVersions: 3 });
-    assert.deepEqual(s.environment.variables.map((v: { name: string; value: string }) => [v.name, v.value]), [['COMPANY', 'ACME'], ['CURRENCY', 'EUR']]);
-    assert.deepEqual(s.secrets.items.map((v: { name: string }) => v.name), ['API_TOKEN']);
+    assert.deepEqual(
+      s.environment.variables.map((v: { name: string; value: string }) => [v.name, v.value]),
+      [
+        ['COMPANY', 'ACME'],
+        ['CURRENCY', 'EUR'],
+      ],
+    );
+    assert.deepEqual(
+      s.secrets.items.map((v: { name: string }) => v.name),
+      ['API_TOKEN'],
+    );
     assert.ok(!JSON.stringify(saved.body).includes('super-secret-value'), 'secret values are never returned');
     const row = await app.services.ctx.db.selectFrom('deploy_settings').selectAll().where('deploy_id', '=', id).executeTakeFirstOrThrow();
     // At rest the signing secret and the deploy secrets are encrypted (FOLIO_SECRETS_KEY); they open to the real values.
@@ -185,18 +255,34 @@ describe('deploys, versions, aliases, settings', () => {
     assert.match(row.signing_secret!, /^enc:v1:/);
     assert.match(box.open(row.signing_secret!), /^whsec_[A-Za-z0-9]{40}$/);
     assert.ok(!JSON.stringify(saved.body).includes(box.open(row.signing_secret!)), 'the signing secret is never returned');
-    const storedSecret = await app.services.ctx.db.selectFrom('deploy_secrets').select('value').where('deploy_id', '=', id).where('name', '=', 'API_TOKEN').executeTakeFirstOrThrow();
+    const storedSecret = await app.services.ctx.db
+      .selectFrom('deploy_secrets')
+      .select('value')
+      .where('deploy_id', '=', id)
+      .where('name', '=', 'API_TOKEN')
+      .executeTakeFirstOrThrow();
     assert.match(storedSecret.value, /^enc:v1:/);
     assert.ok(!storedSecret.value.includes('super-secret-value'));
     assert.equal(box.open(storedSecret.value), 'super-secret-value');
-    const account = await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow();
+    const account = await app.services.ctx.db
+      .selectFrom('accounts')
+      .select('webhook_secret')
+      .where('id', '=', app.accountId)
+      .executeTakeFirstOrThrow();
     assert.equal(row.previous_signing_secret, account.webhook_secret, 'on the first rotation the account secret keeps signing for 24 h');
 
-    const rotated = await app.api('PATCH', `/v1/deploys/${id}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' }, environment: { variables: [{ name: 'CURRENCY', value: 'USD' }] }, secrets: { upsert: [], delete: ['API_TOKEN'] } });
+    const rotated = await app.api('PATCH', `/v1/deploys/${id}/settings`, {
+      webhook: { enabled: true, signingSecretAction: 'rotate' },
+      environment: { variables: [{ name: 'CURRENCY', value: 'USD' }] },
+      secrets: { upsert: [], delete: ['API_TOKEN'] },
+    });
     assert.notEqual(rotated.body.settings.webhook.signingSecretPreview, s.webhook.signingSecretPreview);
     const row2 = await app.services.ctx.db.selectFrom('deploy_settings').selectAll().where('deploy_id', '=', id).executeTakeFirstOrThrow();
     assert.equal(row2.previous_signing_secret, row.signing_secret, 'the previous secret keeps signing for 24 h');
-    assert.deepEqual(rotated.body.settings.environment.variables.map((v: { name: string }) => v.name), ['CURRENCY']);
+    assert.deepEqual(
+      rotated.body.settings.environment.variables.map((v: { name: string }) => v.name),
+      ['CURRENCY'],
+    );
     assert.deepEqual(rotated.body.settings.secrets.items, []);
     const disabled = await app.api('PATCH', `/v1/deploys/${id}/settings`, { webhook: { enabled: false, signingSecretAction: 'disable' } });
     assert.equal(disabled.body.settings.webhook.signingSecretConfigured, false);
@@ -211,7 +297,10 @@ describe('deploys, versions, aliases, settings', () => {
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { versionLifecycle: { enabled: true, retainLatestVersions: 2 } });
     for (let i = 2; i <= 5; i++) assert.equal((await deployFiles(app, { deployId }, sampleBundle(`r${i}`))).status, 201);
     const list = await app.api('GET', `/v1/deploys/${deployId}/versions`);
-    assert.deepEqual(list.body.items.map((v: { versionNo: number }) => v.versionNo), [5, 4, 1]);
+    assert.deepEqual(
+      list.body.items.map((v: { versionNo: number }) => v.versionNo),
+      [5, 4, 1],
+    );
   });
 
   test('account and usage', async () => {
@@ -220,7 +309,9 @@ describe('deploys, versions, aliases, settings', () => {
     assert.equal(account.body.account.id, app.accountId);
     assert.equal(account.body.account.webhook.signingSecretConfigured, true);
     assert.match(account.body.account.webhook.signingSecretPreview, /^whsec_…/);
-    const stored = (await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()).webhook_secret;
+    const stored = (
+      await app.services.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', app.accountId).executeTakeFirstOrThrow()
+    ).webhook_secret;
     assert.match(stored, /^enc:v1:/, 'encrypted at rest');
     const secret = app.services.ctx.secrets.open(stored);
     assert.ok(!JSON.stringify(account.body).includes(secret));
@@ -229,10 +320,17 @@ describe('deploys, versions, aliases, settings', () => {
     const usage = await app.api('GET', '/v1/usage');
     assert.equal(usage.status, 200);
     assert.equal(usage.headers['cache-control'], 'private, no-store');
-    const commits = await app.services.ctx.db.selectFrom('deploy_versions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const commits = await app.services.ctx.db
+      .selectFrom('deploy_versions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const meter = usage.body.usageMeters.find((m: { code: string }) => m.code === 'deploy_commits');
     assert.ok(meter.totalQuantity >= Number(commits.n), 'every commit counted (deleted versions stay counted)');
-    const blobBytes = await app.services.ctx.db.selectFrom('account_blobs').select((eb) => eb.fn.sum<number>('size').as('n')).where('account_id', '=', app.accountId).executeTakeFirstOrThrow();
+    const blobBytes = await app.services.ctx.db
+      .selectFrom('account_blobs')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('account_id', '=', app.accountId)
+      .executeTakeFirstOrThrow();
     assert.equal(usage.body.liveStorage.deployVersionStorageBytes, Number(blobBytes.n));
     assert.equal(usage.body.liveStorage.totalBytes, Number(blobBytes.n));
     assert.equal(usage.body.plan.key, 'unlimited');

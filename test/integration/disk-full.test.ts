@@ -26,7 +26,12 @@ describe('disk full', () => {
   let deployId: string;
   let logText = '';
   const sink = new Writable({ write: (c, _e, cb) => ((logText += c), cb()) });
-  const logLines = (): LogLine[] => logText.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
+  const logLines = (): LogLine[] =>
+    logText
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as LogLine);
   const filler = () => path.join(mountDir, 'filler');
 
   // A new blob to upload while full, and a second bundle uploaded before and committed while full.
@@ -46,7 +51,11 @@ describe('disk full', () => {
       dataDir: mountDir,
       keepDataDir: true,
       logDestination: sink,
-      env: { FOLIO_DATABASE_URL: `sqlite:${path.join(mountDir, 'folio.db')}`, FOLIO_STORAGE_URL: `file:${path.join(mountDir, 'blobs')}`, FOLIO_LOG_LEVEL: 'warn' },
+      env: {
+        FOLIO_DATABASE_URL: `sqlite:${path.join(mountDir, 'folio.db')}`,
+        FOLIO_STORAGE_URL: `file:${path.join(mountDir, 'blobs')}`,
+        FOLIO_LOG_LEVEL: 'warn',
+      },
     });
     const d = await deployFiles(app, { createDeploy: { slug: 'full', name: 'Full' } }, sampleBundle());
     assert.equal(d.status, 201, JSON.stringify(d.body));
@@ -80,13 +89,28 @@ describe('disk full', () => {
     });
   }
 
-  const createJob = (headers: Record<string, string> = {}) => app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { note: 'x'.repeat(20_000) } }, headers);
-  const commitB = () => app.api('POST', `/v1/upload-sessions/${commitSession.id}/commit`, { entries: entries(bundleB), render: { route: '/', title: 'B' } }, { 'x-upload-token': commitSession.token });
+  const createJob = (headers: Record<string, string> = {}) =>
+    app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { note: 'x'.repeat(20_000) } }, headers);
+  const commitB = () =>
+    app.api(
+      'POST',
+      `/v1/upload-sessions/${commitSession.id}/commit`,
+      { entries: entries(bundleB), render: { route: '/', title: 'B' } },
+      { 'x-upload-token': commitSession.token },
+    );
 
   /** What a refused request must leave exactly as it was. */
   async function snapshot() {
     const db = app.services.ctx.db;
-    const count = async (table: 'render_jobs' | 'render_payloads' | 'idempotency_keys' | 'blobs' | 'account_blobs' | 'deploy_versions') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'render_jobs' | 'render_payloads' | 'idempotency_keys' | 'blobs' | 'account_blobs' | 'deploy_versions') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const meters = await db.selectFrom('usage_counters').select(['meter', 'quantity']).orderBy('meter').execute();
     const session = await db.selectFrom('upload_sessions').select('status').where('id', '=', commitSession.id).executeTakeFirstOrThrow();
     const stagingLeft = fs.readdirSync(path.join(mountDir, 'blobs', '.tmp')).length;
@@ -100,7 +124,16 @@ describe('disk full', () => {
       meters: meters.map((m) => `${m.meter}=${m.quantity}`).join(','),
       commitSession: session.status,
       stagingLeft,
-      bigBlobStored: fs.existsSync(path.join(mountDir, 'blobs', 'blobs', sha256(bigBlob.content).slice(0, 2), sha256(bigBlob.content).slice(2, 4), sha256(bigBlob.content))),
+      bigBlobStored: fs.existsSync(
+        path.join(
+          mountDir,
+          'blobs',
+          'blobs',
+          sha256(bigBlob.content).slice(0, 2),
+          sha256(bigBlob.content).slice(2, 4),
+          sha256(bigBlob.content),
+        ),
+      ),
     };
   }
 
@@ -150,7 +183,10 @@ describe('disk full', () => {
     const lines = logLines();
     const refusals = lines.filter((l) => l.msg.startsWith('out of storage space'));
     assert.equal(refusals.length, 4, logText);
-    assert.ok(refusals.every((l) => l.level === 50 && /ENOSPC|SQLITE_FULL/.test(l.storageError ?? '')), logText);
+    assert.ok(
+      refusals.every((l) => l.level === 50 && /ENOSPC|SQLITE_FULL/.test(l.storageError ?? '')),
+      logText,
+    );
     assert.equal(lines.length, refusals.length, `no other lines: ${logText}`);
     assert.doesNotMatch(logText, /cannot rollback|unhandled error/);
   });

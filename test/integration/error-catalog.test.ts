@@ -27,7 +27,13 @@ const INTERFACE_HTTP_CODES: Record<string, number | null> = {
   storage_limit_exceeded: null,
 };
 /** Job `errorCode`s the interface's Errors table names. */
-const INTERFACE_JOB_CODES = ['navigation_timeout', 'render_crashed', 'render_timeout_exceeded', 'render_failed', 'render_retry_limit_exceeded'];
+const INTERFACE_JOB_CODES = [
+  'navigation_timeout',
+  'render_crashed',
+  'render_timeout_exceeded',
+  'render_failed',
+  'render_retry_limit_exceeded',
+];
 
 /** decisions.md: the Errors table and the rules beside it (Authentication: upload tokens; unknown routes; body limits). */
 const DECISIONS_HTTP_CODES: Record<string, number> = {
@@ -143,7 +149,8 @@ describe('error catalog', () => {
     const rows = tableUnder(docs, 'Render job error codes');
     const documented = rows.map((r) => unquote(r[0]));
     assert.deepEqual([...documented].sort(), Object.keys(jobErrorCodes).sort(), 'job codes in docs/errors.md vs jobErrorCodes');
-    for (const [cell, meaning] of rows) assert.equal(meaning, jobErrorCodes[unquote(cell) as keyof typeof jobErrorCodes], `meaning of ${unquote(cell)}`);
+    for (const [cell, meaning] of rows)
+      assert.equal(meaning, jobErrorCodes[unquote(cell) as keyof typeof jobErrorCodes], `meaning of ${unquote(cell)}`);
   });
 
   test('the OpenAPI Error schema enumerates exactly the codes of errorCodes', () => {
@@ -161,7 +168,10 @@ describe('error catalog', () => {
 
   test('every status in the code map is an HTTP error status', () => {
     for (const [code, spec] of Object.entries(errorCodes)) {
-      assert.ok(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599, `${code}: ${spec.status} is not a 4xx/5xx status`);
+      assert.ok(
+        Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599,
+        `${code}: ${spec.status} is not a 4xx/5xx status`,
+      );
       assert.ok(STATUS_CODES[spec.status], `${code}: ${spec.status} is not a known HTTP status`);
       assert.match(code, /^[a-z][a-z0-9_]*$/, `${code}: codes are snake_case`);
       assert.ok(spec.description.length > 0, `${code}: empty description`);
@@ -192,19 +202,24 @@ describe('error catalog', () => {
       }
       // Job error codes and quota codes passed around as `errorCode: '…'`.
       for (const m of text.matchAll(/errorCode['"]?\s*[:=]\s*['"]([a-z][a-z0-9_]*)['"]/g)) {
-        assert.ok(Object.hasOwn(errorCodes, m[1]) || Object.hasOwn(jobErrorCodes, m[1]), `${path.relative(root, f)}: errorCode "${m[1]}" is in neither errorCodes nor jobErrorCodes`);
+        assert.ok(
+          Object.hasOwn(errorCodes, m[1]) || Object.hasOwn(jobErrorCodes, m[1]),
+          `${path.relative(root, f)}: errorCode "${m[1]}" is in neither errorCodes nor jobErrorCodes`,
+        );
       }
     }
     assert.ok(used.size >= 15, `found only ${used.size} codes in the source: the patterns no longer match`);
-    for (const [code, where] of used) assert.ok(Object.hasOwn(errorCodes, code), `${where} throws "${code}", which src/errors/codes.ts lacks`);
+    for (const [code, where] of used)
+      assert.ok(Object.hasOwn(errorCodes, code), `${where} throws "${code}", which src/errors/codes.ts lacks`);
   });
 
-  test('every code the interface names is in code, with the interface\'s status', () => {
+  test("every code the interface names is in code, with the interface's status", () => {
     for (const [code, status] of Object.entries(INTERFACE_HTTP_CODES)) {
       assert.ok(Object.hasOwn(errorCodes, code), `interface code ${code} is missing from errorCodes`);
       if (status !== null) assert.equal(errorCodes[code as keyof typeof errorCodes].status, status, `status of ${code}`);
     }
-    for (const code of INTERFACE_JOB_CODES) assert.ok(Object.hasOwn(jobErrorCodes, code), `interface job code ${code} is missing from jobErrorCodes`);
+    for (const code of INTERFACE_JOB_CODES)
+      assert.ok(Object.hasOwn(jobErrorCodes, code), `interface job code ${code} is missing from jobErrorCodes`);
   });
 
   test('every code decisions.md fixes is in code, with its status', () => {
@@ -213,7 +228,10 @@ describe('error catalog', () => {
       assert.equal(errorCodes[code as keyof typeof errorCodes].status, status, `status of ${code}`);
     }
     // "Wrong method: 405" — the code name is ours, the status is fixed.
-    assert.ok(Object.values(errorCodes).some((s) => s.status === 405), 'a 405 code for a wrong method');
+    assert.ok(
+      Object.values(errorCodes).some((s) => s.status === 405),
+      'a 405 code for a wrong method',
+    );
   });
 
   test('every route in the OpenAPI document has a summary and a 4xx response with the Error schema', () => {
@@ -225,7 +243,9 @@ describe('error catalog', () => {
       const responses: Record<string, Schema> = o.op.responses ?? {};
       const refsError = (r: Schema) => {
         const content = r.content ?? {};
-        return Object.keys(content).length > 0 && Object.values<Schema>(content).every((c) => c.schema?.$ref === '#/components/schemas/Error');
+        return (
+          Object.keys(content).length > 0 && Object.values<Schema>(content).every((c) => c.schema?.$ref === '#/components/schemas/Error')
+        );
       };
       const clientErrors = Object.entries(responses).filter(([status]) => /^4\d\d$/.test(status));
       if (!clientErrors.some(([, r]) => refsError(r))) problems.push(`${label(o)}: no 4xx response referencing #/components/schemas/Error`);

@@ -62,7 +62,12 @@ describe('hostile input', () => {
     test('the same with an Idempotency-Key → 400, and the key stays free for a fixed retry', async () => {
       const res = await app.api('POST', '/v1/render-jobs', jobBody(nestedText(3000)), { 'idempotency-key': 'deep-1' });
       assertInvalid(res, /^payload/);
-      const ok = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { fine: true } }, { 'idempotency-key': 'deep-1' });
+      const ok = await app.api(
+        'POST',
+        '/v1/render-jobs',
+        { deployId, deployVersionId: 'latest', payload: { fine: true } },
+        { 'idempotency-key': 'deep-1' },
+      );
       assert.equal(ok.status, 202, JSON.stringify(ok.body));
     });
 
@@ -76,13 +81,23 @@ describe('hostile input', () => {
       const body = `{"entries":${JSON.stringify(entries(sampleBundle()))},"render":{"route":"/","title":"Deep","metadata":${nestedText(10_000)}}}`;
       const res = await app.api('POST', `/v1/upload-sessions/${s.id}/commit`, body, s.token);
       assertInvalid(res, 'render.metadata');
-      const ok = await app.api('POST', `/v1/upload-sessions/${s.id}/commit`, { entries: entries(sampleBundle()), render: { route: '/', title: 'Fine', metadata: { a: 1 } } }, s.token);
+      const ok = await app.api(
+        'POST',
+        `/v1/upload-sessions/${s.id}/commit`,
+        { entries: entries(sampleBundle()), render: { route: '/', title: 'Fine', metadata: { a: 1 } } },
+        s.token,
+      );
       assert.equal(ok.status, 201, JSON.stringify(ok.body));
     });
 
     test('exactly at the limit is accepted (the body counts as level 1)', async () => {
       // body → payload: the payload may have MAX_JSON_DEPTH - 1 levels of its own.
-      const atLimit = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: nested(MAX_JSON_DEPTH - 1) }, { 'idempotency-key': 'at-limit' });
+      const atLimit = await app.api(
+        'POST',
+        '/v1/render-jobs',
+        { deployId, deployVersionId: 'latest', payload: nested(MAX_JSON_DEPTH - 1) },
+        { 'idempotency-key': 'at-limit' },
+      );
       assert.equal(atLimit.status, 202, JSON.stringify(atLimit.body).slice(0, 300));
       const over = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: nested(MAX_JSON_DEPTH) });
       assertInvalid(over, /^payload/);
@@ -95,14 +110,19 @@ describe('hostile input', () => {
 
     test('at commit → 400 invalid_path (they used to collide in version_files: 500)', async () => {
       const s = await session();
-      const res = await app.api('POST', `/v1/upload-sessions/${s.id}/commit`, { entries: [...entries(sampleBundle()), ...entries(lone)], render: { route: '/', title: 'Lone' } }, s.token);
+      const res = await app.api(
+        'POST',
+        `/v1/upload-sessions/${s.id}/commit`,
+        { entries: [...entries(sampleBundle()), ...entries(lone)], render: { route: '/', title: 'Lone' } },
+        s.token,
+      );
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.equal(res.body.error, 'invalid_path');
       assert.equal(res.body.details.field, 'entries[3].path');
       assert.match(res.body.message, /well-formed Unicode/);
     });
 
-    test('in a session\'s descriptors → 400 invalid_path', async () => {
+    test("in a session's descriptors → 400 invalid_path", async () => {
       const res = await app.api('POST', '/v1/upload-sessions', { deployId, files: descriptors([...sampleBundle(), lone[1]]) });
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.equal(res.body.error, 'invalid_path');
@@ -133,7 +153,12 @@ describe('hostile input', () => {
       test(`commit entry mime with ${name} → 400 naming entries[i].mime`, async () => {
         const s = await session();
         const es = entries(sampleBundle()).map((e, i) => (i === 0 ? { ...e, mime } : e));
-        const res = await app.api('POST', `/v1/upload-sessions/${s.id}/commit`, { entries: es, render: { route: '/', title: 'Mime' } }, s.token);
+        const res = await app.api(
+          'POST',
+          `/v1/upload-sessions/${s.id}/commit`,
+          { entries: es, render: { route: '/', title: 'Mime' } },
+          s.token,
+        );
         assertInvalid(res, 'entries[0].mime');
       });
     }
@@ -144,7 +169,12 @@ describe('hostile input', () => {
     });
 
     test('a render job payloadMime with CR/LF → 400 naming payloadMime (it becomes the /__payload Content-Type)', async () => {
-      const res = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: 'x', payloadMime: 'text/plain; charset="utf-8\r\nX-Injected: 1"' });
+      const res = await app.api('POST', '/v1/render-jobs', {
+        deployId,
+        deployVersionId: 'latest',
+        payload: 'x',
+        payloadMime: 'text/plain; charset="utf-8\r\nX-Injected: 1"',
+      });
       assertInvalid(res, 'payloadMime');
     });
 
@@ -152,9 +182,19 @@ describe('hostile input', () => {
       const s = await session();
       const mimes = ['text/html; charset=utf-8', 'text/css;charset="utf-8"', 'text/javascript; charset=utf-8; x="a \\"b\\""'];
       const es = entries(sampleBundle()).map((e, i) => ({ ...e, mime: mimes[i] }));
-      const res = await app.api('POST', `/v1/upload-sessions/${s.id}/commit`, { entries: es, render: { route: '/', title: 'Mime ok' } }, s.token);
+      const res = await app.api(
+        'POST',
+        `/v1/upload-sessions/${s.id}/commit`,
+        { entries: es, render: { route: '/', title: 'Mime ok' } },
+        s.token,
+      );
       assert.equal(res.status, 201, JSON.stringify(res.body));
-      const job = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { a: 1 }, payloadMime: 'application/vnd.folio+json; charset=utf-8' });
+      const job = await app.api('POST', '/v1/render-jobs', {
+        deployId,
+        deployVersionId: 'latest',
+        payload: { a: 1 },
+        payloadMime: 'application/vnd.folio+json; charset=utf-8',
+      });
       assert.equal(job.status, 202, JSON.stringify(job.body));
     });
   });

@@ -43,7 +43,8 @@ describe('API key revocation reaches every process', { skip }, () => {
     await db?.drop();
   });
 
-  const statusOn = async (app: TestApp, key: string) => (await app.api('GET', '/v1/deploys', undefined, { authorization: `Bearer ${key}` })).status;
+  const statusOn = async (app: TestApp, key: string) =>
+    (await app.api('GET', '/v1/deploys', undefined, { authorization: `Bearer ${key}` })).status;
 
   /** Asks until the answer is `want` or the deadline passes; returns the last answer. */
   async function statusWithin(app: TestApp, key: string, want: number, ms: number): Promise<number> {
@@ -73,7 +74,9 @@ describe('API key revocation reaches every process', { skip }, () => {
 
   test('folio keys revoke (its own short-lived process) reaches the running instances', async () => {
     const k = await keyCachedByB('revoked via the CLI');
-    const r = await run(FOLIO_BIN, ['keys', 'revoke', k.id], { env: { ...process.env, ...env, FOLIO_DATA_DIR: tempDir(), FOLIO_LOG_LEVEL: 'silent' } });
+    const r = await run(FOLIO_BIN, ['keys', 'revoke', k.id], {
+      env: { ...process.env, ...env, FOLIO_DATA_DIR: tempDir(), FOLIO_LOG_LEVEL: 'silent' },
+    });
     assert.match(r.stdout, new RegExp(`revoked ${k.id}`));
     assert.equal(await statusWithin(b, k.key, 401, 2_000), 401);
     assert.equal(await statusWithin(a, k.key, 401, 2_000), 401);

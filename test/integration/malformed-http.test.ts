@@ -58,22 +58,39 @@ describe('malformed HTTP gets the uniform error body', () => {
   const auth = () => `Authorization: Bearer ${app.key}\r\n`;
   const cases: { name: string; request: () => string; status: number; code: keyof typeof errorCodes; routed?: boolean }[] = [
     { name: 'an unknown method', request: () => 'FOO /v1/deploys HTTP/1.1\r\nHost: x\r\n\r\n', status: 400, code: 'invalid_request' },
-    { name: 'a control character in the request target', request: () => 'GET /v1/\x01deploys HTTP/1.1\r\nHost: x\r\n\r\n', status: 400, code: 'invalid_request' },
-    { name: 'a control character in a header value', request: () => `GET /v1/deploys HTTP/1.1\r\nHost: x\r\n${auth()}X-Note: a\x01b\r\n\r\n`, status: 400, code: 'invalid_request' },
+    {
+      name: 'a control character in the request target',
+      request: () => 'GET /v1/\x01deploys HTTP/1.1\r\nHost: x\r\n\r\n',
+      status: 400,
+      code: 'invalid_request',
+    },
+    {
+      name: 'a control character in a header value',
+      request: () => `GET /v1/deploys HTTP/1.1\r\nHost: x\r\n${auth()}X-Note: a\x01b\r\n\r\n`,
+      status: 400,
+      code: 'invalid_request',
+    },
     {
       name: 'Transfer-Encoding together with Content-Length',
-      request: () => `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      request: () =>
+        `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
       status: 400,
       code: 'invalid_request',
     },
     {
       name: 'a bad chunk size in the body of a routed request',
-      request: () => `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      request: () =>
+        `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
       status: 400,
       code: 'invalid_request',
       routed: true,
     },
-    { name: 'headers over 16 KiB', request: () => `GET /v1/deploys HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, status: 431, code: 'headers_too_large' },
+    {
+      name: 'headers over 16 KiB',
+      request: () => `GET /v1/deploys HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      status: 431,
+      code: 'headers_too_large',
+    },
   ];
 
   for (const c of cases) {
@@ -93,14 +110,23 @@ describe('malformed HTTP gets the uniform error body', () => {
       assert.ok(res.closed);
       // The log line names the request id, so an operator can find the refusal a client quotes.
       await new Promise((r) => setTimeout(r, 50));
-      const lines = log.slice(before).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; reqId?: string; level: number });
+      const lines = log
+        .slice(before)
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { msg: string; reqId?: string; level: number });
       const refusals = lines.filter((l) => l.msg.startsWith('malformed HTTP request refused'));
       assert.equal(refusals.length, 1, log.slice(before));
       assert.equal(refusals[0].reqId, id);
       assert.equal(refusals[0].level, 30, 'a client mistake is logged at info, not as a server error');
       assert.ok(!lines.some((l) => l.level >= 50), `no error-level line: ${log.slice(before)}`);
       // A request already routed when its body turned out malformed keeps its own id.
-      if (c.routed) assert.ok(lines.some((l) => l.msg === 'incoming request' && l.reqId === id), `the routed request's id: ${log.slice(before)}`);
+      if (c.routed)
+        assert.ok(
+          lines.some((l) => l.msg === 'incoming request' && l.reqId === id),
+          `the routed request's id: ${log.slice(before)}`,
+        );
     });
   }
 

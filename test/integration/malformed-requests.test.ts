@@ -85,15 +85,28 @@ describe('malformed requests to every route', () => {
 
     // A deploy with a committed version and an alias, plus an open session with one declared, unsent blob.
     const files = sampleBundle('malformed');
-    const s1 = await app.api('POST', '/v1/upload-sessions', { createDeploy: { slug: 'malformed', name: 'Malformed' }, files: descriptors(files) });
+    const s1 = await app.api('POST', '/v1/upload-sessions', {
+      createDeploy: { slug: 'malformed', name: 'Malformed' },
+      files: descriptors(files),
+    });
     assert.equal(s1.status, 201, JSON.stringify(s1.body));
     const deployId = s1.body.uploadSession.deployId as string;
     const tok1 = { 'x-upload-token': s1.body.uploadToken as string };
     for (const f of files) {
-      const put = await app.server.inject({ method: 'PUT', url: `/v1/upload-sessions/${s1.body.uploadSession.id}/blobs/${sha256(f.content)}`, headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/octet-stream', ...tok1 }, payload: f.content });
+      const put = await app.server.inject({
+        method: 'PUT',
+        url: `/v1/upload-sessions/${s1.body.uploadSession.id}/blobs/${sha256(f.content)}`,
+        headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/octet-stream', ...tok1 },
+        payload: f.content,
+      });
       assert.equal(put.statusCode, 200, put.body);
     }
-    const c1 = await app.api('POST', `/v1/upload-sessions/${s1.body.uploadSession.id}/commit`, { entries: entries(files), render: { route: '/', title: 'Malformed' } }, tok1);
+    const c1 = await app.api(
+      'POST',
+      `/v1/upload-sessions/${s1.body.uploadSession.id}/commit`,
+      { entries: entries(files), render: { route: '/', title: 'Malformed' } },
+      tok1,
+    );
     assert.equal(c1.status, 201, JSON.stringify(c1.body));
     const alias = await app.api('PUT', `/v1/deploys/${deployId}/aliases/preview`, { deployVersionId: c1.body.deployVersion.id });
     assert.equal(alias.status, 200, JSON.stringify(alias.body));
@@ -102,7 +115,13 @@ describe('malformed requests to every route', () => {
     const s2 = await app.api('POST', '/v1/upload-sessions', { deployId, files: descriptors([pending]) });
     assert.equal(s2.status, 201, JSON.stringify(s2.body));
     uploadToken = s2.body.uploadToken;
-    ids = { deployId, deployVersionId: c1.body.deployVersion.id, uploadSessionId: s2.body.uploadSession.id, sha256: sha256(pending.content), alias: 'preview' };
+    ids = {
+      deployId,
+      deployVersionId: c1.body.deployVersion.id,
+      uploadSessionId: s2.body.uploadSession.id,
+      sha256: sha256(pending.content),
+      alias: 'preview',
+    };
   });
   after(async () => {
     await app?.close();
@@ -115,11 +134,19 @@ describe('malformed requests to every route', () => {
     return fillPath(o.path, values);
   };
 
-  const call = (o: Operation, opts: { url?: string; query?: string; payload?: string | Buffer; contentType?: string | null; headers?: Record<string, string> } = {}) => {
+  const call = (
+    o: Operation,
+    opts: { url?: string; query?: string; payload?: string | Buffer; contentType?: string | null; headers?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { authorization: `Bearer ${app.key}`, 'x-upload-token': uploadToken, ...opts.headers };
     if (opts.contentType) headers['content-type'] = opts.contentType;
     else if (opts.contentType === undefined && opts.payload !== undefined) headers['content-type'] = 'application/json';
-    return send(app.server, { method: o.method, url: (opts.url ?? pathOf(o)) + (opts.query ? `?${opts.query}` : ''), headers, payload: opts.payload });
+    return send(app.server, {
+      method: o.method,
+      url: (opts.url ?? pathOf(o)) + (opts.query ? `?${opts.query}` : ''),
+      headers,
+      payload: opts.payload,
+    });
   };
 
   /** 400 invalid_request, naming `field` in details when given. */
@@ -135,7 +162,15 @@ describe('malformed requests to every route', () => {
 
   test('the OpenAPI document lists the routes (the derived tables are not empty)', () => {
     const names = ops.map(label);
-    for (const known of ['POST /v1/deploys', 'GET /v1/deploys', 'PATCH /v1/deploys/{deployId}/settings', 'POST /v1/upload-sessions', 'PUT /v1/upload-sessions/{uploadSessionId}/blobs/{sha256}', 'POST /v1/upload-sessions/{uploadSessionId}/commit', 'GET /v1/usage']) {
+    for (const known of [
+      'POST /v1/deploys',
+      'GET /v1/deploys',
+      'PATCH /v1/deploys/{deployId}/settings',
+      'POST /v1/upload-sessions',
+      'PUT /v1/upload-sessions/{uploadSessionId}/blobs/{sha256}',
+      'POST /v1/upload-sessions/{uploadSessionId}/commit',
+      'GET /v1/usage',
+    ]) {
       assert.ok(names.includes(known), `${known} missing from the OpenAPI document: ${names.join(', ')}`);
     }
     assert.ok(bodyOps().length >= 6, 'JSON body routes');
@@ -163,7 +198,9 @@ describe('malformed requests to every route', () => {
       const sample = sampleValue(doc, schema);
       for (const f of fields(doc, schema).filter((x) => x.required)) {
         const ctx = `${label(o)} body without ${fieldName(f.path)}`;
-        await log.check(ctx, async () => expectInvalid(await call(o, { payload: JSON.stringify(deleteAt(sample, f.path)) }), ctx, fieldName(f.path)));
+        await log.check(ctx, async () =>
+          expectInvalid(await call(o, { payload: JSON.stringify(deleteAt(sample, f.path)) }), ctx, fieldName(f.path)),
+        );
       }
     }
     log.assertNone(10);
@@ -237,7 +274,10 @@ describe('malformed requests to every route', () => {
         await log.check(ctx, async () => {
           const r = await call(o, { payload: c.payload, contentType: c.contentType });
           assertClientError(r, ctx);
-          assert.ok(['invalid_request', 'unsupported_media_type'].includes(r.body.error), `${ctx}: expected 400 invalid_request or 415 unsupported_media_type, got ${show(r)}`);
+          assert.ok(
+            ['invalid_request', 'unsupported_media_type'].includes(r.body.error),
+            `${ctx}: expected 400 invalid_request or 415 unsupported_media_type, got ${show(r)}`,
+          );
         });
       }
     }
@@ -260,7 +300,12 @@ describe('malformed requests to every route', () => {
     const limit = app.config.maxJsonBodyBytes;
     const justOver = JSON.stringify({ slug: 'x', name: 'n'.repeat(limit) });
     await log.check('POST /v1/deploys body of maxJsonBodyBytes + a few bytes', async () => {
-      const r = await send(app.server, { method: 'POST', url: '/v1/deploys', headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' }, payload: justOver });
+      const r = await send(app.server, {
+        method: 'POST',
+        url: '/v1/deploys',
+        headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+        payload: justOver,
+      });
       assert.equal(r.status, 413, show(r));
       assertUniformError(r, 'POST /v1/deploys over the limit');
       assert.equal(r.body.error, 'body_too_large');
@@ -294,7 +339,7 @@ describe('malformed requests to every route', () => {
     log.assertNone(50);
   });
 
-  test('well-formed unknown ids → 404 with the resource\'s *_not_found code', async () => {
+  test("well-formed unknown ids → 404 with the resource's *_not_found code", async () => {
     const log = new CaseLog();
     const codeFor: Record<string, string> = {
       deployId: 'deploy_not_found',
@@ -304,7 +349,11 @@ describe('malformed requests to every route', () => {
       pdfId: 'pdf_not_found',
       linkId: 'permanent_link_not_found',
     };
-    const unknown: Record<string, string> = { deployId: 'dep_01h0000000000000000000000', deployVersionId: 'ver_01h0000000000000000000000', uploadSessionId: 'ups_01h0000000000000000000000' };
+    const unknown: Record<string, string> = {
+      deployId: 'dep_01h0000000000000000000000',
+      deployVersionId: 'ver_01h0000000000000000000000',
+      uploadSessionId: 'ups_01h0000000000000000000000',
+    };
     for (const o of ops) {
       const schema = jsonBodySchema(doc, o.op);
       const payload = schema ? JSON.stringify(sampleValue(doc, schema)) : undefined;
@@ -334,7 +383,10 @@ describe('malformed requests to every route', () => {
           q.name === 'cursor'
             ? BAD_CURSORS
             : type === 'integer' || type === 'number'
-              ? BAD_INTEGERS.filter((v) => !(v === '0' && (q.schema.minimum ?? 1) <= 0)).map((v) => ({ name: v.length > 40 ? `<${v.length} chars>` : JSON.stringify(v), value: v }))
+              ? BAD_INTEGERS.filter((v) => !(v === '0' && (q.schema.minimum ?? 1) <= 0)).map((v) => ({
+                  name: v.length > 40 ? `<${v.length} chars>` : JSON.stringify(v),
+                  value: v,
+                }))
               : [{ name: '<100 KB>', value: 'x'.repeat(100 * 1024) }];
         for (const v of values) {
           const ctx = `${o.method} ${o.path}?${q.name}=${v.name}`;
@@ -384,7 +436,16 @@ describe('malformed requests to every route', () => {
 
   test('unknown routes → 404 route_not_found', async () => {
     const log = new CaseLog();
-    const urls = ['/v1/nope', '/nope', '/v2/deploys', `/v1/deploys/${ids.deployId}/nope`, '/v1/deploys/a/b/c/d/e/f', '/v1/upload-sessions/x/blobs', `/v1/${'x'.repeat(10_000)}`, '/v1/%00'];
+    const urls = [
+      '/v1/nope',
+      '/nope',
+      '/v2/deploys',
+      `/v1/deploys/${ids.deployId}/nope`,
+      '/v1/deploys/a/b/c/d/e/f',
+      '/v1/upload-sessions/x/blobs',
+      `/v1/${'x'.repeat(10_000)}`,
+      '/v1/%00',
+    ];
     for (const url of urls) {
       for (const method of ['GET', 'POST']) {
         const ctx = `${method} ${url.length > 80 ? `${url.slice(0, 40)}…` : url}`;
@@ -416,11 +477,18 @@ describe('malformed requests to every route', () => {
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.includes(m))) {
         const ctx = `${method} ${path} (allowed: ${methods.join(', ')})`;
         await log.check(ctx, async () => {
-          const r = await send(app.server, { method, url: pathOf({ method, path, op: {} }), headers: { authorization: `Bearer ${app.key}` } });
+          const r = await send(app.server, {
+            method,
+            url: pathOf({ method, path, op: {} }),
+            headers: { authorization: `Bearer ${app.key}` },
+          });
           assert.equal(r.status, 405, `${ctx}: ${show(r)}`);
           assertUniformError(r, ctx);
           assert.equal(r.body.error, 'method_not_allowed', ctx);
-          const allow = String(r.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+          const allow = String(r.headers.allow ?? '')
+            .split(',')
+            .map((m) => m.trim().toUpperCase())
+            .filter(Boolean);
           for (const m of methods) assert.ok(allow.includes(m), `${ctx}: Allow "${r.headers.allow}" lacks ${m}`);
           assert.ok(!allow.includes(method), `${ctx}: Allow "${r.headers.allow}" lists the refused method`);
         });
@@ -436,19 +504,36 @@ describe('malformed requests to every route', () => {
     const twoMiB = Buffer.alloc(2 * 1024 * 1024, 3);
     const plain = Buffer.from('declared bytes sent as text/plain');
     const never = Buffer.from('declared, never uploaded: every odd request below must fail for it');
-    const s = await app.api('POST', '/v1/upload-sessions', { deployId: ids.deployId, files: descriptors([file('big.bin', small), file('two.bin', twoMiB), file('plain.txt', plain), file('never.bin', never)]) });
+    const s = await app.api('POST', '/v1/upload-sessions', {
+      deployId: ids.deployId,
+      files: descriptors([file('big.bin', small), file('two.bin', twoMiB), file('plain.txt', plain), file('never.bin', never)]),
+    });
     assert.equal(s.status, 201, JSON.stringify(s.body));
     const url = (hash: string) => `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${hash}`;
-    const headers = (contentType?: string): Record<string, string> => ({ authorization: `Bearer ${app.key}`, 'x-upload-token': s.body.uploadToken, ...(contentType ? { 'content-type': contentType } : {}) });
+    const headers = (contentType?: string): Record<string, string> => ({
+      authorization: `Bearer ${app.key}`,
+      'x-upload-token': s.body.uploadToken,
+      ...(contentType ? { 'content-type': contentType } : {}),
+    });
 
     await log.check('PUT 10 MiB + 1 byte to a declared (100-byte) blob', async () => {
-      const r = await send(app.server, { method: 'PUT', url: url(sha256(small)), headers: headers('application/octet-stream'), payload: big });
+      const r = await send(app.server, {
+        method: 'PUT',
+        url: url(sha256(small)),
+        headers: headers('application/octet-stream'),
+        payload: big,
+      });
       assert.equal(r.status, 400, show(r));
       assertUniformError(r, 'PUT over 10 MiB');
       assert.equal(r.body.error, 'upload_blob_too_large', show(r));
     });
     await log.check('PUT a declared 2 MiB blob (over the JSON body limit, under the blob limit) → 200', async () => {
-      const r = await send(app.server, { method: 'PUT', url: url(sha256(twoMiB)), headers: headers('application/octet-stream'), payload: twoMiB });
+      const r = await send(app.server, {
+        method: 'PUT',
+        url: url(sha256(twoMiB)),
+        headers: headers('application/octet-stream'),
+        payload: twoMiB,
+      });
       assert.equal(r.status, 200, show(r));
     });
     // The route takes application/octet-stream only (interface: blob upload Content-Type).
@@ -471,7 +556,12 @@ describe('malformed requests to every route', () => {
     ];
     for (const c of odd) {
       const ctx = `PUT blob ${c.name}`;
-      await log.check(ctx, async () => assertClientError(await send(app.server, { method: 'PUT', url: url(sha256(never)), headers: headers(c.contentType), payload: c.payload }), ctx));
+      await log.check(ctx, async () =>
+        assertClientError(
+          await send(app.server, { method: 'PUT', url: url(sha256(never)), headers: headers(c.contentType), payload: c.payload }),
+          ctx,
+        ),
+      );
     }
     for (const hash of ['nope', 'A'.repeat(64), 'a'.repeat(63), 'g'.repeat(64), `${'a'.repeat(64)}%00`]) {
       const ctx = `PUT blob at sha256=${hash}`;
@@ -482,7 +572,12 @@ describe('malformed requests to every route', () => {
       });
     }
     await log.check('the never-uploaded blob is still missing after the odd requests', async () => {
-      const r = await app.api('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/missing-blobs`, { files: descriptors([file('never.bin', never)]) }, { 'x-upload-token': s.body.uploadToken });
+      const r = await app.api(
+        'POST',
+        `/v1/upload-sessions/${s.body.uploadSession.id}/missing-blobs`,
+        { files: descriptors([file('never.bin', never)]) },
+        { 'x-upload-token': s.body.uploadToken },
+      );
       assert.equal(r.status, 200, JSON.stringify(r.body));
       assert.deepEqual(r.body.missingBlobs, [{ sha256: sha256(never) }]);
     });
@@ -491,9 +586,29 @@ describe('malformed requests to every route', () => {
 
   test('the uniform error check itself rejects a non-uniform body', () => {
     // Guards the helper: if it accepted anything, every test above would pass vacuously.
-    assert.throws(() => assertClientError({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'x' }, raw: '', headers: { 'content-type': 'application/json' } }, 'fastify default'));
-    assert.throws(() => assertClientError({ status: 500, body: { error: 'internal_error', message: 'x' }, raw: '', headers: { 'content-type': 'application/json' } }, '5xx'));
-    assert.throws(() => assertClientError({ status: 404, body: { error: 'invalid_request', message: 'x' }, raw: '', headers: { 'content-type': 'application/json' } }, 'status mismatch'));
+    assert.throws(() =>
+      assertClientError(
+        {
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message: 'x' },
+          raw: '',
+          headers: { 'content-type': 'application/json' },
+        },
+        'fastify default',
+      ),
+    );
+    assert.throws(() =>
+      assertClientError(
+        { status: 500, body: { error: 'internal_error', message: 'x' }, raw: '', headers: { 'content-type': 'application/json' } },
+        '5xx',
+      ),
+    );
+    assert.throws(() =>
+      assertClientError(
+        { status: 404, body: { error: 'invalid_request', message: 'x' }, raw: '', headers: { 'content-type': 'application/json' } },
+        'status mismatch',
+      ),
+    );
     assert.ok(Object.keys(errorCodes).length > 10);
   });
 });

@@ -21,7 +21,12 @@ type LogLine = Record<string, unknown> & { level: number; msg: string };
 function collectingSink() {
   let out = '';
   const sink = new Writable({ write: (c, _e, cb) => ((out += c), cb()) });
-  const lines = (): LogLine[] => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
+  const lines = (): LogLine[] =>
+    out
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as LogLine);
   return { sink, lines };
 }
 
@@ -38,7 +43,10 @@ describe('a blob upload the client aborts mid-body', () => {
 
   test('is logged at info with the upload session id, not as an unhandled error', async () => {
     const big = file('big.bin', Buffer.alloc(256 * 1024, 7));
-    const s = await app.api('POST', '/v1/upload-sessions', { createDeploy: { slug: 'aborted', name: 'Aborted' }, files: descriptors([big]) });
+    const s = await app.api('POST', '/v1/upload-sessions', {
+      createDeploy: { slug: 'aborted', name: 'Aborted' },
+      files: descriptors([big]),
+    });
     assert.equal(s.status, 201, JSON.stringify(s.body));
     const sessionId = s.body.uploadSession.id as string;
 
@@ -51,11 +59,15 @@ describe('a blob upload the client aborts mid-body', () => {
     );
     sock.write(big.content.subarray(0, 16 * 1024));
     // Let the handler start streaming the body before the connection drops.
-    await waitFor('the request to reach the route', () => logs.lines().find((l) => l.msg === 'incoming request' && String((l.req as { url?: string })?.url).includes(sessionId)));
+    await waitFor('the request to reach the route', () =>
+      logs.lines().find((l) => l.msg === 'incoming request' && String((l.req as { url?: string })?.url).includes(sessionId)),
+    );
     await new Promise((r) => setTimeout(r, 200));
     sock.destroy();
 
-    const line = await waitFor('the abort to be logged', () => logs.lines().find((l) => l.uploadSessionId === sessionId)).catch((err) => assert.fail(`${err.message}; logged: ${JSON.stringify(logs.lines().filter((l) => l.level >= 40))}`));
+    const line = await waitFor('the abort to be logged', () => logs.lines().find((l) => l.uploadSessionId === sessionId)).catch((err) =>
+      assert.fail(`${err.message}; logged: ${JSON.stringify(logs.lines().filter((l) => l.level >= 40))}`),
+    );
     assert.equal(line.level, 30, JSON.stringify(line));
     assert.match(line.msg, /aborted/);
     // Give any late error log a moment, then make sure nothing was logged as a server fault.
@@ -100,7 +112,12 @@ describe('Idempotency-Key replay of upload session creation', () => {
     assert.equal(replay.headers['idempotent-replayed'], 'true');
     assert.equal(replay.body.uploadSession.id, first.body.uploadSession.id);
     assert.equal(replay.body.uploadToken, token, 'the original result, token included');
-    const missing = await app.api('POST', `/v1/upload-sessions/${first.body.uploadSession.id}/missing-blobs`, { files: descriptors(files) }, { 'x-upload-token': replay.body.uploadToken });
+    const missing = await app.api(
+      'POST',
+      `/v1/upload-sessions/${first.body.uploadSession.id}/missing-blobs`,
+      { files: descriptors(files) },
+      { 'x-upload-token': replay.body.uploadToken },
+    );
     assert.equal(missing.status, 200, JSON.stringify(missing.body));
   });
 });
@@ -112,8 +129,15 @@ describe('FOLIO_SECRETS_KEY on PostgreSQL', { skip: pgOnly }, () => {
   test('without it the app refuses to start, naming the variable, before touching the database', async () => {
     const db = await createPgDatabase();
     try {
-      const config = loadConfig({ FOLIO_DATABASE_URL: db.url, FOLIO_DATA_DIR: tempDir(), FOLIO_SIGNING_KEY: 'sign-0123456789abcdef0123456789abcdef' });
-      const started = await createApp({ config, role: 'api', logger: silent }).then((a) => a, (err: Error) => err);
+      const config = loadConfig({
+        FOLIO_DATABASE_URL: db.url,
+        FOLIO_DATA_DIR: tempDir(),
+        FOLIO_SIGNING_KEY: 'sign-0123456789abcdef0123456789abcdef',
+      });
+      const started = await createApp({ config, role: 'api', logger: silent }).then(
+        (a) => a,
+        (err: Error) => err,
+      );
       if (!(started instanceof Error)) {
         await started.close();
         assert.fail('started on PostgreSQL without FOLIO_SECRETS_KEY (secrets would be stored in plain text)');
@@ -123,7 +147,9 @@ describe('FOLIO_SECRETS_KEY on PostgreSQL', { skip: pgOnly }, () => {
       assert.match(started.message, /PostgreSQL/);
       const sql = new pg.Client({ connectionString: db.url });
       await sql.connect();
-      const tables = await sql.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`).finally(() => sql.end());
+      const tables = await sql
+        .query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)
+        .finally(() => sql.end());
       assert.equal(tables.rows[0].n, 0, 'no migration ran');
     } finally {
       await db.drop();
@@ -142,22 +168,47 @@ describe('secrets an older release stored in plain text', () => {
     const env: Record<string, string> = db ? { FOLIO_DATABASE_URL: db.url } : {};
     const first = await createTestApp({ dataDir, keepDataDir: true, env });
     const { deploy } = await first.services.deploys.create(first.accountId, 'up', 'Up');
-    await first.services.settings.update(first.accountId, deploy.id, { webhook: { enabled: false, signingSecretAction: 'rotate' }, secrets: { upsert: [{ name: 'API_TOKEN', value: 'sealed-at-first' }] } });
+    await first.services.settings.update(first.accountId, deploy.id, {
+      webhook: { enabled: false, signingSecretAction: 'rotate' },
+      secrets: { upsert: [{ name: 'API_TOKEN', value: 'sealed-at-first' }] },
+    });
     // What an older release left: the same rows with their values in plain text.
-    const plain = { account: 'whsec_plainAccountSecret0000000000000000000001', deploy: 'whsec_plainDeploySecret00000000000000000000001', previous: 'whsec_plainPreviousSecret000000000000000000001', env: 'plain-deploy-secret-value' };
+    const plain = {
+      account: 'whsec_plainAccountSecret0000000000000000000001',
+      deploy: 'whsec_plainDeploySecret00000000000000000000001',
+      previous: 'whsec_plainPreviousSecret000000000000000000001',
+      env: 'plain-deploy-secret-value',
+    };
     const db1 = first.services.ctx.db;
     await db1.updateTable('accounts').set({ webhook_secret: plain.account }).where('id', '=', first.accountId).execute();
-    await db1.updateTable('deploy_settings').set({ signing_secret: plain.deploy, previous_signing_secret: plain.previous }).where('deploy_id', '=', deploy.id).execute();
+    await db1
+      .updateTable('deploy_settings')
+      .set({ signing_secret: plain.deploy, previous_signing_secret: plain.previous })
+      .where('deploy_id', '=', deploy.id)
+      .execute();
     await db1.updateTable('deploy_secrets').set({ value: plain.env }).where('deploy_id', '=', deploy.id).execute();
     await first.close();
 
     const second = await createTestApp({ dataDir, env });
     try {
       const ctx = second.services.ctx;
-      const account = await ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', second.accountId).executeTakeFirstOrThrow();
-      const settings = await ctx.db.selectFrom('deploy_settings').select(['signing_secret', 'previous_signing_secret']).where('deploy_id', '=', deploy.id).executeTakeFirstOrThrow();
+      const account = await ctx.db
+        .selectFrom('accounts')
+        .select('webhook_secret')
+        .where('id', '=', second.accountId)
+        .executeTakeFirstOrThrow();
+      const settings = await ctx.db
+        .selectFrom('deploy_settings')
+        .select(['signing_secret', 'previous_signing_secret'])
+        .where('deploy_id', '=', deploy.id)
+        .executeTakeFirstOrThrow();
       const secret = await ctx.db.selectFrom('deploy_secrets').select('value').where('deploy_id', '=', deploy.id).executeTakeFirstOrThrow();
-      const stored = { account: account.webhook_secret, deploy: settings.signing_secret!, previous: settings.previous_signing_secret!, env: secret.value };
+      const stored = {
+        account: account.webhook_secret,
+        deploy: settings.signing_secret!,
+        previous: settings.previous_signing_secret!,
+        env: secret.value,
+      };
       for (const [what, value] of Object.entries(stored)) {
         assert.match(value, /^enc:v1:/, `${what} is encrypted at rest`);
         assert.equal(ctx.secrets.open(value), plain[what as keyof typeof plain], `${what} opens to the old value`);

@@ -26,7 +26,15 @@ describe('plans and quotas', () => {
         tiny: {
           name: 'Tiny',
           monthlyPriceCents: 100,
-          policy: { maxRenderJobsPerBillPeriod: N, maxDeployCommitsPerBillPeriod: N, maxRenderTimeMsPerBillPeriod: 1000, maxFilesPerDeployCommit: 3, maxBytesPerDeployCommit: 1000, storageLimitBytes: 2000, maxRenderTimeoutMs: 5000 },
+          policy: {
+            maxRenderJobsPerBillPeriod: N,
+            maxDeployCommitsPerBillPeriod: N,
+            maxRenderTimeMsPerBillPeriod: 1000,
+            maxFilesPerDeployCommit: 3,
+            maxBytesPerDeployCommit: 1000,
+            storageLimitBytes: 2000,
+            maxRenderTimeoutMs: 5000,
+          },
         },
       }),
     );
@@ -57,10 +65,20 @@ describe('plans and quotas', () => {
     const deployId = body.deploy.id;
     const f = file('index.html', '<p>q</p>');
     const s0 = await http.request('POST', '/v1/upload-sessions', { json: { deployId, files: descriptors([f]) } });
-    await http.request('PUT', `/v1/upload-sessions/${s0.body.uploadSession.id}/blobs/${sha256(f.content)}`, { body: f.content, headers: { 'x-upload-token': s0.body.uploadToken } });
-    const sessions = await Promise.all(Array.from({ length: 3 * N }, () => http.request('POST', '/v1/upload-sessions', { json: { deployId, files: descriptors([f]) } })));
+    await http.request('PUT', `/v1/upload-sessions/${s0.body.uploadSession.id}/blobs/${sha256(f.content)}`, {
+      body: f.content,
+      headers: { 'x-upload-token': s0.body.uploadToken },
+    });
+    const sessions = await Promise.all(
+      Array.from({ length: 3 * N }, () => http.request('POST', '/v1/upload-sessions', { json: { deployId, files: descriptors([f]) } })),
+    );
     const results = await Promise.all(
-      sessions.map((s) => http.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, { json: { entries: entries([f]), render: { route: '/', title: 'q' } }, headers: { 'x-upload-token': s.body.uploadToken } })),
+      sessions.map((s) =>
+        http.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+          json: { entries: entries([f]), render: { route: '/', title: 'q' } },
+          headers: { 'x-upload-token': s.body.uploadToken },
+        }),
+      ),
     );
     assert.equal(results.filter((r) => r.status === 201).length, N);
     const refused = results.filter((r) => r.status !== 201);
@@ -78,7 +96,11 @@ describe('plans and quotas', () => {
   test(`render jobs: ${3 * N} concurrent creates → exactly ${N} accepted, the rest 429 render_job_quota_exceeded`, async () => {
     const deploys = await http.request('GET', '/v1/deploys');
     const deployId = deploys.body.items[0].id;
-    const results = await Promise.all(Array.from({ length: 3 * N }, (_, i) => http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest', payload: { i } } })));
+    const results = await Promise.all(
+      Array.from({ length: 3 * N }, (_, i) =>
+        http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest', payload: { i } } }),
+      ),
+    );
     assert.equal(results.filter((r) => r.status === 202).length, N);
     for (const r of results.filter((x) => x.status !== 202)) {
       assert.equal(r.status, 429);
@@ -92,10 +114,24 @@ describe('plans and quotas', () => {
   test('render time: jobs stop being accepted once render_time_ms ≥ the limit; a new period starts from zero', async () => {
     await app.services.accounts.setPlan(accountId, 'unlimited');
     const deployId = (await http.request('GET', '/v1/deploys')).body.items[0].id;
-    assert.equal((await http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } })).status, 202, 'plan change effective on the next request');
+    assert.equal(
+      (await http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } })).status,
+      202,
+      'plan change effective on the next request',
+    );
     await app.services.accounts.setPlan(accountId, 'tiny');
     // Consume exactly the allowance, as finished renders would.
-    await app.services.ctx.db.transaction().execute((trx) => app.services.usage.increment(trx, { accountId, meter: 'render_time_ms', amount: 1000, limit: null, errorCode: 'render_time_quota_exceeded' }));
+    await app.services.ctx.db
+      .transaction()
+      .execute((trx) =>
+        app.services.usage.increment(trx, {
+          accountId,
+          meter: 'render_time_ms',
+          amount: 1000,
+          limit: null,
+          errorCode: 'render_time_quota_exceeded',
+        }),
+      );
     const r = await http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } });
     assert.equal(r.status, 429);
     assert.equal(r.body.error, 'render_time_quota_exceeded');
@@ -103,17 +139,24 @@ describe('plans and quotas', () => {
     const now = new Date(app.clock.now());
     app.clock.set(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 0, 1));
     const u = await http.request('GET', '/v1/usage');
-    assert.deepEqual(u.body.usageMeters.map((m: { totalQuantity: number }) => m.totalQuantity), [0, 0, 0]);
+    assert.deepEqual(
+      u.body.usageMeters.map((m: { totalQuantity: number }) => m.totalQuantity),
+      [0, 0, 0],
+    );
     assert.equal((await http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } })).status, 202);
   });
 
   test('session and commit policies, storage limit on uploads', async () => {
     const four = ['a', 'b', 'c', 'd'].map((n) => file(`${n}.html`, n));
-    const tooMany = await http.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'pol', name: 'Pol' }, files: descriptors(four) } });
+    const tooMany = await http.request('POST', '/v1/upload-sessions', {
+      json: { createDeploy: { slug: 'pol', name: 'Pol' }, files: descriptors(four) },
+    });
     assert.equal(tooMany.status, 400);
     assert.equal(tooMany.body.error, 'upload_session_policy_limit_exceeded');
     const big = file('big.html', 'x'.repeat(1001));
-    const tooBig = await http.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'pol', name: 'Pol' }, files: descriptors([big]) } });
+    const tooBig = await http.request('POST', '/v1/upload-sessions', {
+      json: { createDeploy: { slug: 'pol', name: 'Pol' }, files: descriptors([big]) },
+    });
     assert.equal(tooBig.status, 400);
     assert.equal(tooBig.body.error, 'upload_session_too_large');
     const ok = await http.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug: 'pol', name: 'Pol' }, files: [] } });
@@ -135,9 +178,14 @@ describe('plans and quotas', () => {
     const files = ['1', '2', '3'].map((n) => file(`${n}.bin`, n.repeat(900)));
     // One session per file: a session may declare at most maxBytesPerDeployCommit (1000).
     const put = async (f: BundleFile) => {
-      const s = await http.request('POST', '/v1/upload-sessions', { json: { deployId: ok.body.uploadSession.deployId, files: descriptors([f]) } });
+      const s = await http.request('POST', '/v1/upload-sessions', {
+        json: { deployId: ok.body.uploadSession.deployId, files: descriptors([f]) },
+      });
       assert.equal(s.status, 201, JSON.stringify(s.body));
-      const r = await http.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(f.content)}`, { body: f.content, headers: { 'x-upload-token': s.body.uploadToken } });
+      const r = await http.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(f.content)}`, {
+        body: f.content,
+        headers: { 'x-upload-token': s.body.uploadToken },
+      });
       if (r.status === 429) assert.equal(r.body.error, 'storage_limit_exceeded');
       return r;
     };
@@ -168,7 +216,10 @@ describe('retention and garbage collection', () => {
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { versionLifecycle: { enabled: true, retainLatestVersions: 2 } });
     for (let i = 2; i <= 5; i++) assert.equal((await deployFiles(app, { deployId }, [shared, unique(i)])).status, 201);
     const versions = await app.api('GET', `/v1/deploys/${deployId}/versions`);
-    assert.deepEqual(versions.body.items.map((v: { versionNo: number }) => v.versionNo), [5, 4, 1]);
+    assert.deepEqual(
+      versions.body.items.map((v: { versionNo: number }) => v.versionNo),
+      [5, 4, 1],
+    );
 
     const storage = async () => (await app.api('GET', '/v1/usage')).body.liveStorage.deployVersionStorageBytes as number;
     const before = await storage();
@@ -190,7 +241,11 @@ describe('retention and garbage collection', () => {
     assert.equal(await stored(shared), true);
     assert.ok(report.gc.packs >= 2, 'render packs of deleted versions go too');
     // v1 still renders from its pack.
-    const v1pack = await app.services.ctx.db.selectFrom('deploy_versions').select('render_pack_key').where('id', '=', v1.version.id).executeTakeFirstOrThrow();
+    const v1pack = await app.services.ctx.db
+      .selectFrom('deploy_versions')
+      .select('render_pack_key')
+      .where('id', '=', v1.version.id)
+      .executeTakeFirstOrThrow();
     assert.ok(await app.services.ctx.blobs.stat(v1pack.render_pack_key));
   });
 });

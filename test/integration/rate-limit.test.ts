@@ -29,7 +29,10 @@ describe('per-key rate limit: token bucket arithmetic', () => {
       assert.equal(r.headers['ratelimit-limit'], String(BURST));
       const remaining = Number(r.headers['ratelimit-remaining']);
       const extra = refilled(start);
-      assert.ok(remaining >= BURST - k && remaining <= Math.min(BURST, BURST - k + extra), `request ${k}: remaining ${remaining}, expected ${BURST - k} (+${extra} refilled)`);
+      assert.ok(
+        remaining >= BURST - k && remaining <= Math.min(BURST, BURST - k + extra),
+        `request ${k}: remaining ${remaining}, expected ${BURST - k} (+${extra} refilled)`,
+      );
       // Seconds until the bucket is full again: the k tokens taken, less what has come back.
       const reset = Number(r.headers['ratelimit-reset']);
       assert.ok(reset <= k && reset >= k - extra - 1, `request ${k}: reset ${reset}, expected ${k}`);
@@ -58,7 +61,10 @@ describe('per-key rate limit: token bucket arithmetic', () => {
     for (let k = 0; k < 5; k++) statuses.push((await get(key)).statusCode);
     const admitted = statuses.filter((s) => s === 200).length;
     const expected = Math.min(BURST, Math.floor((elapsed / 1000) * RATE));
-    assert.ok(admitted >= expected && admitted <= expected + refilled(emptied + elapsed), `admitted ${admitted} after ${elapsed} ms, expected ${expected}: ${statuses}`);
+    assert.ok(
+      admitted >= expected && admitted <= expected + refilled(emptied + elapsed),
+      `admitted ${admitted} after ${elapsed} ms, expected ${expected}: ${statuses}`,
+    );
     assert.deepEqual(statuses, [...Array(admitted).fill(200), ...Array(5 - admitted).fill(429)], 'admitted first, then refused');
   });
 

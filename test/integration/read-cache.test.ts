@@ -86,7 +86,10 @@ describe('dataVersion: the commit marker of a SQLite file', () => {
   test('commits of this connection change the reading too', async () => {
     const version = database.dataVersion!;
     const before = version();
-    await database.db.insertInto('t' as never).values({ n: -1 } as never).execute();
+    await database.db
+      .insertInto('t' as never)
+      .values({ n: -1 } as never)
+      .execute();
     assert.notEqual(version(), before);
   });
 });
@@ -98,9 +101,10 @@ describe('GET /v1/deploys/{id} through the read cache', () => {
     a = await createTestApp();
     // A second app on the same database, as a second server process would be. (SQLite: the same data dir;
     // PostgreSQL: the same database. Its blob store is its own: it only writes metadata here.)
-    b = engine === 'postgres'
-      ? await createTestApp({ env: { FOLIO_DATABASE_URL: a.services.ctx.config.resolved.databaseUrl } })
-      : await createTestApp({ dataDir: a.dataDir, keepDataDir: true });
+    b =
+      engine === 'postgres'
+        ? await createTestApp({ env: { FOLIO_DATABASE_URL: a.services.ctx.config.resolved.databaseUrl } })
+        : await createTestApp({ dataDir: a.dataDir, keepDataDir: true });
   });
   after(async () => {
     await b.close();
@@ -120,7 +124,10 @@ describe('GET /v1/deploys/{id} through the read cache', () => {
       assert.equal((await a.api('GET', url)).body.deploy.name, `Renamed ${i}`, `rename ${i} through the other app`);
     }
     assert.equal((await b.api('PUT', `${url}/aliases/production`, { deployVersionId: 'latest' })).status, 200);
-    assert.deepEqual((await a.api('GET', url)).body.aliases.map((x: { alias: string }) => x.alias), ['production']);
+    assert.deepEqual(
+      (await a.api('GET', url)).body.aliases.map((x: { alias: string }) => x.alias),
+      ['production'],
+    );
 
     const v2 = await deployFiles(a, { deployId: v1.deployId }, [file('index.html', '<h1>two</h1>')]);
     assert.equal(v2.status, 201);

@@ -12,10 +12,24 @@ async function appAt(level: string) {
   const dataDir = tempDir();
   let out = '';
   const sink = new Writable({ write: (c, _e, cb) => ((out += c), cb()) });
-  const app = await createHttpApp({ config: loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: level }), role: 'api', logger: createLogger(level, sink as never) });
+  const app = await createHttpApp({
+    config: loadConfig({ FOLIO_DATA_DIR: dataDir, FOLIO_LOG_LEVEL: level }),
+    role: 'api',
+    logger: createLogger(level, sink as never),
+  });
   const seen: unknown[] = [];
   app.server.addHook('onRequest', async (req) => void seen.push(req.log));
-  return { app, seen, lines: () => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), close: async () => (await app.close(), fs.rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    app,
+    seen,
+    lines: () =>
+      out
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    close: async () => (await app.close(), fs.rmSync(dataDir, { recursive: true, force: true })),
+  };
 }
 
 describe('per-request logger', () => {
@@ -25,7 +39,10 @@ describe('per-request logger', () => {
       const res = await t.app.server.inject({ method: 'GET', url: '/healthz' });
       await new Promise((r) => setImmediate(r));
       const mine = t.lines().filter((l) => l.reqId === res.headers['x-request-id']);
-      assert.deepEqual(mine.map((l) => l.msg), ['incoming request', 'request completed']);
+      assert.deepEqual(
+        mine.map((l) => l.msg),
+        ['incoming request', 'request completed'],
+      );
       assert.notEqual(t.seen[0], t.app.server.log, 'a child logger bound to the request');
     } finally {
       await t.close();

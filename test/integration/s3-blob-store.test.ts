@@ -16,7 +16,13 @@ describe('S3 blob store', () => {
   before(async () => {
     const dir = tempDir();
     s3 = await startS3(path.join(dir, 's3'));
-    store = new S3BlobStore({ bucket: 'folio', prefix: 'unit', endpoint: s3.env.FOLIO_S3_ENDPOINT, forcePathStyle: true, stagingDir: path.join(dir, 'staging') });
+    store = new S3BlobStore({
+      bucket: 'folio',
+      prefix: 'unit',
+      endpoint: s3.env.FOLIO_S3_ENDPOINT,
+      forcePathStyle: true,
+      stagingDir: path.join(dir, 'staging'),
+    });
   });
   after(async () => {
     store.close();

@@ -32,7 +32,11 @@ describe('docs/sdk.md examples run', () => {
 
   test('the page has examples for the client, errors, pagination, deployDirectory and renderAndWait', () => {
     assert.ok(blocks.length >= 5, `${blocks.length} runnable blocks`);
-    for (const name of ['createClient', 'FolioApiError', 'iterate', 'deployDirectory', 'renderAndWait', 'download']) assert.ok(blocks.some((b) => b.includes(name)), name);
+    for (const name of ['createClient', 'FolioApiError', 'iterate', 'deployDirectory', 'renderAndWait', 'download'])
+      assert.ok(
+        blocks.some((b) => b.includes(name)),
+        name,
+      );
   });
 
   test('each example exits 0', async () => {
@@ -41,7 +45,11 @@ describe('docs/sdk.md examples run', () => {
       const file = path.join(work, `example-${i}.mts`);
       fs.writeFileSync(file, block.replaceAll("from 'folio/sdk'", `from ${JSON.stringify(sdk)}`));
       const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href, file], { cwd: work, env: { ...process.env, FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(
+          process.execPath,
+          ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href, file],
+          { cwd: work, env: { ...process.env, FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key }, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.stderr.on('data', (d) => (out += d));

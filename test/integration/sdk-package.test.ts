@@ -48,6 +48,16 @@ console.log(JSON.stringify({ accountId: account.account.id, slug: deploy.deploy.
 `,
   );
   // Asynchronously: the server answering the program runs in this process.
-  const run = await promisify(execFile)(process.execPath, ['check.mjs'], { cwd: project, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_OPTIONS: '', FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key } });
-  assert.deepEqual(JSON.parse(run.stdout), { accountId: app.accountId, slug: 'from-plain-js', error: 'deploy_slug_conflict', verify: 'function' });
+  const run = await promisify(execFile)(process.execPath, ['check.mjs'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, NODE_OPTIONS: '', FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key },
+  });
+  assert.deepEqual(JSON.parse(run.stdout), {
+    accountId: app.accountId,
+    slug: 'from-plain-js',
+    error: 'deploy_slug_conflict',
+    verify: 'function',
+  });
 });

@@ -78,7 +78,13 @@ describe('SDK against a real server', () => {
 
   test('deployDirectory: hashes and uploads a folder, skips dotfiles and node_modules, then a one-file change sends one blob', async () => {
     const dir = path.join(work, 'Invoice Template');
-    const files: Record<string, string> = { 'index.html': PAGE, 'css/site.css': 'h1 { color: #124; }', '.env': 'SECRET=1', 'node_modules/x/index.js': '1', '.git/HEAD': 'ref' };
+    const files: Record<string, string> = {
+      'index.html': PAGE,
+      'css/site.css': 'h1 { color: #124; }',
+      '.env': 'SECRET=1',
+      'node_modules/x/index.js': '1',
+      '.git/HEAD': 'ref',
+    };
     for (let i = 0; i < 40; i++) files[`assets/part-${String(i).padStart(2, '0')}.txt`] = `part ${i}\n`.repeat(50);
     files['assets/copy-of-00.txt'] = files['assets/part-00.txt']; // same bytes: one blob for two files
     writeBundle(dir, files);
@@ -90,7 +96,13 @@ describe('SDK against a real server', () => {
 
     const client = createClient({ baseUrl, apiKey: app.key });
     const events: DeployProgress[] = [];
-    const first = await client.deployDirectory(dir, { slug: slugify(path.basename(dir)), title: 'Invoice', alias: 'production', concurrency: 4, onProgress: (e) => events.push(e) });
+    const first = await client.deployDirectory(dir, {
+      slug: slugify(path.basename(dir)),
+      title: 'Invoice',
+      alias: 'production',
+      concurrency: 4,
+      onProgress: (e) => events.push(e),
+    });
     assert.equal(first.slug, 'invoice-template');
     assert.equal(first.createdDeploy, true);
     assert.equal(first.files, 43);
@@ -106,7 +118,10 @@ describe('SDK against a real server', () => {
 
     const deploy = await client.deploys.get(first.deployId);
     assert.equal(deploy.deploy.slug, 'invoice-template');
-    assert.deepEqual(deploy.aliases.map((a) => [a.alias, a.deployVersionId]), [['production', first.deployVersion.id]]);
+    assert.deepEqual(
+      deploy.aliases.map((a) => [a.alias, a.deployVersionId]),
+      [['production', first.deployVersion.id]],
+    );
 
     fs.writeFileSync(path.join(dir, 'css/site.css'), 'h1 { color: #421; }');
     const second = await client.deployDirectory(dir, { slug: 'invoice-template', title: 'Invoice' });
@@ -145,7 +160,10 @@ describe('SDK against a real server', () => {
     assert.equal(usage.period.kind, 'month');
 
     proxy.failNext(429, '3600');
-    await assert.rejects(client.usage(), (err: unknown) => err instanceof FolioApiError && err.status === 429 && err.code === 'rate_limited');
+    await assert.rejects(
+      client.usage(),
+      (err: unknown) => err instanceof FolioApiError && err.status === 429 && err.code === 'rate_limited',
+    );
 
     const noRetry = createClient({ baseUrl: proxy.url, apiKey: app.key, retries: 0 });
     proxy.failNext(503, '0');
@@ -158,14 +176,21 @@ describe('SDK against a real server', () => {
     const port = (dead.address() as AddressInfo).port;
     await new Promise<void>((resolve) => dead.close(() => resolve()));
     const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: app.key, retries: 2, retryBaseDelayMs: 10 });
-    await assert.rejects(client.usage(), (err: unknown) => err instanceof FolioApiError && err.status === 0 && err.code === 'network_error' && /could not reach/.test(err.message));
+    await assert.rejects(
+      client.usage(),
+      (err: unknown) =>
+        err instanceof FolioApiError && err.status === 0 && err.code === 'network_error' && /could not reach/.test(err.message),
+    );
   });
 
   test('renderAndWait long-polls to success; download() writes the PDF; managed outputs and pagination', async () => {
     const client = createClient({ baseUrl, apiKey: app.key });
     const { id: deployId } = await client.deploys.resolve('invoice-template');
     const updates: string[] = [];
-    const done = await client.renderAndWait({ deployId, deployVersionId: 'production', payload: { customer: 'Ada Lovelace' }, businessKey: 'inv-42' }, { timeoutMs: 60_000, onUpdate: (j) => updates.push(j.status) });
+    const done = await client.renderAndWait(
+      { deployId, deployVersionId: 'production', payload: { customer: 'Ada Lovelace' }, businessKey: 'inv-42' },
+      { timeoutMs: 60_000, onUpdate: (j) => updates.push(j.status) },
+    );
     assert.equal(done.job.status, 'succeeded');
     assert.equal(done.job.deployVersionNo, 1, 'the production alias still names v1');
     assert.equal(updates[0], 'queued');
@@ -182,7 +207,10 @@ describe('SDK against a real server', () => {
     assert.match(pdfText(pdf), /Invoice for Ada Lovelace/);
     assert.deepEqual(fs.readdirSync(path.dirname(dest)), ['invoice.pdf'], 'no temporary file left');
 
-    const managed = await client.renderAndWait({ deployId, deployVersionId: 'latest', payload: { customer: 'Grace Hopper' }, outputMode: 'managed' }, { timeoutMs: 60_000 });
+    const managed = await client.renderAndWait(
+      { deployId, deployVersionId: 'latest', payload: { customer: 'Grace Hopper' }, outputMode: 'managed' },
+      { timeoutMs: 60_000 },
+    );
     assert.ok(managed.pdf);
     const viaPdf = await client.download(managed.pdf!.id, path.join(work, 'managed.pdf'));
     assert.match(pdfText(fs.readFileSync(viaPdf.path)), /Invoice for Grace Hopper/);
@@ -203,20 +231,30 @@ describe('SDK against a real server', () => {
     writeBundle(dir, { 'index.html': '<!doctype html><script>window.folio.waitForReady = true;</script><p>never ready</p>' });
     const client = createClient({ baseUrl, apiKey: app.key });
     const d = await client.deployDirectory(dir, { slug: 'stuck', renderTimeoutMs: 1000 });
-    await assert.rejects(client.renderAndWait({ deployId: d.deployId, deployVersionId: 'latest' }, { timeoutMs: 30_000 }), (err: unknown) => {
-      assert.ok(err instanceof FolioRenderError);
-      assert.equal(err.code, 'render_timeout_exceeded');
-      assert.equal(err.job.status, 'failed');
-      return true;
-    });
+    await assert.rejects(
+      client.renderAndWait({ deployId: d.deployId, deployVersionId: 'latest' }, { timeoutMs: 30_000 }),
+      (err: unknown) => {
+        assert.ok(err instanceof FolioRenderError);
+        assert.equal(err.code, 'render_timeout_exceeded');
+        assert.equal(err.job.status, 'failed');
+        return true;
+      },
+    );
   });
 
   test('errors carry the server status, code, message and details; idempotency keys dedupe', async () => {
     const bad = createClient({ baseUrl, apiKey: 'folio_sk_wrong000000000000000000000000000000' });
-    await assert.rejects(bad.usage(), (err: unknown) => err instanceof FolioApiError && err.status === 401 && err.code === 'unauthorized' && typeof err.requestId === 'string');
+    await assert.rejects(
+      bad.usage(),
+      (err: unknown) =>
+        err instanceof FolioApiError && err.status === 401 && err.code === 'unauthorized' && typeof err.requestId === 'string',
+    );
 
     const client = createClient({ baseUrl, apiKey: app.key });
-    await assert.rejects(client.deploys.resolve('no-such-deploy'), (err: unknown) => err instanceof FolioApiError && err.status === 404 && err.code === 'deploy_not_found');
+    await assert.rejects(
+      client.deploys.resolve('no-such-deploy'),
+      (err: unknown) => err instanceof FolioApiError && err.status === 404 && err.code === 'deploy_not_found',
+    );
     await assert.rejects(client.deploys.create({ slug: 'Bad Slug!', name: 'x' }), (err: unknown) => {
       assert.ok(err instanceof FolioApiError);
       assert.equal(err.status, 400);
@@ -237,7 +275,10 @@ describe('SDK against a real server', () => {
 
   test('the SDK imports nothing from the server: only node built-ins and its own files', () => {
     const sdkDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/sdk');
-    for (const f of fs.readdirSync(sdkDir, { recursive: true }).map(String).filter((f) => f.endsWith('.ts'))) {
+    for (const f of fs
+      .readdirSync(sdkDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.ts'))) {
       const src = fs.readFileSync(path.join(sdkDir, f), 'utf8');
       for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
         const spec = m[1];

@@ -12,6 +12,10 @@ test('a second set-up on a ready machine installs nothing', () => {
     const r = spawnSync('bash', ['scripts/setup.sh'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const out = r.stdout + r.stderr;
     assert.equal(r.status, 0, out);
-    assert.doesNotMatch(out, /apt-get|installing|building the dashboard|creating the system user/, `run ${i + 1} did work it should not need:\n${out}`);
+    assert.doesNotMatch(
+      out,
+      /apt-get|installing|building the dashboard|creating the system user/,
+      `run ${i + 1} did work it should not need:\n${out}`,
+    );
   }
 });

@@ -68,7 +68,11 @@ test('a browser that fails to launch makes isHealthy() false (not merely "the ex
   const attempts = () => (fs.existsSync(path.join(dir, 'attempts')) ? fs.readFileSync(path.join(dir, 'attempts'), 'utf8').length : 0);
   // Fails like a refused sandbox until the flag file appears, then becomes the real Chromium. Each start
   // leaves a mark, so the test can count launch attempts.
-  fs.writeFileSync(exe, `#!/bin/sh\nprintf x >> "${dir}/attempts"\n[ -f "${dir}/ok" ] || { echo "sandbox refused" >&2; exit 1; }\nexec "${findChromium()}" "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(
+    exe,
+    `#!/bin/sh\nprintf x >> "${dir}/attempts"\n[ -f "${dir}/ok" ] || { echo "sandbox refused" >&2; exit 1; }\nexec "${findChromium()}" "$@"\n`,
+    { mode: 0o755 },
+  );
   const sup = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000, probeRelaunchIntervalMs: 60_000 });
   const quick = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000, probeRelaunchIntervalMs: 0 });
   try {

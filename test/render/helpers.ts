@@ -27,11 +27,17 @@ export class WatchedFiles extends Map<string, BundleFile> {
   }
 }
 
-const MIME: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'application/octet-stream', json: 'application/json' };
+const MIME: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css',
+  js: 'application/octet-stream',
+  json: 'application/json',
+};
 
 export function bundle(files: Record<string, string>): RenderBundle & { files: WatchedFiles } {
   const map = new WatchedFiles();
-  for (const [path, body] of Object.entries(files)) map.set(path, { body: Buffer.from(body), mime: MIME[path.split('.').pop() ?? ''] ?? 'text/plain' });
+  for (const [path, body] of Object.entries(files))
+    map.set(path, { body: Buffer.from(body), mime: MIME[path.split('.').pop() ?? ''] ?? 'text/plain' });
   return { key: `test-bundle-${++seq}`, files: map };
 }
 

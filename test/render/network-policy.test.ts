@@ -47,16 +47,30 @@ before(async () => {
     // connect edge recording which address Folio pinned.
     lookup: async (host) => {
       if (host === 'public.example') return [{ address: '93.184.216.34', family: 4 }];
-      if (host === 'rebind.example') return [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }];
+      if (host === 'rebind.example')
+        return [
+          { address: '93.184.216.34', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ];
       if (host === 'private.example') return [{ address: '10.0.0.5', family: 4 }];
       if (host === 'metadata.example') return [{ address: 'fd00:ec2::254', family: 6 }];
       throw new Error('ENOTFOUND');
     },
     externalFetch: async (req: PinnedRequest) => {
       externalCalls.push({ url: req.url.href, address: req.address.address });
-      if (req.url.pathname === '/ok.css') return { status: 200, headers: [['Content-Type', 'text/css'], ['Set-Cookie', 'tracker=1']], body: Buffer.from("body::after { content: 'EXTERNAL-CSS-OK'; }") };
-      if (req.url.pathname === '/redirect') return { status: 302, headers: [['Location', `http://127.0.0.1:${port}/redirected`]], body: Buffer.alloc(0) };
-      if (req.url.pathname === '/redirect-private') return { status: 302, headers: [['Location', `http://private.example:${port}/x`]], body: Buffer.alloc(0) };
+      if (req.url.pathname === '/ok.css')
+        return {
+          status: 200,
+          headers: [
+            ['Content-Type', 'text/css'],
+            ['Set-Cookie', 'tracker=1'],
+          ],
+          body: Buffer.from("body::after { content: 'EXTERNAL-CSS-OK'; }"),
+        };
+      if (req.url.pathname === '/redirect')
+        return { status: 302, headers: [['Location', `http://127.0.0.1:${port}/redirected`]], body: Buffer.alloc(0) };
+      if (req.url.pathname === '/redirect-private')
+        return { status: 302, headers: [['Location', `http://private.example:${port}/x`]], body: Buffer.alloc(0) };
       return { status: 404, headers: [], body: Buffer.alloc(0) };
     },
   });
@@ -119,7 +133,11 @@ test('a hostile page without external network reaches nothing: zero connections,
   const b = bundle({ '/index.html': hostilePage(['http://public.example']), '/sw.js': `fetch('http://127.0.0.1:${port}/sw')` });
   const out = memorySink();
   await renderer.render(
-    request({ bundle: b, timeoutMs: 15_000, pdf: { displayHeaderFooter: true, footerTemplate: `<img src="http://127.0.0.1:${port}/footer">` } }),
+    request({
+      bundle: b,
+      timeoutMs: 15_000,
+      pdf: { displayHeaderFooter: true, footerTemplate: `<img src="http://127.0.0.1:${port}/footer">` },
+    }),
     out.sink,
   );
   const text = pdfText(out.bytes());
@@ -151,8 +169,9 @@ test('with external network allowed: public hosts are fetched from the pinned ad
   assert.match(text, /EXTERNAL-CSS-OK/);
   assert.doesNotMatch(text, /GOT /);
   assert.match(text, /cookie=\s*$/m, 'Set-Cookie from a third party must not be stored');
-  assert.deepEqual(
-    externalCalls.map((c) => `${new URL(c.url).pathname} ${c.address}`).sort(),
-    ['/ok.css 93.184.216.34', '/redirect 93.184.216.34', '/redirect-private 93.184.216.34'],
-  );
+  assert.deepEqual(externalCalls.map((c) => `${new URL(c.url).pathname} ${c.address}`).sort(), [
+    '/ok.css 93.184.216.34',
+    '/redirect 93.184.216.34',
+    '/redirect-private 93.184.216.34',
+  ]);
 });

@@ -4,9 +4,19 @@ import { printParams, validatePdfOverrides } from '../../src/render/pdf-options.
 
 test('valid overrides pass through unchanged', () => {
   const pdf = {
-    format: 'A4', landscape: true, margin: { top: '1cm', left: 20, bottom: '0.5in', right: '3mm' }, scale: 0.8,
-    printBackground: false, displayHeaderFooter: true, headerTemplate: '<span class="title"></span>', footerTemplate: '',
-    pageRanges: '1-3, 5', tagged: false, outline: false, width: '210mm', height: 1000,
+    format: 'A4',
+    landscape: true,
+    margin: { top: '1cm', left: 20, bottom: '0.5in', right: '3mm' },
+    scale: 0.8,
+    printBackground: false,
+    displayHeaderFooter: true,
+    headerTemplate: '<span class="title"></span>',
+    footerTemplate: '',
+    pageRanges: '1-3, 5',
+    tagged: false,
+    outline: false,
+    width: '210mm',
+    height: 1000,
   };
   assert.deepEqual(validatePdfOverrides(pdf), { ok: true, value: pdf });
   assert.deepEqual(validatePdfOverrides(undefined), { ok: true, value: {} });

@@ -58,7 +58,8 @@ test('a module bundle that fetches its payload and env and calls folio.ready() r
   const res = await renderer.render(req, out.sink);
   const pdf = out.bytes();
   const text = pdfText(pdf);
-  for (const s of ['Alpha section', 'Beta section', 'Gamma section', 'Hello from env s3cret-token', `job ${req.jobId} v7`]) assert.match(text, new RegExp(s));
+  for (const s of ['Alpha section', 'Beta section', 'Gamma section', 'Hello from env s3cret-token', `job ${req.jobId} v7`])
+    assert.match(text, new RegExp(s));
   assert.match(text, /Page 1 of 3/);
   assert.match(text, /Page 3 of 3/);
   assert.equal(res.pageCount, 3);
@@ -71,7 +72,10 @@ test('a module bundle that fetches its payload and env and calls folio.ready() r
 
 test('default ready protocol prints after load; PDF overrides apply (tagged and outline can be turned off)', async () => {
   const out = memorySink();
-  const res = await renderer.render(request({ bundle: bundle({ '/index.html': invoiceHtml }), pdf: { tagged: false, outline: false } }), out.sink);
+  const res = await renderer.render(
+    request({ bundle: bundle({ '/index.html': invoiceHtml }), pdf: { tagged: false, outline: false } }),
+    out.sink,
+  );
   const pdf = out.bytes();
   assert.equal(res.pageCount, 1);
   assert.match(pdfText(pdf), /INV-2024-0193[\s\S]*Page 1 of 1/);
@@ -89,7 +93,9 @@ test('a page still fetching after load is printed once the network has been idle
 });
 
 test('folio.fail(message) ends the job with render_failed and that message, with or without waitForReady', async () => {
-  const explicit = bundle({ '/index.html': `<script>folio.waitForReady = true; setTimeout(() => folio.fail('payload has no line items'), 20);</script>` });
+  const explicit = bundle({
+    '/index.html': `<script>folio.waitForReady = true; setTimeout(() => folio.fail('payload has no line items'), 20);</script>`,
+  });
   await assert.rejects(renderer.render(request({ bundle: explicit }), memorySink().sink), (err: unknown) => {
     fails('render_failed')(err);
     assert.match((err as Error).message, /the page called folio\.fail\(\): payload has no line items/);
@@ -122,7 +128,11 @@ test('blocked requests are reported from the page and from a worker (a blob: wor
   const result = await renderer.render(request({ bundle: b, timeoutMs: 10_000 }), out.sink);
   assert.match(pdfText(out.bytes()), /worker refused/);
   const urls = result.blocked.map((x) => x.split(': ')[0]).sort();
-  assert.deepEqual(urls, ['https://page.example/from-page.json', 'https://worker.example/from-worker.json'], JSON.stringify(result.blocked));
+  assert.deepEqual(
+    urls,
+    ['https://page.example/from-page.json', 'https://worker.example/from-worker.json'],
+    JSON.stringify(result.blocked),
+  );
 });
 
 test('a fetch that never reaches the network (data: URL, refused by CSP) does not hold the default ready wait', async () => {
@@ -144,7 +154,14 @@ test('a page that never finishes loading fails with navigation_timeout', async (
   const slow = new Renderer({ concurrency: 1, spareSessions: 0, lookup: () => new Promise(() => {}) });
   try {
     await assert.rejects(
-      slow.render(request({ allowExternalNetwork: true, timeoutMs: 1500, bundle: bundle({ '/index.html': '<img src="https://slow.example/a.png">' }) }), memorySink().sink),
+      slow.render(
+        request({
+          allowExternalNetwork: true,
+          timeoutMs: 1500,
+          bundle: bundle({ '/index.html': '<img src="https://slow.example/a.png">' }),
+        }),
+        memorySink().sink,
+      ),
       fails('navigation_timeout'),
     );
   } finally {
@@ -155,7 +172,10 @@ test('a page that never finishes loading fails with navigation_timeout', async (
 test('an infinite loop fails with render_timeout_exceeded at the deadline, and the renderer carries on', async () => {
   const started = performance.now();
   await assert.rejects(
-    renderer.render(request({ timeoutMs: 1500, bundle: bundle({ '/index.html': '<p>x</p><script>for (;;) {}</script>' }) }), memorySink().sink),
+    renderer.render(
+      request({ timeoutMs: 1500, bundle: bundle({ '/index.html': '<p>x</p><script>for (;;) {}</script>' }) }),
+      memorySink().sink,
+    ),
     fails('render_timeout_exceeded'),
   );
   assert.ok(performance.now() - started < 4000, 'the timeout fired although the page main thread was blocked');
@@ -164,7 +184,10 @@ test('an infinite loop fails with render_timeout_exceeded at the deadline, and t
 
 test('an infinite loop after load (in the ready wait) also times out', async () => {
   await assert.rejects(
-    renderer.render(request({ timeoutMs: 1500, bundle: bundle({ '/index.html': `<script>addEventListener('load', () => { for (;;) {} })</script>` }) }), memorySink().sink),
+    renderer.render(
+      request({ timeoutMs: 1500, bundle: bundle({ '/index.html': `<script>addEventListener('load', () => { for (;;) {} })</script>` }) }),
+      memorySink().sink,
+    ),
     fails('render_timeout_exceeded'),
   );
   await assertStillRenders();
@@ -172,7 +195,10 @@ test('an infinite loop after load (in the ready wait) also times out', async () 
 
 test('a page that opts into waitForReady and never calls ready() fails with render_timeout_exceeded', async () => {
   await assert.rejects(
-    renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }), memorySink().sink),
+    renderer.render(
+      request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }),
+      memorySink().sink,
+    ),
     fails('render_timeout_exceeded'),
   );
   await assertStillRenders();
@@ -183,32 +209,47 @@ test('a failure names the requests the network policy blocked (without query str
   const page = `<script src="https://cdn.example.com/chart.js?token=s3cr3t#x"></script>
     <script>folio.waitForReady = true; if (window.Chart) folio.ready();</script><p>chart</p>`;
   let message = '';
-  await assert.rejects(renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': page }) }), memorySink().sink), (err: unknown) => {
-    fails('render_timeout_exceeded')(err);
-    message = (err as Error).message;
-    return true;
-  });
+  await assert.rejects(
+    renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': page }) }), memorySink().sink),
+    (err: unknown) => {
+      fails('render_timeout_exceeded')(err);
+      message = (err as Error).message;
+      return true;
+    },
+  );
   assert.match(message, /the network policy blocked 1 request: https:\/\/cdn\.example\.com\/chart\.js: /);
   assert.ok(!message.includes('s3cr3t'), message);
   await assert.rejects(
-    renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }), memorySink().sink),
+    renderer.render(
+      request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }),
+      memorySink().sink,
+    ),
     (err: unknown) => fails('render_timeout_exceeded')(err) && !(err as Error).message.includes('network policy'),
   );
   // More than the 20 kept: the count is the true total, and the message stays under the 1,000-character errorMessage.
   const many = Array.from({ length: 25 }, (_, i) => `<img src="https://cdn.example.com/${'x'.repeat(180)}/${i}.png">`).join('');
-  await assert.rejects(renderer.render(request({ timeoutMs: 1200, bundle: bundle({ '/index.html': `<script>folio.waitForReady = true</script>${many}` }) }), memorySink().sink), (err: unknown) => {
-    fails('render_timeout_exceeded')(err);
-    const m = (err as Error).message;
-    assert.match(m, /the network policy blocked 25 requests: .*; and 22 more\)$/);
-    assert.ok(m.length < 1000, `${m.length} characters`);
-    return true;
-  });
+  await assert.rejects(
+    renderer.render(
+      request({ timeoutMs: 1200, bundle: bundle({ '/index.html': `<script>folio.waitForReady = true</script>${many}` }) }),
+      memorySink().sink,
+    ),
+    (err: unknown) => {
+      fails('render_timeout_exceeded')(err);
+      const m = (err as Error).message;
+      assert.match(m, /the network policy blocked 25 requests: .*; and 22 more\)$/);
+      assert.ok(m.length < 1000, `${m.length} characters`);
+      return true;
+    },
+  );
 });
 
 test('output over maxOutputBytes fails with render_output_too_large and the sink never gets more than the limit', async () => {
   const out = memorySink();
   const limit = 20_000;
-  await assert.rejects(renderer.render(request({ maxOutputBytes: limit, bundle: bundle({ '/index.html': invoiceHtml }) }), out.sink), fails('render_output_too_large'));
+  await assert.rejects(
+    renderer.render(request({ maxOutputBytes: limit, bundle: bundle({ '/index.html': invoiceHtml }) }), out.sink),
+    fails('render_output_too_large'),
+  );
   assert.ok(out.received() <= limit, `sink got ${out.received()} bytes`);
   await assertStillRenders();
 });
@@ -218,7 +259,10 @@ test('a script error before ready fails with render_failed; bad PDF options and 
     renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), pdf: { scale: 9 } }), memorySink().sink),
     fails('render_failed'),
   );
-  await assert.rejects(renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), entryPath: '/nope.html' }), memorySink().sink), fails('render_failed'));
+  await assert.rejects(
+    renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), entryPath: '/nope.html' }), memorySink().sink),
+    fails('render_failed'),
+  );
   await assert.rejects(
     renderer.render(request({ bundle: bundle({ '/index.html': '<p>x</p>' }), pdf: { pageRanges: '5-9' } }), memorySink().sink),
     fails('render_failed'),
@@ -241,7 +285,7 @@ test('an aborted signal cancels a running render promptly with render_canceled',
   await assertStillRenders();
 });
 
-test('no state survives from one account into another, nor into the same account\'s next job', async () => {
+test("no state survives from one account into another, nor into the same account's next job", async () => {
   const writer = bundle({
     '/index.html': `<script>
       folio.waitForReady = true;
@@ -302,7 +346,10 @@ test('killing the browser mid-render fails that render with render_crashed; the 
 test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, retried), not a print failure', async () => {
   // Chromium fires `beforeprint` inside Page.printToPDF; the page's synchronous request from there tells
   // the test, deterministically, that the print is under way. 50 long sections, as a real report.
-  const sections = Array.from({ length: 50 }, (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(60)}</p>`).join('');
+  const sections = Array.from(
+    { length: 50 },
+    (_, i) => `<h1>Section ${i + 1}</h1><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(60)}</p>`,
+  ).join('');
   const b = bundle({
     '/index.html': `<style>h1 { break-before: page; }</style><body>${sections}<script>
       addEventListener('beforeprint', () => { const x = new XMLHttpRequest(); x.open('GET', '/printing.js', false); x.send(); });
@@ -324,7 +371,9 @@ test('a renderer killed while Page.printToPDF runs is a crash (render_crashed, r
 
 test('a page that keeps navigating fails with a message that says so, not a protocol error', async () => {
   // Reloads itself once loaded, so each document is replaced while Folio waits for it to be ready.
-  const b = bundle({ '/index.html': '<script>folio.waitForReady = true; addEventListener("load", () => setTimeout(() => location.reload(), 20));</script>' });
+  const b = bundle({
+    '/index.html': '<script>folio.waitForReady = true; addEventListener("load", () => setTimeout(() => location.reload(), 20));</script>',
+  });
   await assert.rejects(renderer.render(request({ bundle: b, timeoutMs: 5000 }), memorySink().sink), (err: unknown) => {
     assert.ok(err instanceof RenderError);
     assert.equal(err.code, 'render_failed', err.message);
@@ -348,7 +397,10 @@ test('a page that replaces itself before it ever loads times out with that said,
 
 test('render_provider_unavailable when Chromium cannot be found', async () => {
   const none = new Renderer({ executablePath: '/nonexistent/chromium' });
-  await assert.rejects(none.render(request({ bundle: bundle({ '/index.html': 'x' }) }), memorySink().sink), fails('render_provider_unavailable'));
+  await assert.rejects(
+    none.render(request({ bundle: bundle({ '/index.html': 'x' }) }), memorySink().sink),
+    fails('render_provider_unavailable'),
+  );
   assert.equal(await none.isHealthy(), false);
   await none.close();
 });

@@ -19,7 +19,7 @@ before(async () => {
 });
 after(() => renderer.close());
 
-test('every renderer is sandboxed: a seccomp filter and a user namespace other than the service\'s', async () => {
+test("every renderer is sandboxed: a seccomp filter and a user namespace other than the service's", async () => {
   const out = memorySink();
   await renderer.render(request({ bundle: bundle({ '/index.html': '<p>inside the sandbox</p>' }) }), out.sink);
   assert.match(pdfText(out.bytes()), /inside the sandbox/);
@@ -34,41 +34,51 @@ test('every renderer is sandboxed: a seccomp filter and a user namespace other t
   for (const p of tree) assert.doesNotMatch(p.cmdline, /--no-sandbox/, `${p.type} ${p.pid} was started without the sandbox`);
 });
 
-test('as root, Chromium runs as the unprivileged folio-chromium user, in a private profile folder removed on exit', { skip: !runningAsRoot() && 'only meaningful when the tests run as root (CI does)' }, async () => {
-  const user = lookupUser('folio-chromium');
-  assert.ok(user, 'the set-up step (scripts/setup.sh) creates the folio-chromium user');
-  const tree = chromiumProcesses(renderer.supervisor.browserPid!);
-  for (const p of tree) assert.equal(p.uid, user.uid, `${p.type} ${p.pid} runs as uid ${p.uid}`);
-  const browser = tree.find((p) => p.type === 'browser')!;
-  const profile = /--user-data-dir=(\S+)/.exec(browser.cmdline)![1];
-  assert.equal(statSync(profile).uid, user.uid, 'the profile folder belongs to the user Chromium runs as');
-  const environ = readFileSync(`/proc/${browser.pid}/environ`, 'utf8').split('\0');
-  assert.ok(environ.includes(`HOME=${profile}`), 'HOME is the private folder');
-  assert.ok(!environ.some((v) => v.startsWith('FOLIO_')), 'none of Folio\'s settings reach Chromium\'s environment');
+test(
+  'as root, Chromium runs as the unprivileged folio-chromium user, in a private profile folder removed on exit',
+  { skip: !runningAsRoot() && 'only meaningful when the tests run as root (CI does)' },
+  async () => {
+    const user = lookupUser('folio-chromium');
+    assert.ok(user, 'the set-up step (scripts/setup.sh) creates the folio-chromium user');
+    const tree = chromiumProcesses(renderer.supervisor.browserPid!);
+    for (const p of tree) assert.equal(p.uid, user.uid, `${p.type} ${p.pid} runs as uid ${p.uid}`);
+    const browser = tree.find((p) => p.type === 'browser')!;
+    const profile = /--user-data-dir=(\S+)/.exec(browser.cmdline)![1];
+    assert.equal(statSync(profile).uid, user.uid, 'the profile folder belongs to the user Chromium runs as');
+    const environ = readFileSync(`/proc/${browser.pid}/environ`, 'utf8').split('\0');
+    assert.ok(environ.includes(`HOME=${profile}`), 'HOME is the private folder');
+    assert.ok(!environ.some((v) => v.startsWith('FOLIO_')), "none of Folio's settings reach Chromium's environment");
 
-  const other = new Renderer({ concurrency: 1, spareSessions: 0, executablePath: process.env.FOLIO_CHROMIUM_PATH });
-  await other.start();
-  const otherProfile = /--user-data-dir=(\S+)/.exec(chromiumProcesses(other.supervisor.browserPid!).find((p) => p.type === 'browser')!.cmdline)![1];
-  await other.close();
-  for (let i = 0; i < 50 && existsSync(otherProfile); i++) await new Promise((r) => setTimeout(r, 20));
-  assert.equal(existsSync(otherProfile), false, 'the profile folder is removed when Chromium exits');
-});
+    const other = new Renderer({ concurrency: 1, spareSessions: 0, executablePath: process.env.FOLIO_CHROMIUM_PATH });
+    await other.start();
+    const otherProfile = /--user-data-dir=(\S+)/.exec(
+      chromiumProcesses(other.supervisor.browserPid!).find((p) => p.type === 'browser')!.cmdline,
+    )![1];
+    await other.close();
+    for (let i = 0; i < 50 && existsSync(otherProfile); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(existsSync(otherProfile), false, 'the profile folder is removed when Chromium exits');
+  },
+);
 
-test('as root with a user that does not exist, Chromium is not started without its sandbox: render_provider_unavailable says what to do', { skip: !runningAsRoot() && 'only meaningful as root' }, async () => {
-  const r = new Renderer({ concurrency: 1, chromiumUser: 'folio-no-such-user', executablePath: process.env.FOLIO_CHROMIUM_PATH });
-  try {
-    await assert.rejects(r.render(request({ bundle: bundle({ '/index.html': 'x' }) }), memorySink().sink), (err: unknown) => {
-      assert.ok(err instanceof RenderError);
-      assert.equal(err.code, 'render_provider_unavailable');
-      assert.match(err.message, /"folio-no-such-user" does not exist/);
-      assert.match(err.message, /FOLIO_CHROMIUM_NO_SANDBOX/);
-      return true;
-    });
-    assert.equal(r.supervisor.browserPid, null);
-  } finally {
-    await r.close();
-  }
-});
+test(
+  'as root with a user that does not exist, Chromium is not started without its sandbox: render_provider_unavailable says what to do',
+  { skip: !runningAsRoot() && 'only meaningful as root' },
+  async () => {
+    const r = new Renderer({ concurrency: 1, chromiumUser: 'folio-no-such-user', executablePath: process.env.FOLIO_CHROMIUM_PATH });
+    try {
+      await assert.rejects(r.render(request({ bundle: bundle({ '/index.html': 'x' }) }), memorySink().sink), (err: unknown) => {
+        assert.ok(err instanceof RenderError);
+        assert.equal(err.code, 'render_provider_unavailable');
+        assert.match(err.message, /"folio-no-such-user" does not exist/);
+        assert.match(err.message, /FOLIO_CHROMIUM_NO_SANDBOX/);
+        return true;
+      });
+      assert.equal(r.supervisor.browserPid, null);
+    } finally {
+      await r.close();
+    }
+  },
+);
 
 test('FOLIO_CHROMIUM_NO_SANDBOX is the explicit way out: renderers then run without a seccomp filter', async () => {
   const r = new Renderer({ concurrency: 1, spareSessions: 0, noSandbox: true, executablePath: process.env.FOLIO_CHROMIUM_PATH });

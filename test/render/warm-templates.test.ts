@@ -70,10 +70,17 @@ test('another account never gets the warm page: its job loads a fresh document w
   assert.equal(field(other, 'NAME'), 'bob');
 });
 
-test('another version or another env gets a freshly loaded page, and the warm page\'s storage is cleared first', async () => {
+test("another version or another env gets a freshly loaded page, and the warm page's storage is cleared first", async () => {
   const v1 = bundle({ '/index.html': warmPage() });
   const first = await renderText(request({ accountId: 'acct_warm_c', bundle: v1, payload: Buffer.from('{"name":"v1"}') }));
-  const envChanged = await renderText(request({ accountId: 'acct_warm_c', bundle: v1, payload: Buffer.from('{"name":"v1-env"}'), env: { variables: { X: '1' }, secrets: {} } }));
+  const envChanged = await renderText(
+    request({
+      accountId: 'acct_warm_c',
+      bundle: v1,
+      payload: Buffer.from('{"name":"v1-env"}'),
+      env: { variables: { X: '1' }, secrets: {} },
+    }),
+  );
   assert.notEqual(field(envChanged, 'DOC'), field(first, 'DOC'), 'env change → new document');
   const reader = bundle({
     '/index.html': `<pre id="out"></pre><script>document.getElementById('out').textContent = 'LAST[' + (localStorage.getItem('last') || 'none') + '] PREV[' + (window.previousName || 'none') + ']';</script>`,
@@ -87,12 +94,15 @@ test('a handler that throws costs speed, not the job: the job loads the page afr
   const b = bundle({ '/index.html': warmPage({ failOn: 'bad' }) });
   const ok1 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good"}') }));
   // The handler throws for "bad"; the freshly loaded page then fails the job itself with folio.fail().
-  await assert.rejects(renderer.render(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"bad"}') }), memorySink().sink), (err: unknown) => {
-    assert.ok(err instanceof RenderError);
-    assert.equal(err.code, 'render_failed');
-    assert.match(err.message, /folio\.fail\(\): template refused bad/);
-    return true;
-  });
+  await assert.rejects(
+    renderer.render(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"bad"}') }), memorySink().sink),
+    (err: unknown) => {
+      assert.ok(err instanceof RenderError);
+      assert.equal(err.code, 'render_failed');
+      assert.match(err.message, /folio\.fail\(\): template refused bad/);
+      return true;
+    },
+  );
   const ok2 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"good-again"}') }));
   const ok3 = await renderText(request({ accountId: 'acct_warm_d', bundle: b, payload: Buffer.from('{"name":"and-again"}') }));
   assert.equal(field(ok2, 'NAME'), 'good-again');
@@ -101,15 +111,18 @@ test('a handler that throws costs speed, not the job: the job loads the page afr
   assert.equal(new Set(docs).size, 3, `each job loaded its own page: ${docs.join(', ')}`);
 });
 
-test('folio.fail() from a warm handler fails that job with the page\'s message', async () => {
+test("folio.fail() from a warm handler fails that job with the page's message", async () => {
   const b = bundle({ '/index.html': warmPage() });
   await renderText(request({ accountId: 'acct_warm_e', bundle: b, payload: Buffer.from('{"name":"fine"}') }));
-  await assert.rejects(renderer.render(request({ accountId: 'acct_warm_e', bundle: b, payload: Buffer.from('{"name":"fail-politely"}') }), memorySink().sink), (err: unknown) => {
-    assert.ok(err instanceof RenderError);
-    assert.equal(err.code, 'render_failed');
-    assert.match(err.message, /the page called folio\.fail\(\): cannot render fail-politely/);
-    return true;
-  });
+  await assert.rejects(
+    renderer.render(request({ accountId: 'acct_warm_e', bundle: b, payload: Buffer.from('{"name":"fail-politely"}') }), memorySink().sink),
+    (err: unknown) => {
+      assert.ok(err instanceof RenderError);
+      assert.equal(err.code, 'render_failed');
+      assert.match(err.message, /the page called folio\.fail\(\): cannot render fail-politely/);
+      return true;
+    },
+  );
 });
 
 test('an idle warm page is frozen: its timers do not run between jobs', async () => {
@@ -146,7 +159,8 @@ async function idleAfterWarmJobs(accountId: string, contexts: string) {
     </script>`,
     '/busy.js': 'while (true) {}',
     '/shared.js': 'onconnect = () => {}; while (true) {}',
-    '/worklet.js': 'registerProcessor("busy", class extends AudioWorkletProcessor { process() { const t = Date.now(); while (Date.now() - t < 2) {} return true; } });',
+    '/worklet.js':
+      'registerProcessor("busy", class extends AudioWorkletProcessor { process() { const t = Date.now(); while (Date.now() - t < 2) {} return true; } });',
   });
   const first = await renderText(request({ accountId, bundle: b }));
   assert.match(first, /STARTED/, `the page started its contexts: ${first.trim()}`);

@@ -25,9 +25,17 @@ test('Range: one bytes range is served; other units, malformed and multi-range s
 test('PDF file names lose every bidi control character (RTL override and friends)', () => {
   const controls = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
   for (const c of controls) {
-    assert.equal(pdfFileName({ template: `invoice${c}fdp.exe`, slug: 's', businessKey: 'b', jobId: 'job_1' }), 'invoicefdp.exe.pdf', `U+${c.codePointAt(0)!.toString(16)}`);
+    assert.equal(
+      pdfFileName({ template: `invoice${c}fdp.exe`, slug: 's', businessKey: 'b', jobId: 'job_1' }),
+      'invoicefdp.exe.pdf',
+      `U+${c.codePointAt(0)!.toString(16)}`,
+    );
   }
   assert.equal(pdfFileName({ slug: 'inv', businessKey: '\u202e42', jobId: 'job_1' }), 'inv-42.pdf', 'also from the business key');
-  assert.equal(pdfFileName({ template: '\u202e\u202e', slug: 's', businessKey: 'b', jobId: 'job_1' }), 'job_1.pdf', 'nothing left → the job id');
+  assert.equal(
+    pdfFileName({ template: '\u202e\u202e', slug: 's', businessKey: 'b', jobId: 'job_1' }),
+    'job_1.pdf',
+    'nothing left → the job id',
+  );
   assert.equal(withoutBidiControls('Rechnung für Müller ‏עברית'), 'Rechnung für Müller עברית', 'letters of any script stay');
 });

@@ -14,7 +14,10 @@ describe('config', () => {
     assert.equal(c.defaultPlan, 'unlimited');
   });
   test('invalid values stop start-up with a message naming the variable', () => {
-    assert.throws(() => loadConfig({ PORT: 'eighty' }), (e: Error) => e instanceof ConfigError && /PORT/.test(e.message));
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty' }),
+      (e: Error) => e instanceof ConfigError && /PORT/.test(e.message),
+    );
     assert.throws(() => loadConfig({ PORT: '70000' }), /PORT must be <= 65535/);
     assert.throws(() => loadConfig({ FOLIO_ALLOW_INSECURE_WEBHOOKS: 'maybe' }), /FOLIO_ALLOW_INSECURE_WEBHOOKS/);
     assert.throws(() => loadConfig({ FOLIO_BOOTSTRAP_API_KEY: 'sk_123' }), /FOLIO_BOOTSTRAP_API_KEY/);
@@ -23,7 +26,26 @@ describe('config', () => {
   });
   test('every variable of decisions.md is in the schema', () => {
     const names = new Set(settings.map((s) => s.env));
-    for (const v of ['PORT', 'HOST', 'FOLIO_DATA_DIR', 'FOLIO_PUBLIC_URL', 'FOLIO_DATABASE_URL', 'FOLIO_STORAGE_URL', 'FOLIO_S3_ENDPOINT', 'FOLIO_S3_REGION', 'FOLIO_S3_FORCE_PATH_STYLE', 'FOLIO_BOOTSTRAP_API_KEY', 'FOLIO_BOOTSTRAP_EMAIL', 'FOLIO_BOOTSTRAP_PASSWORD', 'FOLIO_PLANS_FILE', 'FOLIO_DEFAULT_PLAN', 'FOLIO_CHROMIUM_PATH', 'FOLIO_RENDER_CONCURRENCY', 'FOLIO_ALLOW_INSECURE_WEBHOOKS', 'FOLIO_SIGNING_KEY']) {
+    for (const v of [
+      'PORT',
+      'HOST',
+      'FOLIO_DATA_DIR',
+      'FOLIO_PUBLIC_URL',
+      'FOLIO_DATABASE_URL',
+      'FOLIO_STORAGE_URL',
+      'FOLIO_S3_ENDPOINT',
+      'FOLIO_S3_REGION',
+      'FOLIO_S3_FORCE_PATH_STYLE',
+      'FOLIO_BOOTSTRAP_API_KEY',
+      'FOLIO_BOOTSTRAP_EMAIL',
+      'FOLIO_BOOTSTRAP_PASSWORD',
+      'FOLIO_PLANS_FILE',
+      'FOLIO_DEFAULT_PLAN',
+      'FOLIO_CHROMIUM_PATH',
+      'FOLIO_RENDER_CONCURRENCY',
+      'FOLIO_ALLOW_INSECURE_WEBHOOKS',
+      'FOLIO_SIGNING_KEY',
+    ]) {
       assert.ok(names.has(v), v);
     }
   });

@@ -28,7 +28,9 @@ describe('tree hash and display id', () => {
       { path: '/b.css', sha256: 'b'.repeat(64), size: 2 },
       { path: '/a.html', sha256: 'a'.repeat(64), size: 1 },
     ];
-    const expected = createHash('sha256').update(['/a.html', 'a'.repeat(64), '1\n/b.css', 'b'.repeat(64), '2\n'].join('\u0000')).digest('hex');
+    const expected = createHash('sha256')
+      .update(['/a.html', 'a'.repeat(64), '1\n/b.css', 'b'.repeat(64), '2\n'].join('\u0000'))
+      .digest('hex');
     assert.equal(treeHash(entries), expected);
     assert.equal(treeHash([...entries].reverse()), expected);
     assert.equal(displayId(12, expected), `v12-${expected.slice(0, 7)}`);
@@ -39,7 +41,21 @@ describe('bundle paths', () => {
   test('normalises good paths and refuses dangerous ones', () => {
     assert.deepEqual(normalizeBundlePath('index.html'), { ok: true, path: '/index.html' });
     assert.deepEqual(normalizeBundlePath('/css/site.css'), { ok: true, path: '/css/site.css' });
-    for (const bad of ['', '../x', 'a/../b', 'a//b', 'a/./b', 'a\\b', 'a\0b', '//host/x', 'C:/x', 'file:///etc/passwd', 'dir/', 'x'.repeat(1025), 'a\nb']) {
+    for (const bad of [
+      '',
+      '../x',
+      'a/../b',
+      'a//b',
+      'a/./b',
+      'a\\b',
+      'a\0b',
+      '//host/x',
+      'C:/x',
+      'file:///etc/passwd',
+      'dir/',
+      'x'.repeat(1025),
+      'a\nb',
+    ]) {
       assert.equal(normalizeBundlePath(bad).ok, false, JSON.stringify(bad));
     }
   });
@@ -82,7 +98,10 @@ describe('periods', () => {
 describe('plans', () => {
   test('built-ins have every policy field; a plans file overrides and adds', () => {
     for (const p of Object.values(builtInPlans)) assert.equal(Object.keys(p.policy).length, 10);
-    const merged = mergePlans({ free: { policy: { maxRenderJobsPerBillPeriod: 3 } }, team: { name: 'Team', monthlyPriceCents: 9900, policy: { maxConcurrentRenderJobs: 4 } } });
+    const merged = mergePlans({
+      free: { policy: { maxRenderJobsPerBillPeriod: 3 } },
+      team: { name: 'Team', monthlyPriceCents: 9900, policy: { maxConcurrentRenderJobs: 4 } },
+    });
     assert.equal(merged.free.policy.maxRenderJobsPerBillPeriod, 3);
     assert.equal(merged.free.policy.maxDeployCommitsPerBillPeriod, builtInPlans.free.policy.maxDeployCommitsPerBillPeriod);
     assert.equal(merged.team.policy.maxConcurrentRenderJobs, 4);
@@ -99,7 +118,12 @@ describe('render pack', () => {
       { path: '/a.html', body: Buffer.from('<p>a</p>'), mime: 'text/html' },
       { path: '/b.bin', body: Buffer.from([0, 1, 2, 255]), mime: 'application/octet-stream' },
     ];
-    const entries = files.map((f) => ({ path: f.path, sha256: createHash('sha256').update(f.body).digest('hex'), size: f.body.length, mime: f.mime }));
+    const entries = files.map((f) => ({
+      path: f.path,
+      sha256: createHash('sha256').update(f.body).digest('hex'),
+      size: f.body.length,
+      mime: f.mime,
+    }));
     const pack = Buffer.concat([encodePackHeader(entries), ...files.map((f) => f.body)]);
     const decoded = decodePack(pack);
     assert.deepEqual(decoded.files.get('/b.bin')!.body, files[1].body);

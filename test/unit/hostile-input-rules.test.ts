@@ -30,7 +30,8 @@ describe('findTooDeep', () => {
 
 describe('normalizeBundlePath and Unicode', () => {
   test('refuses lone surrogates, keeps pairs and U+FFFD as given', () => {
-    for (const bad of ['a\ud800.html', 'a\udc00.html', '\udbff', 'x/\ud83d/y']) assert.equal(normalizeBundlePath(bad).ok, false, JSON.stringify(bad));
+    for (const bad of ['a\ud800.html', 'a\udc00.html', '\udbff', 'x/\ud83d/y'])
+      assert.equal(normalizeBundlePath(bad).ok, false, JSON.stringify(bad));
     assert.deepEqual(normalizeBundlePath('a😀.html'), { ok: true, path: '/a😀.html' });
     assert.deepEqual(normalizeBundlePath('a\ufffd.html'), { ok: true, path: '/a\ufffd.html' });
   });
@@ -38,12 +39,31 @@ describe('normalizeBundlePath and Unicode', () => {
 
 describe('isValidMime (RFC 9110 media-type, ASCII)', () => {
   test('accepts types with token and quoted parameters', () => {
-    for (const ok of ['text/html', 'text/html; charset=utf-8', 'text/html;charset="utf-8"', 'application/ld+json; profile="http://a/b"', 'text/plain; a="x\\"y"', 'a/b ;\tc=d']) {
+    for (const ok of [
+      'text/html',
+      'text/html; charset=utf-8',
+      'text/html;charset="utf-8"',
+      'application/ld+json; profile="http://a/b"',
+      'text/plain; a="x\\"y"',
+      'a/b ;\tc=d',
+    ]) {
       assert.equal(isValidMime(ok), true, JSON.stringify(ok));
     }
   });
   test('refuses CR, LF, other controls, non-ASCII, bad quoting and empty parameters', () => {
-    for (const bad of ['text/html; charset="a\r\nX: 1"', 'text/html;\r\n charset=x', 'text/html\n', 'text/html; c=\u0001', 'text/html; c="\u007f"', 'text/html; c=é', 'text/html; c="x', 'text/html;', 'text', '/html', 'text/plain; a=b/c']) {
+    for (const bad of [
+      'text/html; charset="a\r\nX: 1"',
+      'text/html;\r\n charset=x',
+      'text/html\n',
+      'text/html; c=\u0001',
+      'text/html; c="\u007f"',
+      'text/html; c=é',
+      'text/html; c="x',
+      'text/html;',
+      'text',
+      '/html',
+      'text/plain; a=b/c',
+    ]) {
       assert.equal(isValidMime(bad), false, JSON.stringify(bad));
     }
   });

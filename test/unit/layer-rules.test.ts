@@ -31,7 +31,10 @@ test('a wrong import between layers fails the lint', async () => {
   ];
   for (const [file, source] of wrong) {
     const messages = await refused(file, source);
-    assert.ok(messages.some((m) => /never|pure|does no I\/O|reach|client package/.test(m)), `${file}: ${source} was allowed (${messages.join('; ')})`);
+    assert.ok(
+      messages.some((m) => /never|pure|does no I\/O|reach|client package/.test(m)),
+      `${file}: ${source} was allowed (${messages.join('; ')})`,
+    );
   }
 });
 

@@ -7,20 +7,75 @@ import { NetPolicyError, resolveAndCheckHost } from '../../src/net/resolve-host.
 import { requestPinned } from '../../src/net/pinned-request.js';
 
 const blocked = [
-  '127.0.0.1', '127.255.255.254', '0.0.0.0', '0.1.2.3', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255',
-  '192.168.1.1', '100.64.0.1', '100.127.255.255', '169.254.0.1', '169.254.169.254', '224.0.0.1', '239.255.255.250',
-  '255.255.255.255', '240.0.0.1', '198.18.0.1', '192.0.0.192', '192.0.2.5',
-  '::', '::1', '[::1]', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fc00::1', 'fd12:3456::1', 'fd00:ec2::254', 'ff02::1',
-  '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.1.2.3', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::127.0.0.1',
-  '::ffff:0:127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '2002:7f00:1::', '2002:c0a8:101::1', '2001:0:4136:e378::1',
-  '2001:db8::1', 'fec0::1',
+  '127.0.0.1',
+  '127.255.255.254',
+  '0.0.0.0',
+  '0.1.2.3',
+  '10.0.0.1',
+  '10.255.255.255',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.1',
+  '100.64.0.1',
+  '100.127.255.255',
+  '169.254.0.1',
+  '169.254.169.254',
+  '224.0.0.1',
+  '239.255.255.250',
+  '255.255.255.255',
+  '240.0.0.1',
+  '198.18.0.1',
+  '192.0.0.192',
+  '192.0.2.5',
+  '::',
+  '::1',
+  '[::1]',
+  'fe80::1',
+  'fe80::1%eth0',
+  'febf::1',
+  'fc00::1',
+  'fd12:3456::1',
+  'fd00:ec2::254',
+  'ff02::1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:10.1.2.3',
+  '::ffff:169.254.169.254',
+  '::ffff:a9fe:a9fe',
+  '::127.0.0.1',
+  '::ffff:0:127.0.0.1',
+  '64:ff9b::7f00:1',
+  '64:ff9b::10.0.0.1',
+  '2002:7f00:1::',
+  '2002:c0a8:101::1',
+  '2001:0:4136:e378::1',
+  '2001:db8::1',
+  'fec0::1',
   // not an address at all: fail closed
-  'localhost', '', 'example.com', '1.2.3', '01.2.3.4', '::ffff:999.1.1.1',
+  'localhost',
+  '',
+  'example.com',
+  '1.2.3',
+  '01.2.3.4',
+  '::ffff:999.1.1.1',
 ];
 const allowed = [
-  '1.1.1.1', '8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '169.253.255.255',
-  '11.0.0.1', '192.167.255.255', '223.255.255.255', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8',
-  '64:ff9b::808:808', '2002:808:808::1',
+  '1.1.1.1',
+  '8.8.8.8',
+  '93.184.216.34',
+  '172.15.255.255',
+  '172.32.0.1',
+  '100.63.255.255',
+  '100.128.0.1',
+  '169.253.255.255',
+  '11.0.0.1',
+  '192.167.255.255',
+  '223.255.255.255',
+  '2606:4700:4700::1111',
+  '2a00:1450:4001:80b::200e',
+  '::ffff:8.8.8.8',
+  '64:ff9b::808:808',
+  '2002:808:808::1',
 ];
 
 test('blocked addresses are classified as blocked', () => {
@@ -33,9 +88,17 @@ test('public unicast addresses are allowed', () => {
 
 test('resolveAndCheckHost refuses when any resolved address is blocked and pins a public one otherwise', async () => {
   const lookup = async (host: string) => {
-    if (host === 'rebind.test') return [{ address: '93.184.216.34', family: 4 as const }, { address: '127.0.0.1', family: 4 as const }];
+    if (host === 'rebind.test')
+      return [
+        { address: '93.184.216.34', family: 4 as const },
+        { address: '127.0.0.1', family: 4 as const },
+      ];
     if (host === 'metadata.test') return [{ address: 'fd00:ec2::254', family: 6 as const }];
-    if (host === 'public.test') return [{ address: '93.184.216.34', family: 4 as const }, { address: '2606:4700::1', family: 6 as const }];
+    if (host === 'public.test')
+      return [
+        { address: '93.184.216.34', family: 4 as const },
+        { address: '2606:4700::1', family: 6 as const },
+      ];
     throw new Error('ENOTFOUND');
   };
   await assert.rejects(resolveAndCheckHost('rebind.test', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
@@ -75,7 +138,13 @@ test('requestPinned connects to the pinned address, not to what the host name re
     assert.equal(res.body.toString(), 'pinned ok');
     assert.equal(seenHost, `does-not-exist.invalid:${port}`);
     await assert.rejects(
-      requestPinned({ url: new URL(`http://x.invalid:${port}/`), method: 'GET', headers: {}, address: { address: '127.0.0.1', family: 4 }, maxBodyBytes: 3 }),
+      requestPinned({
+        url: new URL(`http://x.invalid:${port}/`),
+        method: 'GET',
+        headers: {},
+        address: { address: '127.0.0.1', family: 4 },
+        maxBodyBytes: 3,
+      }),
       /over 3 bytes/,
     );
   } finally {

@@ -3,12 +3,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { FAILURE_EXPRESSION, folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from '../../src/render/ready-protocol.js';
+import {
+  FAILURE_EXPRESSION,
+  folioScript,
+  HAS_JOB_HANDLER_EXPRESSION,
+  READY_EXPRESSION,
+  runJobExpression,
+} from '../../src/render/ready-protocol.js';
 
 test('the injected page script and every evaluated expression parse as JavaScript', () => {
   const sources = {
-    folioScript: folioScript({ jobId: "job_'quoted\"", deployId: 'dep_1', versionNo: 3 }),
-    folioScriptDev: folioScript({ jobId: 'job_1', deployId: 'dep_1', versionNo: 1 }, { payloadUrl: 'http://127.0.0.1:1/__payload', envUrl: 'http://127.0.0.1:1/__env' }),
+    folioScript: folioScript({ jobId: 'job_\'quoted"', deployId: 'dep_1', versionNo: 3 }),
+    folioScriptDev: folioScript(
+      { jobId: 'job_1', deployId: 'dep_1', versionNo: 1 },
+      { payloadUrl: 'http://127.0.0.1:1/__payload', envUrl: 'http://127.0.0.1:1/__env' },
+    ),
     READY_EXPRESSION,
     HAS_JOB_HANDLER_EXPRESSION,
     FAILURE_EXPRESSION,
@@ -26,7 +35,17 @@ test('folioScript defines window.folio with the job fields in a bare global', ()
   };
   window.window = window;
   window.top = window;
-  const context = vm.createContext({ window, XMLHttpRequest: function XMLHttpRequest() {}, Promise, Object, Symbol, String, JSON, TypeError, document: {} });
+  const context = vm.createContext({
+    window,
+    XMLHttpRequest: function XMLHttpRequest() {},
+    Promise,
+    Object,
+    Symbol,
+    String,
+    JSON,
+    TypeError,
+    document: {},
+  });
   (context.XMLHttpRequest as { prototype: Record<string, unknown> }).prototype = { send() {} };
   vm.runInContext(folioScript({ jobId: 'job_42', deployId: 'dep_7', versionNo: 5 }), context);
   const folio = window.folio as Record<string, unknown>;
@@ -36,5 +55,4 @@ test('folioScript defines window.folio with the job fields in a bare global', ()
   assert.equal(folio.waitForReady, false);
   assert.equal(typeof folio.onJob, 'function');
   assert.equal(window.name, '');
-
 });

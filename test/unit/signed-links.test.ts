@@ -51,7 +51,13 @@ test('a correctly signed payload of the wrong shape is invalid', () => {
     return `${data}.${createHmac('sha256', KEY).update(data).digest('base64url')}`;
   };
   assert.equal(verifyLinkToken(KEY, signed(['out', 'out_abc123', 'i', claims.expiresAt]), NOW).ok, true, 'the scheme is the one used');
-  for (const payload of [['out', 'out_abc123', 'i'], ['blob', 'x', 'a', claims.expiresAt], ['pdf', 7, 'a', claims.expiresAt], ['pdf', 'x', 'a', String(claims.expiresAt)], { kind: 'out' }]) {
+  for (const payload of [
+    ['out', 'out_abc123', 'i'],
+    ['blob', 'x', 'a', claims.expiresAt],
+    ['pdf', 7, 'a', claims.expiresAt],
+    ['pdf', 'x', 'a', String(claims.expiresAt)],
+    { kind: 'out' },
+  ]) {
     assert.deepEqual(verifyLinkToken(KEY, signed(payload), NOW), { ok: false, reason: 'invalid' }, JSON.stringify(payload));
   }
 });

@@ -49,7 +49,13 @@ export async function aliasesCommand(argv: string[]): Promise<number> {
       const r = await client.deploys.get(deploy.id);
       if (p.json) printJson({ items: r.aliases });
       else if (r.aliases.length === 0) console.log('no aliases');
-      else console.log(table(['ALIAS', 'VERSION', 'UPDATED'], r.aliases.map((a) => [a.alias, a.deployVersionId, formatTime(a.updatedAt)])));
+      else
+        console.log(
+          table(
+            ['ALIAS', 'VERSION', 'UPDATED'],
+            r.aliases.map((a) => [a.alias, a.deployVersionId, formatTime(a.updatedAt)]),
+          ),
+        );
       return 0;
     }
     default:

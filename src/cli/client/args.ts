@@ -34,7 +34,8 @@ export function str(p: Parsed, name: string): string | undefined {
 export function int(p: Parsed, name: string, min: number, max: number): number | undefined {
   const v = str(p, name);
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${v}"`);
   return Number(v);
 }
 

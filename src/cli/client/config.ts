@@ -12,7 +12,8 @@ export interface StoredConfig {
 }
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(env.HOME || os.homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(env.HOME || os.homedir(), '.config');
   return path.join(base, 'folio', 'config.json');
 }
 
@@ -26,7 +27,10 @@ export function readStoredConfig(env: NodeJS.ProcessEnv = process.env): Partial<
   }
   try {
     const parsed = JSON.parse(text) as Partial<StoredConfig>;
-    return { apiUrl: typeof parsed.apiUrl === 'string' ? parsed.apiUrl : undefined, apiKey: typeof parsed.apiKey === 'string' ? parsed.apiKey : undefined };
+    return {
+      apiUrl: typeof parsed.apiUrl === 'string' ? parsed.apiUrl : undefined,
+      apiKey: typeof parsed.apiKey === 'string' ? parsed.apiKey : undefined,
+    };
   } catch {
     throw new UsageError(`${file} is not valid JSON: run \`folio login\` again`);
   }

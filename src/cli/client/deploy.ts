@@ -66,7 +66,8 @@ export async function deployCommand(argv: string[]): Promise<number> {
     } catch (err) {
       throw new UsageError(`metadata file ${metadataFile} is not valid JSON: ${(err as Error).message}`);
     }
-    if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) throw new UsageError(`metadata file ${metadataFile} must hold a JSON object`);
+    if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata))
+      throw new UsageError(`metadata file ${metadataFile} must hold a JSON object`);
   }
   let mode;
   try {
@@ -115,7 +116,18 @@ export async function deployCommand(argv: string[]): Promise<number> {
     });
     progress.finish();
     if (p.json) {
-      printJson({ deployId: r.deployId, slug: r.slug, createdDeploy: r.createdDeploy, files: r.files, newBlobs: r.newBlobs, bytesSent: r.bytesSent, totalBytes: r.totalBytes, version: r.version, alias: r.alias, deployVersion: r.deployVersion });
+      printJson({
+        deployId: r.deployId,
+        slug: r.slug,
+        createdDeploy: r.createdDeploy,
+        files: r.files,
+        newBlobs: r.newBlobs,
+        bytesSent: r.bytesSent,
+        totalBytes: r.totalBytes,
+        version: r.version,
+        alias: r.alias,
+        deployVersion: r.deployVersion,
+      });
     } else {
       console.log(`${plural(r.files, 'file')}, ${plural(r.newBlobs, 'new blob')}, ${formatMB(r.bytesSent)} sent, version v${r.version}`);
       const where = `${r.createdDeploy ? 'created deploy' : 'deploy'} ${r.slug ?? r.deployId} (${r.deployId})`;

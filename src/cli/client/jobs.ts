@@ -40,10 +40,15 @@ export async function jobsCommand(argv: string[]): Promise<number> {
     case 'list': {
       noExtra(p, 1);
       const status = str(p, 'status');
-      if (status && !(STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
+      if (status && !(STATUSES as readonly string[]).includes(status))
+        throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
       const deployRef = str(p, 'deploy');
       const deployId = deployRef ? (await client.deploys.resolve(deployRef)).id : undefined;
-      const filters = { ...(deployId ? { deployId } : {}), ...(status ? { status: status as (typeof STATUSES)[number] } : {}), ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}) };
+      const filters = {
+        ...(deployId ? { deployId } : {}),
+        ...(status ? { status: status as (typeof STATUSES)[number] } : {}),
+        ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
+      };
       const limit = int(p, 'limit', 1, 100_000) ?? 20;
       const items = [];
       for await (const j of client.renderJobs.iterate({ ...filters, limit: Math.min(100, limit) })) {
@@ -52,13 +57,30 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       }
       if (p.json) printJson({ items });
       else if (items.length === 0) console.log('no render jobs');
-      else console.log(table(['ID', 'STATUS', 'DEPLOY', 'VERSION', 'BUSINESS KEY', 'MODE', 'REQUESTED', 'ERROR'], items.map((j) => [j.id, j.status, j.deployId, j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '-', j.businessKey, j.outputMode, formatTime(j.requestedAt), j.errorCode])));
+      else
+        console.log(
+          table(
+            ['ID', 'STATUS', 'DEPLOY', 'VERSION', 'BUSINESS KEY', 'MODE', 'REQUESTED', 'ERROR'],
+            items.map((j) => [
+              j.id,
+              j.status,
+              j.deployId,
+              j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '-',
+              j.businessKey,
+              j.outputMode,
+              formatTime(j.requestedAt),
+              j.errorCode,
+            ]),
+          ),
+        );
       return 0;
     }
     case 'get': {
       const id = positional(p, 1, 'the job id: folio jobs get JOB_ID');
       noExtra(p, 2);
-      const r = p.values.wait ? await waitForJob(client, id, (int(p, 'timeout', 1, 86_400) ?? 120) * 1000, p.json) : await client.renderJobs.get(id);
+      const r = p.values.wait
+        ? await waitForJob(client, id, (int(p, 'timeout', 1, 86_400) ?? 120) * 1000, p.json)
+        : await client.renderJobs.get(id);
       if (p.json) printJson(r);
       else printJobResult(r);
       return r.job.status === 'failed' && p.values.wait ? 1 : 0;
@@ -83,4 +105,3 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       throw new UsageError(`unknown jobs command "${sub}" (list, get, cancel, download)`);
   }
 }
-

@@ -63,4 +63,3 @@ export async function loginCommand(argv: string[]): Promise<number> {
   else console.log(`logged in to ${apiUrl}${account ? ` as account ${account}` : ''}; saved to ${file}`);
   return 0;
 }
-

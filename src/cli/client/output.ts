@@ -44,7 +44,11 @@ export function reportError(err: unknown, json: boolean): number {
   } else if (err instanceof FolioApiError) {
     code = err.code;
     message = err.message;
-    extra = { status: err.status, ...(err.details ? { details: err.details } : {}), ...(err.requestId ? { requestId: err.requestId } : {}) };
+    extra = {
+      status: err.status,
+      ...(err.details ? { details: err.details } : {}),
+      ...(err.requestId ? { requestId: err.requestId } : {}),
+    };
   } else if (err instanceof FolioRenderError) {
     code = err.code;
     message = `render job ${err.job.id} ${err.job.status}: ${err.message}`;
@@ -82,7 +86,10 @@ export function formatMB(n: number): string {
 
 export function formatTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '-';
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
@@ -93,5 +100,12 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function table(headers: string[], rows: Array<Array<string | number | null | undefined>>): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '-' : String(c))))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : (c ?? '').padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
+  return cells
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : (c ?? '').padEnd(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

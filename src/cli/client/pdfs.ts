@@ -51,7 +51,13 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
       }
       if (p.json) printJson({ items });
       else if (items.length === 0) console.log('no managed PDFs');
-      else console.log(table(['ID', 'STATE', 'FILE NAME', 'PAGES', 'SIZE', 'BUSINESS KEY', 'CREATED'], items.map((x) => [x.id, x.state, x.fileName, x.pageCount, formatBytes(x.bytes), x.businessKey, formatTime(x.createdAt)])));
+      else
+        console.log(
+          table(
+            ['ID', 'STATE', 'FILE NAME', 'PAGES', 'SIZE', 'BUSINESS KEY', 'CREATED'],
+            items.map((x) => [x.id, x.state, x.fileName, x.pageCount, formatBytes(x.bytes), x.businessKey, formatTime(x.createdAt)]),
+          ),
+        );
       return 0;
     }
     case 'get': {
@@ -90,7 +96,13 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
         const r = await client.pdfs.listLinks(id);
         if (p.json) printJson(r);
         else if (r.items.length === 0) console.log('no permanent links');
-        else console.log(table(['ID', 'URL', 'CREATED'], r.items.map((l) => [l.id, l.url, formatTime(l.createdAt)])));
+        else
+          console.log(
+            table(
+              ['ID', 'URL', 'CREATED'],
+              r.items.map((l) => [l.id, l.url, formatTime(l.createdAt)]),
+            ),
+          );
         return 0;
       }
       const revoke = str(p, 'revoke');

@@ -37,7 +37,9 @@ export class Progress {
       const width = 24;
       const filled = total === 0 ? width : Math.round((done / total) * width);
       const pct = total === 0 ? 100 : Math.floor((done / total) * 100);
-      this.stream.write(`\r\x1b[2K${label.padEnd(10)} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(pct).padStart(3)}% ${done}/${total} ${unit}${bytes}`);
+      this.stream.write(
+        `\r\x1b[2K${label.padEnd(10)} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(pct).padStart(3)}% ${done}/${total} ${unit}${bytes}`,
+      );
       this.#open = true;
       if (last) this.#endBar();
       return;

@@ -34,7 +34,9 @@ export function readPayload(spec: string, mime: string | undefined): { payload?:
   try {
     return { payload: JSON.parse(text), ...(mime ? { payloadMime: mime } : {}) };
   } catch (err) {
-    throw new UsageError(`payload ${spec === '-' ? 'from standard input' : spec} is not valid JSON (${(err as Error).message}); use --payload-mime for other formats`);
+    throw new UsageError(
+      `payload ${spec === '-' ? 'from standard input' : spec} is not valid JSON (${(err as Error).message}); use --payload-mime for other formats`,
+    );
   }
 }
 
@@ -68,7 +70,8 @@ export async function waitForJob(client: FolioClient, jobId: string, timeoutMs: 
   for (;;) {
     const remaining = deadline - Date.now();
     const r = await client.renderJobs.get(jobId, { waitSeconds: Math.max(0, Math.min(30, Math.floor(remaining / 1000))) });
-    if (!quiet && r.job.status !== last) process.stderr.write(`job ${jobId}: ${r.job.status}${r.job.attempt ? ` (attempt ${r.job.attempt + 1})` : ''}\n`);
+    if (!quiet && r.job.status !== last)
+      process.stderr.write(`job ${jobId}: ${r.job.status}${r.job.attempt ? ` (attempt ${r.job.attempt + 1})` : ''}\n`);
     last = r.job.status;
     if (['succeeded', 'failed', 'canceled'].includes(r.job.status) || remaining <= 0) return r;
   }
@@ -113,7 +116,10 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const job = created.job;
   if (!wait) {
     if (p.json) printJson(created);
-    else console.log(`job ${job.id} ${job.status} (deploy ${deploy.slug}, version v${job.deployVersionNo ?? '?'}); follow it with: folio jobs get ${job.id} --wait`);
+    else
+      console.log(
+        `job ${job.id} ${job.status} (deploy ${deploy.slug}, version v${job.deployVersionNo ?? '?'}); follow it with: folio jobs get ${job.id} --wait`,
+      );
     return 0;
   }
   if (!p.json) process.stderr.write(`job ${job.id}: ${job.status} (deploy ${deploy.slug}, version v${job.deployVersionNo ?? '?'})\n`);
@@ -121,9 +127,13 @@ export async function renderCommand(argv: string[]): Promise<number> {
   if (done.job.status !== 'succeeded') {
     if (p.json) printJson(done);
     if (done.job.status === 'failed' || done.job.status === 'canceled') {
-      process.stderr.write(`error: ${done.job.errorCode ?? done.job.status}: render job ${job.id} ${done.job.status}${done.job.errorMessage ? `: ${done.job.errorMessage}` : ''}\n`);
+      process.stderr.write(
+        `error: ${done.job.errorCode ?? done.job.status}: render job ${job.id} ${done.job.status}${done.job.errorMessage ? `: ${done.job.errorMessage}` : ''}\n`,
+      );
     } else {
-      process.stderr.write(`error: wait_timeout: job ${job.id} is still ${done.job.status} after ${timeoutMs / 1000} s (it keeps running: folio jobs get ${job.id} --wait)\n`);
+      process.stderr.write(
+        `error: wait_timeout: job ${job.id} is still ${done.job.status} after ${timeoutMs / 1000} s (it keeps running: folio jobs get ${job.id} --wait)\n`,
+      );
     }
     return 1;
   }
@@ -133,7 +143,10 @@ export async function renderCommand(argv: string[]): Promise<number> {
   else {
     const o = done.output!;
     if (written) console.log(`wrote ${written.path} (${plural(o.pageCount, 'page')}, ${formatBytes(written.bytes)}) from job ${job.id}`);
-    else console.log(`job ${job.id} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${job.id} -o out.pdf`);
+    else
+      console.log(
+        `job ${job.id} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${job.id} -o out.pdf`,
+      );
   }
   return 0;
 }

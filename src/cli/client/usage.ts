@@ -16,15 +16,37 @@ export function usageTable(u: UsageOverview): string {
   const meter = (code: string) => u.usageMeters.find((m) => m.code === code)?.totalQuantity ?? 0;
   const pct = (used: number, limit: number | null) => (limit ? `${Math.round((used / limit) * 100)}%` : '');
   const rows: Array<[string, string, string, string]> = [
-    ['deploy commits', String(meter('deploy_commits')), limitText(u.policy.maxDeployCommitsPerBillPeriod), pct(meter('deploy_commits'), u.policy.maxDeployCommitsPerBillPeriod)],
-    ['render jobs', String(meter('render_jobs')), limitText(u.policy.maxRenderJobsPerBillPeriod), pct(meter('render_jobs'), u.policy.maxRenderJobsPerBillPeriod)],
-    ['render time', seconds(meter('render_time_ms')), limitText(u.policy.maxRenderTimeMsPerBillPeriod, seconds), pct(meter('render_time_ms'), u.policy.maxRenderTimeMsPerBillPeriod)],
-    ['storage', formatBytes(u.liveStorage.totalBytes), limitText(u.policy.storageLimitBytes, formatBytes), pct(u.liveStorage.totalBytes, u.policy.storageLimitBytes)],
+    [
+      'deploy commits',
+      String(meter('deploy_commits')),
+      limitText(u.policy.maxDeployCommitsPerBillPeriod),
+      pct(meter('deploy_commits'), u.policy.maxDeployCommitsPerBillPeriod),
+    ],
+    [
+      'render jobs',
+      String(meter('render_jobs')),
+      limitText(u.policy.maxRenderJobsPerBillPeriod),
+      pct(meter('render_jobs'), u.policy.maxRenderJobsPerBillPeriod),
+    ],
+    [
+      'render time',
+      seconds(meter('render_time_ms')),
+      limitText(u.policy.maxRenderTimeMsPerBillPeriod, seconds),
+      pct(meter('render_time_ms'), u.policy.maxRenderTimeMsPerBillPeriod),
+    ],
+    [
+      'storage',
+      formatBytes(u.liveStorage.totalBytes),
+      limitText(u.policy.storageLimitBytes, formatBytes),
+      pct(u.liveStorage.totalBytes, u.policy.storageLimitBytes),
+    ],
     ['  deploy files', formatBytes(u.liveStorage.deployVersionStorageBytes), '', ''],
     ['  managed PDFs', formatBytes(u.liveStorage.managedPdfStorageBytes), '', ''],
     ['  render outputs', formatBytes(u.liveStorage.renderOutputStorageBytes), '', ''],
   ];
-  const price = u.plan.monthlyPriceCents ? `${(u.plan.monthlyPriceCents / 100).toFixed(2)} ${u.plan.currency.toUpperCase()}/${u.plan.interval}` : 'free';
+  const price = u.plan.monthlyPriceCents
+    ? `${(u.plan.monthlyPriceCents / 100).toFixed(2)} ${u.plan.currency.toUpperCase()}/${u.plan.interval}`
+    : 'free';
   const head = `Plan: ${u.plan.name} (${u.plan.key}, ${price})\nPeriod: ${u.period.usageDayStart} to ${u.period.usageDayEndExclusive} (exclusive)\n`;
   const limits = [
     `Limits: ${limitText(u.policy.maxConcurrentRenderJobs)} concurrent renders, render timeout ${limitText(u.policy.maxRenderTimeoutMs, seconds)},`,

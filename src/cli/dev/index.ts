@@ -83,7 +83,8 @@ export function loadEnv(file: string | undefined): DevInputs['env'] {
     } catch (err) {
       throw new UsageError(`env ${file} is not valid JSON: ${(err as Error).message}`);
     }
-    if ('variables' in parsed || 'secrets' in parsed) return { variables: strings(parsed.variables, 'variables'), secrets: strings(parsed.secrets, 'secrets') };
+    if ('variables' in parsed || 'secrets' in parsed)
+      return { variables: strings(parsed.variables, 'variables'), secrets: strings(parsed.secrets, 'secrets') };
     return { variables: strings(parsed, 'the file'), secrets: {} };
   }
   const variables: Record<string, string> = {};
@@ -111,10 +112,19 @@ class LocalPrinter {
     private readonly sandbox: SandboxOptions,
   ) {}
 
-  async print(bundle: LocalBundle, inputs: DevInputs, opts: PrintOptions, out: string): Promise<{ path: string; pages: number; bytes: number; ms: number; blocked: string[] }> {
+  async print(
+    bundle: LocalBundle,
+    inputs: DevInputs,
+    opts: PrintOptions,
+    out: string,
+  ): Promise<{ path: string; pages: number; bytes: number; ms: number; blocked: string[] }> {
     if (!bundle.entryPath) throw new RenderError('render_failed', 'the route matches no file of the folder');
     const executablePath = findChromium(this.chromiumPath ?? undefined);
-    if (!executablePath) throw new RenderError('render_provider_unavailable', `Chromium was not found${this.chromiumPath ? ` at ${this.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`);
+    if (!executablePath)
+      throw new RenderError(
+        'render_provider_unavailable',
+        `Chromium was not found${this.chromiumPath ? ` at ${this.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`,
+      );
     this.#renderer ??= new Renderer({ executablePath, concurrency: 1, spareSessions: 0, ...this.sandbox });
     const target = path.resolve(out);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -204,8 +214,16 @@ async function dev(argv: string[]): Promise<number> {
       pdf = metadata.pdf as PdfOverrides;
     }
   }
-  const printOpts: PrintOptions = { pdf, timeoutMs: int(p, 'timeout', 1000, 600_000) ?? 30_000, allowExternalNetwork: Boolean(p.values['allow-external-network']) };
-  const bundleOpts = { route, includeDotfiles: Boolean(p.values['include-dotfiles']), includeNodeModules: Boolean(p.values['include-node-modules']) };
+  const printOpts: PrintOptions = {
+    pdf,
+    timeoutMs: int(p, 'timeout', 1000, 600_000) ?? 30_000,
+    allowExternalNetwork: Boolean(p.values['allow-external-network']),
+  };
+  const bundleOpts = {
+    route,
+    includeDotfiles: Boolean(p.values['include-dotfiles']),
+    includeNodeModules: Boolean(p.values['include-node-modules']),
+  };
   const config = loadConfig(process.env);
   const printer = new LocalPrinter(config.chromiumPath, { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox });
   const pdfOut = str(p, 'pdf');
@@ -213,7 +231,8 @@ async function dev(argv: string[]): Promise<number> {
   // Requests the network policy refused are the template author's most common surprise (a web font or CDN
   // script that works in a browser but not in Folio), so the preview names them.
   const describe = (r: { path: string; pages: number; bytes: number; ms: number; blocked: string[] }) =>
-    `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)` + r.blocked.map((b) => `\nwarning: blocked request ${b}`).join('');
+    `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)` +
+    r.blocked.map((b) => `\nwarning: blocked request ${b}`).join('');
 
   if (pdfOut && !p.values.serve) {
     try {
@@ -240,7 +259,8 @@ async function dev(argv: string[]): Promise<number> {
   try {
     await server.start();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${str(p, 'port') ?? 4321} is in use: pick another with --port`);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new UsageError(`port ${str(p, 'port') ?? 4321} is in use: pick another with --port`);
     throw err;
   }
   if (!server.bundle.entryPath) process.stderr.write(`warning: route ${route} matches no file in ${dir} yet\n`);

@@ -15,7 +15,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { folioScript } from '../../render/ready-protocol.js';
-import { BundleIndex, payloadData, serveBundle, servePayloadOrigin, type PayloadData, type ServedResponse } from '../../render/virtual-origins.js';
+import {
+  BundleIndex,
+  payloadData,
+  serveBundle,
+  servePayloadOrigin,
+  type PayloadData,
+  type ServedResponse,
+} from '../../render/virtual-origins.js';
 import { loadLocalBundle, type LocalBundle } from './local-bundle.js';
 
 export interface DevInputs {
@@ -130,7 +137,9 @@ export class PreviewServer extends EventEmitter {
   #watch(): void {
     const root = path.resolve(this.#opts.dir);
     const ignored = (rel: string) =>
-      rel.split(/[\\/]/).some((seg) => (!this.#opts.includeDotfiles && seg.startsWith('.')) || (!this.#opts.includeNodeModules && seg === 'node_modules'));
+      rel
+        .split(/[\\/]/)
+        .some((seg) => (!this.#opts.includeDotfiles && seg.startsWith('.')) || (!this.#opts.includeNodeModules && seg === 'node_modules'));
     const w = fs.watch(root, { recursive: true }, (_event, filename) => {
       if (filename && ignored(filename.toString())) return;
       this.#schedule();
@@ -160,9 +169,11 @@ export class PreviewServer extends EventEmitter {
     if (this.#debounce) clearTimeout(this.#debounce);
     this.#debounce = setTimeout(() => {
       this.#debounce = null;
-      this.#reloading = this.#reloading.then(async () => void (await this.refresh())).catch((err) => {
-        this.emit('warning', (err as Error).message);
-      });
+      this.#reloading = this.#reloading
+        .then(async () => void (await this.refresh()))
+        .catch((err) => {
+          this.emit('warning', (err as Error).message);
+        });
     }, 60);
   }
 
@@ -176,7 +187,12 @@ export class PreviewServer extends EventEmitter {
       this.emit('warning', `${(err as Error).message} (keeping the previous payload and env)`);
     }
     const data = payloadData(inputs);
-    const changed = bundle.key !== this.bundle.key || bundle.entryPath !== this.bundle.entryPath || !data.payload.equals(this.#data.payload) || data.payloadMime !== this.#data.payloadMime || data.envJson !== this.#data.envJson;
+    const changed =
+      bundle.key !== this.bundle.key ||
+      bundle.entryPath !== this.bundle.entryPath ||
+      !data.payload.equals(this.#data.payload) ||
+      data.payloadMime !== this.#data.payloadMime ||
+      data.envJson !== this.#data.envJson;
     if (!changed) return false;
     this.bundle = bundle;
     this.#index = new BundleIndex(bundle);
@@ -209,9 +225,15 @@ export class PreviewServer extends EventEmitter {
       return;
     }
     const r = serveBundle(this.#index, url, method, this.#opts.allowExternalNetwork, this.payloadOrigin);
-    const isHtml = r.status === 200 && method === 'GET' && r.headers.some((h) => h.name === 'Content-Type' && /^text\/html\b|^application\/xhtml\+xml\b/i.test(h.value));
+    const isHtml =
+      r.status === 200 &&
+      method === 'GET' &&
+      r.headers.some((h) => h.name === 'Content-Type' && /^text\/html\b|^application\/xhtml\+xml\b/i.test(h.value));
     if (!isHtml) return send(res, r);
-    const folio = folioScript(this.#opts.identity, { payloadUrl: `${this.payloadOrigin}/__payload`, envUrl: `${this.payloadOrigin}/__env` });
+    const folio = folioScript(this.#opts.identity, {
+      payloadUrl: `${this.payloadOrigin}/__payload`,
+      envUrl: `${this.payloadOrigin}/__env`,
+    });
     const html = injectIntoHtml(Buffer.from(r.body, 'base64').toString('utf8'), `<script>${folio}\n${devClient(this.generation)}</script>`);
     send(res, r, Buffer.from(html, 'utf8'));
   }
@@ -227,10 +249,15 @@ export class PreviewServer extends EventEmitter {
     for (const w of this.#watchers) w.close();
     for (const c of this.#clients) c.end();
     this.#clients.clear();
-    await Promise.all([this.#bundleServer, this.#payloadServer].map((s) => new Promise<void>((resolve) => {
-      s.closeAllConnections();
-      s.close(() => resolve());
-    })));
+    await Promise.all(
+      [this.#bundleServer, this.#payloadServer].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.closeAllConnections();
+            s.close(() => resolve());
+          }),
+      ),
+    );
   }
 }
 

@@ -35,7 +35,8 @@ export class AuthFailureLimit {
     const now = Date.now(); // bookkeeping, like the rate-limit buckets
     const key = addressBucket(address);
     let b = this.buckets.get(key);
-    if (b) this.buckets.delete(key); // re-inserted below: the Map's order is then least recently failed first
+    if (b)
+      this.buckets.delete(key); // re-inserted below: the Map's order is then least recently failed first
     else b = { tokens: cap, updatedAt: now };
     this.buckets.set(key, b);
     // Bounded under address spraying by forgetting the addresses that failed longest ago (a full bucket),
@@ -45,7 +46,12 @@ export class AuthFailureLimit {
     b.updatedAt = now;
     if (b.tokens < 1) {
       const retry = Math.max(1, Math.ceil((1 - b.tokens) / rate));
-      throw new AppError('auth_throttled', 'too many failed authentications from this address; a valid API key is still accepted', undefined, { 'retry-after': String(retry) });
+      throw new AppError(
+        'auth_throttled',
+        'too many failed authentications from this address; a valid API key is still accepted',
+        undefined,
+        { 'retry-after': String(retry) },
+      );
     }
     b.tokens -= 1;
   }

@@ -64,11 +64,17 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
     requireScope(principal, scope);
   };
 
-  const bySession = async (req: FastifyRequest, reply: FastifyReply) => admit(req, reply, await authenticateSession(req, sessions, config), undefined);
+  const bySession = async (req: FastifyRequest, reply: FastifyReply) =>
+    admit(req, reply, await authenticateSession(req, sessions, config), undefined);
 
   // A wrong key counts against the client address (429 auth_throttled past the limit, instead of 401); a
   // valid key never touches that bucket, so nobody can lock a real client out by failing from its address.
-  const admitKey = (req: FastifyRequest, reply: FastifyReply, principal: Principal | null, scope: Scope | undefined): void | Promise<void> => {
+  const admitKey = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    principal: Principal | null,
+    scope: Scope | undefined,
+  ): void | Promise<void> => {
     if (!principal) {
       failures.fail(req.ip);
       throw new AppError('unauthorized', 'the API key is invalid or revoked');
@@ -83,13 +89,16 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
       throw new AppError('unauthorized', 'send your API key as "Authorization: Bearer folio_sk_…"');
     }
     const found = keys.authenticate(match[1]);
-    return found instanceof Promise ? found.then((principal) => admitKey(req, reply, principal, scope)) : admitKey(req, reply, found, scope);
+    return found instanceof Promise
+      ? found.then((principal) => admitKey(req, reply, principal, scope))
+      : admitKey(req, reply, found, scope);
   };
 
   const authenticate = (req: FastifyRequest, reply: FastifyReply, scope: Scope | undefined, sessionOnly: boolean): void | Promise<void> => {
     const header = req.headers.authorization;
     if (sessionOnly) {
-      if (header !== undefined) throw new AppError('unauthorized', 'this operation is only available to a signed-in dashboard session, never to an API key');
+      if (header !== undefined)
+        throw new AppError('unauthorized', 'this operation is only available to a signed-in dashboard session, never to an API key');
       return bySession(req, reply);
     }
     if (header === undefined && hasSessionCookie(req, config)) return bySession(req, reply);
@@ -116,7 +125,10 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
       if (pending) pending.then(() => done(), done);
       else done();
     };
-    route.onRequest = [hook, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];
+    route.onRequest = [
+      hook,
+      ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]),
+    ];
   });
 }
 

@@ -18,7 +18,10 @@ function send(reply: FastifyReply, code: ErrorCode, message: string, details?: R
 function fieldOf(err: FastifyError): string | undefined {
   const v = err.validation?.[0];
   if (!v) return undefined;
-  let field = (v.instancePath || '').replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  let field = (v.instancePath || '')
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
   field = field.replace(/^(\d+)/, '[$1]');
   const missing = (v.params as { missingProperty?: string; additionalProperty?: string } | undefined) ?? {};
   const extra = missing.missingProperty ?? missing.additionalProperty;
@@ -37,9 +40,15 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
     if (isOutOfSpace(err) || (err instanceof AppError && err.code === 'insufficient_storage')) {
       // An operational condition, not a bug: one line without a stack says what ran out, and the client
       // is told to come back (the request left nothing behind: see docs/operations.md, "Disk full").
-      const cause = err instanceof AppError ? (err.cause as { code?: string; message?: string } | undefined) : (err as { code?: string; message?: string });
+      const cause =
+        err instanceof AppError
+          ? (err.cause as { code?: string; message?: string } | undefined)
+          : (err as { code?: string; message?: string });
       // The route pattern, not the URL: a URL may carry a link token.
-      req.log.error({ storageError: cause?.code, route: req.routeOptions?.url, method: req.method }, `out of storage space: ${cause?.message ?? err.message}; answered 507 insufficient_storage`);
+      req.log.error(
+        { storageError: cause?.code, route: req.routeOptions?.url, method: req.method },
+        `out of storage space: ${cause?.message ?? err.message}; answered 507 insufficient_storage`,
+      );
       const full = outOfSpaceError();
       return send(reply, full.code, full.message, undefined, full.headers);
     }
@@ -54,7 +63,11 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, 'body_too_large', 'the request body is larger than this route accepts');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 'unsupported_media_type', `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here (JSON routes take application/json; blob uploads application/octet-stream)`);
+        return send(
+          reply,
+          'unsupported_media_type',
+          `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here (JSON routes take application/json; blob uploads application/octet-stream)`,
+        );
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 'invalid_request', 'the JSON body is empty', { field: 'body' });
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -118,7 +131,8 @@ export function trackInFlight(req: FastifyRequest, reply: FastifyReply): void {
 
 /** Status and code of a connection-level error (Node's HTTP parser or its timeouts). */
 function clientErrorStatus(err: NodeJS.ErrnoException): { code: ErrorCode; message: string } {
-  if (err.code === 'HPE_HEADER_OVERFLOW') return { code: 'headers_too_large', message: 'the request line and headers are larger than the server accepts' };
+  if (err.code === 'HPE_HEADER_OVERFLOW')
+    return { code: 'headers_too_large', message: 'the request line and headers are larger than the server accepts' };
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { code: 'request_timeout', message: 'the request did not arrive in time' };
   return { code: 'invalid_request', message: 'malformed HTTP request' };
 }
@@ -140,7 +154,10 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   const active = current && !current.res.writableFinished ? current : undefined;
   const id = active?.id ?? randomUUID();
   const { code, message } = clientErrorStatus(err);
-  this.log.info({ reqId: id, parserError: err.code, status: errorCodes[code].status }, `malformed HTTP request refused: ${err.code ?? err.message}`);
+  this.log.info(
+    { reqId: id, parserError: err.code, status: errorCodes[code].status },
+    `malformed HTTP request refused: ${err.code ?? err.message}`,
+  );
   if (socket.writable && !active?.res.headersSent) {
     const body = JSON.stringify({ error: code, message });
     const status = errorCodes[code].status;

@@ -57,7 +57,10 @@ export class RateLimiter {
   }
 
   private take(principal: Principal, reply: FastifyReply, planKey: string): void {
-    const { perSecond, burst } = this.ctx.plans.get(planKey).rateLimit ?? { perSecond: this.ctx.config.rateLimitPerSecond, burst: this.ctx.config.rateLimitBurst };
+    const { perSecond, burst } = this.ctx.plans.get(planKey).rateLimit ?? {
+      perSecond: this.ctx.config.rateLimitPerSecond,
+      burst: this.ctx.config.rateLimitBurst,
+    };
     // This process's share. A burst below one request would refuse everything: keep at least one.
     const n = this.processes.count;
     const rate = perSecond / n;
@@ -78,7 +81,9 @@ export class RateLimiter {
       const retry = Math.max(1, Math.ceil((1 - b.tokens) / rate));
       reply.header('ratelimit-remaining', '0');
       reply.header('ratelimit-reset', String(retry));
-      throw new AppError('rate_limited', `rate limit of ${perSecond} requests/s (burst ${burst}) exceeded for this API key`, undefined, { 'retry-after': String(retry) });
+      throw new AppError('rate_limited', `rate limit of ${perSecond} requests/s (burst ${burst}) exceeded for this API key`, undefined, {
+        'retry-after': String(retry),
+      });
     }
     b.tokens -= 1;
     reply.header('ratelimit-remaining', String(Math.min(burst, Math.floor(b.tokens * n))));

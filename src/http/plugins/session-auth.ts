@@ -41,7 +41,13 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
-  const attrs = [`${sessionCookieName(config)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`];
+  const attrs = [
+    `${sessionCookieName(config)}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`,
+  ];
   if (isHttps(config)) attrs.push('Secure');
   reply.header('set-cookie', attrs.join('; '));
 }
@@ -80,7 +86,10 @@ export async function authenticateSession(req: FastifyRequest, sessions: Session
   if (!SAFE_METHODS.has(req.method)) {
     const presented = req.headers['x-csrf-token'];
     if (!sessions.csrfMatches(session, typeof presented === 'string' ? presented : undefined)) {
-      throw new AppError('csrf_token_invalid', 'cookie-authenticated writes need the X-CSRF-Token header of the session (GET /dashboard/api/session returns it)');
+      throw new AppError(
+        'csrf_token_invalid',
+        'cookie-authenticated writes need the X-CSRF-Token header of the session (GET /dashboard/api/session returns it)',
+      );
     }
   }
   req.dashboardSession = session;

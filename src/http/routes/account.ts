@@ -9,8 +9,20 @@ const Nullable = (t: ReturnType<typeof Type.Integer>) => Type.Union([t, Type.Nul
 
 export const UsageOverview = Type.Object(
   {
-    period: Type.Object({ kind: Type.String(), start: EpochMs, end: EpochMs, usageDayStart: Type.String(), usageDayEndExclusive: Type.String() }),
-    plan: Type.Object({ key: Type.String(), name: Type.String(), currency: Type.String(), interval: Type.String(), monthlyPriceCents: Type.Integer() }),
+    period: Type.Object({
+      kind: Type.String(),
+      start: EpochMs,
+      end: EpochMs,
+      usageDayStart: Type.String(),
+      usageDayEndExclusive: Type.String(),
+    }),
+    plan: Type.Object({
+      key: Type.String(),
+      name: Type.String(),
+      currency: Type.String(),
+      interval: Type.String(),
+      monthlyPriceCents: Type.Integer(),
+    }),
     policy: Type.Object(
       {
         allowExternalNetwork: Type.Boolean(),
@@ -26,8 +38,21 @@ export const UsageOverview = Type.Object(
       },
       { description: 'Plan limits; null means unlimited.' },
     ),
-    usageMeters: Type.Array(Type.Object({ code: Type.String(), aggregation: Type.String(), totalQuantity: Type.Integer(), unit: Type.String(), version: Type.Integer() })),
-    liveStorage: Type.Object({ deployVersionStorageBytes: Type.Integer(), managedPdfStorageBytes: Type.Integer(), renderOutputStorageBytes: Type.Integer(), totalBytes: Type.Integer() }),
+    usageMeters: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        aggregation: Type.String(),
+        totalQuantity: Type.Integer(),
+        unit: Type.String(),
+        version: Type.Integer(),
+      }),
+    ),
+    liveStorage: Type.Object({
+      deployVersionStorageBytes: Type.Integer(),
+      managedPdfStorageBytes: Type.Integer(),
+      renderOutputStorageBytes: Type.Integer(),
+      totalBytes: Type.Integer(),
+    }),
     uploadLimits: Type.Object({ maxSingleFileBytes: Type.Integer() }),
     storageMeters: Type.Array(
       Type.Object({
@@ -50,32 +75,44 @@ export const UsageOverview = Type.Object(
 export function accountRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/v1/account', {
-    config: { scope: 'usage:read' },
-    schema: {
-      tags: ['Account'],
-      summary: 'The account and its webhook signing metadata',
-      description: 'The account-level signing secret is never returned; only whether it exists and a masked preview.',
-      response: {
-        200: Type.Object({
-          account: Type.Object({
-            id: Type.String(),
-            name: Type.String(),
-            plan: Type.String(),
-            createdAt: EpochMs,
-            webhook: Type.Object({ signingSecretConfigured: Type.Boolean(), signingSecretPreview: Type.Optional(Type.String()) }),
+  r.get(
+    '/v1/account',
+    {
+      config: { scope: 'usage:read' },
+      schema: {
+        tags: ['Account'],
+        summary: 'The account and its webhook signing metadata',
+        description: 'The account-level signing secret is never returned; only whether it exists and a masked preview.',
+        response: {
+          200: Type.Object({
+            account: Type.Object({
+              id: Type.String(),
+              name: Type.String(),
+              plan: Type.String(),
+              createdAt: EpochMs,
+              webhook: Type.Object({ signingSecretConfigured: Type.Boolean(), signingSecretPreview: Type.Optional(Type.String()) }),
+            }),
           }),
-        }),
-        ...errors(401, 403, 429),
+          ...errors(401, 403, 429),
+        },
       },
     },
-  }, async (req) => s.accounts.view(principalOf(req).accountId));
+    async (req) => s.accounts.view(principalOf(req).accountId),
+  );
 
-  r.get('/v1/usage', {
-    config: { scope: 'usage:read' },
-    schema: { tags: ['Account'], summary: 'Usage, plan policy, live storage and meters of the current period', response: { 200: Type.Ref('UsageOverview'), ...errors(401, 403, 429) } },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return s.usage.overview(principalOf(req).accountId);
-  });
+  r.get(
+    '/v1/usage',
+    {
+      config: { scope: 'usage:read' },
+      schema: {
+        tags: ['Account'],
+        summary: 'Usage, plan policy, live storage and meters of the current period',
+        response: { 200: Type.Ref('UsageOverview'), ...errors(401, 403, 429) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return s.usage.overview(principalOf(req).accountId);
+    },
+  );
 }

@@ -9,7 +9,14 @@ import type { Services } from '../../services/index.js';
 import { Sessions } from '../../services/sessions.js';
 import { Users } from '../../services/users.js';
 import { principalOf } from '../plugins/auth.js';
-import { clearSessionCookie, deviceCookieName, readCookie, sessionCookieName, setDeviceCookie, setSessionCookie } from '../plugins/session-auth.js';
+import {
+  clearSessionCookie,
+  deviceCookieName,
+  readCookie,
+  sessionCookieName,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../plugins/session-auth.js';
 import { apiKeyRoutes } from './api-keys.js';
 
 /** Built by `scripts/setup.sh` (vite) from dashboard/; not in git. */
@@ -56,21 +63,38 @@ export function dashboardRoutes(app: FastifyInstance, s: Services) {
     };
   };
 
-  r.post('/dashboard/api/login', {
-    schema: {
-      hide: true,
-      body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
+  r.post(
+    '/dashboard/api/login',
+    {
+      schema: {
+        hide: true,
+        body: Type.Object(
+          { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+          { additionalProperties: false },
+        ),
+      },
     },
-  }, async (req, reply) => {
-    const { user, deviceToken } = await users.signIn(req.body.email, req.body.password, req.ip, readCookie(req, deviceCookieName(config)));
-    const ua = req.headers['user-agent'];
-    const { token, session } = await sessions.create({ userId: user.id, accountId: user.accountId, ip: req.ip, userAgent: typeof ua === 'string' ? ua : undefined });
-    req.log.info({ userId: user.id, sessionId: session.id }, 'dashboard sign-in');
-    setSessionCookie(reply, config, token);
-    if (deviceToken) setDeviceCookie(reply, config, deviceToken);
-    reply.header('cache-control', 'no-store');
-    return sessionView(session.accountId, session.userId, session.csrfToken, session.expiresAt);
-  });
+    async (req, reply) => {
+      const { user, deviceToken } = await users.signIn(
+        req.body.email,
+        req.body.password,
+        req.ip,
+        readCookie(req, deviceCookieName(config)),
+      );
+      const ua = req.headers['user-agent'];
+      const { token, session } = await sessions.create({
+        userId: user.id,
+        accountId: user.accountId,
+        ip: req.ip,
+        userAgent: typeof ua === 'string' ? ua : undefined,
+      });
+      req.log.info({ userId: user.id, sessionId: session.id }, 'dashboard sign-in');
+      setSessionCookie(reply, config, token);
+      if (deviceToken) setDeviceCookie(reply, config, deviceToken);
+      reply.header('cache-control', 'no-store');
+      return sessionView(session.accountId, session.userId, session.csrfToken, session.expiresAt);
+    },
+  );
 
   r.get('/dashboard/api/session', { config: { session: 'required' }, schema: { hide: true } }, async (req, reply) => {
     const ses = req.dashboardSession!;
@@ -86,16 +110,26 @@ export function dashboardRoutes(app: FastifyInstance, s: Services) {
 
   // Reveal is a POST (CSRF-checked, never prefetched or cached) and answers no-store. The secret goes into
   // the response body only; the audit line names who and which deploy, never the value.
-  r.post('/dashboard/api/webhook-secret/reveal', {
-    config: { session: 'required' },
-    schema: { hide: true, body: Type.Object({ deployId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }) },
-  }, async (req, reply) => {
-    const { accountId } = principalOf(req);
-    const revealed = await s.webhooks.revealSecret(accountId, req.body.deployId);
-    req.log.info({ sessionId: req.dashboardSession!.id, userId: req.dashboardSession!.userId, deployId: req.body.deployId, scope: revealed.scope }, 'webhook signing secret revealed');
-    reply.header('cache-control', 'no-store');
-    return { scope: revealed.scope, signingSecret: revealed.secret };
-  });
+  r.post(
+    '/dashboard/api/webhook-secret/reveal',
+    {
+      config: { session: 'required' },
+      schema: {
+        hide: true,
+        body: Type.Object({ deployId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = principalOf(req);
+      const revealed = await s.webhooks.revealSecret(accountId, req.body.deployId);
+      req.log.info(
+        { sessionId: req.dashboardSession!.id, userId: req.dashboardSession!.userId, deployId: req.body.deployId, scope: revealed.scope },
+        'webhook signing secret revealed',
+      );
+      reply.header('cache-control', 'no-store');
+      return { scope: revealed.scope, signingSecret: revealed.secret };
+    },
+  );
 
   app.all('/dashboard/api/*', { schema: { hide: true } }, async (req) => {
     throw new AppError('route_not_found', `no route ${req.method} ${req.url.split('?')[0].slice(0, 200)}`);
@@ -151,7 +185,8 @@ export function dashboardRoutes(app: FastifyInstance, s: Services) {
   app.get('/dashboard/assets/:name', { schema: { hide: true } }, async (req, reply) => {
     const name = (req.params as { name: string }).name;
     const type = ASSET_TYPES[path.extname(name)];
-    if (!/^[A-Za-z0-9._-]{1,200}$/.test(name) || name.startsWith('.') || !type) throw new AppError('route_not_found', 'no such dashboard asset');
+    if (!/^[A-Za-z0-9._-]{1,200}$/.test(name) || name.startsWith('.') || !type)
+      throw new AppError('route_not_found', 'no such dashboard asset');
     const file = path.join(DASHBOARD_DIST, 'assets', name);
     let stat: fs.Stats;
     try {

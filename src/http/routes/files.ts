@@ -51,7 +51,8 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     schema: {
       tags: ['Files'],
       summary: 'Download or preview through a signed URL (no API key)',
-      description: 'Signed, expiring URLs from the download/preview operations. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. Supports Range requests.',
+      description:
+        'Signed, expiring URLs from the download/preview operations. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. Supports Range requests.',
       security: [],
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 1024 }) }),
       response: { ...errors(403, 404, 410, 416) },

@@ -25,7 +25,8 @@ export function metricsRoutes(app: FastifyInstance, s: Services) {
     if (token) {
       const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
       // Compare digests: equal length, constant time, whatever the caller sent.
-      if (!m || !timingSafeEqual(digest(m[1]), token)) throw new AppError('unauthorized', 'send the metrics token as "Authorization: Bearer <FOLIO_METRICS_TOKEN>"');
+      if (!m || !timingSafeEqual(digest(m[1]), token))
+        throw new AppError('unauthorized', 'send the metrics token as "Authorization: Bearer <FOLIO_METRICS_TOKEN>"');
     }
     const { contentType, body } = await metrics.render();
     return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);

@@ -11,7 +11,9 @@ import { CommitBody, CreateSessionBody, MissingBlobsBody } from '../schemas/uplo
 
 const tags = ['Uploads'];
 const SessionParams = Type.Object({ uploadSessionId: IdParam('Upload session id (`ups_…`).') });
-const TokenHeaders = Type.Object({ 'x-upload-token': Type.Optional(Type.String({ description: 'The token returned once when the session was created.' })) });
+const TokenHeaders = Type.Object({
+  'x-upload-token': Type.Optional(Type.String({ description: 'The token returned once when the session was created.' })),
+});
 // Large bundles declare many files: allow bigger JSON bodies on these routes than elsewhere.
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -23,88 +25,123 @@ const tokenOf = (req: FastifyRequest) => {
 export function uploadRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/v1/upload-sessions', {
-    config: { scope: 'deploys:write' },
-    bodyLimit: LIST_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: 'Create an upload session',
-      description: 'Give either `deployId` or `createDeploy` (creates the deploy in the same transaction). The `uploadToken` is returned only here. Optional `Idempotency-Key` (24 h).',
-      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
-      body: CreateSessionBody,
-      response: { 201: Type.Object({ uploadSession: Type.Ref('UploadSession'), uploadToken: Type.String() }), ...errors(400, 401, 403, 404, 409, 413, 429) },
-    },
-  }, async (req, reply) =>
-    idempotent(req, reply, s.idempotency, 201, () => s.uploads.createSession(principalOf(req).accountId, req.body), {
-      // The upload token is a credential: never kept in the idempotency store; a replay re-derives it.
-      save: (res) => ({ uploadSession: res.uploadSession }),
-      load: (stored) => {
-        // (A response stored by an older release may still carry its random token: answer that one.)
-        const res = stored as { uploadSession: { id: string }; uploadToken?: string };
-        return { ...res, uploadToken: res.uploadToken ?? s.uploads.tokenFor(res.uploadSession.id) } as never;
+  r.post(
+    '/v1/upload-sessions',
+    {
+      config: { scope: 'deploys:write' },
+      bodyLimit: LIST_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Create an upload session',
+        description:
+          'Give either `deployId` or `createDeploy` (creates the deploy in the same transaction). The `uploadToken` is returned only here. Optional `Idempotency-Key` (24 h).',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
+        body: CreateSessionBody,
+        response: {
+          201: Type.Object({ uploadSession: Type.Ref('UploadSession'), uploadToken: Type.String() }),
+          ...errors(400, 401, 403, 404, 409, 413, 429),
+        },
       },
-    }));
-
-  r.post('/v1/upload-sessions/:uploadSessionId/missing-blobs', {
-    config: { scope: 'deploys:write' },
-    bodyLimit: LIST_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: 'Which of these files must be uploaded',
-      description: 'A hash counts as present only when this account uploaded those bytes before.',
-      params: SessionParams,
-      headers: TokenHeaders,
-      body: MissingBlobsBody,
-      response: { 200: Type.Object({ uploadSessionId: Type.String(), missingBlobs: Type.Array(Type.Object({ sha256: Type.String() })) }), ...errors(400, 401, 403, 404, 409, 410, 429) },
     },
-  }, async (req) => s.uploads.missingBlobs(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body.files));
+    async (req, reply) =>
+      idempotent(req, reply, s.idempotency, 201, () => s.uploads.createSession(principalOf(req).accountId, req.body), {
+        // The upload token is a credential: never kept in the idempotency store; a replay re-derives it.
+        save: (res) => ({ uploadSession: res.uploadSession }),
+        load: (stored) => {
+          // (A response stored by an older release may still carry its random token: answer that one.)
+          const res = stored as { uploadSession: { id: string }; uploadToken?: string };
+          return { ...res, uploadToken: res.uploadToken ?? s.uploads.tokenFor(res.uploadSession.id) } as never;
+        },
+      }),
+  );
 
-  r.put('/v1/upload-sessions/:uploadSessionId/blobs/:sha256', {
-    config: { scope: 'deploys:write' },
-    schema: {
-      tags,
-      summary: 'Upload one blob (raw bytes, application/octet-stream)',
-      description: 'Streamed: hashed while written to a temporary object, verified against the path sha256 and the declared size, then published atomically. At most 10485760 bytes.',
-      params: Type.Object({ uploadSessionId: IdParam('Upload session id.'), sha256: Sha256 }),
-      headers: TokenHeaders,
-      response: { 200: Type.Object({ uploadSessionId: Type.String(), alreadyPresent: Type.Boolean(), blob: Type.Ref('Blob') }), ...errors(400, 401, 403, 404, 409, 410, 415, 429) },
+  r.post(
+    '/v1/upload-sessions/:uploadSessionId/missing-blobs',
+    {
+      config: { scope: 'deploys:write' },
+      bodyLimit: LIST_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Which of these files must be uploaded',
+        description: 'A hash counts as present only when this account uploaded those bytes before.',
+        params: SessionParams,
+        headers: TokenHeaders,
+        body: MissingBlobsBody,
+        response: {
+          200: Type.Object({ uploadSessionId: Type.String(), missingBlobs: Type.Array(Type.Object({ sha256: Type.String() })) }),
+          ...errors(400, 401, 403, 404, 409, 410, 429),
+        },
+      },
     },
-  }, async (req) => {
-    const len = req.headers['content-length'];
-    try {
-      return await s.uploads.putBlob({
-        accountId: principalOf(req).accountId,
-        sessionId: req.params.uploadSessionId,
-        token: tokenOf(req),
-        sha256: req.params.sha256,
-        body: req.body,
-        contentType: req.headers['content-type'],
-        contentLength: len !== undefined && /^\d+$/.test(len) ? Number(len) : undefined,
-      });
-    } catch (err) {
-      // A client that closes the connection mid-body (a cancelled deploy, a network drop) is not a server
-      // fault: log it as the client event it is, with the session to look for, and answer a 4xx (which
-      // nobody receives) instead of letting it reach the error handler as an unhandled 500.
-      // Only a body that really stopped arriving counts: a database or storage fault while the body was
-      // still being read is the server's and keeps its 5xx.
-      if (err instanceof AppError || req.raw.complete || !clientAborted(req.raw, err)) throw err;
-      req.log.info({ uploadSessionId: req.params.uploadSessionId, sha256: req.params.sha256, reason: (err as Error).message }, 'blob upload aborted by the client before the body was complete');
-      throw new AppError('invalid_request', 'the request body ended before Content-Length bytes arrived (the client closed the connection)', { field: 'body' });
-    }
-  });
+    async (req) => s.uploads.missingBlobs(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body.files),
+  );
 
-  r.post('/v1/upload-sessions/:uploadSessionId/commit', {
-    config: { scope: 'deploys:write' },
-    bodyLimit: LIST_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: 'Commit the session into an immutable deploy version',
-      params: SessionParams,
-      headers: TokenHeaders,
-      body: CommitBody,
-      response: { 201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }), ...errors(400, 401, 403, 404, 409, 410, 429) },
+  r.put(
+    '/v1/upload-sessions/:uploadSessionId/blobs/:sha256',
+    {
+      config: { scope: 'deploys:write' },
+      schema: {
+        tags,
+        summary: 'Upload one blob (raw bytes, application/octet-stream)',
+        description:
+          'Streamed: hashed while written to a temporary object, verified against the path sha256 and the declared size, then published atomically. At most 10485760 bytes.',
+        params: Type.Object({ uploadSessionId: IdParam('Upload session id.'), sha256: Sha256 }),
+        headers: TokenHeaders,
+        response: {
+          200: Type.Object({ uploadSessionId: Type.String(), alreadyPresent: Type.Boolean(), blob: Type.Ref('Blob') }),
+          ...errors(400, 401, 403, 404, 409, 410, 415, 429),
+        },
+      },
     },
-  }, async (req, reply) => reply.code(201).send(await s.uploads.commit(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body)));
+    async (req) => {
+      const len = req.headers['content-length'];
+      try {
+        return await s.uploads.putBlob({
+          accountId: principalOf(req).accountId,
+          sessionId: req.params.uploadSessionId,
+          token: tokenOf(req),
+          sha256: req.params.sha256,
+          body: req.body,
+          contentType: req.headers['content-type'],
+          contentLength: len !== undefined && /^\d+$/.test(len) ? Number(len) : undefined,
+        });
+      } catch (err) {
+        // A client that closes the connection mid-body (a cancelled deploy, a network drop) is not a server
+        // fault: log it as the client event it is, with the session to look for, and answer a 4xx (which
+        // nobody receives) instead of letting it reach the error handler as an unhandled 500.
+        // Only a body that really stopped arriving counts: a database or storage fault while the body was
+        // still being read is the server's and keeps its 5xx.
+        if (err instanceof AppError || req.raw.complete || !clientAborted(req.raw, err)) throw err;
+        req.log.info(
+          { uploadSessionId: req.params.uploadSessionId, sha256: req.params.sha256, reason: (err as Error).message },
+          'blob upload aborted by the client before the body was complete',
+        );
+        throw new AppError(
+          'invalid_request',
+          'the request body ended before Content-Length bytes arrived (the client closed the connection)',
+          { field: 'body' },
+        );
+      }
+    },
+  );
+
+  r.post(
+    '/v1/upload-sessions/:uploadSessionId/commit',
+    {
+      config: { scope: 'deploys:write' },
+      bodyLimit: LIST_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Commit the session into an immutable deploy version',
+        params: SessionParams,
+        headers: TokenHeaders,
+        body: CommitBody,
+        response: { 201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }), ...errors(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await s.uploads.commit(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body)),
+  );
 }
 
 /** The client closed the connection before the whole body arrived (Node destroys the request, or the read fails so). */

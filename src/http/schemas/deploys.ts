@@ -3,7 +3,12 @@ import { SLUG_PATTERN } from '../../services/deploys.js';
 import { ENV_NAME_PATTERN } from '../../services/settings.js';
 import { EpochMs } from './common.js';
 
-export const Slug = Type.String({ minLength: 1, maxLength: 63, pattern: SLUG_PATTERN, description: 'Unique per account: lowercase letters, digits and dashes.' });
+export const Slug = Type.String({
+  minLength: 1,
+  maxLength: 63,
+  pattern: SLUG_PATTERN,
+  description: 'Unique per account: lowercase letters, digits and dashes.',
+});
 export const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 export const Deploy = Type.Object(
@@ -37,7 +42,12 @@ export const DeployVersion = Type.Object(
 );
 
 export const Alias = Type.Object(
-  { deployId: Type.String(), alias: Type.String(), deployVersionId: Type.String({ description: 'A concrete version id or `latest`.' }), updatedAt: EpochMs },
+  {
+    deployId: Type.String(),
+    alias: Type.String(),
+    deployVersionId: Type.String({ description: 'A concrete version id or `latest`.' }),
+    updatedAt: EpochMs,
+  },
   { $id: 'Alias', title: 'Alias' },
 );
 
@@ -49,15 +59,21 @@ export const DeploySettings = Type.Object(
     webhook: Type.Object({
       enabled: Type.Boolean(),
       url: Type.Optional(Type.String()),
-      signingSecretConfigured: Type.Boolean({ description: 'Whether a deploy-level signing secret exists (otherwise the account secret signs).' }),
+      signingSecretConfigured: Type.Boolean({
+        description: 'Whether a deploy-level signing secret exists (otherwise the account secret signs).',
+      }),
       signingSecretPreview: Type.Optional(Type.String({ description: 'Masked preview; the full secret is never returned.' })),
     }),
     versionLifecycle: Type.Object({ enabled: Type.Boolean(), retainLatestVersions: Type.Integer({ minimum: 1 }) }),
     environment: Type.Object({
-      variables: Type.Array(Type.Object({ deployId: Type.String(), name: Type.String(), value: Type.String(), createdAt: EpochMs, updatedAt: EpochMs })),
+      variables: Type.Array(
+        Type.Object({ deployId: Type.String(), name: Type.String(), value: Type.String(), createdAt: EpochMs, updatedAt: EpochMs }),
+      ),
     }),
     secrets: Type.Object({
-      items: Type.Array(Type.Object({ deployId: Type.String(), name: Type.String(), createdAt: EpochMs, updatedAt: EpochMs }), { description: 'Secret values are write-only.' }),
+      items: Type.Array(Type.Object({ deployId: Type.String(), name: Type.String(), createdAt: EpochMs, updatedAt: EpochMs }), {
+        description: 'Secret values are write-only.',
+      }),
     }),
   },
   { $id: 'DeploySettings', title: 'DeploySettings' },
@@ -70,22 +86,39 @@ export const SettingsPatchBody = Type.Object(
         {
           enabled: Type.Boolean(),
           url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, format: 'uri' })),
-          signingSecretAction: Type.Optional(Type.Union([Type.Literal('rotate'), Type.Literal('disable')], { description: '`rotate` creates or replaces the deploy-level secret (the previous one keeps signing for 24 h); `disable` removes it (the account secret signs).' })),
+          signingSecretAction: Type.Optional(
+            Type.Union([Type.Literal('rotate'), Type.Literal('disable')], {
+              description:
+                '`rotate` creates or replaces the deploy-level secret (the previous one keeps signing for 24 h); `disable` removes it (the account secret signs).',
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
     ),
-    versionLifecycle: Type.Optional(Type.Object({ enabled: Type.Boolean(), retainLatestVersions: Type.Integer({ minimum: 1, maximum: 10000 }) }, { additionalProperties: false })),
+    versionLifecycle: Type.Optional(
+      Type.Object(
+        { enabled: Type.Boolean(), retainLatestVersions: Type.Integer({ minimum: 1, maximum: 10000 }) },
+        { additionalProperties: false },
+      ),
+    ),
     environment: Type.Optional(
       Type.Object(
-        { variables: Type.Array(Type.Object({ name: EnvName, value: Type.String({ maxLength: 65536 }) }, { additionalProperties: false }), { maxItems: 100, description: 'The whole set: variables not listed are removed.' }) },
+        {
+          variables: Type.Array(Type.Object({ name: EnvName, value: Type.String({ maxLength: 65536 }) }, { additionalProperties: false }), {
+            maxItems: 100,
+            description: 'The whole set: variables not listed are removed.',
+          }),
+        },
         { additionalProperties: false },
       ),
     ),
     secrets: Type.Optional(
       Type.Object(
         {
-          upsert: Type.Array(Type.Object({ name: EnvName, value: Type.String({ maxLength: 65536 }) }, { additionalProperties: false }), { maxItems: 100 }),
+          upsert: Type.Array(Type.Object({ name: EnvName, value: Type.String({ maxLength: 65536 }) }, { additionalProperties: false }), {
+            maxItems: 100,
+          }),
           delete: Type.Optional(Type.Array(EnvName, { maxItems: 100 })),
         },
         { additionalProperties: false },

@@ -4,7 +4,11 @@ import { Name, Slug } from './deploys.js';
 
 export const FileDescriptor = Type.Object(
   {
-    path: Type.String({ minLength: 1, maxLength: 1024, description: 'Path inside the bundle, e.g. `css/site.css` (a leading `/` is optional).' }),
+    path: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'Path inside the bundle, e.g. `css/site.css` (a leading `/` is optional).',
+    }),
     sha256: Sha256,
     size: Type.Integer({ minimum: 0, description: 'Bytes; at most 10485760.' }),
     mime: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
@@ -36,10 +40,18 @@ export const UploadSession = Type.Object(
   { $id: 'UploadSession', title: 'UploadSession' },
 );
 
-export const MissingBlobsBody = Type.Object({ files: Type.Array(Type.Ref(FileDescriptor), { maxItems: MAX_FILES_PER_REQUEST }) }, { additionalProperties: false });
+export const MissingBlobsBody = Type.Object(
+  { files: Type.Array(Type.Ref(FileDescriptor), { maxItems: MAX_FILES_PER_REQUEST }) },
+  { additionalProperties: false },
+);
 
 export const Blob = Type.Object(
-  { sha256: Type.String(), size: Type.Integer(), mime: Type.Optional(Type.String()), storeKey: Type.String({ description: 'Key of the blob in content-addressed storage.' }) },
+  {
+    sha256: Type.String(),
+    size: Type.Integer(),
+    mime: Type.Optional(Type.String()),
+    storeKey: Type.String({ description: 'Key of the blob in content-addressed storage.' }),
+  },
   { $id: 'Blob', title: 'Blob' },
 );
 
@@ -47,17 +59,32 @@ export const CommitBody = Type.Object(
   {
     entries: Type.Array(
       Type.Object(
-        { path: Type.String({ minLength: 1, maxLength: 1024 }), blobHash: Sha256, size: Type.Integer({ minimum: 0 }), mime: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) },
+        {
+          path: Type.String({ minLength: 1, maxLength: 1024 }),
+          blobHash: Sha256,
+          size: Type.Integer({ minimum: 0 }),
+          mime: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        },
         { additionalProperties: false },
       ),
       { maxItems: MAX_FILES_PER_REQUEST },
     ),
     render: Type.Object(
       {
-        route: Type.String({ minLength: 1, maxLength: 1024, description: 'Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`.' }),
+        route: Type.String({
+          minLength: 1,
+          maxLength: 1024,
+          description: 'Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`.',
+        }),
         title: Type.String({ maxLength: 500 }),
-        renderTimeoutMs: Type.Optional(Type.Integer({ minimum: 1000, maximum: 600000, description: "Default 30000; at most the plan's maxRenderTimeoutMs." })),
-        metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer.' })),
+        renderTimeoutMs: Type.Optional(
+          Type.Integer({ minimum: 1000, maximum: 600000, description: "Default 30000; at most the plan's maxRenderTimeoutMs." }),
+        ),
+        metadata: Type.Optional(
+          Type.Record(Type.String(), Type.Unknown(), {
+            description: 'Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer.',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
