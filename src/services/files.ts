@@ -157,12 +157,10 @@ export class Files {
       .insertInto('pdf_storage_days')
       .values({ account_id: accountId, day, peak_bytes: high, end_bytes: after })
       .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'day'])
-          .doUpdateSet({
-            peak_bytes: greatest(this.ctx.dialect, sql.ref('pdf_storage_days.peak_bytes'), sql<number>`${high}`),
-            end_bytes: after,
-          }),
+        oc.columns(['account_id', 'day']).doUpdateSet({
+          peak_bytes: greatest(this.ctx.dialect, sql.ref('pdf_storage_days.peak_bytes'), sql<number>`${high}`),
+          end_bytes: after,
+        }),
       )
       .execute();
   }

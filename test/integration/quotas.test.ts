@@ -121,17 +121,15 @@ describe('plans and quotas', () => {
     );
     await app.services.accounts.setPlan(accountId, 'tiny');
     // Consume exactly the allowance, as finished renders would.
-    await app.services.ctx.db
-      .transaction()
-      .execute((trx) =>
-        app.services.usage.increment(trx, {
-          accountId,
-          meter: 'render_time_ms',
-          amount: 1000,
-          limit: null,
-          errorCode: 'render_time_quota_exceeded',
-        }),
-      );
+    await app.services.ctx.db.transaction().execute((trx) =>
+      app.services.usage.increment(trx, {
+        accountId,
+        meter: 'render_time_ms',
+        amount: 1000,
+        limit: null,
+        errorCode: 'render_time_quota_exceeded',
+      }),
+    );
     const r = await http.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } });
     assert.equal(r.status, 429);
     assert.equal(r.body.error, 'render_time_quota_exceeded');
