@@ -31,6 +31,11 @@ describe('API key revocation reaches every process', { skip }, () => {
       FOLIO_STORAGE_URL: `file:${path.join(dir, 'blobs')}`,
       FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789',
       FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789',
+      // This file is about the NOTIFY path and its repair after a reconnect. The auth-change counter poll
+      // (auth-changes.test.ts) would also drop B's cache, at a moment of its own: a poll that noticed the
+      // previous test's revocation could empty the cache the reconnect test has just filled. Slowed down
+      // here so that what is measured is the broadcast alone.
+      FOLIO_AUTH_CHANGE_POLL_MS: '10000',
     };
     a = await createTestApp({ env });
     b = await createTestApp({ env });
