@@ -1,12 +1,11 @@
 // One render on one page session: serve the page's requests, navigate, wait for ready, print, stream.
 // Every wait is raced against `#failed`, which timeout, cancellation and crashes reject, so no await can
 // outlive the job's deadline -- including a page whose main thread is stuck in an infinite loop.
-import { createHash } from 'node:crypto';
 import type { Protocol } from 'devtools-protocol';
 import { Readable } from 'node:stream';
 import type { CdpSession, CommandResult } from './cdp-connection.js';
 import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
-import { PdfPageCounter } from './page-count.js';
+import { PdfReadStream } from './pdf-stream.js';
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
 import { FAILURE_EXPRESSION, folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
@@ -24,10 +23,6 @@ export interface RenderJobOptions {
 
 type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 
-// IO.read chunk size: each read is a base64 JSON round trip through the browser, so few big reads beat many
-// small ones (a 2 MB tagged report took 8 reads at 256 KB). The limit is still enforced per chunk before
-// anything reaches the sink.
-const PDF_READ_CHUNK = 1024 * 1024;
 // How long a failed command waits for the crash notice of the page's renderer (they come on separate paths).
 const CRASH_NOTICE_MS = 1000;
 
@@ -421,64 +416,15 @@ export class RenderJob implements RequestRouter {
     if (!printed.stream) throw new RenderError('render_failed', 'printing failed: Chromium returned no PDF stream');
     const handle: string = printed.stream;
     onPrinted();
-    const limit = this.req.maxOutputBytes;
-    const hash = createHash('sha256');
-    const counter = new PdfPageCounter();
-    let bytes = 0;
-    let complete = false;
-    let overLimit: RenderError | null = null;
-    const race = this.#race.bind(this);
-    // One read is always in flight ahead of the one being processed: the answer that says "end of stream"
-    // (Chromium sends it as a separate, empty read) then costs no extra round trip, and a long PDF keeps
-    // the pipe busy while Node hashes and stores the previous chunk. At most three chunks are in memory:
-    // the one read ahead, the one being handed on and the stream's buffer.
-    const read = () => {
-      const p = race(s.send('IO.read', { handle, size: PDF_READ_CHUNK }, 0)) as Promise<{
-        data: string;
-        base64Encoded?: boolean;
-        eof: boolean;
-      }>;
-      p.catch(() => {});
-      return p;
-    };
-    async function* chunks(): AsyncGenerator<Buffer> {
-      try {
-        for (let next = read(); ;) {
-          const r = await next;
-          if (!r.eof) next = read();
-          const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'latin1');
-          if (buf.length > 0) {
-            // Checked before the chunk is handed on: the sink never sees a byte beyond the limit.
-            if (limit !== null && bytes + buf.length > limit) {
-              overLimit = new RenderError('render_output_too_large', `PDF exceeds the plan's maximum output size of ${limit} bytes`);
-              throw overLimit;
-            }
-            bytes += buf.length;
-            hash.update(buf);
-            counter.push(buf);
-            yield buf;
-          }
-          if (r.eof) break;
-        }
-        complete = true;
-      } finally {
-        s.send('IO.close', { handle }).catch(() => {});
-      }
-    }
-    const output = Readable.from(chunks(), { objectMode: false, highWaterMark: PDF_READ_CHUNK });
-    this.#output = output;
+    const pdf = new PdfReadStream(s, handle, this.req.maxOutputBytes, this.#race.bind(this));
+    this.#output = pdf.output;
     try {
-      await this.#race(sink(output));
+      await this.#race(sink(pdf.output));
     } catch (err) {
-      throw this.#failure ?? overLimit ?? err;
+      throw this.#failure ?? pdf.overLimit ?? err;
     }
     if (this.#failure) throw this.#failure;
-    if (overLimit) throw overLimit;
-    if (!complete) {
-      output.destroy();
-      throw new RenderError('render_failed', 'the PDF sink finished before reading the whole PDF');
-    }
-    return { bytes, pageCount: counter.result(), sha256: hash.digest('hex') };
+    return pdf.result();
   }
 }
 
