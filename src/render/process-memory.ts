@@ -32,8 +32,8 @@ function memoryBytes(pid: number): number {
   }
 }
 
-/** PSS (or RSS where PSS is unavailable) of rootPid and all its descendants, in bytes. */
-export function processTreeRssBytes(rootPid: number): number | null {
+/** rootPid and all its descendants (Linux /proc), or null where /proc cannot be read. */
+export function processTree(rootPid: number): number[] | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -50,12 +50,17 @@ export function processTreeRssBytes(rootPid: number): number | null {
     if (list) list.push(pid);
     else children.set(ppid, [pid]);
   }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length) {
+  const tree: number[] = [];
+  for (const stack = [rootPid]; stack.length;) {
     const pid = stack.pop()!;
-    total += memoryBytes(pid);
+    tree.push(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** PSS (or RSS where PSS is unavailable) of rootPid and all its descendants, in bytes. */
+export function processTreeRssBytes(rootPid: number): number | null {
+  const tree = processTree(rootPid);
+  return tree === null ? null : tree.reduce((total, pid) => total + memoryBytes(pid), 0);
 }

@@ -1,6 +1,7 @@
 // Chromium's processes as the kernel sees them (/proc), for tests that check sandboxing, kill renderers or
 // measure CPU. Renderers hang off the zygote, not the browser, so the whole tree below the browser is read.
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { processTree } from '../../src/render/process-memory.js';
 
 export interface ChromiumProcessInfo {
   pid: number;
@@ -15,25 +16,13 @@ export interface ChromiumProcessInfo {
   cpuTicks: number;
 }
 
-/** The browser process and all its descendants. */
+/** The browser process and all its descendants (the tree walk is the one the memory bound uses). */
 export function chromiumProcesses(browserPid: number): ChromiumProcessInfo[] {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
-      children.set(Number(f[1]), [...(children.get(Number(f[1])) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we read
-    }
-  }
   const found: ChromiumProcessInfo[] = [];
-  for (const stack = [browserPid]; stack.length;) {
-    const pid = stack.pop()!;
+  for (const pid of processTree(browserPid) ?? []) {
     try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       found.push({
@@ -43,12 +32,11 @@ export function chromiumProcesses(browserPid: number): ChromiumProcessInfo[] {
         seccomp: Number(/^Seccomp:\s+(\d+)/m.exec(status)?.[1]),
         userNamespace: readlinkSync(`/proc/${pid}/ns/user`),
         cmdline,
-        cpuTicks: ticks.get(pid) ?? 0,
+        cpuTicks: Number(f[11]) + Number(f[12]),
       });
     } catch {
-      // gone
+      // the process ended while we read
     }
-    stack.push(...(children.get(pid) ?? []));
   }
   return found;
 }
