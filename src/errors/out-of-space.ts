@@ -24,6 +24,6 @@ export function isOutOfSpace(err: unknown): boolean {
 
 export function outOfSpaceError(): AppError {
   return new AppError('insufficient_storage', 'the server is out of storage space; nothing was stored, retry later', undefined, {
-    'retry-after': String(OUT_OF_SPACE_RETRY_AFTER_SECONDS),
+    retryAfterSeconds: OUT_OF_SPACE_RETRY_AFTER_SECONDS,
   });
 }

@@ -62,7 +62,7 @@ export class IdempotencyStore {
       if (row.state === 'done') return { kind: 'replay', status: row.response_status!, body: row.response_body! };
       if (Date.now() >= deadline) {
         throw new AppError('idempotency_key_in_use', 'a request with this Idempotency-Key is still running', undefined, {
-          'retry-after': '1',
+          retryAfterSeconds: 1,
         });
       }
       await new Promise((r) => setTimeout(r, POLL_MS));

@@ -165,7 +165,7 @@ export class RenderJobs {
             `the plan's ${policy.maxRenderTimeMsPerBillPeriod} ms of render time this period are used up`,
             undefined,
             {
-              'retry-after': String(secondsToPeriodEnd(now)),
+              retryAfterSeconds: secondsToPeriodEnd(now),
             },
           );
         }

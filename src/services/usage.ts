@@ -85,7 +85,7 @@ export class Usage {
         `the plan allows ${input.limit} ${input.meter.replace(/_/g, ' ')} per billing period`,
         undefined,
         {
-          'retry-after': String(secondsToPeriodEnd(now)),
+          retryAfterSeconds: secondsToPeriodEnd(now),
         },
       );
     }

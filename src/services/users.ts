@@ -142,7 +142,7 @@ export class Users {
       'rate_limited',
       `too many failed sign-ins for this email from this address; try again in ${Math.ceil(retry / 60)} minute(s)`,
       undefined,
-      { 'retry-after': String(retry) },
+      { retryAfterSeconds: retry },
     );
   }
 
@@ -152,7 +152,7 @@ export class Users {
       'auth_throttled',
       `too many failed sign-ins from this address; try again in ${Math.ceil(retry / 60)} minute(s)`,
       undefined,
-      { 'retry-after': String(retry) },
+      { retryAfterSeconds: retry },
     );
   }
 

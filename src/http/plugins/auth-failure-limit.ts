@@ -50,7 +50,7 @@ export class AuthFailureLimit {
         'auth_throttled',
         'too many failed authentications from this address; a valid API key is still accepted',
         undefined,
-        { 'retry-after': String(retry) },
+        { retryAfterSeconds: retry },
       );
     }
     b.tokens -= 1;

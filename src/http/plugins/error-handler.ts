@@ -6,8 +6,8 @@ import { AppError } from '../../errors/app-error.js';
 import { errorCodes, type ErrorCode } from '../../errors/codes.js';
 import { isOutOfSpace, outOfSpaceError } from '../../errors/out-of-space.js';
 
-function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
-  if (headers) for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>, retryAfterSeconds?: number) {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply
     .code(errorCodes[code].status)
     .type('application/json; charset=utf-8')
@@ -50,9 +50,9 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
         `out of storage space: ${cause?.message ?? err.message}; answered 507 insufficient_storage`,
       );
       const full = outOfSpaceError();
-      return send(reply, full.code, full.message, undefined, full.headers);
+      return send(reply, full.code, full.message, undefined, full.retryAfterSeconds);
     }
-    if (err instanceof AppError) return send(reply, err.code, err.message, err.details, err.headers);
+    if (err instanceof AppError) return send(reply, err.code, err.message, err.details, err.retryAfterSeconds);
     const fe = err as FastifyError;
     if (fe.validation) {
       const field = fieldOf(fe);

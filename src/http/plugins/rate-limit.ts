@@ -82,7 +82,7 @@ export class RateLimiter {
       reply.header('ratelimit-remaining', '0');
       reply.header('ratelimit-reset', String(retry));
       throw new AppError('rate_limited', `rate limit of ${perSecond} requests/s (burst ${burst}) exceeded for this API key`, undefined, {
-        'retry-after': String(retry),
+        retryAfterSeconds: retry,
       });
     }
     b.tokens -= 1;
