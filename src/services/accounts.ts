@@ -15,6 +15,15 @@ export interface BootstrapResult {
   password?: string;
 }
 
+/**
+ * The plan key of an account, or undefined when there is no such account. One indexed read and nothing
+ * else: the rate limiter asks it on every plan-cache miss.
+ */
+export async function planKeyOfAccount(ctx: Pick<ServiceContext, 'db'>, accountId: string): Promise<string | undefined> {
+  const row = await ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
+  return row?.plan_key;
+}
+
 export class Accounts {
   /** GET /v1/account opens the sealed signing secret for its preview: on SQLite, once per commit (ReadCache). */
   private readonly views: ReadCache<Awaited<ReturnType<Accounts['loadView']>>>;
@@ -99,6 +108,11 @@ export class Accounts {
     const row = await this.ctx.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
     if (!row) throw new AppError('account_not_found', `account ${accountId} not found`);
     return row;
+  }
+
+  /** The account's plan key, or undefined when there is no such account (see planKeyOfAccount). */
+  planKeyOf(accountId: string): Promise<string | undefined> {
+    return planKeyOfAccount(this.ctx, accountId);
   }
 
   /** `GET /v1/account`: the account and its webhook metadata, never the secret itself. */

@@ -4,6 +4,8 @@
 // really passed (at 1 request/s a quick sequence refills less than one token, which keeps the numbers exact).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { FastifyReply } from 'fastify';
+import { RateLimiter, type AccountPlans } from '../../src/http/plugins/rate-limit.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const RATE = 1;
@@ -82,5 +84,51 @@ describe('per-key rate limit: token bucket arithmetic', () => {
     assert.equal(first.headers['ratelimit-limit'], '20');
     assert.equal(first.headers['ratelimit-remaining'], '19');
     assert.equal(first.headers['ratelimit-reset'], '1', 'one token at 10/s is 0.1 s away, rounded up');
+  });
+
+  test('the plan comes from the Accounts service, cached until a plan change drops it', async () => {
+    const asked: string[] = [];
+    let gate: Promise<void> | null = null;
+    const accounts: AccountPlans = {
+      planKeyOf: async (accountId) => {
+        asked.push(accountId);
+        await gate;
+        return app.services.accounts.planKeyOf(accountId);
+      },
+    };
+    const limiter = new RateLimiter(app.services.ctx, accounts);
+    const headers = new Map<string, string>();
+    const reply = { header: (k: string, v: string) => headers.set(k, v) } as unknown as FastifyReply;
+    const free = await app.services.accounts.create({ name: 'plan source', plan: 'free' });
+    // A key of its own per request: this test is about the plan, not about emptying a bucket.
+    let n = 0;
+    const check = () => limiter.check({ accountId: free.accountId, keyId: `key_plan_source_${n++}`, scopes: ['all'] }, reply);
+
+    await check();
+    assert.deepEqual(asked, [free.accountId], 'a miss asks the service');
+    assert.equal(headers.get('ratelimit-limit'), '20', "the free plan's own limit");
+    assert.equal(check(), undefined, 'a cached plan answers synchronously');
+    assert.equal(asked.length, 1);
+
+    await app.services.accounts.setPlan(free.accountId, 'unlimited');
+    limiter.forgetPlan(free.accountId);
+    await check();
+    assert.equal(asked.length, 2, 'a plan change drops the cached plan');
+    assert.equal(headers.get('ratelimit-limit'), String(BURST), 'unlimited has no rateLimit of its own: the server-wide one');
+
+    // A plan change heard while a load is running: that load's answer is used once but not cached.
+    limiter.forgetPlan(free.accountId);
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const racing = check();
+    limiter.forgetPlan(free.accountId);
+    open();
+    await racing;
+    gate = null;
+    await check();
+    assert.equal(asked.length, 4, 'the raced load was not cached');
+    assert.equal(check(), undefined, 'the next load is');
+
+    assert.equal(await app.services.accounts.planKeyOf('acct_missing'), undefined, 'no account, no plan');
   });
 });

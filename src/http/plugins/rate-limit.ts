@@ -1,8 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
+import { planKeyOfAccount } from '../../services/accounts.js';
 import { ApiProcesses } from '../../services/api-processes.js';
 import type { Principal, ServiceContext } from '../../services/context.js';
 import { ALL_ACCOUNTS } from '../../notifier/notifier.js';
+
+/** Where the limiter learns an account's plan: the Accounts service (`services.accounts`). */
+export interface AccountPlans {
+  /** The account's plan key; undefined when there is no such account. */
+  planKeyOf(accountId: string): Promise<string | undefined>;
+}
 
 interface Bucket {
   tokens: number;
@@ -26,8 +33,18 @@ export class RateLimiter {
   /** Bumped on every plan change we hear of: a load that raced one does not cache the old plan. */
   private planChanges = 0;
 
-  constructor(private readonly ctx: ServiceContext) {
+  private readonly accounts: AccountPlans;
+
+  /**
+   * `accounts` is the Accounts service (`services.accounts`). Without it the limiter asks the same service
+   * query directly (`planKeyOfAccount`), so a caller that passes only the context keeps working.
+   */
+  constructor(
+    private readonly ctx: ServiceContext,
+    accounts?: AccountPlans,
+  ) {
     this.processes = new ApiProcesses(ctx);
+    this.accounts = accounts ?? { planKeyOf: (accountId) => planKeyOfAccount(ctx, accountId) };
   }
 
   /** Drops a cached plan (or all of them with ALL_ACCOUNTS) after a plan change. */
@@ -50,8 +67,7 @@ export class RateLimiter {
 
   private async loadPlan(accountId: string): Promise<string> {
     const changesBefore = this.planChanges;
-    const row = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
-    const plan = row?.plan_key ?? 'free';
+    const plan = (await this.accounts.planKeyOf(accountId)) ?? 'free';
     if (this.planChanges === changesBefore) this.planCache.set(accountId, { plan, until: Date.now() + 5000 });
     return plan;
   }
