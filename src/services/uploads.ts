@@ -27,6 +27,15 @@ export interface CommitInput {
   render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> };
 }
 
+/** A blob the upload session declares, checked by declaredBlob: what putBlob stores the bytes of. */
+export interface DeclaredBlob {
+  accountId: string;
+  sessionId: string;
+  sha256: string;
+  /** The sizes the session declares for this hash (several paths may carry the same bytes). */
+  sizes: number[];
+}
+
 /** Validates the metadata of a commit (the render issue plugs in the PDF options check). */
 export type MetadataValidator = (metadata: Record<string, unknown>) => string | null;
 
@@ -189,32 +198,28 @@ export class Uploads {
   }
 
   /**
-   * Streams a blob to a temporary object while hashing, verifies sha256 and declared size, then publishes
-   * it under its content address. On any failure the temporary object is removed: nothing half-written.
+   * The first half of a blob upload, before its bytes are looked at: the session (openSession's checks, in
+   * its order), then that the session declares this hash (409 blob_not_in_session).
    */
-  async putBlob(input: {
-    accountId: string;
-    sessionId: string;
-    token: string | undefined;
-    sha256: string;
-    body: unknown;
-    contentType?: string;
-    contentLength?: number;
-    mime?: string;
-  }) {
-    const { accountId, sha256 } = input;
-    await this.openSession(accountId, input.sessionId, input.token);
+  async declaredBlob(accountId: string, sessionId: string, token: string | undefined, sha256: string): Promise<DeclaredBlob> {
+    await this.openSession(accountId, sessionId, token);
     const declared = await this.ctx.db
       .selectFrom('upload_session_files')
       .select('size')
-      .where('session_id', '=', input.sessionId)
+      .where('session_id', '=', sessionId)
       .where('sha256', '=', sha256)
       .execute();
     if (declared.length === 0)
-      throw new AppError('blob_not_in_session', `no file of upload session ${input.sessionId} declares sha256 ${sha256}`);
-    const type = (input.contentType ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/octet-stream')
-      throw new AppError('unsupported_media_type', 'send the raw file bytes with Content-Type: application/octet-stream');
+      throw new AppError('blob_not_in_session', `no file of upload session ${sessionId} declares sha256 ${sha256}`);
+    return { accountId, sessionId, sha256, sizes: declared.map((d) => Number(d.size)) };
+  }
+
+  /**
+   * Streams a blob to a temporary object while hashing, verifies sha256 and declared size, then publishes
+   * it under its content address. On any failure the temporary object is removed: nothing half-written.
+   */
+  async putBlob(blob: DeclaredBlob, input: { body: unknown; contentLength?: number; mime?: string }) {
+    const { accountId, sha256 } = blob;
     if (!(input.body instanceof Readable)) throw new AppError('invalid_request', 'the request has no body', { field: 'body' });
     const body = input.body;
     if (input.contentLength !== undefined && input.contentLength > MAX_SINGLE_FILE_BYTES) throw tooLarge();
@@ -228,7 +233,7 @@ export class Uploads {
     if (already) {
       body.resume(); // drain: the bytes are known already
       return {
-        uploadSessionId: input.sessionId,
+        uploadSessionId: blob.sessionId,
         alreadyPresent: true,
         blob: { sha256, size: already.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) },
       };
@@ -245,12 +250,9 @@ export class Uploads {
       await staged.discard();
       throw new AppError('blob_hash_mismatch', `the uploaded bytes hash to ${staged.sha256}, not ${sha256}`);
     }
-    if (!declared.some((d) => Number(d.size) === staged.size)) {
+    if (!blob.sizes.includes(staged.size)) {
       await staged.discard();
-      throw new AppError(
-        'blob_hash_mismatch',
-        `the upload is ${staged.size} bytes; the session declares ${declared.map((d) => d.size).join(' or ')}`,
-      );
+      throw new AppError('blob_hash_mismatch', `the upload is ${staged.size} bytes; the session declares ${blob.sizes.join(' or ')}`);
     }
     const plan = await this.planOf(accountId);
     const limit = plan.policy.storageLimitBytes;
@@ -290,7 +292,7 @@ export class Uploads {
       return res !== undefined;
     });
     return {
-      uploadSessionId: input.sessionId,
+      uploadSessionId: blob.sessionId,
       alreadyPresent: !inserted,
       blob: { sha256, size: staged.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) },
     };

@@ -166,6 +166,42 @@ describe('upload flow over HTTP (server process)', () => {
     assert.equal(repeat.body.alreadyPresent, true);
   });
 
+  test('a declared blob sent as text/plain → 415; a wrong token (401) or an undeclared hash (409) is answered first', async () => {
+    const page = file('typed.html', '<p>raw bytes only</p>');
+    const s = await session([page], { createDeploy: { slug: 'typed', name: 'Typed' } });
+    const putAsText = (hash: string, token: string) =>
+      api.request('PUT', `/v1/upload-sessions/${s.id}/blobs/${hash}`, {
+        body: page.content,
+        headers: { 'x-upload-token': token, 'content-type': 'text/plain; charset=utf-8' },
+      });
+
+    const asText = await putAsText(sha256(page.content), s.token);
+    assert.equal(asText.status, 415);
+    assert.deepEqual(asText.body, {
+      error: 'unsupported_media_type',
+      message: 'send the raw file bytes with Content-Type: application/octet-stream',
+    });
+    const wrongToken = await putAsText(sha256(page.content), 'folio_ut_wrong');
+    assert.equal(wrongToken.status, 401);
+    assert.equal(wrongToken.body.error, 'upload_token_invalid');
+    const undeclared = await putAsText(sha256('never declared'), s.token);
+    assert.equal(undeclared.status, 409);
+    assert.equal(undeclared.body.error, 'blob_not_in_session');
+
+    // Nothing was stored; the same bytes as application/octet-stream are accepted.
+    const missing = await api.request('POST', `/v1/upload-sessions/${s.id}/missing-blobs`, {
+      json: { files: descriptors([page]) },
+      headers: { 'x-upload-token': s.token },
+    });
+    assert.deepEqual(missing.body.missingBlobs, [{ sha256: sha256(page.content) }]);
+    const raw = await api.request('PUT', `/v1/upload-sessions/${s.id}/blobs/${sha256(page.content)}`, {
+      body: page.content,
+      headers: { 'x-upload-token': s.token, 'content-type': 'Application/Octet-Stream; x=1' },
+    });
+    assert.equal(raw.status, 200, JSON.stringify(raw.body));
+    assert.equal(raw.body.alreadyPresent, false);
+  });
+
   test('a blob over 10 MiB is stopped with 400 upload_blob_too_large and leaves nothing behind', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 7);
     const s = await session([file('ok.html', 'ok')], { createDeploy: { slug: 'big', name: 'Big' } });
