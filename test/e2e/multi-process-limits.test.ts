@@ -8,9 +8,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
+import { openDatabase, type Database_ } from '../../src/db/database.js';
 import { tempDir } from '../helpers/app.js';
 import { createPgDatabase } from '../helpers/engine.js';
 import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const run = promisify(execFile);
 const KEY = 'folio_sk_multi000000000000000000000000000000000001';
@@ -21,6 +23,8 @@ for (const engine of ['postgres', 'sqlite'] as const) {
   describe(`two api processes on ${engine}`, () => {
     let db: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
     let env: Record<string, string>;
+    /** The test's own connection to the processes' database, to watch their heartbeat rows. */
+    let meta: Database_;
     const procs: ServerProcess[] = [];
 
     before(async () => {
@@ -41,9 +45,11 @@ for (const engine of ['postgres', 'sqlite'] as const) {
       // One after the other: the first creates the bootstrap account.
       procs.push(await startServerProcess(env, 'api'));
       procs.push(await startServerProcess(env, 'api'));
+      meta = openDatabase(db?.url ?? `sqlite:${path.join(dir, 'folio.db')}`);
     });
     after(async () => {
       await Promise.all(procs.map((p) => p.stop()));
+      await meta?.close();
       await db?.drop();
     });
 
@@ -58,19 +64,28 @@ for (const engine of ['postgres', 'sqlite'] as const) {
       return { id: /account (\S+)/.exec(r.stdout)![1], key: /API key (\S+)/.exec(r.stdout)![1] };
     }
 
+    /** Milliseconds until `fn` answers true; fails after `ms`. */
     async function msUntil(what: string, fn: () => Promise<boolean>, ms: number): Promise<number> {
       const start = Date.now();
-      while (!(await fn())) {
-        if (Date.now() - start > ms) assert.fail(`${what}: not within ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitUntil(`${what} within ${ms} ms`, fn, { timeoutMs: ms });
       return Date.now() - start;
     }
 
     test(`the per-key rate limit holds within ±20 % across both processes (${RATE}/s, burst ${BURST})`, async () => {
-      // Both processes serve authenticated traffic and have seen each other's heartbeat.
+      // Both processes serve authenticated traffic and have counted each other: a heartbeat refreshes the
+      // process's row, then counts the live rows, so one that started after both rows were there counted 2.
       await Promise.all([get(0, KEY), get(1, KEY)]);
-      await new Promise((r) => setTimeout(r, 1_000));
+      let rows: { id: string; heartbeat_at: number }[] = [];
+      let bothSince = 0;
+      await waitUntil(
+        () => `a heartbeat of each process after both had registered (rows: ${JSON.stringify(rows)}, both since ${bothSince})`,
+        async () => {
+          rows = await meta.db.selectFrom('api_processes').select(['id', 'heartbeat_at']).execute();
+          if (rows.length !== 2) return false;
+          bothSince ||= Date.now();
+          return rows.every((r) => Number(r.heartbeat_at) > bothSince);
+        },
+      );
       const { key } = await newAccount('rate');
       // 4 s at ~100 requests/s (5× the limit), alternating between the processes.
       const seconds = 4;
@@ -105,8 +120,10 @@ for (const engine of ['postgres', 'sqlite'] as const) {
       const keyId = r.stdout.split('\t')[0];
       await operator('keys', 'revoke', keyId);
       const revoked = Date.now();
-      const t1 = await msUntil('process 1 refuses the revoked key', async () => (await get(0, acct.key)) === 401, 1_000);
-      const t2 = await msUntil('process 2 refuses the revoked key', async () => (await get(1, acct.key)) === 401, 1_000);
+      const [t1, t2] = await Promise.all([
+        msUntil('process 1 refuses the revoked key', async () => (await get(0, acct.key)) === 401, 1_000),
+        msUntil('process 2 refuses the revoked key', async () => (await get(1, acct.key)) === 401, 1_000),
+      ]);
       console.log(
         `# ${engine}: plan change applied ${tPlan} ms after the CLI exited (CLI ${planned - t0} ms); revocation ${t1}/${t2} ms after`,
       );

@@ -12,20 +12,15 @@ import { createPgDatabase, startS3 } from '../helpers/engine.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_scale000000000000000000000000000000000001';
+/** How long a batch may take to drain: two workers render 200 jobs, two at a time each. */
+const DRAIN = { timeoutMs: 180_000, intervalMs: 250 };
 const page = file(
   'index.html',
   '<!doctype html><body><h1 id="t">?</h1><script>window.folio.waitForReady=true;fetch(window.folio.payloadUrl).then(r=>r.json()).then(p=>{document.getElementById("t").textContent="Job "+p.n;window.folio.ready();});</script></body>',
 );
-
-async function until(what: string, fn: () => Promise<boolean>, timeoutMs = 180_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
   let db: Awaited<ReturnType<typeof createPgDatabase>>;
@@ -116,13 +111,18 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
   }
 
   async function checkExactlyOnce(ids: string[]) {
-    await until('all jobs terminal', async () => {
-      const r = await sql.query(
-        `select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','failed','canceled')`,
-        [ids],
-      );
-      return r.rows[0].n === ids.length;
-    });
+    let terminal = 0;
+    await waitUntil(
+      () => `all ${ids.length} jobs terminal (${terminal} were)`,
+      async () => {
+        const r = await sql.query(
+          `select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','failed','canceled')`,
+          [ids],
+        );
+        return (terminal = r.rows[0].n) === ids.length;
+      },
+      DRAIN,
+    );
     const statuses = await sql.query(`select status, count(*)::int as n from render_jobs where id = any($1) group by status`, [ids]);
     assert.deepEqual(statuses.rows, [{ status: 'succeeded', n: ids.length }]);
     const outputs = await sql.query(
@@ -132,10 +132,15 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
     assert.deepEqual(outputs.rows[0], { n: ids.length, d: ids.length }, 'one output per job');
     const events = await sql.query(`select count(*)::int as n from webhook_events where job_id = any($1)`, [ids]);
     assert.equal(events.rows[0].n, ids.length, 'one terminal webhook event per job');
-    await until('every event delivered', async () => {
-      const r = await sql.query(`select count(*)::int as n from webhook_events where job_id = any($1) and status = 'delivered'`, [ids]);
-      return r.rows[0].n === ids.length;
-    });
+    let delivered = 0;
+    await waitUntil(
+      () => `all ${ids.length} events delivered (${delivered} were)`,
+      async () => {
+        const r = await sql.query(`select count(*)::int as n from webhook_events where job_id = any($1) and status = 'delivered'`, [ids]);
+        return (delivered = r.rows[0].n) === ids.length;
+      },
+      DRAIN,
+    );
     const received = new Set(receiver.received.map((r) => r.body?.data?.job?.id).filter((id) => ids.includes(id)));
     assert.equal(received.size, ids.length, 'the receiver saw every job');
   }
@@ -149,12 +154,17 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
 
   test('SIGKILL one worker mid-batch: the other finishes everything, still exactly once', { timeout: 240_000 }, async () => {
     const ids = await createJobs('b', 100);
-    await until('some jobs rendering', async () => {
-      const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','rendering')`, [
-        ids,
-      ]);
-      return r.rows[0].n >= 10;
-    });
+    let started = 0;
+    await waitUntil(
+      () => `10 jobs rendering or done before the kill (${started} were)`,
+      async () => {
+        const r = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and status in ('succeeded','rendering')`, [
+          ids,
+        ]);
+        return (started = r.rows[0].n) >= 10;
+      },
+      DRAIN,
+    );
     await workers[0].stop('SIGKILL');
     await checkExactlyOnce(ids);
     const retried = await sql.query(`select count(*)::int as n from render_jobs where id = any($1) and attempt > 0`, [ids]);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const okPage = file('index.html', '<!doctype html><h1>Webhook test</h1>');
 const neverReady = file('never.html', '<!doctype html><script>window.folio.waitForReady = true;</script><h1>never ready</h1>');
@@ -297,16 +298,20 @@ describe('webhook wake-up', () => {
       const v = await deployFiles(app, { createDeploy: { slug: 'wake', name: 'Wake' } }, [okPage]);
       const s = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { webhook: { enabled: true, url: receiver.url } });
       assert.equal(s.status, 200, JSON.stringify(s.body));
+      // The dispatcher's first pass runs at start and finds nothing; its next poll is a minute away. Wait
+      // for that pass to end, or it could be the one that sends the event rather than the wake-up.
+      const dispatcher = app.dispatcher!;
+      const runOnce = dispatcher.runOnce.bind(dispatcher);
+      let passes = 0;
+      dispatcher.runOnce = () => runOnce().finally(() => passes++);
       app.startBackground();
-      // The dispatcher's first pass runs at start; its next poll is a minute away.
-      await new Promise((r) => setTimeout(r, 200));
+      await waitUntil("the dispatcher's first pass", () => passes > 0);
       const created = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest', payload: {} });
       assert.equal(created.status, 202, JSON.stringify(created.body));
       const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
       assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body));
-      const deadline = Date.now() + 5000;
-      while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      assert.equal(receiver.received.length, 1, 'delivered within 5 s of the job finishing');
+      await waitUntil('the delivery, within 5 s of the job finishing', () => receiver.received.length > 0, { timeoutMs: 5000 });
+      assert.equal(receiver.received.length, 1, 'delivered once');
       assert.equal(receiver.received[0].headers['service-webhook-id'], `evt_render_job_terminated_${created.body.job.id}`);
     } finally {
       await receiver.close();

@@ -6,7 +6,10 @@ import { ApiProcesses } from '../../src/services/api-processes.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { engine } from '../helpers/engine.js';
 
-const settle = () => new Promise((r) => setTimeout(r, 200)); // the heartbeat markActive() starts
+/** Waits for the heartbeats markActive() started on these counters, if it started any (their in-flight refresh). */
+const settle = async (...counters: ApiProcesses[]) => {
+  for (const c of counters) await c['running'];
+};
 
 describe(`api process count (${engine})`, () => {
   let app: TestApp;
@@ -22,7 +25,7 @@ describe(`api process count (${engine})`, () => {
     try {
       a.markActive();
       b.markActive();
-      await settle();
+      await settle(a, b);
       a.markActive();
       await a.refresh();
       b.markActive();
@@ -35,10 +38,10 @@ describe(`api process count (${engine})`, () => {
       assert.equal(rows.length, 0, 'both left while idle');
       // Traffic resumes at `a` first: b's row is not back yet, but a does not take the whole limit.
       a.markActive();
-      await settle();
+      await settle(a);
       assert.equal(a.count, 2, 'the first heartbeat back keeps the count from before the idle spell');
       b.markActive();
-      await settle();
+      await settle(b);
       a.markActive();
       await a.refresh();
       assert.equal(a.count, 2, 'then the live rows count again');
@@ -52,10 +55,10 @@ describe(`api process count (${engine})`, () => {
     const ctx = app.services.ctx;
     const p = new ApiProcesses(ctx);
     p.markActive();
-    await settle();
+    await settle(p);
     await p.stop();
     p.markActive();
-    await settle();
+    await settle(p);
     const rows = await ctx.db.selectFrom('api_processes').select('id').where('id', '=', p.id).execute();
     assert.equal(rows.length, 0);
   });

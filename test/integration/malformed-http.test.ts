@@ -4,11 +4,13 @@
 // x-request-id. They get the uniform error body with a documented code, an x-request-id that the one log
 // line carries too, and the connection is closed. Real TCP: inject() never runs Node's parser.
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { errorCodes } from '../../src/errors/codes.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { waitUntil } from '../helpers/wait.js';
 
 interface RawReply {
   status: number;
@@ -48,9 +50,12 @@ describe('malformed HTTP gets the uniform error body', () => {
   let port: number;
   let log = '';
   const sink = new Writable({ write: (c, _e, cb) => ((log += c), cb()) });
+  /** Every response the server began: a routed request's reply is the last thing that could still log. */
+  const responses: ServerResponse[] = [];
 
   before(async () => {
     app = await createTestApp({ env: { FOLIO_LOG_LEVEL: 'info' }, logDestination: sink });
+    app.server.server.on('request', (_req, res: ServerResponse) => responses.push(res));
     port = Number(new URL(await app.server.listen({ port: 0, host: '127.0.0.1' })).port);
   });
   after(() => app.close());
@@ -108,8 +113,12 @@ describe('malformed HTTP gets the uniform error body', () => {
       assert.match(id ?? '', /^[0-9a-f-]{36}$/);
       assert.equal(res.headers.connection, 'close');
       assert.ok(res.closed);
-      // The log line names the request id, so an operator can find the refusal a client quotes.
-      await new Promise((r) => setTimeout(r, 50));
+      // The log line names the request id, so an operator can find the refusal a client quotes. Read the
+      // log once the refusal is in it and every response the server began has ended.
+      await waitUntil(
+        () => `the refusal in the log, and every response ended: ${log.slice(before)}`,
+        () => log.slice(before).includes('malformed HTTP request refused') && responses.every((r) => r.writableEnded),
+      );
       const lines = log
         .slice(before)
         .trim()

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { PgNotifier } from '../../src/notifier/pg-notifier.js';
 import { ALL_KEYS } from '../../src/notifier/notifier.js';
 import { engine, TEST_PG_URL } from '../helpers/engine.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const skip = engine !== 'postgres' && 'PostgreSQL only (FOLIO_TEST_ENGINE=postgres)';
 
@@ -66,18 +67,15 @@ async function startProxy(target: URL) {
   };
 }
 
-async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe('PgNotifier keeps listening through database outages', { skip }, () => {
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let pool: pg.Pool;
   let notifier: PgNotifier;
+  /** A LISTEN connection straight to the database: tells that a notification has gone out to every listener. */
+  let control: pg.Client;
+  /** Job ids the notifier reported, and notification payloads the control connection received. */
+  const heard = new Set<string>();
+  const sent = new Set<string>();
 
   before(async () => {
     proxy = await startProxy(new URL(TEST_PG_URL));
@@ -85,44 +83,54 @@ describe('PgNotifier keeps listening through database outages', { skip }, () => 
     pool = new pg.Pool({ connectionString: TEST_PG_URL, max: 2 });
     notifier = new PgNotifier(proxy.url, pool, pino({ level: 'silent' }));
     await notifier.start();
+    notifier.onJobChanged((id) => heard.add(id));
+    control = new pg.Client({ connectionString: TEST_PG_URL });
+    await control.connect();
+    control.on('notification', (n) => sent.add(String(n.payload)));
+    await control.query('LISTEN folio_jobs');
   });
   after(async () => {
+    await control?.end();
     await notifier?.close();
     await pool?.end();
     await proxy?.close();
   });
 
-  /** Sends a job wake-up from "another process" (straight to the database) and reports whether it arrives. */
-  async function heardFromOutside(ms: number): Promise<boolean> {
+  /** Sends a job wake-up from "another process" (straight to the database); resolves with the job id once the database has sent it out. */
+  async function sendFromOutside(): Promise<string> {
     const jobId = `job_${Math.random().toString(36).slice(2)}`;
-    let heard = false;
-    const off = notifier.onJobChanged((id) => {
-      if (id === jobId) heard = true;
-    });
-    try {
-      await pool.query('select pg_notify($1, $2)', ['folio_jobs', `c:${jobId}`]);
-      await until('the notification', () => heard, ms).catch(() => undefined);
-      return heard;
-    } finally {
-      off();
-    }
+    await pool.query('select pg_notify($1, $2)', ['folio_jobs', `c:${jobId}`]);
+    await waitUntil('the control connection to receive the notification', () => sent.has(`c:${jobId}`));
+    return jobId;
   }
 
   test('hears other processes, loses them while cut off, hears them again once reconnected; cached keys are dropped on return', async () => {
-    assert.equal(await heardFromOutside(5000), true, 'a notification sent by another process arrives');
+    const first = await sendFromOutside();
+    await waitUntil('a notification sent by another process to arrive', () => heard.has(first), { timeoutMs: 5000 });
 
     const revoked: string[] = [];
     const off = notifier.onKeyRevoked((keyId) => revoked.push(keyId));
     try {
       proxy.cutAndRefuse();
       const acceptedBefore = proxy.accepted;
-      assert.equal(await heardFromOutside(300), false, 'nothing arrives while the connection is down');
+      // Sent while the connection is down: the database has delivered it to its listeners (the control
+      // connection heard it), and it must never reach the notifier, not even after the reconnect below.
+      const lost = await sendFromOutside();
+      assert.equal(heard.has(lost), false, 'nothing arrives while the connection is down');
       // Reconnect attempts fail (backoff 0.5 s, 1 s, ...): the chain must survive them and keep trying.
-      await until('two refused reconnect attempts', () => proxy.refused >= 2, 8000);
+      await waitUntil(
+        () => `two refused reconnect attempts (${proxy.refused} so far)`,
+        () => proxy.refused >= 2,
+        { timeoutMs: 8000 },
+      );
       proxy.accept();
-      await until('a new LISTEN connection', () => proxy.accepted > acceptedBefore, 8000);
-      await until('the key caches to be dropped', () => revoked.includes(ALL_KEYS), 5000);
-      assert.equal(await heardFromOutside(5000), true, 'notifications arrive again after the reconnect');
+      await waitUntil('a new LISTEN connection', () => proxy.accepted > acceptedBefore, { timeoutMs: 8000 });
+      await waitUntil('the key caches to be dropped', () => revoked.includes(ALL_KEYS), { timeoutMs: 5000 });
+      const again = await sendFromOutside();
+      await waitUntil('notifications to arrive again after the reconnect', () => heard.has(again), { timeoutMs: 5000 });
+      // A connection delivers notifications in the order sent: had the notifier still been listening
+      // during the cut, the earlier one would have come before this one.
+      assert.equal(heard.has(lost), false, 'the notification sent while cut off never arrives');
     } finally {
       off();
     }

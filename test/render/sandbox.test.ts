@@ -10,6 +10,7 @@ import { RenderError } from '../../src/render/types.js';
 import { tempDir } from '../helpers/app.js';
 import { chromiumProcesses } from '../helpers/proc.js';
 import { startServerProcess } from '../helpers/server-process.js';
+import { waitUntil } from '../helpers/wait.js';
 import { bundle, memorySink, pdfText, request } from './helpers.js';
 
 let renderer: Renderer;
@@ -55,8 +56,7 @@ test(
       chromiumProcesses(other.supervisor.browserPid!).find((p) => p.type === 'browser')!.cmdline,
     )![1];
     await other.close();
-    for (let i = 0; i < 50 && existsSync(otherProfile); i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(existsSync(otherProfile), false, 'the profile folder is removed when Chromium exits');
+    await waitUntil('the profile folder to be removed once Chromium has exited', () => !existsSync(otherProfile), { timeoutMs: 1_000 });
   },
 );
 
