@@ -1,9 +1,18 @@
 // Counts the pages of a PDF while it streams past, without keeping it. A small PDF lexer follows the
 // objects: it skips stream data by /Length, ignores everything inside strings and comments (a document
 // titled "/Type /Pages /Count 999" must not change the count), remembers each /Type /Pages node's /Count
-// and the catalog's /Pages reference, and at the end answers the root page tree's /Count. Chromium's
-// (Skia's) output -- tagged or not -- writes plain objects with direct /Length and no object streams;
-// for anything else it falls back to the largest /Count seen, then to the number of /Type /Page objects.
+// and the catalog's /Pages reference, and at the end answers the root page tree's /Count (the catalog
+// named by the last trailer or cross-reference stream's /Root). Chromium's (Skia's) output -- tagged or
+// not -- writes plain objects with direct /Length and no object streams: that path copies nothing.
+//
+// PDF 1.5 object streams (/Type /ObjStm; pdf-lib, qpdf, Acrobat, a PDF a user appends) hold the catalog
+// and the page tree compressed. Such a stream -- only that one stream, never the whole PDF -- is kept while
+// it passes (at most MAX_OBJSTM_BYTES), inflated with node:zlib when its /Filter is /FlateDecode without
+// /DecodeParms (or read as it is with no /Filter), and the objects in it are read like top-level ones. An
+// object stream with any other filter (none seen in practice) is skipped; the count then falls back to
+// the largest /Count seen outside object streams, then to the number of /Type /Page objects (0 if both
+// are only inside such a stream).
+import { constants, inflateSync } from 'node:zlib';
 
 const enum Mode {
   Normal,
@@ -29,7 +38,26 @@ interface DictState {
   length: number | null;
   pagesRef: number | null;
   rootRef: number | null;
+  // Object streams: the number of objects, the offset of the first, the filter and whether decode
+  // parameters (a predictor) are given.
+  n: number | null;
+  first: number | null;
+  filter: string | null;
+  decodeParms: boolean;
 }
+
+/** An object stream being read: its compressed bytes so far. */
+interface ObjStm {
+  n: number;
+  first: number;
+  inflate: boolean;
+  chunks: Buffer[];
+  size: number;
+}
+
+/** Object streams larger than this (compressed, or once inflated) are skipped rather than kept in memory. */
+const MAX_OBJSTM_BYTES = 16 * 1024 * 1024;
+const MAX_OBJSTM_INFLATED = 64 * 1024 * 1024;
 
 export class PdfPageCounter {
   #mode = Mode.Normal;
@@ -53,6 +81,8 @@ export class PdfPageCounter {
   #rootRef: number | null = null;
   #pageObjects = 0;
   #maxCount = 0;
+  /** The object stream whose data is passing now (null for every other stream: skipped, not kept). */
+  #objStm: ObjStm | null = null;
 
   push(chunk: Uint8Array): void {
     let i = 0;
@@ -72,20 +102,32 @@ export class PdfPageCounter {
         }
         case Mode.StreamData: {
           const take = Math.min(this.#streamRemaining, n - i);
+          if (this.#objStm) this.#keep(chunk.subarray(i, i + take));
           i += take;
           this.#streamRemaining -= take;
-          if (this.#streamRemaining === 0) this.#mode = Mode.Normal;
+          if (this.#streamRemaining === 0) {
+            this.#mode = Mode.Normal;
+            if (this.#objStm) this.#readObjStm(0);
+          }
           continue;
         }
         case Mode.StreamScan: {
           // Length unknown (indirect): look for "endstream".
-          const c = chunk[i++];
-          this.#scanMatched = c === ENDSTREAM[this.#scanMatched] ? this.#scanMatched + 1 : c === ENDSTREAM[0] ? 1 : 0;
-          if (this.#scanMatched === ENDSTREAM.length) {
-            this.#scanMatched = 0;
+          const start = i;
+          let matched = this.#scanMatched;
+          while (i < n && matched < ENDSTREAM.length) {
+            const c = chunk[i++];
+            matched = c === ENDSTREAM[matched] ? matched + 1 : c === ENDSTREAM[0] ? 1 : 0;
+          }
+          if (this.#objStm) this.#keep(chunk.subarray(start, i));
+          if (matched === ENDSTREAM.length) {
+            matched = 0;
             this.#mode = Mode.Normal;
+            // What was kept ends with "endstream" (and the end of line before it, which inflate ignores).
+            if (this.#objStm) this.#readObjStm(ENDSTREAM.length);
             this.#handleToken('endstream');
           }
+          this.#scanMatched = matched;
           continue;
         }
         case Mode.Comment: {
@@ -288,6 +330,10 @@ export class PdfPageCounter {
     else if (key === '/Length' && v.length === 1 && /^\d+$/.test(v[0])) d.length = Number(v[0]);
     else if (key === '/Pages' && v.length === 3 && v[2] === 'R') d.pagesRef = Number(v[0]);
     else if (key === '/Root' && v.length === 3 && v[2] === 'R') d.rootRef = Number(v[0]);
+    else if (key === '/N' && v.length === 1 && /^\d+$/.test(v[0])) d.n = Number(v[0]);
+    else if (key === '/First' && v.length === 1 && /^\d+$/.test(v[0])) d.first = Number(v[0]);
+    else if (key === '/Filter') d.filter = v.length === 1 ? v[0] : 'complex';
+    else if (key === '/DecodeParms') d.decodeParms = !(v.length === 1 && v[0] === 'null');
   }
 
   #topLevel(tok: string): void {
@@ -299,11 +345,21 @@ export class PdfPageCounter {
       return;
     }
     if (tok === 'stream') {
-      const len = this.#dict.length;
+      const d = this.#dict;
+      const len = d.length;
       this.#streamRemaining = len ?? -1;
       this.#scanMatched = 0;
       this.#mode = Mode.StreamEol;
       if (len === 0) this.#streamRemaining = 0;
+      this.#objStm =
+        d.type === '/ObjStm' &&
+        d.n !== null &&
+        d.first !== null &&
+        !d.decodeParms &&
+        (d.filter === null || d.filter === '/FlateDecode') &&
+        (len === null || len <= MAX_OBJSTM_BYTES)
+          ? { n: d.n, first: d.first, inflate: d.filter !== null, chunks: [], size: 0 }
+          : null;
       return;
     }
     if (tok === 'endobj') {
@@ -333,7 +389,62 @@ export class PdfPageCounter {
       this.#maxCount = Math.max(this.#maxCount, d.count);
     }
     if (d.type === '/Catalog' && d.pagesRef !== null && this.#objNum !== null) this.#catalogPages.set(this.#objNum, d.pagesRef);
+    // A cross-reference stream stands for the trailer (PDF 1.5): its dictionary names the catalog.
+    if (d.type === '/XRef' && d.rootRef !== null) this.#rootRef = d.rootRef;
     this.#dict = emptyDict();
+  }
+
+  /** Keeps a piece of the object stream passing now (a copy: the caller may reuse its buffer). */
+  #keep(bytes: Uint8Array): void {
+    const s = this.#objStm!;
+    if (s.size + bytes.length > MAX_OBJSTM_BYTES + ENDSTREAM.length) {
+      this.#objStm = null;
+      return;
+    }
+    s.chunks.push(Buffer.from(bytes));
+    s.size += bytes.length;
+  }
+
+  /**
+   * The object stream's data has passed (`trailing` bytes of it are not data): reads the objects in it as
+   * if they stood at the top level, "N 0 obj ... endobj". A stream that does not inflate or whose header
+   * does not parse is skipped, as a stream of another filter is.
+   */
+  #readObjStm(trailing: number): void {
+    const s = this.#objStm!;
+    this.#objStm = null;
+    let data = Buffer.concat(s.chunks, s.size).subarray(0, Math.max(0, s.size - trailing));
+    if (s.inflate) {
+      try {
+        // Z_SYNC_FLUSH: a stream cut short still gives what it holds, as PDF readers are lenient about.
+        data = inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: MAX_OBJSTM_INFLATED });
+      } catch {
+        return;
+      }
+    }
+    if (s.first > data.length) return;
+    const header = data.subarray(0, s.first).toString('latin1').trim().split(/\s+/);
+    if (header.length < 2 * s.n) return;
+    const objects: { num: string; offset: number }[] = [];
+    for (let k = 0; k < s.n; k++) {
+      const num = header[2 * k];
+      const offset = Number(header[2 * k + 1]);
+      if (!/^\d+$/.test(num) || !Number.isInteger(offset) || offset < 0 || s.first + offset > data.length) return;
+      objects.push({ num, offset });
+    }
+    objects.sort((a, b) => a.offset - b.offset);
+    // A counter of its own: whatever an object in here leaves open cannot swallow the rest of the PDF.
+    const inner = new PdfPageCounter();
+    objects.forEach(({ num, offset }, k) => {
+      const end = k + 1 < objects.length ? objects[k + 1].offset : data.length - s.first;
+      inner.push(Buffer.from(`\n${num} 0 obj\n`, 'latin1'));
+      inner.push(data.subarray(s.first + offset, s.first + end));
+      inner.push(OBJ_END);
+    });
+    for (const [num, count] of inner.#pagesCounts) this.#pagesCounts.set(num, count);
+    for (const [num, pagesRef] of inner.#catalogPages) this.#catalogPages.set(num, pagesRef);
+    this.#pageObjects += inner.#pageObjects;
+    this.#maxCount = Math.max(this.#maxCount, inner.#maxCount);
   }
 
   /** The page count of everything pushed so far (call after the last chunk). */
@@ -361,7 +472,9 @@ const MAX_TOKEN_TEXT = 64;
 const tooLong = (token: string) => (token.startsWith('/') ? '/\u0000' : '\u0000');
 
 /** The dictionary keys #endKey reads; the values of all others are never looked at. */
-const READ_KEYS = new Set(['/Type', '/Count', '/Length', '/Pages', '/Root']);
+const READ_KEYS = new Set(['/Type', '/Count', '/Length', '/Pages', '/Root', '/N', '/First', '/Filter', '/DecodeParms']);
+
+const OBJ_END = Buffer.from('\nendobj\n', 'latin1');
 
 /** chunk[i..j) as a Latin-1 string; short runs (most tokens) without creating a subarray view. */
 function latin1(chunk: Uint8Array, i: number, j: number): string {
@@ -374,7 +487,7 @@ function latin1(chunk: Uint8Array, i: number, j: number): string {
 }
 
 function emptyDict(): DictState {
-  return { type: null, count: null, length: null, pagesRef: null, rootRef: null };
+  return { type: null, count: null, length: null, pagesRef: null, rootRef: null, n: null, first: null, filter: null, decodeParms: false };
 }
 
 export function countPdfPages(pdf: Uint8Array): number {
