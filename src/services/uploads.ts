@@ -1,30 +1,31 @@
-import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { Readable } from 'node:stream';
 import { BlobTooLargeError } from '../blobs/blob-store.js';
-import { blobKey, renderIndexKey, renderPackKey } from '../blobs/keys.js';
-import type { UploadSessionsTable } from '../db/tables.js';
-import { normalizeBundlePath, resolveRoute } from '../domain/file-paths.js';
+import { blobKey } from '../blobs/keys.js';
+import type { DeployVersionsTable, Tables, UploadSessionsTable } from '../db/tables.js';
+import { checkBlobsOwned, checkCommit, type CommitRefusal, type CommitRequest, type MetadataValidator } from '../domain/commit-check.js';
+import { normalizeBundlePath } from '../domain/file-paths.js';
 import { newId } from '../domain/ids.js';
-import { isValidMime, mimeForPath } from '../domain/mime.js';
-import { encodePackHeader, type PackEntry } from '../domain/render-pack.js';
+import { isValidMime } from '../domain/mime.js';
 import { deriveUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
+import { writeRenderPack } from './render-pack-writer.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
 import { uploadSessionView, versionView } from './views.js';
+
+// The commit body and the metadata check are defined with the commit rules (domain/commit-check.ts).
+export type { CommitRequest as CommitInput, MetadataValidator } from '../domain/commit-check.js';
+
+type Trx = Transaction<Tables>;
 
 export interface FileDescriptor {
   path: string;
   sha256: string;
   size: number;
   mime?: string;
-}
-
-export interface CommitInput {
-  entries: { path: string; blobHash: string; size: number; mime?: string }[];
-  render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> };
 }
 
 /** A blob the upload session declares, checked by declaredBlob: what putBlob stores the bytes of. */
@@ -36,13 +37,9 @@ export interface DeclaredBlob {
   sizes: number[];
 }
 
-/** Validates the metadata of a commit (the render issue plugs in the PDF options check). */
-export type MetadataValidator = (metadata: Record<string, unknown>) => string | null;
-
-const PACK_READ_AHEAD = 16;
-const PACK_WINDOW_BYTES = 64 * 1024 * 1024;
-
 const tooLarge = () => new AppError('upload_blob_too_large', `a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`);
+/** A commit rule's refusal (domain/commit-check.ts) as the error the client gets. */
+const refusal = (r: CommitRefusal) => new AppError(r.code, r.message, r.details);
 
 export class Uploads {
   metadataValidator: MetadataValidator | null = null;
@@ -298,133 +295,23 @@ export class Uploads {
     };
   }
 
-  async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitInput) {
+  async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitRequest) {
     const session = await this.openSession(accountId, sessionId, token);
-    const plan = await this.planOf(accountId);
-    const { policy } = plan;
+    const { policy } = await this.planOf(accountId);
+    const checked = checkCommit(input, policy, this.metadataValidator);
+    if (!checked.ok) throw refusal(checked);
+    const hashes = [...new Set(checked.entries.map((e) => e.sha256))];
+    const unowned = checkBlobsOwned(checked.entries, await this.ownedBlobSizes(accountId, hashes));
+    if (unowned) throw refusal(unowned);
 
-    const entries: PackEntry[] = [];
-    const seen = new Set<string>();
-    let totalBytes = 0;
-    for (const [i, e] of input.entries.entries()) {
-      const p = normalizeBundlePath(e.path);
-      if (!p.ok) throw new AppError('invalid_path', `entries[${i}].path: ${p.reason}`, { field: `entries[${i}].path` });
-      if (seen.has(p.path))
-        throw new AppError('invalid_path', `entries[${i}].path: duplicate path ${p.path}`, { field: `entries[${i}].path` });
-      seen.add(p.path);
-      if (e.mime !== undefined && !isValidMime(e.mime))
-        throw new AppError('invalid_request', `entries[${i}].mime is not a valid media type`, { field: `entries[${i}].mime` });
-      entries.push({ path: p.path, sha256: e.blobHash, size: e.size, mime: e.mime ?? mimeForPath(p.path) });
-      totalBytes += e.size;
-    }
-    if (entries.length === 0) throw new AppError('invalid_request', 'entries must list at least one file', { field: 'entries' });
-    if (policy.maxFilesPerDeployCommit !== null && entries.length > policy.maxFilesPerDeployCommit) {
-      throw new AppError(
-        'deploy_commit_policy_limit_exceeded',
-        `the version has ${entries.length} files; the plan allows ${policy.maxFilesPerDeployCommit}`,
-      );
-    }
-    if (policy.maxBytesPerDeployCommit !== null && totalBytes > policy.maxBytesPerDeployCommit) {
-      throw new AppError(
-        'deploy_commit_policy_limit_exceeded',
-        `the version has ${totalBytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit}`,
-      );
-    }
-    const { route, title, renderTimeoutMs, metadata } = input.render;
-    if (!route.startsWith('/')) throw new AppError('invalid_request', 'render.route must begin with "/"', { field: 'render.route' });
-    const entryPath = resolveRoute(route, (p) => seen.has(p));
-    if (!entryPath)
-      throw new AppError(
-        'invalid_request',
-        `render.route ${route} resolves to no file of the version (tried ${route}, ${route}.html and index.html)`,
-        { field: 'render.route' },
-      );
-    if (renderTimeoutMs !== undefined && policy.maxRenderTimeoutMs !== null && renderTimeoutMs > policy.maxRenderTimeoutMs) {
-      throw new AppError(
-        'deploy_commit_policy_limit_exceeded',
-        `render.renderTimeoutMs ${renderTimeoutMs} exceeds the plan's maxRenderTimeoutMs ${policy.maxRenderTimeoutMs}`,
-      );
-    }
-    if (metadata !== undefined && this.metadataValidator) {
-      const problem = this.metadataValidator(metadata);
-      if (problem) throw new AppError('invalid_request', problem, { field: 'render.metadata' });
-    }
-    const metadataJson = metadata === undefined ? null : JSON.stringify(metadata);
-    if (metadataJson !== null && metadataJson.length > 64 * 1024)
-      throw new AppError('invalid_request', 'render.metadata must serialise to at most 64 KiB', { field: 'render.metadata' });
-
-    // Every blob must be one this account uploaded, with the declared size.
-    const hashes = [...new Set(entries.map((e) => e.sha256))];
-    const owned = new Map<string, number>();
-    for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.ctx.db
-        .selectFrom('account_blobs')
-        .select(['sha256', 'size'])
-        .where('account_id', '=', accountId)
-        .where('sha256', 'in', hashes.slice(i, i + 500))
-        .execute();
-      for (const r of rows) owned.set(r.sha256, Number(r.size));
-    }
-    const missing = entries.filter((e) => owned.get(e.sha256) !== e.size);
-    if (missing.length > 0) {
-      throw new AppError(
-        'blob_missing',
-        `${missing.length} entr${missing.length === 1 ? 'y names a blob' : 'ies name blobs'} this account has not uploaded (or with another size): ${missing
-          .slice(0, 5)
-          .map((m) => m.path)
-          .join(', ')}`,
-        {
-          field: 'entries',
-          missing: missing.slice(0, 100).map((m) => ({ path: m.path, blobHash: m.sha256 })),
-        },
-      );
-    }
-
-    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);
-    const index = { version: 1, files: entries };
-    const indexJson = Buffer.from(JSON.stringify(index));
-    const indexHash = createHash('sha256').update(indexJson).digest('hex');
-    const indexKey = renderIndexKey(indexHash);
-    const packKey = renderPackKey(indexHash);
-    // Packs are keyed by their content, so re-deploying the same files reuses the stored pack while a live
-    // version uses it. An unused one may be due for garbage collection: write it again, which restarts its
-    // grace period, rather than build on an object the collector may delete before our version row exists.
-    const inUse = await this.ctx.db
-      .selectFrom('deploy_versions')
-      .select('id')
-      .where('render_pack_key', '=', packKey)
-      .limit(1)
-      .executeTakeFirst();
-    if (!inUse || !(await this.ctx.blobs.stat(packKey))) {
-      await this.ctx.blobs.put(packKey, Readable.from(this.packChunks(entries)));
-      await this.ctx.blobs.put(indexKey, indexJson);
-    }
+    const { indexKey, packKey } = await writeRenderPack(this.ctx, entries);
 
     const now = this.ctx.clock.now();
     const version = await this.ctx.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('upload_sessions')
-        .set({ status: 'committed' })
-        .where('id', '=', sessionId)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0)
-        throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
-      // Touch (and on PostgreSQL row-lock) the blobs this version uses: a concurrent garbage collection
-      // re-checks last_used_at and spares them; one that already removed some makes the commit fail cleanly.
-      let touched = 0;
-      for (let i = 0; i < hashes.length; i += 500) {
-        const r = await trx
-          .updateTable('account_blobs')
-          .set({ last_used_at: now })
-          .where('account_id', '=', accountId)
-          .where('sha256', 'in', hashes.slice(i, i + 500))
-          .executeTakeFirst();
-        touched += Number(r.numUpdatedRows);
-      }
-      if (touched !== hashes.length)
-        throw new AppError('blob_missing', 'some blobs of this version were removed meanwhile; upload them again', { field: 'entries' });
+      await this.claimSession(trx, sessionId);
+      await this.touchBlobs(trx, accountId, hashes, now);
       await this.usage.increment(trx, {
         accountId,
         meter: 'deploy_commits',
@@ -432,16 +319,8 @@ export class Uploads {
         limit: policy.maxDeployCommitsPerBillPeriod,
         errorCode: 'deploy_commit_quota_exceeded',
       });
-      // The per-deploy counter (not max+1) so a number is never reused after its version is deleted.
-      const counter = await trx
-        .updateTable('deploys')
-        .set((eb) => ({ last_version_no: eb('last_version_no', '+', 1) }))
-        .where('id', '=', session.deploy_id)
-        .returning('last_version_no')
-        .executeTakeFirst();
-      if (!counter) throw new AppError('deploy_not_found', `deploy ${session.deploy_id} was deleted`);
-      const versionNo = counter.last_version_no;
-      const row = {
+      const versionNo = await this.nextVersionNo(trx, session.deploy_id);
+      const row: DeployVersionsTable = {
         id: newId('ver', now),
         account_id: accountId,
         deploy_id: session.deploy_id,
@@ -450,14 +329,14 @@ export class Uploads {
         tree_hash: tree,
         render_index_key: indexKey,
         render_pack_key: packKey,
-        route,
-        entry_path: entryPath,
-        title,
-        render_timeout_ms: renderTimeoutMs ?? null,
-        metadata_json: metadataJson,
+        route: input.render.route,
+        entry_path: checked.entryPath,
+        title: input.render.title,
+        render_timeout_ms: input.render.renderTimeoutMs ?? null,
+        metadata_json: checked.metadataJson,
         status: 'ready',
         file_count: entries.length,
-        total_bytes: totalBytes,
+        total_bytes: checked.totalBytes,
         created_at: now,
       };
       await trx.insertInto('deploy_versions').values(row).execute();
@@ -480,32 +359,61 @@ export class Uploads {
     return { deployVersion: versionView(version) };
   }
 
-  /**
-   * The pack's bytes in entry order. Blobs are read up to PACK_READ_AHEAD at a time (one after another,
-   * a 1,000-file pack spent most of a commit waiting on reads), within a memory window of PACK_WINDOW_BYTES.
-   */
-  private async *packChunks(entries: PackEntry[]): AsyncGenerator<Buffer> {
-    yield encodePackHeader(entries);
-    const pending: Promise<Buffer>[] = [];
-    let next = 0;
-    let windowBytes = 0;
-    const fill = () => {
-      while (
-        next < entries.length &&
-        pending.length < PACK_READ_AHEAD &&
-        (pending.length === 0 || windowBytes + entries[next].size <= PACK_WINDOW_BYTES)
-      ) {
-        windowBytes += entries[next].size;
-        pending.push(this.ctx.blobs.getBuffer(blobKey(entries[next].sha256)));
-        next++;
-      }
-    };
-    fill();
-    while (pending.length > 0) {
-      const buf = await pending.shift()!;
-      windowBytes -= buf.length;
-      fill();
-      yield buf;
+  /** Sizes of the account's own blobs among `hashes`: one indexed query per 500 hashes. */
+  private async ownedBlobSizes(accountId: string, hashes: string[]): Promise<Map<string, number>> {
+    const owned = new Map<string, number>();
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.ctx.db
+        .selectFrom('account_blobs')
+        .select(['sha256', 'size'])
+        .where('account_id', '=', accountId)
+        .where('sha256', 'in', hashes.slice(i, i + 500))
+        .execute();
+      for (const r of rows) owned.set(r.sha256, Number(r.size));
     }
+    return owned;
+  }
+
+  /** open → committed, once: of two commits of one session, the second gets 409. */
+  private async claimSession(trx: Trx, sessionId: string): Promise<void> {
+    const claimed = await trx
+      .updateTable('upload_sessions')
+      .set({ status: 'committed' })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0)
+      throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
+  }
+
+  /**
+   * Touch (and on PostgreSQL row-lock) the blobs this version uses: a concurrent garbage collection
+   * re-checks last_used_at and spares them; one that already removed some makes the commit fail cleanly.
+   */
+  private async touchBlobs(trx: Trx, accountId: string, hashes: string[], now: number): Promise<void> {
+    let touched = 0;
+    for (let i = 0; i < hashes.length; i += 500) {
+      const r = await trx
+        .updateTable('account_blobs')
+        .set({ last_used_at: now })
+        .where('account_id', '=', accountId)
+        .where('sha256', 'in', hashes.slice(i, i + 500))
+        .executeTakeFirst();
+      touched += Number(r.numUpdatedRows);
+    }
+    if (touched !== hashes.length)
+      throw new AppError('blob_missing', 'some blobs of this version were removed meanwhile; upload them again', { field: 'entries' });
+  }
+
+  /** The per-deploy counter (not max+1) so a number is never reused after its version is deleted. */
+  private async nextVersionNo(trx: Trx, deployId: string): Promise<number> {
+    const counter = await trx
+      .updateTable('deploys')
+      .set((eb) => ({ last_version_no: eb('last_version_no', '+', 1) }))
+      .where('id', '=', deployId)
+      .returning('last_version_no')
+      .executeTakeFirst();
+    if (!counter) throw new AppError('deploy_not_found', `deploy ${deployId} was deleted`);
+    return counter.last_version_no;
   }
 }
