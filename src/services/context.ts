@@ -4,7 +4,8 @@ import type { Config } from '../config/load.js';
 import type { DialectName, Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { PlanCatalog } from './plan-catalog.js';
+import type { SendInput } from '../webhooks/delivery-client.js';
+import type { PlanCatalog } from '../config/plan-catalog.js';
 import type { SecretBox } from './secret-box.js';
 
 /** The ports every service is built from (wired once in app.ts). */

@@ -5,8 +5,6 @@
 // written before encryption existed (or by a PostgreSQL deployment that ran without a key) keep working;
 // seal-plaintext-secrets.ts encrypts them at the next start.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { ConfigError, type Config } from '../config/load.js';
-import { configuredOrGeneratedKey } from './signing-key.js';
 
 const PREFIX = 'enc:v1:';
 
@@ -49,20 +47,4 @@ export class SecretBox {
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }
-}
-
-/**
- * FOLIO_SECRETS_KEY; else generated into the data dir in embedded mode. With PostgreSQL there is no place
- * every process could share a generated key (and the database, beside the secrets, is not one), so start-up
- * stops with the command that makes one instead of storing secrets in plain text.
- */
-export function loadSecretsKey(config: Config): string {
-  const key = configuredOrGeneratedKey(config, config.secretsKey, 'secrets.key');
-  if (key === null) {
-    throw new ConfigError(
-      'FOLIO_SECRETS_KEY is required with PostgreSQL: it encrypts webhook signing secrets and deploy secrets at rest and must be the same in every process. ' +
-        'Generate one with `openssl rand -base64 48`, set it everywhere and keep it safe; secrets an older release stored in plain text are encrypted at the next start (docs/operations.md).',
-    );
-  }
-  return key;
 }
