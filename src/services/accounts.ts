@@ -15,15 +15,6 @@ export interface BootstrapResult {
   password?: string;
 }
 
-/**
- * The plan key of an account, or undefined when there is no such account. One indexed read and nothing
- * else: the rate limiter asks it on every plan-cache miss.
- */
-export async function planKeyOfAccount(ctx: Pick<ServiceContext, 'db'>, accountId: string): Promise<string | undefined> {
-  const row = await ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
-  return row?.plan_key;
-}
-
 export class Accounts {
   /** GET /v1/account opens the sealed signing secret for its preview: on SQLite, once per commit (ReadCache). */
   private readonly views: ReadCache<Awaited<ReturnType<Accounts['loadView']>>>;
@@ -110,9 +101,10 @@ export class Accounts {
     return row;
   }
 
-  /** The account's plan key, or undefined when there is no such account (see planKeyOfAccount). */
-  planKeyOf(accountId: string): Promise<string | undefined> {
-    return planKeyOfAccount(this.ctx, accountId);
+  /** The account's plan key, or undefined when there is no such account: one indexed read (the rate limiter's plan-cache miss). */
+  async planKeyOf(accountId: string): Promise<string | undefined> {
+    const row = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
+    return row?.plan_key;
   }
 
   /** `GET /v1/account`: the account and its webhook metadata, never the secret itself. */

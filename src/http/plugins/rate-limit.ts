@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
-import { planKeyOfAccount } from '../../services/accounts.js';
 import { ApiProcesses } from '../../services/api-processes.js';
 import type { Principal, ServiceContext } from '../../services/context.js';
 import { ALL_ACCOUNTS } from '../../notifier/notifier.js';
@@ -33,18 +32,11 @@ export class RateLimiter {
   /** Bumped on every plan change we hear of: a load that raced one does not cache the old plan. */
   private planChanges = 0;
 
-  private readonly accounts: AccountPlans;
-
-  /**
-   * `accounts` is the Accounts service (`services.accounts`). Without it the limiter asks the same service
-   * query directly (`planKeyOfAccount`), so a caller that passes only the context keeps working.
-   */
   constructor(
     private readonly ctx: ServiceContext,
-    accounts?: AccountPlans,
+    private readonly accounts: AccountPlans,
   ) {
     this.processes = new ApiProcesses(ctx);
-    this.accounts = accounts ?? { planKeyOf: (accountId) => planKeyOfAccount(ctx, accountId) };
   }
 
   /** Drops a cached plan (or all of them with ALL_ACCOUNTS) after a plan change. */
