@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import type { Config } from './config/load.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { systemLookup, type LookupAll } from './net/resolve-host.js';
 import { PgNotifier } from './notifier/pg-notifier.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServer } from './http/server.js';
@@ -12,12 +13,13 @@ import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
 import { validatePdfOverrides } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
-import type { ServiceContext } from './services/context.js';
+import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './config/plan-catalog.js';
 import { loadSecretsKey, loadSigningKey } from './config/keys.js';
 import { SecretBox } from './services/secret-box.js';
 import { sealPlaintextSecrets } from './services/seal-plaintext-secrets.js';
+import { sendWebhook } from './webhooks/delivery-client.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, type RendererPort } from './worker/render-worker.js';
@@ -33,6 +35,8 @@ export interface AppOptions {
   migrate?: boolean;
   /** Replaces the Chromium renderer (bench baselines); default: a Renderer on Debian's Chromium. */
   renderer?: RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> };
+  /** Replaces system DNS for webhook address checks (tests play a rebinding resolver). */
+  lookup?: LookupAll;
 }
 
 export interface App {
@@ -76,6 +80,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       log,
       secrets: new SecretBox(secretsKey),
       metrics: new Metrics(),
+      net: outboundNet(opts.lookup ?? systemLookup),
     };
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
     const sealed = await sealPlaintextSecrets(ctx);
@@ -167,6 +172,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     await database.close();
     throw err;
   }
+function outboundNet(lookup: LookupAll): OutboundNet {
+  return { lookup, sendWebhook: (input) => sendWebhook({ ...input, lookup }) };
+}
+
 }
 
 /** folio_render_jobs: one indexed count over the unfinished statuses (render_jobs_queue index). */

@@ -3,6 +3,8 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import type { Config } from '../config/load.js';
 import type { DialectName, Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
+import type { AttemptResult } from '../domain/webhook-schedule.js';
+import type { LookupAll } from '../net/resolve-host.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SendInput } from '../webhooks/delivery-client.js';
 import type { PlanCatalog } from '../config/plan-catalog.js';
@@ -23,6 +25,14 @@ export interface ServiceContext {
   secrets: SecretBox;
   /** Prometheus counters and histograms of this process (GET /metrics). */
   metrics: Metrics;
+  /** What services reach outside Folio with (tests inject a resolver that plays a hostile DNS). */
+  net: OutboundNet;
+}
+
+/** The outbound network edge: DNS for address checks and the webhook sender (pinned to a checked address). */
+export interface OutboundNet {
+  lookup: LookupAll;
+  sendWebhook(input: Omit<SendInput, 'lookup'>): Promise<{ result: AttemptResult; durationMs: number }>;
 }
 
 /** Who is calling: resolved from an API key (or, later, a dashboard session). */

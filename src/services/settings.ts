@@ -4,7 +4,7 @@ import { maskSecret, newWebhookSecret } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
-import { NetPolicyError, resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
+import { NetPolicyError, resolveAndCheckHost } from '../net/resolve-host.js';
 
 export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
 export const DEFAULT_RETAIN_LATEST_VERSIONS = 10;
@@ -43,9 +43,6 @@ function assertUniqueNames(items: { name: string }[] | string[], field: string) 
 }
 
 export class Settings {
-  /** DNS edge for the save-time address check (tests inject a resolver). */
-  lookup: LookupAll | undefined;
-
   /**
    * Outside insecure mode, a URL whose host is or resolves to a loopback, private, link-local or metadata
    * address is refused when saved (and again at every send). A name that does not resolve yet is accepted:
@@ -54,7 +51,7 @@ export class Settings {
   private async checkWebhookHost(url: string): Promise<string | null> {
     if (this.ctx.config.allowInsecureWebhooks) return null;
     try {
-      await resolveAndCheckHost(new URL(url).hostname, { lookup: this.lookup });
+      await resolveAndCheckHost(new URL(url).hostname, { lookup: this.ctx.net.lookup });
       return null;
     } catch (err) {
       if (err instanceof NetPolicyError && err.code !== 'dns_failed')

@@ -4,8 +4,6 @@ import type { RenderJobsTable, Tables, WebhookEventsTable } from '../db/tables.j
 import { newId } from '../domain/ids.js';
 import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../domain/webhook-schedule.js';
 import { AppError } from '../errors/app-error.js';
-import type { LookupAll } from '../net/resolve-host.js';
-import { sendWebhook } from '../webhooks/delivery-client.js';
 import { signatureHeader } from '../webhooks/signing.js';
 import type { ServiceContext } from './context.js';
 import type { Files } from './files.js';
@@ -21,15 +19,8 @@ const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', p.deployId),
 );
 
-export interface DeliveryOptions {
-  timeoutMs?: number;
-  lookup?: LookupAll;
-}
-
 /** The webhook outbox: events written with the terminal state, attempts signed and recorded. */
 export class Webhooks {
-  options: DeliveryOptions = {};
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly files: Files,
@@ -172,13 +163,12 @@ export class Webhooks {
         'service-webhook-timestamp': String(timestamp),
         'service-webhook-signature': signatureHeader(secrets, timestamp, body),
       };
-      const outcome = await sendWebhook({
+      const outcome = await this.ctx.net.sendWebhook({
         url,
         headers,
         body,
-        timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        timeoutMs: REQUEST_TIMEOUT_MS,
         allowInsecure: this.ctx.config.allowInsecureWebhooks,
-        lookup: this.options.lookup,
       });
       result = outcome.result;
       durationMs = outcome.durationMs;

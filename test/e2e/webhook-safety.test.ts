@@ -12,12 +12,11 @@ const page = file('index.html', '<!doctype html><h1>hook</h1>');
 
 describe('webhook safety', () => {
   test('loopback, private, link-local, metadata and names resolving to them are refused at save time', async () => {
-    const app = await createTestApp();
+    // A resolver standing in for DNS: one name is loopback, one is public.
+    const lookup: LookupAll = async (host) =>
+      host === 'evil.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }];
+    const app = await createTestApp({ lookup });
     try {
-      // A resolver standing in for DNS: one name is loopback, one is public.
-      const lookup: LookupAll = async (host) =>
-        host === 'evil.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }];
-      app.services.settings.lookup = lookup;
       const { body } = await app.api('POST', '/v1/deploys', { slug: 'hooks', name: 'Hooks' });
       for (const url of [
         'https://127.0.0.1/hook',
@@ -43,13 +42,11 @@ describe('webhook safety', () => {
 
   test('send time: a name that rebinds to 127.0.0.1 after saving is refused and nothing connects', async () => {
     const receiver = await startReceiver();
-    const app = await createTestApp();
+    let answer = '93.184.216.34';
+    const lookup: LookupAll = async () => [{ address: answer, family: 4 }];
+    const app = await createTestApp({ lookup });
     try {
       app.worker!.start();
-      let answer = '93.184.216.34';
-      const lookup: LookupAll = async () => [{ address: answer, family: 4 }];
-      app.services.settings.lookup = lookup;
-      app.services.webhooks.options.lookup = lookup;
       const v = await deployFiles(app, { createDeploy: { slug: 'rebind', name: 'Rebind' } }, [page]);
       const port = new URL(receiver.url).port;
       const saved = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, {

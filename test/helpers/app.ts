@@ -4,6 +4,7 @@ import os from 'node:os';
 import { createHttpApp, type HttpApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load.js';
 import { ManualClock } from '../../src/domain/clock.js';
+import type { LookupAll } from '../../src/net/resolve-host.js';
 import { createLogger } from '../../src/observability/logger.js';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -30,7 +31,15 @@ export function tempDir(prefix = 'folio-test-'): string {
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: ManualClock; dataDir?: string; keepDataDir?: boolean; logDestination?: Writable } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    dataDir?: string;
+    keepDataDir?: boolean;
+    logDestination?: Writable;
+    /** Stands in for DNS in webhook address checks. */
+    lookup?: LookupAll;
+  } = {},
 ): Promise<TestApp> {
   // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
   const dataDir = opts.dataDir ?? tempDir();
@@ -56,7 +65,12 @@ export async function createTestApp(
     ...opts.env,
   });
   const clock = opts.clock ?? new ManualClock(Date.now());
-  const app = await createHttpApp({ config, clock, logger: createLogger(config.logLevel, opts.logDestination as never) });
+  const app = await createHttpApp({
+    config,
+    clock,
+    logger: createLogger(config.logLevel, opts.logDestination as never),
+    lookup: opts.lookup,
+  });
   const boot = await app.services.accounts.ensureBootstrap();
   const api: TestApp['api'] = async (method, url, body, headers = {}) => {
     const res = await app.server.inject({
