@@ -122,7 +122,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       }
       worker = new RenderWorker(ctx, {
         renderer,
-        files: services.files,
+        files: services.renderedFiles,
         usage: services.usage,
         notifier: services.notifier,
         concurrency: config.renderConcurrency,
@@ -132,7 +132,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       const webhookDispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks });
       worker.afterQueuedByHooks.push(() => webhookDispatcher.wake());
       dispatcher = webhookDispatcher;
-      janitor = new Janitor(ctx, { files: services.files, idempotency: services.idempotency, worker });
+      janitor = new Janitor(ctx, { files: services.renderedFiles, idempotency: services.idempotency, worker });
     } else {
       janitor = null;
     }

@@ -3,10 +3,10 @@ import { Accounts } from './accounts.js';
 import { ApiKeys } from './api-keys.js';
 import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
-import { Files } from './files.js';
 import { IdempotencyStore } from './idempotency.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
+import { RenderedFiles } from './rendered-files.js';
 import { RenderJobs } from './render-jobs.js';
 import { Settings } from './settings.js';
 import { Uploads } from './uploads.js';
@@ -26,7 +26,7 @@ export interface Services {
   usage: Usage;
   idempotency: IdempotencyStore;
   renderJobs: RenderJobs;
-  files: Files;
+  renderedFiles: RenderedFiles;
   webhooks: Webhooks;
 }
 
@@ -42,8 +42,8 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const uploads = new Uploads(ctx, deploys, usage, opts.signingKey);
   const idempotency = new IdempotencyStore(ctx);
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
-  const files = new Files(ctx, usage, opts.signingKey);
-  const webhooks = new Webhooks(ctx, files);
+  const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
+  const webhooks = new Webhooks(ctx, renderedFiles);
 
   uploads.afterCommit = async (_accountId, deployId) => {
     await versions.applyRetention(deployId);
@@ -74,5 +74,5 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
       .where('status', 'in', ['queued', 'retry_scheduled'])
       .execute();
   });
-  return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, files, webhooks };
+  return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, renderedFiles, webhooks };
 }

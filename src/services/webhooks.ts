@@ -6,7 +6,7 @@ import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../dom
 import { AppError } from '../errors/app-error.js';
 import { signatureHeader } from '../webhooks/signing.js';
 import type { ServiceContext } from './context.js';
-import type { Files } from './files.js';
+import type { RenderedFiles } from './rendered-files.js';
 import { jobView } from './render-jobs.js';
 import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
 
@@ -23,7 +23,7 @@ const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
 export class Webhooks {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly files: Files,
+    private readonly files: RenderedFiles,
   ) {}
 
   /** Terminal hook (inside the job's terminal transaction): one event when the deploy's webhook is on; true when it wrote one. */

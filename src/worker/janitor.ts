@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../services/context.js';
-import type { Files } from '../services/files.js';
+import type { RenderedFiles } from '../services/rendered-files.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
 import { GarbageCollector, type GcReport } from './garbage-collector.js';
 import type { RenderWorker } from './render-worker.js';
@@ -25,7 +25,7 @@ export class Janitor {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: Files; idempotency: IdempotencyStore; worker: RenderWorker | null },
+    private readonly deps: { files: RenderedFiles; idempotency: IdempotencyStore; worker: RenderWorker | null },
   ) {
     this.gc = new GarbageCollector(ctx);
   }

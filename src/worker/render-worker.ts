@@ -10,7 +10,7 @@ import { newId } from '../domain/ids.js';
 import { afterFailure } from '../domain/job-state.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
-import type { Files } from '../services/files.js';
+import type { RenderedFiles } from '../services/rendered-files.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { Usage } from '../services/usage.js';
 import { BundleCache } from './bundle-cache.js';
@@ -57,7 +57,7 @@ export class RenderWorker {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { renderer: RendererPort; files: Files; usage: Usage; notifier: Notifier; concurrency: number },
+    private readonly deps: { renderer: RendererPort; files: RenderedFiles; usage: Usage; notifier: Notifier; concurrency: number },
   ) {
     this.bundles = new BundleCache(ctx.blobs);
   }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parseByteRange } from '../../domain/byte-range.js';
 import { withoutBidiControls } from '../../domain/file-name.js';
-import type { ServedFile } from '../../services/files.js';
+import type { ServedFile } from '../../services/rendered-files.js';
 import type { Services } from '../../services/index.js';
 import { errors } from '../schemas/common.js';
 
@@ -57,7 +57,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 1024 }) }),
       response: { ...errors(403, 404, 410, 416) },
     },
-    handler: async (req, reply) => serve(s, req, reply, await s.files.resolveSigned(req.params.token)),
+    handler: async (req, reply) => serve(s, req, reply, await s.renderedFiles.resolveSigned(req.params.token)),
   });
 
   r.route({
@@ -71,6 +71,6 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: { ...errors(404, 416) },
     },
-    handler: async (req, reply) => serve(s, req, reply, await s.files.resolvePermanent(req.params.token)),
+    handler: async (req, reply) => serve(s, req, reply, await s.renderedFiles.resolvePermanent(req.params.token)),
   });
 }

@@ -30,7 +30,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       },
     },
     async (req) =>
-      s.files.listPdfs(principalOf(req).accountId, {
+      s.renderedFiles.listPdfs(principalOf(req).accountId, {
         deployId: req.query.deployId,
         cursor: req.query.cursor,
         limit: req.query.limit ?? DEFAULT_PAGE_SIZE,
@@ -48,7 +48,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
         response: { 200: Type.Object({ pdf: Type.Ref('ManagedPdf') }), ...errors(401, 403, 404, 429) },
       },
     },
-    async (req) => s.files.getPdf(principalOf(req).accountId, req.params.pdfId),
+    async (req) => s.renderedFiles.getPdf(principalOf(req).accountId, req.params.pdfId),
   );
 
   r.delete(
@@ -65,7 +65,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       },
     },
     async (req, reply) => {
-      await s.files.deletePdf(principalOf(req).accountId, req.params.pdfId);
+      await s.renderedFiles.deletePdf(principalOf(req).accountId, req.params.pdfId);
       return reply.code(204).send();
     },
   );
@@ -86,7 +86,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
           response: { 200: Type.Ref('Access'), ...errors(400, 401, 403, 404, 409, 429, 503) },
         },
       },
-      async (req) => s.files.pdfLink(principalOf(req).accountId, req.params.pdfId, disposition, req.body?.expiresInSeconds),
+      async (req) => s.renderedFiles.pdfLink(principalOf(req).accountId, req.params.pdfId, disposition, req.body?.expiresInSeconds),
     );
   }
 
@@ -101,7 +101,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
         response: { 200: Type.Object({ items: Type.Array(Type.Ref('PermanentLink')) }), ...errors(401, 403, 404, 429) },
       },
     },
-    async (req) => s.files.listPermanentLinks(principalOf(req).accountId, req.params.pdfId),
+    async (req) => s.renderedFiles.listPermanentLinks(principalOf(req).accountId, req.params.pdfId),
   );
 
   r.post(
@@ -115,7 +115,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
         response: { 201: Type.Object({ link: Type.Ref('PermanentLink') }), ...errors(401, 403, 404, 409, 429) },
       },
     },
-    async (req, reply) => reply.code(201).send(await s.files.createPermanentLink(principalOf(req).accountId, req.params.pdfId)),
+    async (req, reply) => reply.code(201).send(await s.renderedFiles.createPermanentLink(principalOf(req).accountId, req.params.pdfId)),
   );
 
   r.delete(
@@ -130,7 +130,7 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       },
     },
     async (req, reply) => {
-      await s.files.deletePermanentLink(principalOf(req).accountId, req.params.pdfId, req.params.linkId);
+      await s.renderedFiles.deletePermanentLink(principalOf(req).accountId, req.params.pdfId, req.params.linkId);
       return reply.code(204).send();
     },
   );

@@ -161,7 +161,7 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
           response: { 200: Type.Ref('Access'), ...errors(400, 401, 403, 404, 409, 429, 503) },
         },
       },
-      async (req) => s.files.outputLink(principalOf(req).accountId, req.params.jobId, disposition, expiresOf(req as never)),
+      async (req) => s.renderedFiles.outputLink(principalOf(req).accountId, req.params.jobId, disposition, expiresOf(req as never)),
     );
   }
 
@@ -178,7 +178,7 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       },
     },
     async (req, reply) => {
-      await s.files.deleteOutput(principalOf(req).accountId, req.params.jobId);
+      await s.renderedFiles.deleteOutput(principalOf(req).accountId, req.params.jobId);
       return reply.code(204).send();
     },
   );

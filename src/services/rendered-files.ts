@@ -1,4 +1,5 @@
-// Render outputs, managed PDFs, permanent links and the signed URLs that serve them.
+// What renders produced: job outputs (transient or backing a managed PDF), managed PDFs, permanent links
+// and the signed URLs that serve them.
 import type { Transaction } from 'kysely';
 import type { ManagedPdfsTable, Tables } from '../db/tables.js';
 import { greatest } from '../db/dialect.js';
@@ -37,7 +38,7 @@ export interface ServedFile {
   disposition: 'attachment' | 'inline';
 }
 
-export class Files {
+export class RenderedFiles {
   constructor(
     private readonly ctx: ServiceContext,
     usage: Usage,
