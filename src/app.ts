@@ -122,17 +122,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
       }
       worker = new RenderWorker(ctx, {
         renderer,
-        files: services.renderedFiles,
-        usage: services.usage,
+        outcomes: services.jobOutcomes,
         notifier: services.notifier,
         concurrency: config.renderConcurrency,
       });
-      // The webhook event is written in the same transaction as the job's terminal state.
-      worker.terminalHooks.push((trx, job) => services.webhooks.recordTerminal(trx, job));
       const webhookDispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks });
-      worker.afterQueuedByHooks.push(() => webhookDispatcher.wake());
+      // The webhook event is written in the job's terminal transaction; once it commits, send it.
+      services.jobOutcomes.webhookQueuedListeners.push(() => webhookDispatcher.wake());
       dispatcher = webhookDispatcher;
-      janitor = new Janitor(ctx, { files: services.renderedFiles, idempotency: services.idempotency, worker });
+      janitor = new Janitor(ctx, { files: services.renderedFiles, idempotency: services.idempotency, outcomes: services.jobOutcomes });
     } else {
       janitor = null;
     }
@@ -172,10 +170,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     await database.close();
     throw err;
   }
-function outboundNet(lookup: LookupAll): OutboundNet {
-  return { lookup, sendWebhook: (input) => sendWebhook({ ...input, lookup }) };
 }
 
+function outboundNet(lookup: LookupAll): OutboundNet {
+  return { lookup, sendWebhook: (input) => sendWebhook({ ...input, lookup }) };
 }
 
 /** folio_render_jobs: one indexed count over the unfinished statuses (render_jobs_queue index). */

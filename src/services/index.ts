@@ -4,6 +4,7 @@ import { ApiKeys } from './api-keys.js';
 import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
 import { IdempotencyStore } from './idempotency.js';
+import { JobOutcomes } from './job-outcomes.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { RenderedFiles } from './rendered-files.js';
@@ -28,6 +29,7 @@ export interface Services {
   renderJobs: RenderJobs;
   renderedFiles: RenderedFiles;
   webhooks: Webhooks;
+  jobOutcomes: JobOutcomes;
 }
 
 /** Builds every use-case service from the ports; the only place services are wired to each other. */
@@ -44,6 +46,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
   const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
   const webhooks = new Webhooks(ctx, renderedFiles);
+  const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, usage, webhooks, notifier });
 
   uploads.afterCommit = async (_accountId, deployId) => {
     await versions.applyRetention(deployId);
@@ -74,5 +77,20 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
       .where('status', 'in', ['queued', 'retry_scheduled'])
       .execute();
   });
-  return { ctx, notifier, apiKeys, accounts, deploys, versions, settings, uploads, usage, idempotency, renderJobs, renderedFiles, webhooks };
+  return {
+    ctx,
+    notifier,
+    apiKeys,
+    accounts,
+    deploys,
+    versions,
+    settings,
+    uploads,
+    usage,
+    idempotency,
+    renderJobs,
+    renderedFiles,
+    webhooks,
+    jobOutcomes,
+  };
 }

@@ -1,7 +1,7 @@
 // What renders produced: job outputs (transient or backing a managed PDF), managed PDFs, permanent links
 // and the signed URLs that serve them.
 import type { Transaction } from 'kysely';
-import type { ManagedPdfsTable, Tables } from '../db/tables.js';
+import type { ManagedPdfsTable, RenderJobsTable, Tables } from '../db/tables.js';
 import { greatest } from '../db/dialect.js';
 import { newId } from '../domain/ids.js';
 import { dayString } from '../domain/period.js';
@@ -102,6 +102,50 @@ export class RenderedFiles {
     const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
     if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `render job ${jobId} has no output`);
     await this.removeOutput(out.id, out.managed === 1 ? null : out.storage_key);
+  }
+
+  /** Transient outputs past their availability window: marked deleted, bytes removed (the janitor's step). */
+  async expireTransientOutputs(limit = 500): Promise<number> {
+    const expired = await this.ctx.db
+      .selectFrom('render_outputs')
+      .select(['id', 'storage_key'])
+      .where('state', '=', 'available')
+      .where('managed', '=', 0)
+      .where('expires_at', '<=', this.ctx.clock.now())
+      .limit(limit)
+      .execute();
+    for (const o of expired) await this.removeOutput(o.id, o.storage_key);
+    return expired.length;
+  }
+
+  /** Inside a successful job's transaction: the managed PDF row, counted in the account's PDF storage. */
+  async recordManagedPdf(
+    trx: Trx,
+    job: RenderJobsTable,
+    out: { pdfId: string; storageKey: string; fileName: string },
+    pdf: { sha256: string; bytes: number; pageCount: number },
+    now: number,
+  ): Promise<void> {
+    await trx
+      .insertInto('managed_pdfs')
+      .values({
+        id: out.pdfId,
+        account_id: job.account_id,
+        deploy_id: job.deploy_id,
+        deploy_version_id: job.deploy_version_id,
+        render_job_id: job.id,
+        business_key: job.business_key,
+        file_name: out.fileName,
+        storage_key: out.storageKey,
+        sha256: pdf.sha256,
+        bytes: pdf.bytes,
+        page_count: pdf.pageCount,
+        state: 'available',
+        created_at: now,
+        deleted_at: null,
+      })
+      .execute();
+    await this.changeManagedBytes(trx, job.account_id, pdf.bytes);
   }
 
   /** Marks an output deleted, then removes its bytes (transient only). */

@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../services/context.js';
-import type { RenderedFiles } from '../services/rendered-files.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
+import type { JobOutcomes } from '../services/job-outcomes.js';
+import type { RenderedFiles } from '../services/rendered-files.js';
 import { GarbageCollector, type GcReport } from './garbage-collector.js';
-import type { RenderWorker } from './render-worker.js';
 
 export interface JanitorReport {
   expiredOutputs: number;
@@ -25,7 +25,7 @@ export class Janitor {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: RenderedFiles; idempotency: IdempotencyStore; worker: RenderWorker | null },
+    private readonly deps: { files: RenderedFiles; idempotency: IdempotencyStore; outcomes: JobOutcomes },
   ) {
     this.gc = new GarbageCollector(ctx);
   }
@@ -50,28 +50,19 @@ export class Janitor {
 
   private async run(): Promise<JanitorReport> {
     const now = this.ctx.clock.now();
-    const db = this.ctx.db;
-    const expired = await db
-      .selectFrom('render_outputs')
-      .select(['id', 'storage_key'])
-      .where('state', '=', 'available')
-      .where('managed', '=', 0)
-      .where('expires_at', '<=', now)
-      .limit(500)
-      .execute();
-    for (const o of expired) await this.deps.files.removeOutput(o.id, o.storage_key);
+    const expiredOutputs = await this.deps.files.expireTransientOutputs();
     const purgedPdfs = await this.deps.files.purgeDeletedPdfs();
-    const sessions = await db
+    const sessions = await this.ctx.db
       .updateTable('upload_sessions')
       .set({ status: 'expired' })
       .where('status', '=', 'open')
       .where('expires_at', '<=', now)
       .executeTakeFirst();
     const swept = await this.deps.idempotency.sweep();
-    const recovered = this.deps.worker ? await this.deps.worker.recoverExpiredLeases() : 0;
+    const recovered = await this.deps.outcomes.recoverExpiredLeases();
     const gc = await this.gc.run();
     return {
-      expiredOutputs: expired.length,
+      expiredOutputs,
       purgedPdfs,
       expiredSessions: Number(sessions.numUpdatedRows),
       sweptIdempotencyKeys: swept,

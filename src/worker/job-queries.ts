@@ -1,10 +1,11 @@
-// The statements every render job runs in the worker (claim, preparation, success), built and compiled
-// once per database (db/precompiled.ts). On the full render path, Kysely building and compiling statements
-// was ~14 % of the main thread's CPU (bench/README.md). Rarer statements stay plain builder code in
-// render-worker.ts, as do the row locks (FOR UPDATE exists on PostgreSQL only).
+// The statements every render job runs in the worker (claim and preparation), built and compiled once per
+// database (db/precompiled.ts). On the full render path, Kysely building and compiling statements was
+// ~14 % of the main thread's CPU (bench/README.md). Rarer statements stay plain builder code in
+// render-worker.ts, as do the row locks (FOR UPDATE exists on PostgreSQL only). The success statements live
+// with the outcomes they record (services/job-outcomes.ts).
 import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
-import type { RenderOutputsTable, Tables } from '../db/tables.js';
+import type { Tables } from '../db/tables.js';
 
 type Db = Kysely<Tables>;
 
@@ -86,37 +87,3 @@ export const envSecrets = precompiled(['deployId'], (db: Db, p) =>
   db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', p.deployId),
 );
 export const accountPlan = precompiled(['id'], (db: Db, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.id));
-
-// Every column, checked by the compiler: a column added to the table and missing here would not compile.
-const OUTPUT_COLUMNS = Object.keys({
-  id: 1,
-  job_id: 1,
-  account_id: 1,
-  storage_key: 1,
-  file_name: 1,
-  sha256: 1,
-  bytes: 1,
-  page_count: 1,
-  managed: 1,
-  state: 1,
-  created_at: 1,
-  expires_at: 1,
-  deleted_at: 1,
-} satisfies Record<keyof RenderOutputsTable, 1>) as (keyof RenderOutputsTable)[];
-export const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
-
-export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
-  db
-    .updateTable('render_jobs')
-    .set({
-      status: 'succeeded',
-      finished_at: p.finishedAt,
-      updated_at: p.updatedAt,
-      lease_owner: null,
-      lease_expires_at: null,
-      render_ms: p.renderMs,
-    })
-    .where('id', '=', p.id),
-);
-
-export const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));

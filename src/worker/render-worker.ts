@@ -2,17 +2,14 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { outputKey, pdfKey } from '../blobs/keys.js';
-import type { Transaction } from 'kysely';
-import type { RenderJobsTable, Tables } from '../db/tables.js';
+import type { RenderJobsTable } from '../db/tables.js';
 import { forUpdate } from '../db/dialect.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
-import { afterFailure } from '../domain/job-state.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
-import type { RenderedFiles } from '../services/rendered-files.js';
+import type { JobOutcomes, PlannedOutput } from '../services/job-outcomes.js';
 import type { Notifier } from '../notifier/notifier.js';
-import type { Usage } from '../services/usage.js';
 import { BundleCache } from './bundle-cache.js';
 import * as q from './job-queries.js';
 import { PollTimer } from './poll-timer.js';
@@ -20,12 +17,6 @@ import { PollTimer } from './poll-timer.js';
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
 }
-
-/**
- * Hooks the webhook issue plugs in: runs inside the transaction that makes a job terminal. Resolves true
- * when it queued work to do once that transaction has committed (a webhook event to send).
- */
-export type TerminalHook = (trx: Transaction<Tables>, job: RenderJobsTable) => Promise<boolean>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -39,8 +30,8 @@ interface Active {
 
 /**
  * Claims render jobs (fair across accounts, within each account's maxConcurrentRenderJobs), renders them
- * under a lease kept alive by a heartbeat, and records the outcome. Jobs are the queue: every state lives
- * in render_jobs, so a worker that dies only loses its lease.
+ * under a lease kept alive by a heartbeat, and hands the outcome to the JobOutcomes service. Jobs are the
+ * queue: every state lives in render_jobs, so a worker that dies only loses its lease.
  */
 export class RenderWorker {
   readonly id = `wrk_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -51,13 +42,10 @@ export class RenderWorker {
   private readonly bundles: BundleCache;
   private offQueued: (() => void) | null = null;
   private offChanged: (() => void) | null = null;
-  readonly terminalHooks: TerminalHook[] = [];
-  /** Called after a terminal transaction in which a hook queued work commits (wakes the webhook dispatcher). */
-  readonly afterQueuedByHooks: Array<() => void> = [];
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { renderer: RendererPort; files: RenderedFiles; usage: Usage; notifier: Notifier; concurrency: number },
+    private readonly deps: { renderer: RendererPort; outcomes: JobOutcomes; notifier: Notifier; concurrency: number },
   ) {
     this.bundles = new BundleCache(ctx.blobs);
   }
@@ -223,16 +211,22 @@ export class RenderWorker {
     try {
       const prepared = await this.prepare(job, a.abort.signal);
       let storedKey: string | null = null;
+      const { storageKey } = prepared.output;
       const result = await this.deps.renderer.render(prepared.request, async (pdf) => {
-        await this.ctx.blobs.put(prepared.storageKey, pdf);
-        storedKey = prepared.storageKey;
+        await this.ctx.blobs.put(storageKey, pdf);
+        storedKey = storageKey;
       });
       // From here a cancel is decided by the success transaction (it checks status and lease).
       a.recording = true;
-      await this.succeed(job, prepared, result, log).catch(async (err) => {
+      const outcome = await this.deps.outcomes.succeed(job, this.id, prepared.output, result).catch(async (err) => {
         if (storedKey) await this.ctx.blobs.delete(storedKey).catch(() => undefined);
         throw err;
       });
+      if (outcome === 'lost') log.info('job was canceled or re-leased while rendering; discarding the output');
+      else if (outcome === 'succeeded') {
+        const blocked = result.blocked.length ? { blocked: result.blocked } : {};
+        log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs, ...blocked }, 'render succeeded');
+      }
     } catch (err) {
       const renderMs = Date.now() - started;
       const code = err instanceof RenderError ? err.code : 'render_failed';
@@ -254,7 +248,7 @@ export class RenderWorker {
       }
       if (!(err instanceof RenderError)) log.error({ err }, 'unexpected render error');
       else log.info({ code, message }, 'render failed');
-      await this.fail(job, code, message, renderMs);
+      await this.deps.outcomes.fail(job, { code, message, renderMs }, this.id);
     } finally {
       clearInterval(heartbeat);
     }
@@ -299,213 +293,13 @@ export class RenderWorker {
       signal,
     };
     const fileName = pdfFileName({ template: metadata.fileName, slug: deploy.slug, businessKey: job.business_key, jobId: job.id });
-    return { request, outputId, pdfId, fileName, storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId), policy };
-  }
-
-  private async succeed(
-    job: RenderJobsTable,
-    p: Awaited<ReturnType<RenderWorker['prepare']>>,
-    result: RenderResult,
-    log: ServiceContext['log'],
-  ) {
-    const now = this.ctx.clock.now();
-    let queued = false;
-    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
-      const current = await forUpdate(
-        this.ctx.dialect,
-        trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id),
-      ).executeTakeFirst();
-      if (!current || current.status !== 'rendering' || current.lease_owner !== this.id) return 'lost' as const;
-      await this.deps.usage.increment(trx, {
-        accountId: job.account_id,
-        meter: 'render_time_ms',
-        amount: result.renderTimeMs,
-        limit: null,
-        errorCode: 'render_time_quota_exceeded',
-      });
-      if (p.pdfId && p.policy.storageLimitBytes !== null) {
-        const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
-        if (used + result.bytes > p.policy.storageLimitBytes) return 'storage' as const;
-      }
-      await q.insertOutput(
-        this.ctx.db,
-        {
-          id: p.outputId,
-          job_id: job.id,
-          account_id: job.account_id,
-          storage_key: p.storageKey,
-          file_name: p.fileName,
-          sha256: result.sha256,
-          bytes: result.bytes,
-          page_count: result.pageCount,
-          managed: p.pdfId ? 1 : 0,
-          state: 'available',
-          created_at: now,
-          expires_at: p.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000,
-          deleted_at: null,
-        },
-        trx,
-      );
-      if (p.pdfId) {
-        await trx
-          .insertInto('managed_pdfs')
-          .values({
-            id: p.pdfId,
-            account_id: job.account_id,
-            deploy_id: job.deploy_id,
-            deploy_version_id: job.deploy_version_id,
-            render_job_id: job.id,
-            business_key: job.business_key,
-            file_name: p.fileName,
-            storage_key: p.storageKey,
-            sha256: result.sha256,
-            bytes: result.bytes,
-            page_count: result.pageCount,
-            state: 'available',
-            created_at: now,
-            deleted_at: null,
-          })
-          .execute();
-        await this.deps.files.changeManagedBytes(trx, job.account_id, result.bytes);
-      }
-      const done = {
-        ...current,
-        status: 'succeeded' as const,
-        finished_at: now,
-        updated_at: now,
-        lease_owner: null,
-        lease_expires_at: null,
-        render_ms: current.render_ms + result.renderTimeMs,
-      };
-      await q.markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
-      await q.deletePayload(this.ctx.db, { jobId: job.id }, trx);
-      queued = await this.#runTerminalHooks(trx, done);
-      return 'ok' as const;
-    });
-    if (queued) this.#afterQueued();
-    if (outcome === 'lost') {
-      log.info('job was canceled or re-leased while rendering; discarding the output');
-      await this.ctx.blobs.delete(p.storageKey);
-      return;
-    }
-    if (outcome === 'storage') {
-      await this.ctx.blobs.delete(p.storageKey);
-      // The render time was already counted in the transaction above.
-      await this.fail(
-        job,
-        'storage_limit_exceeded',
-        `storing the ${result.bytes}-byte PDF would pass the plan's storage limit of ${p.policy.storageLimitBytes} bytes`,
-        0,
-      );
-      return;
-    }
-    this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
-    this.ctx.metrics.renderDuration.observe(result.renderTimeMs / 1000);
-    log.info(
-      {
-        bytes: result.bytes,
-        pages: result.pageCount,
-        ms: result.renderTimeMs,
-        ...(result.blocked.length ? { blocked: result.blocked } : {}),
-      },
-      'render succeeded',
-    );
-
-    this.deps.notifier.jobChanged(job.id);
-  }
-
-  /** Records a failed attempt: retry_scheduled for retryable codes with retries left, failed otherwise. */
-  async fail(job: RenderJobsTable, code: string, message: string, renderMs: number, leaseOwner: string | null = this.id): Promise<void> {
-    const now = this.ctx.clock.now();
-    const o = afterFailure({ attempt: job.attempt, code, message: message.slice(0, 1000), now, random: Math.random() });
-    let queued = false;
-    const recorded = await this.ctx.db.transaction().execute(async (trx) => {
-      let ours = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
-      if (leaseOwner) ours = ours.where('lease_owner', '=', leaseOwner);
-      const current = await forUpdate(this.ctx.dialect, ours).executeTakeFirst();
-      if (!current) return false;
-      if (renderMs > 0)
-        await this.deps.usage.increment(trx, {
-          accountId: job.account_id,
-          meter: 'render_time_ms',
-          amount: renderMs,
-          limit: null,
-          errorCode: 'render_time_quota_exceeded',
-        });
-      if (o.status === 'retry_scheduled') {
-        await trx
-          .updateTable('render_jobs')
-          .set({
-            status: 'retry_scheduled',
-            attempt: o.attempt,
-            available_at: o.availableAt,
-            lease_owner: null,
-            lease_expires_at: null,
-            updated_at: now,
-            render_ms: current.render_ms + renderMs,
-          })
-          .where('id', '=', job.id)
-          .execute();
-        return true;
-      }
-      const done = {
-        ...current,
-        status: 'failed' as const,
-        error_code: o.errorCode,
-        error_message: o.errorMessage,
-        finished_at: now,
-        updated_at: now,
-        lease_owner: null,
-        lease_expires_at: null,
-        render_ms: current.render_ms + renderMs,
-      };
-      await trx
-        .updateTable('render_jobs')
-        .set({
-          status: 'failed',
-          error_code: o.errorCode,
-          error_message: o.errorMessage,
-          finished_at: now,
-          updated_at: now,
-          lease_owner: null,
-          lease_expires_at: null,
-          render_ms: done.render_ms,
-        })
-        .where('id', '=', job.id)
-        .execute();
-      await trx.deleteFrom('render_payloads').where('job_id', '=', job.id).execute();
-      queued = await this.#runTerminalHooks(trx, done);
-      return true;
-    });
-    if (queued) this.#afterQueued();
-    if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : code });
-    this.deps.notifier.jobChanged(job.id);
-  }
-
-  async #runTerminalHooks(trx: Transaction<Tables>, job: RenderJobsTable): Promise<boolean> {
-    let queued = false;
-    for (const hook of this.terminalHooks) if (await hook(trx, job)) queued = true;
-    return queued;
-  }
-
-  #afterQueued(): void {
-    for (const fn of this.afterQueuedByHooks) fn();
-  }
-
-  /** Jobs whose worker died (lease expired) count as crashed: retried or failed for good. */
-  async recoverExpiredLeases(): Promise<number> {
-    const now = this.ctx.clock.now();
-    const stale = await this.ctx.db
-      .selectFrom('render_jobs')
-      .selectAll()
-      .where('status', '=', 'rendering')
-      .where('lease_expires_at', '<', now)
-      .limit(100)
-      .execute();
-    for (const job of stale) {
-      await this.fail(job, 'render_crashed', 'the worker rendering this job stopped (lease expired)', 0, job.lease_owner);
-    }
-    if (stale.length) this.poll.wake();
-    return stale.length;
+    const output: PlannedOutput = {
+      outputId,
+      pdfId,
+      fileName,
+      storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId),
+      storageLimitBytes: policy.storageLimitBytes,
+    };
+    return { request, output };
   }
 }

@@ -1,0 +1,215 @@
+// What a render job's end means for the account: the output and managed PDF rows, the render-time meter,
+// the storage limit, the job's terminal state and its webhook event, all in one transaction per outcome.
+// The worker (worker/render-worker.ts) only claims, leases, renders and reports here.
+import type { Kysely, Transaction } from 'kysely';
+import { forUpdate } from '../db/dialect.js';
+import { precompiled } from '../db/precompiled.js';
+import type { RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
+import { afterFailure } from '../domain/job-state.js';
+import type { Notifier } from '../notifier/notifier.js';
+import type { ServiceContext } from './context.js';
+import type { RenderedFiles } from './rendered-files.js';
+import type { Usage } from './usage.js';
+import type { Webhooks } from './webhooks.js';
+
+type Db = Kysely<Tables>;
+
+// Every column, checked by the compiler: a column added to the table and missing here would not compile.
+const OUTPUT_COLUMNS = Object.keys({
+  id: 1,
+  job_id: 1,
+  account_id: 1,
+  storage_key: 1,
+  file_name: 1,
+  sha256: 1,
+  bytes: 1,
+  page_count: 1,
+  managed: 1,
+  state: 1,
+  created_at: 1,
+  expires_at: 1,
+  deleted_at: 1,
+} satisfies Record<keyof RenderOutputsTable, 1>) as (keyof RenderOutputsTable)[];
+// Run by every successful job, so built and compiled once (db/precompiled.ts).
+const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
+const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
+  db
+    .updateTable('render_jobs')
+    .set({
+      status: 'succeeded',
+      finished_at: p.finishedAt,
+      updated_at: p.updatedAt,
+      lease_owner: null,
+      lease_expires_at: null,
+      render_ms: p.renderMs,
+    })
+    .where('id', '=', p.id),
+);
+const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));
+
+/** Where a job's PDF was stored and under which names it will be recorded (decided before the render). */
+export interface PlannedOutput {
+  outputId: string;
+  /** Set when the job keeps a managed PDF (output mode `managed`). */
+  pdfId: string | null;
+  storageKey: string;
+  fileName: string;
+  /** The account plan's storage limit at the time of the render (managed PDFs count against it). */
+  storageLimitBytes: number | null;
+}
+
+export interface RenderedPdf {
+  bytes: number;
+  sha256: string;
+  pageCount: number;
+  renderTimeMs: number;
+}
+
+/** `lost`: the job was canceled or re-leased meanwhile (the PDF was discarded). */
+export type SuccessOutcome = 'succeeded' | 'lost' | 'storage_limit_exceeded';
+
+export class JobOutcomes {
+  /** Called after a transaction that queued a webhook event commits (wakes this process's dispatcher). */
+  readonly webhookQueuedListeners: Array<() => void> = [];
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deps: { files: RenderedFiles; usage: Usage; webhooks: Webhooks; notifier: Notifier },
+  ) {}
+
+  /**
+   * Records a rendered PDF already stored under `out.storageKey`, if the job is still `rendering` under
+   * `leaseOwner`. Otherwise, or past the storage limit (then the job fails with storage_limit_exceeded),
+   * the stored PDF is deleted.
+   */
+  async succeed(job: RenderJobsTable, leaseOwner: string, out: PlannedOutput, pdf: RenderedPdf): Promise<SuccessOutcome> {
+    const now = this.ctx.clock.now();
+    let queued = false;
+    const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<SuccessOutcome> => {
+      const current = await forUpdate(
+        this.ctx.dialect,
+        trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id),
+      ).executeTakeFirst();
+      if (!current || current.status !== 'rendering' || current.lease_owner !== leaseOwner) return 'lost';
+      await this.countRenderTime(trx, job.account_id, pdf.renderTimeMs);
+      if (out.pdfId && out.storageLimitBytes !== null) {
+        const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
+        if (used + pdf.bytes > out.storageLimitBytes) return 'storage_limit_exceeded';
+      }
+      await insertOutput(
+        this.ctx.db,
+        {
+          id: out.outputId,
+          job_id: job.id,
+          account_id: job.account_id,
+          storage_key: out.storageKey,
+          file_name: out.fileName,
+          sha256: pdf.sha256,
+          bytes: pdf.bytes,
+          page_count: pdf.pageCount,
+          managed: out.pdfId ? 1 : 0,
+          state: 'available',
+          created_at: now,
+          expires_at: out.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000,
+          deleted_at: null,
+        },
+        trx,
+      );
+      if (out.pdfId) await this.deps.files.recordManagedPdf(trx, job, { ...out, pdfId: out.pdfId }, pdf, now);
+      const done = {
+        ...current,
+        status: 'succeeded' as const,
+        finished_at: now,
+        updated_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        render_ms: current.render_ms + pdf.renderTimeMs,
+      };
+      await markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
+      await deletePayload(this.ctx.db, { jobId: job.id }, trx);
+      queued = await this.deps.webhooks.recordTerminal(trx, done);
+      return 'succeeded';
+    });
+    if (queued) this.webhookQueued();
+    if (outcome === 'succeeded') {
+      this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
+      this.ctx.metrics.renderDuration.observe(pdf.renderTimeMs / 1000);
+      this.deps.notifier.jobChanged(job.id);
+      return outcome;
+    }
+    await this.ctx.blobs.delete(out.storageKey);
+    if (outcome === 'storage_limit_exceeded') {
+      // The render time was already counted in the transaction above.
+      const message = `storing the ${pdf.bytes}-byte PDF would pass the plan's storage limit of ${out.storageLimitBytes} bytes`;
+      await this.fail(job, { code: 'storage_limit_exceeded', message, renderMs: 0 }, leaseOwner);
+    }
+    return outcome;
+  }
+
+  /**
+   * Records a failed attempt of a job still `rendering` (under `leaseOwner`, when given): retry_scheduled for
+   * retryable codes with retries left, failed otherwise. Does nothing when the job moved on meanwhile.
+   */
+  async fail(job: RenderJobsTable, error: { code: string; message: string; renderMs: number }, leaseOwner: string | null): Promise<void> {
+    const now = this.ctx.clock.now();
+    const { renderMs } = error;
+    const o = afterFailure({ attempt: job.attempt, code: error.code, message: error.message.slice(0, 1000), now, random: Math.random() });
+    let queued = false;
+    const recorded = await this.ctx.db.transaction().execute(async (trx) => {
+      let ours = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
+      if (leaseOwner) ours = ours.where('lease_owner', '=', leaseOwner);
+      const current = await forUpdate(this.ctx.dialect, ours).executeTakeFirst();
+      if (!current) return false;
+      if (renderMs > 0) await this.countRenderTime(trx, job.account_id, renderMs);
+      const common = { lease_owner: null, lease_expires_at: null, updated_at: now, render_ms: current.render_ms + renderMs };
+      if (o.status === 'retry_scheduled') {
+        await trx
+          .updateTable('render_jobs')
+          .set({ ...common, status: 'retry_scheduled', attempt: o.attempt, available_at: o.availableAt })
+          .where('id', '=', job.id)
+          .execute();
+        return true;
+      }
+      const failed = { ...common, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now };
+      await trx.updateTable('render_jobs').set(failed).where('id', '=', job.id).execute();
+      await deletePayload(this.ctx.db, { jobId: job.id }, trx);
+      queued = await this.deps.webhooks.recordTerminal(trx, { ...current, ...failed });
+      return true;
+    });
+    if (queued) this.webhookQueued();
+    if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : error.code });
+    this.deps.notifier.jobChanged(job.id);
+  }
+
+  /** Jobs whose worker died (lease expired) count as crashed: retried or failed for good. Returns how many. */
+  async recoverExpiredLeases(): Promise<number> {
+    const stale = await this.ctx.db
+      .selectFrom('render_jobs')
+      .selectAll()
+      .where('status', '=', 'rendering')
+      .where('lease_expires_at', '<', this.ctx.clock.now())
+      .limit(100)
+      .execute();
+    for (const job of stale) {
+      const message = 'the worker rendering this job stopped (lease expired)';
+      await this.fail(job, { code: 'render_crashed', message, renderMs: 0 }, job.lease_owner);
+    }
+    // The crashed renders no longer count against their accounts' concurrency: a queued job may now be claimable.
+    if (stale.length) this.deps.notifier.jobQueued(stale[0]!.id);
+    return stale.length;
+  }
+
+  private async countRenderTime(trx: Transaction<Tables>, accountId: string, renderMs: number): Promise<void> {
+    await this.deps.usage.increment(trx, {
+      accountId,
+      meter: 'render_time_ms',
+      amount: renderMs,
+      limit: null,
+      errorCode: 'render_time_quota_exceeded',
+    });
+  }
+
+  private webhookQueued(): void {
+    for (const fn of this.webhookQueuedListeners) fn();
+  }
+}
