@@ -21,7 +21,8 @@ import type { Tables } from './tables.js';
 export type Db = Kysely<Tables>;
 export type DialectName = 'sqlite' | 'postgres';
 
-export interface Database_ {
+/** An open database: the query builder, its engine, and what the app needs to watch commits and close it. */
+export interface OpenDatabase {
   db: Db;
   dialect: DialectName;
   /** PostgreSQL only: the pool, for LISTEN/NOTIFY sends. */
@@ -45,7 +46,7 @@ export interface DatabaseOptions {
 // byte count well inside Number.MAX_SAFE_INTEGER, so parse them as numbers to match SQLite.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(url: string, opts: DatabaseOptions = {}): Database_ {
+export function openDatabase(url: string, opts: DatabaseOptions = {}): OpenDatabase {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

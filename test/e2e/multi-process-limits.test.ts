@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { openDatabase, type Database_ } from '../../src/db/database.js';
+import { openDatabase, type OpenDatabase } from '../../src/db/database.js';
 import { tempDir } from '../helpers/app.js';
 import { createPgDatabase } from '../helpers/engine.js';
 import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
@@ -24,7 +24,7 @@ for (const engine of ['postgres', 'sqlite'] as const) {
     let db: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
     let env: Record<string, string>;
     /** The test's own connection to the processes' database, to watch their heartbeat rows. */
-    let meta: Database_;
+    let meta: OpenDatabase;
     const procs: ServerProcess[] = [];
 
     before(async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase, type Database_ } from '../../src/db/database.js';
+import { openDatabase, type OpenDatabase } from '../../src/db/database.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -52,7 +52,7 @@ function startWriter(dbFile: string) {
 
 describe('dataVersion: the commit marker of a SQLite file', () => {
   let dir: string;
-  let database: Database_;
+  let database: OpenDatabase;
   before(async () => {
     dir = tempDir();
     database = openDatabase(`sqlite:${path.join(dir, 'watched.db')}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Kysely } from 'kysely';
-import { openDatabase, type Database_ } from '../../src/db/database.js';
+import { openDatabase, type OpenDatabase } from '../../src/db/database.js';
 import { precompiled } from '../../src/db/precompiled.js';
 
 interface T {
@@ -9,7 +9,7 @@ interface T {
 }
 
 describe('precompiled queries', () => {
-  let database: Database_;
+  let database: OpenDatabase;
   let db: Kysely<T>;
   before(async () => {
     database = openDatabase('sqlite::memory:');
