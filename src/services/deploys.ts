@@ -5,7 +5,7 @@ import type { DeploysTable, DeployVersionsTable, Tables } from '../db/tables.js'
 import { isUniqueViolation } from '../db/dialect.js';
 import { newId } from '../domain/ids.js';
 import { AppError } from '../errors/app-error.js';
-import { afterId, toPage } from './pagination.js';
+import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import { aliasView, deployListItem, deployView, versionView } from './views.js';
 
@@ -127,17 +127,7 @@ export class Deploys {
   }
 
   async list(accountId: string, opts: { cursor?: string; limit: number }) {
-    let q = this.ctx.db.selectFrom('deploys').selectAll().where('account_id', '=', accountId);
-    const after = afterId(opts.cursor);
-    if (after) q = q.where('id', '<', after);
-    return toPage(
-      await q
-        .orderBy('id', 'desc')
-        .limit(opts.limit + 1)
-        .execute(),
-      opts.limit,
-      deployListItem,
-    );
+    return newestFirst(this.ctx.db.selectFrom('deploys').selectAll().where('account_id', '=', accountId), opts, deployListItem);
   }
 
   async update(accountId: string, deployId: string, patch: { name?: string; slug?: string }) {

@@ -6,7 +6,7 @@ import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
 import { buildPayload } from '../domain/payload.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
-import { afterId, toPage } from './pagination.js';
+import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
@@ -286,16 +286,7 @@ export class RenderJobs {
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
     if (opts.status) q = q.where('status', '=', opts.status as RenderJobsTable['status']);
     if (opts.businessKey) q = q.where('business_key', '=', opts.businessKey);
-    const after = afterId(opts.cursor);
-    if (after) q = q.where('id', '<', after);
-    return toPage(
-      await q
-        .orderBy('id', 'desc')
-        .limit(opts.limit + 1)
-        .execute(),
-      opts.limit,
-      jobView,
-    );
+    return newestFirst(q, opts, jobView);
   }
 
   /**

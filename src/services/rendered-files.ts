@@ -8,7 +8,7 @@ import { dayString } from '../domain/period.js';
 import { createLinkToken, DEFAULT_LINK_SECONDS, MAX_LINK_SECONDS, verifyLinkToken } from '../domain/signed-links.js';
 import { randomBase62 } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
-import { afterId, toPage } from './pagination.js';
+import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import { outputView } from './render-jobs.js';
 import type { Usage } from './usage.js';
@@ -74,13 +74,7 @@ export class RenderedFiles {
 
   async outputLink(accountId: string, jobId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
     const seconds = this.lifetime(expiresInSeconds);
-    const job = await this.ctx.db
-      .selectFrom('render_jobs')
-      .select(['id', 'status'])
-      .where('id', '=', jobId)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
+    const job = await this.jobStatus(accountId, jobId);
     if (job.status !== 'succeeded')
       throw new AppError('render_output_not_ready', `render job ${jobId} is ${job.status}; its output is not available`);
     const out = await this.ctx.db.selectFrom('render_outputs').select(['id', 'state']).where('job_id', '=', jobId).executeTakeFirst();
@@ -88,8 +82,8 @@ export class RenderedFiles {
     return this.sign('out', out.id, disposition, seconds);
   }
 
-  /** DELETE /v1/render-jobs/{id}/output. A managed job's PDF stays: it lives independently. */
-  async deleteOutput(accountId: string, jobId: string): Promise<void> {
+  /** The status of a job of this account; another account's job is not found (404, no leak). */
+  private async jobStatus(accountId: string, jobId: string) {
     const job = await this.ctx.db
       .selectFrom('render_jobs')
       .select(['id', 'status'])
@@ -97,6 +91,12 @@ export class RenderedFiles {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
+    return job;
+  }
+
+  /** DELETE /v1/render-jobs/{id}/output. A managed job's PDF stays: it lives independently. */
+  async deleteOutput(accountId: string, jobId: string): Promise<void> {
+    const job = await this.jobStatus(accountId, jobId);
     if (job.status === 'rendering' || job.status === 'queued' || job.status === 'retry_scheduled')
       throw new AppError('render_output_not_ready', `render job ${jobId} is still ${job.status}`);
     const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
@@ -260,16 +260,7 @@ export class RenderedFiles {
   async listPdfs(accountId: string, opts: { deployId?: string; cursor?: string; limit: number }) {
     let q = this.ctx.db.selectFrom('managed_pdfs').selectAll().where('account_id', '=', accountId).where('state', '!=', 'purged');
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
-    const after = afterId(opts.cursor);
-    if (after) q = q.where('id', '<', after);
-    return toPage(
-      await q
-        .orderBy('id', 'desc')
-        .limit(opts.limit + 1)
-        .execute(),
-      opts.limit,
-      pdfView,
-    );
+    return newestFirst(q, opts, pdfView);
   }
 
   async getPdf(accountId: string, pdfId: string) {
