@@ -13,9 +13,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>, role = 'serve', timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(FOLIO_BIN, [role], {
-    cwd: ROOT,
+/** `root` is the checkout whose bin/folio runs (benches compare another checkout against this one). */
+export async function startServerProcess(
+  env: Record<string, string>,
+  role = 'serve',
+  timeoutMs = 30_000,
+  root = ROOT,
+): Promise<ServerProcess> {
+  const child = spawn(path.join(root, 'bin/folio'), [role], {
+    cwd: root,
     env: { ...process.env, PORT: '0', FOLIO_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,120 @@
+// Two or more separate `folio serve` processes (SQLite + files) measured as a user's integration sees
+// them: per render the client creates the job, long-polls it, asks for an output-download link and GETs
+// the PDF. Variants are measured in interleaved passes in one sitting (the order flips every pass), on
+// the 1-page invoice (ordinary template) and its warm variant (folio.onJob). Used by bench/sandbox.ts and
+// bench/before-after.ts.
+import { readFileSync } from 'node:fs';
+import { measure, warmVariant } from './baselines.js';
+import { tempDir } from '../../test/helpers/app.js';
+import { descriptors, entries, file, sha256 } from '../../test/helpers/bundle.js';
+import { client } from '../../test/helpers/http-client.js';
+import { startServerProcess, ROOT, type ServerProcess } from '../../test/helpers/server-process.js';
+
+const KEY = 'folio_sk_bench000000000000000000000000000variant';
+const invoice = readFileSync(new URL('../../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
+
+export type TemplateKind = 'ordinary' | 'warm';
+
+export interface Variant {
+  name: string;
+  server: ServerProcess;
+  deploys: Record<TemplateKind, string>;
+}
+
+async function deploy(url: string, slug: string, html: string): Promise<string> {
+  const api = client(url, KEY);
+  const page = file('index.html', html);
+  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name: slug }, files: descriptors([page]) } });
+  const tok = { 'x-upload-token': s.body.uploadToken };
+  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
+    body: page.content,
+    headers: tok,
+  });
+  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+    json: { entries: entries([page]), render: { route: '/', title: slug } },
+    headers: tok,
+  });
+  if (c.status !== 201) throw new Error(`commit: ${c.status} ${JSON.stringify(c.body)}`);
+  return c.body.deployVersion.deployId;
+}
+
+/** Starts `<root>/bin/folio serve` on a fresh data dir and deploys both templates to it. */
+export async function startVariant(
+  name: string,
+  opts: { env?: Record<string, string>; root?: string; renderConcurrency: number },
+): Promise<Variant> {
+  const server = await startServerProcess(
+    {
+      FOLIO_DATA_DIR: tempDir('folio-bench-variant-'),
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_RATE_LIMIT_PER_SECOND: '100000',
+      FOLIO_RATE_LIMIT_BURST: '100000',
+      FOLIO_RENDER_CONCURRENCY: String(opts.renderConcurrency),
+      ...opts.env,
+    },
+    'serve',
+    60_000,
+    opts.root ?? ROOT,
+  );
+  return {
+    name,
+    server,
+    deploys: {
+      ordinary: await deploy(server.url, 'invoice', invoice),
+      warm: await deploy(server.url, 'invoice-warm', warmVariant(invoice)),
+    },
+  };
+}
+
+/** One render as a client does it: create → long-poll → signed link → download the PDF. */
+async function render(v: Variant, deployId: string): Promise<void> {
+  const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+  const base = v.server.url;
+  const created = await fetch(`${base}/v1/render-jobs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 } }),
+  }).then((r) => r.json());
+  const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers }).then((r) => r.json());
+  if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode} ${done.job.errorMessage}`);
+  const link = await fetch(`${base}/v1/render-jobs/${created.job.id}/output-download`, { method: 'POST', headers, body: '{}' }).then((r) =>
+    r.json(),
+  );
+  const pdf = await fetch(link.access.url).then((r) => r.arrayBuffer());
+  if (pdf.byteLength < 1000) throw new Error('PDF too small');
+}
+
+/**
+ * Prints one table row per template and concurrency: each variant's best r/s over `passes` interleaved
+ * passes of `rounds` renders (after a warm-up), the ratio of the first variant to the second, and p50s.
+ */
+export async function compareVariants(
+  variants: [Variant, Variant],
+  opts: { rounds: number; passes: number; concurrencies: number[]; kinds?: TemplateKind[] },
+): Promise<void> {
+  const [a, b] = variants;
+  console.log(
+    `| template | concurrency | ${a.name} r/s | ${b.name} r/s | ratio ${a.name} / ${b.name} | p50 ${a.name} ms | p50 ${b.name} ms |`,
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const kind of opts.kinds ?? (['ordinary', 'warm'] as const)) {
+    for (const c of opts.concurrencies) {
+      const best = new Map<string, { rps: number; p50: number }>();
+      for (let pass = 0; pass < opts.passes; pass++) {
+        for (const v of pass % 2 === 0 ? variants : [b, a]) {
+          await measure(c, c * 3, () => render(v, v.deploys[kind])); // warm-up
+          const r = await measure(c, opts.rounds, () => render(v, v.deploys[kind]));
+          const prev = best.get(v.name);
+          if (!prev || r.rps > prev.rps) best.set(v.name, r);
+        }
+      }
+      const x = best.get(a.name)!;
+      const y = best.get(b.name)!;
+      console.log(
+        `| ${kind} | ${c} | ${x.rps.toFixed(1)} | ${y.rps.toFixed(1)} | ${(x.rps / y.rps).toFixed(3)} | ${x.p50.toFixed(1)} | ${y.p50.toFixed(1)} |`,
+      );
+    }
+  }
+}
+
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
