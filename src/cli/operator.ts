@@ -3,24 +3,11 @@ import { createApp, type App } from '../app.js';
 import { loadConfig } from '../config/load.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { parseScopes } from '../domain/scopes.js';
+import { operatorHelp } from './operator-help.js';
 
 // Operator commands act on the configured database directly (no HTTP, no API key): they are for whoever
 // runs the service. Output is plain text; the last whitespace-separated token is the useful value where
 // scripts need one (an id, a key).
-
-export const operatorHelp = `Operator commands (act on FOLIO_DATABASE_URL directly):
-  folio migrate                                   apply pending database migrations
-  folio accounts create --name N [--plan P]       create an account; prints its id and a new API key
-  folio accounts list                             list accounts
-  folio keys create --account A [--scopes S,...]  create an API key (scopes: all, deploys:read, deploys:write,
-                                                  render:read, render:write, pdfs:read, pdfs:write, usage:read)
-  folio keys list --account A                     list API keys (prefix and last 4 only)
-  folio keys revoke KEY_ID                        revoke an API key (every api process refuses it within 1 s)
-  folio keys scopes KEY_ID --scopes S,...         replace an API key's scopes (effective within 1 s)
-  folio plans list                                list plans and their policies
-  folio plans set --account A --plan P            change an account's plan (effective within 1 s)
-  folio secrets reveal [--account A] [--deploy D] print the webhook signing secret in effect (last token of
-                                                  stdout); default account: the bootstrap account`;
 
 async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);

@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/load.js';
 import { CLIENT_COMMANDS, clientHelp, runClient } from '../cli/client/index.js';
+import { operatorHelp } from '../cli/operator-help.js';
 
 // The server (serve.js) and the operator commands load the whole app: imported only when used, so the
 // client commands start fast.
@@ -23,7 +24,7 @@ Configuration comes from FOLIO_* environment variables: see docs/config.md.`;
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    console.log(help((await import('../cli/operator.js')).operatorHelp));
+    console.log(help(operatorHelp));
     return 0;
   }
   try {
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
       default:
         if ((CLIENT_COMMANDS as readonly string[]).includes(command))
           return await runClient(command as (typeof CLIENT_COMMANDS)[number], rest);
-        console.error(`unknown command "${command}"\n\n${help((await import('../cli/operator.js')).operatorHelp)}`);
+        console.error(`unknown command "${command}"\n\n${help(operatorHelp)}`);
         return 2;
     }
   } catch (err) {
