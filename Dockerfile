@@ -9,13 +9,16 @@
 # allows them (or --security-opt seccomp=unconfined / --cap-add SYS_ADMIN); read docs/operations.md,
 # "Chromium's sandbox", before choosing.
 
-# ---- build stage: the dashboard's static assets (vite is a dev dependency) ----
-FROM node:20-bookworm-slim AS dashboard
+# ---- build stage: the dashboard's static assets and the compiled server (vite, tsc: dev dependencies) ----
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/build.sh ./scripts/build.sh
 COPY dashboard ./dashboard
-RUN npx --no-install vite build dashboard
+COPY src ./src
+RUN bash scripts/build.sh
 
 # ---- runtime ----
 FROM node:20-bookworm-slim
@@ -29,13 +32,12 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
-# tsx (which runs the TypeScript sources) is a runtime dependency, so production dependencies suffice.
+# The server runs from compiled JavaScript (dist/), so production dependencies suffice.
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force
-COPY tsconfig.json ./
 COPY bin ./bin
-COPY src ./src
-COPY --from=dashboard /app/dashboard/dist ./dashboard/dist
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/dashboard/dist ./dashboard/dist
 
 # /data holds the SQLite database, filesystem blobs and the generated signing key in embedded mode, and
 # the S3 upload staging area in scale-out mode.

@@ -66,16 +66,5 @@ if [ "$(id -u)" -eq 0 ] && [ "${FOLIO_CHROMIUM_NO_SANDBOX:-false}" != "true" ] &
   useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$chromium_user"
 fi
 
-# Dashboard assets (served by the api process at /dashboard): built when missing or older than their
-# sources. Built into a temporary folder and swapped in, so a running server never sees a half-written dist.
-dash_stamp=dashboard/dist/index.html
-if [ ! -f "$dash_stamp" ] || [ -n "$(find dashboard/src dashboard/index.html dashboard/vite.config.ts dashboard/tsconfig.json -newer "$dash_stamp" -print -quit 2>/dev/null)" ]; then
-  echo "setup: building the dashboard (tsc + vite)"
-  npx --no-install tsc --noEmit -p dashboard/tsconfig.json
-  dash_tmp="dashboard/.dist-build-$$"
-  FOLIO_DASHBOARD_OUT_DIR="$PWD/$dash_tmp" npx --no-install vite build dashboard --logLevel warn
-  rm -rf "dashboard/.dist-old-$$"
-  if [ -d dashboard/dist ]; then mv dashboard/dist "dashboard/.dist-old-$$"; fi
-  mv "$dash_tmp" dashboard/dist
-  rm -rf "dashboard/.dist-old-$$"
-fi
+# The dashboard's assets and the compiled server and CLI, each rebuilt only when older than its sources.
+bash scripts/build.sh

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds what Folio runs from: the dashboard's static assets (dashboard/dist) and the server and CLI
+# compiled to JavaScript (dist/, from src/ by tsconfig.build.json). Each is rebuilt only when missing or
+# older than its sources, so a second run does nothing. Each is built into a temporary folder and swapped
+# in, so a running server never sees a half-written folder. Called by scripts/setup.sh (npm start, npm
+# test) and by `npm run build` / `npm pack`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Dashboard assets (served by the api process at /dashboard): built when missing or older than their
+# sources. Built into a temporary folder and swapped in, so a running server never sees a half-written dist.
+dash_stamp=dashboard/dist/index.html
+if [ ! -f "$dash_stamp" ] || [ -n "$(find dashboard/src dashboard/index.html dashboard/vite.config.ts dashboard/tsconfig.json -newer "$dash_stamp" -print -quit 2>/dev/null)" ]; then
+  echo "setup: building the dashboard (tsc + vite)"
+  npx --no-install tsc --noEmit -p dashboard/tsconfig.json
+  dash_tmp="dashboard/.dist-build-$$"
+  FOLIO_DASHBOARD_OUT_DIR="$PWD/$dash_tmp" npx --no-install vite build dashboard --logLevel warn
+  rm -rf "dashboard/.dist-old-$$"
+  if [ -d dashboard/dist ]; then mv dashboard/dist "dashboard/.dist-old-$$"; fi
+  mv "$dash_tmp" dashboard/dist
+  rm -rf "dashboard/.dist-old-$$"
+fi
+
+# Server and CLI: bin/folio runs dist/main/cli.js (tsx is only a development tool). The stamp is written
+# before compiling, so a source saved while tsc runs is newer than it and triggers the next build.
+build_stamp=dist/.build-stamp
+if [ ! -f "$build_stamp" ] || [ -n "$(find src tsconfig.json tsconfig.build.json -newer "$build_stamp" -print -quit 2>/dev/null)" ]; then
+  echo "setup: compiling the server and CLI (tsc)"
+  build_tmp=".dist-build-$$"
+  rm -rf "$build_tmp"
+  mkdir -p "$build_tmp"
+  touch "$build_tmp/.build-stamp"
+  npx --no-install tsc -p tsconfig.build.json --outDir "$build_tmp"
+  rm -rf ".dist-old-$$"
+  if [ -d dist ]; then mv dist ".dist-old-$$"; fi
+  mv "$build_tmp" dist
+  rm -rf ".dist-old-$$"
+fi
