@@ -7,6 +7,15 @@
 // Browser-heavy folders (test/render, test/e2e) run one file at a time: two Chromium suites at once on
 // two cores make both slow and flaky.
 //
+// Leak check: every test file's process imports test/helpers/leak-check.ts. Once the file's tests and its
+// own top-level after() hooks have run, no open handle may remain (process.getActiveResourcesInfo() beyond
+// the process's stdio: servers, sockets, ref'ed timers, watchers, child process handles...) and no process
+// below the file's process may still run (server processes, Chromium, s3rver; tsx's esbuild service is its
+// own). Otherwise the file fails with "leak check: <file> left behind open handles: ...; child processes:
+// <pid> (<command>)"; the processes are killed and a file kept alive by its leftovers ends rather than
+// hanging the run. Something still closing gets up to 1 s; a clean file pays a few ms. Cleanup belongs in
+// after() hooks (or each test's own finally): the check runs after the top-level ones.
+//
 // With no arguments, the renderer suites also run on the full chromium when chromium-headless-shell is the
 // default (see the end of this file), and after the SQLite run the suites built on createTestApp() run again on PostgreSQL
 // (FOLIO_TEST_PG_URL, default postgres://<os user>@127.0.0.1:5432/test; each test app gets a database of
@@ -16,8 +25,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const LEAK_CHECK = pathToFileURL(path.join(root, 'test/helpers/leak-check.ts')).href;
 const args = process.argv.slice(2);
 const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e'];
 const heavy = (f) => /^test\/(render|e2e)\//.test(f);
@@ -54,7 +65,7 @@ function run(files, env = {}) {
     if (group.length === 0) continue;
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group],
+      ['--import', 'tsx', '--import', LEAK_CHECK, '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group],
       {
         cwd: root,
         stdio: 'inherit',
