@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import type { Protocol } from 'devtools-protocol';
 import type { BrowserInstance } from './browser-supervisor.js';
-import type { CdpSession } from './cdp-connection.js';
+import { CdpClosedError, type CdpSession } from './cdp-connection.js';
 import { BUNDLE_ORIGIN, PARK_URL, PAYLOAD_ORIGIN, servePayloadOrigin, type ServedResponse } from './virtual-origins.js';
 
 export interface RequestPausedEvent {
@@ -159,10 +159,16 @@ export class PageSession extends EventEmitter {
   async navigate(url: string, timeoutMs: number): Promise<void> {
     const s = this.cdp;
     let onLoad!: () => void;
-    const loaded = new Promise<void>((resolve) => {
+    let onDetached!: () => void;
+    // The load event, or the end of the session: a browser that closes mid-navigation sends neither a load
+    // event nor an answer, and waiting out the timer would keep a closing process alive for its length.
+    const loaded = new Promise<void>((resolve, reject) => {
       onLoad = resolve;
+      onDetached = () => reject(new CdpClosedError(`the page went away while navigating to ${url}`));
       s.once('Page.loadEventFired', onLoad);
+      s.once('detached', onDetached);
     });
+    loaded.catch(() => {}); // settled by the race below, or abandoned when Page.navigate itself fails
     try {
       const nav = await s.send('Page.navigate', { url }, timeoutMs);
       if (nav.errorText) throw new Error(`navigation to ${url} failed: ${nav.errorText}`);
@@ -175,6 +181,7 @@ export class PageSession extends EventEmitter {
       ]).finally(() => clearTimeout(timer));
     } finally {
       s.off('Page.loadEventFired', onLoad);
+      s.off('detached', onDetached);
     }
   }
 
