@@ -39,11 +39,16 @@ export class ApiProcesses {
     this.timer.unref();
   }
 
+  /** Resolves once the heartbeat in flight, if any, has finished (stop() and tests wait for it). */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.settled();
     if (!this.registered) return;
     this.registered = false;
     // Leaving at once lets the others take over our share now, not three heartbeats later.

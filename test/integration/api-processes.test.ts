@@ -8,7 +8,7 @@ import { engine } from '../helpers/engine.js';
 
 /** Waits for the heartbeats markActive() started on these counters, if it started any (their in-flight refresh). */
 const settle = async (...counters: ApiProcesses[]) => {
-  for (const c of counters) await c['running'];
+  for (const c of counters) await c.settled();
 };
 
 describe(`api process count (${engine})`, () => {
