@@ -245,8 +245,9 @@ export class RenderedFiles {
 
   // ---- managed PDFs ----
 
-  async requirePdf(accountId: string, pdfId: string) {
-    const p = await this.ctx.db
+  /** A PDF of this account that is not purged, read through `db` (a transaction, when given); else 404. */
+  async requirePdf(accountId: string, pdfId: string, db: Trx | ServiceContext['db'] = this.ctx.db) {
+    const p = await db
       .selectFrom('managed_pdfs')
       .selectAll()
       .where('id', '=', pdfId)
@@ -270,14 +271,7 @@ export class RenderedFiles {
   /** available → deleting at once: links stop resolving; the janitor purges the bytes. */
   async deletePdf(accountId: string, pdfId: string): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const p = await trx
-        .selectFrom('managed_pdfs')
-        .selectAll()
-        .where('id', '=', pdfId)
-        .where('account_id', '=', accountId)
-        .where('state', '!=', 'purged')
-        .executeTakeFirst();
-      if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
+      const p = await this.requirePdf(accountId, pdfId, trx);
       if (p.state === 'deleting') return;
       await trx.updateTable('managed_pdfs').set({ state: 'deleting', deleted_at: this.ctx.clock.now() }).where('id', '=', pdfId).execute();
       // The job's output is the same file: its links stop resolving at once too.

@@ -18,6 +18,16 @@ describe('webhooks', () => {
   let deployId: string;
   let okVersionId: string;
 
+  /** The deploy's signing secret in effect, opened from its sealed row. */
+  const signingSecretOf = async (id: string) => {
+    const row = await app.services.ctx.db
+      .selectFrom('deploy_settings')
+      .select('signing_secret')
+      .where('deploy_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return app.services.ctx.secrets.open(row.signing_secret!);
+  };
+
   before(async () => {
     app = await createTestApp({ env: { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1' } });
     app.worker!.start(); // the dispatcher is driven by hand: dispatcher.runOnce() after moving the clock
@@ -237,25 +247,9 @@ describe('webhooks', () => {
       webhook: { enabled: true, signingSecretAction: 'rotate' },
     });
     assert.equal(rotated.body.settings.webhook.signingSecretConfigured, true);
-    const first = app.services.ctx.secrets.open(
-      (
-        await app.services.ctx.db
-          .selectFrom('deploy_settings')
-          .select('signing_secret')
-          .where('deploy_id', '=', deployId)
-          .executeTakeFirstOrThrow()
-      ).signing_secret!,
-    );
+    const first = await signingSecretOf(deployId);
     await app.api('PATCH', `/v1/deploys/${deployId}/settings`, { webhook: { enabled: true, signingSecretAction: 'rotate' } });
-    const second = app.services.ctx.secrets.open(
-      (
-        await app.services.ctx.db
-          .selectFrom('deploy_settings')
-          .select('signing_secret')
-          .where('deploy_id', '=', deployId)
-          .executeTakeFirstOrThrow()
-      ).signing_secret!,
-    );
+    const second = await signingSecretOf(deployId);
     await renderJob();
     await app.dispatcher!.runOnce();
     const r = receiver.received.at(-1)!;
