@@ -1,67 +1,84 @@
 #!/usr/bin/env node
-// Builds the SDK (src/sdk) as a standalone npm package of plain JavaScript with type declarations, for
-// programs that do not run TypeScript: `npm run build:sdk`, then `npm install /path/to/folio/dist/sdk`
-// (or `npm pack dist/sdk` and install the tarball) and `import { createClient } from '@folio/sdk'`.
-// Usage: node scripts/build-sdk.mjs [outDir]   (default dist/sdk)
-import { spawnSync } from 'node:child_process';
+// Builds the SDK package @folio/sdk (packages/sdk) from the TypeScript sources in src/sdk, with the
+// repository's own tsc (no bundler): `npm run build:sdk`, then `npm pack ./packages/sdk` makes
+// folio-sdk-<version>.tgz, which a project installs with `npm install ./folio-sdk-<version>.tgz`.
+//
+//   packages/sdk/dist/esm/   ES modules + .d.ts   (tsconfig.esm.json)  ← "import"
+//   packages/sdk/dist/cjs/   CommonJS + .d.ts     (tsconfig.cjs.json)  ← "require"
+//
+// The package is "type": "module"; dist/cjs/package.json {"type": "commonjs"} makes Node read the .js files
+// there as CommonJS and TypeScript read the .d.ts files there as CommonJS declarations, so each build has
+// declarations of its own format (what TypeScript needs for "module": "NodeNext" consumers) without renaming
+// files to .cjs / .d.cts. Both builds run in parallel.
+//
+// Usage: node scripts/build-sdk.mjs           build
+//        node scripts/build-sdk.mjs --check   exit 1 unless dist is complete and newer than its sources
+//                                             (the package's prepack: `npm pack` never packs a stale build)
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const out = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'sdk'));
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkgDir = path.join(root, 'packages', 'sdk');
+const dist = path.join(pkgDir, 'dist');
+const stamp = path.join(dist, '.build-stamp');
+const sources = () => [
+  ...fs
+    .readdirSync(path.join(root, 'src', 'sdk'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(root, 'src', 'sdk', f)),
+  path.join(pkgDir, 'tsconfig.esm.json'),
+  path.join(pkgDir, 'tsconfig.cjs.json'),
+];
+const outputs = ['esm/index.js', 'esm/index.d.ts', 'cjs/index.js', 'cjs/index.d.ts', 'cjs/package.json'];
+const rel = (p) => path.relative(process.cwd(), p) || '.';
 
-fs.rmSync(out, { recursive: true, force: true });
-fs.mkdirSync(out, { recursive: true });
-// A tsconfig of its own (written next to the output, removed after): only src/sdk, emitting JS + .d.ts.
-const tsconfig = path.join(out, 'tsconfig.build.json');
-fs.writeFileSync(
-  tsconfig,
-  JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      lib: ['ES2023', 'DOM'],
-      strict: true,
-      skipLibCheck: true,
-      declaration: true,
-      sourceMap: false,
-      rootDir: path.join(root, 'src', 'sdk'),
-      outDir: out,
-      types: ['node'],
-      typeRoots: [path.join(root, 'node_modules', '@types')],
-    },
-    include: [path.join(root, 'src', 'sdk', '*.ts')],
-  }),
-);
-const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], {
-  stdio: 'inherit',
-});
-fs.rmSync(tsconfig);
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+if (process.argv.includes('--check')) {
+  const missing = outputs.filter((f) => !fs.existsSync(path.join(dist, f)));
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const newer = sources().filter((f) => fs.statSync(f).mtimeMs > builtAt);
+  if (missing.length > 0 || builtAt === 0 || newer.length > 0) {
+    const why =
+      missing.length > 0 || builtAt === 0
+        ? `${rel(dist)} is missing or incomplete`
+        : `changed since the build: ${newer.map(rel).join(', ')}`;
+    console.error(`@folio/sdk: ${why}. Run \`npm run build:sdk\` first.`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
 
-fs.writeFileSync(
-  path.join(out, 'package.json'),
-  JSON.stringify(
-    {
-      name: '@folio/sdk',
-      version: pkg.version,
-      description: 'Client for the Folio document rendering API: typed calls, deploy a folder, render and wait, verify webhooks.',
-      type: 'module',
-      exports: { '.': { types: './index.d.ts', default: './index.js' } },
-      types: './index.d.ts',
-      engines: pkg.engines,
-      license: pkg.license ?? 'UNLICENSED',
-    },
-    null,
-    2,
-  ) + '\n',
-);
-// The SDK guide, with the package's own import path.
-const guide = fs.readFileSync(path.join(root, 'docs', 'sdk.md'), 'utf8');
-fs.writeFileSync(
-  path.join(out, 'README.md'),
-  `> This is the SDK built as plain JavaScript with type declarations (\`@folio/sdk\`). Where the guide says\n> \`import … from 'folio/sdk'\`, import from \`'@folio/sdk'\`; no TypeScript runner is needed.\n\n${guide}`,
-);
-console.log(`built @folio/sdk ${pkg.version} into ${path.relative(process.cwd(), out) || '.'}`);
+// Built into a temporary folder inside dist (ignored by git, outside the package's "files"), then each
+// format is swapped in with a rename: a reader sees a complete old or a complete new build of each.
+const tmp = path.join(dist, `.build-${process.pid}`);
+const old = path.join(dist, `.old-${process.pid}`);
+fs.rmSync(tmp, { recursive: true, force: true });
+fs.mkdirSync(tmp, { recursive: true });
+// Written before compiling: a source saved while tsc runs is newer than the stamp, so --check catches it.
+fs.writeFileSync(path.join(tmp, '.build-stamp'), '');
+
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const compile = (config, outDir) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, '-p', path.join(pkgDir, config), '--outDir', outDir], { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+const codes = await Promise.all([compile('tsconfig.esm.json', path.join(tmp, 'esm')), compile('tsconfig.cjs.json', path.join(tmp, 'cjs'))]);
+if (codes.some((c) => c !== 0)) {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  console.error('@folio/sdk: tsc failed');
+  process.exit(1);
+}
+fs.writeFileSync(path.join(tmp, 'cjs', 'package.json'), JSON.stringify({ type: 'commonjs' }, null, 2) + '\n');
+
+fs.mkdirSync(old, { recursive: true });
+for (const format of ['esm', 'cjs']) {
+  if (fs.existsSync(path.join(dist, format))) fs.renameSync(path.join(dist, format), path.join(old, format));
+  fs.renameSync(path.join(tmp, format), path.join(dist, format));
+}
+fs.renameSync(path.join(tmp, '.build-stamp'), stamp);
+fs.rmSync(tmp, { recursive: true, force: true });
+fs.rmSync(old, { recursive: true, force: true });
+const { version } = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+console.log(`built @folio/sdk ${version} into ${rel(dist)} (esm + cjs + declarations); \`npm pack ./packages/sdk\` packs it`);

@@ -1,5 +1,7 @@
-// The Folio SDK: `import { createClient } from 'folio/sdk'`. Nothing here imports server code: only Node
-// built-ins and the files of this folder (api-types.ts is generated from the served OpenAPI document).
+// The Folio SDK, packaged as @folio/sdk (packages/sdk, built by scripts/build-sdk.mjs as ES modules and
+// CommonJS): `import { createClient } from '@folio/sdk'`. Nothing here imports server code: only Node
+// built-ins and the files of this folder (api-types.ts is generated from the served OpenAPI document). The
+// same code is compiled to CommonJS, so no top-level await and no import.meta.
 export {
   createClient,
   type FolioClient,
