@@ -43,7 +43,7 @@ describe('docs/sdk.md examples run', () => {
     const sdk = path.join(ROOT, 'src/sdk/index.ts');
     for (const [i, block] of blocks.entries()) {
       const file = path.join(work, `example-${i}.mts`);
-      fs.writeFileSync(file, block.replaceAll("from 'folio/sdk'", `from ${JSON.stringify(sdk)}`));
+      fs.writeFileSync(file, block.replaceAll("from '@folio/sdk'", `from ${JSON.stringify(sdk)}`));
       const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(
           process.execPath,
