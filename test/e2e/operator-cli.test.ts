@@ -1,6 +1,8 @@
 // `bin/folio` operator commands against a real SQLite file, as an operator would run them.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
@@ -8,8 +10,26 @@ import { FOLIO_BIN, startServerProcess } from '../helpers/server-process.js';
 
 const run = promisify(execFile);
 
+/** This process's environment without any FOLIO_* setting of the developer's shell, plus `extra`. */
+function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = { FOLIO_LOG_LEVEL: 'silent', ...extra };
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FOLIO_') && !(k in e)) e[k] = v;
+  return e;
+}
+
+async function runIn(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]) {
+  try {
+    const r = await run(FOLIO_BIN, args, { env, cwd });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
 describe('operator CLI', () => {
-  const env = { ...process.env, FOLIO_DATA_DIR: tempDir(), FOLIO_LOG_LEVEL: 'silent' };
+  const dir = tempDir();
+  const env = bareEnv({ FOLIO_DATA_DIR: dir });
   const folio = async (...args: string[]) => {
     try {
       const r = await run(FOLIO_BIN, args, { env });
@@ -21,7 +41,11 @@ describe('operator CLI', () => {
   };
 
   test('migrate, accounts, keys, plans — and the keys work against the server', async () => {
-    assert.match((await folio('migrate')).stdout, /applied: 001-foundation|up to date/);
+    const first = await folio('migrate');
+    assert.match(first.stdout, /applied: 001-foundation|up to date/);
+    // Every operator command names the database and data dir it uses, on stderr.
+    assert.match(first.stderr, new RegExp(`^folio: database sqlite:${dir}/folio\\.db, data dir ${dir}$`, 'm'));
+    assert.match(first.stderr, /there is no Folio database at .*: creating it/, 'migrate creates the database, and says so');
     assert.match((await folio('migrate')).stdout, /up to date/);
 
     const created = await folio('accounts', 'create', '--name', 'Acme', '--plan', 'free');
@@ -48,7 +72,7 @@ describe('operator CLI', () => {
 
     // FOLIO_AUTH_CACHE_TTL_MS=0: a key revoked from another process stops working on the next request
     // (with the default cache it stops within the TTL; see docs/config.md).
-    const server = await startServerProcess({ FOLIO_DATA_DIR: env.FOLIO_DATA_DIR, FOLIO_AUTH_CACHE_TTL_MS: '0' });
+    const server = await startServerProcess({ FOLIO_DATA_DIR: dir, FOLIO_AUTH_CACHE_TTL_MS: '0' });
     try {
       const usage = await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${apiKey}` } });
       assert.equal(usage.status, 200);
@@ -71,5 +95,58 @@ describe('operator CLI', () => {
     assert.equal(unknown.code, 2);
     const help = await folio('--help');
     assert.match(help.stdout, /folio accounts create --name N/);
+    assert.match(help.stdout, /--create/);
+  });
+
+  test('without a database, operator commands refuse with the fix (exit 2) and create nothing; --create and migrate create', async () => {
+    // FOLIO_DATA_DIR unset: the data dir would be ./data under the current folder.
+    const cwd = tempDir('folio-nodb-');
+    try {
+      for (const args of [
+        ['secrets', 'reveal'],
+        ['accounts', 'list'],
+        ['plans', 'list'],
+        ['keys', 'list', '--account', 'acct_x'],
+      ]) {
+        const r = await runIn(cwd, bareEnv(), ...args);
+        assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+        assert.match(
+          r.stderr,
+          new RegExp(`^folio: database sqlite:${cwd}/data/folio\\.db, data dir ${cwd}/data \\(FOLIO_DATA_DIR is not set`, 'm'),
+        );
+        assert.match(
+          r.stderr,
+          new RegExp(
+            `error: there is no Folio database at ${cwd}/data/folio\\.db, and \`folio ${args.slice(0, 2).join(' ')}\` does not create one`,
+          ),
+        );
+        assert.match(r.stderr, /fix: .*FOLIO_DATA_DIR=/);
+        assert.match(r.stderr, /run `folio migrate` first, or repeat the command with --create/);
+        assert.equal(r.stdout, '');
+        assert.deepEqual(fs.readdirSync(cwd), [], `${args.join(' ')} created nothing`);
+      }
+      const created = await runIn(cwd, bareEnv(), 'accounts', 'create', '--name', 'Fresh', '--create');
+      assert.equal(created.code, 0, created.stderr);
+      assert.match(created.stderr, /creating it/);
+      assert.ok(fs.existsSync(path.join(cwd, 'data/folio.db')), '--create made the database');
+      assert.equal((await runIn(cwd, bareEnv(), 'accounts', 'list')).code, 0, 'and it is used from then on');
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  test('a PostgreSQL URL is named without its password', async () => {
+    // Nothing listens on port 1: the command fails, after saying which database it tried.
+    const cwd = tempDir('folio-pg-');
+    try {
+      const r = await runIn(cwd, bareEnv({ FOLIO_DATABASE_URL: 'postgres://folio:s3cret-pw@127.0.0.1:1/folio' }), 'plans', 'list');
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /^folio: database postgres:\/\/folio:\*\*\*@127\.0\.0\.1:1\/folio, data dir /m);
+      assert.match(r.stderr, /ECONNREFUSED/);
+      assert.ok(!r.stderr.includes('s3cret-pw'), 'the password is never printed');
+      assert.deepEqual(fs.readdirSync(cwd), []);
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
