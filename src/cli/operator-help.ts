@@ -13,6 +13,29 @@ export const operatorHelp = `Operator commands (act on FOLIO_DATABASE_URL direct
   folio plans set --account A --plan P            change an account's plan (effective within 1 s)
   folio secrets reveal [--account A] [--deploy D] print the webhook signing secret in effect (last token of
                                                   stdout); default account: the bootstrap account
+  folio doctor [--json]                           check Chromium, fonts, database, blob store, public URL,
+                                                  keys and disk; one line each with the fix (exit 1 on a fail)
   accounts, keys, plans and secrets refuse to create a database where there is none (exit code 2);
   add --create to start a new installation with them.`;
 
+export const doctorHelp = `Usage: folio doctor [--json]
+
+Checks this installation with the server's settings (FOLIO_* environment) and prints one line per check,
+ok, warn or fail, with the fix for anything not ok:
+  config            the settings parse
+  database          it exists and answers (doctor never creates one)
+  migrations        current, or pending (run \`folio migrate\`)
+  blob store        writes, reads back and deletes a probe object (files or S3)
+  public URL        FOLIO_PUBLIC_URL set; https for an address other machines use
+  secrets key       FOLIO_SECRETS_KEY, or the generated data/secrets.key (embedded mode); never printed
+  signing key       FOLIO_SIGNING_KEY, or the generated data/signing.key (embedded mode); never printed
+  disk              free space in the data dir (warn under 1 GiB, fail under 100 MiB)
+  fonts             the families the set-up installs (fc-list)
+  chromium          which binary, why that one, its version
+  chromium sandbox  on, as which user; or off (FOLIO_CHROMIUM_NO_SANDBOX)
+  chromium print    starts Chromium as a worker would and prints a one-page PDF
+
+  --json   the checks as JSON on stdout: {"ok": bool, "checks": [{name, status, detail, fix?}]}
+
+Exit code: 0 when nothing failed (warnings alone included), 1 when a check failed, 2 for a usage error.
+See docs/cli.md, "folio doctor".`;

@@ -44,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
       case 'plans':
       case 'secrets':
         return await (await import('../cli/operator.js')).runOperator(command, rest);
+      case 'doctor':
+        return await (await import('../cli/doctor.js')).runDoctor(rest);
       case 'dev': {
         const { runDev } = await import('../cli/dev/index.js');
         return await runDev(rest);

@@ -95,6 +95,7 @@ describe('operator CLI', () => {
     assert.equal(unknown.code, 2);
     const help = await folio('--help');
     assert.match(help.stdout, /folio accounts create --name N/);
+    assert.match(help.stdout, /folio doctor \[--json\]/);
     assert.match(help.stdout, /--create/);
   });
 
