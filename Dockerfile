@@ -23,12 +23,13 @@ RUN bash scripts/build.sh
 # ---- runtime ----
 FROM node:20-bookworm-slim
 
-# Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), poppler-utils for inspecting
-# PDFs (pdfinfo, pdftotext), tini as PID 1 so Chromium's orphaned helper processes are reaped.
+# Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), fontconfig's tools (fc-list, with
+# which `folio doctor` checks the fonts), poppler-utils for inspecting PDFs (pdfinfo, pdftotext), tini as
+# PID 1 so Chromium's orphaned helper processes are reaped.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji poppler-utils \
-      tini ca-certificates \
+      chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
+      poppler-utils tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
@@ -42,8 +43,8 @@ COPY --from=build /app/dashboard/dist ./dashboard/dist
 # /data holds the SQLite database, filesystem blobs and the generated signing key in embedded mode, and
 # the S3 upload staging area in scale-out mode.
 RUN mkdir -p /data && chown node:node /data
-ENV NODE_ENV=production \
-    HOST=0.0.0.0 \
+# Only settings of src/config/schema.ts (test/integration/deploy-manifests.test.ts checks it).
+ENV HOST=0.0.0.0 \
     PORT=8080 \
     FOLIO_DATA_DIR=/data \
     FOLIO_CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell
