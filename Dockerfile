@@ -43,7 +43,7 @@ COPY --from=build /app/dashboard/dist ./dashboard/dist
 # /data holds the SQLite database, filesystem blobs and the generated signing key in embedded mode, and
 # the S3 upload staging area in scale-out mode.
 RUN mkdir -p /data && chown node:node /data
-# Only settings of src/config/schema.ts (test/integration/deploy-manifests.test.ts checks it).
+# Only settings of src/config/schema.ts (test/integration/container-files.test.ts checks it).
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     FOLIO_DATA_DIR=/data \
