@@ -29,6 +29,7 @@ import { uploadRoutes } from './routes/uploads.js';
 import { ErrorBody } from './schemas/common.js';
 import { Alias, Deploy, DeployListItem, DeploySettings, DeployVersion } from './schemas/deploys.js';
 import { Blob, FileDescriptor, UploadSession } from './schemas/uploads.js';
+import { finishDocument, openapiOptions } from './openapi/document.js';
 import { installValidators } from './validation.js';
 
 export interface ServerOptions {
@@ -143,45 +144,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // After the onRoute hook above, so /metrics gets 405 for other methods like every route.
   metricsRoutes(app, services);
 
+  // The reference users learn from: see src/http/openapi/ (document.ts builds it).
   await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Folio API',
-        version: '1.0.0',
-        description:
-          'Folio turns deployed HTML/CSS/JS bundles into PDFs. Every `/v1` call needs `Authorization: Bearer folio_sk_…`. Errors have the body `{error, message, details?}`; see docs/errors.md.',
-      },
-      servers: [{ url: services.ctx.config.resolved.publicUrl }],
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' } } },
-      security: [{ apiKey: [] }],
-    },
-    // Bodies declared as `object | null` are optional: say so, and show only the object form.
-    transformObject: (doc) => {
-      const api = (
-        doc as {
-          openapiObject: {
-            paths?: Record<
-              string,
-              Record<
-                string,
-                { requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> } }
-              >
-            >;
-          };
-        }
-      ).openapiObject;
-      for (const item of Object.values(api.paths ?? {})) {
-        for (const op of Object.values(item)) {
-          const schema = op.requestBody?.content?.['application/json']?.schema;
-          if (schema?.anyOf?.some((s) => s.type === 'null')) {
-            op.requestBody!.required = false;
-            op.requestBody!.content!['application/json'].schema = schema.anyOf.find((s) => s.type !== 'null') as never;
-          }
-        }
-      }
-      return api;
-    },
+    openapi: openapiOptions(services.ctx.config.resolved.publicUrl) as never,
+    transformObject: (doc) => finishDocument((doc as Extract<typeof doc, { openapiObject: unknown }>).openapiObject),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -3,7 +3,7 @@
 
 /** The uniform error body of every non-2xx response. */
 export interface Error {
-  /** Machine-readable error code (see docs/errors.md). */
+  /** Machine-readable error code. Each error response of an operation lists the codes it can carry. */
   error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
   /** Human-readable explanation. */
   message: string;
@@ -561,7 +561,7 @@ export interface Operations {
       sha256: string;
     };
     query: never;
-    body: never;
+    body: unknown;
     status: 200;
     response: {
       uploadSessionId: string;
@@ -980,8 +980,8 @@ export interface Operations {
     };
     query: never;
     body: never;
-    status: never;
-    response: never;
+    status: 200 | 206;
+    response: unknown;
   };
   /** A permanent public link to a managed PDF (inline) */
   "GET /p/{token}": {
@@ -990,8 +990,8 @@ export interface Operations {
     };
     query: never;
     body: never;
-    status: never;
-    response: never;
+    status: 200 | 206;
+    response: unknown;
   };
   /** List the API keys of the account (newest first, revoked ones included) */
   "GET /v1/api-keys": {

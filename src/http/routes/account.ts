@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
-import { EpochMs, errors } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import { EpochMs } from '../schemas/common.js';
 
 const Nullable = (t: ReturnType<typeof Type.Integer>) => Type.Union([t, Type.Null()]);
 
@@ -93,8 +94,8 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
               webhook: Type.Object({ signingSecretConfigured: Type.Boolean(), signingSecretPreview: Type.Optional(Type.String()) }),
             }),
           }),
-          ...errors(401, 403, 429),
         },
+        'x-folio': { success: 'The account', response: ex.account },
       },
     },
     async (req) => s.accounts.view(principalOf(req).accountId),
@@ -107,7 +108,10 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Account'],
         summary: 'Usage, plan policy, live storage and meters of the current period',
-        response: { 200: Type.Ref('UsageOverview'), ...errors(401, 403, 429) },
+        description:
+          "Computed when asked (`Cache-Control: private, no-store`): the current calendar month (UTC), the plan and its limits (`null` = unlimited), this month's meters (`deploy_commits`, `render_jobs`, `render_time_ms`), the bytes stored now, and the daily peaks of managed-PDF storage.",
+        response: { 200: Type.Ref('UsageOverview') },
+        'x-folio': { success: 'The usage overview', response: ex.usage },
       },
     },
     async (req, reply) => {

@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { SCOPES } from '../../domain/scopes.js';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
-import { EpochMs, errors, IdParam } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import { EpochMs, IdParam } from '../schemas/common.js';
 
 const tags = ['API keys'];
 const ScopeName = Type.Union(
   SCOPES.map((s) => Type.Literal(s)),
-  { description: 'A scope (docs/api.md): `all` or a resource scope.' },
+  { description: 'A scope: `all`, or a resource scope such as `deploys:read` or `render:write`.' },
 );
 
 const ApiKey = Type.Object({
@@ -40,7 +41,8 @@ export function apiKeyRoutes(app: FastifyInstance, s: Services) {
         tags,
         summary: 'List the API keys of the account (newest first, revoked ones included)',
         description: 'Every key of the account in one page. Needs a key of scope `all` or a dashboard session.',
-        response: { 200: Type.Object({ items: Type.Array(ApiKey), nextCursor: Type.Null() }), ...errors(401, 403, 429) },
+        response: { 200: Type.Object({ items: Type.Array(ApiKey), nextCursor: Type.Null() }) },
+        'x-folio': { success: 'Every API key of the account', response: ex.apiKeyList },
       },
     },
     async (req) => ({ items: await s.apiKeys.list(principalOf(req).accountId), nextCursor: null }),
@@ -63,7 +65,12 @@ export function apiKeyRoutes(app: FastifyInstance, s: Services) {
         ),
         response: {
           201: Type.Object({ apiKey: ApiKey, key: Type.String({ description: 'The key: `folio_sk_…`. Shown only in this response.' }) }),
-          ...errors(400, 401, 403, 413, 429),
+        },
+        'x-folio': {
+          success: 'The new key, shown this once',
+          errors: ['insufficient_storage'],
+          request: ex.apiKeyCreate,
+          response: ex.apiKeyCreated,
         },
       },
     },
@@ -86,7 +93,8 @@ export function apiKeyRoutes(app: FastifyInstance, s: Services) {
         description:
           'Immediate in every process: with PostgreSQL the revocation is broadcast to the other api and worker processes (LISTEN/NOTIFY). Revoking a revoked key is a no-op (204).',
         params: Type.Object({ keyId: IdParam('API key id (`key_…`).') }),
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 429) },
+        response: { 204: Type.Null() },
+        'x-folio': { success: 'Revoked', errors: ['api_key_not_found', 'insufficient_storage'] },
       },
     },
     async (req, reply) => {

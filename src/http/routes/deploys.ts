@@ -5,9 +5,9 @@ import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
 import { sendShared } from '../shared-body.js';
-import { errors, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
-import { DeploySettings, Name, SettingsPatchBody, Slug } from '../schemas/deploys.js';
-import { Sha256 } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import { IdParam, ListQuery, NextCursor, Sha256 } from '../schemas/common.js';
+import { Name, SettingsPatchBody, Slug } from '../schemas/deploys.js';
 
 const DeployParams = Type.Object({ deployId: IdParam('Deploy id (`dep_…`).') });
 const VersionParams = Type.Object({ deployId: IdParam('Deploy id.'), deployVersionId: IdParam('Version id (`ver_…`).') });
@@ -27,8 +27,16 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Create a deploy',
+        description:
+          'Creates an empty deploy: a named container for the versions of one document template. It has no version until the first upload session is committed (an upload session can also create its deploy itself, with `createDeploy`). The `slug` must be unused in the account.',
         body: Type.Object({ slug: Slug, name: Name }, { additionalProperties: false }),
-        response: { 201: Type.Object({ deploy: Type.Ref('Deploy') }), ...errors(400, 401, 403, 409, 429) },
+        response: { 201: Type.Object({ deploy: Type.Ref('Deploy') }) },
+        'x-folio': {
+          success: 'The created deploy',
+          errors: ['deploy_slug_conflict', 'insufficient_storage'],
+          request: { slug: 'invoices', name: 'Invoices' },
+          response: { deploy: ex.deploy },
+        },
       },
     },
     async (req, reply) => reply.code(201).send(await s.deploys.create(principalOf(req).accountId, req.body.slug, req.body.name)),
@@ -41,11 +49,10 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List deploys (newest first)',
+        description: 'One page of the deploys of the account, newest first. Pass `nextCursor` back as `cursor` for the next page.',
         querystring: ListQuery,
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref('DeployListItem')), nextCursor: NextCursor }),
-          ...errors(400, 401, 403, 429),
-        },
+        response: { 200: Type.Object({ items: Type.Array(Type.Ref('DeployListItem')), nextCursor: NextCursor }) },
+        'x-folio': { success: 'One page of deploys', query: { limit: 20 }, response: { items: [ex.deployListItem], nextCursor: null } },
       },
     },
     async (req) => s.deploys.list(principalOf(req).accountId, { cursor: req.query.cursor, limit: req.query.limit ?? DEFAULT_PAGE_SIZE }),
@@ -58,6 +65,7 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Get a deploy with its aliases and latest version',
+        description: '`latestVersion` is the version with the highest `versionNo`, or null before the first commit.',
         params: DeployParams,
         response: {
           200: Type.Object({
@@ -65,7 +73,11 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
             aliases: Type.Array(Type.Ref('Alias')),
             latestVersion: Type.Union([Type.Ref('DeployVersion'), Type.Null()]),
           }),
-          ...errors(401, 403, 404, 429),
+        },
+        'x-folio': {
+          success: 'The deploy, its aliases and its latest version',
+          errors: ['deploy_not_found'],
+          response: { deploy: ex.deploy, aliases: [ex.alias], latestVersion: ex.deployVersion },
         },
       },
     },
@@ -79,9 +91,16 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Rename a deploy or change its slug',
+        description: 'Give `name`, `slug` or both. A new slug must be unused in the account; the old one is free again at once.',
         params: DeployParams,
         body: Type.Object({ name: Type.Optional(Name), slug: Type.Optional(Slug) }, { additionalProperties: false, minProperties: 1 }),
-        response: { 200: Type.Object({ deploy: Type.Ref('Deploy') }), ...errors(400, 401, 403, 404, 409, 429) },
+        response: { 200: Type.Object({ deploy: Type.Ref('Deploy') }) },
+        'x-folio': {
+          success: 'The updated deploy',
+          errors: ['deploy_not_found', 'deploy_slug_conflict', 'insufficient_storage'],
+          request: { name: 'Invoices (EU)' },
+          response: { deploy: { ...ex.deploy, name: 'Invoices (EU)' } },
+        },
       },
     },
     async (req) => s.deploys.update(principalOf(req).accountId, req.params.deployId, req.body),
@@ -97,7 +116,8 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
         description:
           'Versions, aliases, settings and open upload sessions go; queued render jobs are canceled; managed PDFs stay. The slug is free again at once.',
         params: DeployParams,
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 429) },
+        response: { 204: Type.Null() },
+        'x-folio': { success: 'Deleted', errors: ['deploy_not_found', 'insufficient_storage'] },
       },
     },
     async (req, reply) => {
@@ -113,11 +133,15 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List versions of a deploy (newest first)',
+        description: 'One page of the versions of the deploy, by `versionNo`, highest first.',
         params: DeployParams,
         querystring: ListQuery,
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref('DeployVersion')), nextCursor: NextCursor }),
-          ...errors(400, 401, 403, 404, 429),
+        response: { 200: Type.Object({ items: Type.Array(Type.Ref('DeployVersion')), nextCursor: NextCursor }) },
+        'x-folio': {
+          success: 'One page of versions',
+          errors: ['deploy_not_found'],
+          query: { limit: 10 },
+          response: { items: [ex.deployVersion], nextCursor: null },
         },
       },
     },
@@ -135,8 +159,14 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Get a version',
+        description: 'A version is immutable: its files, entry route, title, render timeout and metadata never change.',
         params: VersionParams,
-        response: { 200: Type.Object({ deployVersion: Type.Ref('DeployVersion') }), ...errors(401, 403, 404, 429) },
+        response: { 200: Type.Object({ deployVersion: Type.Ref('DeployVersion') }) },
+        'x-folio': {
+          success: 'The version',
+          errors: ['deploy_not_found', 'deploy_version_not_found'],
+          response: { deployVersion: ex.deployVersion },
+        },
       },
     },
     async (req) => s.versions.get(principalOf(req).accountId, req.params.deployId, req.params.deployVersionId),
@@ -149,12 +179,17 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List the files of a version',
+        description: 'Every file of the version in one answer, sorted by path.',
         params: VersionParams,
         response: {
           200: Type.Object({
             items: Type.Array(Type.Object({ path: Type.String(), sha256: Sha256, size: Type.Integer(), mime: Type.String() })),
           }),
-          ...errors(401, 403, 404, 429),
+        },
+        'x-folio': {
+          success: 'The files of the version',
+          errors: ['deploy_not_found', 'deploy_version_not_found'],
+          response: ex.versionFiles,
         },
       },
     },
@@ -168,9 +203,14 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Delete a version',
-        description: '409 `deploy_version_in_use` while an alias names it or unfinished render jobs use it.',
+        description:
+          'Refused with 409 `deploy_version_in_use` while an alias names the version or unfinished render jobs use it. Its files stay stored while other versions use them.',
         params: VersionParams,
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 409, 429) },
+        response: { 204: Type.Null() },
+        'x-folio': {
+          success: 'Deleted',
+          errors: ['deploy_not_found', 'deploy_version_not_found', 'deploy_version_in_use', 'insufficient_storage'],
+        },
       },
     },
     async (req, reply) => {
@@ -187,6 +227,8 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: `Point an alias at a version (${method}; PUT and POST behave the same)`,
+        description:
+          'Creates the alias or moves it, atomically. `deployVersionId` is a concrete version of this deploy or `latest` (then the alias follows every new commit). Render jobs already created keep the version they were bound to. The alias name matches `^[a-z][a-z0-9-]{0,62}$` and cannot be `latest`.',
         params: AliasParams,
         body: Type.Object(
           {
@@ -198,7 +240,13 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Ref('Alias'), ...errors(400, 401, 403, 404, 429) },
+        response: { 200: Type.Ref('Alias') },
+        'x-folio': {
+          success: 'The alias',
+          errors: ['deploy_not_found', 'deploy_version_not_found', 'insufficient_storage'],
+          request: { deployVersionId: ex.ids.version },
+          response: ex.alias,
+        },
       },
       handler: async (req) =>
         s.versions.setAlias(principalOf(req).accountId, req.params.deployId, req.params.alias, req.body.deployVersionId),
@@ -212,8 +260,11 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Get deploy settings',
+        description:
+          "The deploy's webhook, version retention, environment variables and secrets (names only: secret values are write-only). A signing secret is never returned, only whether it exists and a masked preview.",
         params: DeployParams,
-        response: { 200: Type.Object({ settings: Type.Ref('DeploySettings') }), ...errors(401, 403, 404, 429) },
+        response: { 200: Type.Object({ settings: Type.Ref('DeploySettings') }) },
+        'x-folio': { success: "The deploy's settings", errors: ['deploy_not_found'], response: { settings: ex.deploySettings } },
       },
     },
     async (req) => s.settings.get(principalOf(req).accountId, req.params.deployId),
@@ -227,13 +278,18 @@ export function deployRoutes(app: FastifyInstance, s: Services) {
         tags,
         summary: 'Update deploy settings',
         description:
-          'Groups are optional; inside `webhook`, `enabled` is required; inside `versionLifecycle`, both fields; inside `secrets`, `upsert`. `environment.variables` replaces the whole set. Secret values are write-only.',
+          "Groups are optional; inside `webhook`, `enabled` is required; inside `versionLifecycle`, both fields; inside `secrets`, `upsert`. `webhook.url` must be `https://` and resolve to public addresses only. `webhook.signingSecretAction`: `rotate` creates or replaces the deploy's own signing secret (the previous one keeps signing for 24 h), `disable` removes it (the account secret signs again). `environment.variables` replaces the whole set (send `[]` to clear). Secrets: deletes are applied before upserts; values are write-only.",
         params: DeployParams,
         body: SettingsPatchBody,
-        response: { 200: Type.Object({ settings: Type.Ref('DeploySettings') }), ...errors(400, 401, 403, 404, 429) },
+        response: { 200: Type.Object({ settings: Type.Ref('DeploySettings') }) },
+        'x-folio': {
+          success: 'The settings after the update',
+          errors: ['deploy_not_found', 'insufficient_storage'],
+          request: ex.settingsPatch,
+          response: { settings: ex.deploySettings },
+        },
       },
     },
     async (req) => s.settings.update(principalOf(req).accountId, req.params.deployId, req.body),
   );
-  void DeploySettings;
 }

@@ -5,7 +5,8 @@ import { parseByteRange } from '../../domain/byte-range.js';
 import { withoutBidiControls } from '../../domain/file-name.js';
 import type { ServedFile } from '../../services/rendered-files.js';
 import type { Services } from '../../services/index.js';
-import { errors } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import type { OperationDoc } from '../openapi/operation-doc.js';
 
 function contentDisposition(kind: 'attachment' | 'inline', stored: string): string {
   // Names stored before bidi controls were stripped at render time are cleaned here too.
@@ -41,6 +42,28 @@ async function serve(s: Services, req: FastifyRequest, reply: FastifyReply, file
   return reply.header('content-length', String(file.bytes)).send(stream);
 }
 
+/** The answers of a served PDF, documented (the bytes are streamed, not serialised from a schema). */
+const pdfResponses = (disposition: string): OperationDoc['responses'] => {
+  const headers = {
+    ETag: { description: 'The quoted sha256 of the PDF: send it back as `If-None-Match`.', schema: { type: 'string' } },
+    'Accept-Ranges': { description: '`bytes`.', schema: { type: 'string' } },
+    'Content-Disposition': { description: disposition, schema: { type: 'string' } },
+  };
+  const pdf = { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' };
+  return {
+    200: { description: 'The PDF (`HEAD`: the headers only, with its `Content-Length`)', headers, content: { 'application/pdf': pdf } },
+    206: {
+      description: 'The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured)',
+      headers: { ...headers, 'Content-Range': { description: '`bytes a-b/<size>`.', schema: { type: 'string' } } },
+      content: { 'application/pdf': pdf },
+    },
+    304: { description: '`If-None-Match` names the current ETag: not modified, no body' },
+  };
+};
+
+const RANGE_NOTE =
+  'A `Range` that starts past the end answers 416 with `Content-Range: bytes */<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.';
+
 export function fileRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // GET and HEAD as one route: the HEAD route Fastify adds to a GET by itself replaces the Content-Length of a
@@ -51,11 +74,15 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     schema: {
       tags: ['Files'],
       summary: 'Download or preview through a signed URL (no API key)',
-      description:
-        'Signed, expiring URLs from the download/preview operations. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. Supports Range requests.',
+      description: `Where the signed, expiring URLs of the download and preview operations lead (\`access.url\`): no API key, the token carries what to serve, the disposition and the expiry under an HMAC signature. 403 \`link_invalid\` for a bad signature, 410 \`link_expired\` past \`expiresAt\`, 404 once the file is deleted. ${RANGE_NOTE}`,
       security: [],
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 1024 }) }),
-      response: { ...errors(403, 404, 410, 416) },
+      'x-folio': {
+        success: 'The PDF',
+        errors: ['link_invalid', 'link_expired', 'render_output_not_found', 'pdf_not_found', 'render_provider_unavailable'],
+        parameters: { token: new URL(ex.access.access.url).pathname.split('/').pop()! },
+        responses: pdfResponses('`attachment` (a download link) or `inline` (a preview link), with the file name.'),
+      },
     },
     handler: async (req, reply) => serve(s, req, reply, await s.renderedFiles.resolveSigned(req.params.token)),
   });
@@ -66,10 +93,15 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     schema: {
       tags: ['Files'],
       summary: 'A permanent public link to a managed PDF (inline)',
-      description: 'Valid until the link or the PDF is deleted (then 404).',
+      description: `The \`url\` of a permanent link: serves the managed PDF inline to anyone, with no API key, until the link or the PDF is deleted (then 404). ${RANGE_NOTE}`,
       security: [],
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { ...errors(404, 416) },
+      'x-folio': {
+        success: 'The PDF',
+        errors: ['permanent_link_not_found'],
+        parameters: { token: new URL(ex.permanentLink.url).pathname.split('/').pop()! },
+        responses: pdfResponses('`inline`, with the file name.'),
+      },
     },
     handler: async (req, reply) => serve(s, req, reply, await s.renderedFiles.resolvePermanent(req.params.token)),
   });

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
-import { errors, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { LinkBody } from '../schemas/render.js';
 
 const tags = ['Managed PDFs'];
@@ -20,12 +21,16 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List managed PDFs (newest first)',
+        description:
+          'One page of the managed PDFs of the account (or of one deploy, with `deployId`), newest first. An empty list is not an error.',
         querystring: Type.Composite([ListQuery, Type.Object({ deployId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) })], {
           additionalProperties: false,
         }),
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref('ManagedPdf')), nextCursor: NextCursor }),
-          ...errors(400, 401, 403, 429),
+        response: { 200: Type.Object({ items: Type.Array(Type.Ref('ManagedPdf')), nextCursor: NextCursor }) },
+        'x-folio': {
+          success: 'One page of managed PDFs',
+          query: { deployId: ex.ids.deploy, limit: 20 },
+          response: { items: [ex.managedPdf], nextCursor: null },
         },
       },
     },
@@ -44,8 +49,10 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Get a managed PDF',
+        description: '`state` is `available`, or `deleting` between a delete and the purge of its bytes (then 404).',
         params: PdfParams,
-        response: { 200: Type.Object({ pdf: Type.Ref('ManagedPdf') }), ...errors(401, 403, 404, 429) },
+        response: { 200: Type.Object({ pdf: Type.Ref('ManagedPdf') }) },
+        'x-folio': { success: 'The managed PDF', errors: ['pdf_not_found'], response: { pdf: ex.managedPdf } },
       },
     },
     async (req) => s.renderedFiles.getPdf(principalOf(req).accountId, req.params.pdfId),
@@ -61,7 +68,8 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
         description:
           'The PDF goes to `deleting` at once (permanent links stop resolving) and its bytes are purged in the background; then GET gives 404. Not reversible.',
         params: PdfParams,
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 429) },
+        response: { 204: Type.Null() },
+        'x-folio': { success: 'Deleted (or already being deleted)', errors: ['pdf_not_found', 'insufficient_storage'] },
       },
     },
     async (req, reply) => {
@@ -81,9 +89,16 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
         schema: {
           tags,
           summary,
+          description: `A signed URL of the PDF, served by Folio with no API key (\`Content-Disposition: ${disposition}\`). Optional JSON body \`{expiresInSeconds}\` (1–604800, default 600).`,
           params: PdfParams,
           body: LinkBody,
-          response: { 200: Type.Ref('Access'), ...errors(400, 401, 403, 404, 409, 429, 503) },
+          response: { 200: Type.Ref('Access') },
+          'x-folio': {
+            success: 'The signed URL and when it expires',
+            errors: ['pdf_not_found', 'pdf_deleting', 'render_provider_unavailable'],
+            request: ex.linkRequest,
+            response: ex.access,
+          },
         },
       },
       async (req) => s.renderedFiles.pdfLink(principalOf(req).accountId, req.params.pdfId, disposition, req.body?.expiresInSeconds),
@@ -97,8 +112,10 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List permanent links of a PDF',
+        description: 'Every permanent link of the PDF, newest first, in one answer.',
         params: PdfParams,
-        response: { 200: Type.Object({ items: Type.Array(Type.Ref('PermanentLink')) }), ...errors(401, 403, 404, 429) },
+        response: { 200: Type.Object({ items: Type.Array(Type.Ref('PermanentLink')) }) },
+        'x-folio': { success: 'The permanent links', errors: ['pdf_not_found'], response: { items: [ex.permanentLink] } },
       },
     },
     async (req) => s.renderedFiles.listPermanentLinks(principalOf(req).accountId, req.params.pdfId),
@@ -111,8 +128,15 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Create a permanent public link',
+        description:
+          '`url` is `<public URL>/p/<32 random characters>`: it serves the PDF inline to anyone who has it, needs no key and does not expire; it answers 404 once the link or the PDF is deleted. A PDF may have several links. No request body.',
         params: PdfParams,
-        response: { 201: Type.Object({ link: Type.Ref('PermanentLink') }), ...errors(401, 403, 404, 409, 429) },
+        response: { 201: Type.Object({ link: Type.Ref('PermanentLink') }) },
+        'x-folio': {
+          success: 'The new link',
+          errors: ['pdf_not_found', 'pdf_deleting', 'insufficient_storage'],
+          response: { link: ex.permanentLink },
+        },
       },
     },
     async (req, reply) => reply.code(201).send(await s.renderedFiles.createPermanentLink(principalOf(req).accountId, req.params.pdfId)),
@@ -125,8 +149,10 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Delete a permanent link',
+        description: 'The link stops resolving at once; the PDF and its other links stay.',
         params: Type.Object({ pdfId: IdParam('PDF id.'), linkId: IdParam('Link id (`lnk_…`).') }),
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 429) },
+        response: { 204: Type.Null() },
+        'x-folio': { success: 'Deleted', errors: ['pdf_not_found', 'permanent_link_not_found', 'insufficient_storage'] },
       },
     },
     async (req, reply) => {

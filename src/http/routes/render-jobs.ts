@@ -5,7 +5,9 @@ import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import type { Services } from '../../services/index.js';
 import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
-import { errors, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import type { ErrorCode } from '../../errors/codes.js';
+import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { CreateJobBody, LinkBody, LinkQuery } from '../schemas/render.js';
 
 const tags = ['Render jobs'];
@@ -40,11 +42,28 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
   const createSchema = (deployScoped: boolean) => ({
     tags,
     summary: deployScoped ? 'Create a render job for this deploy' : 'Create a render job',
-    description:
-      'Asynchronous: answers 202 with the queued job. Optional `Idempotency-Key` (24 h). `deployVersionId` may be a concrete id, `latest` or an alias; the job binds to the concrete version now.',
+    description: `Asynchronous: answers 202 with the queued job; wait for it with \`GET /v1/render-jobs/{jobId}?waitSeconds=30\` or the webhook. ${
+      deployScoped ? 'The deploy comes from the path; a `deployId` in the body must equal it. ' : ''
+    }\`deployVersionId\` may be a concrete version id, \`latest\` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. \`payload\` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and \`payloadHash\`), or a string with a non-JSON \`payloadMime\`; \`payloadBase64\` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional \`Idempotency-Key\` (24 h).`,
     headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
     body: CreateJobBody,
-    response: { 202: Accepted, ...errors(400, 401, 403, 404, 409, 413, 429, 503) },
+    response: { 202: Accepted },
+    'x-folio': {
+      success: 'The queued job',
+      errors: [
+        ...(deployScoped ? (['deploy_id_mismatch'] as const) : []),
+        'deploy_not_found',
+        'deploy_version_not_found',
+        'deploy_has_no_versions',
+        'payload_too_large',
+        'render_job_quota_exceeded',
+        'render_time_quota_exceeded',
+        'render_provider_unavailable',
+        'insufficient_storage',
+      ] satisfies ErrorCode[],
+      request: deployScoped ? ex.createJobForDeploy : ex.createJob,
+      response: ex.jobAccepted,
+    },
   });
   const create = (req: FastifyRequest<{ Body: typeof CreateJobBody.static; Params: { deployId?: string } }>) =>
     s.renderJobs.create(
@@ -75,10 +94,15 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List render jobs (newest first)',
+        description:
+          'One page of the render jobs of the account, newest first. Filters (`status`, `deployId`, `businessKey`) match exactly.',
         querystring: JobsQuery,
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }),
-          ...errors(400, 401, 403, 404, 429),
+        response: { 200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }) },
+        'x-folio': {
+          success: 'One page of render jobs',
+          errors: ['deploy_not_found'],
+          query: { businessKey: 'INV-2026-0042', limit: 20 },
+          response: ex.jobList,
         },
       },
     },
@@ -92,11 +116,15 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'List render jobs of a deploy (newest first)',
+        description: 'One page of the render jobs of one deploy, newest first; the same filters as the account-wide list.',
         params: Type.Object({ deployId: IdParam('Deploy id.') }),
         querystring: JobsQuery,
-        response: {
-          200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }),
-          ...errors(400, 401, 403, 404, 429),
+        response: { 200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }) },
+        'x-folio': {
+          success: 'One page of render jobs',
+          errors: ['deploy_not_found'],
+          query: { status: 'failed', limit: 20 },
+          response: ex.jobList,
         },
       },
     },
@@ -115,13 +143,20 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Get a render job (with its output after success)',
-        description: '`waitSeconds` (0–30) long-polls: the answer comes as soon as the job is terminal, or after that many seconds.',
+        description:
+          '`waitSeconds` (0–30) long-polls: the answer comes as soon as the job is terminal (`succeeded`, `failed`, `canceled`), or after that many seconds with its current state. After success the answer also has `output` (absent once deleted or expired) and, for a managed job, `pdf`. A failed job has `errorCode` and `errorMessage`.',
         params: JobParams,
         querystring: Type.Object(
           { waitSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })) },
           { additionalProperties: false },
         ),
-        response: { 200: JobResponse, ...errors(400, 401, 403, 404, 429) },
+        response: { 200: JobResponse },
+        'x-folio': {
+          success: 'The job, and its output after success',
+          errors: ['render_job_not_found'],
+          query: { waitSeconds: 30 },
+          response: ex.jobResult,
+        },
       },
     },
     async (req) => s.renderJobs.get(principalOf(req).accountId, req.params.jobId, req.query.waitSeconds ?? 0),
@@ -137,7 +172,12 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
         description:
           'From queued or retry_scheduled at once; from rendering the page is aborted. Canceled jobs send no webhook. 409 `render_job_not_cancelable` when already terminal.',
         params: JobParams,
-        response: { 200: Type.Object({ job: Type.Ref('RenderJob') }), ...errors(401, 403, 404, 409, 429) },
+        response: { 200: Type.Object({ job: Type.Ref('RenderJob') }) },
+        'x-folio': {
+          success: 'The canceled job',
+          errors: ['render_job_not_found', 'render_job_not_cancelable', 'insufficient_storage'],
+          response: ex.canceledJob,
+        },
       },
     },
     async (req) => s.renderJobs.cancel(principalOf(req).accountId, req.params.jobId),
@@ -154,11 +194,18 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
         schema: {
           tags,
           summary,
-          description: '`expiresInSeconds` (1–604800, default 600) in the JSON body or the query string.',
+          description: `A signed URL of the job's PDF, served by Folio with no API key (\`Content-Disposition: ${disposition}\`). \`expiresInSeconds\` (1–604800, default 600) in the JSON body or the query string. Only a succeeded job has an output; a transient output is deleted 10 minutes after the job finished.`,
           params: JobParams,
           querystring: LinkQuery,
           body: LinkBody,
-          response: { 200: Type.Ref('Access'), ...errors(400, 401, 403, 404, 409, 429, 503) },
+          response: { 200: Type.Ref('Access') },
+          'x-folio': {
+            success: 'The signed URL and when it expires',
+            errors: ['render_job_not_found', 'render_output_not_ready', 'render_output_not_found', 'render_provider_unavailable'],
+            request: ex.linkRequest,
+            query: ex.linkRequest,
+            response: ex.access,
+          },
         },
       },
       async (req) => s.renderedFiles.outputLink(principalOf(req).accountId, req.params.jobId, disposition, expiresOf(req as never)),
@@ -172,9 +219,14 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Delete the output of a job',
-        description: 'A managed job keeps its managed PDF.',
+        description:
+          'The output stops resolving at once (its signed URLs answer 404). A managed job keeps its managed PDF: delete that through `/v1/pdfs`.',
         params: JobParams,
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 409, 429) },
+        response: { 204: Type.Null() },
+        'x-folio': {
+          success: 'Deleted',
+          errors: ['render_job_not_found', 'render_output_not_ready', 'render_output_not_found', 'insufficient_storage'],
+        },
       },
     },
     async (req, reply) => {
@@ -201,6 +253,8 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Webhooks'],
         summary: 'Webhook event and delivery attempts of a job',
+        description:
+          "The job's `render.job.terminated` event (`null` when none was recorded: the webhook was off, or the job is not terminal) and every delivery attempt, oldest first: `statusCode` when a response arrived, `error` otherwise or for a non-2xx.",
         params: JobParams,
         response: {
           200: Type.Object({
@@ -216,8 +270,8 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
             ]),
             items: Type.Array(Delivery),
           }),
-          ...errors(401, 403, 404, 429),
         },
+        'x-folio': { success: 'The event and its attempts', errors: ['render_job_not_found'], response: ex.deliveries },
       },
     },
     async (req) => s.webhooks.listDeliveries(principalOf(req).accountId, req.params.jobId),
@@ -230,9 +284,15 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Webhooks'],
         summary: "Send the job's webhook event again now",
-        description: 'Same event id, new delivery id; the attempt is made before the response (at most 10 s) and recorded.',
+        description:
+          'Same event id, new delivery id, `manual: true`; the attempt is made before the response (at most 10 s) and recorded, and counts toward the six attempts. A 2xx marks the event `delivered`. A terminal job without an event (its webhook was off when it finished) gets one now if the webhook is enabled with a URL.',
         params: JobParams,
-        response: { 200: Type.Object({ delivery: Delivery }), ...errors(401, 403, 404, 409, 429) },
+        response: { 200: Type.Object({ delivery: Delivery }) },
+        'x-folio': {
+          success: 'The recorded attempt',
+          errors: ['render_job_not_found', 'webhook_not_available', 'insufficient_storage'],
+          response: ex.redelivered,
+        },
       },
     },
     async (req) => s.webhooks.redeliver(principalOf(req).accountId, req.params.jobId),

@@ -6,7 +6,8 @@ import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
 import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
-import { errors, IdParam, Sha256 } from '../schemas/common.js';
+import * as ex from '../openapi/examples.js';
+import { IdParam, Sha256 } from '../schemas/common.js';
 import { CommitBody, CreateSessionBody, MissingBlobsBody } from '../schemas/uploads.js';
 
 const tags = ['Uploads'];
@@ -37,12 +38,23 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         tags,
         summary: 'Create an upload session',
         description:
-          'Give either `deployId` or `createDeploy` (creates the deploy in the same transaction). The `uploadToken` is returned only here. Optional `Idempotency-Key` (24 h).',
+          'Step 1 of an upload. Declare every file of the bundle (`{path, sha256, size, mime?}`; at most 10485760 bytes each) and give either `deployId` (an existing deploy) or `createDeploy` (creates the deploy in the same transaction). The session lives 1 hour. The `uploadToken` is returned only here (and in an idempotent replay): send it as `X-Upload-Token` to the next three steps. Optional `Idempotency-Key` (24 h).',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: CreateSessionBody,
-        response: {
-          201: Type.Object({ uploadSession: Type.Ref('UploadSession'), uploadToken: Type.String() }),
-          ...errors(400, 401, 403, 404, 409, 413, 429),
+        response: { 201: Type.Object({ uploadSession: Type.Ref('UploadSession'), uploadToken: Type.String() }) },
+        'x-folio': {
+          success: 'The open session and its upload token',
+          errors: [
+            'invalid_path',
+            'upload_blob_too_large',
+            'upload_session_too_large',
+            'upload_session_policy_limit_exceeded',
+            'deploy_not_found',
+            'deploy_slug_conflict',
+            'insufficient_storage',
+          ],
+          request: ex.createSession,
+          response: { uploadSession: ex.uploadSession, uploadToken: ex.uploadToken },
         },
       },
     },
@@ -66,13 +78,27 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Which of these files must be uploaded',
-        description: 'A hash counts as present only when this account uploaded those bytes before.',
+        description:
+          'Step 2. Answers each distinct hash of `files` that this account has not uploaded before: only those need step 3. A hash counts as present only when this account uploaded those bytes itself.',
         params: SessionParams,
         headers: TokenHeaders,
         body: MissingBlobsBody,
         response: {
           200: Type.Object({ uploadSessionId: Type.String(), missingBlobs: Type.Array(Type.Object({ sha256: Type.String() })) }),
-          ...errors(400, 401, 403, 404, 409, 410, 429),
+        },
+        'x-folio': {
+          success: 'The hashes to upload',
+          errors: [
+            'upload_session_not_found',
+            'upload_token_invalid',
+            'upload_session_committed',
+            'upload_session_expired',
+            'upload_session_gone',
+            'invalid_path',
+            'upload_blob_too_large',
+          ],
+          request: { files: ex.fileDescriptors },
+          response: ex.missingBlobs,
         },
       },
     },
@@ -87,12 +113,32 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         tags,
         summary: 'Upload one blob (raw bytes, application/octet-stream)',
         description:
-          'Streamed: hashed while written to a temporary object, verified against the path sha256 and the declared size, then published atomically. At most 10485760 bytes.',
+          'Step 3, once per missing blob (a few in parallel is fine). Send the raw bytes with `Content-Type: application/octet-stream`. They are streamed to a temporary object while hashed and counted, verified against the sha256 in the path and a size declared in the session, then published atomically; a failed upload leaves nothing behind. At most 10485760 bytes. If the account already has the blob, nothing is stored again (`alreadyPresent: true`).',
         params: Type.Object({ uploadSessionId: IdParam('Upload session id.'), sha256: Sha256 }),
         headers: TokenHeaders,
-        response: {
-          200: Type.Object({ uploadSessionId: Type.String(), alreadyPresent: Type.Boolean(), blob: Type.Ref('Blob') }),
-          ...errors(400, 401, 403, 404, 409, 410, 415, 429),
+        response: { 200: Type.Object({ uploadSessionId: Type.String(), alreadyPresent: Type.Boolean(), blob: Type.Ref('Blob') }) },
+        'x-folio': {
+          success: 'The stored blob',
+          errors: [
+            'upload_session_not_found',
+            'upload_token_invalid',
+            'upload_session_committed',
+            'upload_session_expired',
+            'upload_session_gone',
+            'blob_not_in_session',
+            'upload_blob_too_large',
+            'blob_hash_mismatch',
+            'unsupported_media_type',
+            'storage_limit_exceeded',
+            'insufficient_storage',
+          ],
+          rawBody: {
+            mediaType: 'application/octet-stream',
+            description: 'The raw bytes of the file (not JSON, not base64).',
+            example: ex.css.text,
+          },
+          parameters: { sha256: ex.css.sha256 },
+          response: ex.blobUploaded,
         },
       },
     },
@@ -136,10 +182,30 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Commit the session into an immutable deploy version',
+        description:
+          "Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy.",
         params: SessionParams,
         headers: TokenHeaders,
         body: CommitBody,
-        response: { 201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }), ...errors(400, 401, 403, 404, 409, 410, 429) },
+        response: { 201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }) },
+        'x-folio': {
+          success: 'The new version',
+          errors: [
+            'upload_session_not_found',
+            'upload_token_invalid',
+            'upload_session_committed',
+            'upload_session_expired',
+            'upload_session_gone',
+            'invalid_path',
+            'deploy_commit_policy_limit_exceeded',
+            'blob_missing',
+            'deploy_commit_quota_exceeded',
+            'deploy_not_found',
+            'insufficient_storage',
+          ],
+          request: ex.commit,
+          response: { deployVersion: ex.deployVersion },
+        },
       },
     },
     async (req, reply) =>

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/cursor.js';
 import { allErrorCodes } from '../../errors/codes.js';
 
@@ -6,7 +6,7 @@ export const ErrorBody = Type.Object(
   {
     error: Type.Union(
       allErrorCodes.map((c) => Type.Literal(c)),
-      { description: 'Machine-readable error code (see docs/errors.md).' },
+      { description: 'Machine-readable error code. Each error response of an operation lists the codes it can carry.' },
     ),
     message: Type.String({ description: 'Human-readable explanation.' }),
     details: Type.Optional(
@@ -15,15 +15,6 @@ export const ErrorBody = Type.Object(
   },
   { $id: 'Error', title: 'Error', description: 'The uniform error body of every non-2xx response.' },
 );
-
-export const ErrorRef = Type.Ref('Error');
-
-/** Standard error responses a route can give, as OpenAPI response entries. */
-export function errors(...statuses: number[]): Record<number, TSchema> {
-  const out: Record<number, TSchema> = {};
-  for (const s of statuses) out[s] = ErrorRef;
-  return out;
-}
 
 export const IdParam = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
 

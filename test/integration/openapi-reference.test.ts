@@ -1,0 +1,197 @@
+// The API reference users learn from (GET /v1/openapi.json, browsed at /docs): every operation has a
+// summary, a description, named responses, examples that are valid against their own schemas, and under
+// every error status the codes it can carry (generated from src/errors/codes.ts).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { errorCodes, type ErrorCode } from '../../src/errors/codes.js';
+import { GLOBAL_ERROR_CODES, UNDOCUMENTED_ERROR_CODES } from '../../src/http/openapi/errors.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fetchOpenApi, type OpenApiDoc, type Schema } from '../helpers/routes.js';
+
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+
+const METHODS = ['get', 'head', 'put', 'post', 'patch', 'delete'];
+
+interface Op {
+  label: string;
+  op: any;
+}
+
+/** Every operation of the document, HEAD included (GET and HEAD of one route are both listed). */
+function allOperations(doc: OpenApiDoc): Op[] {
+  const out: Op[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) if (item[method]) out.push({ label: `${method.toUpperCase()} ${path}`, op: item[method] });
+  }
+  return out;
+}
+
+const hasExample = (media: any) => media?.example !== undefined || Object.keys(media?.examples ?? {}).length > 0;
+
+/** Every example of a media type or parameter, with its schema and where it is. */
+function examplesOf(doc: OpenApiDoc): { where: string; schema: Schema; value: unknown }[] {
+  const out: { where: string; schema: Schema; value: unknown }[] = [];
+  const media = (where: string, content: Record<string, any> | undefined) => {
+    for (const [type, m] of Object.entries(content ?? {})) {
+      if (m.example !== undefined) out.push({ where: `${where} ${type}`, schema: m.schema ?? {}, value: m.example });
+      for (const [name, e] of Object.entries<any>(m.examples ?? {}))
+        out.push({ where: `${where} ${type} (${name})`, schema: m.schema ?? {}, value: e.value });
+    }
+  };
+  const operation = (label: string, op: any) => {
+    for (const p of op.parameters ?? [])
+      if (p.example !== undefined) out.push({ where: `${label} ${p.in} ${p.name}`, schema: p.schema, value: p.example });
+    media(`${label} request`, op.requestBody?.content);
+    for (const [status, r] of Object.entries<any>(op.responses ?? {})) media(`${label} ${status}`, r.content);
+  };
+  for (const { label, op } of allOperations(doc)) operation(label, op);
+  for (const [name, item] of Object.entries<any>(doc.webhooks ?? {}))
+    for (const m of METHODS) if (item[m]) operation(`webhook ${name}`, item[m]);
+  return out;
+}
+
+/** Every `description` string of the document, with where it is. */
+function descriptions(value: unknown, where = '', out: { where: string; text: string }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => descriptions(v, `${where}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'description' && typeof v === 'string') out.push({ where, text: v });
+      else descriptions(v, `${where}/${k}`, out);
+    }
+  }
+  return out;
+}
+
+describe('the API reference', () => {
+  let app: TestApp;
+  let doc: OpenApiDoc;
+
+  before(async () => {
+    app = await createTestApp();
+    doc = await fetchOpenApi(app.server);
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  test('every operation has a summary, a description, named responses and examples', () => {
+    const ops = allOperations(doc);
+    assert.ok(ops.length >= 45, `only ${ops.length} operations`);
+    const problems: string[] = [];
+    for (const { label, op } of ops) {
+      if (typeof op.summary !== 'string' || !op.summary.trim()) problems.push(`${label}: no summary`);
+      if (typeof op.description !== 'string' || !op.description.trim()) problems.push(`${label}: no description`);
+      const responses = Object.entries<any>(op.responses ?? {});
+      if (!responses.some(([s]) => /^2/.test(s))) problems.push(`${label}: no success response`);
+      for (const [status, r] of responses) {
+        if (typeof r.description !== 'string' || !r.description.trim() || r.description === 'Default Response')
+          problems.push(`${label} ${status}: the response is not named (description "${r.description}")`);
+        for (const [type, m] of Object.entries<any>(r.content ?? {}))
+          if (!hasExample(m)) problems.push(`${label} ${status} ${type}: no response example`);
+      }
+      if (!responses.some(([, r]) => Object.values<any>(r.content ?? {}).some(hasExample))) problems.push(`${label}: no response example`);
+      for (const [type, m] of Object.entries<any>(op.requestBody?.content ?? {}))
+        if (!hasExample(m)) problems.push(`${label}: request body ${type} has no example`);
+      const query = (op.parameters ?? []).filter((p: any) => p.in === 'query');
+      if (query.length > 0 && !query.some((p: any) => p.example !== undefined))
+        problems.push(`${label}: no query parameter has an example`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('every 4xx/5xx lists its error codes, each of that status in src/errors/codes.ts, with an example of each', () => {
+    const problems: string[] = [];
+    for (const { label, op } of allOperations(doc)) {
+      const errorStatuses = Object.keys(op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
+      if (!errorStatuses.some((s) => s.startsWith('4'))) problems.push(`${label}: no 4xx response`);
+      for (const status of errorStatuses) {
+        const r = op.responses[status];
+        const codes: string[] = r['x-error-codes'];
+        if (!Array.isArray(codes) || codes.length === 0) {
+          problems.push(`${label} ${status}: no error-code list (x-error-codes)`);
+          continue;
+        }
+        const examples = r.content?.['application/json']?.examples ?? {};
+        for (const c of codes) {
+          if (!Object.hasOwn(errorCodes, c)) problems.push(`${label} ${status}: ${c} is not in src/errors/codes.ts`);
+          else if (errorCodes[c as ErrorCode].status !== Number(status))
+            problems.push(`${label} ${status}: ${c} is a ${errorCodes[c as ErrorCode].status} in src/errors/codes.ts`);
+          if (!r.description.includes(`\`${c}\``)) problems.push(`${label} ${status}: the description does not list ${c}`);
+          if (examples[c]?.value?.error !== c) problems.push(`${label} ${status}: no example of ${c}`);
+        }
+        if (GLOBAL_ERROR_CODES.some((c) => codes.includes(c)))
+          problems.push(`${label} ${status}: lists a global code (${codes.join(', ')})`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('the codes of what every operation can answer: authentication, validation, body parsing, idempotency', () => {
+    const codesOf = (path: string, method: string) =>
+      Object.values<any>(doc.paths[path][method].responses).flatMap((r) => (r['x-error-codes'] ?? []) as string[]);
+    const create = codesOf('/v1/render-jobs', 'post');
+    for (const c of ['invalid_request', 'unauthorized', 'forbidden', 'rate_limited', 'body_too_large', 'idempotency_key_conflict'])
+      assert.ok(create.includes(c), `POST /v1/render-jobs lists ${c}`);
+    for (const c of ['deploy_not_found', 'deploy_version_not_found', 'render_job_quota_exceeded', 'render_provider_unavailable'])
+      assert.ok(create.includes(c), `POST /v1/render-jobs lists ${c}`);
+    assert.ok(!create.includes('deploy_id_mismatch'), 'only the deploy-scoped route can answer deploy_id_mismatch');
+    assert.ok(codesOf('/v1/deploys/{deployId}/render-jobs', 'post').includes('deploy_id_mismatch'));
+    const file = codesOf('/v1/files/{token}', 'get');
+    assert.ok(!file.includes('unauthorized') && !file.includes('forbidden'), 'signed URLs take no API key');
+    assert.ok(file.includes('link_invalid') && file.includes('link_expired'));
+    assert.ok(!codesOf('/v1/deploys', 'get').includes('csrf_token_invalid'), 'reads need no CSRF token');
+    assert.ok(codesOf('/v1/deploys', 'post').includes('csrf_token_invalid'));
+  });
+
+  test('every HTTP error code is documented: under an operation, in the introduction, or named as not reachable', () => {
+    const listed = new Set(
+      allOperations(doc).flatMap(({ op }) => Object.values<any>(op.responses ?? {}).flatMap((r) => (r['x-error-codes'] ?? []) as string[])),
+    );
+    for (const c of GLOBAL_ERROR_CODES) assert.ok(doc.info.description.includes(`\`${c}\``), `the introduction names ${c}`);
+    const missing = Object.keys(errorCodes).filter(
+      (c) => !listed.has(c) && !GLOBAL_ERROR_CODES.includes(c as ErrorCode) && !UNDOCUMENTED_ERROR_CODES.includes(c as ErrorCode),
+    );
+    assert.deepEqual(missing, [], 'codes of src/errors/codes.ts no operation lists');
+    for (const c of UNDOCUMENTED_ERROR_CODES)
+      assert.ok(!listed.has(c), `${c} is listed by an operation: take it out of UNDOCUMENTED_ERROR_CODES`);
+  });
+
+  test('every example is valid against its schema (Ajv, JSON Schema 2020-12)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addFormat('binary', true);
+    const base = 'https://folio.invalid/openapi.json';
+    ajv.addSchema({ $id: base, components: doc.components });
+    const rebase = (schema: Schema) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${base}#/components/`));
+    const examples = examplesOf(doc);
+    assert.ok(examples.length >= 200, `only ${examples.length} examples`);
+    const problems: string[] = [];
+    for (const e of examples) {
+      const validate = ajv.compile(rebase(e.schema));
+      if (!validate(e.value)) problems.push(`${e.where}: ${ajv.errorsText(validate.errors)}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('descriptions link only to pages the server serves', async () => {
+    const problems: string[] = [];
+    const links = new Set<string>();
+    for (const { where, text } of descriptions(doc)) {
+      if (/\b(docs|src|test)\/[\w./-]+\.(md|ts)\b/.test(text)) problems.push(`${where}: names a repository file: ${text.slice(0, 120)}`);
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^https?:\/\//.test(m[1])) continue;
+        if (!m[1].startsWith('/')) problems.push(`${where}: relative link ${m[1]}`);
+        else links.add(m[1]);
+      }
+    }
+    assert.deepEqual(problems, []);
+    assert.ok(links.size > 0, 'the document links to a served page');
+    for (const link of links) {
+      const res = await app.server.inject({ method: 'GET', url: link });
+      assert.ok(res.statusCode < 400, `GET ${link} answered ${res.statusCode}`);
+    }
+  });
+});
