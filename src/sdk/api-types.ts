@@ -1,6 +1,67 @@
 // Generated from the server's OpenAPI document (GET /v1/openapi.json, OpenAPI 3.1.0) by
 // scripts/generate-sdk-types.ts; do not edit by hand. `npm test` fails when this file drifts from the server.
 
+/** The body of the `render.job.terminated` webhook, sent as compact JSON. It is rebuilt for every attempt (fresh download URL), so its bytes differ between attempts. */
+export interface RenderJobTerminatedEvent {
+  /** `evt_render_job_terminated_<jobId>`: the same on every attempt (= Service-Webhook-Id). Deduplicate on it. */
+  id: string;
+  type: "render.job.terminated";
+  /** Unix epoch milliseconds: the job's `finishedAt`. */
+  occurredAt: number;
+  /** `output` is present only when the job succeeded. */
+  data: {
+    job: {
+      /** Render job id (`job_…`). */
+      id: string;
+      status: "succeeded" | "failed";
+      deployId: string;
+      /** The concrete version the job rendered. */
+      deployVersionId: string;
+      businessKey: string;
+      /** sha256 hex of the payload bytes the page received. */
+      payloadHash: string;
+      outputMode: "transient" | "managed";
+      /** Automatic retries the job needed (0 when the first attempt finished it). */
+      attempt: number;
+      /** Unix epoch milliseconds. */
+      requestedAt: number;
+      /** Unix epoch milliseconds. */
+      finishedAt: number;
+      /** Succeeded jobs only. */
+      deployVersionNo?: number;
+      /** Succeeded jobs only. */
+      deployVersionRoute?: string;
+      /** Succeeded jobs only. */
+      deployVersionTitle?: string;
+      /** Succeeded jobs only. Unix epoch milliseconds. */
+      startedAt?: number;
+      /** Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded (the render job error codes). */
+      errorCode?: string;
+      /** Failed jobs only. */
+      errorMessage?: string;
+    };
+    output?: {
+      /** Render output id (`out_…`). */
+      id: string;
+      renderJobId: string;
+      contentType: "application/pdf";
+      fileName: string;
+      /** Lowercase hex SHA-256 of the content. */
+      sha256: string;
+      bytes: number;
+      pageCount: number;
+      download: {
+        /** Signed download URL (no API key needed), fresh for every attempt. */
+        url: string;
+        /** Unix epoch milliseconds: 10 minutes after this attempt was built. */
+        expiresAt: number;
+      };
+      /** Transient outputs only: `finishedAt` + the transient-output lifetime (10 minutes). The file is deleted after it, so a later attempt carries a URL that answers 404. Absent for managed outputs. */
+      accessGuaranteedUntil?: number;
+    };
+  };
+}
+
 /** The uniform error body of every non-2xx response. */
 export interface Error {
   /** Machine-readable error code. Each error response of an operation lists the codes it can carry. */

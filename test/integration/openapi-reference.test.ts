@@ -1,12 +1,15 @@
 // The API reference users learn from (GET /v1/openapi.json, browsed at /docs): every operation has a
 // summary, a description, named responses, examples that are valid against their own schemas, and under
-// every error status the codes it can carry (generated from src/errors/codes.ts).
+// every error status the codes it can carry (generated from src/errors/codes.ts); the `webhooks` section
+// describes the render.job.terminated event and its signature.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { errorCodes, type ErrorCode } from '../../src/errors/codes.js';
 import { GLOBAL_ERROR_CODES, UNDOCUMENTED_ERROR_CODES } from '../../src/http/openapi/errors.js';
+import { EVENT_TYPE, USER_AGENT } from '../../src/services/webhooks.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fetchOpenApi, type OpenApiDoc, type Schema } from '../helpers/routes.js';
 
@@ -174,6 +177,41 @@ describe('the API reference', () => {
       if (!validate(e.value)) problems.push(`${e.where}: ${ajv.errorsText(validate.errors)}`);
     }
     assert.deepEqual(problems, []);
+  });
+
+  test('the webhooks section describes render.job.terminated, its headers and its signature', () => {
+    const op = doc.webhooks?.[EVENT_TYPE]?.post;
+    assert.ok(op, `webhooks["${EVENT_TYPE}"].post`);
+    assert.ok(op.summary && op.description, 'summary and description');
+    assert.equal(op.requestBody.content['application/json'].schema.$ref, '#/components/schemas/RenderJobTerminatedEvent');
+    const event = doc.components.schemas.RenderJobTerminatedEvent;
+    assert.deepEqual(Object.keys(event.properties).sort(), ['data', 'id', 'occurredAt', 'type']);
+    assert.deepEqual(Object.keys(event.properties.data.properties).sort(), ['job', 'output']);
+
+    const headers = Object.fromEntries(op.parameters.filter((p: any) => p.in === 'header').map((p: any) => [p.name.toLowerCase(), p]));
+    for (const h of [
+      'service-webhook-event',
+      'service-webhook-id',
+      'service-webhook-delivery',
+      'service-webhook-attempt',
+      'service-webhook-timestamp',
+      'service-webhook-signature',
+    ])
+      assert.ok(headers[h]?.description, `header ${h} is described`);
+    assert.equal(headers['user-agent'].example, USER_AGENT);
+    assert.equal(headers['service-webhook-event'].example, EVENT_TYPE);
+
+    // The signature scheme names the header, and the example signature verifies as the description says.
+    const [scheme] = Object.keys(op.security[0]);
+    const sec = (doc.components as any).securitySchemes[scheme];
+    assert.equal(sec.in, 'header');
+    assert.equal(sec.name.toLowerCase(), 'service-webhook-signature');
+    assert.match(sec.description, /HMAC-SHA256/);
+    const body = JSON.stringify(op.requestBody.content['application/json'].examples.succeeded.value);
+    const timestamp = headers['service-webhook-timestamp'].example;
+    const expected = createHmac('sha256', 'whsec_example').update(`${timestamp}.${body}`).digest('hex');
+    assert.equal(headers['service-webhook-signature'].example, `v1=${expected}`);
+    assert.ok(op.responses['2XX'] && op.responses.default, 'what the receiver answer does');
   });
 
   test('descriptions link only to pages the server serves', async () => {

@@ -2,11 +2,13 @@
 // @fastify/swagger, and finishDocument(), which turns what each route declares under `x-folio`
 // (operation-doc.ts) into named responses, error-code lists generated from src/errors/codes.ts, and
 // examples. test/integration/openapi-reference.test.ts fails when an operation lacks any of them.
+import { RenderJobTerminatedEvent } from '../schemas/webhooks.js';
 import { commonErrorCodes, errorResponses, globalErrorsMarkdown } from './errors.js';
 import { css, ids, uploadToken } from './examples.js';
 import type { DocResponse, OperationDoc } from './operation-doc.js';
+import { webhooks, webhookSignatureScheme } from './webhooks.js';
 
-const INTRO = `Folio turns deployed HTML/CSS/JS bundles into PDFs, asynchronously: upload a bundle through an upload session (it becomes an immutable deploy version), create render jobs against a version with a JSON payload, then fetch each PDF through a signed link, keep it as a managed PDF, or get told by a webhook.
+const INTRO = `Folio turns deployed HTML/CSS/JS bundles into PDFs, asynchronously: upload a bundle through an upload session (it becomes an immutable deploy version), create render jobs against a version with a JSON payload, then fetch each PDF through a signed link, keep it as a managed PDF, or get told by the \`render.job.terminated\` webhook (see *Webhooks* at the end of this page).
 
 **Authentication.** Every \`/v1\` operation needs an API key: \`Authorization: Bearer folio_sk_…\`. A key has the scope \`all\` or a list of \`deploys:read\`, \`deploys:write\`, \`render:read\`, \`render:write\`, \`pdfs:read\`, \`pdfs:write\`, \`usage:read\`; each operation needs one of them (a key without it gets 403 \`forbidden\`). The upload-session steps also need the session's \`X-Upload-Token\`. Signed file URLs and permanent links need no key.
 
@@ -64,9 +66,14 @@ export function openapiOptions(publicUrl: string) {
     servers: [{ url: publicUrl }],
     tags: TAGS,
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' },
+        webhookSignature: webhookSignatureScheme,
+      },
+      schemas: { RenderJobTerminatedEvent },
     },
     security: [{ apiKey: [] }],
+    webhooks,
   } as const;
 }
 
