@@ -30,6 +30,7 @@ import { ErrorBody } from './schemas/common.js';
 import { Alias, Deploy, DeployListItem, DeploySettings, DeployVersion } from './schemas/deploys.js';
 import { Blob, FileDescriptor, UploadSession } from './schemas/uploads.js';
 import { finishDocument, openapiOptions } from './openapi/document.js';
+import { swaggerUiOptions } from './openapi/ui.js';
 import { installValidators } from './validation.js';
 
 export interface ServerOptions {
@@ -144,13 +145,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // After the onRoute hook above, so /metrics gets 405 for other methods like every route.
   metricsRoutes(app, services);
 
-  // The reference users learn from: see src/http/openapi/ (document.ts builds it).
+  // The reference users learn from: see src/http/openapi/ (document.ts builds it, ui.ts themes /docs).
   await app.register(fastifySwagger, {
     openapi: openapiOptions(services.ctx.config.resolved.publicUrl) as never,
     transformObject: (doc) => finishDocument((doc as Extract<typeof doc, { openapiObject: unknown }>).openapiObject),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(fastifySwaggerUi, swaggerUiOptions);
 
   // PostgreSQL text cannot hold NUL, and no Folio field needs one: refuse it up front, as a 400, on every
   // engine (a render payload is exempt: it is stored as bytes).

@@ -1,7 +1,7 @@
 // The API reference users learn from (GET /v1/openapi.json, browsed at /docs): every operation has a
 // summary, a description, named responses, examples that are valid against their own schemas, and under
 // every error status the codes it can carry (generated from src/errors/codes.ts); the `webhooks` section
-// describes the render.job.terminated event and its signature.
+// describes the render.job.terminated event and its signature; the page at /docs carries Folio's name.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -9,6 +9,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { errorCodes, type ErrorCode } from '../../src/errors/codes.js';
 import { GLOBAL_ERROR_CODES, UNDOCUMENTED_ERROR_CODES } from '../../src/http/openapi/errors.js';
+import { DOCS_TITLE } from '../../src/http/openapi/ui.js';
 import { EVENT_TYPE, USER_AGENT } from '../../src/services/webhooks.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fetchOpenApi, type OpenApiDoc, type Schema } from '../helpers/routes.js';
@@ -231,5 +232,25 @@ describe('the API reference', () => {
       const res = await app.server.inject({ method: 'GET', url: link });
       assert.ok(res.statusCode < 400, `GET ${link} answered ${res.statusCode}`);
     }
+  });
+
+  test("GET /docs is Folio's reference page: title, logo and icon", async () => {
+    let res = await app.server.inject({ method: 'GET', url: '/docs' });
+    if (res.statusCode >= 300 && res.statusCode < 400) res = await app.server.inject({ method: 'GET', url: String(res.headers.location) });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    const title = /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
+    assert.equal(title, DOCS_TITLE);
+    assert.match(title!, /Folio/);
+    assert.doesNotMatch(res.body, /Swagger UI<\/title>/);
+    const icon = /<link rel="icon"[^>]*href="([^"]+)"/.exec(res.body)?.[1];
+    assert.ok(icon && /folio\.svg$/.test(icon), `favicon ${icon}`);
+    const iconRes = await app.server.inject({ method: 'GET', url: `/docs/static/theme/folio.svg` });
+    assert.equal(iconRes.statusCode, 200);
+    const init = await app.server.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    assert.equal(init.statusCode, 200);
+    const logo = /data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(init.body)?.[1];
+    assert.ok(logo, 'the top bar gets a logo');
+    assert.match(Buffer.from(logo, 'base64').toString('utf8'), /aria-label="Folio"/);
   });
 });
