@@ -1,1125 +1,3276 @@
-// Generated from the server's OpenAPI document (GET /v1/openapi.json, OpenAPI 3.1.0) by
-// scripts/generate-sdk-types.ts; do not edit by hand. `npm test` fails when this file drifts from the server.
+// Generated from the server's OpenAPI document (GET /v1/openapi.json) by scripts/generate-sdk-types.ts with
+// openapi-typescript; do not edit by hand. `npm test` fails when this file drifts from the server.
 
-/** The body of the `render.job.terminated` webhook, sent as compact JSON. It is rebuilt for every attempt (fresh download URL), so its bytes differ between attempts. */
-export interface RenderJobTerminatedEvent {
-  /** `evt_render_job_terminated_<jobId>`: the same on every attempt (= Service-Webhook-Id). Deduplicate on it. */
-  id: string;
-  type: "render.job.terminated";
-  /** Unix epoch milliseconds: the job's `finishedAt`. */
-  occurredAt: number;
-  /** `output` is present only when the job succeeded. */
-  data: {
-    job: {
-      /** Render job id (`job_…`). */
-      id: string;
-      status: "succeeded" | "failed";
-      deployId: string;
-      /** The concrete version the job rendered. */
-      deployVersionId: string;
-      businessKey: string;
-      /** sha256 hex of the payload bytes the page received. */
-      payloadHash: string;
-      outputMode: "transient" | "managed";
-      /** Automatic retries the job needed (0 when the first attempt finished it). */
-      attempt: number;
-      /** Unix epoch milliseconds. */
-      requestedAt: number;
-      /** Unix epoch milliseconds. */
-      finishedAt: number;
-      /** Succeeded jobs only. */
-      deployVersionNo?: number;
-      /** Succeeded jobs only. */
-      deployVersionRoute?: string;
-      /** Succeeded jobs only. */
-      deployVersionTitle?: string;
-      /** Succeeded jobs only. Unix epoch milliseconds. */
-      startedAt?: number;
-      /** Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded (the render job error codes). */
-      errorCode?: string;
-      /** Failed jobs only. */
-      errorMessage?: string;
-    };
-    output?: {
-      /** Render output id (`out_…`). */
-      id: string;
-      renderJobId: string;
-      contentType: "application/pdf";
-      fileName: string;
-      /** Lowercase hex SHA-256 of the content. */
-      sha256: string;
-      bytes: number;
-      pageCount: number;
-      download: {
-        /** Signed download URL (no API key needed), fresh for every attempt. */
-        url: string;
-        /** Unix epoch milliseconds: 10 minutes after this attempt was built. */
-        expiresAt: number;
-      };
-      /** Transient outputs only: `finishedAt` + the transient-output lifetime (10 minutes). The file is deleted after it, so a later attempt carries a URL that answers 404. Absent for managed outputs. */
-      accessGuaranteedUntil?: number;
-    };
-  };
-}
-
-/** The uniform error body of every non-2xx response. */
-export interface Error {
-  /** Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-  error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
-  /** Human-readable explanation. */
-  message: string;
-  /** Extra information, e.g. `field` for validation errors. */
-  details?: {
-    [key: string]: unknown;
-  };
-}
-
-export interface Deploy {
-  id: string;
-  accountId: string;
-  slug: string;
-  name: string;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-}
-
-export interface DeployListItem {
-  id: string;
-  slug: string;
-  name: string;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-}
-
-export interface DeployVersion {
-  id: string;
-  /** `v<versionNo>-<first 7 hex of treeHash>` */
-  displayId: string;
-  deployId: string;
-  versionNo: number;
-  /** sha256 over the sorted entries, one line `path\0sha256\0size\n` each. */
-  treeHash: string;
-  renderIndexKey: string;
-  renderPackKey: string;
-  route: string;
-  title: string;
-  renderTimeoutMs?: number;
-  metadataJson?: string;
-  /** `ready` after commit. */
-  status: string;
-  fileCount: number;
-  totalBytes: number;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-}
-
-export interface Alias {
-  deployId: string;
-  alias: string;
-  /** A concrete version id or `latest`. */
-  deployVersionId: string;
-  /** Unix epoch milliseconds. */
-  updatedAt: number;
-}
-
-export interface DeploySettings {
-  deployId: string;
-  webhook: {
-    enabled: boolean;
-    url?: string;
-    /** Whether a deploy-level signing secret exists (otherwise the account secret signs). */
-    signingSecretConfigured: boolean;
-    /** Masked preview; the full secret is never returned. */
-    signingSecretPreview?: string;
-  };
-  versionLifecycle: {
-    enabled: boolean;
-    retainLatestVersions: number;
-  };
-  environment: {
-    variables: {
-      deployId: string;
-      name: string;
-      value: string;
-      /** Unix epoch milliseconds. */
-      createdAt: number;
-      /** Unix epoch milliseconds. */
-      updatedAt: number;
-    }[];
-  };
-  secrets: {
-    /** Secret values are write-only. */
-    items: {
-      deployId: string;
-      name: string;
-      /** Unix epoch milliseconds. */
-      createdAt: number;
-      /** Unix epoch milliseconds. */
-      updatedAt: number;
-    }[];
-  };
-}
-
-export interface FileDescriptor {
-  /** Path inside the bundle, e.g. `css/site.css` (a leading `/` is optional). */
-  path: string;
-  /** Lowercase hex SHA-256 of the content. */
-  sha256: string;
-  /** Bytes; at most 10485760. */
-  size: number;
-  mime?: string;
-}
-
-export interface UploadSession {
-  id: string;
-  deployId: string;
-  /** `open`, `committed` or `expired`. */
-  status: string;
-  requestedFileCount: number;
-  requestedBytes: number;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-  /** Unix epoch milliseconds. */
-  expiresAt: number;
-}
-
-export interface Blob {
-  sha256: string;
-  size: number;
-  mime?: string;
-  /** Key of the blob in content-addressed storage. */
-  storeKey: string;
-}
-
-export interface UsageOverview {
-  period: {
-    kind: string;
-    /** Unix epoch milliseconds. */
-    start: number;
-    /** Unix epoch milliseconds. */
-    end: number;
-    usageDayStart: string;
-    usageDayEndExclusive: string;
-  };
-  plan: {
-    key: string;
-    name: string;
-    currency: string;
-    interval: string;
-    monthlyPriceCents: number;
-  };
-  /** Plan limits; null means unlimited. */
-  policy: {
-    allowExternalNetwork: boolean;
-    maxBytesPerDeployCommit: number | null;
-    maxConcurrentRenderJobs: number | null;
-    maxDeployCommitsPerBillPeriod: number | null;
-    maxFilesPerDeployCommit: number | null;
-    maxRenderJobsPerBillPeriod: number | null;
-    maxRenderOutputBytes: number | null;
-    maxRenderTimeMsPerBillPeriod: number | null;
-    maxRenderTimeoutMs: number | null;
-    storageLimitBytes: number | null;
-  };
-  usageMeters: {
-    code: string;
-    aggregation: string;
-    totalQuantity: number;
-    unit: string;
-    version: number;
-  }[];
-  liveStorage: {
-    deployVersionStorageBytes: number;
-    managedPdfStorageBytes: number;
-    renderOutputStorageBytes: number;
-    totalBytes: number;
-  };
-  uploadLimits: {
-    maxSingleFileBytes: number;
-  };
-  storageMeters: {
-    code: string;
-    aggregation: string;
-    unit: string;
-    currentBytes: number;
-    peakBytesByDay: {
-      day: string;
-      peakBytes: number;
-      peakGiBDay: number;
-    }[];
-    totalPeakBytes: number;
-    totalPeakGiBDays: number;
-    version: number;
-  }[];
-  bill: {
-    provider: string;
-    interval: string;
-    /** Unix epoch milliseconds. */
-    periodStart: number;
-    /** Unix epoch milliseconds. */
-    periodEnd: number;
-  };
-  /** Unix epoch milliseconds. */
-  generatedAt: number;
-}
-
-export interface RenderJob {
-  id: string;
-  deployId: string;
-  /** The concrete version the job is bound to, even when `latest` or an alias was requested. */
-  deployVersionId: string;
-  deployVersionNo?: number;
-  deployVersionRoute?: string;
-  deployVersionTitle?: string;
-  /** Defaults to the job id. */
-  businessKey: string;
-  /** sha256 hex of the exact payload bytes the page receives (canonical JSON for JSON MIME types). */
-  payloadHash: string;
-  payloadMime: string;
-  status: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
-  /** Starts at 0; increases with each automatic retry. */
-  attempt: number;
-  outputMode: "transient" | "managed";
-  queue: string;
-  /** Unix epoch milliseconds. */
-  requestedAt: number;
-  /** Unix epoch milliseconds. */
-  startedAt?: number;
-  /** Unix epoch milliseconds. */
-  finishedAt?: number;
-  /** When a job in retry_scheduled is tried again. */
-  nextAttemptAt?: number;
-  /** On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded. */
-  errorCode?: string;
-  errorMessage?: string;
-}
-
-export interface RenderOutput {
-  id: string;
-  bytes: number;
-  pageCount: number;
-  state: string;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-  /** Transient outputs: when the cleanup deletes it. */
-  expiresAt?: number;
-}
-
-export interface ManagedPdf {
-  id: string;
-  /** `available` or `deleting`. */
-  state: string;
-  fileName: string;
-  bytes: number;
-  pageCount: number;
-  deployId: string;
-  deployVersionId: string;
-  renderJobId: string;
-  businessKey: string;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-}
-
-export interface EmbeddedPdf {
-  id: string;
-  state: string;
-  fileName: string;
-  bytes: number;
-  pageCount: number;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-}
-
-export interface PermanentLink {
-  id: string;
-  pdfId: string;
-  /** Public URL; valid until the link or the PDF is deleted. */
-  url: string;
-  /** Unix epoch milliseconds. */
-  createdAt: number;
-}
-
-export interface Access {
-  access: {
-    /** Signed URL served by Folio; no API key needed. */
-    url: string;
-    /** Unix epoch milliseconds. */
-    expiresAt: number;
-  };
-}
-
-/** Every operation, keyed by "METHOD /path": path and query parameters, JSON body, and the success response body. */
-export interface Operations {
-  /** List deploys (newest first) */
-  "GET /v1/deploys": {
-    path: never;
-    query: {
-      /** Opaque cursor from the previous page's `nextCursor`. */
-      cursor?: string;
-      /** Page size (1–100, default 50). */
-      limit?: number;
-    };
-    body: never;
-    status: 200;
-    response: {
-      items: DeployListItem[];
-      /** Cursor of the next page; absent or null on the last page. */
-      nextCursor?: string | null;
-    };
-  };
-  /** Create a deploy */
-  "POST /v1/deploys": {
-    path: never;
-    query: never;
-    body: {
-      /** Unique per account: lowercase letters, digits and dashes. */
-      slug: string;
-      name: string;
-    };
-    status: 201;
-    response: {
-      deploy: Deploy;
-    };
-  };
-  /** Get a deploy with its aliases and latest version */
-  "GET /v1/deploys/{deployId}": {
-    path: {
-      /** Deploy id (`dep_…`). */
-      deployId: string;
-    };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      deploy: Deploy;
-      aliases: Alias[];
-      latestVersion: DeployVersion | null;
-    };
-  };
-  /** Rename a deploy or change its slug */
-  "PATCH /v1/deploys/{deployId}": {
-    path: {
-      /** Deploy id (`dep_…`). */
-      deployId: string;
-    };
-    query: never;
-    body: {
-      name?: string;
-      /** Unique per account: lowercase letters, digits and dashes. */
-      slug?: string;
-    };
-    status: 200;
-    response: {
-      deploy: Deploy;
-    };
-  };
-  /** Delete a deploy */
-  "DELETE /v1/deploys/{deployId}": {
-    path: {
-      /** Deploy id (`dep_…`). */
-      deployId: string;
-    };
-    query: never;
-    body: never;
-    status: 204;
-    response: void;
-  };
-  /** List versions of a deploy (newest first) */
-  "GET /v1/deploys/{deployId}/versions": {
-    path: {
-      /** Deploy id (`dep_…`). */
-      deployId: string;
-    };
-    query: {
-      /** Opaque cursor from the previous page's `nextCursor`. */
-      cursor?: string;
-      /** Page size (1–100, default 50). */
-      limit?: number;
-    };
-    body: never;
-    status: 200;
-    response: {
-      items: DeployVersion[];
-      /** Cursor of the next page; absent or null on the last page. */
-      nextCursor?: string | null;
-    };
-  };
-  /** Get a version */
-  "GET /v1/deploys/{deployId}/versions/{deployVersionId}": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
-      /** Version id (`ver_…`). */
-      deployVersionId: string;
-    };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      deployVersion: DeployVersion;
-    };
-  };
-  /** Delete a version */
-  "DELETE /v1/deploys/{deployId}/versions/{deployVersionId}": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
-      /** Version id (`ver_…`). */
-      deployVersionId: string;
-    };
-    query: never;
-    body: never;
-    status: 204;
-    response: void;
-  };
-  /** List the files of a version */
-  "GET /v1/deploys/{deployId}/versions/{deployVersionId}/files": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
-      /** Version id (`ver_…`). */
-      deployVersionId: string;
-    };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      items: {
-        path: string;
-        /** Lowercase hex SHA-256 of the content. */
-        sha256: string;
-        size: number;
-        mime: string;
-      }[];
-    };
-  };
-  /** Point an alias at a version (PUT; PUT and POST behave the same) */
-  "PUT /v1/deploys/{deployId}/aliases/{alias}": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
-      /** Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
-      alias: string;
-    };
-    query: never;
-    body: {
-      /** A concrete version id of this deploy or `latest`. */
-      deployVersionId: string;
-    };
-    status: 200;
-    response: Alias;
-  };
-  /** Point an alias at a version (POST; PUT and POST behave the same) */
-  "POST /v1/deploys/{deployId}/aliases/{alias}": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
-      /** Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
-      alias: string;
-    };
-    query: never;
-    body: {
-      /** A concrete version id of this deploy or `latest`. */
-      deployVersionId: string;
-    };
-    status: 200;
-    response: Alias;
-  };
-  /** Get deploy settings */
-  "GET /v1/deploys/{deployId}/settings": {
-    path: {
-      /** Deploy id (`dep_…`). */
-      deployId: string;
-    };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      settings: DeploySettings;
-    };
-  };
-  /** Update deploy settings */
-  "PATCH /v1/deploys/{deployId}/settings": {
-    path: {
-      /** Deploy id (`dep_…`). */
-      deployId: string;
-    };
-    query: never;
-    body: {
-      webhook?: {
-        enabled: boolean;
-        url?: string;
-        /** `rotate` creates or replaces the deploy-level secret (the previous one keeps signing for 24 h); `disable` removes it (the account secret signs). */
-        signingSecretAction?: "rotate" | "disable";
-      };
-      versionLifecycle?: {
-        enabled: boolean;
-        retainLatestVersions: number;
-      };
-      environment?: {
-        /** The whole set: variables not listed are removed. */
-        variables: {
-          name: string;
-          value: string;
-        }[];
-      };
-      secrets?: {
-        upsert: {
-          name: string;
-          value: string;
-        }[];
-        delete?: string[];
-      };
-    };
-    status: 200;
-    response: {
-      settings: DeploySettings;
-    };
-  };
-  /** Create an upload session */
-  "POST /v1/upload-sessions": {
-    path: never;
-    query: never;
-    body: {
-      deployId?: string;
-      createDeploy?: {
-        /** Unique per account: lowercase letters, digits and dashes. */
-        slug: string;
-        name: string;
-      };
-      files: FileDescriptor[];
-    };
-    status: 201;
-    response: {
-      uploadSession: UploadSession;
-      uploadToken: string;
-    };
-  };
-  /** Which of these files must be uploaded */
-  "POST /v1/upload-sessions/{uploadSessionId}/missing-blobs": {
-    path: {
-      /** Upload session id (`ups_…`). */
-      uploadSessionId: string;
-    };
-    query: never;
-    body: {
-      files: FileDescriptor[];
-    };
-    status: 200;
-    response: {
-      uploadSessionId: string;
-      missingBlobs: {
-        sha256: string;
-      }[];
-    };
-  };
-  /** Upload one blob (raw bytes, application/octet-stream) */
-  "PUT /v1/upload-sessions/{uploadSessionId}/blobs/{sha256}": {
-    path: {
-      /** Upload session id. */
-      uploadSessionId: string;
-      /** Lowercase hex SHA-256 of the content. */
-      sha256: string;
-    };
-    query: never;
-    body: unknown;
-    status: 200;
-    response: {
-      uploadSessionId: string;
-      alreadyPresent: boolean;
-      blob: Blob;
-    };
-  };
-  /** Commit the session into an immutable deploy version */
-  "POST /v1/upload-sessions/{uploadSessionId}/commit": {
-    path: {
-      /** Upload session id (`ups_…`). */
-      uploadSessionId: string;
-    };
-    query: never;
-    body: {
-      entries: {
-        path: string;
-        /** Lowercase hex SHA-256 of the content. */
-        blobHash: string;
-        size: number;
-        mime?: string;
-      }[];
-      render: {
-        /** Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`. */
-        route: string;
-        title: string;
-        /** Default 30000; at most the plan's maxRenderTimeoutMs. */
-        renderTimeoutMs?: number;
-        /** Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer. */
-        metadata?: {
-          [key: string]: unknown;
+export interface paths {
+    "/v1/deploys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-    };
-    status: 201;
-    response: {
-      deployVersion: DeployVersion;
-    };
-  };
-  /** The account and its webhook signing metadata */
-  "GET /v1/account": {
-    path: never;
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      account: {
-        id: string;
-        name: string;
-        plan: string;
-        /** Unix epoch milliseconds. */
-        createdAt: number;
-        webhook: {
-          signingSecretConfigured: boolean;
-          signingSecretPreview?: string;
+        /**
+         * List deploys (newest first)
+         * @description One page of the deploys of the account, newest first. Pass `nextCursor` back as `cursor` for the next page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of deploys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["DeployListItem"][];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
         };
-      };
+        put?: never;
+        /**
+         * Create a deploy
+         * @description Creates an empty deploy: a named container for the versions of one document template. It has no version until the first upload session is committed (an upload session can also create its deploy itself, with `createDeploy`). The `slug` must be unused in the account.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique per account: lowercase letters, digits and dashes. */
+                        slug: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The created deploy */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deploy: components["schemas"]["Deploy"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_slug_conflict. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Usage, plan policy, live storage and meters of the current period */
-  "GET /v1/usage": {
-    path: never;
-    query: never;
-    body: never;
-    status: 200;
-    response: UsageOverview;
-  };
-  /** List render jobs (newest first) */
-  "GET /v1/render-jobs": {
-    path: never;
-    query: {
-      /** Opaque cursor from the previous page's `nextCursor`. */
-      cursor?: string;
-      /** Page size (1–100, default 50). */
-      limit?: number;
-      status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
-      deployId?: string;
-      businessKey?: string;
+    "/v1/deploys/{deployId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a deploy with its aliases and latest version
+         * @description `latestVersion` is the version with the highest `versionNo`, or null before the first commit.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id (`dep_…`). */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deploy, its aliases and its latest version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deploy: components["schemas"]["Deploy"];
+                            aliases: components["schemas"]["Alias"][];
+                            latestVersion: components["schemas"]["DeployVersion"] | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a deploy
+         * @description Versions, aliases, settings and open upload sessions go; queued render jobs are canceled; managed PDFs stay. The slug is free again at once.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id (`dep_…`). */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename a deploy or change its slug
+         * @description Give `name`, `slug` or both. A new slug must be unused in the account; the old one is free again at once.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id (`dep_…`). */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description Unique per account: lowercase letters, digits and dashes. */
+                        slug?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The updated deploy */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deploy: components["schemas"]["Deploy"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: deploy_slug_conflict. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
     };
-    body: never;
-    status: 200;
-    response: {
-      items: RenderJob[];
-      /** Cursor of the next page; absent or null on the last page. */
-      nextCursor?: string | null;
+    "/v1/deploys/{deployId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List versions of a deploy (newest first)
+         * @description One page of the versions of the deploy, by `versionNo`, highest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Deploy id (`dep_…`). */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of versions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["DeployVersion"][];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Create a render job */
-  "POST /v1/render-jobs": {
-    path: never;
-    query: never;
-    body: {
-      /** Required on POST /v1/render-jobs; optional on the deploy-scoped route (must equal the path id). */
-      deployId?: string;
-      /** A concrete version id, `latest`, or an alias name. */
-      deployVersionId: string;
-      /** Your reference (invoice number…); defaults to the job id. */
-      businessKey?: string;
-      /** Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
-      payload?: unknown;
-      /** Default `application/json; charset=utf-8`. */
-      payloadMime?: string;
-      /** Raw payload bytes in base64, instead of payload. */
-      payloadBase64?: string;
-      /** Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
-      outputMode?: "transient" | "managed";
+    "/v1/deploys/{deployId}/versions/{deployVersionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version
+         * @description A version is immutable: its files, entry route, title, render timeout and metadata never change.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Version id (`ver_…`). */
+                    deployVersionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deployVersion: components["schemas"]["DeployVersion"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a version
+         * @description Refused with 409 `deploy_version_in_use` while an alias names the version or unfinished render jobs use it. Its files stay stored while other versions use them.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Version id (`ver_…`). */
+                    deployVersionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: deploy_version_in_use. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    status: 202;
-    response: {
-      accepted: boolean;
-      queue: string;
-      job: RenderJob;
+    "/v1/deploys/{deployId}/versions/{deployVersionId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the files of a version
+         * @description Every file of the version in one answer, sorted by path.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Version id (`ver_…`). */
+                    deployVersionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The files of the version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                path: string;
+                                /** @description Lowercase hex SHA-256 of the content. */
+                                sha256: string;
+                                size: number;
+                                mime: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** List render jobs of a deploy (newest first) */
-  "GET /v1/deploys/{deployId}/render-jobs": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
+    "/v1/deploys/{deployId}/aliases/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Point an alias at a version (PUT; PUT and POST behave the same)
+         * @description Creates the alias or moves it, atomically. `deployVersionId` is a concrete version of this deploy or `latest` (then the alias follows every new commit). Render jobs already created keep the version they were bound to. The alias name matches `^[a-z][a-z0-9-]{0,62}$` and cannot be `latest`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
+                    alias: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A concrete version id of this deploy or `latest`. */
+                        deployVersionId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The alias */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alias"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        /**
+         * Point an alias at a version (POST; PUT and POST behave the same)
+         * @description Creates the alias or moves it, atomically. `deployVersionId` is a concrete version of this deploy or `latest` (then the alias follows every new commit). Render jobs already created keep the version they were bound to. The alias name matches `^[a-z][a-z0-9-]{0,62}$` and cannot be `latest`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
+                    alias: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A concrete version id of this deploy or `latest`. */
+                        deployVersionId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The alias */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alias"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: {
-      /** Opaque cursor from the previous page's `nextCursor`. */
-      cursor?: string;
-      /** Page size (1–100, default 50). */
-      limit?: number;
-      status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
-      deployId?: string;
-      businessKey?: string;
+    "/v1/deploys/{deployId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get deploy settings
+         * @description The deploy's webhook, version retention, environment variables and secrets (names only: secret values are write-only). A signing secret is never returned, only whether it exists and a masked preview.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id (`dep_…`). */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deploy's settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            settings: components["schemas"]["DeploySettings"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update deploy settings
+         * @description Groups are optional; inside `webhook`, `enabled` is required; inside `versionLifecycle`, both fields; inside `secrets`, `upsert`. `webhook.url` must be `https://` and resolve to public addresses only. `webhook.signingSecretAction`: `rotate` creates or replaces the deploy's own signing secret (the previous one keeps signing for 24 h), `disable` removes it (the account secret signs again). `environment.variables` replaces the whole set (send `[]` to clear). Secrets: deletes are applied before upserts; values are write-only.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id (`dep_…`). */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        webhook?: {
+                            enabled: boolean;
+                            /** Format: uri */
+                            url?: string;
+                            /** @description `rotate` creates or replaces the deploy-level secret (the previous one keeps signing for 24 h); `disable` removes it (the account secret signs). */
+                            signingSecretAction?: "rotate" | "disable";
+                        };
+                        versionLifecycle?: {
+                            enabled: boolean;
+                            retainLatestVersions: number;
+                        };
+                        environment?: {
+                            /** @description The whole set: variables not listed are removed. */
+                            variables: {
+                                name: string;
+                                value: string;
+                            }[];
+                        };
+                        secrets?: {
+                            upsert: {
+                                name: string;
+                                value: string;
+                            }[];
+                            delete?: string[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The settings after the update */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            settings: components["schemas"]["DeploySettings"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
     };
-    body: never;
-    status: 200;
-    response: {
-      items: RenderJob[];
-      /** Cursor of the next page; absent or null on the last page. */
-      nextCursor?: string | null;
+    "/v1/upload-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an upload session
+         * @description Step 1 of an upload. Declare every file of the bundle (`{path, sha256, size, mime?}`; at most 10485760 bytes each) and give either `deployId` (an existing deploy) or `createDeploy` (creates the deploy in the same transaction). The session lives 1 hour. The `uploadToken` is returned only here (and in an idempotent replay): send it as `X-Upload-Token` to the next three steps. Optional `Idempotency-Key` (24 h).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deployId?: string;
+                        createDeploy?: {
+                            /** @description Unique per account: lowercase letters, digits and dashes. */
+                            slug: string;
+                            name: string;
+                        };
+                        files: components["schemas"]["FileDescriptor"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description The open session and its upload token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uploadSession: components["schemas"]["UploadSession"];
+                            uploadToken: string;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path, upload_blob_too_large, upload_session_too_large, upload_session_policy_limit_exceeded. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_slug_conflict. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Create a render job for this deploy */
-  "POST /v1/deploys/{deployId}/render-jobs": {
-    path: {
-      /** Deploy id. */
-      deployId: string;
+    "/v1/upload-sessions/{uploadSessionId}/missing-blobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which of these files must be uploaded
+         * @description Step 2. Answers each distinct hash of `files` that this account has not uploaded before: only those need step 3. A hash counts as present only when this account uploaded those bytes itself.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The token returned once when the session was created. */
+                    "x-upload-token"?: string;
+                };
+                path: {
+                    /** @description Upload session id (`ups_…`). */
+                    uploadSessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        files: components["schemas"]["FileDescriptor"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description The hashes to upload */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uploadSessionId: string;
+                            missingBlobs: {
+                                sha256: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path, upload_blob_too_large. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized, upload_token_invalid. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: upload_session_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: upload_session_committed, upload_session_expired. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: upload_session_gone. */
+                410: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: {
-      /** Required on POST /v1/render-jobs; optional on the deploy-scoped route (must equal the path id). */
-      deployId?: string;
-      /** A concrete version id, `latest`, or an alias name. */
-      deployVersionId: string;
-      /** Your reference (invoice number…); defaults to the job id. */
-      businessKey?: string;
-      /** Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
-      payload?: unknown;
-      /** Default `application/json; charset=utf-8`. */
-      payloadMime?: string;
-      /** Raw payload bytes in base64, instead of payload. */
-      payloadBase64?: string;
-      /** Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
-      outputMode?: "transient" | "managed";
+    "/v1/upload-sessions/{uploadSessionId}/blobs/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload one blob (raw bytes, application/octet-stream)
+         * @description Step 3, once per missing blob (a few in parallel is fine). Send the raw bytes with `Content-Type: application/octet-stream`. They are streamed to a temporary object while hashed and counted, verified against the sha256 in the path and a size declared in the session, then published atomically; a failed upload leaves nothing behind. At most 10485760 bytes. If the account already has the blob, nothing is stored again (`alreadyPresent: true`).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The token returned once when the session was created. */
+                    "x-upload-token"?: string;
+                };
+                path: {
+                    /** @description Upload session id. */
+                    uploadSessionId: string;
+                    /** @description Lowercase hex SHA-256 of the content. */
+                    sha256: string;
+                };
+                cookie?: never;
+            };
+            /** @description The raw bytes of the file (not JSON, not base64). */
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description The stored blob */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uploadSessionId: string;
+                            alreadyPresent: boolean;
+                            blob: components["schemas"]["Blob"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, upload_blob_too_large, blob_hash_mismatch. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized, upload_token_invalid. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: upload_session_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: upload_session_committed, upload_session_expired, blob_not_in_session. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: upload_session_gone. */
+                410: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    status: 202;
-    response: {
-      accepted: boolean;
-      queue: string;
-      job: RenderJob;
+    "/v1/upload-sessions/{uploadSessionId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commit the session into an immutable deploy version
+         * @description Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The token returned once when the session was created. */
+                    "x-upload-token"?: string;
+                };
+                path: {
+                    /** @description Upload session id (`ups_…`). */
+                    uploadSessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entries: {
+                            path: string;
+                            /** @description Lowercase hex SHA-256 of the content. */
+                            blobHash: string;
+                            size: number;
+                            mime?: string;
+                        }[];
+                        render: {
+                            /** @description Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`. */
+                            route: string;
+                            title: string;
+                            /** @description Default 30000; at most the plan's maxRenderTimeoutMs. */
+                            renderTimeoutMs?: number;
+                            /** @description Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer. */
+                            metadata?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The new version */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deployVersion: components["schemas"]["DeployVersion"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, blob_missing. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized, upload_token_invalid. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: upload_session_not_found, deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: upload_session_committed, upload_session_expired. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: upload_session_gone. */
+                410: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, deploy_commit_quota_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Get a render job (with its output after success) */
-  "GET /v1/render-jobs/{jobId}": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account and its webhook signing metadata
+         * @description The account-level signing secret is never returned; only whether it exists and a masked preview.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: string;
+                                name: string;
+                                plan: string;
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                webhook: {
+                                    signingSecretConfigured: boolean;
+                                    signingSecretPreview?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: {
-      waitSeconds?: number;
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage, plan policy, live storage and meters of the current period
+         * @description Computed when asked (`Cache-Control: private, no-store`): the current calendar month (UTC), the plan and its limits (`null` = unlimited), this month's meters (`deploy_commits`, `render_jobs`, `render_time_ms`), the bytes stored now, and the daily peaks of managed-PDF storage.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The usage overview */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageOverview"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    body: never;
-    status: 200;
-    response: {
-      job: RenderJob;
-      output?: RenderOutput;
-      pdf?: EmbeddedPdf;
+    "/v1/render-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List render jobs (newest first)
+         * @description One page of the render jobs of the account, newest first. Filters (`status`, `deployId`, `businessKey`) match exactly.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                    status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
+                    deployId?: string;
+                    businessKey?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of render jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["RenderJob"][];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a render job
+         * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required on POST /v1/render-jobs; optional on the deploy-scoped route (must equal the path id). */
+                        deployId?: string;
+                        /** @description A concrete version id, `latest`, or an alias name. */
+                        deployVersionId: string;
+                        /** @description Your reference (invoice number…); defaults to the job id. */
+                        businessKey?: string;
+                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                        payload?: unknown;
+                        /** @description Default `application/json; charset=utf-8`. */
+                        payloadMime?: string;
+                        /** @description Raw payload bytes in base64, instead of payload. */
+                        payloadBase64?: string;
+                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                        outputMode?: "transient" | "managed";
+                    };
+                };
+            };
+            responses: {
+                /** @description The queued job */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: boolean;
+                            queue: string;
+                            job: components["schemas"]["RenderJob"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, payload_too_large. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Cancel a render job */
-  "POST /v1/render-jobs/{jobId}/cancel": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/deploys/{deployId}/render-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List render jobs of a deploy (newest first)
+         * @description One page of the render jobs of one deploy, newest first; the same filters as the account-wide list.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                    status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
+                    deployId?: string;
+                    businessKey?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of render jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["RenderJob"][];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a render job for this deploy
+         * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. The deploy comes from the path; a `deployId` in the body must equal it. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required on POST /v1/render-jobs; optional on the deploy-scoped route (must equal the path id). */
+                        deployId?: string;
+                        /** @description A concrete version id, `latest`, or an alias name. */
+                        deployVersionId: string;
+                        /** @description Your reference (invoice number…); defaults to the job id. */
+                        businessKey?: string;
+                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                        payload?: unknown;
+                        /** @description Default `application/json; charset=utf-8`. */
+                        payloadMime?: string;
+                        /** @description Raw payload bytes in base64, instead of payload. */
+                        payloadBase64?: string;
+                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                        outputMode?: "transient" | "managed";
+                    };
+                };
+            };
+            responses: {
+                /** @description The queued job */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: boolean;
+                            queue: string;
+                            job: components["schemas"]["RenderJob"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      job: RenderJob;
+    "/v1/render-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a render job (with its output after success)
+         * @description `waitSeconds` (0–30) long-polls: the answer comes as soon as the job is terminal (`succeeded`, `failed`, `canceled`), or after that many seconds with its current state. After success the answer also has `output` (absent once deleted or expired) and, for a managed job, `pdf`. A failed job has `errorCode` and `errorMessage`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    waitSeconds?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The job, and its output after success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            job: components["schemas"]["RenderJob"];
+                            output?: components["schemas"]["RenderOutput"];
+                            pdf?: components["schemas"]["EmbeddedPdf"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Signed download URL of the output */
-  "POST /v1/render-jobs/{jobId}/output-download": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/render-jobs/{jobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a render job
+         * @description From queued or retry_scheduled at once; from rendering the page is aborted. Canceled jobs send no webhook. 409 `render_job_not_cancelable` when already terminal.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The canceled job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            job: components["schemas"]["RenderJob"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_cancelable. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: {
-      expiresInSeconds?: number;
+    "/v1/render-jobs/{jobId}/output-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed download URL of the output
+         * @description A signed URL of the job's PDF, served by Folio with no API key (`Content-Disposition: attachment`). `expiresInSeconds` (1–604800, default 600) in the JSON body or the query string. Only a succeeded job has an output; a transient output is deleted 10 minutes after the job finished.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    expiresInSeconds?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description Lifetime of the signed URL; default 600. */
+                        expiresInSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The signed URL and when it expires */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Access"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_ready. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    body: {
-      /** Lifetime of the signed URL; default 600. */
-      expiresInSeconds?: number;
+    "/v1/render-jobs/{jobId}/output-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed preview URL of the output (renders inline in a browser)
+         * @description A signed URL of the job's PDF, served by Folio with no API key (`Content-Disposition: inline`). `expiresInSeconds` (1–604800, default 600) in the JSON body or the query string. Only a succeeded job has an output; a transient output is deleted 10 minutes after the job finished.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    expiresInSeconds?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description Lifetime of the signed URL; default 600. */
+                        expiresInSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The signed URL and when it expires */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Access"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_ready. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    status: 200;
-    response: Access;
-  };
-  /** Signed preview URL of the output (renders inline in a browser) */
-  "POST /v1/render-jobs/{jobId}/output-preview": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/render-jobs/{jobId}/output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the output of a job
+         * @description The output stops resolving at once (its signed URLs answer 404). A managed job keeps its managed PDF: delete that through `/v1/pdfs`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_ready. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: {
-      expiresInSeconds?: number;
+    "/v1/render-jobs/{jobId}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook event and delivery attempts of a job
+         * @description The job's `render.job.terminated` event (`null` when none was recorded: the webhook was off, or the job is not terminal) and every delivery attempt, oldest first: `statusCode` when a response arrived, `error` otherwise or for a non-2xx.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event and its attempts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                id: string;
+                                /** @description pending, delivered, failed */
+                                status: string;
+                                attempts: number;
+                                nextAttemptAt?: number;
+                                lastError?: string;
+                            } | null;
+                            items: {
+                                /** @description Delivery id (`dlv_…`), new for every attempt. */
+                                id: string;
+                                /** @description `evt_render_job_terminated_<jobId>`, stable across attempts. */
+                                eventId: string;
+                                /** @description 1-based; the Service-Webhook-Attempt header. */
+                                attempt: number;
+                                /** @description Sent by a redeliver request rather than the schedule. */
+                                manual: boolean;
+                                url: string;
+                                statusCode?: number;
+                                durationMs: number;
+                                error?: string;
+                                createdAt: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    body: {
-      /** Lifetime of the signed URL; default 600. */
-      expiresInSeconds?: number;
+    "/v1/render-jobs/{jobId}/webhook-deliveries/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the job's webhook event again now
+         * @description Same event id, new delivery id, `manual: true`; the attempt is made before the response (at most 10 s) and recorded, and counts toward the six attempts. A 2xx marks the event `delivered`. A terminal job without an event (its webhook was off when it finished) gets one now if the webhook is enabled with a URL.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The recorded attempt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery: {
+                                /** @description Delivery id (`dlv_…`), new for every attempt. */
+                                id: string;
+                                /** @description `evt_render_job_terminated_<jobId>`, stable across attempts. */
+                                eventId: string;
+                                /** @description 1-based; the Service-Webhook-Attempt header. */
+                                attempt: number;
+                                /** @description Sent by a redeliver request rather than the schedule. */
+                                manual: boolean;
+                                url: string;
+                                statusCode?: number;
+                                durationMs: number;
+                                error?: string;
+                                createdAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: webhook_not_available. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    status: 200;
-    response: Access;
-  };
-  /** Delete the output of a job */
-  "DELETE /v1/render-jobs/{jobId}/output": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/pdfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List managed PDFs (newest first)
+         * @description One page of the managed PDFs of the account (or of one deploy, with `deployId`), newest first. An empty list is not an error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                    deployId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of managed PDFs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ManagedPdf"][];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: never;
-    status: 204;
-    response: void;
-  };
-  /** Webhook event and delivery attempts of a job */
-  "GET /v1/render-jobs/{jobId}/webhook-deliveries": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/pdfs/{pdfId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a managed PDF
+         * @description `state` is `available`, or `deleting` between a delete and the purge of its bytes (then 404).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The managed PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pdf: components["schemas"]["ManagedPdf"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a managed PDF
+         * @description The PDF goes to `deleting` at once (permanent links stop resolving) and its bytes are purged in the background; then GET gives 404. Not reversible.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted (or already being deleted) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      event: {
-        id: string;
-        /** pending, delivered, failed */
-        status: string;
-        attempts: number;
-        nextAttemptAt?: number;
-        lastError?: string;
-      } | null;
-      items: {
-        /** Delivery id (`dlv_…`), new for every attempt. */
-        id: string;
-        /** `evt_render_job_terminated_<jobId>`, stable across attempts. */
-        eventId: string;
-        /** 1-based; the Service-Webhook-Attempt header. */
-        attempt: number;
-        /** Sent by a redeliver request rather than the schedule. */
-        manual: boolean;
-        url: string;
-        statusCode?: number;
-        durationMs: number;
-        error?: string;
-        createdAt: number;
-      }[];
+    "/v1/pdfs/{pdfId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed download URL of a managed PDF
+         * @description A signed URL of the PDF, served by Folio with no API key (`Content-Disposition: attachment`). Optional JSON body `{expiresInSeconds}` (1–604800, default 600).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description Lifetime of the signed URL; default 600. */
+                        expiresInSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The signed URL and when it expires */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Access"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: pdf_deleting. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Send the job's webhook event again now */
-  "POST /v1/render-jobs/{jobId}/webhook-deliveries/redeliver": {
-    path: {
-      /** Render job id (`job_…`). */
-      jobId: string;
+    "/v1/pdfs/{pdfId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed preview URL of a managed PDF (inline)
+         * @description A signed URL of the PDF, served by Folio with no API key (`Content-Disposition: inline`). Optional JSON body `{expiresInSeconds}` (1–604800, default 600).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description Lifetime of the signed URL; default 600. */
+                        expiresInSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The signed URL and when it expires */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Access"];
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: pdf_deleting. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      delivery: {
-        /** Delivery id (`dlv_…`), new for every attempt. */
-        id: string;
-        /** `evt_render_job_terminated_<jobId>`, stable across attempts. */
-        eventId: string;
-        /** 1-based; the Service-Webhook-Attempt header. */
-        attempt: number;
-        /** Sent by a redeliver request rather than the schedule. */
-        manual: boolean;
-        url: string;
-        statusCode?: number;
-        durationMs: number;
-        error?: string;
-        createdAt: number;
-      };
+    "/v1/pdfs/{pdfId}/permanent-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List permanent links of a PDF
+         * @description Every permanent link of the PDF, newest first, in one answer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The permanent links */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["PermanentLink"][];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a permanent public link
+         * @description `url` is `<public URL>/p/<32 random characters>`: it serves the PDF inline to anyone who has it, needs no key and does not expire; it answers 404 once the link or the PDF is deleted. A PDF may have several links. No request body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new link */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            link: components["schemas"]["PermanentLink"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: pdf_deleting. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** List managed PDFs (newest first) */
-  "GET /v1/pdfs": {
-    path: never;
-    query: {
-      /** Opaque cursor from the previous page's `nextCursor`. */
-      cursor?: string;
-      /** Page size (1–100, default 50). */
-      limit?: number;
-      deployId?: string;
+    "/v1/pdfs/{pdfId}/permanent-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a permanent link
+         * @description The link stops resolving at once; the PDF and its other links stay.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description PDF id. */
+                    pdfId: string;
+                    /** @description Link id (`lnk_…`). */
+                    linkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found, permanent_link_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    body: never;
-    status: 200;
-    response: {
-      items: ManagedPdf[];
-      /** Cursor of the next page; absent or null on the last page. */
-      nextCursor?: string | null;
+    "/v1/files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download or preview through a signed URL (no API key)
+         * @description Where the signed, expiring URLs of the download and preview operations lead (`access.url`): no API key, the token carries what to serve, the disposition and the expiry under an HMAC signature. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+                200: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+                206: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                        "Content-Disposition"?: string;
+                        /** @description `bytes a-b/<size>`. */
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description `If-None-Match` names the current ETag: not modified, no body */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: link_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_found, pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: link_expired. */
+                410: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Download or preview through a signed URL (no API key)
+         * @description Where the signed, expiring URLs of the download and preview operations lead (`access.url`): no API key, the token carries what to serve, the disposition and the expiry under an HMAC signature. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+                200: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+                206: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                        "Content-Disposition"?: string;
+                        /** @description `bytes a-b/<size>`. */
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description `If-None-Match` names the current ETag: not modified, no body */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: link_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_found, pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: link_expired. */
+                410: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Get a managed PDF */
-  "GET /v1/pdfs/{pdfId}": {
-    path: {
-      /** Managed PDF id (`pdf_…`). */
-      pdfId: string;
+    "/p/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A permanent public link to a managed PDF (inline)
+         * @description The `url` of a permanent link: serves the managed PDF inline to anyone, with no API key, until the link or the PDF is deleted (then 404). A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+                200: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `inline`, with the file name. */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+                206: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `inline`, with the file name. */
+                        "Content-Disposition"?: string;
+                        /** @description `bytes a-b/<size>`. */
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description `If-None-Match` names the current ETag: not modified, no body */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: permanent_link_not_found. */
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A permanent public link to a managed PDF (inline)
+         * @description The `url` of a permanent link: serves the managed PDF inline to anyone, with no API key, until the link or the PDF is deleted (then 404). A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+                200: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `inline`, with the file name. */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+                206: {
+                    headers: {
+                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                        ETag?: string;
+                        /** @description `bytes`. */
+                        "Accept-Ranges"?: string;
+                        /** @description `inline`, with the file name. */
+                        "Content-Disposition"?: string;
+                        /** @description `bytes a-b/<size>`. */
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description `If-None-Match` names the current ETag: not modified, no body */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: permanent_link_not_found. */
+                404: components["responses"]["Error"];
+            };
+        };
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      pdf: ManagedPdf;
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API keys of the account (newest first, revoked ones included)
+         * @description Every key of the account in one page. Needs a key of scope `all` or a dashboard session.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every API key of the account */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description Key id (`key_…`); the key itself is never shown again. */
+                                id: string;
+                                name: string;
+                                /** @description Always `folio_sk_`. */
+                                prefix: string;
+                                /** @description The last 4 characters of the key, to recognise it. */
+                                last4: string;
+                                scopes: string[];
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description Last authenticated request (recorded at most once a minute); null if never used. */
+                                lastUsedAt: number | null;
+                                revokedAt: number | null;
+                            }[];
+                            nextCursor: null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key
+         * @description Answers the key once, in `key`; Folio keeps only its SHA-256. `scopes` defaults to `["all"]`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A label to recognise the key by. */
+                        name: string;
+                        scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The new key, shown this once */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiKey: {
+                                /** @description Key id (`key_…`); the key itself is never shown again. */
+                                id: string;
+                                name: string;
+                                /** @description Always `folio_sk_`. */
+                                prefix: string;
+                                /** @description The last 4 characters of the key, to recognise it. */
+                                last4: string;
+                                scopes: string[];
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description Last authenticated request (recorded at most once a minute); null if never used. */
+                                lastUsedAt: number | null;
+                                revokedAt: number | null;
+                            };
+                            /** @description The key: `folio_sk_…`. Shown only in this response. */
+                            key: string;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-  };
-  /** Delete a managed PDF */
-  "DELETE /v1/pdfs/{pdfId}": {
-    path: {
-      /** Managed PDF id (`pdf_…`). */
-      pdfId: string;
+    "/v1/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Immediate in every process: with PostgreSQL the revocation is broadcast to the other api and worker processes (LISTEN/NOTIFY). Revoking a revoked key is a no-op (204).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description API key id (`key_…`). */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: api_key_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    query: never;
-    body: never;
-    status: 204;
-    response: void;
-  };
-  /** Signed download URL of a managed PDF */
-  "POST /v1/pdfs/{pdfId}/download": {
-    path: {
-      /** Managed PDF id (`pdf_…`). */
-      pdfId: string;
-    };
-    query: never;
-    body: {
-      /** Lifetime of the signed URL; default 600. */
-      expiresInSeconds?: number;
-    };
-    status: 200;
-    response: Access;
-  };
-  /** Signed preview URL of a managed PDF (inline) */
-  "POST /v1/pdfs/{pdfId}/preview": {
-    path: {
-      /** Managed PDF id (`pdf_…`). */
-      pdfId: string;
-    };
-    query: never;
-    body: {
-      /** Lifetime of the signed URL; default 600. */
-      expiresInSeconds?: number;
-    };
-    status: 200;
-    response: Access;
-  };
-  /** List permanent links of a PDF */
-  "GET /v1/pdfs/{pdfId}/permanent-links": {
-    path: {
-      /** Managed PDF id (`pdf_…`). */
-      pdfId: string;
-    };
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      items: PermanentLink[];
-    };
-  };
-  /** Create a permanent public link */
-  "POST /v1/pdfs/{pdfId}/permanent-links": {
-    path: {
-      /** Managed PDF id (`pdf_…`). */
-      pdfId: string;
-    };
-    query: never;
-    body: never;
-    status: 201;
-    response: {
-      link: PermanentLink;
-    };
-  };
-  /** Delete a permanent link */
-  "DELETE /v1/pdfs/{pdfId}/permanent-links/{linkId}": {
-    path: {
-      /** PDF id. */
-      pdfId: string;
-      /** Link id (`lnk_…`). */
-      linkId: string;
-    };
-    query: never;
-    body: never;
-    status: 204;
-    response: void;
-  };
-  /** Download or preview through a signed URL (no API key) */
-  "GET /v1/files/{token}": {
-    path: {
-      token: string;
-    };
-    query: never;
-    body: never;
-    status: 200 | 206;
-    response: unknown;
-  };
-  /** A permanent public link to a managed PDF (inline) */
-  "GET /p/{token}": {
-    path: {
-      token: string;
-    };
-    query: never;
-    body: never;
-    status: 200 | 206;
-    response: unknown;
-  };
-  /** List the API keys of the account (newest first, revoked ones included) */
-  "GET /v1/api-keys": {
-    path: never;
-    query: never;
-    body: never;
-    status: 200;
-    response: {
-      items: ({
-        /** Key id (`key_…`); the key itself is never shown again. */
-        id: string;
-        name: string;
-        /** Always `folio_sk_`. */
-        prefix: string;
-        /** The last 4 characters of the key, to recognise it. */
-        last4: string;
-        scopes: string[];
-        /** Unix epoch milliseconds. */
-        createdAt: number;
-        /** Last authenticated request (recorded at most once a minute); null if never used. */
-        lastUsedAt: number | null;
-        revokedAt: number | null;
-      })[];
-      nextCursor: null;
-    };
-  };
-  /** Create an API key */
-  "POST /v1/api-keys": {
-    path: never;
-    query: never;
-    body: {
-      /** A label to recognise the key by. */
-      name: string;
-      scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read")[];
-    };
-    status: 201;
-    response: {
-      apiKey: {
-        /** Key id (`key_…`); the key itself is never shown again. */
-        id: string;
-        name: string;
-        /** Always `folio_sk_`. */
-        prefix: string;
-        /** The last 4 characters of the key, to recognise it. */
-        last4: string;
-        scopes: string[];
-        /** Unix epoch milliseconds. */
-        createdAt: number;
-        /** Last authenticated request (recorded at most once a minute); null if never used. */
-        lastUsedAt: number | null;
-        revokedAt: number | null;
-      };
-      /** The key: `folio_sk_…`. Shown only in this response. */
-      key: string;
-    };
-  };
-  /** Revoke an API key */
-  "DELETE /v1/api-keys/{keyId}": {
-    path: {
-      /** API key id (`key_…`). */
-      keyId: string;
-    };
-    query: never;
-    body: never;
-    status: 204;
-    response: void;
-  };
 }
+export interface webhooks {
+    "render.job.terminated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A render job succeeded or failed
+         * @description Folio POSTs this event to the webhook URL of the job's deploy (`PATCH /v1/deploys/{deployId}/settings`, `webhook: {enabled: true, url}`) when a render job reaches `succeeded` or `failed`, if at that moment the deploy's webhook is enabled with a URL. Canceled jobs send nothing. Delivery is **at least once**: deduplicate on `Service-Webhook-Id` (= the body's `id`), never on the body's bytes, which change between attempts (fresh download URL).
+         *
+         *     **Attempts.** The first at once, the next ones 15 s, 1 min, 5 min, 15 min and 30 min after the previous one (6 in all, about 51 minutes). Each attempt has a 10 s timeout. `GET /v1/render-jobs/{jobId}/webhook-deliveries` lists them; `POST /v1/render-jobs/{jobId}/webhook-deliveries/redeliver` sends the event again now.
+         *
+         *     **Signature.** Every request carries `Service-Webhook-Timestamp` (Unix **seconds**) and `Service-Webhook-Signature`: one or more comma-separated `v1=<64 lowercase hex>` entries, each
+         *
+         *     `hex(HMAC-SHA256(key = signing secret, message = <Service-Webhook-Timestamp> + "." + <raw body bytes>))`
+         *
+         *     A request is authentic when **any** `v1=` entry matches the HMAC computed with your secret (compare in constant time) and the timestamp is within 5 minutes of your clock. Compute the HMAC over the raw bytes received, before parsing the JSON. After a rotation of a deploy's secret, for 24 hours two entries are sent (`v1=<new>,v1=<previous>`). The secret is the deploy's own when it has one (`PATCH /v1/deploys/{deployId}/settings` with `webhook.signingSecretAction`), otherwise the account's (`whsec_…`); the API shows only whether it exists and a masked preview. Stripe's webhook libraries verify the same scheme when given `t=<timestamp>,<signature entries>`.
+         *
+         *     **URL policy.** `https://` only (plain `http://` only on a server started with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`); hosts that are or resolve to loopback, private, link-local or other non-public addresses are refused, when the settings are saved and again before every attempt.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Always this value. */
+                    "User-Agent": "Folio-Webhooks/1.0";
+                    /** @description The event type. */
+                    "Service-Webhook-Event": "render.job.terminated";
+                    /** @description The event id, the same on every attempt and redelivery: deduplicate on it. */
+                    "Service-Webhook-Id": string;
+                    /** @description A new id (`dlv_…`) for every attempt. */
+                    "Service-Webhook-Delivery": string;
+                    /** @description 1-based attempt number (a redelivery counts too). */
+                    "Service-Webhook-Attempt": string;
+                    /** @description Unix time in **seconds** when this attempt was signed; part of the signed message. */
+                    "Service-Webhook-Timestamp": string;
+                    /** @description One or more comma-separated `v1=<hex>` entries: see the description above. */
+                    "Service-Webhook-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Compact JSON (`Content-Type: application/json`). */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenderJobTerminatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Retried on the schedule. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Retried; a `Retry-After` (seconds or an HTTP date) replaces the next delay, capped at 1 hour. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Acknowledged: the event is `delivered` and not sent again. Answer quickly (within 10 s) and do the work afterwards. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Retried; a `Retry-After` replaces the next delay, capped at 1 hour. Network errors and timeouts are retried too. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, redirects included (they are not followed), ends the event as `failed`. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * RenderJobTerminatedEvent
+         * @description The body of the `render.job.terminated` webhook, sent as compact JSON. It is rebuilt for every attempt (fresh download URL), so its bytes differ between attempts.
+         */
+        RenderJobTerminatedEvent: {
+            /** @description `evt_render_job_terminated_<jobId>`: the same on every attempt (= Service-Webhook-Id). Deduplicate on it. */
+            id: string;
+            /** @enum {string} */
+            type: "render.job.terminated";
+            /** @description Unix epoch milliseconds: the job's `finishedAt`. */
+            occurredAt: number;
+            /** @description `output` is present only when the job succeeded. */
+            data: {
+                job: {
+                    /** @description Render job id (`job_…`). */
+                    id: string;
+                    status: "succeeded" | "failed";
+                    deployId: string;
+                    /** @description The concrete version the job rendered. */
+                    deployVersionId: string;
+                    businessKey: string;
+                    /** @description sha256 hex of the payload bytes the page received. */
+                    payloadHash: string;
+                    outputMode: "transient" | "managed";
+                    /** @description Automatic retries the job needed (0 when the first attempt finished it). */
+                    attempt: number;
+                    /** @description Unix epoch milliseconds. */
+                    requestedAt: number;
+                    /** @description Unix epoch milliseconds. */
+                    finishedAt: number;
+                    /** @description Succeeded jobs only. */
+                    deployVersionNo?: number;
+                    /** @description Succeeded jobs only. */
+                    deployVersionRoute?: string;
+                    /** @description Succeeded jobs only. */
+                    deployVersionTitle?: string;
+                    /** @description Succeeded jobs only. Unix epoch milliseconds. */
+                    startedAt?: number;
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded (the render job error codes). */
+                    errorCode?: string;
+                    /** @description Failed jobs only. */
+                    errorMessage?: string;
+                };
+                output?: {
+                    /** @description Render output id (`out_…`). */
+                    id: string;
+                    renderJobId: string;
+                    /** @enum {string} */
+                    contentType: "application/pdf";
+                    fileName: string;
+                    /** @description Lowercase hex SHA-256 of the content. */
+                    sha256: string;
+                    bytes: number;
+                    pageCount: number;
+                    download: {
+                        /**
+                         * Format: uri
+                         * @description Signed download URL (no API key needed), fresh for every attempt.
+                         */
+                        url: string;
+                        /** @description Unix epoch milliseconds: 10 minutes after this attempt was built. */
+                        expiresAt: number;
+                    };
+                    /** @description Transient outputs only: `finishedAt` + the transient-output lifetime (10 minutes). The file is deleted after it, so a later attempt carries a URL that answers 404. Absent for managed outputs. */
+                    accessGuaranteedUntil?: number;
+                };
+            };
+        };
+        /**
+         * Error
+         * @description The uniform error body of every non-2xx response.
+         */
+        Error: {
+            /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            /** @description Human-readable explanation. */
+            message: string;
+            /** @description Extra information, e.g. `field` for validation errors. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** Deploy */
+        Deploy: {
+            id: string;
+            accountId: string;
+            slug: string;
+            name: string;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+        };
+        /** DeployListItem */
+        DeployListItem: {
+            id: string;
+            slug: string;
+            name: string;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+        };
+        /** DeployVersion */
+        DeployVersion: {
+            id: string;
+            /** @description `v<versionNo>-<first 7 hex of treeHash>` */
+            displayId: string;
+            deployId: string;
+            versionNo: number;
+            /** @description sha256 over the sorted entries, one line `path\0sha256\0size\n` each. */
+            treeHash: string;
+            renderIndexKey: string;
+            renderPackKey: string;
+            route: string;
+            title: string;
+            renderTimeoutMs?: number;
+            metadataJson?: string;
+            /** @description `ready` after commit. */
+            status: string;
+            fileCount: number;
+            totalBytes: number;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+        };
+        /** Alias */
+        Alias: {
+            deployId: string;
+            alias: string;
+            /** @description A concrete version id or `latest`. */
+            deployVersionId: string;
+            /** @description Unix epoch milliseconds. */
+            updatedAt: number;
+        };
+        /** DeploySettings */
+        DeploySettings: {
+            deployId: string;
+            webhook: {
+                enabled: boolean;
+                url?: string;
+                /** @description Whether a deploy-level signing secret exists (otherwise the account secret signs). */
+                signingSecretConfigured: boolean;
+                /** @description Masked preview; the full secret is never returned. */
+                signingSecretPreview?: string;
+            };
+            versionLifecycle: {
+                enabled: boolean;
+                retainLatestVersions: number;
+            };
+            environment: {
+                variables: {
+                    deployId: string;
+                    name: string;
+                    value: string;
+                    /** @description Unix epoch milliseconds. */
+                    createdAt: number;
+                    /** @description Unix epoch milliseconds. */
+                    updatedAt: number;
+                }[];
+            };
+            secrets: {
+                /** @description Secret values are write-only. */
+                items: {
+                    deployId: string;
+                    name: string;
+                    /** @description Unix epoch milliseconds. */
+                    createdAt: number;
+                    /** @description Unix epoch milliseconds. */
+                    updatedAt: number;
+                }[];
+            };
+        };
+        /** FileDescriptor */
+        FileDescriptor: {
+            /** @description Path inside the bundle, e.g. `css/site.css` (a leading `/` is optional). */
+            path: string;
+            /** @description Lowercase hex SHA-256 of the content. */
+            sha256: string;
+            /** @description Bytes; at most 10485760. */
+            size: number;
+            mime?: string;
+        };
+        /** UploadSession */
+        UploadSession: {
+            id: string;
+            deployId: string;
+            /** @description `open`, `committed` or `expired`. */
+            status: string;
+            requestedFileCount: number;
+            requestedBytes: number;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+            /** @description Unix epoch milliseconds. */
+            expiresAt: number;
+        };
+        /** Blob */
+        Blob: {
+            sha256: string;
+            size: number;
+            mime?: string;
+            /** @description Key of the blob in content-addressed storage. */
+            storeKey: string;
+        };
+        /** UsageOverview */
+        UsageOverview: {
+            period: {
+                kind: string;
+                /** @description Unix epoch milliseconds. */
+                start: number;
+                /** @description Unix epoch milliseconds. */
+                end: number;
+                usageDayStart: string;
+                usageDayEndExclusive: string;
+            };
+            plan: {
+                key: string;
+                name: string;
+                currency: string;
+                interval: string;
+                monthlyPriceCents: number;
+            };
+            /** @description Plan limits; null means unlimited. */
+            policy: {
+                allowExternalNetwork: boolean;
+                maxBytesPerDeployCommit: number | null;
+                maxConcurrentRenderJobs: number | null;
+                maxDeployCommitsPerBillPeriod: number | null;
+                maxFilesPerDeployCommit: number | null;
+                maxRenderJobsPerBillPeriod: number | null;
+                maxRenderOutputBytes: number | null;
+                maxRenderTimeMsPerBillPeriod: number | null;
+                maxRenderTimeoutMs: number | null;
+                storageLimitBytes: number | null;
+            };
+            usageMeters: {
+                code: string;
+                aggregation: string;
+                totalQuantity: number;
+                unit: string;
+                version: number;
+            }[];
+            liveStorage: {
+                deployVersionStorageBytes: number;
+                managedPdfStorageBytes: number;
+                renderOutputStorageBytes: number;
+                totalBytes: number;
+            };
+            uploadLimits: {
+                maxSingleFileBytes: number;
+            };
+            storageMeters: {
+                code: string;
+                aggregation: string;
+                unit: string;
+                currentBytes: number;
+                peakBytesByDay: {
+                    day: string;
+                    peakBytes: number;
+                    peakGiBDay: number;
+                }[];
+                totalPeakBytes: number;
+                totalPeakGiBDays: number;
+                version: number;
+            }[];
+            bill: {
+                provider: string;
+                interval: string;
+                /** @description Unix epoch milliseconds. */
+                periodStart: number;
+                /** @description Unix epoch milliseconds. */
+                periodEnd: number;
+            };
+            /** @description Unix epoch milliseconds. */
+            generatedAt: number;
+        };
+        /** RenderJob */
+        RenderJob: {
+            id: string;
+            deployId: string;
+            /** @description The concrete version the job is bound to, even when `latest` or an alias was requested. */
+            deployVersionId: string;
+            deployVersionNo?: number;
+            deployVersionRoute?: string;
+            deployVersionTitle?: string;
+            /** @description Defaults to the job id. */
+            businessKey: string;
+            /** @description sha256 hex of the exact payload bytes the page receives (canonical JSON for JSON MIME types). */
+            payloadHash: string;
+            payloadMime: string;
+            status: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
+            /** @description Starts at 0; increases with each automatic retry. */
+            attempt: number;
+            outputMode: "transient" | "managed";
+            queue: string;
+            /** @description Unix epoch milliseconds. */
+            requestedAt: number;
+            /** @description Unix epoch milliseconds. */
+            startedAt?: number;
+            /** @description Unix epoch milliseconds. */
+            finishedAt?: number;
+            /** @description When a job in retry_scheduled is tried again. */
+            nextAttemptAt?: number;
+            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded. */
+            errorCode?: string;
+            errorMessage?: string;
+        };
+        /** RenderOutput */
+        RenderOutput: {
+            id: string;
+            bytes: number;
+            pageCount: number;
+            state: string;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+            /** @description Transient outputs: when the cleanup deletes it. */
+            expiresAt?: number;
+        };
+        /** ManagedPdf */
+        ManagedPdf: {
+            id: string;
+            /** @description `available` or `deleting`. */
+            state: string;
+            fileName: string;
+            bytes: number;
+            pageCount: number;
+            deployId: string;
+            deployVersionId: string;
+            renderJobId: string;
+            businessKey: string;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+        };
+        /** EmbeddedPdf */
+        EmbeddedPdf: {
+            id: string;
+            state: string;
+            fileName: string;
+            bytes: number;
+            pageCount: number;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+        };
+        /** PermanentLink */
+        PermanentLink: {
+            id: string;
+            pdfId: string;
+            /** @description Public URL; valid until the link or the PDF is deleted. */
+            url: string;
+            /** @description Unix epoch milliseconds. */
+            createdAt: number;
+        };
+        /** Access */
+        Access: {
+            access: {
+                /**
+                 * Format: uri
+                 * @description Signed URL served by Folio; no API key needed.
+                 */
+                url: string;
+                /** @description Unix epoch milliseconds. */
+                expiresAt: number;
+            };
+        };
+    };
+    responses: {
+        /** @description The uniform error body of every non-2xx response. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type RenderJobTerminatedEvent = components['schemas']['RenderJobTerminatedEvent'];
+export type Error = components['schemas']['Error'];
+export type Deploy = components['schemas']['Deploy'];
+export type DeployListItem = components['schemas']['DeployListItem'];
+export type DeployVersion = components['schemas']['DeployVersion'];
+export type Alias = components['schemas']['Alias'];
+export type DeploySettings = components['schemas']['DeploySettings'];
+export type FileDescriptor = components['schemas']['FileDescriptor'];
+export type UploadSession = components['schemas']['UploadSession'];
+export type Blob = components['schemas']['Blob'];
+export type UsageOverview = components['schemas']['UsageOverview'];
+export type RenderJob = components['schemas']['RenderJob'];
+export type RenderOutput = components['schemas']['RenderOutput'];
+export type ManagedPdf = components['schemas']['ManagedPdf'];
+export type EmbeddedPdf = components['schemas']['EmbeddedPdf'];
+export type PermanentLink = components['schemas']['PermanentLink'];
+export type Access = components['schemas']['Access'];
+export type ResponseError = components['responses']['Error'];
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
 
-export type OperationId = keyof Operations;
+// ---- The SDK's view of the operations: types over `paths` (written in scripts/generate-sdk-types.ts) ----
+
+type HttpMethod = "get" | "put" | "post" | "patch" | "delete";
+type Defined<T> = Exclude<T, undefined>;
+
+/** Every operation of the document, as "METHOD /path": "GET /v1/deploys", "POST /v1/render-jobs", … */
+export type OperationId = {
+    [P in keyof paths]: {
+        [M in HttpMethod]: [Defined<paths[P][M]>] extends [never] ? never : `${Uppercase<M>} ${P & string}`;
+    }[HttpMethod];
+}[keyof paths];
+
+type OperationObject<K extends OperationId> = K extends `${infer M} ${infer P}` ? Defined<paths[P & keyof paths][Lowercase<M> & HttpMethod]> : never;
+type ParametersOf<O, W extends "path" | "query"> = O extends { parameters: infer Ps } ? (W extends keyof Ps ? Defined<Ps[W]> : never) : never;
+/** The JSON request body; never when there is none, or when it is raw bytes (sent with `send()`, not as JSON). */
+type JsonBodyOf<O> = O extends { requestBody?: infer B } ? (Defined<B> extends { content: infer C } ? (C extends { "application/json": infer J } ? J : never) : never) : never;
+type ResponsesOf<O> = O extends { responses: infer R } ? R : never;
+type SuccessStatus<R> = { [S in keyof R]: S extends number ? (`${S}` extends `2${string}` ? S : never) : never }[keyof R];
+/** The JSON body of a response; void when it has none (204), unknown when it is not JSON (a PDF). */
+type ResponseBody<X> = X extends { content: infer C } ? (C extends { "application/json": infer J } ? J : unknown) : void;
+
+/** Every operation, keyed by "METHOD /path": path and query parameters, JSON body, success statuses and success body. */
+export type Operations = {
+    [K in OperationId]: {
+        path: ParametersOf<OperationObject<K>, "path">;
+        query: ParametersOf<OperationObject<K>, "query">;
+        body: JsonBodyOf<OperationObject<K>>;
+        status: SuccessStatus<ResponsesOf<OperationObject<K>>>;
+        response: { [S in SuccessStatus<ResponsesOf<OperationObject<K>>>]: ResponseBody<ResponsesOf<OperationObject<K>>[S]> }[SuccessStatus<ResponsesOf<OperationObject<K>>>];
+    };
+};
