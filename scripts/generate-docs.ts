@@ -40,6 +40,9 @@ Every non-2xx response has the body \`{"error": "<code>", "message": "<human tex
 an \`x-request-id\` header. For validation errors \`details.field\` names the failing field
 (\`files[2].sha256\`, \`render.route\`, \`cursor\`, \`body\`). A 500 never carries internals: quote the request id.
 
+The API reference (\`/docs\` on a running server, or \`GET /v1/openapi.json\`) lists under each error status of
+every operation the codes that operation can answer, each with an example; they come from the same map.
+
 ## HTTP error codes
 
 | Code | Status | When |
