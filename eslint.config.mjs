@@ -108,6 +108,17 @@ export default tseslint.config(
     ),
   },
   {
+    // PDF post-processing is a library: domain/ rules, its npm libraries and node built-ins, nothing else.
+    files: ['src/pdf/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'pdf/ never imports services/: it is a library the worker calls'],
+      ['**/http/**', 'pdf/ never imports http/'],
+      ['**/db/**', 'pdf/ never imports db/'],
+      ['**/worker/**', 'pdf/ never imports worker/'],
+      ['**/render/**', 'pdf/ never imports render/: it takes the printed PDF as bytes'],
+    ),
+  },
+  {
     files: ['src/notifier/**/*.ts', 'src/blobs/**/*.ts', 'src/net/**/*.ts', 'src/webhooks/**/*.ts'],
     rules: forbid(['**/services/**', 'an adapter below services/ never imports them'], ['**/http/**', 'an adapter never imports http/']),
   },

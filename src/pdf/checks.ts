@@ -1,0 +1,76 @@
+// The input checks of post-processing that need a parser, for job creation (400 before rendering) and run
+// again by postProcessPdf: an e-invoice XML is well-formed UTF-8 and its root is rsm:CrossIndustryInvoice;
+// a PDF to prepend/append starts like a PDF, loads, is not encrypted and has pages. The pure rules
+// (names, combinations) are src/domain/pdf-document.ts; `checkPostProcessRequest` runs both.
+// Not checked: EN 16931 business rules or the Factur-X XSD/Schematron of the profile (docs/pdf.md).
+import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
+import { XMLValidator } from 'fast-xml-parser';
+import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdf-document.js';
+import type { PostProcessRequest } from './post-process.js';
+
+export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+
+/** Why bytes are not a Factur-X invoice XML Folio embeds, or null. */
+export function eInvoiceXmlProblem(xml: Buffer): string | null {
+  if (xml.length === 0) return 'is empty';
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(xml);
+  } catch {
+    return 'is not UTF-8';
+  }
+  // A DTD can declare entities that expand without bound; a CII invoice never has one.
+  if (/<!DOCTYPE/i.test(text)) return 'must not contain a DOCTYPE';
+  const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
+  if (valid !== true) return `is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`;
+  // Well-formed, so the first start tag after the prolog's declaration, comments and PIs is the root.
+  const prolog = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)((?:\s[^>]*)?)\/?>/.exec(text);
+  if (!prolog) return 'has no root element';
+  const [qname, attrs] = [prolog[1], prolog[2] ?? ''];
+  const [prefix, local] = qname.includes(':') ? qname.split(':') : ['', qname];
+  if (local !== 'CrossIndustryInvoice') return `has the root element <${qname}>, not a CrossIndustryInvoice`;
+  const nsAttr = prefix ? `xmlns:${prefix}` : 'xmlns';
+  const ns = new RegExp(`(?:^|\\s)${nsAttr.replace('.', '\\.')}\\s*=\\s*(["'])(.*?)\\1`).exec(attrs)?.[2];
+  if (ns !== CII_NAMESPACE) return `has a CrossIndustryInvoice root outside the namespace ${CII_NAMESPACE} (found ${ns ?? 'none'})`;
+  return null;
+}
+
+/** Why bytes are not a PDF that can be joined to the output, or null. */
+export async function pdfProblem(bytes: Buffer): Promise<string | null> {
+  if (!looksLikePdf(bytes)) return 'is not a PDF (no %PDF- header)';
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fast, ignoreEncryption: true });
+  } catch (err) {
+    return `is not a PDF that can be read (${(err as Error).message})`;
+  }
+  if (doc.isEncrypted) return 'is encrypted (PDF/A and merging need an unencrypted PDF)';
+  if (doc.getPageCount() === 0) return 'has no pages';
+  return null;
+}
+
+/**
+ * Every problem of a request (empty when it can be post-processed): the rules of domain/pdf-document.ts,
+ * the e-invoice XML, and each prepended/appended PDF. Fields are named as in the request
+ * (`eInvoice.xml`, `append[1]`).
+ */
+export async function checkPostProcessRequest(req: Partial<PostProcessRequest>): Promise<PdfInputProblem[]> {
+  const problems = checkPdfDocumentRequest({
+    standard: req.standard,
+    metadata: req.metadata,
+    attachments: req.attachments?.map((a) => ({ ...a, size: a.content.length })),
+    eInvoice: req.eInvoice,
+  });
+  if (req.eInvoice) {
+    const p = eInvoiceXmlProblem(req.eInvoice.xml);
+    if (p) problems.push({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
+  }
+  for (const key of ['prepend', 'append'] as const) {
+    const list = req[key] ?? [];
+    for (let i = 0; i < list.length; i++) {
+      const p = await pdfProblem(list[i]);
+      if (p) problems.push({ field: `${key}[${i}]`, message: `${key}[${i}] ${p}` });
+    }
+  }
+  return problems;
+}

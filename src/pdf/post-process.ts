@@ -1,0 +1,415 @@
+// PDF post-processing (issue 18): one entry point, `postProcessPdf(pdf, request)`, turns the PDF Chromium
+// printed into the document the job asked for, in this order:
+//   1. checks the request (src/domain/pdf-document.ts rules, the e-invoice XML, each joined PDF loads);
+//   2. joins `prepend`/`append` PDFs around the printed pages, keeping their outlines and, when both are
+//      tagged, their structure trees (src/pdf/merge.ts);
+//   3. for PDF/A (`pdf/a-2b`, `pdf/a-3b`; an e-invoice forces `pdf/a-3b`): removes what ISO 19005-2/-3
+//      forbids and Folio can remove without changing the page (JavaScript and other forbidden actions,
+//      additional actions, image interpolation, hidden/non-printing link flags) and refuses what it cannot
+//      fix (a font without its program, an external stream, an annotation PDF/A does not allow) with a
+//      PdfPostProcessError; adds the sRGB OutputIntent with the ICC profile of the Debian package
+//      (src/pdf/icc.ts);
+//   4. writes the document metadata to the Info dictionary and the XMP packet with the same values
+//      (src/pdf/xmp.ts), /Lang and /ViewerPreferences /DisplayDocTitle on the catalog;
+//   5. embeds the attachments (and `factur-x.xml`) as associated files: /EmbeddedFiles name tree, /AF on
+//      the catalog, /AFRelationship, /UF, /Desc, /EF with /Subtype and /Params (Size, dates, CheckSum);
+//   6. sets a /ID computed from the inputs and writes the file (classic cross-reference table, header
+//      %PDF-1.7 for PDF/A, no object streams, no encryption).
+// The tagged structure (StructTreeRoot, MarkInfo, ParentTree) and the outline Chromium wrote are kept as
+// they are. Equal inputs (including `date`) give equal bytes. `needsPostProcessing` says whether a
+// request changes anything at all, so a plain job skips the load/save.
+// What is and is not checked of the PDF/A clauses: docs/pdf.md.
+import { createHash } from 'node:crypto';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFStream,
+  PDFString,
+  ParseSpeeds,
+} from '@cantoo/pdf-lib';
+import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
+import { PDFHeader } from '@cantoo/pdf-lib';
+import {
+  checkPdfDocumentRequest,
+  effectiveStandard,
+  FACTURX_FILE_NAME,
+  facturXRelationship,
+  looksLikePdf,
+  type AfRelationship,
+  type DocumentMetadata,
+  type FacturXProfile,
+  type PdfStandard,
+} from '../domain/pdf-document.js';
+import { eInvoiceXmlProblem } from './checks.js';
+import { PdfPostProcessError } from './errors.js';
+import { srgbProfile } from './icc.js';
+import { joinDocument } from './merge.js';
+import { buildXmp, pdfDate } from './xmp.js';
+
+export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdf-document.js';
+export { PdfPostProcessError } from './errors.js';
+
+export interface PdfAttachment {
+  name: string;
+  mimeType: string;
+  relationship: AfRelationship;
+  description?: string;
+  content: Buffer;
+}
+
+export interface EInvoice {
+  standard: 'factur-x';
+  profile: FacturXProfile;
+  /** The CrossIndustryInvoice XML, embedded as factur-x.xml byte for byte. */
+  xml: Buffer;
+}
+
+export interface PostProcessRequest {
+  standard: PdfStandard;
+  metadata: DocumentMetadata;
+  attachments: PdfAttachment[];
+  eInvoice?: EInvoice;
+  /** Whole PDFs joined before the printed pages (in this order), outlines kept. */
+  prepend?: Buffer[];
+  /** Whole PDFs joined after the printed pages (in this order), outlines kept. */
+  append?: Buffer[];
+  /** pdf:Producer and Info /Producer, e.g. "Folio 0.1.0". */
+  producer: string;
+  /** Creation and modification date written to Info and XMP (whole seconds, UTC). */
+  date: Date;
+}
+
+/** Whether a request changes the printed PDF at all (a plain job skips post-processing). */
+export function needsPostProcessing(req: Partial<PostProcessRequest>): boolean {
+  if (req.standard !== undefined && req.standard !== 'none') return true;
+  if (req.eInvoice) return true;
+  if ((req.attachments?.length ?? 0) > 0 || (req.prepend?.length ?? 0) > 0 || (req.append?.length ?? 0) > 0) return true;
+  const m = req.metadata ?? {};
+  return (
+    m.title !== undefined ||
+    m.author !== undefined ||
+    m.subject !== undefined ||
+    m.creator !== undefined ||
+    m.lang !== undefined ||
+    (m.keywords !== undefined && m.keywords.length > 0)
+  );
+}
+
+const N = PDFName.of;
+const LOAD = { updateMetadata: false, parseSpeed: ParseSpeeds.Fast, ignoreEncryption: true } as const;
+
+/** Post-processes a PDF as described in the file header; throws PdfPostProcessError with a clear message. */
+export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Promise<Buffer> {
+  const problems = checkPdfDocumentRequest({
+    standard: req.standard,
+    metadata: req.metadata,
+    attachments: req.attachments.map((a) => ({ ...a, size: a.content.length })),
+    eInvoice: req.eInvoice,
+  });
+  if (req.eInvoice) {
+    const p = eInvoiceXmlProblem(req.eInvoice.xml);
+    if (p) problems.push({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
+  }
+  if (typeof req.producer !== 'string' || req.producer.trim() === '') problems.push({ field: 'producer', message: 'producer must be set' });
+  if (!(req.date instanceof Date) || Number.isNaN(req.date.getTime()))
+    problems.push({ field: 'date', message: 'date must be a valid Date' });
+  if (problems.length > 0) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+    throw new PdfPostProcessError(`${problems[0].message}${more}`, problems[0].field);
+  }
+  const standard = effectiveStandard(req);
+  const pdfa = standard !== 'none';
+  const date = new Date(Math.floor(req.date.getTime() / 1000) * 1000);
+
+  const doc = await load(pdf, 'the printed PDF');
+  const prepend = await Promise.all((req.prepend ?? []).map((b, i) => load(b, `prepend[${i}]`)));
+  const append = await Promise.all((req.append ?? []).map((b, i) => load(b, `append[${i}]`)));
+  // Prepends in reverse, each before the first page: the first of the list ends up first.
+  for (let i = prepend.length - 1; i >= 0; i--) join(doc, prepend[i], 'before', `prepend[${i}]`);
+  append.forEach((src, i) => join(doc, src, 'after', `append[${i}]`));
+
+  const ctx = doc.context;
+  ctx.trailerInfo.Encrypt = undefined;
+  if (pdfa) {
+    sanitizeForPdfA(ctx, doc.catalog);
+    ctx.header = PDFHeader.forVersion(1, 7);
+    const icc = ctx.register(ctx.flateStream(srgbProfile(), { N: 3 }));
+    const intent = ctx.obj({
+      Type: 'OutputIntent',
+      S: 'GTS_PDFA1',
+      OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
+      Info: PDFString.of('sRGB IEC61966-2.1'),
+      RegistryName: PDFString.of('http://www.color.org'),
+      DestOutputProfile: icc,
+    });
+    doc.catalog.set(N('OutputIntents'), ctx.obj([ctx.register(intent)]));
+  }
+
+  // Metadata: Info and XMP from the same values.
+  const oldInfo = ctx.lookupMaybe(ctx.trailerInfo.Info, PDFDict);
+  const oldText = (key: string) => textOf(oldInfo?.lookup(N(key)));
+  const title = req.metadata.title ?? oldText('Title');
+  const author = req.metadata.author ?? oldText('Author');
+  const subject = req.metadata.subject ?? oldText('Subject');
+  const keywords = req.metadata.keywords?.length ? req.metadata.keywords.join(', ') : oldText('Keywords');
+  const creator = req.metadata.creator ?? oldText('Creator');
+  const lang = req.metadata.lang ?? textOf(doc.catalog.lookup(N('Lang')));
+  const info = ctx.obj({});
+  const setText = (key: string, v: string | undefined) => v !== undefined && info.set(N(key), PDFHexString.fromText(v));
+  setText('Title', title);
+  setText('Author', author);
+  setText('Subject', subject);
+  setText('Keywords', keywords);
+  setText('Creator', creator);
+  setText('Producer', req.producer);
+  info.set(N('CreationDate'), PDFString.of(pdfDate(date)));
+  info.set(N('ModDate'), PDFString.of(pdfDate(date)));
+  ctx.trailerInfo.Info = ctx.register(info);
+  const xmp = buildXmp({
+    pdfaPart: standard === 'pdf/a-2b' ? 2 : standard === 'pdf/a-3b' ? 3 : null,
+    title,
+    author,
+    subject,
+    keywords,
+    creatorTool: creator,
+    producer: req.producer,
+    lang,
+    date,
+    facturX: req.eInvoice?.profile,
+  });
+  // Uncompressed: PDF/A forbids a Filter on the metadata stream.
+  doc.catalog.set(N('Metadata'), ctx.register(ctx.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: xmp.length })));
+  if (lang !== undefined) doc.catalog.set(N('Lang'), PDFHexString.fromText(lang));
+  const prefs = doc.catalog.lookupMaybe(N('ViewerPreferences'), PDFDict) ?? ctx.obj({});
+  prefs.set(N('DisplayDocTitle'), ctx.obj(true));
+  doc.catalog.set(N('ViewerPreferences'), prefs);
+
+  // Associated files.
+  const files: PdfAttachment[] = [];
+  if (req.eInvoice)
+    files.push({
+      name: FACTURX_FILE_NAME,
+      mimeType: 'text/xml',
+      relationship: facturXRelationship(req.eInvoice.profile),
+      description: `Factur-X invoice (profile ${req.eInvoice.profile})`,
+      content: req.eInvoice.xml,
+    });
+  files.push(...req.attachments);
+  if (files.length > 0) embedFiles(doc, files, date);
+
+  ctx.trailerInfo.ID = documentId(ctx, pdf, req, standard);
+  // objectsPerTick: pdf-lib yields to the event loop (a timer) every 50 objects by default, which made the
+  // 50-page report (13,000 objects) wait ~700 ms idle; every 2,000 keeps the worker's heartbeats flowing.
+  const bytes = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: 2000 });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+async function load(bytes: Buffer, what: string): Promise<PDFDocument> {
+  if (!looksLikePdf(bytes)) throw new PdfPostProcessError(`${what} is not a PDF (no %PDF- header)`, fieldOf(what));
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, LOAD);
+  } catch (err) {
+    throw new PdfPostProcessError(`${what} cannot be read as a PDF: ${(err as Error).message}`, fieldOf(what), { cause: err });
+  }
+  if (doc.isEncrypted) throw new PdfPostProcessError(`${what} is encrypted (PDF/A and joining need an unencrypted PDF)`, fieldOf(what));
+  if (doc.getPageCount() === 0) throw new PdfPostProcessError(`${what} has no pages`, fieldOf(what));
+  return doc;
+}
+
+function join(doc: PDFDocument, src: PDFDocument, position: 'before' | 'after', what: string): void {
+  try {
+    joinDocument(doc, src, position);
+  } catch (err) {
+    throw new PdfPostProcessError(`${what} could not be joined: ${(err as Error).message}`, what, { cause: err });
+  }
+}
+
+const fieldOf = (what: string) => (what.startsWith('the ') ? undefined : what);
+
+function textOf(o: PDFObject | undefined): string | undefined {
+  if (o instanceof PDFString || o instanceof PDFHexString) return o.decodeText();
+  return undefined;
+}
+
+// ISO 19005-2 § 6.5.1 (and -3): action types a conforming file does not contain; Named actions other
+// than the four page moves neither.
+const FORBIDDEN_ACTIONS = new Set([
+  'Launch',
+  'Sound',
+  'Movie',
+  'ResetForm',
+  'ImportData',
+  'Hide',
+  'SetOCGState',
+  'Rendition',
+  'Trans',
+  'GoTo3DView',
+  'JavaScript',
+]);
+const NAMED_ALLOWED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
+// § 6.3.1: annotation types PDF/A-2/-3 does not allow.
+const FORBIDDEN_ANNOTS = new Set(['3D', 'Sound', 'Screen', 'Movie']);
+// Subtypes that make a dictionary without /Type an annotation (/Type is optional on annotations).
+const ANNOT_SUBTYPES = new Set([
+  'Link',
+  'Widget',
+  'Text',
+  'FreeText',
+  'Popup',
+  'FileAttachment',
+  'Stamp',
+  'Highlight',
+  'Underline',
+  'Square',
+  'Circle',
+  'Ink',
+  'Line',
+  'Polygon',
+  'PolyLine',
+  'StrikeOut',
+  'Squiggly',
+  'Caret',
+  'Redact',
+  'Watermark',
+  'PrinterMark',
+  'TrapNet',
+  ...FORBIDDEN_ANNOTS,
+]);
+// Annotation flags: Invisible 1, Hidden 2, Print 4, NoView 32, ToggleNoView 256 (§ 6.3.2).
+const FLAG_PRINT = 4;
+const FLAGS_HIDING = 1 | 2 | 32 | 256;
+
+/** Whether an action (and its /Next chain) is allowed; a forbidden one anywhere makes the whole chain go. */
+function actionAllowed(ctx: PDFContext, action: PDFObject | undefined, depth = 0): boolean {
+  const a = action instanceof PDFRef ? ctx.lookupMaybe(action, PDFDict) : action instanceof PDFDict ? action : undefined;
+  if (!a || depth > 16) return depth <= 16;
+  const s = a.lookupMaybe(N('S'), PDFName)?.decodeText() ?? '';
+  if (FORBIDDEN_ACTIONS.has(s)) return false;
+  if (s === 'Named' && !NAMED_ALLOWED.has(a.lookupMaybe(N('N'), PDFName)?.decodeText() ?? '')) return false;
+  const next = a.get(N('Next'));
+  if (next instanceof PDFArray) return next.asArray().every((n) => actionAllowed(ctx, n, depth + 1));
+  return next === undefined || actionAllowed(ctx, next, depth + 1);
+}
+
+/**
+ * Removes what PDF/A forbids and can go without changing how pages look, and refuses what cannot.
+ * Walks every indirect object once (and their direct dictionaries).
+ */
+function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict): void {
+  catalog.delete(N('AA'));
+  const open = catalog.get(N('OpenAction'));
+  if (open !== undefined && !(open instanceof PDFArray) && !actionAllowed(ctx, open)) catalog.delete(N('OpenAction'));
+  catalog.lookupMaybe(N('Names'), PDFDict)?.delete(N('JavaScript'));
+  const visitDict = (d: PDFDict, depth: number) => {
+    const type = d.lookupMaybe(N('Type'), PDFName)?.decodeText();
+    const subtype = d.lookupMaybe(N('Subtype'), PDFName)?.decodeText();
+    d.delete(N('AA'));
+    if (d.has(N('A')) && !actionAllowed(ctx, d.get(N('A')))) d.delete(N('A'));
+    if (type === 'Annot' || (type === undefined && d.has(N('Rect')) && subtype !== undefined && ANNOT_SUBTYPES.has(subtype))) {
+      if (subtype && FORBIDDEN_ANNOTS.has(subtype))
+        throw new PdfPostProcessError(`a ${subtype} annotation cannot be part of a PDF/A document`);
+      const f = d.lookupMaybe(N('F'), PDFNumber)?.asNumber() ?? 0;
+      d.set(N('F'), PDFNumber.of((f | FLAG_PRINT) & ~FLAGS_HIDING));
+      if (subtype !== 'Link' && subtype !== 'Popup' && !d.has(N('AP')))
+        throw new PdfPostProcessError(
+          `a ${subtype ?? 'untyped'} annotation without an appearance stream cannot be part of a PDF/A document`,
+        );
+    }
+    if (type === 'Font' || (subtype !== undefined && d.has(N('BaseFont')))) fontCheck(d, subtype);
+    if (depth < 4)
+      for (const v of d.values()) {
+        if (v instanceof PDFDict) visitDict(v, depth + 1);
+        else if (v instanceof PDFArray) for (const x of v.asArray()) if (x instanceof PDFDict) visitDict(x, depth + 1);
+      }
+  };
+  for (const [, o] of ctx.enumerateIndirectObjects()) {
+    if (o instanceof PDFStream) {
+      const d = o.dict;
+      if (d.has(N('F')) || d.has(N('FFilter')) || d.has(N('FDecodeParms')))
+        throw new PdfPostProcessError('a stream with external content (/F) cannot be part of a PDF/A document');
+      const subtype = d.lookupMaybe(N('Subtype'), PDFName)?.decodeText();
+      if (subtype === 'Image') {
+        if (d.has(N('Interpolate'))) d.set(N('Interpolate'), ctx.obj(false));
+        d.delete(N('Alternates'));
+        d.delete(N('OPI'));
+      } else if (subtype === 'PS') throw new PdfPostProcessError('a PostScript XObject cannot be part of a PDF/A document');
+      else if (subtype === 'Form') d.delete(N('OPI'));
+    } else if (o instanceof PDFDict) visitDict(o, 0);
+  }
+}
+
+/** § 6.2.11.4.1: every font but Type 3 carries its font program. Type 0 fonts are checked through their descendant. */
+function fontCheck(font: PDFDict, subtype: string | undefined): void {
+  if (subtype === 'Type3' || subtype === 'Type0') return;
+  const desc = font.lookupMaybe(N('FontDescriptor'), PDFDict);
+  const embedded = desc && (desc.has(N('FontFile')) || desc.has(N('FontFile2')) || desc.has(N('FontFile3')));
+  if (!embedded) {
+    const name = font.lookupMaybe(N('BaseFont'), PDFName)?.decodeText() ?? 'unnamed';
+    throw new PdfPostProcessError(`the font ${name} is not embedded: PDF/A needs every font's program in the file`);
+  }
+}
+
+/** The embedded-file name tree, one file specification per file, and /AF on the catalog. */
+function embedFiles(doc: PDFDocument, files: PdfAttachment[], date: Date): void {
+  const ctx = doc.context;
+  const when = PDFString.of(pdfDate(date));
+  const specs = files.map((f) => {
+    const stream = ctx.flateStream(f.content, {
+      Type: 'EmbeddedFile',
+      Subtype: f.mimeType,
+      Params: {
+        Size: f.content.length,
+        CreationDate: when,
+        ModDate: when,
+        CheckSum: PDFHexString.of(createHash('md5').update(f.content).digest('hex')),
+      },
+    });
+    const ef = ctx.register(stream);
+    const spec = ctx.obj({
+      Type: 'Filespec',
+      F: PDFHexString.fromText(f.name),
+      UF: PDFHexString.fromText(f.name),
+      Desc: PDFHexString.fromText(f.description ?? f.name),
+      AFRelationship: f.relationship,
+      EF: { F: ef, UF: ef },
+    });
+    return { name: f.name, ref: ctx.register(spec) };
+  });
+  const sorted = [...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const names = ctx.obj([]);
+  for (const s of sorted) {
+    names.push(PDFHexString.fromText(s.name));
+    names.push(s.ref);
+  }
+  const catalogNames = doc.catalog.lookupMaybe(N('Names'), PDFDict) ?? ctx.obj({});
+  catalogNames.set(N('EmbeddedFiles'), ctx.register(ctx.obj({ Names: names })));
+  doc.catalog.set(N('Names'), catalogNames);
+  doc.catalog.set(N('AF'), ctx.obj(specs.map((s) => s.ref)));
+}
+
+/** The file identifier: a digest of everything the output depends on, so equal inputs give equal bytes. */
+function documentId(ctx: PDFContext, pdf: Buffer, req: PostProcessRequest, standard: PdfStandard): PDFArray {
+  const h = createHash('md5');
+  const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+  h.update(pdf);
+  h.update(
+    JSON.stringify({
+      standard,
+      metadata: req.metadata,
+      producer: req.producer,
+      date: req.date.toISOString(),
+      attachments: req.attachments.map((a) => [a.name, a.mimeType, a.relationship, a.description ?? null, md5(a.content)]),
+      eInvoice: req.eInvoice ? [req.eInvoice.profile, md5(req.eInvoice.xml)] : null,
+      prepend: (req.prepend ?? []).map(md5),
+      append: (req.append ?? []).map(md5),
+    }),
+  );
+  const id = PDFHexString.of(h.digest('hex'));
+  return ctx.obj([id, id]);
+}

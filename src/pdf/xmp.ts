@@ -1,0 +1,102 @@
+// The XMP packet of the catalog's /Metadata stream, and the date forms shared with the Info dictionary.
+// ISO 19005-2/-3 § 6.6: the packet holds pdfaid:part/conformance; every Info entry has its XMP equivalent
+// with the same value (Title ↔ dc:title, Author ↔ dc:creator, Subject ↔ dc:description, Keywords ↔
+// pdf:Keywords, Creator ↔ xmp:CreatorTool, Producer ↔ pdf:Producer, CreationDate ↔ xmp:CreateDate,
+// ModDate ↔ xmp:ModifyDate); the xpacket header has no `bytes`/`encoding` attribute; properties outside the
+// predefined schemas are described by a pdfaExtension schema (here: Factur-X's fx:).
+import { FACTURX_FILE_NAME, type FacturXProfile } from '../domain/pdf-document.js';
+
+export const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+
+export interface XmpInput {
+  /** 2 or 3 for PDF/A-2b/-3b; null writes no pdfaid (standard `none`). */
+  pdfaPart: 2 | 3 | null;
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string;
+  creatorTool?: string;
+  producer: string;
+  lang?: string;
+  date: Date;
+  facturX?: FacturXProfile;
+}
+
+/** `D:YYYYMMDDHHmmSS+00'00'`, the PDF date of Info's CreationDate/ModDate (UTC, whole seconds). */
+export function pdfDate(d: Date): string {
+  const iso = d.toISOString();
+  return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}+00'00'`;
+}
+
+/** `YYYY-MM-DDTHH:mm:ss+00:00`, the same instant as pdfDate in XMP's ISO 8601 form. */
+export function xmpDate(d: Date): string {
+  return `${d.toISOString().slice(0, 19)}+00:00`;
+}
+
+export function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+const langAlt = (tag: string, value: string) =>
+  `<${tag}><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(value)}</rdf:li></rdf:Alt></${tag}>`;
+
+const FX_PROPERTIES: Array<[name: string, description: string]> = [
+  ['DocumentFileName', 'The name of the embedded XML document'],
+  ['DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'],
+  ['Version', 'The actual version of the standard applying to the embedded XML document'],
+  ['ConformanceLevel', 'The conformance level of the embedded XML document'],
+];
+
+/** The XMP packet (UTF-8 bytes), deterministic for equal input. */
+export function buildXmp(x: XmpInput): Buffer {
+  const d = xmpDate(x.date);
+  const parts: string[] = [];
+  if (x.pdfaPart !== null)
+    parts.push(
+      `<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>${x.pdfaPart}</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>`,
+    );
+  const dc: string[] = ['<dc:format>application/pdf</dc:format>'];
+  if (x.title !== undefined) dc.push(langAlt('dc:title', x.title));
+  if (x.author !== undefined) dc.push(`<dc:creator><rdf:Seq><rdf:li>${escapeXml(x.author)}</rdf:li></rdf:Seq></dc:creator>`);
+  if (x.subject !== undefined) dc.push(langAlt('dc:description', x.subject));
+  if (x.lang !== undefined) dc.push(`<dc:language><rdf:Bag><rdf:li>${escapeXml(x.lang)}</rdf:li></rdf:Bag></dc:language>`);
+  parts.push(`<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">${dc.join('')}</rdf:Description>`);
+  const xmp = [
+    `<xmp:CreateDate>${d}</xmp:CreateDate>`,
+    `<xmp:ModifyDate>${d}</xmp:ModifyDate>`,
+    `<xmp:MetadataDate>${d}</xmp:MetadataDate>`,
+  ];
+  if (x.creatorTool !== undefined) xmp.push(`<xmp:CreatorTool>${escapeXml(x.creatorTool)}</xmp:CreatorTool>`);
+  parts.push(`<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">${xmp.join('')}</rdf:Description>`);
+  const pdf = [`<pdf:Producer>${escapeXml(x.producer)}</pdf:Producer>`];
+  if (x.keywords !== undefined) pdf.push(`<pdf:Keywords>${escapeXml(x.keywords)}</pdf:Keywords>`);
+  parts.push(`<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">${pdf.join('')}</rdf:Description>`);
+  if (x.facturX !== undefined) {
+    parts.push(
+      `<rdf:Description rdf:about="" xmlns:fx="${FACTURX_NS}">` +
+        `<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>${FACTURX_FILE_NAME}</fx:DocumentFileName>` +
+        `<fx:Version>1.0</fx:Version><fx:ConformanceLevel>${escapeXml(x.facturX)}</fx:ConformanceLevel></rdf:Description>`,
+    );
+    const props = FX_PROPERTIES.map(
+      ([name, description]) =>
+        `<rdf:li rdf:parseType="Resource"><pdfaProperty:name>${name}</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType>` +
+        `<pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>${description}</pdfaProperty:description></rdf:li>`,
+    ).join('');
+    parts.push(
+      `<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">` +
+        `<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">` +
+        `<pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema><pdfaSchema:namespaceURI>${FACTURX_NS}</pdfaSchema:namespaceURI>` +
+        `<pdfaSchema:prefix>fx</pdfaSchema:prefix><pdfaSchema:property><rdf:Seq>${props}</rdf:Seq></pdfaSchema:property>` +
+        `</rdf:li></rdf:Bag></pdfaExtension:schemas></rdf:Description>`,
+    );
+  }
+  const body = parts.map((p) => `  ${p}\n`).join('');
+  // The trailing whitespace lets a later editor update the packet in place (XMP spec, § 7.3.2).
+  const padding = `${' '.repeat(99)}\n`.repeat(20);
+  return Buffer.from(
+    `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>\n` +
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/">\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n${body}</rdf:RDF>\n</x:xmpmeta>\n` +
+      `${padding}<?xpacket end="w"?>`,
+    'utf8',
+  );
+}
