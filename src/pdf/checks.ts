@@ -45,7 +45,11 @@ export async function pdfProblem(bytes: Buffer): Promise<string | null> {
     return `is not a PDF that can be read (${(err as Error).message})`;
   }
   if (doc.isEncrypted) return 'is encrypted (PDF/A and merging need an unencrypted PDF)';
-  if (doc.getPageCount() === 0) return 'has no pages';
+  try {
+    if (doc.getPageCount() === 0) return 'has no pages';
+  } catch (err) {
+    return `has no readable page tree (${(err as Error).message})`;
+  }
   return null;
 }
 

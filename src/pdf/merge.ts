@@ -1,7 +1,7 @@
 // Joining whole PDFs before/after the printed pages, keeping what makes the result navigable and
 // accessible: each joined document's pages, its outline (linked into the output's outline in page order)
 // and, when both sides are tagged, its structure tree (its top-level elements become children of the
-// output's top-level element; its ParentTree entries are renumbered past the output's). Named destinations
+// output's top-level element, its Document element turned into a Part; its ParentTree entries are renumbered past the output's). Named destinations
 // of a joined document are resolved to explicit ones first, since its name dictionary is not carried over.
 // One PDFObjectCopier per joined document, so a page copied once is the page its outline items, links and
 // structure elements point to.
@@ -185,6 +185,8 @@ export function joinDocument(dest: PDFDocument, src: PDFDocument, position: 'bef
     for (const k of copiedTop) {
       const d = k instanceof PDFRef ? dctx.lookupMaybe(k, PDFDict) : k instanceof PDFDict ? k : undefined;
       if (d && parentRef) d.set(N('P'), parentRef);
+      // A joined document's own Document element becomes a Part of the output's Document.
+      if (d && holder && d.lookupMaybe(N('S'), PDFName)?.decodeText() === 'Document') d.set(N('S'), N('Part'));
     }
     const existing = kidsOf(target.get(N('K')));
     target.set(N('K'), dctx.obj(position === 'before' ? [...copiedTop, ...existing] : [...existing, ...copiedTop]));

@@ -218,7 +218,13 @@ async function load(bytes: Buffer, what: string): Promise<PDFDocument> {
     throw new PdfPostProcessError(`${what} cannot be read as a PDF: ${(err as Error).message}`, fieldOf(what), { cause: err });
   }
   if (doc.isEncrypted) throw new PdfPostProcessError(`${what} is encrypted (PDF/A and joining need an unencrypted PDF)`, fieldOf(what));
-  if (doc.getPageCount() === 0) throw new PdfPostProcessError(`${what} has no pages`, fieldOf(what));
+  let pages = 0;
+  try {
+    pages = doc.getPageCount();
+  } catch (err) {
+    throw new PdfPostProcessError(`${what} has no readable page tree: ${(err as Error).message}`, fieldOf(what), { cause: err });
+  }
+  if (pages === 0) throw new PdfPostProcessError(`${what} has no pages`, fieldOf(what));
   return doc;
 }
 
