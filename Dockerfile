@@ -29,7 +29,7 @@ FROM node:20-bookworm-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-      poppler-utils tini ca-certificates \
+      poppler-utils icc-profiles-free tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
