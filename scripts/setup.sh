@@ -31,6 +31,10 @@ need_pkgs=()
 # prefers it when present. The full browser above stays: the dashboard's browser tests drive it.
 [ -z "${FOLIO_CHROMIUM_PATH:-}" ] && [ ! -x /usr/lib/chromium/chromium-headless-shell ] && need_pkgs+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || need_pkgs+=(poppler-utils)
+# PDF post-processing (src/pdf): qpdf checks the PDF/A output; icc-profiles-free ships the sRGB ICC profile
+# (/usr/share/color/icc/sRGB.icc) embedded in every PDF/A OutputIntent.
+command -v qpdf >/dev/null 2>&1 || need_pkgs+=(qpdf)
+[ -f /usr/share/color/icc/sRGB.icc ] || [ -f /usr/share/color/icc/colord/sRGB.icc ] || need_pkgs+=(icc-profiles-free)
 # The font list is read once into a variable: `fc-list | grep -q` under pipefail fails at random (grep exits
 # at the first match, fc-list then dies of SIGPIPE and the pipeline reports its failure), which made most
 # starts think a font was missing and call apt-get again.
