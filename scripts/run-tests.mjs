@@ -40,6 +40,7 @@ const PG_SUITES = [
   'test/e2e/webhooks.test.ts',
   'test/e2e/managed-storage.test.ts',
   'test/e2e/metrics.test.ts',
+  'test/e2e/pdf-merge.test.ts',
 ];
 
 function collect(target) {

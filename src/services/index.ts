@@ -7,6 +7,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { JobOutcomes } from './job-outcomes.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
+import { PdfMerges } from './pdf-merges.js';
 import { RenderedFiles } from './rendered-files.js';
 import { RenderJobs } from './render-jobs.js';
 import { Settings } from './settings.js';
@@ -28,6 +29,7 @@ export interface Services {
   idempotency: IdempotencyStore;
   renderJobs: RenderJobs;
   renderedFiles: RenderedFiles;
+  pdfMerges: PdfMerges;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
 }
@@ -45,6 +47,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const idempotency = new IdempotencyStore(ctx);
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
   const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
+  const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const webhooks = new Webhooks(ctx, renderedFiles);
   const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, usage, webhooks, notifier });
 
@@ -90,6 +93,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     idempotency,
     renderJobs,
     renderedFiles,
+    pdfMerges,
     webhooks,
     jobOutcomes,
   };

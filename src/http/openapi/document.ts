@@ -14,7 +14,7 @@ const INTRO = `Folio turns deployed HTML/CSS/JS bundles into PDFs, asynchronousl
 
 **Conventions.** Bodies are JSON (\`Content-Type: application/json\`) unless stated. Ids are opaque strings with a type prefix (\`dep_…\`, \`ver_…\`, \`job_…\`). Timestamps are integer Unix epoch **milliseconds**. Every response carries an \`x-request-id\` header: quote it when reporting a problem. Lists answer \`{items, nextCursor}\`, newest first; pass \`nextCursor\` back unchanged as \`?cursor=\` for the next page (\`null\` on the last page). Resources of another account answer 404, exactly as if they did not exist.
 
-**Idempotency.** Upload-session and render-job creation accept an \`Idempotency-Key\` header (1–255 characters, remembered 24 hours per account): a repeat of the same request gets the stored answer with \`Idempotent-Replayed: true\`; the same key with a different body gets 409 \`idempotency_key_conflict\`. Only 2xx answers are stored.
+**Idempotency.** Upload-session creation, render-job creation and PDF merges accept an \`Idempotency-Key\` header (1–255 characters, remembered 24 hours per account): a repeat of the same request gets the stored answer with \`Idempotent-Replayed: true\`; the same key with a different body gets 409 \`idempotency_key_conflict\`. Only 2xx answers are stored.
 
 **Rate limits.** Each API key has a token bucket; every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`. Past it: 429 \`rate_limited\` with \`Retry-After\`.
 
@@ -43,7 +43,7 @@ const TAGS = [
   {
     name: 'Managed PDFs',
     description:
-      'The PDFs of `managed` render jobs: they live until deleted, independently of their job and deploy, and may have permanent public links.',
+      'The PDFs of `managed` render jobs, and PDFs merged from them (`POST /v1/pdfs/merge`): they live until deleted, independently of their job and deploy, and may have permanent public links.',
   },
   {
     name: 'Files',

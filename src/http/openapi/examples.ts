@@ -203,6 +203,28 @@ export const managedPdf = {
   businessKey: 'INV-2026-0042',
   createdAt: at(41) + 370,
 };
+/** POST /v1/pdfs/merge: the invoice, the pages 1–2 of a managed terms PDF, and a transient job's output. */
+export const mergeRequest = {
+  sources: [
+    { pdfId: ids.pdf },
+    { pdfId: 'pdf_01m80q5w7re00bq3j9f2m6k4tx', pageRanges: '1-2' },
+    { jobId: 'job_01m80q5wa1e00c8v5n3k7r2q0d' },
+  ],
+  fileName: 'INV-2026-0042-with-terms.pdf',
+  businessKey: 'INV-2026-0042',
+};
+export const mergedPdf = {
+  id: 'pdf_01m80q5x3ae00e1h7c9t4w6b2n',
+  state: 'available',
+  fileName: 'INV-2026-0042-with-terms.pdf',
+  bytes: 21874,
+  pageCount: 4,
+  deployId: '',
+  deployVersionId: '',
+  renderJobId: '',
+  businessKey: 'INV-2026-0042',
+  createdAt: at(75),
+};
 export const permanentLink = { id: ids.link, pdfId: ids.pdf, url: `${PUBLIC_URL}/p/7kQ2mZx9RtL4vN8bW3cY6hJ1sD5fG0aE`, createdAt: at(70) };
 
 // ---- webhooks ----

@@ -2,10 +2,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
+import { AppError } from '../../errors/app-error.js';
+import { MAX_MERGE_BYTES, MAX_MERGE_PAGES, MAX_MERGE_SOURCES } from '../../services/pdf-merges.js';
 import type { Services } from '../../services/index.js';
+import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
 import * as ex from '../openapi/examples.js';
 import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
+import { MergePdfsBody } from '../schemas/pdfs.js';
 import { LinkBody } from '../schemas/render.js';
 
 const tags = ['Managed PDFs'];
@@ -41,6 +45,49 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
         limit: req.query.limit ?? DEFAULT_PAGE_SIZE,
       }),
   );
+
+  r.post(
+    '/v1/pdfs/merge',
+    {
+      config: { scope: 'pdfs:write' },
+      schema: {
+        tags,
+        summary: 'Merge PDFs into a new managed PDF',
+        description: `Joins pages of managed PDFs (\`pdfId\`) and of succeeded render jobs' outputs (\`jobId\`: transient while it exists, or managed) of the account, in the order given, into a new managed PDF. Each source may pick its pages with \`pageRanges\` (\`"1-3,5"\`). The text, fonts and images of the pages are kept, and outline items that point at a kept page; tags (the structure tree), form fields and attachments are not. The new PDF counts in the account's managed-PDF storage (429 \`storage_limit_exceeded\` past the plan's \`storageLimitBytes\`, nothing stored) and lives until deleted. It was rendered by no job: its \`deployId\`, \`deployVersionId\` and \`renderJobId\` are empty strings. Limits: ${MAX_MERGE_SOURCES} sources, ${MAX_MERGE_PAGES} pages, and the sources' total bytes and the result's bytes each at most the plan's \`maxRenderOutputBytes\` (and ${MAX_MERGE_BYTES} bytes). A source of another account answers 404, as an unknown id does. Optional \`Idempotency-Key\` (24 h): a repeat returns the same PDF.`,
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
+        body: MergePdfsBody,
+        response: { 201: Type.Object({ pdf: Type.Ref('ManagedPdf') }) },
+        'x-folio': {
+          success: 'The new managed PDF',
+          errors: [
+            'pdf_not_found',
+            'render_job_not_found',
+            'render_output_not_found',
+            'pdf_deleting',
+            'render_output_not_ready',
+            'storage_limit_exceeded',
+            'insufficient_storage',
+          ],
+          request: ex.mergeRequest,
+          response: { pdf: ex.mergedPdf },
+          parameters: { 'idempotency-key': 'merge-INV-2026-0042' },
+        },
+      },
+    },
+    async (req, reply) => idempotent(req, reply, s.idempotency, 201, () => s.pdfMerges.merge(principalOf(req).accountId, req.body)),
+  );
+
+  // `merge` is no PDF id (those are `pdf_…`): GET and DELETE on its path answer 405, not a 404 from the
+  // `/v1/pdfs/{pdfId}` routes that would otherwise match it.
+  app.route({
+    method: ['GET', 'DELETE'],
+    url: '/v1/pdfs/merge',
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      reply.header('allow', 'POST');
+      throw new AppError('method_not_allowed', `${req.method} is not allowed on /v1/pdfs/merge; allowed: POST`);
+    },
+  });
 
   r.get(
     '/v1/pdfs/:pdfId',

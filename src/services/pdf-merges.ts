@@ -1,0 +1,224 @@
+// POST /v1/pdfs/merge: a new managed PDF made of pages of the account's managed PDFs and succeeded job
+// outputs, in the order given. The sources are read from the blob store as whole buffers, so memory is
+// bounded by the limits below (their total size, the result's size) and by running one merge at a time in
+// a process; the result is stored under pdfs/<id>.pdf and recorded, counted in the account's managed-PDF
+// storage and checked against the plan's storage limit, in one transaction.
+import { createHash } from 'node:crypto';
+import { pdfKey } from '../blobs/keys.js';
+import { forUpdate } from '../db/dialect.js';
+import type { ManagedPdfsTable } from '../db/tables.js';
+import { pdfFileName } from '../domain/file-name.js';
+import { newId } from '../domain/ids.js';
+import { AppError } from '../errors/app-error.js';
+import type { ServiceContext } from './context.js';
+import { MergeSourceError, mergePdfSources } from './pdf-merge-core.js';
+import { pdfView, type RenderedFiles } from './rendered-files.js';
+import type { Usage } from './usage.js';
+
+/** At most this many sources per merge. */
+export const MAX_MERGE_SOURCES = 50;
+/** At most this many pages in a merged PDF. */
+export const MAX_MERGE_PAGES = 5000;
+/** The sources' total bytes and the result's bytes are capped by the plan's maxRenderOutputBytes, and by this. */
+export const MAX_MERGE_BYTES = 256 * 1024 * 1024;
+
+export interface MergeSourceInput {
+  pdfId?: string;
+  jobId?: string;
+  pageRanges?: string;
+}
+
+export interface MergeInput {
+  sources: MergeSourceInput[];
+  fileName?: string;
+  businessKey?: string;
+}
+
+/**
+ * Parses `"1-3,5,8-"` against a document of `pageCount` pages: 1-based pages and inclusive ranges, `N-`
+ * up to the last page, in the order written (repeats allowed). Returns 0-based indices.
+ */
+export function parsePageRanges(spec: string, pageCount: number, field: string): number[] {
+  const bad = (why: string) => new AppError('invalid_request', `${field} ${why}`, { field });
+  const parts = spec.split(',').map((p) => p.trim());
+  const pages: number[] = [];
+  for (const part of parts) {
+    const m = /^(\d{1,6})(?:\s*(-)\s*(\d{1,6})?)?$/.exec(part);
+    if (!m) throw bad(`must be a list like "1-3,5,8-" (1-based pages and inclusive ranges); "${part.slice(0, 40)}" is not one`);
+    const from = Number(m[1]);
+    const to = m[2] ? (m[3] !== undefined ? Number(m[3]) : pageCount) : from;
+    if (from < 1) throw bad('counts pages from 1');
+    if (to < from) throw bad(`has the range ${from}-${to}, which runs backwards`);
+    if (to > pageCount) throw bad(`names page ${to}, but the PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}`);
+    if (pages.length + (to - from + 1) > MAX_MERGE_PAGES) throw bad(`selects more than ${MAX_MERGE_PAGES} pages`);
+    for (let p = from; p <= to; p++) pages.push(p - 1);
+  }
+  return pages;
+}
+
+interface ResolvedSource {
+  field: string;
+  storageKey: string;
+  bytes: number;
+  pages: number[] | null;
+  pageCount: number;
+  notFound: () => AppError;
+}
+
+export class PdfMerges {
+  /** Merges in this process run one after another (bounds the memory a burst of merges can take). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deps: { files: RenderedFiles; usage: Usage },
+  ) {}
+
+  async merge(accountId: string, input: MergeInput) {
+    if (input.sources.length < 1 || input.sources.length > MAX_MERGE_SOURCES)
+      throw new AppError('invalid_request', `sources must have 1 to ${MAX_MERGE_SOURCES} items`, { field: 'sources' });
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const maxBytes = Math.min(policy.maxRenderOutputBytes ?? MAX_MERGE_BYTES, MAX_MERGE_BYTES);
+
+    const sources: ResolvedSource[] = [];
+    for (const [i, s] of input.sources.entries()) sources.push(await this.resolve(accountId, s, `sources[${i}]`));
+    const pages = sources.reduce((n, s) => n + (s.pages?.length ?? s.pageCount), 0);
+    if (pages > MAX_MERGE_PAGES)
+      throw new AppError('invalid_request', `the merged PDF would have ${pages} pages; at most ${MAX_MERGE_PAGES} are allowed`, {
+        field: 'sources',
+      });
+    const sourceBytes = sources.reduce((n, s) => n + s.bytes, 0);
+    if (sourceBytes > maxBytes)
+      throw new AppError('invalid_request', `the sources hold ${sourceBytes} bytes; a merge may read at most ${maxBytes}`, {
+        field: 'sources',
+      });
+
+    const run = this.queue.then(() => this.build(sources, maxBytes));
+    this.queue = run.catch(() => undefined);
+    const built = await run;
+    return this.store(accountId, input, built, policy.storageLimitBytes);
+  }
+
+  /** A source of this account, checked before any byte is read; another account's id is not found (404). */
+  private async resolve(accountId: string, s: MergeSourceInput, field: string): Promise<ResolvedSource> {
+    if ((s.pdfId === undefined) === (s.jobId === undefined))
+      throw new AppError('invalid_request', `${field} must have exactly one of pdfId or jobId`, { field });
+    let found: Omit<ResolvedSource, 'pages' | 'field'>;
+    if (s.pdfId !== undefined) {
+      const id = s.pdfId;
+      const notFound = () => new AppError('pdf_not_found', `PDF ${id} not found`, { field: `${field}.pdfId` });
+      const p = await this.ctx.db
+        .selectFrom('managed_pdfs')
+        .selectAll()
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('state', '!=', 'purged')
+        .executeTakeFirst();
+      if (!p) throw notFound();
+      if (p.state !== 'available') throw new AppError('pdf_deleting', `PDF ${id} is being deleted`, { field: `${field}.pdfId` });
+      found = { storageKey: p.storage_key, bytes: Number(p.bytes), pageCount: p.page_count, notFound };
+    } else {
+      const id = s.jobId!;
+      const job = await this.ctx.db
+        .selectFrom('render_jobs')
+        .select(['id', 'status'])
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (!job) throw new AppError('render_job_not_found', `render job ${id} not found`, { field: `${field}.jobId` });
+      if (job.status !== 'succeeded')
+        throw new AppError('render_output_not_ready', `render job ${id} is ${job.status}; its output is not available`, {
+          field: `${field}.jobId`,
+        });
+      const notFound = () =>
+        new AppError('render_output_not_found', `the output of render job ${id} was deleted`, { field: `${field}.jobId` });
+      const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', id).executeTakeFirst();
+      if (!o || o.state !== 'available') throw notFound();
+      found = { storageKey: o.storage_key, bytes: Number(o.bytes), pageCount: o.page_count, notFound };
+    }
+    const pages = s.pageRanges === undefined ? null : parsePageRanges(s.pageRanges, found.pageCount, `${field}.pageRanges`);
+    return { ...found, field, pages };
+  }
+
+  /** Reads the sources and merges them; the result may not pass `maxBytes`. */
+  private async build(sources: ResolvedSource[], maxBytes: number) {
+    const inputs = [];
+    for (const s of sources) {
+      let bytes: Buffer;
+      try {
+        bytes = await this.ctx.blobs.getBuffer(s.storageKey);
+      } catch (err) {
+        // Deleted (and purged) between the check and the read.
+        if ((await this.ctx.blobs.stat(s.storageKey).catch(() => null)) === null) throw s.notFound();
+        throw err;
+      }
+      inputs.push({ bytes, pages: s.pages, field: s.field });
+    }
+    let merged: { bytes: Uint8Array; pageCount: number };
+    try {
+      merged = await mergePdfSources(inputs, new Date(this.ctx.clock.now()));
+    } catch (err) {
+      if (err instanceof MergeSourceError) throw new AppError('invalid_request', err.message, { field: err.field });
+      throw err;
+    }
+    if (merged.bytes.length > maxBytes)
+      throw new AppError('invalid_request', `the merged PDF would be ${merged.bytes.length} bytes; at most ${maxBytes} are allowed`, {
+        field: 'sources',
+      });
+    return merged;
+  }
+
+  /** Stores the bytes, then records the PDF and its bytes in one transaction (the storage limit decides). */
+  private async store(accountId: string, input: MergeInput, merged: { bytes: Uint8Array; pageCount: number }, limit: number | null) {
+    const now = this.ctx.clock.now();
+    const id = newId('pdf', now);
+    const businessKey = input.businessKey ?? id;
+    const row: ManagedPdfsTable = {
+      id,
+      account_id: accountId,
+      // A merged PDF was not rendered by a job from a deploy version: these are empty strings (docs/api.md).
+      deploy_id: '',
+      deploy_version_id: '',
+      render_job_id: '',
+      business_key: businessKey,
+      file_name: pdfFileName({ template: input.fileName, slug: 'merged', businessKey, jobId: id }),
+      storage_key: pdfKey(id),
+      sha256: createHash('sha256').update(merged.bytes).digest('hex'),
+      bytes: merged.bytes.length,
+      page_count: merged.pageCount,
+      state: 'available',
+      created_at: now,
+      deleted_at: null,
+    };
+    const tooMuch = (used: number) =>
+      new AppError(
+        'storage_limit_exceeded',
+        `storing the ${row.bytes}-byte merged PDF would pass the plan's storage limit of ${limit} bytes (${used} bytes are stored)`,
+      );
+    // Early refusal before writing; the transaction below re-checks authoritatively.
+    if (limit !== null) {
+      const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);
+      if (used + row.bytes > limit) throw tooMuch(used);
+    }
+    await this.ctx.blobs.put(row.storage_key, Buffer.from(merged.bytes.buffer, merged.bytes.byteOffset, merged.bytes.length));
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        // Concurrent writers of this account's storage wait here, so two merges cannot both pass the limit.
+        await forUpdate(this.ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).execute();
+        if (limit !== null) {
+          const used = await this.deps.usage.totalStorageBytes(trx, accountId);
+          if (used + row.bytes > limit) throw tooMuch(used);
+        }
+        await trx.insertInto('managed_pdfs').values(row).execute();
+        await this.deps.files.changeManagedBytes(trx, accountId, row.bytes);
+      });
+    } catch (err) {
+      await this.ctx.blobs
+        .delete(row.storage_key)
+        .catch((e) => this.ctx.log.error({ err: e }, 'could not delete an unrecorded merged PDF'));
+      throw err;
+    }
+    return { pdf: pdfView(row) };
+  }
+}
