@@ -3,6 +3,10 @@
 
 export interface PlanPolicy {
   allowExternalNetwork: boolean;
+  /** Most files in a render job's `attachments` (the e-invoice XML is not counted here). */
+  maxAttachmentsPerJob: number | null;
+  /** Most bytes of a render job's attachments plus its e-invoice XML (decoded, not base64). */
+  maxAttachmentBytesPerJob: number | null;
   maxBytesPerDeployCommit: number | null;
   maxConcurrentRenderJobs: number | null;
   maxDeployCommitsPerBillPeriod: number | null;
@@ -37,6 +41,8 @@ export const builtInPlans: Record<string, Plan> = {
     monthlyPriceCents: 0,
     policy: {
       allowExternalNetwork: false,
+      maxAttachmentsPerJob: 5,
+      maxAttachmentBytesPerJob: 5 * MiB,
       maxBytesPerDeployCommit: 25 * MiB,
       maxConcurrentRenderJobs: 1,
       maxDeployCommitsPerBillPeriod: 100,
@@ -57,6 +63,8 @@ export const builtInPlans: Record<string, Plan> = {
     monthlyPriceCents: 4900,
     policy: {
       allowExternalNetwork: true,
+      maxAttachmentsPerJob: 20,
+      maxAttachmentBytesPerJob: 15 * MiB,
       maxBytesPerDeployCommit: 200 * MiB,
       maxConcurrentRenderJobs: 8,
       maxDeployCommitsPerBillPeriod: 2000,
@@ -76,6 +84,8 @@ export const builtInPlans: Record<string, Plan> = {
     monthlyPriceCents: 0,
     policy: {
       allowExternalNetwork: true,
+      maxAttachmentsPerJob: null,
+      maxAttachmentBytesPerJob: null,
       maxBytesPerDeployCommit: null,
       maxConcurrentRenderJobs: null,
       maxDeployCommitsPerBillPeriod: null,
@@ -88,6 +98,15 @@ export const builtInPlans: Record<string, Plan> = {
     },
   },
 };
+
+/**
+ * Whatever the plan (even with null limits), a job's attachments and e-invoice XML together are at most
+ * this many bytes: the render-job routes' request body limit is sized for it (base64 included), and kept
+ * under 32 MiB with the default payload limit.
+ */
+export const MAX_ATTACHMENT_BYTES_CEILING = 16 * MiB;
+/** Whatever the plan, a job carries at most this many attachments. */
+export const MAX_ATTACHMENTS_CEILING = 100;
 
 export const policyKeys = Object.keys(builtInPlans.free.policy) as (keyof PlanPolicy)[];
 
