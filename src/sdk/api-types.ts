@@ -1913,6 +1913,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdfs/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge PDFs into a new managed PDF
+         * @description Joins pages of managed PDFs (`pdfId`) and of succeeded render jobs' outputs (`jobId`: transient while it exists, or managed) of the account, in the order given, into a new managed PDF. Each source may pick its pages with `pageRanges` (`"1-3,5"`). The text, fonts and images of the pages are kept, and outline items that point at a kept page; tags (the structure tree), form fields and attachments are not. The new PDF counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`, nothing stored) and lives until deleted. It was rendered by no job: its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Limits: 50 sources, 5000 pages, and the sources' total bytes and the result's bytes each at most the plan's `maxRenderOutputBytes` (and 268435456 bytes). A source of another account answers 404, as an unknown id does. Optional `Idempotency-Key` (24 h): a repeat returns the same PDF.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The PDFs to join, in order (1–50). */
+                        sources: {
+                            /** @description A managed PDF of the account (`pdf_…`). */
+                            pdfId?: string;
+                            /** @description A succeeded render job of the account (`job_…`): its output, transient (while it exists) or managed. */
+                            jobId?: string;
+                            /** @description The pages to take, in the order written: 1-based pages and inclusive ranges separated by commas (`"1-3,5"`, `"8-"` = from 8 to the last page, `"2,1"` reverses two pages; a page may repeat). Default: every page. */
+                            pageRanges?: string;
+                        }[];
+                        /** @description File name of the new PDF (made safe for downloads, `.pdf` appended when missing); default `merged-<businessKey>.pdf`. */
+                        fileName?: string;
+                        /** @description Your reference; defaults to the new PDF id. */
+                        businessKey?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new managed PDF */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pdf: components["schemas"]["ManagedPdf"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdfs/{pdfId}": {
         parameters: {
             query?: never;

@@ -22,6 +22,7 @@ type QueryOf<K extends OperationId> = [Operations[K]['query']] extends [never]
   : Omit<NonNullable<Operations[K]['query']>, 'cursor'>;
 
 export type CreateRenderJobBody = Operations['POST /v1/render-jobs']['body'];
+export type MergePdfsBody = Operations['POST /v1/pdfs/merge']['body'];
 export type RenderJobResult = Operations['GET /v1/render-jobs/{jobId}']['response'];
 export type RenderJobStatus = RenderJob['status'];
 
@@ -141,6 +142,12 @@ export function createClient(opts: ClientOptions) {
     createLink: (pdfId: string, o: CallOptions = {}) => http.call('POST /v1/pdfs/{pdfId}/permanent-links', { path: { pdfId }, ...o }),
     deleteLink: (pdfId: string, linkId: string, o: CallOptions = {}) =>
       http.call('DELETE /v1/pdfs/{pdfId}/permanent-links/{linkId}', { path: { pdfId, linkId }, ...o }),
+    /**
+     * Joins managed PDFs (`{pdfId}`) and succeeded jobs' outputs (`{jobId}`), each optionally cut to
+     * `pageRanges` (`"1-3,5"`), in order, into a new managed PDF: resolves with `{pdf}`. Sent with an
+     * Idempotency-Key (a random one unless given), so a retry after a network error creates no second PDF.
+     */
+    merge: (body: MergePdfsBody, o: CallOptions = {}) => http.call('POST /v1/pdfs/merge', { body, ...o }),
   };
 
   /**

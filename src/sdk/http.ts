@@ -50,7 +50,12 @@ const SAFE_POSTS = new Set<string>([
   'POST /v1/pdfs/{pdfId}/preview',
 ]);
 /** Operations that accept an Idempotency-Key: the SDK always sends one. */
-const IDEMPOTENT_CREATES = new Set<string>(['POST /v1/upload-sessions', 'POST /v1/render-jobs', 'POST /v1/deploys/{deployId}/render-jobs']);
+const IDEMPOTENT_CREATES = new Set<string>([
+  'POST /v1/upload-sessions',
+  'POST /v1/render-jobs',
+  'POST /v1/deploys/{deployId}/render-jobs',
+  'POST /v1/pdfs/merge',
+]);
 
 export interface RawRequest {
   method: string;

@@ -6,6 +6,7 @@ export {
   createClient,
   type FolioClient,
   type CreateRenderJobBody,
+  type MergePdfsBody,
   type RenderJobResult,
   type RenderJobStatus,
   type RenderAndWaitOptions,
