@@ -128,4 +128,6 @@ export const jobErrorCodes = {
   render_retry_limit_exceeded: 'Automatic retries after crashes or navigation timeouts are exhausted; terminal.',
   render_output_too_large: "The PDF exceeded the plan's maxRenderOutputBytes; terminal.",
   storage_limit_exceeded: "Storing the managed PDF would exceed the plan's storageLimitBytes; terminal.",
+  pdf_postprocess_failed:
+    'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
 } as const;
