@@ -11,7 +11,7 @@ import { createLogger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
-import { validatePdfOverrides } from './render/pdf-options.js';
+import { validateVersionPdf, versionPdfFilesProblem } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
 import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
@@ -89,11 +89,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
     pgNotifier = database.pool ? new PgNotifier(config.resolved.databaseUrl, database.pool, log) : null;
     await pgNotifier?.start();
     const services = buildServices(ctx, { signingKey: loadSigningKey(config), notifier: pgNotifier ?? undefined });
-    services.uploads.metadataValidator = (metadata) => {
-      if (metadata.pdf === undefined) return null;
-      const v = validatePdfOverrides(metadata.pdf);
-      return v.ok ? null : `render.metadata.pdf: ${v.message}`;
-    };
+    // render.metadata.pdf: print overrides and the document options (PDF/A, metadata, append/prepend).
+    services.uploads.metadataValidator = (metadata) => validateVersionPdf(metadata.pdf);
+    services.uploads.metadataFilesCheck = (metadata, has, read) => versionPdfFilesProblem(metadata.pdf, has, read);
 
     let worker: RenderWorker | null = null;
     let dispatcher: WebhookDispatcher | null = null;

@@ -1,6 +1,13 @@
 // render.metadata.pdf overrides: validation (used at deploy commit time and again before each print) and
 // translation into Page.printToPDF parameters. Pure: no I/O, never throws on bad input.
+// render.metadata.pdf also holds the version's document options (issue 18: `standard`, `metadata`,
+// `append`, `prepend`), which are not print parameters: they are split off (`splitVersionPdf`), checked
+// at commit (`validateVersionPdf`, then `versionPdfFilesProblem` against the version's files) and applied
+// by the worker after printing (src/pdf/post-process.ts).
 import type { Protocol } from 'devtools-protocol';
+import { metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
+import { normalizeBundlePath } from '../domain/file-paths.js';
+import { pdfProblem } from '../pdf/checks.js';
 import type { PdfOverrides } from './types.js';
 
 export type PdfValidation = { ok: true; value: PdfOverrides } | { ok: false; message: string };
@@ -118,6 +125,106 @@ export function validatePdfOverrides(x: unknown): PdfValidation {
     out.pageRanges = x.pageRanges;
   }
   return { ok: true, value: out };
+}
+
+/** The document options of a version (`render.metadata.pdf.{standard, metadata, append, prepend}`). */
+export interface VersionPdfDocument {
+  standard?: PdfStandard;
+  metadata?: DocumentMetadata;
+  /** Bundle paths (normalised, "/terms.pdf") of PDFs joined after the printed pages, in order. */
+  append?: string[];
+  /** Bundle paths of PDFs joined before the printed pages, in order. */
+  prepend?: string[];
+}
+
+const DOCUMENT_KEYS = ['standard', 'metadata', 'append', 'prepend'] as const;
+/** Most PDFs a version may append or prepend (each list). */
+export const MAX_JOINED_PDFS = 20;
+
+/**
+ * `render.metadata.pdf` split into the print overrides (what Page.printToPDF gets, as before) and the
+ * document options. Unvalidated: the caller validates (commit) or reads what a commit validated (worker).
+ */
+export function splitVersionPdf(pdf: unknown): { print: unknown; document: VersionPdfDocument } {
+  if (!isPlainObject(pdf)) return { print: pdf, document: {} };
+  const print: Record<string, unknown> = {};
+  const document: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(pdf)) ((DOCUMENT_KEYS as readonly string[]).includes(k) ? document : print)[k] = v;
+  return { print, document: document as VersionPdfDocument };
+}
+
+/** A refused version option: the field (`render.metadata.pdf.append[0]`) and why. */
+export interface VersionPdfProblem {
+  field: string;
+  message: string;
+}
+
+const FIELD = 'render.metadata.pdf';
+
+/**
+ * Checks `render.metadata.pdf` of a commit: the print overrides (validatePdfOverrides) and the document
+ * options' shape (a known standard, metadata rules of domain/pdf-document.ts, append/prepend as lists of
+ * valid bundle paths). Whether the listed files exist and are PDFs is `versionPdfFilesProblem`.
+ */
+export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
+  if (pdf === undefined || pdf === null) return null;
+  if (!isPlainObject(pdf)) return { field: FIELD, message: `${FIELD} must be an object` };
+  const { print, document } = splitVersionPdf(pdf);
+  const v = validatePdfOverrides(print);
+  if (!v.ok) {
+    const key = /^pdf\.([A-Za-z]+)/.exec(v.message)?.[1];
+    const allowed = [...KEYS, ...DOCUMENT_KEYS].join(', ');
+    const message = v.message.includes('is not a known option') ? `pdf.${key} is not a known option (allowed: ${allowed})` : v.message;
+    return { field: key ? `${FIELD}.${key}` : FIELD, message: `render.metadata.${message}` };
+  }
+  const d = document as Record<string, unknown>;
+  if (d.standard !== undefined && !(PDF_STANDARDS as readonly unknown[]).includes(d.standard))
+    return { field: `${FIELD}.standard`, message: `${FIELD}.standard must be one of ${PDF_STANDARDS.join(', ')}` };
+  if (d.metadata !== undefined) {
+    if (!isPlainObject(d.metadata)) return { field: `${FIELD}.metadata`, message: `${FIELD}.metadata must be an object` };
+    const known = ['title', 'author', 'subject', 'keywords', 'creator', 'lang'];
+    const unknown = Object.keys(d.metadata).find((k) => !known.includes(k));
+    if (unknown !== undefined)
+      return {
+        field: `${FIELD}.metadata.${unknown}`,
+        message: `${FIELD}.metadata.${unknown} is not a known field (allowed: ${known.join(', ')})`,
+      };
+    const [p] = metadataProblems(d.metadata as DocumentMetadata, `${FIELD}.metadata`);
+    if (p) return p;
+  }
+  for (const key of ['append', 'prepend'] as const) {
+    const list = d[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.length > MAX_JOINED_PDFS)
+      return { field: `${FIELD}.${key}`, message: `${FIELD}.${key} must be an array of at most ${MAX_JOINED_PDFS} bundle paths` };
+    for (const [i, path] of list.entries()) {
+      const n = typeof path === 'string' ? normalizeBundlePath(path) : null;
+      if (!n?.ok) return { field: `${FIELD}.${key}[${i}]`, message: `${FIELD}.${key}[${i}] must be a bundle path such as "/terms.pdf"` };
+    }
+  }
+  return null;
+}
+
+/**
+ * The version's append/prepend files against the version: each path is a file of the version, and its
+ * bytes (read through `read`, only for listed paths) are a PDF that can be joined. First problem, or null.
+ */
+export async function versionPdfFilesProblem(
+  pdf: unknown,
+  has: (path: string) => boolean,
+  read: (path: string) => Promise<Buffer>,
+): Promise<VersionPdfProblem | null> {
+  const { document } = splitVersionPdf(pdf);
+  for (const key of ['prepend', 'append'] as const) {
+    for (const [i, raw] of (document[key] ?? []).entries()) {
+      const field = `${FIELD}.${key}[${i}]`;
+      const n = normalizeBundlePath(raw);
+      if (!n.ok || !has(n.path)) return { field, message: `${field}: ${raw} is not a file of this version` };
+      const problem = await pdfProblem(await read(n.path));
+      if (problem) return { field, message: `${field}: ${raw} ${problem}` };
+    }
+  }
+  return null;
 }
 
 /** Page.printToPDF parameters for validated overrides, with Folio's defaults (CSS @page wins). */

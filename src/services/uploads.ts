@@ -41,8 +41,27 @@ const tooLarge = () => new AppError('upload_blob_too_large', `a file may be at m
 /** A commit rule's refusal (domain/commit-check.ts) as the error the client gets. */
 const refusal = (r: CommitRefusal) => new AppError(r.code, r.message, r.details);
 
+/** A refused `render.metadata` with the field it is about (`render.metadata.pdf.append[0]`). */
+export interface MetadataProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Checks `render.metadata` against the version's files (e.g. PDFs to append exist and are PDFs): `has`
+ * says whether a normalised path is a file of the version, `read` gives its bytes. Runs after the commit
+ * rules and the blob ownership check, before the render pack is written.
+ */
+export type MetadataFilesCheck = (
+  metadata: Record<string, unknown>,
+  has: (path: string) => boolean,
+  read: (path: string) => Promise<Buffer>,
+) => Promise<MetadataProblem | null>;
+
 export class Uploads {
-  metadataValidator: MetadataValidator | null = null;
+  /** Checks `render.metadata` at commit: a message (field `render.metadata`), a problem naming its field, or null. */
+  metadataValidator: ((metadata: Record<string, unknown>) => string | MetadataProblem | null) | null = null;
+  metadataFilesCheck: MetadataFilesCheck | null = null;
   /** Runs after a successful commit (version retention). Errors are logged, never fail the commit. */
   afterCommit: ((accountId: string, deployId: string) => Promise<void>) | null = null;
 
@@ -298,11 +317,37 @@ export class Uploads {
   async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitRequest) {
     const session = await this.openSession(accountId, sessionId, token);
     const { policy } = await this.planOf(accountId);
-    const checked = checkCommit(input, policy, this.metadataValidator);
-    if (!checked.ok) throw refusal(checked);
+    let metadataField: string | undefined;
+    const validate = this.metadataValidator;
+    const validator: MetadataValidator | null = validate
+      ? (metadata) => {
+          const p = validate(metadata);
+          if (p === null || typeof p === 'string') return p;
+          metadataField = p.field;
+          return p.message;
+        }
+      : null;
+    const checked = checkCommit(input, policy, validator);
+    if (!checked.ok) {
+      if (metadataField !== undefined && checked.details?.field === 'render.metadata') checked.details = { field: metadataField };
+      throw refusal(checked);
+    }
     const hashes = [...new Set(checked.entries.map((e) => e.sha256))];
     const unowned = checkBlobsOwned(checked.entries, await this.ownedBlobSizes(accountId, hashes));
     if (unowned) throw refusal(unowned);
+    if (this.metadataFilesCheck && input.render.metadata !== undefined) {
+      const byPath = new Map(checked.entries.map((e) => [e.path, e]));
+      const problem = await this.metadataFilesCheck(
+        input.render.metadata,
+        (path) => byPath.has(path),
+        async (path) => {
+          const chunks: Buffer[] = [];
+          for await (const c of await this.ctx.blobs.get(blobKey(byPath.get(path)!.sha256))) chunks.push(Buffer.from(c as Uint8Array));
+          return Buffer.concat(chunks);
+        },
+      );
+      if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
+    }
 
     const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);
