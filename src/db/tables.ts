@@ -197,11 +197,15 @@ export interface RenderJobsTable {
   lease_expires_at: number | null;
   render_ms: number;
   updated_at: number;
+  /** What the job asked of the PDF (no content: names, sizes, profile), JSON; null for a plain job. */
+  document_json: string | null;
 }
 
 export interface RenderPayloadsTable {
   job_id: string;
   body_base64: string;
+  /** The job's post-processing input (attachments and e-invoice XML in base64), JSON; null for a plain job. */
+  document_json: string | null;
 }
 
 export interface RenderOutputsTable {

@@ -1192,7 +1192,9 @@ export interface paths {
         put?: never;
         /**
          * Create a render job
-         * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h).
+         * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h; the whole body is compared, attachments and e-invoice XML included).
+         *
+         *     Document options: `pdf: {standard, metadata}` overrides the version's `render.metadata.pdf`; `attachments` embeds files (base64 `content`, or a `bundlePath` of the version) as PDF/A-3 associated files; `eInvoice` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as `factur-x.xml`. Every problem is a 400 `invalid_request` whose `details.field` names the field (`attachments[2].content`, `eInvoice.xml`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.
          */
         post: {
             parameters: {
@@ -1220,6 +1222,52 @@ export interface paths {
                         payloadBase64?: string;
                         /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                         outputMode?: "transient" | "managed";
+                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                        pdf?: {
+                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                            metadata?: {
+                                /** @description dc:title and Info /Title (shown as the window title). */
+                                title?: string;
+                                /** @description dc:creator and Info /Author. */
+                                author?: string;
+                                /** @description dc:description and Info /Subject. */
+                                subject?: string;
+                                /** @description pdf:Keywords and Info /Keywords. */
+                                keywords?: string[];
+                                /** @description xmp:CreatorTool and Info /Creator. */
+                                creator?: string;
+                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                                lang?: string;
+                            };
+                        };
+                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                        attachments?: {
+                            /** @description File name shown by PDF viewers; unique in the job. */
+                            name: string;
+                            /** @description Media type without parameters, e.g. `text/csv`. */
+                            mimeType: string;
+                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                            /** @description Shown by PDF viewers beside the name. */
+                            description?: string;
+                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. */
+                            content?: string;
+                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                            bundlePath?: string;
+                        }[];
+                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                        eInvoice?: {
+                            /**
+                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                             * @enum {string}
+                             */
+                            standard: "factur-x";
+                            /** @description Factur-X / ZUGFeRD profile of the XML. */
+                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            xml: string;
+                        };
                     };
                 };
             };
@@ -1324,7 +1372,9 @@ export interface paths {
         put?: never;
         /**
          * Create a render job for this deploy
-         * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. The deploy comes from the path; a `deployId` in the body must equal it. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h).
+         * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. The deploy comes from the path; a `deployId` in the body must equal it. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h; the whole body is compared, attachments and e-invoice XML included).
+         *
+         *     Document options: `pdf: {standard, metadata}` overrides the version's `render.metadata.pdf`; `attachments` embeds files (base64 `content`, or a `bundlePath` of the version) as PDF/A-3 associated files; `eInvoice` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as `factur-x.xml`. Every problem is a 400 `invalid_request` whose `details.field` names the field (`attachments[2].content`, `eInvoice.xml`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.
          */
         post: {
             parameters: {
@@ -1355,6 +1405,52 @@ export interface paths {
                         payloadBase64?: string;
                         /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                         outputMode?: "transient" | "managed";
+                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                        pdf?: {
+                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                            metadata?: {
+                                /** @description dc:title and Info /Title (shown as the window title). */
+                                title?: string;
+                                /** @description dc:creator and Info /Author. */
+                                author?: string;
+                                /** @description dc:description and Info /Subject. */
+                                subject?: string;
+                                /** @description pdf:Keywords and Info /Keywords. */
+                                keywords?: string[];
+                                /** @description xmp:CreatorTool and Info /Creator. */
+                                creator?: string;
+                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                                lang?: string;
+                            };
+                        };
+                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                        attachments?: {
+                            /** @description File name shown by PDF viewers; unique in the job. */
+                            name: string;
+                            /** @description Media type without parameters, e.g. `text/csv`. */
+                            mimeType: string;
+                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                            /** @description Shown by PDF viewers beside the name. */
+                            description?: string;
+                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. */
+                            content?: string;
+                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                            bundlePath?: string;
+                        }[];
+                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                        eInvoice?: {
+                            /**
+                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                             * @enum {string}
+                             */
+                            standard: "factur-x";
+                            /** @description Factur-X / ZUGFeRD profile of the XML. */
+                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            xml: string;
+                        };
                     };
                 };
             };
@@ -2963,7 +3059,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, pdf_postprocess_failed (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -3223,9 +3319,45 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded. */
+            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, pdf_postprocess_failed. */
             errorCode?: string;
             errorMessage?: string;
+            /** @description What the job asked of the PDF with `pdf`, `attachments` and `eInvoice` (never their content: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
+            document?: {
+                /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                metadata?: {
+                    /** @description dc:title and Info /Title (shown as the window title). */
+                    title?: string;
+                    /** @description dc:creator and Info /Author. */
+                    author?: string;
+                    /** @description dc:description and Info /Subject. */
+                    subject?: string;
+                    /** @description pdf:Keywords and Info /Keywords. */
+                    keywords?: string[];
+                    /** @description xmp:CreatorTool and Info /Creator. */
+                    creator?: string;
+                    /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                    lang?: string;
+                };
+                attachments?: {
+                    name: string;
+                    mimeType: string;
+                    relationship: string;
+                    description?: string;
+                    /** @description Size of the attached file. */
+                    bytes: number;
+                    /** @description Set when the file came from the version. */
+                    bundlePath?: string;
+                }[];
+                eInvoice?: {
+                    /** @enum {string} */
+                    standard: "factur-x";
+                    profile: string;
+                    /** @description Size of the XML. */
+                    bytes: number;
+                };
+            };
         };
         /** RenderOutput */
         RenderOutput: {

@@ -1,11 +1,24 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
+import { normalizeBundlePath } from '../domain/file-paths.js';
 import { buildPayload } from '../domain/payload.js';
+import {
+  checkPdfDocumentRequest,
+  effectiveStandard,
+  PDF_STANDARDS,
+  type AfRelationship,
+  type DocumentMetadata,
+  type FacturXProfile,
+  type PdfInputProblem,
+  type PdfStandard,
+} from '../domain/pdf-document.js';
+import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
+import { eInvoiceXmlProblem } from '../pdf/checks.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
@@ -22,6 +35,70 @@ export interface CreateJobInput {
   payloadMime?: string;
   payloadBase64?: string;
   outputMode?: 'transient' | 'managed';
+  /** Document options over the version's `render.metadata.pdf` (issue 18). */
+  pdf?: { standard?: PdfStandard; metadata?: DocumentMetadata };
+  attachments?: JobAttachmentInput[];
+  eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
+}
+
+export interface JobAttachmentInput {
+  name: string;
+  mimeType: string;
+  relationship: AfRelationship;
+  description?: string;
+  /** The bytes in base64; exactly one of content and bundlePath. */
+  content?: string;
+  bundlePath?: string;
+}
+
+/**
+ * A job's post-processing input as stored in render_payloads.document_json (deleted with the payload at
+ * the job's terminal state) and read by the worker.
+ */
+export interface StoredJobDocument {
+  standard?: PdfStandard;
+  metadata?: DocumentMetadata;
+  attachments: {
+    name: string;
+    mimeType: string;
+    relationship: AfRelationship;
+    description?: string;
+    size: number;
+    /** Base64 bytes, or the normalised path of a file of the job's version. */
+    contentBase64?: string;
+    bundlePath?: string;
+  }[];
+  eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
+}
+
+/** What the job view shows of the document options (render_jobs.document_json): never any content. */
+export interface JobDocumentView {
+  standard?: PdfStandard;
+  metadata?: DocumentMetadata;
+  attachments?: { name: string; mimeType: string; relationship: string; description?: string; bytes: number; bundlePath?: string }[];
+  eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const base64Size = (b64: string) => (b64.length / 4) * 3 - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
+/** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
+const jobField = (p: PdfInputProblem): PdfInputProblem =>
+  p.field === 'standard' || p.field.startsWith('metadata')
+    ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
+    : p;
+
+const hasDocumentOptions = (input: CreateJobInput) =>
+  input.pdf !== undefined || (input.attachments !== undefined && input.attachments.length > 0) || input.eInvoice !== undefined;
+
+/** The version's `render.metadata.pdf` document options, as a commit validated them. */
+function versionDocument(metadataJson: string | null): { standard?: PdfStandard } {
+  if (!metadataJson) return {};
+  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown } }).pdf;
+  const standard = pdf?.standard;
+  return typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
+    ? { standard: standard as PdfStandard }
+    : {};
 }
 
 // The statements of every job's creation and long poll, built and compiled once (db/precompiled.ts).
@@ -58,10 +135,17 @@ const JOB_COLUMNS = Object.keys({
   lease_expires_at: 1,
   render_ms: 1,
   updated_at: 1,
+  document_json: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
   db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body }),
+);
+const insertPayloadWithDocument = precompiled(['jobId', 'body', 'document'], (db: Kysely<Tables>, p) =>
+  db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body, document_json: p.document }),
+);
+const versionMetadata = precompiled(['id'], (db: Kysely<Tables>, p) =>
+  db.selectFrom('deploy_versions').select('metadata_json').where('id', '=', p.id),
 );
 const jobOfAccount = precompiled(['jobId', 'accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('render_jobs').selectAll().where('id', '=', p.jobId).where('account_id', '=', p.accountId),
@@ -90,6 +174,7 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.status === 'retry_scheduled' ? { nextAttemptAt: j.available_at } : {}),
   ...(j.error_code !== null ? { errorCode: j.error_code } : {}),
   ...(j.error_message !== null ? { errorMessage: j.error_message } : {}),
+  ...(j.document_json !== null ? { document: JSON.parse(j.document_json) as JobDocumentView } : {}),
 });
 
 export const outputView = (o: RenderOutputsTable) => ({
@@ -148,6 +233,9 @@ export class RenderJobs {
         field: payload.field,
       });
     }
+    // Document options (PDF/A, metadata, attachments, e-invoice): everything that needs no version is
+    // checked before the transaction; a plain job skips all of it.
+    const document = hasDocumentOptions(input) ? await this.#checkDocument(accountId, input) : null;
     const now = this.ctx.clock.now();
     const id = newId('job', now);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
@@ -157,6 +245,7 @@ export class RenderJobs {
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
+      const documentJson = document ? await this.#checkDocumentAgainstVersion(trx, version.id, document, policy) : null;
       if (policy.maxRenderTimeMsPerBillPeriod !== null) {
         const used = await this.usage.meterValue(trx, accountId, 'render_time_ms');
         if (used >= policy.maxRenderTimeMsPerBillPeriod) {
@@ -203,13 +292,165 @@ export class RenderJobs {
         lease_expires_at: null,
         render_ms: 0,
         updated_at: now,
+        document_json: documentJson?.view ?? null,
       };
       await insertJob(this.ctx.db, row, trx);
-      await insertPayload(this.ctx.db, { jobId: id, body: payload.bytes.toString('base64') }, trx);
+      if (documentJson)
+        await insertPayloadWithDocument(
+          this.ctx.db,
+          { jobId: id, body: payload.bytes.toString('base64'), document: documentJson.input },
+          trx,
+        );
+      else await insertPayload(this.ctx.db, { jobId: id, body: payload.bytes.toString('base64') }, trx);
       return row;
     });
     this.notifier.jobQueued(id);
     return { accepted: true, queue: job.queue, job: jobView(job) };
+  }
+
+  /**
+   * The document options of a job body, checked without the version: each attachment has exactly one of
+   * `content` (valid base64) and `bundlePath` (a valid path), the domain rules (names, media types,
+   * relationships, metadata, combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), and
+   * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
+   */
+  async #checkDocument(accountId: string, input: CreateJobInput): Promise<StoredJobDocument> {
+    const attachments: StoredJobDocument['attachments'] = [];
+    for (const [i, a] of (input.attachments ?? []).entries()) {
+      const f = `attachments[${i}]`;
+      if ((a.content === undefined) === (a.bundlePath === undefined))
+        throw invalid({ field: `${f}.content`, message: `${f} needs exactly one of content (base64) and bundlePath` });
+      const base = {
+        name: a.name,
+        mimeType: a.mimeType,
+        relationship: a.relationship,
+        ...(a.description !== undefined ? { description: a.description } : {}),
+      };
+      if (a.content !== undefined) {
+        if (!BASE64.test(a.content))
+          throw invalid({ field: `${f}.content`, message: `${f}.content must be base64 (RFC 4648, with padding)` });
+        attachments.push({ ...base, size: base64Size(a.content), contentBase64: a.content });
+      } else {
+        const n = normalizeBundlePath(a.bundlePath!);
+        if (!n.ok) throw invalid({ field: `${f}.bundlePath`, message: `${f}.bundlePath: ${n.reason}` });
+        attachments.push({ ...base, size: 0, bundlePath: n.path });
+      }
+    }
+    const [problem] = checkPdfDocumentRequest({
+      standard: input.pdf?.standard,
+      metadata: input.pdf?.metadata,
+      attachments,
+      eInvoice: input.eInvoice,
+    });
+    if (problem) throw invalid(jobField(problem));
+    if (input.eInvoice) {
+      const p = eInvoiceXmlProblem(Buffer.from(input.eInvoice.xml, 'utf8'));
+      if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
+    }
+    const [account] = await planOfAccount(this.ctx.db, { accountId });
+    if (!account) throw new Error(`account ${accountId} not found`);
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const maxCount = Math.min(policy.maxAttachmentsPerJob ?? MAX_ATTACHMENTS_CEILING, MAX_ATTACHMENTS_CEILING);
+    if (attachments.length > maxCount)
+      throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
+    const stored: StoredJobDocument = {
+      ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
+      ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
+      attachments,
+      ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
+    };
+    this.#checkAttachmentBytes(stored, policy);
+    return stored;
+  }
+
+  /** The plan's byte limit over attachments (sizes known so far) and the e-invoice XML: 400 naming the one that passes it. */
+  #checkAttachmentBytes(doc: StoredJobDocument, policy: PlanPolicy): void {
+    const max = Math.min(policy.maxAttachmentBytesPerJob ?? MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENT_BYTES_CEILING);
+    let total = doc.eInvoice ? Buffer.byteLength(doc.eInvoice.xml, 'utf8') : 0;
+    if (total > max)
+      throw invalid({
+        field: 'eInvoice.xml',
+        message: `eInvoice.xml is ${total} bytes; the plan allows ${max} bytes of attachments per job`,
+      });
+    for (const [i, a] of doc.attachments.entries()) {
+      total += a.size;
+      if (total > max) {
+        const field = `attachments[${i}].${a.bundlePath !== undefined ? 'bundlePath' : 'content'}`;
+        throw invalid({
+          field,
+          message: `${field} brings the job's attachments to ${total} bytes; the plan allows ${max} (maxAttachmentBytesPerJob)`,
+        });
+      }
+    }
+  }
+
+  /**
+   * Inside the job's transaction, once the version is bound: attachments from the bundle exist in it (and
+   * count with their size), and the rules hold with the version's standard when the job sets none.
+   * Returns what is stored: the worker's input and the job view's summary.
+   */
+  async #checkDocumentAgainstVersion(
+    trx: Transaction<Tables>,
+    versionId: string,
+    doc: StoredJobDocument,
+    policy: PlanPolicy,
+  ): Promise<{ input: string; view: string }> {
+    const paths = [...new Set(doc.attachments.flatMap((a) => (a.bundlePath !== undefined ? [a.bundlePath] : [])))];
+    if (paths.length > 0) {
+      const rows = await trx
+        .selectFrom('version_files')
+        .select(['path', 'size'])
+        .where('version_id', '=', versionId)
+        .where('path', 'in', paths)
+        .execute();
+      const sizes = new Map(rows.map((r) => [r.path, Number(r.size)]));
+      for (const [i, a] of doc.attachments.entries()) {
+        if (a.bundlePath === undefined) continue;
+        const size = sizes.get(a.bundlePath);
+        if (size === undefined)
+          throw invalid({
+            field: `attachments[${i}].bundlePath`,
+            message: `attachments[${i}].bundlePath ${a.bundlePath} is not a file of the job's version`,
+          });
+        a.size = size;
+      }
+      this.#checkAttachmentBytes(doc, policy);
+    }
+    const [v] = await versionMetadata(this.ctx.db, { id: versionId }, trx);
+    const fromVersion = versionDocument(v?.metadata_json ?? null);
+    if (doc.standard === undefined && fromVersion.standard !== undefined) {
+      const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });
+      if (problem) {
+        const field = problem.field === 'standard' ? 'eInvoice' : problem.field;
+        throw invalid({ field, message: `with the version's render.metadata.pdf.standard "${fromVersion.standard}": ${problem.message}` });
+      }
+    }
+    const view: JobDocumentView = {
+      standard: effectiveStandard({ standard: doc.standard ?? fromVersion.standard, eInvoice: doc.eInvoice }),
+      ...(doc.metadata !== undefined ? { metadata: doc.metadata } : {}),
+      ...(doc.attachments.length > 0
+        ? {
+            attachments: doc.attachments.map((a) => ({
+              name: a.name,
+              mimeType: a.mimeType,
+              relationship: a.relationship,
+              ...(a.description !== undefined ? { description: a.description } : {}),
+              bytes: a.size,
+              ...(a.bundlePath !== undefined ? { bundlePath: a.bundlePath } : {}),
+            })),
+          }
+        : {}),
+      ...(doc.eInvoice
+        ? {
+            eInvoice: {
+              standard: doc.eInvoice.standard,
+              profile: doc.eInvoice.profile,
+              bytes: Buffer.byteLength(doc.eInvoice.xml, 'utf8'),
+            },
+          }
+        : {}),
+    };
+    return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }
 
   /** 404 unless the account has the deploy (its id is all a job creation needs to know here). */

@@ -4,6 +4,7 @@ import * as m002 from './002-render-jobs.js';
 import * as m003 from './003-webhooks.js';
 import * as m004 from './004-dashboard.js';
 import * as m005 from './005-shared-limits.js';
+import * as m006 from './006-pdf-documents.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-webhooks': m003,
   '004-dashboard': m004,
   '005-shared-limits': m005,
+  '006-pdf-documents': m006,
 };

@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
+import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
+import * as docEx from '../openapi/document-examples.js';
 import type { Services } from '../../services/index.js';
 import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
@@ -31,8 +33,9 @@ const JobResponse = Type.Object({
   pdf: Type.Optional(Type.Ref('EmbeddedPdf')),
 });
 const Accepted = Type.Object({ accepted: Type.Boolean(), queue: Type.String(), job: Type.Ref('RenderJob') });
-// Payloads up to FOLIO_MAX_PAYLOAD_BYTES, plus JSON overhead (base64 grows by a third).
-const jobBodyLimit = (s: Services) => Math.ceil(s.ctx.config.maxPayloadBytes * 1.4) + 64 * 1024;
+// Payloads up to FOLIO_MAX_PAYLOAD_BYTES and attachments up to their ceiling (whatever the plan), plus JSON
+// overhead (base64 grows by a third).
+const jobBodyLimit = (s: Services) => Math.ceil((s.ctx.config.maxPayloadBytes + MAX_ATTACHMENT_BYTES_CEILING) * 1.4) + 64 * 1024;
 
 const expiresOf = (req: FastifyRequest<{ Body: { expiresInSeconds?: number } | null; Querystring: { expiresInSeconds?: number } }>) =>
   req.body?.expiresInSeconds ?? req.query.expiresInSeconds;
@@ -44,7 +47,9 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
     summary: deployScoped ? 'Create a render job for this deploy' : 'Create a render job',
     description: `Asynchronous: answers 202 with the queued job; wait for it with \`GET /v1/render-jobs/{jobId}?waitSeconds=30\` or the webhook. ${
       deployScoped ? 'The deploy comes from the path; a `deployId` in the body must equal it. ' : ''
-    }\`deployVersionId\` may be a concrete version id, \`latest\` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. \`payload\` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and \`payloadHash\`), or a string with a non-JSON \`payloadMime\`; \`payloadBase64\` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional \`Idempotency-Key\` (24 h).`,
+    }\`deployVersionId\` may be a concrete version id, \`latest\` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. \`payload\` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and \`payloadHash\`), or a string with a non-JSON \`payloadMime\`; \`payloadBase64\` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional \`Idempotency-Key\` (24 h; the whole body is compared, attachments and e-invoice XML included).
+
+Document options: \`pdf: {standard, metadata}\` overrides the version's \`render.metadata.pdf\`; \`attachments\` embeds files (base64 \`content\`, or a \`bundlePath\` of the version) as PDF/A-3 associated files; \`eInvoice\` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as \`factur-x.xml\`. Every problem is a 400 \`invalid_request\` whose \`details.field\` names the field (\`attachments[2].content\`, \`eInvoice.xml\`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.`,
     headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
     body: CreateJobBody,
     response: { 202: Accepted },
@@ -61,8 +66,8 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
         'render_provider_unavailable',
         'insufficient_storage',
       ] satisfies ErrorCode[],
-      request: deployScoped ? ex.createJobForDeploy : ex.createJob,
-      response: ex.jobAccepted,
+      request: deployScoped ? docEx.createEInvoiceJobForDeploy : ex.createJob,
+      response: deployScoped ? docEx.eInvoiceJobAccepted : ex.jobAccepted,
     },
   });
   const create = (req: FastifyRequest<{ Body: typeof CreateJobBody.static; Params: { deployId?: string } }>) =>

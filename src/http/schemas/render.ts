@@ -1,5 +1,42 @@
 import { Type } from '@sinclair/typebox';
+import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS } from '../../domain/pdf-document.js';
+import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING } from '../../domain/plans.js';
 import { EpochMs } from './common.js';
+
+const Standard = Type.Union(
+  PDF_STANDARDS.map((s) => Type.Literal(s)),
+  {
+    description:
+      'Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`.',
+  },
+);
+const Relationship = Type.Union(
+  AF_RELATIONSHIPS.map((r) => Type.Literal(r)),
+  { description: 'How the file relates to the document (PDF/A-3 `/AFRelationship`).' },
+);
+const Profile = Type.Union(
+  FACTURX_PROFILES.map((p) => Type.Literal(p)),
+  { description: 'Factur-X / ZUGFeRD profile of the XML.' },
+);
+
+/** Document metadata written to the Info dictionary and the XMP packet alike. */
+export const DocumentMetadata = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:title and Info /Title (shown as the window title).' })),
+    author: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:creator and Info /Author.' })),
+    subject: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:description and Info /Subject.' })),
+    keywords: Type.Optional(
+      Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'pdf:Keywords and Info /Keywords.' }),
+    ),
+    creator: Type.Optional(Type.String({ maxLength: 2000, description: 'xmp:CreatorTool and Info /Creator.' })),
+    lang: Type.Optional(
+      Type.String({ maxLength: 100, description: 'BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ContentLimit = Math.ceil(MAX_ATTACHMENT_BYTES_CEILING / 3) * 4;
 
 export const RenderJob = Type.Object(
   {
@@ -27,10 +64,41 @@ export const RenderJob = Type.Object(
     errorCode: Type.Optional(
       Type.String({
         description:
-          'On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded.',
+          'On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, pdf_postprocess_failed.',
       }),
     ),
     errorMessage: Type.Optional(Type.String()),
+    document: Type.Optional(
+      Type.Object(
+        {
+          standard: Type.Optional(Standard),
+          metadata: Type.Optional(DocumentMetadata),
+          attachments: Type.Optional(
+            Type.Array(
+              Type.Object({
+                name: Type.String(),
+                mimeType: Type.String(),
+                relationship: Type.String(),
+                description: Type.Optional(Type.String()),
+                bytes: Type.Integer({ description: 'Size of the attached file.' }),
+                bundlePath: Type.Optional(Type.String({ description: 'Set when the file came from the version.' })),
+              }),
+            ),
+          ),
+          eInvoice: Type.Optional(
+            Type.Object({
+              standard: Type.Literal('factur-x'),
+              profile: Type.String(),
+              bytes: Type.Integer({ description: 'Size of the XML.' }),
+            }),
+          ),
+        },
+        {
+          description:
+            "What the job asked of the PDF with `pdf`, `attachments` and `eInvoice` (never their content: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here.",
+        },
+      ),
+    ),
   },
   { $id: 'RenderJob', title: 'RenderJob' },
 );
@@ -117,6 +185,58 @@ export const CreateJobBody = Type.Object(
       Type.Union([Type.Literal('transient'), Type.Literal('managed')], {
         description: 'Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted.',
       }),
+    ),
+    pdf: Type.Optional(
+      Type.Object(
+        { standard: Type.Optional(Standard), metadata: Type.Optional(DocumentMetadata) },
+        {
+          additionalProperties: false,
+          description:
+            "Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name.",
+        },
+      ),
+    ),
+    attachments: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 255, description: 'File name shown by PDF viewers; unique in the job.' }),
+            mimeType: Type.String({ minLength: 1, maxLength: 255, description: 'Media type without parameters, e.g. `text/csv`.' }),
+            relationship: Relationship,
+            description: Type.Optional(Type.String({ maxLength: 2000, description: 'Shown by PDF viewers beside the name.' })),
+            content: Type.Optional(
+              Type.String({ maxLength: ContentLimit, description: 'The file bytes in base64. Exactly one of `content` and `bundlePath`.' }),
+            ),
+            bundlePath: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 1024, description: "A file of the job's version to attach, e.g. `/terms.pdf`." }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: MAX_ATTACHMENTS_CEILING,
+          description:
+            "Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment).",
+        },
+      ),
+    ),
+    eInvoice: Type.Optional(
+      Type.Object(
+        {
+          standard: Type.Literal('factur-x', { description: 'Factur-X 1.0 / ZUGFeRD 2.x.' }),
+          profile: Profile,
+          xml: Type.String({
+            minLength: 1,
+            maxLength: MAX_ATTACHMENT_BYTES_CEILING,
+            description:
+              'The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931.',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description: 'Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema.',
+        },
+      ),
     ),
   },
   { additionalProperties: false },
