@@ -20,18 +20,7 @@
 // request changes anything at all, so a plain job skips the load/save.
 // What is and is not checked of the PDF/A clauses: docs/pdf.md.
 import { createHash } from 'node:crypto';
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFRef,
-  PDFStream,
-  PDFString,
-  ParseSpeeds,
-} from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
 import { PDFHeader } from '@cantoo/pdf-lib';
 import {
@@ -101,7 +90,11 @@ export function needsPostProcessing(req: Partial<PostProcessRequest>): boolean {
 }
 
 const N = PDFName.of;
-const LOAD = { updateMetadata: false, parseSpeed: ParseSpeeds.Fast, ignoreEncryption: true } as const;
+// pdf-lib yields to the event loop (a timer) every `parseSpeed` objects while parsing and every
+// `objectsPerTick` while writing; its defaults (100, 50) left the 50-page report (13,000 objects) idle for
+// ~700 ms. Every 5,000 objects (~30 ms of work) still lets the worker's heartbeats through.
+const OBJECTS_PER_TICK = 5000;
+const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK, ignoreEncryption: true } as const;
 
 /** Post-processes a PDF as described in the file header; throws PdfPostProcessError with a clear message. */
 export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Promise<Buffer> {
@@ -203,9 +196,12 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   if (files.length > 0) embedFiles(doc, files, date);
 
   ctx.trailerInfo.ID = documentId(ctx, pdf, req, standard);
-  // objectsPerTick: pdf-lib yields to the event loop (a timer) every 50 objects by default, which made the
-  // 50-page report (13,000 objects) wait ~700 ms idle; every 2,000 keeps the worker's heartbeats flowing.
-  const bytes = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: 2000 });
+  const bytes = await doc.save({
+    useObjectStreams: false,
+    addDefaultPage: false,
+    updateFieldAppearances: false,
+    objectsPerTick: OBJECTS_PER_TICK,
+  });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -312,22 +308,39 @@ function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict): void {
   const open = catalog.get(N('OpenAction'));
   if (open !== undefined && !(open instanceof PDFArray) && !actionAllowed(ctx, open)) catalog.delete(N('OpenAction'));
   catalog.lookupMaybe(N('Names'), PDFDict)?.delete(N('JavaScript'));
+  // Names are interned by pdf-lib, so they are compared by identity; N() per dictionary would cost more
+  // than the walk (13,000 structure elements in the 50-page report, skipped at the first lookup).
+  const [TYPE, SUBTYPE, AA, A, F, AP, RECT, BASEFONT] = ['Type', 'Subtype', 'AA', 'A', 'F', 'AP', 'Rect', 'BaseFont'].map(N);
+  const [STRUCT_ELEM, ANNOT, FONT] = ['StructElem', 'Annot', 'Font'].map(N);
+  const [FFILTER, FDECODE, IMAGE, PS, FORM, INTERPOLATE, ALTERNATES, OPI] = [
+    'FFilter',
+    'FDecodeParms',
+    'Image',
+    'PS',
+    'Form',
+    'Interpolate',
+    'Alternates',
+    'OPI',
+  ].map(N);
   const visitDict = (d: PDFDict, depth: number) => {
-    const type = d.lookupMaybe(N('Type'), PDFName)?.decodeText();
-    const subtype = d.lookupMaybe(N('Subtype'), PDFName)?.decodeText();
-    d.delete(N('AA'));
-    if (d.has(N('A')) && !actionAllowed(ctx, d.get(N('A')))) d.delete(N('A'));
-    if (type === 'Annot' || (type === undefined && d.has(N('Rect')) && subtype !== undefined && ANNOT_SUBTYPES.has(subtype))) {
+    const typeName = d.get(TYPE);
+    if (typeName === STRUCT_ELEM) return;
+    const type = typeName instanceof PDFName ? typeName.decodeText() : undefined;
+    const sub = d.get(SUBTYPE);
+    const subtype = sub instanceof PDFName ? sub.decodeText() : undefined;
+    if (d.has(AA)) d.delete(AA);
+    if (d.has(A) && !actionAllowed(ctx, d.get(A))) d.delete(A);
+    if (typeName === ANNOT || (type === undefined && d.has(RECT) && subtype !== undefined && ANNOT_SUBTYPES.has(subtype))) {
       if (subtype && FORBIDDEN_ANNOTS.has(subtype))
         throw new PdfPostProcessError(`a ${subtype} annotation cannot be part of a PDF/A document`);
-      const f = d.lookupMaybe(N('F'), PDFNumber)?.asNumber() ?? 0;
-      d.set(N('F'), PDFNumber.of((f | FLAG_PRINT) & ~FLAGS_HIDING));
-      if (subtype !== 'Link' && subtype !== 'Popup' && !d.has(N('AP')))
+      const f = d.lookupMaybe(F, PDFNumber)?.asNumber() ?? 0;
+      d.set(F, PDFNumber.of((f | FLAG_PRINT) & ~FLAGS_HIDING));
+      if (subtype !== 'Link' && subtype !== 'Popup' && !d.has(AP))
         throw new PdfPostProcessError(
           `a ${subtype ?? 'untyped'} annotation without an appearance stream cannot be part of a PDF/A document`,
         );
     }
-    if (type === 'Font' || (subtype !== undefined && d.has(N('BaseFont')))) fontCheck(d, subtype);
+    if (typeName === FONT || (subtype !== undefined && d.has(BASEFONT))) fontCheck(d, subtype);
     if (depth < 4)
       for (const v of d.values()) {
         if (v instanceof PDFDict) visitDict(v, depth + 1);
@@ -337,15 +350,15 @@ function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict): void {
   for (const [, o] of ctx.enumerateIndirectObjects()) {
     if (o instanceof PDFStream) {
       const d = o.dict;
-      if (d.has(N('F')) || d.has(N('FFilter')) || d.has(N('FDecodeParms')))
+      if (d.has(F) || d.has(FFILTER) || d.has(FDECODE))
         throw new PdfPostProcessError('a stream with external content (/F) cannot be part of a PDF/A document');
-      const subtype = d.lookupMaybe(N('Subtype'), PDFName)?.decodeText();
-      if (subtype === 'Image') {
-        if (d.has(N('Interpolate'))) d.set(N('Interpolate'), ctx.obj(false));
-        d.delete(N('Alternates'));
-        d.delete(N('OPI'));
-      } else if (subtype === 'PS') throw new PdfPostProcessError('a PostScript XObject cannot be part of a PDF/A document');
-      else if (subtype === 'Form') d.delete(N('OPI'));
+      const subtype = d.get(SUBTYPE);
+      if (subtype === IMAGE) {
+        if (d.has(INTERPOLATE)) d.set(INTERPOLATE, ctx.obj(false));
+        d.delete(ALTERNATES);
+        d.delete(OPI);
+      } else if (subtype === PS) throw new PdfPostProcessError('a PostScript XObject cannot be part of a PDF/A document');
+      else if (subtype === FORM) d.delete(OPI);
     } else if (o instanceof PDFDict) visitDict(o, 0);
   }
 }
