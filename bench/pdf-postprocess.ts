@@ -1,0 +1,107 @@
+// PDF post-processing (src/pdf/post-process.ts) against the plain render, one process, one sitting:
+//   invoice  = the 1-page invoice printed by the Renderer, then made a PDF/A-3b Factur-X e-invoice with a
+//              ~20 kB CrossIndustryInvoice XML
+//   report   = the 50-page report (test/fixtures/pdf/documents.ts) printed, then made PDF/A-2b
+// For each: median render time, median post-processing time, their ratio ((render + post) / render), and
+// the Node process's peak RSS growth while post-processing (process.resourceUsage().maxRSS against the RSS
+// before, after a GC) next to the PDF's size. Chromium's memory is not counted: post-processing runs in
+// the worker's Node process.
+// Run: node --expose-gc --import tsx bench/pdf-postprocess.ts   (ROUNDS=N, default 20; report rounds N/4)
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { executablePath } from './lib/baselines.js';
+import { postProcessPdf, type PostProcessRequest } from '../src/pdf/post-process.js';
+import { Renderer } from '../src/render/renderer.js';
+import type { RenderRequest } from '../src/render/types.js';
+import { largeInvoiceXml, reportHtml } from '../test/fixtures/pdf/documents.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
+const sampleXml = readFileSync(new URL('../test/fixtures/pdf/factur-x-en16931.xml', import.meta.url));
+const xml = largeInvoiceXml(sampleXml, 20_000);
+const report = reportHtml(50);
+
+let seq = 0;
+function renderRequest(html: string): RenderRequest {
+  return {
+    jobId: `job_${++seq}`,
+    accountId: 'acct_bench',
+    deployId: 'dep_bench',
+    versionNo: 1,
+    bundle: {
+      key: `bench-${html.length}`,
+      files: new Map([['/index.html', { body: Buffer.from(html), mime: 'text/html; charset=utf-8' }]]),
+    },
+    entryPath: '/index.html',
+    payload: Buffer.from('{}'),
+    payloadMime: 'application/json',
+    env: { variables: {}, secrets: {} },
+    pdf: {},
+    timeoutMs: 60_000,
+    allowExternalNetwork: false,
+    maxOutputBytes: null,
+  };
+}
+
+async function render(renderer: Renderer, html: string): Promise<{ pdf: Buffer; ms: number }> {
+  const chunks: Buffer[] = [];
+  const t = performance.now();
+  await renderer.render(renderRequest(html), async (s: Readable) => {
+    for await (const c of s) chunks.push(c as Buffer);
+  });
+  return { pdf: Buffer.concat(chunks), ms: performance.now() - t };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n: number, d = 0) => n.toFixed(d);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function measure(name: string, renderer: Renderer, html: string, rounds: number, req: PostProcessRequest) {
+  await render(renderer, html); // warm-up
+  const renders: number[] = [];
+  let pdf: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < rounds; i++) {
+    const r = await render(renderer, html);
+    renders.push(r.ms);
+    pdf = r.pdf;
+  }
+  await postProcessPdf(pdf, req); // warm-up (module and ICC profile loads, JIT)
+  gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const posts: number[] = [];
+  let out = 0;
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    out = (await postProcessPdf(pdf, req)).length;
+    posts.push(performance.now() - t);
+  }
+  const peakGrowth = process.resourceUsage().maxRSS * 1024 - rssBefore;
+  const [r, p] = [median(renders), median(posts)];
+  console.log(
+    `${name}: PDF ${fmt(pdf.length / 1024)} kB → ${fmt(out / 1024)} kB; render p50 ${fmt(r)} ms, post-processing p50 ${fmt(p)} ms ` +
+      `(min ${fmt(Math.min(...posts))}, max ${fmt(Math.max(...posts))}); render + post = ${fmt((r + p) / r, 2)}× render; ` +
+      `peak RSS growth ${fmt(Math.max(0, peakGrowth) / 1024 / 1024, 1)} MB = ${fmt(Math.max(0, peakGrowth) / pdf.length, 2)}× the PDF`,
+  );
+}
+
+async function main() {
+  console.log(
+    `Chromium ${executablePath}, ${ROUNDS} rounds (report ${Math.max(3, ROUNDS / 4)}), e-invoice XML ${xml.length} bytes, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}${gc ? '' : ' (run with --expose-gc for a cleaner memory baseline)'}`,
+  );
+  const renderer = new Renderer({ concurrency: 1, executablePath: executablePath! });
+  await renderer.start();
+  const base = { metadata: {}, attachments: [], producer: 'Folio 0.1.0', date: new Date('2026-03-14T09:30:15Z') };
+  try {
+    await measure('invoice → PDF/A-3b Factur-X', renderer, invoice, ROUNDS, {
+      ...base,
+      standard: 'pdf/a-3b',
+      eInvoice: { standard: 'factur-x', profile: 'EN 16931', xml },
+    });
+    // Peak RSS is a high-water mark: the report runs after the invoice, so its growth is its own.
+    await measure('50-page report → PDF/A-2b', renderer, report, Math.max(3, Math.round(ROUNDS / 4)), { ...base, standard: 'pdf/a-2b' });
+  } finally {
+    await renderer.close();
+  }
+}
+
+await main();
