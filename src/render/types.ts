@@ -77,7 +77,9 @@ export type RenderErrorCode =
   | 'render_failed'
   | 'render_output_too_large'
   | 'render_canceled'
-  | 'render_provider_unavailable';
+  | 'render_provider_unavailable'
+  /** Raised by the worker, not the renderer: the printed PDF could not be post-processed (issue 18). */
+  | 'pdf_postprocess_failed';
 
 export class RenderError extends Error {
   constructor(

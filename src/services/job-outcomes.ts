@@ -45,6 +45,8 @@ const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'],
     })
     .where('id', '=', p.id),
 );
+// The payload row also holds the job's document input (attachments, e-invoice XML: render_payloads.
+// document_json), so this one delete at every terminal transition removes all of the job's input.
 const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));
 
 /** Where a job's PDF was stored and under which names it will be recorded (decided before the render). */
@@ -82,8 +84,15 @@ export class JobOutcomes {
    * `leaseOwner`. Otherwise, or past the storage limit (then the job fails with storage_limit_exceeded),
    * the stored PDF is deleted.
    */
-  async succeed(job: RenderJobsTable, leaseOwner: string, out: PlannedOutput, pdf: RenderedPdf): Promise<SuccessOutcome> {
-    const now = this.ctx.clock.now();
+  async succeed(
+    job: RenderJobsTable,
+    leaseOwner: string,
+    out: PlannedOutput,
+    pdf: RenderedPdf,
+    /** The finish time the worker already wrote into the PDF (post-processed jobs), so both agree. */
+    finishedAt?: number,
+  ): Promise<SuccessOutcome> {
+    const now = finishedAt ?? this.ctx.clock.now();
     let queued = false;
     const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<SuccessOutcome> => {
       const current = await forUpdate(
