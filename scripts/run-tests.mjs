@@ -41,6 +41,7 @@ const PG_SUITES = [
   'test/e2e/managed-storage.test.ts',
   'test/e2e/metrics.test.ts',
   'test/e2e/pdf-merge.test.ts',
+  'test/e2e/pdf-jobs.test.ts',
 ];
 
 function collect(target) {
