@@ -86,6 +86,12 @@ describe('POST /v1/pdfs/merge', () => {
   const pdfCount = async (key = app.key) =>
     (await app.api('GET', '/v1/pdfs?limit=100', undefined, { authorization: `Bearer ${key}` })).body.items.length;
 
+  async function storedPdfObjects(): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const o of app.services.ctx.blobs.list('pdfs/')) keys.push(o.key);
+    return keys;
+  }
+
   before(async () => {
     const plans = path.join(tempDir(), 'plans.json');
     fs.writeFileSync(plans, JSON.stringify({ tiny: { name: 'Tiny', policy: { storageLimitBytes: 1000 } } }));
@@ -230,9 +236,37 @@ describe('POST /v1/pdfs/merge', () => {
     assert.equal(await pdfCount(), count + 1, 'one PDF for the key');
   });
 
+  test('concurrent requests with one Idempotency-Key make one PDF', async () => {
+    const count = await pdfCount();
+    const body = { sources: [{ pdfId: pdfs.Charlie.id, pageRanges: '2' }] };
+    const key = { 'idempotency-key': 'merge-concurrent' };
+    const [a, b] = await Promise.all([merge(body, key), merge(body, key)]);
+    assert.equal(a.status, 201, JSON.stringify(a.body));
+    assert.equal(b.status, 201, JSON.stringify(b.body));
+    assert.equal(a.body.pdf.id, b.body.pdf.id);
+    assert.equal(await pdfCount(), count + 1);
+  });
+
+  test('a merged PDF is a source of its own, and deleting it leaves its sources and their outputs alone', async () => {
+    const first = await merge({ sources: [{ pdfId: pdfs.Alpha.id }, { jobId: transientJob }] });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const second = await merge({ sources: [{ pdfId: first.body.pdf.id, pageRanges: '3' }, { pdfId: pdfs.Bravo.id }] });
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    assertInOrder(pdfText(await download(second.body.pdf.id)), ['Tango page 1', 'Bravo page 1']);
+
+    const bytes = await managedBytes();
+    assert.equal((await app.api('DELETE', `/v1/pdfs/${first.body.pdf.id}`)).status, 204);
+    assert.equal(await managedBytes(), bytes - first.body.pdf.bytes, 'its bytes stop counting');
+    assert.equal((await app.api('GET', `/v1/pdfs/${pdfs.Alpha.id}`)).body.pdf.state, 'available');
+    const link = await app.api('POST', `/v1/render-jobs/${transientJob}/output-download`, {});
+    assert.equal(link.status, 200, 'the transient source output is still there');
+    pdfText(await download(second.body.pdf.id)); // the merge made from it is unaffected
+  });
+
   test("past the plan's storage limit: 429 storage_limit_exceeded, nothing stored or counted", async () => {
     const count = await pdfCount();
     const bytes = await managedBytes();
+    const objects = await storedPdfObjects();
     const { plan_key: plan } = await app.services.ctx.db
       .selectFrom('accounts')
       .select('plan_key')
@@ -248,8 +282,7 @@ describe('POST /v1/pdfs/merge', () => {
     }
     assert.equal(await pdfCount(), count);
     assert.equal(await managedBytes(), bytes);
-    const stored = [];
-    for await (const o of app.services.ctx.blobs.list('pdfs/')) stored.push(o.key);
-    assert.equal(stored.length, count, 'no orphaned object under pdfs/');
+    const added = (await storedPdfObjects()).filter((k) => !objects.includes(k));
+    assert.deepEqual(added, [], 'no object stored under pdfs/');
   });
 });
