@@ -2,8 +2,9 @@
 // its selected pages are copied (content streams, fonts and images come along, so the text stays
 // extractable) and the result is saved once. Outline items of a source whose destination is one of its
 // copied pages are carried over, in source order, under the same hierarchy (items whose page was left out
-// are dropped; their children move up). Not carried over: structure trees (tags), named destinations,
-// form fields, document-level JavaScript and attachments.
+// are dropped; their children move up); links to a page left out lose their destination, so that page is
+// not copied along. Not carried over: structure trees (tags), named destinations, form fields,
+// document-level JavaScript and attachments.
 // src/pdf/merge.ts joins whole documents only (no page selection), hence this module.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
@@ -116,6 +117,30 @@ function writeOutline(doc: PDFDocument, items: KeptItem[]): void {
   doc.catalog.set(N('Outlines'), rootRef);
 }
 
+/**
+ * Copying a page copies everything it references: a link annotation pointing at a page left out would
+ * bring that page (its content, fonts, images) into the output as an unreachable object, so a page the
+ * caller chose to leave out would still be in the file. Such links lose their destination first.
+ */
+function dropLinksOutside(src: PDFDocument, keep: number[]): void {
+  const pages = src.getPages();
+  const kept = new Set(keep.map((i) => pages[i].ref.toString()));
+  const all = new Set(pages.map((p) => p.ref.toString()));
+  const outside = (o: PDFObject | undefined) => o instanceof PDFRef && all.has(o.toString()) && !kept.has(o.toString());
+  const destOutside = (d: PDFObject | undefined) => d instanceof PDFArray && d.size() > 0 && outside(d.get(0));
+  for (const i of new Set(keep)) {
+    const annots = pages[i].node.lookupMaybe(N('Annots'), PDFArray);
+    for (let a = 0; a < (annots?.size() ?? 0); a++) {
+      const annot = annots!.lookupMaybe(a, PDFDict);
+      if (!annot) continue;
+      if (destOutside(annot.lookup(N('Dest')))) annot.delete(N('Dest'));
+      const action = annot.lookupMaybe(N('A'), PDFDict);
+      if (action && destOutside(action.lookup(N('D')))) annot.delete(N('A'));
+      if (outside(annot.get(N('P')))) annot.delete(N('P'));
+    }
+  }
+}
+
 /** Merges the sources in order. Throws MergeSourceError naming the source's field. */
 export async function mergePdfSources(sources: MergeSource[], now: Date): Promise<{ bytes: Uint8Array; pageCount: number }> {
   const out = await PDFDocument.create({ updateMetadata: false });
@@ -136,6 +161,7 @@ export async function mergePdfSources(sources: MergeSource[], now: Date): Promis
     const beyond = pages.find((p) => p >= count);
     if (beyond !== undefined)
       throw new MergeSourceError(`${s.field}.pageRanges names page ${beyond + 1}, but the PDF has ${count} pages`, `${s.field}.pageRanges`);
+    dropLinksOutside(src, pages);
     const copied = await out.copyPages(src, pages);
     const firstCopy = new Map<number, PDFRef>();
     copied.forEach((page, i) => {

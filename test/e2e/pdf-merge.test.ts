@@ -9,6 +9,8 @@ import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText } from '../helpers/pdf.js';
+import { mergePdfSources } from '../../src/services/pdf-merge-core.js';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 
 // One page per entry of payload.pages, each with a heading (Chromium turns headings into the outline).
 const page = file(
@@ -234,6 +236,29 @@ describe('POST /v1/pdfs/merge', () => {
     assert.equal(conflict.status, 409);
     assert.equal(conflict.body.error, 'idempotency_key_conflict');
     assert.equal(await pdfCount(), count + 1, 'one PDF for the key');
+  });
+
+  test('a page left out does not travel into the file through a link that points at it', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const contents = doc.addPage();
+    contents.drawText('Contents', { x: 50, y: 700, font });
+    const secret = doc.addPage();
+    secret.drawText('Left out', { x: 50, y: 700, font });
+    const link = doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [50, 690, 200, 720],
+      Dest: [secret.ref, 'XYZ', null, null, null],
+    });
+    contents.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
+    const merged = await mergePdfSources([{ bytes: await doc.save(), pages: [0], field: 'sources[0]' }], new Date());
+    assert.equal(merged.pageCount, 1);
+    const out = await PDFDocument.load(merged.bytes);
+    const pageObjects = [...out.context.enumerateIndirectObjects()].filter(
+      ([, o]) => o instanceof PDFDict && o.get(PDFName.of('Type')) === PDFName.of('Page'),
+    );
+    assert.equal(pageObjects.length, 1, 'no unreachable copy of the page left out');
   });
 
   test('concurrent requests with one Idempotency-Key make one PDF', async () => {
