@@ -1251,7 +1251,7 @@ export interface paths {
                             relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
                             /** @description Shown by PDF viewers beside the name. */
                             description?: string;
-                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. */
+                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
                             content?: string;
                             /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
                             bundlePath?: string;
@@ -1265,7 +1265,7 @@ export interface paths {
                             standard: "factur-x";
                             /** @description Factur-X / ZUGFeRD profile of the XML. */
                             profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
                     };
@@ -1434,7 +1434,7 @@ export interface paths {
                             relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
                             /** @description Shown by PDF viewers beside the name. */
                             description?: string;
-                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. */
+                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
                             content?: string;
                             /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
                             bundlePath?: string;
@@ -1448,7 +1448,7 @@ export interface paths {
                             standard: "factur-x";
                             /** @description Factur-X / ZUGFeRD profile of the XML. */
                             profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
                     };

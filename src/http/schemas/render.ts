@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS } from '../../domain/pdf-document.js';
-import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING } from '../../domain/plans.js';
+import { MAX_ATTACHMENTS_CEILING } from '../../domain/plans.js';
 import { EpochMs } from './common.js';
 
 const Standard = Type.Union(
@@ -35,8 +35,6 @@ export const DocumentMetadata = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const ContentLimit = Math.ceil(MAX_ATTACHMENT_BYTES_CEILING / 3) * 4;
 
 export const RenderJob = Type.Object(
   {
@@ -205,7 +203,10 @@ export const CreateJobBody = Type.Object(
             relationship: Relationship,
             description: Type.Optional(Type.String({ maxLength: 2000, description: 'Shown by PDF viewers beside the name.' })),
             content: Type.Optional(
-              Type.String({ maxLength: ContentLimit, description: 'The file bytes in base64. Exactly one of `content` and `bundlePath`.' }),
+              Type.String({
+                description:
+                  "The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here.",
+              }),
             ),
             bundlePath: Type.Optional(
               Type.String({ minLength: 1, maxLength: 1024, description: "A file of the job's version to attach, e.g. `/terms.pdf`." }),
@@ -227,9 +228,8 @@ export const CreateJobBody = Type.Object(
           profile: Profile,
           xml: Type.String({
             minLength: 1,
-            maxLength: MAX_ATTACHMENT_BYTES_CEILING,
             description:
-              'The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931.',
+              "The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931.",
           }),
         },
         {
