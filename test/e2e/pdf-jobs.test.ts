@@ -166,6 +166,42 @@ describe('render jobs with document options', () => {
     assert.equal(withTerms.job.document, undefined, 'the job asked nothing itself');
   });
 
+  test('a post-processing failure fails the job with pdf_postprocess_failed and stores nothing', async () => {
+    // PDF/A needs every font embedded; the appended terms use Helvetica without its program.
+    const v = await deployFiles(app, { deployId }, [...invoiceFiles(), file('terms.pdf', await termsPdf())], {
+      route: '/',
+      title: 'Invoice, PDF/A with unembedded terms',
+      metadata: { pdf: { standard: 'pdf/a-3b', append: ['terms.pdf'] } },
+    });
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    const blobs = app.services.ctx.blobs;
+    const stored = async () => {
+      let n = 0;
+      for (const prefix of ['outputs/', 'pdfs/']) for await (const _ of blobs.list(prefix)) n++;
+      return n;
+    };
+    const before = await stored();
+    const created = await app.api('POST', `/v1/deploys/${deployId}/render-jobs`, {
+      deployVersionId: v.version.id,
+      payload: JOB_BODY.payload,
+      outputMode: 'managed',
+      pdf: { metadata: { title: 'Never stored' } },
+    });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'failed', JSON.stringify(done.body.job));
+    assert.equal(done.body.job.errorCode, 'pdf_postprocess_failed');
+    assert.match(done.body.job.errorMessage, /Helvetica is not embedded/);
+    assert.equal(done.body.output, undefined);
+    assert.equal(done.body.pdf, undefined);
+    assert.equal(await stored(), before, 'no PDF in storage');
+    const db = app.services.ctx.db;
+    const jobId = created.body.job.id;
+    assert.deepEqual(await db.selectFrom('render_outputs').select('id').where('job_id', '=', jobId).execute(), []);
+    assert.deepEqual(await db.selectFrom('managed_pdfs').select('id').where('render_job_id', '=', jobId).execute(), []);
+    assert.deepEqual(await db.selectFrom('render_payloads').select('job_id').where('job_id', '=', jobId).execute(), []);
+  });
+
   test('a plain job still streams: the stored bytes are what the renderer produced', async () => {
     const { job, output, pdf } = await run({ deployVersionId: invoiceVersionId, payload: JOB_BODY.payload, businessKey: 'plain' });
     const fromRenderer = printed.get(job.id)!;
