@@ -19,8 +19,12 @@ import type { Usage } from './usage.js';
 export const MAX_MERGE_SOURCES = 50;
 /** At most this many pages in a merged PDF. */
 export const MAX_MERGE_PAGES = 5000;
-/** The sources' total bytes and the result's bytes are capped by the plan's maxRenderOutputBytes, and by this. */
-export const MAX_MERGE_BYTES = 256 * 1024 * 1024;
+/**
+ * The sources' total bytes and the result's bytes are capped by the plan's maxRenderOutputBytes, and by this
+ * (also for plans without an output limit): a merge holds about 8× its sources' bytes at its peak (measured
+ * with pdf-lib on text-heavy sources), so this keeps one merge under about 800 MB.
+ */
+export const MAX_MERGE_BYTES = 100 * 1024 * 1024;
 
 export interface MergeSourceInput {
   pdfId?: string;
