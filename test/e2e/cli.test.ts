@@ -1,13 +1,13 @@
 // The client CLI as a user runs it: `bin/folio` processes against a real `folio serve` process (SQLite,
 // files, Chromium), configured through FOLIO_API_URL/FOLIO_API_KEY or `folio login`.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
 import { pdfText } from '../helpers/pdf.js';
-import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_clitest00000000000000000000000000000001';
 
@@ -252,6 +252,48 @@ describe('folio client CLI against a server process', () => {
       aliases.items.map((a: { alias: string }) => a.alias),
       ['preview', 'production'],
     );
+  });
+
+  test('render --e-invoice --attach: a Factur-X PDF/A-3b with both files embedded; bad flags exit 2 before any call', async () => {
+    const csv = path.join(work, 'lines.csv');
+    fs.writeFileSync(csv, 'item,amount\nConsulting,1815.00\n');
+    const xml = path.join(ROOT, 'examples/invoice/factur-x-sample.xml');
+    const out = path.join(work, 'out', 'e-invoice.pdf');
+    const r = await folio([
+      'render',
+      'quarterly-statement',
+      '--payload',
+      'payload.json',
+      '-o',
+      out,
+      '--e-invoice',
+      xml,
+      '--e-invoice-profile',
+      'MINIMUM',
+      '--attach',
+      `${csv}:Data`,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const list = execFileSync('pdfdetach', ['-list', out], { encoding: 'utf8' });
+    assert.match(list, /factur-x\.xml/);
+    assert.match(list, /lines\.csv/);
+    const saved = path.join(work, 'out', 'detached');
+    fs.mkdirSync(saved);
+    execFileSync('pdfdetach', ['-saveall', '-o', saved, out]);
+    assert.deepEqual(fs.readFileSync(path.join(saved, 'factur-x.xml')), fs.readFileSync(xml), 'the XML comes back byte for byte');
+    assert.deepEqual(fs.readFileSync(path.join(saved, 'lines.csv')), fs.readFileSync(csv));
+    assert.match(execFileSync('pdfinfo', ['-meta', out], { encoding: 'utf8' }), /pdfaid:part>3</);
+
+    for (const [args, message] of [
+      [['--e-invoice', xml], /--e-invoice needs --e-invoice-profile/],
+      [['--e-invoice', xml, '--e-invoice-profile', 'FULL'], /--e-invoice-profile must be one of/],
+      [['--standard', 'pdf/x-4'], /--standard must be one of/],
+      [['--attach', path.join(work, 'missing.csv')], /--attach: file not found/],
+    ] as const) {
+      const bad = await folio(['render', 'quarterly-statement', ...args]);
+      assert.equal(bad.code, 2, bad.stderr);
+      assert.match(bad.stderr, message);
+    }
   });
 
   test('--help works for every command and the process and operator commands are still listed', async () => {

@@ -6,7 +6,7 @@ import { UsageError } from './output.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface Parsed {
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
   help: boolean;
   json: boolean;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import type { FolioClient, RenderJob, RenderJobResult } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
+import { documentOptionFlags, documentOptions, documentOptionsHelp } from './document-options.js';
 import { int, noExtra, parse, positional, str } from './args.js';
 import { formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 
@@ -15,6 +16,7 @@ Options:
   --payload-mime MIME    send the payload as this MIME type instead of JSON (e.g. text/plain)
   --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
   --business-key KEY     your reference for the job (default: the job id)
+${documentOptionsHelp}
   --idempotency-key KEY  make retries of this command create one job
   -o, --output FILE      wait, then download the PDF to FILE (implies --wait)
   --wait                 wait until the job has finished
@@ -88,6 +90,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     output: { type: 'string', short: 'o' },
     wait: { type: 'boolean' },
     timeout: { type: 'string' },
+    ...documentOptionFlags,
   });
   if (p.help) {
     console.log(renderHelp);
@@ -97,6 +100,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
   noExtra(p, 1);
   const payloadSpec = str(p, 'payload');
   const payload = payloadSpec !== undefined ? readPayload(payloadSpec, str(p, 'payload-mime')) : {};
+  const document = documentOptions(p);
   const out = str(p, 'output');
   const wait = Boolean(p.values.wait) || out !== undefined;
   const timeoutMs = (int(p, 'timeout', 1, 86_400) ?? 120) * 1000;
@@ -108,6 +112,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
       deployId: deploy.id,
       deployVersionId: str(p, 'version') ?? 'latest',
       ...payload,
+      ...document,
       ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
       ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
     },
