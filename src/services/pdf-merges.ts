@@ -98,10 +98,18 @@ export class PdfMerges {
         field: 'sources',
       });
 
+    // An account already at its storage limit cannot store any merge: refuse before reading anything.
+    const limit = policy.storageLimitBytes;
+    if (limit !== null) {
+      const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);
+      if (used >= limit)
+        throw new AppError('storage_limit_exceeded', `the account stores ${used} bytes; the plan's storage limit is ${limit} bytes`);
+    }
+
     const run = this.queue.then(() => this.build(sources, maxBytes));
     this.queue = run.catch(() => undefined);
     const built = await run;
-    return this.store(accountId, input, built, policy.storageLimitBytes);
+    return this.store(accountId, input, built, limit);
   }
 
   /** A source of this account, checked before any byte is read; another account's id is not found (404). */

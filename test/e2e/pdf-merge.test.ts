@@ -288,6 +288,33 @@ describe('POST /v1/pdfs/merge', () => {
     pdfText(await download(second.body.pdf.id)); // the merge made from it is unaffected
   });
 
+  test('two concurrent merges that fit the storage limit only one at a time: one 201, one 429, nothing left over', async () => {
+    const body = { sources: [{ pdfId: pdfs.Charlie.id }, { pdfId: pdfs.Alpha.id }] };
+    const probe = await merge(body);
+    assert.equal(probe.status, 201, JSON.stringify(probe.body));
+    const size = probe.body.pdf.bytes;
+    const used = (await app.api('GET', '/v1/usage')).body.liveStorage.totalBytes as number;
+    const count = await pdfCount();
+    const objects = await storedPdfObjects();
+    // Room for one more merge of that size, not two: the plan's limit for this test only.
+    const plans = app.services.ctx.plans;
+    const get = plans.get;
+    plans.get = (key) => {
+      const plan = get(key);
+      return { ...plan, policy: { ...plan.policy, storageLimitBytes: used + Math.round(size * 1.5) } };
+    };
+    try {
+      const results = await Promise.all([merge(body), merge(body)]);
+      assert.deepEqual(results.map((r) => r.status).sort(), [201, 429], JSON.stringify(results.map((r) => r.body)));
+      assert.equal(results.find((r) => r.status === 429)!.body.error, 'storage_limit_exceeded');
+    } finally {
+      plans.get = get;
+    }
+    assert.equal(await pdfCount(), count + 1);
+    const added = (await storedPdfObjects()).filter((k) => !objects.includes(k));
+    assert.equal(added.length, 1, 'only the stored merge is under pdfs/');
+  });
+
   test("past the plan's storage limit: 429 storage_limit_exceeded, nothing stored or counted", async () => {
     const count = await pdfCount();
     const bytes = await managedBytes();
