@@ -3241,6 +3241,8 @@ export interface components {
             /** @description Plan limits; null means unlimited. */
             policy: {
                 allowExternalNetwork: boolean;
+                maxAttachmentsPerJob: number | null;
+                maxAttachmentBytesPerJob: number | null;
                 maxBytesPerDeployCommit: number | null;
                 maxConcurrentRenderJobs: number | null;
                 maxDeployCommitsPerBillPeriod: number | null;

@@ -1,6 +1,7 @@
 // Plans, atomic quotas, usage meters, retention and blob garbage collection, checked against values the
 // test computes itself.
 import assert from 'node:assert/strict';
+import { builtInPlans } from '../../src/domain/plans.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -57,6 +58,8 @@ describe('plans and quotas', () => {
     assert.deepEqual(u.body.plan, { key: 'tiny', name: 'Tiny', currency: 'usd', interval: 'month', monthlyPriceCents: 100 });
     assert.equal(u.body.policy.maxRenderJobsPerBillPeriod, N);
     assert.equal(u.body.policy.maxConcurrentRenderJobs, null, 'fields the file leaves out are unlimited');
+    // Every policy field of the plan reaches the client (the response schema would silently drop a missing one).
+    assert.deepEqual(Object.keys(u.body.policy).sort(), Object.keys(builtInPlans.free.policy).sort());
     void as;
   });
 

@@ -97,7 +97,7 @@ describe('periods', () => {
 
 describe('plans', () => {
   test('built-ins have every policy field; a plans file overrides and adds', () => {
-    for (const p of Object.values(builtInPlans)) assert.equal(Object.keys(p.policy).length, 10);
+    for (const p of Object.values(builtInPlans)) assert.equal(Object.keys(p.policy).length, 12);
     const merged = mergePlans({
       free: { policy: { maxRenderJobsPerBillPeriod: 3 } },
       team: { name: 'Team', monthlyPriceCents: 9900, policy: { maxConcurrentRenderJobs: 4 } },

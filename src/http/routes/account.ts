@@ -27,6 +27,8 @@ export const UsageOverview = Type.Object(
     policy: Type.Object(
       {
         allowExternalNetwork: Type.Boolean(),
+        maxAttachmentsPerJob: Nullable(Type.Integer()),
+        maxAttachmentBytesPerJob: Nullable(Type.Integer()),
         maxBytesPerDeployCommit: Nullable(Type.Integer()),
         maxConcurrentRenderJobs: Nullable(Type.Integer()),
         maxDeployCommitsPerBillPeriod: Nullable(Type.Integer()),
