@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { needsPostProcessing, postProcessPdf, PdfPostProcessError, type PostProcessRequest } from '../../src/pdf/post-process.js';
 import { srgbProfile } from '../../src/pdf/icc.js';
+import { loadPartially } from '../../src/pdf/lazy-load.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
 
 const N = PDFName.of;
@@ -276,4 +277,20 @@ test('the sRGB profile comes from the Debian package; its absence is named', () 
   const icc = srgbProfile();
   assert.equal(icc.toString('latin1', 36, 40), 'acsp');
   assert.throws(() => srgbProfile(['/nonexistent/sRGB.icc']), /icc-profiles-free/);
+});
+
+test('without joins the output is an incremental update of the input; object streams get a rewrite', async () => {
+  const pdf = await taggedPdf('Invoice', 2);
+  assert.ok(loadPartially(pdf), 'a classic-xref PDF is read partially');
+  const out = await postProcessPdf(pdf, request({ eInvoice: { standard: 'factur-x', profile: 'BASIC', xml } }));
+  assert.ok(out.subarray(0, pdf.length).equals(pdf), 'the input bytes are kept as they are');
+  assert.match(out.subarray(pdf.length).toString('latin1'), /trailer\n<<[\s\S]*\/Prev \d+[\s\S]*startxref\n\d+\n%%EOF\n$/);
+  // A PDF with a cross-reference stream is loaded whole and rewritten.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const packed = Buffer.from(await doc.save({ useObjectStreams: true }));
+  assert.equal(loadPartially(packed), null);
+  const rewritten = await postProcessPdf(packed, request({ eInvoice: { standard: 'factur-x', profile: 'BASIC', xml } }));
+  assert.match(rewritten.subarray(0, 9).toString('latin1'), /^%PDF-1\.7\n/);
+  assert.deepEqual(await checkPdfA(rewritten, { standard: 'pdf/a-3b', facturX: { profile: 'BASIC', xml } }), []);
+  assert.deepEqual(await outlineTitles(rewritten), ['Invoice 1', 'Invoice 2']);
 });
