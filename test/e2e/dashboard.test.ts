@@ -367,6 +367,30 @@ describe('dashboard in a browser', () => {
     await page.getByTestId('jobs-table').getByText('live-update').waitFor();
   });
 
+  test("a job's document options: PDF standard, e-invoice profile and attachments (names and sizes only)", async () => {
+    const api = client(server.url, userKey);
+    const xml = fs.readFileSync(path.join(ROOT, 'examples/invoice/factur-x-sample.xml'));
+    const created = await api.request('POST', '/v1/render-jobs', {
+      json: {
+        deployId,
+        deployVersionId: 'latest',
+        payload: { name: 'Ada' },
+        businessKey: 'e-invoice-1',
+        eInvoice: { standard: 'factur-x', profile: 'MINIMUM', xml: xml.toString('utf8') },
+        attachments: [
+          { name: 'lines.csv', mimeType: 'text/csv', relationship: 'Data', content: Buffer.from('a,b\n1,2\n').toString('base64') },
+        ],
+      },
+    });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    await page.goto(url(`/dashboard/jobs/${created.body.job.id}`));
+    await heading('Render job e-invoice-1');
+    assert.equal(await page.getByTestId('pdf-standard').innerText(), 'PDF/A-3B');
+    assert.match(await page.getByTestId('e-invoice').innerText(), /Factur-X MINIMUM · factur-x\.xml · [\d.]+ (B|KiB)/);
+    assert.match(await page.getByTestId('attachments').innerText(), /lines\.csv · Data · text\/csv · 8 B/);
+    await page.getByText('succeeded').first().waitFor({ timeout: 90_000 });
+  });
+
   test('managed PDFs: listed, previewed; a permanent link is created, copied, opened and deleted', async () => {
     await nav('PDFs');
     await heading('PDFs');

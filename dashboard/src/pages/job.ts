@@ -2,7 +2,7 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
-import { isTerminal, type Access, type Deploy, type JobDetail, type WebhookDeliveries } from '../types';
+import { isTerminal, type Access, type Deploy, type JobDetail, type RenderJob, type WebhookDeliveries } from '../types';
 import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, table, toast } from '../ui';
 
 export async function jobPage(ctx: PageContext) {
@@ -73,6 +73,7 @@ export async function jobPage(ctx: PageContext) {
       h('dt', {}, 'Output mode'), h('dd', {}, j.outputMode),
       h('dt', {}, 'Attempt'), h('dd', {}, String(j.attempt)),
       h('dt', {}, 'Render time'), h('dd', {}, j.startedAt && j.finishedAt ? duration(j.finishedAt - j.startedAt) : '—'),
+      ...documentRows(j.document),
     );
     if (j.errorCode) replace(errorArea, h('div', { class: 'error-box', role: 'alert' }, h('strong', {}, `Failed: ${j.errorCode}`), h('p', {}, j.errorMessage ?? '')));
   }
@@ -183,4 +184,26 @@ export async function jobPage(ctx: PageContext) {
       drawStatus();
     }
   });
+}
+
+/** What the job asked of the PDF (standard, e-invoice, attachments, metadata): names and sizes, never content. */
+function documentRows(d: RenderJob['document']): HTMLElement[] {
+  if (!d) return [];
+  const rows: HTMLElement[] = [];
+  const standard = d.eInvoice ? 'pdf/a-3b' : d.standard;
+  if (standard) rows.push(h('dt', {}, 'PDF standard'), h('dd', { 'data-testid': 'pdf-standard' }, standard.toUpperCase()));
+  if (d.eInvoice)
+    rows.push(h('dt', {}, 'E-invoice'), h('dd', { 'data-testid': 'e-invoice' }, `Factur-X ${d.eInvoice.profile} · factur-x.xml · ${bytes(d.eInvoice.bytes)}`));
+  if (d.attachments?.length)
+    rows.push(
+      h('dt', {}, 'Attachments'),
+      h('dd', { 'data-testid': 'attachments' }, h('ul', { class: 'plain' }, d.attachments.map((a) => h('li', {}, h('code', {}, a.name), ` · ${a.relationship} · ${a.mimeType} · ${bytes(a.bytes)}`)))),
+    );
+  const m = d.metadata;
+  if (m?.title) rows.push(h('dt', {}, 'Title'), h('dd', {}, m.title));
+  if (m?.author) rows.push(h('dt', {}, 'Author'), h('dd', {}, m.author));
+  if (m?.subject) rows.push(h('dt', {}, 'Subject'), h('dd', {}, m.subject));
+  if (m?.keywords?.length) rows.push(h('dt', {}, 'Keywords'), h('dd', {}, m.keywords.join(', ')));
+  if (m?.lang) rows.push(h('dt', {}, 'Language'), h('dd', {}, m.lang));
+  return rows;
 }
