@@ -296,6 +296,20 @@ describe('folio client CLI against a server process', () => {
     }
   });
 
+  test('pdfs merge joins managed PDFs and job outputs in order, with page selections', async () => {
+    const made = json(await folio(['render', 'quarterly-statement', '--payload', 'payload.json', '--managed', '--wait', '--json']));
+    const pdfId = made.pdf.id;
+    const merged = json(await folio(['pdfs', 'merge', pdfId, `${made.job.id}@1`, pdfId, '--file-name', 'bundle.pdf', '--json']));
+    assert.equal(merged.pdf.pageCount, 3);
+    assert.equal(merged.pdf.fileName, 'bundle.pdf');
+    const text = await folio(['pdfs', 'merge', `${pdfId}@1`]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^merged 1 source into pdf_\w+ \(1 page, /);
+    const bad = await folio(['pdfs', 'merge', 'out_123']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /neither a managed PDF id/);
+  });
+
   test('--help works for every command and the process and operator commands are still listed', async () => {
     const top = await folio(['--help']);
     assert.equal(top.code, 0);

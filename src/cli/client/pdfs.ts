@@ -1,9 +1,9 @@
-// folio pdfs list|get|delete|link|download: managed PDFs and their links.
+// folio pdfs list|get|delete|link|download|merge: managed PDFs, their links, and merging them.
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
 import { formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 
-export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download> [options]
+export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download|merge> [options]
 
   folio pdfs list [--deploy D] [--limit N] [--all]
                                managed PDFs, newest first (default 20)
@@ -17,6 +17,10 @@ export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download> [opti
   folio pdfs link PDF_ID --revoke LINK_ID
                                delete a permanent link
   folio pdfs download PDF_ID [-o FILE]   download it (default FILE: its file name)
+  folio pdfs merge SOURCE... [--file-name NAME] [--idempotency-key KEY]
+                               join managed PDFs (pdf_…) and succeeded jobs' outputs (job_…), in order,
+                               into a new managed PDF; SOURCE@PAGES takes only those pages (e.g.
+                               pdf_…@1-3,5 or job_…@2-); prints the new PDF's id
 
 Common options: --json (machine-readable output), -h/--help. --deploy takes an id or a slug.`;
 
@@ -31,6 +35,8 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
     list: { type: 'boolean' },
     revoke: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    'file-name': { type: 'string' },
+    'idempotency-key': { type: 'string' },
   });
   const sub = p.positionals[0];
   if (p.help || !sub) {
@@ -133,7 +139,35 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
       else console.log(`wrote ${r.path} (${formatBytes(r.bytes)})`);
       return 0;
     }
+    case 'merge': {
+      const specs = p.positionals.slice(1);
+      if (specs.length === 0) throw new UsageError('missing the PDFs to merge: folio pdfs merge SOURCE [SOURCE…]');
+      const sources = specs.map(mergeSource);
+      const fileName = str(p, 'file-name');
+      const { pdf } = await client.pdfs.merge(
+        { sources, ...(fileName ? { fileName } : {}) },
+        { idempotencyKey: str(p, 'idempotency-key') },
+      );
+      if (p.json) printJson({ pdf });
+      else
+        console.log(
+          `merged ${plural(sources.length, 'source')} into ${pdf.id} (${plural(pdf.pageCount, 'page')}, ${formatBytes(pdf.bytes)})`,
+        );
+      return 0;
+    }
     default:
-      throw new UsageError(`unknown pdfs command "${sub}" (list, get, delete, link, download)`);
+      throw new UsageError(`unknown pdfs command "${sub}" (list, get, delete, link, download, merge)`);
   }
+}
+
+/** `pdf_…` or `job_…`, optionally `@PAGES`: one source of a merge. */
+function mergeSource(spec: string) {
+  const at = spec.indexOf('@');
+  const id = at < 0 ? spec : spec.slice(0, at);
+  const pageRanges = at < 0 ? undefined : spec.slice(at + 1);
+  if (pageRanges === '') throw new UsageError(`"${spec}": nothing after @ (e.g. ${id}@1-3)`);
+  const range = pageRanges !== undefined ? { pageRanges } : {};
+  if (id.startsWith('pdf_')) return { pdfId: id, ...range };
+  if (id.startsWith('job_')) return { jobId: id, ...range };
+  throw new UsageError(`"${spec}" is neither a managed PDF id (pdf_…) nor a render job id (job_…)`);
 }
