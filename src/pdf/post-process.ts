@@ -47,6 +47,8 @@ import { buildXmp, pdfDate } from './xmp.js';
 
 export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdf-document.js';
 export { PdfPostProcessError } from './errors.js';
+// The checks job creation runs before rendering (400 naming the field), from the same entry point.
+export { checkPostProcessRequest, eInvoiceXmlProblem, pdfProblem } from './checks.js';
 
 export interface PdfAttachment {
   name: string;

@@ -2,8 +2,8 @@
 // available here). `checkPdfA(pdf, options)` returns a list of failures, each naming its clause of
 // ISO 19005-2 (PDF/A-2, and the same numbers in -3) or the Folio requirement it stands for; an empty list
 // means every check below passed, not that the file is PDF/A. docs/pdf.md lists what is and is not checked.
-// It reads the file three ways: @cantoo/pdf-lib for the object graph, poppler (pdfinfo, pdffonts) and
-// `qpdf --check` for an independent parser's view.
+// It reads the file three ways: @cantoo/pdf-lib for the object graph, poppler (pdfinfo, pdfinfo -meta,
+// pdffonts) and `qpdf --check` for independent parsers' views.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -233,6 +233,11 @@ export async function checkPdfA(pdf: Buffer, opts: PdfACheckOptions): Promise<st
     const info = run('pdfinfo', [file]).out;
     if (!/^Encrypted:\s+no/m.test(info)) failures.push('6.1.3: pdfinfo reports the file encrypted');
     if (!/^JavaScript:\s+no/m.test(info)) failures.push('6.5.1: pdfinfo reports JavaScript');
+    // Poppler follows the cross-reference chain (pdf-lib below reads objects in file order): both must see
+    // the same PDF/A identification, or an incremental update is not wired in.
+    const popplerXmp = run('pdfinfo', ['-meta', file]).out;
+    if (!new RegExp(`<pdfaid:part>${part}</pdfaid:part>`).test(popplerXmp))
+      failures.push(`6.6.4: pdfinfo -meta shows no pdfaid:part ${part}`);
     // 6.2.11.4.1: every font embedded (poppler's view).
     const fonts = run('pdffonts', [file]);
     for (const line of fonts.out.split('\n').slice(2)) {
