@@ -21,7 +21,7 @@ export interface Variant {
   deploys: Record<TemplateKind, string>;
 }
 
-async function deploy(url: string, slug: string, html: string): Promise<string> {
+export async function deploy(url: string, slug: string, html: string): Promise<string> {
   const api = client(url, KEY);
   const page = file('index.html', html);
   const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name: slug }, files: descriptors([page]) } });
@@ -66,14 +66,14 @@ export async function startVariant(
   };
 }
 
-/** One render as a client does it: create → long-poll → signed link → download the PDF. */
-async function render(v: Variant, deployId: string): Promise<void> {
+/** One render as a client does it: create → long-poll → signed link → download the PDF. `body` adds job fields. */
+export async function render(v: Pick<Variant, 'server'>, deployId: string, body: Record<string, unknown> = {}): Promise<void> {
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   const base = v.server.url;
   const created = await fetch(`${base}/v1/render-jobs`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 } }),
+    body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 }, ...body }),
   }).then((r) => r.json());
   const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers }).then((r) => r.json());
   if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode} ${done.job.errorMessage}`);
