@@ -15,6 +15,7 @@ export {
 } from './client.js';
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf } from './http.js';
 export { retryAfterMs } from './http.js';
+export { attachment, facturX } from './document.js';
 export { FolioApiError, FolioRenderError, FolioTimeoutError } from './errors.js';
 export {
   listDirectory,

@@ -8,7 +8,16 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createClient, FolioApiError, FolioRenderError, listDirectory, slugify, type DeployProgress } from '../../src/sdk/index.js';
+import {
+  attachment,
+  createClient,
+  facturX,
+  FolioApiError,
+  FolioRenderError,
+  listDirectory,
+  slugify,
+  type DeployProgress,
+} from '../../src/sdk/index.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { pdfText } from '../helpers/pdf.js';
 
@@ -135,6 +144,37 @@ describe('SDK against a real server', () => {
     assert.equal(third.newBlobs, 0);
     assert.equal(third.bytesSent, 0);
     assert.equal(third.version, 3);
+  });
+
+  test('attachment() and facturX() build the job fields the server takes; the job view shows names and sizes', async () => {
+    const client = createClient({ baseUrl, apiKey: app.key });
+    const dir = tempDir('folio-sdk-doc-');
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Invoice</title><h1>Invoice</h1>');
+    const { deployId } = await client.deployDirectory(dir, { slug: 'sdk-e-invoice' });
+    const xml = fs.readFileSync(fileURLToPath(new URL('../../examples/invoice/factur-x-sample.xml', import.meta.url)));
+    const csv = new TextEncoder().encode('item,amount\n');
+    const { job } = await client.renderJobs.create({
+      deployId,
+      deployVersionId: 'latest',
+      eInvoice: facturX(xml, 'MINIMUM'),
+      attachments: [
+        attachment('lines.csv', csv, { mimeType: 'text/csv', relationship: 'Data' }),
+        attachment('note.txt', 'hello', { mimeType: 'text/plain' }),
+      ],
+    });
+    assert.deepEqual(job.document?.eInvoice, { standard: 'factur-x', profile: 'MINIMUM', bytes: xml.length });
+    assert.deepEqual(
+      job.document?.attachments?.map((a) => [a.name, a.relationship, a.bytes]),
+      [
+        ['lines.csv', 'Data', csv.length],
+        ['note.txt', 'Supplement', 5],
+      ],
+    );
+    const bad = await client.renderJobs
+      .create({ deployId, deployVersionId: 'latest', eInvoice: facturX('<Invoice/>', 'MINIMUM') })
+      .catch((err: unknown) => err);
+    assert.ok(bad instanceof FolioApiError);
+    assert.equal(bad.details?.field, 'eInvoice.xml');
   });
 
   test('a 503 with Retry-After is retried after the delay it names, and the deploy completes', async () => {
