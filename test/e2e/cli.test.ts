@@ -283,6 +283,11 @@ describe('folio client CLI against a server process', () => {
     assert.deepEqual(fs.readFileSync(path.join(saved, 'factur-x.xml')), fs.readFileSync(xml), 'the XML comes back byte for byte');
     assert.deepEqual(fs.readFileSync(path.join(saved, 'lines.csv')), fs.readFileSync(csv));
     assert.match(execFileSync('pdfinfo', ['-meta', out], { encoding: 'utf8' }), /pdfaid:part>3</);
+    const jobId = /from job (job_\w+)/.exec(r.stdout)?.[1];
+    const shown = await folio(['jobs', 'get', jobId!]);
+    assert.match(shown.stdout, /^pdf standard +pdf\/a-3b$/m);
+    assert.match(shown.stdout, /^e-invoice +Factur-X MINIMUM \(factur-x\.xml, /m);
+    assert.match(shown.stdout, /^attachment +lines\.csv \(Data, text\/csv, /m);
 
     for (const [args, message] of [
       [['--e-invoice', xml], /--e-invoice needs --e-invoice-profile/],

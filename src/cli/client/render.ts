@@ -55,6 +55,7 @@ export function jobRows(job: RenderJob): Array<[string, string | number | undefi
     ['started', formatTime(job.startedAt)],
     ['finished', formatTime(job.finishedAt)],
     ...(job.errorCode ? ([['error', `${job.errorCode}: ${job.errorMessage ?? ''}`]] as Array<[string, string]>) : []),
+    ...documentRows(job.document),
   ];
 }
 
@@ -154,4 +155,15 @@ export async function renderCommand(argv: string[]): Promise<number> {
       );
   }
   return 0;
+}
+
+/** What the job asked of its PDF (names and sizes, never content); nothing for a plain job. */
+function documentRows(d: RenderJob['document']): Array<[string, string]> {
+  if (!d) return [];
+  const rows: Array<[string, string]> = [];
+  if (d.standard) rows.push(['pdf standard', d.standard]);
+  if (d.eInvoice) rows.push(['e-invoice', `Factur-X ${d.eInvoice.profile} (factur-x.xml, ${formatBytes(d.eInvoice.bytes)})`]);
+  for (const a of d.attachments ?? []) rows.push(['attachment', `${a.name} (${a.relationship}, ${a.mimeType}, ${formatBytes(a.bytes)})`]);
+  if (d.metadata?.title) rows.push(['title', d.metadata.title]);
+  return rows;
 }
