@@ -2,6 +2,7 @@
 // container-files.test.ts, deploy-manifests.test.ts): what the code offers (settings, commands, routes),
 // and the assertions that a deployment file uses only that.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { operatorHelp } from '../../src/cli/operator-help.js';
@@ -69,5 +70,22 @@ export async function routeApp(): Promise<{
       assert.notEqual(status, 404, `${where}: GET ${urlPath} is not a route of the app`);
     },
     close: () => app.close(),
+  };
+}
+
+/** A routeApp for the calling test file: created before its tests, closed after them. */
+export function useRouteApp(): { checkRoute(urlPath: string, where: string): Promise<void>; readonly app: TestApp } {
+  let routes: Awaited<ReturnType<typeof routeApp>> | undefined;
+  before(async () => {
+    routes = await routeApp();
+  });
+  after(async () => {
+    await routes?.close();
+  });
+  return {
+    checkRoute: (urlPath, where) => routes!.checkRoute(urlPath, where),
+    get app() {
+      return routes!.app;
+    },
   };
 }

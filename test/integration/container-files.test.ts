@@ -6,22 +6,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { FONT_REQUIREMENTS } from '../../src/cli/doctor-checks.js';
 import { loadConfig } from '../../src/config/load.js';
 import { CANDIDATE_PATHS } from '../../src/render/chromium-process.js';
-import { checkEnvName, checkFolioCommand, read, routeApp, VALID_KEY } from '../helpers/deploy-checks.js';
+import { checkEnvName, checkFolioCommand, read, useRouteApp, VALID_KEY } from '../helpers/deploy-checks.js';
 import { ROOT } from '../helpers/server-process.js';
 
-let routes: Awaited<ReturnType<typeof routeApp>>;
-before(async () => {
-  routes = await routeApp();
-});
-after(async () => {
-  await routes?.close();
-});
-const checkRoute = (urlPath: string, where: string) => routes.checkRoute(urlPath, where);
+const routes = useRouteApp();
+const checkRoute = routes.checkRoute;
 
 interface Instruction {
   op: string;

@@ -5,23 +5,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../src/config/load.js';
 import { settings } from '../../src/config/schema.js';
-import { checkEnvName, checkFolioCommand, read, routeApp, VALID_KEY } from '../helpers/deploy-checks.js';
+import { checkEnvName, checkFolioCommand, read, useRouteApp, VALID_KEY } from '../helpers/deploy-checks.js';
 import { ROOT } from '../helpers/server-process.js';
 
 const K8S = 'deploy/kubernetes';
 
-let routes: Awaited<ReturnType<typeof routeApp>>;
-before(async () => {
-  routes = await routeApp();
-});
-after(async () => {
-  await routes?.close();
-});
-const checkRoute = (urlPath: string, where: string) => routes.checkRoute(urlPath, where);
+const routes = useRouteApp();
+const checkRoute = routes.checkRoute;
 
 type Obj = {
   apiVersion: string;
