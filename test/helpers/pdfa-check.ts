@@ -59,6 +59,8 @@ const PREDEFINED_NS = new Set([
   'http://www.aiim.org/pdfa/ns/field#',
 ]);
 const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+// The clause lists are written out again here on purpose: the checker must not trust the lists of the code
+// it checks (src/pdf/post-process.ts), or a wrong entry there would pass both.
 const FORBIDDEN_ACTIONS = new Set([
   'Launch',
   'Sound',

@@ -26,6 +26,15 @@ const tokenOf = (req: FastifyRequest) => {
   return Array.isArray(t) ? t[0] : t;
 };
 
+/** What every step after creation can answer about the session and its token. */
+const SESSION_ERRORS = [
+  'upload_session_not_found',
+  'upload_token_invalid',
+  'upload_session_committed',
+  'upload_session_expired',
+  'upload_session_gone',
+] as const;
+
 export function uploadRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -88,15 +97,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         },
         'x-folio': {
           success: 'The hashes to upload',
-          errors: [
-            'upload_session_not_found',
-            'upload_token_invalid',
-            'upload_session_committed',
-            'upload_session_expired',
-            'upload_session_gone',
-            'invalid_path',
-            'upload_blob_too_large',
-          ],
+          errors: [...SESSION_ERRORS, 'invalid_path', 'upload_blob_too_large'],
           request: { files: ex.fileDescriptors },
           response: ex.missingBlobs,
         },
@@ -120,11 +121,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         'x-folio': {
           success: 'The stored blob',
           errors: [
-            'upload_session_not_found',
-            'upload_token_invalid',
-            'upload_session_committed',
-            'upload_session_expired',
-            'upload_session_gone',
+            ...SESSION_ERRORS,
             'blob_not_in_session',
             'upload_blob_too_large',
             'blob_hash_mismatch',
@@ -191,11 +188,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         'x-folio': {
           success: 'The new version',
           errors: [
-            'upload_session_not_found',
-            'upload_token_invalid',
-            'upload_session_committed',
-            'upload_session_expired',
-            'upload_session_gone',
+            ...SESSION_ERRORS,
             'invalid_path',
             'deploy_commit_policy_limit_exceeded',
             'blob_missing',
