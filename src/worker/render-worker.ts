@@ -1,21 +1,19 @@
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { outputKey, pdfKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
 import { forUpdate } from '../db/dialect.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
-import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
 import { countPdfPages } from '../render/page-count.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { JobOutcomes, PlannedOutput } from '../services/job-outcomes.js';
-import type { StoredJobDocument } from '../services/render-jobs.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { BundleCache } from './bundle-cache.js';
+import { collectPdf, documentPlan, finishDocument } from './document-step.js';
 import * as q from './job-queries.js';
 import { PollTimer } from './poll-timer.js';
 
@@ -24,26 +22,6 @@ export interface RendererPort {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
-const PRODUCER = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return `Folio ${pkg.version ?? 'unknown'}`;
-  } catch {
-    return 'Folio';
-  }
-})();
-
-/** What post-processing needs besides the printed PDF and the date (null: the PDF is stored as printed). */
-type PostProcessPlan = Omit<PostProcessRequest, 'date'> | null;
-
-/** Reads the whole printed PDF (the renderer has already bounded it by the plan's maxRenderOutputBytes). */
-async function collect(pdf: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of pdf) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 interface Active {
   job: RenderJobsTable;
@@ -248,12 +226,12 @@ export class RenderWorker {
       } else {
         let printed: Buffer | null = null;
         const rendered = await this.deps.renderer.render(prepared.request, async (pdf) => {
-          printed = await collect(pdf);
+          printed = await collectPdf(pdf);
         });
         if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');
         const t0 = performance.now();
         finishedAt = this.ctx.clock.now();
-        const final = await this.postProcess(printed!, prepared.post, new Date(finishedAt), prepared.request.maxOutputBytes);
+        const final = await finishDocument(printed!, prepared.post, new Date(finishedAt), prepared.request.maxOutputBytes);
         await this.ctx.blobs.put(storageKey, final);
         storedKey = storageKey;
         result = {
@@ -300,63 +278,6 @@ export class RenderWorker {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  /** The final PDF of a post-processed job, or RenderError('pdf_postprocess_failed' | 'render_output_too_large'). */
-  private async postProcess(
-    printed: Buffer,
-    plan: NonNullable<PostProcessPlan>,
-    date: Date,
-    maxOutputBytes: number | null,
-  ): Promise<Buffer> {
-    let final: Buffer;
-    try {
-      final = await postProcessPdf(printed, { ...plan, date });
-    } catch (err) {
-      throw new RenderError(
-        'pdf_postprocess_failed',
-        `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    if (maxOutputBytes !== null && final.length > maxOutputBytes)
-      throw new RenderError(
-        'render_output_too_large',
-        `the post-processed PDF is ${final.length} bytes; the plan's maximum output size is ${maxOutputBytes} bytes`,
-      );
-    return final;
-  }
-
-  /**
-   * The post-processing a job needs: the version's document options (render.metadata.pdf.standard,
-   * metadata, append, prepend), overridden by the job's (pdf.standard, pdf.metadata), plus the job's
-   * attachments and e-invoice. Files named by path come from the bundle already in memory. Null when
-   * nothing would change the printed PDF.
-   */
-  private postProcessPlan(versionPdf: unknown, documentJson: string | null, bundle: RenderRequest['bundle']): PostProcessPlan {
-    const { document: v } = splitVersionPdf(versionPdf);
-    const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
-    if (!job && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
-    const file = (path: string, what: string) => {
-      const f = bundle.files.get(path.startsWith('/') ? path : `/${path}`);
-      if (!f) throw new RenderError('pdf_postprocess_failed', `${what} ${path} is not in the version's bundle`);
-      return f.body;
-    };
-    const plan: NonNullable<PostProcessPlan> = {
-      standard: job?.standard ?? v.standard ?? 'none',
-      metadata: { ...(v.metadata ?? {}), ...(job?.metadata ?? {}) },
-      attachments: (job?.attachments ?? []).map((a) => ({
-        name: a.name,
-        mimeType: a.mimeType,
-        relationship: a.relationship,
-        ...(a.description !== undefined ? { description: a.description } : {}),
-        content: a.contentBase64 !== undefined ? Buffer.from(a.contentBase64, 'base64') : file(a.bundlePath!, 'the attachment'),
-      })),
-      ...(job?.eInvoice ? { eInvoice: { ...job.eInvoice, xml: Buffer.from(job.eInvoice.xml, 'utf8') } } : {}),
-      prepend: (v.prepend ?? []).map((p) => file(p, 'render.metadata.pdf.prepend:')),
-      append: (v.append ?? []).map((p) => file(p, 'render.metadata.pdf.append:')),
-      producer: PRODUCER,
-    };
-    return needsPostProcessing(plan) ? plan : null;
   }
 
   private async prepare(job: RenderJobsTable, signal: AbortSignal) {
@@ -406,7 +327,7 @@ export class RenderWorker {
       storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const post = this.postProcessPlan(metadata.pdf, payloadRow.document_json, bundle);
+    const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle);
     return { request, output, post };
   }
 }

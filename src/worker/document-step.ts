@@ -1,0 +1,84 @@
+// The document step of a render (issue 18): which post-processing a job needs (the version's
+// render.metadata.pdf document options, overridden by the job's pdf/attachments/eInvoice; files named by
+// path come from the bundle already in memory), and running it on the printed PDF. A job that needs none
+// never gets here: its PDF streams from Chromium into the blob store (render-worker.ts).
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
+import { splitVersionPdf } from '../render/pdf-options.js';
+import { RenderError, type RenderRequest } from '../render/types.js';
+import type { StoredJobDocument } from '../services/render-jobs.js';
+
+/** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
+const PRODUCER = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return `Folio ${pkg.version ?? 'unknown'}`;
+  } catch {
+    return 'Folio';
+  }
+})();
+
+/** What post-processing needs besides the printed PDF and the date (null: the PDF is stored as printed). */
+export type DocumentPlan = Omit<PostProcessRequest, 'date'> | null;
+
+/** Reads the whole printed PDF (the renderer has already bounded it by the plan's maxRenderOutputBytes). */
+export async function collectPdf(pdf: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of pdf) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The final PDF of a post-processed job, or RenderError('pdf_postprocess_failed' | 'render_output_too_large'). */
+export async function finishDocument(
+  printed: Buffer,
+  plan: NonNullable<DocumentPlan>,
+  date: Date,
+  maxOutputBytes: number | null,
+): Promise<Buffer> {
+  let final: Buffer;
+  try {
+    final = await postProcessPdf(printed, { ...plan, date });
+  } catch (err) {
+    throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (maxOutputBytes !== null && final.length > maxOutputBytes)
+    throw new RenderError(
+      'render_output_too_large',
+      `the post-processed PDF is ${final.length} bytes; the plan's maximum output size is ${maxOutputBytes} bytes`,
+    );
+  return final;
+}
+
+/**
+ * The post-processing a job needs: the version's document options (render.metadata.pdf.standard,
+ * metadata, append, prepend), overridden by the job's (pdf.standard, pdf.metadata), plus the job's
+ * attachments and e-invoice. Files named by path come from the bundle already in memory. Null when
+ * nothing would change the printed PDF.
+ */
+export function documentPlan(versionPdf: unknown, documentJson: string | null, bundle: RenderRequest['bundle']): DocumentPlan {
+  const { document: v } = splitVersionPdf(versionPdf);
+  const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
+  if (!job && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
+  const file = (path: string, what: string) => {
+    const f = bundle.files.get(path.startsWith('/') ? path : `/${path}`);
+    if (!f) throw new RenderError('pdf_postprocess_failed', `${what} ${path} is not in the version's bundle`);
+    return f.body;
+  };
+  const plan: NonNullable<DocumentPlan> = {
+    standard: job?.standard ?? v.standard ?? 'none',
+    metadata: { ...(v.metadata ?? {}), ...(job?.metadata ?? {}) },
+    attachments: (job?.attachments ?? []).map((a) => ({
+      name: a.name,
+      mimeType: a.mimeType,
+      relationship: a.relationship,
+      ...(a.description !== undefined ? { description: a.description } : {}),
+      content: a.contentBase64 !== undefined ? Buffer.from(a.contentBase64, 'base64') : file(a.bundlePath!, 'the attachment'),
+    })),
+    ...(job?.eInvoice ? { eInvoice: { ...job.eInvoice, xml: Buffer.from(job.eInvoice.xml, 'utf8') } } : {}),
+    prepend: (v.prepend ?? []).map((p) => file(p, 'render.metadata.pdf.prepend:')),
+    append: (v.append ?? []).map((p) => file(p, 'render.metadata.pdf.append:')),
+    producer: PRODUCER,
+  };
+  return needsPostProcessing(plan) ? plan : null;
+}
