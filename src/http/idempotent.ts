@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
 import { principalOf } from './plugins/auth.js';
 
-function stableStringify(value: unknown): string {
+export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   const keys = Object.keys(value as object).sort();

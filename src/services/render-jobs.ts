@@ -490,7 +490,11 @@ export class RenderJobs {
     return result;
   }
 
-  private waitForTerminal(accountId: string, jobId: string, ms: number, initial: RenderJobsTable): Promise<RenderJobsTable> {
+  /**
+   * The job once terminal, or as it is after `ms` (no cap here: callers bound it) or when `signal` aborts
+   * (a client that went away, a server shutting down): every timer and listener is released then.
+   */
+  waitForTerminal(accountId: string, jobId: string, ms: number, initial: RenderJobsTable, signal?: AbortSignal): Promise<RenderJobsTable> {
     return new Promise((resolve) => {
       let latest = initial;
       let done = false;
@@ -500,6 +504,7 @@ export class RenderJobs {
         clearTimeout(timer);
         clearInterval(poll);
         off();
+        signal?.removeEventListener('abort', finish);
         resolve(latest);
       };
       const check = async () => {
@@ -518,6 +523,8 @@ export class RenderJobs {
       const off = this.notifier.onJobChanged((id) => {
         if (id === jobId) void check();
       });
+      if (signal?.aborted) finish();
+      else signal?.addEventListener('abort', finish);
     });
   }
 

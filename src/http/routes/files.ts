@@ -8,7 +8,7 @@ import type { Services } from '../../services/index.js';
 import * as ex from '../openapi/examples.js';
 import type { OperationDoc } from '../openapi/operation-doc.js';
 
-function contentDisposition(kind: 'attachment' | 'inline', stored: string): string {
+export function contentDisposition(kind: 'attachment' | 'inline', stored: string): string {
   // Names stored before bidi controls were stripped at render time are cleaned here too.
   const fileName = withoutBidiControls(stored);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
