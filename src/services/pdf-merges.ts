@@ -9,9 +9,10 @@ import { forUpdate } from '../db/dialect.js';
 import type { ManagedPdfsTable } from '../db/tables.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
+import { parsePageRanges } from '../domain/page-ranges.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
-import { MergeSourceError, mergePdfSources } from './pdf-merge-core.js';
+import { MergeSourceError, mergePdfSources } from '../pdf/select-pages.js';
 import { pdfView, type RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 
@@ -36,28 +37,6 @@ export interface MergeInput {
   sources: MergeSourceInput[];
   fileName?: string;
   businessKey?: string;
-}
-
-/**
- * Parses `"1-3,5,8-"` against a document of `pageCount` pages: 1-based pages and inclusive ranges, `N-`
- * up to the last page, in the order written (repeats allowed). Returns 0-based indices.
- */
-export function parsePageRanges(spec: string, pageCount: number, field: string): number[] {
-  const bad = (why: string) => new AppError('invalid_request', `${field} ${why}`, { field });
-  const parts = spec.split(',').map((p) => p.trim());
-  const pages: number[] = [];
-  for (const part of parts) {
-    const m = /^(\d{1,6})(?:\s*(-)\s*(\d{1,6})?)?$/.exec(part);
-    if (!m) throw bad(`must be a list like "1-3,5,8-" (1-based pages and inclusive ranges); "${part.slice(0, 40)}" is not one`);
-    const from = Number(m[1]);
-    const to = m[2] ? (m[3] !== undefined ? Number(m[3]) : pageCount) : from;
-    if (from < 1) throw bad('counts pages from 1');
-    if (to < from) throw bad(`has the range ${from}-${to}, which runs backwards`);
-    if (to > pageCount) throw bad(`names page ${to}, but the PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}`);
-    if (pages.length + (to - from + 1) > MAX_MERGE_PAGES) throw bad(`selects more than ${MAX_MERGE_PAGES} pages`);
-    for (let p = from; p <= to; p++) pages.push(p - 1);
-  }
-  return pages;
 }
 
 interface ResolvedSource {
@@ -149,7 +128,7 @@ export class PdfMerges {
       if (!o || o.state !== 'available') throw notFound();
       found = { storageKey: o.storage_key, bytes: Number(o.bytes), pageCount: o.page_count, notFound };
     }
-    const pages = s.pageRanges === undefined ? null : parsePageRanges(s.pageRanges, found.pageCount, `${field}.pageRanges`);
+    const pages = s.pageRanges === undefined ? null : pagesOf(s.pageRanges, found.pageCount, `${field}.pageRanges`);
     return { ...found, field, pages };
   }
 
@@ -233,4 +212,11 @@ export class PdfMerges {
     }
     return { pdf: pdfView(row) };
   }
+}
+
+/** The 0-based pages a `pageRanges` selects, or 400 naming the field. */
+function pagesOf(spec: string, pageCount: number, field: string): number[] {
+  const r = parsePageRanges(spec, pageCount, MAX_MERGE_PAGES);
+  if ('problem' in r) throw new AppError('invalid_request', `${field} ${r.problem}`, { field });
+  return r.pages;
 }

@@ -9,7 +9,7 @@ import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText } from '../helpers/pdf.js';
-import { mergePdfSources } from '../../src/services/pdf-merge-core.js';
+import { mergePdfSources } from '../../src/pdf/select-pages.js';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 
 // One page per entry of payload.pages, each with a heading (Chromium turns headings into the outline).

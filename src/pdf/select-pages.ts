@@ -5,7 +5,8 @@
 // are dropped; their children move up); links to a page left out lose their destination, so that page is
 // not copied along. Not carried over: structure trees (tags), named destinations, form fields,
 // document-level JavaScript and attachments.
-// src/pdf/merge.ts joins whole documents only (no page selection), hence this module.
+// src/pdf/merge.ts joins whole documents (with their structure trees) for a render's prepend/append; this
+// module serves POST /v1/pdfs/merge, which selects pages.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
 
