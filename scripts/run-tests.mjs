@@ -42,6 +42,7 @@ const PG_SUITES = [
   'test/e2e/metrics.test.ts',
   'test/e2e/pdf-merge.test.ts',
   'test/e2e/pdf-jobs.test.ts',
+  'test/e2e/render-sync.test.ts',
 ];
 
 function collect(target) {

@@ -70,6 +70,11 @@ export const errorCodes = {
   pdf_deleting: { status: 409, description: 'The managed PDF is being deleted.' },
   idempotency_key_conflict: { status: 409, description: 'The Idempotency-Key was used with a different request body or route.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After`.' },
+  render_job_failed: {
+    status: 422,
+    description:
+      "A synchronous render (`POST /v1/render`) ended with its job failed or canceled: `message` is the job's `errorMessage`, `details.jobErrorCode` its `errorCode` and `details.jobId` the job.",
+  },
   upload_session_gone: { status: 410, description: "The upload session's 1-hour TTL elapsed." },
   link_expired: { status: 410, description: 'The signed URL is past its `expiresAt`.' },
   body_too_large: { status: 413, description: "The request body exceeds the route's size limit." },

@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/files.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { pdfRoutes } from './routes/pdfs.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
+import { renderSyncRoutes } from './routes/render-sync.js';
 import { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { ErrorBody } from './schemas/common.js';
@@ -200,6 +201,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   uploadRoutes(app, services);
   accountRoutes(app, services);
   renderJobRoutes(app, services);
+  renderSyncRoutes(app, services);
   pdfRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);

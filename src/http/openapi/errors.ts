@@ -67,6 +67,7 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   invalid_request: { field: 'body' },
   invalid_path: { field: 'files[0].path' },
   deploy_id_mismatch: { field: 'deployId' },
+  render_job_failed: { jobId: 'job_01m80q5xyme0085mym3kxcs74s', jobStatus: 'failed', jobErrorCode: 'render_failed' },
   upload_blob_too_large: { field: 'files[0].size' },
   blob_missing: {
     field: 'entries',

@@ -1,0 +1,216 @@
+// POST /v1/render: one request, one PDF (issue 19). A normal render job underneath (RenderJobs.create:
+// quotas, meters, webhooks, retention), waited for with the job long poll, answered with the bytes.
+import { createHash } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
+import { AppError } from '../../errors/app-error.js';
+import type { ErrorCode } from '../../errors/codes.js';
+import type { Services } from '../../services/index.js';
+import { jobView } from '../../services/render-jobs.js';
+import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
+import { stableStringify } from '../idempotent.js';
+import * as ex from '../openapi/examples.js';
+import { principalOf } from '../plugins/auth.js';
+import { CreateJobBody } from '../schemas/render.js';
+import { contentDisposition } from './files.js';
+
+const SyncBody = Type.Composite(
+  [
+    CreateJobBody,
+    Type.Object({
+      waitSeconds: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: 3600,
+          description: `How long to wait for the PDF (default ${DEFAULT_SYNC_WAIT_SECONDS}, or the maximum when that is lower); at most the version's render timeout plus ${SYNC_WAIT_MARGIN_SECONDS} s. After it the answer is 202 with the job.`,
+        }),
+      ),
+    }),
+  ],
+  { additionalProperties: false },
+);
+type SyncBodyT = typeof SyncBody.static;
+type JobBody = Omit<SyncBodyT, 'waitSeconds'>;
+type Accepted = { accepted: boolean; queue: string; job: { id: string } };
+
+const jobBodyLimit = (s: Services) => Math.ceil((s.ctx.config.maxPayloadBytes + MAX_ATTACHMENT_BYTES_CEILING) * 1.4) + 64 * 1024;
+
+/** JSON when the client asks for JSON and not for a PDF; the PDF otherwise (no Accept, `*\/*`, `application/pdf`). */
+const wantsJson = (accept: string | undefined) =>
+  accept !== undefined && /\bapplication\/json\b/i.test(accept) && !/\bapplication\/pdf\b/i.test(accept);
+
+const jobDoc = { $ref: '#/components/schemas/RenderJob' };
+const headerDocs = {
+  'Folio-Job-Id': { description: 'The render job (`job_…`).', schema: { type: 'string' } },
+  'Folio-Page-Count': { description: 'Pages of the PDF.', schema: { type: 'integer' } },
+  'Folio-Sha256': { description: 'sha256 hex of the PDF bytes.', schema: { type: 'string' } },
+  ETag: { description: 'The quoted sha256 of the PDF, as its signed URLs answer.', schema: { type: 'string' } },
+  'Content-Disposition': { description: '`attachment`, with the file name of the output.', schema: { type: 'string' } },
+};
+
+export function renderSyncRoutes(app: FastifyInstance, s: Services) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const sync = new RenderSync(s.ctx, s.deploys, s.versions, s.renderJobs);
+  // Shutdown: every waiting request answers 202 with its job now instead of holding the server open.
+  app.addHook('preClose', async () => sync.close());
+
+  /** Creates the job once per Idempotency-Key (waitSeconds is not part of the compared body). */
+  async function createOnce(req: FastifyRequest, accountId: string, body: JobBody): Promise<{ accepted: Accepted; replayed: boolean }> {
+    const create = () =>
+      s.renderJobs.create(accountId, { ...body, hasPayload: Object.prototype.hasOwnProperty.call(body, 'payload') }) as Promise<Accepted>;
+    const raw = req.headers['idempotency-key'];
+    if (raw === undefined) return { accepted: await create(), replayed: false };
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof key !== 'string' || key.length < 1 || key.length > 255)
+      throw new AppError('invalid_request', 'Idempotency-Key must be 1–255 characters', { field: 'Idempotency-Key' });
+    const hash = createHash('sha256')
+      .update(`POST /v1/render\n{}\n${stableStringify(body)}`)
+      .digest('hex');
+    const begun = await s.idempotency.begin(accountId, key, hash);
+    if (begun.kind === 'replay') return { accepted: JSON.parse(begun.body) as Accepted, replayed: true };
+    let accepted: Accepted;
+    try {
+      accepted = await create();
+    } catch (err) {
+      await s.idempotency.abandon(accountId, key).catch((e) => req.log.error({ err: e }, 'could not release idempotency key'));
+      throw err;
+    }
+    await s.idempotency.complete(accountId, key, 202, JSON.stringify(accepted));
+    return { accepted, replayed: false };
+  }
+
+  async function answer(req: FastifyRequest, reply: FastifyReply, accountId: string, jobId: string, waitSeconds: number) {
+    // A client that goes away stops the wait (its timers and listeners are released); the job runs on.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    };
+    reply.raw.on('close', onClose);
+    let job;
+    try {
+      job = await sync.wait(accountId, jobId, waitSeconds, gone.signal);
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+    if (job.status === 'succeeded' && !gone.signal.aborted) {
+      if (wantsJson(req.headers.accept)) {
+        const result = await s.renderJobs.get(accountId, jobId);
+        const link = await s.renderedFiles.outputLink(accountId, jobId, 'attachment');
+        return reply.code(200).send({ ...result, ...link });
+      }
+      const out = await sync.output(jobId);
+      const stream = await s.ctx.blobs.get(out.storageKey);
+      return reply
+        .code(200)
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(out.bytes))
+        .header('content-disposition', contentDisposition('attachment', out.fileName))
+        .header('etag', `"${out.sha256}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('folio-job-id', jobId)
+        .header('folio-page-count', String(out.pageCount))
+        .header('folio-sha256', out.sha256)
+        .send(stream);
+    }
+    if (job.status === 'failed' || job.status === 'canceled') {
+      throw new AppError('render_job_failed', job.error_message ?? `render job ${jobId} was ${job.status}`, {
+        jobId,
+        jobStatus: job.status,
+        ...(job.error_code !== null ? { jobErrorCode: job.error_code } : {}),
+      });
+    }
+    return reply.code(202).send({ accepted: true, queue: job.queue, job: jobView(job) });
+  }
+
+  r.post(
+    '/v1/render',
+    {
+      config: { scope: 'render:write' },
+      bodyLimit: jobBodyLimit(s),
+      schema: {
+        tags: ['Render jobs'],
+        summary: 'Render and answer the PDF (synchronous)',
+        description: `One request, one PDF: takes everything \`POST /v1/render-jobs\` takes plus \`waitSeconds\` (default ${DEFAULT_SYNC_WAIT_SECONDS}, or the maximum when lower; at most the version's render timeout, capped by the plan, plus ${SYNC_WAIT_MARGIN_SECONDS} s, otherwise 400 naming \`waitSeconds\`). It creates a normal render job (plan allowances, meters, webhooks and retention apply as to any job) and waits for it:
+
+- succeeded in time: 200 with the PDF streamed (\`Content-Type: application/pdf\`, \`Content-Disposition: attachment\` with the file name, \`ETag\`, \`Folio-Job-Id\`, \`Folio-Page-Count\`, \`Folio-Sha256\`); with \`Accept: application/json\` (and not \`application/pdf\`) 200 with the job, its output and a signed download link (\`access\`) instead;
+- still running when the wait is over (or the server shuts down): 202 with the job, exactly as \`POST /v1/render-jobs\` answers, to poll with \`GET /v1/render-jobs/{jobId}?waitSeconds=30\`;
+- failed or canceled: 422 \`render_job_failed\`, the job's \`errorMessage\` as \`message\` and its \`errorCode\` as \`details.jobErrorCode\`.
+
+Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): a replay answers the same job, waited for again, so a succeeded one gives the same bytes (until a transient output is deleted, 10 minutes after the job finished: then 404 \`render_output_not_found\`). A client that disconnects while waiting leaves the job running to its end.`,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+          accept: Type.Optional(Type.String({ description: '`application/json` for the job and a signed link instead of the PDF.' })),
+        }),
+        body: SyncBody,
+        'x-folio': {
+          success: 'The PDF',
+          errors: [
+            'deploy_not_found',
+            'deploy_version_not_found',
+            'deploy_has_no_versions',
+            'payload_too_large',
+            'render_job_failed',
+            'render_output_not_found',
+            'render_job_quota_exceeded',
+            'render_time_quota_exceeded',
+            'render_provider_unavailable',
+            'insufficient_storage',
+          ] satisfies ErrorCode[],
+          request: { ...ex.createJob, waitSeconds: 60 },
+          parameters: { accept: 'application/pdf' },
+          responses: {
+            200: {
+              description:
+                'The job succeeded in time: the PDF (or, with `Accept: application/json`, the job, its output and a signed download link)',
+              headers: headerDocs,
+              content: {
+                'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['job', 'access'],
+                    properties: {
+                      job: jobDoc,
+                      output: { $ref: '#/components/schemas/RenderOutput' },
+                      pdf: { $ref: '#/components/schemas/EmbeddedPdf' },
+                      access: {
+                        type: 'object',
+                        required: ['url', 'expiresAt'],
+                        properties: { url: { type: 'string' }, expiresAt: { type: 'integer' } },
+                      },
+                    },
+                  },
+                  example: { job: ex.jobResult.job, output: ex.jobResult.output, ...ex.access },
+                },
+              },
+            },
+            202: {
+              description: 'The wait is over and the job is not finished: the job, as `POST /v1/render-jobs` answers it',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['accepted', 'queue', 'job'],
+                    properties: { accepted: { type: 'boolean' }, queue: { type: 'string' }, job: jobDoc },
+                  },
+                  example: ex.jobAccepted,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = principalOf(req);
+      const { waitSeconds: asked, ...body } = req.body;
+      const waitSeconds = await sync.waitOf(accountId, body, asked);
+      const { accepted, replayed } = await createOnce(req, accountId, body);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer(req, reply, accountId, accepted.job.id, waitSeconds);
+    },
+  );
+}

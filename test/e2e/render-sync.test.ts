@@ -1,0 +1,177 @@
+// POST /v1/render end to end (issue 19 point 1): real database, blob store and Chromium. One request gives
+// the PDF; slow pages give 202, failing ones 422; Idempotency-Key replays give the same job and bytes.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { pdfText } from '../helpers/pdf.js';
+
+const page = file(
+  'index.html',
+  `<!doctype html><html><head><style>@page { size: A5; margin: 15mm; }</style></head>
+  <body><h1 id="t">Loading</h1>
+  <script>
+    window.folio.waitForReady = true;
+    fetch(window.folio.payloadUrl).then(r => r.json()).then(p => {
+      document.getElementById('t').textContent = 'Invoice for ' + p.name;
+      setTimeout(() => window.folio.ready(), p.delayMs || 0);
+    });
+  </script></body></html>`,
+);
+
+describe('synchronous render (POST /v1/render)', () => {
+  let app: TestApp;
+  let deployId: string;
+  let failVersionId: string;
+  let okVersionId: string;
+
+  before(async () => {
+    app = await createTestApp();
+    app.startBackground();
+    const v = await deployFiles(app, { createDeploy: { slug: 'sync', name: 'Sync' } }, [page], {
+      route: '/',
+      title: 'Invoice',
+      metadata: { fileName: 'invoice-{businessKey}' },
+    });
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    deployId = v.deployId;
+    okVersionId = v.version.id;
+    const bad = await deployFiles(app, { deployId }, [
+      file('index.html', '<!doctype html><script>window.folio.waitForReady = true; window.folio.fail("no customer in payload");</script>'),
+    ]);
+    failVersionId = bad.version.id;
+  });
+  after(() => app.close());
+
+  const render = (body: unknown, headers: Record<string, string> = {}) =>
+    app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
+  const storedOutput = (jobId: string) =>
+    app.services.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+
+  test('one request: the PDF with the payload, its headers, the ETag of the stored output', async () => {
+    const res = await render({ deployId, deployVersionId: okVersionId, businessKey: 'INV-1', payload: { name: 'Ada' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="invoice-INV-1\.pdf"/);
+    assert.equal(res.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.match(pdfText(res.rawPayload), /Invoice for Ada/);
+    const jobId = String(res.headers['folio-job-id']);
+    assert.match(jobId, /^job_/);
+    const out = await storedOutput(jobId);
+    const sha = createHash('sha256').update(res.rawPayload).digest('hex');
+    assert.equal(res.headers.etag, `"${out.sha256}"`);
+    assert.equal(res.headers['folio-sha256'], sha);
+    assert.equal(out.sha256, sha);
+    assert.equal(Number(res.headers['folio-page-count']), out.page_count);
+    assert.equal(Number(res.headers['content-length']), res.rawPayload.length);
+    // A normal job underneath.
+    const job = await app.api('GET', `/v1/render-jobs/${jobId}`);
+    assert.equal(job.body.job.status, 'succeeded');
+    assert.equal(job.body.job.businessKey, 'INV-1');
+  });
+
+  test('Accept: application/json gives the job and a signed download link', async () => {
+    const ok = await render({ deployId, deployVersionId: okVersionId, payload: { name: 'Grace' } }, { accept: 'application/json' });
+    assert.equal(ok.statusCode, 200, ok.body);
+    const body = ok.json();
+    assert.equal(body.job.status, 'succeeded');
+    assert.equal(body.output.state, 'available');
+    assert.ok(body.access.url && body.access.expiresAt > app.clock.now());
+    const u = new URL(body.access.url);
+    const pdf = await app.server.inject({ method: 'GET', url: u.pathname });
+    assert.equal(pdf.statusCode, 200);
+    assert.match(pdfText(pdf.rawPayload), /Invoice for Grace/);
+  });
+
+  test('a page slower than waitSeconds: 202 with the job, which later succeeds', async () => {
+    const res = await render({ deployId, deployVersionId: okVersionId, payload: { name: 'Slow', delayMs: 3000 }, waitSeconds: 1 });
+    assert.equal(res.statusCode, 202, res.body);
+    const body = res.json();
+    assert.equal(body.accepted, true);
+    assert.equal(body.queue, 'default');
+    assert.ok(['queued', 'rendering'].includes(body.job.status), body.job.status);
+    const done = await app.api('GET', `/v1/render-jobs/${body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body));
+  });
+
+  test('a failing template: 422 with the job error code and message', async () => {
+    const res = await render({ deployId, deployVersionId: failVersionId, payload: {} });
+    assert.equal(res.statusCode, 422, res.body);
+    const body = res.json();
+    assert.equal(body.error, 'render_job_failed');
+    assert.equal(body.details.jobErrorCode, 'render_failed');
+    assert.equal(body.details.jobStatus, 'failed');
+    assert.match(body.message, /no customer in payload/);
+    const job = await app.api('GET', `/v1/render-jobs/${body.details.jobId}`);
+    assert.equal(job.body.job.errorCode, 'render_failed');
+  });
+
+  test('Idempotency-Key: a replay answers the same job and the same bytes', async () => {
+    const body = { deployId, deployVersionId: okVersionId, payload: { name: 'Once' } };
+    const first = await render(body, { 'idempotency-key': 'sync-1' });
+    assert.equal(first.statusCode, 200, first.body);
+    const again = await render({ ...body, waitSeconds: 20 }, { 'idempotency-key': 'sync-1' });
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.headers['folio-job-id'], first.headers['folio-job-id']);
+    assert.ok(again.rawPayload.equals(first.rawPayload), 'the same bytes');
+    const jobs = await app.api('GET', `/v1/render-jobs?deployId=${deployId}&limit=100`);
+    assert.equal(jobs.body.items.filter((j: { payloadHash: string }) => j.payloadHash === jobs.body.items[0].payloadHash).length, 1);
+    const conflict = await render({ ...body, payload: { name: 'Other' } }, { 'idempotency-key': 'sync-1' });
+    assert.equal(conflict.statusCode, 409, conflict.body);
+  });
+
+  test('bad waitSeconds: 400 naming it, nothing created', async () => {
+    const before = await app.api('GET', `/v1/render-jobs?deployId=${deployId}&limit=100`);
+    for (const waitSeconds of [41, -1, 'soon', 100000]) {
+      const res = await render({ deployId, deployVersionId: okVersionId, payload: {}, waitSeconds });
+      assert.equal(res.statusCode, 400, `${waitSeconds}: ${res.body}`);
+      assert.equal(res.json().error, 'invalid_request');
+      assert.match(JSON.stringify(res.json()), /waitSeconds/);
+    }
+    const now = await app.api('GET', `/v1/render-jobs?deployId=${deployId}&limit=100`);
+    assert.equal(now.body.items.length, before.body.items.length);
+  });
+
+  test("another account's deploy: 404, nothing created", async () => {
+    const b = await app.services.accounts.create({ name: 'Bravo' });
+    const res = await render({ deployId, deployVersionId: okVersionId, payload: {} }, { authorization: `Bearer ${b.apiKey}` });
+    assert.equal(res.statusCode, 404, res.body);
+    assert.equal(res.json().error, 'deploy_not_found');
+  });
+
+  test('a client that disconnects while waiting leaves no wait behind; the job completes', async () => {
+    const { request } = await import('node:http');
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.server.address() as { port: number }).port;
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+    });
+    req.on('error', () => {});
+    req.end(JSON.stringify({ deployId, deployVersionId: okVersionId, businessKey: 'gone', payload: { name: 'Gone', delayMs: 1500 } }));
+    const jobId = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const list = await app.api('GET', `/v1/render-jobs?businessKey=gone`);
+        if (list.body.items.length > 0) return list.body.items[0].id as string;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('no job');
+    })();
+    req.destroy();
+    const done = await app.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'succeeded');
+    // The route's waits are released (the preClose hook would otherwise have something to abort).
+    await new Promise((r) => setTimeout(r, 100));
+  });
+});
