@@ -16,6 +16,14 @@ export interface PlanPolicy {
   maxRenderTimeMsPerBillPeriod: number | null;
   maxRenderTimeoutMs: number | null;
   storageLimitBytes: number | null;
+  /** Most bytes of a render job's inline `html` (UTF-8). */
+  maxInlineHtmlBytes: number | null;
+  /** Most files beside the html in a render job's inline sources. */
+  maxInlineFilesPerJob: number | null;
+  /** Most bytes of a render job's inline html and files together (decoded). */
+  maxInlineBytesPerJob: number | null;
+  /** Days an inline version no job has used is kept before retention deletes it; null keeps it. */
+  inlineVersionRetentionDays: number | null;
 }
 
 export interface Plan {
@@ -52,6 +60,10 @@ export const builtInPlans: Record<string, Plan> = {
       maxRenderTimeMsPerBillPeriod: 30 * 60 * 1000,
       maxRenderTimeoutMs: 30_000,
       storageLimitBytes: 1 * GiB,
+      maxInlineHtmlBytes: 1 * MiB,
+      maxInlineFilesPerJob: 50,
+      maxInlineBytesPerJob: 10 * MiB,
+      inlineVersionRetentionDays: 7,
     },
     rateLimit: { perSecond: 10, burst: 20 },
   },
@@ -74,6 +86,10 @@ export const builtInPlans: Record<string, Plan> = {
       maxRenderTimeMsPerBillPeriod: 50 * 60 * 60 * 1000,
       maxRenderTimeoutMs: 120_000,
       storageLimitBytes: 50 * GiB,
+      maxInlineHtmlBytes: 5 * MiB,
+      maxInlineFilesPerJob: 500,
+      maxInlineBytesPerJob: 30 * MiB,
+      inlineVersionRetentionDays: 30,
     },
   },
   unlimited: {
@@ -95,6 +111,10 @@ export const builtInPlans: Record<string, Plan> = {
       maxRenderTimeMsPerBillPeriod: null,
       maxRenderTimeoutMs: null,
       storageLimitBytes: null,
+      maxInlineHtmlBytes: null,
+      maxInlineFilesPerJob: null,
+      maxInlineBytesPerJob: null,
+      inlineVersionRetentionDays: 30,
     },
   },
 };
@@ -107,6 +127,12 @@ export const builtInPlans: Record<string, Plan> = {
 export const MAX_ATTACHMENT_BYTES_CEILING = 16 * MiB;
 /** Whatever the plan, a job carries at most this many attachments. */
 export const MAX_ATTACHMENTS_CEILING = 100;
+/**
+ * Whatever the plan, a job's inline html and files are at most this many bytes (the render-job routes'
+ * body limit and the multipart limits are sized for it) and at most this many files.
+ */
+export const MAX_INLINE_BYTES_CEILING = 32 * MiB;
+export const MAX_INLINE_FILES_CEILING = 1000;
 
 export const policyKeys = Object.keys(builtInPlans.free.policy) as (keyof PlanPolicy)[];
 

@@ -38,8 +38,12 @@ export const UsageOverview = Type.Object(
         maxRenderTimeMsPerBillPeriod: Nullable(Type.Integer()),
         maxRenderTimeoutMs: Nullable(Type.Integer()),
         storageLimitBytes: Nullable(Type.Integer()),
+        maxInlineHtmlBytes: Nullable(Type.Integer()),
+        maxInlineFilesPerJob: Nullable(Type.Integer()),
+        maxInlineBytesPerJob: Nullable(Type.Integer()),
+        inlineVersionRetentionDays: Nullable(Type.Integer()),
       },
-      { description: 'Plan limits; null means unlimited.' },
+      { description: 'Plan limits; null means unlimited (for inlineVersionRetentionDays: inline versions are kept).' },
     ),
     usageMeters: Type.Array(
       Type.Object({

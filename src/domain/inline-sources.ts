@@ -1,0 +1,112 @@
+// The rules for a render job's inline sources (`html` plus `files`, or the multipart parts), without I/O:
+// the paths (the bundle path rules of file-paths.ts), the base64 of each file, and the plan's limits. A
+// refusal names the field the client sent (`html`, `files["img/logo.png"]`); services/inline-sources.ts
+// turns the files into the entries of a commit (domain/commit-check.ts) of the account's inline deploy.
+import { createHash } from 'node:crypto';
+import { normalizeBundlePath } from './file-paths.js';
+import type { PlanPolicy } from './plans.js';
+
+/** The path the inline `html` is stored under: the entry document of the version (route `/`). */
+export const INLINE_ENTRY_PATH = '/index.html';
+/** The slug of the per-account inline deploy: outside SLUG_PATTERN, so no deploy of a client can take it. */
+export const INLINE_DEPLOY_SLUG = '_inline';
+
+export type InlinePolicy = Pick<PlanPolicy, 'maxInlineHtmlBytes' | 'maxInlineFilesPerJob' | 'maxInlineBytesPerJob'>;
+
+export interface InlineSourcesRequest {
+  html: string;
+  /** Path → base64 bytes. */
+  files?: Record<string, string>;
+}
+
+export interface InlineFile {
+  /** Normalised (leading "/"). */
+  path: string;
+  bytes: Buffer;
+  sha256: string;
+}
+
+export interface CheckedInlineSources {
+  ok: true;
+  /** The entry document first, then the files in the request's order. */
+  files: InlineFile[];
+  totalBytes: number;
+}
+
+export interface InlineRefusal {
+  ok: false;
+  code: 'invalid_request' | 'invalid_path' | 'body_too_large';
+  message: string;
+  details: { field: string; limit?: string };
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The field of a file as the client names it: `files["img/logo.png"]` (the key as sent). */
+export const inlineFileField = (key: string) => `files[${JSON.stringify(key)}]`;
+
+const refuse = (code: InlineRefusal['code'], field: string, message: string, limit?: string): InlineRefusal => ({
+  ok: false,
+  code,
+  message,
+  details: limit === undefined ? { field } : { field, limit },
+});
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * First refusal wins, in this order: the html's size; the file count; each file's path (valid, not the
+ * entry document, no duplicate after normalisation), base64 and size (`maxSingleFileBytes`); the total.
+ * Sizes are of the decoded bytes; the html counts as UTF-8.
+ */
+export function checkInlineSources(
+  request: InlineSourcesRequest,
+  policy: InlinePolicy,
+  maxSingleFileBytes: number,
+): CheckedInlineSources | InlineRefusal {
+  const html = Buffer.from(request.html, 'utf8');
+  if (html.length === 0) return refuse('invalid_request', 'html', 'html must not be empty');
+  const htmlMax = Math.min(policy.maxInlineHtmlBytes ?? maxSingleFileBytes, maxSingleFileBytes);
+  if (html.length > htmlMax)
+    return refuse(
+      'body_too_large',
+      'html',
+      `html is ${html.length} bytes; the plan allows ${htmlMax} (maxInlineHtmlBytes)`,
+      'maxInlineHtmlBytes',
+    );
+  const keys = Object.keys(request.files ?? {});
+  if (policy.maxInlineFilesPerJob !== null && keys.length > policy.maxInlineFilesPerJob)
+    return refuse(
+      'body_too_large',
+      'files',
+      `files has ${keys.length} entries; the plan allows ${policy.maxInlineFilesPerJob} (maxInlineFilesPerJob)`,
+      'maxInlineFilesPerJob',
+    );
+  const files: InlineFile[] = [{ path: INLINE_ENTRY_PATH, bytes: html, sha256: sha(html) }];
+  const seen = new Set([INLINE_ENTRY_PATH]);
+  let totalBytes = html.length;
+  for (const key of keys) {
+    const field = inlineFileField(key);
+    const p = normalizeBundlePath(key);
+    if (!p.ok) return refuse('invalid_path', field, `${field}: ${p.reason}`);
+    if (p.path === INLINE_ENTRY_PATH) return refuse('invalid_path', field, `${field}: index.html is the html itself; send it as html`);
+    if (seen.has(p.path)) return refuse('invalid_path', field, `${field}: duplicate path ${p.path}`);
+    seen.add(p.path);
+    const b64 = request.files![key];
+    if (typeof b64 !== 'string' || !BASE64.test(b64))
+      return refuse('invalid_request', field, `${field} must be base64 (RFC 4648, with padding)`);
+    const bytes = Buffer.from(b64, 'base64');
+    if (bytes.length > maxSingleFileBytes)
+      return refuse('body_too_large', field, `${field} is ${bytes.length} bytes; a file may be at most ${maxSingleFileBytes}`);
+    totalBytes += bytes.length;
+    files.push({ path: p.path, bytes, sha256: sha(bytes) });
+  }
+  if (policy.maxInlineBytesPerJob !== null && totalBytes > policy.maxInlineBytesPerJob)
+    return refuse(
+      'body_too_large',
+      'files',
+      `html and files are ${totalBytes} bytes; the plan allows ${policy.maxInlineBytesPerJob} (maxInlineBytesPerJob)`,
+      'maxInlineBytesPerJob',
+    );
+  return { ok: true, files, totalBytes };
+}
