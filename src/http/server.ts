@@ -23,7 +23,8 @@ import { deployRoutes } from './routes/deploys.js';
 import { fileRoutes } from './routes/files.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { pdfRoutes } from './routes/pdfs.js';
-import { renderJobRoutes } from './routes/render-jobs.js';
+import fastifyMultipart from '@fastify/multipart';
+import { multipartJobBody, multipartOptions, renderJobRoutes } from './routes/render-jobs.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
 import { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -200,8 +201,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   deployRoutes(app, services);
   uploadRoutes(app, services);
   accountRoutes(app, services);
-  renderJobRoutes(app, services);
-  renderSyncRoutes(app, services);
+  // Job creation also takes multipart/form-data (inline sources, issue 19): the parser lives in a scope of
+  // its own, so every other route still answers a multipart body with 415.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, multipartOptions(services));
+    scope.addHook('preValidation', multipartJobBody);
+    renderJobRoutes(scope, services);
+    renderSyncRoutes(scope, services);
+  });
   pdfRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);

@@ -4,6 +4,7 @@ import { ApiKeys } from './api-keys.js';
 import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
 import { IdempotencyStore } from './idempotency.js';
+import { InlineSources } from './inline-sources.js';
 import { JobOutcomes } from './job-outcomes.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
@@ -32,6 +33,7 @@ export interface Services {
   pdfMerges: PdfMerges;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
+  inlineSources: InlineSources;
 }
 
 /** Builds every use-case service from the ports; the only place services are wired to each other. */
@@ -46,6 +48,8 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const uploads = new Uploads(ctx, deploys, usage, opts.signingKey);
   const idempotency = new IdempotencyStore(ctx);
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
+  const inlineSources = new InlineSources(ctx, usage);
+  renderJobs.inlineSources = inlineSources;
   const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const webhooks = new Webhooks(ctx, renderedFiles);
@@ -96,5 +100,6 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     pdfMerges,
     webhooks,
     jobOutcomes,
+    inlineSources,
   };
 }

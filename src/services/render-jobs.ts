@@ -25,10 +25,15 @@ import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
+import type { BoundVersion, InlineSources } from './inline-sources.js';
 
 export interface CreateJobInput {
   deployId?: string;
-  deployVersionId: string;
+  /** Required unless the job brings inline sources (`html`). */
+  deployVersionId?: string;
+  /** Inline sources instead of a deploy (issue 19): the entry document, and its files by path (base64). */
+  html?: string;
+  files?: Record<string, string>;
   businessKey?: string;
   payload?: unknown;
   hasPayload: boolean;
@@ -199,6 +204,8 @@ const MAX_WAIT_SECONDS = 30;
 export class RenderJobs {
   /** Set by the composition root when this process cannot render at all (no Chromium). */
   providerProblem: (() => string | null) | null = null;
+  /** Stores a job's inline sources as a version of the account's inline deploy (set by the composition root). */
+  inlineSources: InlineSources | null = null;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -209,6 +216,10 @@ export class RenderJobs {
   ) {}
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
+    const inline = input.html !== undefined || input.files !== undefined;
+    if (inline) this.#checkInlineShape(input, pathDeployId);
+    else if (input.deployVersionId === undefined)
+      throw new AppError('invalid_request', 'deployVersionId is required (or html, for inline sources)', { field: 'deployVersionId' });
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
     const knownDeploy = pathDeployId ?? input.deployId;
     if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
@@ -217,8 +228,8 @@ export class RenderJobs {
         field: 'deployId',
       });
     }
-    const deployId = pathDeployId ?? input.deployId;
-    if (!deployId) throw new AppError('invalid_request', 'deployId is required', { field: 'deployId' });
+    const requestedDeployId = pathDeployId ?? input.deployId;
+    if (!inline && !requestedDeployId) throw new AppError('invalid_request', 'deployId is required', { field: 'deployId' });
     const problem = this.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
     const payload = buildPayload({
@@ -236,12 +247,25 @@ export class RenderJobs {
     // Document options (PDF/A, metadata, attachments, e-invoice): everything that needs no version is
     // checked before the transaction; a plain job skips all of it.
     const document = hasDocumentOptions(input) ? await this.#checkDocument(accountId, input) : null;
+    // Inline sources last of the checks: they write content-addressed bytes (never a row) before the
+    // transaction, which binds them to a version of the inline deploy or undoes everything.
+    let prepared = null;
+    if (inline) {
+      if (!this.inlineSources) throw new Error('inline sources are not wired');
+      prepared = await this.inlineSources.prepare(accountId, { html: input.html!, files: input.files });
+    }
     const now = this.ctx.clock.now();
     const id = newId('job', now);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
-      const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);
-      if (!deploy) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-      const version = await this.versions.resolve(trx, deployId, input.deployVersionId);
+      let bound: BoundVersion;
+      if (prepared) bound = await this.inlineSources!.bind(trx, accountId, prepared);
+      else {
+        const deployId = requestedDeployId!;
+        const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);
+        if (!deploy) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+        bound = { deployId, version: await this.versions.resolve(trx, deployId, input.deployVersionId!) };
+      }
+      const { deployId, version } = bound;
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
@@ -306,6 +330,18 @@ export class RenderJobs {
     });
     this.notifier.jobQueued(id);
     return { accepted: true, queue: job.queue, job: jobView(job) };
+  }
+
+  /**
+   * Inline sources replace the deploy: no deployId (body or path) and no deployVersionId beside `html`,
+   * and `files` only with `html`. 400 naming the field; the sources themselves are checked by prepare.
+   */
+  #checkInlineShape(input: CreateJobInput, pathDeployId: string | undefined) {
+    if (input.html === undefined) throw new AppError('invalid_request', 'files needs html (the entry document)', { field: 'html' });
+    if (pathDeployId !== undefined || input.deployId !== undefined)
+      throw new AppError('invalid_request', 'html replaces deployId: send one of them', { field: 'html' });
+    if (input.deployVersionId !== undefined)
+      throw new AppError('invalid_request', 'html replaces deployVersionId: send one of them', { field: 'deployVersionId' });
   }
 
   /**

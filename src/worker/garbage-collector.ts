@@ -1,15 +1,18 @@
 import { blobKey } from '../blobs/keys.js';
 import type { ServiceContext } from '../services/context.js';
+import { expireInlineVersions } from '../services/inline-sources.js';
 
 export interface GcReport {
   accountBlobs: number;
   accountBytes: number;
   blobs: number;
   packs: number;
+  /** Inline versions deleted by their retention (the plan's inlineVersionRetentionDays) before collecting. */
+  inlineVersions: number;
 }
 
 /**
- * Blob garbage collection. Two levels, each spared for FOLIO_BLOB_GC_GRACE_SECONDS after last use:
+ * Blob garbage collection (after inline version retention, services/inline-sources.ts). Two levels, each spared for FOLIO_BLOB_GC_GRACE_SECONDS after last use:
  * 1. an account's blob (what its storage counts) goes when no version of that account and no open upload
  *    session of it references the hash;
  * 2. the stored bytes go when no account holds the hash any more.
@@ -23,6 +26,9 @@ export class GarbageCollector {
   async run(): Promise<GcReport> {
     const cutoff = this.ctx.clock.now() - this.ctx.config.blobGcGraceSeconds * 1000;
     const db = this.ctx.db;
+    // Retention first, so the blobs and packs of the inline versions it deletes are collected in this run
+    // (once past their grace period).
+    const inlineVersions = await expireInlineVersions(this.ctx);
 
     const gone = await db
       .deleteFrom('account_blobs')
@@ -99,6 +105,6 @@ export class GarbageCollector {
         }
       }
     }
-    return { accountBlobs: gone.length, accountBytes: gone.reduce((n, r) => n + Number(r.size), 0), blobs, packs };
+    return { accountBlobs: gone.length, accountBytes: gone.reduce((n, r) => n + Number(r.size), 0), blobs, packs, inlineVersions };
   }
 }

@@ -1,6 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyMultipartOptions } from '@fastify/multipart';
+import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING } from '../../domain/plans.js';
+import { AppError } from '../../errors/app-error.js';
 import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
 import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
 import * as docEx from '../openapi/document-examples.js';
@@ -35,7 +38,99 @@ const JobResponse = Type.Object({
 const Accepted = Type.Object({ accepted: Type.Boolean(), queue: Type.String(), job: Type.Ref('RenderJob') });
 // Payloads up to FOLIO_MAX_PAYLOAD_BYTES and attachments up to their ceiling (whatever the plan), plus JSON
 // overhead (base64 grows by a third).
-const jobBodyLimit = (s: Services) => Math.ceil((s.ctx.config.maxPayloadBytes + MAX_ATTACHMENT_BYTES_CEILING) * 1.4) + 64 * 1024;
+// Inline sources add up to their ceiling too (the plan's limits are checked by the service).
+const jobBodyLimit = (s: Services) =>
+  Math.ceil((s.ctx.config.maxPayloadBytes + MAX_ATTACHMENT_BYTES_CEILING + MAX_INLINE_BYTES_CEILING) * 1.4) + 64 * 1024;
+
+/** The largest single part of a multipart job: a file is at most 10 MiB (as an upload), the `job` part as big as a JSON job. */
+const MULTIPART_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Options of @fastify/multipart for the scope of the job-creation routes (server.ts): fixed ceilings that
+ * bound the parsing (parts, sizes); the plan's own limits are checked by the service on the assembled body.
+ */
+export const multipartOptions = (s: Services): FastifyMultipartOptions => ({
+  limits: {
+    fileSize: MULTIPART_FILE_BYTES,
+    fieldSize: jobBodyLimit(s),
+    files: MAX_INLINE_FILES_CEILING + 2,
+    fields: MAX_INLINE_FILES_CEILING + 2,
+    parts: MAX_INLINE_FILES_CEILING + 2,
+    headerPairs: 200,
+  },
+});
+
+const MULTIPART_LIMITS: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: `a part may be at most ${MULTIPART_FILE_BYTES} bytes`,
+  FST_PARTS_LIMIT: `at most ${MAX_INLINE_FILES_CEILING + 2} parts`,
+  FST_FILES_LIMIT: `at most ${MAX_INLINE_FILES_CEILING + 2} file parts`,
+  FST_FIELDS_LIMIT: `at most ${MAX_INLINE_FILES_CEILING + 2} fields`,
+};
+
+/**
+ * A `multipart/form-data` job (the shape Gotenberg users send) turned into the JSON body of the same job,
+ * before validation, so the body schema, idempotency and the service see one shape: the `index.html` part
+ * is `html`, every other part a file whose path is its field name (`files`, base64), and the optional `job`
+ * part (JSON) the rest of the job. A preValidation hook of the job-creation scope (server.ts); JSON
+ * requests pass through untouched.
+ */
+export async function multipartJobBody(req: FastifyRequest): Promise<void> {
+  if (!req.isMultipart()) return;
+  let html: string | undefined;
+  let job: Record<string, unknown> = {};
+  const files: Record<string, string> = {};
+  const seen = new Set<string>();
+  let current = 'body';
+  try {
+    for await (const part of req.parts()) {
+      current = part.fieldname;
+      if (seen.has(part.fieldname))
+        throw new AppError('invalid_request', `part ${part.fieldname} is sent twice`, { field: part.fieldname });
+      seen.add(part.fieldname);
+      let bytes: Buffer;
+      if (part.type === 'file') bytes = await part.toBuffer();
+      else {
+        if (part.valueTruncated)
+          throw new AppError('body_too_large', `part ${part.fieldname} is larger than a part may be`, { field: part.fieldname });
+        bytes = Buffer.from(String(part.value), 'utf8');
+      }
+      if (part.fieldname === 'index.html') html = bytes.toString('utf8');
+      else if (part.fieldname === 'job') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(bytes.toString('utf8'));
+        } catch {
+          throw new AppError('invalid_request', 'the job part must be a JSON object', { field: 'job' });
+        }
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          throw new AppError('invalid_request', 'the job part must be a JSON object', { field: 'job' });
+        job = parsed as Record<string, unknown>;
+        for (const k of ['html', 'files'])
+          if (k in job) throw new AppError('invalid_request', `the job part must not hold ${k}: send it as parts`, { field: 'job' });
+      } else files[part.fieldname] = bytes.toString('base64');
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== undefined && code in MULTIPART_LIMITS)
+      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
+    throw err;
+  }
+  if (html === undefined)
+    throw new AppError('invalid_request', 'a multipart job needs an index.html part (the entry document)', { field: 'index.html' });
+  req.body = { ...job, html, ...(Object.keys(files).length > 0 ? { files } : {}) };
+}
+
+/** A refusal of a multipart job names the part (`index.html`, `img/logo.png`) rather than the JSON field. */
+function partField(err: unknown): never {
+  if (err instanceof AppError && err.details && typeof err.details.field === 'string') {
+    const field = err.details.field;
+    const m = /^files\[("(?:[^"\\]|\\.)*")\]$/.exec(field);
+    const part = field === 'html' ? 'index.html' : m ? (JSON.parse(m[1]) as string) : null;
+    if (part !== null) err.details.field = part;
+  }
+  throw err;
+}
 
 const expiresOf = (req: FastifyRequest<{ Body: { expiresInSeconds?: number } | null; Querystring: { expiresInSeconds?: number } }>) =>
   req.body?.expiresInSeconds ?? req.query.expiresInSeconds;
@@ -70,12 +165,14 @@ Document options: \`pdf: {standard, metadata}\` overrides the version's \`render
       response: deployScoped ? docEx.eInvoiceJobAccepted : ex.jobAccepted,
     },
   });
-  const create = (req: FastifyRequest<{ Body: typeof CreateJobBody.static; Params: { deployId?: string } }>) =>
-    s.renderJobs.create(
+  const create = (req: FastifyRequest<{ Body: typeof CreateJobBody.static; Params: { deployId?: string } }>) => {
+    const created = s.renderJobs.create(
       principalOf(req).accountId,
       { ...req.body, hasPayload: Object.prototype.hasOwnProperty.call(req.body, 'payload') },
       req.params.deployId,
     );
+    return req.isMultipart() ? created.catch(partField) : created;
+  };
 
   r.post(
     '/v1/render-jobs',
