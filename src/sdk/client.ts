@@ -37,6 +37,22 @@ export interface RenderAndWaitOptions {
   signal?: AbortSignal;
 }
 
+export interface RenderOptions {
+  /**
+   * How long the server waits for the PDF (default 60, or the version's render timeout + 10 s when lower;
+   * more than that is a 400). After it the job comes back pending.
+   */
+  waitSeconds?: number;
+  /** Sent as Idempotency-Key (a random one unless given, so a retry after a network error renders once). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** What `render()` resolves with: the PDF, or the job when the wait ran out first (keep polling it). */
+export type RenderResult =
+  | { status: 'succeeded'; pdf: Buffer; jobId: string; pageCount: number; sha256: string; fileName: string | null }
+  | { status: 'pending'; job: RenderJob };
+
 export interface DownloadOptions {
   /** Signed-link lifetime when the SDK asks for one (default: the server's 600 s). */
   expiresInSeconds?: number;
@@ -177,6 +193,52 @@ export function createClient(opts: ClientOptions) {
   }
 
   /**
+   * One request, one PDF (`POST /v1/render`): the server creates the job and answers its bytes when it
+   * succeeds within `waitSeconds`. Resolves with `{status: 'succeeded', pdf, jobId, pageCount, sha256}`, or
+   * `{status: 'pending', job}` when the wait ran out (the job keeps running: `renderJobs.get(job.id, …)`);
+   * throws FolioRenderError when the job fails or is canceled.
+   */
+  async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult> {
+    const json = o.waitSeconds === undefined ? body : { ...body, waitSeconds: o.waitSeconds };
+    let res: Response;
+    try {
+      res = await http.send({
+        method: 'POST',
+        url: '/v1/render',
+        json,
+        headers: { accept: 'application/pdf', 'idempotency-key': o.idempotencyKey ?? randomUUID() },
+        signal: o.signal,
+        retrySafe: true,
+        extraTimeoutMs: (o.waitSeconds ?? 60) * 1000,
+        what: 'POST /v1/render',
+      });
+    } catch (err) {
+      if (err instanceof FolioApiError && err.code === 'render_job_failed') {
+        const d = err.details ?? {};
+        throw new FolioRenderError({
+          id: String(d.jobId),
+          status: String(d.jobStatus ?? 'failed'),
+          ...(typeof d.jobErrorCode === 'string' ? { errorCode: d.jobErrorCode } : {}),
+          errorMessage: err.message,
+        });
+      }
+      throw err;
+    }
+    if (res.status === 202) return { status: 'pending', job: ((await res.json()) as { job: RenderJob }).job };
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+    return {
+      status: 'succeeded',
+      pdf,
+      jobId: res.headers.get('folio-job-id') ?? '',
+      pageCount: Number(res.headers.get('folio-page-count') ?? 0),
+      sha256: res.headers.get('folio-sha256') ?? '',
+      fileName: star ? decodeURIComponent(star[1]!) : null,
+    };
+  }
+
+  /**
    * Downloads a PDF to `dest` (written to a temporary file, then renamed: never a half-written file).
    * `ref` is a render job id (`job_…`: its output), a managed PDF id (`pdf_…`), or a signed/permanent URL.
    */
@@ -220,6 +282,7 @@ export function createClient(opts: ClientOptions) {
     renderJobs,
     pdfs,
     deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
+    render,
     renderAndWait,
     download,
   };

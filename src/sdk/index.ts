@@ -10,6 +10,8 @@ export {
   type RenderJobResult,
   type RenderJobStatus,
   type RenderAndWaitOptions,
+  type RenderOptions,
+  type RenderResult,
   type DownloadOptions,
   type DownloadResult,
 } from './client.js';
