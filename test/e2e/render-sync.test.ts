@@ -1,12 +1,17 @@
 // POST /v1/render end to end (issue 19 point 1): real database, blob store and Chromium. One request gives
 // the PDF; slow pages give 202, failing ones 422; Idempotency-Key replays give the same job and bytes.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createClient, FolioRenderError } from '../../src/sdk/index.js';
+import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText } from '../helpers/pdf.js';
+import { FOLIO_BIN } from '../helpers/server-process.js';
 
 const page = file(
   'index.html',
@@ -26,6 +31,7 @@ describe('synchronous render (POST /v1/render)', () => {
   let deployId: string;
   let failVersionId: string;
   let okVersionId: string;
+  let baseUrl: string;
 
   before(async () => {
     app = await createTestApp();
@@ -42,6 +48,8 @@ describe('synchronous render (POST /v1/render)', () => {
       file('index.html', '<!doctype html><script>window.folio.waitForReady = true; window.folio.fail("no customer in payload");</script>'),
     ]);
     failVersionId = bad.version.id;
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`;
   });
   after(() => app.close());
 
@@ -149,8 +157,7 @@ describe('synchronous render (POST /v1/render)', () => {
 
   test('a client that disconnects while waiting leaves no wait behind; the job completes', async () => {
     const { request } = await import('node:http');
-    await app.server.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.server.address() as { port: number }).port;
+    const port = Number(new URL(baseUrl).port);
     const req = request({
       host: '127.0.0.1',
       port,
@@ -173,5 +180,54 @@ describe('synchronous render (POST /v1/render)', () => {
     assert.equal(done.body.job.status, 'succeeded');
     // The route's waits are released (the preClose hook would otherwise have something to abort).
     await new Promise((r) => setTimeout(r, 100));
+  });
+
+  test('SDK client.render(): the bytes and headers; pending after waitSeconds; FolioRenderError on failure', async () => {
+    const client = createClient({ baseUrl, apiKey: app.key });
+    const ok = await client.render({ deployId, deployVersionId: okVersionId, businessKey: 'SDK-1', payload: { name: 'Sdk' } });
+    assert.equal(ok.status, 'succeeded');
+    if (ok.status !== 'succeeded') return;
+    assert.match(pdfText(ok.pdf), /Invoice for Sdk/);
+    assert.match(ok.jobId, /^job_/);
+    assert.ok(ok.pageCount >= 1);
+    assert.equal(ok.sha256, createHash('sha256').update(ok.pdf).digest('hex'));
+    assert.equal(ok.fileName, 'invoice-SDK-1.pdf');
+    const pending = await client.render(
+      { deployId, deployVersionId: okVersionId, payload: { name: 'Later', delayMs: 2500 } },
+      { waitSeconds: 1 },
+    );
+    assert.equal(pending.status, 'pending');
+    if (pending.status === 'pending') assert.match(pending.job.id, /^job_/);
+    await assert.rejects(
+      client.render({ deployId, deployVersionId: failVersionId, payload: {} }),
+      (err: unknown) => err instanceof FolioRenderError && err.code === 'render_failed' && /no customer/.test(err.message),
+    );
+  });
+
+  test('CLI: folio render DEPLOY --sync -o out.pdf writes the PDF', async () => {
+    const work = tempDir('folio-sync-cli-');
+    fs.writeFileSync(path.join(work, 'p.json'), JSON.stringify({ name: 'Cli' }));
+    const out = path.join(work, 'out.pdf');
+    const child = spawn(FOLIO_BIN, ['render', deployId, '--version', okVersionId, '--payload', 'p.json', '--sync', '-o', out], {
+      cwd: work,
+      env: { ...process.env, XDG_CONFIG_HOME: work, FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^wrote .*out\.pdf \(1 page, .*\) from job job_/);
+    assert.match(pdfText(fs.readFileSync(out)), /Invoice for Cli/);
+    const usage = await new Promise((resolve) =>
+      spawn(FOLIO_BIN, ['render', deployId, '--sync'], { env: { ...process.env, FOLIO_API_URL: baseUrl, FOLIO_API_KEY: app.key } }).on(
+        'close',
+        resolve,
+      ),
+    );
+    assert.notEqual(usage, 0, '--sync without -o is a usage error');
+    fs.rmSync(work, { recursive: true, force: true });
   });
 });

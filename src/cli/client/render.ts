@@ -1,6 +1,9 @@
-// folio render <deploy>: create a render job with a payload; --wait / -o waits (long-poll) and downloads.
+// folio render <deploy>: create a render job with a payload; --wait / -o waits (long-poll) and downloads;
+// --sync -o asks POST /v1/render for the PDF in one request.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { FolioClient, RenderJob, RenderJobResult } from '../../sdk/index.js';
+import path from 'node:path';
+import { FolioRenderError, type FolioClient, type RenderJob, type RenderJobResult } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { documentOptionFlags, documentOptions, documentOptionsHelp } from './document-options.js';
 import { int, noExtra, parse, positional, str } from './args.js';
@@ -20,7 +23,10 @@ ${documentOptionsHelp}
   --idempotency-key KEY  make retries of this command create one job
   -o, --output FILE      wait, then download the PDF to FILE (implies --wait)
   --wait                 wait until the job has finished
-  --timeout SECONDS      how long to wait (default 120)
+  --sync                 one request (POST /v1/render): the server answers the PDF when it is ready
+                         (needs -o; with a deploy id dep_… no other request is made)
+  --timeout SECONDS      how long to wait (default 120; with --sync the server's wait, default 60 or
+                         the version's render timeout + 10 s when lower, then the job is polled)
   --json                 print the job as JSON
   -h, --help             show this help`;
 
@@ -90,6 +96,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     'idempotency-key': { type: 'string' },
     output: { type: 'string', short: 'o' },
     wait: { type: 'boolean' },
+    sync: { type: 'boolean' },
     timeout: { type: 'string' },
     ...documentOptionFlags,
   });
@@ -104,21 +111,22 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const document = documentOptions(p);
   const out = str(p, 'output');
   const wait = Boolean(p.values.wait) || out !== undefined;
-  const timeoutMs = (int(p, 'timeout', 1, 86_400) ?? 120) * 1000;
+  const timeoutSeconds = int(p, 'timeout', 1, 86_400);
+  const timeoutMs = (timeoutSeconds ?? 120) * 1000;
+  if (p.values.sync && out === undefined) throw new UsageError('--sync needs -o FILE: where to write the PDF');
 
   const client = clientFromEnv();
+  const body = (deployId: string) => ({
+    deployId,
+    deployVersionId: str(p, 'version') ?? 'latest',
+    ...payload,
+    ...document,
+    ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
+    ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
+  });
+  if (p.values.sync) return renderSync(client, ref, body, out!, timeoutSeconds, str(p, 'idempotency-key'), p.json);
   const deploy = await client.deploys.resolve(ref);
-  const created = await client.renderJobs.create(
-    {
-      deployId: deploy.id,
-      deployVersionId: str(p, 'version') ?? 'latest',
-      ...payload,
-      ...document,
-      ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
-      ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
-    },
-    { idempotencyKey: str(p, 'idempotency-key') },
-  );
+  const created = await client.renderJobs.create(body(deploy.id), { idempotencyKey: str(p, 'idempotency-key') });
   const job = created.job;
   if (!wait) {
     if (p.json) printJson(created);
@@ -154,6 +162,55 @@ export async function renderCommand(argv: string[]): Promise<number> {
         `job ${job.id} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${job.id} -o out.pdf`,
       );
   }
+  return 0;
+}
+
+/**
+ * --sync: POST /v1/render writes the PDF in one request (a deploy slug costs one lookup first). When the
+ * server's wait runs out the job is followed with the long poll and downloaded, as without --sync.
+ */
+async function renderSync(
+  client: FolioClient,
+  ref: string,
+  body: (deployId: string) => Parameters<FolioClient['render']>[0],
+  out: string,
+  waitSeconds: number | undefined,
+  idempotencyKey: string | undefined,
+  json: boolean,
+): Promise<number> {
+  const deployId = ref.startsWith('dep_') ? ref : (await client.deploys.resolve(ref)).id;
+  let r: Awaited<ReturnType<FolioClient['render']>>;
+  try {
+    r = await client.render(body(deployId), { waitSeconds, idempotencyKey: idempotencyKey ?? randomUUID() });
+  } catch (err) {
+    if (err instanceof FolioRenderError) {
+      if (json) printJson({ job: err.job });
+      process.stderr.write(`error: ${err.code}: render job ${err.job.id} ${err.job.status}: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  if (r.status === 'pending') {
+    if (!json) process.stderr.write(`job ${r.job.id}: still ${r.job.status} after the server's wait; following it\n`);
+    const done = await waitForJob(client, r.job.id, 120_000, json);
+    if (done.job.status !== 'succeeded') {
+      if (json) printJson(done);
+      process.stderr.write(`error: ${done.job.errorCode ?? 'wait_timeout'}: render job ${r.job.id} is ${done.job.status}\n`);
+      return 1;
+    }
+    const written = await client.download(r.job.id, out);
+    if (json) printJson({ ...done, file: written.path });
+    else console.log(`wrote ${written.path} (${formatBytes(written.bytes)}) from job ${r.job.id}`);
+    return 0;
+  }
+  // Written next to the target, then renamed: never a half-written file.
+  const target = path.resolve(out);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const tmp = `${target}.${process.pid}.${randomUUID().slice(0, 8)}.part`;
+  fs.writeFileSync(tmp, r.pdf);
+  fs.renameSync(tmp, target);
+  if (json) printJson({ jobId: r.jobId, pageCount: r.pageCount, sha256: r.sha256, bytes: r.pdf.length, file: target });
+  else console.log(`wrote ${target} (${plural(r.pageCount, 'page')}, ${formatBytes(r.pdf.length)}) from job ${r.jobId}`);
   return 0;
 }
 
