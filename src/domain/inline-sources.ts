@@ -4,7 +4,7 @@
 // turns the files into the entries of a commit (domain/commit-check.ts) of the account's inline deploy.
 import { createHash } from 'node:crypto';
 import { normalizeBundlePath } from './file-paths.js';
-import type { PlanPolicy } from './plans.js';
+import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING, type PlanPolicy } from './plans.js';
 
 /** The path the inline `html` is stored under: the entry document of the version (route `/`). */
 export const INLINE_ENTRY_PATH = '/index.html';
@@ -75,11 +75,12 @@ export function checkInlineSources(
       'maxInlineHtmlBytes',
     );
   const keys = Object.keys(request.files ?? {});
-  if (policy.maxInlineFilesPerJob !== null && keys.length > policy.maxInlineFilesPerJob)
+  const maxFiles = Math.min(policy.maxInlineFilesPerJob ?? MAX_INLINE_FILES_CEILING, MAX_INLINE_FILES_CEILING);
+  if (keys.length > maxFiles)
     return refuse(
       'body_too_large',
       'files',
-      `files has ${keys.length} entries; the plan allows ${policy.maxInlineFilesPerJob} (maxInlineFilesPerJob)`,
+      `files has ${keys.length} entries; the plan allows ${maxFiles} (maxInlineFilesPerJob)`,
       'maxInlineFilesPerJob',
     );
   const files: InlineFile[] = [{ path: INLINE_ENTRY_PATH, bytes: html, sha256: sha(html) }];
@@ -101,11 +102,12 @@ export function checkInlineSources(
     totalBytes += bytes.length;
     files.push({ path: p.path, bytes, sha256: sha(bytes) });
   }
-  if (policy.maxInlineBytesPerJob !== null && totalBytes > policy.maxInlineBytesPerJob)
+  const max = Math.min(policy.maxInlineBytesPerJob ?? MAX_INLINE_BYTES_CEILING, MAX_INLINE_BYTES_CEILING);
+  if (totalBytes > max)
     return refuse(
       'body_too_large',
       'files',
-      `html and files are ${totalBytes} bytes; the plan allows ${policy.maxInlineBytesPerJob} (maxInlineBytesPerJob)`,
+      `html and files are ${totalBytes} bytes; the plan allows ${max} (maxInlineBytesPerJob)`,
       'maxInlineBytesPerJob',
     );
   return { ok: true, files, totalBytes };

@@ -88,7 +88,7 @@ export const builtInPlans: Record<string, Plan> = {
       storageLimitBytes: 50 * GiB,
       maxInlineHtmlBytes: 5 * MiB,
       maxInlineFilesPerJob: 500,
-      maxInlineBytesPerJob: 30 * MiB,
+      maxInlineBytesPerJob: 15 * MiB,
       inlineVersionRetentionDays: 30,
     },
   },
@@ -128,10 +128,11 @@ export const MAX_ATTACHMENT_BYTES_CEILING = 16 * MiB;
 /** Whatever the plan, a job carries at most this many attachments. */
 export const MAX_ATTACHMENTS_CEILING = 100;
 /**
- * Whatever the plan, a job's inline html and files are at most this many bytes (the render-job routes'
- * body limit and the multipart limits are sized for it) and at most this many files.
+ * Whatever the plan, a job's inline html and files are at most this many bytes and at most this many
+ * files. The render-job routes' body limit is sized for the payload plus the larger of this and the
+ * attachment ceiling; a job with both at their ceilings passes it (413 body_too_large).
  */
-export const MAX_INLINE_BYTES_CEILING = 32 * MiB;
+export const MAX_INLINE_BYTES_CEILING = 16 * MiB;
 export const MAX_INLINE_FILES_CEILING = 1000;
 
 export const policyKeys = Object.keys(builtInPlans.free.policy) as (keyof PlanPolicy)[];

@@ -216,13 +216,13 @@ export class RenderJobs {
   ) {}
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
+    // An unknown (or another account's) deploy is 404 before anything about the body is judged.
+    const knownDeploy = pathDeployId ?? input.deployId;
+    if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
     const inline = input.html !== undefined || input.files !== undefined;
     if (inline) this.#checkInlineShape(input, pathDeployId);
     else if (input.deployVersionId === undefined)
       throw new AppError('invalid_request', 'deployVersionId is required (or html, for inline sources)', { field: 'deployVersionId' });
-    // An unknown (or another account's) deploy is 404 before anything about the body is judged.
-    const knownDeploy = pathDeployId ?? input.deployId;
-    if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
     if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
       throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, {
         field: 'deployId',

@@ -38,9 +38,10 @@ const JobResponse = Type.Object({
 const Accepted = Type.Object({ accepted: Type.Boolean(), queue: Type.String(), job: Type.Ref('RenderJob') });
 // Payloads up to FOLIO_MAX_PAYLOAD_BYTES and attachments up to their ceiling (whatever the plan), plus JSON
 // overhead (base64 grows by a third).
-// Inline sources add up to their ceiling too (the plan's limits are checked by the service).
+// Inline sources (html + files) have a ceiling of the same size as attachments: the limit fits either at its
+// ceiling, and stays under 32 MiB with the default payload limit.
 const jobBodyLimit = (s: Services) =>
-  Math.ceil((s.ctx.config.maxPayloadBytes + MAX_ATTACHMENT_BYTES_CEILING + MAX_INLINE_BYTES_CEILING) * 1.4) + 64 * 1024;
+  Math.ceil((s.ctx.config.maxPayloadBytes + Math.max(MAX_ATTACHMENT_BYTES_CEILING, MAX_INLINE_BYTES_CEILING)) * 1.4) + 64 * 1024;
 
 /** The largest single part of a multipart job: a file is at most 10 MiB (as an upload), the `job` part as big as a JSON job. */
 const MULTIPART_FILE_BYTES = 10 * 1024 * 1024;
@@ -81,6 +82,7 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   const files: Record<string, string> = {};
   const seen = new Set<string>();
   let current = 'body';
+  let sourceBytes = 0;
   try {
     for await (const part of req.parts()) {
       current = part.fieldname;
@@ -94,6 +96,12 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
           throw new AppError('body_too_large', `part ${part.fieldname} is larger than a part may be`, { field: part.fieldname });
         bytes = Buffer.from(String(part.value), 'utf8');
       }
+      // The sources' ceiling bounds what a request can make the server hold (the plan's limits come later).
+      if (part.fieldname !== 'job') sourceBytes += bytes.length;
+      if (sourceBytes > MAX_INLINE_BYTES_CEILING)
+        throw new AppError('body_too_large', `part ${part.fieldname} brings the sources past ${MAX_INLINE_BYTES_CEILING} bytes`, {
+          field: part.fieldname,
+        });
       if (part.fieldname === 'index.html') html = bytes.toString('utf8');
       else if (part.fieldname === 'job') {
         let parsed: unknown;
