@@ -43,6 +43,7 @@ const PG_SUITES = [
   'test/e2e/pdf-merge.test.ts',
   'test/e2e/pdf-jobs.test.ts',
   'test/e2e/render-sync.test.ts',
+  'test/e2e/inline-render.test.ts',
 ];
 
 function collect(target) {
