@@ -1195,6 +1195,8 @@ export interface paths {
          * @description Asynchronous: answers 202 with the queued job; wait for it with `GET /v1/render-jobs/{jobId}?waitSeconds=30` or the webhook. `deployVersionId` may be a concrete version id, `latest` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. `payload` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and `payloadHash`), or a string with a non-JSON `payloadMime`; `payloadBase64` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional `Idempotency-Key` (24 h; the whole body is compared, attachments and e-invoice XML included).
          *
          *     Document options: `pdf: {standard, metadata}` overrides the version's `render.metadata.pdf`; `attachments` embeds files (base64 `content`, or a `bundlePath` of the version) as PDF/A-3 associated files; `eInvoice` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as `factur-x.xml`. Every problem is a 400 `invalid_request` whose `details.field` names the field (`attachments[2].content`, `eInvoice.xml`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.
+         *
+         *     Inline sources: instead of `deployId`/`deployVersionId`, `html` (the entry document) with optional `files` (`{path: base64}`), or the same as `multipart/form-data` (an `index.html` part, asset parts named by their path, a `job` part with the JSON rest of the job). Folio stores them as a content-addressed version of the account's inline deploy (slug `_inline`): the same sources sent again reuse that version and store nothing new; the job shows that deploy and version like any other. The plan's `maxInlineHtmlBytes`, `maxInlineFilesPerJob` and `maxInlineBytesPerJob` apply (413 `body_too_large` naming the field or part), and the bytes count toward its storage; unused inline versions are deleted after `inlineVersionRetentionDays`.
          */
         post: {
             parameters: {
@@ -1208,10 +1210,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required on POST /v1/render-jobs; optional on the deploy-scoped route (must equal the path id). */
+                        /** @description Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id). */
                         deployId?: string;
-                        /** @description A concrete version id, `latest`, or an alias name. */
-                        deployVersionId: string;
+                        /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
+                        deployVersionId?: string;
+                        /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
+                        html?: string;
+                        /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                        files?: {
+                            [key: string]: string;
+                        };
                         /** @description Your reference (invoice number…); defaults to the job id. */
                         businessKey?: string;
                         /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
@@ -1269,6 +1277,17 @@ export interface paths {
                             xml: string;
                         };
                     };
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The entry document (UTF-8).
+                         */
+                        "index.html": string;
+                        /** @description The rest of the job as a JSON object. */
+                        job?: string;
+                    } & {
+                        [key: string]: string;
+                    };
                 };
             };
             responses: {
@@ -1285,7 +1304,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large. */
+                /** @description Error codes: invalid_request, payload_too_large, invalid_path. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -1299,7 +1318,7 @@ export interface paths {
                 413: components["responses"]["Error"];
                 /** @description Error codes: unsupported_media_type. */
                 415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
                 429: components["responses"]["Error"];
                 /** @description Error codes: render_provider_unavailable. */
                 503: components["responses"]["Error"];
@@ -1391,10 +1410,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required on POST /v1/render-jobs; optional on the deploy-scoped route (must equal the path id). */
+                        /** @description Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id). */
                         deployId?: string;
-                        /** @description A concrete version id, `latest`, or an alias name. */
-                        deployVersionId: string;
+                        /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
+                        deployVersionId?: string;
+                        /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
+                        html?: string;
+                        /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                        files?: {
+                            [key: string]: string;
+                        };
                         /** @description Your reference (invoice number…); defaults to the job id. */
                         businessKey?: string;
                         /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
@@ -1942,6 +1967,182 @@ export interface paths {
                 409: components["responses"]["Error"];
                 /** @description Error codes: auth_throttled, rate_limited. */
                 429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render and answer the PDF (synchronous)
+         * @description One request, one PDF: takes everything `POST /v1/render-jobs` takes plus `waitSeconds` (default 60, or the maximum when lower; at most the version's render timeout, capped by the plan, plus 10 s, otherwise 400 naming `waitSeconds`). It creates a normal render job (plan allowances, meters, webhooks and retention apply as to any job) and waits for it:
+         *
+         *     - succeeded in time: 200 with the PDF streamed (`Content-Type: application/pdf`, `Content-Disposition: attachment` with the file name, `ETag`, `Folio-Job-Id`, `Folio-Page-Count`, `Folio-Sha256`); with `Accept: application/json` (and not `application/pdf`) 200 with the job, its output and a signed download link (`access`) instead;
+         *     - still running when the wait is over (or the server shuts down): 202 with the job, exactly as `POST /v1/render-jobs` answers, to poll with `GET /v1/render-jobs/{jobId}?waitSeconds=30`;
+         *     - failed or canceled: 422 `render_job_failed`, the job's `errorMessage` as `message` and its `errorCode` as `details.jobErrorCode`.
+         *
+         *     Optional `Idempotency-Key` (24 h, the body compared without `waitSeconds`): a replay answers the same job, waited for again, so a succeeded one gives the same bytes (until a transient output is deleted, 10 minutes after the job finished: then 404 `render_output_not_found`). A client that disconnects while waiting leaves the job running to its end.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                    /** @description `application/json` for the job and a signed link instead of the PDF. */
+                    accept?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id). */
+                        deployId?: string;
+                        /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
+                        deployVersionId?: string;
+                        /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
+                        html?: string;
+                        /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                        files?: {
+                            [key: string]: string;
+                        };
+                        /** @description Your reference (invoice number…); defaults to the job id. */
+                        businessKey?: string;
+                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                        payload?: unknown;
+                        /** @description Default `application/json; charset=utf-8`. */
+                        payloadMime?: string;
+                        /** @description Raw payload bytes in base64, instead of payload. */
+                        payloadBase64?: string;
+                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                        outputMode?: "transient" | "managed";
+                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                        pdf?: {
+                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                            metadata?: {
+                                /** @description dc:title and Info /Title (shown as the window title). */
+                                title?: string;
+                                /** @description dc:creator and Info /Author. */
+                                author?: string;
+                                /** @description dc:description and Info /Subject. */
+                                subject?: string;
+                                /** @description pdf:Keywords and Info /Keywords. */
+                                keywords?: string[];
+                                /** @description xmp:CreatorTool and Info /Creator. */
+                                creator?: string;
+                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                                lang?: string;
+                            };
+                        };
+                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                        attachments?: {
+                            /** @description File name shown by PDF viewers; unique in the job. */
+                            name: string;
+                            /** @description Media type without parameters, e.g. `text/csv`. */
+                            mimeType: string;
+                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                            /** @description Shown by PDF viewers beside the name. */
+                            description?: string;
+                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
+                            content?: string;
+                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                            bundlePath?: string;
+                        }[];
+                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                        eInvoice?: {
+                            /**
+                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                             * @enum {string}
+                             */
+                            standard: "factur-x";
+                            /** @description Factur-X / ZUGFeRD profile of the XML. */
+                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            xml: string;
+                        };
+                        /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */
+                        waitSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The job succeeded in time: the PDF (or, with `Accept: application/json`, the job, its output and a signed download link) */
+                200: {
+                    headers: {
+                        /** @description The render job (`job_…`). */
+                        "Folio-Job-Id"?: string;
+                        /** @description Pages of the PDF. */
+                        "Folio-Page-Count"?: number;
+                        /** @description sha256 hex of the PDF bytes. */
+                        "Folio-Sha256"?: string;
+                        /** @description The quoted sha256 of the PDF, as its signed URLs answer. */
+                        ETag?: string;
+                        /** @description `attachment`, with the file name of the output. */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "application/json": {
+                            job: components["schemas"]["RenderJob"];
+                            output?: components["schemas"]["RenderOutput"];
+                            pdf?: components["schemas"]["EmbeddedPdf"];
+                            access: {
+                                url: string;
+                                expiresAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description The wait is over and the job is not finished: the job, as `POST /v1/render-jobs` answers it */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: boolean;
+                            queue: string;
+                            job: components["schemas"]["RenderJob"];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, payload_too_large. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
                 /** @description Error codes: insufficient_storage. */
                 507: components["responses"]["Error"];
             };
@@ -3095,7 +3296,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -3238,7 +3439,7 @@ export interface components {
                 interval: string;
                 monthlyPriceCents: number;
             };
-            /** @description Plan limits; null means unlimited. */
+            /** @description Plan limits; null means unlimited (for inlineVersionRetentionDays: inline versions are kept). */
             policy: {
                 allowExternalNetwork: boolean;
                 maxAttachmentsPerJob: number | null;
@@ -3252,6 +3453,10 @@ export interface components {
                 maxRenderTimeMsPerBillPeriod: number | null;
                 maxRenderTimeoutMs: number | null;
                 storageLimitBytes: number | null;
+                maxInlineHtmlBytes: number | null;
+                maxInlineFilesPerJob: number | null;
+                maxInlineBytesPerJob: number | null;
+                inlineVersionRetentionDays: number | null;
             };
             usageMeters: {
                 code: string;

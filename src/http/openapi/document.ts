@@ -103,6 +103,7 @@ interface Parameter {
 interface MediaType {
   schema?: Json & { anyOf?: Json[] };
   example?: unknown;
+  encoding?: Json;
 }
 interface Operation {
   security?: unknown[];
@@ -155,6 +156,10 @@ function finishOperation(method: string, op: Operation): void {
       description: doc.rawBody.description,
       content: { [doc.rawBody.mediaType]: { schema: { type: 'string', format: 'binary' }, example: doc.rawBody.example } },
     };
+  }
+  if (doc.alternativeBody && op.requestBody?.content) {
+    const { mediaType, schema, example, encoding } = doc.alternativeBody;
+    op.requestBody.content[mediaType] = { schema, example, ...(encoding ? { encoding } : {}) };
   }
   for (const p of op.parameters ?? []) {
     const key = p.in === 'header' ? p.name.toLowerCase() : p.name;

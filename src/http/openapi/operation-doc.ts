@@ -31,6 +31,11 @@ export interface OperationDoc {
   parameters?: Record<string, string>;
   /** A request body that the route reads itself (raw bytes), documented here since it has no schema. */
   rawBody?: { mediaType: string; description: string; example: string };
+  /**
+   * Another media type the route also takes for its body (e.g. `multipart/form-data` for a job with inline
+   * sources), turned into the same body before validation: documented beside the JSON body.
+   */
+  alternativeBody?: { mediaType: string; schema: Record<string, unknown>; example: unknown; encoding?: Record<string, unknown> };
   /** Further success or redirect responses the route answers without a runtime schema (206, 304…). */
   responses?: Record<string, DocResponse>;
 }

@@ -140,6 +140,31 @@ function partField(err: unknown): never {
   throw err;
 }
 
+/**
+ * The `multipart/form-data` form of a job body in the API reference (x-folio `alternativeBody`): the job
+ * routes here and any route that reuses the job body (POST /v1/render) take it.
+ */
+export const inlineMultipartBody = {
+  mediaType: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    description:
+      "Inline sources the way Gotenberg users send them: the `index.html` part is `html`, every other part a file of `files` whose path is the part's field name (`css/style.css`), and the optional `job` part the JSON rest of the job (`payload`, `businessKey`, `outputMode`, `pdf`, …; not `html`, `files`, `deployId`). A missing `index.html` part is a 400 naming it; a plan limit is a 413 naming the part.",
+    required: ['index.html'],
+    properties: {
+      'index.html': { type: 'string', format: 'binary', description: 'The entry document (UTF-8).' },
+      job: { type: 'string', contentMediaType: 'application/json', description: 'The rest of the job as a JSON object.' },
+    },
+    additionalProperties: { type: 'string', format: 'binary', description: 'An asset; the field name is its path.' },
+  },
+  example: {
+    'index.html': '<!doctype html><link rel=stylesheet href=css/style.css><h1>Invoice</h1>',
+    'css/style.css': 'h1 { color: #444 }',
+    job: '{"businessKey":"INV-2026-0042","payload":{"customer":"ACME"}}',
+  },
+  encoding: { job: { contentType: 'application/json' } },
+} as const;
+
 const expiresOf = (req: FastifyRequest<{ Body: { expiresInSeconds?: number } | null; Querystring: { expiresInSeconds?: number } }>) =>
   req.body?.expiresInSeconds ?? req.query.expiresInSeconds;
 
@@ -152,7 +177,13 @@ export function renderJobRoutes(app: FastifyInstance, s: Services) {
       deployScoped ? 'The deploy comes from the path; a `deployId` in the body must equal it. ' : ''
     }\`deployVersionId\` may be a concrete version id, \`latest\` or an alias name: the job binds to the concrete version now, so moving an alias later does not change it. \`payload\` is any JSON value (canonicalised, RFC 8785, so equal values give equal bytes and \`payloadHash\`), or a string with a non-JSON \`payloadMime\`; \`payloadBase64\` sends raw bytes instead. The monthly render-job and render-time allowances of the plan apply. Optional \`Idempotency-Key\` (24 h; the whole body is compared, attachments and e-invoice XML included).
 
-Document options: \`pdf: {standard, metadata}\` overrides the version's \`render.metadata.pdf\`; \`attachments\` embeds files (base64 \`content\`, or a \`bundlePath\` of the version) as PDF/A-3 associated files; \`eInvoice\` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as \`factur-x.xml\`. Every problem is a 400 \`invalid_request\` whose \`details.field\` names the field (\`attachments[2].content\`, \`eInvoice.xml\`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.`,
+Document options: \`pdf: {standard, metadata}\` overrides the version's \`render.metadata.pdf\`; \`attachments\` embeds files (base64 \`content\`, or a \`bundlePath\` of the version) as PDF/A-3 associated files; \`eInvoice\` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as \`factur-x.xml\`. Every problem is a 400 \`invalid_request\` whose \`details.field\` names the field (\`attachments[2].content\`, \`eInvoice.xml\`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.${
+      deployScoped
+        ? ''
+        : `
+
+Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry document) with optional \`files\` (\`{path: base64}\`), or the same as \`multipart/form-data\` (an \`index.html\` part, asset parts named by their path, a \`job\` part with the JSON rest of the job). Folio stores them as a content-addressed version of the account's inline deploy (slug \`_inline\`): the same sources sent again reuse that version and store nothing new; the job shows that deploy and version like any other. The plan's \`maxInlineHtmlBytes\`, \`maxInlineFilesPerJob\` and \`maxInlineBytesPerJob\` apply (413 \`body_too_large\` naming the field or part), and the bytes count toward its storage; unused inline versions are deleted after \`inlineVersionRetentionDays\`.`
+    }`,
     headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
     body: CreateJobBody,
     response: { 202: Accepted },
@@ -168,8 +199,10 @@ Document options: \`pdf: {standard, metadata}\` overrides the version's \`render
         'render_time_quota_exceeded',
         'render_provider_unavailable',
         'insufficient_storage',
+        ...(deployScoped ? [] : (['body_too_large', 'invalid_path', 'storage_limit_exceeded'] as const)),
       ] satisfies ErrorCode[],
       request: deployScoped ? docEx.createEInvoiceJobForDeploy : ex.createJob,
+      ...(deployScoped ? {} : { alternativeBody: inlineMultipartBody }),
       response: deployScoped ? docEx.eInvoiceJobAccepted : ex.jobAccepted,
     },
   });
