@@ -231,3 +231,33 @@ describe('synchronous render (POST /v1/render)', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 });
+
+describe('synchronous render and shutdown', () => {
+  test('a shutdown answers waiting requests with 202 at once and leaves no wait behind', async () => {
+    // No worker: the job stays queued, so the request waits until the server closes.
+    const app = await createTestApp();
+    let closed = false;
+    try {
+      const v = await deployFiles(app, { createDeploy: { slug: 'held', name: 'Held' } }, [page]);
+      await app.server.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}/v1/render`;
+      const started = Date.now();
+      const pending = fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ deployId: v.deployId, deployVersionId: 'latest', payload: { name: 'Held' }, waitSeconds: 30 }),
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      const closing = app.close();
+      closed = true;
+      const res = await pending;
+      assert.equal(res.status, 202);
+      const body = (await res.json()) as { job: { status: string } };
+      assert.equal(body.job.status, 'queued');
+      await closing;
+      assert.ok(Date.now() - started < 10_000, `answered and closed in ${Date.now() - started} ms, not after the 30 s wait`);
+    } finally {
+      if (!closed) await app.close();
+    }
+  });
+});
