@@ -35,6 +35,7 @@ describe('inline sources', () => {
             maxRenderJobsPerBillPeriod: 20,
           },
         },
+        tight: { name: 'Tight', policy: { storageLimitBytes: 100 } },
       }),
     );
     app = await createTestApp({ env: { FOLIO_PLANS_FILE: plansFile, FOLIO_BLOB_GC_GRACE_SECONDS: '60' } });
@@ -192,6 +193,43 @@ describe('inline sources', () => {
     });
   });
 
+  test('POST /v1/render takes the same inline body (JSON and multipart), and Idempotency-Key replays a multipart job', async () => {
+    const before = await counts();
+    const sync = await post('/v1/render', { html: HTML, files, waitSeconds: 0 });
+    assert.equal(sync.status, 202, JSON.stringify(sync.body));
+    assert.equal(sync.body.job.deployVersionId, versionId);
+    const syncForm = await postForm(
+      [
+        ['index.html', Buffer.from(HTML)],
+        ['style.css', CSS],
+        ['img/logo.png', PNG],
+        ['job', JSON.stringify({ waitSeconds: 0 })],
+      ],
+      '/v1/render',
+    );
+    assert.equal(syncForm.status, 202, JSON.stringify(syncForm.body));
+    assert.equal(syncForm.body.job.deployVersionId, versionId);
+    const send = () => {
+      const form = new FormData();
+      form.append('index.html', HTML);
+      form.append('job', JSON.stringify({ businessKey: 'IDEM-1' }));
+      return fetch(base + '/v1/render-jobs', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'inline-1' },
+        body: form,
+      });
+    };
+    const first = await send();
+    const second = await send();
+    assert.equal(first.status, 202);
+    assert.equal(second.status, 202);
+    assert.equal(second.headers.get('idempotent-replayed'), 'true');
+    assert.equal(((await first.json()) as any).job.id, ((await second.json()) as any).job.id);
+    const after = await counts();
+    assert.equal(after.jobs, before.jobs + 3);
+    assert.equal(after.versions, before.versions + 1, 'html alone is another tree');
+  });
+
   test('refusals name the field or part, and create nothing', async () => {
     const dep = await deployFiles(app, { createDeploy: { slug: 'plain', name: 'Plain' } }, [file('index.html', '<p>x</p>')], undefined, {
       authorization: `Bearer ${key}`,
@@ -259,6 +297,26 @@ describe('inline sources', () => {
     assert.deepEqual(await counts(), before, 'nothing created by any refusal');
   });
 
+  test('inline blobs count toward storage: past the limit, 429 and nothing created', async () => {
+    const other = await app.services.accounts.create({ name: 'Tight Co', plan: 'tight' });
+    const send = (html: string) =>
+      fetch(base + '/v1/render-jobs', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ html }),
+      });
+    const ok = await send('<p>' + 'a'.repeat(60) + '</p>');
+    assert.equal(ok.status, 202);
+    const rows = () => db().selectFrom('account_blobs').select('sha256').where('account_id', '=', other.accountId).execute();
+    const versions = () => db().selectFrom('deploy_versions').select('id').where('account_id', '=', other.accountId).execute();
+    const [b0, v0] = [(await rows()).length, (await versions()).length];
+    const refused = await send('<p>' + 'b'.repeat(60) + '</p>');
+    assert.equal(refused.status, 429);
+    assert.equal(((await refused.json()) as any).error, 'storage_limit_exceeded');
+    assert.equal((await rows()).length, b0);
+    assert.equal((await versions()).length, v0);
+  });
+
   test('a refusal after the sources are checked (job quota) creates no version either', async () => {
     const used = (await counts()).jobs;
     for (let i = used; i < 20; i++) assert.equal((await post('/v1/render-jobs', { html: HTML, files })).status, 202);
@@ -284,7 +342,7 @@ describe('inline sources', () => {
       assert.ok(r.status < 300, String(r.status));
     }
     const beforeGc = await counts();
-    assert.equal((await gc.run()).inlineVersions, 2);
+    assert.equal((await gc.run()).inlineVersions, 3);
     // Their blobs are then unreferenced: the next collection past the grace period removes them.
     app.clock.advance(120_000);
     await gc.run();
