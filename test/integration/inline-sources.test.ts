@@ -287,6 +287,15 @@ describe('inline sources', () => {
         'invalid_path',
         '../evil.png',
       ],
+      [
+        postForm([
+          ['index.html', 'x'],
+          ['big.bin', Buffer.alloc(10 * 1024 * 1024 + 1)],
+        ]),
+        413,
+        'body_too_large',
+        'big.bin',
+      ],
     ];
     for (const [i, [res, status, code, field]] of cases.entries()) {
       const r = await res;
