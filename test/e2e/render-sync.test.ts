@@ -158,6 +158,14 @@ describe('synchronous render (POST /v1/render)', () => {
   test('a client that disconnects while waiting leaves no wait behind; the job completes', async () => {
     const { request } = await import('node:http');
     const port = Number(new URL(baseUrl).port);
+    // The long poll's notifier listeners (the in-process notifier; null with PostgreSQL's).
+    const events = (app.services.notifier as unknown as { events?: { listenerCount(e: string): number } }).events;
+    const listeners = () => events?.listenerCount('changed') ?? null;
+    const until = async (ok: () => boolean, what: string) => {
+      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(ok(), what);
+    };
+    const baseline = listeners();
     const req = request({
       host: '127.0.0.1',
       port,
@@ -175,11 +183,16 @@ describe('synchronous render (POST /v1/render)', () => {
       }
       throw new Error('no job');
     })();
+    if (baseline !== null) await until(() => listeners()! > baseline, 'the request waits on the job');
     req.destroy();
+    if (baseline !== null) {
+      // Released as soon as the client is gone, while the page is still rendering (it waits 1.5 s).
+      await until(() => listeners() === baseline, 'the wait released its listener');
+      const now = await app.api('GET', `/v1/render-jobs/${jobId}`);
+      assert.notEqual(now.body.job.status, 'succeeded', 'released before the job finished');
+    }
     const done = await app.api('GET', `/v1/render-jobs/${jobId}?waitSeconds=30`);
     assert.equal(done.body.job.status, 'succeeded');
-    // The route's waits are released (the preClose hook would otherwise have something to abort).
-    await new Promise((r) => setTimeout(r, 100));
   });
 
   test('SDK client.render(): the bytes and headers; pending after waitSeconds; FolioRenderError on failure', async () => {
