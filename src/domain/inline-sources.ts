@@ -2,6 +2,7 @@
 // the paths (the bundle path rules of file-paths.ts), the base64 of each file, and the plan's limits. A
 // refusal names the field the client sent (`html`, `files["img/logo.png"]`); services/inline-sources.ts
 // turns the files into the entries of a commit (domain/commit-check.ts) of the account's inline deploy.
+import { isBase64 } from './base64.js';
 import { createHash } from 'node:crypto';
 import { normalizeBundlePath } from './file-paths.js';
 import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING, type PlanPolicy } from './plans.js';
@@ -39,10 +40,6 @@ export interface InlineRefusal {
   message: string;
   details: { field: string; limit?: string };
 }
-
-// Padded RFC 4648 base64, checked without a repeated group: that regex overflows the stack on megabytes.
-const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
-const isBase64 = (s: string) => s.length % 4 === 0 && BASE64_CHARS.test(s);
 
 /** The field of a file as the client names it: `files["img/logo.png"]` (the key as sent). */
 export const inlineFileField = (key: string) => `files[${JSON.stringify(key)}]`;

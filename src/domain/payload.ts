@@ -1,4 +1,5 @@
 // Render payloads: what bytes the page receives at {payload_origin}/__payload, and their hash.
+import { isBase64 } from './base64.js';
 import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import { isValidMime } from './mime.js';
@@ -15,8 +16,6 @@ export function isJsonMime(mime: string): boolean {
 }
 
 export type PayloadResult = { ok: true; bytes: Buffer; mime: string; hash: string } | { ok: false; field: string; message: string };
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * JSON MIME types: the payload is serialised as canonical JSON (RFC 8785), so equal values give equal
@@ -43,7 +42,7 @@ export function buildPayload(input: {
   let bytes: Buffer;
   let mime = input.payloadMime ?? DEFAULT_PAYLOAD_MIME;
   if (input.payloadBase64 !== undefined) {
-    if (!BASE64.test(input.payloadBase64)) return { ok: false, field: 'payloadBase64', message: 'payloadBase64 is not valid base64' };
+    if (!isBase64(input.payloadBase64)) return { ok: false, field: 'payloadBase64', message: 'payloadBase64 is not valid base64' };
     bytes = Buffer.from(input.payloadBase64, 'base64');
     if (input.payloadMime === undefined) mime = 'application/octet-stream';
   } else if (isJsonMime(mime)) {

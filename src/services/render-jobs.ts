@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
+import { base64ByteLength, isBase64 } from '../domain/base64.js';
 import { newId } from '../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
 import { normalizeBundlePath } from '../domain/file-paths.js';
@@ -84,8 +85,6 @@ export interface JobDocumentView {
   eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const base64Size = (b64: string) => (b64.length / 4) * 3 - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
 const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
 /** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
 const jobField = (p: PdfInputProblem): PdfInputProblem =>
@@ -363,9 +362,8 @@ export class RenderJobs {
         ...(a.description !== undefined ? { description: a.description } : {}),
       };
       if (a.content !== undefined) {
-        if (!BASE64.test(a.content))
-          throw invalid({ field: `${f}.content`, message: `${f}.content must be base64 (RFC 4648, with padding)` });
-        attachments.push({ ...base, size: base64Size(a.content), contentBase64: a.content });
+        if (!isBase64(a.content)) throw invalid({ field: `${f}.content`, message: `${f}.content must be base64 (RFC 4648, with padding)` });
+        attachments.push({ ...base, size: base64ByteLength(a.content), contentBase64: a.content });
       } else {
         const n = normalizeBundlePath(a.bundlePath!);
         if (!n.ok) throw invalid({ field: `${f}.bundlePath`, message: `${f}.bundlePath: ${n.reason}` });
