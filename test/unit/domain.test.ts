@@ -97,7 +97,13 @@ describe('periods', () => {
 
 describe('plans', () => {
   test('built-ins have every policy field; a plans file overrides and adds', () => {
-    for (const p of Object.values(builtInPlans)) assert.equal(Object.keys(p.policy).length, 12);
+    // Every built-in plan sets every policy field (null = unlimited), so a field added to one is added to all.
+    const fields = Object.keys(builtInPlans.free.policy).sort();
+    assert.ok(fields.length >= 16);
+    for (const p of Object.values(builtInPlans)) {
+      assert.deepEqual(Object.keys(p.policy).sort(), fields, p.key);
+      for (const [k, v] of Object.entries(p.policy)) assert.notEqual(v, undefined, `${p.key}.${k}`);
+    }
     const merged = mergePlans({
       free: { policy: { maxRenderJobsPerBillPeriod: 3 } },
       team: { name: 'Team', monthlyPriceCents: 9900, policy: { maxConcurrentRenderJobs: 4 } },
