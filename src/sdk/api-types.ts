@@ -2079,6 +2079,17 @@ export interface paths {
                         /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */
                         waitSeconds?: number;
                     };
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The entry document (UTF-8).
+                         */
+                        "index.html": string;
+                        /** @description The rest of the job as a JSON object. */
+                        job?: string;
+                    } & {
+                        [key: string]: string;
+                    };
                 };
             };
             responses: {
@@ -2123,7 +2134,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large. */
+                /** @description Error codes: invalid_request, payload_too_large, invalid_path. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -2139,7 +2150,7 @@ export interface paths {
                 415: components["responses"]["Error"];
                 /** @description Error codes: render_job_failed. */
                 422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
                 429: components["responses"]["Error"];
                 /** @description Error codes: render_provider_unavailable. */
                 503: components["responses"]["Error"];

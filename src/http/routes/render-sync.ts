@@ -15,6 +15,7 @@ import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { CreateJobBody } from '../schemas/render.js';
 import { contentDisposition } from './files.js';
+import { inlineMultipartBody } from './render-jobs.js';
 
 const SyncBody = Type.Composite(
   [
@@ -158,8 +159,13 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
             'render_time_quota_exceeded',
             'render_provider_unavailable',
             'insufficient_storage',
+            // Inline sources (html/files, JSON or multipart), as on POST /v1/render-jobs.
+            'body_too_large',
+            'invalid_path',
+            'storage_limit_exceeded',
           ] satisfies ErrorCode[],
           request: { ...ex.createJob, waitSeconds: 60 },
+          alternativeBody: inlineMultipartBody,
           parameters: { accept: 'application/pdf' },
           responses: {
             200: {
