@@ -315,6 +315,25 @@ describe('folio client CLI against a server process', () => {
     assert.match(bad.stderr, /neither a managed PDF id/);
   });
 
+  test('render --html with --assets: inline sources in one request, the CSS applied; mistakes exit 2', async () => {
+    const site = path.join(work, 'inline');
+    fs.mkdirSync(path.join(site, 'css'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'css', 'site.css'), 'h1::after { content: " styled from css/site.css"; }');
+    const page = path.join(site, 'page.html');
+    fs.writeFileSync(page, '<!doctype html><link rel="stylesheet" href="css/site.css"><h1>Inline page</h1>');
+    const out = path.join(work, 'out', 'inline.pdf');
+    const r = await folio(['render', '--html', page, '--assets', site, '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^wrote .*inline\.pdf \(1 page, /m);
+    assert.match(pdfText(fs.readFileSync(out)), /Inline page styled from css\/site\.css/);
+    const noOut = await folio(['render', '--html', page]);
+    assert.equal(noOut.code, 2);
+    assert.match(noOut.stderr, /--html needs -o FILE/);
+    const stray = await folio(['render', 'quarterly-statement', '--assets', site, '-o', out]);
+    assert.equal(stray.code, 2);
+    assert.match(stray.stderr, /--assets goes with --html FILE/);
+  });
+
   test('--help works for every command and the process and operator commands are still listed', async () => {
     const top = await folio(['--help']);
     assert.equal(top.code, 0);

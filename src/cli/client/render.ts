@@ -10,8 +10,11 @@ import { int, noExtra, parse, positional, str } from './args.js';
 import { formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
+       folio render --html FILE [--assets DIR] -o out.pdf [options]
 
 Creates a render job for a deploy (its id dep_… or its slug) and, with --wait or -o, waits for it.
+With --html, renders that HTML file without a deploy (inline sources, one POST /v1/render), with the
+files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR.
 
 Options:
   --version V            latest (default), an alias (production, preview, …) or a version id (ver_…)
@@ -97,6 +100,8 @@ export async function renderCommand(argv: string[]): Promise<number> {
     output: { type: 'string', short: 'o' },
     wait: { type: 'boolean' },
     sync: { type: 'boolean' },
+    html: { type: 'string' },
+    assets: { type: 'string' },
     timeout: { type: 'string' },
     ...documentOptionFlags,
   });
@@ -104,8 +109,10 @@ export async function renderCommand(argv: string[]): Promise<number> {
     console.log(renderHelp);
     return 0;
   }
-  const ref = positional(p, 0, 'the deploy (id or slug): folio render <deploy>');
-  noExtra(p, 1);
+  const htmlFile = str(p, 'html');
+  if (htmlFile === undefined && str(p, 'assets') !== undefined) throw new UsageError('--assets goes with --html FILE');
+  const ref = htmlFile === undefined ? positional(p, 0, 'the deploy (id or slug): folio render <deploy>') : null;
+  noExtra(p, htmlFile === undefined ? 1 : 0);
   const payloadSpec = str(p, 'payload');
   const payload = payloadSpec !== undefined ? readPayload(payloadSpec, str(p, 'payload-mime')) : {};
   const document = documentOptions(p);
@@ -113,19 +120,26 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const wait = Boolean(p.values.wait) || out !== undefined;
   const timeoutSeconds = int(p, 'timeout', 1, 86_400);
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
-  if (p.values.sync && out === undefined) throw new UsageError('--sync needs -o FILE: where to write the PDF');
+  if ((p.values.sync || htmlFile !== undefined) && out === undefined)
+    throw new UsageError(`${htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the PDF`);
 
   const client = clientFromEnv();
-  const body = (deployId: string) => ({
-    deployId,
-    deployVersionId: str(p, 'version') ?? 'latest',
+  const common = {
     ...payload,
     ...document,
     ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
     ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
-  });
-  if (p.values.sync) return renderSync(client, ref, body, out!, timeoutSeconds, str(p, 'idempotency-key'), p.json);
-  const deploy = await client.deploys.resolve(ref);
+  };
+  const body = (deployId: string) => ({ deployId, deployVersionId: str(p, 'version') ?? 'latest', ...common });
+  const idempotencyKey = str(p, 'idempotency-key');
+  if (htmlFile !== undefined)
+    return renderSync(client, { ...inlineSources(htmlFile, str(p, 'assets')), ...common }, out!, timeoutSeconds, idempotencyKey, p.json);
+  if (p.values.sync) {
+    // A deploy id needs no lookup: then --sync is exactly one request.
+    const deployId = ref!.startsWith('dep_') ? ref! : (await client.deploys.resolve(ref!)).id;
+    return renderSync(client, body(deployId), out!, timeoutSeconds, idempotencyKey, p.json);
+  }
+  const deploy = await client.deploys.resolve(ref!);
   const created = await client.renderJobs.create(body(deploy.id), { idempotencyKey: str(p, 'idempotency-key') });
   const job = created.job;
   if (!wait) {
@@ -171,17 +185,15 @@ export async function renderCommand(argv: string[]): Promise<number> {
  */
 async function renderSync(
   client: FolioClient,
-  ref: string,
-  body: (deployId: string) => Parameters<FolioClient['render']>[0],
+  body: Parameters<FolioClient['render']>[0],
   out: string,
   waitSeconds: number | undefined,
   idempotencyKey: string | undefined,
   json: boolean,
 ): Promise<number> {
-  const deployId = ref.startsWith('dep_') ? ref : (await client.deploys.resolve(ref)).id;
   let r: Awaited<ReturnType<FolioClient['render']>>;
   try {
-    r = await client.render(body(deployId), { waitSeconds, idempotencyKey: idempotencyKey ?? randomUUID() });
+    r = await client.render(body, { waitSeconds, idempotencyKey: idempotencyKey ?? randomUUID() });
   } catch (err) {
     if (err instanceof FolioRenderError) {
       if (json) printJson({ job: err.job });
@@ -223,4 +235,19 @@ function documentRows(d: RenderJob['document']): Array<[string, string]> {
   for (const a of d.attachments ?? []) rows.push(['attachment', `${a.name} (${a.relationship}, ${a.mimeType}, ${formatBytes(a.bytes)})`]);
   if (d.metadata?.title) rows.push(['title', d.metadata.title]);
   return rows;
+}
+
+/** --html FILE [--assets DIR]: the entry document and every file under DIR, by its path relative to DIR. */
+function inlineSources(htmlFile: string, assetsDir: string | undefined): { html: string; files?: Record<string, string> } {
+  if (!fs.existsSync(htmlFile) || !fs.statSync(htmlFile).isFile()) throw new UsageError(`--html: file not found: ${htmlFile}`);
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  if (assetsDir === undefined) return { html };
+  if (!fs.existsSync(assetsDir) || !fs.statSync(assetsDir).isDirectory()) throw new UsageError(`--assets: not a folder: ${assetsDir}`);
+  const files: Record<string, string> = {};
+  for (const rel of fs.readdirSync(assetsDir, { recursive: true }).map(String)) {
+    const full = path.join(assetsDir, rel);
+    if (!fs.statSync(full).isFile() || path.resolve(full) === path.resolve(htmlFile)) continue;
+    files[rel.split(path.sep).join('/')] = fs.readFileSync(full).toString('base64');
+  }
+  return { html, files };
 }
