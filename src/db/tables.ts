@@ -199,6 +199,26 @@ export interface RenderJobsTable {
   updated_at: number;
   /** What the job asked of the PDF (no content: names, sizes, profile), JSON; null for a plain job. */
   document_json: string | null;
+  /** The render batch the job is an item of (`bat_…`), and its 0-based position there; null for a single job. */
+  batch_id: string | null;
+  batch_index: number | null;
+}
+
+/** A render batch (issue 19): items are render_jobs rows with this batch_id. */
+export interface RenderBatchesTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  /** Bound once at creation, for every item. */
+  deploy_version_id: string;
+  deploy_version_no: number;
+  combine: string; // none (merge and zip: not yet)
+  item_count: number;
+  business_key: string | null;
+  created_at: number;
+  updated_at: number;
+  /** Set once every item is terminal. */
+  finished_at: number | null;
 }
 
 export interface RenderPayloadsTable {
@@ -335,6 +355,7 @@ export interface Tables {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   render_jobs: RenderJobsTable;
+  render_batches: RenderBatchesTable;
   render_payloads: RenderPayloadsTable;
   render_outputs: RenderOutputsTable;
   managed_pdfs: ManagedPdfsTable;

@@ -140,6 +140,8 @@ const JOB_COLUMNS = Object.keys({
   render_ms: 1,
   updated_at: 1,
   document_json: 1,
+  batch_id: 1,
+  batch_index: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
@@ -316,6 +318,8 @@ export class RenderJobs {
         render_ms: 0,
         updated_at: now,
         document_json: documentJson?.view ?? null,
+        batch_id: null,
+        batch_index: null,
       };
       await insertJob(this.ctx.db, row, trx);
       if (documentJson)

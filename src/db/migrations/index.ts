@@ -5,6 +5,7 @@ import * as m003 from './003-webhooks.js';
 import * as m004 from './004-dashboard.js';
 import * as m005 from './005-shared-limits.js';
 import * as m006 from './006-pdf-documents.js';
+import * as m007 from './007-render-batches.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-dashboard': m004,
   '005-shared-limits': m005,
   '006-pdf-documents': m006,
+  '007-render-batches': m007,
 };
