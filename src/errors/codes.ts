@@ -43,6 +43,7 @@ export const errorCodes = {
   deploy_version_not_found: { status: 404, description: 'The deploy version does not exist in this deploy.' },
   upload_session_not_found: { status: 404, description: 'The upload session does not exist or belongs to another account.' },
   render_job_not_found: { status: 404, description: 'The render job does not exist or belongs to another account.' },
+  render_batch_not_found: { status: 404, description: 'The render batch does not exist or belongs to another account.' },
   render_output_not_found: { status: 404, description: 'The render output was deleted or expired.' },
   pdf_not_found: { status: 404, description: 'The managed PDF does not exist (or was purged).' },
   permanent_link_not_found: { status: 404, description: 'The permanent link does not exist.' },

@@ -26,6 +26,7 @@ import { pdfRoutes } from './routes/pdfs.js';
 import fastifyMultipart from '@fastify/multipart';
 import { multipartJobBody, multipartOptions, renderJobRoutes } from './routes/render-jobs.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
+import { renderBatchRoutes } from './routes/render-batches.js';
 import { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { ErrorBody } from './schemas/common.js';
@@ -201,6 +202,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   deployRoutes(app, services);
   uploadRoutes(app, services);
   accountRoutes(app, services);
+  renderBatchRoutes(app, services);
   // Job creation also takes multipart/form-data (inline sources, issue 19): the parser lives in a scope of
   // its own, so every other route still answers a multipart body with 415.
   await app.register(async (scope) => {

@@ -1136,6 +1136,411 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/render-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List render batches (newest first)
+         * @description One page of the batches of the account, newest first, each with its counts per job state.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of render batches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description Batch id (`bat_…`). */
+                                id: string;
+                                deployId: string;
+                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                                deployVersionId: string;
+                                deployVersionNo: number;
+                                businessKey?: string;
+                                /** @description `none`. */
+                                combine: string;
+                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
+                                status: "running" | "completed";
+                                itemCount: number;
+                                /** @description How many items are in each job state. */
+                                counts: {
+                                    queued: number;
+                                    rendering: number;
+                                    retry_scheduled: number;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description Unix epoch milliseconds. */
+                                updatedAt: number;
+                                /** @description When the last item reached a terminal state (once completed). */
+                                finishedAt?: number;
+                            }[];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a render batch
+         * @description Up to 1000 render jobs of one deploy version in one request; each item is an ordinary render job (the worker, quotas, meters, webhooks, outputs and retention treat it like any other). `deployVersionId` (a version id, `latest` or an alias) is bound once, now, for every item. Every item is checked before anything is created: one bad item refuses the whole request with a 400 naming it (`details.field: "items[17].payload"`), and more than 1000 items is a 400 naming `items`. The plan's monthly render-job allowance is taken for the whole batch at once: either every item is accepted, or a 429 `render_job_quota_exceeded` says how many fit (`details.fit`) and nothing is created. `combine` is `none` (each item its own PDF); `merge` and `zip` are not supported yet. The body may be at most 32 MiB. Optional `Idempotency-Key` for the whole batch (24 h; a replay answers the batch as it was created).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The deploy every item renders. */
+                        deployId: string;
+                        /** @description A concrete version id, `latest`, or an alias name: bound once, at creation, for every item of the batch. */
+                        deployVersionId: string;
+                        /** @description Your reference for the whole batch. */
+                        businessKey?: string;
+                        /** @description Default `none`: each item is its own PDF. `merge` and `zip` are not supported yet (400 `invalid_request` naming `combine`). */
+                        combine?: "none" | "merge" | "zip";
+                        /** @description 1 to 1000 items, each one render job. Every item is checked before anything is created: one bad item refuses the whole request, naming it (`items[17].payload`). */
+                        items: {
+                            /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                            payload?: unknown;
+                            /** @description Raw payload bytes in base64, instead of payload. */
+                            payloadBase64?: string;
+                            /** @description Default `application/json; charset=utf-8`. */
+                            payloadMime?: string;
+                            /** @description Your reference for this item (invoice number…); defaults to the item's job id. */
+                            businessKey?: string;
+                            /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                            outputMode?: "transient" | "managed";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The created batch, every item queued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** RenderBatch */
+                            batch: {
+                                /** @description Batch id (`bat_…`). */
+                                id: string;
+                                deployId: string;
+                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                                deployVersionId: string;
+                                deployVersionNo: number;
+                                businessKey?: string;
+                                /** @description `none`. */
+                                combine: string;
+                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
+                                status: "running" | "completed";
+                                itemCount: number;
+                                /** @description How many items are in each job state. */
+                                counts: {
+                                    queued: number;
+                                    rendering: number;
+                                    retry_scheduled: number;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description Unix epoch milliseconds. */
+                                updatedAt: number;
+                                /** @description When the last item reached a terminal state (once completed). */
+                                finishedAt?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, payload_too_large. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render-batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a render batch with its counts
+         * @description The batch with how many items are in each job state (`queued`, `rendering`, `retry_scheduled`, `succeeded`, `failed`, `canceled`); `status` is `completed` once every item is terminal (then `finishedAt` is when the last one finished), `running` before.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render batch id (`bat_…`). */
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch and its counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** RenderBatch */
+                            batch: {
+                                /** @description Batch id (`bat_…`). */
+                                id: string;
+                                deployId: string;
+                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                                deployVersionId: string;
+                                deployVersionNo: number;
+                                businessKey?: string;
+                                /** @description `none`. */
+                                combine: string;
+                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
+                                status: "running" | "completed";
+                                itemCount: number;
+                                /** @description How many items are in each job state. */
+                                counts: {
+                                    queued: number;
+                                    rendering: number;
+                                    retry_scheduled: number;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description Unix epoch milliseconds. */
+                                updatedAt: number;
+                                /** @description When the last item reached a terminal state (once completed). */
+                                finishedAt?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_batch_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel every unfinished item of a render batch
+         * @description Every item not yet terminal is canceled as `POST /v1/render-jobs/{jobId}/cancel` would: `queued` and `retry_scheduled` at once, `rendering` with its page aborted; canceled items send no webhook. Items already terminal keep their state and outputs; the batch itself stays readable. Answers the batch (200) with its new counts; cancelling a completed batch changes nothing.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render batch id (`bat_…`). */
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch after the cancel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** RenderBatch */
+                            batch: {
+                                /** @description Batch id (`bat_…`). */
+                                id: string;
+                                deployId: string;
+                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                                deployVersionId: string;
+                                deployVersionNo: number;
+                                businessKey?: string;
+                                /** @description `none`. */
+                                combine: string;
+                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
+                                status: "running" | "completed";
+                                itemCount: number;
+                                /** @description How many items are in each job state. */
+                                counts: {
+                                    queued: number;
+                                    rendering: number;
+                                    retry_scheduled: number;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description Unix epoch milliseconds. */
+                                updatedAt: number;
+                                /** @description When the last item reached a terminal state (once completed). */
+                                finishedAt?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_batch_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render-batches/{batchId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the items of a render batch (in item order)
+         * @description The batch's items in the order of the creating request, each as `{index, job}` (the full render job: its state, error, business key). `status` keeps only the items in that state (e.g. `failed`). Cursor paging like every list. A succeeded item's PDF is fetched like any job's: `POST /v1/render-jobs/{jobId}/output-download`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                    /** @description Only the items in this job state. */
+                    status?: "queued" | "rendering" | "retry_scheduled" | "succeeded" | "failed" | "canceled";
+                };
+                header?: never;
+                path: {
+                    /** @description Render batch id (`bat_…`). */
+                    batchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of items */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description The item's 0-based position in the creating request. */
+                                index: number;
+                                job: components["schemas"]["RenderJob"];
+                            }[];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_batch_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/render-jobs": {
         parameters: {
             query?: never;
@@ -3307,7 +3712,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */

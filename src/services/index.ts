@@ -10,6 +10,7 @@ import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { PdfMerges } from './pdf-merges.js';
 import { RenderedFiles } from './rendered-files.js';
+import { RenderBatches } from './render-batches.js';
 import { RenderJobs } from './render-jobs.js';
 import { Settings } from './settings.js';
 import { Uploads } from './uploads.js';
@@ -29,6 +30,7 @@ export interface Services {
   usage: Usage;
   idempotency: IdempotencyStore;
   renderJobs: RenderJobs;
+  renderBatches: RenderBatches;
   renderedFiles: RenderedFiles;
   pdfMerges: PdfMerges;
   webhooks: Webhooks;
@@ -50,6 +52,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
   const inlineSources = new InlineSources(ctx, usage);
   renderJobs.inlineSources = inlineSources;
+  const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier);
   const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const webhooks = new Webhooks(ctx, renderedFiles);
@@ -96,6 +99,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     usage,
     idempotency,
     renderJobs,
+    renderBatches,
     renderedFiles,
     pdfMerges,
     webhooks,

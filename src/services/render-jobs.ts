@@ -271,19 +271,7 @@ export class RenderJobs {
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
       const documentJson = document ? await this.#checkDocumentAgainstVersion(trx, version.id, document, policy) : null;
-      if (policy.maxRenderTimeMsPerBillPeriod !== null) {
-        const used = await this.usage.meterValue(trx, accountId, 'render_time_ms');
-        if (used >= policy.maxRenderTimeMsPerBillPeriod) {
-          throw new AppError(
-            'render_time_quota_exceeded',
-            `the plan's ${policy.maxRenderTimeMsPerBillPeriod} ms of render time this period are used up`,
-            undefined,
-            {
-              retryAfterSeconds: secondsToPeriodEnd(now),
-            },
-          );
-        }
-      }
+      await this.checkRenderTime(trx, accountId, policy, now);
       await this.usage.increment(trx, {
         accountId,
         meter: 'render_jobs',
@@ -333,6 +321,20 @@ export class RenderJobs {
     });
     this.notifier.jobQueued(id);
     return { accepted: true, queue: job.queue, job: jobView(job) };
+  }
+
+  /** Inside a creating transaction: 429 once the plan's render time of the period is used up (a render is never cut short). */
+  async checkRenderTime(trx: Transaction<Tables>, accountId: string, policy: PlanPolicy, now: number): Promise<void> {
+    if (policy.maxRenderTimeMsPerBillPeriod === null) return;
+    const used = await this.usage.meterValue(trx, accountId, 'render_time_ms');
+    if (used >= policy.maxRenderTimeMsPerBillPeriod) {
+      throw new AppError(
+        'render_time_quota_exceeded',
+        `the plan's ${policy.maxRenderTimeMsPerBillPeriod} ms of render time this period are used up`,
+        undefined,
+        { retryAfterSeconds: secondsToPeriodEnd(now) },
+      );
+    }
   }
 
   /**
@@ -603,5 +605,44 @@ export class RenderJobs {
     });
     this.notifier.jobChanged(jobId);
     return { job: jobView(job) };
+  }
+
+  /**
+   * The cancel above for every unfinished item of a batch at once (DELETE /v1/render-batches/{id}): one
+   * transaction; queued / retry_scheduled → canceled at once, rendering → canceled and the worker holding
+   * it is told to abort, exactly as for a single job. Terminal items stay as they are. Returns how many
+   * items were canceled.
+   */
+  async cancelBatchItems(accountId: string, batchId: string): Promise<number> {
+    const now = this.ctx.clock.now();
+    const canceled = await this.ctx.db.transaction().execute(async (trx) => {
+      const open = await trx
+        .selectFrom('render_jobs')
+        .select(['id', 'status'])
+        .where('batch_id', '=', batchId)
+        .where('account_id', '=', accountId)
+        .where('status', 'in', [...CANCELABLE_STATUSES])
+        .execute();
+      if (open.length === 0) return [];
+      await trx
+        .updateTable('render_jobs')
+        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
+        .where('batch_id', '=', batchId)
+        .where('account_id', '=', accountId)
+        .where('status', 'in', [...CANCELABLE_STATUSES])
+        .execute();
+      // Payloads of the batch's canceled items (those canceled earlier have none left: idempotent).
+      await trx
+        .deleteFrom('render_payloads')
+        .where('job_id', 'in', (eb) =>
+          eb.selectFrom('render_jobs').select('id').where('batch_id', '=', batchId).where('status', '=', 'canceled'),
+        )
+        .execute();
+      return open;
+    });
+    // A rendering item's worker aborts its page when told (and at its next heartbeat otherwise); queued
+    // items have no one to tell, and long polls also poll.
+    for (const j of canceled) if (j.status === 'rendering') this.notifier.jobChanged(j.id);
+    return canceled.length;
   }
 }

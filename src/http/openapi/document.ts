@@ -14,7 +14,7 @@ const INTRO = `Folio turns deployed HTML/CSS/JS bundles into PDFs, asynchronousl
 
 **Conventions.** Bodies are JSON (\`Content-Type: application/json\`) unless stated. Ids are opaque strings with a type prefix (\`dep_…\`, \`ver_…\`, \`job_…\`). Timestamps are integer Unix epoch **milliseconds**. Every response carries an \`x-request-id\` header: quote it when reporting a problem. Lists answer \`{items, nextCursor}\`, newest first; pass \`nextCursor\` back unchanged as \`?cursor=\` for the next page (\`null\` on the last page). Resources of another account answer 404, exactly as if they did not exist.
 
-**Idempotency.** Upload-session creation, render-job creation and PDF merges accept an \`Idempotency-Key\` header (1–255 characters, remembered 24 hours per account): a repeat of the same request gets the stored answer with \`Idempotent-Replayed: true\`; the same key with a different body gets 409 \`idempotency_key_conflict\`. Only 2xx answers are stored.
+**Idempotency.** Upload-session creation, render-job creation, render-batch creation and PDF merges accept an \`Idempotency-Key\` header (1–255 characters, remembered 24 hours per account): a repeat of the same request gets the stored answer with \`Idempotent-Replayed: true\`; the same key with a different body gets 409 \`idempotency_key_conflict\`. Only 2xx answers are stored.
 
 **Rate limits.** Each API key has a token bucket; every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`. Past it: 429 \`rate_limited\` with \`Retry-After\`.
 
@@ -39,6 +39,11 @@ const TAGS = [
     name: 'Render jobs',
     description:
       'A render job renders one version with one payload into one PDF, asynchronously: `queued` → `rendering` → `succeeded` or `failed` (with `retry_scheduled` in between for retryable failures, at most 2 retries), or `canceled`. Wait for it with the long poll (`GET /v1/render-jobs/{jobId}?waitSeconds=30`) or the webhook. A `transient` output is deleted 10 minutes after the job finished; `managed` also keeps a managed PDF until you delete it.',
+  },
+  {
+    name: 'Render batches',
+    description:
+      'Up to 1,000 render jobs of one deploy version created by one request: the version is bound once, every item is checked before anything is created, and the monthly allowance is taken for the whole batch (all items or none). Each item is an ordinary render job; the batch answers counts per state, its items in order, and cancels every unfinished item at once.',
   },
   {
     name: 'Managed PDFs',

@@ -1,0 +1,311 @@
+// Render batches (issue 19 point 3): up to 1,000 render jobs of one deploy version created by one request.
+// Every item is an ordinary render job (render_jobs with batch_id and batch_index): the worker, quotas,
+// meters, webhooks, retention and outputs treat it like any other job. What the batch adds: the version is
+// bound once for all items, every item is checked before anything is written, the quota is taken for the
+// whole batch in one step (all items or none), the rows go in as multi-row inserts, and the batch answers
+// counts per state, its items in order, and a cancel of everything not yet finished.
+import type { RenderBatchesTable, RenderJobsTable } from '../db/tables.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { newId } from '../domain/ids.js';
+import type { JobStatus } from '../domain/job-state.js';
+import { buildPayload } from '../domain/payload.js';
+import { secondsToPeriodEnd } from '../domain/period.js';
+import { AppError } from '../errors/app-error.js';
+import type { Notifier } from '../notifier/notifier.js';
+import type { ServiceContext } from './context.js';
+import type { Deploys } from './deploys.js';
+import { newestFirst } from './pagination.js';
+import { jobView, type RenderJobs } from './render-jobs.js';
+import type { Usage } from './usage.js';
+import type { Versions } from './versions.js';
+
+export const MAX_BATCH_ITEMS = 1000;
+export const BATCH_COMBINES = ['none', 'merge', 'zip'] as const;
+export type BatchCombine = (typeof BATCH_COMBINES)[number];
+/**
+ * Rows per INSERT statement: render_jobs has 28 columns, so 250 rows bind 7,000 parameters, far below
+ * SQLite's 32,766 and PostgreSQL's 65,535, and 1,000 items are 4 statements per table.
+ */
+const INSERT_CHUNK = 250;
+
+export interface BatchItemInput {
+  payload?: unknown;
+  hasPayload: boolean;
+  payloadBase64?: string;
+  payloadMime?: string;
+  businessKey?: string;
+  outputMode?: 'transient' | 'managed';
+}
+
+export interface CreateBatchInput {
+  deployId: string;
+  deployVersionId: string;
+  businessKey?: string;
+  combine?: BatchCombine;
+  items: BatchItemInput[];
+}
+
+export type BatchCounts = Record<JobStatus, number>;
+
+export const batchView = (b: RenderBatchesTable, counts: BatchCounts) => {
+  const done = counts.succeeded + counts.failed + counts.canceled;
+  return {
+    id: b.id,
+    deployId: b.deploy_id,
+    deployVersionId: b.deploy_version_id,
+    deployVersionNo: b.deploy_version_no,
+    ...(b.business_key !== null ? { businessKey: b.business_key } : {}),
+    combine: b.combine,
+    status: done >= b.item_count ? ('completed' as const) : ('running' as const),
+    itemCount: b.item_count,
+    counts,
+    createdAt: b.created_at,
+    updatedAt: b.updated_at,
+    ...(b.finished_at !== null ? { finishedAt: b.finished_at } : {}),
+  };
+};
+
+const zeroCounts = (): BatchCounts => ({ queued: 0, rendering: 0, retry_scheduled: 0, succeeded: 0, failed: 0, canceled: 0 });
+
+export class RenderBatches {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deploys: Deploys,
+    private readonly versions: Versions,
+    private readonly usage: Usage,
+    private readonly renderJobs: RenderJobs,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /**
+   * POST /v1/render-batches. Order of the checks: the deploy (404), combine, the provider, every item
+   * (400 naming `items[i].field`, nothing written), then one transaction: the version bound once, the
+   * render-time quota, the render_jobs meter by the item count (429 saying how many fit), the batch row and
+   * the items in multi-row inserts.
+   */
+  async create(accountId: string, input: CreateBatchInput) {
+    await this.deploys.require(accountId, input.deployId);
+    const combine = input.combine ?? 'none';
+    if (combine !== 'none')
+      throw new AppError('invalid_request', `combine "${combine}" is not supported yet: only "none" (each item is its own PDF)`, {
+        field: 'combine',
+      });
+    if (input.items.length < 1 || input.items.length > MAX_BATCH_ITEMS)
+      throw new AppError('invalid_request', `items must hold 1 to ${MAX_BATCH_ITEMS} items; got ${input.items.length}`, { field: 'items' });
+    const problem = this.renderJobs.providerProblem?.();
+    if (problem) throw new AppError('render_provider_unavailable', problem);
+
+    const payloads = input.items.map((item, i) => {
+      const p = buildPayload({
+        payload: item.payload,
+        hasPayload: item.hasPayload,
+        payloadMime: item.payloadMime,
+        payloadBase64: item.payloadBase64,
+        maxBytes: this.ctx.config.maxPayloadBytes,
+      });
+      if (!p.ok) {
+        const field = `items[${i}].${p.field}`;
+        throw new AppError(p.message.includes('at most') ? 'payload_too_large' : 'invalid_request', `${field}: ${p.message}`, { field });
+      }
+      return p;
+    });
+
+    const now = this.ctx.clock.now();
+    const batchId = newId('bat', now);
+    const count = input.items.length;
+    const batch = await this.ctx.db.transaction().execute(async (trx) => {
+      const deploy = await trx
+        .selectFrom('deploys')
+        .select('id')
+        .where('id', '=', input.deployId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (!deploy) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
+      const version = await this.versions.resolve(trx, input.deployId, input.deployVersionId);
+      const account = await trx.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
+      if (!account) throw new Error(`account ${accountId} not found`);
+      const { policy } = this.ctx.plans.get(account.plan_key);
+      await this.renderJobs.checkRenderTime(trx, accountId, policy, now);
+      try {
+        await this.usage.increment(trx, {
+          accountId,
+          meter: 'render_jobs',
+          amount: count,
+          limit: policy.maxRenderJobsPerBillPeriod,
+          errorCode: 'render_job_quota_exceeded',
+        });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'render_job_quota_exceeded') throw err;
+        // The refused upsert changed nothing: the transaction is still usable for the explanation.
+        const limit = policy.maxRenderJobsPerBillPeriod ?? 0;
+        const used = await this.usage.meterValue(trx, accountId, 'render_jobs');
+        const fit = Math.max(0, limit - used);
+        throw new AppError(
+          'render_job_quota_exceeded',
+          `the batch has ${count} items but only ${fit} fit: the plan allows ${limit} render jobs per billing period and ${used} are used; nothing was created`,
+          { field: 'items', items: count, fit, limit, used },
+          { retryAfterSeconds: secondsToPeriodEnd(now) },
+        );
+      }
+      const row: RenderBatchesTable = {
+        id: batchId,
+        account_id: accountId,
+        deploy_id: input.deployId,
+        deploy_version_id: version.id,
+        deploy_version_no: version.version_no,
+        combine,
+        item_count: count,
+        business_key: input.businessKey ?? null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      };
+      await trx.insertInto('render_batches').values(row).execute();
+      const jobs: RenderJobsTable[] = input.items.map((item, i) => {
+        const id = newId('job', now);
+        return {
+          id,
+          account_id: accountId,
+          deploy_id: input.deployId,
+          deploy_version_id: version.id,
+          deploy_version_no: version.version_no,
+          deploy_version_route: version.route,
+          deploy_version_title: version.title,
+          business_key: item.businessKey ?? id,
+          payload_hash: payloads[i].hash,
+          payload_mime: payloads[i].mime,
+          payload_bytes: payloads[i].bytes.length,
+          output_mode: item.outputMode ?? 'transient',
+          queue: 'default',
+          status: 'queued',
+          attempt: 0,
+          requested_at: now,
+          available_at: now,
+          started_at: null,
+          finished_at: null,
+          error_code: null,
+          error_message: null,
+          lease_owner: null,
+          lease_expires_at: null,
+          render_ms: 0,
+          updated_at: now,
+          document_json: null,
+          batch_id: batchId,
+          batch_index: i,
+        };
+      });
+      for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
+        const chunk = jobs.slice(i, i + INSERT_CHUNK);
+        await trx.insertInto('render_jobs').values(chunk).execute();
+        await trx
+          .insertInto('render_payloads')
+          .values(chunk.map((j, k) => ({ job_id: j.id, body_base64: payloads[i + k].bytes.toString('base64'), document_json: null })))
+          .execute();
+      }
+      return { row, firstJobId: jobs[0].id };
+    });
+    // One wake-up is enough: a woken worker claims whatever is queued.
+    this.notifier.jobQueued(batch.firstJobId);
+    const counts = zeroCounts();
+    counts.queued = count;
+    return { batch: batchView(batch.row, counts) };
+  }
+
+  async #require(accountId: string, batchId: string): Promise<RenderBatchesTable> {
+    const b = await this.ctx.db
+      .selectFrom('render_batches')
+      .selectAll()
+      .where('id', '=', batchId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!b) throw new AppError('render_batch_not_found', `render batch ${batchId} not found`);
+    return b;
+  }
+
+  /** Counts per state (one grouped read over the batch's index range); records finished_at once all are terminal. */
+  async #view(b: RenderBatchesTable) {
+    const rows = await this.ctx.db
+      .selectFrom('render_jobs')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('batch_id', '=', b.id)
+      .groupBy('status')
+      .execute();
+    const counts = zeroCounts();
+    for (const r of rows) if (r.status in counts) counts[r.status] = Number(r.n);
+    const done = counts.succeeded + counts.failed + counts.canceled;
+    if (done >= b.item_count && b.finished_at === null) {
+      const last = await this.ctx.db
+        .selectFrom('render_jobs')
+        .select((eb) => eb.fn.max<number>('finished_at').as('at'))
+        .where('batch_id', '=', b.id)
+        .executeTakeFirst();
+      const at = Number(last?.at ?? this.ctx.clock.now());
+      await this.ctx.db
+        .updateTable('render_batches')
+        .set({ finished_at: at, updated_at: at })
+        .where('id', '=', b.id)
+        .where('finished_at', 'is', null)
+        .execute();
+      b = { ...b, finished_at: at, updated_at: at };
+    }
+    return batchView(b, counts);
+  }
+
+  async get(accountId: string, batchId: string) {
+    return { batch: await this.#view(await this.#require(accountId, batchId)) };
+  }
+
+  /** The account's batches, newest first, with their counts (one grouped read per batch of the page). */
+  async list(accountId: string, opts: { cursor?: string; limit: number }) {
+    const page = await newestFirst(
+      this.ctx.db.selectFrom('render_batches').selectAll().where('account_id', '=', accountId),
+      opts,
+      (b) => b,
+    );
+    const items = [];
+    for (const b of page.items) items.push(await this.#view(b));
+    return { items, nextCursor: page.nextCursor };
+  }
+
+  /** The items in request order (`index` 0…n-1), each with its job; keyset paging on the index. */
+  async items(accountId: string, batchId: string, opts: { cursor?: string; limit: number; status?: JobStatus }) {
+    // The query is judged before the batch is looked up: a malformed cursor is a 400 whatever the id.
+    let after = -1;
+    if (opts.cursor !== undefined) {
+      const c = decodeCursor(opts.cursor, { index: 'number' });
+      if (!c) throw new AppError('invalid_request', 'cursor is malformed', { field: 'cursor' });
+      // Clamped to the index range: an out-of-range number is no row, not an integer overflow on PostgreSQL.
+      after = Math.min(Math.max(c.index as number, -1), MAX_BATCH_ITEMS);
+    }
+    await this.#require(accountId, batchId);
+    let q = this.ctx.db
+      .selectFrom('render_jobs')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .where('account_id', '=', accountId)
+      .where('batch_index', '>', after);
+    if (opts.status) q = q.where('status', '=', opts.status);
+    const rows = await q
+      .orderBy('batch_index', 'asc')
+      .limit(opts.limit + 1)
+      .execute();
+    const page = rows.slice(0, opts.limit);
+    return {
+      items: page.map((j) => ({ index: j.batch_index!, job: jobView(j) })),
+      nextCursor: rows.length > opts.limit ? encodeCursor({ index: page[page.length - 1].batch_index! }) : null,
+    };
+  }
+
+  /** DELETE: cancels every item not yet finished (as the job cancel does), then answers the batch. */
+  async cancel(accountId: string, batchId: string) {
+    const b = await this.#require(accountId, batchId);
+    const n = await this.renderJobs.cancelBatchItems(accountId, batchId);
+    let row = b;
+    if (n > 0) {
+      const now = this.ctx.clock.now();
+      await this.ctx.db.updateTable('render_batches').set({ updated_at: now }).where('id', '=', batchId).execute();
+      row = { ...b, updated_at: now };
+    }
+    return { batch: await this.#view(row) };
+  }
+}
