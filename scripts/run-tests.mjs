@@ -44,6 +44,7 @@ const PG_SUITES = [
   'test/e2e/pdf-jobs.test.ts',
   'test/e2e/render-sync.test.ts',
   'test/e2e/inline-render.test.ts',
+  'test/e2e/render-batches.test.ts',
 ];
 
 function collect(target) {
