@@ -231,6 +231,21 @@ describe('render batches', () => {
     assert.equal(await usedJobs(acct.apiKey), 3);
   });
 
+  test('two concurrent batches that together pass the quota: exactly one is created whole, the other creates nothing', async () => {
+    const acct = await app.services.accounts.create({ name: 'Race Co', plan: 'small' });
+    const as = { authorization: `Bearer ${acct.apiKey}` };
+    const v = await deployFiles(app, { createDeploy: { slug: 'race', name: 'Race' } }, [file('index.html', '<p>r</p>')], undefined, as);
+    assert.equal(v.status, 201);
+    const results = await Promise.all(
+      [0, 1].map(() => app.api('POST', '/v1/render-batches', { deployId: v.deployId, deployVersionId: 'latest', items: items(2) }, as)),
+    );
+    assert.deepEqual(results.map((r) => r.status).sort(), [201, 429], JSON.stringify(results.map((r) => r.body)));
+    const refused = results.find((r) => r.status === 429)!;
+    assert.equal(refused.body.details.fit, 1);
+    assert.equal(await jobCount(acct.accountId), 2);
+    assert.equal(await usedJobs(acct.apiKey), 2);
+  });
+
   test('Idempotency-Key: a replay answers the same batch and creates nothing', async () => {
     const body = { deployId, deployVersionId: 'latest', items: items(4) };
     const h = { 'idempotency-key': 'batch-nov-1' };
