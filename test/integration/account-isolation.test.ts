@@ -31,6 +31,7 @@ const NOT_FOUND: Record<string, string> = {
   renderJobId: 'render_job_not_found',
   pdfId: 'pdf_not_found',
   linkId: 'permanent_link_not_found',
+  batchId: 'render_batch_not_found',
 };
 
 describe('account isolation', () => {

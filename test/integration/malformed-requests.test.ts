@@ -348,8 +348,10 @@ describe('malformed requests to every route', () => {
       jobId: 'render_job_not_found',
       pdfId: 'pdf_not_found',
       linkId: 'permanent_link_not_found',
+      batchId: 'render_batch_not_found',
     };
     const unknown: Record<string, string> = {
+      batchId: 'bat_01h0000000000000000000000',
       deployId: 'dep_01h0000000000000000000000',
       deployVersionId: 'ver_01h0000000000000000000000',
       uploadSessionId: 'ups_01h0000000000000000000000',
