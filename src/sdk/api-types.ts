@@ -3945,6 +3945,10 @@ export interface components {
             /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, pdf_postprocess_failed. */
             errorCode?: string;
             errorMessage?: string;
+            /** @description Set on the items of a render batch: the batch (`bat_…`). */
+            batchId?: string;
+            /** @description The item's position in its batch, from 0. */
+            batchIndex?: number;
             /** @description What the job asked of the PDF with `pdf`, `attachments` and `eInvoice` (never their content: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
             document?: {
                 /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */

@@ -181,6 +181,7 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.error_code !== null ? { errorCode: j.error_code } : {}),
   ...(j.error_message !== null ? { errorMessage: j.error_message } : {}),
   ...(j.document_json !== null ? { document: JSON.parse(j.document_json) as JobDocumentView } : {}),
+  ...(j.batch_id !== null ? { batchId: j.batch_id, batchIndex: j.batch_index ?? 0 } : {}),
 });
 
 export const outputView = (o: RenderOutputsTable) => ({

@@ -96,6 +96,8 @@ describe('render batches', () => {
         assert.equal(it.job.businessKey, `INV-${it.index}`);
         assert.equal(it.job.status, 'queued');
         assert.equal(it.job.deployVersionId, versionId);
+        assert.equal(it.job.batchId, b.id);
+        assert.equal(it.job.batchIndex, it.index);
       }
       cursor = page.body.nextCursor ?? null;
       pages++;
@@ -110,6 +112,7 @@ describe('render batches', () => {
     const job = await app.api('GET', `/v1/render-jobs/${first.body.items[0].job.id}`);
     assert.equal(job.status, 200);
     assert.equal(job.body.job.businessKey, 'INV-0');
+    assert.equal(job.body.job.batchId, b.id, 'a job says which batch it belongs to');
     const payload = await app.services.ctx.db
       .selectFrom('render_payloads')
       .select('body_base64')

@@ -66,6 +66,8 @@ export const RenderJob = Type.Object(
       }),
     ),
     errorMessage: Type.Optional(Type.String()),
+    batchId: Type.Optional(Type.String({ description: 'Set on the items of a render batch: the batch (`bat_…`).' })),
+    batchIndex: Type.Optional(Type.Integer({ minimum: 0, description: "The item's position in its batch, from 0." })),
     document: Type.Optional(
       Type.Object(
         {
