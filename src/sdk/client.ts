@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Operations, OperationId, RenderJob } from './api-types.js';
+import { renderBatch, renderBatchesResource, type CreateRenderBatchBody, type RenderBatchOptions } from './batches.js';
 import { deployDirectory, findDeployBySlug, type DeployDirectoryOptions, type DeployDirectoryResult } from './deploy-directory.js';
 import { FolioApiError, FolioRenderError, FolioTimeoutError } from './errors.js';
 import { HttpCore, type CallOptions, type ClientOptions, type RequestParams, type ResponseOf } from './http.js';
@@ -280,10 +281,14 @@ export function createClient(opts: ClientOptions) {
     usage: () => http.call('GET /v1/usage'),
     deploys,
     renderJobs,
+    /** Render batches: create (with an Idempotency-Key), get, list/iterate, iterateItems, cancel. */
+    renderBatches: renderBatchesResource(http),
     pdfs,
     deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
     render,
     renderAndWait,
+    /** Creates a render batch and polls it until every item is terminal; resolves with the final batch. */
+    renderBatch: (body: CreateRenderBatchBody, o: RenderBatchOptions = {}) => renderBatch(http, body, o),
     download,
   };
 }

@@ -15,6 +15,7 @@ export {
   type DownloadOptions,
   type DownloadResult,
 } from './client.js';
+export type { CreateRenderBatchBody, RenderBatch, RenderBatchCounts, RenderBatchItem, RenderBatchOptions } from './batches.js';
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf } from './http.js';
 export { retryAfterMs } from './http.js';
 export { attachment, facturX } from './document.js';
