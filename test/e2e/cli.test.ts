@@ -334,6 +334,59 @@ describe('folio client CLI against a server process', () => {
     assert.match(stray.stderr, /--assets goes with --html FILE/);
   });
 
+  test('batch renders a JSONL file into PDFs named by business key; a re-run attaches to the same batch; a bad line exits 2', async () => {
+    const customers = ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth'];
+    const lines = customers.map((customer, i) =>
+      JSON.stringify({ businessKey: `ST-${i + 1}`, payload: { customer, total: `${i + 1}.00 EUR` } }),
+    );
+    fs.writeFileSync(path.join(work, 'payloads.jsonl'), `${lines.join('\n')}\n`);
+    const dir = path.join(work, 'batch-out');
+    const first = await folio(['batch', 'quarterly-statement', 'payloads.jsonl', '--out', dir]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, /^batch bat_\w+: 0\/5 succeeded, 0 failed, 5 to go$/m, 'plain progress lines when not a terminal');
+    assert.match(first.stderr, /^batch bat_\w+: 5\/5 succeeded, 0 failed, 0 to go$/m);
+    assert.match(first.stdout, /^5 PDFs downloaded to /m);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['ST-1.pdf', 'ST-2.pdf', 'ST-3.pdf', 'ST-4.pdf', 'ST-5.pdf']);
+    for (const [i, customer] of customers.entries())
+      assert.match(pdfText(fs.readFileSync(path.join(dir, `ST-${i + 1}.pdf`))), new RegExp(`Statement for ${customer},`));
+    const firstId = /batch (bat_\w+)/.exec(first.stdout)![1];
+
+    const mtimes = fs.readdirSync(dir).map((f) => fs.statSync(path.join(dir, f)).mtimeMs);
+    const again = json(await folio(['batch', 'quarterly-statement', 'payloads.jsonl', '--out', dir, '--json']));
+    assert.equal(again.batch.id, firstId, 'the same command attaches to the same batch');
+    assert.equal(again.batch.counts.succeeded, 5);
+    assert.equal(again.downloaded, 0);
+    assert.equal(again.kept, 5);
+    assert.deepEqual(
+      fs.readdirSync(dir).map((f) => fs.statSync(path.join(dir, f)).mtimeMs),
+      mtimes,
+      'nothing downloaded again',
+    );
+
+    // Plain payload lines (no item wrapper): the files are named by position.
+    fs.writeFileSync(
+      path.join(work, 'plain.jsonl'),
+      '{"customer": "Alan Turing", "total": "1 EUR"}\n\n{"customer": "Kurt Gödel", "total": "2 EUR"}\n',
+    );
+    const plainDir = path.join(work, 'batch-plain');
+    const plain = await folio(['batch', 'quarterly-statement', 'plain.jsonl', '--out', plainDir]);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.deepEqual(fs.readdirSync(plainDir).sort(), ['0001.pdf', '0002.pdf']);
+    assert.match(pdfText(fs.readFileSync(path.join(plainDir, '0002.pdf'))), /Statement for Kurt Gödel,/);
+
+    fs.writeFileSync(path.join(work, 'bad.jsonl'), `${lines[0]}\n{"customer": \n${lines[1]}\n`);
+    const bad = await folio(['batch', 'quarterly-statement', 'bad.jsonl', '--out', dir]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /bad\.jsonl line 2 is not valid JSON/);
+    fs.writeFileSync(path.join(work, 'big.jsonl'), '{"customer": "x"}\n'.repeat(1001));
+    const big = await folio(['batch', 'quarterly-statement', 'big.jsonl']);
+    assert.equal(big.code, 2);
+    assert.match(big.stderr, /more than 1000 payloads \(line 1001\)/);
+    const missing = await folio(['batch', 'quarterly-statement', 'nope.jsonl']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /payloads file not found: nope\.jsonl/);
+  });
+
   test('--help works for every command and the process and operator commands are still listed', async () => {
     const top = await folio(['--help']);
     assert.equal(top.code, 0);
@@ -341,6 +394,7 @@ describe('folio client CLI against a server process', () => {
       'serve',
       'deploy',
       'render',
+      'batch',
       'dev',
       'jobs',
       'pdfs',
@@ -352,7 +406,18 @@ describe('folio client CLI against a server process', () => {
       'secrets reveal',
     ])
       assert.ok(top.stdout.includes(`folio ${c}`), c);
-    for (const args of [['deploy'], ['render'], ['jobs'], ['jobs', 'list'], ['pdfs'], ['usage'], ['aliases'], ['login'], ['dev']]) {
+    for (const args of [
+      ['deploy'],
+      ['render'],
+      ['batch'],
+      ['jobs'],
+      ['jobs', 'list'],
+      ['pdfs'],
+      ['usage'],
+      ['aliases'],
+      ['login'],
+      ['dev'],
+    ]) {
       const r = await folio([...args, '--help']);
       assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stdout, /^Usage: folio /, args.join(' '));

@@ -1,5 +1,6 @@
 // The client commands of `folio`: they talk to a Folio server over HTTP through the SDK.
 import { aliasesCommand } from './aliases.js';
+import { batchCommand } from './batch.js';
 import { deployCommand } from './deploy.js';
 import { jobsCommand } from './jobs.js';
 import { loginCommand } from './login.js';
@@ -14,6 +15,9 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
                                                   upload a folder as a new version (only new files are sent)
   folio render <deploy> [--version V] [--payload FILE|-] [--managed] [-o out.pdf] [--wait]
                                                   render a PDF; -o waits and downloads it
+  folio batch <deploy> <payloads.jsonl> [--out DIR] [--version V] [--batch-key KEY] [--managed]
+                                                  render one payload per line as a batch; re-running resumes it
+                                                  and --out downloads only missing PDFs (--merge: not yet)
   folio jobs list|get|cancel|download             render jobs
   folio pdfs list|get|delete|link|download        managed PDFs and their links
   folio usage                                     plan, this month's usage and limits
@@ -21,7 +25,7 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
   folio dev [dir] --payload FILE [--pdf out.pdf]  local preview with live reload; renders with the production renderer
 Every client command takes --help and --json.`;
 
-export const CLIENT_COMMANDS = ['login', 'deploy', 'render', 'jobs', 'pdfs', 'usage', 'aliases'] as const;
+export const CLIENT_COMMANDS = ['login', 'deploy', 'render', 'batch', 'jobs', 'pdfs', 'usage', 'aliases'] as const;
 
 export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv: string[]): Promise<number> {
   const json = argv.includes('--json');
@@ -33,6 +37,8 @@ export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv:
         return await deployCommand(argv);
       case 'render':
         return await renderCommand(argv);
+      case 'batch':
+        return await batchCommand(argv);
       case 'jobs':
         return await jobsCommand(argv);
       case 'pdfs':
