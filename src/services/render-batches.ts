@@ -15,7 +15,7 @@ import type { Notifier } from '../notifier/notifier.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { newestFirst } from './pagination.js';
-import { jobView, type RenderJobs } from './render-jobs.js';
+import { jobView, type RenderJobs, queuedJobRow } from './render-jobs.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
 
@@ -161,39 +161,19 @@ export class RenderBatches {
         finished_at: null,
       };
       await trx.insertInto('render_batches').values(row).execute();
-      const jobs: RenderJobsTable[] = input.items.map((item, i) => {
-        const id = newId('job', now);
-        return {
-          id,
-          account_id: accountId,
-          deploy_id: input.deployId,
-          deploy_version_id: version.id,
-          deploy_version_no: version.version_no,
-          deploy_version_route: version.route,
-          deploy_version_title: version.title,
-          business_key: item.businessKey ?? id,
-          payload_hash: payloads[i].hash,
-          payload_mime: payloads[i].mime,
-          payload_bytes: payloads[i].bytes.length,
-          output_mode: item.outputMode ?? 'transient',
-          queue: 'default',
-          status: 'queued',
-          attempt: 0,
-          requested_at: now,
-          available_at: now,
-          started_at: null,
-          finished_at: null,
-          error_code: null,
-          error_message: null,
-          lease_owner: null,
-          lease_expires_at: null,
-          render_ms: 0,
-          updated_at: now,
-          document_json: null,
-          batch_id: batchId,
-          batch_index: i,
-        };
-      });
+      const jobs: RenderJobsTable[] = input.items.map((item, i) =>
+        queuedJobRow({
+          id: newId('job', now),
+          accountId,
+          deployId: input.deployId,
+          version,
+          businessKey: item.businessKey,
+          payload: payloads[i],
+          outputMode: item.outputMode,
+          now,
+          batch: { id: batchId, index: i },
+        }),
+      );
       for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
         const chunk = jobs.slice(i, i + INSERT_CHUNK);
         await trx.insertInto('render_jobs').values(chunk).execute();

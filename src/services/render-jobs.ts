@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
-import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
+import type { DeployVersionsTable, ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
 import { base64ByteLength, isBase64 } from '../domain/base64.js';
 import { newId } from '../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
@@ -184,6 +184,51 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.batch_id !== null ? { batchId: j.batch_id, batchIndex: j.batch_index ?? 0 } : {}),
 });
 
+/** A new job row in `queued`, as every creation path writes it (single jobs, sync renders, batch items). */
+export function queuedJobRow(p: {
+  id: string;
+  accountId: string;
+  deployId: string;
+  version: Pick<DeployVersionsTable, 'id' | 'version_no' | 'route' | 'title'>;
+  businessKey: string | undefined;
+  payload: { hash: string; mime: string; bytes: Buffer };
+  outputMode: 'transient' | 'managed' | undefined;
+  now: number;
+  documentView?: string | null;
+  batch?: { id: string; index: number };
+}): RenderJobsTable {
+  return {
+    id: p.id,
+    account_id: p.accountId,
+    deploy_id: p.deployId,
+    deploy_version_id: p.version.id,
+    deploy_version_no: p.version.version_no,
+    deploy_version_route: p.version.route,
+    deploy_version_title: p.version.title,
+    business_key: p.businessKey ?? p.id,
+    payload_hash: p.payload.hash,
+    payload_mime: p.payload.mime,
+    payload_bytes: p.payload.bytes.length,
+    output_mode: p.outputMode ?? 'transient',
+    queue: 'default',
+    status: 'queued',
+    attempt: 0,
+    requested_at: p.now,
+    available_at: p.now,
+    started_at: null,
+    finished_at: null,
+    error_code: null,
+    error_message: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    render_ms: 0,
+    updated_at: p.now,
+    document_json: p.documentView ?? null,
+    batch_id: p.batch?.id ?? null,
+    batch_index: p.batch?.index ?? null,
+  };
+}
+
 export const outputView = (o: RenderOutputsTable) => ({
   id: o.id,
   bytes: o.bytes,
@@ -280,36 +325,17 @@ export class RenderJobs {
         limit: policy.maxRenderJobsPerBillPeriod,
         errorCode: 'render_job_quota_exceeded',
       });
-      const row: RenderJobsTable = {
+      const row = queuedJobRow({
         id,
-        account_id: accountId,
-        deploy_id: deployId,
-        deploy_version_id: version.id,
-        deploy_version_no: version.version_no,
-        deploy_version_route: version.route,
-        deploy_version_title: version.title,
-        business_key: input.businessKey ?? id,
-        payload_hash: payload.hash,
-        payload_mime: payload.mime,
-        payload_bytes: payload.bytes.length,
-        output_mode: input.outputMode ?? 'transient',
-        queue: 'default',
-        status: 'queued',
-        attempt: 0,
-        requested_at: now,
-        available_at: now,
-        started_at: null,
-        finished_at: null,
-        error_code: null,
-        error_message: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        render_ms: 0,
-        updated_at: now,
-        document_json: documentJson?.view ?? null,
-        batch_id: null,
-        batch_index: null,
-      };
+        accountId,
+        deployId,
+        version,
+        businessKey: input.businessKey,
+        payload,
+        outputMode: input.outputMode,
+        now,
+        documentView: documentJson?.view ?? null,
+      });
       await insertJob(this.ctx.db, row, trx);
       if (documentJson)
         await insertPayloadWithDocument(
