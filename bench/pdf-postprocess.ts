@@ -8,6 +8,7 @@
 // and a GC), since a high-water mark in this process would mostly show the renders. Chromium's memory is
 // not counted: post-processing runs in the worker's Node process.
 // Run: node --expose-gc --import tsx bench/pdf-postprocess.ts   (ROUNDS=N, default 20; report rounds N/4)
+import { htmlRenderRequest } from './lib/render-request.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,6 @@ import type { Readable } from 'node:stream';
 import { executablePath } from './lib/baselines.js';
 import { postProcessPdf, type PostProcessRequest } from '../src/pdf/post-process.js';
 import { Renderer } from '../src/render/renderer.js';
-import type { RenderRequest } from '../src/render/types.js';
 import { largeInvoiceXml, reportHtml } from '../test/fixtures/pdf/documents.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
@@ -25,32 +25,10 @@ const sampleXml = readFileSync(new URL('../test/fixtures/pdf/factur-x-en16931.xm
 const xml = largeInvoiceXml(sampleXml, 20_000);
 const report = reportHtml(50);
 
-let seq = 0;
-function renderRequest(html: string): RenderRequest {
-  return {
-    jobId: `job_${++seq}`,
-    accountId: 'acct_bench',
-    deployId: 'dep_bench',
-    versionNo: 1,
-    bundle: {
-      key: `bench-${html.length}`,
-      files: new Map([['/index.html', { body: Buffer.from(html), mime: 'text/html; charset=utf-8' }]]),
-    },
-    entryPath: '/index.html',
-    payload: Buffer.from('{}'),
-    payloadMime: 'application/json',
-    env: { variables: {}, secrets: {} },
-    pdf: {},
-    timeoutMs: 60_000,
-    allowExternalNetwork: false,
-    maxOutputBytes: null,
-  };
-}
-
 async function render(renderer: Renderer, html: string): Promise<{ pdf: Buffer; ms: number }> {
   const chunks: Buffer[] = [];
   const t = performance.now();
-  await renderer.render(renderRequest(html), async (s: Readable) => {
+  await renderer.render(htmlRenderRequest(html), async (s: Readable) => {
     for await (const c of s) chunks.push(c as Buffer);
   });
   return { pdf: Buffer.concat(chunks), ms: performance.now() - t };

@@ -9,12 +9,12 @@
 //               per job; the page is loaded once per account and version)
 // at concurrency 1/2/4, plus a 50-page report: print time vs bare, and memory growth.
 // Run: node --import tsx bench/render.ts   (ROUNDS=N renders per measurement, default 40)
+import { htmlRenderRequest } from './lib/render-request.js';
 import { readFileSync } from 'node:fs';
 import { bareNavigate, bareSetContent, executablePath, launchBare, measure, PDF_OPTIONS, warmVariant } from './lib/baselines.js';
 import { countPdfPages } from '../src/render/page-count.js';
 import { processTreeRssBytes } from '../src/render/process-memory.js';
 import { Renderer } from '../src/render/renderer.js';
-import type { RenderRequest } from '../src/render/types.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
@@ -29,28 +29,6 @@ const report = `<!doctype html><html><head><title>Quarterly report</title><style
 <table><thead><tr><th>Region</th><th>Product</th><th>Units</th><th>Revenue</th></tr></thead><tbody>${Array.from({ length: 28 }, (_, r) => `<tr><td>Region ${r % 7}</td><td>Product ${s}-${r}</td><td>${(r * 37) % 500}</td><td>£${((r + 1) * 1234.5).toFixed(2)}</td></tr>`).join('')}</tbody></table>`,
 ).join('')}</body></html>`;
 
-let jobSeq = 0;
-function folioRequest(html: string, accountId: string): RenderRequest {
-  return {
-    jobId: `job_${++jobSeq}`,
-    accountId,
-    deployId: 'dep_bench',
-    versionNo: 1,
-    bundle: {
-      key: `bench-${html.length}`,
-      files: new Map([['/index.html', { body: Buffer.from(html), mime: 'text/html; charset=utf-8' }]]),
-    },
-    entryPath: '/index.html',
-    payload: Buffer.from('{}'),
-    payloadMime: 'application/json',
-    env: { variables: {}, secrets: {} },
-    pdf: {},
-    timeoutMs: 60_000,
-    allowExternalNetwork: false,
-    maxOutputBytes: null,
-  };
-}
-
 const discard = async (s: import('node:stream').Readable) => {
   for await (const _ of s) void _;
 };
@@ -59,7 +37,7 @@ async function folio(concurrency: number, html: string, total: number) {
   const renderer = new Renderer({ concurrency, executablePath: executablePath! });
   await renderer.start();
   const op = async () => {
-    await renderer.render(folioRequest(html, 'acct_bench'), discard);
+    await renderer.render(htmlRenderRequest(html, 'acct_bench'), discard);
   };
   await measure(concurrency, concurrency * 3, op);
   const r = await measure(concurrency, total, op);
@@ -129,7 +107,7 @@ async function main() {
   const browserRss0 = processTreeRssBytes(browserPid) ?? 0;
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
-    const res = await renderer.render(folioRequest(report, 'acct_report'), discard);
+    const res = await renderer.render(htmlRenderRequest(report, 'acct_report'), discard);
     folioTimes.push(performance.now() - t);
     pages = res.pageCount;
     bytes = res.bytes;
