@@ -14,6 +14,7 @@ let current: AbortController | null = null;
 const NAV: { key: string; href: string; label: string }[] = [
   { key: 'deploys', href: `${BASE}/deploys`, label: 'Deploys' },
   { key: 'jobs', href: `${BASE}/jobs`, label: 'Render jobs' },
+  { key: 'batches', href: `${BASE}/batches`, label: 'Batches' },
   { key: 'pdfs', href: `${BASE}/pdfs`, label: 'PDFs' },
   { key: 'keys', href: `${BASE}/keys`, label: 'API keys' },
   { key: 'usage', href: `${BASE}/usage`, label: 'Usage' },

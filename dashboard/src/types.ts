@@ -50,6 +50,42 @@ export const isTerminal = (s: string) => s === 'succeeded' || s === 'failed' || 
 
 
 
+/**
+ * A render batch. Written by hand rather than taken from the generated types: `combining`, `itemWebhooks` and
+ * `product` are newer than some servers, so they are optional here and the pages work without them.
+ */
+export interface RenderBatch {
+  id: string;
+  deployId: string;
+  deployVersionId: string;
+  deployVersionNo: number;
+  businessKey?: string;
+  combine: 'none' | 'merge' | 'zip';
+  status: 'running' | 'combining' | 'completed';
+  itemWebhooks?: boolean;
+  itemCount: number;
+  counts: Record<JobStatus, number>;
+  product?: BatchProduct;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt?: number;
+}
+
+export interface BatchProduct {
+  kind: 'merge' | 'zip';
+  /** `deleted`: built, then the merged PDF was deleted or the zip expired. */
+  state: 'pending' | 'ready' | 'failed' | 'deleted';
+  items?: number;
+  pdf?: { id: string; fileName: string; bytes: number; pageCount: number; sha256: string; access: { url: string; expiresAt: number } };
+  zip?: { fileName: string; bytes: number; files: number; sha256: string; expiresAt?: number; access: { url: string; expiresAt: number } };
+  error?: { code: string; message: string };
+}
+
+export interface BatchItem {
+  index: number;
+  job: RenderJob;
+}
+
 export interface JobDetail {
   job: RenderJob;
   output?: RenderOutput;

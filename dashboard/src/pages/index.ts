@@ -1,4 +1,6 @@
 import type { Route } from '../router';
+import { batchPage } from './batch';
+import { batchesPage } from './batches';
 import { deployPage } from './deploy';
 import { deploysPage } from './deploys';
 import { jobPage } from './job';
@@ -20,6 +22,8 @@ export const routes: Route[] = [
   { pattern: new RegExp(`^/dashboard/deploys/${ID}/settings$`), nav: 'deploys', title: 'Deploy settings', render: settingsPage },
   { pattern: /^\/dashboard\/jobs$/, nav: 'jobs', title: 'Render jobs', render: jobsPage },
   { pattern: new RegExp(`^/dashboard/jobs/${ID}$`), nav: 'jobs', title: 'Render job', render: jobPage },
+  { pattern: /^\/dashboard\/batches$/, nav: 'batches', title: 'Render batches', render: batchesPage },
+  { pattern: new RegExp(`^/dashboard/batches/${ID}$`), nav: 'batches', title: 'Render batch', render: batchPage },
   { pattern: /^\/dashboard\/pdfs$/, nav: 'pdfs', title: 'PDFs', render: pdfsPage },
   { pattern: new RegExp(`^/dashboard/pdfs/${ID}$`), nav: 'pdfs', title: 'PDF', render: pdfPage },
   { pattern: /^\/dashboard\/usage$/, nav: 'usage', title: 'Usage', render: usagePage },
