@@ -3,7 +3,7 @@ import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
 import { isTerminal, type Access, type Deploy, type JobDetail, type RenderJob, type WebhookDeliveries } from '../types';
-import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, table, toast } from '../ui';
+import { act, confirmDialog, errorBox, loading, pageHeader, shortId, statusBadge, table, toast } from '../ui';
 
 export async function jobPage(ctx: PageContext) {
   const [jobId] = ctx.params;
@@ -69,6 +69,7 @@ export async function jobPage(ctx: PageContext) {
       h('dt', {}, 'Deploy'), h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployName ?? j.deployId)),
       h('dt', {}, 'Version'), h('dd', {}, j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '', h('code', {}, j.deployVersionRoute ?? j.deployVersionId)),
       h('dt', {}, 'Business key'), h('dd', {}, j.businessKey),
+      ...batchRows(j),
       h('dt', {}, 'Payload hash'), h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'payload-hash' }, j.payloadHash)),
       h('dt', {}, 'Output mode'), h('dd', {}, j.outputMode),
       h('dt', {}, 'Attempt'), h('dd', {}, String(j.attempt)),
@@ -184,6 +185,15 @@ export async function jobPage(ctx: PageContext) {
       drawStatus();
     }
   });
+}
+
+/** "Batch: <link> item #n" for a job that is an item of a render batch. */
+function batchRows(j: RenderJob): HTMLElement[] {
+  if (!j.batchId) return [];
+  return [
+    h('dt', {}, 'Batch'),
+    h('dd', { 'data-testid': 'job-batch' }, h('a', { href: `/dashboard/batches/${encodeURIComponent(j.batchId)}`, title: j.batchId }, shortId(j.batchId)), ` item #${j.batchIndex ?? '?'}`),
+  ];
 }
 
 /** What the job asked of the PDF (standard, e-invoice, attachments, metadata): names and sizes, never content. */
