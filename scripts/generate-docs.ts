@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settings } from '../src/config/schema.js';
-import { errorCodes, jobErrorCodes } from '../src/errors/codes.js';
+import { batchProductErrorCodes, errorCodes, jobErrorCodes } from '../src/errors/codes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,6 +32,7 @@ export function errorsMarkdown(): string {
     ([code, spec]) => `| \`${code}\` | ${spec.status} | ${spec.description.replace(/\|/g, '\\|')} |`,
   );
   const jobRows = Object.entries(jobErrorCodes).map(([code, d]) => `| \`${code}\` | ${d} |`);
+  const productRows = Object.entries(batchProductErrorCodes).map(([code, d]) => `| \`${code}\` | ${d} |`);
   return `# Errors
 
 <!-- Generated from src/errors/codes.ts by \`npm run docs\`; do not edit by hand. -->
@@ -56,6 +57,15 @@ Set as \`errorCode\` on a failed render job (never an HTTP status).
 | Code | Meaning |
 |---|---|
 ${jobRows.join('\n')}
+
+## Render batch product error codes
+
+Set as \`product.error.code\` of a render batch whose merged PDF or zip could not be built (never an HTTP
+status; the batch is \`completed\` and its items keep their own PDFs).
+
+| Code | Meaning |
+|---|---|
+${productRows.join('\n')}
 `;
 }
 

@@ -20,6 +20,7 @@ import { loadSecretsKey, loadSigningKey } from './config/keys.js';
 import { SecretBox } from './services/secret-box.js';
 import { sealPlaintextSecrets } from './services/seal-plaintext-secrets.js';
 import { sendWebhook } from './webhooks/delivery-client.js';
+import { BatchCombiner } from './worker/batch-combiner.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, type RendererPort } from './worker/render-worker.js';
@@ -48,6 +49,8 @@ export interface App {
   worker: RenderWorker | null;
   janitor: Janitor | null;
   dispatcher: WebhookDispatcher | null;
+  /** Builds render batches' merged PDFs and zips (rendering roles). */
+  combiner: BatchCombiner | null;
   renderer: (RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> }) | null;
   /** Starts claiming jobs and the janitor's timer. */
   startBackground(): void;
@@ -96,6 +99,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     let worker: RenderWorker | null = null;
     let dispatcher: WebhookDispatcher | null = null;
     let janitor: Janitor | null = null;
+    let combiner: BatchCombiner | null = null;
     let renderer: App['renderer'] = null;
     if (role !== 'api') {
       const chromium = findChromium(config.chromiumPath ?? undefined);
@@ -128,6 +132,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
       // The webhook event is written in the job's terminal transaction; once it commits, send it.
       services.jobOutcomes.webhookQueuedListeners.push(() => webhookDispatcher.wake());
       dispatcher = webhookDispatcher;
+      // A batch that ends here: its webhook (combine "none") or its product (merge, zip) goes out now.
+      const batchCombiner = new BatchCombiner(ctx, services.batchProducts);
+      services.batchProgress.endedListeners.push((ended) => {
+        if (ended.webhookQueued) webhookDispatcher.wake();
+        if (ended.combine !== 'none') batchCombiner.wake();
+      });
+      services.batchProducts.webhookQueuedListeners.push(() => webhookDispatcher.wake());
+      combiner = batchCombiner;
       janitor = new Janitor(ctx, { files: services.renderedFiles, idempotency: services.idempotency, outcomes: services.jobOutcomes });
     } else {
       janitor = null;
@@ -142,6 +154,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       worker,
       janitor,
       dispatcher,
+      combiner,
       renderer,
       startBackground: () => {
         // Launch Chromium now rather than on the first job, so /readyz reports a browser that cannot start.
@@ -151,6 +164,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         worker?.start();
         janitor?.start();
         dispatcher?.start();
+        combiner?.start();
       },
       close: async () => {
         if (closed) return;
@@ -158,6 +172,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         await worker?.stop(config.shutdownGraceMs);
         await janitor?.stop();
         await dispatcher?.stop();
+        await combiner?.stop();
         await renderer?.close();
         await pgNotifier?.close();
         await database.close();

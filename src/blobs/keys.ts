@@ -6,3 +6,5 @@ export const renderIndexKey = (indexHash: string) => `render-index/${indexHash}.
 export const renderPackKey = (indexHash: string) => `render-packs/${indexHash}.pack`;
 export const outputKey = (outputId: string) => `outputs/${outputId}.pdf`;
 export const pdfKey = (pdfId: string) => `pdfs/${pdfId}.pdf`;
+/** A render batch's zip product (a render_outputs row whose job_id is the batch id). */
+export const zipKey = (outputId: string) => `outputs/${outputId}.zip`;

@@ -212,13 +212,27 @@ export interface RenderBatchesTable {
   /** Bound once at creation, for every item. */
   deploy_version_id: string;
   deploy_version_no: number;
-  combine: string; // none (merge and zip: not yet)
+  combine: string; // none | merge | zip
   item_count: number;
   business_key: string | null;
   created_at: number;
   updated_at: number;
-  /** Set once every item is terminal. */
+  /** Set once every item is terminal (in the transaction that ended the last one). */
   finished_at: number | null;
+  /** 1: each item also sends its own render.job.terminated webhook. */
+  item_webhooks: number;
+  /** NULL for combine "none"; pending | running | ready | failed. */
+  combine_state: string | null;
+  /** Item PDFs in the product. */
+  combine_items: number | null;
+  combine_error_code: string | null;
+  combine_error_message: string | null;
+  combine_lease_owner: string | null;
+  combine_lease_expires_at: number | null;
+  /** merge: the managed PDF. */
+  product_pdf_id: string | null;
+  /** zip: the render_outputs row (job_id = the batch id). */
+  product_output_id: string | null;
 }
 
 export interface RenderPayloadsTable {
@@ -295,6 +309,8 @@ export interface WebhookEventsTable {
   occurred_at: number;
   last_error: string | null;
   updated_at: number;
+  /** Set for render_batch.completed events (then job_id holds the batch id too: it is unique per event). */
+  batch_id: string | null;
 }
 
 export interface WebhookDeliveriesTable {

@@ -137,3 +137,15 @@ export const jobErrorCodes = {
   pdf_postprocess_failed:
     'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
 } as const;
+
+/** Codes of a render batch's `product.error` (a merge or zip that could not be built; never an HTTP error). */
+export const batchProductErrorCodes = {
+  batch_nothing_to_combine:
+    'No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip.',
+  batch_product_too_large:
+    "The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB.",
+  storage_limit_exceeded: "Storing the merged PDF would exceed the plan's storageLimitBytes.",
+  batch_combine_failed: 'An item PDF could not be read or merged (the message says which and why).',
+} as const;
+
+export type BatchProductErrorCode = keyof typeof batchProductErrorCodes;

@@ -1176,10 +1176,12 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description `none`. */
-                                combine: string;
-                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
-                                status: "running" | "completed";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
+                                combine: "none" | "merge" | "zip";
+                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                                itemWebhooks: boolean;
+                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                                status: "running" | "combining" | "completed";
                                 itemCount: number;
                                 /** @description How many items are in each job state. */
                                 counts: {
@@ -1189,6 +1191,56 @@ export interface paths {
                                     succeeded: number;
                                     failed: number;
                                     canceled: number;
+                                };
+                                /**
+                                 * RenderBatchProduct
+                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                                 */
+                                product?: {
+                                    kind: "merge" | "zip";
+                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                    state: "pending" | "ready" | "failed" | "deleted";
+                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                    items?: number;
+                                    /** @description `merge`: the merged PDF. */
+                                    pdf?: {
+                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                        id: string;
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description The sum of the page counts of the included items. */
+                                        pageCount: number;
+                                        sha256: string;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                    zip?: {
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description PDFs in the zip. */
+                                        files: number;
+                                        sha256: string;
+                                        /** @description When the zip is deleted (like a transient output). */
+                                        expiresAt: number | null;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    error?: {
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                        message: string;
+                                    };
                                 };
                                 /** @description Unix epoch milliseconds. */
                                 createdAt: number;
@@ -1215,7 +1267,7 @@ export interface paths {
         put?: never;
         /**
          * Create a render batch
-         * @description Up to 1000 render jobs of one deploy version in one request; each item is an ordinary render job (the worker, quotas, meters, webhooks, outputs and retention treat it like any other). `deployVersionId` (a version id, `latest` or an alias) is bound once, now, for every item. Every item is checked before anything is created: one bad item refuses the whole request with a 400 naming it (`details.field: "items[17].payload"`), and more than 1000 items is a 400 naming `items`. The plan's monthly render-job allowance is taken for the whole batch at once: either every item is accepted, or a 429 `render_job_quota_exceeded` says how many fit (`details.fit`) and nothing is created. `combine` is `none` (each item its own PDF); `merge` and `zip` are not supported yet. The body may be at most 32 MiB. Optional `Idempotency-Key` for the whole batch (24 h; a replay answers the batch as it was created).
+         * @description Up to 1000 render jobs of one deploy version in one request; each item is an ordinary render job (the worker, quotas, meters, webhooks, outputs and retention treat it like any other). `deployVersionId` (a version id, `latest` or an alias) is bound once, now, for every item. Every item is checked before anything is created: one bad item refuses the whole request with a 400 naming it (`details.field: "items[17].payload"`), and more than 1000 items is a 400 naming `items`. The plan's monthly render-job allowance is taken for the whole batch at once: either every item is accepted, or a 429 `render_job_quota_exceeded` says how many fit (`details.fit`) and nothing is created. `combine` is `none` (each item its own PDF), `merge` (once every item is terminal, the succeeded items' PDFs joined in item order into one managed PDF) or `zip` (one zip of those PDFs, named by their file names); the batch shows it as `product` with a signed link. One `render_batch.completed` webhook is sent when the batch completes (after its product is built); items send their own `render.job.terminated` only with `itemWebhooks: true`. The body may be at most 32 MiB. Optional `Idempotency-Key` for the whole batch (24 h; a replay answers the batch as it was created).
          */
         post: {
             parameters: {
@@ -1235,8 +1287,10 @@ export interface paths {
                         deployVersionId: string;
                         /** @description Your reference for the whole batch. */
                         businessKey?: string;
-                        /** @description Default `none`: each item is its own PDF. `merge` and `zip` are not supported yet (400 `invalid_request` naming `combine`). */
+                        /** @description Default `none`: each item is its own PDF. `merge`: once every item is terminal, the PDFs of the succeeded items are joined in item order into one managed PDF (`product.pdf`). `zip`: one zip file of the PDFs of the succeeded items, named by their file names (`product.zip`, kept like a transient output). */
                         combine?: "none" | "merge" | "zip";
+                        /** @description Default `false`: the batch sends one `render_batch.completed` webhook and its items none. `true`: every item also sends its own `render.job.terminated` (the deploy's webhook settings apply to both). */
+                        itemWebhooks?: boolean;
                         /** @description 1 to 1000 items, each one render job. Every item is checked before anything is created: one bad item refuses the whole request, naming it (`items[17].payload`). */
                         items: {
                             /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
@@ -1270,10 +1324,12 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description `none`. */
-                                combine: string;
-                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
-                                status: "running" | "completed";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
+                                combine: "none" | "merge" | "zip";
+                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                                itemWebhooks: boolean;
+                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                                status: "running" | "combining" | "completed";
                                 itemCount: number;
                                 /** @description How many items are in each job state. */
                                 counts: {
@@ -1283,6 +1339,56 @@ export interface paths {
                                     succeeded: number;
                                     failed: number;
                                     canceled: number;
+                                };
+                                /**
+                                 * RenderBatchProduct
+                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                                 */
+                                product?: {
+                                    kind: "merge" | "zip";
+                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                    state: "pending" | "ready" | "failed" | "deleted";
+                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                    items?: number;
+                                    /** @description `merge`: the merged PDF. */
+                                    pdf?: {
+                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                        id: string;
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description The sum of the page counts of the included items. */
+                                        pageCount: number;
+                                        sha256: string;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                    zip?: {
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description PDFs in the zip. */
+                                        files: number;
+                                        sha256: string;
+                                        /** @description When the zip is deleted (like a transient output). */
+                                        expiresAt: number | null;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    error?: {
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                        message: string;
+                                    };
                                 };
                                 /** @description Unix epoch milliseconds. */
                                 createdAt: number;
@@ -1361,10 +1467,12 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description `none`. */
-                                combine: string;
-                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
-                                status: "running" | "completed";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
+                                combine: "none" | "merge" | "zip";
+                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                                itemWebhooks: boolean;
+                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                                status: "running" | "combining" | "completed";
                                 itemCount: number;
                                 /** @description How many items are in each job state. */
                                 counts: {
@@ -1374,6 +1482,56 @@ export interface paths {
                                     succeeded: number;
                                     failed: number;
                                     canceled: number;
+                                };
+                                /**
+                                 * RenderBatchProduct
+                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                                 */
+                                product?: {
+                                    kind: "merge" | "zip";
+                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                    state: "pending" | "ready" | "failed" | "deleted";
+                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                    items?: number;
+                                    /** @description `merge`: the merged PDF. */
+                                    pdf?: {
+                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                        id: string;
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description The sum of the page counts of the included items. */
+                                        pageCount: number;
+                                        sha256: string;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                    zip?: {
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description PDFs in the zip. */
+                                        files: number;
+                                        sha256: string;
+                                        /** @description When the zip is deleted (like a transient output). */
+                                        expiresAt: number | null;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    error?: {
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                        message: string;
+                                    };
                                 };
                                 /** @description Unix epoch milliseconds. */
                                 createdAt: number;
@@ -1431,10 +1589,12 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description `none`. */
-                                combine: string;
-                                /** @description `completed` once every item is terminal (succeeded, failed or canceled). */
-                                status: "running" | "completed";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
+                                combine: "none" | "merge" | "zip";
+                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                                itemWebhooks: boolean;
+                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                                status: "running" | "combining" | "completed";
                                 itemCount: number;
                                 /** @description How many items are in each job state. */
                                 counts: {
@@ -1444,6 +1604,56 @@ export interface paths {
                                     succeeded: number;
                                     failed: number;
                                     canceled: number;
+                                };
+                                /**
+                                 * RenderBatchProduct
+                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                                 */
+                                product?: {
+                                    kind: "merge" | "zip";
+                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                    state: "pending" | "ready" | "failed" | "deleted";
+                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                    items?: number;
+                                    /** @description `merge`: the merged PDF. */
+                                    pdf?: {
+                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                        id: string;
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description The sum of the page counts of the included items. */
+                                        pageCount: number;
+                                        sha256: string;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                    zip?: {
+                                        fileName: string;
+                                        bytes: number;
+                                        /** @description PDFs in the zip. */
+                                        files: number;
+                                        sha256: string;
+                                        /** @description When the zip is deleted (like a transient output). */
+                                        expiresAt: number | null;
+                                        /** @description A signed download link. */
+                                        access: {
+                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                            url: string;
+                                            /** @description Unix epoch milliseconds. */
+                                            expiresAt: number;
+                                        };
+                                    };
+                                    error?: {
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                        message: string;
+                                    };
                                 };
                                 /** @description Unix epoch milliseconds. */
                                 createdAt: number;
@@ -3635,6 +3845,91 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "render_batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A render batch completed
+         * @description One event per render batch (`POST /v1/render-batches`), sent when every item is terminal (succeeded, failed or canceled) and, for `combine` `merge` or `zip`, once the product is built or has failed. The body carries the batch as `GET /v1/render-batches/{batchId}` answers it, with fresh signed links to the product on every attempt. Items send their own `render.job.terminated` events only when the batch was created with `itemWebhooks: true`. The deploy's webhook URL, secret, schedule, URL policy and at-least-once delivery are those of `render.job.terminated`: deduplicate on `Service-Webhook-Id` (`evt_render_batch_completed_<batchId>`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Always this value. */
+                    "User-Agent": "Folio-Webhooks/1.0";
+                    /** @description The event type. */
+                    "Service-Webhook-Event": "render_batch.completed";
+                    /** @description The event id, the same on every attempt and redelivery: deduplicate on it. */
+                    "Service-Webhook-Id": string;
+                    /** @description A new id (`dlv_…`) for every attempt. */
+                    "Service-Webhook-Delivery": string;
+                    /** @description 1-based attempt number (a redelivery counts too). */
+                    "Service-Webhook-Attempt": string;
+                    /** @description Unix time in **seconds** when this attempt was signed; part of the signed message. */
+                    "Service-Webhook-Timestamp": string;
+                    /** @description One or more comma-separated `v1=<hex>` entries: see the description above. */
+                    "Service-Webhook-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Compact JSON (`Content-Type: application/json`). */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenderBatchCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Retried on the schedule. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Retried; a `Retry-After` (seconds or an HTTP date) replaces the next delay, capped at 1 hour. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Acknowledged: the event is `delivered` and not sent again. Answer quickly (within 10 s) and do the work afterwards. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Retried; a `Retry-After` replaces the next delay, capped at 1 hour. Network errors and timeouts are retried too. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, redirects included (they are not followed), ends the event as `failed`. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -3703,6 +3998,102 @@ export interface components {
                     };
                     /** @description Transient outputs only: `finishedAt` + the transient-output lifetime (10 minutes). The file is deleted after it, so a later attempt carries a URL that answers 404. Absent for managed outputs. */
                     accessGuaranteedUntil?: number;
+                };
+            };
+        };
+        /**
+         * RenderBatchCompletedEvent
+         * @description The body of the `render_batch.completed` webhook: the batch as `GET /v1/render-batches/{batchId}` shows it, rebuilt for every attempt (fresh product links).
+         */
+        RenderBatchCompletedEvent: {
+            /** @description `evt_render_batch_completed_<batchId>`: the same on every attempt (= Service-Webhook-Id). */
+            id: string;
+            /** @enum {string} */
+            type: "render_batch.completed";
+            /** @description Unix epoch milliseconds: when the batch completed (its product, if any, built or failed). */
+            occurredAt: number;
+            data: {
+                /** RenderBatch */
+                batch: {
+                    /** @description Batch id (`bat_…`). */
+                    id: string;
+                    deployId: string;
+                    /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                    deployVersionId: string;
+                    deployVersionNo: number;
+                    businessKey?: string;
+                    /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
+                    combine: "none" | "merge" | "zip";
+                    /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                    itemWebhooks: boolean;
+                    /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                    status: "running" | "combining" | "completed";
+                    itemCount: number;
+                    /** @description How many items are in each job state. */
+                    counts: {
+                        queued: number;
+                        rendering: number;
+                        retry_scheduled: number;
+                        succeeded: number;
+                        failed: number;
+                        canceled: number;
+                    };
+                    /**
+                     * RenderBatchProduct
+                     * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                     */
+                    product?: {
+                        kind: "merge" | "zip";
+                        /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                        state: "pending" | "ready" | "failed" | "deleted";
+                        /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                        items?: number;
+                        /** @description `merge`: the merged PDF. */
+                        pdf?: {
+                            /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                            id: string;
+                            fileName: string;
+                            bytes: number;
+                            /** @description The sum of the page counts of the included items. */
+                            pageCount: number;
+                            sha256: string;
+                            /** @description A signed download link. */
+                            access: {
+                                /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                url: string;
+                                /** @description Unix epoch milliseconds. */
+                                expiresAt: number;
+                            };
+                        };
+                        /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                        zip?: {
+                            fileName: string;
+                            bytes: number;
+                            /** @description PDFs in the zip. */
+                            files: number;
+                            sha256: string;
+                            /** @description When the zip is deleted (like a transient output). */
+                            expiresAt: number | null;
+                            /** @description A signed download link. */
+                            access: {
+                                /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                url: string;
+                                /** @description Unix epoch milliseconds. */
+                                expiresAt: number;
+                            };
+                        };
+                        error?: {
+                            /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                            code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                            message: string;
+                        };
+                    };
+                    /** @description Unix epoch milliseconds. */
+                    createdAt: number;
+                    /** @description Unix epoch milliseconds. */
+                    updatedAt: number;
+                    /** @description When the last item reached a terminal state (once completed). */
+                    finishedAt?: number;
                 };
             };
         };
@@ -4061,6 +4452,7 @@ export interface components {
     pathItems: never;
 }
 export type RenderJobTerminatedEvent = components['schemas']['RenderJobTerminatedEvent'];
+export type RenderBatchCompletedEvent = components['schemas']['RenderBatchCompletedEvent'];
 export type Error = components['schemas']['Error'];
 export type Deploy = components['schemas']['Deploy'];
 export type DeployListItem = components['schemas']['DeployListItem'];

@@ -1,5 +1,7 @@
 import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import { Accounts } from './accounts.js';
+import { BatchProducts } from './batch-products.js';
+import { BatchProgress } from './batch-progress.js';
 import { ApiKeys } from './api-keys.js';
 import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
@@ -31,6 +33,8 @@ export interface Services {
   idempotency: IdempotencyStore;
   renderJobs: RenderJobs;
   renderBatches: RenderBatches;
+  batchProgress: BatchProgress;
+  batchProducts: BatchProducts;
   renderedFiles: RenderedFiles;
   pdfMerges: PdfMerges;
   webhooks: Webhooks;
@@ -49,14 +53,16 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const usage = new Usage(ctx);
   const uploads = new Uploads(ctx, deploys, usage, opts.signingKey);
   const idempotency = new IdempotencyStore(ctx);
-  const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier);
+  const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
+  const webhooks = new Webhooks(ctx, renderedFiles);
+  const batchProgress = new BatchProgress(ctx, webhooks);
+  const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier, batchProgress);
   const inlineSources = new InlineSources(ctx, usage);
   renderJobs.inlineSources = inlineSources;
-  const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier);
-  const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
+  const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
-  const webhooks = new Webhooks(ctx, renderedFiles);
-  const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, usage, webhooks, notifier });
+  const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles });
+  const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, usage, webhooks, notifier, batches: batchProgress });
 
   uploads.afterCommit = async (_accountId, deployId) => {
     await versions.applyRetention(deployId);
@@ -80,12 +86,16 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
       .where('deploy_id', '=', deployId)
       .where('status', 'in', ['queued', 'retry_scheduled']);
     await trx.deleteFrom('render_payloads').where('job_id', 'in', queued).execute();
-    await trx
+    const canceled = await trx
       .updateTable('render_jobs')
       .set({ status: 'canceled', finished_at: now, updated_at: now })
       .where('deploy_id', '=', deployId)
       .where('status', 'in', ['queued', 'retry_scheduled'])
+      .returning('batch_id')
       .execute();
+    // Their batches may end here; the combiner and the webhook dispatcher find them on their next poll.
+    const batches = new Set(canceled.map((j) => j.batch_id).filter((b): b is string => b !== null));
+    for (const b of batches) await batchProgress.itemsEnded(trx, b);
   });
   return {
     ctx,
@@ -100,6 +110,8 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     idempotency,
     renderJobs,
     renderBatches,
+    batchProgress,
+    batchProducts,
     renderedFiles,
     pdfMerges,
     webhooks,

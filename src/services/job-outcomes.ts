@@ -7,6 +7,7 @@ import { precompiled } from '../db/precompiled.js';
 import type { RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
 import { afterFailure } from '../domain/job-state.js';
 import type { Notifier } from '../notifier/notifier.js';
+import type { BatchEnded, BatchProgress } from './batch-progress.js';
 import type { ServiceContext } from './context.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
@@ -76,7 +77,7 @@ export class JobOutcomes {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: RenderedFiles; usage: Usage; webhooks: Webhooks; notifier: Notifier },
+    private readonly deps: { files: RenderedFiles; usage: Usage; webhooks: Webhooks; notifier: Notifier; batches: BatchProgress },
   ) {}
 
   /**
@@ -94,6 +95,7 @@ export class JobOutcomes {
   ): Promise<SuccessOutcome> {
     const now = finishedAt ?? this.ctx.clock.now();
     let queued = false;
+    let ended: BatchEnded | null = null;
     const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<SuccessOutcome> => {
       const current = await forUpdate(
         this.ctx.dialect,
@@ -136,10 +138,13 @@ export class JobOutcomes {
       };
       await markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
       await deletePayload(this.ctx.db, { jobId: job.id }, trx);
-      queued = await this.deps.webhooks.recordTerminal(trx, done);
+      const item = await this.batchItemEnded(trx, current);
+      ended = item.ended;
+      if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, done);
       return 'succeeded';
     });
     if (queued) this.webhookQueued();
+    this.deps.batches.announce(ended);
     if (outcome === 'succeeded') {
       this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
       this.ctx.metrics.renderDuration.observe(pdf.renderTimeMs / 1000);
@@ -164,6 +169,7 @@ export class JobOutcomes {
     const { renderMs } = error;
     const o = afterFailure({ attempt: job.attempt, code: error.code, message: error.message.slice(0, 1000), now, random: Math.random() });
     let queued = false;
+    let ended: BatchEnded | null = null;
     const recorded = await this.ctx.db.transaction().execute(async (trx) => {
       let ours = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
       if (leaseOwner) ours = ours.where('lease_owner', '=', leaseOwner);
@@ -182,10 +188,13 @@ export class JobOutcomes {
       const failed = { ...common, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now };
       await trx.updateTable('render_jobs').set(failed).where('id', '=', job.id).execute();
       await deletePayload(this.ctx.db, { jobId: job.id }, trx);
-      queued = await this.deps.webhooks.recordTerminal(trx, { ...current, ...failed });
+      const item = await this.batchItemEnded(trx, current);
+      ended = item.ended;
+      if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, { ...current, ...failed });
       return true;
     });
     if (queued) this.webhookQueued();
+    this.deps.batches.announce(ended);
     if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : error.code });
     this.deps.notifier.jobChanged(job.id);
   }
@@ -206,6 +215,12 @@ export class JobOutcomes {
     // The crashed renders no longer count against their accounts' concurrency: a queued job may now be claimable.
     if (stale.length) this.deps.notifier.jobQueued(stale[0]!.id);
     return stale.length;
+  }
+
+  /** A batch item's end, told to its batch (which may end with it); single jobs send their webhook. */
+  private batchItemEnded(trx: Transaction<Tables>, job: RenderJobsTable) {
+    if (job.batch_id === null) return { itemWebhooks: true, ended: null };
+    return this.deps.batches.itemsEnded(trx, job.batch_id);
   }
 
   private async countRenderTime(trx: Transaction<Tables>, accountId: string, renderMs: number): Promise<void> {

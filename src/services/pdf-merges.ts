@@ -85,10 +85,34 @@ export class PdfMerges {
         throw new AppError('storage_limit_exceeded', `the account stores ${used} bytes; the plan's storage limit is ${limit} bytes`);
     }
 
+    const built = await this.queued(sources, maxBytes);
+    return this.store(accountId, { ...input, deployId: '', deployVersionId: '', slug: 'merged' }, built, limit);
+  }
+
+  /**
+   * A render batch's merged product (services/batch-products.ts): whole PDFs in the order given, through
+   * the same queue, merge, size limit and storage-limit transaction as the route; recorded as a managed
+   * PDF of the batch's deploy version. The caller checks the page and byte limits with its own wording.
+   */
+  async mergeWhole(
+    accountId: string,
+    sources: Array<{ storageKey: string; bytes: number; pageCount: number; field: string; notFound: () => AppError }>,
+    record: { businessKey: string; deployId: string; deployVersionId: string; slug: string; maxBytes: number },
+  ) {
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const limit = this.ctx.plans.get(account.plan_key).policy.storageLimitBytes;
+    const built = await this.queued(
+      sources.map((s) => ({ ...s, pages: null })),
+      record.maxBytes,
+    );
+    return this.store(accountId, record, built, limit);
+  }
+
+  /** One merge at a time in this process. */
+  private queued(sources: ResolvedSource[], maxBytes: number) {
     const run = this.queue.then(() => this.build(sources, maxBytes));
     this.queue = run.catch(() => undefined);
-    const built = await run;
-    return this.store(accountId, input, built, limit);
+    return run;
   }
 
   /** A source of this account, checked before any byte is read; another account's id is not found (404). */
@@ -161,19 +185,25 @@ export class PdfMerges {
   }
 
   /** Stores the bytes, then records the PDF and its bytes in one transaction (the storage limit decides). */
-  private async store(accountId: string, input: MergeInput, merged: { bytes: Uint8Array; pageCount: number }, limit: number | null) {
+  private async store(
+    accountId: string,
+    input: { businessKey?: string; fileName?: string; deployId: string; deployVersionId: string; slug: string },
+    merged: { bytes: Uint8Array; pageCount: number },
+    limit: number | null,
+  ) {
     const now = this.ctx.clock.now();
     const id = newId('pdf', now);
     const businessKey = input.businessKey ?? id;
     const row: ManagedPdfsTable = {
       id,
       account_id: accountId,
-      // A merged PDF was not rendered by a job from a deploy version: these are empty strings (docs/api.md).
-      deploy_id: '',
-      deploy_version_id: '',
+      // A merged PDF was not rendered by one job: render_job_id is '', and so are the deploy ids for the
+      // merge route (its sources may come from several deploys); a batch's merge names its deploy version.
+      deploy_id: input.deployId,
+      deploy_version_id: input.deployVersionId,
       render_job_id: '',
       business_key: businessKey,
-      file_name: pdfFileName({ template: input.fileName, slug: 'merged', businessKey, jobId: id }),
+      file_name: pdfFileName({ template: input.fileName, slug: input.slug, businessKey, jobId: id }),
       storage_key: pdfKey(id),
       sha256: createHash('sha256').update(merged.bytes).digest('hex'),
       bytes: merged.bytes.length,

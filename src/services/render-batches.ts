@@ -12,10 +12,12 @@ import { buildPayload } from '../domain/payload.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
 import type { Notifier } from '../notifier/notifier.js';
+import { batchView, zeroCounts } from './batch-views.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { newestFirst } from './pagination.js';
 import { jobView, type RenderJobs, queuedJobRow } from './render-jobs.js';
+import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
 
@@ -42,30 +44,10 @@ export interface CreateBatchInput {
   deployVersionId: string;
   businessKey?: string;
   combine?: BatchCombine;
+  /** Each item also sends its own render.job.terminated webhook (default false). */
+  itemWebhooks?: boolean;
   items: BatchItemInput[];
 }
-
-export type BatchCounts = Record<JobStatus, number>;
-
-export const batchView = (b: RenderBatchesTable, counts: BatchCounts) => {
-  const done = counts.succeeded + counts.failed + counts.canceled;
-  return {
-    id: b.id,
-    deployId: b.deploy_id,
-    deployVersionId: b.deploy_version_id,
-    deployVersionNo: b.deploy_version_no,
-    ...(b.business_key !== null ? { businessKey: b.business_key } : {}),
-    combine: b.combine,
-    status: done >= b.item_count ? ('completed' as const) : ('running' as const),
-    itemCount: b.item_count,
-    counts,
-    createdAt: b.created_at,
-    updatedAt: b.updated_at,
-    ...(b.finished_at !== null ? { finishedAt: b.finished_at } : {}),
-  };
-};
-
-const zeroCounts = (): BatchCounts => ({ queued: 0, rendering: 0, retry_scheduled: 0, succeeded: 0, failed: 0, canceled: 0 });
 
 export class RenderBatches {
   constructor(
@@ -75,6 +57,7 @@ export class RenderBatches {
     private readonly usage: Usage,
     private readonly renderJobs: RenderJobs,
     private readonly notifier: Notifier,
+    private readonly files: RenderedFiles,
   ) {}
 
   /**
@@ -86,10 +69,6 @@ export class RenderBatches {
   async create(accountId: string, input: CreateBatchInput) {
     await this.deploys.require(accountId, input.deployId);
     const combine = input.combine ?? 'none';
-    if (combine !== 'none')
-      throw new AppError('invalid_request', `combine "${combine}" is not supported yet: only "none" (each item is its own PDF)`, {
-        field: 'combine',
-      });
     if (input.items.length < 1 || input.items.length > MAX_BATCH_ITEMS)
       throw new AppError('invalid_request', `items must hold 1 to ${MAX_BATCH_ITEMS} items; got ${input.items.length}`, { field: 'items' });
     const problem = this.renderJobs.providerProblem?.();
@@ -159,6 +138,15 @@ export class RenderBatches {
         created_at: now,
         updated_at: now,
         finished_at: null,
+        item_webhooks: input.itemWebhooks ? 1 : 0,
+        combine_state: null,
+        combine_items: null,
+        combine_error_code: null,
+        combine_error_message: null,
+        combine_lease_owner: null,
+        combine_lease_expires_at: null,
+        product_pdf_id: null,
+        product_output_id: null,
       };
       await trx.insertInto('render_batches').values(row).execute();
       const jobs: RenderJobsTable[] = input.items.map((item, i) =>
@@ -188,7 +176,7 @@ export class RenderBatches {
     this.notifier.jobQueued(batch.firstJobId);
     const counts = zeroCounts();
     counts.queued = count;
-    return { batch: batchView(batch.row, counts) };
+    return { batch: await batchView(this.ctx.db, this.files, batch.row, counts) };
   }
 
   async #require(accountId: string, batchId: string): Promise<RenderBatchesTable> {
@@ -202,33 +190,8 @@ export class RenderBatches {
     return b;
   }
 
-  /** Counts per state (one grouped read over the batch's index range); records finished_at once all are terminal. */
-  async #view(b: RenderBatchesTable) {
-    const rows = await this.ctx.db
-      .selectFrom('render_jobs')
-      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-      .where('batch_id', '=', b.id)
-      .groupBy('status')
-      .execute();
-    const counts = zeroCounts();
-    for (const r of rows) if (r.status in counts) counts[r.status] = Number(r.n);
-    const done = counts.succeeded + counts.failed + counts.canceled;
-    if (done >= b.item_count && b.finished_at === null) {
-      const last = await this.ctx.db
-        .selectFrom('render_jobs')
-        .select((eb) => eb.fn.max<number>('finished_at').as('at'))
-        .where('batch_id', '=', b.id)
-        .executeTakeFirst();
-      const at = Number(last?.at ?? this.ctx.clock.now());
-      await this.ctx.db
-        .updateTable('render_batches')
-        .set({ finished_at: at, updated_at: at })
-        .where('id', '=', b.id)
-        .where('finished_at', 'is', null)
-        .execute();
-      b = { ...b, finished_at: at, updated_at: at };
-    }
-    return batchView(b, counts);
+  #view(b: RenderBatchesTable) {
+    return batchView(this.ctx.db, this.files, b);
   }
 
   async get(accountId: string, batchId: string) {
@@ -278,14 +241,9 @@ export class RenderBatches {
 
   /** DELETE: cancels every item not yet finished (as the job cancel does), then answers the batch. */
   async cancel(accountId: string, batchId: string) {
-    const b = await this.#require(accountId, batchId);
-    const n = await this.renderJobs.cancelBatchItems(accountId, batchId);
-    let row = b;
-    if (n > 0) {
-      const now = this.ctx.clock.now();
-      await this.ctx.db.updateTable('render_batches').set({ updated_at: now }).where('id', '=', batchId).execute();
-      row = { ...b, updated_at: now };
-    }
-    return { batch: await this.#view(row) };
+    await this.#require(accountId, batchId);
+    // Ends the batch in the same transaction when nothing else was left unfinished.
+    await this.renderJobs.cancelBatchItems(accountId, batchId);
+    return { batch: await this.#view(await this.#require(accountId, batchId)) };
   }
 }

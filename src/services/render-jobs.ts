@@ -24,6 +24,7 @@ import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
+import type { BatchProgress } from './batch-progress.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
 import type { BoundVersion, InlineSources } from './inline-sources.js';
@@ -260,6 +261,7 @@ export class RenderJobs {
     private readonly versions: Versions,
     private readonly usage: Usage,
     private readonly notifier: Notifier,
+    private readonly batchProgress: BatchProgress,
   ) {}
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
@@ -628,10 +630,12 @@ export class RenderJobs {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw new AppError('render_job_not_cancelable', `render job ${jobId} changed state; try again`);
       await trx.deleteFrom('render_payloads').where('job_id', '=', jobId).execute();
-      return { ...j, status: 'canceled' as const, finished_at: now, updated_at: now };
+      const { ended } = j.batch_id !== null ? await this.batchProgress.itemsEnded(trx, j.batch_id) : { ended: null };
+      return { job: { ...j, status: 'canceled' as const, finished_at: now, updated_at: now }, ended };
     });
+    this.batchProgress.announce(job.ended);
     this.notifier.jobChanged(jobId);
-    return { job: jobView(job) };
+    return { job: jobView(job.job) };
   }
 
   /**
@@ -642,22 +646,17 @@ export class RenderJobs {
    */
   async cancelBatchItems(accountId: string, batchId: string): Promise<number> {
     const now = this.ctx.clock.now();
-    const canceled = await this.ctx.db.transaction().execute(async (trx) => {
-      const open = await trx
-        .selectFrom('render_jobs')
-        .select(['id', 'status'])
-        .where('batch_id', '=', batchId)
-        .where('account_id', '=', accountId)
-        .where('status', 'in', [...CANCELABLE_STATUSES])
-        .execute();
-      if (open.length === 0) return [];
-      await trx
+    const { canceled, ended } = await this.ctx.db.transaction().execute(async (trx) => {
+      // RETURNING names exactly the rows this statement changed (an item that ended meanwhile is not one).
+      const rows = await trx
         .updateTable('render_jobs')
         .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
         .where('batch_id', '=', batchId)
         .where('account_id', '=', accountId)
         .where('status', 'in', [...CANCELABLE_STATUSES])
+        .returning('id')
         .execute();
+      if (rows.length === 0) return { canceled: rows, ended: null };
       // Payloads of the batch's canceled items (those canceled earlier have none left: idempotent).
       await trx
         .deleteFrom('render_payloads')
@@ -665,11 +664,13 @@ export class RenderJobs {
           eb.selectFrom('render_jobs').select('id').where('batch_id', '=', batchId).where('status', '=', 'canceled'),
         )
         .execute();
-      return open;
+      await trx.updateTable('render_batches').set({ updated_at: now }).where('id', '=', batchId).execute();
+      return { canceled: rows, ended: (await this.batchProgress.itemsEnded(trx, batchId)).ended };
     });
-    // A rendering item's worker aborts its page when told (and at its next heartbeat otherwise); queued
-    // items have no one to tell, and long polls also poll.
-    for (const j of canceled) if (j.status === 'rendering') this.notifier.jobChanged(j.id);
+    this.batchProgress.announce(ended);
+    // A rendering item's worker aborts its page when told (and at its next heartbeat otherwise); telling
+    // the others is harmless, and long polls also poll.
+    for (const j of canceled) this.notifier.jobChanged(j.id);
     return canceled.length;
   }
 }

@@ -72,6 +72,11 @@ export class RenderedFiles {
     return this.sign('out', outputId, 'attachment', expiresInSeconds);
   }
 
+  /** A fresh download URL for a managed PDF (a batch's merged product). */
+  signPdf(pdfId: string, expiresInSeconds?: number) {
+    return this.sign('pdf', pdfId, 'attachment', expiresInSeconds);
+  }
+
   async outputLink(accountId: string, jobId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
     const seconds = this.lifetime(expiresInSeconds);
     const job = await this.jobStatus(accountId, jobId);

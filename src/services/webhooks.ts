@@ -1,18 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
-import type { RenderJobsTable, Tables, WebhookEventsTable } from '../db/tables.js';
+import type { RenderBatchesTable, RenderJobsTable, Tables, WebhookEventsTable } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
 import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../domain/webhook-schedule.js';
 import { AppError } from '../errors/app-error.js';
 import { signatureHeader } from '../webhooks/signing.js';
+import { batchView } from './batch-views.js';
 import type { ServiceContext } from './context.js';
 import type { RenderedFiles } from './rendered-files.js';
 import { jobView } from './render-jobs.js';
 import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
 
 export const EVENT_TYPE = 'render.job.terminated';
+/** One per render batch, when every item is terminal and its product (merge or zip) is built or failed. */
+export const BATCH_EVENT_TYPE = 'render_batch.completed';
 export const USER_AGENT = 'Folio-Webhooks/1.0';
 export const eventIdOf = (jobId: string) => `evt_render_job_terminated_${jobId}`;
+export const batchEventIdOf = (batchId: string) => `evt_render_batch_completed_${batchId}`;
 
 /** Read in every job's terminal transaction (db/precompiled.ts). */
 const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
@@ -47,10 +51,49 @@ export class Webhooks {
         occurred_at: job.finished_at ?? now,
         last_error: null,
         updated_at: now,
+        batch_id: null,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     return true;
+  }
+
+  /**
+   * In the transaction that completes a batch (its last item, or its product): one render_batch.completed
+   * event when the deploy's webhook is on; true when it wrote one. The event's job_id is the batch id.
+   */
+  async recordBatchCompleted(trx: Transaction<Tables>, batch: RenderBatchesTable): Promise<boolean> {
+    const [s] = await webhookTarget(this.ctx.db, { deployId: batch.deploy_id }, trx);
+    if (!s || s.webhook_enabled !== 1 || !s.webhook_url) return false;
+    const now = this.ctx.clock.now();
+    await trx
+      .insertInto('webhook_events')
+      .values({
+        id: batchEventIdOf(batch.id),
+        account_id: batch.account_id,
+        deploy_id: batch.deploy_id,
+        // job_id is unique per event: the batch id stands in (never a job id: `bat_…`).
+        job_id: batch.id,
+        batch_id: batch.id,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        occurred_at: now,
+        last_error: null,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return true;
+  }
+
+  /** A batch event's body: the batch as GET /v1/render-batches/{id} shows it, product links fresh per attempt. */
+  private async buildBatchBody(event: WebhookEventsTable): Promise<string> {
+    const b = await this.ctx.db.selectFrom('render_batches').selectAll().where('id', '=', event.batch_id!).executeTakeFirstOrThrow();
+    const batch = await batchView(this.ctx.db, this.files, b);
+    return JSON.stringify({ id: event.id, type: BATCH_EVENT_TYPE, occurredAt: event.occurred_at, data: { batch } });
   }
 
   /** Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation), else the account's. */
@@ -77,6 +120,7 @@ export class Webhooks {
 
   /** The body of one attempt; rebuilt per attempt so the signed download URL is fresh each time. */
   async buildBody(event: WebhookEventsTable): Promise<string> {
+    if (event.batch_id !== null) return this.buildBatchBody(event);
     const job = await this.ctx.db.selectFrom('render_jobs').selectAll().where('id', '=', event.job_id).executeTakeFirstOrThrow();
     const v = jobView(job);
     const base = {
@@ -156,7 +200,7 @@ export class Webhooks {
       const headers = {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
-        'service-webhook-event': EVENT_TYPE,
+        'service-webhook-event': event.batch_id !== null ? BATCH_EVENT_TYPE : EVENT_TYPE,
         'service-webhook-id': event.id,
         'service-webhook-delivery': deliveryId,
         'service-webhook-attempt': String(opts.attempt),
@@ -194,7 +238,7 @@ export class Webhooks {
     await this.ctx.db.insertInto('webhook_deliveries').values(delivery).execute();
     this.ctx.log.info(
       {
-        jobId: event.job_id,
+        ...(event.batch_id !== null ? { batchId: event.batch_id } : { jobId: event.job_id }),
         eventId: event.id,
         deliveryId,
         attempt: opts.attempt,

@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { errorCodes, jobErrorCodes } from '../../src/errors/codes.js';
+import { batchProductErrorCodes, errorCodes, jobErrorCodes } from '../../src/errors/codes.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { deref, fetchOpenApi, label, operations, type OpenApiDoc, type Schema } from '../helpers/routes.js';
 
@@ -151,6 +151,14 @@ describe('error catalog', () => {
     assert.deepEqual([...documented].sort(), Object.keys(jobErrorCodes).sort(), 'job codes in docs/errors.md vs jobErrorCodes');
     for (const [cell, meaning] of rows)
       assert.equal(meaning, jobErrorCodes[unquote(cell) as keyof typeof jobErrorCodes], `meaning of ${unquote(cell)}`);
+  });
+
+  test('docs/errors.md batch product table = batchProductErrorCodes', () => {
+    const rows = tableUnder(docs, 'Render batch product error codes');
+    const documented = rows.map((r) => unquote(r[0]));
+    assert.deepEqual([...documented].sort(), Object.keys(batchProductErrorCodes).sort(), 'product codes in docs/errors.md');
+    for (const [cell, meaning] of rows)
+      assert.equal(meaning, batchProductErrorCodes[unquote(cell) as keyof typeof batchProductErrorCodes], `meaning of ${unquote(cell)}`);
   });
 
   test('the OpenAPI Error schema enumerates exactly the codes of errorCodes', () => {

@@ -19,7 +19,7 @@ export const createBatch = {
   deployId: ids.deploy,
   deployVersionId: 'production',
   businessKey: 'invoices-2026-11',
-  combine: 'none',
+  combine: 'merge',
   items: invoices.map((payload, i) => ({ businessKey: `INV-2026-${String(100 + i).padStart(4, '0')}`, payload })),
 };
 
@@ -30,7 +30,8 @@ const batch = {
   deployVersionId: ids.version,
   deployVersionNo: 3,
   businessKey: 'invoices-2026-11',
-  combine: 'none',
+  combine: 'merge',
+  itemWebhooks: false,
   itemCount: 3,
   createdAt: T,
   updatedAt: T,
@@ -39,12 +40,36 @@ const batch = {
 export const batchCreated = { batch: { ...batch, status: 'running', counts: { ...zero, queued: 3 } } };
 export const batchRunning = { batch: { ...batch, status: 'running', counts: { ...zero, rendering: 1, succeeded: 2 } } };
 export const batchCanceled = {
-  batch: { ...batch, status: 'completed', counts: { ...zero, succeeded: 2, canceled: 1 }, updatedAt: T + 2400, finishedAt: T + 2400 },
+  batch: {
+    ...batch,
+    status: 'combining',
+    counts: { ...zero, succeeded: 2, canceled: 1 },
+    product: { kind: 'merge', state: 'pending' },
+    updatedAt: T + 2400,
+    finishedAt: T + 2400,
+  },
 };
-export const batchList = {
-  items: [{ ...batch, status: 'completed', counts: { ...zero, succeeded: 3 }, updatedAt: T + 3100, finishedAt: T + 3100 }],
-  nextCursor: null,
+/** The merged product: the three invoices' pages in item order, one managed PDF with a 10-minute link. */
+const merged = {
+  kind: 'merge',
+  state: 'ready',
+  items: 3,
+  pdf: {
+    id: 'pdf_01m80q5zr8e00d3q1z9e4f6h8k',
+    fileName: 'batch-invoices-2026-11.pdf',
+    bytes: 118_412,
+    pageCount: 3,
+    sha256: createHash('sha256').update('merged invoices-2026-11').digest('hex'),
+    access: {
+      url: 'https://folio.example.com/v1/files/WyJwZGYiLCJwZGZfMDFtODBxNXpyOGUwMGQzcTF6OWU0ZjZoOGsiLCJhIiwxNzk1MzIxNTAzMTAwXQ.3kWcX9Q2',
+      expiresAt: T + 3100 + 600_000,
+    },
+  },
 };
+export const batchCompleted = {
+  batch: { ...batch, status: 'completed', counts: { ...zero, succeeded: 3 }, product: merged, updatedAt: T + 3100, finishedAt: T + 2900 },
+};
+export const batchList = { items: [batchCompleted.batch], nextCursor: null };
 
 const itemJobIds = ['job_01m80q5zq4e00c2p0y8d3e5g7j', 'job_01m80q5zq4e00c2p0y8d3e5g7k', 'job_01m80q5zq4e00c2p0y8d3e5g7m'];
 export const batchItems = {

@@ -2,7 +2,7 @@
 // @fastify/swagger, and finishDocument(), which turns what each route declares under `x-folio`
 // (operation-doc.ts) into named responses, error-code lists generated from src/errors/codes.ts, and
 // examples. test/integration/openapi-reference.test.ts fails when an operation lacks any of them.
-import { RenderJobTerminatedEvent } from '../schemas/webhooks.js';
+import { RenderBatchCompletedEvent, RenderJobTerminatedEvent } from '../schemas/webhooks.js';
 import { commonErrorCodes, errorResponses, globalErrorsMarkdown } from './errors.js';
 import { css, ids, uploadToken } from './examples.js';
 import type { DocResponse, OperationDoc } from './operation-doc.js';
@@ -75,7 +75,7 @@ export function openapiOptions(publicUrl: string) {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `folio_sk_…`.' },
         webhookSignature: webhookSignatureScheme,
       },
-      schemas: { RenderJobTerminatedEvent },
+      schemas: { RenderJobTerminatedEvent, RenderBatchCompletedEvent },
     },
     security: [{ apiKey: [] }],
     webhooks,

@@ -1,9 +1,10 @@
-// The `webhooks` section of the OpenAPI document: the one event Folio sends, its headers, its signature and
+// The `webhooks` section of the OpenAPI document: the events Folio sends, its headers, its signature and
 // how the receiver's answer is treated. Header names, event type and user agent come from the code that
 // sends them (services/webhooks.ts), the example signature from the signing code (webhooks/signing.ts).
 import { ATTEMPT_DELAYS_MS, REQUEST_TIMEOUT_MS, RETRY_AFTER_CAP_MS } from '../../domain/webhook-schedule.js';
-import { EVENT_TYPE, eventIdOf, USER_AGENT } from '../../services/webhooks.js';
+import { BATCH_EVENT_TYPE, batchEventIdOf, EVENT_TYPE, eventIdOf, USER_AGENT } from '../../services/webhooks.js';
 import { signatureHeader } from '../../webhooks/signing.js';
+import * as bx from './batch-examples.js';
 import { failedJob, ids, PUBLIC_URL, renderOutput, succeededJob } from './examples.js';
 
 const pick = <T extends Record<string, unknown>, K extends keyof T>(o: T, keys: readonly K[]) =>
@@ -78,6 +79,55 @@ const header = (name: string, description: string, schema: Record<string, unknow
   example,
 });
 
+/** The headers of every webhook request, for one event type. */
+const eventHeaders = (type: string, idPattern: string, idExample: string, ts: number, sig: string) => [
+  header('User-Agent', 'Always this value.', { type: 'string', const: USER_AGENT }, USER_AGENT),
+  header('Service-Webhook-Event', 'The event type.', { type: 'string', const: type }, type),
+  header(
+    'Service-Webhook-Id',
+    'The event id, the same on every attempt and redelivery: deduplicate on it.',
+    { type: 'string', pattern: idPattern },
+    idExample,
+  ),
+  header('Service-Webhook-Delivery', 'A new id (`dlv_…`) for every attempt.', { type: 'string', pattern: '^dlv_[0-9a-z]+$' }, ids.delivery),
+  header('Service-Webhook-Attempt', '1-based attempt number (a redelivery counts too).', { type: 'string', pattern: '^[1-9][0-9]*$' }, '1'),
+  header(
+    'Service-Webhook-Timestamp',
+    'Unix time in **seconds** when this attempt was signed; part of the signed message.',
+    { type: 'string', pattern: '^[0-9]+$' },
+    String(ts),
+  ),
+  header(
+    'Service-Webhook-Signature',
+    'One or more comma-separated `v1=<hex>` entries: see the description above.',
+    { type: 'string', pattern: '^v1=[0-9a-f]{64}(,v1=[0-9a-f]{64})*$' },
+    sig,
+  ),
+];
+
+/** How the receiver's answer is treated (every event type). */
+const receiverAnswers = {
+  '2XX': {
+    description: `Acknowledged: the event is \`delivered\` and not sent again. Answer quickly (within ${REQUEST_TIMEOUT_MS / 1000} s) and do the work afterwards.`,
+  },
+  '408': { description: 'Retried on the schedule.' },
+  '429': { description: `Retried; a \`Retry-After\` (seconds or an HTTP date) replaces the next delay, capped at ${cap}.` },
+  '5XX': {
+    description: `Retried; a \`Retry-After\` replaces the next delay, capped at ${cap}. Network errors and timeouts are retried too.`,
+  },
+  default: { description: 'Any other answer, redirects included (they are not followed), ends the event as `failed`.' },
+};
+
+/** The render_batch.completed example: the merged batch of batch-examples.ts. */
+export const batchCompletedEvent = {
+  id: batchEventIdOf(bx.batchId),
+  type: BATCH_EVENT_TYPE,
+  occurredAt: bx.batchCompleted.batch.updatedAt,
+  data: bx.batchCompleted,
+};
+const batchTimestamp = Math.floor((bx.batchCompleted.batch.updatedAt + 15) / 1000);
+const batchSignature = signatureHeader(['whsec_example'], batchTimestamp, JSON.stringify(batchCompletedEvent));
+
 export const webhooks = {
   [EVENT_TYPE]: {
     post: {
@@ -91,40 +141,7 @@ export const webhooks = {
 
 **URL policy.** \`https://\` only (plain \`http://\` only on a server started with \`FOLIO_ALLOW_INSECURE_WEBHOOKS=1\`); hosts that are or resolve to loopback, private, link-local or other non-public addresses are refused, when the settings are saved and again before every attempt.`,
       security: [{ webhookSignature: [] }],
-      parameters: [
-        header('User-Agent', 'Always this value.', { type: 'string', const: USER_AGENT }, USER_AGENT),
-        header('Service-Webhook-Event', 'The event type.', { type: 'string', const: EVENT_TYPE }, EVENT_TYPE),
-        header(
-          'Service-Webhook-Id',
-          'The event id, the same on every attempt and redelivery: deduplicate on it.',
-          { type: 'string', pattern: '^evt_render_job_terminated_job_[0-9a-z]+$' },
-          eventIdOf(succeededJob.id),
-        ),
-        header(
-          'Service-Webhook-Delivery',
-          'A new id (`dlv_…`) for every attempt.',
-          { type: 'string', pattern: '^dlv_[0-9a-z]+$' },
-          ids.delivery,
-        ),
-        header(
-          'Service-Webhook-Attempt',
-          '1-based attempt number (a redelivery counts too).',
-          { type: 'string', pattern: '^[1-9][0-9]*$' },
-          '1',
-        ),
-        header(
-          'Service-Webhook-Timestamp',
-          'Unix time in **seconds** when this attempt was signed; part of the signed message.',
-          { type: 'string', pattern: '^[0-9]+$' },
-          String(timestamp),
-        ),
-        header(
-          'Service-Webhook-Signature',
-          'One or more comma-separated `v1=<hex>` entries: see the description above.',
-          { type: 'string', pattern: '^v1=[0-9a-f]{64}(,v1=[0-9a-f]{64})*$' },
-          signature,
-        ),
-      ],
+      parameters: eventHeaders(EVENT_TYPE, '^evt_render_job_terminated_job_[0-9a-z]+$', eventIdOf(succeededJob.id), timestamp, signature),
       requestBody: {
         required: true,
         description: 'Compact JSON (`Content-Type: application/json`).',
@@ -138,17 +155,33 @@ export const webhooks = {
           },
         },
       },
-      responses: {
-        '2XX': {
-          description: `Acknowledged: the event is \`delivered\` and not sent again. Answer quickly (within ${REQUEST_TIMEOUT_MS / 1000} s) and do the work afterwards.`,
+      responses: receiverAnswers,
+    },
+  },
+  [BATCH_EVENT_TYPE]: {
+    post: {
+      tags: ['Webhooks'],
+      summary: 'A render batch completed',
+      description: `One event per render batch (\`POST /v1/render-batches\`), sent when every item is terminal (succeeded, failed or canceled) and, for \`combine\` \`merge\` or \`zip\`, once the product is built or has failed. The body carries the batch as \`GET /v1/render-batches/{batchId}\` answers it, with fresh signed links to the product on every attempt. Items send their own \`render.job.terminated\` events only when the batch was created with \`itemWebhooks: true\`. The deploy's webhook URL, secret, schedule, URL policy and at-least-once delivery are those of \`render.job.terminated\`: deduplicate on \`Service-Webhook-Id\` (\`evt_render_batch_completed_<batchId>\`).`,
+      security: [{ webhookSignature: [] }],
+      parameters: eventHeaders(
+        BATCH_EVENT_TYPE,
+        '^evt_render_batch_completed_bat_[0-9a-z]+$',
+        batchEventIdOf(bx.batchId),
+        batchTimestamp,
+        batchSignature,
+      ),
+      requestBody: {
+        required: true,
+        description: 'Compact JSON (`Content-Type: application/json`).',
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/RenderBatchCompletedEvent' },
+            examples: { merged: { summary: 'A batch of three invoices, merged', value: batchCompletedEvent } },
+          },
         },
-        '408': { description: 'Retried on the schedule.' },
-        '429': { description: `Retried; a \`Retry-After\` (seconds or an HTTP date) replaces the next delay, capped at ${cap}.` },
-        '5XX': {
-          description: `Retried; a \`Retry-After\` replaces the next delay, capped at ${cap}. Network errors and timeouts are retried too.`,
-        },
-        default: { description: 'Any other answer, redirects included (they are not followed), ends the event as `failed`.' },
       },
+      responses: receiverAnswers,
     },
   },
 };

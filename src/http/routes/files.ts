@@ -19,7 +19,8 @@ export function contentDisposition(kind: 'attachment' | 'inline', stored: string
 async function serve(s: Services, req: FastifyRequest, reply: FastifyReply, file: ServedFile) {
   const etag = `"${file.sha256}"`;
   reply
-    .header('content-type', 'application/pdf')
+    // A render batch's zip product is the one stored file that is not a PDF.
+    .header('content-type', file.storageKey.endsWith('.zip') ? 'application/zip' : 'application/pdf')
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('content-disposition', contentDisposition(file.disposition, file.fileName))

@@ -33,7 +33,7 @@ export function renderBatchRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Create a render batch',
-        description: `Up to ${MAX_BATCH_ITEMS} render jobs of one deploy version in one request; each item is an ordinary render job (the worker, quotas, meters, webhooks, outputs and retention treat it like any other). \`deployVersionId\` (a version id, \`latest\` or an alias) is bound once, now, for every item. Every item is checked before anything is created: one bad item refuses the whole request with a 400 naming it (\`details.field: "items[17].payload"\`), and more than ${MAX_BATCH_ITEMS} items is a 400 naming \`items\`. The plan's monthly render-job allowance is taken for the whole batch at once: either every item is accepted, or a 429 \`render_job_quota_exceeded\` says how many fit (\`details.fit\`) and nothing is created. \`combine\` is \`none\` (each item its own PDF); \`merge\` and \`zip\` are not supported yet. The body may be at most 32 MiB. Optional \`Idempotency-Key\` for the whole batch (24 h; a replay answers the batch as it was created).`,
+        description: `Up to ${MAX_BATCH_ITEMS} render jobs of one deploy version in one request; each item is an ordinary render job (the worker, quotas, meters, webhooks, outputs and retention treat it like any other). \`deployVersionId\` (a version id, \`latest\` or an alias) is bound once, now, for every item. Every item is checked before anything is created: one bad item refuses the whole request with a 400 naming it (\`details.field: "items[17].payload"\`), and more than ${MAX_BATCH_ITEMS} items is a 400 naming \`items\`. The plan's monthly render-job allowance is taken for the whole batch at once: either every item is accepted, or a 429 \`render_job_quota_exceeded\` says how many fit (\`details.fit\`) and nothing is created. \`combine\` is \`none\` (each item its own PDF), \`merge\` (once every item is terminal, the succeeded items' PDFs joined in item order into one managed PDF) or \`zip\` (one zip of those PDFs, named by their file names); the batch shows it as \`product\` with a signed link. One \`render_batch.completed\` webhook is sent when the batch completes (after its product is built); items send their own \`render.job.terminated\` only with \`itemWebhooks: true\`. The body may be at most 32 MiB. Optional \`Idempotency-Key\` for the whole batch (24 h; a replay answers the batch as it was created).`,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: CreateBatchBody,
         response: { 201: BatchResponse },
@@ -90,7 +90,7 @@ export function renderBatchRoutes(app: FastifyInstance, s: Services) {
           'The batch with how many items are in each job state (`queued`, `rendering`, `retry_scheduled`, `succeeded`, `failed`, `canceled`); `status` is `completed` once every item is terminal (then `finishedAt` is when the last one finished), `running` before.',
         params: BatchParams,
         response: { 200: BatchResponse },
-        'x-folio': { success: 'The batch and its counts', errors: ['render_batch_not_found'], parameters, response: bx.batchRunning },
+        'x-folio': { success: 'The batch and its counts', errors: ['render_batch_not_found'], parameters, response: bx.batchCompleted },
       },
     },
     async (req) => s.renderBatches.get(principalOf(req).accountId, req.params.batchId),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BATCH_COMBINES, MAX_BATCH_ITEMS } from '../../services/render-batches.js';
+import { batchProductErrorCodes } from '../../errors/codes.js';
 import { EpochMs, ListQuery } from './common.js';
 
 const JOB_STATES = ['queued', 'rendering', 'retry_scheduled', 'succeeded', 'failed', 'canceled'] as const;
@@ -41,9 +42,15 @@ export const CreateBatchBody = Type.Object(
         BATCH_COMBINES.map((c) => Type.Literal(c)),
         {
           description:
-            'Default `none`: each item is its own PDF. `merge` and `zip` are not supported yet (400 `invalid_request` naming `combine`).',
+            'Default `none`: each item is its own PDF. `merge`: once every item is terminal, the PDFs of the succeeded items are joined in item order into one managed PDF (`product.pdf`). `zip`: one zip file of the PDFs of the succeeded items, named by their file names (`product.zip`, kept like a transient output).',
         },
       ),
+    ),
+    itemWebhooks: Type.Optional(
+      Type.Boolean({
+        description:
+          "Default `false`: the batch sends one `render_batch.completed` webhook and its items none. `true`: every item also sends its own `render.job.terminated` (the deploy's webhook settings apply to both).",
+      }),
     ),
     items: Type.Array(BatchItemBody, {
       minItems: 1,
@@ -62,6 +69,62 @@ export const BatchCountsSchema = Type.Object(
   { description: 'How many items are in each job state.' },
 );
 
+const LinkAccess = Type.Object(
+  { url: Type.String({ description: 'Signed download URL (10 minutes, refreshed on every read).' }), expiresAt: EpochMs },
+  { description: 'A signed download link.' },
+);
+
+export const BatchProduct = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('merge'), Type.Literal('zip')]),
+    state: Type.Union([Type.Literal('pending'), Type.Literal('ready'), Type.Literal('failed'), Type.Literal('deleted')], {
+      description:
+        '`pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired.',
+    }),
+    items: Type.Optional(Type.Integer({ minimum: 0, description: 'How many item PDFs it holds (the succeeded items, in item order).' })),
+    pdf: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String({ description: 'The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`.' }),
+          fileName: Type.String(),
+          bytes: Type.Integer(),
+          pageCount: Type.Integer({ description: 'The sum of the page counts of the included items.' }),
+          sha256: Type.String(),
+          access: LinkAccess,
+        },
+        { description: '`merge`: the merged PDF.' },
+      ),
+    ),
+    zip: Type.Optional(
+      Type.Object(
+        {
+          fileName: Type.String(),
+          bytes: Type.Integer(),
+          files: Type.Integer({ description: 'PDFs in the zip.' }),
+          sha256: Type.String(),
+          expiresAt: Type.Union([EpochMs, Type.Null()], { description: 'When the zip is deleted (like a transient output).' }),
+          access: LinkAccess,
+        },
+        { description: '`zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies).' },
+      ),
+    ),
+    error: Type.Optional(
+      Type.Object({
+        code: Type.Union(
+          Object.keys(batchProductErrorCodes).map((c) => Type.Literal(c)),
+          {
+            description: Object.entries(batchProductErrorCodes)
+              .map(([c, d]) => `\`${c}\`: ${d}`)
+              .join(' '),
+          },
+        ),
+        message: Type.String(),
+      }),
+    ),
+  },
+  { title: 'RenderBatchProduct', description: 'The combined product (`combine` `merge` or `zip`), present once every item is terminal.' },
+);
+
 export const RenderBatch = Type.Object(
   {
     id: Type.String({ description: 'Batch id (`bat_…`).' }),
@@ -71,12 +134,18 @@ export const RenderBatch = Type.Object(
     }),
     deployVersionNo: Type.Integer(),
     businessKey: Type.Optional(Type.String()),
-    combine: Type.String({ description: '`none`.' }),
-    status: Type.Union([Type.Literal('running'), Type.Literal('completed')], {
-      description: '`completed` once every item is terminal (succeeded, failed or canceled).',
+    combine: Type.Union(
+      BATCH_COMBINES.map((c) => Type.Literal(c)),
+      { description: 'What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`.' },
+    ),
+    itemWebhooks: Type.Boolean({ description: 'Whether every item sends its own `render.job.terminated` webhook.' }),
+    status: Type.Union([Type.Literal('running'), Type.Literal('combining'), Type.Literal('completed')], {
+      description:
+        '`running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed.',
     }),
     itemCount: Type.Integer(),
     counts: BatchCountsSchema,
+    product: Type.Optional(BatchProduct),
     createdAt: EpochMs,
     updatedAt: EpochMs,
     finishedAt: Type.Optional(Type.Integer({ description: 'When the last item reached a terminal state (once completed).' })),

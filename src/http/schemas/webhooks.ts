@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { jobErrorCodes } from '../../errors/codes.js';
 import { EpochMs, Sha256 } from './common.js';
+import { RenderBatch } from './render-batches.js';
 
-// The body of the one webhook Folio sends (src/services/webhooks.ts, buildBody): documented in the
+// The bodies of the webhooks Folio sends (src/services/webhooks.ts, buildBody): documented in the
 // OpenAPI document's `webhooks` section. Never used to validate anything at runtime.
 
 const WebhookJob = Type.Object(
@@ -75,5 +76,20 @@ export const RenderJobTerminatedEvent = Type.Object(
     title: 'RenderJobTerminatedEvent',
     description:
       'The body of the `render.job.terminated` webhook, sent as compact JSON. It is rebuilt for every attempt (fresh download URL), so its bytes differ between attempts.',
+  },
+);
+
+export const RenderBatchCompletedEvent = Type.Object(
+  {
+    id: Type.String({ description: '`evt_render_batch_completed_<batchId>`: the same on every attempt (= Service-Webhook-Id).' }),
+    type: Type.Literal('render_batch.completed'),
+    occurredAt: Type.Integer({ description: 'Unix epoch milliseconds: when the batch completed (its product, if any, built or failed).' }),
+    data: Type.Object({ batch: RenderBatch }, { additionalProperties: false }),
+  },
+  {
+    additionalProperties: false,
+    title: 'RenderBatchCompletedEvent',
+    description:
+      'The body of the `render_batch.completed` webhook: the batch as `GET /v1/render-batches/{batchId}` shows it, rebuilt for every attempt (fresh product links).',
   },
 );
