@@ -45,6 +45,7 @@ const PG_SUITES = [
   'test/e2e/render-sync.test.ts',
   'test/e2e/inline-render.test.ts',
   'test/e2e/render-batches.test.ts',
+  'test/e2e/batch-products.test.ts',
 ];
 
 function collect(target) {
