@@ -1,8 +1,11 @@
-// kill -9 of the whole service mid-render: after a restart the job completes exactly once, one output.
+// kill -9 of the whole service mid-render: after a restart the job completes exactly once, one output;
+// mid-batch: every item ends exactly once, none lost, none rendered into a second output, and the batch's
+// zip holds each item once.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import { tempDir } from '../helpers/app.js';
 import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
 import { client } from '../helpers/http-client.js';
@@ -24,6 +27,24 @@ const slowPage = file(
 // A render and a restarted process take seconds; ask every 100 ms for up to a minute.
 const JOB_WAIT = { timeoutMs: 60_000, intervalMs: 100 };
 
+/** Deploys `page` through the upload API of a running server; returns the deploy id. */
+async function deploy(api: ReturnType<typeof client>, slug: string, page: typeof slowPage): Promise<string> {
+  const s = await api.request('POST', '/v1/upload-sessions', {
+    json: { createDeploy: { slug, name: slug }, files: descriptors([page]) },
+  });
+  const tok = { 'x-upload-token': s.body.uploadToken };
+  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
+    body: page.content,
+    headers: tok,
+  });
+  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+    json: { entries: entries([page]), render: { route: '/', title: slug } },
+    headers: tok,
+  });
+  assert.equal(c.status, 201, JSON.stringify(c.body));
+  return c.body.deployVersion.deployId;
+}
+
 describe('worker crash', () => {
   test('kill -9 mid-render → after restart the job succeeds exactly once with one output', async () => {
     const dataDir = tempDir();
@@ -36,21 +57,9 @@ describe('worker crash', () => {
     };
     const first = await startServerProcess(env);
     const api = client(first.url, KEY);
-    const s = await api.request('POST', '/v1/upload-sessions', {
-      json: { createDeploy: { slug: 'slow', name: 'Slow' }, files: descriptors([slowPage]) },
-    });
-    const tok = { 'x-upload-token': s.body.uploadToken };
-    await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(slowPage.content)}`, {
-      body: slowPage.content,
-      headers: tok,
-    });
-    const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
-      json: { entries: entries([slowPage]), render: { route: '/', title: 'Slow' } },
-      headers: tok,
-    });
-    assert.equal(c.status, 201);
+    const deployId = await deploy(api, 'slow', slowPage);
     const job = await api.request('POST', '/v1/render-jobs', {
-      json: { deployId: c.body.deployVersion.deployId, deployVersionId: 'latest', payload: { n: 42 } },
+      json: { deployId, deployVersionId: 'latest', payload: { n: 42 } },
     });
     const jobId = job.body.job.id;
     await waitFor(
@@ -77,6 +86,91 @@ describe('worker crash', () => {
       assert.equal(outputs.length, 1, `exactly one stored output: ${outputs.join(', ')}`);
       const list = await api2.request('GET', '/v1/render-jobs');
       assert.equal(list.body.items.filter((j: { id: string }) => j.id === jobId).length, 1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  test('kill -9 mid-batch → after restart every item ends once: nothing lost, nothing doubled', async () => {
+    const dataDir = tempDir();
+    const env = {
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_WORKER_LEASE_MS: '2000',
+      FOLIO_JANITOR_INTERVAL_MS: '300',
+      FOLIO_WORKER_POLL_MS: '200',
+    };
+    const page = file(
+      'index.html',
+      `<!doctype html><body><h1 id="t">item</h1><script>
+        window.folio.waitForReady = true;
+        fetch(window.folio.payloadUrl).then(r => r.json()).then(p => {
+          document.getElementById('t').textContent = 'Item ' + p.n;
+          setTimeout(() => window.folio.ready(), 200);
+        });
+      </script></body>`,
+    );
+    const first = await startServerProcess(env);
+    const api = client(first.url, KEY);
+    const deployId = await deploy(api, 'items', page);
+    const items = Array.from({ length: 30 }, (_, i) => ({ businessKey: `item-${i}`, payload: { n: i } }));
+    const created = await api.request('POST', '/v1/render-batches', {
+      json: { deployId, deployVersionId: 'latest', combine: 'zip', items },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const batchId = created.body.batch.id;
+    await waitFor(
+      'some items done and some rendering',
+      async () => {
+        const c = (await api.request('GET', `/v1/render-batches/${batchId}`)).body.batch.counts;
+        return c.succeeded >= 4 && c.rendering > 0 ? true : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 20 },
+    );
+    await first.stop('SIGKILL');
+
+    const second = await startServerProcess(env);
+    try {
+      const api2 = client(second.url, KEY);
+      const batch = await waitFor(
+        'the batch to complete',
+        async () => {
+          const b = (await api2.request('GET', `/v1/render-batches/${batchId}`)).body.batch;
+          return b.status === 'completed' ? b : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 200 },
+      );
+      assert.deepEqual(batch.counts, { queued: 0, rendering: 0, retry_scheduled: 0, succeeded: 30, failed: 0, canceled: 0 });
+      const list = (await api2.request('GET', `/v1/render-batches/${batchId}/items?limit=100`)).body.items;
+      assert.deepEqual(
+        list.map((it: { index: number }) => it.index),
+        items.map((_, i) => i),
+      );
+      const crashed = list.filter((it: { job: { attempt: number } }) => it.job.attempt > 0).length;
+      assert.ok(crashed >= 1, 'the items rendering at the kill were retried');
+      // Each item has its one output; the usage meter counted the batch once.
+      for (const it of list) {
+        const link = await api2.request('POST', `/v1/render-jobs/${it.job.id}/output-download`, { json: {} });
+        assert.equal(link.status, 200, `item ${it.index}: ${JSON.stringify(link.body)}`);
+      }
+      const usage = (await api2.request('GET', '/v1/usage')).body;
+      const renderJobs = usage.usageMeters.find((m: { code: string }) => m.code === 'render_jobs');
+      assert.equal(renderJobs.totalQuantity, 30, 'the retried items were not counted again');
+      // The zip holds every item exactly once, built after the restart.
+      assert.equal(batch.product.state, 'ready', JSON.stringify(batch.product));
+      const zip = Buffer.from(await (await fetch(batch.product.zip.access.url)).arrayBuffer());
+      const zipFile = path.join(dataDir, 'batch.zip');
+      fs.writeFileSync(zipFile, zip);
+      const names = execFileSync('unzip', ['-Z1', zipFile], { encoding: 'utf8' }).trim().split('\n');
+      assert.deepEqual(
+        names,
+        items.map((it) => `items-${it.businessKey}.pdf`),
+      );
+      // Stored item PDFs: one per item, plus at most what the killed renders had written before their
+      // result was recorded (an unrecorded file, never served).
+      const stored = fs.readdirSync(path.join(dataDir, 'blobs', 'outputs')).filter((f) => f.endsWith('.pdf'));
+      console.log(`# ${crashed} items retried after the kill; ${stored.length} item PDFs stored for 30 items`);
+      assert.ok(stored.length >= 30 && stored.length <= 32, `${stored.length} stored item PDFs`);
     } finally {
       await second.stop();
     }
