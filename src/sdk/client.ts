@@ -11,6 +11,7 @@ import { renderBatch, renderBatchesResource, type CreateRenderBatchBody, type Re
 import { deployDirectory, findDeployBySlug, type DeployDirectoryOptions, type DeployDirectoryResult } from './deploy-directory.js';
 import { FolioApiError, FolioRenderError, FolioTimeoutError } from './errors.js';
 import { HttpCore, type CallOptions, type ClientOptions, type RequestParams, type ResponseOf } from './http.js';
+import { dispositionFileName, readAll, verifiedStream } from './streams.js';
 
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf };
 
@@ -53,6 +54,23 @@ export interface RenderOptions {
 export type RenderResult =
   | { status: 'succeeded'; pdf: Buffer; jobId: string; pageCount: number; sha256: string; fileName: string | null }
   | { status: 'pending'; job: RenderJob };
+
+/** The PDF of `renderStream()` as a Node Readable, with what the response headers say of it. */
+export interface RenderedStream {
+  status: 'succeeded';
+  /** The PDF bytes; errors with FolioApiError `integrity_error` when they do not hash to `sha256`. */
+  stream: Readable;
+  jobId: string;
+  pageCount: number;
+  /** sha256 hex of the PDF (Folio-Sha256). */
+  sha256: string;
+  /** The PDF's size (Content-Length), for a Content-Length of your own; null when the server sent none. */
+  bytes: number | null;
+  fileName: string | null;
+}
+
+/** What `renderStream()` resolves with: the PDF as a stream, or the job when the wait ran out first. */
+export type RenderStreamResult = RenderedStream | { status: 'pending'; job: RenderJob };
 
 export interface DownloadOptions {
   /** Signed-link lifetime when the SDK asks for one (default: the server's 600 s). */
@@ -193,13 +211,8 @@ export function createClient(opts: ClientOptions) {
     }
   }
 
-  /**
-   * One request, one PDF (`POST /v1/render`): the server creates the job and answers its bytes when it
-   * succeeds within `waitSeconds`. Resolves with `{status: 'succeeded', pdf, jobId, pageCount, sha256}`, or
-   * `{status: 'pending', job}` when the wait ran out (the job keeps running: `renderJobs.get(job.id, …)`);
-   * throws FolioRenderError when the job fails or is canceled.
-   */
-  async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult> {
+  /** `POST /v1/render`: the 200 response (body unread) or the job of a 202; a 422 becomes FolioRenderError. */
+  async function renderResponse(body: CreateRenderJobBody, o: RenderOptions): Promise<Response | { job: RenderJob }> {
     const json = o.waitSeconds === undefined ? body : { ...body, waitSeconds: o.waitSeconds };
     let res: Response;
     try {
@@ -225,18 +238,52 @@ export function createClient(opts: ClientOptions) {
       }
       throw err;
     }
-    if (res.status === 202) return { status: 'pending', job: ((await res.json()) as { job: RenderJob }).job };
-    const pdf = Buffer.from(await res.arrayBuffer());
-    const disposition = res.headers.get('content-disposition') ?? '';
-    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+    if (res.status === 202) return { job: ((await res.json()) as { job: RenderJob }).job };
+    return res;
+  }
+
+  /** The PDF of a 200 answer of `POST /v1/render` as a stream checked against its Folio-Sha256 and Content-Length. */
+  function renderedStream(res: Response): RenderedStream {
+    const jobId = res.headers.get('folio-job-id') ?? '';
+    const sha256 = res.headers.get('folio-sha256') ?? '';
+    const length = res.headers.get('content-length');
+    const bytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
     return {
       status: 'succeeded',
-      pdf,
-      jobId: res.headers.get('folio-job-id') ?? '',
+      stream: verifiedStream(res, { sha256, ...(bytes !== null ? { bytes } : {}), what: `the PDF of render job ${jobId}` }),
+      jobId,
       pageCount: Number(res.headers.get('folio-page-count') ?? 0),
-      sha256: res.headers.get('folio-sha256') ?? '',
-      fileName: star ? decodeURIComponent(star[1]!) : null,
+      sha256,
+      bytes,
+      fileName: dispositionFileName(res.headers.get('content-disposition')),
     };
+  }
+
+  /**
+   * One request, one PDF (`POST /v1/render`): the server creates the job and answers its bytes when it
+   * succeeds within `waitSeconds`. Resolves with `{status: 'succeeded', pdf, jobId, pageCount, sha256}`, or
+   * `{status: 'pending', job}` when the wait ran out (the job keeps running: `renderJobs.get(job.id, …)`);
+   * throws FolioRenderError when the job fails or is canceled.
+   */
+  async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult> {
+    const res = await renderResponse(body, o);
+    if (!(res instanceof Response)) return { status: 'pending', job: res.job };
+    const { stream, bytes: _bytes, ...rest } = renderedStream(res);
+    return { ...rest, pdf: await readAll(stream) };
+  }
+
+  /**
+   * `render()` without holding the PDF in memory: resolves as soon as the response headers arrive with
+   * `{status: 'succeeded', stream, jobId, pageCount, sha256, bytes, fileName}`, `stream` being a Node
+   * Readable of the PDF to pipe to a file or an HTTP response. The stream errors (FolioApiError
+   * `integrity_error`) when its bytes do not hash to `sha256`, and with the network error when the
+   * connection breaks. Read it to the end or `destroy()` it: it holds the connection until then. 202 and
+   * 422 are answered as `render()` answers them.
+   */
+  async function renderStream(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderStreamResult> {
+    const res = await renderResponse(body, o);
+    if (!(res instanceof Response)) return { status: 'pending', job: res.job };
+    return renderedStream(res);
   }
 
   /**
@@ -281,13 +328,14 @@ export function createClient(opts: ClientOptions) {
     usage: () => http.call('GET /v1/usage'),
     deploys,
     renderJobs,
-    /** Render batches: create (with an Idempotency-Key), get, list/iterate, iterateItems, cancel. */
+    /** Render batches: create (with an Idempotency-Key), get, list/iterate, iterateItems, cancel, streamProduct/downloadProduct. */
     renderBatches: renderBatchesResource(http),
     pdfs,
     deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
     render,
+    renderStream,
     renderAndWait,
-    /** Creates a render batch and polls it until every item is terminal; resolves with the final batch. */
+    /** Creates a render batch and polls it until it is completed (items terminal, product built); resolves with the final batch. */
     renderBatch: (body: CreateRenderBatchBody, o: RenderBatchOptions = {}) => renderBatch(http, body, o),
     download,
   };
