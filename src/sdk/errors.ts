@@ -72,3 +72,23 @@ export class FolioTimeoutError extends Error {
     this.name = 'FolioTimeoutError';
   }
 }
+
+/**
+ * A render batch's merged PDF or zip cannot be downloaded (renderBatches.streamProduct/downloadProduct).
+ * `code` is the product's own error code when it failed (`batch_nothing_to_combine`,
+ * `batch_product_too_large`, `storage_limit_exceeded`, `batch_combine_failed`), else
+ * `batch_product_deleted`, `batch_product_pending` or `batch_has_no_product`.
+ */
+export class FolioBatchProductError extends Error {
+  readonly code: string;
+  readonly batchId: string;
+  /** The product's state (`failed`, `deleted`, `pending`), null when the batch has none. */
+  readonly state: string | null;
+  constructor(init: { batchId: string; state: string | null; code: string; message: string }) {
+    super(init.message);
+    this.name = 'FolioBatchProductError';
+    this.code = init.code;
+    this.batchId = init.batchId;
+    this.state = init.state;
+  }
+}

@@ -12,14 +12,25 @@ export {
   type RenderAndWaitOptions,
   type RenderOptions,
   type RenderResult,
+  type RenderedStream,
+  type RenderStreamResult,
   type DownloadOptions,
   type DownloadResult,
 } from './client.js';
-export type { CreateRenderBatchBody, RenderBatch, RenderBatchCounts, RenderBatchItem, RenderBatchOptions } from './batches.js';
+export type {
+  CreateRenderBatchBody,
+  ProductOptions,
+  RenderBatch,
+  RenderBatchCounts,
+  RenderBatchItem,
+  RenderBatchOptions,
+  RenderBatchProduct,
+  RenderBatchProductStream,
+} from './batches.js';
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf } from './http.js';
 export { retryAfterMs } from './http.js';
 export { attachment, facturX } from './document.js';
-export { FolioApiError, FolioRenderError, FolioTimeoutError } from './errors.js';
+export { FolioApiError, FolioBatchProductError, FolioRenderError, FolioTimeoutError } from './errors.js';
 export {
   listDirectory,
   slugify,
