@@ -1303,6 +1303,52 @@ export interface paths {
                             businessKey?: string;
                             /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                             outputMode?: "transient" | "managed";
+                            /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                            pdf?: {
+                                /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                                standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                                metadata?: {
+                                    /** @description dc:title and Info /Title (shown as the window title). */
+                                    title?: string;
+                                    /** @description dc:creator and Info /Author. */
+                                    author?: string;
+                                    /** @description dc:description and Info /Subject. */
+                                    subject?: string;
+                                    /** @description pdf:Keywords and Info /Keywords. */
+                                    keywords?: string[];
+                                    /** @description xmp:CreatorTool and Info /Creator. */
+                                    creator?: string;
+                                    /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                                    lang?: string;
+                                };
+                            };
+                            /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                            attachments?: {
+                                /** @description File name shown by PDF viewers; unique in the job. */
+                                name: string;
+                                /** @description Media type without parameters, e.g. `text/csv`. */
+                                mimeType: string;
+                                /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                                relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                                /** @description Shown by PDF viewers beside the name. */
+                                description?: string;
+                                /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
+                                content?: string;
+                                /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                                bundlePath?: string;
+                            }[];
+                            /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                            eInvoice?: {
+                                /**
+                                 * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                                 * @enum {string}
+                                 */
+                                standard: "factur-x";
+                                /** @description Factur-X / ZUGFeRD profile of the XML. */
+                                profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                                /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                                xml: string;
+                            };
                         }[];
                     };
                 };

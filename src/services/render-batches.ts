@@ -16,7 +16,7 @@ import { batchView, zeroCounts } from './batch-views.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { newestFirst } from './pagination.js';
-import { jobView, type RenderJobs, queuedJobRow } from './render-jobs.js';
+import { type CreateJobInput, hasDocumentOptions, jobView, type RenderJobs, queuedJobRow, type StoredJobDocument } from './render-jobs.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
@@ -30,13 +30,16 @@ export type BatchCombine = (typeof BATCH_COMBINES)[number];
  */
 const INSERT_CHUNK = 250;
 
-export interface BatchItemInput {
-  payload?: unknown;
-  hasPayload: boolean;
-  payloadBase64?: string;
-  payloadMime?: string;
-  businessKey?: string;
-  outputMode?: 'transient' | 'managed';
+export type BatchItemInput = Pick<
+  CreateJobInput,
+  'payload' | 'hasPayload' | 'payloadBase64' | 'payloadMime' | 'businessKey' | 'outputMode' | 'pdf' | 'attachments' | 'eInvoice'
+>;
+
+/** An item's 400 from the single-job checks, named as the item's field (`items[3].attachments[0].content`). */
+function asItemError(err: unknown, i: number): unknown {
+  if (!(err instanceof AppError) || err.status !== 400) return err;
+  const field = typeof err.details?.field === 'string' ? `items[${i}].${err.details.field}` : `items[${i}]`;
+  return new AppError(err.code, `items[${i}]: ${err.message}`, { ...err.details, field });
 }
 
 export interface CreateBatchInput {
@@ -88,6 +91,15 @@ export class RenderBatches {
       }
       return p;
     });
+    // Document options per item (PDF/A, metadata, attachments, an e-invoice), checked as a single job's are.
+    const documents: Array<StoredJobDocument | null> = [];
+    for (const [i, item] of input.items.entries()) {
+      try {
+        documents.push(hasDocumentOptions(item) ? await this.renderJobs.checkDocument(accountId, item) : null);
+      } catch (err) {
+        throw asItemError(err, i);
+      }
+    }
 
     const now = this.ctx.clock.now();
     const batchId = newId('bat', now);
@@ -104,6 +116,14 @@ export class RenderBatches {
       const account = await trx.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
+      const documentJson: Array<{ input: string; view: string } | null> = [];
+      for (const [i, doc] of documents.entries()) {
+        try {
+          documentJson.push(doc ? await this.renderJobs.checkDocumentAgainstVersion(trx, version.id, doc, policy) : null);
+        } catch (err) {
+          throw asItemError(err, i);
+        }
+      }
       await this.renderJobs.checkRenderTime(trx, accountId, policy, now);
       try {
         await this.usage.increment(trx, {
@@ -159,6 +179,7 @@ export class RenderBatches {
           payload: payloads[i],
           outputMode: item.outputMode,
           now,
+          documentView: documentJson[i]?.view ?? null,
           batch: { id: batchId, index: i },
         }),
       );
@@ -167,7 +188,13 @@ export class RenderBatches {
         await trx.insertInto('render_jobs').values(chunk).execute();
         await trx
           .insertInto('render_payloads')
-          .values(chunk.map((j, k) => ({ job_id: j.id, body_base64: payloads[i + k].bytes.toString('base64'), document_json: null })))
+          .values(
+            chunk.map((j, k) => ({
+              job_id: j.id,
+              body_base64: payloads[i + k].bytes.toString('base64'),
+              document_json: documentJson[i + k]?.input ?? null,
+            })),
+          )
           .execute();
       }
       return { row, firstJobId: jobs[0].id };

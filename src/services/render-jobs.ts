@@ -93,7 +93,7 @@ const jobField = (p: PdfInputProblem): PdfInputProblem =>
     ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
     : p;
 
-const hasDocumentOptions = (input: CreateJobInput) =>
+export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice'>) =>
   input.pdf !== undefined || (input.attachments !== undefined && input.attachments.length > 0) || input.eInvoice !== undefined;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
@@ -295,7 +295,7 @@ export class RenderJobs {
     }
     // Document options (PDF/A, metadata, attachments, e-invoice): everything that needs no version is
     // checked before the transaction; a plain job skips all of it.
-    const document = hasDocumentOptions(input) ? await this.#checkDocument(accountId, input) : null;
+    const document = hasDocumentOptions(input) ? await this.checkDocument(accountId, input) : null;
     // Inline sources last of the checks: they write content-addressed bytes (never a row) before the
     // transaction, which binds them to a version of the inline deploy or undoes everything.
     let prepared = null;
@@ -318,7 +318,7 @@ export class RenderJobs {
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
-      const documentJson = document ? await this.#checkDocumentAgainstVersion(trx, version.id, document, policy) : null;
+      const documentJson = document ? await this.checkDocumentAgainstVersion(trx, version.id, document, policy) : null;
       await this.checkRenderTime(trx, accountId, policy, now);
       await this.usage.increment(trx, {
         accountId,
@@ -384,7 +384,7 @@ export class RenderJobs {
    * relationships, metadata, combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), and
    * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
    */
-  async #checkDocument(accountId: string, input: CreateJobInput): Promise<StoredJobDocument> {
+  async checkDocument(accountId: string, input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice'>): Promise<StoredJobDocument> {
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
       const f = `attachments[${i}]`;
@@ -458,7 +458,7 @@ export class RenderJobs {
    * count with their size), and the rules hold with the version's standard when the job sets none.
    * Returns what is stored: the worker's input and the job view's summary.
    */
-  async #checkDocumentAgainstVersion(
+  async checkDocumentAgainstVersion(
     trx: Transaction<Tables>,
     versionId: string,
     doc: StoredJobDocument,

@@ -163,6 +163,29 @@ describe('render batch products and webhook', () => {
     }
   });
 
+  test("each item carries its own e-invoice: every PDF embeds its item's XML byte for byte", async () => {
+    const sample = fs.readFileSync(path.join(import.meta.dirname, '../../examples/invoice/factur-x-sample.xml'), 'utf8');
+    const xmls = [0, 1].map((i) => sample.replace('</rsm:CrossIndustryInvoice>', `<!-- item ${i} --></rsm:CrossIndustryInvoice>`));
+    const items = xmls.map((xml, i) => ({ payload: { n: i }, eInvoice: { standard: 'factur-x', profile: 'EN 16931', xml } }));
+    const { id, batch } = await runBatch({ items });
+    assert.equal(batch.counts.succeeded, 2, JSON.stringify(batch.counts));
+    const list = (await app.api('GET', `/v1/render-batches/${id}/items`)).body.items;
+    const dir = tempDir('folio-einv-');
+    try {
+      for (const it of list) {
+        assert.equal(it.job.document.eInvoice.profile, 'EN 16931');
+        const link = await app.api('POST', `/v1/render-jobs/${it.job.id}/output-download`, {});
+        const pdf = await download(link.body.access.url);
+        const f = path.join(dir, `${it.index}.pdf`);
+        fs.writeFileSync(f, pdf.body);
+        execFileSync('pdfdetach', ['-save', '1', '-o', path.join(dir, `${it.index}.xml`), f]);
+        assert.equal(fs.readFileSync(path.join(dir, `${it.index}.xml`), 'utf8'), xmls[it.index]);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('nothing to combine: the batch completes, its product failed with batch_nothing_to_combine, one webhook', async () => {
     const items = Array.from({ length: 3 }, (_, i) => ({ payload: { n: i, fail: true } }));
     const { batch, events } = await runBatch({ combine: 'merge', items });

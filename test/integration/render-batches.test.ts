@@ -191,6 +191,22 @@ describe('render batches', () => {
     const rc = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'latest', combine: 'tar', items: items(2) });
     assert.equal(rc.status, 400, JSON.stringify(rc.body));
     assert.equal(rc.body.details.field, 'combine');
+    // An item's document options are checked as a single job's, the error naming the item's field.
+    const withDocs = items(3) as Record<string, unknown>[];
+    withDocs[1].attachments = [{ name: 'a.csv', mimeType: 'text/csv', relationship: 'Data', content: 'not base64!' }];
+    const rd = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'latest', items: withDocs });
+    assert.equal(rd.status, 400, JSON.stringify(rd.body));
+    assert.equal(rd.body.details.field, 'items[1].attachments[0].content');
+    assert.match(rd.body.message, /^items\[1\]: /);
+    withDocs[1].attachments = [{ name: 'a.csv', mimeType: 'text/csv', relationship: 'Data', bundlePath: '/missing.csv' }];
+    const rm = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'latest', items: withDocs });
+    assert.equal(rm.status, 400, JSON.stringify(rm.body));
+    assert.equal(rm.body.details.field, 'items[1].attachments[0].bundlePath');
+    withDocs[1].attachments = undefined;
+    withDocs[2].eInvoice = { standard: 'factur-x', profile: 'EN 16931', xml: '<not-an-invoice/>' };
+    const rx = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'latest', items: withDocs });
+    assert.equal(rx.status, 400, JSON.stringify(rx.body));
+    assert.equal(rx.body.details.field, 'items[2].eInvoice.xml');
     const r5 = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'no-such-alias', items: items(2) });
     assert.equal(r5.status, 404);
     assert.equal(r5.body.error, 'deploy_version_not_found');

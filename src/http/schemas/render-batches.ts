@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BATCH_COMBINES, MAX_BATCH_ITEMS } from '../../services/render-batches.js';
 import { batchProductErrorCodes } from '../../errors/codes.js';
 import { EpochMs, ListQuery } from './common.js';
+import { CreateJobBody } from './render.js';
 
 const JOB_STATES = ['queued', 'rendering', 'retry_scheduled', 'succeeded', 'failed', 'canceled'] as const;
 
@@ -24,8 +25,16 @@ export const BatchItemBody = Type.Object(
         description: 'Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted.',
       }),
     ),
+    // The item's own document options, as a single job takes them (POST /v1/render-jobs).
+    pdf: CreateJobBody.properties.pdf,
+    attachments: CreateJobBody.properties.attachments,
+    eInvoice: CreateJobBody.properties.eInvoice,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'One render job of the batch: its payload, business key, output mode and its own document options (`pdf`, `attachments`, `eInvoice`, as on `POST /v1/render-jobs`; e.g. one Factur-X XML per invoice).',
+  },
 );
 
 export const CreateBatchBody = Type.Object(
