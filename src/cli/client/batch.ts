@@ -1,31 +1,44 @@
-// folio batch <deploy> <payloads.jsonl>: one render batch of up to 1,000 payloads, progress on stderr, and
-// with --out every succeeded item's PDF downloaded. Resumable: the batch's Idempotency-Key defaults to a
-// hash of what was asked, so running the same command again attaches to the same batch (nothing renders
-// twice) and only the PDFs missing from --out are downloaded.
-import { createHash } from 'node:crypto';
+// folio batch <deploy> <payloads.jsonl>: one render batch of up to 1,000 payloads, progress on stderr, with
+// --out every succeeded item's PDF downloaded, and with --merge/--zip the batch's one merged PDF or zip.
+// Resumable: the batch's Idempotency-Key defaults to a hash of what was asked, so running the same command
+// again attaches to the same batch (nothing renders twice) and only the files missing are downloaded.
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CreateRenderBatchBody, FolioClient, RenderBatch, RenderBatchCounts } from '../../sdk/index.js';
+import { pipeline } from 'node:stream/promises';
+import {
+  FolioBatchProductError,
+  type CreateRenderBatchBody,
+  type FolioClient,
+  type RenderBatch,
+  type RenderBatchCounts,
+} from '../../sdk/index.js';
 import { mapLimit } from '../../sdk/concurrency.js';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { plural, printJson, UsageError } from './output.js';
+import { formatBytes, plural, printJson, UsageError } from './output.js';
 
 export const batchHelp = `Usage: folio batch <deploy> <payloads.jsonl> [options]
 
 Renders every line of payloads.jsonl as one render batch (at most 1,000 lines; blank lines are skipped)
-of the deploy (its id dep_… or its slug), shows progress on stderr, and with --out downloads each
-succeeded item's PDF. A line is either {"businessKey": "INV-1", "payload": {…}} (an item: businessKey
-optional, payloadBase64/payloadMime/outputMode allowed too) or any other JSON value, which is the payload.
+of the deploy (its id dep_… or its slug), shows progress on stderr, with --out downloads each
+succeeded item's PDF, and with --merge or --zip writes the batch's one merged PDF or zip. A line is
+either {"businessKey": "INV-1", "payload": {…}} (an item: businessKey optional,
+payloadBase64/payloadMime/outputMode allowed too) or any other JSON value, which is the payload.
 
 Re-running the same command is safe: the batch key (Idempotency-Key) defaults to a hash of the deploy,
---version, --managed and the file, so the server answers the same batch for 24 hours (no item renders
-twice) and only the PDFs not yet in --out are downloaded.
+--version, --managed, --merge/--zip (whether, not where) and the file, so the server answers the same
+batch for 24 hours (no item renders twice) and only the files not yet written are downloaded.
 
 Options:
   --out DIR              download every succeeded item's PDF into DIR as BUSINESS_KEY.pdf (0001.pdf,
                          0002.pdf… by position for lines without one); files already there with
                          the right size are kept
+  --merge FILE           create the batch with combine "merge": once every item is finished, the
+                         succeeded items' PDFs joined in line order are written to FILE (a managed
+                         PDF on the server); --out is optional with it
+  --zip FILE             create the batch with combine "zip": one zip of the succeeded items' PDFs
+                         (named by business key) written to FILE; --out is optional with it
   --version V            latest (default), an alias (production, preview, …) or a version id (ver_…)
   --batch-key KEY        the batch's Idempotency-Key (default: the hash above)
   --managed              keep each PDF as a managed PDF (default: transient, deleted 10 minutes after
@@ -34,9 +47,10 @@ Options:
   --json                 print {batch, items, downloaded, kept} as JSON, no progress
   -h, --help             show this help
 
-Exit 0 when every item succeeded, 1 when some failed (each listed with its index, business key and
-error code), 2 for a usage mistake. --merge (one PDF of all items) is not available yet: the server
-does not combine batches.`;
+Exit 0 when every item succeeded (and the merged PDF or zip was written), 1 when some failed (each
+listed with its index, business key and error code; the merged PDF or zip of the others is still
+written) or when the merged PDF or zip failed (its error code and message printed), 2 for a usage
+mistake.`;
 
 const MAX_ITEMS = 1000;
 const ITEM_KEYS = new Set(['businessKey', 'payload', 'payloadBase64', 'payloadMime', 'outputMode']);
@@ -88,9 +102,23 @@ function fileNames(items: Item[]): string[] {
   return names.map((n, i) => `${seen.get(n)! > 1 ? `${n}-${i}` : n}.pdf`);
 }
 
-function progressLine(batch: RenderBatch, c: RenderBatchCounts): string {
+export function progressLine(batch: RenderBatch, c: RenderBatchCounts): string {
   const left = batch.itemCount - c.succeeded - c.failed - c.canceled;
-  return `batch ${batch.id}: ${c.succeeded}/${batch.itemCount} succeeded, ${c.failed} failed${c.canceled ? `, ${c.canceled} canceled` : ''}, ${left} to go`;
+  const head = `batch ${batch.id}: ${c.succeeded}/${batch.itemCount} succeeded, ${c.failed} failed${c.canceled ? `, ${c.canceled} canceled` : ''}`;
+  if (batch.status === 'combining') return `${head}, combining…`;
+  return `${head}, ${left} to go`;
+}
+
+const productName = (kind: 'merge' | 'zip') => (kind === 'merge' ? 'merged PDF' : 'zip');
+
+interface ProductResult {
+  kind: 'merge' | 'zip';
+  state: string;
+  file?: string;
+  bytes?: number;
+  pageCount?: number;
+  downloaded?: boolean;
+  error?: { code: string; message: string };
 }
 
 export async function batchCommand(argv: string[]): Promise<number> {
@@ -101,12 +129,18 @@ export async function batchCommand(argv: string[]): Promise<number> {
     managed: { type: 'boolean' },
     timeout: { type: 'string' },
     merge: { type: 'string' },
+    zip: { type: 'string' },
   });
   if (p.help) {
     console.log(batchHelp);
     return 0;
   }
-  if (str(p, 'merge') !== undefined) throw new UsageError('--merge is not available yet: the server does not combine batches');
+  const mergeTo = str(p, 'merge');
+  const zipTo = str(p, 'zip');
+  if (mergeTo !== undefined && zipTo !== undefined) throw new UsageError('--merge and --zip exclude each other: a batch makes one product');
+  if (mergeTo === '' || zipTo === '') throw new UsageError(`--${mergeTo === '' ? 'merge' : 'zip'} needs a file name`);
+  const combine: 'none' | 'merge' | 'zip' = mergeTo !== undefined ? 'merge' : zipTo !== undefined ? 'zip' : 'none';
+  const productTo = mergeTo ?? zipTo;
   const ref = positional(p, 0, 'the deploy (id or slug): folio batch <deploy> <payloads.jsonl>');
   const file = positional(p, 1, 'the payloads file: folio batch <deploy> <payloads.jsonl>');
   noExtra(p, 2);
@@ -118,7 +152,8 @@ export async function batchCommand(argv: string[]): Promise<number> {
   const batchKey =
     str(p, 'batch-key') ??
     `folio-batch-${createHash('sha256')
-      .update(JSON.stringify([ref, version, managed]))
+      // The key of a plain batch is what it was before batches could combine (a re-run still attaches).
+      .update(JSON.stringify(combine === 'none' ? [ref, version, managed] : [ref, version, managed, combine]))
       .update('\n')
       .update(text)
       .digest('hex')
@@ -129,6 +164,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
   const body: CreateRenderBatchBody = {
     deployId: deploy.id,
     deployVersionId: version,
+    ...(combine !== 'none' ? { combine } : {}),
     items: managed ? items.map((it) => ({ outputMode: 'managed' as const, ...it })) : items,
   };
   const tty = Boolean(process.stderr.isTTY);
@@ -174,16 +210,66 @@ export async function batchCommand(argv: string[]): Promise<number> {
     });
   }
 
+  const product = productTo !== undefined && combine !== 'none' ? await writeProduct(client, batch, combine, productTo) : undefined;
+
   const failed = results.filter((r) => r.status !== 'succeeded');
-  if (p.json) printJson({ batch, items: results, downloaded, kept });
+  if (p.json) printJson({ batch, items: results, downloaded, kept, ...(product ? { product } : {}) });
   else {
     console.log(
       `batch ${batch.id}: ${batch.counts.succeeded}/${batch.itemCount} succeeded, ${batch.counts.failed} failed${batch.counts.canceled ? `, ${batch.counts.canceled} canceled` : ''}`,
     );
     if (out !== undefined) console.log(`${plural(downloaded, 'PDF')} downloaded to ${out}${kept ? `, ${kept} already there` : ''}`);
+    if (product?.file !== undefined)
+      console.log(
+        `${product.downloaded ? 'wrote' : 'kept'} ${productName(product.kind)} ${product.file} (${product.kind === 'merge' ? `${plural(product.pageCount ?? 0, 'page')}, ` : ''}${formatBytes(product.bytes ?? 0)}${product.downloaded ? '' : ', already there'})`,
+      );
   }
   for (const r of failed) process.stderr.write(`item ${r.index} (${r.businessKey}): ${r.status}${r.errorCode ? `: ${r.errorCode}` : ''}\n`);
-  return failed.length > 0 ? 1 : 0;
+  if (product?.error)
+    process.stderr.write(`${productName(product.kind)} ${product.state}: ${product.error.code}: ${product.error.message}\n`);
+  return failed.length > 0 || product?.error ? 1 : 0;
+}
+
+/**
+ * Writes the batch's merged PDF or zip to `target` (a temporary file renamed into place: never half
+ * written); a file already there with the product's sha256 is kept. A failed or deleted product comes back
+ * with its error instead.
+ */
+async function writeProduct(client: FolioClient, batch: RenderBatch, kind: 'merge' | 'zip', target: string): Promise<ProductResult> {
+  const product = batch.product;
+  if (product?.state === 'failed')
+    return { kind, state: 'failed', error: product.error ?? { code: 'batch_combine_failed', message: `the ${productName(kind)} failed` } };
+  const ready = product?.state === 'ready' ? (kind === 'merge' ? product.pdf : product.zip) : undefined;
+  const meta = {
+    kind,
+    state: product?.state ?? 'pending',
+    ...(kind === 'merge' && product?.pdf ? { pageCount: product.pdf.pageCount } : {}),
+  };
+  if (ready && fs.existsSync(target) && fs.statSync(target).isFile() && (await fileSha256(target)) === ready.sha256)
+    return { ...meta, file: target, bytes: ready.bytes, downloaded: false };
+  let download;
+  try {
+    download = await client.renderBatches.streamProduct(batch);
+  } catch (err) {
+    if (!(err instanceof FolioBatchProductError)) throw err;
+    return { ...meta, state: err.state ?? meta.state, error: { code: err.code, message: err.message } };
+  }
+  fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+  const tmp = `${target}.${process.pid}.${randomUUID().slice(0, 8)}.part`;
+  try {
+    await pipeline(download.stream, fs.createWriteStream(tmp));
+    fs.renameSync(tmp, target);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  return { ...meta, file: target, bytes: download.bytes, downloaded: true };
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
 }
 
 /** A file already downloaded: the same size as the job's output (asked only when the file exists). */

@@ -1,6 +1,6 @@
 // Output conventions of the client commands: results on stdout (JSON with --json), progress and errors on
 // stderr; exit 0 ok, 1 when the API or the work failed, 2 for a usage mistake.
-import { FolioApiError, FolioRenderError, FolioTimeoutError } from '../../sdk/index.js';
+import { FolioApiError, FolioBatchProductError, FolioRenderError, FolioTimeoutError } from '../../sdk/index.js';
 
 /** A mistake in how the command was called (exit 2). */
 export class UsageError extends Error {
@@ -53,6 +53,10 @@ export function reportError(err: unknown, json: boolean): number {
     code = err.code;
     message = `render job ${err.job.id} ${err.job.status}: ${err.message}`;
     extra = { jobId: err.job.id };
+  } else if (err instanceof FolioBatchProductError) {
+    code = err.code;
+    message = err.message;
+    extra = { batchId: err.batchId };
   } else if (err instanceof FolioTimeoutError || err instanceof CliError) {
     code = err.code;
     message = err.message;
