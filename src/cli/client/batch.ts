@@ -38,7 +38,7 @@ Options:
                          succeeded items' PDFs joined in line order are written to FILE (a managed
                          PDF on the server); --out is optional with it
   --zip FILE             create the batch with combine "zip": one zip of the succeeded items' PDFs
-                         (named by business key) written to FILE; --out is optional with it
+                         (named as their downloads are) written to FILE; --out is optional with it
   --version V            latest (default), an alias (production, preview, …) or a version id (ver_…)
   --batch-key KEY        the batch's Idempotency-Key (default: the hash above)
   --managed              keep each PDF as a managed PDF (default: transient, deleted 10 minutes after
