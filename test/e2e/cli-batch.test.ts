@@ -152,7 +152,7 @@ describe('folio batch: failures, --merge and --zip', () => {
     assert.equal(pdfPages(merged), 6);
   });
 
-  test('--zip without --out: one zip of the succeeded items' PDFs, no item downloads', async () => {
+  test('--zip without --out: one zip of the succeeded items’ PDFs, no item downloads', async () => {
     const file = jsonl('zip.jsonl', [
       { businessKey: 'Z-1', payload: { n: 1 } },
       { businessKey: 'Z-2', payload: { n: 2, pages: 2 } },
