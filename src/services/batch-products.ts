@@ -88,13 +88,23 @@ export class BatchProducts {
       await this.record(batch, owner, { failure });
       return;
     }
-    const kept = await this.record(batch, owner, { built });
-    if (!kept) {
-      // Another combiner owns the product now (this one outlived its lease): discard this build.
-      log.warn('batch product built after its lease was lost; discarded');
-      if (built.pdfId) await this.deps.files.deletePdf(batch.account_id, built.pdfId);
-      if (built.outputId) await this.deps.files.removeOutput(built.outputId, zipKey(built.outputId));
+    let kept = false;
+    try {
+      kept = await this.record(batch, owner, { built });
+    } finally {
+      // Another combiner owns the product now (this one outlived its lease), or the outcome could not be
+      // recorded (it will be built again when the lease expires): either way this build is discarded, so
+      // the account never holds two products of one batch.
+      if (!kept) {
+        log.warn('batch product not recorded; discarded');
+        await this.discard(batch, built);
+      }
     }
+  }
+
+  private async discard(batch: RenderBatchesTable, built: Built): Promise<void> {
+    if (built.pdfId) await this.deps.files.deletePdf(batch.account_id, built.pdfId);
+    if (built.outputId) await this.deps.files.removeOutput(built.outputId, zipKey(built.outputId));
   }
 
   /** The succeeded items whose PDF is still available, in item order. */
