@@ -72,7 +72,8 @@ describe('folio batch: failures, --merge and --zip', () => {
 
   test('some items fail: the succeeded PDFs are written, each failed item is named with its error code, exit 1', async () => {
     const file = jsonl('mixed.jsonl', [
-      { businessKey: 'INV-1', payload: { n: 1 } },
+      // An item line may carry its own document options, as the API takes them.
+      { businessKey: 'INV-1', payload: { n: 1 }, pdf: { metadata: { title: 'Invoice INV-1 of November' } } },
       { businessKey: 'INV-2', payload: { n: 2, fail: true } },
       { businessKey: 'INV-3', payload: { n: 3, pages: 2 } },
       { businessKey: 'INV-4', payload: { n: 4, fail: true } },
@@ -87,6 +88,7 @@ describe('folio batch: failures, --merge and --zip', () => {
     assert.doesNotMatch(r.stderr, /INV-1|INV-3/, 'only the failed items are listed');
     assert.deepEqual(fs.readdirSync(dir).sort(), ['INV-1.pdf', 'INV-3.pdf']);
     assert.match(pdfText(fs.readFileSync(path.join(dir, 'INV-3.pdf'))), /Invoice 3 page 2/);
+    assert.match(execFileSync('pdfinfo', [path.join(dir, 'INV-1.pdf')], { encoding: 'utf8' }), /^Title:\s+Invoice INV-1 of November$/m);
 
     // --json says the same, item by item, and still exits 1.
     const j = await folio(['batch', 'invoice', file, '--out', dir, '--json']);
