@@ -59,6 +59,10 @@ export interface DeployVersionsTable {
   file_count: number;
   total_bytes: number;
   created_at: number;
+  /** The bundle's /payload.schema.json (compact JSON), checked at commit; NULL without one. */
+  payload_schema_json: string | null;
+  /** The bundle's /sample-payload.json (compact JSON); NULL without one. */
+  sample_payload_json: string | null;
 }
 
 export interface VersionFilesTable {

@@ -28,6 +28,11 @@ export const errorCodes = {
     description: 'The version exceeds the per-commit file count, byte limit or render timeout of the plan.',
   },
   payload_too_large: { status: 400, description: "The render payload is larger than the plan's payload limit." },
+  payload_invalid: {
+    status: 400,
+    description:
+      "The JSON payload does not match the version's `payload.schema.json`; `details.problems` lists up to 10 `{pointer, message}` (JSON pointers into the payload).",
+  },
   unauthorized: { status: 401, description: 'Missing or invalid API key.' },
   invalid_credentials: { status: 401, description: 'Dashboard sign-in with a wrong email or password (the same answer for both).' },
   upload_token_invalid: { status: 401, description: 'Missing or wrong `X-Upload-Token` for this upload session.' },

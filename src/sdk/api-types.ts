@@ -1446,7 +1446,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large. */
+                /** @description Error codes: invalid_request, payload_too_large, payload_invalid. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -1965,7 +1965,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large, invalid_path. */
+                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -2154,7 +2154,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large. */
+                /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large, payload_invalid. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -2795,7 +2795,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large, invalid_path. */
+                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -4149,7 +4149,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -4189,6 +4189,10 @@ export interface components {
             title: string;
             renderTimeoutMs?: number;
             metadataJson?: string;
+            /** @description The bundle's `payload.schema.json` (JSON Schema 2020-12), checked at commit: every job's JSON payload must match it (400 `payload_invalid`). Absent without one. */
+            payloadSchema?: unknown;
+            /** @description The bundle's `sample-payload.json` (it matches the schema); absent without one. */
+            samplePayload?: unknown;
             /** @description `ready` after commit. */
             status: string;
             fileCount: number;

@@ -180,6 +180,9 @@ export class InlineSources {
       file_count: prepared.entries.length,
       total_bytes: prepared.totalBytes,
       created_at: now,
+      // Inline HTML arrives with its payload in one request: there is no author's schema to hold it to.
+      payload_schema_json: null,
+      sample_payload_json: null,
     };
     await trx.insertInto('deploy_versions').values(row).execute();
     await trx

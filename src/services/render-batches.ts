@@ -119,6 +119,7 @@ export class RenderBatches {
       const documentJson: Array<{ input: string; view: string } | null> = [];
       for (const [i, doc] of documents.entries()) {
         try {
+          this.renderJobs.checkPayload(version, payloads[i]);
           documentJson.push(doc ? await this.renderJobs.checkDocumentAgainstVersion(trx, version.id, doc, policy) : null);
         } catch (err) {
           throw asItemError(err, i);

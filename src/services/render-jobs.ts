@@ -25,6 +25,7 @@ import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { BatchProgress } from './batch-progress.js';
+import type { PayloadSchemas } from './payload-schemas.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
 import type { BoundVersion, InlineSources } from './inline-sources.js';
@@ -262,7 +263,13 @@ export class RenderJobs {
     private readonly usage: Usage,
     private readonly notifier: Notifier,
     private readonly batchProgress: BatchProgress,
+    private readonly payloadSchemas: PayloadSchemas,
   ) {}
+
+  /** 400 payload_invalid when the payload does not match the version's payload.schema.json (issue 20). */
+  checkPayload(version: { id: string; payload_schema_json?: string | null }, payload: { bytes: Buffer; mime: string }): void {
+    this.payloadSchemas.check(version, payload);
+  }
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
@@ -315,6 +322,7 @@ export class RenderJobs {
         bound = { deployId, version: await this.versions.resolve(trx, deployId, input.deployVersionId!) };
       }
       const { deployId, version } = bound;
+      this.checkPayload(version, payload);
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);

@@ -11,6 +11,7 @@ import { deriveUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js'
 import { displayId, treeHash } from '../domain/tree-hash.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
+import { PayloadSchemas } from './payload-schemas.js';
 import type { Deploys } from './deploys.js';
 import { writeRenderPack } from './render-pack-writer.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
@@ -71,6 +72,7 @@ export class Uploads {
     private readonly usage: Usage,
     /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY. */
     private readonly signingKey: string | null = null,
+    private readonly payloadSchemas: PayloadSchemas = new PayloadSchemas(),
   ) {}
 
   /**
@@ -335,19 +337,18 @@ export class Uploads {
     const hashes = [...new Set(checked.entries.map((e) => e.sha256))];
     const unowned = checkBlobsOwned(checked.entries, await this.ownedBlobSizes(accountId, hashes));
     if (unowned) throw refusal(unowned);
+    const byPath = new Map(checked.entries.map((e) => [e.path, e]));
+    const read = async (path: string) => {
+      const chunks: Buffer[] = [];
+      for await (const c of await this.ctx.blobs.get(blobKey(byPath.get(path)!.sha256))) chunks.push(Buffer.from(c as Uint8Array));
+      return Buffer.concat(chunks);
+    };
     if (this.metadataFilesCheck && input.render.metadata !== undefined) {
-      const byPath = new Map(checked.entries.map((e) => [e.path, e]));
-      const problem = await this.metadataFilesCheck(
-        input.render.metadata,
-        (path) => byPath.has(path),
-        async (path) => {
-          const chunks: Buffer[] = [];
-          for await (const c of await this.ctx.blobs.get(blobKey(byPath.get(path)!.sha256))) chunks.push(Buffer.from(c as Uint8Array));
-          return Buffer.concat(chunks);
-        },
-      );
+      const problem = await this.metadataFilesCheck(input.render.metadata, (path) => byPath.has(path), read);
       if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
     }
+    // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
+    const schemas = await this.payloadSchemas.fromBundle((path) => byPath.get(path), read);
 
     const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);
@@ -383,6 +384,8 @@ export class Uploads {
         file_count: entries.length,
         total_bytes: checked.totalBytes,
         created_at: now,
+        payload_schema_json: schemas.schemaJson,
+        sample_payload_json: schemas.sampleJson,
       };
       await trx.insertInto('deploy_versions').values(row).execute();
       for (let i = 0; i < entries.length; i += 500) {

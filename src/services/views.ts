@@ -16,6 +16,8 @@ export const versionView = (r: DeployVersionsTable) => ({
   title: r.title,
   ...(r.render_timeout_ms !== null ? { renderTimeoutMs: r.render_timeout_ms } : {}),
   ...(r.metadata_json !== null ? { metadataJson: r.metadata_json } : {}),
+  ...(r.payload_schema_json ? { payloadSchema: JSON.parse(r.payload_schema_json) as unknown } : {}),
+  ...(r.sample_payload_json ? { samplePayload: JSON.parse(r.sample_payload_json) as unknown } : {}),
   status: r.status,
   fileCount: r.file_count,
   totalBytes: r.total_bytes,

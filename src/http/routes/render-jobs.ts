@@ -195,6 +195,7 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
         'deploy_version_not_found',
         'deploy_has_no_versions',
         'payload_too_large',
+        'payload_invalid',
         'render_job_quota_exceeded',
         'render_time_quota_exceeded',
         'render_provider_unavailable',

@@ -33,6 +33,15 @@ export const DeployVersion = Type.Object(
     title: Type.String(),
     renderTimeoutMs: Type.Optional(Type.Integer()),
     metadataJson: Type.Optional(Type.String()),
+    payloadSchema: Type.Optional(
+      Type.Unknown({
+        description:
+          "The bundle's `payload.schema.json` (JSON Schema 2020-12), checked at commit: every job's JSON payload must match it (400 `payload_invalid`). Absent without one.",
+      }),
+    ),
+    samplePayload: Type.Optional(
+      Type.Unknown({ description: "The bundle's `sample-payload.json` (it matches the schema); absent without one." }),
+    ),
     status: Type.String({ description: '`ready` after commit.' }),
     fileCount: Type.Integer(),
     totalBytes: Type.Integer(),
