@@ -35,6 +35,12 @@ export interface DeployDirectoryOptions {
   includeDotfiles?: boolean;
   /** Include `node_modules` folders (default false). */
   includeNodeModules?: boolean;
+  /**
+   * Decides what is left out instead of includeDotfiles / includeNodeModules: called with each file's and
+   * folder's path relative to the folder ("/"-separated; a folder's ends in "/"), true leaves it out (a
+   * folder with everything in it). `folio deploy` passes the rules of the folder's `.folioignore` here.
+   */
+  ignore?: IgnorePredicate;
   /** Sent as the upload session's Idempotency-Key (default: a random key, so a retried create is safe). */
   idempotencyKey?: string;
   onProgress?: (event: DeployProgress) => void;
@@ -42,7 +48,7 @@ export interface DeployDirectoryOptions {
 }
 
 export type DeployProgress =
-  | { phase: 'scan'; files: number; bytes: number }
+  | { phase: 'scan'; files: number; bytes: number; ignored: number }
   | { phase: 'hash'; done: number; total: number; bytesDone: number; bytesTotal: number }
   | { phase: 'check'; files: number }
   | { phase: 'upload'; done: number; total: number; bytesDone: number; bytesTotal: number }
@@ -66,6 +72,8 @@ export interface DeployDirectoryResult {
   /** Total bytes of the version's files. */
   totalBytes: number;
   alias: string | null;
+  /** What was left out (by `.folioignore` and the defaults), "/"-separated; a left-out folder ends in "/". */
+  ignored: string[];
 }
 
 export interface LocalFile {
@@ -76,16 +84,39 @@ export interface LocalFile {
   sha256: string;
 }
 
-/** Files of a folder as a deploy sees them: regular files (symlinks followed), dotfiles and node_modules left out unless asked. */
-export async function listDirectory(
-  dir: string,
-  opts: { includeDotfiles?: boolean; includeNodeModules?: boolean } = {},
-): Promise<Array<{ path: string; abs: string; size: number }>> {
+/** Says whether a path ("/"-separated, relative to the folder; a folder's ends in "/") is left out. */
+export type IgnorePredicate = (relPath: string) => boolean;
+
+export interface ListDirectoryOptions {
+  includeDotfiles?: boolean;
+  includeNodeModules?: boolean;
+  /** Replaces includeDotfiles / includeNodeModules when given. */
+  ignore?: IgnorePredicate;
+}
+
+export interface DirectoryListing {
+  files: Array<{ path: string; abs: string; size: number }>;
+  /** Paths left out, sorted; a folder left out (with everything in it) ends in "/". */
+  ignored: string[];
+}
+
+/**
+ * Files of a folder as a deploy sees them: regular files (symlinks followed); dotfiles and node_modules
+ * left out unless asked, or what `opts.ignore` says.
+ */
+export async function scanDirectory(dir: string, opts: ListDirectoryOptions = {}): Promise<DirectoryListing> {
   const root = path.resolve(dir);
   const st = await fsp.stat(root).catch(() => null);
   if (!st) throw new Error(`folder not found: ${dir}`);
   if (!st.isDirectory()) throw new Error(`not a folder: ${dir}`);
-  const out: Array<{ path: string; abs: string; size: number }> = [];
+  const ignores: IgnorePredicate =
+    opts.ignore ??
+    ((rel) => {
+      const name = rel.replace(/\/$/, '').split('/').pop()!;
+      return (!opts.includeDotfiles && name.startsWith('.')) || (!opts.includeNodeModules && rel.endsWith('/') && name === 'node_modules');
+    });
+  const out: DirectoryListing['files'] = [];
+  const ignored: string[] = [];
   const seen = new Set<string>();
   const walk = async (abs: string, rel: string): Promise<void> => {
     const real = await fsp.realpath(abs);
@@ -94,7 +125,6 @@ export async function listDirectory(
     const entries = await fsp.readdir(abs, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
-      if (!opts.includeDotfiles && e.name.startsWith('.')) continue;
       const childAbs = path.join(abs, e.name);
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       let isDir = e.isDirectory();
@@ -108,13 +138,26 @@ export async function listDirectory(
         size = s.size;
       }
       if (isDir) {
-        if (!opts.includeNodeModules && e.name === 'node_modules') continue;
-        await walk(childAbs, childRel);
-      } else if (isFile) out.push({ path: childRel, abs: childAbs, size });
+        // As in git: a folder left out is not entered, so a rule cannot re-include a file inside it.
+        if (ignores(`${childRel}/`)) ignored.push(`${childRel}/`);
+        else await walk(childAbs, childRel);
+      } else if (isFile) {
+        if (ignores(childRel)) ignored.push(childRel);
+        else out.push({ path: childRel, abs: childAbs, size });
+      }
     }
   };
   await walk(root, '');
-  return out;
+  ignored.sort();
+  return { files: out, ignored };
+}
+
+/** The files of scanDirectory() (what a deploy uploads). */
+export async function listDirectory(
+  dir: string,
+  opts: ListDirectoryOptions = {},
+): Promise<Array<{ path: string; abs: string; size: number }>> {
+  return (await scanDirectory(dir, opts)).files;
 }
 
 async function hashFile(abs: string, signal?: AbortSignal): Promise<string> {
@@ -156,11 +199,13 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   if (!opts.slug && !opts.deployId) throw new TypeError('deployDirectory: give slug or deployId');
   const progress = opts.onProgress ?? (() => {});
   const signal = opts.signal;
-  const listed = await listDirectory(dir, opts);
+  const { files: listed, ignored } = await scanDirectory(dir, opts);
   if (listed.length === 0)
-    throw new Error(`nothing to deploy: ${dir} has no files${opts.includeDotfiles ? '' : ' (dotfiles and node_modules are left out)'}`);
+    throw new Error(
+      `nothing to deploy: ${dir} has no files${ignored.length ? ` (${ignored.length} left out: ${ignored.slice(0, 5).join(', ')}${ignored.length > 5 ? ', …' : ''})` : ''}`,
+    );
   const bytesTotal = listed.reduce((n, f) => n + f.size, 0);
-  progress({ phase: 'scan', files: listed.length, bytes: bytesTotal });
+  progress({ phase: 'scan', files: listed.length, bytes: bytesTotal, ignored: ignored.length });
 
   let hashed = 0;
   let hashedBytes = 0;
@@ -265,5 +310,6 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     bytesSent,
     totalBytes: bytesTotal,
     alias: opts.alias ?? null,
+    ignored,
   };
 }

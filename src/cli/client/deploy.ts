@@ -5,12 +5,18 @@ import { slugify, type DeployProgress } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, str } from './args.js';
 import { formatBytes, formatMB, plural, printJson, UsageError } from './output.js';
+import { folioIgnore, IGNORE_FILE } from './folioignore.js';
 import { Progress, progressMode } from './progress.js';
 
 export const deployHelp = `Usage: folio deploy [dir] [options]
 
 Uploads a folder as a new version of a deploy (creates the deploy when no deploy has the slug). Files are
 hashed locally; only files the server does not have yet are sent.
+
+Left out (not uploaded): files and folders named in the folder's .folioignore (gitignore syntax), and by
+default *.pdf, node_modules/ and every file or folder whose name starts with "." (.git, .env, .DS_Store,
+.folioignore). A "!pattern" in .folioignore re-includes (e.g. "!letterhead.pdf"). sample-payload.json and
+payload.schema.json are uploaded like any file.
 
 Options:
   --slug SLUG            deploy slug (default: the folder name, lowercased, [a-z0-9-])
@@ -20,14 +26,15 @@ Options:
   --alias NAME           point this alias (e.g. production, preview) at the new version
   --timeout MS           render timeout of the version in ms (render.renderTimeoutMs)
   --metadata FILE        JSON file used as render.metadata (pdf options, fileName)
-  --include-dotfiles     also upload files and folders whose name starts with "."
-  --include-node-modules also upload node_modules folders
+  --include-dotfiles     do not leave out names starting with "." by default (.folioignore still applies)
+  --include-node-modules do not leave out node_modules folders by default
+  --verbose              list the files and folders left out
   --concurrency N        parallel uploads (default 8)
   --progress MODE        auto (default: a bar on a terminal, lines otherwise), bar, lines or off
   --json                 print the result as JSON
   -h, --help             show this help
 
-Prints: "N files, M new blobs, X MB sent, version vK".`;
+Prints: "N files, M new blobs, X MB sent, version vK" and how many files were left out.`;
 
 export async function deployCommand(argv: string[]): Promise<number> {
   const p = parse(argv, {
@@ -42,6 +49,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
     'include-node-modules': { type: 'boolean' },
     concurrency: { type: 'string' },
     progress: { type: 'string' },
+    verbose: { type: 'boolean' },
   });
   if (p.help) {
     console.log(deployHelp);
@@ -80,7 +88,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
   const onProgress = (e: DeployProgress) => {
     switch (e.phase) {
       case 'scan':
-        progress.note(`${plural(e.files, 'file')} in ${dir} (${formatBytes(e.bytes)})`);
+        progress.note(`${plural(e.files, 'file')} in ${dir} (${formatBytes(e.bytes)})${e.ignored ? `, ${e.ignored} left out` : ''}`);
         break;
       case 'hash':
         progress.update('hashing', e.done, e.total, e.bytesDone, e.bytesTotal);
@@ -109,8 +117,10 @@ export async function deployCommand(argv: string[]): Promise<number> {
       alias: str(p, 'alias'),
       renderTimeoutMs: int(p, 'timeout', 1000, 600_000),
       metadata,
-      includeDotfiles: Boolean(p.values['include-dotfiles']),
-      includeNodeModules: Boolean(p.values['include-node-modules']),
+      ignore: folioIgnore(abs, {
+        includeDotfiles: Boolean(p.values['include-dotfiles']),
+        includeNodeModules: Boolean(p.values['include-node-modules']),
+      }),
       concurrency: int(p, 'concurrency', 1, 64),
       onProgress,
     });
@@ -127,11 +137,18 @@ export async function deployCommand(argv: string[]): Promise<number> {
         version: r.version,
         alias: r.alias,
         deployVersion: r.deployVersion,
+        ignored: r.ignored,
       });
     } else {
       console.log(`${plural(r.files, 'file')}, ${plural(r.newBlobs, 'new blob')}, ${formatMB(r.bytesSent)} sent, version v${r.version}`);
       const where = `${r.createdDeploy ? 'created deploy' : 'deploy'} ${r.slug ?? r.deployId} (${r.deployId})`;
       console.log(`${where}: version ${r.deployVersion.displayId} (${r.deployVersion.id})${r.alias ? `, alias ${r.alias}` : ''}`);
+      if (r.ignored.length) {
+        console.log(
+          `left out ${plural(r.ignored.length, 'file or folder', 'files or folders')} (${IGNORE_FILE} and defaults)${p.values.verbose ? ':' : '; --verbose lists them'}`,
+        );
+        if (p.values.verbose) for (const f of r.ignored) console.log(`  ${f}`);
+      }
     }
     return 0;
   } finally {

@@ -1,5 +1,5 @@
-// A folder read the way a deploy sees it (same file selection as `folio deploy`, same MIME types and path
-// rules as a commit), as the RenderBundle the production renderer takes.
+// A folder read the way a deploy sees it (same file selection as `folio deploy`, .folioignore included,
+// same MIME types and path rules as a commit), as the RenderBundle the production renderer takes.
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { mimeForPath } from '../../domain/mime.js';
@@ -7,6 +7,7 @@ import { normalizeBundlePath, resolveRoute } from '../../domain/file-paths.js';
 import { treeHash } from '../../domain/tree-hash.js';
 import type { BundleFile, RenderBundle } from '../../render/types.js';
 import { listDirectory } from '../../sdk/index.js';
+import { folioIgnore } from '../client/folioignore.js';
 
 export interface LocalBundle extends RenderBundle {
   /** The route's entry file, or null when the route matches no file. */
@@ -22,7 +23,8 @@ export interface LocalBundleOptions {
 }
 
 export async function loadLocalBundle(dir: string, opts: LocalBundleOptions): Promise<LocalBundle> {
-  const listed = await listDirectory(dir, opts);
+  // The folder's .folioignore is read again on every load, so editing it takes effect on the next reload.
+  const listed = await listDirectory(dir, { ignore: folioIgnore(dir, opts) });
   const files = new Map<string, BundleFile>();
   const entries: Array<{ path: string; sha256: string; size: number }> = [];
   let bytes = 0;

@@ -137,6 +137,7 @@ export class PreviewServer extends EventEmitter {
   #watch(): void {
     const root = path.resolve(this.#opts.dir);
     const ignored = (rel: string) =>
+      rel !== '.folioignore' &&
       rel
         .split(/[\\/]/)
         .some((seg) => (!this.#opts.includeDotfiles && seg.startsWith('.')) || (!this.#opts.includeNodeModules && seg === 'node_modules'));
