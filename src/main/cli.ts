@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ConfigError } from '../config/load.js';
 import { CLIENT_COMMANDS, clientHelp, runClient } from '../cli/client/index.js';
 import { operatorHelp } from '../cli/operator-help.js';
@@ -9,6 +10,7 @@ const serve = async (role: 'all' | 'api' | 'worker') => (await import('./serve.j
 const help = (operatorHelp: string) => `folio — document rendering service
 
 Usage: folio <command> [options]
+       folio --version    print the version (also -v)
 
 Processes:
   folio serve        all-in-one embedded service (api + worker); same as npm start
@@ -21,8 +23,18 @@ ${operatorHelp}
 
 Configuration comes from FOLIO_* environment variables: see docs/config.md.`;
 
+/** The package's version: package.json is two folders up from both src/main/cli.ts and dist/main/cli.js. */
+function packageVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v' || command === 'version') {
+    console.log(packageVersion());
+    return 0;
+  }
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     console.log(help(operatorHelp));
     return 0;
