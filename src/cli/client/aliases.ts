@@ -3,6 +3,7 @@ import type { FolioClient } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { noExtra, parse, positional } from './args.js';
 import { formatTime, printJson, table, UsageError } from './output.js';
+import { resolveVersion, versionNumber } from './versions.js';
 
 export const aliasesHelp = `Usage: folio aliases <set|list> [options]
 
@@ -16,10 +17,9 @@ Common options: --json (machine-readable output), -h/--help.`;
 
 async function versionId(client: FolioClient, deployId: string, spec: string): Promise<string> {
   if (spec === 'latest' || spec.startsWith('ver_')) return spec;
-  const m = /^v?(\d+)$/.exec(spec);
-  if (!m) throw new UsageError(`VERSION must be a number (3 or v3), a version id (ver_…) or latest, got "${spec}"`);
-  for await (const v of client.deploys.versions(deployId)) if (v.versionNo === Number(m[1])) return v.id;
-  throw new UsageError(`the deploy has no version v${m[1]}`);
+  if (versionNumber(spec) === null)
+    throw new UsageError(`VERSION must be a number (3 or v3), a version id (ver_…) or latest, got "${spec}"`);
+  return resolveVersion(client, deployId, spec);
 }
 
 export async function aliasesCommand(argv: string[]): Promise<number> {

@@ -17,6 +17,7 @@ import { mapLimit } from '../../sdk/concurrency.js';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
 import { formatBytes, plural, printJson, UsageError } from './output.js';
+import { normalizeVersionSpec, resolveVersion } from './versions.js';
 
 export const batchHelp = `Usage: folio batch <deploy> <payloads.jsonl> [options]
 
@@ -40,7 +41,8 @@ Options:
                          PDF on the server); --out is optional with it
   --zip FILE             create the batch with combine "zip": one zip of the succeeded items' PDFs
                          (named as their downloads are) written to FILE; --out is optional with it
-  --version V            latest (default), an alias (production, preview, …) or a version id (ver_…)
+  --version V            latest (default), a version number (2 or v2), an alias (production, preview, …)
+                         or a version id (ver_…)
   --batch-key KEY        the batch's Idempotency-Key (default: the hash above)
   --managed              keep each PDF as a managed PDF (default: transient, deleted 10 minutes after
                          the item finished: download them, or re-run, within that time)
@@ -146,7 +148,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
   const file = positional(p, 1, 'the payloads file: folio batch <deploy> <payloads.jsonl>');
   noExtra(p, 2);
   const timeoutMs = (int(p, 'timeout', 1, 7 * 86_400) ?? 3600) * 1000;
-  const version = str(p, 'version') ?? 'latest';
+  const version = normalizeVersionSpec(str(p, 'version') ?? 'latest');
   const managed = Boolean(p.values.managed);
   const out = str(p, 'out');
   const { items, text } = readPayloadLines(file);
@@ -164,7 +166,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
   const deploy = await client.deploys.resolve(ref);
   const body: CreateRenderBatchBody = {
     deployId: deploy.id,
-    deployVersionId: version,
+    deployVersionId: await resolveVersion(client, deploy.id, version),
     ...(combine !== 'none' ? { combine } : {}),
     items: managed ? items.map((it) => ({ outputMode: 'managed' as const, ...it })) : items,
   };

@@ -1,7 +1,7 @@
 // folio jobs list|get|cancel|download
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { formatBytes, formatTime, printJson, table, UsageError } from './output.js';
+import { checkOutputDir, formatBytes, formatTime, printJson, table, UsageError } from './output.js';
 import { printJobResult, waitForJob } from './render.js';
 
 export const jobsHelp = `Usage: folio jobs <list|get|cancel|download> [options]
@@ -96,7 +96,7 @@ export async function jobsCommand(argv: string[]): Promise<number> {
     case 'download': {
       const id = positional(p, 1, 'the job id: folio jobs download JOB_ID');
       noExtra(p, 2);
-      const r = await client.download(id, str(p, 'output') ?? `${id}.pdf`);
+      const r = await client.download(id, checkOutputDir(str(p, 'output') ?? `${id}.pdf`));
       if (p.json) printJson(r);
       else console.log(`wrote ${r.path} (${formatBytes(r.bytes)})`);
       return 0;

@@ -1,5 +1,7 @@
 // Output conventions of the client commands: results on stdout (JSON with --json), progress and errors on
 // stderr; exit 0 ok, 1 when the API or the work failed, 2 for a usage mistake.
+import fs from 'node:fs';
+import path from 'node:path';
 import { FolioApiError, FolioBatchProductError, FolioRenderError, FolioTimeoutError } from '../../sdk/index.js';
 
 /** A mistake in how the command was called (exit 2). */
@@ -19,6 +21,23 @@ export class CliError extends Error {
     super(message);
     this.name = 'CliError';
   }
+}
+
+/**
+ * -o FILE: its folder must exist (a typo in a path should not make folders); UsageError (exit 2) naming it.
+ * Returns the file as given.
+ */
+export function checkOutputDir(file: string): string {
+  const dir = path.dirname(path.resolve(file));
+  let st: fs.Stats | null = null;
+  try {
+    st = fs.statSync(dir);
+  } catch {
+    // missing
+  }
+  if (!st) throw new UsageError(`cannot write ${file}: folder ${dir} does not exist`);
+  if (!st.isDirectory()) throw new UsageError(`cannot write ${file}: ${dir} is not a folder`);
+  return file;
 }
 
 export function printJson(value: unknown): void {

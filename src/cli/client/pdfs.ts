@@ -1,7 +1,7 @@
 // folio pdfs list|get|delete|link|download|merge: managed PDFs, their links, and merging them.
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 
 export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download|merge> [options]
 
@@ -133,7 +133,7 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
     case 'download': {
       const id = positional(p, 1, 'the PDF id: folio pdfs download PDF_ID');
       noExtra(p, 2);
-      const dest = str(p, 'output') ?? (await client.pdfs.get(id)).pdf.fileName;
+      const dest = checkOutputDir(str(p, 'output') ?? (await client.pdfs.get(id)).pdf.fileName);
       const r = await client.download(id, dest);
       if (p.json) printJson(r);
       else console.log(`wrote ${r.path} (${formatBytes(r.bytes)})`);

@@ -7,7 +7,8 @@ import { FolioRenderError, type FolioClient, type RenderJob, type RenderJobResul
 import { clientFromEnv } from './api.js';
 import { documentOptionFlags, documentOptions, documentOptionsHelp } from './document-options.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+import { resolveVersion } from './versions.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
        folio render --html FILE [--assets DIR] -o out.pdf [options]
@@ -17,7 +18,8 @@ With --html, renders that HTML file without a deploy (inline sources, one POST /
 files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR.
 
 Options:
-  --version V            latest (default), an alias (production, preview, …) or a version id (ver_…)
+  --version V            latest (default), a version number (2 or v2), an alias (production, preview, …)
+                         or a version id (ver_…)
   --payload FILE|-       the payload: a JSON file, or - to read standard input
   --payload-mime MIME    send the payload as this MIME type instead of JSON (e.g. text/plain)
   --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
@@ -27,7 +29,7 @@ ${documentOptionsHelp}
   -o, --output FILE      wait, then download the PDF to FILE (implies --wait)
   --wait                 wait until the job has finished
   --sync                 one request (POST /v1/render): the server answers the PDF when it is ready
-                         (needs -o; with a deploy id dep_… no other request is made)
+                         (needs -o; with a deploy id dep_… and no version number, no other request)
   --timeout SECONDS      how long to wait (default 120; with --sync the server's wait, default 60 or
                          the version's render timeout + 10 s when lower, then the job is polled)
   --json                 print the job as JSON
@@ -122,6 +124,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
   if ((p.values.sync || htmlFile !== undefined) && out === undefined)
     throw new UsageError(`${htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the PDF`);
+  if (out !== undefined) checkOutputDir(out);
 
   const client = clientFromEnv();
   const common = {
@@ -130,17 +133,18 @@ export async function renderCommand(argv: string[]): Promise<number> {
     ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
     ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
   };
-  const body = (deployId: string) => ({ deployId, deployVersionId: str(p, 'version') ?? 'latest', ...common });
+  const versionSpec = str(p, 'version') ?? 'latest';
+  const body = async (deployId: string) => ({ deployId, deployVersionId: await resolveVersion(client, deployId, versionSpec), ...common });
   const idempotencyKey = str(p, 'idempotency-key');
   if (htmlFile !== undefined)
     return renderSync(client, { ...inlineSources(htmlFile, str(p, 'assets')), ...common }, out!, timeoutSeconds, idempotencyKey, p.json);
   if (p.values.sync) {
     // A deploy id needs no lookup: then --sync is exactly one request.
     const deployId = ref!.startsWith('dep_') ? ref! : (await client.deploys.resolve(ref!)).id;
-    return renderSync(client, body(deployId), out!, timeoutSeconds, idempotencyKey, p.json);
+    return renderSync(client, await body(deployId), out!, timeoutSeconds, idempotencyKey, p.json);
   }
   const deploy = await client.deploys.resolve(ref!);
-  const created = await client.renderJobs.create(body(deploy.id), { idempotencyKey: str(p, 'idempotency-key') });
+  const created = await client.renderJobs.create(await body(deploy.id), { idempotencyKey: str(p, 'idempotency-key') });
   const job = created.job;
   if (!wait) {
     if (p.json) printJson(created);
@@ -217,7 +221,6 @@ async function renderSync(
   }
   // Written next to the target, then renamed: never a half-written file.
   const target = path.resolve(out);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
   const tmp = `${target}.${process.pid}.${randomUUID().slice(0, 8)}.part`;
   fs.writeFileSync(tmp, r.pdf);
   fs.renameSync(tmp, target);
