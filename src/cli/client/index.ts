@@ -1,7 +1,9 @@
 // The client commands of `folio`: they talk to a Folio server over HTTP through the SDK.
+import { logoutCommand, whoamiCommand } from './account.js';
 import { aliasesCommand } from './aliases.js';
 import { batchCommand } from './batch.js';
 import { deployCommand } from './deploy.js';
+import { deploysCommand } from './deploys.js';
 import { jobsCommand } from './jobs.js';
 import { loginCommand } from './login.js';
 import { reportError } from './output.js';
@@ -11,13 +13,17 @@ import { usageCommand } from './usage.js';
 
 export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY, or what \`folio login\` stored):
   folio login [--url URL] [--key KEY]             check and store the API URL and key
+  folio logout                                    remove what folio login stored
+  folio whoami                                    the API URL, key (masked) and account in use
   folio deploy [dir] [--slug S] [--route R] [--title T] [--alias A]
-                                                  upload a folder as a new version (only new files are sent)
-  folio render <deploy> [--version V] [--payload FILE|-] [--managed] [-o out.pdf] [--wait]
+                                                  upload a folder as a new version (only new files are sent;
+                                                  .folioignore, *.pdf, node_modules/ and dotfiles stay home)
+  folio deploys list                              deploys with their latest version (vN)
+  folio render <deploy> [--version V|vN|N] [--payload FILE|-] [--managed] [-o out.pdf] [--wait]
                                                   render a PDF; -o waits and downloads it
   folio batch <deploy> <payloads.jsonl> [--out DIR] [--version V] [--batch-key KEY] [--managed]
                                                   render one payload per line as a batch; re-running resumes it
-                                                  and --out downloads only missing PDFs (--merge: not yet)
+                                                  and --out downloads only missing PDFs; --merge/--zip FILE
   folio jobs list|get|cancel|download             render jobs
   folio pdfs list|get|delete|link|download        managed PDFs and their links
   folio usage                                     plan, this month's usage and limits
@@ -25,7 +31,19 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
   folio dev [dir] --payload FILE [--pdf out.pdf]  local preview with live reload; renders with the production renderer
 Every client command takes --help and --json.`;
 
-export const CLIENT_COMMANDS = ['login', 'deploy', 'render', 'batch', 'jobs', 'pdfs', 'usage', 'aliases'] as const;
+export const CLIENT_COMMANDS = [
+  'login',
+  'logout',
+  'whoami',
+  'deploy',
+  'deploys',
+  'render',
+  'batch',
+  'jobs',
+  'pdfs',
+  'usage',
+  'aliases',
+] as const;
 
 export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv: string[]): Promise<number> {
   const json = argv.includes('--json');
@@ -33,8 +51,14 @@ export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv:
     switch (command) {
       case 'login':
         return await loginCommand(argv);
+      case 'logout':
+        return await logoutCommand(argv);
+      case 'whoami':
+        return await whoamiCommand(argv);
       case 'deploy':
         return await deployCommand(argv);
+      case 'deploys':
+        return await deploysCommand(argv);
       case 'render':
         return await renderCommand(argv);
       case 'batch':
