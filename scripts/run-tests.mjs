@@ -47,6 +47,7 @@ const PG_SUITES = [
   'test/e2e/render-batches.test.ts',
   'test/e2e/batch-products.test.ts',
   'test/e2e/batch-scheduling.test.ts',
+  'test/e2e/render-diagnostics.test.ts',
 ];
 
 function collect(target) {

@@ -300,6 +300,15 @@ export interface PdfStorageCurrentTable {
   bytes: number;
 }
 
+/** The last attempt's render diagnostics of a job (render/diagnostics.ts), bounded JSON. */
+export interface RenderDiagnosticsTable {
+  job_id: string;
+  account_id: string;
+  attempt: number;
+  diagnostics_json: string;
+  created_at: number;
+}
+
 export interface WebhookEventsTable {
   id: string;
   account_id: string;
@@ -378,6 +387,7 @@ export interface Tables {
   render_batches: RenderBatchesTable;
   render_payloads: RenderPayloadsTable;
   render_outputs: RenderOutputsTable;
+  render_diagnostics: RenderDiagnosticsTable;
   managed_pdfs: ManagedPdfsTable;
   permanent_links: PermanentLinksTable;
   pdf_storage_days: PdfStorageDaysTable;

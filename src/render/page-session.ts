@@ -23,6 +23,9 @@ export interface RequestRouter {
   onRequest(session: PageSession, cdp: CdpSession, event: RequestPausedEvent): void;
   /** A security message Chromium logged for the page (e.g. a load the CSP refused). */
   onSecurityLog?(text: string): void;
+  /** The page's console output and uncaught errors (render diagnostics). */
+  onConsole?(event: Protocol.Runtime.ConsoleAPICalledEvent): void;
+  onException?(event: Protocol.Runtime.ExceptionThrownEvent): void;
 }
 
 const ALL_REQUESTS: Protocol.Fetch.EnableRequest = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
@@ -98,6 +101,8 @@ export class PageSession extends EventEmitter {
     s.on('Log.entryAdded', (e: { entry: { source: string; text: string } }) => {
       if (e.entry.source === 'security') this.router?.onSecurityLog?.(e.entry.text);
     });
+    s.on('Runtime.consoleAPICalled', (e: Protocol.Runtime.ConsoleAPICalledEvent) => this.router?.onConsole?.(e));
+    s.on('Runtime.exceptionThrown', (e: Protocol.Runtime.ExceptionThrownEvent) => this.router?.onException?.(e));
     s.on('detached', () => {
       if (!this.#disposed) this.emit('crashed', 'page target went away');
     });
@@ -105,6 +110,7 @@ export class PageSession extends EventEmitter {
       s.send('Page.enable', {}, PLUMBING_TIMEOUT_MS),
       s.send('Inspector.enable', {}, PLUMBING_TIMEOUT_MS),
       s.send('Log.enable', {}, PLUMBING_TIMEOUT_MS), // CSP refusals, reported as RenderResult.blocked
+      s.send('Runtime.enable', {}, PLUMBING_TIMEOUT_MS), // console output and uncaught errors: render diagnostics
       s.send('Fetch.enable', ALL_REQUESTS, PLUMBING_TIMEOUT_MS),
       // Workers and out-of-process iframes are separate targets with their own network: attach to them
       // paused, intercept their requests too, then let them run.

@@ -10,7 +10,8 @@ import type { PageSession, RequestPausedEvent, RequestRouter } from './page-sess
 import { FAILURE_EXPRESSION, folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { BUNDLE_ORIGIN, payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
-import type { LookupAll } from '../net/resolve-host.js';
+import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
+import { DiagnosticsCollector, shownUrl, type ConsoleLevel } from './diagnostics.js';
 
 export interface RenderJobOptions {
   /** Quiet period that ends the default ready wait when the page kept loading after `load`. */
@@ -51,6 +52,9 @@ export class RenderJob implements RequestRouter {
   warmHandlerFailed = false;
   /** Fetch/XHR requests of the main frame already counted (redirect hops pause the same request again). */
   #scriptRequestIds = new Set<string>();
+  /** Console output, errors, failed requests, ready path and phase timings of this job (issue 20). */
+  readonly diagnostics = new DiagnosticsCollector();
+  #phaseStart = performance.now();
 
   constructor(
     private readonly session: PageSession,
@@ -104,18 +108,32 @@ export class RenderJob implements RequestRouter {
       if (warmRun && (await warmRun)) {
         await this.#race(this.#noneInFlight());
       } else {
+        this.#phaseStart = performance.now();
         await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
+        this.#endPhase('load');
         this.#phase = 'waiting-ready';
         const { mode, scriptRequests } = await this.#evaluateReady();
         if (mode === 'loaded') {
           // Without waitForReady the page may still have failed while its requests finished. A page that
           // printed at once (nothing to wait for) was checked by READY_EXPRESSION a moment ago.
-          if (await this.#race(this.#networkIdle(scriptRequests))) {
+          const waited = await this.#race(this.#networkIdle(scriptRequests));
+          this.diagnostics.ready = {
+            mode: 'default',
+            detail: waited
+              ? `waited for the network to be quiet for ${this.opts.networkIdleMs} ms after load`
+              : 'printed at load (no requests pending)',
+          };
+          if (waited) {
             const late = await this.#evaluate(FAILURE_EXPRESSION, 'waiting for the page to be ready');
             if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
           }
-        } else await this.#race(this.#noneInFlight());
+        } else {
+          this.diagnostics.ready = { mode: 'explicit', detail: 'the page called folio.ready()' };
+          await this.#race(this.#noneInFlight());
+        }
       }
+      if (this.diagnostics.ready === null) this.diagnostics.ready = { mode: 'warm', detail: "the page's folio.onJob handler ran" };
+      this.#endPhase('readyWait');
       this.#phase = 'printing';
       // Whether the page may stay warm is asked once the print is taken, while the PDF streams (the answer
       // would otherwise cost a round trip after it). It must not fail the job: a page that does not answer
@@ -129,6 +147,7 @@ export class RenderJob implements RequestRouter {
         handlerCheck?.catch(() => {});
       });
       this.#phase = 'done';
+      this.#endPhase('print');
       if (handlerCheck) {
         try {
           const r = (await (handlerCheck as Promise<unknown>)) as { result?: { value?: unknown } };
@@ -221,9 +240,53 @@ export class RenderJob implements RequestRouter {
       this.#phase === 'navigating' && this.#inFlight > 0
         ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${this.#inFlight} request(s) outstanding)`)
         : new RenderError('render_timeout_exceeded', `page was not ready and printed within ${ms} ms (${stuck})`);
+    this.diagnostics.ready = {
+      mode: 'timed_out',
+      detail: `${stuck}${this.#inFlight > 0 ? `; ${this.#inFlight} request(s) still outstanding` : ''}`,
+    };
     // Interrupts a page stuck in JavaScript so the context can be torn down promptly.
     this.session.cdp.send('Runtime.terminateExecution', {}, 2000).catch(() => {});
     this.#fail(err);
+  }
+
+  /** Records the time since the previous phase ended (or the job started) under `name`. */
+  #endPhase(name: 'load' | 'readyWait' | 'print'): void {
+    const now = performance.now();
+    this.diagnostics.timings[name] = Math.round(now - this.#phaseStart);
+    this.#phaseStart = now;
+  }
+
+  onConsole(e: Protocol.Runtime.ConsoleAPICalledEvent): void {
+    const level: ConsoleLevel =
+      e.type === 'error' || e.type === 'assert'
+        ? 'error'
+        : e.type === 'warning'
+          ? 'warning'
+          : e.type === 'info'
+            ? 'info'
+            : e.type === 'debug'
+              ? 'debug'
+              : 'log';
+    const text = e.args
+      .map((a) =>
+        a.value !== undefined
+          ? typeof a.value === 'string'
+            ? a.value
+            : JSON.stringify(a.value)
+          : (a.description ?? a.unserializableValue ?? a.type),
+      )
+      .join(' ');
+    const f = e.stackTrace?.callFrames[0];
+    this.diagnostics.console(level, text, f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : undefined);
+  }
+
+  onException(e: Protocol.Runtime.ExceptionThrownEvent): void {
+    const d = e.exceptionDetails;
+    const text = d.exception?.description?.split('\n')[0] ?? d.text;
+    const stack = d.exception?.description ?? undefined;
+    const f = d.stackTrace?.callFrames[0];
+    const source = f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : d.url ? `${shownUrl(d.url)}:${d.lineNumber + 1}` : undefined;
+    this.diagnostics.exception(d.text && d.text !== 'Uncaught' && !text.startsWith(d.text) ? `${d.text} ${text}` : text, stack, source);
   }
 
   async #navigate(url: string): Promise<void> {
@@ -346,9 +409,12 @@ export class RenderJob implements RequestRouter {
     }
     const route = routeRequest(request.url, this.req.allowExternalNetwork);
     switch (route.kind) {
-      case 'bundle':
-        session.respond(cdp, e.requestId, serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork));
+      case 'bundle': {
+        const served = serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork);
+        if (served.status === 404 && !implicit) this.diagnostics.request(request.url, 'not_found', 'not in the bundle (404)');
+        session.respond(cdp, e.requestId, served);
         return;
+      }
       case 'payload':
         session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
         return;
@@ -362,7 +428,7 @@ export class RenderJob implements RequestRouter {
         fetchExternal(route.url, request, { lookup: this.opts.lookup, fetch: this.opts.externalFetch, signal: this.#externalAbort.signal })
           .then((r) => session.respond(cdp, e.requestId, r))
           .catch((err: Error) => {
-            this.#noteBlocked(request.url, err.message);
+            this.#noteBlocked(request.url, err.message, requestProblemOf(err));
             session.block(cdp, e);
           })
           .finally(() => {
@@ -387,18 +453,13 @@ export class RenderJob implements RequestRouter {
       );
   }
 
-  #noteBlocked(url: string, reason: string): void {
+  #noteBlocked(url: string, reason: string, problem: 'blocked' | 'network_error' | 'timed_out' = 'blocked'): void {
     // Without query, fragment or credentials: a template may put a secret from its env into a URL, and this
     // list ends up in logs.
-    let shown = url;
-    try {
-      const u = new URL(url);
-      shown = u.protocol === 'data:' || u.protocol === 'blob:' ? `${u.protocol}…` : `${u.protocol}//${u.host}${u.pathname}`;
-    } catch {
-      shown = url.split(/[?#]/)[0];
-    }
+    const shown = shownUrl(url).slice(0, 200);
     this.blockedTotal++;
-    if (this.blocked.length < 20) this.blocked.push(`${shown.slice(0, 200)}: ${reason}`);
+    if (this.blocked.length < 20) this.blocked.push(`${shown}: ${reason}`);
+    this.diagnostics.request(url, problem, reason);
   }
 
   /** Prints and streams the PDF into the sink; `onPrinted` runs once the print is taken, before the reads. */
@@ -426,6 +487,12 @@ export class RenderJob implements RequestRouter {
     if (this.#failure) throw this.#failure;
     return pdf.result();
   }
+}
+
+/** An internet request that failed: refused by the address policy, timed out, or a network error. */
+function requestProblemOf(err: Error): 'blocked' | 'timed_out' | 'network_error' {
+  if (err instanceof NetPolicyError && err.code === 'blocked_address') return 'blocked';
+  return /time(d)? ?out|abort/i.test(err.message) ? 'timed_out' : 'network_error';
 }
 
 /** The fetch of a service worker's script carries `Service-Worker: script` (Service Workers spec, §Update). */

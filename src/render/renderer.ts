@@ -6,6 +6,7 @@ import { CdpClosedError } from './cdp-connection.js';
 import type { ExternalFetch } from './network-policy.js';
 import type { PageSession } from './page-session.js';
 import { printParams, validatePdfOverrides } from './pdf-options.js';
+import type { RenderDiagnostics } from './diagnostics.js';
 import { RenderJob } from './render-job.js';
 import { SessionPool } from './session-pool.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
@@ -96,9 +97,17 @@ export class Renderer {
       if (job.warmHandlerFailed) this.#noteCold(key);
       session.warmKey = job.warmCapable && !this.#coldKeys.has(key) ? key : null;
       pool.give(session, true);
-      return { ...result, blocked: [...job.blocked], renderTimeMs: Math.round(performance.now() - started) };
+      return {
+        ...result,
+        blocked: [...job.blocked],
+        renderTimeMs: Math.round(performance.now() - started),
+        diagnostics: { ...job.diagnostics.toJSON(), pageCount: result.pageCount, bytes: result.bytes },
+      };
     } catch (err) {
-      const mapped = withBlocked(toRenderError(err, lease.browser), job?.blocked ?? [], job?.blockedTotal ?? 0);
+      const base = withBlocked(toRenderError(err, lease.browser), job?.blocked ?? [], job?.blockedTotal ?? 0);
+      const diagnostics = job?.diagnostics.toJSON();
+      const mapped = withPageError(base, diagnostics);
+      if (diagnostics) mapped.diagnostics = diagnostics;
       if (job?.warmHandlerFailed) this.#noteCold(key);
       if (session) {
         session.warmKey = null; // a failed job's page is reset (or closed), never kept warm
@@ -168,6 +177,17 @@ function warmKey(req: RenderRequest): string {
  * timeout or its own error, far from the cause. The failure message names what was blocked (first three,
  * URLs without query or fragment), so the job's errorMessage, the webhook and `folio dev` all show it.
  */
+/**
+ * A page that threw and then never became ready times out far from the cause: the timeout message names
+ * the first uncaught exception too (its full list is in the job's diagnostics).
+ */
+function withPageError(err: RenderError, d: RenderDiagnostics | undefined): RenderError {
+  if (!d || (err.code !== 'render_timeout_exceeded' && err.code !== 'navigation_timeout')) return err;
+  const ex = d.entries.find((e) => e.kind === 'exception');
+  if (!ex || ex.kind !== 'exception') return err;
+  return new RenderError(err.code, `${err.message}; the page threw: ${ex.text.slice(0, 200)}${ex.source ? ` (${ex.source})` : ''}`);
+}
+
 export function withBlocked(err: RenderError, blocked: readonly string[], total: number): RenderError {
   if (blocked.length === 0 || err.code === 'render_canceled' || err.code === 'render_provider_unavailable') return err;
   // Bounded so the whole suffix survives the 1,000-character errorMessage (the base message is cut first).

@@ -2,6 +2,7 @@
 // (which owns Chromium). The renderer knows nothing about databases or accounts' plans beyond
 // what a RenderRequest carries.
 import type { Readable } from 'node:stream';
+import type { RenderDiagnostics } from './diagnostics.js';
 
 /** One file of a deploy version, as the page will be served it from the bundle origin. */
 export interface BundleFile {
@@ -68,6 +69,8 @@ export interface RenderResult {
    * succeeded, but a font, image or script the template expected may be missing from the PDF.
    */
   blocked: string[];
+  /** Console output, errors, failed requests, ready path and phase timings (render/diagnostics.ts). */
+  diagnostics?: RenderDiagnostics;
 }
 
 export type RenderErrorCode =
@@ -82,6 +85,8 @@ export type RenderErrorCode =
   | 'pdf_postprocess_failed';
 
 export class RenderError extends Error {
+  /** What the page did before it failed, when the failure happened in a running job. */
+  diagnostics?: RenderDiagnostics;
   constructor(
     readonly code: RenderErrorCode,
     message: string,

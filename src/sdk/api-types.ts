@@ -2490,6 +2490,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/render-jobs/{jobId}/diagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Render diagnostics of a job's last attempt
+         * @description What the page of the job's last finished attempt did: its console messages, uncaught exceptions and unhandled rejections, the requests that were blocked by the network policy, missing from the bundle or failed, the ready path it took, and how long each phase took. Bounded (200 entries, about 64 kB; `dropped` counts the rest). `null` until an attempt has ended. Kept as long as the job.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The diagnostics (or null) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            diagnostics: {
+                                /** @description The attempt these diagnostics are of (the last one). */
+                                attempt: number;
+                                /** @description In the order they happened; at most 200 entries and about 64 kB. */
+                                entries: ({
+                                    /** @enum {string} */
+                                    kind: "console";
+                                    /** @description Milliseconds since the attempt started. */
+                                    at: number;
+                                    level: "log" | "info" | "warning" | "error" | "debug";
+                                    /** @description The arguments, joined by spaces (at most 2,000 characters). */
+                                    text: string;
+                                    /** @description `URL:line` of the code (URL without query string). */
+                                    source?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "exception";
+                                    /** @description Milliseconds since the attempt started. */
+                                    at: number;
+                                    /** @description An uncaught exception or unhandled rejection, first line. */
+                                    text: string;
+                                    stack?: string;
+                                    /** @description `URL:line` of the code (URL without query string). */
+                                    source?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "request";
+                                    /** @description Milliseconds since the attempt started. */
+                                    at: number;
+                                    /** @description Scheme, host and path: no query string, fragment or credentials. */
+                                    url: string;
+                                    /** @description `blocked`: refused by the network policy; `not_found`: not in the bundle (404); `network_error` / `timed_out`: an internet request that failed. */
+                                    problem: "blocked" | "not_found" | "network_error" | "timed_out";
+                                    reason: string;
+                                })[];
+                                /** @description Entries left out once the bounds were reached. */
+                                dropped: {
+                                    console: number;
+                                    exception: number;
+                                    request: number;
+                                };
+                                ready: {
+                                    /** @description `explicit`: the page called `folio.ready()`; `default`: Folio waited for load and a quiet network; `warm`: the `folio.onJob` handler ran; `timed_out`: the render timeout ended the wait. */
+                                    mode: "explicit" | "default" | "warm" | "timed_out";
+                                    /** @description What was waited for, or what was still pending. */
+                                    detail?: string;
+                                } | null;
+                                /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options). */
+                                timings: {
+                                    queued?: number;
+                                    load?: number;
+                                    readyWait?: number;
+                                    print?: number;
+                                    postProcess?: number;
+                                    store?: number;
+                                };
+                                pageCount?: number;
+                                bytes?: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/render-jobs/{jobId}/webhook-deliveries": {
         parameters: {
             query?: never;

@@ -66,6 +66,8 @@ export interface RenderedPdf {
   sha256: string;
   pageCount: number;
   renderTimeMs: number;
+  /** The attempt's render diagnostics (render/diagnostics.ts), stored with the outcome. */
+  diagnostics?: object;
 }
 
 /** `lost`: the job was canceled or re-leased meanwhile (the PDF was discarded). */
@@ -137,6 +139,7 @@ export class JobOutcomes {
         render_ms: current.render_ms + pdf.renderTimeMs,
       };
       await markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
+      if (pdf.diagnostics) await this.saveDiagnostics(trx, current, pdf.diagnostics, now);
       await deletePayload(this.ctx.db, { jobId: job.id }, trx);
       const item = await this.batchItemEnded(trx, current);
       ended = item.ended;
@@ -164,7 +167,11 @@ export class JobOutcomes {
    * Records a failed attempt of a job still `rendering` (under `leaseOwner`, when given): retry_scheduled for
    * retryable codes with retries left, failed otherwise. Does nothing when the job moved on meanwhile.
    */
-  async fail(job: RenderJobsTable, error: { code: string; message: string; renderMs: number }, leaseOwner: string | null): Promise<void> {
+  async fail(
+    job: RenderJobsTable,
+    error: { code: string; message: string; renderMs: number; diagnostics?: object },
+    leaseOwner: string | null,
+  ): Promise<void> {
     const now = this.ctx.clock.now();
     const { renderMs } = error;
     const o = afterFailure({ attempt: job.attempt, code: error.code, message: error.message.slice(0, 1000), now, random: Math.random() });
@@ -176,6 +183,7 @@ export class JobOutcomes {
       const current = await forUpdate(this.ctx.dialect, ours).executeTakeFirst();
       if (!current) return false;
       if (renderMs > 0) await this.countRenderTime(trx, job.account_id, renderMs);
+      if (error.diagnostics) await this.saveDiagnostics(trx, current, error.diagnostics, now);
       const common = { lease_owner: null, lease_expires_at: null, updated_at: now, render_ms: current.render_ms + renderMs };
       if (o.status === 'retry_scheduled') {
         await trx
@@ -221,6 +229,16 @@ export class JobOutcomes {
   private batchItemEnded(trx: Transaction<Tables>, job: RenderJobsTable) {
     if (job.batch_id === null) return { itemWebhooks: true, ended: null };
     return this.deps.batches.itemsEnded(trx, job.batch_id);
+  }
+
+  /** The attempt's diagnostics, replacing an earlier attempt's (kept as long as the job). */
+  private async saveDiagnostics(trx: Transaction<Tables>, job: RenderJobsTable, diagnostics: object, now: number): Promise<void> {
+    const row = { account_id: job.account_id, attempt: job.attempt, diagnostics_json: JSON.stringify(diagnostics), created_at: now };
+    await trx
+      .insertInto('render_diagnostics')
+      .values({ job_id: job.id, ...row })
+      .onConflict((oc) => oc.column('job_id').doUpdateSet(row))
+      .execute();
   }
 
   private async countRenderTime(trx: Transaction<Tables>, accountId: string, renderMs: number): Promise<void> {

@@ -26,6 +26,7 @@ import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { BatchProgress } from './batch-progress.js';
 import type { PayloadSchemas } from './payload-schemas.js';
+import type { RenderDiagnostics } from '../domain/render-diagnostics.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
 import type { BoundVersion, InlineSources } from './inline-sources.js';
@@ -612,6 +613,19 @@ export class RenderJobs {
     if (opts.status) q = q.where('status', '=', opts.status as RenderJobsTable['status']);
     if (opts.businessKey) q = q.where('business_key', '=', opts.businessKey);
     return newestFirst(q, opts, jobView);
+  }
+
+  /** GET /v1/render-jobs/{id}/diagnostics: the last finished attempt's, or null. */
+  async diagnostics(accountId: string, jobId: string) {
+    const job = await this.ctx.db
+      .selectFrom('render_jobs')
+      .select('id')
+      .where('id', '=', jobId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!job) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
+    const row = await this.ctx.db.selectFrom('render_diagnostics').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+    return { diagnostics: row ? { attempt: row.attempt, ...(JSON.parse(row.diagnostics_json) as RenderDiagnostics) } : null };
   }
 
   /**

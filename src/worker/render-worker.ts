@@ -234,16 +234,26 @@ export class RenderWorker {
         const t0 = performance.now();
         finishedAt = this.ctx.clock.now();
         const final = await finishDocument(printed!, prepared.post, new Date(finishedAt), prepared.request.maxOutputBytes);
+        const t1 = performance.now();
         await this.ctx.blobs.put(storageKey, final);
         storedKey = storageKey;
+        const pageCount = countPdfPages(final);
         result = {
           ...rendered,
           bytes: final.length,
           sha256: createHash('sha256').update(final).digest('hex'),
-          pageCount: countPdfPages(final),
+          pageCount,
           renderTimeMs: rendered.renderTimeMs + Math.round(performance.now() - t0),
+          diagnostics: rendered.diagnostics && {
+            ...rendered.diagnostics,
+            timings: { ...rendered.diagnostics.timings, postProcess: Math.round(t1 - t0), store: Math.round(performance.now() - t1) },
+            pageCount,
+            bytes: final.length,
+          },
         };
       }
+      // Queue wait of this attempt: from when it was due to the claim (updated_at).
+      if (result.diagnostics) result.diagnostics.timings.queued = Math.max(0, job.updated_at - job.available_at);
       // From here a cancel is decided by the success transaction (it checks status and lease).
       a.recording = true;
       const outcome = await this.deps.outcomes.succeed(job, this.id, prepared.output, result, finishedAt).catch(async (err) => {
@@ -276,7 +286,9 @@ export class RenderWorker {
       }
       if (!(err instanceof RenderError)) log.error({ err }, 'unexpected render error');
       else log.info({ code, message }, 'render failed');
-      await this.deps.outcomes.fail(job, { code, message, renderMs }, this.id);
+      const diagnostics = err instanceof RenderError ? err.diagnostics : undefined;
+      if (diagnostics) diagnostics.timings.queued = Math.max(0, job.updated_at - job.available_at);
+      await this.deps.outcomes.fail(job, { code, message, renderMs, diagnostics }, this.id);
     } finally {
       clearInterval(heartbeat);
     }

@@ -327,3 +327,38 @@ export const apiKeyCreated = {
   apiKey: { ...apiKey, createdAt: at(0), lastUsedAt: null },
   key: 'folio_sk_8Hq2Lm4Nw7Xr1Tz5Vb9Kc3Jd6Fg0Ys2Pa4EhZq7W',
 };
+
+/** The failed invoice job's last attempt: a console warning, a blocked font, a missing image, an exception. */
+export const diagnostics = {
+  diagnostics: {
+    attempt: 0,
+    entries: [
+      { kind: 'console', at: 41, level: 'warning', text: 'customer.vatId is empty', source: 'https://bundle.folio.internal/invoice.js:18' },
+      {
+        kind: 'request',
+        at: 44,
+        url: 'https://fonts.example.com/inter.woff2',
+        problem: 'blocked',
+        reason: 'the plan does not allow requests to the internet',
+      },
+      {
+        kind: 'request',
+        at: 47,
+        url: 'https://bundle.folio.internal/img/logo.png',
+        problem: 'not_found',
+        reason: 'not in the bundle (404)',
+      },
+      {
+        kind: 'exception',
+        at: 52,
+        text: "TypeError: Cannot read properties of undefined (reading 'map')",
+        stack:
+          "TypeError: Cannot read properties of undefined (reading 'map')\n    at render (https://bundle.folio.internal/invoice.js:31:22)",
+        source: 'https://bundle.folio.internal/invoice.js:31',
+      },
+    ],
+    dropped: { console: 0, exception: 0, request: 0 },
+    ready: { mode: 'timed_out', detail: 'stuck while waiting-ready' },
+    timings: { queued: 3, load: 38 },
+  },
+};

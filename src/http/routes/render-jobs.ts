@@ -12,6 +12,7 @@ import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
 import * as ex from '../openapi/examples.js';
 import type { ErrorCode } from '../../errors/codes.js';
+import { RenderDiagnosticsSchema } from '../schemas/diagnostics.js';
 import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { CreateJobBody, LinkBody, LinkQuery } from '../schemas/render.js';
 
@@ -390,6 +391,23 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
     error: Type.Optional(Type.String()),
     createdAt: Type.Integer(),
   });
+  r.get(
+    '/v1/render-jobs/:jobId/diagnostics',
+    {
+      config: { scope: 'render:read' },
+      schema: {
+        tags,
+        summary: "Render diagnostics of a job's last attempt",
+        description:
+          "What the page of the job's last finished attempt did: its console messages, uncaught exceptions and unhandled rejections, the requests that were blocked by the network policy, missing from the bundle or failed, the ready path it took, and how long each phase took. Bounded (200 entries, about 64 kB; `dropped` counts the rest). `null` until an attempt has ended. Kept as long as the job.",
+        params: JobParams,
+        response: { 200: Type.Object({ diagnostics: Type.Union([RenderDiagnosticsSchema, Type.Null()]) }) },
+        'x-folio': { success: 'The diagnostics (or null)', errors: ['render_job_not_found'], response: ex.diagnostics },
+      },
+    },
+    async (req) => s.renderJobs.diagnostics(principalOf(req).accountId, req.params.jobId),
+  );
+
   r.get(
     '/v1/render-jobs/:jobId/webhook-deliveries',
     {

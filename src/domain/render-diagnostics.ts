@@ -1,0 +1,44 @@
+// The shape of a render's diagnostics (issue 20 point 1), shared by the renderer that collects them
+// (render/diagnostics.ts), the services that store and show them, and the API schema. Bounded: at most
+// MAX_ENTRIES entries and about MAX_BYTES of text per job. URLs are shown without query string, fragment
+// or credentials (a template may put a secret from its env into a URL, and diagnostics are stored and shown).
+
+export const MAX_ENTRIES = 200;
+export const MAX_BYTES = 64 * 1024;
+
+export type ConsoleLevel = 'log' | 'info' | 'warning' | 'error' | 'debug';
+export type RequestProblem = 'blocked' | 'not_found' | 'network_error' | 'timed_out';
+
+export type DiagnosticEntry =
+  | { kind: 'console'; at: number; level: ConsoleLevel; text: string; source?: string }
+  | { kind: 'exception'; at: number; text: string; stack?: string; source?: string }
+  | { kind: 'request'; at: number; url: string; problem: RequestProblem; reason: string };
+
+export interface ReadyPath {
+  /** explicit: the page called ready(); default: Folio waited for load and a quiet network; warm: folio.onJob. */
+  mode: 'explicit' | 'default' | 'warm' | 'timed_out';
+  /** What was still pending when the wait ended (timed_out), or what the default wait waited for. */
+  detail?: string;
+}
+
+export interface RenderDiagnostics {
+  entries: DiagnosticEntry[];
+  /** Entries left out once the bounds were reached, by kind. */
+  dropped: { console: number; exception: number; request: number };
+  ready: ReadyPath | null;
+  /** Milliseconds per phase (absent when the job did not get there). */
+  timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'postProcess' | 'store', number>>;
+  pageCount?: number;
+  bytes?: number;
+}
+
+/** A URL as diagnostics show it: scheme, host and path only. */
+export function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'data:' || u.protocol === 'blob:') return `${u.protocol}…`;
+    return `${u.protocol}//${u.host}${u.pathname}`.slice(0, 300);
+  } catch {
+    return url.split(/[?#]/)[0].slice(0, 300);
+  }
+}

@@ -1,0 +1,72 @@
+import { Type } from '@sinclair/typebox';
+
+// GET /v1/render-jobs/{jobId}/diagnostics: the shape of render/diagnostics.ts's RenderDiagnostics.
+
+const at = Type.Integer({ minimum: 0, description: 'Milliseconds since the attempt started.' });
+const source = Type.Optional(Type.String({ description: '`URL:line` of the code (URL without query string).' }));
+
+const Entry = Type.Union([
+  Type.Object({
+    kind: Type.Literal('console'),
+    at,
+    level: Type.Union(['log', 'info', 'warning', 'error', 'debug'].map((l) => Type.Literal(l))),
+    text: Type.String({ description: 'The arguments, joined by spaces (at most 2,000 characters).' }),
+    source,
+  }),
+  Type.Object({
+    kind: Type.Literal('exception'),
+    at,
+    text: Type.String({ description: 'An uncaught exception or unhandled rejection, first line.' }),
+    stack: Type.Optional(Type.String()),
+    source,
+  }),
+  Type.Object({
+    kind: Type.Literal('request'),
+    at,
+    url: Type.String({ description: 'Scheme, host and path: no query string, fragment or credentials.' }),
+    problem: Type.Union(
+      ['blocked', 'not_found', 'network_error', 'timed_out'].map((p) => Type.Literal(p)),
+      {
+        description:
+          '`blocked`: refused by the network policy; `not_found`: not in the bundle (404); `network_error` / `timed_out`: an internet request that failed.',
+      },
+    ),
+    reason: Type.String(),
+  }),
+]);
+
+export const RenderDiagnosticsSchema = Type.Object(
+  {
+    attempt: Type.Integer({ minimum: 0, description: 'The attempt these diagnostics are of (the last one).' }),
+    entries: Type.Array(Entry, { description: 'In the order they happened; at most 200 entries and about 64 kB.' }),
+    dropped: Type.Object(
+      { console: Type.Integer(), exception: Type.Integer(), request: Type.Integer() },
+      { description: 'Entries left out once the bounds were reached.' },
+    ),
+    ready: Type.Union([
+      Type.Object({
+        mode: Type.Union(
+          ['explicit', 'default', 'warm', 'timed_out'].map((m) => Type.Literal(m)),
+          {
+            description:
+              '`explicit`: the page called `folio.ready()`; `default`: Folio waited for load and a quiet network; `warm`: the `folio.onJob` handler ran; `timed_out`: the render timeout ended the wait.',
+          },
+        ),
+        detail: Type.Optional(Type.String({ description: 'What was waited for, or what was still pending.' })),
+      }),
+      Type.Null(),
+    ]),
+    timings: Type.Object(
+      Object.fromEntries(
+        ['queued', 'load', 'readyWait', 'print', 'postProcess', 'store'].map((k) => [k, Type.Optional(Type.Integer({ minimum: 0 }))]),
+      ),
+      {
+        description:
+          'Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options).',
+      },
+    ),
+    pageCount: Type.Optional(Type.Integer()),
+    bytes: Type.Optional(Type.Integer()),
+  },
+  { title: 'RenderDiagnostics' },
+);

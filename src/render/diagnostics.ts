@@ -1,0 +1,71 @@
+// Collects what a template author needs to see of one render (issue 20 point 1): the page's console
+// messages, its uncaught exceptions and unhandled rejections, the requests that failed or were refused,
+// the ready path the job took, and how long each phase took. What does not fit the bounds of
+// domain/render-diagnostics.ts is counted, never silently lost.
+
+import {
+  MAX_BYTES,
+  MAX_ENTRIES,
+  shownUrl,
+  type ConsoleLevel,
+  type DiagnosticEntry,
+  type ReadyPath,
+  type RenderDiagnostics,
+  type RequestProblem,
+} from '../domain/render-diagnostics.js';
+
+export { shownUrl, type ConsoleLevel, type RenderDiagnostics } from '../domain/render-diagnostics.js';
+
+const MAX_TEXT = 2000;
+const clip = (s: string, n = MAX_TEXT) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+export class DiagnosticsCollector {
+  readonly #start = performance.now();
+  readonly #entries: DiagnosticEntry[] = [];
+  readonly #dropped = { console: 0, exception: 0, request: 0 };
+  #bytes = 0;
+  ready: ReadyPath | null = null;
+  readonly timings: RenderDiagnostics['timings'] = {};
+
+  #at(): number {
+    return Math.round(performance.now() - this.#start);
+  }
+
+  #add(e: DiagnosticEntry): void {
+    const size = JSON.stringify(e).length;
+    if (this.#entries.length >= MAX_ENTRIES || this.#bytes + size > MAX_BYTES) {
+      this.#dropped[e.kind]++;
+      return;
+    }
+    this.#bytes += size;
+    this.#entries.push(e);
+  }
+
+  console(level: ConsoleLevel, text: string, source?: string): void {
+    this.#add({ kind: 'console', at: this.#at(), level, text: clip(text), ...(source ? { source } : {}) });
+  }
+
+  exception(text: string, stack?: string, source?: string): void {
+    this.#add({
+      kind: 'exception',
+      at: this.#at(),
+      text: clip(text),
+      ...(stack ? { stack: clip(stack, 4000) } : {}),
+      ...(source ? { source } : {}),
+    });
+  }
+
+  request(url: string, problem: RequestProblem, reason: string): void {
+    this.#add({ kind: 'request', at: this.#at(), url: shownUrl(url), problem, reason: clip(reason, 500) });
+  }
+
+  /** The first request problem of a kind, for a failed job's one-line message. */
+  firstRequest(problem: RequestProblem): string | undefined {
+    const e = this.#entries.find((x) => x.kind === 'request' && x.problem === problem);
+    return e && e.kind === 'request' ? e.url : undefined;
+  }
+
+  toJSON(): RenderDiagnostics {
+    return { entries: [...this.#entries], dropped: { ...this.#dropped }, ready: this.ready, timings: { ...this.timings } };
+  }
+}
