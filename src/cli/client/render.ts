@@ -125,7 +125,8 @@ export async function waitForJob(client: FolioClient, jobId: string, timeoutMs: 
   try {
     for (;;) {
       const remaining = deadline - Date.now();
-      const r = await client.renderJobs.get(jobId, { waitSeconds: Math.max(0, Math.min(30, Math.floor(remaining / 1000))) });
+      // The long poll answers when the job ends: shown progress (queued → rendering) asks every 2 s.
+      const r = await client.renderJobs.get(jobId, { waitSeconds: Math.max(0, Math.min(quiet ? 30 : 2, Math.floor(remaining / 1000))) });
       const status = `${r.job.status}${r.job.attempt ? ` (attempt ${r.job.attempt + 1})` : ''}`;
       if (status !== last) {
         last = status;
