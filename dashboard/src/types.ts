@@ -96,3 +96,13 @@ export interface JobDetail {
 /** The webhook event of a job and its delivery attempts, as the generated API types describe them. */
 export type WebhookDeliveries = Operations['GET /v1/render-jobs/{jobId}/webhook-deliveries']['response'];
 
+
+/** What the page of a job's last finished attempt did (null until an attempt has ended). */
+export type RenderDiagnostics = Operations['GET /v1/render-jobs/{jobId}/diagnostics']['response']['diagnostics'];
+export type DiagnosticsEntry = NonNullable<RenderDiagnostics>['entries'][number];
+
+/** One problem of a 400 `payload_invalid`: a JSON pointer into the payload and what is wrong there. */
+export interface PayloadProblem {
+  pointer: string;
+  message: string;
+}

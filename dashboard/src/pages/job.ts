@@ -2,8 +2,9 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
-import { isTerminal, type Access, type Deploy, type JobDetail, type RenderJob, type WebhookDeliveries } from '../types';
+import { isTerminal, type Access, type Deploy, type JobDetail, type RenderDiagnostics, type RenderJob, type WebhookDeliveries } from '../types';
 import { act, confirmDialog, errorBox, loading, pageHeader, shortId, statusBadge, table, toast } from '../ui';
+import { diagnosticsView } from './job-diagnostics';
 
 export async function jobPage(ctx: PageContext) {
   const [jobId] = ctx.params;
@@ -22,6 +23,7 @@ export async function jobPage(ctx: PageContext) {
   const errorArea = h('div');
   const outputArea = h('section', { 'aria-labelledby': 'output-title' });
   const webhookArea = h('section', { 'aria-labelledby': 'webhook-title' });
+  const diagArea = h('section', { 'aria-labelledby': 'diagnostics-title', 'data-testid': 'diagnostics' });
   let previewShownFor = '';
 
   function drawHeader() {
@@ -159,21 +161,51 @@ export async function jobPage(ctx: PageContext) {
     );
   }
 
+  // The diagnostics of the last finished attempt: fetched on every status change, and while a finished job
+  // has none yet (they are written as the attempt ends). `diagShownFor` is the attempt on screen.
+  let diagShownFor: number | null = null;
+  let diagPending = true;
+  async function drawDiagnostics() {
+    const j = detail.job;
+    const title = h('h2', { id: 'diagnostics-title' }, 'Diagnostics');
+    let d: RenderDiagnostics;
+    try {
+      d = (await api<{ diagnostics: RenderDiagnostics }>('GET', `${base}/diagnostics`, undefined, { signal: ctx.signal })).diagnostics;
+    } catch (err) {
+      if (!ctx.signal.aborted) replace(diagArea, title, errorBox(err, 'The diagnostics could not be loaded'));
+      return;
+    }
+    diagPending = !d && j.status !== 'canceled';
+    if (d && diagShownFor === d.attempt) return; // unchanged: keeps open stacks open
+    diagShownFor = d ? d.attempt : null;
+    replace(
+      diagArea,
+      title,
+      d
+        ? diagnosticsView(d)
+        : h('p', { class: 'muted' }, isTerminal(j.status) ? (j.status === 'canceled' ? 'No attempt of this job ended with diagnostics.' : 'The diagnostics are being written…') : 'What the page logged, threw and failed to load appears here once an attempt has ended.'),
+    );
+  }
+
   function drawAll() {
     drawHeader();
     drawStatus();
     void drawOutput();
     void drawWebhooks();
+    void drawDiagnostics();
   }
 
-  ctx.root.replaceChildren(header, statusLine, errorArea, h('section', { 'aria-label': 'Timeline' }, timeline), props, outputArea, webhookArea);
+  ctx.root.replaceChildren(header, statusLine, errorArea, h('section', { 'aria-label': 'Timeline' }, timeline), props, outputArea, diagArea, webhookArea);
   drawAll();
 
   let lastStatus = detail.job.status;
   let ticks = 0;
+  let diagTries = 0;
   ctx.every(1500, async () => {
     if (isTerminal(lastStatus)) {
-      // After the end, refresh only the deliveries, while the event is still being sent or retried.
+      // After the end, refresh only the deliveries, while the event is still being sent or retried, and the
+      // diagnostics until they are there.
+      if (diagPending && ++diagTries <= 20) await drawDiagnostics();
       if (webhookPending && ++ticks % 2 === 0) await drawWebhooks();
       return;
     }
