@@ -2,9 +2,10 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, bytes, dateTime } from '../format';
 import type { PageContext } from '../router';
-import type { Alias, Deploy, DeployVersion, Page, RenderJob } from '../types';
-import { act, confirmDialog, empty, errorBox, field, loadMoreButton, loading, pageHeader, table, toast } from '../ui';
+import type { Alias, Deploy, DeployVersion, Page } from '../types';
+import { act, confirmDialog, empty, errorBox, loadMoreButton, loading, pageHeader, table, toast } from '../ui';
 import { deleteDeploy, renameDeploy } from './deploys';
+import { renderForm } from './render-form';
 
 type DeployDetail = { deploy: Deploy; aliases: Alias[]; latestVersion: DeployVersion | null };
 
@@ -142,55 +143,13 @@ export async function deployPage(ctx: PageContext) {
       replace(renderSection);
       return;
     }
-    const version = h(
-      'select',
-      { name: 'version' },
-      h('option', { value: 'latest' }, 'latest'),
-      detail.aliases.map((a) => h('option', { value: a.alias }, `${a.alias} (${aliasTarget(a)})`)),
-      versions.map((v) => h('option', { value: v.id }, v.displayId)),
-    );
-    const payload = h('textarea', { name: 'payload', rows: '5', class: 'mono', spellcheck: 'false' }, '{}');
-    const businessKey = h('input', { type: 'text', name: 'businessKey', maxlength: '255', placeholder: 'optional, e.g. invoice-1042' });
-    const transient = h('input', { type: 'radio', name: 'outputMode', value: 'transient', id: 'mode-transient', checked: true });
-    const managed = h('input', { type: 'radio', name: 'outputMode', value: 'managed', id: 'mode-managed' });
-    const submit = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Start render');
-    const errors = h('div', { class: 'form-errors' });
-    const form = h(
-      'form',
-      { class: 'card', 'aria-labelledby': 'render-title' },
-      h('h2', { id: 'render-title' }, 'Start a render'),
-      h('div', { class: 'fields' }, field('Version', version), field('Business key', businessKey)),
-      field('Payload (JSON)', payload, 'Served to the page at window.folio.payloadUrl.'),
-      h(
-        'fieldset',
-        { class: 'inline-choices' },
-        h('legend', {}, 'Output'),
-        h('div', { class: 'check' }, transient, h('label', { for: transient.id }, 'Transient (deleted 10 minutes after the render)')),
-        h('div', { class: 'check' }, managed, h('label', { for: managed.id }, 'Managed PDF (kept until deleted)')),
-      ),
-      errors,
-      submit,
-    );
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      let body: unknown;
-      try {
-        body = payload.value.trim() === '' ? undefined : JSON.parse(payload.value);
-      } catch (err) {
-        replace(errors, errorBox(new Error(`The payload is not valid JSON: ${(err as Error).message}`), 'Check the payload'));
-        payload.focus();
-        return;
-      }
-      void act(submit, errors, async () => {
-        const r = await api<{ job: RenderJob }>('POST', `${base}/render-jobs`, {
-          deployVersionId: version.value,
-          ...(body !== undefined ? { payload: body } : {}),
-          ...(businessKey.value.trim() ? { businessKey: businessKey.value.trim() } : {}),
-          outputMode: managed.checked ? 'managed' : 'transient',
-        });
-        ctx.navigate(`/dashboard/jobs/${encodeURIComponent(r.job.id)}`);
-      });
-    });
+    // The sample payload of what each choice renders: `latest` and aliases follow to their version.
+    const byId = (id: string) => (id === 'latest' ? (detail.latestVersion ?? versions[0]) : versions.find((v) => v.id === id));
+    const form = renderForm(ctx, deployId, [
+      { value: 'latest', label: 'latest', samplePayload: byId('latest')?.samplePayload },
+      ...detail.aliases.map((a) => ({ value: a.alias, label: `${a.alias} (${aliasTarget(a)})`, samplePayload: byId(a.deployVersionId)?.samplePayload })),
+      ...versions.map((v) => ({ value: v.id, label: v.displayId, samplePayload: v.samplePayload })),
+    ]);
     replace(renderSection, form);
   }
 

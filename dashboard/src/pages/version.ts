@@ -5,6 +5,7 @@ import type { PageContext } from '../router';
 import type { Alias, Deploy, DeployVersion, VersionFile } from '../types';
 import { act, empty, loading, pageHeader, table } from '../ui';
 import { deleteVersion, promote } from './deploy';
+import { renderForm } from './render-form';
 
 export async function versionPage(ctx: PageContext) {
   const [deployId, versionId] = ctx.params;
@@ -52,6 +53,8 @@ export async function versionPage(ctx: PageContext) {
       h('dt', {}, 'Render timeout'), h('dd', {}, v.renderTimeoutMs ? `${v.renderTimeoutMs} ms` : 'default (30 s)'),
       h('dt', {}, 'Created'), h('dd', {}, dateTime(v.createdAt)),
     ),
+    payloadSection(v),
+    renderForm(ctx, deployId, [{ value: v.id, label: v.displayId, samplePayload: v.samplePayload }]),
     h(
       'section',
       { 'aria-labelledby': 'files-title' },
@@ -60,5 +63,33 @@ export async function versionPage(ctx: PageContext) {
         ? empty('This version has no files')
         : table('Files of this version', ['Path', 'Size', 'Type', 'SHA-256'], files.items.map((f) => [h('code', {}, f.path), bytes(f.size), f.mime, h('code', { title: f.sha256 }, `${f.sha256.slice(0, 12)}…`)]), { testid: 'files-table' }),
     ),
+  );
+}
+
+/** The bundle's payload.schema.json and sample-payload.json, when it has them. */
+function payloadSection(v: DeployVersion): HTMLElement {
+  const hasSchema = v.payloadSchema !== undefined;
+  const hasSample = v.samplePayload !== undefined;
+  return h(
+    'section',
+    { 'aria-labelledby': 'payload-title' },
+    h('h2', { id: 'payload-title' }, 'Payload'),
+    hasSchema
+      ? h('p', { class: 'muted' }, 'Every render job’s JSON payload must match this schema (', h('code', {}, 'payload.schema.json'), '); one that does not is refused with ', h('code', {}, 'payload_invalid'), '.')
+      : h('p', { class: 'muted' }, 'This version has no ', h('code', {}, 'payload.schema.json'), ': any payload is accepted.'),
+    hasSchema ? jsonBlock('Payload schema', v.payloadSchema, 'payload-schema') : null,
+    hasSample ? jsonBlock('Sample payload', v.samplePayload, 'sample-payload') : null,
+  );
+}
+
+/** Pretty-printed JSON in a <pre> (as text); folded behind its title when long. */
+function jsonBlock(title: string, value: unknown, testid: string): HTMLElement {
+  const text = JSON.stringify(value, null, 2);
+  const lines = text.split('\n').length;
+  return h(
+    'details',
+    { class: 'json-block', open: lines <= 30, 'data-testid': testid },
+    h('summary', {}, h('strong', {}, title), h('span', { class: 'muted small' }, ` · ${lines} line${lines === 1 ? '' : 's'}`)),
+    h('pre', { class: 'mono json' }, text),
   );
 }
