@@ -1211,8 +1211,8 @@ export interface paths {
                                         /** @description The sum of the page counts of the included items. */
                                         pageCount: number;
                                         sha256: string;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1228,8 +1228,8 @@ export interface paths {
                                         sha256: string;
                                         /** @description When the zip is deleted (like a transient output). */
                                         expiresAt: number | null;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1405,8 +1405,8 @@ export interface paths {
                                         /** @description The sum of the page counts of the included items. */
                                         pageCount: number;
                                         sha256: string;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1422,8 +1422,8 @@ export interface paths {
                                         sha256: string;
                                         /** @description When the zip is deleted (like a transient output). */
                                         expiresAt: number | null;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1548,8 +1548,8 @@ export interface paths {
                                         /** @description The sum of the page counts of the included items. */
                                         pageCount: number;
                                         sha256: string;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1565,8 +1565,8 @@ export interface paths {
                                         sha256: string;
                                         /** @description When the zip is deleted (like a transient output). */
                                         expiresAt: number | null;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1670,8 +1670,8 @@ export interface paths {
                                         /** @description The sum of the page counts of the included items. */
                                         pageCount: number;
                                         sha256: string;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -1687,8 +1687,8 @@ export interface paths {
                                         sha256: string;
                                         /** @description When the zip is deleted (like a transient output). */
                                         expiresAt: number | null;
-                                        /** @description A signed download link. */
-                                        access: {
+                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                        access?: {
                                             /** @description Signed download URL (10 minutes, refreshed on every read). */
                                             url: string;
                                             /** @description Unix epoch milliseconds. */
@@ -4215,8 +4215,8 @@ export interface components {
                             /** @description The sum of the page counts of the included items. */
                             pageCount: number;
                             sha256: string;
-                            /** @description A signed download link. */
-                            access: {
+                            /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                            access?: {
                                 /** @description Signed download URL (10 minutes, refreshed on every read). */
                                 url: string;
                                 /** @description Unix epoch milliseconds. */
@@ -4232,8 +4232,8 @@ export interface components {
                             sha256: string;
                             /** @description When the zip is deleted (like a transient output). */
                             expiresAt: number | null;
-                            /** @description A signed download link. */
-                            access: {
+                            /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                            access?: {
                                 /** @description Signed download URL (10 minutes, refreshed on every read). */
                                 url: string;
                                 /** @description Unix epoch milliseconds. */

@@ -74,7 +74,8 @@ export function renderBatchesResource(http: HttpCore) {
      * more than 30 s to live, else the batch is read again) or a batch id. Throws FolioBatchProductError
      * when there is nothing to download: `code` is the product's error code when it failed
      * (`batch_nothing_to_combine`, …), `batch_product_deleted`, `batch_product_pending` (not completed
-     * yet) or `batch_has_no_product` (`combine: "none"`).
+     * yet), `batch_has_no_product` (`combine: "none"`) or `batch_product_no_link` (a server without a
+     * signing key).
      */
     streamProduct: (batch: RenderBatch | string, o: ProductOptions = {}) => streamProduct(http, batch, o),
     /** streamProduct() read into a Buffer (checked against its sha256): fine for a PDF, think twice for a 2 GiB zip. */
@@ -112,7 +113,10 @@ function productOf(batch: RenderBatch): {
         ? `the merged PDF of render batch ${batch.id} was deleted`
         : `the zip of render batch ${batch.id} expired and was deleted`,
     );
-  return { product, file };
+  // A server without a signing key (FOLIO_SIGNING_KEY) cannot hand out download links.
+  if (!file.access)
+    return refuse('batch_product_no_link', `the server gave no download link for render batch ${batch.id} (it has no signing key)`);
+  return { product, file: { ...file, access: file.access } };
 }
 
 async function streamProduct(http: HttpCore, ref: RenderBatch | string, o: ProductOptions): Promise<RenderBatchProductStream> {

@@ -31,6 +31,18 @@ export function batchStatus(b: RenderBatchesTable): 'running' | 'combining' | 'c
   return b.combine_state === 'pending' || b.combine_state === 'running' ? 'combining' : 'completed';
 }
 
+/**
+ * A signed link, or nothing when this server cannot sign (PostgreSQL without FOLIO_SIGNING_KEY): the batch
+ * is still readable; only the product's download link is missing.
+ */
+function linkOr(sign: () => { access: { url: string; expiresAt: number } }) {
+  try {
+    return sign();
+  } catch {
+    return {};
+  }
+}
+
 /** The combined product with signed links (absent for combine "none" and while items still run). */
 export async function batchProduct(db: Kysely<Tables>, files: RenderedFiles, b: RenderBatchesTable) {
   if (b.combine === 'none' || b.combine_state === null) return undefined;
@@ -50,7 +62,14 @@ export async function batchProduct(db: Kysely<Tables>, files: RenderedFiles, b: 
         kind,
         state: 'ready' as const,
         items,
-        pdf: { id: p.id, fileName: p.file_name, bytes: Number(p.bytes), pageCount: p.page_count, sha256: p.sha256, ...files.signPdf(p.id) },
+        pdf: {
+          id: p.id,
+          fileName: p.file_name,
+          bytes: Number(p.bytes),
+          pageCount: p.page_count,
+          sha256: p.sha256,
+          ...linkOr(() => files.signPdf(p.id)),
+        },
       };
   }
   if (kind === 'zip' && b.product_output_id) {
@@ -66,7 +85,7 @@ export async function batchProduct(db: Kysely<Tables>, files: RenderedFiles, b: 
           files: items,
           sha256: o.sha256,
           expiresAt: o.expires_at,
-          ...files.signOutput(o.id),
+          ...linkOr(() => files.signOutput(o.id)),
         },
       };
   }

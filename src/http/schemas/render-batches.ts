@@ -80,7 +80,7 @@ export const BatchCountsSchema = Type.Object(
 
 const LinkAccess = Type.Object(
   { url: Type.String({ description: 'Signed download URL (10 minutes, refreshed on every read).' }), expiresAt: EpochMs },
-  { description: 'A signed download link.' },
+  { description: 'A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY).' },
 );
 
 export const BatchProduct = Type.Object(
@@ -99,7 +99,7 @@ export const BatchProduct = Type.Object(
           bytes: Type.Integer(),
           pageCount: Type.Integer({ description: 'The sum of the page counts of the included items.' }),
           sha256: Type.String(),
-          access: LinkAccess,
+          access: Type.Optional(LinkAccess),
         },
         { description: '`merge`: the merged PDF.' },
       ),
@@ -112,7 +112,7 @@ export const BatchProduct = Type.Object(
           files: Type.Integer({ description: 'PDFs in the zip.' }),
           sha256: Type.String(),
           expiresAt: Type.Union([EpochMs, Type.Null()], { description: 'When the zip is deleted (like a transient output).' }),
-          access: LinkAccess,
+          access: Type.Optional(LinkAccess),
         },
         { description: '`zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies).' },
       ),
