@@ -93,8 +93,14 @@ export async function batchProduct(db: Kysely<Tables>, files: RenderedFiles, b: 
   return { kind, state: 'deleted' as const, items };
 }
 
-export async function batchView(db: Kysely<Tables>, files: RenderedFiles, b: RenderBatchesTable, counts?: BatchCounts) {
-  const c = counts ?? (await batchCounts(db, b.id));
+export async function batchView(db: Kysely<Tables>, files: RenderedFiles, row: RenderBatchesTable, counts?: BatchCounts) {
+  const c = counts ?? (await batchCounts(db, row.id));
+  // The row was read before the counts: when the transaction that ended the last item committed between
+  // the two reads, the counts show every item terminal while the row is not finished yet. Read the row
+  // again so status and counts agree.
+  let b = row;
+  if (b.finished_at === null && c.succeeded + c.failed + c.canceled >= b.item_count)
+    b = (await db.selectFrom('render_batches').selectAll().where('id', '=', b.id).executeTakeFirst()) ?? b;
   const product = await batchProduct(db, files, b);
   return {
     id: b.id,
