@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { measure, warmVariant } from './baselines.js';
 import { tempDir } from '../../test/helpers/app.js';
-import { descriptors, entries, file, sha256 } from '../../test/helpers/bundle.js';
-import { client } from '../../test/helpers/http-client.js';
+import { file } from '../../test/helpers/bundle.js';
+import { deployOverHttp } from '../../test/helpers/http-deploy.js';
 import { startServerProcess, ROOT, type ServerProcess } from '../../test/helpers/server-process.js';
 
 const KEY = 'folio_sk_bench000000000000000000000000000variant';
@@ -22,20 +22,7 @@ export interface Variant {
 }
 
 export async function deploy(url: string, slug: string, html: string): Promise<string> {
-  const api = client(url, KEY);
-  const page = file('index.html', html);
-  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name: slug }, files: descriptors([page]) } });
-  const tok = { 'x-upload-token': s.body.uploadToken };
-  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
-    body: page.content,
-    headers: tok,
-  });
-  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
-    json: { entries: entries([page]), render: { route: '/', title: slug } },
-    headers: tok,
-  });
-  if (c.status !== 201) throw new Error(`commit: ${c.status} ${JSON.stringify(c.body)}`);
-  return c.body.deployVersion.deployId;
+  return deployOverHttp(url, KEY, slug, [file('index.html', html)]);
 }
 
 /** Starts `<root>/bin/folio serve` on a fresh data dir and deploys both templates to it. */

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { payloadPage } from '../helpers/pages.js';
 import { waitFor } from '../helpers/wait.js';
 
 /** The wall clock behind the ManualClock interface the test app expects. */
@@ -17,17 +17,7 @@ class WallClock extends ManualClock {
   }
 }
 
-const page = file(
-  'index.html',
-  `<!doctype html><html><body><h1 id="t">Loading</h1>
-  <script>
-    window.folio.waitForReady = true;
-    fetch(window.folio.payloadUrl).then(r => r.json()).then((p) => {
-      document.getElementById('t').textContent = 'Invoice ' + p.n;
-      window.folio.ready();
-    });
-  </script></body></html>`,
-);
+const page = payloadPage();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -4,22 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { payloadPage } from '../helpers/pages.js';
 import { pdfText } from '../helpers/pdf.js';
 import { waitFor } from '../helpers/wait.js';
 
-const page = file(
-  'index.html',
-  `<!doctype html><html><body><h1 id="t">Loading</h1>
-  <script>
-    window.folio.waitForReady = true;
-    fetch(window.folio.payloadUrl).then(r => r.json()).then((p) => {
-      document.getElementById('t').textContent = 'Invoice ' + p.n;
-      window.folio.ready();
-    });
-  </script></body></html>`,
-);
+const page = payloadPage();
 
 describe('render batches end to end', () => {
   let app: TestApp;

@@ -7,57 +7,34 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { tempDir } from '../helpers/app.js';
-import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
+import { deployOverHttp } from '../helpers/http-deploy.js';
+import { payloadPage } from '../helpers/pages.js';
 import { client } from '../helpers/http-client.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_crash00000000000000000000000000000000001';
-const slowPage = file(
-  'index.html',
-  `<!doctype html><body><h1 id="t">slow</h1><script>
-    window.folio.waitForReady = true;
-    fetch(window.folio.payloadUrl).then(r => r.json()).then(p => {
-      document.getElementById('t').textContent = 'Done ' + p.n;
-      setTimeout(() => window.folio.ready(), 2500);
-    });
-  </script></body>`,
-);
+const slowPage = payloadPage({ text: 'Done', readyAfterMs: 2500 });
+
+/** A service that notices a dead worker within seconds: short lease, frequent janitor and polls. */
+const crashEnv = (dataDir: string) => ({
+  FOLIO_DATA_DIR: dataDir,
+  FOLIO_BOOTSTRAP_API_KEY: KEY,
+  FOLIO_WORKER_LEASE_MS: '2000',
+  FOLIO_JANITOR_INTERVAL_MS: '300',
+  FOLIO_WORKER_POLL_MS: '200',
+});
 
 // A render and a restarted process take seconds; ask every 100 ms for up to a minute.
 const JOB_WAIT = { timeoutMs: 60_000, intervalMs: 100 };
 
-/** Deploys `page` through the upload API of a running server; returns the deploy id. */
-async function deploy(api: ReturnType<typeof client>, slug: string, page: typeof slowPage): Promise<string> {
-  const s = await api.request('POST', '/v1/upload-sessions', {
-    json: { createDeploy: { slug, name: slug }, files: descriptors([page]) },
-  });
-  const tok = { 'x-upload-token': s.body.uploadToken };
-  await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(page.content)}`, {
-    body: page.content,
-    headers: tok,
-  });
-  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
-    json: { entries: entries([page]), render: { route: '/', title: slug } },
-    headers: tok,
-  });
-  assert.equal(c.status, 201, JSON.stringify(c.body));
-  return c.body.deployVersion.deployId;
-}
-
 describe('worker crash', () => {
   test('kill -9 mid-render → after restart the job succeeds exactly once with one output', async () => {
     const dataDir = tempDir();
-    const env = {
-      FOLIO_DATA_DIR: dataDir,
-      FOLIO_BOOTSTRAP_API_KEY: KEY,
-      FOLIO_WORKER_LEASE_MS: '2000',
-      FOLIO_JANITOR_INTERVAL_MS: '300',
-      FOLIO_WORKER_POLL_MS: '200',
-    };
+    const env = crashEnv(dataDir);
     const first = await startServerProcess(env);
     const api = client(first.url, KEY);
-    const deployId = await deploy(api, 'slow', slowPage);
+    const deployId = await deployOverHttp(first.url, KEY, 'slow', [slowPage]);
     const job = await api.request('POST', '/v1/render-jobs', {
       json: { deployId, deployVersionId: 'latest', payload: { n: 42 } },
     });
@@ -93,26 +70,11 @@ describe('worker crash', () => {
 
   test('kill -9 mid-batch → after restart every item ends once: nothing lost, nothing doubled', async () => {
     const dataDir = tempDir();
-    const env = {
-      FOLIO_DATA_DIR: dataDir,
-      FOLIO_BOOTSTRAP_API_KEY: KEY,
-      FOLIO_WORKER_LEASE_MS: '2000',
-      FOLIO_JANITOR_INTERVAL_MS: '300',
-      FOLIO_WORKER_POLL_MS: '200',
-    };
-    const page = file(
-      'index.html',
-      `<!doctype html><body><h1 id="t">item</h1><script>
-        window.folio.waitForReady = true;
-        fetch(window.folio.payloadUrl).then(r => r.json()).then(p => {
-          document.getElementById('t').textContent = 'Item ' + p.n;
-          setTimeout(() => window.folio.ready(), 200);
-        });
-      </script></body>`,
-    );
+    const env = crashEnv(dataDir);
+    const page = payloadPage({ text: 'Item', readyAfterMs: 200 });
     const first = await startServerProcess(env);
     const api = client(first.url, KEY);
-    const deployId = await deploy(api, 'items', page);
+    const deployId = await deployOverHttp(first.url, KEY, 'items', [page]);
     const items = Array.from({ length: 30 }, (_, i) => ({ businessKey: `item-${i}`, payload: { n: i } }));
     const created = await api.request('POST', '/v1/render-batches', {
       json: { deployId, deployVersionId: 'latest', combine: 'zip', items },
