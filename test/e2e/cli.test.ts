@@ -28,6 +28,8 @@ interface Run {
 describe('folio client CLI against a server process', () => {
   let server: ServerProcess;
   const work = tempDir('folio-cli-');
+  // `-o` never creates folders (a typo in a path is an error): the outputs' folder exists.
+  fs.mkdirSync(path.join(work, 'out'));
   const dataDir = path.join(work, 'data');
   const configHome = path.join(work, 'config');
   const site = path.join(work, 'Quarterly Statement');
