@@ -111,7 +111,7 @@ describe('folio CLI polish against a server process', () => {
     ]);
   });
 
-  test('render --version 2 and --version v2 bind the job to version 2; an unknown number is a usage error', async () => {
+  test('render --version 2 and --version v2 bind the job to version 2; aliases list shows vN; an unknown number is a usage error', async () => {
     // Versions 1-3 of "polish" exist after the deploy test; make a deploy of its own so the test stands alone.
     for (let i = 0; i < 3; i++) ok(await folio(['deploy', site, '--slug', 'versions']));
     for (const spec of ['2', 'v2']) {
@@ -120,6 +120,8 @@ describe('folio CLI polish against a server process', () => {
     }
     const text = ok(await folio(['render', 'versions', '--version', 'v1']));
     assert.match(text.stdout, /\(deploy versions, version v1\)/);
+    ok(await folio(['aliases', 'set', 'versions', 'production', '2']));
+    assert.match(ok(await folio(['aliases', 'list', 'versions'])).stdout, /^production +v2 \(ver_\w+\) +\d{4}-/m);
     const missing = await folio(['render', 'versions', '--version', '9']);
     assert.equal(missing.code, 2, missing.stderr);
     assert.match(missing.stderr, /no version v9/);

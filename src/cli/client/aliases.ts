@@ -49,13 +49,19 @@ export async function aliasesCommand(argv: string[]): Promise<number> {
       const r = await client.deploys.get(deploy.id);
       if (p.json) printJson({ items: r.aliases });
       else if (r.aliases.length === 0) console.log('no aliases');
-      else
+      else {
+        // Shown as vN (ver_…): the alias holds the id, the versions listing has the numbers.
+        const numbers = new Map<string, number>();
+        if (r.aliases.some((a) => a.deployVersionId.startsWith('ver_')))
+          for await (const v of client.deploys.versions(deploy.id)) numbers.set(v.id, v.versionNo);
+        const shown = (id: string) => (numbers.has(id) ? `v${numbers.get(id)} (${id})` : id);
         console.log(
           table(
             ['ALIAS', 'VERSION', 'UPDATED'],
-            r.aliases.map((a) => [a.alias, a.deployVersionId, formatTime(a.updatedAt)]),
+            r.aliases.map((a) => [a.alias, shown(a.deployVersionId), formatTime(a.updatedAt)]),
           ),
         );
+      }
       return 0;
     }
     default:
