@@ -6,6 +6,11 @@ const RUN_JOB = "Symbol.for('folio.runJob')";
 const HAS_JOB_HANDLER = "Symbol.for('folio.hasJobHandler')";
 const SCRIPT_REQUESTS = "Symbol.for('folio.scriptRequests')";
 const FAILURE = "Symbol.for('folio.failure')";
+const QUIET = "Symbol.for('folio.quiet')";
+/** A timer due within this many ms is work the page still has to do before it is printed. */
+export const TIMER_HORIZON_MS = 1000;
+/** The DOM must have been still for this long (default protocol, pages whose script did something). */
+export const DOM_QUIET_MS = 100;
 
 /** What a warm page's `folio.onJob` handler receives, and what `window.folio` is updated to. */
 export interface WarmJobFields {
@@ -59,6 +64,55 @@ export function folioScript(
   const xhrSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function send(...args) { scriptRequests++; return xhrSend.apply(this, args); };
   Object.defineProperty(window, ${SCRIPT_REQUESTS}, { value: () => scriptRequests });
+  // What the default ready protocol waits for beyond the network (issue 20): timers due soon, a DOM still
+  // changing, images not decoded, fonts loading. Timers are tracked at the call (their due time), the DOM
+  // by a MutationObserver. An interval that fires within the horizon counts as pending work too: it may
+  // run forever, which is why the wait is bounded (SETTLE_LIMIT_MS in render-job.ts).
+  const timeouts = new Map();
+  const intervals = new Map();
+  const pageSetTimeout = window.setTimeout, pageClearTimeout = window.clearTimeout;
+  const pageSetInterval = window.setInterval, pageClearInterval = window.clearInterval;
+  window.setTimeout = function setTimeout(fn, ms, ...rest) {
+    if (typeof fn !== 'function') return pageSetTimeout.call(window, fn, ms, ...rest);
+    const delay = Math.max(0, Number(ms) || 0);
+    let id;
+    id = pageSetTimeout.call(window, function () { timeouts.delete(id); return fn.apply(this, arguments); }, delay, ...rest);
+    timeouts.set(id, performance.now() + delay);
+    return id;
+  };
+  window.clearTimeout = function clearTimeout(id) { timeouts.delete(id); return pageClearTimeout.call(window, id); };
+  window.setInterval = function setInterval(...args) {
+    const id = pageSetInterval.apply(window, args);
+    intervals.set(id, Math.max(0, Number(args[1]) || 0));
+    return id;
+  };
+  window.clearInterval = function clearInterval(id) { intervals.delete(id); return pageClearInterval.call(window, id); };
+  let lastMutation = 0;
+  const observe = () => {
+    try {
+      new MutationObserver(() => { lastMutation = performance.now(); })
+        .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    } catch {}
+  };
+  // From DOMContentLoaded on: the parser's own insertions are not the page still working.
+  if (document.readyState !== 'loading') observe(); else document.addEventListener('DOMContentLoaded', observe, { once: true });
+  Object.defineProperty(window, ${QUIET}, {
+    value: () => {
+      const now = performance.now();
+      let dueSoon = 0, nextDue = Infinity;
+      for (const due of timeouts.values()) if (due - now <= ${TIMER_HORIZON_MS}) { dueSoon++; nextDue = Math.min(nextDue, Math.max(0, due - now)); }
+      let images = 0;
+      for (const img of document.images) if (!img.complete) images++;
+      return {
+        timersDueSoon: dueSoon,
+        nextTimerMs: Number.isFinite(nextDue) ? Math.ceil(nextDue) : null,
+        intervals: [...intervals.values()].filter((period) => period <= ${TIMER_HORIZON_MS}).length,
+        msSinceMutation: lastMutation === 0 ? null : Math.floor(now - lastMutation),
+        imagesPending: images,
+        fontsLoading: document.fonts.status === 'loading',
+      };
+    },
+  });
   Object.defineProperty(window, ${FAILURE}, { value: () => failure });
   Object.defineProperty(window, ${READY_PROMISE}, { value: readyPromise });
   Object.defineProperty(window, ${HAS_JOB_HANDLER}, { value: () => jobHandler !== null });
@@ -95,8 +149,34 @@ export const READY_EXPRESSION = `(async () => {
     return { mode: 'ready-called', scriptRequests: counted() };
   }
   if (failed() !== null) return { mode: 'failed', message: failed() };
-  return { mode: 'loaded', scriptRequests: counted() };
+  const q = window[${QUIET}];
+  return { mode: 'loaded', scriptRequests: counted(), quiet: typeof q === 'function' ? q() : null };
 })()`;
+
+/** The page's pending work as the default ready protocol sees it (see folioScript), or null. */
+export const QUIET_EXPRESSION = `(() => { const q = window[${QUIET}]; return typeof q === 'function' ? q() : null; })()`;
+
+export interface PageQuiet {
+  timersDueSoon: number;
+  nextTimerMs: number | null;
+  /** Intervals that fire at least once within the horizon. */
+  intervals: number;
+  msSinceMutation: number | null;
+  imagesPending: number;
+  fontsLoading: boolean;
+}
+
+/** What still keeps a page from being printed in the default protocol, in words; empty when it is quiet. */
+export function pendingWork(q: PageQuiet | null): string[] {
+  if (!q) return [];
+  const out: string[] = [];
+  if (q.timersDueSoon > 0) out.push(`${q.timersDueSoon} timer(s) due within ${TIMER_HORIZON_MS} ms`);
+  if (q.intervals > 0) out.push(`${q.intervals} interval timer(s) running`);
+  if (q.msSinceMutation !== null && q.msSinceMutation < DOM_QUIET_MS) out.push(`the DOM changed ${q.msSinceMutation} ms ago`);
+  if (q.imagesPending > 0) out.push(`${q.imagesPending} image(s) not loaded`);
+  if (q.fontsLoading) out.push('fonts loading');
+  return out;
+}
 
 /** The message a page passed to folio.fail(), or null (checked again before printing in default mode). */
 export const FAILURE_EXPRESSION = `(() => { const g = window[${FAILURE}]; return typeof g === 'function' ? g() : null; })()`;

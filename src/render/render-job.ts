@@ -7,7 +7,17 @@ import type { CdpSession, CommandResult } from './cdp-connection.js';
 import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
 import { PdfReadStream } from './pdf-stream.js';
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
-import { FAILURE_EXPRESSION, folioScript, HAS_JOB_HANDLER_EXPRESSION, READY_EXPRESSION, runJobExpression } from './ready-protocol.js';
+import {
+  DOM_QUIET_MS,
+  FAILURE_EXPRESSION,
+  folioScript,
+  HAS_JOB_HANDLER_EXPRESSION,
+  pendingWork,
+  QUIET_EXPRESSION,
+  READY_EXPRESSION,
+  runJobExpression,
+  type PageQuiet,
+} from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { BUNDLE_ORIGIN, payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
@@ -24,6 +34,8 @@ export interface RenderJobOptions {
 
 type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 
+/** The default protocol waits at most this long for a page's timers, DOM, images and fonts to settle. */
+const SETTLE_LIMIT_MS = 3000;
 // How long a failed command waits for the crash notice of the page's renderer (they come on separate paths).
 const CRASH_NOTICE_MS = 1000;
 
@@ -112,18 +124,20 @@ export class RenderJob implements RequestRouter {
         await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
         this.#endPhase('load');
         this.#phase = 'waiting-ready';
-        const { mode, scriptRequests } = await this.#evaluateReady();
+        const { mode, scriptRequests, quiet } = await this.#evaluateReady();
         if (mode === 'loaded') {
           // Without waitForReady the page may still have failed while its requests finished. A page that
           // printed at once (nothing to wait for) was checked by READY_EXPRESSION a moment ago.
           const waited = await this.#race(this.#networkIdle(scriptRequests));
+          const settled = await this.#settle(waited ? null : quiet);
           this.diagnostics.ready = {
             mode: 'default',
-            detail: waited
-              ? `waited for the network to be quiet for ${this.opts.networkIdleMs} ms after load`
-              : 'printed at load (no requests pending)',
+            detail:
+              [waited ? `waited for the network to be quiet for ${this.opts.networkIdleMs} ms after load` : '', settled]
+                .filter(Boolean)
+                .join('; ') || 'printed at load (nothing pending)',
           };
-          if (waited) {
+          if (waited || settled) {
             const late = await this.#evaluate(FAILURE_EXPRESSION, 'waiting for the page to be ready');
             if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
           }
@@ -309,15 +323,52 @@ export class RenderJob implements RequestRouter {
     }
   }
 
-  async #evaluateReady(): Promise<{ mode: 'loaded' | 'ready-called'; scriptRequests: number }> {
+  /**
+   * The default protocol's second half (issue 20): after the network, waits until the page has no timer due
+   * within TIMER_HORIZON_MS, a DOM still for DOM_QUIET_MS, its images loaded and its fonts ready, for at
+   * most SETTLE_LIMIT_MS (a page with work that never ends, such as an animation, is printed then). `first`
+   * is the state READY_EXPRESSION already read (saves a round trip for a static page). Returns what it
+   * waited for, in words, or '' when the page was quiet at once.
+   */
+  async #settle(first: PageQuiet | null): Promise<string> {
+    const started = performance.now();
+    let q = first ?? (await this.#quiet());
+    const waitedFor = new Set<string>();
+    for (;;) {
+      const pending = pendingWork(q);
+      if (pending.length === 0 && this.#inFlight === 0) break;
+      for (const p of pending) waitedFor.add(p.replace(/^\d+ |\d+ ms ago$/g, '').trim());
+      const elapsed = performance.now() - started;
+      if (elapsed >= SETTLE_LIMIT_MS)
+        return `printed after waiting ${Math.round(elapsed)} ms with work still pending: ${pending.join(', ') || 'requests in flight'}`;
+      const untilDomQuiet = q && q.msSinceMutation !== null && q.msSinceMutation < DOM_QUIET_MS ? DOM_QUIET_MS - q.msSinceMutation : 0;
+      const untilTimer = q?.nextTimerMs ?? 0;
+      const delay = Math.min(Math.max(untilDomQuiet, untilTimer, 10) + 5, SETTLE_LIMIT_MS - elapsed);
+      await this.#race(new Promise((r) => setTimeout(r, delay)));
+      await this.#race(this.#noneInFlight());
+      q = await this.#quiet();
+    }
+    return waitedFor.size ? `waited ${Math.round(performance.now() - started)} ms for: ${[...waitedFor].join(', ')}` : '';
+  }
+
+  async #quiet(): Promise<PageQuiet | null> {
+    const r = await this.#evaluate(QUIET_EXPRESSION, 'waiting for the page to be ready');
+    return (r.result?.value as PageQuiet | null | undefined) ?? null;
+  }
+
+  async #evaluateReady(): Promise<{ mode: 'loaded' | 'ready-called'; scriptRequests: number; quiet: PageQuiet | null }> {
     const r = await this.#evaluate(READY_EXPRESSION, 'waiting for the page to be ready');
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
       throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
     }
-    const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number; message?: string };
+    const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number; message?: string; quiet?: PageQuiet | null };
     if (v.mode === 'failed') throw pageFailed(String(v.message));
-    return { mode: v.mode === 'ready-called' ? 'ready-called' : 'loaded', scriptRequests: Number(v.scriptRequests) || 0 };
+    return {
+      mode: v.mode === 'ready-called' ? 'ready-called' : 'loaded',
+      scriptRequests: Number(v.scriptRequests) || 0,
+      quiet: v.quiet ?? null,
+    };
   }
 
   /** Runs the warm page's handler for this job; false when the page has no handler any more. */

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { pdfText } from '../helpers/pdf.js';
 
 const noisy = file(
   'index.html',
@@ -38,6 +39,25 @@ const stuck = file(
 
 const plain = file('index.html', '<!doctype html><html><body><h1>Static</h1></body></html>');
 
+// No waitForReady: fetches its payload, then fills the heading 500 ms later (issue 20's "blank invoice").
+const late = file(
+  'index.html',
+  `<!doctype html><html><body><h1 id="t">PLACEHOLDER</h1><script>
+    fetch(window.folio.payloadUrl).then(r => r.json()).then((p) => {
+      setTimeout(() => { document.getElementById('t').textContent = 'Filled ' + p.n; }, 500);
+    });
+  </script></body></html>`,
+);
+
+// Work that never ends: the default protocol must still print, after a bounded wait.
+const forever = file(
+  'index.html',
+  `<!doctype html><html><body><h1>Ticking</h1><p id="c">0</p><script>
+    let n = 0;
+    setInterval(() => { document.getElementById('c').textContent = String(++n); }, 30);
+  </script></body></html>`,
+);
+
 describe('render diagnostics', () => {
   let app: TestApp;
   const deploys: Record<string, string> = {};
@@ -49,6 +69,8 @@ describe('render diagnostics', () => {
       ['noisy', noisy, 10_000],
       ['stuck', stuck, 1500],
       ['plain', plain, 10_000],
+      ['late', late, 10_000],
+      ['forever', forever, 10_000],
     ] as const) {
       const v = await deployFiles(app, { createDeploy: { slug, name: slug } }, [page], {
         route: '/',
@@ -114,7 +136,29 @@ describe('render diagnostics', () => {
     const { job, diagnostics } = await run('plain');
     assert.equal(job.status, 'succeeded');
     assert.equal(diagnostics.ready.mode, 'default');
+    assert.equal(diagnostics.ready.detail, 'printed at load (nothing pending)');
     assert.deepEqual(diagnostics.entries, []);
+  });
+
+  test('default protocol: a page that fills its heading 500 ms after its payload prints it filled', async () => {
+    const { job, diagnostics } = await run('late');
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    const link = await app.api('POST', `/v1/render-jobs/${job.id}/output-download`, {});
+    const u = new URL(link.body.access.url);
+    const pdf = await app.server.inject({ method: 'GET', url: u.pathname + u.search });
+    const text = pdfText(pdf.rawPayload);
+    assert.match(text, /Filled 7/);
+    assert.doesNotMatch(text, /PLACEHOLDER/);
+    assert.equal(diagnostics.ready.mode, 'default');
+    assert.match(diagnostics.ready.detail, /timer/, diagnostics.ready.detail);
+  });
+
+  test('default protocol: a page that never stops ticking is printed after a bounded wait, and says so', async () => {
+    const t0 = Date.now();
+    const { job, diagnostics } = await run('forever');
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    assert.ok(Date.now() - t0 < 8000, `took ${Date.now() - t0} ms`);
+    assert.match(diagnostics.ready.detail, /work still pending: .*DOM changed/, diagnostics.ready.detail);
   });
 
   test("another account's job is 404", async () => {
