@@ -89,6 +89,9 @@ export function folioScript(
   window.clearInterval = function clearInterval(id) { intervals.delete(id); return pageClearInterval.call(window, id); };
   let lastMutation = 0;
   const observe = () => {
+    // A page that calls folio.ready() itself says when it is done: its DOM is not watched (records for
+    // every change of a script-built page cost time).
+    if (folio.waitForReady === true) return;
     try {
       new MutationObserver(() => { lastMutation = performance.now(); })
         .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
