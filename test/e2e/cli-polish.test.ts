@@ -210,6 +210,28 @@ describe('folio CLI polish against a server process', () => {
     assert.equal(finished.job.status, 'succeeded');
   });
 
+  test('jobs show prints the job and its diagnostics: console output, a missing file, the ready path', async () => {
+    const dir = path.join(work, 'noisy');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><h1>Noisy</h1><script>
+        window.folio.waitForReady = true;
+        console.warn('vatId is empty');
+        fetch('missing/logo.png').finally(() => window.folio.ready());
+      </script>`,
+    );
+    ok(await folio(['deploy', dir, '--slug', 'noisy']));
+    const job = JSON.parse(ok(await folio(['render', 'noisy', '--wait', '--json'])).stdout).job;
+    const shown = ok(await folio(['jobs', 'show', job.id])).stdout;
+    assert.match(shown, /console\.warning: vatId is empty/);
+    assert.match(shown, /request not_found: https:\/\/bundle\.folio\.internal\/missing\/logo\.png/);
+    assert.match(shown, /ready: explicit/);
+    const json = JSON.parse(ok(await folio(['jobs', 'show', job.id, '--json'])).stdout);
+    assert.equal(json.job.id, job.id);
+    assert.equal(json.diagnostics.ready.mode, 'explicit');
+  });
+
   test('help of the new and changed commands', async () => {
     const top = ok(await folio(['--help'], { noApiEnv: true })).stdout;
     for (const c of ['folio logout', 'folio whoami', 'folio deploys list', 'folio --version', '.folioignore'])

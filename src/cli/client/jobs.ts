@@ -1,15 +1,18 @@
-// folio jobs list|get|cancel|download
+// folio jobs list|get|show|cancel|download
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
 import { checkOutputDir, formatBytes, formatTime, printJson, table, UsageError } from './output.js';
 import { printJobResult, waitForJob } from './render.js';
 
-export const jobsHelp = `Usage: folio jobs <list|get|cancel|download> [options]
+export const jobsHelp = `Usage: folio jobs <list|get|show|cancel|download> [options]
 
   folio jobs list [--deploy D] [--status S] [--business-key K] [--limit N] [--all]
                                render jobs, newest first (default 20; --all pages through every job)
   folio jobs get JOB_ID [--wait] [--timeout SECONDS]
                                one job, with its output after success; --wait long-polls until it ends
+  folio jobs show JOB_ID [--wait] [--timeout SECONDS]
+                               the job and what its page did: console messages, exceptions, failed or
+                               blocked requests, the ready path and the time of each phase (diagnostics)
   folio jobs cancel JOB_ID     cancel a queued, retrying or rendering job
   folio jobs download JOB_ID [-o FILE]
                                download the job's PDF (default FILE: JOB_ID.pdf)
@@ -85,6 +88,21 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       else printJobResult(r);
       return r.job.status === 'failed' && p.values.wait ? 1 : 0;
     }
+    case 'show': {
+      const id = positional(p, 1, 'the job id: folio jobs show JOB_ID');
+      noExtra(p, 2);
+      const r = p.values.wait
+        ? await waitForJob(client, id, (int(p, 'timeout', 1, 86_400) ?? 120) * 1000, p.json)
+        : await client.renderJobs.get(id);
+      const { diagnostics } = await client.request('GET /v1/render-jobs/{jobId}/diagnostics', { path: { jobId: id } });
+      if (p.json) printJson({ ...r, diagnostics });
+      else {
+        printJobResult(r);
+        console.log('');
+        printDiagnostics(diagnostics);
+      }
+      return r.job.status === 'failed' && p.values.wait ? 1 : 0;
+    }
     case 'cancel': {
       const id = positional(p, 1, 'the job id: folio jobs cancel JOB_ID');
       noExtra(p, 2);
@@ -102,6 +120,42 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(`unknown jobs command "${sub}" (list, get, cancel, download)`);
+      throw new UsageError(`unknown jobs command "${sub}" (list, get, show, cancel, download)`);
   }
+}
+
+/** GET /v1/render-jobs/{id}/diagnostics (docs/api.md "Diagnostics"), as much of it as is printed. */
+interface DiagnosticsBody {
+  diagnostics: null | {
+    attempt: number;
+    entries: Array<
+      | { kind: 'console'; at: number; level: string; text: string; source?: string }
+      | { kind: 'exception'; at: number; text: string; stack?: string; source?: string }
+      | { kind: 'request'; at: number; url: string; problem: string; reason: string }
+    >;
+    dropped: { console: number; exception: number; request: number };
+    ready: null | { mode: string; detail?: string };
+    timings: Record<string, number | undefined>;
+  };
+}
+
+/** The diagnostics of `folio jobs show`, one line per entry (texts as they are: this is a terminal, not HTML). */
+function printDiagnostics(d: DiagnosticsBody['diagnostics']): void {
+  if (!d) {
+    console.log('diagnostics: none yet (no attempt has ended)');
+    return;
+  }
+  console.log(`diagnostics of attempt ${d.attempt}:`);
+  if (d.ready) console.log(`  ready: ${d.ready.mode}${d.ready.detail ? ` (${d.ready.detail})` : ''}`);
+  const timings = Object.entries(d.timings).filter(([, v]) => v !== undefined);
+  if (timings.length) console.log(`  timings: ${timings.map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+  if (d.entries.length === 0) console.log('  the page logged nothing and every request was served');
+  for (const e of d.entries) {
+    const at = `+${e.at} ms`.padStart(9);
+    if (e.kind === 'console') console.log(`  ${at} console.${e.level}: ${e.text}${e.source ? `  (${e.source})` : ''}`);
+    else if (e.kind === 'exception') console.log(`  ${at} exception: ${e.text}${e.source ? `  (${e.source})` : ''}`);
+    else console.log(`  ${at} request ${e.problem}: ${e.url}: ${e.reason}`);
+  }
+  const dropped = d.dropped.console + d.dropped.exception + d.dropped.request;
+  if (dropped > 0) console.log(`  ${dropped} more entries were dropped (the limit is 200 entries, about 64 kB)`);
 }
