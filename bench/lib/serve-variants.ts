@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { measure, warmVariant } from './baselines.js';
 import { tempDir } from '../../test/helpers/app.js';
 import { file } from '../../test/helpers/bundle.js';
+import { client } from '../../test/helpers/http-client.js';
 import { deployOverHttp } from '../../test/helpers/http-deploy.js';
 import { startServerProcess, ROOT, type ServerProcess } from '../../test/helpers/server-process.js';
 
@@ -22,7 +23,7 @@ export interface Variant {
 }
 
 export async function deploy(url: string, slug: string, html: string): Promise<string> {
-  return deployOverHttp(url, KEY, slug, [file('index.html', html)]);
+  return (await deployOverHttp(client(url, KEY), slug, [file('index.html', html)])).deployId;
 }
 
 /** Starts `<root>/bin/folio serve` on a fresh data dir and deploys both templates to it. */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { descriptors, entries, file, sha256, type BundleFile } from '../helpers/bundle.js';
+import { file, type BundleFile } from '../helpers/bundle.js';
+import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/wait.js';
@@ -39,22 +40,8 @@ const bundle: BundleFile[] = [
   ),
 ];
 
-async function deployViaApi(api: Client, slug: string, name: string, files: BundleFile[]) {
-  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name }, files: descriptors(files) } });
-  assert.equal(s.status, 201, JSON.stringify(s.body));
-  const tok = { 'x-upload-token': s.body.uploadToken as string };
-  const id = s.body.uploadSession.id as string;
-  for (const f of files) {
-    const put = await api.request('PUT', `/v1/upload-sessions/${id}/blobs/${sha256(f.content)}`, { body: f.content, headers: tok });
-    assert.equal(put.status, 200, JSON.stringify(put.body));
-  }
-  const c = await api.request('POST', `/v1/upload-sessions/${id}/commit`, {
-    json: { entries: entries(files), render: { route: '/', title: name } },
-    headers: tok,
-  });
-  assert.equal(c.status, 201, JSON.stringify(c.body));
-  return s.body.uploadSession.deployId as string;
-}
+const deployViaApi = async (api: Client, slug: string, name: string, files: BundleFile[]) =>
+  (await deployOverHttp(api, slug, files, { name })).deployId;
 
 describe('dashboard: render batches in a browser', () => {
   let server: ServerProcess;

@@ -34,7 +34,7 @@ describe('worker crash', () => {
     const env = crashEnv(dataDir);
     const first = await startServerProcess(env);
     const api = client(first.url, KEY);
-    const deployId = await deployOverHttp(first.url, KEY, 'slow', [slowPage]);
+    const { deployId } = await deployOverHttp(api, 'slow', [slowPage]);
     const job = await api.request('POST', '/v1/render-jobs', {
       json: { deployId, deployVersionId: 'latest', payload: { n: 42 } },
     });
@@ -74,7 +74,7 @@ describe('worker crash', () => {
     const page = payloadPage({ text: 'Item', readyAfterMs: 200 });
     const first = await startServerProcess(env);
     const api = client(first.url, KEY);
-    const deployId = await deployOverHttp(first.url, KEY, 'items', [page]);
+    const { deployId } = await deployOverHttp(api, 'items', [page]);
     const items = Array.from({ length: 30 }, (_, i) => ({ businessKey: `item-${i}`, payload: { n: i } }));
     const created = await api.request('POST', '/v1/render-batches', {
       json: { deployId, deployVersionId: 'latest', combine: 'zip', items },

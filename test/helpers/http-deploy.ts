@@ -1,22 +1,32 @@
 // A deploy through the upload API of a server running as its own process (over HTTP, as a client does):
-// session, blob uploads, commit. Returns the deploy id.
+// session, blob uploads, commit. Throws with the status and body of the first step that fails.
 import { descriptors, entries, sha256, type BundleFile } from './bundle.js';
-import { client } from './http-client.js';
+import type { Client } from './http-client.js';
 
-export async function deployOverHttp(baseUrl: string, key: string, slug: string, files: BundleFile[]): Promise<string> {
-  const api = client(baseUrl, key);
-  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name: slug }, files: descriptors(files) } });
-  if (s.status !== 201) throw new Error(`upload session: ${s.status} ${JSON.stringify(s.body)}`);
-  const tok = { 'x-upload-token': s.body.uploadToken };
+export async function deployOverHttp(
+  api: Client,
+  slug: string,
+  files: BundleFile[],
+  opts: { name?: string } = {},
+): Promise<{ deployId: string; version: { id: string; displayId: string; versionNo: number } & Record<string, unknown> }> {
+  const name = opts.name ?? slug;
+  const step = (what: string, r: { status: number; body: unknown }, want: number) => {
+    if (r.status !== want) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+  const s = await api.request('POST', '/v1/upload-sessions', { json: { createDeploy: { slug, name }, files: descriptors(files) } });
+  step('upload session', s, 201);
+  const tok = { 'x-upload-token': s.body.uploadToken as string };
+  const id = s.body.uploadSession.id as string;
   for (const f of files)
-    await api.request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(f.content)}`, {
-      body: f.content,
-      headers: tok,
-    });
-  const c = await api.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
-    json: { entries: entries(files), render: { route: '/', title: slug } },
+    step(
+      `upload of ${f.path}`,
+      await api.request('PUT', `/v1/upload-sessions/${id}/blobs/${sha256(f.content)}`, { body: f.content, headers: tok }),
+      200,
+    );
+  const c = await api.request('POST', `/v1/upload-sessions/${id}/commit`, {
+    json: { entries: entries(files), render: { route: '/', title: name } },
     headers: tok,
   });
-  if (c.status !== 201) throw new Error(`commit: ${c.status} ${JSON.stringify(c.body)}`);
-  return c.body.deployVersion.deployId;
+  step('commit', c, 201);
+  return { deployId: c.body.deployVersion.deployId, version: c.body.deployVersion };
 }
