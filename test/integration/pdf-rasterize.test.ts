@@ -1,0 +1,113 @@
+// rasterizePdf draws PDF pages with the real pdftoppm (installed by scripts/setup.sh): on Chromium output
+// stored as fixtures and on a PDF made here with pdf-lib, whose page sizes we choose, so sizes are exact.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import { test } from 'node:test';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { pngSize, RasterizeError, RasterizerMissingError, rasterizePdf } from '../../src/pdf/rasterize.js';
+
+const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/render/pdf/${name}`, import.meta.url));
+
+/** A4 portrait (595×842 pt), then US Letter landscape (792×612 pt), then A5 (420×595 pt); page 2 is red. */
+async function threePages(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]);
+  const red = doc.addPage([792, 612]);
+  red.drawRectangle({ x: 0, y: 0, width: 792, height: 612, color: rgb(1, 0, 0) });
+  doc.addPage([420, 595]);
+  return Buffer.from(await doc.save());
+}
+
+/** The PNG's first pixel row, decoded (8-bit RGB, as pdftoppm writes; filter byte first). */
+function firstRow(png: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  let ihdr: Buffer | null = null;
+  for (let at = 8; at < png.length;) {
+    const len = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + len);
+    if (type === 'IHDR') ihdr = data;
+    if (type === 'IDAT') chunks.push(data);
+    at += 12 + len;
+  }
+  assert.ok(ihdr, 'IHDR chunk');
+  assert.equal(ihdr[8], 8, 'bit depth 8');
+  assert.equal(ihdr[9], 2, 'colour type 2 (RGB)');
+  const raw = inflateSync(Buffer.concat(chunks));
+  const width = ihdr.readUInt32BE(0);
+  assert.equal(raw.length, (1 + width * 3) * ihdr.readUInt32BE(4), 'decompressed size matches the header');
+  return raw.subarray(1, 1 + width * 3);
+}
+
+test('draws every page as a PNG whose size follows the page size and the resolution', async () => {
+  const pages = await rasterizePdf(await threePages(), { dpi: 72 });
+  assert.deepEqual(
+    pages.map(({ page, width, height }) => ({ page, width, height })),
+    [
+      { page: 1, width: 595, height: 842 },
+      { page: 2, width: 792, height: 612 },
+      { page: 3, width: 420, height: 595 },
+    ],
+  );
+  for (const p of pages) assert.deepEqual(pngSize(p.png), { width: p.width, height: p.height });
+  // The pixels are the page's: page 2 is filled red, page 1 is blank paper.
+  const red = firstRow(pages[1].png);
+  assert.deepEqual([...red.subarray(0, 3)], [255, 0, 0]);
+  assert.deepEqual([...firstRow(pages[0].png).subarray(0, 3)], [255, 255, 255]);
+});
+
+test('a width in pixels scales every page to it; page ranges and maxPages bound the work', async () => {
+  const pdf = await threePages();
+  const wide = await rasterizePdf(pdf, { width: 400 });
+  assert.deepEqual(
+    wide.map((p) => p.width),
+    [400, 400, 400],
+  );
+  // The height keeps the page's aspect ratio (pdftoppm rounds up).
+  for (const [i, ratio] of [842 / 595, 612 / 792, 595 / 420].entries())
+    assert.ok(Math.abs(wide[i].height - ratio * 400) < 1, `page ${i + 1}: ${wide[i].height} vs ${ratio * 400}`);
+  assert.deepEqual(
+    (await rasterizePdf(pdf, { firstPage: 2, lastPage: 3, dpi: 36 })).map((p) => p.page),
+    [2, 3],
+  );
+  assert.deepEqual(
+    (await rasterizePdf(pdf, { maxPages: 2, dpi: 36 })).map((p) => p.page),
+    [1, 2],
+  );
+  await assert.rejects(rasterizePdf(pdf, { firstPage: 4 }), RasterizeError);
+});
+
+test('Chromium output: one image per page, with pdftoppm numbering past 9 pages', async () => {
+  const pages = await rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 24 });
+  assert.deepEqual(
+    pages.map((p) => p.page),
+    Array.from({ length: 22 }, (_, i) => i + 1),
+  );
+  const [one] = await rasterizePdf(fixture('untagged-1-page.pdf'));
+  assert.ok(one.width > 500 && one.height > 500, `${one.width}×${one.height} at 96 dpi`);
+});
+
+test('bounded: too many bytes of images, too long, or a PDF that is not one, is a RasterizeError', async () => {
+  // 22 pages at 300 dpi take pdftoppm well over a second.
+  await assert.rejects(rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 300, timeoutMs: 50 }), /took longer than 50 ms/);
+  await assert.rejects(rasterizePdf(await threePages(), { maxOutputBytes: 100 }), /exceed 100 bytes/);
+  await assert.rejects(rasterizePdf(Buffer.from('not a pdf')), (err: unknown) => {
+    assert.ok(err instanceof RasterizeError);
+    assert.match(err.message, /pdftoppm exited with \d+/);
+    return true;
+  });
+});
+
+test('a missing pdftoppm is a RasterizerMissingError that says how to install it; nothing is left in tmp', async () => {
+  const before = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('folio-rasterize-'));
+  await assert.rejects(rasterizePdf(await threePages(), { command: '/nonexistent/pdftoppm' }), (err: unknown) => {
+    assert.ok(err instanceof RasterizerMissingError);
+    assert.equal(err.code, 'rasterizer_missing');
+    assert.match(err.message, /apt-get install poppler-utils/);
+    return true;
+  });
+  const after = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('folio-rasterize-'));
+  assert.deepEqual(after, before);
+});
