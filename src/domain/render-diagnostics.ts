@@ -30,6 +30,17 @@ export interface RenderDiagnostics {
   timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'postProcess' | 'store', number>>;
   pageCount?: number;
   bytes?: number;
+  /** Versions with render.metadata.pdf.pageReferences: how the page numbers were found. */
+  pageReferences?: PageReferencesReport;
+}
+
+export interface PageReferencesReport {
+  /** Ids the page referred to (folio.pageOf, data-folio-page-of) in its last print. */
+  references: number;
+  /** How many times the page was printed (2 when the numbers settled at once). */
+  prints: number;
+  /** Referenced ids that no printed element has (at most 20): their placeholders were left as written. */
+  unresolved: string[];
 }
 
 /** A URL as diagnostics show it: scheme, host and path only. */

@@ -139,6 +139,8 @@ export const jobErrorCodes = {
   render_retry_limit_exceeded: 'Automatic retries after crashes or navigation timeouts are exhausted; terminal.',
   render_output_too_large: "The PDF exceeded the plan's maxRenderOutputBytes; terminal.",
   storage_limit_exceeded: "Storing the managed PDF would exceed the plan's storageLimitBytes; terminal.",
+  page_references_unstable:
+    'A version with render.metadata.pdf.pageReferences printed three times and its page numbers still moved the referenced content (the message names the ids and their pages); terminal.',
   pdf_postprocess_failed:
     'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
 } as const;

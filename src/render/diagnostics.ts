@@ -9,6 +9,7 @@ import {
   shownUrl,
   type ConsoleLevel,
   type DiagnosticEntry,
+  type PageReferencesReport,
   type ReadyPath,
   type RenderDiagnostics,
   type RequestProblem,
@@ -25,6 +26,7 @@ export class DiagnosticsCollector {
   readonly #dropped = { console: 0, exception: 0, request: 0 };
   #bytes = 0;
   ready: ReadyPath | null = null;
+  pageReferences: PageReferencesReport | undefined;
   readonly timings: RenderDiagnostics['timings'] = {};
 
   #at(): number {
@@ -66,6 +68,12 @@ export class DiagnosticsCollector {
   }
 
   toJSON(): RenderDiagnostics {
-    return { entries: [...this.#entries], dropped: { ...this.#dropped }, ready: this.ready, timings: { ...this.timings } };
+    return {
+      entries: [...this.#entries],
+      dropped: { ...this.#dropped },
+      ready: this.ready,
+      timings: { ...this.timings },
+      ...(this.pageReferences ? { pageReferences: this.pageReferences } : {}),
+    };
   }
 }

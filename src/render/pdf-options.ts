@@ -42,8 +42,9 @@ const KEYS = [
   'pageRanges',
   'tagged',
   'outline',
+  'pageReferences',
 ] as const;
-const BOOLEAN_KEYS = ['landscape', 'printBackground', 'displayHeaderFooter', 'tagged', 'outline'] as const;
+const BOOLEAN_KEYS = ['landscape', 'printBackground', 'displayHeaderFooter', 'tagged', 'outline', 'pageReferences'] as const;
 const MARGIN_KEYS = ['top', 'right', 'bottom', 'left'] as const;
 // Bounds keep Chromium away from absurd allocations: 200 in is larger than any real paper (A0 is 46.8 in).
 const MAX_PAPER_INCHES = 200;

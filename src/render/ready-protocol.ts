@@ -1,4 +1,5 @@
 // window.folio and the ready protocol (decisions.md "The rendering page").
+import { PAGE_REFS, SET_PAGE_NUMBERS } from './page-references.js';
 import { ENV_URL, PAYLOAD_URL } from './virtual-origins.js';
 
 const READY_PROMISE = "Symbol.for('folio.ready')";
@@ -39,6 +40,11 @@ export function folioScript(
   const readyPromise = new Promise((resolve) => { resolveReady = resolve; });
   let jobHandler = null;
   let failure = null;
+  // Page references (render/page-references.ts): the numbers of the last print, the ids asked for, and
+  // the handlers that redraw what depends on them.
+  let pageNumbers = new Map();
+  const pageRefs = new Set();
+  const pageHandlers = [];
   const folio = Object.assign(${data}, {
     waitForReady: false,
     ready() { resolveReady(true); },
@@ -52,6 +58,18 @@ export function folioScript(
     onJob(handler) {
       if (typeof handler !== 'function') throw new TypeError('folio.onJob expects a function');
       jobHandler = handler;
+    },
+    // The page on which the element with this id starts, from the previous print of a version with
+    // render.metadata.pdf.pageReferences; null before that (the first print) or for an unknown id.
+    pageOf(id) {
+      const key = String(id);
+      pageRefs.add(key);
+      return pageNumbers.has(key) ? pageNumbers.get(key) : null;
+    },
+    // Called (and awaited) after each print that gave the page new numbers, before the next print.
+    onPageNumbers(handler) {
+      if (typeof handler !== 'function') throw new TypeError('folio.onPageNumbers expects a function');
+      pageHandlers.push(handler);
     },
   });
   Object.defineProperty(window, 'folio', { value: folio, writable: false, enumerable: true, configurable: false });
@@ -116,6 +134,20 @@ export function folioScript(
       };
     },
   });
+  Object.defineProperty(window, ${PAGE_REFS}, { value: () => [...pageRefs] });
+  Object.defineProperty(window, ${SET_PAGE_NUMBERS}, {
+    value: async (numbers) => {
+      pageNumbers = new Map(Object.entries(numbers));
+      for (const el of document.querySelectorAll('[data-folio-page-of]')) {
+        const page = pageNumbers.get(el.getAttribute('data-folio-page-of'));
+        if (page !== undefined) el.textContent = String(page);
+      }
+      for (const handler of pageHandlers) await handler(Object.fromEntries(pageNumbers));
+      if (failure !== null) return { failed: failure };
+      await document.fonts.ready;
+      return 'applied';
+    },
+  });
   Object.defineProperty(window, ${FAILURE}, { value: () => failure });
   Object.defineProperty(window, ${READY_PROMISE}, { value: readyPromise });
   Object.defineProperty(window, ${HAS_JOB_HANDLER}, { value: () => jobHandler !== null });
@@ -124,6 +156,8 @@ export function folioScript(
       if (jobHandler === null) return 'no-handler';
       Object.assign(folio, job);
       failure = null;
+      pageNumbers = new Map();
+      pageRefs.clear();
       await jobHandler(Object.assign({}, job, { payloadUrl: folio.payloadUrl, envUrl: folio.envUrl }));
       if (failure !== null) return { failed: failure };
       await document.fonts.ready;

@@ -22,6 +22,14 @@ import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from
 import { BUNDLE_ORIGIN, payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
 import { DiagnosticsCollector, shownUrl, type ConsoleLevel } from './diagnostics.js';
+import { DestinationsError, namedDestinations } from '../pdf/destinations.js';
+import {
+  applyPageNumbersExpression,
+  MAX_PAGE_REFERENCE_PASSES,
+  movedReferences,
+  PAGE_LINKS_EXPRESSION,
+  pagesOf,
+} from './page-references.js';
 
 export interface RenderJobOptions {
   /** Quiet period that ends the default ready wait when the page kept loading after `load`. */
@@ -38,6 +46,8 @@ type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 const SETTLE_LIMIT_MS = 3000;
 // How long a failed command waits for the crash notice of the page's renderer (they come on separate paths).
 const CRASH_NOTICE_MS = 1000;
+/** Bound on reading one print's named destinations (pdfinfo takes ~10 ms for 100 pages). */
+const DESTINATIONS_TIMEOUT_MS = 10_000;
 
 export class RenderJob implements RequestRouter {
   #phase: Phase = 'navigating';
@@ -513,8 +523,77 @@ export class RenderJob implements RequestRouter {
     this.diagnostics.request(url, problem, reason);
   }
 
+  /** Prints into the sink: once, or (page references) until the page numbers settle. */
+  #print(sink: PdfSink, onPrinted: () => void): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
+    return this.req.pdf.pageReferences ? this.#printWithPageReferences(sink, onPrinted) : this.#printOnce(sink, onPrinted);
+  }
+
+  /**
+   * The two-pass render of page references (page-references.ts): each print is read into memory, its
+   * named destinations say where each referenced id landed, and the page gets those numbers before the
+   * next print. The first print whose destinations equal the numbers it was printed with goes to the sink;
+   * MAX_PAGE_REFERENCE_PASSES prints that never settle fail the job.
+   */
+  async #printWithPageReferences(sink: PdfSink, onPrinted: () => void): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
+    let given = new Map<string, number>();
+    for (let pass = 1; ; pass++) {
+      const ids = (await this.#evaluate(PAGE_LINKS_EXPRESSION, 'collecting page references')).result?.value;
+      const referenced = Array.isArray(ids) ? ids.map(String) : [];
+      const chunks: Buffer[] = [];
+      const facts = await this.#printOnce(
+        async (pdf) => {
+          for await (const chunk of pdf) chunks.push(chunk as Buffer);
+        },
+        pass === 1 ? onPrinted : () => {},
+      );
+      const pdf = Buffer.concat(chunks);
+      const landed = referenced.length ? pagesOf(await this.#destinations(pdf), referenced) : new Map<string, number>();
+      const moved = movedReferences(given, landed, referenced);
+      // Settled: the numbers the page printed with are where the references landed (or there are none).
+      if (moved.length === 0 || (pass === 1 && landed.size === 0)) {
+        const unresolved = referenced.filter((id) => !landed.has(id));
+        this.diagnostics.pageReferences = { references: referenced.length, prints: pass, unresolved: unresolved.slice(0, 20) };
+        for (const id of unresolved.slice(0, 5))
+          this.diagnostics.console(
+            'warning',
+            `page reference to #${id}: no printed element has this id; its placeholder was left as written`,
+          );
+        await this.#race(sink(Readable.from([pdf])));
+        if (this.#failure) throw this.#failure;
+        return facts;
+      }
+      if (pass === MAX_PAGE_REFERENCE_PASSES) {
+        this.diagnostics.pageReferences = { references: referenced.length, prints: pass, unresolved: [] };
+        throw new RenderError(
+          'page_references_unstable',
+          `page numbers did not settle after ${pass} prints: ${moved.slice(0, 5).join(', ')}${moved.length > 5 ? ` and ${moved.length - 5} more` : ''} ` +
+            '(the numbers change the layout; give the placeholders the width of the final numbers)',
+        );
+      }
+      const applied = await this.#evaluate(applyPageNumbersExpression(landed), 'giving the page its page numbers');
+      if (applied.exceptionDetails) {
+        const text = applied.exceptionDetails.exception?.description ?? applied.exceptionDetails.text ?? 'unknown error';
+        throw new RenderError('render_failed', `a folio.onPageNumbers handler failed: ${String(text).slice(0, 300)}`);
+      }
+      const value = applied.result?.value as unknown;
+      if (value !== null && typeof value === 'object' && 'failed' in value) throw pageFailed(String((value as { failed: unknown }).failed));
+      given = landed;
+    }
+  }
+
+  /** Where each named destination of a print landed (pdf/destinations.ts), within the job's deadline. */
+  async #destinations(pdf: Buffer): Promise<Map<string, number>> {
+    try {
+      return await this.#race(namedDestinations(pdf, { timeoutMs: DESTINATIONS_TIMEOUT_MS }));
+    } catch (err) {
+      if (err instanceof DestinationsError)
+        throw new RenderError('render_failed', `reading the page numbers of the print failed: ${err.message}`);
+      throw err;
+    }
+  }
+
   /** Prints and streams the PDF into the sink; `onPrinted` runs once the print is taken, before the reads. */
-  async #print(sink: PdfSink, onPrinted: () => void): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
+  async #printOnce(sink: PdfSink, onPrinted: () => void): Promise<Omit<RenderResult, 'renderTimeMs' | 'blocked'>> {
     const s = this.session.cdp;
     let printed: { stream?: string };
     try {

@@ -32,6 +32,8 @@ export interface PdfOverrides {
   pageRanges?: string;
   tagged?: boolean;
   outline?: boolean;
+  /** Print more than once to give the page the numbers of the pages its references land on (page-references.ts). */
+  pageReferences?: boolean;
 }
 
 export interface RenderRequest {
@@ -81,6 +83,8 @@ export type RenderErrorCode =
   | 'render_output_too_large'
   | 'render_canceled'
   | 'render_provider_unavailable'
+  /** Page references whose numbers kept moving the referenced content (page-references.ts). */
+  | 'page_references_unstable'
   /** Raised by the worker, not the renderer: the printed PDF could not be post-processed (issue 18). */
   | 'pdf_postprocess_failed';
 

@@ -2578,6 +2578,15 @@ export interface paths {
                                 };
                                 pageCount?: number;
                                 bytes?: number;
+                                /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (docs/templates.md). */
+                                pageReferences?: {
+                                    /** @description Ids the page referred to (`folio.pageOf`, `data-folio-page-of`). */
+                                    references: number;
+                                    /** @description How many times the page was printed (2 when the numbers settled at once). */
+                                    prints: number;
+                                    /** @description Referenced ids that no printed element has (at most 20); their placeholders were left as written. */
+                                    unresolved: string[];
+                                };
                             } | null;
                         };
                     };
@@ -4129,7 +4138,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, pdf_postprocess_failed (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -4495,7 +4504,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, pdf_postprocess_failed. */
+            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed. */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */

@@ -67,6 +67,20 @@ export const RenderDiagnosticsSchema = Type.Object(
     ),
     pageCount: Type.Optional(Type.Integer()),
     bytes: Type.Optional(Type.Integer()),
+    pageReferences: Type.Optional(
+      Type.Object(
+        {
+          references: Type.Integer({ minimum: 0, description: 'Ids the page referred to (`folio.pageOf`, `data-folio-page-of`).' }),
+          prints: Type.Integer({ minimum: 1, description: 'How many times the page was printed (2 when the numbers settled at once).' }),
+          unresolved: Type.Array(Type.String(), {
+            description: 'Referenced ids that no printed element has (at most 20); their placeholders were left as written.',
+          }),
+        },
+        {
+          description: 'Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (docs/templates.md).',
+        },
+      ),
+    ),
   },
   { title: 'RenderDiagnostics' },
 );
