@@ -152,12 +152,16 @@
     ], days.map((d) => ({ ...d, className: isWeekend(d.date) ? 'weekend' : '' })),
     ['Total', num.format(renders), num.format(failed), pct(successRate, 2), num.format(pages), '']);
 
-    // Contents, generated from the chapters' headings (Chromium has no target-counter(), so no page numbers).
+    // Contents, generated from the chapters' headings. The page numbers are page references: this version
+    // is deployed with render.metadata.pdf.pageReferences (render-metadata.json), so Folio prints the report,
+    // reads where each chapter landed and fills every data-folio-page-of element before printing it again.
+    // "00" holds the place (and the width) of a two-digit number in the first print.
     document.getElementById('toc').replaceChildren(
       ...[...document.querySelectorAll('section.chapter')].map((s) =>
         h('li', {}, h('div', {},
           h('a', { href: `#${s.id}` }, s.querySelector('h1').textContent),
-          h('span', { class: 'sub' }, [...s.querySelectorAll('h2')].map((x) => x.textContent).join(' · ') || (s.querySelector('.lede') || {}).textContent || '')))),
+          h('span', { class: 'sub' }, [...s.querySelectorAll('h2')].map((x) => x.textContent).join(' · ') || (s.querySelector('.lede') || {}).textContent || '')),
+          h('span', { class: 'page', 'data-folio-page-of': s.id }, '00'))),
     );
   }
 

@@ -17,12 +17,15 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 /** Every file of an example folder, as the upload flow sees it (paths relative to the folder). */
 function readExample(name: string): BundleFile[] {
   const dir = path.join(root, 'examples', name);
-  return fs
-    .readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile() && !path.basename(f).startsWith('.'))
-    .sort()
-    .map((f) => file(f.split(path.sep).join('/'), fs.readFileSync(path.join(dir, f))));
+  return (
+    fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      // render-metadata.json is what `folio deploy --metadata` reads; the example's .folioignore leaves it out.
+      .filter((f) => fs.statSync(path.join(dir, f)).isFile() && !path.basename(f).startsWith('.') && f !== 'render-metadata.json')
+      .sort()
+      .map((f) => file(f.split(path.sep).join('/'), fs.readFileSync(path.join(dir, f))))
+  );
 }
 
 /** pdfinfo's report (Title, Pages, …) of a PDF. */
@@ -62,7 +65,9 @@ describe('examples render', () => {
   async function deployAndRender(name: string, env: { name: string; value: string }[] = []) {
     const files = readExample(name);
     const payload = JSON.parse(files.find((f) => f.path === 'sample-payload.json')!.content.toString('utf8'));
-    const v = await deployFiles(app, { createDeploy: { slug: `example-${name}`, name } }, files, { route: '/', title: name });
+    const metadataFile = path.join(root, 'examples', name, 'render-metadata.json');
+    const metadata = fs.existsSync(metadataFile) ? { metadata: JSON.parse(fs.readFileSync(metadataFile, 'utf8')) } : {};
+    const v = await deployFiles(app, { createDeploy: { slug: `example-${name}`, name } }, files, { route: '/', title: name, ...metadata });
     assert.equal(v.status, 201, JSON.stringify(v.body));
     if (env.length) {
       const s = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { environment: { variables: env } });
@@ -200,6 +205,18 @@ describe('examples render', () => {
       'Appendix: daily figures',
     ])
       assert.ok(text.includes(heading), heading);
+    // Page references: each contents entry ends with the page its chapter starts on, as printed.
+    const contents = pdfPagesText(pdf, 2);
+    const chapters = ['Executive summary', 'Render volume', 'Revenue by region', 'Top customers', 'Appendix: daily figures'];
+    for (const title of chapters) {
+      const start = [...Array(pages).keys()]
+        .map((i) => i + 1)
+        .find((p) => p > 2 && new RegExp(`^\\s*${title}\\s*$`, 'm').test(pdfPagesText(pdf, p)));
+      assert.ok(start, `${title} is printed as a heading after the contents`);
+      const listed = new RegExp(`${title}\\s+(\\d+)\\n`).exec(contents)?.[1];
+      assert.equal(Number(listed), start, `contents entry of ${title}:\n${contents}`);
+    }
+
     const renders = payload.daily.reduce((a: number, d: { renders: number }) => a + d.renders, 0);
     assert.ok(text.includes(new Intl.NumberFormat('en-GB').format(renders)), `total renders ${renders}`);
     assert.ok(text.includes(payload.customers[0].name));
