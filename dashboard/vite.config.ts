@@ -13,6 +13,13 @@ export default defineConfig({
     // Small app: one script and one stylesheet; no inline modulepreload polyfill (the CSP has no 'unsafe-inline').
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // pdf.js's worker (a `?url` asset) is an .mjs file; it is named .js so the dashboard's asset route
+        // serves it with its JavaScript type (a module worker of another type is refused).
+        assetFileNames: (asset) => (asset.names[0]?.endsWith('.mjs') ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]'),
+      },
+    },
   },
   // `npx vite dashboard`: live-reloading development against a running server (npm start), same origin
   // through the proxy, so the session cookie works as in production.

@@ -1,6 +1,7 @@
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
+import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
 import { isTerminal, type Access, type Deploy, type JobDetail, type RenderDiagnostics, type RenderJob, type WebhookDeliveries } from '../types';
 import { act, confirmDialog, errorBox, loading, pageHeader, shortId, statusBadge, table, toast } from '../ui';
@@ -98,20 +99,26 @@ export async function jobPage(ctx: PageContext) {
         location.assign(r.access.url);
       }),
     );
-    const frameSlot = h('div', { class: 'pdf-frame' }, loading('Loading preview…'));
+    const pagesSlot = h('div', { class: 'pdf-preview' }, loading('Loading preview…'));
+    const openLink = h('p', { class: 'small' });
     replace(
       outputArea,
       h('h2', { id: 'output-title' }, 'Output'),
       h('p', {}, `${o.pageCount} page(s) · ${bytes(o.bytes)} · `, detail.pdf ? h('a', { href: `/dashboard/pdfs/${encodeURIComponent(detail.pdf.id)}` }, `managed PDF ${detail.pdf.fileName}`) : 'transient output'),
       h('div', { class: 'row-actions' }, download),
       errs,
-      frameSlot,
+      openLink,
+      pagesSlot,
     );
+    // The pages drawn by pdf.js, as under the render form (pdf-preview.ts); the browser's own viewer is a
+    // click away for zoom, search and print.
     try {
       const r = await api<Access>('POST', `${base}/output-preview`, { expiresInSeconds: 3600 }, { signal: ctx.signal });
-      replace(frameSlot, h('iframe', { src: r.access.url, title: `PDF preview of render job ${j.id}`, 'data-testid': 'pdf-preview' }), h('p', { class: 'small' }, h('a', { href: r.access.url, target: '_blank', rel: 'noopener' }, 'Open the PDF in a new tab')));
+      replace(openLink, h('a', { href: r.access.url, target: '_blank', rel: 'noopener', 'data-testid': 'pdf-open' }, 'Open the PDF in a new tab'));
+      await pdfPreview(pagesSlot, r.access.url, { title: `Pages of render job ${j.id}`, signal: ctx.signal });
     } catch (err) {
-      if (!ctx.signal.aborted) replace(frameSlot, errorBox(err, 'The preview could not be loaded'));
+      // pdfPreview shows its own failures; a failure to get the link is shown here.
+      if (!ctx.signal.aborted && !pagesSlot.querySelector('.error-box')) replace(pagesSlot, errorBox(err, 'The preview could not be loaded'));
     }
   }
 

@@ -1,8 +1,9 @@
 import { api, ApiError } from '../api';
 import { h, replace } from '../dom';
+import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
-import type { PayloadProblem, RenderJob } from '../types';
-import { act, errorBox, field } from '../ui';
+import { isTerminal, type Access, type JobDetail, type PayloadProblem, type RenderJob } from '../types';
+import { act, errorBox, field, statusBadge } from '../ui';
 
 /** A version the form can render: its select value, label, and the sample payload to prefill with. */
 export interface RenderChoice {
@@ -17,7 +18,9 @@ const sampleText = (sample: unknown) => (sample === undefined ? '{}' : JSON.stri
 /**
  * The "Start a render" form (POST /v1/deploys/{id}/render-jobs). The payload field is prefilled with the
  * chosen version's sample payload while it is empty (or still holds the previous version's sample); a 400
- * `payload_invalid` lists the schema's problems (pointer: message) under the API's message.
+ * `payload_invalid` lists the schema's problems (pointer: message) under the API's message. A started job
+ * is followed under the form (its state until it ends), then its PDF's pages are drawn there, or its error
+ * code and message shown: trying a template and its payload takes no page changes.
  */
 export function renderForm(ctx: PageContext, deployId: string, choices: RenderChoice[]): HTMLFormElement {
   const version = h('select', { name: 'version' }, choices.map((c) => h('option', { value: c.value }, c.label)));
@@ -37,6 +40,9 @@ export function renderForm(ctx: PageContext, deployId: string, choices: RenderCh
   const managed = h('input', { type: 'radio', name: 'outputMode', value: 'managed', id: 'mode-managed' });
   const submit = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Start render');
   const errors = h('div', { class: 'form-errors' });
+  const result = h('section', { class: 'render-result', 'aria-label': 'Render result', 'data-testid': 'render-result' });
+  // The job being followed; a new render (or leaving the page) stops following the previous one.
+  let following: AbortController | null = null;
   const form = h(
     'form',
     { class: 'card', 'aria-labelledby': 'render-title', 'data-testid': 'render-form' },
@@ -52,6 +58,7 @@ export function renderForm(ctx: PageContext, deployId: string, choices: RenderCh
     ),
     errors,
     submit,
+    result,
   );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -71,7 +78,9 @@ export function renderForm(ctx: PageContext, deployId: string, choices: RenderCh
           ...(businessKey.value.trim() ? { businessKey: businessKey.value.trim() } : {}),
           outputMode: managed.checked ? 'managed' : 'transient',
         });
-        ctx.navigate(`/dashboard/jobs/${encodeURIComponent(r.job.id)}`);
+        following?.abort();
+        following = new AbortController();
+        void followJob(result, r.job, AbortSignal.any([ctx.signal, following.signal]));
       } catch (err) {
         const problems = payloadProblems(err);
         if (!problems) throw err;
@@ -90,6 +99,87 @@ export function renderForm(ctx: PageContext, deployId: string, choices: RenderCh
     });
   });
   return form;
+}
+
+/**
+ * Shows `job`'s state in `slot` until it ends (GET …?waitSeconds=1: an answer at least every second while it
+ * runs, so queued → rendering shows, and at once when it ends), then its pages or its error.
+ */
+async function followJob(slot: HTMLElement, job: RenderJob, signal: AbortSignal): Promise<void> {
+  const base = `/v1/render-jobs/${encodeURIComponent(job.id)}`;
+  const jobHref = `/dashboard/jobs/${encodeURIComponent(job.id)}`;
+  const status = h('p', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'render-status' });
+  const body = h('div');
+  replace(slot, h('h3', {}, 'Render ', h('a', { href: jobHref, 'data-testid': 'render-job-link' }, h('code', {}, job.id))), status, body);
+  const showStatus = (j: RenderJob) =>
+    replace(status, statusBadge(j.status), isTerminal(j.status) ? '' : h('span', { class: 'muted small' }, ' updating live…'));
+  showStatus(job);
+  let detail: JobDetail = { job };
+  let failures = 0;
+  while (!isTerminal(detail.job.status)) {
+    try {
+      detail = await api<JobDetail>('GET', `${base}?waitSeconds=1`, undefined, { signal });
+      failures = 0;
+    } catch (err) {
+      if (signal.aborted) return;
+      // A dropped connection or a restarting server: say so and keep asking, as the job page does.
+      if (++failures >= 3) replace(body, errorBox(err, 'The job’s state could not be read; still trying'));
+      await new Promise((r) => setTimeout(r, 1000));
+      continue;
+    }
+    if (signal.aborted) return;
+    showStatus(detail.job);
+  }
+  const j = detail.job;
+  if (j.status !== 'succeeded') {
+    replace(
+      body,
+      j.status === 'failed'
+        ? h(
+            'div',
+            { class: 'error-box', role: 'alert', 'data-testid': 'render-error' },
+            h('strong', {}, 'Failed: ', h('code', { 'data-testid': 'render-error-code' }, j.errorCode ?? 'unknown')),
+            h('p', {}, j.errorMessage ?? ''),
+            h(
+              'p',
+              { class: 'small' },
+              h('a', { href: jobHref }, 'Open the job page'),
+              ' for its diagnostics: what the page logged, threw and failed to load.',
+            ),
+          )
+        : h('p', { class: 'muted' }, 'The job was canceled. ', h('a', { href: jobHref }, 'Open the job page')),
+    );
+    return;
+  }
+  if (!detail.output) {
+    replace(body, h('p', { class: 'muted' }, 'The job succeeded but its output is gone. ', h('a', { href: jobHref }, 'Open the job page')));
+    return;
+  }
+  const download = h('button', { type: 'button', class: 'btn', 'data-testid': 'render-download' }, 'Download PDF');
+  const errs = h('div');
+  download.addEventListener(
+    'click',
+    () =>
+      void act(download, errs, async () => {
+        const r = await api<Access>('POST', `${base}/output-download`, { expiresInSeconds: 600 });
+        location.assign(r.access.url);
+      }),
+  );
+  const pages = h('div', { class: 'pdf-preview' });
+  replace(
+    body,
+    h('p', {}, `${detail.output.pageCount} page${detail.output.pageCount === 1 ? '' : 's'} · `, h('a', { href: jobHref }, 'job page')),
+    h('div', { class: 'row-actions' }, download),
+    errs,
+    pages,
+  );
+  try {
+    const link = await api<Access>('POST', `${base}/output-preview`, { expiresInSeconds: 600 }, { signal });
+    await pdfPreview(pages, link.access.url, { title: `Pages of render job ${j.id}`, signal });
+  } catch (err) {
+    // pdfPreview shows its own failures; a failure to get the link is shown here.
+    if (!signal.aborted && !pages.querySelector('.error-box')) replace(pages, errorBox(err, 'The preview could not be loaded'));
+  }
 }
 
 /** The problems of a 400 `payload_invalid`, or null for any other error. */
