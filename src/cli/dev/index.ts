@@ -2,18 +2,18 @@
 // renderer (the same Renderer a worker uses, loading the folder as the bundle of a version).
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../../config/load.js';
 import { buildPayload, DEFAULT_PAYLOAD_MIME } from '../../domain/payload.js';
-import { findChromium } from '../../render/chromium-process.js';
-import type { SandboxOptions } from '../../render/chromium-sandbox.js';
 import { validatePdfOverrides } from '../../render/pdf-options.js';
-import { Renderer } from '../../render/renderer.js';
 import { RenderError, type PdfOverrides } from '../../render/types.js';
 import { int, noExtra, parse, str } from '../client/args.js';
 import { formatBytes, plural, printJson, reportError, UsageError } from '../client/output.js';
-import { loadLocalBundle, type LocalBundle } from './local-bundle.js';
-import { PreviewServer, type DevInputs } from './preview-server.js';
+import { loadLocalBundle } from './local-bundle.js';
+import { LocalPrinter, type PrintedFile, type PrintOptions } from './local-printer.js';
+import { PagePreview } from './page-preview.js';
+import { pagesRoutes } from './pages-routes.js';
+import { PAGES_PATH, secretRedactor } from './pages-view.js';
+import { EVENTS_PATH, PreviewServer, type DevInputs } from './preview-server.js';
 
 export const devHelp = `Usage: folio dev [dir] [options]
 
@@ -98,68 +98,6 @@ export function loadEnv(file: string | undefined): DevInputs['env'] {
   return { variables, secrets: {} };
 }
 
-interface PrintOptions {
-  pdf: PdfOverrides;
-  timeoutMs: number;
-  allowExternalNetwork: boolean;
-}
-
-/** One render of the folder with the production Renderer; writes the PDF atomically. */
-class LocalPrinter {
-  #renderer: Renderer | null = null;
-  constructor(
-    private readonly chromiumPath: string | null,
-    private readonly sandbox: SandboxOptions,
-  ) {}
-
-  async print(
-    bundle: LocalBundle,
-    inputs: DevInputs,
-    opts: PrintOptions,
-    out: string,
-  ): Promise<{ path: string; pages: number; bytes: number; ms: number; blocked: string[] }> {
-    if (!bundle.entryPath) throw new RenderError('render_failed', 'the route matches no file of the folder');
-    const executablePath = findChromium(this.chromiumPath ?? undefined);
-    if (!executablePath)
-      throw new RenderError(
-        'render_provider_unavailable',
-        `Chromium was not found${this.chromiumPath ? ` at ${this.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`,
-      );
-    this.#renderer ??= new Renderer({ executablePath, concurrency: 1, spareSessions: 0, ...this.sandbox });
-    const target = path.resolve(out);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.part`;
-    try {
-      const r = await this.#renderer.render(
-        {
-          jobId: 'job_dev_preview',
-          accountId: 'dev',
-          deployId: 'dep_dev_preview',
-          versionNo: 0,
-          bundle,
-          entryPath: bundle.entryPath,
-          payload: inputs.payload,
-          payloadMime: inputs.payloadMime,
-          env: inputs.env,
-          pdf: opts.pdf,
-          timeoutMs: opts.timeoutMs,
-          allowExternalNetwork: opts.allowExternalNetwork,
-          maxOutputBytes: null,
-        },
-        (stream) => pipeline(stream, fs.createWriteStream(tmp)),
-      );
-      fs.renameSync(tmp, target);
-      return { path: target, pages: r.pageCount, bytes: r.bytes, ms: r.renderTimeMs, blocked: r.blocked };
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.#renderer?.close();
-  }
-}
-
 export async function runDev(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   try {
@@ -193,7 +131,12 @@ async function dev(argv: string[]): Promise<number> {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`folder not found: ${p.positionals[0] ?? '.'}`);
   const route = str(p, 'route') ?? '/';
   if (!route.startsWith('/')) throw new UsageError('--route must begin with /');
-  const payloadFile = str(p, 'payload');
+  // Without --payload, the folder's sample payload (the one a deploy checks against payload.schema.json) is
+  // the obvious data to preview with.
+  const samplePayload = path.join(dir, 'sample-payload.json');
+  const payloadFile = str(p, 'payload') ?? (fs.existsSync(samplePayload) ? samplePayload : undefined);
+  const payloadSource =
+    str(p, 'payload') !== undefined ? `--payload ${str(p, 'payload')}` : payloadFile ? 'sample-payload.json' : 'no --payload: {}';
   const payloadMime = str(p, 'payload-mime');
   const envFile = str(p, 'env');
   const loadInputs = async (): Promise<DevInputs> => ({ ...loadPayload(payloadFile, payloadMime), env: loadEnv(envFile) });
@@ -225,16 +168,22 @@ async function dev(argv: string[]): Promise<number> {
     includeNodeModules: Boolean(p.values['include-node-modules']),
   };
   const config = loadConfig(process.env);
-  const printer = new LocalPrinter(config.chromiumPath, { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox });
   const pdfOut = str(p, 'pdf');
+  const serving = !pdfOut || Boolean(p.values.serve);
+  // A spare page makes each re-render of the preview start sooner; a single --pdf has no use for one.
+  const printer = new LocalPrinter(
+    config.chromiumPath,
+    { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox },
+    serving ? 1 : 0,
+  );
 
   // Requests the network policy refused are the template author's most common surprise (a web font or CDN
   // script that works in a browser but not in Folio), so the preview names them.
-  const describe = (r: { path: string; pages: number; bytes: number; ms: number; blocked: string[] }) =>
+  const describe = (r: PrintedFile) =>
     `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)` +
     r.blocked.map((b) => `\nwarning: blocked request ${b}`).join('');
 
-  if (pdfOut && !p.values.serve) {
+  if (!serving) {
     try {
       const bundle = await loadLocalBundle(dir, bundleOpts);
       if (!bundle.entryPath) throw new UsageError(`route ${route} matches no file in ${dir}`);
@@ -247,7 +196,7 @@ async function dev(argv: string[]): Promise<number> {
     }
   }
 
-  const server = new PreviewServer({
+  const server: PreviewServer = new PreviewServer({
     dir,
     ...bundleOpts,
     port: int(p, 'port', 0, 65_535) ?? 4321,
@@ -255,7 +204,29 @@ async function dev(argv: string[]): Promise<number> {
     loadInputs,
     extraWatchFiles: [payloadFile, envFile].filter((f): f is string => Boolean(f)),
     identity: { jobId: 'job_dev_preview', deployId: 'dep_dev_preview', versionNo: 0 },
+    // Requests come only after start(), when `routes` below exists.
+    devRoute: (url, req, res) => routes(url, req, res),
   });
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const preview = new PagePreview(() => server, printer, printOpts, {
+    rendering: (generation) => server.tellViews('rendering', generation),
+    rendered: (s) => {
+      server.tellViews('pages', s.generation);
+      const o = s.outcome;
+      if (server.connectedViews > 0)
+        log(
+          o.ok
+            ? `printed pages: ${plural(o.pageCount, 'page')} in ${s.totalMs} ms`
+            : `printed pages: the render failed: ${o.code}: ${secretRedactor(server.inputs.env.secrets)(o.message)}`,
+        );
+    },
+  });
+  const routes = pagesRoutes(preview, () => ({
+    payloadSource,
+    screenUrl: server.bundle.entryPath ?? '/',
+    eventsPath: EVENTS_PATH,
+    redact: secretRedactor(server.inputs.env.secrets),
+  }));
   try {
     await server.start();
   } catch (err) {
@@ -264,12 +235,24 @@ async function dev(argv: string[]): Promise<number> {
     throw err;
   }
   if (!server.bundle.entryPath) process.stderr.write(`warning: route ${route} matches no file in ${dir} yet\n`);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  server.on('reload', (e: { generation: number; clients: number }) => log(`changed: reloading ${plural(e.clients, 'page')}`));
+  server.on('reload', (e: { generation: number; clients: number }) => {
+    log(`changed: reloading ${plural(e.clients, 'page')}`);
+    // Printed pages are re-rendered only while someone looks at them (a render costs a second of CPU).
+    if (server.connectedViews > 0) preview.kick();
+  });
   server.on('warning', (w: string) => log(`warning: ${w}`));
   console.log(`folio dev: previewing ${dir} (${plural(server.bundle.files.size, 'file')}, ${formatBytes(server.bundle.bytes)})`);
   console.log(`  page:    ${server.url}`);
-  console.log(`  payload: ${server.payloadOrigin}/__payload${payloadFile ? ` (from ${payloadFile})` : ''}`);
+  console.log(`  pages:   ${server.bundleOrigin}${PAGES_PATH} (the printed pages, rendered by the production renderer)`);
+  console.log(
+    `  payload: ${server.payloadOrigin}/__payload${
+      str(p, 'payload') !== undefined
+        ? ` (from ${payloadFile})`
+        : payloadFile
+          ? ' (from sample-payload.json in the folder; --payload overrides)'
+          : ''
+    }`,
+  );
   console.log(`  env:     ${server.payloadOrigin}/__env${envFile ? ` (from ${envFile})` : ''}`);
   const tty = process.stdin.isTTY;
   const pdfTarget = pdfOut ?? `${path.basename(dir) || 'preview'}.pdf`;
@@ -301,6 +284,7 @@ async function dev(argv: string[]): Promise<number> {
       if (tty) process.stdin.setRawMode(false);
       process.stdin.pause();
       await printing;
+      await preview.idle();
       await server.close();
       await printer.close();
       resolve(0);

@@ -8,7 +8,8 @@
 // The only additions are on the bundle origin: HTML documents get window.folio (production installs it
 // with Page.addScriptToEvaluateOnNewDocument; here it is the first script of the document) and a small
 // live-reload client that listens on /__folio/dev/events (server-sent events) and reloads the page when a
-// file of the folder, the payload or the env file changes.
+// file of the folder, the payload or the env file changes. Other paths under /__folio/dev/ (the printed-pages
+// view) go to the `devRoute` handler; its pages listen on /__folio/dev/events?view=pages.
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -46,9 +47,12 @@ export interface PreviewServerOptions {
   extraWatchFiles: string[];
   /** What window.folio says (production: the job's ids). */
   identity: { jobId: string; deployId: string; versionNo: number };
+  /** Answers GET requests for other paths under /__folio/dev/ (the printed-pages view). */
+  devRoute?: (url: URL, req: http.IncomingMessage, res: http.ServerResponse) => void;
 }
 
 export const EVENTS_PATH = '/__folio/dev/events';
+export const DEV_PREFIX = '/__folio/dev/';
 
 /** The live-reload client: reloads on a `reload` event, or when it (re)connects to a newer generation. */
 function devClient(generation: number): string {
@@ -91,7 +95,9 @@ export class PreviewServer extends EventEmitter {
   #opts: PreviewServerOptions;
   #bundleServer: http.Server;
   #payloadServer: http.Server;
+  /** Event streams of pages of the folder (they reload) and of pages views (they fetch the new render). */
   #clients = new Set<http.ServerResponse>();
+  #viewClients = new Set<http.ServerResponse>();
   #watchers: fs.FSWatcher[] = [];
   #debounce: NodeJS.Timeout | null = null;
   #heartbeat: NodeJS.Timeout | null = null;
@@ -129,7 +135,7 @@ export class PreviewServer extends EventEmitter {
     this.#watch();
     // Comments keep idle event streams open through proxies and let us notice closed tabs.
     this.#heartbeat = setInterval(() => {
-      for (const c of this.#clients) c.write(': ping\n\n');
+      for (const c of [...this.#clients, ...this.#viewClients]) c.write(': ping\n\n');
     }, 15_000);
     this.#heartbeat.unref();
   }
@@ -209,17 +215,29 @@ export class PreviewServer extends EventEmitter {
     return this.#clients.size;
   }
 
+  /** Open printed-pages views. */
+  get connectedViews(): number {
+    return this.#viewClients.size;
+  }
+
+  /** Sends an event to the open printed-pages views. */
+  tellViews(event: string, data: string | number): void {
+    for (const c of this.#viewClients) c.write(`event: ${event}\ndata: ${data}\n\n`);
+  }
+
   #onBundleRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.bundleOrigin);
     const method = req.method ?? 'GET';
     if (url.pathname === EVENTS_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(`retry: 500\nevent: hello\ndata: ${this.generation}\n\n`);
-      this.#clients.add(res);
-      req.on('close', () => this.#clients.delete(res));
-      this.emit('connect', this.#clients.size);
+      const set = url.searchParams.get('view') === 'pages' ? this.#viewClients : this.#clients;
+      set.add(res);
+      req.on('close', () => set.delete(res));
+      this.emit('connect', set.size);
       return;
     }
+    if (url.pathname.startsWith(DEV_PREFIX) && this.#opts.devRoute) return this.#opts.devRoute(url, req, res);
     // "/" without an index.html goes to the route's entry page, as the renderer would load it.
     if (url.pathname === '/' && !this.bundle.files.has('/index.html') && this.bundle.entryPath) {
       res.writeHead(302, { Location: this.bundle.entryPath + url.search }).end();
@@ -248,8 +266,9 @@ export class PreviewServer extends EventEmitter {
     if (this.#debounce) clearTimeout(this.#debounce);
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     for (const w of this.#watchers) w.close();
-    for (const c of this.#clients) c.end();
+    for (const c of [...this.#clients, ...this.#viewClients]) c.end();
     this.#clients.clear();
+    this.#viewClients.clear();
     await Promise.all(
       [this.#bundleServer, this.#payloadServer].map(
         (s) =>
