@@ -58,6 +58,21 @@ const forever = file(
   </script></body></html>`,
 );
 
+// Page references (render.metadata.pdf.pageReferences): a contents entry numbered from the second print,
+// a typo'd id left as written; and numbers that move their own target for ever.
+const toc = file(
+  'index.html',
+  `<!doctype html><html><head><style>h1 { break-before: page; }</style></head><body>
+  <p>Part B is on page <span data-folio-page-of="b">0</span>; the typo is on page <span data-folio-page-of="bee">?</span>.</p>
+  <h1 id="a">Part A</h1><h1 id="b">Part B</h1></body></html>`,
+);
+const unstable = file(
+  'index.html',
+  `<!doctype html><html><head><style>h1 { break-before: page; } #pad { height: 400mm; }</style></head><body>
+  <p>B: <span data-folio-page-of="b">0</span></p><div id="pad" hidden></div><h1 id="b">Part B</h1>
+  <script>folio.onPageNumbers(() => { document.getElementById('pad').hidden = folio.pageOf('b') % 2 === 1; });</script></body></html>`,
+);
+
 describe('render diagnostics', () => {
   let app: TestApp;
   const deploys: Record<string, string> = {};
@@ -71,11 +86,14 @@ describe('render diagnostics', () => {
       ['plain', plain, 10_000],
       ['late', late, 10_000],
       ['forever', forever, 10_000],
+      ['toc', toc, 10_000],
+      ['unstable', unstable, 10_000],
     ] as const) {
       const v = await deployFiles(app, { createDeploy: { slug, name: slug } }, [page], {
         route: '/',
         title: slug,
         renderTimeoutMs: timeout,
+        ...(slug === 'toc' || slug === 'unstable' ? { metadata: { pdf: { pageReferences: true } } } : {}),
       });
       assert.equal(v.status, 201, JSON.stringify(v.body));
       deploys[slug] = v.deployId;
@@ -159,6 +177,26 @@ describe('render diagnostics', () => {
     assert.equal(job.status, 'succeeded', JSON.stringify(job));
     assert.ok(Date.now() - t0 < 8000, `took ${Date.now() - t0} ms`);
     assert.match(diagnostics.ready.detail, /work still pending: .*DOM changed/, diagnostics.ready.detail);
+  });
+
+  test('page references: the number of the page Part B starts on, two prints, the unknown id listed', async () => {
+    const { job, diagnostics } = await run('toc');
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    const link = await app.api('POST', `/v1/render-jobs/${job.id}/output-download`, {});
+    const u = new URL(link.body.access.url);
+    const pdf = await app.server.inject({ method: 'GET', url: u.pathname + u.search });
+    const pages = pdfText(pdf.rawPayload).split('\f');
+    assert.match(pages[0], /Part B is on page 3; the typo is on page \?\./);
+    assert.match(pages[2], /Part B/);
+    assert.deepEqual(diagnostics.pageReferences, { references: 2, prints: 2, unresolved: ['bee'] });
+  });
+
+  test('page references that never settle: page_references_unstable naming the id', async () => {
+    const { job, diagnostics } = await run('unstable');
+    assert.equal(job.status, 'failed', JSON.stringify(job));
+    assert.equal(job.errorCode, 'page_references_unstable');
+    assert.match(job.errorMessage, /#b \(page \d+ → \d+\)/);
+    assert.equal(diagnostics.pageReferences.prints, 3);
   });
 
   test("another account's job is 404", async () => {

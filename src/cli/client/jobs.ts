@@ -136,6 +136,7 @@ interface DiagnosticsBody {
     dropped: { console: number; exception: number; request: number };
     ready: null | { mode: string; detail?: string };
     timings: Record<string, number | undefined>;
+    pageReferences?: { references: number; prints: number; unresolved: string[] };
   };
 }
 
@@ -149,6 +150,11 @@ function printDiagnostics(d: DiagnosticsBody['diagnostics']): void {
   if (d.ready) console.log(`  ready: ${d.ready.mode}${d.ready.detail ? ` (${d.ready.detail})` : ''}`);
   const timings = Object.entries(d.timings).filter(([, v]) => v !== undefined);
   if (timings.length) console.log(`  timings: ${timings.map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+  const refs = d.pageReferences;
+  if (refs)
+    console.log(
+      `  page references: ${refs.references}, printed ${refs.prints} time(s)${refs.unresolved.length ? `; no printed element for ${refs.unresolved.map((id) => `#${id}`).join(', ')}` : ''}`,
+    );
   if (d.entries.length === 0) console.log('  the page logged nothing and every request was served');
   for (const e of d.entries) {
     const at = `+${e.at} ms`.padStart(9);
