@@ -20,10 +20,15 @@ export const devHelp = `Usage: folio dev [dir] [options]
 Serves the folder at http://127.0.0.1:PORT as Folio would render it: the same files, headers and CSP,
 window.folio, the payload at window.folio.payloadUrl and the env at window.folio.envUrl. Open the printed
 URL in a browser; the page reloads when a file of the folder, the payload or the env file changes.
+http://127.0.0.1:PORT/__folio/dev/pages shows the printed pages instead: the PDF rendered by the production
+renderer, page by page (images drawn by poppler's pdftoppm: apt-get install poppler-utils), with the page
+count, the render's diagnostics and the payload checked against payload.schema.json; it re-renders on
+every change while it is open. Nothing is written into the folder.
 On a terminal, press p to print the PDF with the production renderer, q to quit.
 
 Options:
-  --payload FILE         the payload: a JSON file (default: {} as for a job without payload)
+  --payload FILE         the payload: a JSON file (default: the folder's sample-payload.json, else {} as
+                         for a job without payload)
   --payload-mime MIME    serve the payload file as this MIME type instead of JSON
   --env FILE             environment for window.folio.envUrl: JSON {"variables": {...}, "secrets": {...}}
                          or NAME=value lines (variables)
@@ -32,7 +37,7 @@ Options:
   --metadata FILE        JSON used as render.metadata (pdf options) when printing
   --pdf FILE             render the PDF once to FILE with the production renderer and exit
   --serve                with --pdf: keep serving afterwards (p prints to FILE again)
-  --timeout MS           render timeout when printing (default 30000)
+  --timeout MS           render timeout when printing and in the pages view (default 30000)
   --allow-external-network
                          let the page load http(s) resources outside the bundle (as on plans that allow it)
   --include-dotfiles     also serve files and folders whose name starts with "."
