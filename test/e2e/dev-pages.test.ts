@@ -23,8 +23,8 @@ interface DevProcess {
   stop(): Promise<void>;
 }
 
-async function startDev(args: string[], cwd: string): Promise<DevProcess> {
-  const child = spawn(FOLIO_BIN, ['dev', ...args], { cwd, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startDev(args: string[], cwd: string, env: Record<string, string> = {}): Promise<DevProcess> {
+  const child = spawn(FOLIO_BIN, ['dev', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -49,6 +49,24 @@ async function startDev(args: string[], cwd: string): Promise<DevProcess> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A folder of links to every program on the PATH except poppler's pdftoppm: a machine without poppler. */
+function pathWithoutPdftoppm(into: string): string {
+  fs.mkdirSync(into);
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (name === 'pdftoppm' || fs.existsSync(path.join(into, name))) continue;
+      fs.symlinkSync(path.join(dir, name), path.join(into, name));
+    }
+  }
+  return into;
 }
 
 /** Every path under `dir`, sorted: what a stray file would show up in. */
@@ -227,6 +245,25 @@ fetch(window.folio.envUrl).then((r) => r.json()).then((env) => console.error('us
       fs.rmSync(path.join(site, 'boom.js'), { force: true });
     }
     await until('a good render again', async () => /<span id="page-count">\d+<\/span>/.test(await view()));
+  });
+
+  test('without pdftoppm the view says how to install it and shows the PDF in a frame instead', async () => {
+    const noPoppler = await startDev([site, '--port', '0'], work, { PATH: pathWithoutPdftoppm(path.join(work, 'path')) });
+    try {
+      const res = await fetch(noPoppler.pagesUrl);
+      const html = await res.text();
+      assert.equal(res.status, 200);
+      assert.match(html, /<code>apt-get install poppler-utils<\/code>/);
+      assert.match(html, /<iframe title="The printed PDF" src="\/__folio\/dev\/preview\.pdf\?g=0"><\/iframe>/);
+      assert.doesNotMatch(html, /<img src=/);
+      const shown = Number(/<span id="page-count">(\d+)<\/span>/.exec(html)?.[1]);
+      const pdf = await fetch(noPoppler.pagesUrl.replace(/pages$/, 'preview.pdf'));
+      assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+      assert.equal((await PDFDocument.load(Buffer.from(await pdf.arrayBuffer()))).getPageCount(), shown);
+      assert.equal((await fetch(`${noPoppler.pagesUrl}/1.png`)).status, 404);
+    } finally {
+      await noPoppler.stop();
+    }
   });
 
   test('nothing was written into the watched folder', () => {
