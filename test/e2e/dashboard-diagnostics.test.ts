@@ -157,6 +157,8 @@ describe('dashboard: render diagnostics and payload schemas in a browser', () =>
 
     // The sample is a valid payload: submitted as prefilled, the job renders; a static page logs nothing.
     await deployForm.getByRole('button', { name: 'Start render' }).click();
+    // The form stays and follows the job under it; its id links to the job page.
+    await deployForm.getByTestId('render-job-link').click();
     await page.waitForURL(/\/dashboard\/jobs\/job_/);
     await page.getByTestId('job-status').getByText('succeeded').waitFor({ timeout: 60_000 });
     const empty = page.getByTestId('diagnostics').getByTestId('diagnostics-empty');

@@ -290,6 +290,8 @@ describe('dashboard in a browser', () => {
     await page.getByLabel('Business key', { exact: true }).fill('inv-1042');
     await page.getByLabel(/Managed PDF/).check();
     await page.getByRole('button', { name: 'Start render' }).click();
+    // The form stays and follows the job under it; its id links to the job page.
+    await page.getByTestId('render-job-link').click();
     await page.waitForURL(/\/dashboard\/jobs\/job_/);
     managedJobId = page.url().split('/').pop()!;
     await heading('Render job inv-1042');
@@ -298,9 +300,9 @@ describe('dashboard in a browser', () => {
     assert.equal(await page.getByTestId('payload-hash').innerText(), sha256('{"name":"Ada"}'));
     await page.getByRole('list', { name: 'State timeline' }).getByText('Succeeded').waitFor();
 
-    const frame = page.getByTestId('pdf-preview');
-    await frame.waitFor();
-    const src = (await frame.getAttribute('src'))!;
+    // The pages drawn by pdf.js; the link opens the signed preview URL in the browser's own viewer.
+    await page.getByTestId('pdf-pages').getByRole('img', { name: /^Page 1 of / }).waitFor();
+    const src = (await page.getByTestId('pdf-open').getAttribute('href'))!;
     assert.ok(src.startsWith(`${server.url}/v1/files/`), src);
     const pdf = await fetch(src);
     assert.equal(pdf.status, 200);
