@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Installs what Folio needs on a Debian/Ubuntu machine with Node >= 20: npm dependencies (when missing or
+# Installs what Folio needs on a Debian/Ubuntu machine with Node >= 20.19: npm dependencies (when missing or
 # outdated) and, where this user may install system packages, Chromium and fonts from Debian's packages.
 # Never downloads a browser from anywhere else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$node_major" -lt 20 ]; then
-  echo "setup: Node.js >= 20 is required (found $(node -v 2>/dev/null || echo none))" >&2
+# Node 20.19 is the oldest release the build tools (vite 7, pdf.js for the dashboard) support.
+node_ok=$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 19) ? 1 : 0' 2>/dev/null || echo 0)
+if [ "$node_ok" != 1 ]; then
+  echo "setup: Node.js >= 20.19 is required (found $(node -v 2>/dev/null || echo none))" >&2
   exit 1
 fi
 
