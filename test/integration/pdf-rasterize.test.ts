@@ -79,7 +79,31 @@ test('a width in pixels scales every page to it; page ranges and maxPages bound 
   await assert.rejects(rasterizePdf(pdf, { firstPage: 4 }), RasterizeError);
 });
 
-test('Chromium output: one image per page, with pdftoppm numbering past 9 pages', async () => {
+test('parallel: several pdftoppm processes share the pages; the result is the same', async () => {
+  const pdf = fixture('tagged-22-pages.pdf');
+  const one = await rasterizePdf(pdf, { dpi: 24 });
+  for (const parallel of [2, 3, 30]) {
+    const many = await rasterizePdf(pdf, { dpi: 24, parallel });
+    assert.deepEqual(
+      many.map((p) => p.page),
+      one.map((p) => p.page),
+      `parallel ${parallel}`,
+    );
+    for (const [i, p] of many.entries()) assert.ok(p.png.equals(one[i].png), `page ${p.page}, parallel ${parallel}`);
+  }
+  // A range and maxPages are honoured, and a range past the end is clipped to the PDF's pages.
+  assert.deepEqual(
+    (await rasterizePdf(pdf, { dpi: 24, parallel: 2, firstPage: 20, lastPage: 40 })).map((p) => p.page),
+    [20, 21, 22],
+  );
+  assert.deepEqual(
+    (await rasterizePdf(pdf, { dpi: 24, parallel: 4, maxPages: 5 })).map((p) => p.page),
+    [1, 2, 3, 4, 5],
+  );
+  await assert.rejects(rasterizePdf(pdf, { parallel: 2, firstPage: 23 }), RasterizeError);
+});
+
+test('Chromium output: one image per page', async () => {
   const pages = await rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 24 });
   assert.deepEqual(
     pages.map((p) => p.page),
@@ -93,9 +117,18 @@ test('bounded: too many bytes of images, too long, or a PDF that is not one, is 
   // 22 pages at 300 dpi take pdftoppm well over a second.
   await assert.rejects(rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 300, timeoutMs: 50 }), /took longer than 50 ms/);
   await assert.rejects(rasterizePdf(await threePages(), { maxOutputBytes: 100 }), /exceed 100 bytes/);
+  // Refused before anything is drawn: 595 × 842 × 3 bytes of pixels for page 1 at 72 dpi, 3.7 MB for all three.
+  await assert.rejects(
+    rasterizePdf(await threePages(), { dpi: 72, maxPagePixelBytes: 1_000_000 }),
+    /page 1 would be 15\d{5} bytes of pixels/,
+  );
+  await assert.rejects(
+    rasterizePdf(await threePages(), { dpi: 72, maxPixelBytes: 3_000_000 }),
+    /the pages would be 3\d{6} bytes of pixels/,
+  );
   await assert.rejects(rasterizePdf(Buffer.from('not a pdf')), (err: unknown) => {
     assert.ok(err instanceof RasterizeError);
-    assert.match(err.message, /pdftoppm exited with \d+/);
+    assert.match(err.message, /^pdfinfo exited with \d+/);
     return true;
   });
 });
