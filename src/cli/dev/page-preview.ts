@@ -4,6 +4,7 @@
 // Renders happen on demand (a request for the view, an image or the PDF when the folder changed since the
 // last render) and after each change while a pages view is open; with nobody looking, nothing renders.
 // At most one render runs; changes during a render queue exactly one more, of the then-current files.
+import os from 'node:os';
 import type { RenderDiagnostics } from '../../domain/render-diagnostics.js';
 import { rasterizePdf, RasterizerMissingError, type PageImage } from '../../pdf/rasterize.js';
 import { RenderError } from '../../render/types.js';
@@ -16,6 +17,8 @@ import type { DevInputs } from './preview-server.js';
 export const MAX_PREVIEW_PAGES = 50;
 /** A CSS pixel per PDF pixel, so a page image is as wide as the page is on screen at 100 %. */
 const PREVIEW_DPI = 96;
+/** Pages are drawn by this many pdftoppm processes at once: Chromium is idle by then, the cores are free. */
+const DRAW_PROCESSES = Math.min(4, os.availableParallelism());
 
 export interface PreviewState {
   /** The folder's generation (PreviewServer.generation) this render is of. */
@@ -138,7 +141,7 @@ export class PagePreview {
     let images: PageImage[] | null = null;
     let imageError: { missing: boolean; message: string } | null = null;
     try {
-      images = await rasterizePdf(pdf, { dpi: PREVIEW_DPI, maxPages: MAX_PREVIEW_PAGES });
+      images = await rasterizePdf(pdf, { dpi: PREVIEW_DPI, maxPages: MAX_PREVIEW_PAGES, parallel: DRAW_PROCESSES });
     } catch (err) {
       imageError = { missing: err instanceof RasterizerMissingError, message: (err as Error).message };
     }
