@@ -121,6 +121,24 @@ describe('dashboard: render diagnostics and payload schemas in a browser', () =>
     assert.equal(await section.getByTestId('diagnostics-dropped').count(), 0, 'nothing dropped');
   });
 
+  test('a job of a version with page references shows how many ids were numbered and in how many prints', async () => {
+    const files = [
+      file(
+        'index.html',
+        `<!doctype html><html><head><style>h1 { break-before: page; }</style></head><body>
+        <p>Part B: page <span data-folio-page-of="b">0</span>, typo: <span data-folio-page-of="bee">?</span></p><h1 id="b">Part B</h1></body></html>`,
+      ),
+    ];
+    const d = await deployOverHttp(api, 'toc', files, { name: 'TOC', metadata: { pdf: { pageReferences: true } } });
+    const created = await api.request('POST', '/v1/render-jobs', { json: { deployId: d.deployId, deployVersionId: 'latest' } });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    await page.goto(url(`/dashboard/jobs/${created.body.job.id}`));
+    await page.getByTestId('job-status').getByText('succeeded').waitFor({ timeout: 60_000 });
+    const line = page.getByTestId('diagnostics').getByTestId('diagnostics-page-references');
+    await line.waitFor({ timeout: 15_000 });
+    assert.equal(await line.innerText(), 'Page references: 2 id(s), printed 2 time(s) — no printed element for #bee');
+  });
+
   test('a version page shows its payload schema and sample; the render form is prefilled and lists /customer', async () => {
     const { deployId, versionId } = await deployViaApi(api, 'schematic', 'Schematic', schematic);
     await page.goto(url(`/dashboard/deploys/${deployId}/versions/${versionId}`));

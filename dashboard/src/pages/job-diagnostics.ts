@@ -33,6 +33,7 @@ export function diagnosticsView(d: Diagnostics): Child[] {
       d.bytes !== undefined ? ` · ${bytes(d.bytes)}` : '',
     ),
     readyLine(d.ready),
+    pageReferencesLine(d.pageReferences),
     timingsView(d.timings),
     h('h3', {}, `Console, errors and requests (${d.entries.length})`),
     d.entries.length
@@ -50,6 +51,18 @@ function readyLine(r: Diagnostics['ready']): HTMLElement {
     r
       ? [h('span', { class: `badge diag-ready-${r.mode}` }, r.mode), ` ${READY[r.mode] ?? ''}`, r.detail ? h('span', { class: 'muted' }, ` — ${r.detail}`) : '']
       : h('span', { class: 'muted' }, 'not reached (the attempt ended before the page was waited for)'),
+  );
+}
+
+/** Versions with render.metadata.pdf.pageReferences: how many ids were numbered, in how many prints. */
+function pageReferencesLine(r: Diagnostics['pageReferences']): HTMLElement | null {
+  if (!r) return null;
+  return h(
+    'p',
+    { 'data-testid': 'diagnostics-page-references' },
+    h('strong', {}, 'Page references: '),
+    `${r.references} id(s), printed ${r.prints} time(s)`,
+    r.unresolved.length ? h('span', { class: 'muted' }, ` — no printed element for ${r.unresolved.map((id) => `#${id}`).join(', ')}`) : '',
   );
 }
 
