@@ -1,86 +1,301 @@
-// Folio's full async path against the bare baseline, one process, one sitting:
-//   baseline = a bare warm Puppeteer page reused: setContent(invoice) + pdf() with Folio's PDF options
-//   folio warm = the same, with the invoice as a warm template (folio.onJob; bench/lib/baselines.ts)
-//   folio    = HTTP POST /v1/render-jobs → worker claim → render → PDF stored → GET ?waitSeconds observed
-//              succeeded, with FOLIO_RENDER_CONCURRENCY = the client concurrency
-// at concurrency 1/2/4. Also the p50 latency overhead over the bare print at concurrency 1.
-// Run: node --import tsx bench/render-service.ts   (ROUNDS=N jobs per measurement, default 40; PASSES=N interleaved passes, default 2;
-//      CONCURRENCY=1,2,4 the concurrencies to measure)
+// Folio as a user's integration sees it (issue 21), against bare Puppeteer loops on the same browser, one
+// sitting. Every Folio measurement starts its own `folio serve` process (SQLite + files, a fresh data dir,
+// FOLIO_RENDER_CONCURRENCY = the client concurrency) with one deploy, so its memory is that variant's
+// alone; the client (this process) renders as an integration does: create the job → long-poll it → ask
+// for the output-download link → GET the PDF. Every bare measurement launches its own Chromium.
+//
+// The 1-page invoice (test/fixtures/render/invoice/index.html), at each concurrency:
+//   bare reuse     = one page per worker reused: setContent(invoice) + pdf() with Folio's PDF options (= 1.00)
+//   bare new page  = a new page per render: newPage + setContent + pdf + close
+//   bare goto      = one page per worker reused, navigating (page.goto) to the invoice on a plain local HTTP
+//                    server: a fresh document per job and nothing else -- the bound for any service that
+//                    gives every job a fresh document
+//   Folio ordinary = the invoice deployed as is (a navigation per job, reset after it)
+//   Folio warm     = the invoice as a warm template (folio.onJob; bench/lib/baselines.ts warmVariant)
+// The multi-file bundle examples/invoice (CSS, JS, an SVG logo, system fonts; payload and env fetched):
+//   bare goto cached = one page per worker reused, page.goto to the same files on a plain local HTTP server,
+//                      browser cache on (Cache-Control: max-age), /__payload and /__env from that server,
+//                      window.folio defined by evaluateOnNewDocument, print at folio.ready() (= 1.00)
+//   Folio ordinary   = examples/invoice with its folio.onJob registration removed (loaded per job)
+//   Folio warm       = examples/invoice as shipped (it registers folio.onJob)
+// The 50-page report (bench/lib/report.ts), concurrency 1: bare reuse against Folio ordinary.
+// Memory growth (GROWTH=N, default 1000): Folio ordinary invoice, concurrency 1, N renders after a warm-up.
+//
+// Per cell: PASSES interleaved passes (the order flips every pass); the pass with the best r/s is shown with
+// its own p50; peak PSS is the highest peak over the passes. PSS: /proc/<pid>/smaps_rollup summed over the
+// whole process tree, sampled every 250 ms during the measured renders (not the warm-up): Folio = its Node
+// process + its Chromium; bare = the bench's Chromium tree (the bench's own Node process is not counted).
+//
+// Run: flock /tmp/chromium.lock node --import tsx bench/render-service.ts
+//      ROUNDS=N renders per measurement (default 60), PASSES=N (default 2), CONCURRENCY=1,2,4,
+//      BUNDLE=0 skips the bundle, REPORT=0 the report, GROWTH=N renders for the growth check (0 = skip)
+import type { Browser, Page } from 'puppeteer-core';
 import { readFileSync } from 'node:fs';
-import { bareSetContent, browserName, executablePath, fullChromiumPath, measure, warmVariant } from './lib/baselines.js';
-import { createTestApp } from '../test/helpers/app.js';
-import { deployFiles } from '../test/helpers/deploy.js';
-import { file } from '../test/helpers/bundle.js';
+import { browserName, executablePath, launchBare, measure, PDF_OPTIONS, warmVariant } from './lib/baselines.js';
+import { mb, samplePss, treePss, type TreePss } from './lib/pss.js';
+import { report } from './lib/report.js';
+import { deployBundle, loadAverage, render, startServe } from './lib/serve-variants.js';
+import { startStaticServer } from './lib/static-server.js';
+import { file, type BundleFile } from '../test/helpers/bundle.js';
+import { execSync } from 'node:child_process';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 40);
-/** Interleaved passes per concurrency; the best run of each variant is kept. */
+const ROUNDS = Number(process.env.ROUNDS ?? 60);
 const PASSES = Number(process.env.PASSES ?? 2);
 const CONCURRENCIES = (process.env.CONCURRENCY ?? '1,2,4').split(',').map(Number);
-const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
+const BUNDLE = process.env.BUNDLE !== '0';
+const REPORT = process.env.REPORT !== '0';
+const GROWTH = Number(process.env.GROWTH ?? 1000);
+const REPORT_ROUNDS = Math.max(5, Math.round(ROUNDS / 6));
 
-async function folio(concurrency: number, total: number, html: string) {
-  const app = await createTestApp({ env: { FOLIO_RENDER_CONCURRENCY: String(concurrency), FOLIO_LOG_LEVEL: 'silent' } });
-  const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
-  app.startBackground();
-  const v = await deployFiles(app, { createDeploy: { slug: 'bench', name: 'Bench' } }, [file('index.html', html)]);
-  const auth = { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' };
-  const op = async () => {
-    const created = await fetch(`${base}/v1/render-jobs`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ deployId: v.deployId, deployVersionId: 'latest', payload: { n: 1 } }),
-    }).then((r) => r.json());
-    const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers: auth }).then((r) => r.json());
-    if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode}`);
-  };
-  await measure(concurrency, concurrency * 3, op); // warm-up: browser launch, pack cache, pages
-  const r = await measure(concurrency, total, op);
-  await app.close();
-  return r;
+const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
+const exampleDir = new URL('../examples/invoice/', import.meta.url);
+const exampleFiles = ['index.html', 'invoice.css', 'invoice.js', 'logo.svg'];
+const example = Object.fromEntries(exampleFiles.map((f) => [f, readFileSync(new URL(f, exampleDir))]));
+const samplePayload = JSON.parse(readFileSync(new URL('sample-payload.json', exampleDir), 'utf8'));
+const ONJOB = 'folio.onJob(renderJob);';
+if (!example['invoice.js'].toString().includes(ONJOB)) throw new Error(`examples/invoice/invoice.js no longer contains ${ONJOB}`);
+/** The example as an ordinary template: the same files without its folio.onJob registration. */
+const exampleOrdinary = exampleFiles.map((f) =>
+  file(f, f === 'invoice.js' ? example[f].toString().replace(ONJOB, '/* folio.onJob off: ordinary template */') : example[f]),
+);
+const exampleWarm = exampleFiles.map((f) => file(f, example[f]));
+
+interface Result {
+  rps: number;
+  p50: number;
+  pss: TreePss;
 }
 
-const fmt = (n: number, d = 1) => n.toFixed(d);
+/** Warm-up, then `total` measured renders with the tree's PSS sampled. */
+async function run(c: number, total: number, pid: number, op: (w: number) => Promise<void>): Promise<Result> {
+  await measure(c, c * 3, op);
+  const sampler = samplePss(pid);
+  const r = await measure(c, total, op);
+  return { ...r, pss: sampler.stop() };
+}
 
-async function main() {
-  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  // The like-for-like baseline runs on the browser Folio uses; when that is the headless shell, the bare
-  // loop on Debian's full chromium (what a hand-rolled Puppeteer service on Debian runs) is shown too.
-  const other = fullChromiumPath && fullChromiumPath !== executablePath ? fullChromiumPath : null;
-  console.log(
-    `# bench/render-service — ${ROUNDS} jobs per measurement, best of ${PASSES} interleaved passes, Folio on ${browserName(executablePath!)}, load average ${load}\n`,
-  );
-  const head = ['concurrency', `bare setContent r/s (${browserName(executablePath!)})`];
-  if (other) head.push('bare setContent r/s (chromium)');
-  head.push('Folio full path r/s', 'ratio to bare, same browser');
-  if (other) head.push('ratio to bare chromium');
-  head.push('Folio warm template r/s', 'warm: ratio to bare, same browser');
-  head.push('p50 bare ms (same browser)', 'p50 Folio ms', 'p50 overhead ms', 'p50 warm ms', 'p50 warm overhead ms');
-  console.log(`| ${head.join(' | ')} |`);
-  console.log(`|${head.map(() => '---').join('|')}|`);
-  // This shared 2-core machine's speed drifts by up to 2x within minutes (neighbours), so the variants are
-  // interleaved PASSES times and the best run of each is kept: a ratio then compares runs that each got
-  // the machine at its best, not a slow minute against a fast one.
-  const best = (a: { rps: number; p50: number } | null, b: { rps: number; p50: number }) => (a && a.rps >= b.rps ? a : b);
-  for (const c of CONCURRENCIES) {
-    let bare = null,
-      bareFull = null,
-      f = null,
-      w = null;
-    for (let pass = 0; pass < PASSES; pass++) {
-      bare = best(bare, await bareSetContent(c, invoice, ROUNDS));
-      if (other) bareFull = best(bareFull, await bareSetContent(c, invoice, ROUNDS, other));
-      f = best(f, await folio(c, ROUNDS, invoice));
-      w = best(w, await folio(c, ROUNDS, warmVariant(invoice)));
+async function bare(c: number, total: number, setup: (browser: Browser) => Promise<(w: number) => Promise<void>>): Promise<Result> {
+  const browser = await launchBare();
+  try {
+    return await run(c, total, browser.process()!.pid!, await setup(browser));
+  } finally {
+    await browser.close();
+  }
+}
+
+const pagesFor = (browser: Browser, c: number) => Promise.all(Array.from({ length: c }, () => browser.newPage()));
+
+const bareReuse = (html: string) => (c: number, total: number) =>
+  bare(c, total, async (browser) => {
+    const pages = await pagesFor(browser, c);
+    return async (w) => {
+      await pages[w].setContent(html);
+      await pages[w].pdf(PDF_OPTIONS);
+    };
+  });
+
+const bareNewPage = (c: number, total: number) =>
+  bare(c, total, async (browser) => async () => {
+    const page = await browser.newPage();
+    await page.setContent(invoice);
+    await page.pdf(PDF_OPTIONS);
+    await page.close();
+  });
+
+let seq = 0;
+/** A fresh URL per job (?job=N): a normal navigation, never a reload of the same entry. */
+const jobUrl = (base: string) => `${base}/index.html?job=${++seq}`;
+
+const bareGoto = async (c: number, total: number) => {
+  const http = await startStaticServer({ '/index.html': invoice });
+  try {
+    return await bare(c, total, async (browser) => {
+      const pages = await pagesFor(browser, c);
+      return async (w) => {
+        await pages[w].goto(jobUrl(http.url), { waitUntil: 'load' });
+        await pages[w].pdf(PDF_OPTIONS);
+      };
+    });
+  } finally {
+    await http.close();
+  }
+};
+
+// What Folio's ready protocol gives the page, reduced to what examples/invoice uses.
+const FOLIO_SHIM = `(() => {
+  let ready;
+  window.__folioReady = new Promise((r) => (ready = r));
+  window.folio = { payloadUrl: '/__payload', envUrl: '/__env', waitForReady: false, ready: () => ready(), onJob() {} };
+})();`;
+
+const bareBundle = async (c: number, total: number) => {
+  const http = await startStaticServer(Object.fromEntries(exampleFiles.map((f) => [`/${f}`, example[f]])), {
+    '/__payload': JSON.stringify(samplePayload),
+    '/__env': JSON.stringify({ variables: {}, secrets: {} }),
+  });
+  try {
+    return await bare(c, total, async (browser) => {
+      const pages: Page[] = await pagesFor(browser, c);
+      for (const p of pages) {
+        await p.setCacheEnabled(true);
+        await p.evaluateOnNewDocument(FOLIO_SHIM);
+      }
+      return async (w) => {
+        await pages[w].goto(jobUrl(http.url), { waitUntil: 'load' });
+        await pages[w].evaluate('window.__folioReady');
+        await pages[w].pdf(PDF_OPTIONS);
+      };
+    });
+  } finally {
+    await http.close();
+  }
+};
+
+const folio =
+  (files: BundleFile[], body: Record<string, unknown> = {}) =>
+  async (c: number, total: number): Promise<Result> => {
+    const server = await startServe({ renderConcurrency: c, env: { FOLIO_LOG_LEVEL: 'warn' } });
+    try {
+      const deployId = await deployBundle(server.url, 'bench', files);
+      return await run(c, total, server.child.pid!, () => render({ server }, deployId, body));
+    } finally {
+      await server.stop();
     }
-    if (!bare || !f || !w) throw new Error('no runs');
-    const row = [String(c), fmt(bare.rps)];
-    if (bareFull) row.push(fmt(bareFull.rps));
-    row.push(fmt(f.rps), fmt(f.rps / bare.rps, 2));
-    if (bareFull) row.push(fmt(f.rps / bareFull.rps, 2));
-    row.push(fmt(w.rps), fmt(w.rps / bare.rps, 2));
-    row.push(fmt(bare.p50, 0), fmt(f.p50, 0), fmt(f.p50 - bare.p50, 0), fmt(w.p50, 0), fmt(w.p50 - bare.p50, 0));
+  };
+
+type Step = { name: string; fn: (c: number, total: number) => Promise<Result> };
+const invoiceSteps: Step[] = [
+  { name: 'bare reuse (setContent + pdf)', fn: bareReuse(invoice) },
+  { name: 'bare new page per render', fn: bareNewPage },
+  { name: 'bare goto (fresh document, local HTTP)', fn: bareGoto },
+  { name: 'Folio ordinary', fn: folio([file('index.html', invoice)]) },
+  { name: 'Folio warm (folio.onJob)', fn: folio([file('index.html', warmVariant(invoice))]) },
+];
+const bundleSteps: Step[] = [
+  { name: 'bundle: bare goto, browser cache on', fn: bareBundle },
+  { name: 'bundle: Folio ordinary', fn: folio(exampleOrdinary, { payload: samplePayload }) },
+  { name: 'bundle: Folio warm (as shipped)', fn: folio(exampleWarm, { payload: samplePayload }) },
+];
+const reportSteps: Step[] = [
+  { name: 'report: bare reuse (setContent + pdf)', fn: bareReuse(report) },
+  { name: 'report: Folio ordinary', fn: folio([file('index.html', report)]) },
+];
+
+/** cell key → best-r/s run, with the highest PSS peak over the passes. */
+const cells = new Map<string, Result>();
+function keep(name: string, c: number, r: Result) {
+  const key = `${name}@${c}`;
+  const prev = cells.get(key);
+  const best = !prev || r.rps > prev.rps ? { ...r } : { ...prev };
+  if (prev && prev.pss.total > best.pss.total) best.pss = prev.pss;
+  if (r.pss.total > best.pss.total) best.pss = r.pss;
+  cells.set(key, best);
+}
+
+async function passes(steps: Step[], c: number, total: number) {
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const s of pass % 2 === 0 ? steps : [...steps].reverse()) {
+      const r = await s.fn(c, total);
+      keep(s.name, c, r);
+      console.error(
+        `  c=${c} pass ${pass + 1} ${s.name}: ${r.rps.toFixed(1)} r/s, p50 ${r.p50.toFixed(1)} ms, peak PSS ${mb(r.pss.total).toFixed(0)} MB (load ${loadAverage()})`,
+      );
+    }
+  }
+}
+
+const f1 = (n: number) => n.toFixed(1);
+const f2 = (n: number) => n.toFixed(2);
+
+function table(steps: Step[], cs: number[]) {
+  const base = steps[0].name;
+  console.log(
+    `| variant | ${cs.map((c) => `c=${c} r/s (ratio)`).join(' | ')} | ${cs.map((c) => `p50 c=${c} ms`).join(' | ')} | p50 overhead c=${cs[0]} ms |`,
+  );
+  console.log(`|---|${cs.map(() => '---').join('|')}|${cs.map(() => '---').join('|')}|---|`);
+  for (const s of steps) {
+    const row = [s.name];
+    for (const c of cs) {
+      const r = cells.get(`${s.name}@${c}`)!;
+      const b = cells.get(`${base}@${c}`)!;
+      row.push(`${f1(r.rps)} (${f2(r.rps / b.rps)})`);
+    }
+    for (const c of cs) row.push(f1(cells.get(`${s.name}@${c}`)!.p50));
+    const c0 = cs[0];
+    row.push(f1(cells.get(`${s.name}@${c0}`)!.p50 - cells.get(`${base}@${c0}`)!.p50));
     console.log(`| ${row.join(' | ')} |`);
   }
+  console.log(
+    `\n| variant (peak PSS of the process tree, MB) | ${cs.map((c) => `c=${c} MB (ratio)`).join(' | ')} | ${cs.map((c) => `c=${c} of which Chromium MB`).join(' | ')} |`,
+  );
+  console.log(`|---|${cs.map(() => '---').join('|')}|${cs.map(() => '---').join('|')}|`);
+  for (const s of steps) {
+    const row = [s.name];
+    for (const c of cs) {
+      const r = cells.get(`${s.name}@${c}`)!;
+      const b = cells.get(`${base}@${c}`)!;
+      row.push(`${mb(r.pss.total).toFixed(0)} (${f2(r.pss.total / b.pss.total)})`);
+    }
+    for (const c of cs) row.push(mb(cells.get(`${s.name}@${c}`)!.pss.chromium).toFixed(0));
+    console.log(`| ${row.join(' | ')} |`);
+  }
+}
+
+/** Folio ordinary invoice at c = 1: PSS of the tree after a warm-up of 50 renders, then every 100 renders. */
+async function growth(n: number) {
+  const server = await startServe({ renderConcurrency: 1, env: { FOLIO_LOG_LEVEL: 'warn' } });
+  try {
+    const deployId = await deployBundle(server.url, 'bench', [file('index.html', invoice)]);
+    const op = () => render({ server }, deployId);
+    await measure(1, 50, op);
+    const pid = server.child.pid!;
+    const start = treePss(pid);
+    const samples = [start.total];
+    const sampler = samplePss(pid, 500);
+    for (let done = 0; done < n; done += 100) {
+      await measure(1, Math.min(100, n - done), op);
+      samples.push(treePss(pid).total);
+    }
+    const peak = sampler.stop();
+    const end = samples.at(-1)!;
+    console.log(
+      `\nGrowth, Folio ordinary invoice, c = 1, ${n} renders after 50 warm-up renders: tree PSS ${mb(start.total).toFixed(0)} MB after warm-up ` +
+        `(Chromium ${mb(start.chromium).toFixed(0)}), ${mb(end).toFixed(0)} MB at the end, peak ${mb(peak.total).toFixed(0)} MB; ` +
+        `growth ${mb(end - start.total).toFixed(0)} MB (peak − start ${mb(peak.total - start.total).toFixed(0)} MB). Every 100 renders (MB): ${samples.map((s) => mb(s).toFixed(0)).join(', ')}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const head = execSync('git rev-parse --short HEAD', { cwd: new URL('..', import.meta.url) })
+    .toString()
+    .trim();
+  const dirty =
+    execSync('git status --porcelain -- src', { cwd: new URL('..', import.meta.url) })
+      .toString()
+      .trim() !== '';
+  const loadStart = loadAverage();
+  const started = Date.now();
+  for (const c of CONCURRENCIES) await passes(BUNDLE ? [...invoiceSteps, ...bundleSteps] : invoiceSteps, c, ROUNDS);
+  if (REPORT) await passes(reportSteps, 1, REPORT_ROUNDS);
+  console.log(
+    `# bench/render-service — tree ${head}${dirty ? ' (src/ has uncommitted changes)' : ''}, ${browserName(executablePath!)}, ` +
+      `${ROUNDS} renders per measurement, ${PASSES} interleaved passes (best r/s per cell with its p50; PSS = highest peak), ` +
+      `load average ${loadStart} at start, ${loadAverage()} at end, ${((Date.now() - started) / 60000).toFixed(1)} min\n`,
+  );
+  console.log('Invoice (1 page), ratios to bare reuse at the same concurrency:\n');
+  table(invoiceSteps, CONCURRENCIES);
+  if (BUNDLE) {
+    console.log('\nexamples/invoice (multi-file bundle, payload + env), ratios to the bare cached goto loop:\n');
+    table(bundleSteps, CONCURRENCIES);
+  }
+  if (REPORT) {
+    console.log(`\n50-page report, c = 1, ${REPORT_ROUNDS} renders per measurement:\n`);
+    table(reportSteps, [1]);
+  }
+  if (GROWTH > 0) await growth(GROWTH);
 }
 
 await main();

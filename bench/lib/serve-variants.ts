@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { measure, warmVariant } from './baselines.js';
 import { tempDir } from '../../test/helpers/app.js';
-import { file } from '../../test/helpers/bundle.js';
+import { file, type BundleFile } from '../../test/helpers/bundle.js';
 import { client } from '../../test/helpers/http-client.js';
 import { deployOverHttp } from '../../test/helpers/http-deploy.js';
 import { startServerProcess, ROOT, type ServerProcess } from '../../test/helpers/server-process.js';
 
-const KEY = 'folio_sk_bench000000000000000000000000000variant';
+export const KEY = 'folio_sk_bench000000000000000000000000000variant';
 const invoice = readFileSync(new URL('../../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
 
 export type TemplateKind = 'ordinary' | 'warm';
@@ -23,15 +23,17 @@ export interface Variant {
 }
 
 export async function deploy(url: string, slug: string, html: string): Promise<string> {
-  return (await deployOverHttp(client(url, KEY), slug, [file('index.html', html)])).deployId;
+  return deployBundle(url, slug, [file('index.html', html)]);
 }
 
-/** Starts `<root>/bin/folio serve` on a fresh data dir and deploys both templates to it. */
-export async function startVariant(
-  name: string,
-  opts: { env?: Record<string, string>; root?: string; renderConcurrency: number },
-): Promise<Variant> {
-  const server = await startServerProcess(
+/** Deploys a multi-file bundle (entry index.html) over HTTP; returns its deploy id. */
+export async function deployBundle(url: string, slug: string, files: BundleFile[]): Promise<string> {
+  return (await deployOverHttp(client(url, KEY), slug, files)).deployId;
+}
+
+/** Starts `<root>/bin/folio serve` on a fresh data dir (SQLite + files), with the bench's API key and no rate limit. */
+export function startServe(opts: { env?: Record<string, string>; root?: string; renderConcurrency: number }): Promise<ServerProcess> {
+  return startServerProcess(
     {
       FOLIO_DATA_DIR: tempDir('folio-bench-variant-'),
       FOLIO_BOOTSTRAP_API_KEY: KEY,
@@ -44,6 +46,14 @@ export async function startVariant(
     60_000,
     opts.root ?? ROOT,
   );
+}
+
+/** Starts `<root>/bin/folio serve` on a fresh data dir and deploys both templates to it. */
+export async function startVariant(
+  name: string,
+  opts: { env?: Record<string, string>; root?: string; renderConcurrency: number },
+): Promise<Variant> {
+  const server = await startServe(opts);
   return {
     name,
     server,
