@@ -312,6 +312,29 @@ export async function checkFonts(): Promise<CheckResult> {
   return ok('fonts', `${present.join(', ')}${cjk}; ${families.size} families in all`);
 }
 
+// ---- PDF tools -----------------------------------------------------------------------------------------
+
+/**
+ * `pdf tools`: poppler's pdfinfo, which the two-pass render of page references reads a print's named
+ * destinations with (pdf/destinations.ts). Without it those versions' jobs fail; other jobs do not need it.
+ */
+export async function checkPdfTools(): Promise<CheckResult> {
+  try {
+    const { stderr, stdout } = await run('pdfinfo', ['-v'], { timeout: 15_000 });
+    const version = /pdfinfo version (\S+)/.exec(stderr + stdout)?.[1] ?? 'unknown version';
+    return ok('pdf tools', `poppler pdfinfo ${version} (page references)`);
+  } catch (err) {
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    return warn(
+      'pdf tools',
+      missing
+        ? 'poppler-utils is not installed: jobs of versions with render.metadata.pdf.pageReferences fail'
+        : `pdfinfo -v failed: ${message(err)}`,
+      'apt-get install poppler-utils',
+    );
+  }
+}
+
 // ---- Chromium ------------------------------------------------------------------------------------------
 
 const INSTALL_CHROMIUM = 'apt-get install chromium-headless-shell (Debian/Ubuntu; or the chromium package)';

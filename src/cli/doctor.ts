@@ -76,6 +76,7 @@ export async function runDoctor(argv: string[], env: Record<string, string | und
   await guarded('signing key', () => checks.checkKey(config, 'signing'));
   await guarded('disk', () => checks.checkDisk(config));
   await guarded('fonts', () => checks.checkFonts());
+  await guarded('pdf tools', () => checks.checkPdfTools());
   let executable: string | null = null;
   await guarded('chromium', async () => {
     const c = await checks.checkChromiumBinary(config);

@@ -38,6 +38,7 @@ const CHECKS = [
   'signing key',
   'disk',
   'fonts',
+  'pdf tools',
   'chromium',
   'chromium sandbox',
   'chromium print',
