@@ -1,0 +1,82 @@
+// Passwords and permissions of a protected PDF (issue 22 point 1): what a job may ask for, checked before
+// anything is stored. The encryption itself (AES-256, PDF 2.0 security handler revision 6) is done by
+// qpdf in pdf/protect.ts. Pure: the passwords are only looked at, never kept here.
+
+/** What each permission allows when the PDF is opened with the user password (or none). */
+export const PDF_PERMISSIONS = [
+  'print',
+  'printHighQuality',
+  'copy',
+  'modify',
+  'annotate',
+  'fillForms',
+  'accessibility',
+  'assemble',
+] as const;
+export type PdfPermission = (typeof PDF_PERMISSIONS)[number];
+export type PdfPermissions = Record<PdfPermission, boolean>;
+
+export interface ProtectionInput {
+  userPassword?: string;
+  ownerPassword: string;
+  permissions?: Partial<Record<string, unknown>>;
+}
+
+/** Revision 6 passwords are UTF-8, and readers use at most their first 127 bytes (ISO 32000-2, 7.6.4.3.3). */
+export const MAX_PASSWORD_BYTES = 127;
+
+export interface ProtectionProblem {
+  field: string;
+  message: string;
+}
+
+/** Every permission granted unless the job turns it off. */
+export function permissionsOf(input: ProtectionInput['permissions']): PdfPermissions {
+  const out = {} as PdfPermissions;
+  for (const p of PDF_PERMISSIONS) out[p] = input?.[p] !== false;
+  // High-quality printing is a refinement of printing: without print there is none.
+  if (!out.print) out.printHighQuality = false;
+  return out;
+}
+
+function passwordProblem(value: unknown, field: string, required: boolean): ProtectionProblem | null {
+  if (value === undefined && !required) return null;
+  if (typeof value !== 'string' || value.length === 0) return { field, message: `${field} must be a non-empty string` };
+  if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_BYTES)
+    return { field, message: `${field} must be at most ${MAX_PASSWORD_BYTES} bytes of UTF-8 (what PDF readers compare)` };
+  // A NUL cannot be typed into a reader's password box; qpdf's argument file is line-based.
+  if (/[\u0000\n\r]/.test(value)) return { field, message: `${field} must not contain NUL or line breaks` };
+  return null;
+}
+
+/**
+ * Problems of a job's `protection`, with the standard the job's PDF will have (its own `pdf.standard`, or
+ * the version's, or PDF/A-3b for an e-invoice): PDF/A forbids encryption (ISO 19005-2, 6.1.3).
+ */
+export function protectionProblems(input: ProtectionInput, standard: string | undefined, field = 'protection'): ProtectionProblem[] {
+  const problems: ProtectionProblem[] = [];
+  const owner = passwordProblem(input.ownerPassword, `${field}.ownerPassword`, true);
+  if (owner) problems.push(owner);
+  const user = passwordProblem(input.userPassword, `${field}.userPassword`, false);
+  if (user) problems.push(user);
+  if (!owner && !user && input.userPassword !== undefined && input.userPassword === input.ownerPassword)
+    problems.push({
+      field: `${field}.ownerPassword`,
+      message: `${field}.ownerPassword must differ from userPassword: whoever opens the PDF with the owner password has every permission`,
+    });
+  for (const key of Object.keys(input.permissions ?? {})) {
+    if (!(PDF_PERMISSIONS as readonly string[]).includes(key))
+      problems.push({
+        field: `${field}.permissions.${key}`,
+        message: `${field}.permissions.${key} is not a permission (${PDF_PERMISSIONS.join(', ')})`,
+      });
+    else if (typeof input.permissions![key] !== 'boolean')
+      problems.push({ field: `${field}.permissions.${key}`, message: `${field}.permissions.${key} must be a boolean` });
+  }
+  if (standard !== undefined && standard !== 'none')
+    problems.push({
+      field,
+      message: `${field} cannot be combined with ${standard.toUpperCase()}: PDF/A forbids encryption (leave out pdf.standard${standard === 'pdf/a-3b' ? ', eInvoice' : ''} or protection)`,
+    });
+  return problems;
+}

@@ -1,0 +1,105 @@
+// Encrypts a PDF with passwords and permissions (issue 22 point 1): AES-256, security handler revision 6
+// (PDF 2.0), by qpdf. The passwords never appear on a command line (any local user can read another
+// process's arguments in /proc) nor in qpdf's argument syntax, where a password starting with "-" would be
+// read as an option and echoed in the error: qpdf gets a job file (QPDFJob JSON, `--job-json-file`), which
+// holds each password as a JSON string. qpdf seeks in that file, so it cannot be a pipe: it is written,
+// mode 600, to a private folder in /dev/shm (memory, where there is one) and removed when qpdf exits. The
+// PDFs go through a private folder in the temporary directory, removed at once too.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PdfPermissions } from '../domain/pdf-protection.js';
+import { PdfPostProcessError } from './errors.js';
+
+export interface PdfProtection {
+  userPassword?: string;
+  ownerPassword: string;
+  permissions: PdfPermissions;
+}
+
+const yn = (b: boolean) => (b ? 'y' : 'n');
+
+/** qpdf's 256-bit restrictions for the permissions (`qpdf --job-json-help`, "256bit"). */
+export function qpdfRestrictions(p: PdfPermissions): Record<string, string> {
+  return {
+    print: !p.print ? 'none' : p.printHighQuality ? 'full' : 'low',
+    extract: yn(p.copy),
+    modifyOther: yn(p.modify),
+    annotate: yn(p.annotate),
+    form: yn(p.fillForms),
+    accessibility: yn(p.accessibility),
+    assemble: yn(p.assemble),
+  };
+}
+
+const SHM = '/dev/shm';
+
+/** The protected PDF. Rejects with PdfPostProcessError when qpdf is missing or fails. */
+export async function protectPdf(
+  pdf: Buffer,
+  protection: PdfProtection,
+  opts: { timeoutMs?: number; qpdf?: string } = {},
+): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-protect-'));
+  const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, 'folio-protect-')).catch(() => dir) : dir;
+  try {
+    const input = path.join(dir, 'in.pdf');
+    const output = path.join(dir, 'out.pdf');
+    const job = path.join(secretDir, 'job.json');
+    await fs.writeFile(input, pdf, { mode: 0o600 });
+    // An empty user password lets anyone open the PDF, with the restrictions; the owner password lifts them.
+    const encrypt = {
+      userPassword: protection.userPassword ?? '',
+      ownerPassword: protection.ownerPassword,
+      '256bit': qpdfRestrictions(protection.permissions),
+    };
+    await fs.writeFile(job, JSON.stringify({ inputFile: input, outputFile: output, encrypt }), { mode: 0o600 });
+    await runQpdf([`--job-json-file=${job}`], opts);
+    return await fs.readFile(output);
+  } finally {
+    await fs.rm(secretDir, { recursive: true, force: true });
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(opts.qpdf ?? 'qpdf', argv, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    let done = false;
+    const finish = (e: Error | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (e) {
+        child.kill('SIGKILL');
+        reject(e);
+      } else resolve();
+    };
+    const ms = opts.timeoutMs ?? 60_000;
+    const timer = setTimeout(() => finish(new PdfPostProcessError(`qpdf did not finish encrypting within ${ms} ms`)), ms);
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      finish(
+        new PdfPostProcessError(
+          e.code === 'ENOENT'
+            ? 'qpdf is not installed (Debian/Ubuntu: apt-get install qpdf; `npm start` installs it)'
+            : `qpdf could not run: ${e.message}`,
+        ),
+      ),
+    );
+    child.stderr.on('data', (d: Buffer) => {
+      if (err.length < 2000) err += d.toString();
+    });
+    // Exit 3 is "succeeded with warnings" (e.g. damage it repaired). The message is qpdf's first line about
+    // the PDF, never the job file (which holds the passwords).
+    child.on('close', (code) =>
+      finish(
+        code === 0 || code === 3
+          ? null
+          : new PdfPostProcessError(`qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
+      ),
+    );
+  });
+}
