@@ -64,14 +64,6 @@ export class PagePreview {
     private readonly hooks: { rendering(generation: number): void; rendered(s: PreviewState): void },
   ) {}
 
-  get current(): PreviewState | null {
-    return this.#current;
-  }
-
-  get rendering(): boolean {
-    return this.#looping !== null;
-  }
-
   /** The render of the folder as it is now: the last one if nothing changed since, otherwise a new one. */
   latest(): Promise<PreviewState> {
     const generation = this.source().generation;
@@ -87,9 +79,7 @@ export class PagePreview {
       this.#queued = true;
       return;
     }
-    this.#looping = this.#loop().finally(() => {
-      this.#looping = null;
-    });
+    this.#looping = this.#loop();
   }
 
   /** Resolves once no render runs (for shutdown). */
@@ -98,17 +88,22 @@ export class PagePreview {
   }
 
   async #loop(): Promise<void> {
-    do {
-      this.#queued = false;
-      const src = this.source();
-      this.#tell(() => this.hooks.rendering(src.generation));
-      const state = await this.#renderOnce(src);
-      this.#current = state;
-      const done = this.#waiters.filter((w) => w.generation <= state.generation);
-      this.#waiters = this.#waiters.filter((w) => w.generation > state.generation);
-      for (const w of done) w.resolve(state);
-      this.#tell(() => this.hooks.rendered(state));
-    } while (this.#queued || this.#waiters.length > 0);
+    try {
+      do {
+        this.#queued = false;
+        const src = this.source();
+        this.#tell(() => this.hooks.rendering(src.generation));
+        const state = await this.#renderOnce(src);
+        this.#current = state;
+        const done = this.#waiters.filter((w) => w.generation <= state.generation);
+        this.#waiters = this.#waiters.filter((w) => w.generation > state.generation);
+        for (const w of done) w.resolve(state);
+        this.#tell(() => this.hooks.rendered(state));
+      } while (this.#queued || this.#waiters.length > 0);
+    } finally {
+      // In the same turn as the last check above, so a kick() from now on starts a new loop.
+      this.#looping = null;
+    }
   }
 
   #tell(f: () => void): void {
