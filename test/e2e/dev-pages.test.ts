@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { tempDir } from '../helpers/app.js';
+import { pdfText } from '../helpers/pdf.js';
 import { FOLIO_BIN, ROOT } from '../helpers/server-process.js';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -181,6 +182,32 @@ describe('folio dev: the printed pages', () => {
       assert.equal(src, `/__folio/dev/pages/1.png?g=${last}`);
       fs.writeFileSync(css, original);
     } finally {
+      await tab.close();
+    }
+  });
+
+  test('saves during a render queue one more render: the last save wins, at most a render per save', async () => {
+    const tab = await browser.newPage();
+    const css = path.join(site, 'invoice.css');
+    const original = fs.readFileSync(css, 'utf8');
+    try {
+      await tab.goto(dev.pagesUrl);
+      await tab.waitForFunction(() => document.body.dataset.live === 'true');
+      const rendersBefore = (dev.output().match(/^printed pages: /gm) ?? []).length;
+      // Saves 120 ms apart: past the 60 ms debounce, so some land while the previous render runs. (The
+      // heading is upper case: text-transform applies to the generated text too.)
+      for (let n = 1; n <= 6; n++) {
+        fs.writeFileSync(css, `${original}\n.doc-title h1::after { content: " v${n}"; }\n`);
+        await new Promise((r) => setTimeout(r, 120));
+      }
+      const pdfUrl = dev.pagesUrl.replace(/pages$/, 'preview.pdf');
+      await until('the last save in the PDF', async () => /INVOICE V6/.test(pdfText((await get(pdfUrl)).body)));
+      await tab.waitForFunction(() => document.querySelector('#view')?.getAttribute('data-generation') !== '0');
+      const renders = (dev.output().match(/^printed pages: /gm) ?? []).length - rendersBefore;
+      console.log(`folio dev: 6 saves 120 ms apart, ${renders} renders`);
+      assert.ok(renders >= 1 && renders <= 6, `${renders} renders`);
+    } finally {
+      fs.writeFileSync(css, original);
       await tab.close();
     }
   });
