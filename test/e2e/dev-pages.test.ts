@@ -229,11 +229,16 @@ describe('folio dev: the printed pages', () => {
       });
       assert.match(html, /<code class="pointer">\/invoiceNumber<\/code>: must be integer/);
       assert.match(html, /<code class="pointer">\/customerReference<\/code>: is required/);
+      assert.match(html, /A deploy of this folder would be refused/, 'the payload in use is the sample, which a deploy checks');
       // Still rendered: the preview shows the pages a job with a valid payload would get.
       assert.match(html, /<span id="page-count">\d+<\/span>/);
 
       fs.writeFileSync(schema, JSON.stringify({ type: 'object', required: ['invoiceNumber'] }));
-      await until('the payload to conform', async () => /The payload conforms to payload\.schema\.json/.test(await view()));
+      const fine = await until('the payload to conform', async () => {
+        const h = await view();
+        return /The payload conforms to payload\.schema\.json/.test(h) && h;
+      });
+      assert.doesNotMatch(fine, /would be refused/);
     } finally {
       fs.rmSync(schema);
     }

@@ -49,6 +49,8 @@ function schemaHtml(s: PreviewState, x: ViewContext): string {
     body = verdictHtml(c.payload, 'The payload', x);
     // Shown apart only when it is not the payload in use: a deploy checks it too.
     if (c.sample && x.payloadSource !== 'sample-payload.json') body += verdictHtml(c.sample, 'sample-payload.json', x);
+    if (c.sample?.ok === false)
+      body += '<p class="bad">A deploy of this folder would be refused (400 invalid_request): its sample-payload.json must conform.</p>';
   }
   return `<section id="payload"><h2>Payload</h2><p>From ${esc(x.payloadSource)}.</p>${body}</section>`;
 }
