@@ -277,6 +277,8 @@ export interface ManagedPdfsTable {
   state: string; // available | deleting | purged
   created_at: number;
   deleted_at: number | null;
+  /** 1 when the PDF is encrypted (the job asked for protection, issue 22). */
+  protected: number;
 }
 
 export interface PermanentLinksTable {

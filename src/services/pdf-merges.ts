@@ -14,6 +14,7 @@ import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { MergeSourceError, mergePdfSources } from '../pdf/select-pages.js';
 import { pdfView, type RenderedFiles } from './rendered-files.js';
+import { isProtectedJob } from './render-jobs.js';
 import type { Usage } from './usage.js';
 
 /** At most this many sources per merge. */
@@ -47,6 +48,10 @@ interface ResolvedSource {
   pageCount: number;
   notFound: () => AppError;
 }
+
+/** An encrypted source cannot be read without its owner password, which Folio never keeps. */
+const protectedSource = (field: string, what: string, key: string) =>
+  new AppError('invalid_request', `${field}: ${what} is password-protected; protected PDFs cannot be merged`, { field: `${field}.${key}` });
 
 export class PdfMerges {
   /** Merges in this process run one after another (bounds the memory a burst of merges can take). */
@@ -132,12 +137,13 @@ export class PdfMerges {
         .executeTakeFirst();
       if (!p) throw notFound();
       if (p.state !== 'available') throw new AppError('pdf_deleting', `PDF ${id} is being deleted`, { field: `${field}.pdfId` });
+      if (p.protected === 1) throw protectedSource(field, `PDF ${id}`, 'pdfId');
       found = { storageKey: p.storage_key, bytes: Number(p.bytes), pageCount: p.page_count, notFound };
     } else {
       const id = s.jobId!;
       const job = await this.ctx.db
         .selectFrom('render_jobs')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'document_json'])
         .where('id', '=', id)
         .where('account_id', '=', accountId)
         .executeTakeFirst();
@@ -146,6 +152,7 @@ export class PdfMerges {
         throw new AppError('render_output_not_ready', `render job ${id} is ${job.status}; its output is not available`, {
           field: `${field}.jobId`,
         });
+      if (isProtectedJob(job.document_json)) throw protectedSource(field, `the output of render job ${id}`, 'jobId');
       const notFound = () =>
         new AppError('render_output_not_found', `the output of render job ${id} was deleted`, { field: `${field}.jobId` });
       const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', id).executeTakeFirst();
@@ -211,6 +218,7 @@ export class PdfMerges {
       state: 'available',
       created_at: now,
       deleted_at: null,
+      protected: 0,
     };
     const tooMuch = (used: number) =>
       new AppError(

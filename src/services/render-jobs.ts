@@ -16,6 +16,7 @@ import {
   type PdfInputProblem,
   type PdfStandard,
 } from '../domain/pdf-document.js';
+import { permissionsOf, protectionProblems, type PdfPermissions, type ProtectionInput } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
@@ -48,6 +49,8 @@ export interface CreateJobInput {
   pdf?: { standard?: PdfStandard; metadata?: DocumentMetadata };
   attachments?: JobAttachmentInput[];
   eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
+  /** Passwords and permissions of the PDF (issue 22): secrets, kept sealed until the job ends. */
+  protection?: ProtectionInput;
 }
 
 export interface JobAttachmentInput {
@@ -78,6 +81,11 @@ export interface StoredJobDocument {
     bundlePath?: string;
   }[];
   eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
+  /**
+   * The passwords sealed with the secrets key (JSON `{userPassword?, ownerPassword}`): the database row is
+   * deleted at the terminal state, but its bytes may linger in free pages, so they are never plaintext.
+   */
+  protection?: { sealed: string; userPassword: boolean; permissions: PdfPermissions };
 }
 
 /** What the job view shows of the document options (render_jobs.document_json): never any content. */
@@ -86,7 +94,13 @@ export interface JobDocumentView {
   metadata?: DocumentMetadata;
   attachments?: { name: string; mimeType: string; relationship: string; description?: string; bytes: number; bundlePath?: string }[];
   eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
+  /** Never a password: whether one is needed to open the PDF, and what it may do. */
+  protection?: { userPassword: boolean; permissions: PdfPermissions };
 }
+
+/** Whether a job's view (render_jobs.document_json) says its PDF is encrypted. */
+export const isProtectedJob = (documentJson: string | null): boolean =>
+  documentJson !== null && (JSON.parse(documentJson) as JobDocumentView).protection !== undefined;
 
 const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
 /** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
@@ -95,8 +109,11 @@ const jobField = (p: PdfInputProblem): PdfInputProblem =>
     ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
     : p;
 
-export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice'>) =>
-  input.pdf !== undefined || (input.attachments !== undefined && input.attachments.length > 0) || input.eInvoice !== undefined;
+export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection'>) =>
+  input.pdf !== undefined ||
+  (input.attachments !== undefined && input.attachments.length > 0) ||
+  input.eInvoice !== undefined ||
+  input.protection !== undefined;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
 function versionDocument(metadataJson: string | null): { standard?: PdfStandard } {
@@ -393,7 +410,10 @@ export class RenderJobs {
    * relationships, metadata, combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), and
    * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
    */
-  async checkDocument(accountId: string, input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice'>): Promise<StoredJobDocument> {
+  async checkDocument(
+    accountId: string,
+    input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection'>,
+  ): Promise<StoredJobDocument> {
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
       const f = `attachments[${i}]`;
@@ -425,6 +445,11 @@ export class RenderJobs {
       const p = eInvoiceXmlProblem(Buffer.from(input.eInvoice.xml, 'utf8'));
       if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
     }
+    if (input.protection) {
+      const standard = effectiveStandard({ standard: input.pdf?.standard, eInvoice: input.eInvoice });
+      const [p] = protectionProblems(input.protection, standard);
+      if (p) throw invalid(p);
+    }
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
     const { policy } = this.ctx.plans.get(account.plan_key);
@@ -436,6 +461,17 @@ export class RenderJobs {
       ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
       attachments,
       ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
+      ...(input.protection
+        ? {
+            protection: {
+              sealed: this.ctx.secrets.seal(
+                JSON.stringify({ userPassword: input.protection.userPassword, ownerPassword: input.protection.ownerPassword }),
+              ),
+              userPassword: (input.protection.userPassword ?? '') !== '',
+              permissions: permissionsOf(input.protection.permissions),
+            },
+          }
+        : {}),
     };
     this.#checkAttachmentBytes(stored, policy);
     return stored;
@@ -496,6 +532,11 @@ export class RenderJobs {
     }
     const [v] = await versionMetadata(this.ctx.db, { id: versionId }, trx);
     const fromVersion = versionDocument(v?.metadata_json ?? null);
+    if (doc.protection && doc.standard === undefined && fromVersion.standard !== undefined && fromVersion.standard !== 'none')
+      throw invalid({
+        field: 'protection',
+        message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
+      });
     if (doc.standard === undefined && fromVersion.standard !== undefined) {
       const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });
       if (problem) {
@@ -527,6 +568,7 @@ export class RenderJobs {
             },
           }
         : {}),
+      ...(doc.protection ? { protection: { userPassword: doc.protection.userPassword, permissions: doc.protection.permissions } } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

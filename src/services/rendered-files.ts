@@ -10,7 +10,7 @@ import { randomBase62 } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
-import { outputView } from './render-jobs.js';
+import { isProtectedJob, outputView } from './render-jobs.js';
 import type { Usage } from './usage.js';
 import { sql } from 'kysely';
 
@@ -27,6 +27,7 @@ export const pdfView = (p: ManagedPdfsTable) => ({
   renderJobId: p.render_job_id,
   businessKey: p.business_key,
   createdAt: p.created_at,
+  ...(p.protected === 1 ? { protected: true } : {}),
 });
 
 /** What a signed or permanent URL serves. */
@@ -148,6 +149,7 @@ export class RenderedFiles {
         state: 'available',
         created_at: now,
         deleted_at: null,
+        protected: isProtectedJob(job.document_json) ? 1 : 0,
       })
       .execute();
     await this.changeManagedBytes(trx, job.account_id, pdf.bytes);

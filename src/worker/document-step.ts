@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
+import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
 import type { StoredJobDocument } from '../services/render-jobs.js';
@@ -19,8 +20,11 @@ const PRODUCER = (() => {
   }
 })();
 
-/** What post-processing needs besides the printed PDF and the date (null: the PDF is stored as printed). */
-export type DocumentPlan = Omit<PostProcessRequest, 'date'> | null;
+/**
+ * What post-processing needs besides the printed PDF and the date (null: the PDF is stored as printed).
+ * `protection` is the last step: the encryption covers what every other step made.
+ */
+export type DocumentPlan = (Omit<PostProcessRequest, 'date'> & { protection?: PdfProtection }) | null;
 
 /** Reads the whole printed PDF (the renderer has already bounded it by the plan's maxRenderOutputBytes). */
 export async function collectPdf(pdf: Readable): Promise<Buffer> {
@@ -38,7 +42,9 @@ export async function finishDocument(
 ): Promise<Buffer> {
   let final: Buffer;
   try {
-    final = await postProcessPdf(printed, { ...plan, date });
+    const { protection, ...post } = plan;
+    final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
+    if (protection) final = await protectPdf(final, protection);
   } catch (err) {
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -56,7 +62,12 @@ export async function finishDocument(
  * attachments and e-invoice. Files named by path come from the bundle already in memory. Null when
  * nothing would change the printed PDF.
  */
-export function documentPlan(versionPdf: unknown, documentJson: string | null, bundle: RenderRequest['bundle']): DocumentPlan {
+export function documentPlan(
+  versionPdf: unknown,
+  documentJson: string | null,
+  bundle: RenderRequest['bundle'],
+  openSecret: (sealed: string) => string,
+): DocumentPlan {
   const { document: v } = splitVersionPdf(versionPdf);
   const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
   if (!job && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
@@ -80,5 +91,12 @@ export function documentPlan(versionPdf: unknown, documentJson: string | null, b
     append: (v.append ?? []).map((p) => file(p, 'render.metadata.pdf.append:')),
     producer: PRODUCER,
   };
+  if (job?.protection) {
+    const { userPassword, ownerPassword } = JSON.parse(openSecret(job.protection.sealed)) as {
+      userPassword?: string;
+      ownerPassword: string;
+    };
+    return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
+  }
   return needsPostProcessing(plan) ? plan : null;
 }

@@ -341,7 +341,7 @@ export class RenderWorker {
       storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle);
+    const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle, (sealed) => this.ctx.secrets.open(sealed));
     return { request, output, post };
   }
 }

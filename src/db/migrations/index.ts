@@ -9,6 +9,7 @@ import * as m007 from './007-render-batches.js';
 import * as m008 from './008-batch-products.js';
 import * as m009 from './009-payload-schemas.js';
 import * as m010 from './010-render-diagnostics.js';
+import * as m011 from './011-protected-pdfs.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-batch-products': m008,
   '009-payload-schemas': m009,
   '010-render-diagnostics': m010,
+  '011-protected-pdfs': m011,
 };

@@ -1,3 +1,4 @@
+import { PDF_PERMISSIONS, type PdfPermission } from '../../domain/pdf-protection.js';
 import { Type } from '@sinclair/typebox';
 import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS } from '../../domain/pdf-document.js';
 import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from '../../domain/plans.js';
@@ -20,6 +21,25 @@ const Profile = Type.Union(
 );
 
 /** Document metadata written to the Info dictionary and the XMP packet alike. */
+/** What each permission of a protected PDF allows (domain/pdf-protection.ts). */
+const PERMISSION_TEXT: Record<PdfPermission, string> = {
+  print: 'Print (at low resolution unless `printHighQuality`).',
+  printHighQuality: 'Print at full resolution (needs `print`).',
+  copy: 'Copy or extract text and images.',
+  modify: 'Change the content (other than annotations, forms and assembly).',
+  annotate: 'Add or change comments and annotations.',
+  fillForms: 'Fill in form fields.',
+  accessibility: 'Extract text for accessibility (screen readers).',
+  assemble: 'Insert, rotate or delete pages.',
+};
+
+const PermissionsView = Type.Object(
+  Object.fromEntries(PDF_PERMISSIONS.map((p) => [p, Type.Boolean({ description: PERMISSION_TEXT[p] })])),
+  {
+    description: 'What a reader allows without the owner password.',
+  },
+);
+
 export const DocumentMetadata = Type.Object(
   {
     title: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:title and Info /Title (shown as the window title).' })),
@@ -92,6 +112,15 @@ export const RenderJob = Type.Object(
               bytes: Type.Integer({ description: 'Size of the XML.' }),
             }),
           ),
+          protection: Type.Optional(
+            Type.Object(
+              {
+                userPassword: Type.Boolean({ description: 'Whether a password is needed to open the PDF.' }),
+                permissions: PermissionsView,
+              },
+              { description: 'The PDF is encrypted (AES-256). The passwords are never shown, stored past the job, or sent in webhooks.' },
+            ),
+          ),
         },
         {
           description:
@@ -127,6 +156,12 @@ export const ManagedPdf = Type.Object(
     renderJobId: Type.String(),
     businessKey: Type.String(),
     createdAt: EpochMs,
+    protected: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Present when the PDF is encrypted (its job asked for `protection`). Folio keeps no password: a protected PDF cannot be a merge source.',
+      }),
+    ),
   },
   { $id: 'ManagedPdf', title: 'ManagedPdf' },
 );
@@ -242,6 +277,37 @@ export const CreateJobBody = Type.Object(
           maxItems: MAX_ATTACHMENTS_CEILING,
           description:
             "Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment).",
+        },
+      ),
+    ),
+    protection: Type.Optional(
+      Type.Object(
+        {
+          userPassword: Type.Optional(
+            Type.String({
+              minLength: 1,
+              description:
+                'Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8.',
+            }),
+          ),
+          ownerPassword: Type.String({
+            minLength: 1,
+            description: 'Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8.',
+          }),
+          permissions: Type.Optional(
+            Type.Object(
+              Object.fromEntries(PDF_PERMISSIONS.map((p) => [p, Type.Optional(Type.Boolean({ description: PERMISSION_TEXT[p] }))])),
+              {
+                additionalProperties: false,
+                description: 'What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`.',
+              },
+            ),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400.",
         },
       ),
     ),
