@@ -28,7 +28,7 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
   folio pdfs list|get|delete|link|download        managed PDFs and their links
   folio usage                                     plan, this month's usage and limits
   folio aliases set|list                          point production/preview at a version
-  folio dev [dir] --payload FILE [--pdf out.pdf]  local preview with live reload; renders with the production renderer
+  folio dev [dir] [--payload FILE] [--pdf out.pdf]  local preview with live reload, and its printed pages rendered live
 Every client command takes --help and --json.`;
 
 export const CLIENT_COMMANDS = [
