@@ -10,6 +10,9 @@
 //   bare goto      = one page per worker reused, navigating (page.goto) to the invoice on a plain local HTTP
 //                    server: a fresh document per job and nothing else -- the bound for any service that
 //                    gives every job a fresh document
+//   bare goto, raw CDP = the same fresh document per job without Puppeteer: Folio's Chromium launch (flags,
+//                    sandbox), raw CDP, the document served by Fetch interception as Folio serves bundles,
+//                    navigate → load → printToPDF (Folio's parameters) → IO.read; no service, no reset
 //   Folio ordinary = the invoice deployed as is (a navigation per job, reset after it)
 //   Folio warm     = the invoice as a warm template (folio.onJob; bench/lib/baselines.ts warmVariant)
 // The multi-file bundle examples/invoice (CSS, JS, an SVG logo, system fonts; payload and env fetched):
@@ -19,7 +22,8 @@
 //   Folio ordinary   = examples/invoice with its folio.onJob registration removed (loaded per job)
 //   Folio warm       = examples/invoice as shipped (it registers folio.onJob)
 // The 50-page report (bench/lib/report.ts), concurrency 1: bare reuse against Folio ordinary.
-// Memory growth (GROWTH=N, default 1000): Folio ordinary invoice, concurrency 1, N renders after a warm-up.
+// Memory growth (GROWTH=N, default 1000): Folio ordinary invoice, concurrency 1, N renders after
+// GROWTH_WARMUP (default 200).
 //
 // Per cell: PASSES interleaved passes (the order flips every pass); the pass with the best r/s is shown with
 // its own p50; peak PSS is the highest peak over the passes. PSS: /proc/<pid>/smaps_rollup summed over the
@@ -38,6 +42,8 @@ import { deployBundle, loadAverage, render, startServe } from './lib/serve-varia
 import { startStaticServer } from './lib/static-server.js';
 import { file, type BundleFile } from '../test/helpers/bundle.js';
 import { execSync } from 'node:child_process';
+import { launchChromium } from '../src/render/chromium-process.js';
+import { printParams } from '../src/render/pdf-options.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
 const PASSES = Number(process.env.PASSES ?? 2);
@@ -121,6 +127,69 @@ const bareGoto = async (c: number, total: number) => {
   }
 };
 
+/**
+ * The same fresh document per job without Puppeteer: Chromium launched as Folio launches it (its flags,
+ * its sandbox and its dead proxy, src/render/chromium-process.ts), one context + page per worker over raw
+ * CDP, the document served from memory by request interception (Fetch.fulfillRequest, as Folio serves a
+ * bundle), Page.navigate → Page.loadEventFired → Page.printToPDF with Folio's print parameters, streamed
+ * back with IO.read. No service, no ready protocol, no reset: the floor under Folio's navigation per job.
+ */
+const rawGoto = async (c: number, total: number) => {
+  const chromium = await launchChromium({ executablePath: executablePath! });
+  const body = Buffer.from(invoice).toString('base64');
+  try {
+    const conn = chromium.connection;
+    const sessions = await Promise.all(
+      Array.from({ length: c }, async () => {
+        const { browserContextId } = await conn.send('Target.createBrowserContext', {});
+        const { targetId } = await conn.send('Target.createTarget', { url: 'about:blank', browserContextId });
+        const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true });
+        const session = conn.session(sessionId);
+        session.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
+          const ok = e.request.url.startsWith('https://doc.test/');
+          void session
+            .send(
+              'Fetch.fulfillRequest',
+              ok
+                ? {
+                    requestId: e.requestId,
+                    responseCode: 200,
+                    responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
+                    body,
+                  }
+                : { requestId: e.requestId, responseCode: 404, body: '' },
+            )
+            .catch(() => {});
+        });
+        await Promise.all([
+          session.send('Page.enable'),
+          session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }),
+        ]);
+        return session;
+      }),
+    );
+    const params = printParams({});
+    return await run(c, total, chromium.pid, async (w) => {
+      const s = sessions[w];
+      const loaded = new Promise<void>((resolve) => s.once('Page.loadEventFired', () => resolve()));
+      const nav = await s.send('Page.navigate', { url: `https://doc.test/index.html?job=${++seq}` });
+      if (nav.errorText) throw new Error(nav.errorText);
+      await loaded;
+      const { stream } = await s.send('Page.printToPDF', params);
+      let bytes = 0;
+      for (;;) {
+        const r = await s.send('IO.read', { handle: stream!, size: 1 << 20 });
+        bytes += r.data.length;
+        if (r.eof) break;
+      }
+      await s.send('IO.close', { handle: stream! });
+      if (bytes < 1000) throw new Error('PDF too small');
+    });
+  } finally {
+    await chromium.close();
+  }
+};
+
 // What Folio's ready protocol gives the page, reduced to what examples/invoice uses.
 const FOLIO_SHIM = `(() => {
   let ready;
@@ -168,6 +237,7 @@ const invoiceSteps: Step[] = [
   { name: 'bare reuse (setContent + pdf)', fn: bareReuse(invoice) },
   { name: 'bare new page per render', fn: bareNewPage },
   { name: 'bare goto (fresh document, local HTTP)', fn: bareGoto },
+  { name: 'bare goto, raw CDP (Folio launch, interception)', fn: rawGoto },
   { name: 'Folio ordinary', fn: folio([file('index.html', invoice)]) },
   { name: 'Folio warm (folio.onJob)', fn: folio([file('index.html', warmVariant(invoice))]) },
 ];
@@ -241,27 +311,32 @@ function table(steps: Step[], cs: number[]) {
   }
 }
 
-/** Folio ordinary invoice at c = 1: PSS of the tree after a warm-up of 50 renders, then every 100 renders. */
+/**
+ * Folio ordinary invoice at c = 1: PSS of the tree after GROWTH_WARMUP renders, then every 100 renders. The
+ * supervisor retires its browser after 1,000 renders (maxRendersPerBrowser), so a run that crosses that point
+ * shows the fresh browser at the end: the largest sample over the run is what the growth check uses.
+ */
 async function growth(n: number) {
+  const warmup = Number(process.env.GROWTH_WARMUP ?? 200);
   const server = await startServe({ renderConcurrency: 1, env: { FOLIO_LOG_LEVEL: 'warn' } });
   try {
     const deployId = await deployBundle(server.url, 'bench', [file('index.html', invoice)]);
     const op = () => render({ server }, deployId);
-    await measure(1, 50, op);
+    await measure(1, warmup, op);
     const pid = server.child.pid!;
     const start = treePss(pid);
-    const samples = [start.total];
-    const sampler = samplePss(pid, 500);
+    const samples = [start];
     for (let done = 0; done < n; done += 100) {
       await measure(1, Math.min(100, n - done), op);
-      samples.push(treePss(pid).total);
+      samples.push(treePss(pid));
     }
-    const peak = sampler.stop();
+    const max = samples.reduce((a, b) => (b.total > a.total ? b : a));
     const end = samples.at(-1)!;
     console.log(
-      `\nGrowth, Folio ordinary invoice, c = 1, ${n} renders after 50 warm-up renders: tree PSS ${mb(start.total).toFixed(0)} MB after warm-up ` +
-        `(Chromium ${mb(start.chromium).toFixed(0)}), ${mb(end).toFixed(0)} MB at the end, peak ${mb(peak.total).toFixed(0)} MB; ` +
-        `growth ${mb(end - start.total).toFixed(0)} MB (peak − start ${mb(peak.total - start.total).toFixed(0)} MB). Every 100 renders (MB): ${samples.map((s) => mb(s).toFixed(0)).join(', ')}`,
+      `\nGrowth, Folio ordinary invoice, c = 1, ${n} renders after ${warmup} warm-up renders (browser retired at 1,000 renders since launch): ` +
+        `tree PSS ${mb(start.total).toFixed(0)} MB after warm-up, largest sample ${mb(max.total).toFixed(0)} MB (+${mb(max.total - start.total).toFixed(0)}), ` +
+        `end ${mb(end.total).toFixed(0)} MB (${mb(end.total - start.total) >= 0 ? '+' : ''}${mb(end.total - start.total).toFixed(0)}). ` +
+        `Every 100 renders, total / Node / Chromium MB: ${samples.map((s) => `${mb(s.total).toFixed(0)}/${mb(s.total - s.chromium).toFixed(0)}/${mb(s.chromium).toFixed(0)}`).join(', ')}`,
     );
   } finally {
     await server.stop();
@@ -276,12 +351,18 @@ async function main() {
     execSync('git status --porcelain -- src', { cwd: new URL('..', import.meta.url) })
       .toString()
       .trim() !== '';
+  // bin/folio runs dist/ when it is newer than every file in src/, else the sources through tsx.
+  const fromSources = execSync('find src -newer dist/.build-stamp -print -quit 2>/dev/null || echo none', {
+    cwd: new URL('..', import.meta.url),
+  })
+    .toString()
+    .trim();
   const loadStart = loadAverage();
   const started = Date.now();
   for (const c of CONCURRENCIES) await passes(BUNDLE ? [...invoiceSteps, ...bundleSteps] : invoiceSteps, c, ROUNDS);
   if (REPORT) await passes(reportSteps, 1, REPORT_ROUNDS);
   console.log(
-    `# bench/render-service — tree ${head}${dirty ? ' (src/ has uncommitted changes)' : ''}, ${browserName(executablePath!)}, ` +
+    `# bench/render-service — tree ${head}${dirty ? ' (src/ has uncommitted changes)' : ''}, folio serve ran ${fromSources ? 'the sources through tsx' : 'dist/'}, ${browserName(executablePath!)}, ` +
       `${ROUNDS} renders per measurement, ${PASSES} interleaved passes (best r/s per cell with its p50; PSS = highest peak), ` +
       `load average ${loadStart} at start, ${loadAverage()} at end, ${((Date.now() - started) / 60000).toFixed(1)} min\n`,
   );
