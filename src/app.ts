@@ -7,6 +7,7 @@ import { systemLookup, type LookupAll } from './net/resolve-host.js';
 import { PgNotifier } from './notifier/pg-notifier.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { buildServer } from './http/server.js';
+import { signingCertificateRoutes } from './http/routes/signing-certificates.js';
 import { createLogger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { findChromium } from './render/chromium-process.js';
@@ -19,6 +20,7 @@ import { loadPlanCatalog } from './config/plan-catalog.js';
 import { loadSecretsKey, loadSigningKey } from './config/keys.js';
 import { SecretBox } from './services/secret-box.js';
 import { sealPlaintextSecrets } from './services/seal-plaintext-secrets.js';
+import { SigningCertificates } from './services/signing-certificates.js';
 import { sendWebhook } from './webhooks/delivery-client.js';
 import { BatchCombiner } from './worker/batch-combiner.js';
 import { Janitor } from './worker/janitor.js';
@@ -44,6 +46,8 @@ export interface App {
   config: Config;
   role: Role;
   services: Services;
+  /** The account's PKCS#12 signing certificates (issue 22). */
+  signingCertificates: SigningCertificates;
   log: Logger;
   /** Present when the role renders (all, worker). */
   worker: RenderWorker | null;
@@ -150,6 +154,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       config,
       role,
       services,
+      signingCertificates: new SigningCertificates(ctx),
       log,
       worker,
       janitor,
@@ -222,6 +227,8 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
     ? { chromiumSandbox: describeSandbox({ chromiumUser: app.config.chromiumUser, noSandbox: app.config.chromiumNoSandbox }) }
     : {};
   const server = await buildServer({ services: app.services, logger: app.log, readinessChecks, readinessDetails });
+  // Added after buildServer: its onRoute hooks (authentication, 405s, the OpenAPI document) see them too.
+  signingCertificateRoutes(server, app.services, app.signingCertificates);
   return {
     ...app,
     server,

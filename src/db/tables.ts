@@ -378,6 +378,27 @@ export interface AuthChangesTable {
   generation: number;
 }
 
+/** An account's PKCS#12 signing certificate: the file and passphrase sealed (SecretBox), the shown facts in plain. */
+export interface SigningCertificatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** SecretBox-sealed base64 of the PKCS#12 file as uploaded. */
+  pkcs12_sealed: string;
+  /** SecretBox-sealed passphrase of the file. */
+  passphrase_sealed: string;
+  subject: string;
+  issuer: string;
+  serial_number: string;
+  not_before: number;
+  not_after: number;
+  fingerprint_sha256: string;
+  key_type: string;
+  key_bits: number;
+  chain_certificates: number;
+  created_at: number;
+}
+
 export interface Tables {
   api_processes: ApiProcessesTable;
   auth_changes: AuthChangesTable;
@@ -411,4 +432,5 @@ export interface Tables {
   idempotency_keys: IdempotencyKeysTable;
   usage_counters: UsageCountersTable;
   bootstrap: BootstrapTable;
+  signing_certificates: SigningCertificatesTable;
 }

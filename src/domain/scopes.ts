@@ -8,6 +8,8 @@ export const SCOPES = [
   'pdfs:read',
   'pdfs:write',
   'usage:read',
+  'certificates:read',
+  'certificates:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

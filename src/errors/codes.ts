@@ -53,6 +53,10 @@ export const errorCodes = {
   pdf_not_found: { status: 404, description: 'The managed PDF does not exist (or was purged).' },
   permanent_link_not_found: { status: 404, description: 'The permanent link does not exist.' },
   api_key_not_found: { status: 404, description: 'The API key does not exist.' },
+  signing_certificate_not_found: {
+    status: 404,
+    description: 'The signing certificate does not exist, was deleted, or belongs to another account.',
+  },
   method_not_allowed: { status: 405, description: 'The path exists but not with this HTTP method (see the `Allow` header).' },
   request_timeout: {
     status: 408,
@@ -74,6 +78,10 @@ export const errorCodes = {
     description: 'Redeliver on a job that is not succeeded or failed, or whose deploy has no enabled webhook URL.',
   },
   pdf_deleting: { status: 409, description: 'The managed PDF is being deleted.' },
+  signing_certificate_limit_reached: {
+    status: 409,
+    description: 'The account already keeps the most signing certificates it may (20): delete one first.',
+  },
   idempotency_key_conflict: { status: 409, description: 'The Idempotency-Key was used with a different request body or route.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After`.' },
   render_job_failed: {

@@ -17,6 +17,11 @@ export const redactPaths = [
   'signingSecret',
   'signingKey',
   'password',
+  // A signing certificate's PKCS#12 file and its passphrase (POST /v1/signing-certificates).
+  'passphrase',
+  'pkcs12',
+  '*.passphrase',
+  '*.pkcs12',
   '*.apiKey',
   '*.uploadToken',
   '*.secret',

@@ -10,6 +10,7 @@ import * as m008 from './008-batch-products.js';
 import * as m009 from './009-payload-schemas.js';
 import * as m010 from './010-render-diagnostics.js';
 import * as m011 from './011-protected-pdfs.js';
+import * as m012 from './012-signing-certificates.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-payload-schemas': m009,
   '010-render-diagnostics': m010,
   '011-protected-pdfs': m011,
+  '012-signing-certificates': m012,
 };
