@@ -1925,6 +1925,32 @@ export interface paths {
                             /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
                             bundlePath?: string;
                         }[];
+                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                        protection?: {
+                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                            userPassword?: string;
+                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                            ownerPassword: string;
+                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                            permissions?: {
+                                /** @description Print (at low resolution unless `printHighQuality`). */
+                                print?: boolean;
+                                /** @description Print at full resolution (needs `print`). */
+                                printHighQuality?: boolean;
+                                /** @description Copy or extract text and images. */
+                                copy?: boolean;
+                                /** @description Change the content (other than annotations, forms and assembly). */
+                                modify?: boolean;
+                                /** @description Add or change comments and annotations. */
+                                annotate?: boolean;
+                                /** @description Fill in form fields. */
+                                fillForms?: boolean;
+                                /** @description Extract text for accessibility (screen readers). */
+                                accessibility?: boolean;
+                                /** @description Insert, rotate or delete pages. */
+                                assemble?: boolean;
+                            };
+                        };
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -2125,6 +2151,32 @@ export interface paths {
                             /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
                             bundlePath?: string;
                         }[];
+                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                        protection?: {
+                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                            userPassword?: string;
+                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                            ownerPassword: string;
+                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                            permissions?: {
+                                /** @description Print (at low resolution unless `printHighQuality`). */
+                                print?: boolean;
+                                /** @description Print at full resolution (needs `print`). */
+                                printHighQuality?: boolean;
+                                /** @description Copy or extract text and images. */
+                                copy?: boolean;
+                                /** @description Change the content (other than annotations, forms and assembly). */
+                                modify?: boolean;
+                                /** @description Add or change comments and annotations. */
+                                annotate?: boolean;
+                                /** @description Fill in form fields. */
+                                fillForms?: boolean;
+                                /** @description Extract text for accessibility (screen readers). */
+                                accessibility?: boolean;
+                                /** @description Insert, rotate or delete pages. */
+                                assemble?: boolean;
+                            };
+                        };
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -2846,6 +2898,32 @@ export interface paths {
                             /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
                             bundlePath?: string;
                         }[];
+                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                        protection?: {
+                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                            userPassword?: string;
+                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                            ownerPassword: string;
+                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                            permissions?: {
+                                /** @description Print (at low resolution unless `printHighQuality`). */
+                                print?: boolean;
+                                /** @description Print at full resolution (needs `print`). */
+                                printHighQuality?: boolean;
+                                /** @description Copy or extract text and images. */
+                                copy?: boolean;
+                                /** @description Change the content (other than annotations, forms and assembly). */
+                                modify?: boolean;
+                                /** @description Add or change comments and annotations. */
+                                annotate?: boolean;
+                                /** @description Fill in form fields. */
+                                fillForms?: boolean;
+                                /** @description Extract text for accessibility (screen readers). */
+                                accessibility?: boolean;
+                                /** @description Insert, rotate or delete pages. */
+                                assemble?: boolean;
+                            };
+                        };
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -3809,7 +3887,7 @@ export interface paths {
                     "application/json": {
                         /** @description A label to recognise the key by. */
                         name: string;
-                        scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read")[];
+                        scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read" | "certificates:read" | "certificates:write")[];
                     };
                 };
             };
@@ -3903,6 +3981,292 @@ export interface paths {
                 /** @description Error codes: forbidden, csrf_token_invalid. */
                 403: components["responses"]["Error"];
                 /** @description Error codes: api_key_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signing-certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List signing certificates (newest first)
+         * @description One page of the signing certificates of the account, newest first. Needs the scope `certificates:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of signing certificates */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description Certificate id (`scert_…`). */
+                                id: string;
+                                name: string;
+                                /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
+                                subject: string;
+                                /** @description The certificate's issuer (the subject again when it is self-signed). */
+                                issuer: string;
+                                /** @description Serial number, lowercase hex. */
+                                serialNumber: string;
+                                /** @description Unix epoch milliseconds. */
+                                notBefore: number;
+                                /** @description Unix epoch milliseconds. */
+                                notAfter: number;
+                                /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
+                                expired: boolean;
+                                /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
+                                notYetValid: boolean;
+                                /** @description Lowercase hex SHA-256 of the certificate's DER. */
+                                fingerprintSha256: string;
+                                /** @description The private key type: `rsa` (the only type accepted today). */
+                                keyType: string;
+                                /** @description Size of the key in bits. */
+                                keyBits: number;
+                                /** @description Certificates stored beside the signer's own (its chain). */
+                                chainCertificates: number;
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                            }[];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Store a signing certificate (PKCS#12)
+         * @description Stores a PKCS#12 file and its passphrase, encrypted at rest; the answer describes the certificate (subject, issuer, validity, SHA-256 fingerprint, key) and never contains the file or the passphrase. Refused with 400 `invalid_request` (`details.field` = `pkcs12` or `passphrase`): a body that is not base64, a file larger than 65536 bytes, a passphrase that does not open the file, a file without exactly one private key and its certificate, a key that is not RSA 2048–8192 bits, an expired certificate. An account keeps at most 20 (409 `signing_certificate_limit_reached`). Optional `Idempotency-Key` (24 h): a repeat answers the same certificate. Needs the scope `certificates:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Your name for it (1–100 characters). */
+                        name: string;
+                        /** @description The PKCS#12 file (`.p12`/`.pfx`) in standard base64; line breaks are ignored. At most 65536 bytes once decoded. It must hold exactly one private key — RSA, 2048–8192 bits — and that key's certificate, plus at most 10 chain certificates; key derivations of at most 50000 iterations. Never shown again. */
+                        pkcs12: string;
+                        /** @description The passphrase of the file (may be empty). Stored encrypted, never shown again and never logged. */
+                        passphrase: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The stored certificate */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A signing certificate of the account. The PKCS#12 file and its passphrase are stored encrypted and are never answered. An account keeps at most 20. */
+                            signingCertificate: {
+                                /** @description Certificate id (`scert_…`). */
+                                id: string;
+                                name: string;
+                                /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
+                                subject: string;
+                                /** @description The certificate's issuer (the subject again when it is self-signed). */
+                                issuer: string;
+                                /** @description Serial number, lowercase hex. */
+                                serialNumber: string;
+                                /** @description Unix epoch milliseconds. */
+                                notBefore: number;
+                                /** @description Unix epoch milliseconds. */
+                                notAfter: number;
+                                /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
+                                expired: boolean;
+                                /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
+                                notYetValid: boolean;
+                                /** @description Lowercase hex SHA-256 of the certificate's DER. */
+                                fingerprintSha256: string;
+                                /** @description The private key type: `rsa` (the only type accepted today). */
+                                keyType: string;
+                                /** @description Size of the key in bits. */
+                                keyBits: number;
+                                /** @description Certificates stored beside the signer's own (its chain). */
+                                chainCertificates: number;
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, signing_certificate_limit_reached. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signing-certificates/{signingCertificateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a signing certificate
+         * @description `expired` and `notYetValid` are computed at the time of the answer. The file and the passphrase are never answered. Needs the scope `certificates:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Signing certificate id (`scert_…`). */
+                    signingCertificateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The signing certificate */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A signing certificate of the account. The PKCS#12 file and its passphrase are stored encrypted and are never answered. An account keeps at most 20. */
+                            signingCertificate: {
+                                /** @description Certificate id (`scert_…`). */
+                                id: string;
+                                name: string;
+                                /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
+                                subject: string;
+                                /** @description The certificate's issuer (the subject again when it is self-signed). */
+                                issuer: string;
+                                /** @description Serial number, lowercase hex. */
+                                serialNumber: string;
+                                /** @description Unix epoch milliseconds. */
+                                notBefore: number;
+                                /** @description Unix epoch milliseconds. */
+                                notAfter: number;
+                                /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
+                                expired: boolean;
+                                /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
+                                notYetValid: boolean;
+                                /** @description Lowercase hex SHA-256 of the certificate's DER. */
+                                fingerprintSha256: string;
+                                /** @description The private key type: `rsa` (the only type accepted today). */
+                                keyType: string;
+                                /** @description Size of the key in bits. */
+                                keyBits: number;
+                                /** @description Certificates stored beside the signer's own (its chain). */
+                                chainCertificates: number;
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: signing_certificate_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a signing certificate
+         * @description Removes the certificate, its encrypted file and passphrase at once (not reversible); then GET answers 404. Needs the scope `certificates:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Signing certificate id (`scert_…`). */
+                    signingCertificateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: signing_certificate_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: auth_throttled, rate_limited. */
                 429: components["responses"]["Error"];
@@ -4270,7 +4634,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -4546,6 +4910,30 @@ export interface components {
                     /** @description Size of the XML. */
                     bytes: number;
                 };
+                /** @description The PDF is encrypted (AES-256). The passwords are never shown, stored past the job, or sent in webhooks. */
+                protection?: {
+                    /** @description Whether a password is needed to open the PDF. */
+                    userPassword: boolean;
+                    /** @description What a reader allows without the owner password. */
+                    permissions: {
+                        /** @description Print (at low resolution unless `printHighQuality`). */
+                        print: boolean;
+                        /** @description Print at full resolution (needs `print`). */
+                        printHighQuality: boolean;
+                        /** @description Copy or extract text and images. */
+                        copy: boolean;
+                        /** @description Change the content (other than annotations, forms and assembly). */
+                        modify: boolean;
+                        /** @description Add or change comments and annotations. */
+                        annotate: boolean;
+                        /** @description Fill in form fields. */
+                        fillForms: boolean;
+                        /** @description Extract text for accessibility (screen readers). */
+                        accessibility: boolean;
+                        /** @description Insert, rotate or delete pages. */
+                        assemble: boolean;
+                    };
+                };
             };
         };
         /** RenderOutput */
@@ -4573,6 +4961,11 @@ export interface components {
             businessKey: string;
             /** @description Unix epoch milliseconds. */
             createdAt: number;
+            /**
+             * @description Present when the PDF is encrypted (its job asked for `protection`). Folio keeps no password: a protected PDF cannot be a merge source.
+             * @enum {boolean}
+             */
+            protected?: true;
         };
         /** EmbeddedPdf */
         EmbeddedPdf: {
