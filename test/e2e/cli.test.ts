@@ -303,6 +303,47 @@ describe('folio client CLI against a server process', () => {
     }
   });
 
+  test('render --owner-password env:NAME --password --deny: an AES-256 PDF; jobs get shows the protection', async () => {
+    const out = path.join(work, 'out', 'protected.pdf');
+    const r = await folio(
+      [
+        'render',
+        'quarterly-statement',
+        '--payload',
+        'payload.json',
+        '-o',
+        out,
+        '--owner-password',
+        'env:PDF_OWNER',
+        '--password',
+        'open-me',
+        '--deny',
+        'copy,Modify',
+      ],
+      { env: { PDF_OWNER: 'owner-from-env' } },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const shown = execFileSync('qpdf', ['--show-encryption', '--password=owner-from-env', out], { encoding: 'utf8' });
+    assert.match(shown, /^R = 6$/m);
+    assert.match(shown, /extract for any purpose: not allowed/);
+    assert.match(shown, /modify other: not allowed/);
+    assert.match(shown, /print high resolution: allowed/);
+    assert.match(execFileSync('pdftotext', ['-upw', 'open-me', out, '-'], { encoding: 'utf8' }), /\S/);
+    const jobId = /from job (job_\w+)/.exec(r.stdout)?.[1];
+    const got = await folio(['jobs', 'get', jobId!]);
+    assert.match(got.stdout, /^protection +AES-256, a password opens it; refused: copy, modify$/m);
+    assert.doesNotMatch(got.stdout + r.stdout + r.stderr, /owner-from-env|open-me/);
+    for (const [args, message] of [
+      [['--password', 'x'], /--password and --deny need --owner-password/],
+      [['--owner-password', 'o', '--deny', 'fly'], /--deny: "fly" is not a permission/],
+      [['--owner-password', 'env:FOLIO_TEST_UNSET_VARIABLE'], /environment variable FOLIO_TEST_UNSET_VARIABLE is not set/],
+    ] as const) {
+      const bad = await folio(['render', 'quarterly-statement', ...args]);
+      assert.equal(bad.code, 2, bad.stderr);
+      assert.match(bad.stderr, message);
+    }
+  });
+
   test('pdfs merge joins managed PDFs and job outputs in order, with page selections', async () => {
     const made = json(await folio(['render', 'quarterly-statement', '--payload', 'payload.json', '--managed', '--wait', '--json']));
     const pdfId = made.pdf.id;

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS, type AfRelationship, type FacturXProfile } from '../../domain/pdf-document.js';
 import { mimeForPath } from '../../domain/mime.js';
+import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
 import type { Parsed } from './args.js';
 import { UsageError } from './output.js';
 
@@ -12,14 +13,56 @@ export const documentOptionsHelp = `  --standard S           the PDF's conforman
   --attach FILE[:REL]    embed FILE in the PDF (repeatable); REL is its relationship to the document:
                          ${AF_RELATIONSHIPS.join(', ')} (default Supplement)
   --e-invoice FILE       make a Factur-X / ZUGFeRD e-invoice (PDF/A-3b) with this CrossIndustryInvoice XML
-  --e-invoice-profile P  its profile (needed with --e-invoice): ${FACTURX_PROFILES.map((p) => `"${p}"`).join(', ')}`;
+  --e-invoice-profile P  its profile (needed with --e-invoice): ${FACTURX_PROFILES.map((p) => `"${p}"`).join(', ')}
+  --owner-password P     encrypt the PDF (AES-256); P lifts the restrictions. env:NAME reads it from the
+                         environment variable NAME (a value on the command line is visible to local users)
+  --password P           also require this password to open the PDF (env:NAME as above)
+  --deny LIST            with --owner-password: what readers refuse, comma-separated from
+                         ${PDF_PERMISSIONS.join(', ')}`;
 
 export const documentOptionFlags = {
   standard: { type: 'string' },
   attach: { type: 'string', multiple: true },
   'e-invoice': { type: 'string' },
   'e-invoice-profile': { type: 'string' },
+  'owner-password': { type: 'string' },
+  password: { type: 'string' },
+  deny: { type: 'string' },
 } as const;
+
+/** A password flag's value: as given, or `env:NAME` read from the environment. */
+function passwordValue(value: string, flag: string): string {
+  if (!value.startsWith('env:')) return value;
+  const name = value.slice(4);
+  const v = process.env[name];
+  if (v === undefined || v === '') throw new UsageError(`--${flag} env:${name}: the environment variable ${name} is not set`);
+  return v;
+}
+
+/** `protection` of the job body from --owner-password, --password and --deny (undefined without them). */
+function protectionOption(p: Parsed) {
+  const owner = typeof p.values['owner-password'] === 'string' ? p.values['owner-password'] : undefined;
+  const user = typeof p.values.password === 'string' ? p.values.password : undefined;
+  const deny = typeof p.values.deny === 'string' ? p.values.deny : undefined;
+  if (owner === undefined) {
+    if (user !== undefined || deny !== undefined) throw new UsageError('--password and --deny need --owner-password');
+    return undefined;
+  }
+  const permissions: Record<string, boolean> = {};
+  for (const raw of (deny ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const name = PDF_PERMISSIONS.find((x) => x.toLowerCase() === raw.toLowerCase());
+    if (!name) throw new UsageError(`--deny: "${raw}" is not a permission (${PDF_PERMISSIONS.join(', ')})`);
+    permissions[name] = false;
+  }
+  return {
+    ownerPassword: passwordValue(owner, 'owner-password'),
+    ...(user !== undefined ? { userPassword: passwordValue(user, 'password') } : {}),
+    ...(Object.keys(permissions).length ? { permissions } : {}),
+  };
+}
 
 function readFile(file: string, flag: string): Buffer {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`--${flag}: file not found: ${file}`);
@@ -57,7 +100,9 @@ export function documentOptions(p: Parsed) {
     throw new UsageError(`--e-invoice needs --e-invoice-profile (${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')})`);
   if (profile !== undefined && !(FACTURX_PROFILES as readonly string[]).includes(profile))
     throw new UsageError(`--e-invoice-profile must be one of ${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')}, got "${profile}"`);
+  const protection = protectionOption(p);
   return {
+    ...(protection ? { protection } : {}),
     ...(standard !== undefined ? { pdf: { standard: standard as (typeof PDF_STANDARDS)[number] } } : {}),
     ...(attachments.length ? { attachments } : {}),
     ...(xmlFile !== undefined
