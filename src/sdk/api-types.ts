@@ -2630,7 +2630,7 @@ export interface paths {
                                 };
                                 pageCount?: number;
                                 bytes?: number;
-                                /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (docs/templates.md). */
+                                /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N"). */
                                 pageReferences?: {
                                     /** @description Ids the page referred to (`folio.pageOf`, `data-folio-page-of`). */
                                     references: number;

@@ -10,7 +10,7 @@ import { webhooks, webhookSignatureScheme } from './webhooks.js';
 
 const INTRO = `Folio turns deployed HTML/CSS/JS bundles into PDFs, asynchronously: upload a bundle through an upload session (it becomes an immutable deploy version), create render jobs against a version with a JSON payload, then fetch each PDF through a signed link, keep it as a managed PDF, or get told by the \`render.job.terminated\` webhook (see *Webhooks* at the end of this page).
 
-**Authentication.** Every \`/v1\` operation needs an API key: \`Authorization: Bearer folio_sk_…\`. A key has the scope \`all\` or a list of \`deploys:read\`, \`deploys:write\`, \`render:read\`, \`render:write\`, \`pdfs:read\`, \`pdfs:write\`, \`usage:read\`; each operation needs one of them (a key without it gets 403 \`forbidden\`). The upload-session steps also need the session's \`X-Upload-Token\`. Signed file URLs and permanent links need no key.
+**Authentication.** Every \`/v1\` operation needs an API key: \`Authorization: Bearer folio_sk_…\`. A key has the scope \`all\` or a list of \`deploys:read\`, \`deploys:write\`, \`render:read\`, \`render:write\`, \`pdfs:read\`, \`pdfs:write\`, \`usage:read\`, \`certificates:read\`, \`certificates:write\`; each operation needs one of them (a key without it gets 403 \`forbidden\`). The upload-session steps also need the session's \`X-Upload-Token\`. Signed file URLs and permanent links need no key.
 
 **Conventions.** Bodies are JSON (\`Content-Type: application/json\`) unless stated. Ids are opaque strings with a type prefix (\`dep_…\`, \`ver_…\`, \`job_…\`). Timestamps are integer Unix epoch **milliseconds**. Every response carries an \`x-request-id\` header: quote it when reporting a problem. Lists answer \`{items, nextCursor}\`, newest first; pass \`nextCursor\` back unchanged as \`?cursor=\` for the next page (\`null\` on the last page). Resources of another account answer 404, exactly as if they did not exist.
 
@@ -57,6 +57,11 @@ const TAGS = [
   },
   { name: 'Webhooks', description: 'The delivery log of the `render.job.terminated` webhook of a job, and redelivery.' },
   { name: 'Account', description: 'The account, its plan, usage meters and quotas.' },
+  {
+    name: 'Signing certificates',
+    description:
+      "The account's PKCS#12 signing certificates: uploaded with their passphrase, stored sealed; only subject, issuer, validity and fingerprint are ever shown.",
+  },
   {
     name: 'API keys',
     description: 'The API keys of the account. Managing keys needs a key of scope `all` (or a dashboard session).',
