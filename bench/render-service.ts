@@ -224,6 +224,7 @@ const folio =
   (files: BundleFile[], body: Record<string, unknown> = {}) =>
   async (c: number, total: number): Promise<Result> => {
     const server = await startServe({ renderConcurrency: c, env: { FOLIO_LOG_LEVEL: 'warn' } });
+    noteBuild(server.child.pid!);
     try {
       const deployId = await deployBundle(server.url, 'bench', files);
       return await run(c, total, server.child.pid!, () => render({ server }, deployId, body));
@@ -231,6 +232,14 @@ const folio =
       await server.stop();
     }
   };
+
+/** What each `folio serve` ran: bin/folio runs dist/ when it is newer than every file in src/, else the sources through tsx. */
+const builds = new Map<string, number>();
+function noteBuild(pid: number) {
+  const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  const what = cmd.includes('dist/main/cli.js') ? 'dist/' : cmd.includes('tsx') ? 'the sources through tsx' : 'unknown';
+  builds.set(what, (builds.get(what) ?? 0) + 1);
+}
 
 type Step = { name: string; fn: (c: number, total: number) => Promise<Result> };
 const invoiceSteps: Step[] = [
@@ -319,6 +328,7 @@ function table(steps: Step[], cs: number[]) {
 async function growth(n: number) {
   const warmup = Number(process.env.GROWTH_WARMUP ?? 200);
   const server = await startServe({ renderConcurrency: 1, env: { FOLIO_LOG_LEVEL: 'warn' } });
+  noteBuild(server.child.pid!);
   try {
     const deployId = await deployBundle(server.url, 'bench', [file('index.html', invoice)]);
     const op = () => render({ server }, deployId);
@@ -336,6 +346,7 @@ async function growth(n: number) {
       `\nGrowth, Folio ordinary invoice, c = 1, ${n} renders after ${warmup} warm-up renders (browser retired at 1,000 renders since launch): ` +
         `tree PSS ${mb(start.total).toFixed(0)} MB after warm-up, largest sample ${mb(max.total).toFixed(0)} MB (+${mb(max.total - start.total).toFixed(0)}), ` +
         `end ${mb(end.total).toFixed(0)} MB (${mb(end.total - start.total) >= 0 ? '+' : ''}${mb(end.total - start.total).toFixed(0)}). ` +
+        `folio serve ran ${readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').includes('dist/main/cli.js') ? 'dist/' : 'the sources through tsx'}. ` +
         `Every 100 renders, total / Node / Chromium MB: ${samples.map((s) => `${mb(s.total).toFixed(0)}/${mb(s.total - s.chromium).toFixed(0)}/${mb(s.chromium).toFixed(0)}`).join(', ')}`,
     );
   } finally {
@@ -351,18 +362,12 @@ async function main() {
     execSync('git status --porcelain -- src', { cwd: new URL('..', import.meta.url) })
       .toString()
       .trim() !== '';
-  // bin/folio runs dist/ when it is newer than every file in src/, else the sources through tsx.
-  const fromSources = execSync('find src -newer dist/.build-stamp -print -quit 2>/dev/null || echo none', {
-    cwd: new URL('..', import.meta.url),
-  })
-    .toString()
-    .trim();
   const loadStart = loadAverage();
   const started = Date.now();
   for (const c of CONCURRENCIES) await passes(BUNDLE ? [...invoiceSteps, ...bundleSteps] : invoiceSteps, c, ROUNDS);
   if (REPORT) await passes(reportSteps, 1, REPORT_ROUNDS);
   console.log(
-    `# bench/render-service — tree ${head}${dirty ? ' (src/ has uncommitted changes)' : ''}, folio serve ran ${fromSources ? 'the sources through tsx' : 'dist/'}, ${browserName(executablePath!)}, ` +
+    `# bench/render-service — tree ${head}${dirty ? ' (src/ has uncommitted changes)' : ''}, folio serve ran ${[...builds].map(([what, n]) => `${what} ×${n}`).join(', ')}, ${browserName(executablePath!)}, ` +
       `${ROUNDS} renders per measurement, ${PASSES} interleaved passes (best r/s per cell with its p50; PSS = highest peak), ` +
       `load average ${loadStart} at start, ${loadAverage()} at end, ${((Date.now() - started) / 60000).toFixed(1)} min\n`,
   );
