@@ -30,13 +30,15 @@
 // whole process tree, sampled every 250 ms during the measured renders (not the warm-up): Folio = its Node
 // process + its Chromium; bare = the bench's Chromium tree (the bench's own Node process is not counted).
 //
+// CPU per render: user + system time of the same tree over the measured renders (/proc/<pid>/stat).
+//
 // Run: flock /tmp/chromium.lock node --import tsx bench/render-service.ts
 //      ROUNDS=N renders per measurement (default 60), PASSES=N (default 2), CONCURRENCY=1,2,4,
 //      BUNDLE=0 skips the bundle, REPORT=0 the report, GROWTH=N renders for the growth check (0 = skip)
 import type { Browser, Page } from 'puppeteer-core';
 import { readFileSync } from 'node:fs';
 import { browserName, executablePath, launchBare, measure, PDF_OPTIONS, warmVariant } from './lib/baselines.js';
-import { mb, samplePss, treePss, type TreePss } from './lib/pss.js';
+import { mb, samplePss, treeCpuMs, treePss, type TreePss } from './lib/pss.js';
 import { report } from './lib/report.js';
 import { deployBundle, loadAverage, render, startServe } from './lib/serve-variants.js';
 import { startStaticServer } from './lib/static-server.js';
@@ -70,14 +72,19 @@ interface Result {
   rps: number;
   p50: number;
   pss: TreePss;
+  /** CPU per measured render of the tree (ms): Chromium, and the rest (Folio's Node process). */
+  cpu: TreePss;
 }
 
 /** Warm-up, then `total` measured renders with the tree's PSS sampled. */
 async function run(c: number, total: number, pid: number, op: (w: number) => Promise<void>): Promise<Result> {
   await measure(c, c * 3, op);
   const sampler = samplePss(pid);
+  const cpu0 = treeCpuMs(pid);
   const r = await measure(c, total, op);
-  return { ...r, pss: sampler.stop() };
+  const cpu1 = treeCpuMs(pid);
+  const cpu = { total: (cpu1.total - cpu0.total) / total, chromium: (cpu1.chromium - cpu0.chromium) / total };
+  return { ...r, pss: sampler.stop(), cpu };
 }
 
 async function bare(c: number, total: number, setup: (browser: Browser) => Promise<(w: number) => Promise<void>>): Promise<Result> {
@@ -277,7 +284,7 @@ async function passes(steps: Step[], c: number, total: number) {
       const r = await s.fn(c, total);
       keep(s.name, c, r);
       console.error(
-        `  c=${c} pass ${pass + 1} ${s.name}: ${r.rps.toFixed(1)} r/s, p50 ${r.p50.toFixed(1)} ms, peak PSS ${mb(r.pss.total).toFixed(0)} MB (load ${loadAverage()})`,
+        `  c=${c} pass ${pass + 1} ${s.name}: ${r.rps.toFixed(1)} r/s, p50 ${r.p50.toFixed(1)} ms, peak PSS ${mb(r.pss.total).toFixed(0)} MB, CPU/render ${r.cpu.chromium.toFixed(1)} + ${(r.cpu.total - r.cpu.chromium).toFixed(1)} ms (load ${loadAverage()})`,
       );
     }
   }
@@ -316,6 +323,18 @@ function table(steps: Step[], cs: number[]) {
       row.push(`${mb(r.pss.total).toFixed(0)} (${f2(r.pss.total / b.pss.total)})`);
     }
     for (const c of cs) row.push(mb(cells.get(`${s.name}@${c}`)!.pss.chromium).toFixed(0));
+    console.log(`| ${row.join(' | ')} |`);
+  }
+  // CPU per render of the best pass: the server side only (the bench's client and Puppeteer are not counted).
+  console.log(`\n| variant (CPU per render, ms: Chromium tree + Folio's Node) | ${cs.map((c) => `c=${c}`).join(' | ')} |`);
+  console.log(`|---|${cs.map(() => '---').join('|')}|`);
+  for (const s of steps) {
+    const row = [s.name];
+    for (const c of cs) {
+      const { cpu } = cells.get(`${s.name}@${c}`)!;
+      const node = cpu.total - cpu.chromium;
+      row.push(node > 0.05 ? `${f1(cpu.chromium)} + ${f1(node)} = ${f1(cpu.total)}` : f1(cpu.chromium));
+    }
     console.log(`| ${row.join(' | ')} |`);
   }
 }

@@ -58,3 +58,21 @@ export function samplePss(rootPid: number, intervalMs = 250): { stop(): TreePss 
 }
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/** User + system CPU of the tree so far, in ms (clock ticks of 10 ms; processes that ended are not counted). */
+export function treeCpuMs(rootPid: number): TreePss {
+  let total = 0;
+  let chromium = 0;
+  for (const pid of processTree(rootPid) ?? []) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(f[11]) + Number(f[12])) * 10;
+      total += ms;
+      if (isChromium(pid)) chromium += ms;
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return { total, chromium };
+}
