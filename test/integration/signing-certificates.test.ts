@@ -5,98 +5,15 @@
 // database (on SQLite: not in the database file's bytes). Runs on SQLite and (FOLIO_TEST_ENGINE=postgres)
 // PostgreSQL.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { openssl, PASSPHRASE, selfSigned, withChain, type Made } from '../helpers/certificates.js';
 import { engine } from '../helpers/engine.js';
 
 const DAY = 86_400_000;
-const PASSPHRASE = 'Folio-Passphrase-7f3c91e2';
-
-/** Runs openssl in `dir`; throws with its stderr when it fails. */
-function openssl(dir: string, ...args: string[]): string {
-  return execFileSync('openssl', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-interface Made {
-  p12: Buffer;
-  certPem: string;
-}
-
-/** A self-signed certificate and its key as a PKCS#12 file (OpenSSL 3 defaults: AES-256, PBKDF2, SHA-256 MAC). */
-function selfSigned(dir: string, name: string, keyArgs: string[], subject: string, passphrase = PASSPHRASE): Made {
-  openssl(dir, 'req', '-x509', ...keyArgs, '-nodes', '-days', '30', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.pem`);
-  openssl(dir, 'pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.pem`, '-passout', `pass:${passphrase}`, '-out', `${name}.p12`);
-  return { p12: fs.readFileSync(path.join(dir, `${name}.p12`)), certPem: fs.readFileSync(path.join(dir, `${name}.pem`), 'utf8') };
-}
-
-/** A leaf signed by a CA of its own, exported with the CA certificate as its chain. */
-function withChain(dir: string): Made {
-  openssl(
-    dir,
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '60',
-    '-subj',
-    '/CN=Folio Test CA/O=Folio',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-  );
-  openssl(
-    dir,
-    'req',
-    '-newkey',
-    'rsa:3072',
-    '-nodes',
-    '-subj',
-    '/CN=Folio Chained Signer/O=Folio',
-    '-keyout',
-    'leaf.key',
-    '-out',
-    'leaf.csr',
-  );
-  openssl(
-    dir,
-    'x509',
-    '-req',
-    '-in',
-    'leaf.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-days',
-    '30',
-    '-out',
-    'leaf.pem',
-  );
-  openssl(
-    dir,
-    'pkcs12',
-    '-export',
-    '-inkey',
-    'leaf.key',
-    '-in',
-    'leaf.pem',
-    '-certfile',
-    'ca.pem',
-    '-passout',
-    `pass:${PASSPHRASE}`,
-    '-out',
-    'leaf.p12',
-  );
-  return { p12: fs.readFileSync(path.join(dir, 'leaf.p12')), certPem: fs.readFileSync(path.join(dir, 'leaf.pem'), 'utf8') };
-}
 
 /** openssl's SHA-256 fingerprint of a PEM certificate, as lowercase hex. */
 function fingerprint(dir: string, pem: string): string {
