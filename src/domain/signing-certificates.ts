@@ -43,8 +43,16 @@ export interface CertificateFacts {
   chainCertificates: number;
 }
 
+/** What signing needs from the file: the key, the signer's certificate and the chain (DER). */
+export interface SigningKeyMaterial {
+  key: KeyObject;
+  certificate: Buffer;
+  chain: Buffer[];
+}
+
 export type Pkcs12Result =
-  { ok: true; facts: CertificateFacts } | { ok: false; field: 'pkcs12' | 'passphrase'; message: string; details?: Record<string, unknown> };
+  | { ok: true; facts: CertificateFacts; material: SigningKeyMaterial }
+  | { ok: false; field: 'pkcs12' | 'passphrase'; message: string; details?: Record<string, unknown> };
 
 const fail = (field: 'pkcs12' | 'passphrase', message: string, details?: Record<string, unknown>): Pkcs12Result => ({
   ok: false,
@@ -212,6 +220,11 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
       keyType: 'rsa',
       keyBits,
       chainCertificates: chain.size,
+    },
+    material: {
+      key,
+      certificate: Buffer.from(signer.raw),
+      chain: [...new Map(certificates.filter((c) => !signers.includes(c)).map((c) => [c.fingerprint256, Buffer.from(c.raw)])).values()],
     },
   };
 }

@@ -1951,6 +1951,17 @@ export interface paths {
                                 assemble?: boolean;
                             };
                         };
+                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. Not with `protection` (400). */
+                        signature?: {
+                            /** @description One of the account's signing certificates (`scert_…`). */
+                            certificateId: string;
+                            /** @description Shown by readers, e.g. "Invoice issued". */
+                            reason?: string;
+                            /** @description Where it was signed, e.g. "Dublin, IE". */
+                            location?: string;
+                            /** @description How to reach the signer. */
+                            contactInfo?: string;
+                        };
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -1997,7 +2008,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 /** @description Error codes: forbidden, csrf_token_invalid. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
                 409: components["responses"]["Error"];
@@ -2177,6 +2188,17 @@ export interface paths {
                                 assemble?: boolean;
                             };
                         };
+                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. Not with `protection` (400). */
+                        signature?: {
+                            /** @description One of the account's signing certificates (`scert_…`). */
+                            certificateId: string;
+                            /** @description Shown by readers, e.g. "Invoice issued". */
+                            reason?: string;
+                            /** @description Where it was signed, e.g. "Dublin, IE". */
+                            location?: string;
+                            /** @description How to reach the signer. */
+                            contactInfo?: string;
+                        };
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -2212,7 +2234,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 /** @description Error codes: forbidden, csrf_token_invalid. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
                 409: components["responses"]["Error"];
@@ -2924,6 +2946,17 @@ export interface paths {
                                 assemble?: boolean;
                             };
                         };
+                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. Not with `protection` (400). */
+                        signature?: {
+                            /** @description One of the account's signing certificates (`scert_…`). */
+                            certificateId: string;
+                            /** @description Shown by readers, e.g. "Invoice issued". */
+                            reason?: string;
+                            /** @description Where it was signed, e.g. "Dublin, IE". */
+                            location?: string;
+                            /** @description How to reach the signer. */
+                            contactInfo?: string;
+                        };
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -3000,7 +3033,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 /** @description Error codes: forbidden, csrf_token_invalid. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found, render_output_not_found. */
+                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found, render_output_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
                 409: components["responses"]["Error"];
@@ -4909,6 +4942,16 @@ export interface components {
                     profile: string;
                     /** @description Size of the XML. */
                     bytes: number;
+                };
+                /** @description The PDF is signed with this certificate (PAdES B-B). */
+                signature?: {
+                    certificateId: string;
+                    /** @description The certificate's subject when the job was created. */
+                    subject: string;
+                    fingerprintSha256: string;
+                    reason?: string;
+                    location?: string;
+                    contactInfo?: string;
                 };
                 /** @description The PDF is encrypted (AES-256). The passwords are never shown, stored past the job, or sent in webhooks. */
                 protection?: {

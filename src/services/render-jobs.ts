@@ -51,6 +51,15 @@ export interface CreateJobInput {
   eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
   /** Passwords and permissions of the PDF (issue 22): secrets, kept sealed until the job ends. */
   protection?: ProtectionInput;
+  /** A PAdES signature with one of the account's signing certificates (issue 22). */
+  signature?: SignatureInput;
+}
+
+export interface SignatureInput {
+  certificateId: string;
+  reason?: string;
+  location?: string;
+  contactInfo?: string;
 }
 
 export interface JobAttachmentInput {
@@ -86,6 +95,8 @@ export interface StoredJobDocument {
    * deleted at the terminal state, but its bytes may linger in free pages, so they are never plaintext.
    */
   protection?: { sealed: string; userPassword: boolean; permissions: PdfPermissions };
+  /** The certificate is read by id when the job renders (it holds the key); subject and fingerprint for the view. */
+  signature?: SignatureInput & { subject: string; fingerprintSha256: string };
 }
 
 /** What the job view shows of the document options (render_jobs.document_json): never any content. */
@@ -96,6 +107,7 @@ export interface JobDocumentView {
   eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
   /** Never a password: whether one is needed to open the PDF, and what it may do. */
   protection?: { userPassword: boolean; permissions: PdfPermissions };
+  signature?: SignatureInput & { subject: string; fingerprintSha256: string };
 }
 
 /** Whether a job's view (render_jobs.document_json) says its PDF is encrypted. */
@@ -109,11 +121,15 @@ const jobField = (p: PdfInputProblem): PdfInputProblem =>
     ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
     : p;
 
-export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection'>) =>
+export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature'>) =>
   input.pdf !== undefined ||
   (input.attachments !== undefined && input.attachments.length > 0) ||
   input.eInvoice !== undefined ||
-  input.protection !== undefined;
+  input.protection !== undefined ||
+  input.signature !== undefined;
+
+/** The longest reason, location and contact info of a signature (readers show them in one line). */
+const MAX_SIGNATURE_TEXT = 500;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
 function versionDocument(metadataJson: string | null): { standard?: PdfStandard } {
@@ -412,7 +428,7 @@ export class RenderJobs {
    */
   async checkDocument(
     accountId: string,
-    input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection'>,
+    input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature'>,
   ): Promise<StoredJobDocument> {
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
@@ -450,6 +466,7 @@ export class RenderJobs {
       const [p] = protectionProblems(input.protection, standard);
       if (p) throw invalid(p);
     }
+    const signature = input.signature ? await this.#checkSignature(accountId, input) : undefined;
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
     const { policy } = this.ctx.plans.get(account.plan_key);
@@ -457,6 +474,7 @@ export class RenderJobs {
     if (attachments.length > maxCount)
       throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
     const stored: StoredJobDocument = {
+      ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
       ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
       attachments,
@@ -475,6 +493,49 @@ export class RenderJobs {
     };
     this.#checkAttachmentBytes(stored, policy);
     return stored;
+  }
+
+  /**
+   * A job's `signature`: a certificate of the account (404 otherwise, as for any other account's id), valid
+   * now (400 naming signature.certificateId), short texts, and not with `protection`: signing an encrypted
+   * PDF needs the signature dictionary encrypted with it, which the signing library cannot do.
+   */
+  async #checkSignature(accountId: string, input: Pick<CreateJobInput, 'signature' | 'protection'>) {
+    const sig = input.signature!;
+    if (input.protection)
+      throw invalid({ field: 'signature', message: 'signature cannot be combined with protection yet: sign, or protect, the PDF' });
+    for (const key of ['reason', 'location', 'contactInfo'] as const) {
+      const v = sig[key];
+      if (v !== undefined && (v.length > MAX_SIGNATURE_TEXT || /[\u0000-\u001f\u007f]/.test(v)))
+        throw invalid({
+          field: `signature.${key}`,
+          message: `signature.${key} must be at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
+        });
+    }
+    const cert = await this.ctx.db
+      .selectFrom('signing_certificates')
+      .select(['subject', 'fingerprint_sha256', 'not_before', 'not_after'])
+      .where('id', '=', sig.certificateId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!cert)
+      throw new AppError('signing_certificate_not_found', `signing certificate ${sig.certificateId} not found`, {
+        field: 'signature.certificateId',
+      });
+    const now = this.ctx.clock.now();
+    if (Number(cert.not_after) <= now || Number(cert.not_before) > now)
+      throw invalid({
+        field: 'signature.certificateId',
+        message: `signing certificate ${sig.certificateId} is ${Number(cert.not_after) <= now ? `expired (since ${new Date(Number(cert.not_after)).toISOString()})` : `not valid yet (from ${new Date(Number(cert.not_before)).toISOString()})`}`,
+      });
+    return {
+      certificateId: sig.certificateId,
+      ...(sig.reason !== undefined ? { reason: sig.reason } : {}),
+      ...(sig.location !== undefined ? { location: sig.location } : {}),
+      ...(sig.contactInfo !== undefined ? { contactInfo: sig.contactInfo } : {}),
+      subject: cert.subject,
+      fingerprintSha256: cert.fingerprint_sha256,
+    };
   }
 
   /** The plan's byte limit over attachments (sizes known so far) and the e-invoice XML: 400 naming the one that passes it. */
@@ -569,6 +630,7 @@ export class RenderJobs {
           }
         : {}),
       ...(doc.protection ? { protection: { userPassword: doc.protection.userPassword, permissions: doc.protection.permissions } } : {}),
+      ...(doc.signature ? { signature: doc.signature } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

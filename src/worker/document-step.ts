@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
+import { signPdf, type SignatureFields, type SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
 import type { StoredJobDocument } from '../services/render-jobs.js';
@@ -24,7 +25,16 @@ const PRODUCER = (() => {
  * What post-processing needs besides the printed PDF and the date (null: the PDF is stored as printed).
  * `protection` is the last step: the encryption covers what every other step made.
  */
-export type DocumentPlan = (Omit<PostProcessRequest, 'date'> & { protection?: PdfProtection }) | null;
+export type DocumentPlan =
+  | (Omit<PostProcessRequest, 'date'> & {
+      protection?: PdfProtection;
+      /** Signed last of all, at the job's finish time: the signature covers the final bytes. */
+      signature?: { material: SigningMaterial; fields: Omit<SignatureFields, 'signingTime'> };
+    })
+  | null;
+
+/** A job's signing certificate, opened by the worker when the job renders (render-worker.ts). */
+export type SignatureStep = NonNullable<NonNullable<DocumentPlan>['signature']>;
 
 /** Reads the whole printed PDF (the renderer has already bounded it by the plan's maxRenderOutputBytes). */
 export async function collectPdf(pdf: Readable): Promise<Buffer> {
@@ -42,9 +52,10 @@ export async function finishDocument(
 ): Promise<Buffer> {
   let final: Buffer;
   try {
-    const { protection, ...post } = plan;
+    const { protection, signature, ...post } = plan;
     final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
     if (protection) final = await protectPdf(final, protection);
+    if (signature) final = await signPdf(final, signature.material, { ...signature.fields, signingTime: date });
   } catch (err) {
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -67,6 +78,7 @@ export function documentPlan(
   documentJson: string | null,
   bundle: RenderRequest['bundle'],
   openSecret: (sealed: string) => string,
+  signature: SignatureStep | null = null,
 ): DocumentPlan {
   const { document: v } = splitVersionPdf(versionPdf);
   const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
@@ -90,6 +102,7 @@ export function documentPlan(
     prepend: (v.prepend ?? []).map((p) => file(p, 'render.metadata.pdf.prepend:')),
     append: (v.append ?? []).map((p) => file(p, 'render.metadata.pdf.append:')),
     producer: PRODUCER,
+    ...(signature ? { signature } : {}),
   };
   if (job?.protection) {
     const { userPassword, ownerPassword } = JSON.parse(openSecret(job.protection.sealed)) as {
@@ -98,5 +111,5 @@ export function documentPlan(
     };
     return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
   }
-  return needsPostProcessing(plan) ? plan : null;
+  return needsPostProcessing(plan) || signature ? plan : null;
 }

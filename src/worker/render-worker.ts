@@ -6,14 +6,16 @@ import type { RenderJobsTable } from '../db/tables.js';
 import { forUpdate } from '../db/dialect.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
+import { inspectPkcs12 } from '../domain/signing-certificates.js';
 import { countPdfPages } from '../render/page-count.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { JobOutcomes, PlannedOutput } from '../services/job-outcomes.js';
+import type { StoredJobDocument } from '../services/render-jobs.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { BundleCache } from './bundle-cache.js';
-import { collectPdf, documentPlan, finishDocument } from './document-step.js';
+import { collectPdf, documentPlan, finishDocument, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
 import { PollTimer } from './poll-timer.js';
 
@@ -294,6 +296,35 @@ export class RenderWorker {
     }
   }
 
+  /**
+   * The job's signing certificate, opened now (its key never leaves this process's memory): null for a job
+   * that is not signed. A certificate deleted or expired since the job was created fails the job before it
+   * is rendered, with pdf_postprocess_failed saying which.
+   */
+  private async signatureStep(accountId: string, documentJson: string | null): Promise<SignatureStep | null> {
+    const sig = documentJson ? (JSON.parse(documentJson) as StoredJobDocument).signature : undefined;
+    if (!sig) return null;
+    const row = await this.ctx.db
+      .selectFrom('signing_certificates')
+      .select(['pkcs12_sealed', 'passphrase_sealed'])
+      .where('id', '=', sig.certificateId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row)
+      throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} was deleted after the job was created`);
+    const opened = inspectPkcs12(
+      Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
+      this.ctx.secrets.open(row.passphrase_sealed),
+      this.ctx.clock.now(),
+    );
+    if (!opened.ok)
+      throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
+    if (opened.facts.notBefore > this.ctx.clock.now())
+      throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
+    const { reason, location, contactInfo } = sig;
+    return { material: opened.material, fields: { reason, location, contactInfo } };
+  }
+
   private async prepare(job: RenderJobsTable, signal: AbortSignal) {
     const db = this.ctx.db;
     const [[version], [payloadRow], [deploy], vars, secrets, [account]] = await Promise.all([
@@ -341,7 +372,8 @@ export class RenderWorker {
       storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle, (sealed) => this.ctx.secrets.open(sealed));
+    const signature = await this.signatureStep(job.account_id, payloadRow.document_json);
+    const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     return { request, output, post };
   }
 }

@@ -154,6 +154,7 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
             'deploy_has_no_versions',
             'payload_too_large',
             'payload_invalid',
+            'signing_certificate_not_found',
             'render_job_failed',
             'render_output_not_found',
             'render_job_quota_exceeded',

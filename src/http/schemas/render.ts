@@ -112,6 +112,19 @@ export const RenderJob = Type.Object(
               bytes: Type.Integer({ description: 'Size of the XML.' }),
             }),
           ),
+          signature: Type.Optional(
+            Type.Object(
+              {
+                certificateId: Type.String(),
+                subject: Type.String({ description: "The certificate's subject when the job was created." }),
+                fingerprintSha256: Type.String(),
+                reason: Type.Optional(Type.String()),
+                location: Type.Optional(Type.String()),
+                contactInfo: Type.Optional(Type.String()),
+              },
+              { description: 'The PDF is signed with this certificate (PAdES B-B).' },
+            ),
+          ),
           protection: Type.Optional(
             Type.Object(
               {
@@ -308,6 +321,25 @@ export const CreateJobBody = Type.Object(
           additionalProperties: false,
           description:
             "Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400.",
+        },
+      ),
+    ),
+    signature: Type.Optional(
+      Type.Object(
+        {
+          certificateId: Type.String({
+            minLength: 1,
+            maxLength: 100,
+            description: "One of the account's signing certificates (`scert_…`).",
+          }),
+          reason: Type.Optional(Type.String({ maxLength: 500, description: 'Shown by readers, e.g. "Invoice issued".' })),
+          location: Type.Optional(Type.String({ maxLength: 500, description: 'Where it was signed, e.g. "Dublin, IE".' })),
+          contactInfo: Type.Optional(Type.String({ maxLength: 500, description: 'How to reach the signer.' })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. Not with `protection` (400).",
         },
       ),
     ),

@@ -1,0 +1,124 @@
+// Digital signatures (issue 22 point 2): a PAdES baseline B-B signature over the final bytes of a PDF.
+// - signature-field.ts appends an incremental update with the signature field, its widget and a signature
+//   dictionary (SubFilter ETSI.CAdES.detached, /M = the signing time), so the bytes before it — Chromium's,
+//   and a PDF/A conversion's — stay as they are.
+// - @signpdf/signpdf computes the byte range and puts the CMS into the placeholder.
+// - The CMS is built by pkijs (PeculiarVentures): SignedData, detached, SHA-256, RSA PKCS#1 v1.5, with the
+//   signed attributes PAdES B-B asks for (ETSI EN 319 142-1, 5.2: content-type, message-digest and ESS
+//   signing-certificate-v2; no signing-time attribute, since the time is /M). @signpdf's own P12Signer
+//   (node-forge) writes a signing-time and no signing-certificate-v2, and forge cannot encode the latter.
+import { createHash, webcrypto, type KeyObject } from 'node:crypto';
+import { SignPdf } from '@signpdf/signpdf';
+import { Signer } from '@signpdf/utils';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { PdfPostProcessError } from './errors.js';
+import { addSignatureField } from './signature-field.js';
+
+const OID = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+} as const;
+
+const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto });
+
+export interface SigningMaterial {
+  /** The signer's RSA private key. */
+  key: KeyObject;
+  /** The signer's certificate (DER). */
+  certificate: Buffer;
+  /** Other certificates of the file (its chain), DER; embedded so verifiers can build the path. */
+  chain: Buffer[];
+}
+
+export interface SignatureFields {
+  reason?: string;
+  location?: string;
+  contactInfo?: string;
+  /** The signer's name shown by readers (default: the certificate's common name, as readers show it). */
+  name?: string;
+  signingTime: Date;
+}
+
+/** A copy of the bytes as an ArrayBuffer of their own (what pkijs and WebCrypto take). */
+const arrayBuffer = (b: Buffer): ArrayBuffer => new Uint8Array(b).buffer;
+
+/** A CMS SignedData (PAdES B-B profile) over the byte ranges @signpdf hands it. */
+class PadesSigner extends Signer {
+  constructor(private readonly material: SigningMaterial) {
+    super();
+  }
+
+  override async sign(content: Buffer): Promise<Buffer> {
+    const cert = pkijs.Certificate.fromBER(arrayBuffer(this.material.certificate));
+    const chain = this.material.chain.map((der) => pkijs.Certificate.fromBER(arrayBuffer(der)));
+    const digest = createHash('sha256').update(content).digest();
+    const certHash = createHash('sha256').update(this.material.certificate).digest();
+    const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      attributes: [
+        new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.data })] }),
+        new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: arrayBuffer(digest) })] }),
+        // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }; ESSCertIDv2 ::= SEQUENCE {
+        // hashAlgorithm DEFAULT sha256 (so left out), certHash OCTET STRING } (RFC 5035).
+        new pkijs.Attribute({
+          type: OID.signingCertificateV2,
+          values: [
+            new asn1js.Sequence({
+              value: [
+                new asn1js.Sequence({
+                  value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: arrayBuffer(certHash) })] })],
+                }),
+              ],
+            }),
+          ],
+        }),
+      ],
+    });
+    const signedData = new pkijs.SignedData({
+      version: 1,
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+      signerInfos: [
+        new pkijs.SignerInfo({
+          version: 1,
+          sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
+          signedAttrs,
+        }),
+      ],
+      certificates: [cert, ...chain],
+    });
+    const pkcs8 = this.material.key.export({ format: 'der', type: 'pkcs8' });
+    const privateKey = await webcrypto.subtle.importKey(
+      'pkcs8',
+      arrayBuffer(pkcs8),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    await signedData.sign(privateKey as CryptoKey, 0, 'SHA-256', undefined, engine);
+    const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
+    return Buffer.from(contentInfo.toSchema().toBER(false));
+  }
+}
+
+/** The signed PDF: `pdf` unchanged, followed by the signature's incremental update. */
+export async function signPdf(pdf: Buffer, material: SigningMaterial, fields: SignatureFields): Promise<Buffer> {
+  // Room for the CMS in the placeholder (bytes; written as hex): the certificates, the signature and the
+  // attributes, with a margin. Too small a placeholder fails the signing, too large only costs zeros.
+  const signatureLength = 4096 + material.certificate.length + material.chain.reduce((n, c) => n + c.length, 0);
+  let prepared: Buffer;
+  try {
+    prepared = addSignatureField(pdf, { ...fields, contentsBytes: signatureLength });
+  } catch (err) {
+    if (err instanceof PdfPostProcessError) throw err;
+    throw new PdfPostProcessError(`the PDF could not take a signature field: ${(err as Error).message}`);
+  }
+  try {
+    return await new SignPdf().sign(prepared, new PadesSigner(material), fields.signingTime);
+  } catch (err) {
+    throw new PdfPostProcessError(`signing the PDF failed: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,193 @@
+// Signed PDFs end to end (issue 22 point 2) with real Chromium, the worker and the blob store, checked by
+// poppler's independent pdfsig: a valid PAdES (ETSI.CAdES.detached) signature over the whole document with
+// the certificate's subject; one byte changed afterwards makes it invalid; a signed PDF/A-3b is still
+// PDF/A by the archival checker. Refusals: another account's certificate (404), an expired one (400),
+// signature with protection (400); a certificate deleted before the job renders fails the job.
+// SQLite + files and (PG_SUITES) PostgreSQL + S3.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { PASSPHRASE, selfSigned, withChain } from '../helpers/certificates.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { checkPdfA } from '../helpers/pdfa-check.js';
+
+const DAY = 86_400_000;
+const PAGE = file(
+  'index.html',
+  '<!doctype html><html lang="en"><head><title>Signed statement</title></head><body><h1>Signed statement</h1></body></html>',
+);
+
+/** pdfsig's report of a PDF (poppler; it exits non-zero for an invalid signature, so both streams are kept). */
+function pdfsig(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-pdfsig-'));
+  const f = path.join(dir, 'x.pdf');
+  fs.writeFileSync(f, pdf);
+  try {
+    const r = spawnSync('pdfsig', [f], { encoding: 'utf8' });
+    return r.stdout + r.stderr;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** openssl's print of the CMS in the PDF's (last) /Contents: the signed attributes, the certificates. */
+function cmsPrint(pdf: Buffer): string {
+  const hex = [...pdf.toString('latin1').matchAll(/\/Contents\s*<([0-9a-fA-F]+)>/g)].at(-1)![1];
+  const der = Buffer.from(hex, 'hex');
+  // The CMS is a DER SEQUENCE padded with zeros to the placeholder's size: cut it at its own length.
+  const long = der[1] & 0x80 ? der[1] & 0x7f : 0;
+  const length = long ? der.subarray(2, 2 + long).reduce((a, b) => a * 256 + b, 0) + 2 + long : der[1] + 2;
+  const r = spawnSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER'], { input: der.subarray(0, length), encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+describe('signed PDFs', () => {
+  let app: TestApp;
+  let deployId = '';
+  let certificateId = '';
+  let chainedId = '';
+  const certDir = tempDir('folio-signature-certs-');
+
+  async function render(body: Record<string, unknown>): Promise<{ job: any; pdf: Buffer | null }> {
+    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', ...body });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
+    if (done.body.job.status !== 'succeeded') return { job: done.body.job, pdf: null };
+    const link = await app.api('POST', `/v1/render-jobs/${created.body.job.id}/output-download`, {});
+    const u = new URL(link.body.access.url);
+    const res = await app.server.inject({ method: 'GET', url: u.pathname + u.search });
+    return { job: done.body.job, pdf: res.rawPayload };
+  }
+
+  const upload = async (p12: Buffer, name: string) => {
+    const r = await app.api('POST', '/v1/signing-certificates', { name, pkcs12: p12.toString('base64'), passphrase: PASSPHRASE });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    return r.body.signingCertificate.id as string;
+  };
+
+  before(async () => {
+    app = await createTestApp();
+    app.startBackground();
+    const v = await deployFiles(app, { createDeploy: { slug: 'statement', name: 'Statement' } }, [PAGE]);
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    deployId = v.deployId;
+    certificateId = await upload(selfSigned(certDir, 'rsa', ['-newkey', 'rsa:2048'], '/CN=Folio Test Signer/O=Folio').p12, 'Signer');
+    chainedId = await upload(withChain(certDir).p12, 'Chained');
+    // The test clock stands still from the app's start; the certificates start at the second openssl made
+    // them, which may be after it.
+    app.clock.advance(5_000);
+  });
+  after(async () => {
+    await app.close();
+    fs.rmSync(certDir, { recursive: true, force: true });
+  });
+
+  let signed: Buffer;
+
+  test('pdfsig: a valid ETSI.CAdES.detached signature over the whole document, with the subject; the job view says so', async () => {
+    const { job, pdf } = await render({ signature: { certificateId, reason: 'Statement issued', location: 'Dublin, IE' } });
+    assert.ok(pdf, JSON.stringify(job));
+    signed = pdf;
+    const report = pdfsig(pdf);
+    assert.match(report, /Signer Certificate Common Name: Folio Test Signer/);
+    assert.match(report, /Signature Type: ETSI\.CAdES\.detached/);
+    assert.match(report, /Signature Validation: Signature is Valid\./);
+    assert.match(report, /Total document signed/);
+    assert.match(report, /Signing Hash Algorithm: SHA-256/);
+    // pdfsig does not print them; they are the signature dictionary's /Reason and /Location, as UTF-16 text.
+    const utf16 = (t: string) => `<feff${Buffer.from(t, 'utf16le').swap16().toString('hex')}>`;
+    const bytes = pdf.toString('latin1').toLowerCase();
+    assert.ok(bytes.includes(`/reason ${utf16('Statement issued')}`), 'the reason in the signature dictionary');
+    assert.ok(bytes.includes(`/location ${utf16('Dublin, IE')}`), 'the location in the signature dictionary');
+    // PAdES B-B's signed attributes: content type, message digest, the ESS signing certificate v2, and no
+    // CMS signing time (the time is the dictionary's /M).
+    const cms = cmsPrint(pdf);
+    assert.match(cms, /object: contentType/);
+    assert.match(cms, /object: messageDigest/);
+    assert.match(cms, /object: id-smime-aa-signingCertificateV2/);
+    assert.doesNotMatch(cms, /object: signingTime/);
+    assert.equal(job.document.signature.certificateId, certificateId);
+    assert.equal(job.document.signature.subject, 'CN=Folio Test Signer, O=Folio');
+    assert.match(job.document.signature.fingerprintSha256, /^[0-9a-f]{64}$/);
+  });
+
+  test('one byte changed inside the signed range: pdfsig reports the signature invalid', () => {
+    const tampered = Buffer.from(signed);
+    const at = tampered.indexOf('Signed statement');
+    assert.ok(at > 0, 'the title is in the bytes');
+    tampered[at] = 'X'.charCodeAt(0);
+    assert.doesNotMatch(pdfsig(tampered), /Signature is Valid/);
+    assert.match(pdfsig(tampered), /Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+  });
+
+  test('a signed PDF/A-3b with a chained certificate: valid, the chain embedded, and still PDF/A', async () => {
+    const { job, pdf } = await render({ pdf: { standard: 'pdf/a-3b' }, signature: { certificateId: chainedId } });
+    assert.ok(pdf, JSON.stringify(job));
+    const report = pdfsig(pdf);
+    assert.match(report, /Signature Validation: Signature is Valid\./);
+    assert.match(report, /Signer Certificate Common Name: Folio Chained Signer/);
+    assert.match(report, /Total document signed/);
+    const problems = await checkPdfA(pdf, { standard: 'pdf/a-3b' });
+    assert.deepEqual(problems, []);
+  });
+
+  test("another account's certificate and an unknown id are 404; signature with protection is 400", async () => {
+    const b = await app.services.accounts.create({ name: 'Other' });
+    const asB = await app.api(
+      'POST',
+      '/v1/render-jobs',
+      { deployId, deployVersionId: 'latest', signature: { certificateId } },
+      {
+        authorization: `Bearer ${b.apiKey}`,
+      },
+    );
+    assert.equal(asB.status, 404, JSON.stringify(asB.body));
+    const unknown = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: 'latest',
+      signature: { certificateId: 'scert_nope' },
+    });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.error, 'signing_certificate_not_found');
+    const both = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: 'latest',
+      signature: { certificateId },
+      protection: { ownerPassword: 'o' },
+    });
+    assert.equal(both.status, 400, JSON.stringify(both.body));
+    assert.equal(both.body.details.field, 'signature');
+  });
+
+  test('a certificate expired by now is refused at job creation (400 naming it)', async () => {
+    app.clock.advance(31 * DAY);
+    try {
+      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId } });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.details.field, 'signature.certificateId');
+      assert.match(r.body.message, /expired/);
+    } finally {
+      app.clock.advance(-31 * DAY);
+    }
+  });
+
+  test('a certificate deleted before the job renders: the job fails with pdf_postprocess_failed, naming it', async () => {
+    const doomed = await upload(selfSigned(certDir, 'doomed', ['-newkey', 'rsa:2048'], '/CN=Doomed Signer').p12, 'Doomed');
+    app.clock.advance(5_000);
+    await app.worker!.stop(1000);
+    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId: doomed } });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    assert.equal((await app.api('DELETE', `/v1/signing-certificates/${doomed}`)).status, 204);
+    app.worker!.start();
+    const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'failed', JSON.stringify(done.body));
+    assert.equal(done.body.job.errorCode, 'pdf_postprocess_failed');
+    assert.match(done.body.job.errorMessage, new RegExp(`signing certificate ${doomed} was deleted`));
+  });
+});
