@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
+import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { pdfText } from '../helpers/pdf.js';
 import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -337,6 +338,46 @@ describe('folio client CLI against a server process', () => {
       [['--password', 'x'], /--password and --deny need --owner-password/],
       [['--owner-password', 'o', '--deny', 'fly'], /--deny: "fly" is not a permission/],
       [['--owner-password', 'env:FOLIO_TEST_UNSET_VARIABLE'], /environment variable FOLIO_TEST_UNSET_VARIABLE is not set/],
+    ] as const) {
+      const bad = await folio(['render', 'quarterly-statement', ...args]);
+      assert.equal(bad.code, 2, bad.stderr);
+      assert.match(bad.stderr, message);
+    }
+  });
+
+  test('render --sign CERT_ID --sign-reason: pdfsig finds a valid signature; jobs get names the signer', async () => {
+    const made = selfSigned(work, 'cli-signer', ['-newkey', 'rsa:2048'], '/CN=CLI Signer/O=Folio');
+    const uploaded = await fetch(`${server.url}/v1/signing-certificates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'CLI', pkcs12: made.p12.toString('base64'), passphrase: PASSPHRASE }),
+    }).then((r) => r.json());
+    const certificateId = uploaded.signingCertificate.id as string;
+    const out = path.join(work, 'out', 'signed.pdf');
+    const r = await folio([
+      'render',
+      'quarterly-statement',
+      '--payload',
+      'payload.json',
+      '-o',
+      out,
+      '--sign',
+      certificateId,
+      '--sign-reason',
+      'Approved',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
+    assert.match(report, /Signer Certificate Common Name: CLI Signer/);
+    assert.match(report, /Signature Validation: Signature is Valid\./);
+    const jobId = /from job (job_\w+)/.exec(r.stdout)?.[1];
+    assert.match(
+      (await folio(['jobs', 'get', jobId!])).stdout,
+      new RegExp(`^signature +PAdES, CN=CLI Signer, O=Folio \\(${certificateId}\\)$`, 'm'),
+    );
+    for (const [args, message] of [
+      [['--sign', 'pdf_123'], /--sign takes a signing certificate id/],
+      [['--sign-reason', 'x'], /need --sign CERT_ID/],
     ] as const) {
       const bad = await folio(['render', 'quarterly-statement', ...args]);
       assert.equal(bad.code, 2, bad.stderr);

@@ -18,7 +18,9 @@ export const documentOptionsHelp = `  --standard S           the PDF's conforman
                          environment variable NAME (a value on the command line is visible to local users)
   --password P           also require this password to open the PDF (env:NAME as above)
   --deny LIST            with --owner-password: what readers refuse, comma-separated from
-                         ${PDF_PERMISSIONS.join(', ')}`;
+                         ${PDF_PERMISSIONS.join(', ')}
+  --sign CERT_ID         sign the PDF (PAdES) with one of the account's signing certificates (scert_…)
+  --sign-reason TEXT     with --sign: the reason readers show (also --sign-location, --sign-contact)`;
 
 export const documentOptionFlags = {
   standard: { type: 'string' },
@@ -28,7 +30,25 @@ export const documentOptionFlags = {
   'owner-password': { type: 'string' },
   password: { type: 'string' },
   deny: { type: 'string' },
+  sign: { type: 'string' },
+  'sign-reason': { type: 'string' },
+  'sign-location': { type: 'string' },
+  'sign-contact': { type: 'string' },
 } as const;
+
+/** `signature` of the job body from --sign and its texts (undefined without --sign). */
+function signatureOption(p: Parsed) {
+  const str = (k: string) => (typeof p.values[k] === 'string' ? (p.values[k] as string) : undefined);
+  const certificateId = str('sign');
+  const texts = { reason: str('sign-reason'), location: str('sign-location'), contactInfo: str('sign-contact') };
+  if (certificateId === undefined) {
+    if (Object.values(texts).some((v) => v !== undefined))
+      throw new UsageError('--sign-reason, --sign-location and --sign-contact need --sign CERT_ID');
+    return undefined;
+  }
+  if (!/^scert_\w+$/.test(certificateId)) throw new UsageError(`--sign takes a signing certificate id (scert_…), got "${certificateId}"`);
+  return { certificateId, ...Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== undefined)) };
+}
 
 /** A password flag's value: as given, or `env:NAME` read from the environment. */
 function passwordValue(value: string, flag: string): string {
@@ -101,8 +121,10 @@ export function documentOptions(p: Parsed) {
   if (profile !== undefined && !(FACTURX_PROFILES as readonly string[]).includes(profile))
     throw new UsageError(`--e-invoice-profile must be one of ${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')}, got "${profile}"`);
   const protection = protectionOption(p);
+  const signature = signatureOption(p);
   return {
     ...(protection ? { protection } : {}),
+    ...(signature ? { signature } : {}),
     ...(standard !== undefined ? { pdf: { standard: standard as (typeof PDF_STANDARDS)[number] } } : {}),
     ...(attachments.length ? { attachments } : {}),
     ...(xmlFile !== undefined
