@@ -8,22 +8,13 @@
 // Run: node --import tsx bench/render-sync.ts   (ROUNDS=N renders per measurement, default 40; PASSES=N, default 3)
 import { readFileSync } from 'node:fs';
 import { bareSetContent, browserName, executablePath, measure } from './lib/baselines.js';
+import { report } from './lib/report.js';
 import { deploy, loadAverage, render as fourCalls, startVariant, type TemplateKind, type Variant } from './lib/serve-variants.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const PASSES = Number(process.env.PASSES ?? 3);
 const KEY = 'folio_sk_bench000000000000000000000000000variant';
 const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
-/** bench/render.ts's 50-page report: where the fixed cost of a request and a job weighs less. */
-const report = `<!doctype html><html><head><title>Quarterly report</title><style>
-  @page { size: A4; margin: 18mm; @bottom-center { content: "Page " counter(page) " of " counter(pages); } }
-  body { font: 10pt/1.4 sans-serif; } h2 { break-before: page; } table { width: 100%; border-collapse: collapse; }
-  td, th { border-bottom: 1px solid #ccc; padding: 2px 4px; text-align: left; } thead { display: table-header-group; }
-</style></head><body><h1>Quarterly report</h1>${Array.from(
-  { length: 50 },
-  (_, s) => `<h2>Section ${s + 1}</h2><p>${'Revenue grew steadily across all regions while costs stayed flat. '.repeat(8)}</p>
-<table><thead><tr><th>Region</th><th>Product</th><th>Units</th><th>Revenue</th></tr></thead><tbody>${Array.from({ length: 28 }, (_, r) => `<tr><td>Region ${r % 7}</td><td>Product ${s}-${r}</td><td>${(r * 37) % 500}</td><td>£${((r + 1) * 1234.5).toFixed(2)}</td></tr>`).join('')}</tbody></table>`,
-).join('')}</body></html>`;
 const REPORT_ROUNDS = Math.max(5, Math.round(ROUNDS / 4));
 
 /** One synchronous render: POST /v1/render, the whole PDF read. */
