@@ -17,6 +17,7 @@ const NAV: { key: string; href: string; label: string }[] = [
   { key: 'batches', href: `${BASE}/batches`, label: 'Batches' },
   { key: 'pdfs', href: `${BASE}/pdfs`, label: 'PDFs' },
   { key: 'keys', href: `${BASE}/keys`, label: 'API keys' },
+  { key: 'certificates', href: `${BASE}/certificates`, label: 'Certificates' },
   { key: 'usage', href: `${BASE}/usage`, label: 'Usage' },
 ];
 

@@ -102,6 +102,9 @@ export type RenderDiagnostics = Operations['GET /v1/render-jobs/{jobId}/diagnost
 export type DiagnosticsEntry = NonNullable<RenderDiagnostics>['entries'][number];
 
 /** One problem of a 400 `payload_invalid`: a JSON pointer into the payload and what is wrong there. */
+/** A signing certificate of the account (PKCS#12); the file and its passphrase are never answered. */
+export type SigningCertificate = Operations['GET /v1/signing-certificates/{signingCertificateId}']['response']['signingCertificate'];
+
 export interface PayloadProblem {
   pointer: string;
   message: string;

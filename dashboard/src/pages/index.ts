@@ -1,5 +1,6 @@
 import type { Route } from '../router';
 import { batchPage } from './batch';
+import { certificatesPage } from './certificates';
 import { batchesPage } from './batches';
 import { deployPage } from './deploy';
 import { deploysPage } from './deploys';
@@ -26,5 +27,6 @@ export const routes: Route[] = [
   { pattern: new RegExp(`^/dashboard/batches/${ID}$`), nav: 'batches', title: 'Render batch', render: batchPage },
   { pattern: /^\/dashboard\/pdfs$/, nav: 'pdfs', title: 'PDFs', render: pdfsPage },
   { pattern: new RegExp(`^/dashboard/pdfs/${ID}$`), nav: 'pdfs', title: 'PDF', render: pdfPage },
+  { pattern: /^\/dashboard\/certificates$/, nav: 'certificates', title: 'Signing certificates', render: certificatesPage },
   { pattern: /^\/dashboard\/usage$/, nav: 'usage', title: 'Usage', render: usagePage },
 ];

@@ -5,7 +5,7 @@ import type { PageContext } from '../router';
 import type { ApiKey, Page } from '../types';
 import { act, confirmDialog, copyButton, empty, errorBox, field, loading, pageHeader, table, toast } from '../ui';
 
-const SCOPES = ['deploys:read', 'deploys:write', 'render:read', 'render:write', 'pdfs:read', 'pdfs:write', 'usage:read'];
+const SCOPES = ['deploys:read', 'deploys:write', 'render:read', 'render:write', 'pdfs:read', 'pdfs:write', 'usage:read', 'certificates:read', 'certificates:write'];
 
 export async function keysPage(ctx: PageContext) {
   const list = h('section', { 'aria-labelledby': 'keys-list-title' }, h('h2', { id: 'keys-list-title' }, 'Keys'), loading('Loading API keys…'));

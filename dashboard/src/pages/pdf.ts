@@ -4,7 +4,7 @@ import { ago, bytes, dateTime } from '../format';
 import type { PageContext } from '../router';
 import type { Access, ManagedPdf, PermanentLink } from '../types';
 import { act, confirmDialog, copyButton, errorBox, loading, pageHeader, table, toast } from '../ui';
-import { deletePdf } from './pdfs';
+import { deletePdf, protectedBadge } from './pdfs';
 
 export async function pdfPage(ctx: PageContext) {
   const [pdfId] = ctx.params;
@@ -58,10 +58,13 @@ export async function pdfPage(ctx: PageContext) {
 
   ctx.root.replaceChildren(
     pageHeader(pdf.fileName, { back: { href: '/dashboard/pdfs', label: 'PDFs' }, subtitle: h('code', {}, pdf.id), actions: del }),
+    ...(pdf.protected
+      ? [h('p', { class: 'muted', 'data-testid': 'pdf-protected-note' }, 'This PDF is encrypted (AES-256): its render job asked for passwords and permissions. Folio keeps no password, so it cannot be a source of a merge, and the preview may ask for the password.')]
+      : []),
     h(
       'dl',
       { class: 'props' },
-      h('dt', {}, 'State'), h('dd', {}, pdf.state),
+      h('dt', {}, 'State'), h('dd', {}, pdf.state, protectedBadge(pdf)),
       h('dt', {}, 'Pages'), h('dd', {}, String(pdf.pageCount)),
       h('dt', {}, 'Size'), h('dd', {}, bytes(pdf.bytes)),
       h('dt', {}, 'Business key'), h('dd', {}, pdf.businessKey ?? '—'),

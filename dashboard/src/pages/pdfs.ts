@@ -18,6 +18,11 @@ export async function deletePdf(p: ManagedPdf): Promise<boolean> {
   return true;
 }
 
+/** The “protected” badge of an encrypted PDF (its job asked for `protection`); nothing otherwise. */
+export function protectedBadge(p: ManagedPdf): HTMLElement | null {
+  return p.protected ? h('span', { class: 'badge badge-protected', 'data-testid': 'pdf-protected', title: 'Encrypted with AES-256; Folio keeps no password' }, 'protected') : null;
+}
+
 export async function pdfsPage(ctx: PageContext) {
   const listEl = h('section', { 'aria-label': 'Managed PDFs' }, loading('Loading PDFs…'));
   let items: ManagedPdf[] = [];
@@ -28,7 +33,7 @@ export async function pdfsPage(ctx: PageContext) {
       const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete ${p.fileName}`, disabled: p.state !== 'available' }, 'Delete');
       del.addEventListener('click', () => void act(del, null, async () => (await deletePdf(p)) && (await load())));
       return [
-        h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.id)}` }, p.fileName),
+        h('span', {}, h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.id)}` }, p.fileName), protectedBadge(p)),
         String(p.pageCount),
         bytes(p.bytes),
         p.state,
