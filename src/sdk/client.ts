@@ -185,6 +185,30 @@ export function createClient(opts: ClientOptions) {
     merge: (body: MergePdfsBody, o: CallOptions = {}) => http.call('POST /v1/pdfs/merge', { body, ...o }),
   };
 
+  /** The account's signing certificates (PKCS#12): only subject, issuer, validity and fingerprint come back. */
+  const signingCertificates = {
+    /** Uploads a PKCS#12 file (bytes, or base64 already) with its passphrase; resolves with `{signingCertificate}`. */
+    create: (body: { name: string; pkcs12: Uint8Array | string; passphrase: string }, o: CallOptions = {}) =>
+      http.call('POST /v1/signing-certificates', {
+        body: {
+          name: body.name,
+          passphrase: body.passphrase,
+          pkcs12:
+            typeof body.pkcs12 === 'string'
+              ? body.pkcs12
+              : Buffer.from(body.pkcs12.buffer, body.pkcs12.byteOffset, body.pkcs12.byteLength).toString('base64'),
+        },
+        ...o,
+      }),
+    list: (query: Operations['GET /v1/signing-certificates']['query'] = {}, o: CallOptions = {}) =>
+      http.call('GET /v1/signing-certificates', { query, ...o }),
+    iterate: () => paginate('GET /v1/signing-certificates'),
+    get: (certificateId: string, o: CallOptions = {}) =>
+      http.call('GET /v1/signing-certificates/{signingCertificateId}', { path: { signingCertificateId: certificateId }, ...o }),
+    delete: (certificateId: string, o: CallOptions = {}) =>
+      http.call('DELETE /v1/signing-certificates/{signingCertificateId}', { path: { signingCertificateId: certificateId }, ...o }),
+  };
+
   /**
    * Creates a render job and waits for it with the long-poll (`GET /v1/render-jobs/{id}?waitSeconds=…`):
    * no fixed-interval polling. Resolves with `{job, output, pdf?}` on success; throws FolioRenderError when
@@ -331,6 +355,7 @@ export function createClient(opts: ClientOptions) {
     /** Render batches: create (with an Idempotency-Key), get, list/iterate, iterateItems, cancel, streamProduct/downloadProduct. */
     renderBatches: renderBatchesResource(http),
     pdfs,
+    signingCertificates,
     deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
     render,
     renderStream,

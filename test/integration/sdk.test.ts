@@ -19,6 +19,7 @@ import {
   type DeployProgress,
 } from '../../src/sdk/index.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { pdfText } from '../helpers/pdf.js';
 
 const PAGE = `<!doctype html><html><head><style>@page { size: A5; margin: 15mm; }</style><link rel="stylesheet" href="css/site.css"></head>
@@ -175,6 +176,36 @@ describe('SDK against a real server', () => {
       .catch((err: unknown) => err);
     assert.ok(bad instanceof FolioApiError);
     assert.equal(bad.details?.field, 'eInvoice.xml');
+  });
+
+  test('signingCertificates: upload bytes, list, sign a job with it, delete; protection on a job', async () => {
+    const client = createClient({ baseUrl, apiKey: app.key });
+    const made = selfSigned(work, 'sdk-signer', ['-newkey', 'rsa:2048'], '/CN=SDK Signer/O=Folio');
+    app.clock.advance(5_000); // the certificate starts at the second openssl made it; the test clock stands still
+    const { signingCertificate } = await client.signingCertificates.create({ name: 'SDK', pkcs12: made.p12, passphrase: PASSPHRASE });
+    assert.equal(signingCertificate.subject, 'CN=SDK Signer, O=Folio');
+    const listed = [];
+    for await (const c of client.signingCertificates.iterate()) listed.push(c.id);
+    assert.ok(listed.includes(signingCertificate.id));
+    assert.equal(
+      (await client.signingCertificates.get(signingCertificate.id)).signingCertificate.fingerprintSha256,
+      signingCertificate.fingerprintSha256,
+    );
+    const dir = tempDir('folio-sdk-sign-');
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Signed</title><h1>Signed</h1>');
+    const { deployId } = await client.deployDirectory(dir, { slug: 'sdk-signed' });
+    const signed = await client.renderJobs.create({
+      deployId,
+      deployVersionId: 'latest',
+      signature: { certificateId: signingCertificate.id },
+    });
+    assert.equal(signed.job.document?.signature?.subject, 'CN=SDK Signer, O=Folio');
+    const locked = await client.renderJobs.create({ deployId, deployVersionId: 'latest', protection: { ownerPassword: 'owner-pw' } });
+    assert.equal(locked.job.document?.protection?.userPassword, false);
+    await client.signingCertificates.delete(signingCertificate.id);
+    const gone = await client.signingCertificates.get(signingCertificate.id).catch((err: unknown) => err);
+    assert.ok(gone instanceof FolioApiError && gone.code === 'signing_certificate_not_found');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('a 503 with Retry-After is retried after the delay it names, and the deploy completes', async () => {
