@@ -16,6 +16,12 @@ export function dateTime(ms: number | null | undefined): string {
   return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
+/** The day only (validity periods); the full time goes in a title. */
+export function date(ms: number | null | undefined): string {
+  if (!ms) return '—';
+  return new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 export function ago(ms: number | null | undefined, now = Date.now()): string {
   if (!ms) return 'never';
   const s = Math.round((now - ms) / 1000);

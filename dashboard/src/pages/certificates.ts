@@ -1,6 +1,6 @@
 import { api, ApiError } from '../api';
 import { h, replace } from '../dom';
-import { ago, dateTime } from '../format';
+import { ago, date, dateTime } from '../format';
 import type { PageContext } from '../router';
 import type { Page, SigningCertificate } from '../types';
 import { act, confirmDialog, copyButton, empty, errorBox, field, loading, pageHeader, table, toast } from '../ui';
@@ -171,24 +171,28 @@ export async function certificatesPage(ctx: PageContext) {
         });
         return [
           h('span', { id: `cert-${c.id}`, title: c.id }, c.name),
-          h('span', { class: 'wrap', 'data-testid': 'cert-subject' }, c.subject),
-          h('span', { class: 'wrap' }, c.issuer === c.subject ? h('span', { class: 'muted' }, 'self-signed') : c.issuer),
+          h('span', { 'data-testid': 'cert-subject' }, c.subject),
+          h('span', {}, c.issuer === c.subject ? h('span', { class: 'muted' }, 'self-signed') : c.issuer),
           h(
             'span',
             { 'data-testid': 'cert-validity' },
-            h('time', { datetime: new Date(c.notBefore).toISOString() }, dateTime(c.notBefore)),
+            h('time', { datetime: new Date(c.notBefore).toISOString(), title: dateTime(c.notBefore) }, date(c.notBefore)),
             ' – ',
-            h('time', { datetime: new Date(c.notAfter).toISOString() }, dateTime(c.notAfter)),
+            h('time', { datetime: new Date(c.notAfter).toISOString(), title: dateTime(c.notAfter) }, date(c.notAfter)),
             ' ',
             validityBadge(c),
           ),
           h(
             'span',
             { class: 'copy-row' },
-            h('code', { title: c.fingerprintSha256, 'data-testid': 'cert-fingerprint' }, shortFingerprint(c.fingerprintSha256)),
+            h(
+              'code',
+              { class: 'nowrap', title: c.fingerprintSha256, 'data-testid': 'cert-fingerprint' },
+              shortFingerprint(c.fingerprintSha256),
+            ),
             copyButton(() => c.fingerprintSha256, 'Copy'),
           ),
-          `${c.keyType.toUpperCase()} ${c.keyBits}`,
+          h('span', { class: 'nowrap' }, `${c.keyType.toUpperCase()} ${c.keyBits}`),
           String(c.chainCertificates),
           h('time', { title: dateTime(c.createdAt) }, ago(c.createdAt)),
           del,
