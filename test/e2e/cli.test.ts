@@ -35,6 +35,15 @@ describe('folio client CLI against a server process', () => {
   const configHome = path.join(work, 'config');
   const site = path.join(work, 'Quarterly Statement');
 
+  /** `folio render` with each set of bad flags exits 2 before any call, naming the problem on stderr. */
+  async function renderUsageErrors(cases: ReadonlyArray<readonly [readonly string[], RegExp]>): Promise<void> {
+    for (const [args, message] of cases) {
+      const bad = await folio(['render', 'quarterly-statement', ...args]);
+      assert.equal(bad.code, 2, bad.stderr);
+      assert.match(bad.stderr, message);
+    }
+  }
+
   function folio(
     args: string[],
     opts: { env?: Record<string, string | undefined>; input?: string; noApiEnv?: boolean } = {},
@@ -292,16 +301,12 @@ describe('folio client CLI against a server process', () => {
     assert.match(shown.stdout, /^e-invoice +Factur-X MINIMUM \(factur-x\.xml, /m);
     assert.match(shown.stdout, /^attachment +lines\.csv \(Data, text\/csv, /m);
 
-    for (const [args, message] of [
+    await renderUsageErrors([
       [['--e-invoice', xml], /--e-invoice needs --e-invoice-profile/],
       [['--e-invoice', xml, '--e-invoice-profile', 'FULL'], /--e-invoice-profile must be one of/],
       [['--standard', 'pdf/x-4'], /--standard must be one of/],
       [['--attach', path.join(work, 'missing.csv')], /--attach: file not found/],
-    ] as const) {
-      const bad = await folio(['render', 'quarterly-statement', ...args]);
-      assert.equal(bad.code, 2, bad.stderr);
-      assert.match(bad.stderr, message);
-    }
+    ]);
   });
 
   test('render --owner-password env:NAME --password --deny: an AES-256 PDF; jobs get shows the protection', async () => {
@@ -334,15 +339,11 @@ describe('folio client CLI against a server process', () => {
     const got = await folio(['jobs', 'get', jobId!]);
     assert.match(got.stdout, /^protection +AES-256, a password opens it; refused: copy, modify$/m);
     assert.doesNotMatch(got.stdout + r.stdout + r.stderr, /owner-from-env|open-me/);
-    for (const [args, message] of [
+    await renderUsageErrors([
       [['--password', 'x'], /--password and --deny need --owner-password/],
       [['--owner-password', 'o', '--deny', 'fly'], /--deny: "fly" is not a permission/],
       [['--owner-password', 'env:FOLIO_TEST_UNSET_VARIABLE'], /environment variable FOLIO_TEST_UNSET_VARIABLE is not set/],
-    ] as const) {
-      const bad = await folio(['render', 'quarterly-statement', ...args]);
-      assert.equal(bad.code, 2, bad.stderr);
-      assert.match(bad.stderr, message);
-    }
+    ]);
   });
 
   test('render --sign CERT_ID --sign-reason: pdfsig finds a valid signature; jobs get names the signer', async () => {
@@ -375,14 +376,10 @@ describe('folio client CLI against a server process', () => {
       (await folio(['jobs', 'get', jobId!])).stdout,
       new RegExp(`^signature +PAdES, CN=CLI Signer, O=Folio \\(${certificateId}\\)$`, 'm'),
     );
-    for (const [args, message] of [
+    await renderUsageErrors([
       [['--sign', 'pdf_123'], /--sign takes a signing certificate id/],
       [['--sign-reason', 'x'], /need --sign CERT_ID/],
-    ] as const) {
-      const bad = await folio(['render', 'quarterly-statement', ...args]);
-      assert.equal(bad.code, 2, bad.stderr);
-      assert.match(bad.stderr, message);
-    }
+    ]);
   });
 
   test('pdfs merge joins managed PDFs and job outputs in order, with page selections', async () => {

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
@@ -14,21 +13,11 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { withPdfFile } from '../helpers/pdf.js';
 
 const USER_PASSWORD = 'user-Pw-7f3a9c-open';
 const OWNER_PASSWORD = '--owner-Pw-2b81d4-lift';
 const PAGE = file('index.html', '<!doctype html><html><body><h1>Salary statement</h1><p id="n"></p></body></html>');
-
-function withFile<T>(pdf: Buffer, fn: (f: string) => T): T {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-protection-'));
-  const f = path.join(dir, 'x.pdf');
-  fs.writeFileSync(f, pdf);
-  try {
-    return fn(f);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
@@ -94,9 +83,7 @@ describe('password-protected PDFs', () => {
       },
     };
     // The first version (plain) by id: 'latest' is the PDF/A version.
-    const first = (await api('GET', `/v1/deploys/${deployId}/versions`)).body.items.find(
-      (x: { versionNo: number }) => x.versionNo === 1,
-    );
+    const first = (await api('GET', `/v1/deploys/${deployId}/versions`)).body.items.find((x: { versionNo: number }) => x.versionNo === 1);
     const created = await api('POST', '/v1/render-jobs', { ...body, deployVersionId: first.id }, { 'idempotency-key': 'protected-1' });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     protectedJobId = created.body.job.id;
@@ -120,7 +107,7 @@ describe('password-protected PDFs', () => {
     assert.equal(pdfView.body.pdf.protected, true, JSON.stringify(pdfView.body));
 
     const pdf = await download(protectedJobId);
-    const shown = withFile(pdf, (f) =>
+    const shown = withPdfFile(pdf, (f) =>
       execFileSync('qpdf', ['--show-encryption', `--password=${OWNER_PASSWORD}`, f], { encoding: 'utf8' }),
     );
     assert.match(shown, /^R = 6$/m);
@@ -130,9 +117,9 @@ describe('password-protected PDFs', () => {
     assert.match(shown, /extract for any purpose: not allowed/);
     assert.match(shown, /modify other: not allowed/);
     assert.match(shown, /modify annotations: allowed/);
-    const locked = withFile(pdf, (f) => spawnSync('pdftotext', [f, '-'], { encoding: 'utf8' }));
+    const locked = withPdfFile(pdf, (f) => spawnSync('pdftotext', [f, '-'], { encoding: 'utf8' }));
     assert.notEqual(locked.status, 0);
-    const opened = withFile(pdf, (f) => spawnSync('pdftotext', ['-upw', USER_PASSWORD, f, '-'], { encoding: 'utf8' }));
+    const opened = withPdfFile(pdf, (f) => spawnSync('pdftotext', ['-upw', USER_PASSWORD, f, '-'], { encoding: 'utf8' }));
     assert.equal(opened.status, 0, opened.stderr);
     assert.match(opened.stdout, /Salary statement/);
 

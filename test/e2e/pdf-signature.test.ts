@@ -7,13 +7,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { PASSPHRASE, selfSigned, withChain } from '../helpers/certificates.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { withPdfFile } from '../helpers/pdf.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
 
 const DAY = 86_400_000;
@@ -24,15 +23,8 @@ const PAGE = file(
 
 /** pdfsig's report of a PDF (poppler; it exits non-zero for an invalid signature, so both streams are kept). */
 function pdfsig(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-pdfsig-'));
-  const f = path.join(dir, 'x.pdf');
-  fs.writeFileSync(f, pdf);
-  try {
-    const r = spawnSync('pdfsig', [f], { encoding: 'utf8' });
-    return r.stdout + r.stderr;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const r = withPdfFile(pdf, (f) => spawnSync('pdfsig', [f], { encoding: 'utf8' }));
+  return r.stdout + r.stderr;
 }
 
 /** openssl's print of the CMS in the PDF's (last) /Contents: the signed attributes, the certificates. */

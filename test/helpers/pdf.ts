@@ -3,13 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Text of a PDF through poppler's pdftotext (installed by the setup script). */
-export function pdfText(pdf: Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-pdf-')), 'x.pdf');
+/** Runs `fn` with the PDF written to a file of a private temporary folder, removed afterwards (for PDF tools). */
+export function withPdfFile<T>(pdf: Buffer, fn: (file: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-pdf-'));
+  const file = path.join(dir, 'x.pdf');
   fs.writeFileSync(file, pdf);
   try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    return fn(file);
   } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Text of a PDF through poppler's pdftotext (installed by the setup script). */
+export function pdfText(pdf: Buffer): string {
+  return withPdfFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
 }

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { permissionsOf } from '../../src/domain/pdf-protection.js';
 import { protectPdf } from '../../src/pdf/protect.js';
+import { withPdfFile } from '../helpers/pdf.js';
 
 async function onePager(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -17,21 +17,10 @@ async function onePager(text: string): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-function withFile<T>(pdf: Buffer, fn: (file: string) => T): T {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-protect-test-'));
-  const file = path.join(dir, 'x.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    return fn(file);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const showEncryption = (pdf: Buffer, password: string) =>
-  withFile(pdf, (f) => execFileSync('qpdf', ['--show-encryption', `--password=${password}`, f], { encoding: 'utf8' }));
+  withPdfFile(pdf, (f) => execFileSync('qpdf', ['--show-encryption', `--password=${password}`, f], { encoding: 'utf8' }));
 const text = (pdf: Buffer, userPassword?: string) =>
-  withFile(pdf, (f) =>
+  withPdfFile(pdf, (f) =>
     spawnSync('pdftotext', [...(userPassword !== undefined ? ['-upw', userPassword] : []), f, '-'], { encoding: 'utf8' }),
   );
 
