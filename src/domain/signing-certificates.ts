@@ -13,7 +13,7 @@ export const MAX_PASSPHRASE_LENGTH = 1024;
 export const MAX_NAME_LENGTH = 100;
 /** Certificates an account may keep at once. */
 export const MAX_SIGNING_CERTIFICATES_PER_ACCOUNT = 20;
-/** RSA moduli accepted, in bits. The signing step signs with node-forge, which signs with RSA only. */
+/** RSA moduli accepted, in bits. pdf/sign.ts signs with RSA PKCS#1 v1.5 (EC would need its ECDSA variant and tests). */
 export const MIN_RSA_BITS = 2048;
 export const MAX_RSA_BITS = 8192;
 /** Certificates beside the signer's own (its chain). */
