@@ -80,7 +80,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       db: database.db,
       dialect: database.dialect,
       dataVersion: database.dataVersion,
-      blobs: openBlobStore(config),
+      blobs: await openBlobStore(config),
       clock: opts.clock ?? systemClock,
       plans: loadPlanCatalog(config.plansFile),
       config,

@@ -154,7 +154,7 @@ export async function checkBlobStore(config: Config): Promise<CheckResult> {
   const { openBlobStore } = await import('../blobs/open-blob-store.js');
   let store: Awaited<ReturnType<typeof openBlobStore>> | null = null;
   try {
-    store = openBlobStore({ ...config, dataDir: staging });
+    store = await openBlobStore({ ...config, dataDir: staging });
     const key = `.tmp/doctor-probe-${randomBytes(8).toString('hex')}`;
     const body = Buffer.from(`folio doctor probe ${new Date().toISOString()}\n`);
     const started = performance.now();

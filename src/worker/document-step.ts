@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
-import { signPdf, type SignatureFields, type SigningMaterial } from '../pdf/sign.js';
+import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
 import type { StoredJobDocument } from '../services/render-jobs.js';
@@ -55,7 +55,11 @@ export async function finishDocument(
     const { protection, signature, ...post } = plan;
     final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
     if (protection) final = await protectPdf(final, protection);
-    if (signature) final = await signPdf(final, signature.material, { ...signature.fields, signingTime: date });
+    if (signature) {
+      // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
+      const { signPdf } = await import('../pdf/sign.js');
+      final = await signPdf(final, signature.material, { ...signature.fields, signingTime: date });
+    }
   } catch (err) {
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
