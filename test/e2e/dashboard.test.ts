@@ -301,7 +301,10 @@ describe('dashboard in a browser', () => {
     await page.getByRole('list', { name: 'State timeline' }).getByText('Succeeded').waitFor();
 
     // The pages drawn by pdf.js; the link opens the signed preview URL in the browser's own viewer.
-    await page.getByTestId('pdf-pages').getByRole('img', { name: /^Page 1 of / }).waitFor();
+    await page
+      .getByTestId('pdf-pages')
+      .getByRole('img', { name: /^Page 1 of / })
+      .waitFor();
     const src = (await page.getByTestId('pdf-open').getAttribute('href'))!;
     assert.ok(src.startsWith(`${server.url}/v1/files/`), src);
     const pdf = await fetch(src);

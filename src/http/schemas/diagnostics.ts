@@ -77,7 +77,8 @@ export const RenderDiagnosticsSchema = Type.Object(
           }),
         },
         {
-          description: 'Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N").',
+          description:
+            'Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N").',
         },
       ),
     ),
