@@ -136,9 +136,21 @@ export interface VersionPdfDocument {
   append?: string[];
   /** Bundle paths of PDFs joined before the printed pages, in order. */
   prepend?: string[];
+  /** Every job of the version is signed with this certificate of the account, unless the job signs itself. */
+  signature?: VersionSignature;
 }
 
-const DOCUMENT_KEYS = ['standard', 'metadata', 'append', 'prepend'] as const;
+export interface VersionSignature {
+  certificateId: string;
+  reason?: string;
+  location?: string;
+  contactInfo?: string;
+}
+
+const DOCUMENT_KEYS = ['standard', 'metadata', 'append', 'prepend', 'signature'] as const;
+const SIGNATURE_KEYS = ['certificateId', 'reason', 'location', 'contactInfo'] as const;
+/** The longest reason, location and contact info of a signature (as for a job's). */
+export const MAX_SIGNATURE_TEXT = 500;
 /** Most PDFs a version may append or prepend (each list). */
 export const MAX_JOINED_PDFS = 20;
 
@@ -192,6 +204,24 @@ export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
       };
     const [p] = metadataProblems(d.metadata as DocumentMetadata, `${FIELD}.metadata`);
     if (p) return p;
+  }
+  if (d.signature !== undefined) {
+    const sig = d.signature;
+    const f = `${FIELD}.signature`;
+    if (!isPlainObject(sig)) return { field: f, message: `${f} must be an object {certificateId, reason?, location?, contactInfo?}` };
+    const unknown = Object.keys(sig).find((k) => !(SIGNATURE_KEYS as readonly string[]).includes(k));
+    if (unknown !== undefined)
+      return { field: `${f}.${unknown}`, message: `${f}.${unknown} is not a known field (allowed: ${SIGNATURE_KEYS.join(', ')})` };
+    if (typeof sig.certificateId !== 'string' || !/^scert_\w{1,100}$/.test(sig.certificateId))
+      return { field: `${f}.certificateId`, message: `${f}.certificateId must be a signing certificate id (scert_…)` };
+    for (const key of ['reason', 'location', 'contactInfo'] as const) {
+      const v = sig[key];
+      if (v !== undefined && (typeof v !== 'string' || v.length > MAX_SIGNATURE_TEXT || /[\u0000-\u001f\u007f]/.test(v)))
+        return {
+          field: `${f}.${key}`,
+          message: `${f}.${key} must be a string of at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
+        };
+    }
   }
   for (const key of ['append', 'prepend'] as const) {
     const list = d[key];

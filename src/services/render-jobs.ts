@@ -132,13 +132,16 @@ export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachme
 const MAX_SIGNATURE_TEXT = 500;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
-function versionDocument(metadataJson: string | null): { standard?: PdfStandard } {
-  if (!metadataJson) return {};
-  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown } }).pdf;
+function versionDocument(metadataJson: string | null): { standard?: PdfStandard; signed: boolean } {
+  if (!metadataJson) return { signed: false };
+  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown; signature?: unknown } }).pdf;
   const standard = pdf?.standard;
-  return typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
-    ? { standard: standard as PdfStandard }
-    : {};
+  return {
+    ...(typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
+      ? { standard: standard as PdfStandard }
+      : {}),
+    signed: pdf?.signature !== undefined,
+  };
 }
 
 // The statements of every job's creation and long poll, built and compiled once (db/precompiled.ts).
@@ -597,6 +600,11 @@ export class RenderJobs {
       throw invalid({
         field: 'protection',
         message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
+      });
+    if (doc.protection && !doc.signature && fromVersion.signed)
+      throw invalid({
+        field: 'protection',
+        message: "protection cannot be combined with the version's render.metadata.pdf.signature yet: the version signs every job",
       });
     if (doc.standard === undefined && fromVersion.standard !== undefined) {
       const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });

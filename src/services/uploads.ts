@@ -316,6 +316,26 @@ export class Uploads {
     };
   }
 
+  /**
+   * `render.metadata.pdf.signature` names a certificate of the account, valid now: another account's or an
+   * unknown id is 404 (as for a job), an expired one 400. Each job checks it again when it renders.
+   */
+  async #checkVersionSignature(accountId: string, metadata: Record<string, unknown> | undefined): Promise<void> {
+    const pdf = metadata?.pdf as { signature?: { certificateId?: unknown } } | undefined;
+    const id = pdf?.signature?.certificateId;
+    if (typeof id !== 'string') return;
+    const field = 'render.metadata.pdf.signature.certificateId';
+    const cert = await this.ctx.db
+      .selectFrom('signing_certificates')
+      .select(['not_after'])
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!cert) throw new AppError('signing_certificate_not_found', `signing certificate ${id} not found`, { field });
+    if (Number(cert.not_after) <= this.ctx.clock.now())
+      throw new AppError('invalid_request', `${field}: signing certificate ${id} is expired`, { field });
+  }
+
   async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitRequest) {
     const session = await this.openSession(accountId, sessionId, token);
     const { policy } = await this.planOf(accountId);
@@ -347,6 +367,7 @@ export class Uploads {
       const problem = await this.metadataFilesCheck(input.render.metadata, (path) => byPath.has(path), read);
       if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
     }
+    await this.#checkVersionSignature(accountId, input.render.metadata);
     // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
     const schemas = await this.payloadSchemas.fromBundle((path) => byPath.get(path), read);
 

@@ -86,7 +86,7 @@ export function documentPlan(
 ): DocumentPlan {
   const { document: v } = splitVersionPdf(versionPdf);
   const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
-  if (!job && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
+  if (!job && !signature && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
   const file = (path: string, what: string) => {
     const f = bundle.files.get(path.startsWith('/') ? path : `/${path}`);
     if (!f) throw new RenderError('pdf_postprocess_failed', `${what} ${path} is not in the version's bundle`);

@@ -301,8 +301,11 @@ export class RenderWorker {
    * that is not signed. A certificate deleted or expired since the job was created fails the job before it
    * is rendered, with pdf_postprocess_failed saying which.
    */
-  private async signatureStep(accountId: string, documentJson: string | null): Promise<SignatureStep | null> {
-    const sig = documentJson ? (JSON.parse(documentJson) as StoredJobDocument).signature : undefined;
+  private async signatureStep(accountId: string, documentJson: string | null, versionPdf: unknown): Promise<SignatureStep | null> {
+    // The job's own signature, else the version's (render.metadata.pdf.signature, checked at commit).
+    const sig =
+      (documentJson ? (JSON.parse(documentJson) as StoredJobDocument).signature : undefined) ??
+      splitVersionPdf(versionPdf).document.signature;
     if (!sig) return null;
     const row = await this.ctx.db
       .selectFrom('signing_certificates')
@@ -311,7 +314,10 @@ export class RenderWorker {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!row)
-      throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} was deleted after the job was created`);
+      throw new RenderError(
+        'pdf_postprocess_failed',
+        `signing certificate ${sig.certificateId} was deleted after the job or its version was created`,
+      );
     const opened = inspectPkcs12(
       Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
       this.ctx.secrets.open(row.passphrase_sealed),
@@ -372,7 +378,7 @@ export class RenderWorker {
       storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const signature = await this.signatureStep(job.account_id, payloadRow.document_json);
+    const signature = await this.signatureStep(job.account_id, payloadRow.document_json, metadata.pdf);
     const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     return { request, output, post };
   }

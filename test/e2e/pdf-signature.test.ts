@@ -157,6 +157,47 @@ describe('signed PDFs', () => {
     assert.equal(both.body.details.field, 'signature');
   });
 
+  test('a version with render.metadata.pdf.signature signs every job; commits naming a foreign or bad certificate are refused', async () => {
+    const signedVersion = (certId: string, headers?: Record<string, string>) =>
+      deployFiles(
+        app,
+        { deployId },
+        [PAGE],
+        { route: '/', title: 'signed', metadata: { pdf: { signature: { certificateId: certId, reason: 'Issued by the version' } } } },
+        headers,
+      );
+    const v = await signedVersion(certificateId);
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    const { job, pdf } = await render({ deployVersionId: v.body.deployVersion.id });
+    assert.ok(pdf, JSON.stringify(job));
+    const report = pdfsig(pdf);
+    assert.match(report, /Signer Certificate Common Name: Folio Test Signer/);
+    assert.match(report, /Signature Validation: Signature is Valid\./);
+    assert.equal(job.document, undefined, 'the job asked for nothing itself');
+    const locked = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: v.body.deployVersion.id,
+      protection: { ownerPassword: 'o' },
+    });
+    assert.equal(locked.status, 400, JSON.stringify(locked.body));
+    assert.equal(locked.body.details.field, 'protection');
+
+    const b = await app.services.accounts.create({ name: 'Other signer' });
+    const foreign = await deployFiles(
+      app,
+      { createDeploy: { slug: 'foreign-signed', name: 'Foreign' } },
+      [PAGE],
+      { route: '/', title: 'x', metadata: { pdf: { signature: { certificateId } } } },
+      { authorization: `Bearer ${b.apiKey}` },
+    );
+    assert.equal(foreign.status, 404, JSON.stringify(foreign.body));
+    assert.equal(foreign.body.error, 'signing_certificate_not_found');
+    assert.equal(foreign.body.details.field, 'render.metadata.pdf.signature.certificateId');
+    const malformed = await signedVersion('pdf_123');
+    assert.equal(malformed.status, 400, JSON.stringify(malformed.body));
+    assert.equal(malformed.body.details.field, 'render.metadata.pdf.signature.certificateId');
+  });
+
   test('a certificate expired by now is refused at job creation (400 naming it)', async () => {
     app.clock.advance(31 * DAY);
     try {

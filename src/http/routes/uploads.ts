@@ -194,6 +194,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
             'blob_missing',
             'deploy_commit_quota_exceeded',
             'deploy_not_found',
+            'signing_certificate_not_found',
             'insufficient_storage',
           ],
           request: ex.commit,
