@@ -1008,7 +1008,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 /** @description Error codes: forbidden, csrf_token_invalid. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: upload_session_not_found, deploy_not_found. */
+                /** @description Error codes: upload_session_not_found, deploy_not_found, signing_certificate_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: upload_session_committed, upload_session_expired. */
                 409: components["responses"]["Error"];
