@@ -144,6 +144,13 @@ function versionDocument(metadataJson: string | null): { standard?: PdfStandard;
   };
 }
 
+/** The certificate id of a version's `render.metadata.pdf.signature`, if it has one. */
+function versionSignatureCertificate(metadataJson: string | null): string | undefined {
+  if (!metadataJson) return undefined;
+  const id = (JSON.parse(metadataJson) as { pdf?: { signature?: { certificateId?: unknown } } }).pdf?.signature?.certificateId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 // The statements of every job's creation and long poll, built and compiled once (db/precompiled.ts).
 const deployOfAccount = precompiled(['deployId', 'accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('deploys').select('id').where('id', '=', p.deployId).where('account_id', '=', p.accountId),
@@ -356,7 +363,11 @@ export class RenderJobs {
         const deployId = requestedDeployId!;
         const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);
         if (!deploy) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-        bound = { deployId, version: await this.versions.resolve(trx, deployId, input.deployVersionId!) };
+        const resolved = await this.versions.resolve(trx, deployId, input.deployVersionId!);
+        // A version that signs every job: its certificate must still be usable, unless the job signs itself.
+        const versionSignature = input.signature ? undefined : versionSignatureCertificate(resolved.metadata_json);
+        if (versionSignature) await this.usableCertificate(accountId, versionSignature, 'render.metadata.pdf.signature.certificateId', trx);
+        bound = { deployId, version: resolved };
       }
       const { deployId, version } = bound;
       this.checkPayload(version, payload);
@@ -515,22 +526,7 @@ export class RenderJobs {
           message: `signature.${key} must be at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
         });
     }
-    const cert = await this.ctx.db
-      .selectFrom('signing_certificates')
-      .select(['subject', 'fingerprint_sha256', 'not_before', 'not_after'])
-      .where('id', '=', sig.certificateId)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!cert)
-      throw new AppError('signing_certificate_not_found', `signing certificate ${sig.certificateId} not found`, {
-        field: 'signature.certificateId',
-      });
-    const now = this.ctx.clock.now();
-    if (Number(cert.not_after) <= now || Number(cert.not_before) > now)
-      throw invalid({
-        field: 'signature.certificateId',
-        message: `signing certificate ${sig.certificateId} is ${Number(cert.not_after) <= now ? `expired (since ${new Date(Number(cert.not_after)).toISOString()})` : `not valid yet (from ${new Date(Number(cert.not_before)).toISOString()})`}`,
-      });
+    const cert = await this.usableCertificate(accountId, sig.certificateId, 'signature.certificateId');
     return {
       certificateId: sig.certificateId,
       ...(sig.reason !== undefined ? { reason: sig.reason } : {}),
@@ -539,6 +535,27 @@ export class RenderJobs {
       subject: cert.subject,
       fingerprintSha256: cert.fingerprint_sha256,
     };
+  }
+
+  /**
+   * A certificate of the account, valid now: 404 for another account's or an unknown id, 400 naming
+   * `field` when it is expired or not valid yet. Used for a job's own signature and its version's.
+   */
+  async usableCertificate(accountId: string, certificateId: string, field: string, trx?: Transaction<Tables>) {
+    const cert = await (trx ?? this.ctx.db)
+      .selectFrom('signing_certificates')
+      .select(['subject', 'fingerprint_sha256', 'not_before', 'not_after'])
+      .where('id', '=', certificateId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!cert) throw new AppError('signing_certificate_not_found', `signing certificate ${certificateId} not found`, { field });
+    const now = this.ctx.clock.now();
+    if (Number(cert.not_after) <= now || Number(cert.not_before) > now)
+      throw invalid({
+        field,
+        message: `signing certificate ${certificateId} is ${Number(cert.not_after) <= now ? `expired (since ${new Date(Number(cert.not_after)).toISOString()})` : `not valid yet (from ${new Date(Number(cert.not_before)).toISOString()})`}`,
+      });
+    return cert;
   }
 
   /** The plan's byte limit over attachments (sizes known so far) and the e-invoice XML: 400 naming the one that passes it. */

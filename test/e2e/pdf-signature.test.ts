@@ -196,6 +196,23 @@ describe('signed PDFs', () => {
     const malformed = await signedVersion('pdf_123');
     assert.equal(malformed.status, 400, JSON.stringify(malformed.body));
     assert.equal(malformed.body.details.field, 'render.metadata.pdf.signature.certificateId');
+
+    // The version's certificate deleted since the commit: its jobs are refused at creation, naming it.
+    const gone = await upload(selfSigned(certDir, 'version-signer', ['-newkey', 'rsa:2048'], '/CN=Version Signer').p12, 'Version');
+    app.clock.advance(5_000);
+    const v2 = await signedVersion(gone);
+    assert.equal(v2.status, 201, JSON.stringify(v2.body));
+    assert.equal((await app.api('DELETE', `/v1/signing-certificates/${gone}`)).status, 204);
+    const orphan = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: v2.body.deployVersion.id });
+    assert.equal(orphan.status, 404, JSON.stringify(orphan.body));
+    assert.equal(orphan.body.details.field, 'render.metadata.pdf.signature.certificateId');
+    // A job that signs itself does not depend on the version's certificate.
+    const own = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: v2.body.deployVersion.id,
+      signature: { certificateId },
+    });
+    assert.equal(own.status, 202, JSON.stringify(own.body));
   });
 
   test('a certificate expired by now is refused at job creation (400 naming it)', async () => {
