@@ -35,6 +35,30 @@ export function qpdfRestrictions(p: PdfPermissions): Record<string, string> {
 }
 
 const SHM = '/dev/shm';
+const PREFIX = 'folio-protect-';
+
+/** A folder older than this cannot belong to a running encryption (qpdf is given at most a minute). */
+const LEFTOVER_AGE_MS = 10 * 60_000;
+
+/**
+ * Removes the folders of encryptions a process did not finish (killed while qpdf ran): the job file in one
+ * of them holds passwords. Called when a worker starts. Only old folders go: another worker process on the
+ * same machine may be encrypting right now.
+ */
+export async function removeLeftoverProtectFolders(now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const dir of [os.tmpdir(), SHM]) {
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.startsWith(PREFIX))) {
+      const full = path.join(dir, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat || now - stat.mtimeMs < LEFTOVER_AGE_MS) continue;
+      await fs.rm(full, { recursive: true, force: true }).catch(() => {});
+      removed++;
+    }
+  }
+  return removed;
+}
 
 /** The protected PDF. Rejects with PdfPostProcessError when qpdf is missing or fails. */
 export async function protectPdf(
@@ -42,8 +66,8 @@ export async function protectPdf(
   protection: PdfProtection,
   opts: { timeoutMs?: number; qpdf?: string } = {},
 ): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-protect-'));
-  const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, 'folio-protect-')).catch(() => dir) : dir;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
+  const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, PREFIX)).catch(() => dir) : dir;
   try {
     const input = path.join(dir, 'in.pdf');
     const output = path.join(dir, 'out.pdf');

@@ -7,6 +7,7 @@ import { forUpdate } from '../db/dialect.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
 import { inspectPkcs12 } from '../domain/signing-certificates.js';
+import { removeLeftoverProtectFolders } from '../pdf/protect.js';
 import { countPdfPages } from '../render/page-count.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
@@ -58,6 +59,8 @@ export class RenderWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // Passwords of an encryption a killed process left behind (pdf/protect.ts) do not stay on disk.
+    void removeLeftoverProtectFolders().catch(() => {});
     this.offQueued = this.deps.notifier.onJobQueued(() => this.poll.wake());
     // A cancel from the API aborts the page at once when it happens in this process.
     this.offChanged = this.deps.notifier.onJobChanged((jobId) => {

@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { permissionsOf } from '../../src/domain/pdf-protection.js';
-import { protectPdf } from '../../src/pdf/protect.js';
+import { protectPdf, removeLeftoverProtectFolders } from '../../src/pdf/protect.js';
 import { withPdfFile } from '../helpers/pdf.js';
 
 async function onePager(text: string): Promise<Buffer> {
@@ -78,4 +79,20 @@ test('nothing is left behind in the temporary folders', async () => {
     (f) => f.startsWith('folio-protect-') && !before.has(f),
   );
   assert.deepEqual(after, []);
+});
+
+test('folders a killed encryption left behind are removed when a worker starts; a running one stays', async () => {
+  const old = fs.mkdtempSync(path.join('/dev/shm', 'folio-protect-'));
+  fs.writeFileSync(path.join(old, 'job.json'), '{"encrypt":{"ownerPassword":"left behind"}}');
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  fs.utimesSync(old, hourAgo, hourAgo);
+  const running = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-protect-'));
+  try {
+    assert.ok((await removeLeftoverProtectFolders()) >= 1);
+    assert.equal(fs.existsSync(old), false, 'the old folder is gone');
+    assert.equal(fs.existsSync(running), true, 'a folder of a running encryption stays');
+  } finally {
+    fs.rmSync(running, { recursive: true, force: true });
+    fs.rmSync(old, { recursive: true, force: true });
+  }
 });
