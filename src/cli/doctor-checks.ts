@@ -314,25 +314,41 @@ export async function checkFonts(): Promise<CheckResult> {
 
 // ---- PDF tools -----------------------------------------------------------------------------------------
 
+/** A tool's version line (`pdfinfo version 22.12.0`, `qpdf version 11.3.0`), or why it did not answer. */
+async function toolVersion(command: string, args: string[]): Promise<{ version: string } | { missing: boolean; error: string }> {
+  try {
+    const { stderr, stdout } = await run(command, args, { timeout: 15_000 });
+    return { version: new RegExp(`${command} version (\\S+)`).exec(stderr + stdout)?.[1] ?? 'unknown version' };
+  } catch (err) {
+    return { missing: (err as NodeJS.ErrnoException).code === 'ENOENT', error: `${command} ${args.join(' ')} failed: ${message(err)}` };
+  }
+}
+
 /**
  * `pdf tools`: poppler's pdfinfo, which the two-pass render of page references reads a print's named
- * destinations with (pdf/destinations.ts). Without it those versions' jobs fail; other jobs do not need it.
+ * destinations with (pdf/destinations.ts), and qpdf, which encrypts protected PDFs (pdf/protect.ts).
+ * Without them those jobs fail; other jobs do not need them.
  */
 export async function checkPdfTools(): Promise<CheckResult> {
-  try {
-    const { stderr, stdout } = await run('pdfinfo', ['-v'], { timeout: 15_000 });
-    const version = /pdfinfo version (\S+)/.exec(stderr + stdout)?.[1] ?? 'unknown version';
-    return ok('pdf tools', `poppler pdfinfo ${version} (page references)`);
-  } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    return warn(
-      'pdf tools',
-      missing
-        ? 'poppler-utils is not installed: jobs of versions with render.metadata.pdf.pageReferences fail'
-        : `pdfinfo -v failed: ${message(err)}`,
-      'apt-get install poppler-utils',
+  const pdfinfo = await toolVersion('pdfinfo', ['-v']);
+  const qpdf = await toolVersion('qpdf', ['--version']);
+  const problems: string[] = [];
+  const packages: string[] = [];
+  if (!('version' in pdfinfo)) {
+    problems.push(
+      pdfinfo.missing ? 'poppler-utils is not installed: jobs of versions with render.metadata.pdf.pageReferences fail' : pdfinfo.error,
     );
+    packages.push('poppler-utils');
   }
+  if (!('version' in qpdf)) {
+    problems.push(qpdf.missing ? 'qpdf is not installed: jobs that ask for protection fail' : qpdf.error);
+    packages.push('qpdf');
+  }
+  if (problems.length > 0) return warn('pdf tools', problems.join('; '), `apt-get install ${packages.join(' ')}`);
+  return ok(
+    'pdf tools',
+    `poppler pdfinfo ${'version' in pdfinfo ? pdfinfo.version : ''} (page references), qpdf ${'version' in qpdf ? qpdf.version : ''} (protection)`,
+  );
 }
 
 // ---- Chromium ------------------------------------------------------------------------------------------
