@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -130,6 +131,26 @@ describe('folio dev', () => {
     // Documents carry the production CSP, pointed at the local payload origin.
     const doc = await fetch(dev.pageUrl);
     assert.match(doc.headers.get('content-security-policy') ?? '', new RegExp(`connect-src 'self' ${new URL(dev.payloadUrl).origin} `));
+  });
+
+  test('requests for another host name are refused (DNS rebinding): the page, the env and the payload', async () => {
+    const env = dev.payloadUrl.replace('/__payload', '/__env');
+    for (const target of [dev.pageUrl, env, dev.payloadUrl]) {
+      const u = new URL(target);
+      const status = await new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: u.hostname, port: u.port, path: u.pathname, headers: { host: `rebind.example:${u.port}` } }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          })
+          .on('error', reject);
+      });
+      assert.equal(status, 403, target);
+    }
+    assert.equal((await fetch(env)).status, 200, 'its own address still answers');
+    const local = new URL(dev.pageUrl);
+    local.hostname = 'localhost';
+    assert.equal((await fetch(local)).status, 200, 'localhost too');
   });
 
   test('editing a file reloads the page in the browser; so does editing the payload', async () => {

@@ -113,8 +113,10 @@ export class PreviewServer extends EventEmitter {
   constructor(opts: PreviewServerOptions) {
     super();
     this.#opts = opts;
-    this.#bundleServer = http.createServer((req, res) => this.#onBundleRequest(req, res));
-    this.#payloadServer = http.createServer((req, res) => this.#onPayloadRequest(req, res));
+    // Only requests addressed to the preview's own host: a web page the developer visits could otherwise
+    // point a DNS name at 127.0.0.1 (DNS rebinding) and read the env, the payload or the printed pages.
+    this.#bundleServer = http.createServer((req, res) => this.#ownHost(req, res, this.#bundleServer) && this.#onBundleRequest(req, res));
+    this.#payloadServer = http.createServer((req, res) => this.#ownHost(req, res, this.#payloadServer) && this.#onPayloadRequest(req, res));
   }
 
   /** URL of the entry page (the route resolved like a commit does). */
@@ -223,6 +225,15 @@ export class PreviewServer extends EventEmitter {
   /** Sends an event to the open printed-pages views. */
   tellViews(event: string, data: string | number): void {
     for (const c of this.#viewClients) c.write(`event: ${event}\ndata: ${data}\n\n`);
+  }
+
+  /** True when the request's Host is this server's address (127.0.0.1, localhost or the --host given); else 403. */
+  #ownHost(req: http.IncomingMessage, res: http.ServerResponse, server: http.Server): boolean {
+    const port = (server.address() as AddressInfo | null)?.port;
+    const hosts = new Set([this.#opts.host ?? '127.0.0.1', '127.0.0.1', 'localhost', '[::1]'].map((h) => `${h}:${port}`));
+    if (req.headers.host !== undefined && hosts.has(req.headers.host.toLowerCase())) return true;
+    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('folio dev answers only requests for its own address\n');
+    return false;
   }
 
   #onBundleRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
