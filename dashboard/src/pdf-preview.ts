@@ -50,6 +50,13 @@ export async function pdfPreview(
   });
   const abort = () => void task.destroy();
   opts.signal?.addEventListener('abort', abort, { once: true });
+  // A PDF protected with a user password (a job's `protection`): Folio keeps no password, so there is
+  // nothing to draw; the user downloads it and opens it with the password they chose.
+  let needsPassword = false;
+  task.onPassword = () => {
+    needsPassword = true;
+    void task.destroy();
+  };
   try {
     const doc = await task.promise;
     const pageCount = doc.numPages;
@@ -89,6 +96,17 @@ export async function pdfPreview(
       );
     return { pageCount, drawn };
   } catch (err) {
+    if (needsPassword) {
+      replace(
+        slot,
+        h(
+          'p',
+          { class: 'muted', 'data-testid': 'pdf-needs-password' },
+          'This PDF is protected with a password to open it, which Folio does not keep: download it and open it with that password.',
+        ),
+      );
+      return { pageCount: 0, drawn: 0 };
+    }
     if (!opts.signal?.aborted)
       replace(
         slot,

@@ -190,6 +190,8 @@ describe('dashboard: signing certificates, protected and signed PDFs in a browse
       'Refused without the owner password: copy text and images, modify',
     );
     assert.equal(await page.getByTestId('signature').count(), 0);
+    // The inline preview cannot open a PDF that needs its user password, and says so instead of an error.
+    await page.getByTestId('pdf-needs-password').waitFor();
     const html = await page.content();
     assert.ok(!html.includes(USER_PASSWORD) && !html.includes(OWNER_PASSWORD), 'no password in the page');
 
