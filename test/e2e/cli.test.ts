@@ -339,6 +339,8 @@ describe('folio client CLI against a server process', () => {
     const got = await folio(['jobs', 'get', jobId!]);
     assert.match(got.stdout, /^protection +AES-256, a password opens it; refused: copy, modify$/m);
     assert.doesNotMatch(got.stdout + r.stdout + r.stderr, /owner-from-env|open-me/);
+    assert.match(r.stderr, /warning: --password on the command line is visible/);
+    assert.doesNotMatch(r.stderr, /--owner-password on the command line/, 'env:NAME gives no warning');
     await renderUsageErrors([
       [['--password', 'x'], /--password and --deny need --owner-password/],
       [['--owner-password', 'o', '--deny', 'fly'], /--deny: "fly" is not a permission/],

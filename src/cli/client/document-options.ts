@@ -50,9 +50,14 @@ function signatureOption(p: Parsed) {
   return { certificateId, ...Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== undefined)) };
 }
 
-/** A password flag's value: as given, or `env:NAME` read from the environment. */
+/** A password flag's value: as given (with a warning: it is in the process list), or `env:NAME` read from the environment. */
 function passwordValue(value: string, flag: string): string {
-  if (!value.startsWith('env:')) return value;
+  if (!value.startsWith('env:')) {
+    process.stderr.write(
+      `warning: --${flag} on the command line is visible to other local users and kept in shell history; use --${flag} env:NAME\n`,
+    );
+    return value;
+  }
   const name = value.slice(4);
   const v = process.env[name];
   if (v === undefined || v === '') throw new UsageError(`--${flag} env:${name}: the environment variable ${name} is not set`);
