@@ -18,7 +18,8 @@ export const MAX_PAGE_REFERENCES = 5000;
 /**
  * Before each print: makes sure every referenced id becomes a named destination. Chromium writes one for
  * each element a link of the document points at, laid out or not, so Folio appends one hidden link per id
- * that the page asked for (folio.pageOf, data-folio-page-of). Resolves the ids the page refers to.
+ * that the page asked for (folio.pageOf, data-folio-page-of), in a box at the start of <html>. Resolves the
+ * ids the page refers to.
  */
 export const PAGE_LINKS_EXPRESSION = `(() => {
   const wanted = window[${PAGE_REFS}];
@@ -31,7 +32,8 @@ export const PAGE_LINKS_EXPRESSION = `(() => {
     box = document.createElement('div');
     box.setAttribute('data-folio-page-links', '');
     box.style.setProperty('display', 'none', 'important');
-    (document.body || document.documentElement).appendChild(box);
+    // Outside <body>: a box at its end would change which element is body's :last-child for the template's CSS.
+    document.documentElement.prepend(box);
   }
   box.replaceChildren(...list.map((id) => { const a = document.createElement('a'); a.href = '#' + encodeURIComponent(id); return a; }));
   return list;
