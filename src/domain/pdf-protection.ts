@@ -44,7 +44,7 @@ function passwordProblem(value: unknown, field: string, required: boolean): Prot
   if (typeof value !== 'string' || value.length === 0) return { field, message: `${field} must be a non-empty string` };
   if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_BYTES)
     return { field, message: `${field} must be at most ${MAX_PASSWORD_BYTES} bytes of UTF-8 (what PDF readers compare)` };
-  // A NUL cannot be typed into a reader's password box; qpdf's argument file is line-based.
+  // Neither can be typed into a reader's password box: a password holding one could never open the PDF.
   if (/[\u0000\n\r]/.test(value)) return { field, message: `${field} must not contain NUL or line breaks` };
   return null;
 }

@@ -27,6 +27,11 @@ export const redactPaths = [
   '*.secret',
   '*.signingSecret',
   '*.password',
+  // A render job's protection passwords (request bodies are not logged; this keeps it so if one ever is).
+  'protection',
+  '*.protection',
+  '*.ownerPassword',
+  '*.userPassword',
 ];
 
 /** Signed-link and permanent-link tokens are bearer credentials: never log them. */

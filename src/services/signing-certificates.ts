@@ -1,7 +1,7 @@
 // An account's signing certificates (issue 22 part 2): PKCS#12 files kept for signing PDFs. The file and
 // its passphrase are sealed with the SecretBox before they reach the database and are never shown again:
-// a certificate is described by what domain/signing-certificates.ts reads from it at upload. open() is
-// what the signing step will call to get them back.
+// a certificate is described by what domain/signing-certificates.ts reads from it at upload. The worker
+// opens them for a signed job (render-worker.ts, signatureStep).
 import { forUpdate } from '../db/dialect.js';
 import type { SigningCertificatesTable } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
@@ -160,30 +160,6 @@ export class SigningCertificates {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound(id);
-  }
-
-  /**
-   * For the signing step: the PKCS#12 bytes and passphrase of a certificate of the account, with its
-   * validity. Never for an HTTP answer or a log line.
-   */
-  async open(
-    accountId: string,
-    id: string,
-  ): Promise<{ pkcs12: Buffer; passphrase: string; notBefore: number; notAfter: number; fingerprintSha256: string }> {
-    const r = await this.ctx.db
-      .selectFrom('signing_certificates')
-      .select(['pkcs12_sealed', 'passphrase_sealed', 'not_before', 'not_after', 'fingerprint_sha256'])
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!r) throw notFound(id);
-    return {
-      pkcs12: Buffer.from(this.ctx.secrets.open(r.pkcs12_sealed), 'base64'),
-      passphrase: this.ctx.secrets.open(r.passphrase_sealed),
-      notBefore: Number(r.not_before),
-      notAfter: Number(r.not_after),
-      fingerprintSha256: r.fingerprint_sha256,
-    };
   }
 }
 
