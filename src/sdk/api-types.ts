@@ -1452,7 +1452,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 /** @description Error codes: forbidden, csrf_token_invalid. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
                 409: components["responses"]["Error"];

@@ -16,7 +16,15 @@ import { batchView, zeroCounts } from './batch-views.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { newestFirst } from './pagination.js';
-import { type CreateJobInput, hasDocumentOptions, jobView, type RenderJobs, queuedJobRow, type StoredJobDocument } from './render-jobs.js';
+import {
+  type CreateJobInput,
+  hasDocumentOptions,
+  jobView,
+  type RenderJobs,
+  queuedJobRow,
+  type StoredJobDocument,
+  versionSignatureCertificate,
+} from './render-jobs.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';
@@ -113,6 +121,10 @@ export class RenderBatches {
         .executeTakeFirst();
       if (!deploy) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
       const version = await this.versions.resolve(trx, input.deployId, input.deployVersionId);
+      // A version that signs every job: its certificate must still be usable (items cannot sign themselves).
+      const signingCertificate = versionSignatureCertificate(version.metadata_json);
+      if (signingCertificate)
+        await this.renderJobs.usableCertificate(accountId, signingCertificate, 'render.metadata.pdf.signature.certificateId', trx);
       const account = await trx.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);

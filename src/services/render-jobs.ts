@@ -145,7 +145,7 @@ function versionDocument(metadataJson: string | null): { standard?: PdfStandard;
 }
 
 /** The certificate id of a version's `render.metadata.pdf.signature`, if it has one. */
-function versionSignatureCertificate(metadataJson: string | null): string | undefined {
+export function versionSignatureCertificate(metadataJson: string | null): string | undefined {
   if (!metadataJson) return undefined;
   const id = (JSON.parse(metadataJson) as { pdf?: { signature?: { certificateId?: unknown } } }).pdf?.signature?.certificateId;
   return typeof id === 'string' ? id : undefined;

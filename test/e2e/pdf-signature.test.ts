@@ -206,6 +206,13 @@ describe('signed PDFs', () => {
     const orphan = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: v2.body.deployVersion.id });
     assert.equal(orphan.status, 404, JSON.stringify(orphan.body));
     assert.equal(orphan.body.details.field, 'render.metadata.pdf.signature.certificateId');
+    const batch = await app.api('POST', '/v1/render-batches', {
+      deployId,
+      deployVersionId: v2.body.deployVersion.id,
+      items: [{ payload: { n: 1 } }],
+    });
+    assert.equal(batch.status, 404, JSON.stringify(batch.body));
+    assert.equal(batch.body.details.field, 'render.metadata.pdf.signature.certificateId');
     // A job that signs itself does not depend on the version's certificate.
     const own = await app.api('POST', '/v1/render-jobs', {
       deployId,

@@ -45,6 +45,7 @@ export function renderBatchRoutes(app: FastifyInstance, s: Services) {
             'deploy_has_no_versions',
             'payload_too_large',
             'payload_invalid',
+            'signing_certificate_not_found',
             'render_job_quota_exceeded',
             'render_time_quota_exceeded',
             'render_provider_unavailable',
