@@ -7,17 +7,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { tempDir } from '../helpers/app.js';
+import type { Browser, Page } from 'playwright-core';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { ROOT, type ServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/wait.js';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const EMAIL = 'owner@example.com';
-const PASSWORD = 'correct horse battery staple';
 const KEY = 'folio_sk_batchdash00000000000000000000000000000001';
 const SHOTS = [
   path.join(ROOT, 'test-output/screenshots'),
@@ -69,15 +66,10 @@ describe('dashboard: render batches in a browser', () => {
   };
 
   before(async () => {
-    server = await startServerProcess({
-      FOLIO_DATA_DIR: tempDir('folio-dash-batches-'),
-      FOLIO_BOOTSTRAP_EMAIL: EMAIL,
-      FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
-      FOLIO_BOOTSTRAP_API_KEY: KEY,
-    });
+    server = await startDashboardServer('folio-dash-batches-', KEY);
     api = client(server.url, KEY);
     deployId = await deployViaApi(api, 'statements', 'Statements', bundle);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   });
   after(async () => {
@@ -87,11 +79,7 @@ describe('dashboard: render batches in a browser', () => {
 
   test('the list shows a batch reach completed without a reload; its page lists the failed item; the job page links back', async () => {
     // Signing in lands on the batches list (the ?next= of the redirect), empty for now.
-    await page.goto(url('/dashboard/batches'));
-    await page.waitForURL(/\/dashboard\/login\?next=/);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, url('/dashboard/batches'));
     await heading('Render batches');
     await page.getByText('No render batches yet').waitFor();
 

@@ -8,17 +8,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const EMAIL = 'owner@example.com';
-const PASSWORD = 'correct horse battery staple';
 const KEY = 'folio_sk_certdash0000000000000000000000000000001';
 const USER_PASSWORD = 'open-sesame-4512';
 const OWNER_PASSWORD = 'owner-secret-9931';
@@ -61,24 +59,15 @@ describe('dashboard: signing certificates, protected and signed PDFs in a browse
     certDir = tempDir('folio-dash-certs-');
     formP12 = path.join(certDir, 'form.p12');
     selfSigned(certDir, 'form', ['-newkey', 'rsa:2048'], '/CN=Dashboard Form Signer/O=Folio');
-    server = await startServerProcess({
-      FOLIO_DATA_DIR: tempDir('folio-dash-certs-data-'),
-      FOLIO_BOOTSTRAP_EMAIL: EMAIL,
-      FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
-      FOLIO_BOOTSTRAP_API_KEY: KEY,
-    });
+    server = await startDashboardServer('folio-dash-certs-data-', KEY);
     api = client(server.url, KEY);
     const d = await deployOverHttp(api, 'statement', [file('index.html', '<!doctype html><html><body><h1>Statement</h1></body></html>')], {
       name: 'Statement',
     });
     deployId = d.deployId;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    await page.goto(url('/dashboard/certificates'));
-    await page.waitForURL(/\/dashboard\/login\?next=/);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, url('/dashboard/certificates'));
     await heading('Signing certificates');
   });
   after(async () => {

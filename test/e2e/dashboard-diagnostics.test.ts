@@ -5,16 +5,13 @@
 // is prefilled with the sample, and a payload the schema refuses lists the problem (`/customer`).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { tempDir } from '../helpers/app.js';
+import type { Browser, Page } from 'playwright-core';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const EMAIL = 'owner@example.com';
-const PASSWORD = 'correct horse battery staple';
 const KEY = 'folio_sk_diagdash0000000000000000000000000000001';
 // Markup in the log line: the page must show it as text, not make a <b> element of it.
 const LOG_TEXT = 'diag-marker: invoice <b id="injected">1042</b> laid out';
@@ -58,20 +55,11 @@ describe('dashboard: render diagnostics and payload schemas in a browser', () =>
   const heading = (text: string | RegExp) => page.getByRole('heading', { level: 1, name: text }).waitFor();
 
   before(async () => {
-    server = await startServerProcess({
-      FOLIO_DATA_DIR: tempDir('folio-dash-diag-'),
-      FOLIO_BOOTSTRAP_EMAIL: EMAIL,
-      FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
-      FOLIO_BOOTSTRAP_API_KEY: KEY,
-    });
+    server = await startDashboardServer('folio-dash-diag-', KEY);
     api = client(server.url, KEY);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    await page.goto(url('/dashboard/jobs'));
-    await page.waitForURL(/\/dashboard\/login\?next=/);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, url('/dashboard/jobs'));
     await heading('Render jobs');
   });
   after(async () => {

@@ -7,16 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { tempDir } from '../helpers/app.js';
+import type { Browser, Page } from 'playwright-core';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const EMAIL = 'owner@example.com';
-const PASSWORD = 'correct horse battery staple';
 const KEY = 'folio_sk_previewdash00000000000000000000000000001';
 
 /** A template of `n` pages, each one big dark heading (dark pixels the canvases must show). */
@@ -47,14 +44,9 @@ describe('dashboard: the render form previews the pages inline', () => {
   const heading = (text: string | RegExp) => page.getByRole('heading', { level: 1, name: text }).waitFor();
 
   before(async () => {
-    server = await startServerProcess({
-      FOLIO_DATA_DIR: tempDir('folio-dash-preview-'),
-      FOLIO_BOOTSTRAP_EMAIL: EMAIL,
-      FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
-      FOLIO_BOOTSTRAP_API_KEY: KEY,
-    });
+    server = await startDashboardServer('folio-dash-preview-', KEY);
     api = client(server.url, KEY);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Violations are also console errors in Chromium; the event says which directive, which helps a failure.
     await context.addInitScript(() =>
@@ -71,11 +63,7 @@ describe('dashboard: the render form previews the pages inline', () => {
         if (m.type() === 'error') problems.push(`worker console: ${m.text()}`);
       }),
     );
-    await page.goto(url('/dashboard/jobs'));
-    await page.waitForURL(/\/dashboard\/login\?next=/);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, url('/dashboard/jobs'));
     await heading('Render jobs');
   });
   // Each test answers for what happened during it.
