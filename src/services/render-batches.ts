@@ -132,7 +132,7 @@ export class RenderBatches {
       for (const [i, doc] of documents.entries()) {
         try {
           this.renderJobs.checkPayload(version, payloads[i]);
-          documentJson.push(doc ? await this.renderJobs.checkDocumentAgainstVersion(trx, version.id, doc, policy) : null);
+          documentJson.push(doc ? await this.renderJobs.checkDocumentAgainstVersion(trx, version, doc, policy) : null);
         } catch (err) {
           throw asItemError(err, i);
         }

@@ -196,9 +196,6 @@ const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
 const insertPayloadWithDocument = precompiled(['jobId', 'body', 'document'], (db: Kysely<Tables>, p) =>
   db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body, document_json: p.document }),
 );
-const versionMetadata = precompiled(['id'], (db: Kysely<Tables>, p) =>
-  db.selectFrom('deploy_versions').select('metadata_json').where('id', '=', p.id),
-);
 const jobOfAccount = precompiled(['jobId', 'accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('render_jobs').selectAll().where('id', '=', p.jobId).where('account_id', '=', p.accountId),
 );
@@ -374,7 +371,7 @@ export class RenderJobs {
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
-      const documentJson = document ? await this.checkDocumentAgainstVersion(trx, version.id, document, policy) : null;
+      const documentJson = document ? await this.checkDocumentAgainstVersion(trx, version, document, policy) : null;
       await this.checkRenderTime(trx, accountId, policy, now);
       await this.usage.increment(trx, {
         accountId,
@@ -586,7 +583,7 @@ export class RenderJobs {
    */
   async checkDocumentAgainstVersion(
     trx: Transaction<Tables>,
-    versionId: string,
+    version: Pick<DeployVersionsTable, 'id' | 'metadata_json'>,
     doc: StoredJobDocument,
     policy: PlanPolicy,
   ): Promise<{ input: string; view: string }> {
@@ -595,7 +592,7 @@ export class RenderJobs {
       const rows = await trx
         .selectFrom('version_files')
         .select(['path', 'size'])
-        .where('version_id', '=', versionId)
+        .where('version_id', '=', version.id)
         .where('path', 'in', paths)
         .execute();
       const sizes = new Map(rows.map((r) => [r.path, Number(r.size)]));
@@ -611,8 +608,7 @@ export class RenderJobs {
       }
       this.#checkAttachmentBytes(doc, policy);
     }
-    const [v] = await versionMetadata(this.ctx.db, { id: versionId }, trx);
-    const fromVersion = versionDocument(v?.metadata_json ?? null);
+    const fromVersion = versionDocument(version.metadata_json);
     if (doc.protection && doc.standard === undefined && fromVersion.standard !== undefined && fromVersion.standard !== 'none')
       throw invalid({
         field: 'protection',
