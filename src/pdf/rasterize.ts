@@ -1,11 +1,12 @@
-// PDF pages as PNG images, drawn by poppler's `pdftoppm` (package poppler-utils, installed by
+// PDF pages as PNG, JPEG or WebP images, drawn by poppler's `pdftoppm` (package poppler-utils, installed by
 // scripts/setup.sh; `pdfinfo`, from the same package, counts the pages). Used by `folio dev`'s printed-pages
-// view; written to be reused wherever page images of a PDF are needed (issue 22: page images of render
-// jobs), so it takes bytes and returns bytes.
+// view and by the page images of render jobs (worker/page-images-step.ts), so it takes bytes and returns bytes.
 //
 // pdftoppm writes raw pixels (PPM) and we encode the PNGs here: pdftoppm's own PNG output spends about 90 %
 // of its time in libpng's compression (260 ms against 30 ms for three A4 pages at 96 dpi); zlib on
 // unfiltered rows takes about 10 ms a page, off the main thread, and makes smaller files for text pages.
+// JPEG and WebP are encoded from the same pixels by sharp (libvips with libjpeg-turbo and libwebp, prebuilt
+// in its npm packages), loaded only when one is asked for.
 //
 // The PDF and the pixels live in a fresh folder under os.tmpdir(), removed afterwards: never next to the
 // caller's files (a watched template folder must not see stray files). The tools run without a shell, from
@@ -43,14 +44,22 @@ export interface RasterizeOptions {
   command?: string;
   /** The pdfinfo executable (default: `pdfinfo` next to `command`). */
   pdfinfoCommand?: string;
+  /** The encoding of the images (default png). */
+  format?: ImageFormat;
+  /** JPEG and WebP quality, 1–100 (default 85); PNG is lossless and ignores it. */
+  quality?: number;
 }
+
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
 export interface PageImage {
   /** 1-based page number in the PDF. */
   page: number;
   width: number;
   height: number;
-  png: Buffer;
+  format: ImageFormat;
+  /** The encoded image. */
+  data: Buffer;
 }
 
 /** pdftoppm or pdfinfo is not installed (or not at the given path): the caller says how to install it. */
@@ -98,6 +107,9 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
   const parallel = positiveInt(opts.parallel, 'parallel') ?? 1;
   const dpi = opts.dpi ?? 96;
   if (!(dpi > 0 && dpi <= 1200)) throw new RangeError('dpi must be in (0, 1200]');
+  const format = opts.format ?? 'png';
+  const quality = positiveInt(opts.quality, 'quality') ?? 85;
+  if (quality > 100) throw new RangeError('quality must be at most 100');
   const maxBytes = opts.maxOutputBytes ?? 64 * 1024 * 1024;
   const maxPagePixelBytes = opts.maxPagePixelBytes ?? 128 * 1024 * 1024;
   const maxPixelBytes = opts.maxPixelBytes ?? 1024 * 1024 * 1024;
@@ -145,10 +157,10 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
       if (!file) throw new RasterizeError(`pdftoppm drew no image for page ${page}`);
       const { width: w, height: h, pixels } = parsePpm(await fsp.readFile(file), page);
       await fsp.rm(file);
-      const png = await encodePng(w, h, pixels);
-      total += png.length;
+      const data = await encode(format, quality, w, h, pixels);
+      total += data.length;
       if (total > maxBytes) throw new RasterizeError(`the page images exceed ${maxBytes} bytes`);
-      images[i] = { page, width: w, height: h, png };
+      images[i] = { page, width: w, height: h, format, data };
     });
     return images;
   } finally {
@@ -213,6 +225,26 @@ function chunk(type: string, data: Buffer): Buffer {
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
   return Buffer.concat([head, data, crc]);
+}
+
+async function encode(format: ImageFormat, quality: number, width: number, height: number, pixels: Buffer): Promise<Buffer> {
+  if (format === 'png') return encodePng(width, height, pixels);
+  const sharp = await loadSharp();
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  // libvips runs these on its own threads: the event loop only waits.
+  return format === 'jpeg' ? image.jpeg({ quality }).toBuffer() : image.webp({ quality }).toBuffer();
+}
+
+type Sharp = typeof import('sharp');
+let sharpModule: Promise<Sharp> | null = null;
+/** sharp on first use (libvips is ~17 MB of shared libraries a render service without images never needs). */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Each image is encoded once: sharp's operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
 }
 
 /** An 8-bit RGB PNG; every row unfiltered (filter byte 0), which compresses text pages well and fast. */

@@ -51,11 +51,11 @@ test('draws every page as a PNG whose size follows the page size and the resolut
       { page: 3, width: 420, height: 595 },
     ],
   );
-  for (const p of pages) assert.deepEqual(pngSize(p.png), { width: p.width, height: p.height });
+  for (const p of pages) assert.deepEqual(pngSize(p.data), { width: p.width, height: p.height });
   // The pixels are the page's: page 2 is filled red, page 1 is blank paper.
-  const red = firstRow(pages[1].png);
+  const red = firstRow(pages[1].data);
   assert.deepEqual([...red.subarray(0, 3)], [255, 0, 0]);
-  assert.deepEqual([...firstRow(pages[0].png).subarray(0, 3)], [255, 255, 255]);
+  assert.deepEqual([...firstRow(pages[0].data).subarray(0, 3)], [255, 255, 255]);
 });
 
 test('a width in pixels scales every page to it; page ranges and maxPages bound the work', async () => {
@@ -89,7 +89,7 @@ test('parallel: several pdftoppm processes share the pages; the result is the sa
       one.map((p) => p.page),
       `parallel ${parallel}`,
     );
-    for (const [i, p] of many.entries()) assert.ok(p.png.equals(one[i].png), `page ${p.page}, parallel ${parallel}`);
+    for (const [i, p] of many.entries()) assert.ok(p.data.equals(one[i].data), `page ${p.page}, parallel ${parallel}`);
   }
   // A range and maxPages are honoured, and a range past the end is clipped to the PDF's pages.
   assert.deepEqual(
@@ -143,4 +143,26 @@ test('a missing pdftoppm is a RasterizerMissingError that says how to install it
   });
   const after = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('folio-rasterize-'));
   assert.deepEqual(after, before);
+});
+
+test('JPEG and WebP: encoded from the same pixels, at the requested quality', async () => {
+  const { default: sharp } = await import('sharp');
+  const pdf = await threePages();
+  const [png] = await rasterizePdf(pdf, { dpi: 36, lastPage: 2, firstPage: 2 });
+  for (const format of ['jpeg', 'webp'] as const) {
+    const [high] = await rasterizePdf(pdf, { dpi: 36, firstPage: 2, lastPage: 2, format, quality: 95 });
+    assert.equal(high.format, format);
+    assert.deepEqual([high.width, high.height], [png.width, png.height]);
+    const meta = await sharp(high.data).metadata();
+    assert.equal(meta.format, format);
+    assert.deepEqual([meta.width, meta.height], [png.width, png.height]);
+    // Decoded, page 2 is still red.
+    const { data } = await sharp(high.data).raw().toBuffer({ resolveWithObject: true });
+    assert.ok(data[0] > 230 && data[1] < 30 && data[2] < 30, `${format}: first pixel ${[...data.subarray(0, 3)]}`);
+    // On a page of text, quality shows in the size.
+    const [rough] = await rasterizePdf(fixture('tagged-22-pages.pdf'), { format, quality: 10, lastPage: 1 });
+    const [fine] = await rasterizePdf(fixture('tagged-22-pages.pdf'), { format, quality: 95, lastPage: 1 });
+    assert.ok(rough.data.length < fine.data.length / 2, `${format}: ${rough.data.length} bytes at 10, ${fine.data.length} at 95`);
+  }
+  await assert.rejects(rasterizePdf(pdf, { format: 'jpeg', quality: 101 }), RangeError);
 });

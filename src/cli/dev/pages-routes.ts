@@ -42,7 +42,7 @@ export function pagesRoutes(
           return reply(res, 200, 'application/pdf', s.outcome.pdf, { 'Content-Disposition': 'inline; filename="preview.pdf"' });
         const image = s.outcome.images?.find((i) => i.page === Number(png![1]));
         if (!image) return text(404, s.outcome.images ? 'no such page image' : (s.outcome.imageError?.message ?? 'no page images'));
-        reply(res, 200, 'image/png', image.png);
+        reply(res, 200, 'image/png', image.data);
       })
       .catch((err: Error) => text(500, err.message));
   };
