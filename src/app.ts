@@ -129,6 +129,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       worker = new RenderWorker(ctx, {
         renderer,
         outcomes: services.jobOutcomes,
+        pageImages: services.pageImages,
         notifier: services.notifier,
         concurrency: config.renderConcurrency,
       });
@@ -144,7 +145,12 @@ export async function createApp(opts: AppOptions): Promise<App> {
       });
       services.batchProducts.webhookQueuedListeners.push(() => webhookDispatcher.wake());
       combiner = batchCombiner;
-      janitor = new Janitor(ctx, { files: services.renderedFiles, idempotency: services.idempotency, outcomes: services.jobOutcomes });
+      janitor = new Janitor(ctx, {
+        files: services.renderedFiles,
+        images: services.pageImages,
+        idempotency: services.idempotency,
+        outcomes: services.jobOutcomes,
+      });
     } else {
       janitor = null;
     }

@@ -8,3 +8,5 @@ export const outputKey = (outputId: string) => `outputs/${outputId}.pdf`;
 export const pdfKey = (pdfId: string) => `pdfs/${pdfId}.pdf`;
 /** A render batch's zip product (a render_outputs row whose job_id is the batch id). */
 export const zipKey = (outputId: string) => `outputs/${outputId}.zip`;
+/** A page image of a job, or a managed PDF's thumbnail (page_images). */
+export const imageKey = (imageId: string, format: 'png' | 'jpeg' | 'webp') => `images/${imageId}.${format === 'jpeg' ? 'jpg' : format}`;

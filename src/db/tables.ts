@@ -379,6 +379,25 @@ export interface AuthChangesTable {
 }
 
 /** An account's PKCS#12 signing certificate: the file and passphrase sealed (SecretBox), the shown facts in plain. */
+/** One stored page image: a job's page (`job_id`) or a managed PDF's thumbnail (`pdf_id`); migration 013. */
+export interface PageImagesTable {
+  id: string;
+  account_id: string;
+  job_id: string | null;
+  pdf_id: string | null;
+  page: number;
+  format: 'png' | 'jpeg' | 'webp';
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  storage_key: string;
+  state: 'available' | 'deleting' | 'deleted';
+  created_at: number;
+  expires_at: number | null;
+  deleted_at: number | null;
+}
+
 export interface SigningCertificatesTable {
   id: string;
   account_id: string;
@@ -433,4 +452,5 @@ export interface Tables {
   usage_counters: UsageCountersTable;
   bootstrap: BootstrapTable;
   signing_certificates: SigningCertificatesTable;
+  page_images: PageImagesTable;
 }

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 // time: cursor pagination and b-tree inserts stay cheap. Within one millisecond a process-local counter
 // keeps ids strictly increasing, so a keyset cursor never skips a row created by this process.
 
-export type IdPrefix = 'acct' | 'usr' | 'key' | 'dep' | 'ver' | 'ups' | 'job' | 'out' | 'pdf' | 'lnk' | 'dlv' | 'sess' | 'bat' | 'scert';
+export type IdPrefix =
+  'acct' | 'usr' | 'key' | 'dep' | 'ver' | 'ups' | 'job' | 'out' | 'pdf' | 'lnk' | 'dlv' | 'sess' | 'bat' | 'scert' | 'img';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

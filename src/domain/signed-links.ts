@@ -3,8 +3,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface LinkClaims {
-  /** `out` = a render output, `pdf` = a managed PDF */
-  kind: 'out' | 'pdf';
+  /** `out` = a render output, `pdf` = a managed PDF, `img` = a page image */
+  kind: 'out' | 'pdf' | 'img';
   id: string;
   disposition: 'attachment' | 'inline';
   expiresAt: number;
@@ -40,8 +40,8 @@ export function verifyLinkToken(key: string, token: string, now: number): LinkCh
     return { ok: false, reason: 'invalid' };
   }
   if (!Array.isArray(parsed) || parsed.length !== 4) return { ok: false, reason: 'invalid' };
-  const [kind, id, disp, expiresAt] = parsed as [string, string, string, number];
-  if ((kind !== 'out' && kind !== 'pdf') || typeof id !== 'string' || typeof expiresAt !== 'number')
+  const [kind, id, disp, expiresAt] = parsed as [LinkClaims['kind'], string, string, number];
+  if ((kind !== 'out' && kind !== 'pdf' && kind !== 'img') || typeof id !== 'string' || typeof expiresAt !== 'number')
     return { ok: false, reason: 'invalid' };
   if (now > expiresAt) return { ok: false, reason: 'expired' };
   return { ok: true, claims: { kind, id, disposition: disp === 'i' ? 'inline' : 'attachment', expiresAt } };

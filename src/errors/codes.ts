@@ -78,6 +78,11 @@ export const errorCodes = {
     description: 'Redeliver on a job that is not succeeded or failed, or whose deploy has no enabled webhook URL.',
   },
   pdf_deleting: { status: 409, description: 'The managed PDF is being deleted.' },
+  thumbnail_unavailable: {
+    status: 409,
+    description:
+      "The managed PDF's first page cannot be drawn: it needs a password to open (`protection.userPassword`), is larger than 256 MiB, or poppler could not read it.",
+  },
   signing_certificate_limit_reached: {
     status: 409,
     description: 'The account already keeps the most signing certificates it may (20): delete one first.',

@@ -22,12 +22,13 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { deployRoutes } from './routes/deploys.js';
 import { fileRoutes } from './routes/files.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { pageImageRoutes } from './routes/page-images.js';
 import { pdfRoutes } from './routes/pdfs.js';
 import fastifyMultipart from '@fastify/multipart';
 import { multipartJobBody, multipartOptions, renderJobRoutes } from './routes/render-jobs.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
 import { renderBatchRoutes } from './routes/render-batches.js';
-import { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
+import { Access, EmbeddedPdf, ManagedPdf, PageImage, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { ErrorBody } from './schemas/common.js';
 import { Alias, Deploy, DeployListItem, DeploySettings, DeployVersion } from './schemas/deploys.js';
@@ -60,6 +61,7 @@ const sharedSchemas: TSchema[] = [
   RenderJob,
   RenderOutput,
   ManagedPdf,
+  PageImage,
   EmbeddedPdf,
   PermanentLink,
   Access,
@@ -212,6 +214,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     renderSyncRoutes(scope, services);
   });
   pdfRoutes(app, services);
+  pageImageRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);
   return app;

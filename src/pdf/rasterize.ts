@@ -18,6 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { ImageFormat } from '../domain/page-images.js';
+
+export type { ImageFormat };
 
 export interface RasterizeOptions {
   /** First page to draw, 1-based (default 1). */
@@ -49,8 +52,6 @@ export interface RasterizeOptions {
   /** JPEG and WebP quality, 1–100 (default 85); PNG is lossless and ignores it. */
   quality?: number;
 }
-
-export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
 export interface PageImage {
   /** 1-based page number in the PDF. */

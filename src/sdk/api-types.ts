@@ -1962,6 +1962,21 @@ export interface paths {
                             /** @description How to reach the signer. */
                             contactInfo?: string;
                         };
+                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                        images?: {
+                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                            format?: "png" | "jpeg" | "webp";
+                            /** @description Which pages: `all` (default), one page (`1`), a range (`1-3`) or a page onwards (`2-`). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            pages?: string;
+                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                            width?: number;
+                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                            dpi?: number;
+                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                            quality?: number;
+                        };
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -2199,6 +2214,21 @@ export interface paths {
                             /** @description How to reach the signer. */
                             contactInfo?: string;
                         };
+                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                        images?: {
+                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                            format?: "png" | "jpeg" | "webp";
+                            /** @description Which pages: `all` (default), one page (`1`), a range (`1-3`) or a page onwards (`2-`). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            pages?: string;
+                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                            width?: number;
+                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                            dpi?: number;
+                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                            quality?: number;
+                        };
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -2957,6 +2987,21 @@ export interface paths {
                             /** @description How to reach the signer. */
                             contactInfo?: string;
                         };
+                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                        images?: {
+                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                            format?: "png" | "jpeg" | "webp";
+                            /** @description Which pages: `all` (default), one page (`1`), a range (`1-3`) or a page onwards (`2-`). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            pages?: string;
+                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                            width?: number;
+                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                            dpi?: number;
+                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                            quality?: number;
+                        };
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
@@ -3562,6 +3607,134 @@ export interface paths {
                 507: components["responses"]["Error"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/render-jobs/{jobId}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page images of a job, with signed links
+         * @description The images a succeeded job made of its printed pages (`images` or an image `outputFormat` on the job), in page order, each with a fresh signed URL served with no API key (`inline` by default; `disposition=attachment` for a download). The images live as long as the job's output: 10 minutes after a transient job finished (then 404 `render_output_not_found`), or until a managed job's PDF is deleted. A job that asked for no images answers an empty list; a job that has not succeeded, 409 `render_output_not_ready`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Lifetime of the signed URLs; default 600. */
+                    expiresInSeconds?: number;
+                    /** @description `inline` (default: shown by a browser) or `attachment` (downloaded). */
+                    disposition?: "inline" | "attachment";
+                };
+                header?: never;
+                path: {
+                    /** @description Render job id (`job_…`). */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The job's page images */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            images: components["schemas"]["PageImage"][];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_job_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_ready. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdfs/{pdfId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * First-page thumbnail of a managed PDF (PNG)
+         * @description Page 1 of the PDF as a PNG 240 pixels wide, drawn by poppler on the first request and kept with the PDF (deleted with it; its bytes count toward the account's storage as a render output). A PDF that needs a password to open has none: 409 `thumbnail_unavailable`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Managed PDF id (`pdf_…`). */
+                    pdfId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PNG (the same bytes on every request: `ETag` is their sha256) */
+                200: {
+                    headers: {
+                        /** @description The quoted sha256 of the PNG. */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description `If-None-Match` names the current ETag: not modified, no body */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: pdf_deleting, thumbnail_unavailable. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4667,7 +4840,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -4908,7 +5081,7 @@ export interface components {
             batchId?: string;
             /** @description The item's position in its batch, from 0. */
             batchIndex?: number;
-            /** @description What the job asked of the PDF with `pdf`, `attachments` and `eInvoice` (never their content: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
+            /** @description What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
             document?: {
                 /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                 standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
@@ -4977,6 +5150,16 @@ export interface components {
                         assemble: boolean;
                     };
                 };
+                /** @description The page images the job asked for (`images`, with the format filled in). */
+                images?: {
+                    format: string;
+                    pages: string;
+                    width?: number;
+                    dpi?: number;
+                    quality?: number;
+                };
+                /** @description Present when the job keeps only page images (`png`, `jpeg` or `webp`): it has no PDF output. */
+                outputFormat?: string;
             };
         };
         /** RenderOutput */
@@ -5009,6 +5192,27 @@ export interface components {
              * @enum {boolean}
              */
             protected?: true;
+        };
+        /** PageImage */
+        PageImage: {
+            /** @description The page of the document (1-based). */
+            page: number;
+            /** @description `png`, `jpeg` or `webp`. */
+            format: string;
+            /** @description Pixels. */
+            width: number;
+            /** @description Pixels. */
+            height: number;
+            bytes: number;
+            access: {
+                /**
+                 * Format: uri
+                 * @description Signed URL served by Folio; no API key needed.
+                 */
+                url: string;
+                /** @description Epoch milliseconds. */
+                expiresAt: number;
+            };
         };
         /** EmbeddedPdf */
         EmbeddedPdf: {
@@ -5073,6 +5277,7 @@ export type UsageOverview = components['schemas']['UsageOverview'];
 export type RenderJob = components['schemas']['RenderJob'];
 export type RenderOutput = components['schemas']['RenderOutput'];
 export type ManagedPdf = components['schemas']['ManagedPdf'];
+export type PageImage = components['schemas']['PageImage'];
 export type EmbeddedPdf = components['schemas']['EmbeddedPdf'];
 export type PermanentLink = components['schemas']['PermanentLink'];
 export type Access = components['schemas']['Access'];

@@ -10,6 +10,7 @@ import { InlineSources } from './inline-sources.js';
 import { JobOutcomes } from './job-outcomes.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
+import { PageImages } from './page-images.js';
 import { PayloadSchemas } from './payload-schemas.js';
 import { PdfMerges } from './pdf-merges.js';
 import { RenderedFiles } from './rendered-files.js';
@@ -37,6 +38,7 @@ export interface Services {
   batchProgress: BatchProgress;
   batchProducts: BatchProducts;
   renderedFiles: RenderedFiles;
+  pageImages: PageImages;
   pdfMerges: PdfMerges;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
@@ -56,7 +58,8 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const uploads = new Uploads(ctx, deploys, usage, opts.signingKey, payloadSchemas);
   const idempotency = new IdempotencyStore(ctx);
   const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
-  const webhooks = new Webhooks(ctx, renderedFiles);
+  const pageImages = new PageImages(ctx, renderedFiles);
+  const webhooks = new Webhooks(ctx, renderedFiles, pageImages);
   const batchProgress = new BatchProgress(ctx, webhooks);
   const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier, batchProgress, payloadSchemas);
   const inlineSources = new InlineSources(ctx, usage);
@@ -64,7 +67,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles });
-  const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, usage, webhooks, notifier, batches: batchProgress });
+  const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, images: pageImages, usage, webhooks, notifier, batches: batchProgress });
 
   uploads.afterCommit = async (_accountId, deployId) => {
     await versions.applyRetention(deployId);
@@ -115,6 +118,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     batchProgress,
     batchProducts,
     renderedFiles,
+    pageImages,
     pdfMerges,
     webhooks,
     jobOutcomes,

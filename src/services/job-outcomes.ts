@@ -9,6 +9,7 @@ import { afterFailure } from '../domain/job-state.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { BatchEnded, BatchProgress } from './batch-progress.js';
 import type { ServiceContext } from './context.js';
+import type { PageImages, StoredPageImage } from './page-images.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 import type { Webhooks } from './webhooks.js';
@@ -59,6 +60,10 @@ export interface PlannedOutput {
   fileName: string;
   /** The account plan's storage limit at the time of the render (managed PDFs count against it). */
   storageLimitBytes: number | null;
+  /** False for a job that keeps only page images: nothing was stored under storageKey (default true). */
+  pdfStored?: boolean;
+  /** Page images already stored (PageImages.store), recorded with the output. */
+  images?: StoredPageImage[];
 }
 
 export interface RenderedPdf {
@@ -79,7 +84,14 @@ export class JobOutcomes {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: RenderedFiles; usage: Usage; webhooks: Webhooks; notifier: Notifier; batches: BatchProgress },
+    private readonly deps: {
+      files: RenderedFiles;
+      images: PageImages;
+      usage: Usage;
+      webhooks: Webhooks;
+      notifier: Notifier;
+      batches: BatchProgress;
+    },
   ) {}
 
   /**
@@ -96,6 +108,8 @@ export class JobOutcomes {
     finishedAt?: number,
   ): Promise<SuccessOutcome> {
     const now = finishedAt ?? this.ctx.clock.now();
+    const images = out.images ?? [];
+    const pdfStored = out.pdfStored !== false;
     let queued = false;
     let ended: BatchEnded | null = null;
     const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<SuccessOutcome> => {
@@ -105,30 +119,34 @@ export class JobOutcomes {
       ).executeTakeFirst();
       if (!current || current.status !== 'rendering' || current.lease_owner !== leaseOwner) return 'lost';
       await this.countRenderTime(trx, job.account_id, pdf.renderTimeMs);
+      // What a managed job keeps counts against the limit (transient outputs expire on their own).
       if (out.pdfId && out.storageLimitBytes !== null) {
         const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
-        if (used + pdf.bytes > out.storageLimitBytes) return 'storage_limit_exceeded';
+        if (used + pdf.bytes + images.reduce((n, i) => n + i.bytes, 0) > out.storageLimitBytes) return 'storage_limit_exceeded';
       }
-      await insertOutput(
-        this.ctx.db,
-        {
-          id: out.outputId,
-          job_id: job.id,
-          account_id: job.account_id,
-          storage_key: out.storageKey,
-          file_name: out.fileName,
-          sha256: pdf.sha256,
-          bytes: pdf.bytes,
-          page_count: pdf.pageCount,
-          managed: out.pdfId ? 1 : 0,
-          state: 'available',
-          created_at: now,
-          expires_at: out.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000,
-          deleted_at: null,
-        },
-        trx,
-      );
-      if (out.pdfId) await this.deps.files.recordManagedPdf(trx, job, { ...out, pdfId: out.pdfId }, pdf, now);
+      const expiresAt = out.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000;
+      await this.deps.images.record(trx, job, images, now, expiresAt);
+      if (pdfStored)
+        await insertOutput(
+          this.ctx.db,
+          {
+            id: out.outputId,
+            job_id: job.id,
+            account_id: job.account_id,
+            storage_key: out.storageKey,
+            file_name: out.fileName,
+            sha256: pdf.sha256,
+            bytes: pdf.bytes,
+            page_count: pdf.pageCount,
+            managed: out.pdfId ? 1 : 0,
+            state: 'available',
+            created_at: now,
+            expires_at: expiresAt,
+            deleted_at: null,
+          },
+          trx,
+        );
+      if (out.pdfId && pdfStored) await this.deps.files.recordManagedPdf(trx, job, { ...out, pdfId: out.pdfId }, pdf, now);
       const done = {
         ...current,
         status: 'succeeded' as const,
@@ -154,7 +172,8 @@ export class JobOutcomes {
       this.deps.notifier.jobChanged(job.id);
       return outcome;
     }
-    await this.ctx.blobs.delete(out.storageKey);
+    if (pdfStored) await this.ctx.blobs.delete(out.storageKey);
+    await this.deps.images.discard(images);
     if (outcome === 'storage_limit_exceeded') {
       // The render time was already counted in the transaction above.
       const message = `storing the ${pdf.bytes}-byte PDF would pass the plan's storage limit of ${out.storageLimitBytes} bytes`;

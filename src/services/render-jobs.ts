@@ -16,6 +16,7 @@ import {
   type PdfInputProblem,
   type PdfStandard,
 } from '../domain/pdf-document.js';
+import { pageImagesSpec, type OutputFormat, type PageImagesInput, type PageImagesSpec } from '../domain/page-images.js';
 import { permissionsOf, protectionProblems, type PdfPermissions, type ProtectionInput } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
@@ -53,6 +54,10 @@ export interface CreateJobInput {
   protection?: ProtectionInput;
   /** A PAdES signature with one of the account's signing certificates (issue 22). */
   signature?: SignatureInput;
+  /** Pictures of the printed pages, stored beside the PDF (issue 22). */
+  images?: PageImagesInput;
+  /** `pdf` (default), or an image format: the job keeps only page images, no PDF. */
+  outputFormat?: OutputFormat;
 }
 
 export interface SignatureInput {
@@ -97,6 +102,10 @@ export interface StoredJobDocument {
   protection?: { sealed: string; userPassword: boolean; permissions: PdfPermissions };
   /** The certificate is read by id when the job renders (it holds the key); subject and fingerprint for the view. */
   signature?: SignatureInput & { subject: string; fingerprintSha256: string };
+  /** The pages to picture, checked at creation (domain/page-images.ts). */
+  images?: PageImagesSpec;
+  /** Set when the job keeps only its page images (an image outputFormat): no PDF is stored. */
+  imagesOnly?: true;
 }
 
 /** What the job view shows of the document options (render_jobs.document_json): never any content. */
@@ -108,7 +117,13 @@ export interface JobDocumentView {
   /** Never a password: whether one is needed to open the PDF, and what it may do. */
   protection?: { userPassword: boolean; permissions: PdfPermissions };
   signature?: SignatureInput & { subject: string; fingerprintSha256: string };
+  images?: Omit<PageImagesSpec, 'first' | 'last'>;
+  /** Present when the job keeps only page images. */
+  outputFormat?: Exclude<OutputFormat, 'pdf'>;
 }
+
+/** What the job view shows of the pages it pictures: as asked, without the parsed range. */
+const imagesView = ({ first: _f, last: _l, ...asked }: PageImagesSpec) => asked;
 
 /** Whether a job's view (render_jobs.document_json) says its PDF is encrypted. */
 export const isProtectedJob = (documentJson: string | null): boolean =>
@@ -121,7 +136,15 @@ const jobField = (p: PdfInputProblem): PdfInputProblem =>
     ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
     : p;
 
-export const hasDocumentOptions = (input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature'>) =>
+/** The job body's fields that checkDocument reads. */
+type DocumentInput = Pick<
+  CreateJobInput,
+  'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode'
+>;
+
+export const hasDocumentOptions = (input: DocumentInput) =>
+  input.images !== undefined ||
+  (input.outputFormat !== undefined && input.outputFormat !== 'pdf') ||
   input.pdf !== undefined ||
   (input.attachments !== undefined && input.attachments.length > 0) ||
   input.eInvoice !== undefined ||
@@ -437,10 +460,14 @@ export class RenderJobs {
    * relationships, metadata, combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), and
    * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
    */
-  async checkDocument(
-    accountId: string,
-    input: Pick<CreateJobInput, 'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature'>,
-  ): Promise<StoredJobDocument> {
+  async checkDocument(accountId: string, input: DocumentInput): Promise<StoredJobDocument> {
+    const pictured = pageImagesSpec({
+      images: input.images,
+      outputFormat: input.outputFormat,
+      outputMode: input.outputMode,
+      pdfOptions: (['pdf', 'attachments', 'eInvoice', 'protection', 'signature'] as const).filter((k) => input[k] !== undefined),
+    });
+    if ('problem' in pictured) throw invalid(pictured.problem);
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
       const f = `attachments[${i}]`;
@@ -485,6 +512,8 @@ export class RenderJobs {
     if (attachments.length > maxCount)
       throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
     const stored: StoredJobDocument = {
+      ...(pictured.spec ? { images: pictured.spec } : {}),
+      ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
       ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
       ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
@@ -652,6 +681,8 @@ export class RenderJobs {
         : {}),
       ...(doc.protection ? { protection: { userPassword: doc.protection.userPassword, permissions: doc.protection.permissions } } : {}),
       ...(doc.signature ? { signature: doc.signature } : {}),
+      ...(doc.images ? { images: imagesView(doc.images) } : {}),
+      ...(doc.imagesOnly && doc.images ? { outputFormat: doc.images.format } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

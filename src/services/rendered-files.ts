@@ -1,7 +1,7 @@
 // What renders produced: job outputs (transient or backing a managed PDF), managed PDFs, permanent links
 // and the signed URLs that serve them.
 import type { Transaction } from 'kysely';
-import type { ManagedPdfsTable, RenderJobsTable, Tables } from '../db/tables.js';
+import type { ManagedPdfsTable, PageImagesTable, RenderJobsTable, Tables } from '../db/tables.js';
 import { greatest } from '../db/dialect.js';
 import { newId } from '../domain/ids.js';
 import { dayString } from '../domain/period.js';
@@ -30,9 +30,21 @@ export const pdfView = (p: ManagedPdfsTable) => ({
   ...(p.protected === 1 ? { protected: true } : {}),
 });
 
+export const IMAGE_MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** How a stored page image is served: its type, and a file name of its job (or PDF) and page. */
+export const imageFile = (i: PageImagesTable): Omit<ServedFile, 'disposition'> => ({
+  storageKey: i.storage_key,
+  contentType: IMAGE_MIME[i.format],
+  fileName: `${i.job_id ?? i.pdf_id}-page-${i.page}.${i.format === 'jpeg' ? 'jpg' : i.format}`,
+  sha256: i.sha256,
+  bytes: i.bytes,
+});
+
 /** What a signed or permanent URL serves. */
 export interface ServedFile {
   storageKey: string;
+  contentType: string;
   fileName: string;
   sha256: string;
   bytes: number;
@@ -48,6 +60,8 @@ export class RenderedFiles {
     usage.storageSources.push(
       { field: 'managedPdfStorageBytes', bytes: (db, a) => this.managedPdfBytes(db, a) },
       { field: 'renderOutputStorageBytes', bytes: (db, a) => this.transientOutputBytes(db, a) },
+      // Page images and thumbnails count as render outputs, for as long as they are kept.
+      { field: 'renderOutputStorageBytes', bytes: (db, a) => this.imageBytes(db, a) },
     );
     usage.peakSource = (a, start, end) => this.dailyPeaks(a, start, end);
   }
@@ -61,7 +75,7 @@ export class RenderedFiles {
     return s;
   }
 
-  private sign(kind: 'out' | 'pdf', id: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
+  private sign(kind: 'out' | 'pdf' | 'img', id: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
     if (!this.signingKey) throw new AppError('render_provider_unavailable', 'no signing key is configured (set FOLIO_SIGNING_KEY)');
     const expiresAt = this.ctx.clock.now() + this.lifetime(expiresInSeconds) * 1000;
     const token = createLinkToken(this.signingKey, { kind, id, disposition, expiresAt });
@@ -71,6 +85,11 @@ export class RenderedFiles {
   /** A fresh download URL for an output (used by webhooks on every attempt). */
   signOutput(outputId: string, expiresInSeconds?: number) {
     return this.sign('out', outputId, 'attachment', expiresInSeconds);
+  }
+
+  /** A fresh URL for a page image (its `disposition` as asked: an image is often shown inline). */
+  signImage(imageId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
+    return this.sign('img', imageId, disposition, expiresInSeconds);
   }
 
   /** A fresh download URL for a managed PDF (a batch's merged product). */
@@ -84,6 +103,11 @@ export class RenderedFiles {
     if (job.status !== 'succeeded')
       throw new AppError('render_output_not_ready', `render job ${jobId} is ${job.status}; its output is not available`);
     const out = await this.ctx.db.selectFrom('render_outputs').select(['id', 'state']).where('job_id', '=', jobId).executeTakeFirst();
+    if (!out && (await this.hasImages(jobId)))
+      throw new AppError(
+        'render_output_not_found',
+        `render job ${jobId} made page images only (outputFormat): get them with GET /v1/render-jobs/${jobId}/images`,
+      );
     if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `the output of render job ${jobId} was deleted`);
     return this.sign('out', out.id, disposition, seconds);
   }
@@ -100,14 +124,47 @@ export class RenderedFiles {
     return job;
   }
 
-  /** DELETE /v1/render-jobs/{id}/output. A managed job's PDF stays: it lives independently. */
+  /**
+   * DELETE /v1/render-jobs/{id}/output: the PDF and the job's page images. A managed job's PDF stays: it
+   * lives independently (its thumbnail with it).
+   */
   async deleteOutput(accountId: string, jobId: string): Promise<void> {
     const job = await this.jobStatus(accountId, jobId);
     if (job.status === 'rendering' || job.status === 'queued' || job.status === 'retry_scheduled')
       throw new AppError('render_output_not_ready', `render job ${jobId} is still ${job.status}`);
     const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
-    if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `render job ${jobId} has no output`);
-    await this.removeOutput(out.id, out.managed === 1 ? null : out.storage_key);
+    const images = await this.markImagesDeleting(this.ctx.db, { jobId });
+    if (out && out.state === 'available') await this.removeOutput(out.id, out.managed === 1 ? null : out.storage_key);
+    else if (images === 0) throw new AppError('render_output_not_found', `render job ${jobId} has no output`);
+  }
+
+  /**
+   * Inside the caller's transaction: a job's page images, or a PDF's thumbnail, become `deleting` (links stop
+   * resolving at once; the janitor removes the bytes, PageImages.purge). Returns how many were available.
+   */
+  async markImagesDeleting(db: Trx | ServiceContext['db'], of: { jobId: string } | { pdfId: string }): Promise<number> {
+    const res = await db
+      .updateTable('page_images')
+      .set({ state: 'deleting', deleted_at: this.ctx.clock.now() })
+      .where('jobId' in of ? 'job_id' : 'pdf_id', '=', 'jobId' in of ? of.jobId : of.pdfId)
+      .where('state', '=', 'available')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  /** Whether a job made page images (kept or since deleted). */
+  async hasImages(jobId: string): Promise<boolean> {
+    return (await this.ctx.db.selectFrom('page_images').select('id').where('job_id', '=', jobId).limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  async imageBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
+    const r = await db
+      .selectFrom('page_images')
+      .select((eb) => eb.fn.sum<number>('bytes').as('n'))
+      .where('account_id', '=', accountId)
+      .where('state', '=', 'available')
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
   }
 
   /** Transient outputs past their availability window: marked deleted, bytes removed (the janitor's step). */
@@ -289,6 +346,9 @@ export class RenderedFiles {
         .where('managed', '=', 1)
         .execute();
       await trx.deleteFrom('permanent_links').where('pdf_id', '=', pdfId).execute();
+      // Its thumbnail, and the page images of its job: they live with the PDF.
+      await this.markImagesDeleting(trx, { pdfId });
+      await this.markImagesDeleting(trx, { jobId: p.render_job_id });
       await this.changeManagedBytes(trx, accountId, -p.bytes);
     });
   }
@@ -360,11 +420,25 @@ export class RenderedFiles {
     if (kind === 'out') {
       const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('id', '=', id).executeTakeFirst();
       if (!o || o.state !== 'available') throw new AppError('render_output_not_found', 'this file was deleted');
-      return { storageKey: o.storage_key, fileName: o.file_name, sha256: o.sha256, bytes: o.bytes, disposition };
+      // A render batch's zip product is the one output that is not a PDF.
+      const contentType = o.storage_key.endsWith('.zip') ? 'application/zip' : 'application/pdf';
+      return { storageKey: o.storage_key, contentType, fileName: o.file_name, sha256: o.sha256, bytes: o.bytes, disposition };
+    }
+    if (kind === 'img') {
+      const i = await this.ctx.db.selectFrom('page_images').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!i || i.state !== 'available') throw new AppError('render_output_not_found', 'this image was deleted');
+      return { ...imageFile(i), disposition };
     }
     const p = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('id', '=', id).executeTakeFirst();
     if (!p || p.state !== 'available') throw new AppError('pdf_not_found', 'this PDF was deleted');
-    return { storageKey: p.storage_key, fileName: p.file_name, sha256: p.sha256, bytes: p.bytes, disposition };
+    return {
+      storageKey: p.storage_key,
+      contentType: 'application/pdf',
+      fileName: p.file_name,
+      sha256: p.sha256,
+      bytes: p.bytes,
+      disposition,
+    };
   }
 
   async resolvePermanent(token: string): Promise<ServedFile> {
@@ -373,7 +447,14 @@ export class RenderedFiles {
     if (!link) throw new AppError('permanent_link_not_found', 'no such link');
     const p = await this.ctx.db.selectFrom('managed_pdfs').selectAll().where('id', '=', link.pdf_id).executeTakeFirst();
     if (!p || p.state !== 'available') throw new AppError('permanent_link_not_found', 'no such link');
-    return { storageKey: p.storage_key, fileName: p.file_name, sha256: p.sha256, bytes: p.bytes, disposition: 'inline' };
+    return {
+      storageKey: p.storage_key,
+      contentType: 'application/pdf',
+      fileName: p.file_name,
+      sha256: p.sha256,
+      bytes: p.bytes,
+      disposition: 'inline',
+    };
   }
 
   async outputOf(jobId: string) {

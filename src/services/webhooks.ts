@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { signatureHeader } from '../webhooks/signing.js';
 import { batchView } from './batch-views.js';
 import type { ServiceContext } from './context.js';
+import type { PageImages } from './page-images.js';
 import type { RenderedFiles } from './rendered-files.js';
 import { jobView } from './render-jobs.js';
 import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
@@ -28,6 +29,7 @@ export class Webhooks {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly files: RenderedFiles,
+    private readonly images: PageImages,
   ) {}
 
   /** Terminal hook (inside the job's terminal transaction): one event when the deploy's webhook is on; true when it wrote one. */
@@ -162,6 +164,9 @@ export class Webhooks {
             : {}),
         };
       }
+      // Page images (issue 22), each with a fresh signed link, like the output's.
+      const images = await this.images.ofJob(job.id);
+      if (images.length > 0) data.images = images.map((i) => this.images.withLink(i));
     } else {
       data.job = { ...base, errorCode: v.errorCode, errorMessage: v.errorMessage };
     }

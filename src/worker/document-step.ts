@@ -10,6 +10,7 @@ import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
 import type { StoredJobDocument } from '../services/render-jobs.js';
+import type { PageImagesSpec } from '../domain/page-images.js';
 
 /** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
 const PRODUCER = (() => {
@@ -30,6 +31,10 @@ export type DocumentPlan =
       protection?: PdfProtection;
       /** Signed last of all, at the job's finish time: the signature covers the final bytes. */
       signature?: { material: SigningMaterial; fields: Omit<SignatureFields, 'signingTime'> };
+      /** Page images, drawn from the document before encryption and signing (which change no page). */
+      images?: PageImagesSpec;
+      /** Only the images are kept: no PDF is stored, so neither encrypted nor signed. */
+      imagesOnly?: boolean;
     })
   | null;
 
@@ -43,17 +48,22 @@ export async function collectPdf(pdf: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The final PDF of a post-processed job, or RenderError('pdf_postprocess_failed' | 'render_output_too_large'). */
+/**
+ * The final PDF of a post-processed job and, in `content`, the document before encryption and signing (what
+ * page images are drawn from); or RenderError('pdf_postprocess_failed' | 'render_output_too_large').
+ */
 export async function finishDocument(
   printed: Buffer,
   plan: NonNullable<DocumentPlan>,
   date: Date,
   maxOutputBytes: number | null,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; content: Buffer }> {
   let final: Buffer;
+  let content: Buffer;
   try {
-    const { protection, signature, ...post } = plan;
-    final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
+    const { protection, signature, images: _images, imagesOnly, ...post } = plan;
+    content = final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
+    if (imagesOnly) return { pdf: final, content };
     if (protection) final = await protectPdf(final, protection);
     if (signature) {
       // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
@@ -68,7 +78,7 @@ export async function finishDocument(
       'render_output_too_large',
       `the post-processed PDF is ${final.length} bytes; the plan's maximum output size is ${maxOutputBytes} bytes`,
     );
-  return final;
+  return { pdf: final, content };
 }
 
 /**
@@ -86,7 +96,9 @@ export function documentPlan(
 ): DocumentPlan {
   const { document: v } = splitVersionPdf(versionPdf);
   const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
-  if (!job && !signature && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
+  // A job that keeps only images keeps no PDF to sign (the version's signature included).
+  const signing = job?.imagesOnly ? null : signature;
+  if (!job && !signing && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
   const file = (path: string, what: string) => {
     const f = bundle.files.get(path.startsWith('/') ? path : `/${path}`);
     if (!f) throw new RenderError('pdf_postprocess_failed', `${what} ${path} is not in the version's bundle`);
@@ -106,7 +118,9 @@ export function documentPlan(
     prepend: (v.prepend ?? []).map((p) => file(p, 'render.metadata.pdf.prepend:')),
     append: (v.append ?? []).map((p) => file(p, 'render.metadata.pdf.append:')),
     producer: PRODUCER,
-    ...(signature ? { signature } : {}),
+    ...(signing ? { signature: signing } : {}),
+    ...(job?.images ? { images: job.images } : {}),
+    ...(job?.imagesOnly ? { imagesOnly: true } : {}),
   };
   if (job?.protection) {
     const { userPassword, ownerPassword } = JSON.parse(openSecret(job.protection.sealed)) as {
@@ -115,5 +129,5 @@ export function documentPlan(
     };
     return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
   }
-  return needsPostProcessing(plan) || signature ? plan : null;
+  return needsPostProcessing(plan) || signing || plan.images ? plan : null;
 }

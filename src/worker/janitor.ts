@@ -1,12 +1,16 @@
 import type { ServiceContext } from '../services/context.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
 import type { JobOutcomes } from '../services/job-outcomes.js';
+import type { PageImages } from '../services/page-images.js';
 import type { RenderedFiles } from '../services/rendered-files.js';
 import { GarbageCollector, type GcReport } from './garbage-collector.js';
 
 export interface JanitorReport {
   expiredOutputs: number;
   purgedPdfs: number;
+  /** Page images past their output's window, and images whose bytes were removed. */
+  expiredImages: number;
+  purgedImages: number;
   expiredSessions: number;
   sweptIdempotencyKeys: number;
   recoveredLeases: number;
@@ -15,7 +19,7 @@ export interface JanitorReport {
 
 /**
  * Periodic housekeeping, every step safe to run in several processes at once: transient outputs past their
- * availability window, PDFs in `deleting`, upload sessions past their TTL, old idempotency keys, jobs whose
+ * availability window, PDFs and page images in `deleting`, upload sessions past their TTL, old idempotency keys, jobs whose
  * worker died, and blob garbage collection. Tests call runOnce() after moving the clock.
  */
 export class Janitor {
@@ -25,7 +29,7 @@ export class Janitor {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: RenderedFiles; idempotency: IdempotencyStore; outcomes: JobOutcomes },
+    private readonly deps: { files: RenderedFiles; images: PageImages; idempotency: IdempotencyStore; outcomes: JobOutcomes },
   ) {
     this.gc = new GarbageCollector(ctx);
   }
@@ -52,6 +56,8 @@ export class Janitor {
     const now = this.ctx.clock.now();
     const expiredOutputs = await this.deps.files.expireTransientOutputs();
     const purgedPdfs = await this.deps.files.purgeDeletedPdfs();
+    const expiredImages = await this.deps.images.expire();
+    const purgedImages = await this.deps.images.purge();
     const sessions = await this.ctx.db
       .updateTable('upload_sessions')
       .set({ status: 'expired' })
@@ -64,6 +70,8 @@ export class Janitor {
     return {
       expiredOutputs,
       purgedPdfs,
+      expiredImages,
+      purgedImages,
       expiredSessions: Number(sessions.numUpdatedRows),
       sweptIdempotencyKeys: swept,
       recoveredLeases: recovered,

@@ -13,12 +13,14 @@ import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { JobOutcomes, PlannedOutput } from '../services/job-outcomes.js';
+import type { PageImages, StoredPageImage } from '../services/page-images.js';
 import type { StoredJobDocument } from '../services/render-jobs.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { BundleCache } from './bundle-cache.js';
 import { collectPdf, documentPlan, finishDocument, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
 import { PollTimer } from './poll-timer.js';
+import { drawPageImages } from './page-images-step.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
@@ -51,7 +53,13 @@ export class RenderWorker {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { renderer: RendererPort; outcomes: JobOutcomes; notifier: Notifier; concurrency: number },
+    private readonly deps: {
+      renderer: RendererPort;
+      outcomes: JobOutcomes;
+      pageImages: PageImages;
+      notifier: Notifier;
+      concurrency: number;
+    },
   ) {
     this.bundles = new BundleCache(ctx.blobs);
   }
@@ -221,6 +229,7 @@ export class RenderWorker {
     try {
       const prepared = await this.prepare(job, a.abort.signal);
       let storedKey: string | null = null;
+      let images: StoredPageImage[] = [];
       const { storageKey } = prepared.output;
       let result: RenderResult;
       let finishedAt: number | undefined;
@@ -238,10 +247,29 @@ export class RenderWorker {
         if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');
         const t0 = performance.now();
         finishedAt = this.ctx.clock.now();
-        const final = await finishDocument(printed!, prepared.post, new Date(finishedAt), prepared.request.maxOutputBytes);
+        const { pdf: final, content } = await finishDocument(
+          printed!,
+          prepared.post,
+          new Date(finishedAt),
+          prepared.request.maxOutputBytes,
+        );
         const t1 = performance.now();
-        await this.ctx.blobs.put(storageKey, final);
-        storedKey = storageKey;
+        let imagesMs: number | undefined;
+        if (prepared.post.images) {
+          const drawn = await drawPageImages(content, prepared.post.images, {
+            timeoutMs: prepared.request.timeoutMs,
+            maxOutputBytes: prepared.request.maxOutputBytes,
+          });
+          if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');
+          images = await this.deps.pageImages.store(drawn);
+          imagesMs = Math.round(performance.now() - t1);
+        }
+        const t2 = performance.now();
+        // A job that keeps only its images stores no PDF (its page count and size still describe the document).
+        if (!prepared.post.imagesOnly) {
+          await this.ctx.blobs.put(storageKey, final);
+          storedKey = storageKey;
+        }
         const pageCount = countPdfPages(final);
         result = {
           ...rendered,
@@ -251,7 +279,12 @@ export class RenderWorker {
           renderTimeMs: rendered.renderTimeMs + Math.round(performance.now() - t0),
           diagnostics: rendered.diagnostics && {
             ...rendered.diagnostics,
-            timings: { ...rendered.diagnostics.timings, postProcess: Math.round(t1 - t0), store: Math.round(performance.now() - t1) },
+            timings: {
+              ...rendered.diagnostics.timings,
+              postProcess: Math.round(t1 - t0),
+              ...(imagesMs !== undefined ? { images: imagesMs } : {}),
+              store: Math.round(performance.now() - t2),
+            },
             pageCount,
             bytes: final.length,
           },
@@ -261,8 +294,10 @@ export class RenderWorker {
       if (result.diagnostics) result.diagnostics.timings.queued = Math.max(0, job.updated_at - job.available_at);
       // From here a cancel is decided by the success transaction (it checks status and lease).
       a.recording = true;
-      const outcome = await this.deps.outcomes.succeed(job, this.id, prepared.output, result, finishedAt).catch(async (err) => {
+      const output = { ...prepared.output, pdfStored: storedKey !== null, images };
+      const outcome = await this.deps.outcomes.succeed(job, this.id, output, result, finishedAt).catch(async (err) => {
         if (storedKey) await this.ctx.blobs.delete(storedKey).catch(() => undefined);
+        await this.deps.pageImages.discard(images);
         throw err;
       });
       if (outcome === 'lost') log.info('job was canceled or re-leased while rendering; discarding the output');
@@ -305,10 +340,11 @@ export class RenderWorker {
    * is rendered, with pdf_postprocess_failed saying which.
    */
   private async signatureStep(accountId: string, documentJson: string | null, versionPdf: unknown): Promise<SignatureStep | null> {
+    const doc = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
+    // A job that keeps only page images keeps no PDF to sign.
+    if (doc?.imagesOnly) return null;
     // The job's own signature, else the version's (render.metadata.pdf.signature, checked at commit).
-    const sig =
-      (documentJson ? (JSON.parse(documentJson) as StoredJobDocument).signature : undefined) ??
-      splitVersionPdf(versionPdf).document.signature;
+    const sig = doc?.signature ?? splitVersionPdf(versionPdf).document.signature;
     if (!sig) return null;
     const row = await this.ctx.db
       .selectFrom('signing_certificates')

@@ -11,6 +11,7 @@ import * as m009 from './009-payload-schemas.js';
 import * as m010 from './010-render-diagnostics.js';
 import * as m011 from './011-protected-pdfs.js';
 import * as m012 from './012-signing-certificates.js';
+import * as m013 from './013-page-images.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-render-diagnostics': m010,
   '011-protected-pdfs': m011,
   '012-signing-certificates': m012,
+  '013-page-images': m013,
 };

@@ -189,6 +189,21 @@ const signedUrl = `${PUBLIC_URL}/v1/files/WyJvdXQiLCJvdXRfMDFtODBxNXRkemUwMGJ2MG
 export const access = { access: { url: signedUrl, expiresAt: at(60) + DEFAULT_LINK_SECONDS * 1000 } };
 export const linkRequest = { expiresInSeconds: 3600 };
 
+// ---- page images ----
+
+const imageUrl = (n: number) =>
+  `${PUBLIC_URL}/v1/files/${Buffer.from(JSON.stringify(['img', `img_01m80q5tg${n}e00ax6c0m7k8d2hy`, 'i', at(60) + DEFAULT_LINK_SECONDS * 1000])).toString('base64url')}.c2lnbmF0dXJlLW9mLXRoZS1saW5rLWZvci1wYWdlLQ`;
+export const pageImages = {
+  images: [1, 2, 3].map((page) => ({
+    page,
+    format: 'png',
+    width: 800,
+    height: 1132,
+    bytes: [84_213, 61_907, 40_118][page - 1],
+    access: { url: imageUrl(page), expiresAt: at(60) + DEFAULT_LINK_SECONDS * 1000 },
+  })),
+};
+
 // ---- managed PDFs ----
 
 export const managedPdf = {

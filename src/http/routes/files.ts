@@ -15,12 +15,11 @@ export function contentDisposition(kind: 'attachment' | 'inline', stored: string
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Streams a stored PDF with ETag, Accept-Ranges and single-range support. */
-async function serve(s: Services, req: FastifyRequest, reply: FastifyReply, file: ServedFile) {
+/** Streams a stored file (a PDF, a zip, an image) with ETag, Accept-Ranges and single-range support. */
+export async function serveStored(s: Services, req: FastifyRequest, reply: FastifyReply, file: ServedFile) {
   const etag = `"${file.sha256}"`;
   reply
-    // A render batch's zip product is the one stored file that is not a PDF.
-    .header('content-type', file.storageKey.endsWith('.zip') ? 'application/zip' : 'application/pdf')
+    .header('content-type', file.contentType)
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('content-disposition', contentDisposition(file.disposition, file.fileName))
@@ -85,7 +84,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
         responses: pdfResponses('`attachment` (a download link) or `inline` (a preview link), with the file name.'),
       },
     },
-    handler: async (req, reply) => serve(s, req, reply, await s.renderedFiles.resolveSigned(req.params.token)),
+    handler: async (req, reply) => serveStored(s, req, reply, await s.renderedFiles.resolveSigned(req.params.token)),
   });
 
   r.route({
@@ -104,6 +103,6 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
         responses: pdfResponses('`inline`, with the file name.'),
       },
     },
-    handler: async (req, reply) => serve(s, req, reply, await s.renderedFiles.resolvePermanent(req.params.token)),
+    handler: async (req, reply) => serveStored(s, req, reply, await s.renderedFiles.resolvePermanent(req.params.token)),
   });
 }

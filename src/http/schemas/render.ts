@@ -1,5 +1,14 @@
 import { PDF_PERMISSIONS, type PdfPermission } from '../../domain/pdf-protection.js';
 import { Type } from '@sinclair/typebox';
+import {
+  DEFAULT_IMAGE_DPI,
+  IMAGE_DPI,
+  IMAGE_FORMATS,
+  IMAGE_QUALITY,
+  IMAGE_WIDTH,
+  MAX_IMAGE_PAGES,
+  OUTPUT_FORMATS,
+} from '../../domain/page-images.js';
 import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS } from '../../domain/pdf-document.js';
 import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from '../../domain/plans.js';
 import { EpochMs } from './common.js';
@@ -10,6 +19,10 @@ const Standard = Type.Union(
     description:
       'Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`.',
   },
+);
+const ImageFormatField = Type.Union(
+  IMAGE_FORMATS.map((f) => Type.Literal(f)),
+  { description: '`png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`.' },
 );
 const Relationship = Type.Union(
   AF_RELATIONSHIPS.map((r) => Type.Literal(r)),
@@ -134,10 +147,25 @@ export const RenderJob = Type.Object(
               { description: 'The PDF is encrypted (AES-256). The passwords are never shown, stored past the job, or sent in webhooks.' },
             ),
           ),
+          images: Type.Optional(
+            Type.Object(
+              {
+                format: Type.String(),
+                pages: Type.String(),
+                width: Type.Optional(Type.Integer()),
+                dpi: Type.Optional(Type.Integer()),
+                quality: Type.Optional(Type.Integer()),
+              },
+              { description: 'The page images the job asked for (`images`, with the format filled in).' },
+            ),
+          ),
+          outputFormat: Type.Optional(
+            Type.String({ description: 'Present when the job keeps only page images (`png`, `jpeg` or `webp`): it has no PDF output.' }),
+          ),
         },
         {
           description:
-            "What the job asked of the PDF with `pdf`, `attachments` and `eInvoice` (never their content: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here.",
+            "What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here.",
         },
       ),
     ),
@@ -209,6 +237,21 @@ export const Access = Type.Object(
     }),
   },
   { $id: 'Access', title: 'Access' },
+);
+
+export const PageImage = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, description: 'The page of the document (1-based).' }),
+    format: Type.String({ description: '`png`, `jpeg` or `webp`.' }),
+    width: Type.Integer({ description: 'Pixels.' }),
+    height: Type.Integer({ description: 'Pixels.' }),
+    bytes: Type.Integer(),
+    access: Type.Object({
+      url: Type.String({ format: 'uri', description: 'Signed URL served by Folio; no API key needed.' }),
+      expiresAt: Type.Integer({ description: 'Epoch milliseconds.' }),
+    }),
+  },
+  { $id: 'PageImage', title: 'PageImage' },
 );
 
 export const CreateJobBody = Type.Object(
@@ -340,6 +383,55 @@ export const CreateJobBody = Type.Object(
           additionalProperties: false,
           description:
             "Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. Not with `protection` (400).",
+        },
+      ),
+    ),
+    images: Type.Optional(
+      Type.Object(
+        {
+          format: Type.Optional(ImageFormatField),
+          pages: Type.Optional(
+            Type.String({
+              maxLength: 20,
+              description: `Which pages: \`all\` (default), one page (\`1\`), a range (\`1-3\`) or a page onwards (\`2-\`). At most ${MAX_IMAGE_PAGES} pages per job; a page past the end of the document fails the job with \`pdf_postprocess_failed\`.`,
+              examples: ['1'],
+            }),
+          ),
+          width: Type.Optional(
+            Type.Integer({
+              minimum: IMAGE_WIDTH.min,
+              maximum: IMAGE_WIDTH.max,
+              description: 'Width of every image in pixels; the height follows the page. Not with `dpi`.',
+            }),
+          ),
+          dpi: Type.Optional(
+            Type.Integer({
+              minimum: IMAGE_DPI.min,
+              maximum: IMAGE_DPI.max,
+              description: `Resolution (pixels per inch of paper); default ${DEFAULT_IMAGE_DPI}, one pixel per CSS pixel. Not with \`width\`.`,
+            }),
+          ),
+          quality: Type.Optional(
+            Type.Integer({
+              minimum: IMAGE_QUALITY.min,
+              maximum: IMAGE_QUALITY.max,
+              description: 'JPEG and WebP quality (default 85). Not for PNG, which is lossless.',
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF).",
+        },
+      ),
+    ),
+    outputFormat: Type.Optional(
+      Type.Union(
+        OUTPUT_FORMATS.map((f) => Type.Literal(f)),
+        {
+          description:
+            '`pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400).',
         },
       ),
     ),
