@@ -47,8 +47,9 @@ export interface PageImagesProblem {
 const PDF_ONLY = ['pdf', 'attachments', 'eInvoice', 'protection', 'signature'] as const;
 
 /**
- * The page images a job asks for, or null for none. `images.format` defaults to an image `outputFormat`;
- * an image `outputFormat` without `images` pictures every page.
+ * The page images a job asks for, or null for none. `images.format` defaults to an image `outputFormat`.
+ * `images.pages` defaults to `all` beside a PDF, and to `1` when the job's product is an image (a social
+ * card, a certificate, a thumbnail: one picture, which a synchronous render can answer as the body).
  */
 export function pageImagesSpec(input: {
   images?: PageImagesInput;
@@ -66,12 +67,13 @@ export function pageImagesSpec(input: {
     if (pdfOnly)
       return problem(pdfOnly, `${pdfOnly} changes the PDF, which a job with outputFormat "${outputFormat}" does not keep: leave it out`);
   }
-  if (!images) return { spec: imagesOnly ? { format: outputFormat, pages: 'all', first: 1, last: null } : null };
+  if (!images) return { spec: imagesOnly ? { format: outputFormat, pages: '1', first: 1, last: 1 } : null };
   const format = images.format ?? (imagesOnly ? outputFormat : undefined);
   if (!format) return problem('images.format', 'images.format is required: png, jpeg or webp');
   if (imagesOnly && format !== outputFormat)
     return problem('images.format', `images.format "${format}" differs from outputFormat "${outputFormat}": give one of them`);
-  const range = pageRange(images.pages ?? 'all');
+  const pages = images.pages ?? (imagesOnly ? '1' : 'all');
+  const range = pageRange(pages);
   if ('problem' in range) return range;
   if (images.width !== undefined && images.dpi !== undefined)
     return problem('images.dpi', 'images takes width or dpi, not both: the width sets the resolution');
@@ -87,13 +89,19 @@ export function pageImagesSpec(input: {
   return {
     spec: {
       format,
-      pages: images.pages ?? 'all',
+      pages,
       ...range,
       ...(images.width !== undefined ? { width: images.width } : {}),
       ...(images.dpi !== undefined ? { dpi: images.dpi } : {}),
       ...(images.quality !== undefined ? { quality: images.quality } : {}),
     },
   };
+}
+
+/** Whether `pages` (as a job gives it) always selects exactly one page: `N`, or `N-N`. */
+export function isSinglePage(pages: string): boolean {
+  const m = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(pages);
+  return m !== null && (m[2] === undefined || m[1] === m[2]);
 }
 
 /** `all`, one page `N`, a range `N-M`, or `N-` to the end. */

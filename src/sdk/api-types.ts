@@ -1966,7 +1966,7 @@ export interface paths {
                         images?: {
                             /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
                             format?: "png" | "jpeg" | "webp";
-                            /** @description Which pages: `all` (default), one page (`1`), a range (`1-3`) or a page onwards (`2-`). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
                             pages?: string;
                             /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
                             width?: number;
@@ -1975,7 +1975,7 @@ export interface paths {
                             /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
                             quality?: number;
                         };
-                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
                         outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
@@ -2218,7 +2218,7 @@ export interface paths {
                         images?: {
                             /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
                             format?: "png" | "jpeg" | "webp";
-                            /** @description Which pages: `all` (default), one page (`1`), a range (`1-3`) or a page onwards (`2-`). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
                             pages?: string;
                             /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
                             width?: number;
@@ -2227,7 +2227,7 @@ export interface paths {
                             /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
                             quality?: number;
                         };
-                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
                         outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
@@ -2878,6 +2878,7 @@ export interface paths {
          *
          *     - succeeded in time: 200 with the PDF streamed (`Content-Type: application/pdf`, `Content-Disposition: attachment` with the file name, `ETag`, `Folio-Job-Id`, `Folio-Page-Count`, `Folio-Sha256`); with `Accept: application/json` (and not `application/pdf`) 200 with the job, its output and a signed download link (`access`) instead;
          *     - still running when the wait is over (or the server shuts down): 202 with the job, exactly as `POST /v1/render-jobs` answers, to poll with `GET /v1/render-jobs/{jobId}?waitSeconds=30`;
+         *     - an image `outputFormat` (`png`, `jpeg`, `webp`): 200 with the image of the one page the job pictures (`images.pages`, default `1`; a job that would picture more is refused with 400 naming `images.pages`), `Content-Type` `image/…`, `Folio-Job-Id`, `Folio-Sha256`, `ETag`; with `Accept: application/json`, the job and `images` with signed links (and no `access`: there is no PDF). A PDF job with `images` answers the PDF, and lists `images` in its JSON answer;
          *     - failed or canceled: 422 `render_job_failed`, the job's `errorMessage` as `message` and its `errorCode` as `details.jobErrorCode`.
          *
          *     Optional `Idempotency-Key` (24 h, the body compared without `waitSeconds`): a replay answers the same job, waited for again, so a succeeded one gives the same bytes (until a transient output is deleted, 10 minutes after the job finished: then 404 `render_output_not_found`). A client that disconnects while waiting leaves the job running to its end.
@@ -2991,7 +2992,7 @@ export interface paths {
                         images?: {
                             /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
                             format?: "png" | "jpeg" | "webp";
-                            /** @description Which pages: `all` (default), one page (`1`), a range (`1-3`) or a page onwards (`2-`). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
                             pages?: string;
                             /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
                             width?: number;
@@ -3000,7 +3001,7 @@ export interface paths {
                             /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
                             quality?: number;
                         };
-                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
                         outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
@@ -3048,11 +3049,14 @@ export interface paths {
                     };
                     content: {
                         "application/pdf": string;
+                        "image/png": string;
                         "application/json": {
                             job: components["schemas"]["RenderJob"];
                             output?: components["schemas"]["RenderOutput"];
                             pdf?: components["schemas"]["EmbeddedPdf"];
-                            access: {
+                            /** @description The page images of a job with `images` or an image `outputFormat`. */
+                            images?: components["schemas"]["PageImage"][];
+                            access?: {
                                 url: string;
                                 expiresAt: number;
                             };

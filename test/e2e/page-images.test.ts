@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { withPdfFile } from '../helpers/pdf.js';
+import { waitUntil } from '../helpers/wait.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 // Three A4 pages, each with a big coloured heading, so a page's pixels are unmistakable.
 const PAGE = file(
@@ -69,7 +71,7 @@ describe('page images', () => {
     );
 
   before(async () => {
-    app = await createTestApp();
+    app = await createTestApp({ env: { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1' } });
     app.startBackground();
     const v = await deployFiles(app, { createDeploy: { slug: 'invoice', name: 'Invoice' } }, [PAGE]);
     assert.equal(v.status, 201, JSON.stringify(v.body));
@@ -159,13 +161,86 @@ describe('page images', () => {
     // Nothing but the image was stored for it.
     const outputs = await app.services.ctx.db.selectFrom('render_outputs').select('id').where('job_id', '=', done.job.id).execute();
     assert.equal(outputs.length, 0);
-    // Without images, every page in that format.
-    const all = await render({ outputFormat: 'webp' });
-    const listed = await app.api('GET', `/v1/render-jobs/${all.job.id}/images`);
+    // Without images: page 1 in that format; images.pages asks for more.
+    const first = await render({ outputFormat: 'webp' });
+    const listed = await app.api('GET', `/v1/render-jobs/${first.job.id}/images`);
     assert.deepEqual(
       listed.body.images.map((i: { format: string; page: number }) => `${i.page}.${i.format}`),
+      ['1.webp'],
+    );
+    const all = await render({ outputFormat: 'webp', images: { pages: 'all' } });
+    const every = await app.api('GET', `/v1/render-jobs/${all.job.id}/images`);
+    assert.deepEqual(
+      every.body.images.map((i: { format: string; page: number }) => `${i.page}.${i.format}`),
       ['1.webp', '2.webp', '3.webp'],
     );
+  });
+
+  test('POST /v1/render with an image outputFormat answers the image; more than one page needs JSON', async () => {
+    const sync = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/v1/render',
+        headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 7 }, ...body }),
+      });
+    const one = await sync({ outputFormat: 'jpeg', images: { width: 320, quality: 70 } });
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal(one.headers['content-type'], 'image/jpeg');
+    assert.match(String(one.headers['folio-job-id']), /^job_/);
+    const meta = await sharp(one.rawPayload).metadata();
+    assert.deepEqual([meta.format, meta.width], ['jpeg', 320]);
+
+    const before = await jobCount();
+    const many = await sync({ outputFormat: 'png', images: { pages: 'all' } });
+    assert.equal(many.statusCode, 400, many.body);
+    assert.equal(JSON.parse(many.body).details.field, 'images.pages');
+    assert.equal(await jobCount(), before);
+
+    const json = await sync({ outputFormat: 'png', images: { pages: 'all', width: 200 } }, { accept: 'application/json' });
+    assert.equal(json.statusCode, 200, json.body);
+    const answer = JSON.parse(json.body);
+    assert.equal(answer.access, undefined);
+    assert.deepEqual(
+      answer.images.map((i: { page: number }) => i.page),
+      [1, 2, 3],
+    );
+    // A PDF job with images answers the PDF, and its JSON answer lists the images beside the link.
+    const pdf = await sync({ images: { format: 'png', pages: '2', width: 200 } });
+    assert.equal(pdf.headers['content-type'], 'application/pdf');
+    const both = JSON.parse((await sync({ images: { format: 'png', pages: '2', width: 200 } }, { accept: 'application/json' })).body);
+    assert.ok(both.access.url);
+    assert.equal(both.images[0].page, 2);
+  });
+
+  test("the job's webhook carries its images with fresh signed links", async () => {
+    const receiver = await startReceiver();
+    try {
+      const v = await deployFiles(app, { createDeploy: { slug: 'hooked', name: 'Hooked' } }, [PAGE]);
+      const s = await app.api('PATCH', `/v1/deploys/${v.deployId}/settings`, { webhook: { enabled: true, url: receiver.url } });
+      assert.equal(s.status, 200, JSON.stringify(s.body));
+      const created = await app.api('POST', '/v1/render-jobs', {
+        deployId: v.deployId,
+        deployVersionId: 'latest',
+        payload: { n: 1 },
+        images: { format: 'webp', pages: '1-2', width: 150 },
+      });
+      await waitUntil('the webhook', () => receiver.received.length > 0, { timeoutMs: 30_000 });
+      const data = receiver.received[0].body.data;
+      assert.equal(data.job.id, created.body.job.id);
+      assert.ok(data.output.download.url);
+      assert.deepEqual(
+        data.images.map((i: { page: number; format: string; width: number }) => [i.page, i.format, i.width]),
+        [
+          [1, 'webp', 150],
+          [2, 'webp', 150],
+        ],
+      );
+      const img = await fetchSigned(data.images[1].access.url);
+      assert.equal(img.headers['content-type'], 'image/webp');
+    } finally {
+      await receiver.close();
+    }
   });
 
   test('a page past the end fails the job with pdf_postprocess_failed, naming the page count', async () => {

@@ -8,7 +8,9 @@ import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ErrorCode } from '../../errors/codes.js';
 import type { Services } from '../../services/index.js';
-import { jobView } from '../../services/render-jobs.js';
+import { jobView, type JobDocumentView } from '../../services/render-jobs.js';
+import { imageFile } from '../../services/rendered-files.js';
+import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
 import { stableStringify } from '../idempotent.js';
 import * as ex from '../openapi/examples.js';
@@ -41,6 +43,10 @@ const jobBodyLimit = (s: Services) => Math.ceil((s.ctx.config.maxPayloadBytes + 
 /** JSON when the client asks for JSON and not for a PDF; the PDF otherwise (no Accept, `*\/*`, `application/pdf`). */
 const wantsJson = (accept: string | undefined) =>
   accept !== undefined && /\bapplication\/json\b/i.test(accept) && !/\bapplication\/pdf\b/i.test(accept);
+
+/** Whether a job keeps only page images (an image outputFormat): its answer is an image, not a PDF. */
+const keepsOnlyImages = (documentJson: string | null) =>
+  documentJson !== null && (JSON.parse(documentJson) as JobDocumentView).outputFormat !== undefined;
 
 const jobDoc = { $ref: '#/components/schemas/RenderJob' };
 const headerDocs = {
@@ -96,10 +102,30 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
       reply.raw.off('close', onClose);
     }
     if (job.status === 'succeeded' && !gone.signal.aborted) {
+      const imagesOnly = keepsOnlyImages(job.document_json);
+      const images = await s.pageImages.ofJob(jobId);
       if (wantsJson(req.headers.accept)) {
         const result = await s.renderJobs.get(accountId, jobId);
-        const link = await s.renderedFiles.outputLink(accountId, jobId, 'attachment');
-        return reply.code(200).send({ ...result, ...link });
+        const link = imagesOnly ? {} : await s.renderedFiles.outputLink(accountId, jobId, 'attachment');
+        const pictured = images.length > 0 ? { images: images.map((i) => s.pageImages.withLink(i)) } : {};
+        return reply.code(200).send({ ...result, ...link, ...pictured });
+      }
+      if (imagesOnly) {
+        // The request was checked to picture one page (or to ask for JSON).
+        const [image] = images;
+        if (!image) throw new AppError('render_output_not_found', `the page image of render job ${jobId} was deleted`);
+        const file = imageFile(image);
+        return reply
+          .code(200)
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.bytes))
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
+          .header('etag', `"${file.sha256}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('folio-job-id', jobId)
+          .header('folio-sha256', file.sha256)
+          .send(await s.ctx.blobs.get(file.storageKey));
       }
       const out = await sync.output(jobId);
       const stream = await s.ctx.blobs.get(out.storageKey);
@@ -138,6 +164,7 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
 
 - succeeded in time: 200 with the PDF streamed (\`Content-Type: application/pdf\`, \`Content-Disposition: attachment\` with the file name, \`ETag\`, \`Folio-Job-Id\`, \`Folio-Page-Count\`, \`Folio-Sha256\`); with \`Accept: application/json\` (and not \`application/pdf\`) 200 with the job, its output and a signed download link (\`access\`) instead;
 - still running when the wait is over (or the server shuts down): 202 with the job, exactly as \`POST /v1/render-jobs\` answers, to poll with \`GET /v1/render-jobs/{jobId}?waitSeconds=30\`;
+- an image \`outputFormat\` (\`png\`, \`jpeg\`, \`webp\`): 200 with the image of the one page the job pictures (\`images.pages\`, default \`1\`; a job that would picture more is refused with 400 naming \`images.pages\`), \`Content-Type\` \`image/…\`, \`Folio-Job-Id\`, \`Folio-Sha256\`, \`ETag\`; with \`Accept: application/json\`, the job and \`images\` with signed links (and no \`access\`: there is no PDF). A PDF job with \`images\` answers the PDF, and lists \`images\` in its JSON answer;
 - failed or canceled: 422 \`render_job_failed\`, the job's \`errorMessage\` as \`message\` and its \`errorCode\` as \`details.jobErrorCode\`.
 
 Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): a replay answers the same job, waited for again, so a succeeded one gives the same bytes (until a transient output is deleted, 10 minutes after the job finished: then 404 \`render_output_not_found\`). A client that disconnects while waiting leaves the job running to its end.`,
@@ -176,14 +203,23 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
               headers: headerDocs,
               content: {
                 'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
+                'image/png': {
+                  schema: { type: 'string', format: 'binary' },
+                  example: 'PNG … (the image bytes; image/jpeg, image/webp alike)',
+                },
                 'application/json': {
                   schema: {
                     type: 'object',
-                    required: ['job', 'access'],
+                    required: ['job'],
                     properties: {
                       job: jobDoc,
                       output: { $ref: '#/components/schemas/RenderOutput' },
                       pdf: { $ref: '#/components/schemas/EmbeddedPdf' },
+                      images: {
+                        type: 'array',
+                        items: { $ref: '#/components/schemas/PageImage' },
+                        description: 'The page images of a job with `images` or an image `outputFormat`.',
+                      },
                       access: {
                         type: 'object',
                         required: ['url', 'expiresAt'],
@@ -215,6 +251,16 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
     async (req, reply) => {
       const { accountId } = principalOf(req);
       const { waitSeconds: asked, ...body } = req.body;
+      // An image product answered as the body is one image: refused before anything is created otherwise.
+      if (body.outputFormat !== undefined && body.outputFormat !== 'pdf' && !wantsJson(req.headers.accept)) {
+        const pages = body.images?.pages ?? '1';
+        if (!isSinglePage(pages))
+          throw new AppError(
+            'invalid_request',
+            `images.pages "${pages}" pictures more than one page, and a synchronous render answers one image: picture one page, or ask for the job and its image links with Accept: application/json`,
+            { field: 'images.pages' },
+          );
+      }
       const waitSeconds = await sync.waitOf(accountId, body, asked);
       const { accepted, replayed } = await createOnce(req, accountId, body);
       if (replayed) reply.header('idempotent-replayed', 'true');

@@ -393,7 +393,7 @@ export const CreateJobBody = Type.Object(
           pages: Type.Optional(
             Type.String({
               maxLength: 20,
-              description: `Which pages: \`all\` (default), one page (\`1\`), a range (\`1-3\`) or a page onwards (\`2-\`). At most ${MAX_IMAGE_PAGES} pages per job; a page past the end of the document fails the job with \`pdf_postprocess_failed\`.`,
+              description: `Which pages: \`all\`, one page (\`1\`), a range (\`1-3\`) or a page onwards (\`2-\`). Default \`all\`; \`1\` with an image \`outputFormat\` (its product is one picture). At most ${MAX_IMAGE_PAGES} pages per job; a page past the end of the document fails the job with \`pdf_postprocess_failed\`.`,
               examples: ['1'],
             }),
           ),
@@ -431,7 +431,7 @@ export const CreateJobBody = Type.Object(
         OUTPUT_FORMATS.map((f) => Type.Literal(f)),
         {
           description:
-            '`pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to every page in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400).',
+            '`pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400).',
         },
       ),
     ),
