@@ -7,11 +7,12 @@
 //   signed attributes PAdES B-B asks for (ETSI EN 319 142-1, 5.2: content-type, message-digest and ESS
 //   signing-certificate-v2; no signing-time attribute, since the time is /M). @signpdf's own P12Signer
 //   (node-forge) writes a signing-time and no signing-certificate-v2, and forge cannot encode the latter.
-import { createHash, webcrypto, type KeyObject } from 'node:crypto';
+import { createHash, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { signatureLines, type VisibleSignature } from '../domain/signature-appearance.js';
 import { PdfPostProcessError } from './errors.js';
 import { addSignatureField } from './signature-field.js';
 
@@ -41,6 +42,14 @@ export interface SignatureFields {
   /** The signer's name shown by readers (default: the certificate's common name, as readers show it). */
   name?: string;
   signingTime: Date;
+  /** Draw the signature on a page (default: an invisible signature). */
+  visible?: VisibleSignature;
+}
+
+/** The certificate's common name (else its whole subject), as a visible signature names the signer. */
+function signerName(certificate: Buffer): string {
+  const subject = new X509Certificate(certificate).subject;
+  return /^CN=(.+)$/m.exec(subject)?.[1] ?? subject.replace(/\n/g, ', ');
 }
 
 /** A copy of the bytes as an ArrayBuffer of their own (what pkijs and WebCrypto take). */
@@ -111,7 +120,19 @@ export async function signPdf(pdf: Buffer, material: SigningMaterial, fields: Si
   const signatureLength = 4096 + material.certificate.length + material.chain.reduce((n, c) => n + c.length, 0);
   let prepared: Buffer;
   try {
-    prepared = addSignatureField(pdf, { ...fields, contentsBytes: signatureLength });
+    const { visible, ...texts } = fields;
+    prepared = addSignatureField(pdf, {
+      ...texts,
+      contentsBytes: signatureLength,
+      ...(visible
+        ? {
+            visible: {
+              ...visible,
+              lines: signatureLines({ signer: fields.name ?? signerName(material.certificate), ...fields }),
+            },
+          }
+        : {}),
+    });
   } catch (err) {
     if (err instanceof PdfPostProcessError) throw err;
     throw new PdfPostProcessError(`the PDF could not take a signature field: ${(err as Error).message}`);

@@ -1,15 +1,18 @@
 // The signature field a signature goes into (ISO 32000-1 § 12.8), added to a finished PDF as an incremental
 // update (src/pdf/incremental.ts) so every byte before it — Chromium's, a PDF/A conversion's — stays as it
 // is: a signature dictionary with a /ByteRange and /Contents placeholder in the form @signpdf/signpdf
-// fills in, an invisible widget on the first page (zero-size, printable, with an empty appearance stream:
-// PDF/A wants an appearance for every widget), and the AcroForm that lists it with SigFlags 3
-// (signatures exist, append only). @signpdf/placeholder-plain does the same by string edits but writes no
+// fills in, a widget — invisible on the first page (zero-size, printable, with an empty appearance stream:
+// PDF/A wants an appearance for every widget), or visible where the job asked, drawing who signed, when
+// and why (outline-text.ts) — and the AcroForm that lists it with SigFlags 3 (signatures exist, append
+// only). @signpdf/placeholder-plain does the same by string edits but writes no
 // appearance, so its signed PDFs are not PDF/A.
 import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFContext } from '@cantoo/pdf-lib';
 import { appendIncrementalUpdate } from './incremental.js';
 import { loadPartially } from './lazy-load.js';
+import type { VisibleSignature } from '../domain/signature-appearance.js';
 import { PdfPostProcessError } from './errors.js';
+import { signatureFont, textPath, textWidth } from './outline-text.js';
 
 const N = (n: string) => PDFName.of(n);
 /** What @signpdf/utils looks for: `/ByteRange [0 /********** /********** /**********]` (spaces allowed). */
@@ -23,6 +26,8 @@ export interface SignatureFieldOptions {
   signingTime: Date;
   /** Bytes reserved for the CMS (written as twice as many hex digits). */
   contentsBytes: number;
+  /** A visible appearance: where (domain/signature-appearance.ts) and the lines it shows. */
+  visible?: VisibleSignature & { lines: string[] };
 }
 
 /** `D:YYYYMMDDHHmmSS+00'00'` (UTC), the PDF date the signature's /M carries. */
@@ -31,17 +36,74 @@ function pdfDate(d: Date): string {
   return `D:${p(d.getUTCFullYear(), 4)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}+00'00'`;
 }
 
-/** The first page of the page tree (its ref and dictionary). */
-function firstPage(ctx: PDFContext, catalog: PDFDict): { ref: PDFRef; dict: PDFDict } | null {
+/** Page `n` (1-based) of the page tree (its ref and dictionary), found through the /Count of each node. */
+function nthPage(ctx: PDFContext, catalog: PDFDict, n: number): { ref: PDFRef; dict: PDFDict } | null {
   let node = catalog.get(N('Pages'));
+  let index = n - 1;
   for (let depth = 0; depth < 64 && node instanceof PDFRef; depth++) {
     const dict = ctx.lookupMaybe(node, PDFDict);
     if (!dict) return null;
-    if (dict.lookup(N('Type')) === N('Page')) return { ref: node, dict };
+    if (dict.lookup(N('Type')) === N('Page')) return index === 0 ? { ref: node, dict } : null;
     const kids = dict.lookupMaybe(N('Kids'), PDFArray);
-    node = kids?.get(0);
+    if (!kids) return null;
+    let next: PDFRef | undefined;
+    for (let i = 0; i < kids.size() && next === undefined; i++) {
+      const kid = kids.get(i);
+      const kidDict = kid instanceof PDFRef ? ctx.lookupMaybe(kid, PDFDict) : undefined;
+      if (!(kid instanceof PDFRef) || !kidDict) return null;
+      const count = kidDict.lookup(N('Type')) === N('Page') ? 1 : (kidDict.lookupMaybe(N('Count'), PDFNumber)?.asNumber() ?? 0);
+      if (index < count) next = kid;
+      else index -= count;
+    }
+    node = next;
   }
   return null;
+}
+
+/** The page's /MediaBox [x0 y0 x1 y1], inherited from the page tree when the page has none. */
+function mediaBox(page: PDFDict): [number, number, number, number] {
+  let dict: PDFDict | undefined = page;
+  for (let depth = 0; depth < 64 && dict; depth++) {
+    const box = dict.lookupMaybe(N('MediaBox'), PDFArray);
+    if (box && box.size() === 4) {
+      const [a, b, c, d] = [0, 1, 2, 3].map((i) => box.lookupMaybe(i, PDFNumber)?.asNumber() ?? 0);
+      return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+    }
+    dict = dict.lookupMaybe(N('Parent'), PDFDict);
+  }
+  return [0, 0, 612, 792];
+}
+
+const PAD = 4;
+const LEADING = 1.25;
+
+/**
+ * The content of a visible signature's appearance, `width` × `height` points: a light box with a border and
+ * the lines as filled outlines, as large as fits (at most 10 pt); lines that do not fit are cut.
+ */
+function appearanceContent(width: number, height: number, lines: string[]): string {
+  const font = signatureFont();
+  const innerW = width - 2 * PAD;
+  const innerH = height - 2 * PAD;
+  let size = Math.min(10, innerH / (lines.length * LEADING));
+  for (const line of lines) size = Math.min(size, (innerW / Math.max(1, textWidth(font, line, 1))) * 0.999);
+  size = Math.max(size, 5);
+  const shown = lines.slice(0, Math.max(1, Math.floor(innerH / (size * LEADING))));
+  const fit = (line: string) => {
+    let t = line;
+    while (t.length > 1 && textWidth(font, t, size) > innerW) t = t.slice(0, -2) + '…';
+    return t;
+  };
+  const f = (v: number) => (Math.round(v * 100) / 100).toString();
+  const ops = [
+    'q',
+    `0.96 0.97 1 rg 0 0 ${f(width)} ${f(height)} re f`,
+    `0.2 0.35 0.65 RG 1 w 0.5 0.5 ${f(width - 1)} ${f(height - 1)} re S`,
+    '0.1 0.1 0.1 rg',
+    ...shown.map((line, i) => textPath(font, fit(line), PAD, height - PAD - size * (i * LEADING + 0.9), size)),
+    'Q',
+  ];
+  return ops.join('\n');
 }
 
 /** `pdf` followed by an update that adds an unsigned signature field, ready for @signpdf/signpdf. */
@@ -50,8 +112,14 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
   if (!partial) throw new PdfPostProcessError('the PDF cannot take a signature field: it has no classic cross-reference table');
   const { context: ctx, catalog } = partial;
   const rootRef = ctx.trailerInfo.Root as PDFRef;
-  const page = firstPage(ctx, catalog);
-  if (!page) throw new PdfPostProcessError('the PDF has no page to put the signature field on');
+  const pageNo = opts.visible?.page ?? 1;
+  const page = nthPage(ctx, catalog, pageNo);
+  if (!page)
+    throw new PdfPostProcessError(
+      pageNo === 1
+        ? 'the PDF has no page to put the signature field on'
+        : `signature.visible.page ${pageNo} is past the end of the document`,
+    );
   const changed = new Set<PDFRef>([rootRef]);
 
   const sig = ctx.obj({});
@@ -71,12 +139,25 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
     if (value) sig.set(N(key), PDFHexString.fromText(value));
   const sigRef = ctx.register(sig);
 
-  const appearance = ctx.register(ctx.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 0, 0], Length: 0 }));
+  let rect = [0, 0, 0, 0];
+  let appearance: PDFRef;
+  if (opts.visible) {
+    const { x, y, width, height } = opts.visible.rect;
+    const [x0, y0, x1, y1] = mediaBox(page.dict);
+    // From the top-left corner, as the job gives it, to PDF space (from the bottom-left of the media box).
+    rect = [x0 + x, y1 - y - height, x0 + x + width, y1 - y];
+    if (rect[2] > x1 + 0.01 || rect[1] < y0 - 0.01)
+      throw new PdfPostProcessError(
+        `signature.visible.rect reaches past page ${pageNo}, which is ${Math.round(x1 - x0)} × ${Math.round(y1 - y0)} points`,
+      );
+    const content = appearanceContent(width, height, opts.visible.lines);
+    appearance = ctx.register(ctx.stream(content, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, width, height] }));
+  } else appearance = ctx.register(ctx.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 0, 0], Length: 0 }));
   const widget = ctx.obj({
     Type: 'Annot',
     Subtype: 'Widget',
     FT: 'Sig',
-    Rect: [0, 0, 0, 0],
+    Rect: rect,
     F: 4, // Print: PDF/A wants it on every annotation
     P: page.ref,
     AP: { N: appearance },
@@ -90,7 +171,7 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
   const annots = page.dict.get(N('Annots'));
   if (annots instanceof PDFRef) {
     const arr = ctx.lookupMaybe(annots, PDFArray);
-    if (!arr) throw new PdfPostProcessError("the first page's /Annots is not an array");
+    if (!arr) throw new PdfPostProcessError(`page ${pageNo}'s /Annots is not an array`);
     arr.push(widgetRef);
     changed.add(annots);
   } else {

@@ -4,6 +4,7 @@
 // `append`, `prepend`), which are not print parameters: they are split off (`splitVersionPdf`), checked
 // at commit (`validateVersionPdf`, then `versionPdfFilesProblem` against the version's files) and applied
 // by the worker after printing (src/pdf/post-process.ts).
+import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
 import type { Protocol } from 'devtools-protocol';
 import { metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
 import { normalizeBundlePath } from '../domain/file-paths.js';
@@ -145,10 +146,11 @@ export interface VersionSignature {
   reason?: string;
   location?: string;
   contactInfo?: string;
+  visible?: VisibleSignature;
 }
 
 const DOCUMENT_KEYS = ['standard', 'metadata', 'append', 'prepend', 'signature'] as const;
-const SIGNATURE_KEYS = ['certificateId', 'reason', 'location', 'contactInfo'] as const;
+const SIGNATURE_KEYS = ['certificateId', 'reason', 'location', 'contactInfo', 'visible'] as const;
 /** The longest reason, location and contact info of a signature (as for a job's). */
 export const MAX_SIGNATURE_TEXT = 500;
 /** Most PDFs a version may append or prepend (each list). */
@@ -208,7 +210,8 @@ export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
   if (d.signature !== undefined) {
     const sig = d.signature;
     const f = `${FIELD}.signature`;
-    if (!isPlainObject(sig)) return { field: f, message: `${f} must be an object {certificateId, reason?, location?, contactInfo?}` };
+    if (!isPlainObject(sig))
+      return { field: f, message: `${f} must be an object {certificateId, reason?, location?, contactInfo?, visible?}` };
     const unknown = Object.keys(sig).find((k) => !(SIGNATURE_KEYS as readonly string[]).includes(k));
     if (unknown !== undefined)
       return { field: `${f}.${unknown}`, message: `${f}.${unknown} is not a known field (allowed: ${SIGNATURE_KEYS.join(', ')})` };
@@ -221,6 +224,10 @@ export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
           field: `${f}.${key}`,
           message: `${f}.${key} must be a string of at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
         };
+    }
+    if (sig.visible !== undefined) {
+      const p = visibleSignatureProblem(sig.visible, `${f}.visible`);
+      if (p) return p;
     }
   }
   for (const key of ['append', 'prepend'] as const) {

@@ -1961,6 +1961,19 @@ export interface paths {
                             location?: string;
                             /** @description How to reach the signer. */
                             contactInfo?: string;
+                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                            visible?: {
+                                /** @description The page (1-based). */
+                                page: number;
+                                rect: {
+                                    /** @description Points from the page's left edge. */
+                                    x: number;
+                                    /** @description Points from the page's top edge. */
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                };
+                            };
                         };
                         /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
                         images?: {
@@ -2213,6 +2226,19 @@ export interface paths {
                             location?: string;
                             /** @description How to reach the signer. */
                             contactInfo?: string;
+                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                            visible?: {
+                                /** @description The page (1-based). */
+                                page: number;
+                                rect: {
+                                    /** @description Points from the page's left edge. */
+                                    x: number;
+                                    /** @description Points from the page's top edge. */
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                };
+                            };
                         };
                         /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
                         images?: {
@@ -2987,6 +3013,19 @@ export interface paths {
                             location?: string;
                             /** @description How to reach the signer. */
                             contactInfo?: string;
+                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                            visible?: {
+                                /** @description The page (1-based). */
+                                page: number;
+                                rect: {
+                                    /** @description Points from the page's left edge. */
+                                    x: number;
+                                    /** @description Points from the page's top edge. */
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                };
+                            };
                         };
                         /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
                         images?: {
@@ -5129,6 +5168,30 @@ export interface components {
                     reason?: string;
                     location?: string;
                     contactInfo?: string;
+                    /**
+                     * @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature.
+                     * @example {
+                     *       "page": 1,
+                     *       "rect": {
+                     *         "x": 380,
+                     *         "y": 700,
+                     *         "width": 180,
+                     *         "height": 50
+                     *       }
+                     *     }
+                     */
+                    visible?: {
+                        /** @description The page (1-based). */
+                        page: number;
+                        rect: {
+                            /** @description Points from the page's left edge. */
+                            x: number;
+                            /** @description Points from the page's top edge. */
+                            y: number;
+                            width: number;
+                            height: number;
+                        };
+                    };
                 };
                 /** @description The PDF is encrypted (AES-256). The passwords are never shown, stored past the job, or sent in webhooks. */
                 protection?: {

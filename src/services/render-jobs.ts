@@ -16,6 +16,7 @@ import {
   type PdfInputProblem,
   type PdfStandard,
 } from '../domain/pdf-document.js';
+import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
 import { pageImagesSpec, type OutputFormat, type PageImagesInput, type PageImagesSpec } from '../domain/page-images.js';
 import { permissionsOf, protectionProblems, type PdfPermissions, type ProtectionInput } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
@@ -65,6 +66,8 @@ export interface SignatureInput {
   reason?: string;
   location?: string;
   contactInfo?: string;
+  /** Draw the signature on a page (domain/signature-appearance.ts); default invisible. */
+  visible?: VisibleSignature;
 }
 
 export interface JobAttachmentInput {
@@ -552,12 +555,17 @@ export class RenderJobs {
           message: `signature.${key} must be at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
         });
     }
+    if (sig.visible !== undefined) {
+      const p = visibleSignatureProblem(sig.visible, 'signature.visible');
+      if (p) throw invalid(p);
+    }
     const cert = await this.usableCertificate(accountId, sig.certificateId, 'signature.certificateId');
     return {
       certificateId: sig.certificateId,
       ...(sig.reason !== undefined ? { reason: sig.reason } : {}),
       ...(sig.location !== undefined ? { location: sig.location } : {}),
       ...(sig.contactInfo !== undefined ? { contactInfo: sig.contactInfo } : {}),
+      ...(sig.visible !== undefined ? { visible: sig.visible } : {}),
       subject: cert.subject,
       fingerprintSha256: cert.fingerprint_sha256,
     };

@@ -366,8 +366,8 @@ export class RenderWorker {
       throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
     if (opened.facts.notBefore > this.ctx.clock.now())
       throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
-    const { reason, location, contactInfo } = sig;
-    return { material: opened.material, fields: { reason, location, contactInfo } };
+    const { reason, location, contactInfo, visible } = sig;
+    return { material: opened.material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };
   }
 
   private async prepare(job: RenderJobsTable, signal: AbortSignal) {

@@ -5,14 +5,14 @@
 // signature with protection (400); a certificate deleted before the job renders fails the job.
 // SQLite + files and (PG_SUITES) PostgreSQL + S3.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { PASSPHRASE, selfSigned, withChain } from '../helpers/certificates.js';
 import { deployFiles } from '../helpers/deploy.js';
-import { withPdfFile } from '../helpers/pdf.js';
+import { pdfText, withPdfFile } from '../helpers/pdf.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
 
 const DAY = 86_400_000;
@@ -20,6 +20,20 @@ const PAGE = file(
   'index.html',
   '<!doctype html><html lang="en"><head><title>Signed statement</title></head><body><h1>Signed statement</h1></body></html>',
 );
+
+/** Page 1 drawn by pdftoppm in grey at 72 dpi (a pixel a point): width, height and one byte a pixel. */
+function grayPage(pdf: Buffer): { width: number; height: number; pixels: Buffer } {
+  const pgm = withPdfFile(pdf, (f) => execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', '-singlefile', f]));
+  const m = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
+  return { width: Number(m[1]), height: Number(m[2]), pixels: pgm.subarray(m[0].length) };
+}
+
+/** How many pixels of the rectangle are dark (< 128). */
+function darkPixels(page: { width: number; pixels: Buffer }, x: number, y: number, w: number, h: number): number {
+  let n = 0;
+  for (let row = y; row < y + h; row++) for (let col = x; col < x + w; col++) if (page.pixels[row * page.width + col] < 128) n++;
+  return n;
+}
 
 /** pdfsig's report of a PDF (poppler; it exits non-zero for an invalid signature, so both streams are kept). */
 function pdfsig(pdf: Buffer): string {
@@ -127,6 +141,48 @@ describe('signed PDFs', () => {
     assert.match(report, /Total document signed/);
     const problems = await checkPdfA(pdf, { standard: 'pdf/a-3b' });
     assert.deepEqual(problems, []);
+  });
+
+  test('a visible signature: drawn in its box on the page asked for, still valid, and a PDF/A stays PDF/A', async () => {
+    const visible = { page: 1, rect: { x: 340, y: 700, width: 220, height: 60 } };
+    const { job, pdf } = await render({
+      pdf: { standard: 'pdf/a-3b' },
+      signature: { certificateId, reason: 'Approved', location: 'Dublin, IE', visible },
+    });
+    assert.ok(pdf, JSON.stringify(job));
+    assert.deepEqual(job.document.signature.visible, visible);
+    const report = pdfsig(pdf);
+    assert.match(report, /Signature Validation: Signature is Valid\./);
+    assert.match(report, /Total document signed/);
+    assert.deepEqual(await checkPdfA(pdf, { standard: 'pdf/a-3b' }), []);
+    // Drawn at 72 dpi (a pixel a point), in grey: the box holds dark letters and the area beside it is paper.
+    const page = grayPage(pdf);
+    const inBox = darkPixels(page, 345, 705, 210, 50);
+    const beside = darkPixels(page, 40, 705, 210, 50);
+    assert.ok(inBox > 150, `${inBox} dark pixels in the signature box`);
+    assert.equal(beside, 0, 'nothing drawn left of it');
+    // The letters are outlines, not text: the page's text is only the template's.
+    assert.doesNotMatch(pdfText(pdf), /Digitally signed/);
+  });
+
+  test('a visible signature past the last page or reaching past the page fails the job; a bad box is a 400', async () => {
+    const past = await render({ signature: { certificateId, visible: { page: 3, rect: { x: 10, y: 10, width: 100, height: 40 } } } });
+    assert.equal(past.job.status, 'failed');
+    assert.equal(past.job.errorCode, 'pdf_postprocess_failed');
+    assert.match(past.job.errorMessage, /signature\.visible\.page 3 is past the end/);
+    const wide = await render({ signature: { certificateId, visible: { page: 1, rect: { x: 500, y: 10, width: 200, height: 40 } } } });
+    assert.equal(wide.job.status, 'failed');
+    assert.match(wide.job.errorMessage, /reaches past page 1, which is 612 × 792 points/);
+    for (const [visible, field] of [
+      [{ page: 1, rect: { x: 0, y: 0, width: 10, height: 40 } }, 'signature.visible.rect.width'],
+      [{ page: 0, rect: { x: 0, y: 0, width: 100, height: 40 } }, 'signature.visible.page'],
+      [{ page: 1, rect: { x: -5, y: 0, width: 100, height: 40 } }, 'signature.visible.rect.x'],
+      [{ page: 1, rect: { x: 0, y: 0, width: 100, height: 40 }, colour: 'red' }, 'signature.visible.colour'],
+    ] as const) {
+      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId, visible } });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.details.field, field, JSON.stringify(r.body));
+    }
   });
 
   test("another account's certificate and an unknown id are 404; signature with protection is 400", async () => {

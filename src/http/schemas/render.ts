@@ -1,5 +1,6 @@
 import { PDF_PERMISSIONS, type PdfPermission } from '../../domain/pdf-protection.js';
 import { Type } from '@sinclair/typebox';
+import { VISIBLE_SIGNATURE_LIMITS } from '../../domain/signature-appearance.js';
 import {
   DEFAULT_IMAGE_DPI,
   IMAGE_DPI,
@@ -20,6 +21,28 @@ const Standard = Type.Union(
       'Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`.',
   },
 );
+const L = VISIBLE_SIGNATURE_LIMITS;
+const VisibleSignatureField = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: L.maxPage, description: 'The page (1-based).' }),
+    rect: Type.Object(
+      {
+        x: Type.Number({ minimum: 0, maximum: L.maxCoordinate, description: "Points from the page's left edge." }),
+        y: Type.Number({ minimum: 0, maximum: L.maxCoordinate, description: "Points from the page's top edge." }),
+        width: Type.Number({ minimum: L.minWidth, maximum: L.maxCoordinate }),
+        height: Type.Number({ minimum: L.minHeight, maximum: L.maxCoordinate }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature.",
+    examples: [{ page: 1, rect: { x: 380, y: 700, width: 180, height: 50 } }],
+  },
+);
+
 const ImageFormatField = Type.Union(
   IMAGE_FORMATS.map((f) => Type.Literal(f)),
   { description: '`png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`.' },
@@ -134,6 +157,7 @@ export const RenderJob = Type.Object(
                 reason: Type.Optional(Type.String()),
                 location: Type.Optional(Type.String()),
                 contactInfo: Type.Optional(Type.String()),
+                visible: Type.Optional(VisibleSignatureField),
               },
               { description: 'The PDF is signed with this certificate (PAdES B-B).' },
             ),
@@ -378,6 +402,7 @@ export const CreateJobBody = Type.Object(
           reason: Type.Optional(Type.String({ maxLength: 500, description: 'Shown by readers, e.g. "Invoice issued".' })),
           location: Type.Optional(Type.String({ maxLength: 500, description: 'Where it was signed, e.g. "Dublin, IE".' })),
           contactInfo: Type.Optional(Type.String({ maxLength: 500, description: 'How to reach the signer.' })),
+          visible: Type.Optional(VisibleSignatureField),
         },
         {
           additionalProperties: false,
