@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { Operations, OperationId, RenderJob } from './api-types.js';
+import type { Operations, OperationId, PageImage, RenderJob } from './api-types.js';
 import { renderBatch, renderBatchesResource, type CreateRenderBatchBody, type RenderBatchOptions } from './batches.js';
 import { deployDirectory, findDeployBySlug, type DeployDirectoryOptions, type DeployDirectoryResult } from './deploy-directory.js';
 import { FolioApiError, FolioRenderError, FolioTimeoutError } from './errors.js';
@@ -54,6 +54,49 @@ export interface RenderOptions {
 export type RenderResult =
   | { status: 'succeeded'; pdf: Buffer; jobId: string; pageCount: number; sha256: string; fileName: string | null }
   | { status: 'pending'; job: RenderJob };
+
+/** The formats of page images (`images.format`, an image `outputFormat`). */
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** What `render()` resolves with for an image `outputFormat`: the one picture, or the job when the wait ran out first. */
+export type RenderImageResult =
+  | {
+      status: 'succeeded';
+      /** The image bytes (PNG, JPEG or WebP, as `format` says). */
+      image: Buffer;
+      format: ImageFormat;
+      /** `image/png`, `image/jpeg` or `image/webp` (the response's Content-Type). */
+      contentType: string;
+      jobId: string;
+      sha256: string;
+      fileName: string | null;
+    }
+  | { status: 'pending'; job: RenderJob };
+
+/** A page image with its bytes: what `renderJobs.downloadImages()` and `renderImages()` resolve with. */
+export interface DownloadedPageImage {
+  page: number;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  /** Size of `image`. */
+  bytes: number;
+  image: Buffer;
+}
+
+/** What `renderImages()` resolves with: the job and its page images, or the job when the wait ran out first. */
+export type RenderImagesResult =
+  { status: 'succeeded'; job: RenderJob; images: DownloadedPageImage[] } | { status: 'pending'; job: RenderJob };
+
+export interface ImagesQuery {
+  /** Lifetime of the signed URLs (default: the server's 600 s). */
+  expiresInSeconds?: number;
+  /** `inline` (default) or `attachment`: the Content-Disposition the signed URLs answer with. */
+  disposition?: 'inline' | 'attachment';
+}
+
+type JobBodyOf<F> = CreateRenderJobBody & { outputFormat: F };
+const IMAGE_FORMATS: ReadonlySet<string> = new Set<ImageFormat>(['png', 'jpeg', 'webp']);
 
 /** The PDF of `renderStream()` as a Node Readable, with what the response headers say of it. */
 export interface RenderedStream {
@@ -162,6 +205,22 @@ export function createClient(opts: ClientOptions) {
         ...o,
       }),
     deleteOutput: (jobId: string, o: CallOptions = {}) => http.call('DELETE /v1/render-jobs/{jobId}/output', { path: { jobId }, ...o }),
+    /**
+     * The page images of a succeeded job (`images` or an image `outputFormat`), in page order, each with a
+     * signed URL (`access.url`, no API key needed): resolves with `{images}` (`[]` for a job that asked for
+     * none). FolioApiError 409 `render_output_not_ready` before success, 404 `render_output_not_found` once
+     * the output is deleted or expired.
+     */
+    images: (jobId: string, query: ImagesQuery = {}, o: CallOptions = {}) =>
+      http.call('GET /v1/render-jobs/{jobId}/images', { path: { jobId }, query, ...o }),
+    /**
+     * The page images of a succeeded job with their bytes, in page order (each checked against its size and
+     * sha256): `[{page, format, width, height, bytes, image}]`. All are held in memory.
+     */
+    downloadImages: async (jobId: string, o: CallOptions = {}): Promise<DownloadedPageImage[]> => {
+      const { images } = await http.call('GET /v1/render-jobs/{jobId}/images', { path: { jobId }, query: {}, ...o });
+      return fetchImages(images, `render job ${jobId}`, o.signal);
+    },
   };
 
   const pdfs = {
@@ -183,7 +242,41 @@ export function createClient(opts: ClientOptions) {
      * Idempotency-Key (a random one unless given), so a retry after a network error creates no second PDF.
      */
     merge: (body: MergePdfsBody, o: CallOptions = {}) => http.call('POST /v1/pdfs/merge', { body, ...o }),
+    /**
+     * Page 1 of a managed PDF as a PNG 240 px wide (`GET /v1/pdfs/{pdfId}/thumbnail`): resolves with its
+     * bytes. FolioApiError 409 `thumbnail_unavailable` for a PDF that needs a password to open.
+     */
+    thumbnail: async (pdfId: string, o: CallOptions = {}): Promise<Buffer> => {
+      if (!pdfId) throw new TypeError('pdfs.thumbnail: pdfId is required');
+      const res = await http.send({
+        method: 'GET',
+        url: `/v1/pdfs/${encodeURIComponent(pdfId)}/thumbnail`,
+        headers: { ...o.headers, accept: 'image/png' },
+        signal: o.signal,
+        retrySafe: true,
+        what: 'GET /v1/pdfs/{pdfId}/thumbnail',
+      });
+      return readAll(verifiedStream(res, { ...etagHash(res), what: `the thumbnail of PDF ${pdfId}` }));
+    },
   };
+
+  /** Downloads listed page images from their signed URLs, in order; each is checked against its size and the ETag's sha256. */
+  async function fetchImages(images: PageImage[], what: string, signal?: AbortSignal): Promise<DownloadedPageImage[]> {
+    const out: DownloadedPageImage[] = [];
+    for (const img of images) {
+      const res = await http.send({
+        method: 'GET',
+        url: img.access.url,
+        headers: { accept: 'image/*' },
+        signal,
+        retrySafe: true,
+        what: `GET page image ${img.page}`,
+      });
+      const image = await readAll(verifiedStream(res, { ...etagHash(res), bytes: img.bytes, what: `page ${img.page} of ${what}` }));
+      out.push({ page: img.page, format: img.format as ImageFormat, width: img.width, height: img.height, bytes: image.length, image });
+    }
+    return out;
+  }
 
   /** The account's signing certificates (PKCS#12): only subject, issuer, validity and fingerprint come back. */
   const signingCertificates = {
@@ -236,7 +329,12 @@ export function createClient(opts: ClientOptions) {
   }
 
   /** `POST /v1/render`: the 200 response (body unread) or the job of a 202; a 422 becomes FolioRenderError. */
-  async function renderResponse(body: CreateRenderJobBody, o: RenderOptions): Promise<Response | { job: RenderJob }> {
+  async function renderResponse(
+    body: CreateRenderJobBody,
+    o: RenderOptions,
+    // The bytes of the product (a PDF, or the one image of an image outputFormat), or the JSON answer.
+    accept = 'application/pdf, image/png, image/jpeg, image/webp',
+  ): Promise<Response | { job: RenderJob }> {
     const json = o.waitSeconds === undefined ? body : { ...body, waitSeconds: o.waitSeconds };
     let res: Response;
     try {
@@ -244,7 +342,7 @@ export function createClient(opts: ClientOptions) {
         method: 'POST',
         url: '/v1/render',
         json,
-        headers: { accept: 'application/pdf', 'idempotency-key': o.idempotencyKey ?? randomUUID() },
+        headers: { accept, 'idempotency-key': o.idempotencyKey ?? randomUUID() },
         signal: o.signal,
         retrySafe: true,
         extraTimeoutMs: (o.waitSeconds ?? 60) * 1000,
@@ -274,7 +372,11 @@ export function createClient(opts: ClientOptions) {
     const bytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
     return {
       status: 'succeeded',
-      stream: verifiedStream(res, { sha256, ...(bytes !== null ? { bytes } : {}), what: `the PDF of render job ${jobId}` }),
+      stream: verifiedStream(res, {
+        sha256,
+        ...(bytes !== null ? { bytes } : {}),
+        what: `the ${(res.headers.get('content-type') ?? '').startsWith('image/') ? 'image' : 'PDF'} of render job ${jobId}`,
+      }),
       jobId,
       pageCount: Number(res.headers.get('folio-page-count') ?? 0),
       sha256,
@@ -289,11 +391,46 @@ export function createClient(opts: ClientOptions) {
    * `{status: 'pending', job}` when the wait ran out (the job keeps running: `renderJobs.get(job.id, …)`);
    * throws FolioRenderError when the job fails or is canceled.
    */
-  async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult> {
+  function render(body: JobBodyOf<ImageFormat>, o?: RenderOptions): Promise<RenderImageResult>;
+  function render(body: CreateRenderJobBody & { outputFormat?: 'pdf' }, o?: RenderOptions): Promise<RenderResult>;
+  function render(body: CreateRenderJobBody, o?: RenderOptions): Promise<RenderResult | RenderImageResult>;
+  async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult | RenderImageResult> {
     const res = await renderResponse(body, o);
     if (!(res instanceof Response)) return { status: 'pending', job: res.job };
     const { stream, bytes: _bytes, ...rest } = renderedStream(res);
+    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (contentType.startsWith('image/')) {
+      const format = contentType === 'image/jpeg' ? 'jpeg' : contentType.slice('image/'.length);
+      if (!IMAGE_FORMATS.has(format))
+        throw new FolioApiError({ status: res.status, code: 'unexpected_response', message: `POST /v1/render answered ${contentType}` });
+      return {
+        status: 'succeeded',
+        image: await readAll(stream),
+        format: format as ImageFormat,
+        contentType,
+        jobId: rest.jobId,
+        sha256: rest.sha256,
+        fileName: rest.fileName,
+      };
+    }
     return { ...rest, pdf: await readAll(stream) };
+  }
+
+  /**
+   * `POST /v1/render` for the page images of a job (an image `outputFormat`, or `images` beside a PDF), any
+   * number of pages: the server answers JSON with signed links, and the images are downloaded from them.
+   * Resolves with `{status: 'succeeded', job, images: [{page, format, width, height, bytes, image}]}` or
+   * `{status: 'pending', job}`; throws FolioRenderError when the job fails or is canceled.
+   */
+  async function renderImages(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderImagesResult> {
+    const res = await renderResponse(body, o, 'application/json');
+    if (!(res instanceof Response)) return { status: 'pending', job: res.job };
+    const answer = (await res.json()) as { job: RenderJob; images?: PageImage[] };
+    return {
+      status: 'succeeded',
+      job: answer.job,
+      images: await fetchImages(answer.images ?? [], `render job ${answer.job.id}`, o.signal),
+    };
   }
 
   /**
@@ -358,10 +495,17 @@ export function createClient(opts: ClientOptions) {
     signingCertificates,
     deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
     render,
+    renderImages,
     renderStream,
     renderAndWait,
     /** Creates a render batch and polls it until it is completed (items terminal, product built); resolves with the final batch. */
     renderBatch: (body: CreateRenderBatchBody, o: RenderBatchOptions = {}) => renderBatch(http, body, o),
     download,
   };
+}
+
+/** `{sha256}` from an ETag that is a quoted sha256 (what Folio's file answers carry); nothing otherwise. */
+function etagHash(res: Response): { sha256?: string } {
+  const m = /^"([0-9a-f]{64})"$/i.exec(res.headers.get('etag') ?? '');
+  return m ? { sha256: m[1]! } : {};
 }

@@ -12,6 +12,11 @@ export {
   type RenderAndWaitOptions,
   type RenderOptions,
   type RenderResult,
+  type RenderImageResult,
+  type RenderImagesResult,
+  type ImageFormat,
+  type ImagesQuery,
+  type DownloadedPageImage,
   type RenderedStream,
   type RenderStreamResult,
   type DownloadOptions,
@@ -56,5 +61,6 @@ export type {
   EmbeddedPdf,
   PermanentLink,
   Access,
+  PageImage,
 } from './api-types.js';
 export { verifyWebhook, WebhookVerificationError, type FolioWebhookEvent, type VerifyWebhookInput } from './webhooks.js';
