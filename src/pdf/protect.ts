@@ -88,10 +88,42 @@ export async function protectPdf(
   }
 }
 
-function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): Promise<void> {
+/**
+ * The file encryption key of a PDF protectPdf made (AES-256: every string and stream is encrypted with it
+ * directly), as qpdf reports it with the owner password (`showEncryptionKey`). A signature over the
+ * protected PDF (sign.ts) encrypts the strings and streams of its update with it. The password goes to
+ * qpdf in a job file under /dev/shm, as in protectPdf; the key stays in this process's memory.
+ */
+export async function encryptionKeyOf(
+  pdf: Buffer,
+  ownerPassword: string,
+  opts: { timeoutMs?: number; qpdf?: string } = {},
+): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
+  const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, PREFIX)).catch(() => dir) : dir;
+  try {
+    const input = path.join(dir, 'in.pdf');
+    const job = path.join(secretDir, 'job.json');
+    await fs.writeFile(input, pdf, { mode: 0o600 });
+    await fs.writeFile(job, JSON.stringify({ inputFile: input, password: ownerPassword, showEncryption: '', showEncryptionKey: '' }), {
+      mode: 0o600,
+    });
+    const out = await runQpdf([`--job-json-file=${job}`], opts, 'read the encryption of');
+    const key = /^Encryption key = ([0-9a-f]{64})$/m.exec(out)?.[1];
+    if (!key) throw new PdfPostProcessError('qpdf did not report the encryption key of the protected PDF');
+    return Buffer.from(key, 'hex');
+  } finally {
+    await fs.rm(secretDir, { recursive: true, force: true });
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs qpdf; resolves with what it printed (in memory only: it may name a key). */
+function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }, doing = 'encrypt'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(opts.qpdf ?? 'qpdf', argv, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(opts.qpdf ?? 'qpdf', argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
+    let out = '';
     let done = false;
     const finish = (e: Error | null) => {
       if (done) return;
@@ -100,10 +132,13 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): P
       if (e) {
         child.kill('SIGKILL');
         reject(e);
-      } else resolve();
+      } else resolve(out);
     };
+    child.stdout.on('data', (d: Buffer) => {
+      if (out.length < 100_000) out += d.toString();
+    });
     const ms = opts.timeoutMs ?? 60_000;
-    const timer = setTimeout(() => finish(new PdfPostProcessError(`qpdf did not finish encrypting within ${ms} ms`)), ms);
+    const timer = setTimeout(() => finish(new PdfPostProcessError(`qpdf did not ${doing} the PDF within ${ms} ms`)), ms);
     child.on('error', (e: NodeJS.ErrnoException) =>
       finish(
         new PdfPostProcessError(
@@ -122,7 +157,7 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): P
       finish(
         code === 0 || code === 3
           ? null
-          : new PdfPostProcessError(`qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
+          : new PdfPostProcessError(`qpdf could not ${doing} the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
       ),
     );
   });

@@ -44,6 +44,8 @@ export interface SignatureFields {
   signingTime: Date;
   /** Draw the signature on a page (default: an invisible signature). */
   visible?: VisibleSignature;
+  /** The file key of a PDF protectPdf encrypted (encryptionKeyOf): the signature's update is encrypted with it. */
+  encryptionKey?: Buffer;
 }
 
 /** The certificate's common name (else its whole subject), as a visible signature names the signer. */

@@ -158,16 +158,12 @@ export const hasDocumentOptions = (input: DocumentInput) =>
 const MAX_SIGNATURE_TEXT = 500;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
-function versionDocument(metadataJson: string | null): { standard?: PdfStandard; signed: boolean } {
-  if (!metadataJson) return { signed: false };
-  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown; signature?: unknown } }).pdf;
-  const standard = pdf?.standard;
-  return {
-    ...(typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
-      ? { standard: standard as PdfStandard }
-      : {}),
-    signed: pdf?.signature !== undefined,
-  };
+function versionDocument(metadataJson: string | null): { standard?: PdfStandard } {
+  if (!metadataJson) return {};
+  const standard = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown } }).pdf?.standard;
+  return typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
+    ? { standard: standard as PdfStandard }
+    : {};
 }
 
 /** The certificate id of a version's `render.metadata.pdf.signature`, if it has one. */
@@ -540,13 +536,10 @@ export class RenderJobs {
 
   /**
    * A job's `signature`: a certificate of the account (404 otherwise, as for any other account's id), valid
-   * now (400 naming signature.certificateId), short texts, and not with `protection`: signing an encrypted
-   * PDF needs the signature dictionary encrypted with it, which the signing library cannot do.
+   * now (400 naming signature.certificateId), short texts, and a valid `visible` box.
    */
   async #checkSignature(accountId: string, input: Pick<CreateJobInput, 'signature' | 'protection'>) {
     const sig = input.signature!;
-    if (input.protection)
-      throw invalid({ field: 'signature', message: 'signature cannot be combined with protection yet: sign, or protect, the PDF' });
     for (const key of ['reason', 'location', 'contactInfo'] as const) {
       const v = sig[key];
       if (v !== undefined && (v.length > MAX_SIGNATURE_TEXT || /[\u0000-\u001f\u007f]/.test(v)))
@@ -650,11 +643,6 @@ export class RenderJobs {
       throw invalid({
         field: 'protection',
         message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
-      });
-    if (doc.protection && !doc.signature && fromVersion.signed)
-      throw invalid({
-        field: 'protection',
-        message: "protection cannot be combined with the version's render.metadata.pdf.signature yet: the version signs every job",
       });
     if (doc.standard === undefined && fromVersion.standard !== undefined) {
       const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });

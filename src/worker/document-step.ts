@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
-import { protectPdf, type PdfProtection } from '../pdf/protect.js';
+import { encryptionKeyOf, protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
@@ -68,7 +68,13 @@ export async function finishDocument(
     if (signature) {
       // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
       const { signPdf } = await import('../pdf/sign.js');
-      final = await signPdf(final, signature.material, { ...signature.fields, signingTime: date });
+      // Signing an encrypted PDF: its update is encrypted with the file's key, which qpdf reports.
+      const encryptionKey = protection ? await encryptionKeyOf(final, protection.ownerPassword) : undefined;
+      final = await signPdf(final, signature.material, {
+        ...signature.fields,
+        signingTime: date,
+        ...(encryptionKey ? { encryptionKey } : {}),
+      });
     }
   } catch (err) {
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);

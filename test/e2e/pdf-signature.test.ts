@@ -1,8 +1,9 @@
 // Signed PDFs end to end (issue 22 point 2) with real Chromium, the worker and the blob store, checked by
 // poppler's independent pdfsig: a valid PAdES (ETSI.CAdES.detached) signature over the whole document with
 // the certificate's subject; one byte changed afterwards makes it invalid; a signed PDF/A-3b is still
-// PDF/A by the archival checker. Refusals: another account's certificate (404), an expired one (400),
-// signature with protection (400); a certificate deleted before the job renders fails the job.
+// PDF/A by the archival checker; a signed and password-protected PDF is valid too (pdfsig with the
+// password) and its signature's strings are encrypted. Refusals: another account's certificate (404), an
+// expired one (400); a certificate deleted before the job renders fails the job.
 // SQLite + files and (PG_SUITES) PostgreSQL + S3.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -185,7 +186,7 @@ describe('signed PDFs', () => {
     }
   });
 
-  test("another account's certificate and an unknown id are 404; signature with protection is 400", async () => {
+  test("another account's certificate and an unknown id are 404", async () => {
     const b = await app.services.accounts.create({ name: 'Other' });
     const asB = await app.api(
       'POST',
@@ -203,14 +204,42 @@ describe('signed PDFs', () => {
     });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error, 'signing_certificate_not_found');
-    const both = await app.api('POST', '/v1/render-jobs', {
-      deployId,
-      deployVersionId: 'latest',
-      signature: { certificateId },
-      protection: { ownerPassword: 'o' },
+  });
+
+  test('signed and protected: AES-256, the signature valid with the password, its update encrypted', async () => {
+    const { job, pdf } = await render({
+      protection: { userPassword: 'open-it-77', ownerPassword: 'own-it-88', permissions: { modify: false } },
+      signature: { certificateId, reason: 'Payslip issued', visible: { page: 1, rect: { x: 36, y: 36, width: 200, height: 50 } } },
     });
-    assert.equal(both.status, 400, JSON.stringify(both.body));
-    assert.equal(both.body.details.field, 'signature');
+    assert.ok(pdf, JSON.stringify(job));
+    const enc = withPdfFile(pdf, (f) => spawnSync('qpdf', ['--show-encryption', '--password=own-it-88', f], { encoding: 'utf8' }).stdout);
+    assert.match(enc, /R = 6/);
+    assert.match(enc, /string encryption method: AESv3/);
+    assert.match(enc, /modify other: not allowed/);
+    // Without a password poppler cannot open it; with either, the signature verifies over the whole file.
+    assert.doesNotMatch(pdfsig(pdf), /Signature is Valid/);
+    for (const pw of [
+      ['-upw', 'open-it-77'],
+      ['-opw', 'own-it-88'],
+    ]) {
+      const report = withPdfFile(pdf, (f) => spawnSync('pdfsig', [...pw, f], { encoding: 'utf8' }));
+      const text = report.stdout + report.stderr;
+      assert.match(text, /Signature Validation: Signature is Valid\./, `${pw[0]}: ${text}`);
+      assert.match(text, /Total document signed/);
+      assert.match(text, /Signer Certificate Common Name: Folio Test Signer/);
+    }
+    // qpdf reads the whole file, the update included, with the password: no damage.
+    const check = withPdfFile(pdf, (f) => spawnSync('qpdf', ['--check', '--password=open-it-77', f], { encoding: 'utf8' }));
+    assert.equal(check.status, 0, check.stdout + check.stderr);
+    // The reason is encrypted like every string of the document: not in the file as text.
+    const utf16 = Buffer.from('Payslip issued', 'utf16le').swap16().toString('hex');
+    assert.ok(!pdf.toString('latin1').toLowerCase().includes(utf16), 'the reason is not in clear');
+    // The visible box is drawn (the page opened with the password).
+    const gray = withPdfFile(pdf, (f) =>
+      execFileSync('pdftoppm', ['-gray', '-r', '72', '-upw', 'open-it-77', '-f', '1', '-l', '1', '-singlefile', f]),
+    );
+    const m = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(gray.toString('latin1', 0, 40))!;
+    assert.ok(darkPixels({ width: Number(m[1]), pixels: gray.subarray(m[0].length) }, 40, 40, 190, 40) > 100);
   });
 
   test('a version with render.metadata.pdf.signature signs every job; commits naming a foreign or bad certificate are refused', async () => {
@@ -230,13 +259,13 @@ describe('signed PDFs', () => {
     assert.match(report, /Signer Certificate Common Name: Folio Test Signer/);
     assert.match(report, /Signature Validation: Signature is Valid\./);
     assert.equal(job.document, undefined, 'the job asked for nothing itself');
-    const locked = await app.api('POST', '/v1/render-jobs', {
-      deployId,
-      deployVersionId: v.body.deployVersion.id,
-      protection: { ownerPassword: 'o' },
-    });
-    assert.equal(locked.status, 400, JSON.stringify(locked.body));
-    assert.equal(locked.body.details.field, 'protection');
+    // A job of the signing version may add a password: signed and encrypted.
+    const locked = await render({ deployVersionId: v.body.deployVersion.id, protection: { ownerPassword: 'owner-only-1' } });
+    assert.ok(locked.pdf, JSON.stringify(locked.job));
+    assert.match(
+      withPdfFile(locked.pdf, (f) => spawnSync('pdfsig', ['-opw', 'owner-only-1', f], { encoding: 'utf8' }).stdout),
+      /Signature is Valid/,
+    );
 
     const b = await app.services.accounts.create({ name: 'Other signer' });
     const foreign = await deployFiles(
