@@ -20,11 +20,13 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
                                                   .folioignore, *.pdf, node_modules/ and dotfiles stay home)
   folio deploys list                              deploys with their latest version (vN)
   folio render <deploy> [--version V|vN|N] [--payload FILE|-] [--managed] [-o out.pdf] [--wait]
-                                                  render a PDF; -o waits and downloads it
+                                                  render a PDF; -o waits and downloads it; --png/--jpeg/
+                                                  --webp render a page image instead, --images FORMAT
+                                                  adds page images beside the PDF
   folio batch <deploy> <payloads.jsonl> [--out DIR] [--version V] [--batch-key KEY] [--managed]
                                                   render one payload per line as a batch; re-running resumes it
                                                   and --out downloads only missing PDFs; --merge/--zip FILE
-  folio jobs list|get|cancel|download             render jobs
+  folio jobs list|get|show|cancel|download|images  render jobs (images: a job's page images)
   folio pdfs list|get|delete|link|download        managed PDFs and their links
   folio usage                                     plan, this month's usage and limits
   folio aliases set|list                          point production/preview at a version

@@ -1,10 +1,13 @@
-// folio jobs list|get|show|cancel|download
+// folio jobs list|get|show|cancel|download|images
+import fs from 'node:fs';
+import path from 'node:path';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { checkOutputDir, formatBytes, formatTime, printJson, table, UsageError } from './output.js';
+import { describeImage, imageExt, writeAllOrNothing } from './image-options.js';
+import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 import { printJobResult, waitForJob } from './render.js';
 
-export const jobsHelp = `Usage: folio jobs <list|get|show|cancel|download> [options]
+export const jobsHelp = `Usage: folio jobs <list|get|show|cancel|download|images> [options]
 
   folio jobs list [--deploy D] [--status S] [--business-key K] [--limit N] [--all]
                                render jobs, newest first (default 20; --all pages through every job)
@@ -16,6 +19,9 @@ export const jobsHelp = `Usage: folio jobs <list|get|show|cancel|download> [opti
   folio jobs cancel JOB_ID     cancel a queued, retrying or rendering job
   folio jobs download JOB_ID [-o FILE]
                                download the job's PDF (default FILE: JOB_ID.pdf)
+  folio jobs images JOB_ID [--out DIR]
+                               list the job's page images; --out downloads them into DIR (an existing
+                               folder) as JOB_ID-page-<n>.<png|jpg|webp>
 
 Common options: --json (machine-readable output), -h/--help.
 --status: queued, rendering, succeeded, retry_scheduled, failed, canceled. --deploy takes an id or a slug.`;
@@ -32,6 +38,7 @@ export async function jobsCommand(argv: string[]): Promise<number> {
     wait: { type: 'boolean' },
     timeout: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    out: { type: 'string' },
   });
   const sub = p.positionals[0];
   if (p.help || !sub) {
@@ -119,8 +126,40 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       else console.log(`wrote ${r.path} (${formatBytes(r.bytes)})`);
       return 0;
     }
+    case 'images': {
+      const id = positional(p, 1, 'the job id: folio jobs images JOB_ID');
+      noExtra(p, 2);
+      const dir = str(p, 'out');
+      if (dir !== undefined && !(fs.existsSync(dir) && fs.statSync(dir).isDirectory()))
+        throw new UsageError(`--out ${dir}: not an existing folder`);
+      if (dir === undefined) {
+        const { images } = await client.renderJobs.images(id);
+        if (p.json) printJson({ images });
+        else if (images.length === 0) console.log(`job ${id} has no page images (it asked for none)`);
+        else
+          console.log(
+            table(
+              ['PAGE', 'FORMAT', 'SIZE', 'BYTES'],
+              images.map((i) => [i.page, i.format, `${i.width}×${i.height}`, formatBytes(i.bytes)]),
+            ),
+          );
+        return 0;
+      }
+      // Every image is fetched before the first file is written: a failed download leaves none behind.
+      const images = await client.renderJobs.downloadImages(id);
+      const files = writeAllOrNothing(
+        images.map((i) => ({ path: path.join(dir, `${id}-page-${i.page}.${imageExt(i.format)}`), data: i.image })),
+      );
+      if (p.json) printJson({ images: images.map(({ image: _image, ...i }, n) => ({ ...i, file: files[n] })) });
+      else if (images.length === 0) console.log(`job ${id} has no page images (it asked for none)`);
+      else {
+        for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
+        console.log(`${plural(images.length, 'image')} of job ${id} in ${path.resolve(dir)}`);
+      }
+      return 0;
+    }
     default:
-      throw new UsageError(`unknown jobs command "${sub}" (list, get, show, cancel, download)`);
+      throw new UsageError(`unknown jobs command "${sub}" (list, get, show, cancel, download, images)`);
   }
 }
 

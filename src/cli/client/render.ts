@@ -1,18 +1,30 @@
 // folio render <deploy>: create a render job with a payload; --wait / -o waits (long-poll) and downloads;
-// --sync -o asks POST /v1/render for the PDF in one request.
+// --sync -o asks POST /v1/render for the PDF in one request. --png/--jpeg/--webp and --images (see
+// image-options.ts) make page images the product or add them beside the PDF.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { FolioRenderError, type FolioClient, type RenderJob, type RenderJobResult } from '../../sdk/index.js';
+import { FolioRenderError, type DownloadedPageImage, type FolioClient, type RenderJob, type RenderJobResult } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { documentOptionFlags, documentOptions, documentOptionsHelp } from './document-options.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+import {
+  checkImageTarget,
+  describeImage,
+  imageOptionFlags,
+  imageOptions,
+  imageOptionsHelp,
+  imageTargets,
+  writeAllOrNothing,
+  type ImagePlan,
+} from './image-options.js';
+import { checkOutputDir, CliError, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 import { resolveVersion } from './versions.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
        folio render --html FILE [--assets DIR] -o out.pdf [options]
+       folio render <deploy> --png -o card.png [--width PX] [options]
 
 Creates a render job for a deploy (its id dep_… or its slug) and, with --wait or -o, waits for it.
 With --html, renders that HTML file without a deploy (inline sources, one POST /v1/render), with the
@@ -26,15 +38,22 @@ Options:
   --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
   --business-key KEY     your reference for the job (default: the job id)
 ${documentOptionsHelp}
+${imageOptionsHelp}
   --idempotency-key KEY  make retries of this command create one job
-  -o, --output FILE      wait, then download the PDF to FILE (implies --wait)
+  -o, --output FILE      wait, then download the PDF (or the image) to FILE (implies --wait)
   --wait                 wait until the job has finished
-  --sync                 one request (POST /v1/render): the server answers the PDF when it is ready
-                         (needs -o; with a deploy id dep_… and no version number, no other request)
+  --sync                 one request (POST /v1/render): the server answers the PDF (or the image) when it
+                         is ready (needs -o; with a deploy id dep_… and no version number, no other
+                         request; images of several pages or beside a PDF are then downloaded by link)
   --timeout SECONDS      how long to wait (default 120; with --sync the server's wait, default 60 or
                          the version's render timeout + 10 s when lower, then the job is polled)
   --json                 print the job as JSON
-  -h, --help             show this help`;
+  -h, --help             show this help
+
+Examples:
+  folio render invoice --payload inv.json -o inv.pdf
+  folio render card --png -o card.png --width 1200
+  folio render invoice --payload inv.json -o inv.pdf --images png --width 400 --pages 1`;
 
 export function readPayload(spec: string, mime: string | undefined): { payload?: unknown; payloadMime?: string } {
   let text: string;
@@ -74,6 +93,8 @@ export function jobRows(job: RenderJob): Array<[string, string | number | undefi
 export function printJobResult(r: { job: RenderJob; output?: RenderJobResult['output']; pdf?: RenderJobResult['pdf'] }): void {
   const rows: Array<[string, string | number | undefined]> = jobRows(r.job);
   if (r.output) rows.push(['output', `${r.output.id}, ${plural(r.output.pageCount, 'page')}, ${formatBytes(r.output.bytes)}`]);
+  else if (r.job.document?.outputFormat)
+    rows.push(['output', `no PDF: the job keeps only ${r.job.document.outputFormat.toUpperCase()} images (folio jobs images ${r.job.id})`]);
   if (r.pdf) rows.push(['managed pdf', `${r.pdf.id} (${r.pdf.fileName})`]);
   console.log(table(['field', 'value'], rows).split('\n').slice(1).join('\n'));
 }
@@ -174,6 +195,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     assets: { type: 'string' },
     timeout: { type: 'string' },
     ...documentOptionFlags,
+    ...imageOptionFlags,
   });
   if (p.help) {
     console.log(renderHelp);
@@ -186,18 +208,23 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const payloadSpec = str(p, 'payload');
   const payload = payloadSpec !== undefined ? readPayload(payloadSpec, str(p, 'payload-mime')) : {};
   const document = documentOptions(p);
+  const plan = imageOptions(p);
   const out = str(p, 'output');
   const wait = Boolean(p.values.wait) || out !== undefined;
   const timeoutSeconds = int(p, 'timeout', 1, 86_400);
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
   if ((p.values.sync || htmlFile !== undefined) && out === undefined)
-    throw new UsageError(`${htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the PDF`);
+    throw new UsageError(
+      `${htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
+    );
   if (out !== undefined) checkOutputDir(out);
+  if (out !== undefined && plan.product) checkImageTarget(out, plan.product);
 
   const client = clientFromEnv();
   const common = {
     ...payload,
     ...document,
+    ...plan.body,
     ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
     ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
   };
@@ -205,11 +232,19 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const body = async (deployId: string) => ({ deployId, deployVersionId: await resolveVersion(client, deployId, versionSpec), ...common });
   const idempotencyKey = str(p, 'idempotency-key');
   if (htmlFile !== undefined)
-    return renderSync(client, { ...inlineSources(htmlFile, str(p, 'assets')), ...common }, out!, timeoutSeconds, idempotencyKey, p.json);
+    return renderSync(
+      client,
+      { ...inlineSources(htmlFile, str(p, 'assets')), ...common },
+      out!,
+      plan,
+      timeoutSeconds,
+      idempotencyKey,
+      p.json,
+    );
   if (p.values.sync) {
     // A deploy id needs no lookup: then --sync is exactly one request.
     const deployId = ref!.startsWith('dep_') ? ref! : (await client.deploys.resolve(ref!)).id;
-    return renderSync(client, await body(deployId), out!, timeoutSeconds, idempotencyKey, p.json);
+    return renderSync(client, await body(deployId), out!, plan, timeoutSeconds, idempotencyKey, p.json);
   }
   const deploy = await client.deploys.resolve(ref!);
   const created = await client.renderJobs.create(await body(deploy.id), { idempotencyKey: str(p, 'idempotency-key') });
@@ -237,35 +272,85 @@ export async function renderCommand(argv: string[]): Promise<number> {
     }
     return 1;
   }
-  let written: { path: string; bytes: number } | null = null;
-  if (out) written = await client.download(job.id, out);
-  if (p.json) printJson({ ...done, ...(written ? { file: written.path } : {}) });
-  else {
-    const o = done.output!;
-    if (written) console.log(`wrote ${written.path} (${plural(o.pageCount, 'page')}, ${formatBytes(written.bytes)}) from job ${job.id}`);
-    else
-      console.log(
-        `job ${job.id} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${job.id} -o out.pdf`,
-      );
-  }
+  await saveJobResult(client, done, out, plan, p.json);
   return 0;
 }
 
+/** Fetches a job's images for `plan` (none when it asked for none); a job that should have some and has none is an error. */
+async function jobImages(client: FolioClient, jobId: string, plan: ImagePlan): Promise<DownloadedPageImage[]> {
+  if (!plan.product && !plan.beside) return [];
+  const images = await client.renderJobs.downloadImages(jobId);
+  if (images.length === 0) throw new CliError('render_output_not_found', `render job ${jobId} has no page images`);
+  return images;
+}
+
+const imageJson = (images: DownloadedPageImage[], files: string[]) =>
+  images.map(({ image: _image, ...i }, n) => ({ ...i, file: files[n] }));
+
 /**
- * --sync: POST /v1/render writes the PDF in one request (a deploy slug costs one lookup first). When the
- * server's wait runs out the job is followed with the long poll and downloaded, as without --sync.
+ * A succeeded job's products written where -o says (or, without -o, where to get them): the PDF and the
+ * images beside it, or the images that are the product. The images are fetched before anything is written,
+ * so a failed download leaves no file behind.
+ */
+async function saveJobResult(
+  client: FolioClient,
+  done: RenderJobResult,
+  out: string | undefined,
+  plan: ImagePlan,
+  json: boolean,
+): Promise<void> {
+  const jobId = done.job.id;
+  if (out === undefined) {
+    if (json) return printJson(done);
+    if (plan.product) {
+      console.log(`job ${jobId} succeeded; download its ${plan.product.toUpperCase()} images with: folio jobs images ${jobId} --out DIR`);
+      return;
+    }
+    const o = done.output!;
+    console.log(
+      `job ${jobId} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${jobId} -o out.pdf${plan.beside ? ` (images: folio jobs images ${jobId} --out DIR)` : ''}`,
+    );
+    return;
+  }
+  const images = await jobImages(client, jobId, plan);
+  const targets = imageTargets(out, plan, images);
+  if (plan.product) {
+    const files = writeAllOrNothing(images.map((i, n) => ({ path: targets[n]!, data: i.image })));
+    if (json)
+      return printJson({
+        ...done,
+        ...(files.length === 1 && !plan.severalPages ? { file: files[0] } : {}),
+        images: imageJson(images, files),
+      });
+    for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)} from job ${jobId}`);
+    return;
+  }
+  const written = await client.download(jobId, out);
+  const files = writeAllOrNothing(images.map((i, n) => ({ path: targets[n]!, data: i.image })));
+  if (json) return printJson({ ...done, file: written.path, ...(images.length ? { images: imageJson(images, files) } : {}) });
+  console.log(`wrote ${written.path} (${plural(done.output!.pageCount, 'page')}, ${formatBytes(written.bytes)}) from job ${jobId}`);
+  for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
+}
+
+/**
+ * --sync: POST /v1/render writes the PDF (or the one image of an image product) in one request (a deploy
+ * slug costs one lookup first). Images of several pages come as a JSON answer with links, images beside a
+ * PDF by a second request; all are fetched before any file is written. When the server's wait runs out the
+ * job is followed with the long poll and downloaded, as without --sync.
  */
 async function renderSync(
   client: FolioClient,
   body: Parameters<FolioClient['render']>[0],
   out: string,
+  plan: ImagePlan,
   waitSeconds: number | undefined,
   idempotencyKey: string | undefined,
   json: boolean,
 ): Promise<number> {
-  let r: Awaited<ReturnType<FolioClient['render']>>;
+  const o = { waitSeconds, idempotencyKey: idempotencyKey ?? randomUUID() };
+  let r: Awaited<ReturnType<FolioClient['render']>> | Awaited<ReturnType<FolioClient['renderImages']>>;
   try {
-    r = await client.render(body, { waitSeconds, idempotencyKey: idempotencyKey ?? randomUUID() });
+    r = plan.product && plan.severalPages ? await client.renderImages(body, o) : await client.render(body, o);
   } catch (err) {
     if (err instanceof FolioRenderError) {
       if (json) printJson({ job: err.job });
@@ -282,18 +367,43 @@ async function renderSync(
       process.stderr.write(`error: ${done.job.errorCode ?? 'wait_timeout'}: render job ${r.job.id} is ${done.job.status}\n`);
       return 1;
     }
-    const written = await client.download(r.job.id, out);
-    if (json) printJson({ ...done, file: written.path });
-    else console.log(`wrote ${written.path} (${formatBytes(written.bytes)}) from job ${r.job.id}`);
+    await saveJobResult(client, done, out, plan, json);
     return 0;
   }
-  // Written next to the target, then renamed: never a half-written file.
-  const target = path.resolve(out);
-  const tmp = `${target}.${process.pid}.${randomUUID().slice(0, 8)}.part`;
-  fs.writeFileSync(tmp, r.pdf);
-  fs.renameSync(tmp, target);
-  if (json) printJson({ jobId: r.jobId, pageCount: r.pageCount, sha256: r.sha256, bytes: r.pdf.length, file: target });
-  else console.log(`wrote ${target} (${plural(r.pageCount, 'page')}, ${formatBytes(r.pdf.length)}) from job ${r.jobId}`);
+  if ('images' in r) {
+    // Several pages of an image product: every picture is in memory before the first file is written.
+    if (r.images.length === 0) throw new CliError('render_output_not_found', `render job ${r.job.id} has no page images`);
+    const files = writeAllOrNothing(imageTargets(out, plan, r.images).map((file, n) => ({ path: file, data: r.images[n]!.image })));
+    if (json) printJson({ job: r.job, images: imageJson(r.images, files) });
+    else for (const [n, i] of r.images.entries()) console.log(`wrote ${describeImage(files[n]!, i)} from job ${r.job.id}`);
+    return 0;
+  }
+  if ('image' in r) {
+    const [file] = writeAllOrNothing([{ path: out, data: r.image }]);
+    if (json) printJson({ jobId: r.jobId, format: r.format, sha256: r.sha256, bytes: r.image.length, file });
+    else console.log(`wrote ${file} (${r.format.toUpperCase()}, ${formatBytes(r.image.length)}) from job ${r.jobId}`);
+    return 0;
+  }
+  // Images beside the PDF: fetched by link first, then the PDF and they are written together.
+  const images = await jobImages(client, r.jobId, plan);
+  const targets = imageTargets(out, plan, images);
+  const [target, ...files] = writeAllOrNothing([
+    { path: out, data: r.pdf },
+    ...images.map((i, n) => ({ path: targets[n]!, data: i.image })),
+  ]);
+  if (json)
+    printJson({
+      jobId: r.jobId,
+      pageCount: r.pageCount,
+      sha256: r.sha256,
+      bytes: r.pdf.length,
+      file: target,
+      ...(images.length ? { images: imageJson(images, files) } : {}),
+    });
+  else {
+    console.log(`wrote ${target} (${plural(r.pageCount, 'page')}, ${formatBytes(r.pdf.length)}) from job ${r.jobId}`);
+    for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
+  }
   return 0;
 }
 
@@ -306,6 +416,17 @@ function documentRows(d: RenderJob['document']): Array<[string, string]> {
   for (const a of d.attachments ?? []) rows.push(['attachment', `${a.name} (${a.relationship}, ${a.mimeType}, ${formatBytes(a.bytes)})`]);
   if (d.metadata?.title) rows.push(['title', d.metadata.title]);
   if (d.signature) rows.push(['signature', `PAdES, ${d.signature.subject} (${d.signature.certificateId})`]);
+  if (d.images)
+    rows.push([
+      'images',
+      [
+        `${d.images.format.toUpperCase()}, ${d.images.pages === 'all' ? 'every page' : `page${/^\d+$/.test(d.images.pages) ? '' : 's'} ${d.images.pages}`}`,
+        ...(d.images.width !== undefined ? [`${d.images.width} px wide`] : []),
+        ...(d.images.dpi !== undefined ? [`${d.images.dpi} dpi`] : []),
+        ...(d.images.quality !== undefined ? [`quality ${d.images.quality}`] : []),
+        ...(d.outputFormat ? ['instead of a PDF'] : []),
+      ].join(', '),
+    ]);
   if (d.protection) {
     const refused = Object.entries(d.protection.permissions)
       .filter(([, allowed]) => !allowed)
