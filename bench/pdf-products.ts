@@ -246,6 +246,8 @@ async function main() {
   // A data dir of our own: the jobs' phase timings are read from its database afterwards.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-products-'));
   const server = await startServe({ renderConcurrency: Math.max(...CONCURRENCIES), env: { FOLIO_DATA_DIR: dataDir } });
+  // A bench that dies without its finally (a closed stdout: `| head`) must not leave the server running.
+  process.once('exit', () => server.child.kill());
   const started = performance.now();
   try {
     const invoiceDeploy = await deployBundle(server.url, 'invoice', invoiceFiles);
