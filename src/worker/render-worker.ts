@@ -20,6 +20,7 @@ import { BundleCache } from './bundle-cache.js';
 import { collectPdf, documentPlan, finishDocument, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
 import { PollTimer } from './poll-timer.js';
+import { SigningKeyCache } from './signing-key-cache.js';
 import { drawPageImages } from './page-images-step.js';
 
 export interface RendererPort {
@@ -50,6 +51,8 @@ export class RenderWorker {
   private readonly bundles: BundleCache;
   private offQueued: (() => void) | null = null;
   private offChanged: (() => void) | null = null;
+  /** Opened signing keys by certificate id (certificates never change; a deleted one is refused above). */
+  private readonly signingKeys = new SigningKeyCache();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -346,9 +349,10 @@ export class RenderWorker {
     // The job's own signature, else the version's (render.metadata.pdf.signature, checked at commit).
     const sig = doc?.signature ?? splitVersionPdf(versionPdf).document.signature;
     if (!sig) return null;
+    // The row is read for every job: a certificate deleted since the job was created must not sign it.
     const row = await this.ctx.db
       .selectFrom('signing_certificates')
-      .select(['pkcs12_sealed', 'passphrase_sealed'])
+      .select(['pkcs12_sealed', 'passphrase_sealed', 'not_before', 'not_after'])
       .where('id', '=', sig.certificateId)
       .where('account_id', '=', accountId)
       .executeTakeFirst();
@@ -357,17 +361,21 @@ export class RenderWorker {
         'pdf_postprocess_failed',
         `signing certificate ${sig.certificateId} was deleted after the job or its version was created`,
       );
-    const opened = inspectPkcs12(
-      Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
-      this.ctx.secrets.open(row.passphrase_sealed),
-      this.ctx.clock.now(),
-    );
-    if (!opened.ok)
-      throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
-    if (opened.facts.notBefore > this.ctx.clock.now())
-      throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
+    const now = this.ctx.clock.now();
+    if (now >= row.not_after) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} has expired`);
+    if (row.not_before > now) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
+    const material = this.signingKeys.get(sig.certificateId, () => {
+      const opened = inspectPkcs12(
+        Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
+        this.ctx.secrets.open(row.passphrase_sealed),
+        now,
+      );
+      if (!opened.ok)
+        throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
+      return opened.material;
+    });
     const { reason, location, contactInfo, visible } = sig;
-    return { material: opened.material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };
+    return { material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };
   }
 
   private async prepare(job: RenderJobsTable, signal: AbortSignal) {
