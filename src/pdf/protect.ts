@@ -66,22 +66,41 @@ export async function protectPdf(
   protection: PdfProtection,
   opts: { timeoutMs?: number; qpdf?: string } = {},
 ): Promise<Buffer> {
+  // An empty user password lets anyone open the PDF, with the restrictions; the owner password lifts them.
+  const encrypt = {
+    userPassword: protection.userPassword ?? '',
+    ownerPassword: protection.ownerPassword,
+    '256bit': qpdfRestrictions(protection.permissions),
+  };
+  return withQpdfJob(
+    pdf,
+    (files) => ({ ...files, encrypt }),
+    opts,
+    'encrypt',
+    async (_out, output) => fs.readFile(output),
+  );
+}
+
+/**
+ * Runs one qpdf job on `pdf`: the PDF in a private temporary folder, the job file (it holds passwords) in a
+ * private folder under /dev/shm (memory) where there is one, both removed afterwards. `then` gets what qpdf
+ * printed and the output file's path.
+ */
+async function withQpdfJob<T>(
+  pdf: Buffer,
+  job: (files: { inputFile: string; outputFile: string }) => Record<string, unknown>,
+  opts: { timeoutMs?: number; qpdf?: string },
+  doing: string,
+  then: (printed: string, outputFile: string) => Promise<T>,
+): Promise<T> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
   const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, PREFIX)).catch(() => dir) : dir;
   try {
-    const input = path.join(dir, 'in.pdf');
-    const output = path.join(dir, 'out.pdf');
-    const job = path.join(secretDir, 'job.json');
-    await fs.writeFile(input, pdf, { mode: 0o600 });
-    // An empty user password lets anyone open the PDF, with the restrictions; the owner password lifts them.
-    const encrypt = {
-      userPassword: protection.userPassword ?? '',
-      ownerPassword: protection.ownerPassword,
-      '256bit': qpdfRestrictions(protection.permissions),
-    };
-    await fs.writeFile(job, JSON.stringify({ inputFile: input, outputFile: output, encrypt }), { mode: 0o600 });
-    await runQpdf([`--job-json-file=${job}`], opts);
-    return await fs.readFile(output);
+    const files = { inputFile: path.join(dir, 'in.pdf'), outputFile: path.join(dir, 'out.pdf') };
+    const jobFile = path.join(secretDir, 'job.json');
+    await fs.writeFile(files.inputFile, pdf, { mode: 0o600 });
+    await fs.writeFile(jobFile, JSON.stringify(job(files)), { mode: 0o600 });
+    return await then(await runQpdf([`--job-json-file=${jobFile}`], opts, doing), files.outputFile);
   } finally {
     await fs.rm(secretDir, { recursive: true, force: true });
     await fs.rm(dir, { recursive: true, force: true });
@@ -99,23 +118,12 @@ export async function encryptionKeyOf(
   ownerPassword: string,
   opts: { timeoutMs?: number; qpdf?: string } = {},
 ): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
-  const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, PREFIX)).catch(() => dir) : dir;
-  try {
-    const input = path.join(dir, 'in.pdf');
-    const job = path.join(secretDir, 'job.json');
-    await fs.writeFile(input, pdf, { mode: 0o600 });
-    await fs.writeFile(job, JSON.stringify({ inputFile: input, password: ownerPassword, showEncryption: '', showEncryptionKey: '' }), {
-      mode: 0o600,
-    });
-    const out = await runQpdf([`--job-json-file=${job}`], opts, 'read the encryption of');
-    const key = /^Encryption key = ([0-9a-f]{64})$/m.exec(out)?.[1];
+  const job = ({ inputFile }: { inputFile: string }) => ({ inputFile, password: ownerPassword, showEncryption: '', showEncryptionKey: '' });
+  return withQpdfJob(pdf, job, opts, 'read the encryption of', async (printed) => {
+    const key = /^Encryption key = ([0-9a-f]{64})$/m.exec(printed)?.[1];
     if (!key) throw new PdfPostProcessError('qpdf did not report the encryption key of the protected PDF');
     return Buffer.from(key, 'hex');
-  } finally {
-    await fs.rm(secretDir, { recursive: true, force: true });
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Runs qpdf; resolves with what it printed (in memory only: it may name a key). */

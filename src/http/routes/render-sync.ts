@@ -88,6 +88,25 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
     return { accepted, replayed: false };
   }
 
+  /** A succeeded job's product (its PDF, or its one image) as the body, streamed from the blob store. */
+  async function sendFile(
+    reply: FastifyReply,
+    jobId: string,
+    file: { storageKey: string; contentType: string; fileName: string; sha256: string; bytes: number },
+  ) {
+    return reply
+      .code(200)
+      .header('content-type', file.contentType)
+      .header('content-length', String(file.bytes))
+      .header('content-disposition', contentDisposition('attachment', file.fileName))
+      .header('etag', `"${file.sha256}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('folio-job-id', jobId)
+      .header('folio-sha256', file.sha256)
+      .send(await s.ctx.blobs.get(file.storageKey));
+  }
+
   async function answer(req: FastifyRequest, reply: FastifyReply, accountId: string, jobId: string, waitSeconds: number) {
     // A client that goes away stops the wait (its timers and listeners are released); the job runs on.
     const gone = new AbortController();
@@ -114,33 +133,10 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
         // The request was checked to picture one page (or to ask for JSON).
         const [image] = images;
         if (!image) throw new AppError('render_output_not_found', `the page image of render job ${jobId} was deleted`);
-        const file = imageFile(image);
-        return reply
-          .code(200)
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.bytes))
-          .header('content-disposition', contentDisposition('attachment', file.fileName))
-          .header('etag', `"${file.sha256}"`)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('folio-job-id', jobId)
-          .header('folio-sha256', file.sha256)
-          .send(await s.ctx.blobs.get(file.storageKey));
+        return sendFile(reply, jobId, imageFile(image));
       }
       const out = await sync.output(jobId);
-      const stream = await s.ctx.blobs.get(out.storageKey);
-      return reply
-        .code(200)
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(out.bytes))
-        .header('content-disposition', contentDisposition('attachment', out.fileName))
-        .header('etag', `"${out.sha256}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('folio-job-id', jobId)
-        .header('folio-page-count', String(out.pageCount))
-        .header('folio-sha256', out.sha256)
-        .send(stream);
+      return sendFile(reply.header('folio-page-count', String(out.pageCount)), jobId, { ...out, contentType: 'application/pdf' });
     }
     if (job.status === 'failed' || job.status === 'canceled') {
       throw new AppError('render_job_failed', job.error_message ?? `render job ${jobId} was ${job.status}`, {
