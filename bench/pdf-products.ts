@@ -362,7 +362,10 @@ async function main() {
     const protectedPdf = await protectPdf(invoicePdf, { ...protection, permissions });
     const fileKey = await encryptionKeyOf(protectedPdf, protection.ownerPassword);
     const steps: Array<[string, () => unknown]> = [
-      ['signing: open the PKCS#12 (inspectPkcs12, node-forge), done per signed job', () => inspectPkcs12(p12, passphrase, Date.now())],
+      [
+        'signing: open the PKCS#12 (inspectPkcs12, node-forge; per job before 5a12ae2, since then once per certificate per 10 min)',
+        () => inspectPkcs12(p12, passphrase, Date.now()),
+      ],
       ['signing: sign the invoice (signPdf)', () => signPdf(invoicePdf, opened.material, { signingTime: new Date() })],
       ['protection: encrypt the invoice (protectPdf: temp files + qpdf)', () => protectPdf(invoicePdf, { ...protection, permissions })],
       [
