@@ -2,6 +2,7 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, bytes, dateTime } from '../format';
 import type { PageContext } from '../router';
+import { pdfThumbnail } from '../thumbnail';
 import type { ManagedPdf, Page } from '../types';
 import { act, confirmDialog, empty, errorBox, loadMoreButton, loading, pageHeader, table, toast } from '../ui';
 
@@ -33,7 +34,7 @@ export async function pdfsPage(ctx: PageContext) {
       const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete ${p.fileName}`, disabled: p.state !== 'available' }, 'Delete');
       del.addEventListener('click', () => void act(del, null, async () => (await deletePdf(p)) && (await load())));
       return [
-        h('span', {}, h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.id)}` }, p.fileName), protectedBadge(p)),
+        h('span', { class: 'pdf-name' }, pdfThumbnail(p), h('span', {}, h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.id)}` }, p.fileName), protectedBadge(p))),
         String(p.pageCount),
         bytes(p.bytes),
         p.state,
