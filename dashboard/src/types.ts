@@ -1,6 +1,6 @@
 // Shapes of the /v1 API the dashboard reads. Resources come from the SDK's types, generated from the served
 // OpenAPI document (a check in npm test keeps them current); only dashboard-specific shapes are written here.
-export type { Access, Alias, Deploy, DeploySettings, DeployVersion, ManagedPdf, PermanentLink, RenderJob, RenderOutput, UsageOverview } from '../../src/sdk/api-types.js';
+export type { Access, Alias, Deploy, DeploySettings, DeployVersion, ManagedPdf, PageImage, PermanentLink, RenderJob, RenderOutput, UsageOverview } from '../../src/sdk/api-types.js';
 import type { EmbeddedPdf, Operations, RenderJob, RenderOutput } from '../../src/sdk/api-types.js';
 
 export interface ApiErrorBody {

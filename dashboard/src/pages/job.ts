@@ -7,6 +7,7 @@ import { isTerminal, type Access, type Deploy, type JobDetail, type RenderDiagno
 import { act, confirmDialog, errorBox, loading, pageHeader, shortId, statusBadge, table, toast } from '../ui';
 import { shortFingerprint } from './certificates';
 import { diagnosticsView } from './job-diagnostics';
+import { imageGallery, imageOptionsText, isImageOnly } from './job-images';
 
 export async function jobPage(ctx: PageContext) {
   const [jobId] = ctx.params;
@@ -24,6 +25,8 @@ export async function jobPage(ctx: PageContext) {
   const props = h('dl', { class: 'props' });
   const errorArea = h('div');
   const outputArea = h('section', { 'aria-labelledby': 'output-title' });
+  // The page images of a PDF job that asked for them (an image-only job shows them as its output instead).
+  const imagesArea = h('section', { 'aria-labelledby': 'images-title', 'data-testid': 'job-images', hidden: true });
   const webhookArea = h('section', { 'aria-labelledby': 'webhook-title' });
   const diagArea = h('section', { 'aria-labelledby': 'diagnostics-title', 'data-testid': 'diagnostics' });
   let previewShownFor = '';
@@ -83,8 +86,44 @@ export async function jobPage(ctx: PageContext) {
     if (j.errorCode) replace(errorArea, h('div', { class: 'error-box', role: 'alert' }, h('strong', {}, `Failed: ${j.errorCode}`), h('p', {}, j.errorMessage ?? '')));
   }
 
+  let imagesShownFor = '';
+  async function drawImages() {
+    const j = detail.job;
+    if (!j.document?.images || isImageOnly(j)) return;
+    imagesArea.hidden = false;
+    const title = h('h2', { id: 'images-title' }, 'Page images');
+    if (j.status !== 'succeeded') {
+      imagesShownFor = '';
+      replace(imagesArea, title, h('p', { class: 'muted' }, isTerminal(j.status) ? 'No page images.' : 'The page images appear here when the render succeeds.'));
+      return;
+    }
+    if (imagesShownFor === j.id) return;
+    imagesShownFor = j.id;
+    const slot = h('div');
+    replace(imagesArea, title, slot);
+    await imageGallery(slot, base, { signal: ctx.signal, jobId: j.id });
+  }
+
+  /** An image-only job's output: its images, and no PDF (no preview, no download: there is none). */
+  async function drawImageOutput() {
+    const j = detail.job;
+    const title = h('h2', { id: 'output-title' }, 'Output');
+    const what = `${(j.document?.outputFormat ?? '').toUpperCase()} page images only: this job keeps no PDF.`;
+    if (j.status !== 'succeeded') {
+      previewShownFor = '';
+      replace(outputArea, title, h('p', { class: 'muted' }, isTerminal(j.status) ? 'No output.' : `${what} They appear here when the render succeeds.`));
+      return;
+    }
+    if (previewShownFor === j.id) return;
+    previewShownFor = j.id;
+    const slot = h('div');
+    replace(outputArea, title, h('p', { 'data-testid': 'image-only-note' }, what), slot);
+    await imageGallery(slot, base, { signal: ctx.signal, jobId: j.id });
+  }
+
   async function drawOutput() {
     const j = detail.job;
+    if (isImageOnly(j)) return drawImageOutput();
     if (j.status !== 'succeeded' || !detail.output) {
       replace(outputArea, h('h2', { id: 'output-title' }, 'Output'), h('p', { class: 'muted' }, j.status === 'succeeded' ? 'The output was deleted (transient outputs expire 10 minutes after the render).' : isTerminal(j.status) ? 'No output.' : 'The PDF appears here when the render succeeds.'));
       return;
@@ -199,11 +238,12 @@ export async function jobPage(ctx: PageContext) {
     drawHeader();
     drawStatus();
     void drawOutput();
+    void drawImages();
     void drawWebhooks();
     void drawDiagnostics();
   }
 
-  ctx.root.replaceChildren(header, statusLine, errorArea, h('section', { 'aria-label': 'Timeline' }, timeline), props, outputArea, diagArea, webhookArea);
+  ctx.root.replaceChildren(header, statusLine, errorArea, h('section', { 'aria-label': 'Timeline' }, timeline), props, outputArea, imagesArea, diagArea, webhookArea);
   drawAll();
 
   let lastStatus = detail.job.status;
@@ -284,14 +324,15 @@ function signatureView(s: NonNullable<DocumentOptions['signature']>): HTMLElemen
 }
 
 /**
- * What the job asked of the PDF (standard, e-invoice, attachments, protection, signature, metadata): names and
- * sizes, never content or passwords.
+ * What the job asked of its output (standard, e-invoice, attachments, protection, signature, image-only output,
+ * page images, metadata): names and sizes, never content or passwords.
  */
 function documentRows(d: RenderJob['document']): HTMLElement[] {
   if (!d) return [];
   const rows: HTMLElement[] = [];
   const standard = d.eInvoice ? 'pdf/a-3b' : d.standard;
-  if (standard) rows.push(h('dt', {}, 'PDF standard'), h('dd', { 'data-testid': 'pdf-standard' }, standard.toUpperCase()));
+  // An image-only job makes no PDF: its PDF standard would mean nothing.
+  if (standard && !d.outputFormat) rows.push(h('dt', {}, 'PDF standard'), h('dd', { 'data-testid': 'pdf-standard' }, standard.toUpperCase()));
   if (d.eInvoice)
     rows.push(h('dt', {}, 'E-invoice'), h('dd', { 'data-testid': 'e-invoice' }, `Factur-X ${d.eInvoice.profile} · factur-x.xml · ${bytes(d.eInvoice.bytes)}`));
   if (d.attachments?.length)
@@ -301,6 +342,8 @@ function documentRows(d: RenderJob['document']): HTMLElement[] {
     );
   if (d.protection) rows.push(h('dt', {}, 'Protection'), h('dd', { 'data-testid': 'protection' }, protectionView(d.protection)));
   if (d.signature) rows.push(h('dt', {}, 'Signature'), h('dd', { 'data-testid': 'signature' }, signatureView(d.signature)));
+  if (d.outputFormat && d.outputFormat !== 'pdf') rows.push(h('dt', {}, 'Output format'), h('dd', { 'data-testid': 'output-format' }, `${d.outputFormat.toUpperCase()} images only (no PDF)`));
+  if (d.images) rows.push(h('dt', {}, 'Page images'), h('dd', { 'data-testid': 'image-options' }, imageOptionsText(d.images)));
   const m = d.metadata;
   if (m?.title) rows.push(h('dt', {}, 'Title'), h('dd', {}, m.title));
   if (m?.author) rows.push(h('dt', {}, 'Author'), h('dd', {}, m.author));
