@@ -98,9 +98,11 @@ export interface ImagesQuery {
 type JobBodyOf<F> = CreateRenderJobBody & { outputFormat: F };
 const IMAGE_FORMATS: ReadonlySet<string> = new Set<ImageFormat>(['png', 'jpeg', 'webp']);
 
-/** The PDF of `renderStream()` as a Node Readable, with what the response headers say of it. */
+/** The PDF of `renderStream()` (or the image of an image `outputFormat`) as a Node Readable, with what the response headers say of it. */
 export interface RenderedStream {
   status: 'succeeded';
+  /** `application/pdf`, or `image/png`, `image/jpeg`, `image/webp` for an image `outputFormat`. */
+  contentType: string;
   /** The PDF bytes; errors with FolioApiError `integrity_error` when they do not hash to `sha256`. */
   stream: Readable;
   jobId: string;
@@ -372,6 +374,7 @@ export function createClient(opts: ClientOptions) {
     const bytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
     return {
       status: 'succeeded',
+      contentType: (res.headers.get('content-type') ?? 'application/pdf').split(';')[0]!.trim().toLowerCase(),
       stream: verifiedStream(res, {
         sha256,
         ...(bytes !== null ? { bytes } : {}),
@@ -397,12 +400,13 @@ export function createClient(opts: ClientOptions) {
   async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult | RenderImageResult> {
     const res = await renderResponse(body, o);
     if (!(res instanceof Response)) return { status: 'pending', job: res.job };
-    const { stream, bytes: _bytes, ...rest } = renderedStream(res);
-    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const { stream, bytes: _bytes, contentType, ...rest } = renderedStream(res);
     if (contentType.startsWith('image/')) {
       const format = contentType === 'image/jpeg' ? 'jpeg' : contentType.slice('image/'.length);
-      if (!IMAGE_FORMATS.has(format))
+      if (!IMAGE_FORMATS.has(format)) {
+        stream.destroy();
         throw new FolioApiError({ status: res.status, code: 'unexpected_response', message: `POST /v1/render answered ${contentType}` });
+      }
       return {
         status: 'succeeded',
         image: await readAll(stream),
@@ -435,7 +439,7 @@ export function createClient(opts: ClientOptions) {
 
   /**
    * `render()` without holding the PDF in memory: resolves as soon as the response headers arrive with
-   * `{status: 'succeeded', stream, jobId, pageCount, sha256, bytes, fileName}`, `stream` being a Node
+   * `{status: 'succeeded', stream, contentType, jobId, pageCount, sha256, bytes, fileName}`, `stream` being a Node
    * Readable of the PDF to pipe to a file or an HTTP response. The stream errors (FolioApiError
    * `integrity_error`) when its bytes do not hash to `sha256`, and with the network error when the
    * connection breaks. Read it to the end or `destroy()` it: it holds the connection until then. 202 and

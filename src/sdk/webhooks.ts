@@ -1,5 +1,6 @@
 // Receiver side of Folio webhooks. No server imports: usable from any Node ≥ 18 backend.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PageImage } from './api-types.js';
 
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
@@ -25,7 +26,12 @@ export interface FolioWebhookEvent {
   id: string;
   type: 'render.job.terminated';
   occurredAt: number;
-  data: { job: Record<string, unknown> & { id: string; status: 'succeeded' | 'failed' }; output?: Record<string, unknown> };
+  data: {
+    job: Record<string, unknown> & { id: string; status: 'succeeded' | 'failed' };
+    output?: Record<string, unknown>;
+    /** A succeeded job's page images, each with a signed URL fresh for this attempt (an image-only job has no `output`). */
+    images?: PageImage[];
+  };
 }
 
 function header(headers: VerifyWebhookInput['headers'], name: string): string | undefined {

@@ -112,6 +112,14 @@ describe('SDK page images', () => {
     const webp = await client.render({ deployId, deployVersionId: 'latest', outputFormat: 'webp', images: { pages: '3', quality: 50 } });
     assert.ok(webp.status === 'succeeded' && isWebp(webp.image) && webp.format === 'webp');
 
+    // renderStream() streams the image and says what it is.
+    const streamed = await client.renderStream({ deployId, deployVersionId: 'latest', outputFormat: 'webp' });
+    assert.ok(streamed.status === 'succeeded');
+    assert.equal(streamed.contentType, 'image/webp');
+    const chunks: Buffer[] = [];
+    for await (const c of streamed.stream) chunks.push(c as Buffer);
+    assert.ok(isWebp(Buffer.concat(chunks)));
+
     // A PDF stays a PDF.
     const pdf = await client.render({ deployId, deployVersionId: 'latest', images: { format: 'png', pages: '1' } });
     assert.ok(pdf.status === 'succeeded' && pdf.pdf.subarray(0, 5).toString() === '%PDF-' && pdf.pageCount === 3);
