@@ -258,7 +258,8 @@ export function createClient(opts: ClientOptions) {
         retrySafe: true,
         what: 'GET /v1/pdfs/{pdfId}/thumbnail',
       });
-      return readAll(verifiedStream(res, { ...etagHash(res), what: `the thumbnail of PDF ${pdfId}` }));
+      const what = `the thumbnail of PDF ${pdfId}`;
+      return readBody(verifiedStream(res, { ...etagHash(res), what }), what);
     },
   };
 
@@ -274,7 +275,8 @@ export function createClient(opts: ClientOptions) {
         retrySafe: true,
         what: `GET page image ${img.page}`,
       });
-      const image = await readAll(verifiedStream(res, { ...etagHash(res), bytes: img.bytes, what: `page ${img.page} of ${what}` }));
+      const label = `page ${img.page} of ${what}`;
+      const image = await readBody(verifiedStream(res, { ...etagHash(res), bytes: img.bytes, what: label }), label);
       out.push({ page: img.page, format: img.format as ImageFormat, width: img.width, height: img.height, bytes: image.length, image });
     }
     return out;
@@ -512,4 +514,20 @@ export function createClient(opts: ClientOptions) {
 function etagHash(res: Response): { sha256?: string } {
   const m = /^"([0-9a-f]{64})"$/i.exec(res.headers.get('etag') ?? '');
   return m ? { sha256: m[1]! } : {};
+}
+
+/** Reads a response body to the end; a connection that breaks off mid-body is a FolioApiError `network_error` naming what was read. */
+async function readBody(stream: Readable, what: string): Promise<Buffer> {
+  try {
+    return await readAll(stream);
+  } catch (err) {
+    if (err instanceof FolioApiError || (err as Error).name === 'AbortError') throw err;
+    const cause = err as Error & { cause?: { code?: string; message?: string } };
+    throw new FolioApiError({
+      status: 0,
+      code: 'network_error',
+      message: `${what}: the download broke off (${cause.cause?.code ?? cause.cause?.message ?? cause.message})`,
+      cause: err,
+    });
+  }
 }

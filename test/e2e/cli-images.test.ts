@@ -1,9 +1,13 @@
 // `folio render` page images as a user runs them: bin/folio processes against a real `folio serve` process
 // (SQLite, files, Chromium, poppler). --png/--jpeg/--webp products (one page, several pages, --sync),
 // --images beside a PDF, --html, `folio jobs show|images`, and the flag mistakes that exit 2 before any call.
+// Signed links (FOLIO_PUBLIC_URL) go through a small forwarding proxy that can cut one download short, so a
+// download that breaks off is a real broken connection.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
@@ -39,15 +43,49 @@ function pngSize(file: string): [number, number] {
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
 const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
+/** Forwards to `target`; `cutAfter(n)` lets n more downloads through, then sends half of the next body and drops the connection. */
+async function startLinkProxy() {
+  let target = '';
+  let passes: number | null = null;
+  const server = http.createServer((req, res) => {
+    const up = http.request(new URL(req.url!, target), { method: req.method, headers: req.headers }, (upRes) => {
+      res.writeHead(upRes.statusCode!, upRes.headers);
+      if (passes !== null && passes-- === 0) {
+        passes = null;
+        const chunks: Buffer[] = [];
+        upRes.on('data', (c: Buffer) => chunks.push(c));
+        upRes.on('end', () => {
+          const body = Buffer.concat(chunks);
+          res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+        });
+        return;
+      }
+      upRes.pipe(res);
+    });
+    up.on('error', (err) => res.destroy(err));
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    setTarget: (url: string) => (target = url),
+    cutAfter: (n: number) => (passes = n),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('folio render page images against a server process', () => {
   let server: ServerProcess;
+  let links: Awaited<ReturnType<typeof startLinkProxy>>;
+  /** Where the server listens (server.url is its public URL: the proxy). */
+  let direct = '';
   const work = tempDir('folio-cli-images-');
   const out = path.join(work, 'out');
   fs.mkdirSync(out);
   const site = path.join(work, 'cards');
 
   function folio(args: string[]): Promise<Run> {
-    const env = { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY };
+    const env = { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: direct, FOLIO_API_KEY: KEY };
     const child = spawn(FOLIO_BIN, args, { cwd: out, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -72,11 +110,26 @@ describe('folio render page images against a server process', () => {
   before(async () => {
     fs.mkdirSync(site);
     fs.writeFileSync(path.join(site, 'index.html'), PAGE);
-    server = await startServerProcess({ FOLIO_DATA_DIR: path.join(work, 'data'), FOLIO_BOOTSTRAP_API_KEY: KEY });
+    links = await startLinkProxy();
+    // A free port for the server, so that its address is known apart from the public URL it prints.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    direct = `http://127.0.0.1:${port}`;
+    links.setTarget(direct);
+    server = await startServerProcess({
+      FOLIO_DATA_DIR: path.join(work, 'data'),
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_PUBLIC_URL: links.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
     ok(await folio(['deploy', site, '--slug', 'cards']));
   });
   after(async () => {
     await server?.stop();
+    await links?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -159,6 +212,28 @@ describe('folio render page images against a server process', () => {
       ['all-1.png', 'all-2.png', 'all-3.png'],
     );
     assert.equal(r.stdout.trim().split('\n').length, 3);
+  });
+
+  test('a download that breaks off leaves no file behind: not the PDF, not the pictures before it', async () => {
+    // Page 1's picture arrives, page 2's is cut in half: nothing is written, and the error says what broke.
+    links.cutAfter(1);
+    const r = await folio(['render', 'cards', '--images', 'png', '--pages', '1-2', '-o', 'broken.pdf']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^error: network_error: .*page 2 of render job job_\w+/m);
+    assert.deepEqual(
+      fs.readdirSync(out).filter((f) => f.startsWith('broken')),
+      [],
+    );
+    noPartFiles();
+
+    links.cutAfter(2);
+    const several = await folio(['render', 'cards', '--png', '--pages', 'all', '-o', 'cut.png']);
+    assert.equal(several.code, 1, several.stderr);
+    assert.deepEqual(
+      fs.readdirSync(out).filter((f) => f.startsWith('cut')),
+      [],
+    );
+    noPartFiles();
   });
 
   test('--html FILE takes the same flags', async () => {
