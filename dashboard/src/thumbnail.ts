@@ -2,7 +2,6 @@
 // a plain same-origin <img>: the browser sends the session cookie with it, as with every /v1 GET the dashboard
 // makes, and the CSP's `img-src 'self'` admits it. The PNG is 240 px wide; it is shown at THUMB_WIDTH.
 import { h } from './dom';
-import type { ManagedPdf } from './types';
 
 /** CSS pixels; the height is that of an A4 page at this width. Other page shapes are fitted inside (object-fit). */
 export const THUMB_WIDTH = 48;
@@ -43,16 +42,17 @@ function placeholder(locked: boolean): HTMLElement {
 /**
  * The first-page thumbnail of `p`, linking to its page. The placeholder is shown until the image has loaded
  * and stays if it fails (409, 404, a network error), so a broken image is never seen: the <img> is hidden
- * until `load` and removed on `error`. A PDF that is not `available` gets the placeholder without a request.
+ * until `load` and removed on `error`. A PDF whose `state` is given and is not `available` gets the placeholder
+ * without a request (a batch's merged PDF comes without a state: it is available while the batch shows it).
  * The link is a second way to the PDF's page next to its name, so it is out of the tab order and hidden from
  * screen readers (the image's alt is empty: it only repeats the name beside it).
  */
-export function pdfThumbnail(p: ManagedPdf): HTMLElement {
+export function pdfThumbnail(p: { id: string; protected?: boolean; state?: string }): HTMLElement {
   const box = h('span', { class: 'thumb', 'data-testid': 'pdf-thumb' });
   const locked = Boolean(p.protected);
   const fallback = placeholder(locked);
   box.append(fallback);
-  if (p.state === 'available') {
+  if (p.state === undefined || p.state === 'available') {
     const img = h('img', {
       src: `/v1/pdfs/${encodeURIComponent(p.id)}/thumbnail`,
       alt: '',

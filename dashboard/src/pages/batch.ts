@@ -2,6 +2,7 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { bytes, count, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
+import { pdfThumbnail } from '../thumbnail';
 import { JOB_STATUSES, type Deploy, type RenderBatch } from '../types';
 import { act, confirmDialog, loading, pageHeader, statusBadge, toast } from '../ui';
 import { batchItemList } from './batch-items';
@@ -155,9 +156,14 @@ export async function batchPage(ctx: PageContext) {
         title,
         h(
           'p',
-          {},
-          h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.pdf.id)}`, 'data-testid': 'product-pdf' }, p.pdf.fileName),
-          ` · ${p.pdf.pageCount} page(s) · ${bytes(p.pdf.bytes)}${from}`,
+          { class: 'pdf-name' },
+          pdfThumbnail(p.pdf),
+          h(
+            'span',
+            {},
+            h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.pdf.id)}`, 'data-testid': 'product-pdf' }, p.pdf.fileName),
+            ` · ${p.pdf.pageCount} page(s) · ${bytes(p.pdf.bytes)}${from}`,
+          ),
         ),
         downloadLink(p.pdf.access, 'Download PDF'),
       );
