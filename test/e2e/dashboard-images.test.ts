@@ -1,9 +1,10 @@
 // Page images and thumbnails in the dashboard, in a real browser (playwright-core driving Debian's Chromium)
 // against `bin/folio serve` with its worker: the PDFs list shows a managed PDF's first-page thumbnail (loaded
 // with the session cookie: the same URL answers 401 without it) and a placeholder — never a broken image —
-// for a PDF that needs a password to open; a job page shows the images a job asked for (what it asked, then
-// each image loaded at its size, with its page and pixel size); an image-only job shows its image instead of a
-// PDF and offers no PDF download; images that are gone are a note. Any CSP violation fails the test.
+// for a PDF that needs a password to open; a merge batch's combined PDF has its thumbnail too; a job page
+// shows the images a job asked for (what it asked, then each image loaded at its size, with its page and pixel
+// size); an image-only job shows its image instead of a PDF and offers no PDF download; images that are gone
+// are a note. Any CSP violation fails the test.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -153,6 +154,30 @@ describe('dashboard: thumbnails and page images in a browser', () => {
     // The thumbnail is also a way to the PDF's page.
     await plainRow.locator('a.thumb-link').click();
     await heading(plain.pdf.fileName);
+  });
+
+  test("a merge batch's combined PDF shows its thumbnail on the batch page", async () => {
+    const created = await api.request('POST', '/v1/render-batches', {
+      json: { deployId, deployVersionId: 'latest', businessKey: 'merged', combine: 'merge', items: [{ payload: {} }, { payload: {} }] },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.batch.id as string;
+    let batch: { status: string; product?: { state: string; pdf?: { id: string } } } | undefined;
+    for (let i = 0; i < 240 && !(batch?.status === 'completed' && batch.product?.state !== 'pending'); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 500));
+      batch = (await api.request('GET', `/v1/render-batches/${id}`)).body.batch;
+    }
+    assert.equal(batch?.product?.state, 'ready', JSON.stringify(batch));
+
+    await page.goto(url(`/dashboard/batches/${id}`));
+    await heading('Render batch merged');
+    const product = page.locator('#product-title + p');
+    await product.getByTestId('product-pdf').waitFor();
+    assert.deepEqual(await settledImages(product), [240]);
+    assert.equal(
+      await product.getByTestId('pdf-thumb').locator('img').getAttribute('src'),
+      `/v1/pdfs/${batch!.product!.pdf!.id}/thumbnail`,
+    );
   });
 
   test('a job with images shows what it asked for and its two images; the PDF stays', async () => {
