@@ -27,7 +27,7 @@ export interface RenderDiagnostics {
   dropped: { console: number; exception: number; request: number };
   ready: ReadyPath | null;
   /** Milliseconds per phase (absent when the job did not get there). */
-  timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'postProcess' | 'store', number>>;
+  timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'postProcess' | 'images' | 'store', number>>;
   pageCount?: number;
   bytes?: number;
   /** Versions with render.metadata.pdf.pageReferences: how the page numbers were found. */

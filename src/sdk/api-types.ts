@@ -2697,13 +2697,14 @@ export interface paths {
                                     /** @description What was waited for, or what was still pending. */
                                     detail?: string;
                                 } | null;
-                                /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options). */
+                                /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). */
                                 timings: {
                                     queued?: number;
                                     load?: number;
                                     readyWait?: number;
                                     print?: number;
                                     postProcess?: number;
+                                    images?: number;
                                     store?: number;
                                 };
                                 pageCount?: number;

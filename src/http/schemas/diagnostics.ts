@@ -58,11 +58,11 @@ export const RenderDiagnosticsSchema = Type.Object(
     ]),
     timings: Type.Object(
       Object.fromEntries(
-        ['queued', 'load', 'readyWait', 'print', 'postProcess', 'store'].map((k) => [k, Type.Optional(Type.Integer({ minimum: 0 }))]),
+        ['queued', 'load', 'readyWait', 'print', 'postProcess', 'images', 'store'].map((k) => [k, Type.Optional(Type.Integer({ minimum: 0 }))]),
       ),
       {
         description:
-          'Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options).',
+          'Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images).',
       },
     ),
     pageCount: Type.Optional(Type.Integer()),
