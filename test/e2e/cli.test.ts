@@ -368,6 +368,8 @@ describe('folio client CLI against a server process', () => {
       certificateId,
       '--sign-reason',
       'Approved',
+      '--sign-visible',
+      '1:36,36,200x50',
     ]);
     assert.equal(r.code, 0, r.stderr);
     const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
@@ -376,11 +378,12 @@ describe('folio client CLI against a server process', () => {
     const jobId = /from job (job_\w+)/.exec(r.stdout)?.[1];
     assert.match(
       (await folio(['jobs', 'get', jobId!])).stdout,
-      new RegExp(`^signature +PAdES, CN=CLI Signer, O=Folio \\(${certificateId}\\)$`, 'm'),
+      new RegExp(`^signature +PAdES, CN=CLI Signer, O=Folio \\(${certificateId}\\), visible on page 1$`, 'm'),
     );
     await renderUsageErrors([
       [['--sign', 'pdf_123'], /--sign takes a signing certificate id/],
       [['--sign-reason', 'x'], /need --sign CERT_ID/],
+      [['--sign', certificateId, '--sign-visible', '1:36,36'], /--sign-visible takes PAGE:X,Y,WxH/],
     ]);
   });
 

@@ -20,7 +20,9 @@ export const documentOptionsHelp = `  --standard S           the PDF's conforman
   --deny LIST            with --owner-password: what readers refuse, comma-separated from
                          ${PDF_PERMISSIONS.join(', ')}
   --sign CERT_ID         sign the PDF (PAdES) with one of the account's signing certificates (scert_…)
-  --sign-reason TEXT     with --sign: the reason readers show (also --sign-location, --sign-contact)`;
+  --sign-reason TEXT     with --sign: the reason readers show (also --sign-location, --sign-contact)
+  --sign-visible BOX     with --sign: draw the signature on a page, BOX = PAGE:X,Y,WxH in points from the
+                         page's top-left corner (1 pt = 1/72 in), e.g. 1:380,700,180x50`;
 
 export const documentOptionFlags = {
   standard: { type: 'string' },
@@ -34,20 +36,35 @@ export const documentOptionFlags = {
   'sign-reason': { type: 'string' },
   'sign-location': { type: 'string' },
   'sign-contact': { type: 'string' },
+  'sign-visible': { type: 'string' },
 } as const;
+
+/** `PAGE:X,Y,WxH` (points) → signature.visible; the server checks the sizes (400 naming the field). */
+function visibleBox(spec: string) {
+  const num = '(\\d+(?:\\.\\d+)?)';
+  const m = new RegExp(`^(\\d+):${num},${num},${num}x${num}$`).exec(spec.replace(/\s+/g, ''));
+  if (!m) throw new UsageError(`--sign-visible takes PAGE:X,Y,WxH in points, e.g. 1:380,700,180x50; got "${spec}"`);
+  const [page, x, y, width, height] = m.slice(1).map(Number);
+  return { page, rect: { x, y, width, height } };
+}
 
 /** `signature` of the job body from --sign and its texts (undefined without --sign). */
 function signatureOption(p: Parsed) {
   const str = (k: string) => (typeof p.values[k] === 'string' ? (p.values[k] as string) : undefined);
   const certificateId = str('sign');
   const texts = { reason: str('sign-reason'), location: str('sign-location'), contactInfo: str('sign-contact') };
+  const visible = str('sign-visible');
   if (certificateId === undefined) {
-    if (Object.values(texts).some((v) => v !== undefined))
-      throw new UsageError('--sign-reason, --sign-location and --sign-contact need --sign CERT_ID');
+    if (Object.values(texts).some((v) => v !== undefined) || visible !== undefined)
+      throw new UsageError('--sign-reason, --sign-location, --sign-contact and --sign-visible need --sign CERT_ID');
     return undefined;
   }
   if (!/^scert_\w+$/.test(certificateId)) throw new UsageError(`--sign takes a signing certificate id (scert_…), got "${certificateId}"`);
-  return { certificateId, ...Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== undefined)) };
+  return {
+    certificateId,
+    ...Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== undefined)),
+    ...(visible !== undefined ? { visible: visibleBox(visible) } : {}),
+  };
 }
 
 /** A password flag's value: as given (with a warning: it is in the process list), or `env:NAME` read from the environment. */

@@ -415,7 +415,11 @@ function documentRows(d: RenderJob['document']): Array<[string, string]> {
   if (d.eInvoice) rows.push(['e-invoice', `Factur-X ${d.eInvoice.profile} (factur-x.xml, ${formatBytes(d.eInvoice.bytes)})`]);
   for (const a of d.attachments ?? []) rows.push(['attachment', `${a.name} (${a.relationship}, ${a.mimeType}, ${formatBytes(a.bytes)})`]);
   if (d.metadata?.title) rows.push(['title', d.metadata.title]);
-  if (d.signature) rows.push(['signature', `PAdES, ${d.signature.subject} (${d.signature.certificateId})`]);
+  if (d.signature)
+    rows.push([
+      'signature',
+      `PAdES, ${d.signature.subject} (${d.signature.certificateId})${d.signature.visible ? `, visible on page ${d.signature.visible.page}` : ''}`,
+    ]);
   if (d.images)
     rows.push([
       'images',
