@@ -58,7 +58,10 @@ export const RenderDiagnosticsSchema = Type.Object(
     ]),
     timings: Type.Object(
       Object.fromEntries(
-        ['queued', 'load', 'readyWait', 'print', 'postProcess', 'images', 'store'].map((k) => [k, Type.Optional(Type.Integer({ minimum: 0 }))]),
+        ['queued', 'load', 'readyWait', 'print', 'postProcess', 'images', 'store'].map((k) => [
+          k,
+          Type.Optional(Type.Integer({ minimum: 0 })),
+        ]),
       ),
       {
         description:
