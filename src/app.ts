@@ -117,6 +117,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         new Renderer({
           executablePath: chromium ?? config.chromiumPath ?? undefined,
           concurrency: config.renderConcurrency,
+          preloadMs: config.renderPreloadMs,
           chromiumUser: config.chromiumUser,
           noSandbox: config.chromiumNoSandbox,
           onBrowserLaunch: () => ctx.metrics.browserLaunches.inc(),

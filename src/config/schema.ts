@@ -38,6 +38,7 @@ export interface ConfigValues {
   chromiumUser: string;
   chromiumNoSandbox: boolean;
   renderConcurrency: number;
+  renderPreloadMs: number;
   allowInsecureWebhooks: boolean;
   signingKey: string | null;
   secretsKey: string | null;
@@ -208,6 +209,15 @@ export const settings: SettingSpec[] = [
     min: 1,
     max: 64,
     doc: 'Pages rendered at once by one worker process.',
+  },
+  {
+    env: 'FOLIO_RENDER_PRELOAD_MS',
+    key: 'renderPreloadMs',
+    type: 'integer',
+    default: '2000',
+    min: 0,
+    max: 60000,
+    doc: 'Preloading (docs/templates.md, "Preloading"): while a job of an ordinary template (one without `folio.onJob`) prints, the account\'s next page of the same template starts loading, up to its payload request, and is kept this long for the account\'s next job before it is reset. The page is new and has no job until one takes it. 0 turns preloading off.',
   },
   {
     env: 'FOLIO_ALLOW_INSECURE_WEBHOOKS',

@@ -30,6 +30,8 @@ export interface RenderDiagnostics {
   timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'postProcess' | 'images' | 'store', number>>;
   pageCount?: number;
   bytes?: number;
+  /** The job's page had been loaded ahead of the job (preloading): `load` is only what was left of it. */
+  preloaded?: boolean;
   /** Versions with render.metadata.pdf.pageReferences: how the page numbers were found. */
   pageReferences?: PageReferencesReport;
 }

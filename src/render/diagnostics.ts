@@ -27,6 +27,7 @@ export class DiagnosticsCollector {
   #bytes = 0;
   ready: ReadyPath | null = null;
   pageReferences: PageReferencesReport | undefined;
+  preloaded = false;
   readonly timings: RenderDiagnostics['timings'] = {};
 
   #at(): number {
@@ -74,6 +75,7 @@ export class DiagnosticsCollector {
       ready: this.ready,
       timings: { ...this.timings },
       ...(this.pageReferences ? { pageReferences: this.pageReferences } : {}),
+      ...(this.preloaded ? { preloaded: true } : {}),
     };
   }
 }

@@ -28,6 +28,17 @@ export interface RequestRouter {
   onException?(event: Protocol.Runtime.ExceptionThrownEvent): void;
 }
 
+/** A page loaded ahead of its job (renderer.ts, preloading), for the account's next job with `key`. */
+export interface PreloadedPage {
+  key: string;
+  /** The job object that loads it (a RenderJob; typed loosely so this file does not depend on it). */
+  job: unknown;
+  /** Whether its load event has fired. */
+  loaded(): boolean;
+  /** Lets it go: held requests refused, listeners removed (the reset or the context's end does the rest). */
+  discard(): void;
+}
+
 const ALL_REQUESTS: Protocol.Fetch.EnableRequest = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] };
 // Everything a page can persist (sessionStorage goes with local_storage). Not 'all': that also clears
 // browser-wide caches such as the shader cache, and measured 2-5x slower per reset.
@@ -51,6 +62,8 @@ export class PageSession extends EventEmitter {
    * (render pack, entry, env, network policy). Such a session skips the reset; another job gets it reset.
    */
   warmKey: string | null = null;
+  /** Set while the page loads (or holds) a template ahead of the account's next job; cleared when taken or reset. */
+  preload: PreloadedPage | null = null;
   /** The page did not answer promptly after its job (e.g. busy in a loop): close it rather than reuse it. */
   unresponsive = false;
   /** The page started a worker that freezing does not stop: it is closed after its job, never kept warm. */
@@ -269,6 +282,8 @@ export class PageSession extends EventEmitter {
 
   /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
   async reset(): Promise<boolean> {
+    this.preload?.discard();
+    this.preload = null;
     this.router = null;
     this.warmKey = null;
     try {

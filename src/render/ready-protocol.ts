@@ -8,6 +8,7 @@ const HAS_JOB_HANDLER = "Symbol.for('folio.hasJobHandler')";
 const SCRIPT_REQUESTS = "Symbol.for('folio.scriptRequests')";
 const FAILURE = "Symbol.for('folio.failure')";
 const QUIET = "Symbol.for('folio.quiet')";
+const BIND_JOB = "Symbol.for('folio.bindJob')";
 /** A timer due within this many ms is work the page still has to do before it is printed. */
 export const TIMER_HORIZON_MS = 1000;
 /** The DOM must have been still for this long (default protocol, pages whose script did something). */
@@ -25,9 +26,24 @@ export interface WarmJobFields {
  * `urls` default to the virtual payload origin; `folio dev` passes its local one.
  */
 export function folioScript(
-  job: { jobId: string; deployId: string; versionNo: number },
+  job: { jobId: string | null; deployId: string; versionNo: number },
   urls: { payloadUrl: string; envUrl: string } = { payloadUrl: PAYLOAD_URL, envUrl: ENV_URL },
 ): string {
+  // jobId null: a page loaded ahead of its job (renderer.ts, preloading). folio.jobId is then given by
+  // BIND_JOB_EXPRESSION when the job is claimed; a script that read it before that read null, and the
+  // bind says so (the job then loads the page again rather than print what that script did with null).
+  const unbound =
+    job.jobId === null
+      ? `
+  let boundJobId = null;
+  let readUnbound = false;
+  Object.defineProperty(folio, 'jobId', {
+    get() { if (boundJobId === null) readUnbound = true; return boundJobId; },
+    set(v) { boundJobId = v; },
+    enumerable: true,
+  });
+  Object.defineProperty(window, ${BIND_JOB}, { value: (id) => { boundJobId = id; return readUnbound; } });`
+      : '';
   const data = JSON.stringify({
     payloadUrl: urls.payloadUrl,
     envUrl: urls.envUrl,
@@ -72,6 +88,7 @@ export function folioScript(
       pageHandlers.push(handler);
     },
   });
+${unbound}
   Object.defineProperty(window, 'folio', { value: folio, writable: false, enumerable: true, configurable: false });
   // Requests the page's script starts with fetch() or XMLHttpRequest, counted synchronously at the call.
   // Folio sees each request a moment later, over another channel; comparing the two counts tells it whether
@@ -228,4 +245,13 @@ export const HAS_JOB_HANDLER_EXPRESSION = `(() => { const f = window[${HAS_JOB_H
 export function runJobExpression(job: WarmJobFields): string {
   const data = JSON.stringify({ jobId: job.jobId, deployId: job.deployId, versionNo: job.versionNo });
   return `(() => { const run = window[${RUN_JOB}]; return typeof run === 'function' ? run(${data}) : 'no-handler'; })()`;
+}
+
+/**
+ * Gives a preloaded page (folioScript with jobId null) its job's id. Resolves true when the page read
+ * folio.jobId before, false when it did not, and null when this document has no unbound folio (it is
+ * not the preloaded document: the page navigated itself).
+ */
+export function bindJobExpression(jobId: string): string {
+  return `(() => { const bind = window[${BIND_JOB}]; return typeof bind === 'function' ? bind(${JSON.stringify(jobId)}) : null; })()`;
 }

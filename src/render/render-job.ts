@@ -16,6 +16,7 @@ import {
   QUIET_EXPRESSION,
   READY_EXPRESSION,
   runJobExpression,
+  bindJobExpression,
   type PageQuiet,
 } from './ready-protocol.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
@@ -38,7 +39,20 @@ export interface RenderJobOptions {
   externalFetch?: ExternalFetch;
   /** The session holds this job's template warm: run the page's `folio.onJob` handler instead of loading it. */
   warm?: boolean;
+  /** Called once the page is ready, as printing starts (renderer.ts preloads the account's next page then). */
+  onPrint?: () => void;
 }
+
+/** A navigation sent ahead of its job (RenderJob.preload): settles at commit, and at the load event. */
+interface PreloadedNavigation {
+  committed: Promise<void>;
+  loaded: Promise<void>;
+  /** Removes the listeners; the navigation itself is ended by the page's reset or its context's end. */
+  stop(): void;
+}
+
+/** Preload commands (script, navigation) are answered in milliseconds; this bounds a wedged page. */
+const PRELOAD_COMMAND_TIMEOUT_MS = 10_000;
 
 type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 
@@ -77,13 +91,19 @@ export class RenderJob implements RequestRouter {
   /** Console output, errors, failed requests, ready path and phase timings of this job (issue 20). */
   readonly diagnostics = new DiagnosticsCollector();
   #phaseStart = performance.now();
+  /** Requests to the payload origin of a preloaded page, held until its job is bound (true: serve, false: refuse). */
+  #held: Array<(serve: boolean) => void> | null = null;
+  #preloaded: PreloadedNavigation | null = null;
+  #preloadLoaded = false;
+  /** The preloaded page's script read folio.jobId before the job was bound: the job loaded the page again. */
+  preloadRefused = false;
 
   constructor(
     private readonly session: PageSession,
-    private readonly req: RenderRequest,
+    private req: RenderRequest,
     private readonly index: BundleIndex,
-    private readonly printParams: Protocol.Page.PrintToPDFRequest,
-    private readonly opts: RenderJobOptions,
+    private printParams: Protocol.Page.PrintToPDFRequest,
+    private opts: RenderJobOptions,
   ) {
     this.#failed = new Promise<never>((_, reject) => {
       this.#fail = (err) => {
@@ -96,6 +116,125 @@ export class RenderJob implements RequestRouter {
     });
     this.#failed.catch(() => {});
     this.#payload = payloadData(req);
+  }
+
+  /**
+   * Starts loading the page of `template`'s version before its next job exists (renderer.ts,
+   * "preloading"): the job script without a job id, then the navigation. Every request to the payload
+   * origin (the payload, the env) is held until bind() gives the page its job, so the page gets as far
+   * as asking for its data. Nothing of `template`'s own job is kept: its payload, env and ids are dropped.
+   */
+  static preload(
+    session: PageSession,
+    template: RenderRequest,
+    index: BundleIndex,
+    printParams: Protocol.Page.PrintToPDFRequest,
+    opts: RenderJobOptions,
+  ): RenderJob {
+    const req: RenderRequest = { ...template, jobId: '', payload: Buffer.alloc(0), env: { variables: {}, secrets: {} }, signal: undefined };
+    const job = new RenderJob(session, req, index, printParams, { ...opts, warm: false, onPrint: undefined });
+    job.#held = [];
+    session.router = job;
+    const s = session.cdp;
+    let onCommit!: (e: { frame: { parentId?: string } }) => void;
+    let onLoad!: () => void;
+    const committed = new Promise<void>((resolve) => {
+      onCommit = (e) => {
+        if (e.frame.parentId) return;
+        job.#documents++;
+        resolve();
+      };
+      s.on('Page.frameNavigated', onCommit);
+    });
+    const loaded = new Promise<void>((resolve) => {
+      onLoad = () => {
+        s.off('Page.loadEventFired', onLoad);
+        job.#loadAt = performance.now();
+        job.#preloadLoaded = true;
+        resolve();
+      };
+      s.on('Page.loadEventFired', onLoad);
+    });
+    const sent = (async () => {
+      const { answered } = await session.beginJob(folioScript({ jobId: null, deployId: req.deployId, versionNo: req.versionNo }));
+      await answered;
+      const url = BUNDLE_ORIGIN + req.entryPath;
+      const nav = await s.send('Page.navigate', { url }, PRELOAD_COMMAND_TIMEOUT_MS);
+      if (nav.errorText) throw new Error(`could not load ${url}: ${nav.errorText}`);
+    })();
+    sent.catch(() => {});
+    const both = (p: Promise<void>) => Promise.all([sent, p]).then(() => undefined);
+    job.#preloaded = {
+      committed: both(committed),
+      loaded: both(loaded),
+      stop: () => {
+        s.off('Page.frameNavigated', onCommit);
+        s.off('Page.loadEventFired', onLoad);
+      },
+    };
+    job.#preloaded.committed.catch(() => {});
+    job.#preloaded.loaded.catch(() => {});
+    return job;
+  }
+
+  /** A preloaded page whose load event has fired (one that has not by its deadline is closed, not reset). */
+  get preloadLoaded(): boolean {
+    return this.#preloadLoaded;
+  }
+
+  /** Makes a preloaded page this job's: run() then binds it instead of loading the page. */
+  bind(req: RenderRequest, printParams: Protocol.Page.PrintToPDFRequest, onPrint?: () => void): this {
+    this.req = req;
+    this.printParams = printParams;
+    this.opts = { ...this.opts, onPrint };
+    this.#payload = payloadData(req);
+    return this;
+  }
+
+  /** A preloaded page nobody took: its held requests are refused and its listeners removed. */
+  discardPreload(): void {
+    this.#preloaded?.stop();
+    this.#preloaded = null;
+    this.#releaseHeld(false);
+    if (this.session.router === this) this.session.router = null;
+  }
+
+  #releaseHeld(serve: boolean): void {
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const release of held) release(serve);
+  }
+
+  /**
+   * Gives the preloaded page its job: its folio.jobId, then the held payload and env requests, then waits
+   * for its load event. False when the page cannot be used because its script read folio.jobId before the
+   * job existed (or the document is not the preloaded one): the job then loads the page itself.
+   */
+  async #bindPreloaded(pre: PreloadedNavigation): Promise<boolean> {
+    this.#phaseStart = performance.now();
+    try {
+      await this.#race(pre.committed);
+    } catch (err) {
+      if (this.#failure) throw err;
+      pre.stop();
+      this.#releaseHeld(false);
+      return false;
+    }
+    const r = await this.#evaluate(bindJobExpression(this.req.jobId), 'giving the preloaded page its job');
+    if (r.result?.value !== false) {
+      pre.stop();
+      this.#releaseHeld(false);
+      this.preloadRefused = true;
+      return false;
+    }
+    // Documents the page opens itself from now on get the job's own script (with its id).
+    const { answered } = await this.#race(this.session.beginJob(folioScript(this.req)));
+    this.#releaseHeld(true);
+    await this.#race(answered);
+    await this.#race(pre.loaded);
+    pre.stop();
+    this.diagnostics.preloaded = true;
+    return true;
   }
 
   /** The reason the job failed, if it did (timeout, cancel, crash). */
@@ -111,27 +250,39 @@ export class RenderJob implements RequestRouter {
     const onGone = () => onCrash('browser process exited');
     req.signal?.addEventListener('abort', onAbort, { once: true });
     if (req.signal?.aborted) onAbort();
+    const pre = this.#preloaded;
+    this.#preloaded = null;
+    // A preloaded page counts its documents from its own navigation on (see preload()).
+    let navigatedSince = pre === null;
     const onNavigated = (e: { frame: { parentId?: string } }) => {
-      if (!e.frame.parentId) this.#documents++;
+      if (!e.frame.parentId && navigatedSince) this.#documents++;
     };
     session.on('crashed', onCrash);
     session.browser.once('gone', onGone);
     session.cdp.on('Page.frameNavigated', onNavigated);
     try {
       session.router = this;
-      if (this.opts.warm) this.#phase = 'waiting-ready';
-      const { answered } = await this.#race(session.beginJob(folioScript(req)));
-      // Warm template: the page is already loaded; its handler renders this job's payload in place (sent
-      // right behind the thaw and the script swap, which it does not need answered). If the page lost its
-      // handler since (it navigated itself), or the handler threw, the job loads the page like any other.
-      const warmRun = this.opts.warm ? this.#runWarm() : null;
-      warmRun?.catch(() => {}); // awaited below, unless the commands before it failed the job first
-      await this.#race(answered);
-      if (warmRun && (await warmRun)) {
+      const boundPreload = pre !== null && (await this.#bindPreloaded(pre));
+      navigatedSince = true;
+      let warmRan = false;
+      if (!boundPreload) {
+        if (this.opts.warm) this.#phase = 'waiting-ready';
+        const { answered } = await this.#race(session.beginJob(folioScript(req)));
+        // Warm template: the page is already loaded; its handler renders this job's payload in place (sent
+        // right behind the thaw and the script swap, which it does not need answered). If the page lost its
+        // handler since (it navigated itself), or the handler threw, the job loads the page like any other.
+        const warmRun = this.opts.warm ? this.#runWarm() : null;
+        warmRun?.catch(() => {}); // awaited below, unless the commands before it failed the job first
+        await this.#race(answered);
+        warmRan = warmRun !== null && (await warmRun);
+        if (!warmRan) {
+          this.#phaseStart = performance.now();
+          await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
+        }
+      }
+      if (warmRan) {
         await this.#race(this.#noneInFlight());
       } else {
-        this.#phaseStart = performance.now();
-        await this.#navigate(BUNDLE_ORIGIN + req.entryPath);
         this.#endPhase('load');
         this.#phase = 'waiting-ready';
         const { mode, scriptRequests, quiet } = await this.#evaluateReady();
@@ -159,6 +310,7 @@ export class RenderJob implements RequestRouter {
       if (this.diagnostics.ready === null) this.diagnostics.ready = { mode: 'warm', detail: "the page's folio.onJob handler ran" };
       this.#endPhase('readyWait');
       this.#phase = 'printing';
+      this.opts.onPrint?.();
       // Whether the page may stay warm is asked once the print is taken, while the PDF streams (the answer
       // would otherwise cost a round trip after it). It must not fail the job: a page that does not answer
       // within a second is busy (a loop after ready()) and is closed, not reused.
@@ -477,6 +629,17 @@ export class RenderJob implements RequestRouter {
         return;
       }
       case 'payload':
+        if (this.#held) {
+          // A preloaded page asks for its data before it has a job: answered once bind() gave it one.
+          this.#inFlight++;
+          this.#held.push((serve) => {
+            this.#inFlight--;
+            if (serve) session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
+            else session.block(cdp, e);
+            this.#activity();
+          });
+          return;
+        }
         session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
         return;
       case 'blocked':

@@ -28,6 +28,12 @@ export interface RendererOptions extends BrowserSupervisorOptions {
   lookup?: LookupAll;
   /** Connect edge for external requests (tests). Default: a pinned HTTP(S) request. */
   externalFetch?: ExternalFetch;
+  /**
+   * Preloading (docs/templates.md "Preloading"): while a job of an ordinary template prints, the account's
+   * next page of the same template is loaded up to its payload request, and kept this long for the next
+   * job before it is reset. 0 turns preloading off. Default 2000 ms.
+   */
+  preloadMs?: number;
 }
 
 // Codes after which the page is in a known state and can be reset for reuse; after the others (timeout,
@@ -42,10 +48,13 @@ export class Renderer {
 
   /** Warm keys whose handler threw once: those templates are loaded per job from then on. */
   #coldKeys = new Set<string>();
+  /** Templates whose last job left no warm page (no folio.onJob): the next job's page is preloaded. */
+  #ordinaryKeys = new Set<string>();
+  /** Templates whose script read folio.jobId while preloaded: never preloaded again. */
+  #unpreloadableKeys = new Set<string>();
 
   #noteCold(key: string): void {
-    if (this.#coldKeys.size >= 1000) this.#coldKeys.clear(); // bounded; forgetting only costs one more try
-    this.#coldKeys.add(key);
+    remember(this.#coldKeys, key);
   }
 
   constructor(opts: RendererOptions = {}) {
@@ -85,16 +94,25 @@ export class Renderer {
     let session: PageSession | null = null;
     let job: RenderJob | null = null;
     const key = warmKey(req);
+    const preloadKey = preloadKeyOf(key, req);
     try {
-      session = await this.#takeSession(pool, req, key, deadline);
-      job = new RenderJob(session, req, this.#bundles.get(req.bundle), printParams(pdf.value), {
-        networkIdleMs: this.#opts.networkIdleMs ?? 50,
-        lookup: this.#opts.lookup,
-        externalFetch: this.#opts.externalFetch,
-        warm: session.warmKey === key && !this.#coldKeys.has(key),
-      });
+      session = await this.#takeSession(pool, req, key, preloadKey, deadline);
+      const params = printParams(pdf.value);
+      const preloaded = session.preload?.key === preloadKey && session.preload.job instanceof RenderJob ? session.preload.job : null;
+      session.preload = null;
+      const onPrint = () => this.#preloadNext(pool, req, key, preloadKey, params);
+      job =
+        preloaded?.bind(req, params, onPrint) ??
+        new RenderJob(session, req, this.#bundles.get(req.bundle), params, {
+          ...this.#jobOptions(),
+          warm: session.warmKey === key && !this.#coldKeys.has(key),
+          onPrint,
+        });
       const result = await job.run(sink, deadline);
       if (job.warmHandlerFailed) this.#noteCold(key);
+      if (job.preloadRefused) remember(this.#unpreloadableKeys, key);
+      if (job.warmCapable) this.#ordinaryKeys.delete(key);
+      else remember(this.#ordinaryKeys, key);
       session.warmKey = job.warmCapable && !this.#coldKeys.has(key) ? key : null;
       pool.give(session, true);
       return {
@@ -119,9 +137,35 @@ export class Renderer {
     }
   }
 
+  #jobOptions() {
+    return { networkIdleMs: this.#opts.networkIdleMs ?? 50, lookup: this.#opts.lookup, externalFetch: this.#opts.externalFetch };
+  }
+
+  /**
+   * Called when a job of `key` starts printing: if the template is an ordinary one (its last job left no
+   * warm page) and the account has a clean idle page (or a spare within its allowance), that page starts
+   * loading the template now, for the account's next job of the same key. The next job then finds the
+   * document parsed, its scripts run and its payload request waiting, instead of navigating after it is
+   * claimed. The page is new (reset since its last job, as for any job); only its load starts early.
+   */
+  #preloadNext(pool: SessionPool, req: RenderRequest, key: string, preloadKey: string, params: ReturnType<typeof printParams>): void {
+    const maxAgeMs = this.#opts.preloadMs ?? DEFAULT_PRELOAD_MS;
+    if (maxAgeMs <= 0 || !this.#ordinaryKeys.has(key) || this.#unpreloadableKeys.has(key)) return;
+    const index = this.#bundles.get(req.bundle);
+    pool.requestPreload(
+      req.accountId,
+      preloadKey,
+      (session) => {
+        const job = RenderJob.preload(session, req, index, params, this.#jobOptions());
+        return { key: preloadKey, job, loaded: () => job.preloadLoaded, discard: () => job.discardPreload() };
+      },
+      maxAgeMs,
+    );
+  }
+
   /** Takes a session for the job's account, within the job's deadline and honouring cancellation. */
-  async #takeSession(pool: SessionPool, req: RenderRequest, key: string, deadline: number): Promise<PageSession> {
-    const taking = pool.take(req.accountId, key);
+  async #takeSession(pool: SessionPool, req: RenderRequest, key: string, preloadKey: string, deadline: number): Promise<PageSession> {
+    const taking = pool.take(req.accountId, key, preloadKey);
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
@@ -160,6 +204,22 @@ export class Renderer {
   async close(): Promise<void> {
     await this.supervisor.close();
   }
+}
+
+const DEFAULT_PRELOAD_MS = 2000;
+
+/**
+ * What a preloaded page must share with the job that takes it: the warm key, and the deploy and version
+ * (its folio.deployId and versionNo were set when it loaded; two versions may share one render pack).
+ */
+function preloadKeyOf(key: string, req: RenderRequest): string {
+  return `${key}\n${req.deployId}\n${req.versionNo}`;
+}
+
+/** Adds to a bounded set of template keys: forgetting one only costs one more try. */
+function remember(keys: Set<string>, key: string): void {
+  if (keys.size >= 1000) keys.clear();
+  keys.add(key);
 }
 
 /**

@@ -2,9 +2,10 @@
 // that is being reset if that is quicker than making one), else a pre-warmed spare, else a new one; when
 // the job ends the session is reset in the background and goes back to the pool, or is disposed if the
 // job failed in a way that leaves the page suspect. Idle sessions beyond the cap are closed, least
-// recently used first. A session never changes account.
+// recently used first. A session never changes account. An idle session may also hold a page preloaded
+// for the account's next job of one template (renderer.ts), for a short while.
 import type { BrowserInstance } from './browser-supervisor.js';
-import { PageSession } from './page-session.js';
+import { PageSession, type PreloadedPage } from './page-session.js';
 
 export interface SessionPoolOptions {
   /** Idle sessions kept across all accounts (each is a context + renderer process, ~30-60 MB). */
@@ -25,6 +26,15 @@ interface Resetting {
   claimed: boolean;
 }
 
+/** A preload asked for while the account's page was still being reset: started when the reset is done. */
+interface PreloadRequest {
+  key: string;
+  /** Date.now() when asked: a request older than maxAgeMs when a page comes free is dropped. */
+  at: number;
+  start: (session: PageSession) => PreloadedPage;
+  maxAgeMs: number;
+}
+
 export class SessionPool {
   #idle: PageSession[] = []; // least recently used first
   #resetting: Resetting[] = [];
@@ -34,6 +44,9 @@ export class SessionPool {
   /** Every live session bound to an account (busy, resetting or idle). */
   #owned = new Set<PageSession>();
   #closed = false;
+  #preloadRequests = new Map<string, PreloadRequest>();
+  /** When each preloaded idle page is given up (reset, or closed if it never finished loading). */
+  #preloadExpiry = new Map<PageSession, NodeJS.Timeout>();
 
   constructor(
     readonly browser: BrowserInstance,
@@ -56,15 +69,23 @@ export class SessionPool {
 
   /**
    * A session for the account. With `warmKey`, an idle warm session holding that template is preferred
-   * (the job then skips loading the page); a warm session holding another template is reset first.
+   * (the job then skips loading the page), then one preloaded for `preloadKey`; a warm or preloaded
+   * session holding another template is reset first.
    */
-  async take(accountId: string, warmKey: string | null = null): Promise<PageSession> {
+  async take(accountId: string, warmKey: string | null = null, preloadKey: string | null = null): Promise<PageSession> {
     for (;;) {
       if (this.#closed) throw new Error('browser is gone');
       const w = warmKey === null ? -1 : this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === warmKey);
       if (w !== -1) return this.#idle.splice(w, 1)[0];
-      // A clean idle session first; a warm one holding another template only if there is none.
-      const c = this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null);
+      const p = preloadKey === null ? -1 : this.#idle.findIndex((s) => s.accountId === accountId && s.preload?.key === preloadKey);
+      if (p !== -1) {
+        const session = this.#idle.splice(p, 1)[0];
+        clearTimeout(this.#preloadExpiry.get(session));
+        this.#preloadExpiry.delete(session);
+        return session;
+      }
+      // A clean idle session first; a warm or preloaded one holding another template only if there is none.
+      const c = this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null && s.preload === null);
       if (c !== -1) return this.#idle.splice(c, 1)[0];
       const i = this.#idle.findIndex((s) => s.accountId === accountId);
       if (i !== -1) {
@@ -140,12 +161,70 @@ export class SessionPool {
         return false;
       }
       if (!entry.claimed) {
-        this.#idle.push(session);
+        const asked = this.#preloadRequests.get(session.accountId ?? '');
+        this.#preloadRequests.delete(session.accountId ?? '');
+        if (asked && Date.now() - asked.at < asked.maxAgeMs && !this.#hasPreload(session.accountId, asked.key)) this.#hold(session, asked);
+        else this.#idle.push(session);
         this.#evict();
       }
       return true;
     });
     this.#resetting.push(entry);
+  }
+
+  /**
+   * Asks for a page of the account to be loaded ahead of its next job with `key` (renderer.ts): a clean
+   * idle page now, else the account's page being reset as soon as that is done, else a spare within the
+   * account's session allowance. `start` begins the load on the page it is given. Nothing happens when the
+   * account already has a page loaded for `key`, or no page to spare. After `maxAgeMs` untaken, the page
+   * is reset (or closed, if it never finished loading).
+   */
+  requestPreload(accountId: string, key: string, start: (session: PageSession) => PreloadedPage, maxAgeMs: number): void {
+    if (this.#closed || this.#hasPreload(accountId, key)) return;
+    const asked: PreloadRequest = { key, at: Date.now(), start, maxAgeMs };
+    const c = this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null && s.preload === null);
+    if (c !== -1) {
+      this.#hold(this.#idle.splice(c, 1)[0], asked);
+      return;
+    }
+    if (this.#resetting.some((x) => x.session.accountId === accountId && !x.claimed)) {
+      this.#preloadRequests.set(accountId, asked);
+      return;
+    }
+    if (this.#spares.length > 0 && this.#sessionsOf(accountId) < this.opts.maxSessionsPerAccount) {
+      const spare = this.#spares.shift()!;
+      void this.warmSpares();
+      if (spare.disposed) return;
+      spare.accountId = accountId;
+      this.#owned.add(spare);
+      this.#hold(spare, asked);
+    }
+  }
+
+  #hasPreload(accountId: string | null, key: string): boolean {
+    return this.#idle.some((s) => s.accountId === accountId && s.preload?.key === key);
+  }
+
+  /** Starts a preload on an idle session of the account and keeps it idle until taken or expired. */
+  #hold(session: PageSession, asked: PreloadRequest): void {
+    let page: PreloadedPage;
+    try {
+      page = asked.start(session);
+    } catch {
+      this.#idle.push(session);
+      return;
+    }
+    session.preload = page;
+    this.#idle.push(session);
+    const timer = setTimeout(() => {
+      this.#preloadExpiry.delete(session);
+      if (session.preload !== page || !this.#idle.includes(session)) return;
+      this.#idle = this.#idle.filter((x) => x !== session);
+      // A page still loading after this long may be stuck in its own script: closed rather than reset.
+      this.give(session, page.loaded());
+    }, asked.maxAgeMs);
+    timer.unref();
+    this.#preloadExpiry.set(session, timer);
   }
 
   /** Keeps `spareSessions` fresh sessions ready (in the background). */
@@ -188,6 +267,10 @@ export class SessionPool {
   }
 
   #drop(session: PageSession): void {
+    clearTimeout(this.#preloadExpiry.get(session));
+    this.#preloadExpiry.delete(session);
+    session.preload?.discard();
+    session.preload = null;
     this.#owned.delete(session);
     this.#contextTargets.delete(session.contextId);
     void session.dispose();
@@ -195,6 +278,9 @@ export class SessionPool {
 
   close(): void {
     this.#closed = true;
+    for (const timer of this.#preloadExpiry.values()) clearTimeout(timer);
+    this.#preloadExpiry.clear();
+    this.#preloadRequests.clear();
     for (const s of [...this.#idle, ...this.#spares]) void s.dispose();
     this.#idle = [];
     this.#spares = [];

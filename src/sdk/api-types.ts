@@ -2709,6 +2709,8 @@ export interface paths {
                                 };
                                 pageCount?: number;
                                 bytes?: number;
+                                /** @description Present (true) when the job's page had been loaded ahead of the job, while the account's previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load. */
+                                preloaded?: boolean;
                                 /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N"). */
                                 pageReferences?: {
                                     /** @description Ids the page referred to (`folio.pageOf`, `data-folio-page-of`). */

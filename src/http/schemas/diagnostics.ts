@@ -70,6 +70,12 @@ export const RenderDiagnosticsSchema = Type.Object(
     ),
     pageCount: Type.Optional(Type.Integer()),
     bytes: Type.Optional(Type.Integer()),
+    preloaded: Type.Optional(
+      Type.Boolean({
+        description:
+          'Present (true) when the job\'s page had been loaded ahead of the job, while the account\'s previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load.',
+      }),
+    ),
     pageReferences: Type.Optional(
       Type.Object(
         {
