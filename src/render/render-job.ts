@@ -131,7 +131,7 @@ export class RenderJob implements RequestRouter {
     printParams: Protocol.Page.PrintToPDFRequest,
     opts: RenderJobOptions,
   ): RenderJob {
-    const req: RenderRequest = { ...template, jobId: '', payload: Buffer.alloc(0), env: { variables: {}, secrets: {} }, signal: undefined };
+    const req = withoutJob(template);
     const job = new RenderJob(session, req, index, printParams, { ...opts, warm: false, onPrint: undefined });
     job.#held = [];
     session.router = job;
@@ -793,6 +793,11 @@ export class RenderJob implements RequestRouter {
     if (this.#failure) throw this.#failure;
     return pdf.result();
   }
+}
+
+/** A job's request without what belongs to that job alone: its id, payload, env (secrets) and signal. */
+export function withoutJob(req: RenderRequest): RenderRequest {
+  return { ...req, jobId: '', payload: Buffer.alloc(0), env: { variables: {}, secrets: {} }, signal: undefined };
 }
 
 /** An internet request that failed: refused by the address policy, timed out, or a network error. */

@@ -7,7 +7,7 @@ import type { ExternalFetch } from './network-policy.js';
 import type { PageSession } from './page-session.js';
 import { printParams, validatePdfOverrides } from './pdf-options.js';
 import type { RenderDiagnostics } from './diagnostics.js';
-import { RenderJob } from './render-job.js';
+import { RenderJob, withoutJob } from './render-job.js';
 import { SessionPool } from './session-pool.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { BundleIndexCache } from './virtual-origins.js';
@@ -152,11 +152,13 @@ export class Renderer {
     const maxAgeMs = this.#opts.preloadMs ?? DEFAULT_PRELOAD_MS;
     if (maxAgeMs <= 0 || !this.#ordinaryKeys.has(key) || this.#unpreloadableKeys.has(key)) return;
     const index = this.#bundles.get(req.bundle);
+    // The request may wait in the pool for a page to come free: it keeps nothing of this job's data.
+    const template = withoutJob(req);
     pool.requestPreload(
       req.accountId,
       preloadKey,
       (session) => {
-        const job = RenderJob.preload(session, req, index, params, this.#jobOptions());
+        const job = RenderJob.preload(session, template, index, params, this.#jobOptions());
         return { key: preloadKey, job, loaded: () => job.preloadLoaded, discard: () => job.discardPreload() };
       },
       maxAgeMs,
