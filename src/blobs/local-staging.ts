@@ -23,6 +23,10 @@ export async function stageToLocalFile(
   const tmp = path.join(dir, randomBytes(12).toString('hex'));
   const counter = sizeAndHash(limits);
   let file: fsp.FileHandle | null = null;
+  // The body is read only once the file is open. A body destroyed with an error before that (a render
+  // canceled as its PDF starts to stream) would emit 'error' with no listener, which crashes the process.
+  // With this listener the error still reaches us: the loop below throws a destroyed stream's error.
+  body.on('error', () => {});
   try {
     file = await fsp.open(tmp, 'wx');
     for await (const chunk of body) {

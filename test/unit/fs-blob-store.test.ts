@@ -36,4 +36,16 @@ describe('filesystem blob store', () => {
     assert.equal(await store.stat('x/y'), null);
     await assert.rejects(store.get('../escape'), /invalid storage key/);
   });
+
+  test('a body that fails before it is read rejects the put and leaves nothing behind (no uncaught error)', async () => {
+    const root = tempDir();
+    const store = new FsBlobStore(root);
+    const body = new Readable({ read() {} });
+    const putting = store.put('a/b', body);
+    // Destroyed while the store is still opening its file: nobody reads the body yet.
+    body.destroy(new Error('render canceled'));
+    await assert.rejects(putting, /render canceled/);
+    assert.equal(await store.stat('a/b'), null);
+    assert.deepEqual(fs.readdirSync(path.join(root, '.tmp')), []);
+  });
 });
