@@ -4,7 +4,7 @@
 // fails (its code and message, exit 1). `bin/folio` processes against a real `folio serve` (SQLite, files,
 // Chromium).
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,7 +12,8 @@ import { progressLine } from '../../src/cli/client/batch.js';
 import type { RenderBatch } from '../../src/sdk/index.js';
 import { tempDir } from '../helpers/app.js';
 import { pdfText } from '../helpers/pdf.js';
-import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { runFolio } from '../helpers/cli-run.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_clibatch000000000000000000000000000001';
 
@@ -28,12 +29,6 @@ fetch(window.folio.payloadUrl).then((r) => r.json()).then((p) => {
 });
 </script></body></html>`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 const pdfPages = (file: string) => Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
 
 describe('folio batch: failures, --merge and --zip', () => {
@@ -41,18 +36,11 @@ describe('folio batch: failures, --merge and --zip', () => {
   const work = tempDir('folio-cli-batch-');
   const site = path.join(work, 'invoice');
 
-  function folio(args: string[]): Promise<Run> {
-    const env = { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY };
-    const child = spawn(FOLIO_BIN, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+  const folio = (args: string[]) =>
+    runFolio(args, {
+      cwd: work,
+      env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY },
     });
-  }
   const jsonl = (name: string, lines: unknown[]) => {
     fs.writeFileSync(path.join(work, name), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     return name;

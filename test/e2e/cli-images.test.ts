@@ -4,7 +4,6 @@
 // Signed links (FOLIO_PUBLIC_URL) go through a small forwarding proxy that can cut one download short, so a
 // download that breaks off is a real broken connection.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +11,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { tempDir } from '../helpers/app.js';
-import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { runFolio, type Run } from '../helpers/cli-run.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_cliimages000000000000000000000000000001';
 
@@ -26,12 +26,6 @@ section:last-child { break-after: auto }
 <section><h1 style="color:#c01c28">Card two</h1></section>
 <section><h1 style="color:#26a269">Card three</h1></section>
 </body></html>`;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Width and height from a PNG's IHDR (bytes 16–23, big-endian). */
@@ -84,18 +78,11 @@ describe('folio render page images against a server process', () => {
   fs.mkdirSync(out);
   const site = path.join(work, 'cards');
 
-  function folio(args: string[]): Promise<Run> {
-    const env = { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: direct, FOLIO_API_KEY: KEY };
-    const child = spawn(FOLIO_BIN, args, { cwd: out, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+  const folio = (args: string[]) =>
+    runFolio(args, {
+      cwd: out,
+      env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: direct, FOLIO_API_KEY: KEY },
     });
-  }
   const ok = (r: Run) => {
     assert.equal(r.code, 0, `exit ${r.code}\n${r.stdout}\n${r.stderr}`);
     return r;

@@ -8,15 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
+import type { Run } from '../helpers/cli-run.js';
 import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_clipolish00000000000000000000000000001';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('folio CLI polish against a server process', () => {
   let server: ServerProcess;

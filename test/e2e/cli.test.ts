@@ -1,14 +1,15 @@
 // The client CLI as a user runs it: `bin/folio` processes against a real `folio serve` process (SQLite,
 // files, Chromium), configured through FOLIO_API_URL/FOLIO_API_KEY or `folio login`.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
 import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { pdfText } from '../helpers/pdf.js';
-import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { runFolio, type Run } from '../helpers/cli-run.js';
+import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_clitest00000000000000000000000000000001';
 
@@ -19,12 +20,6 @@ fetch(window.folio.payloadUrl).then((r) => r.json())
   .then((p) => { document.getElementById('t').textContent = 'Statement for ' + p.customer + ', total ' + p.total; })
   .finally(() => window.folio.ready());
 </script></body></html>`;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('folio client CLI against a server process', () => {
   let server: ServerProcess;
@@ -59,16 +54,7 @@ describe('folio client CLI against a server process', () => {
       delete env.FOLIO_API_URL;
       delete env.FOLIO_API_KEY;
     }
-    const child = spawn(FOLIO_BIN, args, { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdin.end(opts.input ?? '');
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    return runFolio(args, { cwd: work, env, input: opts.input });
   }
   const json = (r: Run) => {
     assert.equal(r.code, 0, `exit ${r.code}\n${r.stderr}`);
