@@ -31,9 +31,9 @@ import { KEY, deploy, deployBundle, loadAverage, startServe } from './lib/serve-
 import { mapLimit, median } from './lib/stats.js';
 import { permissionsOf } from '../src/domain/pdf-protection.js';
 import { inspectPkcs12 } from '../src/domain/signing-certificates.js';
-import { encryptionKeyOf, protectPdf } from '../src/pdf/protect.js';
+import { protectPdf } from '../src/pdf/protect.js';
 import { rasterizePdf } from '../src/pdf/rasterize.js';
-import { signPdf } from '../src/pdf/sign.js';
+import { fillSignature, prepareSignature, signPdf } from '../src/pdf/sign.js';
 import { reportHtml } from '../test/fixtures/pdf/documents.js';
 import { file } from '../test/helpers/bundle.js';
 import { selfSigned } from '../test/helpers/certificates.js';
@@ -359,8 +359,9 @@ async function main() {
     const invoicePdf = invoiceSample.pdf!;
     const reportPdf = reportSample.pdf!;
     const permissions = permissionsOf(undefined);
-    const protectedPdf = await protectPdf(invoicePdf, { ...protection, permissions });
-    const fileKey = await encryptionKeyOf(protectedPdf, protection.ownerPassword);
+    const signingTime = new Date();
+    const prepared = prepareSignature(invoicePdf, opened.material, { signingTime });
+    const preparedProtected = await protectPdf(prepared, { ...protection, permissions });
     const steps: Array<[string, () => unknown]> = [
       [
         'signing: open the PKCS#12 (inspectPkcs12, node-forge; per job before 5a12ae2, since then once per certificate per 10 min)',
@@ -369,12 +370,16 @@ async function main() {
       ['signing: sign the invoice (signPdf)', () => signPdf(invoicePdf, opened.material, { signingTime: new Date() })],
       ['protection: encrypt the invoice (protectPdf: temp files + qpdf)', () => protectPdf(invoicePdf, { ...protection, permissions })],
       [
-        'protected and signed: read the file key of the encrypted invoice (encryptionKeyOf: temp files + qpdf)',
-        () => encryptionKeyOf(protectedPdf, protection.ownerPassword),
+        'protected and signed: add the signature field (prepareSignature)',
+        () => prepareSignature(invoicePdf, opened.material, { signingTime }),
       ],
       [
-        'protected and signed: sign the encrypted invoice with its key (signPdf)',
-        () => signPdf(protectedPdf, opened.material, { signingTime: new Date(), encryptionKey: fileKey }),
+        'protected and signed: encrypt the invoice with its field (protectPdf: temp files + qpdf)',
+        () => protectPdf(prepared, { ...protection, permissions }),
+      ],
+      [
+        'protected and signed: sign the encrypted invoice (fillSignature)',
+        () => fillSignature(preparedProtected, opened.material, signingTime),
       ],
       [
         'invoice page 1 at 400 px: pdftoppm alone (raw pixels)',

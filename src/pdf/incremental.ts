@@ -27,7 +27,7 @@ export function appendIncrementalUpdate(
   original: Buffer,
   ctx: PDFContext,
   changed: Iterable<PDFRef>,
-  trailer: { Root: PDFRef; Info?: PDFRef; ID: PDFObject; Encrypt?: PDFObject },
+  trailer: { Root: PDFRef; Info?: PDFRef; ID: PDFObject },
 ): Buffer {
   const prev = lastStartXref(original);
   if (prev === null) throw new Error('the original PDF has no startxref at its end');
@@ -70,8 +70,6 @@ export function appendIncrementalUpdate(
   dict.set(PDFName.of('Root'), trailer.Root);
   if (trailer.Info) dict.set(PDFName.of('Info'), trailer.Info);
   dict.set(PDFName.of('ID'), trailer.ID);
-  // An encrypted file's update names the same security handler (its strings are encrypted with its key).
-  if (trailer.Encrypt) dict.set(PDFName.of('Encrypt'), trailer.Encrypt);
   dict.set(PDFName.of('Prev'), PDFNumber.of(prev));
   push('trailer\n');
   push(bytesOf(dict));

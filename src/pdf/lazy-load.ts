@@ -5,9 +5,8 @@
 // PDFDocument.load parses all of them (~150 ms, ~40 MB), this parses a few hundred. The result is a
 // PDFContext holding those objects under their own numbers, for an incremental update
 // (src/pdf/incremental.ts) that leaves the rest of the file as it is.
-// Only a file with classic cross-reference tables (no xref streams, no object streams) is read this way, and
-// an encrypted one only when the caller says it can keep its strings as they are (a signature over an
-// encrypted PDF: signature-field.ts); null means "use PDFDocument.load".
+// Only an unencrypted file with classic cross-reference tables (no xref streams, no object streams) is read
+// this way; null means "use PDFDocument.load".
 import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFRef, PDFStream } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
 import { lastStartXref } from './incremental.js';
@@ -26,7 +25,7 @@ interface Xref {
 }
 
 /** The classic cross-reference sections from `startxref` back along /Prev; null for anything else. */
-function readXref(pdf: Buffer, ctx: PDFContext, encrypted: boolean): Xref | null {
+function readXref(pdf: Buffer, ctx: PDFContext): Xref | null {
   const entries = new Map<number, { offset: number; gen: number }>();
   let trailer: PDFDict | null = null;
   let at: number | null = lastStartXref(pdf);
@@ -57,7 +56,7 @@ function readXref(pdf: Buffer, ctx: PDFContext, encrypted: boolean): Xref | null
     if (text.slice(pos).trim() !== '') return null;
     const dict = PDFObjectParser.forBytes(pdf.subarray(end + 7), ctx).parseObject();
     if (!(dict instanceof PDFDict)) return null;
-    if (dict.has(PDFName.of('XRefStm')) || (dict.has(PDFName.of('Encrypt')) && !encrypted)) return null;
+    if (dict.has(PDFName.of('XRefStm')) || dict.has(PDFName.of('Encrypt'))) return null;
     trailer ??= dict;
     const prev = dict.get(PDFName.of('Prev'));
     at = prev instanceof PDFNumber ? prev.asNumber() : null;
@@ -65,16 +64,12 @@ function readXref(pdf: Buffer, ctx: PDFContext, encrypted: boolean): Xref | null
   return trailer ? { entries, trailer } : null;
 }
 
-/**
- * The partial document, or null when the file is not one this reader handles. With `encrypted`, an
- * encrypted file is read too: its strings and streams stay encrypted (written back byte for byte), and
- * `trailerInfo.Encrypt` names its security handler.
- */
-export function loadPartially(pdf: Buffer, opts: { encrypted?: boolean } = {}): PartialPdf | null {
+/** The partial document, or null when the file is not one this reader handles. */
+export function loadPartially(pdf: Buffer): PartialPdf | null {
   const ctx = PDFContext.create();
   let xref: Xref | null;
   try {
-    xref = readXref(pdf, ctx, opts.encrypted === true);
+    xref = readXref(pdf, ctx);
   } catch {
     return null;
   }
@@ -120,7 +115,6 @@ export function loadPartially(pdf: Buffer, opts: { encrypted?: boolean } = {}): 
       Info: info,
       ID: trailer.get(PDFName.of('ID')),
       Size: size instanceof PDFNumber ? size : undefined,
-      ...(trailer.has(PDFName.of('Encrypt')) ? { Encrypt: trailer.get(PDFName.of('Encrypt')) } : {}),
     };
     return { context: ctx, catalog };
   } catch {

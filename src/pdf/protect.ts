@@ -72,66 +72,28 @@ export async function protectPdf(
     ownerPassword: protection.ownerPassword,
     '256bit': qpdfRestrictions(protection.permissions),
   };
-  return withQpdfJob(
-    pdf,
-    (files) => ({ ...files, encrypt }),
-    opts,
-    'encrypt',
-    async (_out, output) => fs.readFile(output),
-  );
-}
-
-/**
- * Runs one qpdf job on `pdf`: the PDF in a private temporary folder, the job file (it holds passwords) in a
- * private folder under /dev/shm (memory) where there is one, both removed afterwards. `then` gets what qpdf
- * printed and the output file's path.
- */
-async function withQpdfJob<T>(
-  pdf: Buffer,
-  job: (files: { inputFile: string; outputFile: string }) => Record<string, unknown>,
-  opts: { timeoutMs?: number; qpdf?: string },
-  doing: string,
-  then: (printed: string, outputFile: string) => Promise<T>,
-): Promise<T> {
+  // The PDF goes to a private temporary folder, the job file (it holds the passwords) to a private folder
+  // under /dev/shm (memory) where there is one; both are removed when qpdf is done.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
   const secretDir = existsSync(SHM) ? await fs.mkdtemp(path.join(SHM, PREFIX)).catch(() => dir) : dir;
   try {
     const files = { inputFile: path.join(dir, 'in.pdf'), outputFile: path.join(dir, 'out.pdf') };
     const jobFile = path.join(secretDir, 'job.json');
     await fs.writeFile(files.inputFile, pdf, { mode: 0o600 });
-    await fs.writeFile(jobFile, JSON.stringify(job(files)), { mode: 0o600 });
-    return await then(await runQpdf([`--job-json-file=${jobFile}`], opts, doing), files.outputFile);
+    await fs.writeFile(jobFile, JSON.stringify({ ...files, encrypt }), { mode: 0o600 });
+    await runQpdf([`--job-json-file=${jobFile}`], opts);
+    return await fs.readFile(files.outputFile);
   } finally {
     await fs.rm(secretDir, { recursive: true, force: true });
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-/**
- * The file encryption key of a PDF protectPdf made (AES-256: every string and stream is encrypted with it
- * directly), as qpdf reports it with the owner password (`showEncryptionKey`). A signature over the
- * protected PDF (sign.ts) encrypts the strings and streams of its update with it. The password goes to
- * qpdf in a job file under /dev/shm, as in protectPdf; the key stays in this process's memory.
- */
-export async function encryptionKeyOf(
-  pdf: Buffer,
-  ownerPassword: string,
-  opts: { timeoutMs?: number; qpdf?: string } = {},
-): Promise<Buffer> {
-  const job = ({ inputFile }: { inputFile: string }) => ({ inputFile, password: ownerPassword, showEncryption: '', showEncryptionKey: '' });
-  return withQpdfJob(pdf, job, opts, 'read the encryption of', async (printed) => {
-    const key = /^Encryption key = ([0-9a-f]{64})$/m.exec(printed)?.[1];
-    if (!key) throw new PdfPostProcessError('qpdf did not report the encryption key of the protected PDF');
-    return Buffer.from(key, 'hex');
-  });
-}
-
-/** Runs qpdf; resolves with what it printed (in memory only: it may name a key). */
-function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }, doing = 'encrypt'): Promise<string> {
+/** Runs qpdf; resolves when it exits successfully. */
+function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(opts.qpdf ?? 'qpdf', argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(opts.qpdf ?? 'qpdf', argv, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
-    let out = '';
     let done = false;
     const finish = (e: Error | null) => {
       if (done) return;
@@ -140,13 +102,10 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }, do
       if (e) {
         child.kill('SIGKILL');
         reject(e);
-      } else resolve(out);
+      } else resolve();
     };
-    child.stdout.on('data', (d: Buffer) => {
-      if (out.length < 100_000) out += d.toString();
-    });
     const ms = opts.timeoutMs ?? 60_000;
-    const timer = setTimeout(() => finish(new PdfPostProcessError(`qpdf did not ${doing} the PDF within ${ms} ms`)), ms);
+    const timer = setTimeout(() => finish(new PdfPostProcessError(`qpdf did not encrypt the PDF within ${ms} ms`)), ms);
     child.on('error', (e: NodeJS.ErrnoException) =>
       finish(
         new PdfPostProcessError(
@@ -165,7 +124,7 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }, do
       finish(
         code === 0 || code === 3
           ? null
-          : new PdfPostProcessError(`qpdf could not ${doing} the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
+          : new PdfPostProcessError(`qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
       ),
     );
   });

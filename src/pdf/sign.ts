@@ -2,7 +2,9 @@
 // - signature-field.ts appends an incremental update with the signature field, its widget and a signature
 //   dictionary (SubFilter ETSI.CAdES.detached, /M = the signing time), so the bytes before it — Chromium's,
 //   and a PDF/A conversion's — stay as they are.
-// - @signpdf/signpdf computes the byte range and puts the CMS into the placeholder.
+// - @signpdf/signpdf computes the byte range and puts the CMS into the placeholder. The two steps are
+//   apart (prepareSignature, fillSignature) so a protected job encrypts in between: qpdf rewrites the file
+//   with the field, encrypting its strings and appearance, and the byte range is taken on those bytes.
 // - The CMS is built by pkijs (PeculiarVentures): SignedData, detached, SHA-256, RSA PKCS#1 v1.5, with the
 //   signed attributes PAdES B-B asks for (ETSI EN 319 142-1, 5.2: content-type, message-digest and ESS
 //   signing-certificate-v2; no signing-time attribute, since the time is /M). @signpdf's own P12Signer
@@ -44,8 +46,6 @@ export interface SignatureFields {
   signingTime: Date;
   /** Draw the signature on a page (default: an invisible signature). */
   visible?: VisibleSignature;
-  /** The file key of a PDF protectPdf encrypted (encryptionKeyOf): the signature's update is encrypted with it. */
-  encryptionKey?: Buffer;
 }
 
 /** The certificate's common name (else its whole subject), as a visible signature names the signer. */
@@ -115,15 +115,18 @@ class PadesSigner extends Signer {
   }
 }
 
-/** The signed PDF: `pdf` unchanged, followed by the signature's incremental update. */
-export async function signPdf(pdf: Buffer, material: SigningMaterial, fields: SignatureFields): Promise<Buffer> {
+/**
+ * `pdf` followed by an update with an unsigned signature field: the placeholder fillSignature puts the CMS
+ * into. Anything that rewrites the file (the encryption of protect.ts) may run in between: the byte range
+ * is only computed when the signature is filled in.
+ */
+export function prepareSignature(pdf: Buffer, material: SigningMaterial, fields: SignatureFields): Buffer {
   // Room for the CMS in the placeholder (bytes; written as hex): the certificates, the signature and the
   // attributes, with a margin. Too small a placeholder fails the signing, too large only costs zeros.
   const signatureLength = 4096 + material.certificate.length + material.chain.reduce((n, c) => n + c.length, 0);
-  let prepared: Buffer;
   try {
     const { visible, ...texts } = fields;
-    prepared = addSignatureField(pdf, {
+    return addSignatureField(pdf, {
       ...texts,
       contentsBytes: signatureLength,
       ...(visible
@@ -139,9 +142,18 @@ export async function signPdf(pdf: Buffer, material: SigningMaterial, fields: Si
     if (err instanceof PdfPostProcessError) throw err;
     throw new PdfPostProcessError(`the PDF could not take a signature field: ${(err as Error).message}`);
   }
+}
+
+/** The signed PDF: the byte range of prepareSignature's placeholder computed, and the CMS put into it. */
+export async function fillSignature(prepared: Buffer, material: SigningMaterial, signingTime: Date): Promise<Buffer> {
   try {
-    return await new SignPdf().sign(prepared, new PadesSigner(material), fields.signingTime);
+    return await new SignPdf().sign(prepared, new PadesSigner(material), signingTime);
   } catch (err) {
     throw new PdfPostProcessError(`signing the PDF failed: ${(err as Error).message}`);
   }
+}
+
+/** The signed PDF: `pdf` unchanged, followed by the signature's incremental update. */
+export async function signPdf(pdf: Buffer, material: SigningMaterial, fields: SignatureFields): Promise<Buffer> {
+  return fillSignature(prepareSignature(pdf, material, fields), material, fields.signingTime);
 }

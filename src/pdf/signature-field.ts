@@ -6,7 +6,7 @@
 // and why (outline-text.ts) — and the AcroForm that lists it with SigFlags 3 (signatures exist, append
 // only). @signpdf/placeholder-plain does the same by string edits but writes no
 // appearance, so its signed PDFs are not PDF/A.
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFContext } from '@cantoo/pdf-lib';
 import { appendIncrementalUpdate } from './incremental.js';
 import { loadPartially } from './lazy-load.js';
@@ -28,18 +28,6 @@ export interface SignatureFieldOptions {
   contentsBytes: number;
   /** A visible appearance: where (domain/signature-appearance.ts) and the lines it shows. */
   visible?: VisibleSignature & { lines: string[] };
-  /**
-   * The file key of an encrypted (AES-256) PDF: the update's strings and streams are encrypted with it, as
-   * the document's own are (ISO 32000-2 § 7.6.3), except the signature's /Contents, which never is.
-   */
-  encryptionKey?: Buffer;
-}
-
-/** AESV3: a random 16-byte IV, then AES-256-CBC with PKCS#7 padding (ISO 32000-2 § 7.6.3.3). */
-function aesV3(key: Buffer, data: Buffer): Buffer {
-  const iv = randomBytes(16);
-  const cipher = createCipheriv('aes-256-cbc', key, iv);
-  return Buffer.concat([iv, cipher.update(data), cipher.final()]);
 }
 
 /** `D:YYYYMMDDHHmmSS+00'00'` (UTC), the PDF date the signature's /M carries. */
@@ -120,20 +108,11 @@ function appearanceContent(width: number, height: number, lines: string[]): stri
 
 /** `pdf` followed by an update that adds an unsigned signature field, ready for @signpdf/signpdf. */
 export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buffer {
-  const key = opts.encryptionKey;
-  const partial = loadPartially(pdf, { encrypted: key !== undefined });
+  const partial = loadPartially(pdf);
   if (!partial) throw new PdfPostProcessError('the PDF cannot take a signature field: it has no classic cross-reference table');
   const { context: ctx, catalog } = partial;
-  if (key && !ctx.trailerInfo.Encrypt) throw new PdfPostProcessError('an encryption key was given for a PDF that is not encrypted');
-  // A text string of the update: encrypted (as a hex string) when the document is.
-  const text = (value: string, literal = false) => {
-    const plain = literal ? PDFString.of(value) : PDFHexString.fromText(value);
-    if (!key) return plain;
-    const bytes = literal ? Buffer.from(value, 'latin1') : Buffer.from(plain.asString(), 'hex');
-    return PDFHexString.of(aesV3(key, bytes).toString('hex'));
-  };
-  const stream = (content: string, dict: Record<string, unknown>) =>
-    ctx.register(ctx.stream(key ? aesV3(key, Buffer.from(content, 'latin1')) : content, dict as never));
+  const text = (value: string, literal = false) => (literal ? PDFString.of(value) : PDFHexString.fromText(value));
+  const stream = (content: string, dict: Record<string, unknown>) => ctx.register(ctx.stream(content, dict as never));
   const rootRef = ctx.trailerInfo.Root as PDFRef;
   const pageNo = opts.visible?.page ?? 1;
   const page = nthPage(ctx, catalog, pageNo);
@@ -219,10 +198,5 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
   // Chromium writes no /ID; PDF/A output has one (kept: its first half names the document for good).
   const digest = createHash('md5').update(pdf).digest('hex');
   const id = ctx.trailerInfo.ID ?? ctx.obj([PDFHexString.of(digest), PDFHexString.of(digest)]);
-  return appendIncrementalUpdate(pdf, ctx, changed, {
-    Root: rootRef,
-    Info: ctx.trailerInfo.Info as PDFRef | undefined,
-    ID: id,
-    ...(ctx.trailerInfo.Encrypt ? { Encrypt: ctx.trailerInfo.Encrypt } : {}),
-  });
+  return appendIncrementalUpdate(pdf, ctx, changed, { Root: rootRef, Info: ctx.trailerInfo.Info as PDFRef | undefined, ID: id });
 }

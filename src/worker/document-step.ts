@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
-import { encryptionKeyOf, protectPdf, type PdfProtection } from '../pdf/protect.js';
+import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
@@ -64,18 +64,14 @@ export async function finishDocument(
     const { protection, signature, images: _images, imagesOnly, ...post } = plan;
     content = final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
     if (imagesOnly) return { pdf: final, content };
+    // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
+    const signing = signature ? await import('../pdf/sign.js') : null;
+    // The signature field goes in before the encryption, which encrypts its strings and appearance like the
+    // rest of the document (never the /Contents placeholder: qpdf follows ISO 32000-2 § 7.6.2 there). The
+    // CMS is computed last, over the final bytes.
+    if (signing && signature) final = signing.prepareSignature(final, signature.material, { ...signature.fields, signingTime: date });
     if (protection) final = await protectPdf(final, protection);
-    if (signature) {
-      // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
-      const { signPdf } = await import('../pdf/sign.js');
-      // Signing an encrypted PDF: its update is encrypted with the file's key, which qpdf reports.
-      const encryptionKey = protection ? await encryptionKeyOf(final, protection.ownerPassword) : undefined;
-      final = await signPdf(final, signature.material, {
-        ...signature.fields,
-        signingTime: date,
-        ...(encryptionKey ? { encryptionKey } : {}),
-      });
-    }
+    if (signing && signature) final = await signing.fillSignature(final, signature.material, date);
   } catch (err) {
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -206,7 +206,7 @@ describe('signed PDFs', () => {
     assert.equal(unknown.body.error, 'signing_certificate_not_found');
   });
 
-  test('signed and protected: AES-256, the signature valid with the password, its update encrypted', async () => {
+  test('signed and protected: AES-256, the signature valid with the password, its field encrypted', async () => {
     const { job, pdf } = await render({
       protection: { userPassword: 'open-it-77', ownerPassword: 'own-it-88', permissions: { modify: false } },
       signature: { certificateId, reason: 'Payslip issued', visible: { page: 1, rect: { x: 36, y: 36, width: 200, height: 50 } } },
