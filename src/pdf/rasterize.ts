@@ -1,5 +1,5 @@
 // PDF pages as PNG, JPEG or WebP images, drawn by poppler's `pdftoppm` (package poppler-utils, installed by
-// scripts/setup.sh; `pdfinfo`, from the same package, counts the pages). Used by `folio dev`'s printed-pages
+// scripts/setup.sh). Used by `folio dev`'s printed-pages
 // view and by the page images of render jobs (worker/page-images-step.ts), so it takes bytes and returns bytes.
 //
 // pdftoppm writes raw pixels (PPM) and we encode the PNGs here: pdftoppm's own PNG output spends about 90 %
@@ -10,8 +10,11 @@
 //
 // The PDF and the pixels live in a fresh folder under os.tmpdir(), removed afterwards: never next to the
 // caller's files (a watched template folder must not see stray files). The tools run without a shell, from
-// an argument array, within a time limit. The pixels are bounded before anything is drawn (pdfinfo gives
-// every page's size), the PNGs while they are encoded.
+// an argument array, within a time limit. The pixels are bounded before anything is drawn, the PNGs while
+// they are encoded. The page sizes for that bound are read in this process from the page tree (page-tree.ts:
+// Chromium's output and Folio's own updates, a few objects read) and asked of poppler's `pdfinfo` only for
+// files the partial reader does not handle (object streams): its process costs about as much as drawing a
+// thumbnail.
 import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +22,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { ImageFormat } from '../domain/page-images.js';
+import { pageSizes } from './page-tree.js';
 
 export type { ImageFormat };
 
@@ -123,9 +127,10 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
     const input = path.join(dir, 'in.pdf');
     await fsp.writeFile(input, pdf);
     // pdfinfo clamps -l to the page count, and refuses a -f past it.
-    const info = (await run(pdfinfo, ['-f', String(first), '-l', String(last), input], limit)).toString('utf8');
-    const sizes = pageSizes(info);
-    if (sizes.size === 0) throw new RasterizeError('pdfinfo listed no pages');
+    const sizes =
+      pageSizes(pdf, first, last)?.sizes ??
+      pdfinfoSizes((await run(pdfinfo, ['-box', '-f', String(first), '-l', String(last), input], limit)).toString('utf8'));
+    if (sizes.size === 0) throw new RasterizeError(`the PDF has no page ${first}`);
     let pixelBytes = 0;
     for (const [page, pt] of sizes) {
       // pdftoppm's size, rounded up (and the longer side for a width, as a rotated page swaps them).
@@ -181,12 +186,17 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
   }
 }
 
-/** The sizes pdfinfo reports, in points, by page ("Page    2 size:  612 x 792 pts (letter)"). */
-function pageSizes(info: string): Map<number, { w: number; h: number }> {
+/**
+ * The media boxes `pdfinfo -box` reports, in points, by page ("Page    2 MediaBox:   0.00   0.00 612.00
+ * 792.00"): what pdftoppm draws. (Its "size" lines give the crop box.)
+ */
+function pdfinfoSizes(info: string): Map<number, { w: number; h: number }> {
   const out = new Map<number, { w: number; h: number }>();
   // A document title could contain such a line: the real ones come last, so later lines win.
-  for (const m of info.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts/gm))
-    out.set(Number(m[1]), { w: Number(m[2]), h: Number(m[3]) });
+  for (const m of info.matchAll(/^Page\s+(\d+) MediaBox:\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s*$/gm)) {
+    const [x0, y0, x1, y1] = m.slice(2, 6).map(Number);
+    out.set(Number(m[1]), { w: Math.abs(x1 - x0), h: Math.abs(y1 - y0) });
+  }
   return out;
 }
 

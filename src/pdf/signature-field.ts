@@ -7,9 +7,10 @@
 // only). @signpdf/placeholder-plain does the same by string edits but writes no
 // appearance, so its signed PDFs are not PDF/A.
 import { createHash } from 'node:crypto';
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFContext } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { appendIncrementalUpdate } from './incremental.js';
 import { loadPartially } from './lazy-load.js';
+import { mediaBox, nthPage } from './page-tree.js';
 import type { VisibleSignature } from '../domain/signature-appearance.js';
 import { PdfPostProcessError } from './errors.js';
 import { signatureFont, textPath, textWidth } from './outline-text.js';
@@ -34,44 +35,6 @@ export interface SignatureFieldOptions {
 function pdfDate(d: Date): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `D:${p(d.getUTCFullYear(), 4)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}+00'00'`;
-}
-
-/** Page `n` (1-based) of the page tree (its ref and dictionary), found through the /Count of each node. */
-function nthPage(ctx: PDFContext, catalog: PDFDict, n: number): { ref: PDFRef; dict: PDFDict } | null {
-  let node = catalog.get(N('Pages'));
-  let index = n - 1;
-  for (let depth = 0; depth < 64 && node instanceof PDFRef; depth++) {
-    const dict = ctx.lookupMaybe(node, PDFDict);
-    if (!dict) return null;
-    if (dict.lookup(N('Type')) === N('Page')) return index === 0 ? { ref: node, dict } : null;
-    const kids = dict.lookupMaybe(N('Kids'), PDFArray);
-    if (!kids) return null;
-    let next: PDFRef | undefined;
-    for (let i = 0; i < kids.size() && next === undefined; i++) {
-      const kid = kids.get(i);
-      const kidDict = kid instanceof PDFRef ? ctx.lookupMaybe(kid, PDFDict) : undefined;
-      if (!(kid instanceof PDFRef) || !kidDict) return null;
-      const count = kidDict.lookup(N('Type')) === N('Page') ? 1 : (kidDict.lookupMaybe(N('Count'), PDFNumber)?.asNumber() ?? 0);
-      if (index < count) next = kid;
-      else index -= count;
-    }
-    node = next;
-  }
-  return null;
-}
-
-/** The page's /MediaBox [x0 y0 x1 y1], inherited from the page tree when the page has none. */
-function mediaBox(page: PDFDict): [number, number, number, number] {
-  let dict: PDFDict | undefined = page;
-  for (let depth = 0; depth < 64 && dict; depth++) {
-    const box = dict.lookupMaybe(N('MediaBox'), PDFArray);
-    if (box && box.size() === 4) {
-      const [a, b, c, d] = [0, 1, 2, 3].map((i) => box.lookupMaybe(i, PDFNumber)?.asNumber() ?? 0);
-      return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
-    }
-    dict = dict.lookupMaybe(N('Parent'), PDFDict);
-  }
-  return [0, 0, 612, 792];
 }
 
 const PAD = 4;

@@ -1,24 +1,43 @@
 // rasterizePdf draws PDF pages with the real pdftoppm (installed by scripts/setup.sh): on Chromium output
 // stored as fixtures and on a PDF made here with pdf-lib, whose page sizes we choose, so sizes are exact.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
+import { pageSizes } from '../../src/pdf/page-tree.js';
 import { pngSize, RasterizeError, RasterizerMissingError, rasterizePdf } from '../../src/pdf/rasterize.js';
+import { withPdfFile } from '../helpers/pdf.js';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/render/pdf/${name}`, import.meta.url));
 
-/** A4 portrait (595×842 pt), then US Letter landscape (792×612 pt), then A5 (420×595 pt); page 2 is red. */
-async function threePages(): Promise<Buffer> {
+/**
+ * A4 portrait (595×842 pt), then US Letter landscape (792×612 pt), then A5 (420×595 pt); page 2 is red.
+ * pdf-lib packs the objects into object streams, which the in-process page-size reader leaves to pdfinfo;
+ * `classic` writes them plainly, as Chromium does, so the page tree is read in this process.
+ */
+async function threePages(opts: { classic?: boolean } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([595, 842]);
   const red = doc.addPage([792, 612]);
   red.drawRectangle({ x: 0, y: 0, width: 792, height: 612, color: rgb(1, 0, 0) });
   doc.addPage([420, 595]);
-  return Buffer.from(await doc.save());
+  return Buffer.from(await doc.save({ useObjectStreams: !opts.classic }));
 }
+
+/** The sizes of pdfinfo's media boxes (points, rounded to whole points) for pages first..last. */
+function pdfinfoSizes(pdf: Buffer, first: number, last: number): Array<[number, { w: number; h: number }]> {
+  const out = withPdfFile(pdf, (f) => execFileSync('pdfinfo', ['-box', '-f', String(first), '-l', String(last), f], { encoding: 'utf8' }));
+  return [...out.matchAll(/^Page\s+(\d+) MediaBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/gm)].map((m) => [
+    Number(m[1]),
+    { w: Math.round(Number(m[4]) - Number(m[2])), h: Math.round(Number(m[5]) - Number(m[3])) },
+  ]);
+}
+
+const rounded = (sizes: Map<number, { w: number; h: number }>) =>
+  [...sizes].map(([page, { w, h }]) => [page, { w: Math.round(w), h: Math.round(h) }] as [number, { w: number; h: number }]);
 
 /** The PNG's first pixel row, decoded (8-bit RGB, as pdftoppm writes; filter byte first). */
 function firstRow(png: Buffer): Buffer {
@@ -103,6 +122,25 @@ test('parallel: several pdftoppm processes share the pages; the result is the sa
   await assert.rejects(rasterizePdf(pdf, { parallel: 2, firstPage: 23 }), RasterizeError);
 });
 
+test('page sizes are read from the page tree, as pdfinfo reports them; packed files are left to pdfinfo', async () => {
+  const chromium = fixture('tagged-22-pages.pdf');
+  const read = pageSizes(chromium, 20, 30);
+  assert.ok(read, 'Chromium output is read in this process');
+  assert.equal(read.count, 22);
+  assert.deepEqual(rounded(read.sizes), pdfinfoSizes(chromium, 20, 22));
+  // pdftoppm draws the media box, crop box or not: that is the size the pixels are bounded by.
+  const doc = await PDFDocument.load(await threePages({ classic: true }));
+  doc.getPage(0).setCropBox(100, 100, 300, 400);
+  const cropped = Buffer.from(await doc.save({ useObjectStreams: false }));
+  const sizes = pageSizes(cropped, 1, 3);
+  assert.ok(sizes);
+  assert.deepEqual(rounded(sizes.sizes), pdfinfoSizes(cropped, 1, 3));
+  assert.deepEqual(sizes.sizes.get(1), { w: 595, h: 842 });
+  const [drawn] = await rasterizePdf(cropped, { dpi: 72, lastPage: 1 });
+  assert.deepEqual([drawn.width, drawn.height], [595, 842]);
+  assert.equal(pageSizes(await threePages(), 1, 3), null, 'object streams: pdfinfo is asked');
+});
+
 test('Chromium output: one image per page', async () => {
   const pages = await rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 24 });
   assert.deepEqual(
@@ -117,15 +155,19 @@ test('bounded: too many bytes of images, too long, or a PDF that is not one, is 
   // 22 pages at 300 dpi take pdftoppm well over a second.
   await assert.rejects(rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 300, timeoutMs: 50 }), /took longer than 50 ms/);
   await assert.rejects(rasterizePdf(await threePages(), { maxOutputBytes: 100 }), /exceed 100 bytes/);
-  // Refused before anything is drawn: 595 × 842 × 3 bytes of pixels for page 1 at 72 dpi, 3.7 MB for all three.
-  await assert.rejects(
-    rasterizePdf(await threePages(), { dpi: 72, maxPagePixelBytes: 1_000_000 }),
-    /page 1 would be 15\d{5} bytes of pixels/,
-  );
-  await assert.rejects(
-    rasterizePdf(await threePages(), { dpi: 72, maxPixelBytes: 3_000_000 }),
-    /the pages would be 3\d{6} bytes of pixels/,
-  );
+  // Refused before anything is drawn: 595 × 842 × 3 bytes of pixels for page 1 at 72 dpi, 3.7 MB for all
+  // three; the sizes from pdfinfo (object streams) or from the page tree (classic).
+  for (const classic of [false, true]) {
+    await assert.rejects(
+      rasterizePdf(await threePages({ classic }), { dpi: 72, maxPagePixelBytes: 1_000_000 }),
+      /page 1 would be 15\d{5} bytes of pixels/,
+    );
+    await assert.rejects(
+      rasterizePdf(await threePages({ classic }), { dpi: 72, maxPixelBytes: 3_000_000 }),
+      /the pages would be 3\d{6} bytes of pixels/,
+    );
+  }
+  await assert.rejects(rasterizePdf(await threePages({ classic: true }), { firstPage: 4 }), /the PDF has no page 4/);
   await assert.rejects(rasterizePdf(Buffer.from('not a pdf')), (err: unknown) => {
     assert.ok(err instanceof RasterizeError);
     assert.match(err.message, /^pdfinfo exited with \d+/);
