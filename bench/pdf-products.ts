@@ -386,7 +386,7 @@ async function main() {
         () => pdftoppmAlone(invoicePdf, 1, ['-scale-to-x', '400', '-scale-to-y', '-1'], 1),
       ],
       [
-        'invoice page 1 at 400 px: rasterizePdf (pdfinfo + pdftoppm + PNG)',
+        'invoice page 1 at 400 px: rasterizePdf (page sizes in-process + pdftoppm + PNG)',
         () => rasterizePdf(invoicePdf, { firstPage: 1, lastPage: 1, width: 400 }),
       ],
       [
