@@ -13,9 +13,19 @@ export const MAX_PASSPHRASE_LENGTH = 1024;
 export const MAX_NAME_LENGTH = 100;
 /** Certificates an account may keep at once. */
 export const MAX_SIGNING_CERTIFICATES_PER_ACCOUNT = 20;
-/** RSA moduli accepted, in bits. pdf/sign.ts signs with RSA PKCS#1 v1.5 (EC would need its ECDSA variant and tests). */
+/** RSA moduli accepted, in bits. pdf/sign.ts signs with RSA PKCS#1 v1.5. */
 export const MIN_RSA_BITS = 2048;
 export const MAX_RSA_BITS = 8192;
+/**
+ * EC curves accepted (OpenSSL's names, as Node reports them) and their size in bits: the NIST curves that
+ * WebCrypto signs with (ECDSA) and PAdES verifiers know (ETSI TS 119 312). Brainpool, secp256k1 and
+ * Ed25519 are refused: WebCrypto has no ECDSA for them, and most readers could not verify them.
+ */
+export const EC_CURVES: Readonly<Record<string, { bits: number; webCrypto: 'P-256' | 'P-384' | 'P-521' }>> = {
+  prime256v1: { bits: 256, webCrypto: 'P-256' },
+  secp384r1: { bits: 384, webCrypto: 'P-384' },
+  secp521r1: { bits: 521, webCrypto: 'P-521' },
+};
 /** Certificates beside the signer's own (its chain). */
 export const MAX_CHAIN_CERTIFICATES = 10;
 /**
@@ -37,7 +47,8 @@ export interface CertificateFacts {
   notAfter: number;
   /** Lowercase hex SHA-256 of the certificate's DER. */
   fingerprintSha256: string;
-  keyType: 'rsa';
+  /** `rsa`, or `ec` (ECDSA on P-256, P-384 or P-521; keyBits says which). */
+  keyType: 'rsa' | 'ec';
   keyBits: number;
   /** Certificates of the chain stored beside the signer's own. */
   chainCertificates: number;
@@ -114,7 +125,8 @@ const binary = (b: Buffer) => forge.util.createBuffer(b.toString('binary'));
 const derOf = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
 
 /**
- * Opens a PKCS#12 file with its passphrase and checks it: exactly one private key (RSA, 2048–8192 bits),
+ * Opens a PKCS#12 file with its passphrase and checks it: exactly one private key (RSA of 2048–8192 bits,
+ * or EC on P-256, P-384 or P-521),
  * exactly one certificate of that key (the signer), at most MAX_CHAIN_CERTIFICATES others, and the
  * signer's certificate not expired at `nowMs` (one that is not valid yet is accepted: a renewal may be
  * uploaded before it starts). Problems name `pkcs12` or `passphrase` and never repeat the passphrase.
@@ -163,17 +175,17 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
     return fail('pkcs12', 'the private key in pkcs12 cannot be read');
   }
   const keyType = key.asymmetricKeyType;
-  const keyBits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (keyType !== 'rsa') {
-    const curve = key.asymmetricKeyDetails?.namedCurve;
-    return fail(
-      'pkcs12',
-      `the private key is ${keyType === 'ec' && curve ? `an EC key (${curve})` : `of type ${keyType ?? 'unknown'}`}; Folio signs with RSA keys of ${MIN_RSA_BITS}–${MAX_RSA_BITS} bits`,
-      { keyType },
-    );
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  const accepted = `Folio signs with RSA keys of ${MIN_RSA_BITS}–${MAX_RSA_BITS} bits and EC keys on P-256, P-384 or P-521`;
+  if (keyType !== 'rsa' && keyType !== 'ec') {
+    return fail('pkcs12', `the private key is of type ${keyType ?? 'unknown'}; ${accepted}`, { keyType });
   }
-  if (keyBits < MIN_RSA_BITS || keyBits > MAX_RSA_BITS) {
-    return fail('pkcs12', `the RSA key has ${keyBits} bits; Folio accepts ${MIN_RSA_BITS}–${MAX_RSA_BITS}`, { keyBits });
+  if (keyType === 'ec' && !(curve && Object.hasOwn(EC_CURVES, curve))) {
+    return fail('pkcs12', `the private key is an EC key on ${curve ?? 'an unnamed curve'}; ${accepted}`, { keyType, curve });
+  }
+  const keyBits = keyType === 'ec' ? EC_CURVES[curve!].bits : (key.asymmetricKeyDetails?.modulusLength ?? 0);
+  if (keyType === 'rsa' && (keyBits < MIN_RSA_BITS || keyBits > MAX_RSA_BITS)) {
+    return fail('pkcs12', `the RSA key has ${keyBits} bits; Folio accepts ${MIN_RSA_BITS}–${MAX_RSA_BITS}`, { keyType, keyBits });
   }
 
   const certBags = bags.filter((b) => b.type === forge.pki.oids.certBag);
@@ -217,7 +229,7 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
       notBefore,
       notAfter,
       fingerprintSha256: signer.fingerprint256.replaceAll(':', '').toLowerCase(),
-      keyType: 'rsa',
+      keyType,
       keyBits,
       chainCertificates: chain.size,
     },

@@ -5,7 +5,8 @@
 // - @signpdf/signpdf computes the byte range and puts the CMS into the placeholder. The two steps are
 //   apart (prepareSignature, fillSignature) so a protected job encrypts in between: qpdf rewrites the file
 //   with the field, encrypting its strings and appearance, and the byte range is taken on those bytes.
-// - The CMS is built by pkijs (PeculiarVentures): SignedData, detached, SHA-256, RSA PKCS#1 v1.5, with the
+// - The CMS is built by pkijs (PeculiarVentures): SignedData, detached, SHA-256, RSA PKCS#1 v1.5 or ECDSA
+//   (pkijs writes WebCrypto's r‖s signature as the DER SEQUENCE CMS wants), with the
 //   signed attributes PAdES B-B asks for (ETSI EN 319 142-1, 5.2: content-type, message-digest and ESS
 //   signing-certificate-v2; no signing-time attribute, since the time is /M). @signpdf's own P12Signer
 //   (node-forge) writes a signing-time and no signing-certificate-v2, and forge cannot encode the latter.
@@ -15,6 +16,7 @@ import { Signer } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { signatureLines, type VisibleSignature } from '../domain/signature-appearance.js';
+import { EC_CURVES } from '../domain/signing-certificates.js';
 import { PdfPostProcessError } from './errors.js';
 import { addSignatureField } from './signature-field.js';
 
@@ -29,7 +31,7 @@ const OID = {
 const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto });
 
 export interface SigningMaterial {
-  /** The signer's RSA private key. */
+  /** The signer's private key: RSA, or EC on a curve of EC_CURVES (domain/signing-certificates.ts). */
   key: KeyObject;
   /** The signer's certificate (DER). */
   certificate: Buffer;
@@ -101,14 +103,12 @@ class PadesSigner extends Signer {
       ],
       certificates: [cert, ...chain],
     });
-    const pkcs8 = this.material.key.export({ format: 'der', type: 'pkcs8' });
-    const privateKey = await webcrypto.subtle.importKey(
-      'pkcs8',
-      arrayBuffer(pkcs8),
-      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
+    const { key } = this.material;
+    const pkcs8 = key.export({ format: 'der', type: 'pkcs8' });
+    const curve = key.asymmetricKeyType === 'ec' ? EC_CURVES[key.asymmetricKeyDetails?.namedCurve ?? ''] : undefined;
+    if (key.asymmetricKeyType === 'ec' && !curve) throw new Error('the EC key is on a curve Folio does not sign with');
+    const algorithm = curve ? { name: 'ECDSA', namedCurve: curve.webCrypto } : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+    const privateKey = await webcrypto.subtle.importKey('pkcs8', arrayBuffer(pkcs8), algorithm, false, ['sign']);
     await signedData.sign(privateKey as CryptoKey, 0, 'SHA-256', undefined, engine);
     const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(contentInfo.toSchema().toBER(false));

@@ -4297,9 +4297,9 @@ export interface paths {
                                 notYetValid: boolean;
                                 /** @description Lowercase hex SHA-256 of the certificate's DER. */
                                 fingerprintSha256: string;
-                                /** @description The private key type: `rsa` (the only type accepted today). */
+                                /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
                                 keyType: string;
-                                /** @description Size of the key in bits. */
+                                /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
                                 keyBits: number;
                                 /** @description Certificates stored beside the signer's own (its chain). */
                                 chainCertificates: number;
@@ -4340,7 +4340,7 @@ export interface paths {
                     "application/json": {
                         /** @description Your name for it (1–100 characters). */
                         name: string;
-                        /** @description The PKCS#12 file (`.p12`/`.pfx`) in standard base64; line breaks are ignored. At most 65536 bytes once decoded. It must hold exactly one private key — RSA, 2048–8192 bits — and that key's certificate, plus at most 10 chain certificates; key derivations of at most 50000 iterations. Never shown again. */
+                        /** @description The PKCS#12 file (`.p12`/`.pfx`) in standard base64; line breaks are ignored. At most 65536 bytes once decoded. It must hold exactly one private key — RSA of 2048–8192 bits, or EC on P-256, P-384 or P-521 — and that key's certificate, plus at most 10 chain certificates; key derivations of at most 50000 iterations. Never shown again. */
                         pkcs12: string;
                         /** @description The passphrase of the file (may be empty). Stored encrypted, never shown again and never logged. */
                         passphrase: string;
@@ -4376,9 +4376,9 @@ export interface paths {
                                 notYetValid: boolean;
                                 /** @description Lowercase hex SHA-256 of the certificate's DER. */
                                 fingerprintSha256: string;
-                                /** @description The private key type: `rsa` (the only type accepted today). */
+                                /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
                                 keyType: string;
-                                /** @description Size of the key in bits. */
+                                /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
                                 keyBits: number;
                                 /** @description Certificates stored beside the signer's own (its chain). */
                                 chainCertificates: number;
@@ -4463,9 +4463,9 @@ export interface paths {
                                 notYetValid: boolean;
                                 /** @description Lowercase hex SHA-256 of the certificate's DER. */
                                 fingerprintSha256: string;
-                                /** @description The private key type: `rsa` (the only type accepted today). */
+                                /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
                                 keyType: string;
-                                /** @description Size of the key in bits. */
+                                /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
                                 keyBits: number;
                                 /** @description Certificates stored beside the signer's own (its chain). */
                                 chainCertificates: number;

@@ -124,6 +124,27 @@ describe('signed PDFs', () => {
     assert.match(job.document.signature.fingerprintSha256, /^[0-9a-f]{64}$/);
   });
 
+  test('EC keys: P-256 and P-521 certificates sign with ECDSA and SHA-256; pdfsig verifies both', async () => {
+    for (const curve of ['P-256', 'P-521']) {
+      const made = selfSigned(
+        certDir,
+        `ec-${curve}`,
+        ['-newkey', 'ec', '-pkeyopt', `ec_paramgen_curve:${curve}`],
+        `/CN=EC ${curve} Signer/O=Folio`,
+      );
+      const id = await upload(made.p12, `EC ${curve}`);
+      app.clock.advance(5_000);
+      const { job, pdf } = await render({ signature: { certificateId: id, reason: 'Issued' } });
+      assert.ok(pdf, JSON.stringify(job));
+      const report = pdfsig(pdf);
+      assert.match(report, new RegExp(`Signer Certificate Common Name: EC ${curve} Signer`));
+      assert.match(report, /Signature Validation: Signature is Valid\./, report);
+      assert.match(report, /Total document signed/);
+      assert.match(report, /Signing Hash Algorithm: SHA-256/);
+      assert.match(cmsPrint(pdf), /algorithm: ecdsa-with-SHA256/);
+    }
+  });
+
   test('one byte changed inside the signed range: pdfsig reports the signature invalid', () => {
     const tampered = Buffer.from(signed);
     const at = tampered.indexOf('Signed statement');

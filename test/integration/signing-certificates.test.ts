@@ -33,6 +33,8 @@ describe('signing certificates', () => {
   let chained: Made;
   let ec: Made;
   let weak: Made;
+  let k1: Made;
+  let ed: Made;
   let keyB: string;
   let log = '';
   /** Every response body of the file, to search for the secrets at the end. */
@@ -51,7 +53,9 @@ describe('signing certificates', () => {
     dir = tempDir('folio-certs-');
     rsa = selfSigned(dir, 'rsa', ['-newkey', 'rsa:2048'], '/CN=Folio Test Signer/O=Folio');
     chained = withChain(dir);
-    ec = selfSigned(dir, 'ec', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'], '/CN=Folio EC Signer/O=Folio');
+    ec = selfSigned(dir, 'ec', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-384'], '/CN=Folio EC Signer/O=Folio');
+    k1 = selfSigned(dir, 'k1', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:secp256k1'], '/CN=Folio K1 Signer/O=Folio');
+    ed = selfSigned(dir, 'ed', ['-newkey', 'ed25519'], '/CN=Folio Ed Signer/O=Folio');
     weak = selfSigned(dir, 'weak', ['-newkey', 'rsa:1024'], '/CN=Folio Weak Signer/O=Folio');
     const sink = new Writable({ write: (c, _e, cb) => ((log += String(c)), cb()) });
     // trace: every line Fastify or Folio can write for these requests is captured and searched.
@@ -103,6 +107,18 @@ describe('signing certificates', () => {
     const got = await call('GET', `/v1/signing-certificates/${c.id}`);
     assert.equal(got.status, 200);
     assert.deepEqual(got.body.signingCertificate, c);
+  });
+
+  test('an EC certificate (P-384) is stored as an ECDSA key of 384 bits', async () => {
+    const r = await upload(ec, 'EC signer');
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    const c = r.body.signingCertificate;
+    assert.equal(c.subject, 'CN=Folio EC Signer, O=Folio');
+    assert.equal(c.keyType, 'ec');
+    assert.equal(c.keyBits, 384);
+    assert.equal(c.fingerprintSha256, fingerprint(dir, ec.certPem));
+    // Removed again: the listing test below counts the RSA certificates only.
+    assert.equal((await call('DELETE', `/v1/signing-certificates/${c.id}`)).status, 204);
   });
 
   test('a certificate with its CA: the chain is counted, the issuer is the CA; base64 with line breaks is read', async () => {
@@ -168,11 +184,16 @@ describe('signing certificates', () => {
     assert.equal(der.status, 400);
     assert.equal(der.body.details.field, 'pkcs12');
 
-    const ecKey = await upload(ec, 'EC');
-    assert.equal(ecKey.status, 400);
-    assert.equal(ecKey.body.details.field, 'pkcs12');
-    assert.equal(ecKey.body.details.keyType, 'ec');
-    assert.match(ecKey.body.message, /EC key \(prime256v1\).*RSA keys of 2048–8192 bits/);
+    // EC on a curve WebCrypto cannot sign with, and Ed25519: refused, naming what is accepted.
+    const k1Key = await upload(k1, 'K1');
+    assert.equal(k1Key.status, 400);
+    assert.equal(k1Key.body.details.field, 'pkcs12');
+    assert.equal(k1Key.body.details.keyType, 'ec');
+    assert.equal(k1Key.body.details.curve, 'secp256k1');
+    assert.match(k1Key.body.message, /EC key on secp256k1.*RSA keys of 2048–8192 bits and EC keys on P-256, P-384 or P-521/);
+    const edKey = await upload(ed, 'Ed');
+    assert.equal(edKey.status, 400);
+    assert.equal(edKey.body.details.keyType, 'ed25519');
 
     const small = await upload(weak, 'Weak');
     assert.equal(small.status, 400);

@@ -20,7 +20,7 @@ export const CreateSigningCertificateBody = Type.Object(
     pkcs12: Type.String({
       minLength: 1,
       maxLength: 200_000,
-      description: `The PKCS#12 file (\`.p12\`/\`.pfx\`) in standard base64; line breaks are ignored. At most ${MAX_PKCS12_BYTES} bytes once decoded. It must hold exactly one private key — RSA, ${MIN_RSA_BITS}–${MAX_RSA_BITS} bits — and that key's certificate, plus at most ${MAX_CHAIN_CERTIFICATES} chain certificates; key derivations of at most ${MAX_KDF_ITERATIONS} iterations. Never shown again.`,
+      description: `The PKCS#12 file (\`.p12\`/\`.pfx\`) in standard base64; line breaks are ignored. At most ${MAX_PKCS12_BYTES} bytes once decoded. It must hold exactly one private key — RSA of ${MIN_RSA_BITS}–${MAX_RSA_BITS} bits, or EC on P-256, P-384 or P-521 — and that key's certificate, plus at most ${MAX_CHAIN_CERTIFICATES} chain certificates; key derivations of at most ${MAX_KDF_ITERATIONS} iterations. Never shown again.`,
     }),
     passphrase: Type.String({
       maxLength: MAX_PASSPHRASE_LENGTH,
@@ -42,8 +42,11 @@ export const SigningCertificate = Type.Object(
     expired: Type.Boolean({ description: 'Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire.' }),
     notYetValid: Type.Boolean({ description: 'Before `notBefore` now (a renewal uploaded ahead of time).' }),
     fingerprintSha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: "Lowercase hex SHA-256 of the certificate's DER." }),
-    keyType: Type.String({ description: 'The private key type: `rsa` (the only type accepted today).' }),
-    keyBits: Type.Integer({ description: 'Size of the key in bits.' }),
+    keyType: Type.String({
+      description:
+        'The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521).',
+    }),
+    keyBits: Type.Integer({ description: 'Size of the key in bits: the RSA modulus, or the EC curve.' }),
     chainCertificates: Type.Integer({ description: "Certificates stored beside the signer's own (its chain)." }),
     createdAt: EpochMs,
   },
