@@ -1349,6 +1349,71 @@ export interface paths {
                                 /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                                 xml: string;
                             };
+                            /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                            protection?: {
+                                /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                                userPassword?: string;
+                                /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                                ownerPassword: string;
+                                /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                                permissions?: {
+                                    /** @description Print (at low resolution unless `printHighQuality`). */
+                                    print?: boolean;
+                                    /** @description Print at full resolution (needs `print`). */
+                                    printHighQuality?: boolean;
+                                    /** @description Copy or extract text and images. */
+                                    copy?: boolean;
+                                    /** @description Change the content (other than annotations, forms and assembly). */
+                                    modify?: boolean;
+                                    /** @description Add or change comments and annotations. */
+                                    annotate?: boolean;
+                                    /** @description Fill in form fields. */
+                                    fillForms?: boolean;
+                                    /** @description Extract text for accessibility (screen readers). */
+                                    accessibility?: boolean;
+                                    /** @description Insert, rotate or delete pages. */
+                                    assemble?: boolean;
+                                };
+                            };
+                            /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
+                            signature?: {
+                                /** @description One of the account's signing certificates (`scert_…`). */
+                                certificateId: string;
+                                /** @description Shown by readers, e.g. "Invoice issued". */
+                                reason?: string;
+                                /** @description Where it was signed, e.g. "Dublin, IE". */
+                                location?: string;
+                                /** @description How to reach the signer. */
+                                contactInfo?: string;
+                                /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                                visible?: {
+                                    /** @description The page (1-based). */
+                                    page: number;
+                                    rect: {
+                                        /** @description Points from the page's left edge. */
+                                        x: number;
+                                        /** @description Points from the page's top edge. */
+                                        y: number;
+                                        width: number;
+                                        height: number;
+                                    };
+                                };
+                            };
+                            /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                            images?: {
+                                /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                                format?: "png" | "jpeg" | "webp";
+                                /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                                pages?: string;
+                                /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                                width?: number;
+                                /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                                dpi?: number;
+                                /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                                quality?: number;
+                            };
+                            /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                            outputFormat?: "pdf" | "png" | "jpeg" | "webp";
                         }[];
                     };
                 };

@@ -40,8 +40,33 @@ const INSERT_CHUNK = 250;
 
 export type BatchItemInput = Pick<
   CreateJobInput,
-  'payload' | 'hasPayload' | 'payloadBase64' | 'payloadMime' | 'businessKey' | 'outputMode' | 'pdf' | 'attachments' | 'eInvoice'
+  | 'payload'
+  | 'hasPayload'
+  | 'payloadBase64'
+  | 'payloadMime'
+  | 'businessKey'
+  | 'outputMode'
+  | 'pdf'
+  | 'attachments'
+  | 'eInvoice'
+  | 'protection'
+  | 'signature'
+  | 'images'
+  | 'outputFormat'
 >;
+
+/** Why an item's document cannot go into the batch's combined product (null: it can). */
+function combineProblem(combine: BatchCombine, doc: StoredJobDocument, i: number): AppError | null {
+  if (combine === 'merge' && doc.protection)
+    return new AppError('invalid_request', `items[${i}].protection: an encrypted PDF cannot be merged; use combine "zip" or "none"`, {
+      field: `items[${i}].protection`,
+    });
+  if (combine !== 'none' && doc.imagesOnly)
+    return new AppError('invalid_request', `items[${i}].outputFormat: an item that keeps only images has no PDF to ${combine}`, {
+      field: `items[${i}].outputFormat`,
+    });
+  return null;
+}
 
 /** An item's 400 from the single-job checks, named as the item's field (`items[3].attachments[0].content`). */
 function asItemError(err: unknown, i: number): unknown {
@@ -99,14 +124,19 @@ export class RenderBatches {
       }
       return p;
     });
-    // Document options per item (PDF/A, metadata, attachments, an e-invoice), checked as a single job's are.
+    // Document options per item (PDF/A, metadata, attachments, an e-invoice, passwords, a signature, page
+    // images), checked as a single job's are, and against what the batch combines.
     const documents: Array<StoredJobDocument | null> = [];
     for (const [i, item] of input.items.entries()) {
+      let doc: StoredJobDocument | null;
       try {
-        documents.push(hasDocumentOptions(item) ? await this.renderJobs.checkDocument(accountId, item) : null);
+        doc = hasDocumentOptions(item) ? await this.renderJobs.checkDocument(accountId, item) : null;
       } catch (err) {
         throw asItemError(err, i);
       }
+      const problem = doc && combineProblem(combine, doc, i);
+      if (problem) throw problem;
+      documents.push(doc);
     }
 
     const now = this.ctx.clock.now();
@@ -121,9 +151,10 @@ export class RenderBatches {
         .executeTakeFirst();
       if (!deploy) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
       const version = await this.versions.resolve(trx, input.deployId, input.deployVersionId);
-      // A version that signs every job: its certificate must still be usable (items cannot sign themselves).
+      // A version that signs every job: its certificate must still be usable, unless every item brings a
+      // signature of its own (which replaces the version's, as on a single job).
       const signingCertificate = versionSignatureCertificate(version.metadata_json);
-      if (signingCertificate)
+      if (signingCertificate && input.items.some((item) => item.signature === undefined))
         await this.renderJobs.usableCertificate(accountId, signingCertificate, 'render.metadata.pdf.signature.certificateId', trx);
       const account = await trx.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
       if (!account) throw new Error(`account ${accountId} not found`);

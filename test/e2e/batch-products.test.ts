@@ -186,6 +186,72 @@ describe('render batch products and webhook', () => {
     }
   });
 
+  test('payslips: each item protected with its own password, one with a page image, zipped; merge refuses them', async () => {
+    const passwords = ['alice-7f3', 'bob-91c', 'carol-2d8'];
+    const items = passwords.map((pw, i) => ({
+      businessKey: key(i),
+      payload: { n: i },
+      protection: { userPassword: pw, ownerPassword: `owner-${pw}`, permissions: { modify: false } },
+      ...(i === 2 ? { images: { format: 'png', pages: '1', width: 200 } } : {}),
+    }));
+    // An encrypted PDF cannot be joined, and an images-only item has no PDF: refused before anything exists.
+    const merge = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'latest', combine: 'merge', items });
+    assert.equal(merge.status, 400, JSON.stringify(merge.body));
+    assert.equal(merge.body.details.field, 'items[0].protection');
+    const imagesOnly = await app.api('POST', '/v1/render-batches', {
+      deployId,
+      deployVersionId: 'latest',
+      combine: 'zip',
+      items: [{ payload: { n: 9 } }, { payload: { n: 10 }, outputFormat: 'png' }],
+    });
+    assert.equal(imagesOnly.status, 400, JSON.stringify(imagesOnly.body));
+    assert.equal(imagesOnly.body.details.field, 'items[1].outputFormat');
+    const badPassword = await app.api('POST', '/v1/render-batches', {
+      deployId,
+      deployVersionId: 'latest',
+      items: [{ payload: { n: 1 } }, { payload: { n: 2 }, protection: { ownerPassword: 'x'.repeat(128) } }],
+    });
+    assert.equal(badPassword.status, 400, JSON.stringify(badPassword.body));
+    assert.match(badPassword.body.details.field, /^items\[1\]\.protection\.ownerPassword$/);
+    const batches = (await app.api('GET', '/v1/render-batches?limit=100')).body.items.length;
+
+    const { id, batch } = await runBatch({ combine: 'zip', items });
+    assert.equal(batch.counts.succeeded, 3, JSON.stringify(batch.counts));
+    assert.equal(batch.product.zip.files, 3);
+    assert.equal(
+      (await app.api('GET', '/v1/render-batches?limit=100')).body.items.length,
+      batches + 1,
+      'the refused requests made no batch',
+    );
+    const list = (await app.api('GET', `/v1/render-batches/${id}/items`)).body.items;
+    const dir = tempDir('folio-payslips-');
+    try {
+      for (const it of list) {
+        assert.deepEqual(it.job.document.protection, { userPassword: true, permissions: it.job.document.protection.permissions });
+        assert.equal(it.job.document.protection.permissions.modify, false);
+        const link = await app.api('POST', `/v1/render-jobs/${it.job.id}/output-download`, {});
+        const pdf = await download(link.body.access.url);
+        const f = path.join(dir, `${it.index}.pdf`);
+        fs.writeFileSync(f, pdf.body);
+        // Its own password opens it; the next item's does not.
+        const other = passwords[(it.index + 1) % 3];
+        assert.throws(() => execFileSync('pdftotext', ['-upw', other, f, '-'], { stdio: 'pipe' }));
+        assert.match(
+          execFileSync('pdftotext', ['-upw', passwords[it.index], f, '-'], { encoding: 'utf8' }),
+          new RegExp(`Invoice ${it.index}\\b`),
+        );
+        assert.ok(!pdf.body.includes(Buffer.from(passwords[it.index])), 'no password in the bytes');
+      }
+      const images = await app.api('GET', `/v1/render-jobs/${list[2].job.id}/images`);
+      assert.equal(images.status, 200, JSON.stringify(images.body));
+      assert.equal(images.body.images.length, 1);
+      assert.equal(images.body.images[0].width, 200);
+      assert.equal((await app.api('GET', `/v1/render-jobs/${list[0].job.id}/images`)).body.images?.length ?? 0, 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('nothing to combine: the batch completes, its product failed with batch_nothing_to_combine, one webhook', async () => {
     const items = Array.from({ length: 3 }, (_, i) => ({ payload: { n: i, fail: true } }));
     const { batch, events } = await runBatch({ combine: 'merge', items });

@@ -25,8 +25,9 @@ Renders every line of payloads.jsonl as one render batch (at most 1,000 lines; b
 of the deploy (its id dep_… or its slug), shows progress on stderr, with --out downloads each
 succeeded item's PDF, and with --merge or --zip writes the batch's one merged PDF or zip. A line is
 either {"businessKey": "INV-1", "payload": {…}} (an item: businessKey optional,
-payloadBase64/payloadMime/outputMode and the item's own pdf/attachments/eInvoice, as the API takes
-them, allowed too) or any other JSON value, which is the payload.
+payloadBase64/payloadMime/outputMode and the item's own pdf/attachments/eInvoice/protection/
+signature/images, as the API takes them, allowed too) or any other JSON value, which is the payload.
+(A protected item cannot go into --merge; with --out its PDF is downloaded encrypted.)
 
 Re-running the same command is safe: the batch key (Idempotency-Key) defaults to a hash of the deploy,
 --version, --managed, --merge/--zip (whether, not where) and the file, so the server answers the same
@@ -56,7 +57,19 @@ written) or when the merged PDF or zip failed (its error code and message printe
 mistake.`;
 
 const MAX_ITEMS = 1000;
-const ITEM_KEYS = new Set(['businessKey', 'payload', 'payloadBase64', 'payloadMime', 'outputMode', 'pdf', 'attachments', 'eInvoice']);
+const ITEM_KEYS = new Set([
+  'businessKey',
+  'payload',
+  'payloadBase64',
+  'payloadMime',
+  'outputMode',
+  'pdf',
+  'attachments',
+  'eInvoice',
+  'protection',
+  'signature',
+  'images',
+]);
 
 type Item = CreateRenderBatchBody['items'][number];
 
