@@ -1,6 +1,6 @@
 // PDF pages as PNG, JPEG or WebP images, drawn by poppler's `pdftoppm` (package poppler-utils, installed by
-// scripts/setup.sh). Used by `folio dev`'s printed-pages
-// view and by the page images of render jobs (worker/page-images-step.ts), so it takes bytes and returns bytes.
+// scripts/setup.sh). Used by `folio dev`'s printed-pages view and by the page images of render jobs
+// (worker/page-images-step.ts), so it takes bytes and returns bytes.
 //
 // pdftoppm writes raw pixels (PPM) and we encode the PNGs here: pdftoppm's own PNG output spends about 90 %
 // of its time in libpng's compression (260 ms against 30 ms for three A4 pages at 96 dpi); zlib at level 1
