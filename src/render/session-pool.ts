@@ -85,7 +85,7 @@ export class SessionPool {
         return session;
       }
       // A clean idle session first; a warm or preloaded one holding another template only if there is none.
-      const c = this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null && s.preload === null);
+      const c = this.#cleanIdleIndex(accountId);
       if (c !== -1) return this.#idle.splice(c, 1)[0];
       const i = this.#idle.findIndex((s) => s.accountId === accountId);
       if (i !== -1) {
@@ -182,7 +182,7 @@ export class SessionPool {
   requestPreload(accountId: string, key: string, start: (session: PageSession) => PreloadedPage, maxAgeMs: number): void {
     if (this.#closed || this.#hasPreload(accountId, key)) return;
     const asked: PreloadRequest = { key, at: Date.now(), start, maxAgeMs };
-    const c = this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null && s.preload === null);
+    const c = this.#cleanIdleIndex(accountId);
     if (c !== -1) {
       this.#hold(this.#idle.splice(c, 1)[0], asked);
       return;
@@ -199,6 +199,11 @@ export class SessionPool {
       this.#owned.add(spare);
       this.#hold(spare, asked);
     }
+  }
+
+  /** The account's least recently used idle session that holds nothing (no warm template, no preload); -1 if none. */
+  #cleanIdleIndex(accountId: string): number {
+    return this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === null && s.preload === null);
   }
 
   #hasPreload(accountId: string | null, key: string): boolean {
