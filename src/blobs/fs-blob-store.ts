@@ -27,14 +27,16 @@ export class FsBlobStore implements BlobStore {
     return stageToLocalFile(this.tmpDir, body, limits, async (tmp, _size, key) => {
       const dest = this.pathOf(key);
       // The key's directory usually exists already: create it only when the rename says it is missing.
-      try {
-        await fsp.rename(tmp, dest);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await fsp.mkdir(path.dirname(dest), { recursive: true });
-        await fsp.rename(tmp, dest);
+      // A delete emptying that directory may remove it between our mkdir and rename (see delete), so retry.
+      for (let tries = 1; ; tries++) {
+        try {
+          await fsp.rename(tmp, dest);
+          return 'moved';
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || tries === 3) throw err;
+          await fsp.mkdir(path.dirname(dest), { recursive: true });
+        }
       }
-      return 'moved';
     });
   }
 
@@ -65,6 +67,16 @@ export class FsBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+    // Render jobs keep each attempt's files in a folder of their own (keys.ts): remove the folders the
+    // delete left empty so they do not pile up, stopping at the first one still in use and never
+    // removing a top-level folder. rmdir(2) refuses a non-empty directory, so nothing else can be lost.
+    for (let dir = path.posix.dirname(key); dir.includes('/'); dir = path.posix.dirname(dir)) {
+      try {
+        await fsp.rmdir(this.pathOf(dir));
+      } catch {
+        return;
+      }
+    }
   }
 
   async *list(prefix: string): AsyncIterable<ObjectInfo> {

@@ -48,4 +48,19 @@ describe('filesystem blob store', () => {
     assert.equal(await store.stat('a/b'), null);
     assert.deepEqual(fs.readdirSync(path.join(root, '.tmp')), []);
   });
+
+  test('a delete removes the folders it empties, up to (not including) the top-level one', async () => {
+    const root = tempDir();
+    const store = new FsBlobStore(root);
+    await store.put('outputs/job_a/0/out_1.pdf', Buffer.from('a'));
+    await store.put('outputs/job_a/1/out_2.pdf', Buffer.from('b'));
+    await store.delete('outputs/job_a/0/out_1.pdf');
+    assert.deepEqual(fs.readdirSync(path.join(root, 'outputs', 'job_a')), ['1'], 'the emptied attempt folder is gone');
+    await store.delete('outputs/job_a/1/out_2.pdf');
+    assert.deepEqual(fs.readdirSync(path.join(root, 'outputs')), [], 'the job folder went with its last file');
+    await store.delete('outputs/job_a/1/out_2.pdf');
+    // A folder removed meanwhile is made again by the next write into it.
+    await store.put('outputs/job_a/1/out_3.pdf', Buffer.from('c'));
+    assert.deepEqual(await store.getBuffer('outputs/job_a/1/out_3.pdf'), Buffer.from('c'));
+  });
 });
