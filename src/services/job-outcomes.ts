@@ -2,6 +2,7 @@
 // the storage limit, the job's terminal state and its webhook event, all in one transaction per outcome.
 // The worker (worker/render-worker.ts) only claims, leases, renders and reports here.
 import type { Kysely, Transaction } from 'kysely';
+import { attemptPrefixes, type JobAttempt } from '../blobs/keys.js';
 import { forUpdate } from '../db/dialect.js';
 import { precompiled } from '../db/precompiled.js';
 import type { RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
@@ -185,12 +186,13 @@ export class JobOutcomes {
   /**
    * Records a failed attempt of a job still `rendering` (under `leaseOwner`, when given): retry_scheduled for
    * retryable codes with retries left, failed otherwise. Does nothing when the job moved on meanwhile.
+   * Returns whether it recorded the failure.
    */
   async fail(
     job: RenderJobsTable,
     error: { code: string; message: string; renderMs: number; diagnostics?: object },
     leaseOwner: string | null,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const now = this.ctx.clock.now();
     const { renderMs } = error;
     const o = afterFailure({ attempt: job.attempt, code: error.code, message: error.message.slice(0, 1000), now, random: Math.random() });
@@ -224,9 +226,13 @@ export class JobOutcomes {
     this.deps.batches.announce(ended);
     if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : error.code });
     this.deps.notifier.jobChanged(job.id);
+    return recorded;
   }
 
-  /** Jobs whose worker died (lease expired) count as crashed: retried or failed for good. Returns how many. */
+  /**
+   * Jobs whose worker died (lease expired) count as crashed: retried or failed for good, and whatever the
+   * dead attempt stored before it could record it is removed. Returns how many.
+   */
   async recoverExpiredLeases(): Promise<number> {
     const stale = await this.ctx.db
       .selectFrom('render_jobs')
@@ -237,11 +243,22 @@ export class JobOutcomes {
       .execute();
     for (const job of stale) {
       const message = 'the worker rendering this job stopped (lease expired)';
-      await this.fail(job, { code: 'render_crashed', message, renderMs: 0 }, job.lease_owner);
+      const recorded = await this.fail(job, { code: 'render_crashed', message, renderMs: 0 }, job.lease_owner);
+      // Only once the crash is recorded: a slow worker's success may have committed first, and then the
+      // attempt's files are its outputs. A slow worker that writes after this sweep finds its job moved
+      // on (succeed answers `lost`) and deletes its own files.
+      if (recorded) await this.removeAttemptFiles({ jobId: job.id, attempt: job.attempt });
     }
     // The crashed renders no longer count against their accounts' concurrency: a queued job may now be claimable.
     if (stale.length) this.deps.notifier.jobQueued(stale[0]!.id);
     return stale.length;
+  }
+
+  private async removeAttemptFiles(attempt: JobAttempt): Promise<void> {
+    const keys: string[] = [];
+    for (const prefix of attemptPrefixes(attempt)) for await (const o of this.ctx.blobs.list(prefix)) keys.push(o.key);
+    for (const key of keys) await this.ctx.blobs.delete(key);
+    if (keys.length) this.ctx.log.info({ ...attempt, files: keys.length }, 'removed the files of a crashed attempt');
   }
 
   /** A batch item's end, told to its batch (which may end with it); single jobs send their webhook. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { forUpdate } from '../db/dialect.js';
-import { imageKey } from '../blobs/keys.js';
+import { jobImageKey, thumbnailKey, type JobAttempt } from '../blobs/keys.js';
 import type { PageImagesTable, RenderJobsTable, Tables } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
 import { isTerminal } from '../domain/job-state.js';
@@ -46,13 +46,13 @@ export class PageImages {
     private readonly files: RenderedFiles,
   ) {}
 
-  /** Stores encoded images under fresh keys (before the job's transaction; removed again if it fails). */
-  async store(images: PageImage[]): Promise<StoredPageImage[]> {
+  /** Stores encoded images under fresh keys in the attempt's folder (before the job's transaction; removed again if it fails). */
+  async store(attempt: JobAttempt, images: PageImage[]): Promise<StoredPageImage[]> {
     const stored: StoredPageImage[] = [];
     try {
       for (const img of images) {
         const id = newId('img', this.ctx.clock.now());
-        const storageKey = imageKey(id, img.format);
+        const storageKey = jobImageKey(attempt, id, img.format);
         await this.ctx.blobs.put(storageKey, img.data);
         const sha256 = createHash('sha256').update(img.data).digest('hex');
         stored.push({
@@ -175,7 +175,7 @@ export class PageImages {
     }
     // Two first requests may draw it at once: the key is the PDF's, so both write the same bytes to the
     // same place, and the unique pdf_id keeps one row.
-    const storageKey = imageKey(`thumb-${pdfId}`, 'png');
+    const storageKey = thumbnailKey(pdfId);
     await this.ctx.blobs.put(storageKey, image.data);
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { outputKey, pdfKey } from '../blobs/keys.js';
+import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
 import { forUpdate } from '../db/dialect.js';
 import { pdfFileName } from '../domain/file-name.js';
@@ -264,7 +264,7 @@ export class RenderWorker {
             maxOutputBytes: prepared.request.maxOutputBytes,
           });
           if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');
-          images = await this.deps.pageImages.store(drawn);
+          images = await this.deps.pageImages.store({ jobId: job.id, attempt: job.attempt }, drawn);
           imagesMs = Math.round(performance.now() - t1);
         }
         const t2 = performance.now();
@@ -396,6 +396,7 @@ export class RenderWorker {
     const bundle = await this.bundles.get(version.render_pack_key);
     const outputId = newId('out', this.ctx.clock.now());
     const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
+    const attempt = { jobId: job.id, attempt: job.attempt };
     const timeout = Math.min(version.render_timeout_ms ?? DEFAULT_TIMEOUT_MS, policy.maxRenderTimeoutMs ?? Number.MAX_SAFE_INTEGER);
     const request: RenderRequest = {
       jobId: job.id,
@@ -422,7 +423,7 @@ export class RenderWorker {
       outputId,
       pdfId,
       fileName,
-      storageKey: pdfId ? pdfKey(pdfId) : outputKey(outputId),
+      storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
     const signature = await this.signatureStep(job.account_id, payloadRow.document_json, metadata.pdf);

@@ -25,6 +25,12 @@ const crashEnv = (dataDir: string) => ({
   FOLIO_WORKER_POLL_MS: '200',
 });
 
+/** The files under one top-level folder of the filesystem blob store, as paths relative to it. */
+const storedFiles = (dataDir: string, kind: string): string[] => {
+  const dir = path.join(dataDir, 'blobs', kind);
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+};
+
 // A render and a restarted process take seconds; ask every 100 ms for up to a minute.
 const JOB_WAIT = { timeoutMs: 60_000, intervalMs: 100 };
 
@@ -59,8 +65,10 @@ describe('worker crash', () => {
       );
       assert.equal(done.job.status, 'succeeded', JSON.stringify(done));
       assert.equal(done.job.attempt, 1, 'the crashed attempt counted; the retry succeeded');
-      const outputs = fs.readdirSync(path.join(dataDir, 'blobs', 'outputs'));
+      // One file, stored by the retry (attempt 1) in its own folder.
+      const outputs = storedFiles(dataDir, 'outputs');
       assert.equal(outputs.length, 1, `exactly one stored output: ${outputs.join(', ')}`);
+      assert.match(outputs[0]!, new RegExp(`^${jobId}/1/out_\\w+\\.pdf$`));
       const list = await api2.request('GET', '/v1/render-jobs');
       assert.equal(list.body.items.filter((j: { id: string }) => j.id === jobId).length, 1);
     } finally {
@@ -128,11 +136,11 @@ describe('worker crash', () => {
         names,
         items.map((it) => `items-${it.businessKey}.pdf`),
       );
-      // Stored item PDFs: one per item, plus at most what the killed renders had written before their
-      // result was recorded (an unrecorded file, never served).
-      const stored = fs.readdirSync(path.join(dataDir, 'blobs', 'outputs')).filter((f) => f.endsWith('.pdf'));
+      // Stored item PDFs: exactly one per item. Whatever a killed render had written before its result was
+      // recorded went when the restarted service recorded the crash.
+      const stored = storedFiles(dataDir, 'outputs').filter((f) => f.endsWith('.pdf'));
       console.log(`# ${crashed} items retried after the kill; ${stored.length} item PDFs stored for 30 items`);
-      assert.ok(stored.length >= 30 && stored.length <= 32, `${stored.length} stored item PDFs`);
+      assert.equal(stored.length, 30, stored.join(', '));
     } finally {
       await second.stop();
     }

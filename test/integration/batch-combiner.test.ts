@@ -61,11 +61,12 @@ describe('batch combiner', () => {
         .execute();
       const pdf = await onePagePdf(`Item ${job.business_key}`);
       const outputId = newId('out', now);
-      await app.services.ctx.blobs.put(outputKey(outputId), pdf);
+      const storageKey = outputKey({ jobId: job.id, attempt: job.attempt }, outputId);
+      await app.services.ctx.blobs.put(storageKey, pdf);
       const outcome = await app.services.jobOutcomes.succeed(
         { ...job, status: 'rendering', lease_owner: 'w1' },
         'w1',
-        { outputId, pdfId: null, storageKey: outputKey(outputId), fileName: `inv-${job.business_key}.pdf`, storageLimitBytes: null },
+        { outputId, pdfId: null, storageKey, fileName: `inv-${job.business_key}.pdf`, storageLimitBytes: null },
         { bytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), pageCount: 1, renderTimeMs: 5 },
       );
       assert.equal(outcome, 'succeeded');
