@@ -254,11 +254,16 @@ export class JobOutcomes {
     return stale.length;
   }
 
+  /** Best effort: a store that fails here must not hold up the recovery of the other stale jobs. */
   private async removeAttemptFiles(attempt: JobAttempt): Promise<void> {
-    const keys: string[] = [];
-    for (const prefix of attemptPrefixes(attempt)) for await (const o of this.ctx.blobs.list(prefix)) keys.push(o.key);
-    for (const key of keys) await this.ctx.blobs.delete(key);
-    if (keys.length) this.ctx.log.info({ ...attempt, files: keys.length }, 'removed the files of a crashed attempt');
+    try {
+      const keys: string[] = [];
+      for (const prefix of attemptPrefixes(attempt)) for await (const o of this.ctx.blobs.list(prefix)) keys.push(o.key);
+      for (const key of keys) await this.ctx.blobs.delete(key);
+      if (keys.length) this.ctx.log.info({ ...attempt, files: keys.length }, 'removed the files of a crashed attempt');
+    } catch (err) {
+      this.ctx.log.warn({ err, ...attempt }, 'could not remove the files of a crashed attempt; they stay unrecorded');
+    }
   }
 
   /** A batch item's end, told to its batch (which may end with it); single jobs send their webhook. */
