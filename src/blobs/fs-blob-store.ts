@@ -26,8 +26,10 @@ export class FsBlobStore implements BlobStore {
   stage(body: Readable, limits: PutLimits = {}): Promise<StagedObject> {
     return stageToLocalFile(this.tmpDir, body, limits, async (tmp, _size, key) => {
       const dest = this.pathOf(key);
-      // The key's directory usually exists already: create it only when the rename says it is missing.
-      // A delete emptying that directory may remove it between our mkdir and rename (see delete), so retry.
+      // Try the rename first and create the directory only when the rename says it is missing: content-
+      // addressed blobs land in folders that exist; a job attempt's first file (keys.ts) pays one failed
+      // rename and a mkdir. A delete emptying that directory may remove it between our mkdir and rename
+      // (see delete), so retry.
       for (let tries = 1; ; tries++) {
         try {
           await fsp.rename(tmp, dest);
