@@ -229,10 +229,12 @@ export class RenderWorker {
       Math.max(200, Math.floor(this.ctx.config.workerLeaseMs / 3)),
     );
     const started = Date.now();
+    // What this attempt has stored so far. Until JobOutcomes has taken them over (succeed() records them,
+    // or deletes them itself when the job moved on), an attempt that ends any other way deletes them.
+    let storedKey: string | null = null;
+    let images: StoredPageImage[] = [];
     try {
       const prepared = await this.prepare(job, a.abort.signal);
-      let storedKey: string | null = null;
-      let images: StoredPageImage[] = [];
       const { storageKey } = prepared.output;
       let result: RenderResult;
       let finishedAt: number | undefined;
@@ -298,17 +300,18 @@ export class RenderWorker {
       // From here a cancel is decided by the success transaction (it checks status and lease).
       a.recording = true;
       const output = { ...prepared.output, pdfStored: storedKey !== null, images };
-      const outcome = await this.deps.outcomes.succeed(job, this.id, output, result, finishedAt).catch(async (err) => {
-        if (storedKey) await this.ctx.blobs.delete(storedKey).catch(() => undefined);
-        await this.deps.pageImages.discard(images);
-        throw err;
-      });
+      const outcome = await this.deps.outcomes.succeed(job, this.id, output, result, finishedAt);
+      storedKey = null;
+      images = [];
       if (outcome === 'lost') log.info('job was canceled or re-leased while rendering; discarding the output');
       else if (outcome === 'succeeded') {
         const blocked = result.blocked.length ? { blocked: result.blocked } : {};
         log.info({ bytes: result.bytes, pages: result.pageCount, ms: result.renderTimeMs, ...blocked }, 'render succeeded');
       }
     } catch (err) {
+      // A failed, canceled or released attempt keeps nothing it stored: no row will ever name those files.
+      if (storedKey) await this.ctx.blobs.delete(storedKey).catch(() => undefined);
+      await this.deps.pageImages.discard(images);
       const renderMs = Date.now() - started;
       const code = err instanceof RenderError ? err.code : 'render_failed';
       const message = err instanceof Error ? err.message : String(err);
