@@ -254,15 +254,44 @@ export class JobOutcomes {
     return stale.length;
   }
 
-  /** Best effort: a store that fails here must not hold up the recovery of the other stale jobs. */
+  /**
+   * Jobs canceled while they were rendering, once the lease they had has run out: by then the worker is
+   * either gone or has stopped (it aborts when told of the cancel, or at its next heartbeat), so whatever
+   * that attempt stored, no row names. Removes those files and clears the lease's end, which marks the job
+   * swept. This covers a worker that died during the cancel; a live one also removes its own files.
+   */
+  async sweepCanceledAttempts(): Promise<number> {
+    const due = await this.ctx.db
+      .selectFrom('render_jobs')
+      .select(['id', 'attempt'])
+      .where('status', '=', 'canceled')
+      .where('lease_expires_at', '<', this.ctx.clock.now())
+      .limit(100)
+      .execute();
+    for (const job of due) {
+      await this.removeAttemptFiles({ jobId: job.id, attempt: job.attempt });
+      await this.ctx.db
+        .updateTable('render_jobs')
+        .set({ lease_expires_at: null })
+        .where('id', '=', job.id)
+        .where('status', '=', 'canceled')
+        .execute();
+    }
+    return due.length;
+  }
+
+  /**
+   * Removes every file an attempt stored (its folders, blobs/keys.ts): for an attempt that will never be
+   * recorded. Best effort: a store that fails here is logged and must not hold up the caller's other work.
+   */
   private async removeAttemptFiles(attempt: JobAttempt): Promise<void> {
     try {
       const keys: string[] = [];
       for (const prefix of attemptPrefixes(attempt)) for await (const o of this.ctx.blobs.list(prefix)) keys.push(o.key);
       for (const key of keys) await this.ctx.blobs.delete(key);
-      if (keys.length) this.ctx.log.info({ ...attempt, files: keys.length }, 'removed the files of a crashed attempt');
+      if (keys.length) this.ctx.log.info({ ...attempt, files: keys.length }, 'removed the files of an unrecorded attempt');
     } catch (err) {
-      this.ctx.log.warn({ err, ...attempt }, 'could not remove the files of a crashed attempt; they stay unrecorded');
+      this.ctx.log.warn({ err, ...attempt }, 'could not remove the files of an unrecorded attempt; they stay in the store');
     }
   }
 

@@ -796,9 +796,11 @@ export class RenderJobs {
       if (!j) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
       if (!CANCELABLE_STATUSES.includes(j.status))
         throw new AppError('render_job_not_cancelable', `render job ${jobId} is already ${j.status}`);
+      // The owner goes (the worker can record nothing more), the lease's end stays: once it has passed, the
+      // janitor removes whatever a rendering attempt stored (JobOutcomes.sweepCanceledAttempts).
       const res = await trx
         .updateTable('render_jobs')
-        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
+        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null })
         .where('id', '=', jobId)
         .where('status', '=', j.status)
         .executeTakeFirst();
@@ -822,9 +824,10 @@ export class RenderJobs {
     const now = this.ctx.clock.now();
     const { canceled, ended } = await this.ctx.db.transaction().execute(async (trx) => {
       // RETURNING names exactly the rows this statement changed (an item that ended meanwhile is not one).
+      // As in cancel(): the lease's end stays for the janitor's sweep of a rendering item's files.
       const rows = await trx
         .updateTable('render_jobs')
-        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
+        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null })
         .where('batch_id', '=', batchId)
         .where('account_id', '=', accountId)
         .where('status', 'in', [...CANCELABLE_STATUSES])

@@ -14,13 +14,16 @@ export interface JanitorReport {
   expiredSessions: number;
   sweptIdempotencyKeys: number;
   recoveredLeases: number;
+  /** Jobs canceled while rendering whose attempt's leftover files were removed once their lease ran out. */
+  sweptCanceledAttempts: number;
   gc: GcReport;
 }
 
 /**
  * Periodic housekeeping, every step safe to run in several processes at once: transient outputs past their
- * availability window, PDFs and page images in `deleting`, upload sessions past their TTL, old idempotency keys, jobs whose
- * worker died, and blob garbage collection. Tests call runOnce() after moving the clock.
+ * availability window, PDFs and page images in `deleting`, upload sessions past their TTL, old idempotency
+ * keys, jobs whose worker died, the leftover files of jobs canceled while rendering, and blob garbage
+ * collection. Tests call runOnce() after moving the clock.
  */
 export class Janitor {
   private timer: NodeJS.Timeout | null = null;
@@ -66,6 +69,7 @@ export class Janitor {
       .executeTakeFirst();
     const swept = await this.deps.idempotency.sweep();
     const recovered = await this.deps.outcomes.recoverExpiredLeases();
+    const sweptCanceledAttempts = await this.deps.outcomes.sweepCanceledAttempts();
     const gc = await this.gc.run();
     return {
       expiredOutputs,
@@ -75,6 +79,7 @@ export class Janitor {
       expiredSessions: Number(sessions.numUpdatedRows),
       sweptIdempotencyKeys: swept,
       recoveredLeases: recovered,
+      sweptCanceledAttempts,
       gc,
     };
   }

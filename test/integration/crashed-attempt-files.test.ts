@@ -1,6 +1,7 @@
 // A worker that dies after storing a job's files and before recording them leaves files no row names. Each
 // attempt stores under a folder of its own (blobs/keys.ts), so the janitor's lease recovery removes them
-// when it records the crash; another job's files, and the retry's, are left alone. Without a browser: the
+// when it records the crash; another job's files, and the retry's, are left alone. A job canceled while
+// its worker was dying is swept the same way once its lease has run out. Without a browser: the
 // dead worker's files are written here as a worker writes them. SQLite + files and (FOLIO_TEST_ENGINE=
 // postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';
@@ -81,6 +82,59 @@ describe('files of a crashed attempt', () => {
     const retryKeys = await storeAttemptFiles(retry);
     assert.ok(retryKeys.every((k) => k.includes(`/${dead.jobId}/${retry.attempt}/`)));
     assert.deepEqual(await attemptFiles(retry), [...retryKeys].sort());
+  });
+
+  test('a job canceled while its worker was dying: its files go once the lease has run out, not before', async () => {
+    const dying = await renderingJob('dying-worker', LEASE_MS);
+    const other = await renderingJob('live-worker', 10 * LEASE_MS);
+    const dyingKeys = await storeAttemptFiles(dying);
+    const otherKeys = await storeAttemptFiles(other);
+    const canceled = await app.api('POST', `/v1/render-jobs/${dying.jobId}/cancel`, {});
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    assert.equal(canceled.body.job.status, 'canceled');
+
+    // Within the lease a worker may still be writing (a live one deletes its own files): nothing is swept.
+    assert.equal(await app.services.jobOutcomes.sweepCanceledAttempts(), 0);
+    assert.deepEqual(await attemptFiles(dying), [...dyingKeys].sort());
+
+    app.clock.advance(LEASE_MS + 1);
+    const report = await app.janitor!.runOnce();
+    assert.equal(report.sweptCanceledAttempts, 1);
+    assert.equal(report.recoveredLeases, 0, 'a canceled job is not a crashed one: it stays canceled');
+    assert.deepEqual(await attemptFiles(dying), [], 'the canceled attempt left nothing behind');
+    assert.deepEqual(await attemptFiles(other), [...otherKeys].sort(), 'a live job’s files are untouched');
+    assert.equal((await app.api('GET', `/v1/render-jobs/${dying.jobId}`)).body.job.status, 'canceled');
+    // Swept once: the job no longer carries a lease's end, so the next runs skip it.
+    assert.equal((await app.janitor!.runOnce()).sweptCanceledAttempts, 0);
+  });
+
+  test('a batch canceled while an item rendered: that item’s files are swept too; queued items had none', async () => {
+    const created = await app.api('POST', '/v1/render-batches', {
+      deployId,
+      deployVersionId: 'latest',
+      items: [{ payload: { n: 1 } }, { payload: { n: 2 } }],
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const batchId = created.body.batch.id;
+    const [first] = await app.services.ctx.db
+      .selectFrom('render_jobs')
+      .select(['id', 'attempt'])
+      .where('batch_id', '=', batchId)
+      .orderBy('batch_index')
+      .execute();
+    const now = app.clock.now();
+    await app.services.ctx.db
+      .updateTable('render_jobs')
+      .set({ status: 'rendering', lease_owner: 'dying-worker', lease_expires_at: now + LEASE_MS, started_at: now, updated_at: now })
+      .where('id', '=', first!.id)
+      .execute();
+    const item = { jobId: first!.id, attempt: first!.attempt };
+    const keys = await storeAttemptFiles(item);
+    assert.equal((await app.api('DELETE', `/v1/render-batches/${batchId}`)).status, 200);
+    assert.deepEqual(await attemptFiles(item), [...keys].sort());
+    app.clock.advance(LEASE_MS + 1);
+    assert.equal(await app.services.jobOutcomes.sweepCanceledAttempts(), 1, 'only the item that was rendering');
+    assert.deepEqual(await attemptFiles(item), []);
   });
 
   test('a job whose success was recorded keeps its files even when its lease had run out', async () => {
