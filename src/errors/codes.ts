@@ -148,7 +148,8 @@ export const jobErrorCodes = {
   navigation_timeout: 'The page did not finish loading within the render timeout; retried.',
   render_crashed: 'The browser crashed or the worker died mid-render; retried.',
   render_timeout_exceeded: 'The render (ready protocol and printing) exceeded the timeout; terminal.',
-  render_failed: 'Generic render failure (page error, invalid PDF options, unreadable bundle); terminal.',
+  render_failed:
+    "Generic render failure (page error, invalid PDF options, unreadable bundle); terminal. When the server itself failed (its storage or database), the job's message says only that an internal error stopped the render and names the job id; the operator finds the error under that id in the server's log.",
   render_retry_limit_exceeded: 'Automatic retries after crashes or navigation timeouts are exhausted; terminal.',
   render_output_too_large: "The PDF exceeded the plan's maxRenderOutputBytes; terminal.",
   storage_limit_exceeded: "Storing the managed PDF would exceed the plan's storageLimitBytes; terminal.",

@@ -314,7 +314,11 @@ export class RenderWorker {
       await this.deps.pageImages.discard(images);
       const renderMs = Date.now() - started;
       const code = err instanceof RenderError ? err.code : 'render_failed';
-      const message = err instanceof Error ? err.message : String(err);
+      // Only a RenderError's message is written for the template's author. Anything else is the server's own
+      // failure (the blob store, the database): its text may name paths, hosts or SQL, so the job says that
+      // much and the log below keeps the error for the operator.
+      const message =
+        err instanceof RenderError ? err.message : `an internal error stopped this render (the server's log has it under job ${job.id})`;
       if (code === 'render_canceled') {
         log.info('render aborted (canceled or shutting down)');
         return;

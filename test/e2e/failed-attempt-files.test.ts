@@ -2,7 +2,7 @@
 // Here a job's page images are stored and then storing its PDF fails, because a plain file sits where the
 // job's folder of transient outputs must go (the filesystem store cannot make `outputs/<job>/<attempt>/`).
 // Real Chromium, poppler, worker and filesystem store; SQLite + files only, as the failure is made on the
-// filesystem.
+// filesystem. The job's error says an internal error stopped it, without the store's message (server paths).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,7 @@ describe('files of a failed attempt', () => {
       : [];
   };
 
-  test('page images stored before the PDF could not be stored are deleted with the failed attempt', async () => {
+  test('page images stored before the PDF could not be stored are deleted; the job shows no server detail', async () => {
     const created = await app.api('POST', '/v1/render-jobs', {
       deployId,
       deployVersionId: 'latest',
@@ -54,6 +54,9 @@ describe('files of a failed attempt', () => {
     });
     assert.equal(job.status, 'failed', JSON.stringify(job));
     assert.equal(job.errorCode, 'render_failed');
+    // The store's error names server paths: the job says only what happened; the operator's log has the rest.
+    assert.doesNotMatch(job.errorMessage, /ENOTDIR|blobs|\//, job.errorMessage);
+    assert.match(job.errorMessage, new RegExp(`internal error .* ${jobId}`));
     assert.deepEqual(stored('images', jobId), [], 'the images drawn by the failed attempt are gone');
     assert.deepEqual(stored('outputs', jobId), []);
     fs.rmSync(blocker);
