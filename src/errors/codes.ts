@@ -166,7 +166,8 @@ export const batchProductErrorCodes = {
   batch_product_too_large:
     "The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB.",
   storage_limit_exceeded: "Storing the merged PDF would exceed the plan's storageLimitBytes.",
-  batch_combine_failed: 'An item PDF could not be read or merged (the message says which and why).',
+  batch_combine_failed:
+    "An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error.",
 } as const;
 
 export type BatchProductErrorCode = keyof typeof batchProductErrorCodes;

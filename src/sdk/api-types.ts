@@ -1237,7 +1237,7 @@ export interface paths {
                                         };
                                     };
                                     error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
                                         code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
                                         message: string;
                                     };
@@ -1496,7 +1496,7 @@ export interface paths {
                                         };
                                     };
                                     error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
                                         code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
                                         message: string;
                                     };
@@ -1639,7 +1639,7 @@ export interface paths {
                                         };
                                     };
                                     error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
                                         code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
                                         message: string;
                                     };
@@ -1761,7 +1761,7 @@ export interface paths {
                                         };
                                     };
                                     error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
                                         code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
                                         message: string;
                                     };
@@ -4931,7 +4931,7 @@ export interface components {
                             };
                         };
                         error?: {
-                            /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why). */
+                            /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
                             code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
                             message: string;
                         };

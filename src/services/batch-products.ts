@@ -78,12 +78,17 @@ export class BatchProducts {
       if (items.length === 0) throw new ProductError('batch_nothing_to_combine', 'no item of the batch has a PDF to combine');
       built = batch.combine === 'merge' ? await this.merge(batch, items) : await this.zip(batch, items);
     } catch (err) {
+      // An AppError's message is written for the account (which item, which limit); any other error is the
+      // server's own (the blob store, the database) and may name paths or hosts: the log keeps it.
       const failure =
         err instanceof ProductError
           ? err
-          : err instanceof AppError && err.code === 'storage_limit_exceeded'
-            ? new ProductError('storage_limit_exceeded', err.message)
-            : new ProductError('batch_combine_failed', (err as Error).message);
+          : err instanceof AppError
+            ? new ProductError(err.code === 'storage_limit_exceeded' ? err.code : 'batch_combine_failed', err.message)
+            : new ProductError(
+                'batch_combine_failed',
+                `an internal error stopped this product (the server's log has it under batch ${batch.id})`,
+              );
       if (!(err instanceof ProductError || err instanceof AppError)) log.error({ err }, 'batch product failed');
       await this.record(batch, owner, { failure });
       return;
