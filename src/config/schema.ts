@@ -57,6 +57,7 @@ export interface ConfigValues {
   idempotencyTtlSeconds: number;
   transientOutputTtlSeconds: number;
   maxJsonBodyBytes: number;
+  requestTimeoutMs: number;
   maxPayloadBytes: number;
   shutdownGraceMs: number;
   workerLeaseMs: number;
@@ -369,6 +370,15 @@ export const settings: SettingSpec[] = [
     min: 1024,
     max: 104857600,
     doc: 'Largest JSON request body for ordinary routes (upload-session and render-job routes allow more; see docs/api.md).',
+  },
+  {
+    env: 'FOLIO_REQUEST_TIMEOUT_MS',
+    key: 'requestTimeoutMs',
+    type: 'integer',
+    default: '300000',
+    min: 1000,
+    max: 3600000,
+    doc: "How long a client may take to send a whole request, headers and body (a JSON body, a multipart job, a blob upload), counted from its first byte; the headers alone get at most 60 s (or this, when lower). A request still arriving then is answered 408 `request_timeout` and its connection closed; checked at least every second. The default is Node's own `server.requestTimeout`: a 10 MiB blob upload then needs about 35 KB/s. What happens after the request arrived (a render, a long poll) is not limited by it.",
   },
   {
     env: 'FOLIO_MAX_PAYLOAD_BYTES',

@@ -96,15 +96,39 @@ function parseTrustProxy(value: string | null): boolean | number | string {
   return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
+/** The longest the request line and headers may take (Node's default `headersTimeout`), capped by the whole request's. */
+const HEADERS_TIMEOUT_MS = 60_000;
+
+/**
+ * Node's timeouts for a request still arriving (FOLIO_REQUEST_TIMEOUT_MS): the whole request, and its headers.
+ * Node checks them every `connectionsCheckingInterval` (30 s by default, which would let a request live up to
+ * 30 s past its time): a tenth of the shorter timeout, at most 1 s. An expired request becomes a
+ * `clientError` (ERR_HTTP_REQUEST_TIMEOUT), which clientErrorHandler answers with 408 request_timeout in the
+ * uniform error body (not Node's bare 408, nor Fastify's default body) and closes the connection.
+ */
+function requestTimeouts(requestTimeoutMs: number) {
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 10))),
+  };
+}
+
 /** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const { services } = opts;
+  const timeouts = requestTimeouts(services.ctx.config.requestTimeoutMs);
   // Typed as the default instance: route modules take FastifyInstance, and our pino Logger is a superset.
   const app = Fastify({
     loggerInstance: opts.logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: services.ctx.config.maxJsonBodyBytes,
+    // Slow requests (a body trickled byte by byte) end in 408: see requestTimeouts. Fastify sets the server's
+    // requestTimeout from its own option (0, no limit, by default) after creating it with `http`.
+    requestTimeout: timeouts.requestTimeout,
+    http: timeouts,
     // req.ip keys the failed-authentication limits: behind a balancer it must be the client, not the balancer.
     trustProxy: parseTrustProxy(services.ctx.config.trustProxy),
     // Fastify answers these itself with 400 before routing; keep them in our error format via the handler.

@@ -120,6 +120,14 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
+    // A body that stopped arriving (the client went away, or took longer than FOLIO_REQUEST_TIMEOUT_MS and
+    // was answered 408) is the client's doing, not a server fault: logged as such, answered to nobody.
+    if (!(err instanceof AppError) && !req.raw.complete && (req.raw.destroyed || code === 'ECONNRESET')) {
+      req.log.info({ reason: (err as Error).message }, 'multipart job body aborted before it was complete');
+      throw new AppError('invalid_request', 'the request body ended before it was complete (the connection was closed)', {
+        field: 'body',
+      });
+    }
     if (code !== undefined && code in MULTIPART_LIMITS)
       throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
     if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });

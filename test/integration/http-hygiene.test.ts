@@ -1,0 +1,190 @@
+// HTTP hygiene on a real server and real sockets: a request that arrives too slowly (headers, a JSON body, a
+// multipart job, a streamed blob upload) is cut off with 408 in the uniform error body, and its connection
+// closed. Runs on SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { descriptors, file, sha256 } from '../helpers/bundle.js';
+
+interface RawReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Every HTTP response in `text` (bodies framed by Content-Length, as the server sends them). */
+function parseResponses(text: string): RawReply[] {
+  const out: RawReply[] = [];
+  let rest = text;
+  for (;;) {
+    const m = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n/.exec(rest);
+    if (!m) break;
+    const headers: Record<string, string> = {};
+    for (const line of m[2].split('\r\n')) {
+      const i = line.indexOf(':');
+      headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    const start = m[0].length;
+    out.push({ status: Number(m[1]), headers, body: rest.slice(start, start + length) });
+    rest = rest.slice(start + length);
+  }
+  return out;
+}
+
+/** A connection whose every received byte is kept; `closed` resolves when the server ends it. */
+function connect(port: number) {
+  const sock = net.connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  sock.on('data', (d) => chunks.push(d));
+  sock.on('error', () => {}); // a reset after the answer is fine: the answer was read
+  const closed = new Promise<void>((r) => sock.once('close', () => r()));
+  const connected = new Promise<void>((r) => sock.once('connect', () => r()));
+  return {
+    sock,
+    connected,
+    closed,
+    text: () => Buffer.concat(chunks).toString('latin1'),
+    responses: () => parseResponses(Buffer.concat(chunks).toString('latin1')),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves true when `p` settles within `ms`, false otherwise. */
+async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)));
+  try {
+    return await Promise.race([p.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Part = { name: string | Buffer; value: string | Buffer; filename?: string; type?: string };
+
+/** A multipart/form-data body built byte by byte (so names may be any bytes). */
+function multipart(parts: Part[], boundary: string, { close = true } = {}): Buffer {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const name = typeof p.name === 'string' ? Buffer.from(p.name, 'utf8') : p.name;
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="`),
+      name,
+      Buffer.from(
+        `"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+        'utf8',
+      ),
+      typeof p.value === 'string' ? Buffer.from(p.value, 'utf8') : p.value,
+      Buffer.from('\r\n'),
+    );
+  }
+  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+describe('slow requests are cut off with 408 in the uniform error body', () => {
+  const TIMEOUT_MS = 1000;
+  let app: TestApp;
+  let port: number;
+  let log = '';
+  const sink = new Writable({ write: (c, _e, cb) => ((log += c), cb()) });
+
+  before(async () => {
+    app = await createTestApp({ env: { FOLIO_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), FOLIO_LOG_LEVEL: 'info' }, logDestination: sink });
+    port = Number(new URL(await app.server.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+  after(() => app.close());
+
+  /**
+   * Sends `head` and the start of a body, then one byte every 200 ms (never finishing), and expects one
+   * 408 request_timeout answer and the connection closed, about when the request's time is up.
+   */
+  async function trickle(head: string, start: Buffer, rest: Buffer) {
+    const before = log.length;
+    const c = connect(port);
+    await c.connected;
+    const began = Date.now();
+    c.sock.write(head);
+    c.sock.write(start);
+    let i = 0;
+    const timer = setInterval(() => {
+      if (i < rest.length && !c.sock.destroyed) c.sock.write(rest.subarray(i, ++i));
+    }, 200);
+    try {
+      assert.ok(await within(c.closed, TIMEOUT_MS + 5000), `still open after ${Date.now() - began} ms: ${c.text()}`);
+    } finally {
+      clearInterval(timer);
+      c.sock.destroy();
+    }
+    const elapsed = Date.now() - began;
+    assert.ok(elapsed >= TIMEOUT_MS - 50, `closed after ${elapsed} ms, before the timeout`);
+    const responses = c.responses();
+    assert.equal(responses.length, 1, c.text());
+    const [res] = responses;
+    assert.equal(res.status, 408, c.text());
+    assert.match(res.headers['content-type'] ?? '', /^application\/json/);
+    assert.match(res.headers['x-request-id'] ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(res.headers.connection, 'close');
+    const body = JSON.parse(res.body);
+    assert.deepEqual(Object.keys(body).sort(), ['error', 'message']);
+    assert.equal(body.error, 'request_timeout');
+    // A slow client is the client's doing: nothing is logged as a server error.
+    await sleep(100);
+    const lines = log
+      .slice(before)
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    assert.ok(!lines.some((l) => l.level >= 50), `no error-level line: ${log.slice(before)}`);
+  }
+
+  test('a multipart job body trickled byte by byte', async () => {
+    const boundary = 'slowboundary';
+    const body = multipart([{ name: 'index.html', value: '<p>slow</p>'.repeat(20), filename: 'index.html', type: 'text/html' }], boundary);
+    await trickle(
+      `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body.subarray(0, 80),
+      body.subarray(80),
+    );
+  });
+
+  test('a blob upload (PUT …/blobs/{sha256}) trickled byte by byte', async () => {
+    const blob = file('slow.bin', Buffer.alloc(4096, 3));
+    const s = await app.api('POST', '/v1/upload-sessions', { createDeploy: { slug: 'slow', name: 'Slow' }, files: descriptors([blob]) });
+    assert.equal(s.status, 201, JSON.stringify(s.body));
+    await trickle(
+      `PUT /v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(blob.content)} HTTP/1.1\r\nHost: x\r\n` +
+        `Authorization: Bearer ${app.key}\r\nX-Upload-Token: ${s.body.uploadToken}\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${blob.content.length}\r\n\r\n`,
+      blob.content.subarray(0, 100),
+      blob.content.subarray(100),
+    );
+  });
+
+  test('a JSON body trickled byte by byte', async () => {
+    const body = Buffer.from(JSON.stringify({ html: '<p>slow</p>'.repeat(50) }));
+    await trickle(
+      `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body.subarray(0, 10),
+      body.subarray(10),
+    );
+  });
+
+  test('headers trickled byte by byte', async () => {
+    const head = Buffer.from(
+      `GET /v1/deploys HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`,
+    );
+    await trickle('', head.subarray(0, 20), head.subarray(20));
+  });
+
+  test('a request that arrives in time is served as usual', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    assert.equal(res.status, 200);
+  });
+});
