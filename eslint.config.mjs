@@ -119,6 +119,17 @@ export default tseslint.config(
     ),
   },
   {
+    // The sandbox runs libraries on an account's input: pdf/, domain/ and npm packages, nothing with I/O ports.
+    files: ['src/sandbox/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'sandbox/ never imports services/: services call it through ServiceContext.sandbox'],
+      ['**/http/**', 'sandbox/ never imports http/'],
+      ['**/db/**', 'sandbox/ never imports db/'],
+      ['**/worker/**', 'sandbox/ never imports worker/'],
+      ['**/render/**', 'sandbox/ never imports render/'],
+    ),
+  },
+  {
     files: ['src/notifier/**/*.ts', 'src/blobs/**/*.ts', 'src/net/**/*.ts', 'src/webhooks/**/*.ts'],
     rules: forbid(['**/services/**', 'an adapter below services/ never imports them'], ['**/http/**', 'an adapter never imports http/']),
   },

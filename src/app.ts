@@ -14,6 +14,7 @@ import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
 import { validateVersionPdf, versionPdfFilesProblem } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
+import { SandboxLimitError, SandboxPool } from './sandbox/pool.js';
 import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './config/plan-catalog.js';
@@ -74,6 +75,12 @@ export async function createApp(opts: AppOptions): Promise<App> {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     onIdleError: (err) => log.warn({ err }, 'database connection lost while idle'),
   });
+  // Work whose cost an account controls runs here, off this process's event loop (docs/architecture.md).
+  const sandbox = new SandboxPool({
+    threads: config.sandboxThreads,
+    memoryMb: config.sandboxMemoryMb,
+    onKilled: (info) => log.warn(info, 'sandbox task stopped at its limit'),
+  });
   try {
     if (opts.migrate !== false) await migrateToLatest(database.db);
     const ctx: ServiceContext = {
@@ -88,6 +95,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       secrets: new SecretBox(secretsKey),
       metrics: new Metrics(),
       net: outboundNet(opts.lookup ?? systemLookup),
+      sandbox,
     };
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
     const sealed = await sealPlaintextSecrets(ctx);
@@ -98,7 +106,19 @@ export async function createApp(opts: AppOptions): Promise<App> {
     const services = buildServices(ctx, { signingKey: loadSigningKey(config), notifier: pgNotifier ?? undefined });
     // render.metadata.pdf: print overrides and the document options (PDF/A, metadata, append/prepend).
     services.uploads.metadataValidator = (metadata) => validateVersionPdf(metadata.pdf);
-    services.uploads.metadataFilesCheck = (metadata, has, read) => versionPdfFilesProblem(metadata.pdf, has, read);
+    services.uploads.metadataFilesCheck = (accountId, metadata, has, read) =>
+      versionPdfFilesProblem(metadata.pdf, has, read, async (pdf, maxPages) => {
+        try {
+          return await sandbox.run(
+            'pdf.inspectJoined',
+            { pdf, limits: { maxPages } },
+            { account: accountId, timeoutMs: config.sandboxTimeoutMs },
+          );
+        } catch (err) {
+          if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+          return { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
+        }
+      });
 
     let worker: RenderWorker | null = null;
     let dispatcher: WebhookDispatcher | null = null;
@@ -186,11 +206,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
         await dispatcher?.stop();
         await combiner?.stop();
         await renderer?.close();
+        await sandbox.close();
         await pgNotifier?.close();
         await database.close();
       },
     };
   } catch (err) {
+    await sandbox.close();
     await pgNotifier?.close();
     await database.close();
     throw err;

@@ -38,6 +38,10 @@ export interface ConfigValues {
   chromiumUser: string;
   chromiumNoSandbox: boolean;
   renderConcurrency: number;
+  sandboxThreads: number;
+  sandboxMemoryMb: number;
+  sandboxTimeoutMs: number;
+  payloadCheckTimeoutMs: number;
   renderPreloadMs: number;
   allowInsecureWebhooks: boolean;
   signingKey: string | null;
@@ -210,6 +214,42 @@ export const settings: SettingSpec[] = [
     min: 1,
     max: 64,
     doc: 'Pages rendered at once by one worker process.',
+  },
+  {
+    env: 'FOLIO_SANDBOX_THREADS',
+    key: 'sandboxThreads',
+    type: 'integer',
+    default: '2',
+    min: 1,
+    max: 64,
+    doc: 'Threads of the sandbox, where work whose cost an account controls runs off the event loop: reading PDFs from bundles, post-processing with joined PDFs, payload schemas, PKCS#12 key derivation, e-invoice XML (docs/architecture.md, "The sandbox"). Accounts take the threads in turn.',
+  },
+  {
+    env: 'FOLIO_SANDBOX_MEMORY_MB',
+    key: 'sandboxMemoryMb',
+    type: 'integer',
+    default: '512',
+    min: 64,
+    max: 16384,
+    doc: 'JavaScript heap of one sandbox thread, MiB. Work that needs more fails alone (a 400 at commit, a failed job), never the process.',
+  },
+  {
+    env: 'FOLIO_SANDBOX_TIMEOUT_MS',
+    key: 'sandboxTimeoutMs',
+    type: 'integer',
+    default: '10000',
+    min: 100,
+    max: 600000,
+    doc: "Time limit of one sandbox task at commit or upload (a PDF named in render.metadata.pdf, a payload schema, a PKCS#12 file, an e-invoice XML); the thread is stopped past it. Post-processing in a render job is bounded by the job's own render timeout instead.",
+  },
+  {
+    env: 'FOLIO_PAYLOAD_CHECK_TIMEOUT_MS',
+    key: 'payloadCheckTimeoutMs',
+    type: 'integer',
+    default: '1000',
+    min: 10,
+    max: 60000,
+    doc: "Time limit of checking one job's payload against its version's payload.schema.json (a 400 payload_invalid that says so past it).",
   },
   {
     env: 'FOLIO_RENDER_PRELOAD_MS',

@@ -4,6 +4,12 @@
 // anything is rendered; src/pdf/post-process.ts runs the same rules again before it touches a PDF.
 // The checks that need a parser (XML well-formedness, a PDF that loads) live in src/pdf/checks.ts.
 
+/**
+ * Pages one document Folio builds may have: a merge, a batch's merged product, a printed document with the
+ * PDFs joined to it. Joined PDFs from bundles are counted before they are read (src/pdf/limits.ts).
+ */
+export const MAX_DOCUMENT_PAGES = 5000;
+
 export const PDF_STANDARDS = ['none', 'pdf/a-2b', 'pdf/a-3b'] as const;
 export type PdfStandard = (typeof PDF_STANDARDS)[number];
 

@@ -157,6 +157,8 @@ export const jobErrorCodes = {
     'A version with render.metadata.pdf.pageReferences printed three times and its page numbers still moved the referenced content (the message names the ids and their pages); terminal.',
   pdf_postprocess_failed:
     'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
+  pdf_limit_exceeded:
+    "A PDF joined to the output (render.metadata.pdf.prepend/append) passed a limit Folio checks before reading it (pages of the whole document, page-tree depth or size, objects, decompressed stream bytes), or the work on the document passed the sandbox's time or memory limit; the message names the file and the limit; nothing is stored; terminal.",
 } as const;
 
 /** Codes of a render batch's `product.error` (a merge or zip that could not be built; never an HTTP error). */

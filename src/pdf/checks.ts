@@ -6,6 +6,7 @@
 import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
 import { XMLValidator } from 'fast-xml-parser';
 import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdf-document.js';
+import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './limits.js';
 import type { PostProcessRequest } from './post-process.js';
 
 export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -35,22 +36,41 @@ export function eInvoiceXmlProblem(xml: Buffer): string | null {
   return null;
 }
 
-/** Why bytes are not a PDF that can be joined to the output, or null. */
-export async function pdfProblem(bytes: Buffer): Promise<string | null> {
-  if (!looksLikePdf(bytes)) return 'is not a PDF (no %PDF- header)';
+/**
+ * Why bytes are not a PDF that can be joined to the output, or null: not a PDF, over one of the limits
+ * (checked before pdf-lib reads it, src/pdf/limits.ts), unreadable, encrypted or without pages.
+ */
+export async function pdfProblem(bytes: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<string | null> {
+  return (await inspectJoinedPdf(bytes, limits)).problem;
+}
+
+/** `pdfProblem` with the page count of a PDF that has none (0 when it has a problem). */
+export async function inspectJoinedPdf(
+  bytes: Buffer,
+  limits: PdfLimits = DEFAULT_PDF_LIMITS,
+): Promise<{ problem: string | null; pages: number }> {
+  const problem = (p: string) => ({ problem: p, pages: 0 });
+  if (!looksLikePdf(bytes)) return problem('is not a PDF (no %PDF- header)');
+  try {
+    scanPdf(bytes, limits);
+  } catch (err) {
+    if (err instanceof PdfLimitError) return problem(err.message);
+    throw err;
+  }
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fast, ignoreEncryption: true });
   } catch (err) {
-    return `is not a PDF that can be read (${(err as Error).message})`;
+    return problem(`is not a PDF that can be read (${(err as Error).message})`);
   }
-  if (doc.isEncrypted) return 'is encrypted (PDF/A and merging need an unencrypted PDF)';
+  if (doc.isEncrypted) return problem('is encrypted (PDF/A and merging need an unencrypted PDF)');
   try {
-    if (doc.getPageCount() === 0) return 'has no pages';
+    const pages = countPages(doc.context, doc.catalog, limits);
+    return pages === 0 ? problem('has no pages') : { problem: null, pages };
   } catch (err) {
-    return `has no readable page tree (${(err as Error).message})`;
+    if (err instanceof PdfLimitError) return problem(err.message);
+    return problem(`has no readable page tree (${(err as Error).message})`);
   }
-  return null;
 }
 
 /**

@@ -42,11 +42,13 @@ import { PdfPostProcessError } from './errors.js';
 import { srgbProfile } from './icc.js';
 import { appendIncrementalUpdate, lastStartXref } from './incremental.js';
 import { loadPartially } from './lazy-load.js';
+import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './limits.js';
 import { joinDocument } from './merge.js';
 import { buildXmp, pdfDate } from './xmp.js';
 
 export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdf-document.js';
 export { PdfPostProcessError } from './errors.js';
+export { PdfLimitError } from './limits.js';
 // The checks job creation runs before rendering (400 naming the field), from the same entry point.
 export { checkPostProcessRequest, eInvoiceXmlProblem, pdfProblem } from './checks.js';
 
@@ -78,6 +80,8 @@ export interface PostProcessRequest {
   producer: string;
   /** Creation and modification date written to Info and XMP (whole seconds, UTC). */
   date: Date;
+  /** Limits of the joined PDFs and of the whole document's pages (default DEFAULT_PDF_LIMITS). */
+  limits?: Partial<PdfLimits>;
 }
 
 /** Whether a request changes the printed PDF at all (a plain job skips post-processing). */
@@ -136,8 +140,19 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   let doc: PDFDocument | null = null;
   if (!partial) {
     doc = await load(pdf, 'the printed PDF');
-    const prepend = await Promise.all((req.prepend ?? []).map((b, i) => load(b, `prepend[${i}]`)));
-    const append = await Promise.all((req.append ?? []).map((b, i) => load(b, `append[${i}]`)));
+    // Joined PDFs come from outside Folio: each is checked against the limits before pdf-lib reads it, and
+    // the pages of the whole document may not pass the ceiling of merges.
+    const limits = { ...DEFAULT_PDF_LIMITS, ...req.limits };
+    let pagesLeft = limits.maxPages - doc.getPageCount();
+    const loadJoined = async (bytes: Buffer, what: string) => {
+      const joined = await load(bytes, what, { ...limits, maxPages: Math.max(0, pagesLeft) });
+      pagesLeft -= joined.getPageCount();
+      return joined;
+    };
+    const prepend: PDFDocument[] = [];
+    for (const [i, b] of (req.prepend ?? []).entries()) prepend.push(await loadJoined(b, `prepend[${i}]`));
+    const append: PDFDocument[] = [];
+    for (const [i, b] of (req.append ?? []).entries()) append.push(await loadJoined(b, `append[${i}]`));
     // Prepends in reverse, each before the first page: the first of the list ends up first.
     for (let i = prepend.length - 1; i >= 0; i--) join(doc, prepend[i], 'before', `prepend[${i}]`);
     append.forEach((src, i) => join(doc!, src, 'after', `append[${i}]`));
@@ -239,8 +254,17 @@ function updatable(pdf: Buffer): boolean {
   return /^%PDF-1\.[0-7]\r?\n%[\x80-\xff]{4}/.test(pdf.subarray(0, 32).toString('latin1'));
 }
 
-async function load(bytes: Buffer, what: string): Promise<PDFDocument> {
+/** Loads a PDF; with `limits` (a PDF from outside Folio), only once `scanPdf` found it within them. */
+async function load(bytes: Buffer, what: string, limits?: PdfLimits): Promise<PDFDocument> {
   if (!looksLikePdf(bytes)) throw new PdfPostProcessError(`${what} is not a PDF (no %PDF- header)`, fieldOf(what));
+  const named = (err: unknown) => (err instanceof PdfLimitError ? new PdfLimitError(err.limit, `${what} ${err.message}`) : err);
+  if (limits) {
+    try {
+      scanPdf(bytes, limits);
+    } catch (err) {
+      throw named(err);
+    }
+  }
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, LOAD);
@@ -250,8 +274,9 @@ async function load(bytes: Buffer, what: string): Promise<PDFDocument> {
   if (doc.isEncrypted) throw new PdfPostProcessError(`${what} is encrypted (PDF/A and joining need an unencrypted PDF)`, fieldOf(what));
   let pages = 0;
   try {
-    pages = doc.getPageCount();
+    pages = limits ? countPages(doc.context, doc.catalog, limits) : doc.getPageCount();
   } catch (err) {
+    if (err instanceof PdfLimitError) throw named(err);
     throw new PdfPostProcessError(`${what} has no readable page tree: ${(err as Error).message}`, fieldOf(what), { cause: err });
   }
   if (pages === 0) throw new PdfPostProcessError(`${what} has no pages`, fieldOf(what));

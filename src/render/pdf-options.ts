@@ -6,9 +6,10 @@
 // by the worker after printing (src/pdf/post-process.ts).
 import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
 import type { Protocol } from 'devtools-protocol';
-import { metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
+import { MAX_DOCUMENT_PAGES, metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
 import { normalizeBundlePath } from '../domain/file-paths.js';
-import { pdfProblem } from '../pdf/checks.js';
+import { inspectJoinedPdf } from '../pdf/checks.js';
+import { DEFAULT_PDF_LIMITS } from '../pdf/limits.js';
 import type { PdfOverrides } from './types.js';
 
 export type PdfValidation = { ok: true; value: PdfOverrides } | { ok: false; message: string };
@@ -251,19 +252,26 @@ export async function versionPdfFilesProblem(
   pdf: unknown,
   has: (path: string) => boolean,
   read: (path: string) => Promise<Buffer>,
+  inspect: JoinedPdfInspector = async (bytes, maxPages) => inspectJoinedPdf(bytes, { ...DEFAULT_PDF_LIMITS, maxPages }),
 ): Promise<VersionPdfProblem | null> {
   const { document } = splitVersionPdf(pdf);
+  // The joined PDFs together leave room for at least one printed page under the ceiling of a document.
+  let pagesLeft = MAX_DOCUMENT_PAGES - 1;
   for (const key of ['prepend', 'append'] as const) {
     for (const [i, raw] of (document[key] ?? []).entries()) {
       const field = `${FIELD}.${key}[${i}]`;
       const n = normalizeBundlePath(raw);
       if (!n.ok || !has(n.path)) return { field, message: `${field}: ${raw} is not a file of this version` };
-      const problem = await pdfProblem(await read(n.path));
+      const { problem, pages } = await inspect(await read(n.path), pagesLeft);
       if (problem) return { field, message: `${field}: ${raw} ${problem}` };
+      pagesLeft -= pages;
     }
   }
   return null;
 }
+
+/** Reads a PDF to join within the limits (src/pdf/limits.ts): its problem, or its page count. */
+export type JoinedPdfInspector = (bytes: Buffer, maxPages: number) => Promise<{ problem: string | null; pages: number }>;
 
 /** Page.printToPDF parameters for validated overrides, with Folio's defaults (CSS @page wins). */
 export function printParams(o: PdfOverrides): Protocol.Page.PrintToPDFRequest {

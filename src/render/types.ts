@@ -86,7 +86,9 @@ export type RenderErrorCode =
   /** Page references whose numbers kept moving the referenced content (page-references.ts). */
   | 'page_references_unstable'
   /** Raised by the worker, not the renderer: the printed PDF could not be post-processed (issue 18). */
-  | 'pdf_postprocess_failed';
+  | 'pdf_postprocess_failed'
+  /** Raised by the worker: a joined PDF, or the work on the document, passed a limit (src/pdf/limits.ts, the sandbox's). */
+  | 'pdf_limit_exceeded';
 
 export class RenderError extends Error {
   /** What the page did before it failed, when the failure happened in a running job. */

@@ -4819,7 +4819,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -5185,7 +5185,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed. */
+            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed, pdf_limit_exceeded. */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */

@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import type { AttemptResult } from '../domain/webhook-schedule.js';
 import type { LookupAll } from '../net/resolve-host.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { Sandbox } from '../sandbox/pool.js';
 import type { SendInput } from '../webhooks/delivery-client.js';
 import type { PlanCatalog } from '../config/plan-catalog.js';
 import type { SecretBox } from './secret-box.js';
@@ -27,6 +28,8 @@ export interface ServiceContext {
   metrics: Metrics;
   /** What services reach outside Folio with (tests inject a resolver that plays a hostile DNS). */
   net: OutboundNet;
+  /** Where work whose cost an account controls runs, bounded in time and memory (src/sandbox/pool.ts). */
+  sandbox: Sandbox;
 }
 
 /** The outbound network edge: DNS for address checks and the webhook sender (pinned to a checked address). */

@@ -54,7 +54,10 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const versions = new Versions(ctx, deploys);
   const settings = new Settings(ctx, deploys);
   const usage = new Usage(ctx);
-  const payloadSchemas = new PayloadSchemas();
+  const payloadSchemas = new PayloadSchemas(ctx.sandbox, {
+    compileTimeoutMs: ctx.config.sandboxTimeoutMs,
+    checkTimeoutMs: ctx.config.payloadCheckTimeoutMs,
+  });
   const uploads = new Uploads(ctx, deploys, usage, opts.signingKey, payloadSchemas);
   const idempotency = new IdempotencyStore(ctx);
   const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);

@@ -3,60 +3,43 @@
 // surprise at the first job), checks the sample against it, and stores both with the version, which makes
 // them as immutable as its files. Every job of such a version (single, sync, batch item) with a JSON
 // payload is validated before anything is written: 400 `payload_invalid` with up to 10 JSON pointers.
-// Validators are compiled once per version and kept in a small cache (a schema never changes).
-import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// A schema is an account's code: compiling it and checking payloads run in the sandbox (src/sandbox/), on a
+// linear-time regular expression engine (src/sandbox/payload-validator.ts), within a time limit, so neither
+// `^(a+)+$` nor `uniqueItems` over thousands of objects can hold the API's event loop.
+import { createHash } from 'node:crypto';
 import { isJsonMime } from '../domain/payload.js';
 import { AppError } from '../errors/app-error.js';
+import { SandboxLimitError, type Sandbox } from '../sandbox/pool.js';
+import type { PayloadProblem } from '../sandbox/payload-validator.js';
 
-// ajv and ajv-formats are CommonJS with `exports.default`; under NodeNext the default import is the module.
-const Ajv2020 = Ajv2020Module.default;
-const addFormats = addFormatsModule.default;
+export type { PayloadProblem } from '../sandbox/payload-validator.js';
 
 export const SCHEMA_PATH = '/payload.schema.json';
 export const SAMPLE_PATH = '/sample-payload.json';
 /** Each of the two files may be at most this large (they are stored in the version row and shown by the API). */
 export const MAX_SCHEMA_FILE_BYTES = 256 * 1024;
-/** At most this many problems are reported for one payload. */
-export const MAX_PAYLOAD_PROBLEMS = 10;
-const CACHE_SIZE = 200;
 
-export interface PayloadProblem {
-  /** JSON pointer (RFC 6901) of the offending value; for a missing property, of the property. */
-  pointer: string;
-  message: string;
+export interface PayloadSchemaLimits {
+  /** Compiling a schema and checking the sample at commit (FOLIO_SANDBOX_TIMEOUT_MS). */
+  compileTimeoutMs: number;
+  /** Checking one payload (FOLIO_PAYLOAD_CHECK_TIMEOUT_MS). */
+  checkTimeoutMs: number;
 }
 
-function newAjv() {
-  // strict: false accepts the unknown keywords real-world schemas carry (`$comment`-like annotations,
-  // vendor keywords); a schema that is not a schema still fails to compile.
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats(ajv);
-  return ajv;
-}
-
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** ajv's errors as pointers: `required` points at the missing property itself. */
-export function problemsOf(errors: ErrorObject[] | null | undefined): PayloadProblem[] {
-  const out: PayloadProblem[] = [];
-  for (const e of errors ?? []) {
-    const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
-    const pointer = missing !== undefined ? `${e.instancePath}/${escape(missing)}` : e.instancePath || '';
-    out.push({ pointer, message: missing !== undefined ? 'is required' : (e.message ?? e.keyword) });
-    if (out.length >= MAX_PAYLOAD_PROBLEMS) break;
-  }
-  return out;
-}
+const describe = (problems: PayloadProblem[]) => problems.map((p) => `${p.pointer || '(the whole payload)'} ${p.message}`).join('; ');
 
 export class PayloadSchemas {
-  private readonly cache = new Map<string, ValidateFunction>();
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly limits: PayloadSchemaLimits,
+  ) {}
 
   /**
    * At commit: the schema and sample files of a bundle, read through `read` when present. Returns what the
    * version stores (both null when the bundle has no schema), or throws a 400 naming the file.
    */
   async fromBundle(
+    accountId: string,
     has: (path: string) => { size: number } | undefined,
     read: (path: string) => Promise<Buffer>,
   ): Promise<{ schemaJson: string | null; sampleJson: string | null }> {
@@ -76,50 +59,91 @@ export class PayloadSchemas {
     const schema = await parsed(SCHEMA_PATH);
     const sample = await parsed(SAMPLE_PATH);
     if (schema === undefined) return { schemaJson: null, sampleJson: sample === undefined ? null : JSON.stringify(sample) };
-    let validate: ValidateFunction;
-    try {
-      if (typeof schema !== 'object' && typeof schema !== 'boolean') throw new Error('a schema is an object or a boolean');
-      validate = newAjv().compile(schema as object);
-    } catch (err) {
-      throw new AppError('invalid_request', `payload.schema.json is not a valid JSON Schema 2020-12: ${(err as Error).message}`, {
+    const schemaJson = JSON.stringify(schema);
+    const bounded = { account: accountId, timeoutMs: this.limits.compileTimeoutMs };
+    const schemaError = (message: string) =>
+      new AppError('invalid_request', `payload.schema.json is not a valid JSON Schema 2020-12: ${message}`, {
         field: 'payload.schema.json',
       });
+    let problem: string | null;
+    try {
+      problem = await this.sandbox.run('payload.compile', { schemaJson }, bounded);
+    } catch (err) {
+      if (err instanceof SandboxLimitError) throw schemaError(`compiling it ${limitText(err)}`);
+      throw err;
     }
-    if (sample !== undefined && !validate(sample)) {
-      const [first] = problemsOf(validate.errors);
-      throw new AppError(
-        'invalid_request',
-        `sample-payload.json does not match payload.schema.json: ${first.pointer || '(the whole payload)'} ${first.message}`,
-        { field: 'sample-payload.json', problems: problemsOf(validate.errors) },
-      );
+    if (problem !== null) throw schemaError(problem);
+    if (sample !== undefined) {
+      let problems: PayloadProblem[];
+      try {
+        problems = await this.sandbox.run(
+          'payload.check',
+          { key: schemaKey(schemaJson), schemaJson, valueJson: JSON.stringify(sample) },
+          bounded,
+        );
+      } catch (err) {
+        if (err instanceof SandboxLimitError)
+          throw new AppError('invalid_request', `checking sample-payload.json against payload.schema.json ${limitText(err)}`, {
+            field: 'sample-payload.json',
+          });
+        throw err;
+      }
+      if (problems.length > 0) {
+        const [first] = problems;
+        throw new AppError(
+          'invalid_request',
+          `sample-payload.json does not match payload.schema.json: ${first.pointer || '(the whole payload)'} ${first.message}`,
+          { field: 'sample-payload.json', problems },
+        );
+      }
     }
-    return { schemaJson: JSON.stringify(schema), sampleJson: sample === undefined ? null : JSON.stringify(sample) };
+    return { schemaJson, sampleJson: sample === undefined ? null : JSON.stringify(sample) };
   }
 
   /**
    * A job's payload against its version's schema (no schema, or a payload that is not JSON: nothing to
-   * check). Throws 400 `payload_invalid` with the problems in `details.problems`.
+   * check). Throws 400 `payload_invalid` with the problems in `details.problems`, or saying that the check
+   * passed its time or memory limit.
    */
-  check(version: { id: string; payload_schema_json?: string | null }, payload: { bytes: Buffer; mime: string }): void {
+  async check(
+    accountId: string,
+    version: { id: string; payload_schema_json?: string | null },
+    payload: { bytes: Buffer; mime: string },
+  ): Promise<void> {
     if (!version.payload_schema_json || !isJsonMime(payload.mime)) return;
-    let validate = this.cache.get(version.id);
-    if (!validate) {
-      validate = newAjv().compile(JSON.parse(version.payload_schema_json) as object);
-      if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(version.id, validate);
-    }
-    let value: unknown;
+    const valueJson = payload.bytes.toString('utf8');
     try {
-      value = JSON.parse(payload.bytes.toString('utf8'));
+      JSON.parse(valueJson);
     } catch {
       return; // not JSON after all: the page gets the bytes as sent
     }
-    if (validate(value)) return;
-    const problems = problemsOf(validate.errors);
-    const list = problems.map((p) => `${p.pointer || '(the whole payload)'} ${p.message}`).join('; ');
-    throw new AppError('payload_invalid', `the payload does not match the version's payload.schema.json: ${list}`, {
+    let problems: PayloadProblem[];
+    try {
+      problems = await this.sandbox.run(
+        'payload.check',
+        { key: version.id, schemaJson: version.payload_schema_json, valueJson },
+        { account: accountId, timeoutMs: this.limits.checkTimeoutMs },
+      );
+    } catch (err) {
+      if (err instanceof SandboxLimitError)
+        throw new AppError('payload_invalid', `checking the payload against the version's payload.schema.json ${limitText(err)}`, {
+          field: 'payload',
+          problems: [],
+        });
+      throw err;
+    }
+    if (problems.length === 0) return;
+    throw new AppError('payload_invalid', `the payload does not match the version's payload.schema.json: ${describe(problems)}`, {
       field: 'payload',
       problems,
     });
   }
+}
+
+const schemaKey = (schemaJson: string) => `sha256:${createHash('sha256').update(schemaJson).digest('hex')}`;
+
+/** "took longer than 1000 ms, the limit", for a message that starts with what was being done. */
+function limitText(err: SandboxLimitError): string {
+  if (err.kind === 'closed') throw err;
+  return err.kind === 'time' ? `stopped: ${err.message}` : `failed: ${err.message}`;
 }

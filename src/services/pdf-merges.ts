@@ -10,6 +10,7 @@ import type { ManagedPdfsTable } from '../db/tables.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
 import { parsePageRanges } from '../domain/page-ranges.js';
+import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { MergeSourceError, mergePdfSources } from '../pdf/select-pages.js';
@@ -20,7 +21,7 @@ import type { Usage } from './usage.js';
 /** At most this many sources per merge. */
 export const MAX_MERGE_SOURCES = 50;
 /** At most this many pages in a merged PDF. */
-export const MAX_MERGE_PAGES = 5000;
+export const MAX_MERGE_PAGES = MAX_DOCUMENT_PAGES;
 /**
  * The sources' total bytes and the result's bytes are capped by the plan's maxRenderOutputBytes, and by this
  * (also for plans without an output limit): a merge holds about 8× its sources' bytes at its peak (measured

@@ -139,6 +139,24 @@ export class RenderBatches {
       documents.push(doc);
     }
 
+    // The version is resolved and every item's payload checked against its schema before the transaction
+    // (the checks run in the sandbox, within their time limit; no write lock is held meanwhile). The
+    // transaction binds that concrete version, which must still exist.
+    const owned = await this.ctx.db
+      .selectFrom('deploys')
+      .select('id')
+      .where('id', '=', input.deployId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!owned) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
+    const pre = await this.versions.resolve(undefined, input.deployId, input.deployVersionId);
+    for (const [i, p] of payloads.entries()) {
+      try {
+        await this.renderJobs.checkPayload(accountId, pre, p);
+      } catch (err) {
+        throw asItemError(err, i);
+      }
+    }
     const now = this.ctx.clock.now();
     const batchId = newId('bat', now);
     const count = input.items.length;
@@ -150,7 +168,7 @@ export class RenderBatches {
         .where('account_id', '=', accountId)
         .executeTakeFirst();
       if (!deploy) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
-      const version = await this.versions.resolve(trx, input.deployId, input.deployVersionId);
+      const version = await this.versions.resolve(trx, input.deployId, pre.id);
       // A version that signs every job: its certificate must still be usable, unless every item brings a
       // signature of its own (which replaces the version's, as on a single job).
       const signingCertificate = versionSignatureCertificate(version.metadata_json);
@@ -162,7 +180,6 @@ export class RenderBatches {
       const documentJson: Array<{ input: string; view: string } | null> = [];
       for (const [i, doc] of documents.entries()) {
         try {
-          this.renderJobs.checkPayload(version, payloads[i]);
           documentJson.push(doc ? await this.renderJobs.checkDocumentAgainstVersion(trx, version, doc, policy) : null);
         } catch (err) {
           throw asItemError(err, i);

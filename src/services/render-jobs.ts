@@ -22,7 +22,7 @@ import { permissionsOf, protectionProblems, type PdfPermissions, type Protection
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
-import { eInvoiceXmlProblem } from '../pdf/checks.js';
+import { SandboxLimitError } from '../sandbox/pool.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
@@ -329,9 +329,16 @@ export class RenderJobs {
     private readonly payloadSchemas: PayloadSchemas,
   ) {}
 
-  /** 400 payload_invalid when the payload does not match the version's payload.schema.json (issue 20). */
-  checkPayload(version: { id: string; payload_schema_json?: string | null }, payload: { bytes: Buffer; mime: string }): void {
-    this.payloadSchemas.check(version, payload);
+  /**
+   * 400 payload_invalid when the payload does not match the version's payload.schema.json. The check runs in
+   * the sandbox: callers run it before their transaction, never while holding one.
+   */
+  async checkPayload(
+    accountId: string,
+    version: { id: string; payload_schema_json?: string | null },
+    payload: { bytes: Buffer; mime: string },
+  ): Promise<void> {
+    await this.payloadSchemas.check(accountId, version, payload);
   }
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
@@ -373,6 +380,15 @@ export class RenderJobs {
       if (!this.inlineSources) throw new Error('inline sources are not wired');
       prepared = await this.inlineSources.prepare(accountId, { html: input.html!, files: input.files });
     }
+    // The version is resolved (alias, latest) and the payload checked against its schema before the
+    // transaction: the check may take up to its time limit, and no write lock is held meanwhile. The
+    // transaction then binds that concrete version, which must still exist.
+    let versionId = input.deployVersionId;
+    if (!prepared) {
+      const pre = await this.versions.resolve(undefined, requestedDeployId!, input.deployVersionId!);
+      await this.checkPayload(accountId, pre, payload);
+      versionId = pre.id;
+    }
     const now = this.ctx.clock.now();
     const id = newId('job', now);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
@@ -382,14 +398,13 @@ export class RenderJobs {
         const deployId = requestedDeployId!;
         const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);
         if (!deploy) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-        const resolved = await this.versions.resolve(trx, deployId, input.deployVersionId!);
+        const resolved = await this.versions.resolve(trx, deployId, versionId!);
         // A version that signs every job: its certificate must still be usable, unless the job signs itself.
         const versionSignature = input.signature ? undefined : versionSignatureCertificate(resolved.metadata_json);
         if (versionSignature) await this.usableCertificate(accountId, versionSignature, 'render.metadata.pdf.signature.certificateId', trx);
         bound = { deployId, version: resolved };
       }
       const { deployId, version } = bound;
-      this.checkPayload(version, payload);
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
@@ -495,7 +510,18 @@ export class RenderJobs {
     });
     if (problem) throw invalid(jobField(problem));
     if (input.eInvoice) {
-      const p = eInvoiceXmlProblem(Buffer.from(input.eInvoice.xml, 'utf8'));
+      // Parsing an XML of up to the body limit is the account's cost: it runs in the sandbox.
+      let p: string | null;
+      try {
+        p = await this.ctx.sandbox.run(
+          'xml.eInvoiceProblem',
+          { xml: Buffer.from(input.eInvoice.xml, 'utf8') },
+          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+        );
+      } catch (err) {
+        if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+        p = `could not be checked: ${err.message}`;
+      }
       if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
     }
     if (input.protection) {

@@ -14,6 +14,7 @@ import {
   validityAt,
 } from '../domain/signing-certificates.js';
 import { AppError } from '../errors/app-error.js';
+import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { newestFirst } from './pagination.js';
 
@@ -94,7 +95,21 @@ export class SigningCertificates {
     const bytes = decodePkcs12Base64(input.pkcs12);
     if (!bytes) throw new AppError('invalid_request', 'pkcs12 must be the PKCS#12 file in standard base64', { field: 'pkcs12' });
     const now = this.ctx.clock.now();
-    const inspected = inspectPkcs12(bytes, input.passphrase, now);
+    // An account at its limit is told so before the key derivation is paid for (checked again below, in
+    // the transaction, against concurrent uploads).
+    await this.#refuseAtLimit(this.ctx.db, accountId);
+    // Deriving the key costs what the file's iteration count says (up to MAX_KDF_ITERATIONS): in the sandbox.
+    let inspected: Awaited<ReturnType<typeof inspectPkcs12>>;
+    try {
+      inspected = await this.ctx.sandbox.run(
+        'certificate.inspect',
+        { pkcs12: bytes, passphrase: input.passphrase, nowMs: now },
+        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+      );
+    } catch (err) {
+      if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+      throw new AppError('invalid_request', `the PKCS#12 file could not be opened within the limits: ${err.message}`, { field: 'pkcs12' });
+    }
     if (!inspected.ok) throw new AppError('invalid_request', inspected.message, { field: inspected.field, ...inspected.details });
     const { facts } = inspected;
 
@@ -119,21 +134,26 @@ export class SigningCertificates {
     await this.ctx.db.transaction().execute(async (trx) => {
       // The account row serialises concurrent uploads on PostgreSQL, so two at the limit cannot both pass.
       await forUpdate(this.ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).execute();
-      const { n } = await trx
-        .selectFrom('signing_certificates')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_SIGNING_CERTIFICATES_PER_ACCOUNT) {
-        throw new AppError(
-          'signing_certificate_limit_reached',
-          `this account already keeps ${MAX_SIGNING_CERTIFICATES_PER_ACCOUNT} signing certificates, the most it may; delete one first`,
-          { limit: MAX_SIGNING_CERTIFICATES_PER_ACCOUNT },
-        );
-      }
+      await this.#refuseAtLimit(trx, accountId);
       await trx.insertInto('signing_certificates').values(row).execute();
     });
     return { signingCertificate: this.view(row) };
+  }
+
+  /** 409 signing_certificate_limit_reached when the account keeps the most certificates it may. */
+  async #refuseAtLimit(db: Pick<ServiceContext['db'], 'selectFrom'>, accountId: string): Promise<void> {
+    const { n } = await db
+      .selectFrom('signing_certificates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_SIGNING_CERTIFICATES_PER_ACCOUNT) {
+      throw new AppError(
+        'signing_certificate_limit_reached',
+        `this account already keeps ${MAX_SIGNING_CERTIFICATES_PER_ACCOUNT} signing certificates, the most it may; delete one first`,
+        { limit: MAX_SIGNING_CERTIFICATES_PER_ACCOUNT },
+      );
+    }
   }
 
   async list(accountId: string, opts: { cursor?: string; limit: number }) {

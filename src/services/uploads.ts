@@ -54,6 +54,7 @@ export interface MetadataProblem {
  * rules and the blob ownership check, before the render pack is written.
  */
 export type MetadataFilesCheck = (
+  accountId: string,
   metadata: Record<string, unknown>,
   has: (path: string) => boolean,
   read: (path: string) => Promise<Buffer>,
@@ -71,8 +72,8 @@ export class Uploads {
     private readonly deploys: Deploys,
     private readonly usage: Usage,
     /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY. */
-    private readonly signingKey: string | null = null,
-    private readonly payloadSchemas: PayloadSchemas = new PayloadSchemas(),
+    private readonly signingKey: string | null,
+    private readonly payloadSchemas: PayloadSchemas,
   ) {}
 
   /**
@@ -364,12 +365,12 @@ export class Uploads {
       return Buffer.concat(chunks);
     };
     if (this.metadataFilesCheck && input.render.metadata !== undefined) {
-      const problem = await this.metadataFilesCheck(input.render.metadata, (path) => byPath.has(path), read);
+      const problem = await this.metadataFilesCheck(accountId, input.render.metadata, (path) => byPath.has(path), read);
       if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
     }
     await this.#checkVersionSignature(accountId, input.render.metadata);
     // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
-    const schemas = await this.payloadSchemas.fromBundle((path) => byPath.get(path), read);
+    const schemas = await this.payloadSchemas.fromBundle(accountId, (path) => byPath.get(path), read);
 
     const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);

@@ -144,7 +144,7 @@ export class Versions {
    * bind to the result at creation). Only the columns a job copies are read: this runs on every job
    * creation, and the version row's other columns (metadata, pack keys) cost time to fetch.
    */
-  async resolve(trx: Transaction<Tables>, deployId: string, ref: string) {
+  async resolve(trx: Transaction<Tables> | undefined, deployId: string, ref: string) {
     let target = ref;
     if (ref !== 'latest' && !ref.startsWith('ver_')) {
       const [alias] = await aliasTarget(this.ctx.db, { deployId, alias: ref }, trx);

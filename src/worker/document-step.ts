@@ -4,7 +4,8 @@
 // never gets here: its PDF streams from Chromium into the blob store (render-worker.ts).
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { needsPostProcessing, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
+import { needsPostProcessing, PdfLimitError, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
+import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
@@ -57,12 +58,14 @@ export async function finishDocument(
   plan: NonNullable<DocumentPlan>,
   date: Date,
   maxOutputBytes: number | null,
+  /** Runs postProcessPdf; the worker runs it in the sandbox, since joined PDFs come from outside Folio. */
+  postProcess: (pdf: Buffer, req: PostProcessRequest) => Promise<Buffer> = postProcessPdf,
 ): Promise<{ pdf: Buffer; content: Buffer }> {
   let final: Buffer;
   let content: Buffer;
   try {
     const { protection, signature, images: _images, imagesOnly, ...post } = plan;
-    content = final = needsPostProcessing(post) ? await postProcessPdf(printed, { ...post, date }) : printed;
+    content = final = needsPostProcessing(post) ? await postProcess(printed, { ...post, date }) : printed;
     if (imagesOnly) return { pdf: final, content };
     // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
     const signing = signature ? await import('../pdf/sign.js') : null;
@@ -73,6 +76,10 @@ export async function finishDocument(
     if (protection) final = await protectPdf(final, protection);
     if (signing && signature) final = await signing.fillSignature(final, signature.material, date);
   } catch (err) {
+    if (err instanceof SandboxLimitError && err.kind === 'closed') throw err;
+    if (err instanceof PdfLimitError || (err instanceof SandboxTaskError && err.errorName === 'PdfLimitError'))
+      throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
+    if (err instanceof SandboxLimitError) throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (maxOutputBytes !== null && final.length > maxOutputBytes)

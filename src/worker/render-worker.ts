@@ -257,6 +257,14 @@ export class RenderWorker {
           prepared.post,
           new Date(finishedAt),
           prepared.request.maxOutputBytes,
+          async (pdf, req) => {
+            const out = await this.ctx.sandbox.run(
+              'pdf.postProcess',
+              { pdf, req },
+              { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
+            );
+            return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+          },
         );
         const t1 = performance.now();
         let imagesMs: number | undefined;

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { isJsonMime } from '../../domain/payload.js';
 import { AppError } from '../../errors/app-error.js';
+import { inProcessSandbox } from '../../sandbox/in-process.js';
 import { PayloadSchemas, SAMPLE_PATH, SCHEMA_PATH, type PayloadProblem } from '../../services/payload-schemas.js';
 import type { LocalBundle } from './local-bundle.js';
 import type { DevInputs } from './preview-server.js';
@@ -18,7 +19,7 @@ export type SchemaCheck =
 
 export type Verdict = { ok: true } | { ok: false; problems: PayloadProblem[]; message: string } | { ok: null; reason: string };
 
-const schemas = new PayloadSchemas();
+const schemas = new PayloadSchemas(inProcessSandbox, { compileTimeoutMs: 10_000, checkTimeoutMs: 10_000 });
 
 export async function checkPayload(bundle: LocalBundle, inputs: DevInputs): Promise<SchemaCheck> {
   const schemaFile = bundle.files.get(SCHEMA_PATH);
@@ -30,13 +31,13 @@ export async function checkPayload(bundle: LocalBundle, inputs: DevInputs): Prom
   let schemaJson: string;
   try {
     // Only the schema here: the sample is checked below like any payload, so its problems are listed too.
-    schemaJson = (await schemas.fromBundle(has, async () => schemaFile.body)).schemaJson!;
+    schemaJson = (await schemas.fromBundle('dev', has, async () => schemaFile.body)).schemaJson!;
   } catch (err) {
     return { status: 'schema_error', message: (err as Error).message };
   }
   // Validators are cached by version id: the schema's hash plays that part.
   const version = { id: `dev-${createHash('sha256').update(schemaJson).digest('hex')}`, payload_schema_json: schemaJson };
-  const verdict = (bytes: Buffer, mime: string): Verdict => {
+  const verdict = async (bytes: Buffer, mime: string): Promise<Verdict> => {
     if (!isJsonMime(mime)) return { ok: null, reason: `the payload is ${mime}, not JSON: a job would not check it` };
     try {
       JSON.parse(bytes.toString('utf8'));
@@ -44,7 +45,7 @@ export async function checkPayload(bundle: LocalBundle, inputs: DevInputs): Prom
       return { ok: null, reason: 'the payload is not valid JSON' };
     }
     try {
-      schemas.check(version, { bytes, mime });
+      await schemas.check('dev', version, { bytes, mime });
       return { ok: true };
     } catch (err) {
       if (err instanceof AppError && err.code === 'payload_invalid')
@@ -55,7 +56,7 @@ export async function checkPayload(bundle: LocalBundle, inputs: DevInputs): Prom
   const sample = bundle.files.get(SAMPLE_PATH);
   return {
     status: 'checked',
-    payload: verdict(inputs.payload, inputs.payloadMime),
-    sample: sample ? verdict(sample.body, 'application/json') : null,
+    payload: await verdict(inputs.payload, inputs.payloadMime),
+    sample: sample ? await verdict(sample.body, 'application/json') : null,
   };
 }

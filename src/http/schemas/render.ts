@@ -118,7 +118,7 @@ export const RenderJob = Type.Object(
     errorCode: Type.Optional(
       Type.String({
         description:
-          'On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed.',
+          'On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed, pdf_limit_exceeded.',
       }),
     ),
     errorMessage: Type.Optional(Type.String()),

@@ -1,0 +1,64 @@
+// The work that runs in the sandbox (src/sandbox/pool.ts): each task takes what an account sent (a PDF from
+// a bundle, a payload schema and a payload, a PKCS#12 file, an XML) and does the part whose cost that input
+// controls. Inputs and results cross a thread boundary by structured clone, so a Buffer arrives as a
+// Uint8Array: `buf` wraps it again without copying. Modules are imported on a task's first use, so a thread
+// that only validates payloads never loads pdf-lib.
+import type { PdfLimits } from '../pdf/limits.js';
+import type { PostProcessRequest } from '../pdf/post-process.js';
+
+const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+export interface PayloadCheckInput {
+  /** Cache key of the compiled schema (a version id, or a hash of the schema for a commit). */
+  key: string;
+  schemaJson: string;
+  /** JSON text of the value to check. */
+  valueJson: string;
+}
+
+export const tasks = {
+  /** A PDF to prepend or append: why it cannot be joined (null) and its pages, within `limits`. */
+  async 'pdf.inspectJoined'(input: { pdf: Uint8Array; limits?: Partial<PdfLimits> }) {
+    const { inspectJoinedPdf } = await import('../pdf/checks.js');
+    const { DEFAULT_PDF_LIMITS } = await import('../pdf/limits.js');
+    return inspectJoinedPdf(buf(input.pdf), { ...DEFAULT_PDF_LIMITS, ...input.limits });
+  },
+  /** postProcessPdf (src/pdf/post-process.ts) on the printed PDF. */
+  async 'pdf.postProcess'(input: { pdf: Uint8Array; req: PostProcessRequest }) {
+    const { postProcessPdf } = await import('../pdf/post-process.js');
+    const r = input.req;
+    const req: PostProcessRequest = {
+      ...r,
+      attachments: r.attachments.map((a) => ({ ...a, content: buf(a.content) })),
+      ...(r.eInvoice ? { eInvoice: { ...r.eInvoice, xml: buf(r.eInvoice.xml) } } : {}),
+      ...(r.prepend ? { prepend: r.prepend.map(buf) } : {}),
+      ...(r.append ? { append: r.append.map(buf) } : {}),
+    };
+    return postProcessPdf(buf(input.pdf), req);
+  },
+  /** Why an e-invoice XML is not one Folio embeds, or null. */
+  async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
+    const { eInvoiceXmlProblem } = await import('../pdf/checks.js');
+    return eInvoiceXmlProblem(buf(input.xml));
+  },
+  /** Compiles a payload schema: null, or why it is not one Folio can run. */
+  async 'payload.compile'(input: { schemaJson: string }) {
+    const { compileProblem } = await import('./payload-validator.js');
+    return compileProblem(input.schemaJson);
+  },
+  /** A JSON value against a payload schema: its problems (empty when it matches). */
+  async 'payload.check'(input: PayloadCheckInput) {
+    const { checkValue } = await import('./payload-validator.js');
+    return checkValue(input.key, input.schemaJson, input.valueJson);
+  },
+  /** A PKCS#12 file and its passphrase (the key derivation is the cost): the facts or the problem. */
+  async 'certificate.inspect'(input: { pkcs12: Uint8Array; passphrase: string; nowMs: number }) {
+    const { inspectPkcs12 } = await import('../domain/signing-certificates.js');
+    return inspectPkcs12(buf(input.pkcs12), input.passphrase, input.nowMs);
+  },
+};
+
+export type SandboxTasks = typeof tasks;
+export type TaskName = keyof SandboxTasks;
+export type TaskInput<K extends TaskName> = Parameters<SandboxTasks[K]>[0];
+export type TaskResult<K extends TaskName> = Awaited<ReturnType<SandboxTasks[K]>>;
