@@ -1,6 +1,7 @@
 // HTTP hygiene on a real server and real sockets: a request that arrives too slowly (headers, a JSON body, a
 // multipart job, a streamed blob upload) is cut off with 408 in the uniform error body, and its connection
-// closed. Runs on SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
+// closed; a malformed chunk (or a timeout) in the body of a request already answered closes the connection
+// without a second, unsolicited answer. Runs on SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Writable } from 'node:stream';
@@ -183,8 +184,83 @@ describe('slow requests are cut off with 408 in the uniform error body', () => {
     await trickle('', head.subarray(0, 20), head.subarray(20));
   });
 
+  test('a body still arriving after its answer (401) is cut off without a second answer', async () => {
+    const c = connect(port);
+    await c.connected;
+    c.sock.write(`POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"html":`);
+    const timer = setInterval(() => c.sock.destroyed || c.sock.write('a'), 200);
+    try {
+      assert.ok(await within(c.closed, TIMEOUT_MS + 5000), `still open: ${c.text()}`);
+    } finally {
+      clearInterval(timer);
+      c.sock.destroy();
+    }
+    const responses = c.responses();
+    assert.equal(responses.length, 1, `exactly one answer: ${c.text()}`);
+    assert.equal(responses[0].status, 401);
+  });
+
   test('a request that arrives in time is served as usual', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     assert.equal(res.status, 200);
+  });
+});
+
+describe('a malformed chunk closes the connection after one answer', () => {
+  let app: TestApp;
+  let port: number;
+
+  before(async () => {
+    app = await createTestApp();
+    port = Number(new URL(await app.server.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+  after(() => app.close());
+
+  test('a malformed chunk after the answer: no second, unsolicited answer', async () => {
+    // Without a valid key the answer (401) is written before the body is read; the bad chunk that follows
+    // belongs to that request and must not be answered a second time on the same connection.
+    for (const auth of ['', 'Authorization: Bearer folio_sk_wrong000000000000000000000000000000\r\n']) {
+      const c = connect(port);
+      await c.connected;
+      c.sock.write(
+        `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n`,
+      );
+      // The answer to the request comes first; the malformed chunk arrives after it.
+      const deadline = Date.now() + 5000;
+      while (c.responses().length === 0 && Date.now() < deadline) await sleep(10);
+      c.sock.write('zz\r\n{}\r\n0\r\n\r\n');
+      assert.ok(await within(c.closed, 5000), `the connection stays open: ${c.text()}`);
+      const responses = c.responses();
+      assert.equal(responses.length, 1, `exactly one answer (${auth ? 'wrong key' : 'no key'}): ${c.text()}`);
+      assert.equal(responses[0].status, 401);
+      assert.equal(JSON.parse(responses[0].body).error, 'unauthorized');
+    }
+  });
+
+  test('a malformed chunk in the same packet as the request: one answer, connection closed', async () => {
+    const c = connect(port);
+    await c.connected;
+    c.sock.write(
+      `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    );
+    assert.ok(await within(c.closed, 5000), `the connection stays open: ${c.text()}`);
+    assert.equal(c.responses().length, 1, c.text());
+  });
+
+  test('a malformed request after a finished one on the same connection still gets its 400', async () => {
+    const c = connect(port);
+    await c.connected;
+    c.sock.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    const deadline = Date.now() + 5000;
+    while (c.responses().length === 0 && Date.now() < deadline) await sleep(10);
+    c.sock.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
+    assert.ok(await within(c.closed, 5000), `the connection stays open: ${c.text()}`);
+    const responses = c.responses();
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [200, 400],
+      c.text(),
+    );
+    assert.equal(JSON.parse(responses[1].body).error, 'invalid_request');
   });
 });

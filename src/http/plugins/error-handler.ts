@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../../errors/app-error.js';
 import { errorCodes, type ErrorCode } from '../../errors/codes.js';
@@ -121,12 +121,12 @@ export function patternToRegex(url: string): RegExp {
   return new RegExp(`^${escaped}/?$`);
 }
 
-/** The response of each request in progress, by connection: see clientErrorHandler. */
-const inFlight = new WeakMap<object, { id: string; res: ServerResponse }>();
+/** The request and response of each request in progress, by connection: see clientErrorHandler. */
+const inFlight = new WeakMap<object, { id: string; req: IncomingMessage; res: ServerResponse }>();
 
 /** Called from the onRequest hook: remembers which request a connection is serving. */
 export function trackInFlight(req: FastifyRequest, reply: FastifyReply): void {
-  inFlight.set(req.raw.socket, { id: req.id, res: reply.raw });
+  inFlight.set(req.raw.socket, { id: req.id, req: req.raw, res: reply.raw });
 }
 
 /** Status and code of a connection-level error (Node's HTTP parser or its timeouts). */
@@ -149,16 +149,19 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   // A reset connection cannot be answered.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const current = inFlight.get(socket);
-  // A parse error in the body of a request already routed (a bad chunk) belongs to that request: use its id.
-  // If its response has begun, another one cannot be written into the middle of it.
-  const active = current && !current.res.writableFinished ? current : undefined;
+  // A parse error (a bad chunk) or a timeout while the body of a request already routed is still arriving
+  // belongs to that request: use its id. Its body is still arriving after its answer when the route
+  // answered early (a 401 before the body is read): Node then reads the rest to keep the connection.
+  const active = current && (!current.req.complete || !current.res.writableFinished) ? current : undefined;
   const id = active?.id ?? randomUUID();
   const { code, message } = clientErrorStatus(err);
+  // One answer per request: once its response has begun (or was sent), the connection is only closed.
+  const answer = socket.writable && !active?.res.headersSent;
   this.log.info(
-    { reqId: id, parserError: err.code, status: errorCodes[code].status },
-    `malformed HTTP request refused: ${err.code ?? err.message}`,
+    { reqId: id, parserError: err.code, status: answer ? errorCodes[code].status : undefined },
+    `malformed HTTP request refused: ${err.code ?? err.message}${answer ? '' : ' (already answered; connection closed)'}`,
   );
-  if (socket.writable && !active?.res.headersSent) {
+  if (answer) {
     const body = JSON.stringify({ error: code, message });
     const status = errorCodes[code].status;
     socket.write(
