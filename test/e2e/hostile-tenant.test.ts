@@ -1,0 +1,210 @@
+// One account can never stop another. A real `folio serve` process; account H sends what a hostile tenant
+// would (PDFs that claim millions of pages or inflate to gigabytes, named in render.metadata.pdf.append; a
+// payload schema with a catastrophic pattern and an O(n²) uniqueItems; PKCS#12 uploads at the iteration
+// limit; a 14 MB e-invoice XML) while account B renders ordinary jobs. Throughout, /healthz is asked every
+// 50 ms and must answer within 200 ms, and B's jobs must keep their usual latency (median < 2× alone).
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { file } from '../helpers/bundle.js';
+import { openssl } from '../helpers/certificates.js';
+import { runFolio } from '../helpers/cli-run.js';
+import { contentStreamBomb, objectStreamBomb, pageTreeBomb } from '../helpers/hostile-pdfs.js';
+import { deployOverHttp } from '../helpers/http-deploy.js';
+import { client, type Client } from '../helpers/http-client.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const KEY_H = 'folio_sk_HostileTenantKey0000000000000001';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const PAGE = `<!doctype html><html><head><title>B</title><style>body{font:14px sans-serif}</style></head><body>
+<h1>Invoice</h1><p id="n">…</p><script>
+fetch('/__payload').then((r) => r.json()).then((p) => { document.getElementById('n').textContent = 'No. ' + p.n; });
+</script></body></html>`;
+
+describe('one tenant cannot stall or break another', () => {
+  let work: string;
+  let server: ServerProcess;
+  let h: Client;
+  let b: Client;
+  let deployB: string;
+  let aloneMs = 0;
+  const env = () => ({ ...process.env, FOLIO_DATA_DIR: path.join(work, 'data'), FOLIO_LOG_LEVEL: 'warn' });
+
+  /** B's ordinary job, created and long-polled to its end: its wall time from creation. */
+  async function jobOfB(n: number): Promise<number> {
+    const t0 = performance.now();
+    const j = await b.request('POST', '/v1/render-jobs', { json: { deployId: deployB, deployVersionId: 'latest', payload: { n } } });
+    assert.equal(j.status, 202, JSON.stringify(j.body));
+    const done = await b.request('GET', `/v1/render-jobs/${j.body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body));
+    return performance.now() - t0;
+  }
+
+  /** Runs `attack` while /healthz is asked every 50 ms and B renders jobs one after another. */
+  async function under(attack: () => Promise<void>): Promise<{ worstHealthMs: number; probes: number; bMedianMs: number; bJobs: number }> {
+    let stop = false;
+    const started = performance.now();
+    const health: number[] = [];
+    const prober = (async () => {
+      while (!stop) {
+        const t0 = performance.now();
+        const r = await fetch(`${server.url}/healthz`);
+        await r.arrayBuffer();
+        health.push(performance.now() - t0);
+        if (performance.now() - t0 > 100)
+          console.log(`slow /healthz: ${(performance.now() - t0).toFixed(0)} ms at ${(t0 - started).toFixed(0)} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const bTimes: number[] = [];
+    const bLoop = (async () => {
+      for (let i = 0; !stop || bTimes.length < 3; i++) bTimes.push(await jobOfB(1000 + i));
+    })();
+    try {
+      await attack();
+    } finally {
+      stop = true;
+      await prober;
+      await bLoop;
+    }
+    return { worstHealthMs: Math.max(...health), probes: health.length, bMedianMs: median(bTimes), bJobs: bTimes.length };
+  }
+
+  function assertFair(r: Awaited<ReturnType<typeof under>>, what: string) {
+    console.log(
+      `${what}: /healthz worst ${r.worstHealthMs.toFixed(0)} ms over ${r.probes} probes; B median ${r.bMedianMs.toFixed(0)} ms over ${r.bJobs} jobs (alone ${aloneMs.toFixed(0)} ms)`,
+    );
+    assert.ok(r.worstHealthMs < 200, `${what}: /healthz took ${r.worstHealthMs.toFixed(0)} ms at worst (${r.probes} probes)`);
+    assert.ok(
+      r.bMedianMs < 2 * aloneMs,
+      `${what}: B's jobs took ${r.bMedianMs.toFixed(0)} ms (median of ${r.bJobs}) against ${aloneMs.toFixed(0)} ms alone`,
+    );
+  }
+
+  before(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'folio-hostile-'));
+    server = await startServerProcess({ FOLIO_DATA_DIR: path.join(work, 'data'), FOLIO_BOOTSTRAP_API_KEY: KEY_H });
+    const made = await runFolio(['accounts', 'create', '--name', 'Bravo'], { cwd: work, env: env() });
+    assert.equal(made.code, 0, made.stderr);
+    const keyB = /API key (\S+)/.exec(made.stdout)![1];
+    h = client(server.url, KEY_H);
+    b = client(server.url, keyB);
+    deployB = (await deployOverHttp(b, 'bravo', [file('/index.html', PAGE)])).deployId;
+    await jobOfB(0); // Chromium started
+    const alone: number[] = [];
+    for (let i = 1; i <= 5; i++) alone.push(await jobOfB(i));
+    aloneMs = median(alone);
+  });
+  after(async () => {
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  test('PDF bombs named in render.metadata.pdf.append are refused at commit, naming the file and the limit', async () => {
+    const bombs: Array<[string, Buffer, RegExp]> = [
+      ['/tree27.pdf', pageTreeBomb(27), /lists object \d+ more than once/],
+      ['/tree17.pdf', pageTreeBomb(17), /lists object \d+ more than once/],
+      ['/objstm.pdf', objectStreamBomb(256), /object stream .* more than 16 MiB/],
+      ['/content.pdf', contentStreamBomb(40), /inflates to more than 128 MiB/],
+    ];
+    const r = await under(async () => {
+      const t00 = performance.now();
+      for (const [name, pdf, why] of bombs) {
+        const t0 = performance.now();
+        const err = await deployOverHttp(h, `bomb-${name.slice(1, -4)}`, [file('/index.html', '<p>x</p>'), file(name, pdf)], {
+          metadata: { pdf: { append: [name] } },
+        }).then(
+          () => null,
+          (e: Error) => e.message,
+        );
+        console.log(`${name} refused after ${(performance.now() - t0).toFixed(0)} ms (from ${(t0 - t00).toFixed(0)} ms)`);
+        assert.ok(err?.startsWith('commit: 400'), `${name}: ${err}`);
+        assert.match(err!, new RegExp(`render\\.metadata\\.pdf\\.append\\[0\\]: ${name.replace('.', '\\.')} `));
+        assert.match(err!, why);
+        assert.ok(performance.now() - t0 < 15_000, `${name} took ${performance.now() - t0} ms to refuse`);
+      }
+    });
+    assertFair(r, 'PDF bombs');
+  });
+
+  test('a catastrophic pattern and an O(n²) uniqueItems cost the API nothing', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        code: { type: 'string', pattern: '^(a+)+$' },
+        rows: { type: 'array', uniqueItems: true, items: { type: 'object' } },
+      },
+    };
+    const d = await deployOverHttp(h, 'regex', [file('/index.html', '<p>x</p>'), file('/payload.schema.json', JSON.stringify(schema))]);
+    const r = await under(async () => {
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        const j = await h.request('POST', '/v1/render-jobs', {
+          json: { deployId: d.deployId, deployVersionId: 'latest', payload: { code: 'a'.repeat(40) + '!' } },
+        });
+        assert.equal(j.status, 400, JSON.stringify(j.body));
+        assert.equal(j.body.error, 'payload_invalid');
+        assert.ok(performance.now() - t0 < 1000, `the pattern took ${performance.now() - t0} ms`);
+      }
+      const rows = Array.from({ length: 8000 }, (_, i) => ({ i, pad: 'x'.repeat(8) }));
+      const j = await h.request('POST', '/v1/render-jobs', {
+        json: { deployId: d.deployId, deployVersionId: 'latest', payload: { rows } },
+      });
+      // Within the check's time limit it passes (202); past it, a 400 that says so. Either way, bounded.
+      assert.ok(j.status === 202 || (j.status === 400 && j.body.error === 'payload_invalid'), JSON.stringify(j.body).slice(0, 300));
+    });
+    assertFair(r, 'payload schemas');
+  });
+
+  test('a schema pattern RE2 cannot run is refused at commit', async () => {
+    const schema = { type: 'string', pattern: '^(?=a)(a+)+$' };
+    const err = await deployOverHttp(h, 'lookahead', [
+      file('/index.html', '<p>x</p>'),
+      file('/payload.schema.json', JSON.stringify(schema)),
+    ]).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    assert.match(err ?? '', /^commit: 400 .*payload\.schema\.json.*linear-time engine/);
+  });
+
+  test('8 PKCS#12 uploads at the iteration limit at once, and a 14 MB e-invoice XML', async () => {
+    openssl(
+      work,
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'k.pem',
+      '-out',
+      'c.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Hostile',
+    );
+    openssl(work, 'pkcs12', '-export', '-inkey', 'k.pem', '-in', 'c.pem', '-passout', 'pass:pw', '-iter', '16000', '-out', 'c.p12');
+    const pkcs12 = readFileSync(path.join(work, 'c.p12')).toString('base64');
+    const invoice = `<?xml version="1.0" encoding="UTF-8"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${'<rsm:Note a="1">text of a note</rsm:Note>'.repeat(360_000)}</rsm:CrossIndustryInvoice>`;
+    assert.ok(invoice.length > 14_000_000);
+    const d = await deployOverHttp(h, 'xml', [file('/index.html', '<p>x</p>')]);
+    const r = await under(async () => {
+      const uploads = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          h.request('POST', '/v1/signing-certificates', { json: { name: `c${i}`, pkcs12, passphrase: 'pw' } }),
+        ),
+      );
+      for (const u of uploads) assert.equal(u.status, 201, JSON.stringify(u.body));
+      const x = await h.request('POST', '/v1/render-jobs', {
+        json: { deployId: d.deployId, deployVersionId: 'latest', eInvoice: { standard: 'factur-x', profile: 'en16931', xml: invoice } },
+      });
+      assert.ok([202, 400, 413].includes(x.status), JSON.stringify(x.body).slice(0, 300));
+    });
+    assertFair(r, 'certificates and XML');
+  });
+});
