@@ -1,12 +1,17 @@
 // HTTP hygiene on a real server and real sockets: a request that arrives too slowly (headers, a JSON body, a
 // multipart job, a streamed blob upload) is cut off with 408 in the uniform error body, and its connection
 // closed; a malformed chunk (or a timeout) in the body of a request already answered closes the connection
-// without a second, unsolicited answer. Runs on SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
+// without a second, unsolicited answer; malformed multipart jobs (no boundary, cut short, non-UTF-8 part
+// names, too many parts, an oversized text part) are 4xx naming what the client sent. Runs on SQLite and
+// (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAX_INLINE_FILES_CEILING } from '../../src/domain/plans.js';
+import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { descriptors, file, sha256 } from '../helpers/bundle.js';
 
 interface RawReply {
@@ -85,6 +90,15 @@ function multipart(parts: Part[], boundary: string, { close = true } = {}): Buff
   }
   if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
+}
+
+function assertUniform(body: any, code: string) {
+  assert.equal(body.error, code, JSON.stringify(body));
+  assert.equal(typeof body.message, 'string');
+  assert.ok(
+    Object.keys(body).every((k) => ['error', 'message', 'details'].includes(k)),
+    JSON.stringify(body),
+  );
 }
 
 describe('slow requests are cut off with 408 in the uniform error body', () => {
@@ -263,4 +277,166 @@ describe('a malformed chunk closes the connection after one answer', () => {
     );
     assert.equal(JSON.parse(responses[1].body).error, 'invalid_request');
   });
+});
+
+describe('malformed multipart jobs are 4xx naming what the client sent', () => {
+  let app: TestApp;
+  let base: string;
+  let smallKey: string;
+
+  before(async () => {
+    const plansFile = path.join(tempDir(), 'plans.json');
+    fs.writeFileSync(plansFile, JSON.stringify({ small: { name: 'Small', policy: { maxInlineHtmlBytes: 200, maxInlineFilesPerJob: 3 } } }));
+    app = await createTestApp({ env: { FOLIO_PLANS_FILE: plansFile } });
+    smallKey = (await app.services.accounts.create({ name: 'Small Co', plan: 'small' })).apiKey;
+    base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  const send = async (url: string, body: Buffer | string, contentType: string, key = app.key) => {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { text };
+    }
+    return { status: res.status, body: json };
+  };
+  const jobCount = async () => (await app.services.ctx.db.selectFrom('render_jobs').select('id').execute()).length;
+  for (const url of ['/v1/render-jobs', '/v1/render']) {
+    test(`${url}: multipart/form-data without a boundary → 400 invalid_request naming the boundary`, async () => {
+      const body = multipart([{ name: 'index.html', value: '<p>x</p>' }], 'b0undary');
+      for (const type of ['multipart/form-data', 'multipart/form-data; charset=utf-8', 'multipart/form-data; boundary=']) {
+        const r = await send(url, body, type);
+        assert.equal(r.status, 400, `${type}: ${JSON.stringify(r.body)}`);
+        assertUniform(r.body, 'invalid_request');
+        assert.match(r.body.message, /boundary/, r.body.message);
+      }
+    });
+
+    test(`${url}: a multipart body that ends before its closing boundary → 400 invalid_request`, async () => {
+      const jobs = await jobCount();
+      const boundary = 'cutshort';
+      const whole = multipart(
+        [
+          { name: 'index.html', value: '<p>cut</p>' },
+          { name: 'style.css', value: 'h1 { color: red }', filename: 'style.css', type: 'text/css' },
+        ],
+        boundary,
+        { close: false },
+      );
+      const bodies = {
+        'after its last part, without the closing delimiter': whole,
+        'in the middle of a file part': whole.subarray(0, whole.length - 8),
+        'in the middle of a text part': multipart([{ name: 'index.html', value: '<p>cut</p>' }], boundary, { close: false }).subarray(
+          0,
+          -6,
+        ),
+        'in the headers of a part': Buffer.concat([
+          multipart([{ name: 'index.html', value: '<p>cut</p>' }], boundary, { close: false }),
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`),
+        ]),
+      };
+      for (const [what, body] of Object.entries(bodies)) {
+        const r = await send(url, body, `multipart/form-data; boundary=${boundary}`);
+        assert.equal(r.status, 400, `${what}: ${JSON.stringify(r.body)}`);
+        assertUniform(r.body, 'invalid_request');
+        assert.match(r.body.message, /closing boundary|ends before/, `${what}: ${r.body.message}`);
+      }
+      assert.equal(await jobCount(), jobs, 'no job created from a body cut short');
+    });
+  }
+
+  test(`more than ${MAX_INLINE_FILES_CEILING} asset parts → the documented 413 body_too_large naming the parts`, async () => {
+    const boundary = 'manyparts';
+    const parts: Part[] = [{ name: 'index.html', value: '<p>many</p>' }];
+    for (let i = 0; i <= MAX_INLINE_FILES_CEILING; i++)
+      parts.push({ name: `a/${i}.css`, value: 'p{}', filename: `${i}.css`, type: 'text/css' });
+    const jobs = await jobCount();
+    const r = await send('/v1/render-jobs', multipart(parts, boundary), `multipart/form-data; boundary=${boundary}`);
+    assert.equal(r.status, 413, JSON.stringify(r.body));
+    assertUniform(r.body, 'body_too_large');
+    assert.match(r.body.message, /parts/, r.body.message);
+    assert.match(r.body.message, new RegExp(String(MAX_INLINE_FILES_CEILING)), r.body.message);
+    assert.doesNotMatch(r.body.message, /must NOT have|properties/, 'not JSON-Schema wording');
+    assert.equal(await jobCount(), jobs);
+  });
+
+  test('a part name that is not UTF-8 → 400 invalid_request naming the problem, nothing stored', async () => {
+    const boundary = 'latin1name';
+    const jobs = await jobCount();
+    for (const name of [Buffer.from('caf\xe9.css', 'latin1'), Buffer.from([0x69, 0x6d, 0x67, 0x2f, 0xff, 0xfe, 0x2e, 0x70, 0x6e, 0x67])]) {
+      const body = multipart(
+        [
+          { name: 'index.html', value: '<p>x</p>' },
+          { name, value: 'p{}', filename: 'x.css', type: 'text/css' },
+        ],
+        boundary,
+      );
+      const r = await send('/v1/render-jobs', body, `multipart/form-data; boundary=${boundary}`);
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assertUniform(r.body, 'invalid_request');
+      assert.match(r.body.message, /UTF-8/, r.body.message);
+    }
+    assert.equal(await jobCount(), jobs);
+    // A name in proper UTF-8 is taken as it is.
+    const ok = multipart(
+      [
+        { name: 'index.html', value: '<p>x</p>' },
+        { name: 'café.css', value: 'p{}', filename: 'x.css', type: 'text/css' },
+      ],
+      boundary,
+    );
+    const r = await send('/v1/render-jobs', ok, `multipart/form-data; boundary=${boundary}`);
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+  });
+
+  test('an oversized text (non-file) part → 413 whose message names the part, not an internal field', async () => {
+    const boundary = 'bigtext';
+    const cases: { parts: Part[]; part: string }[] = [
+      {
+        parts: [
+          { name: 'index.html', value: '<p>x</p>' },
+          { name: 'big.css', value: 'a'.repeat(10 * 1024 * 1024 + 1) },
+        ],
+        part: 'big.css',
+      },
+      { parts: [{ name: 'index.html', value: 'a'.repeat(10 * 1024 * 1024 + 1) }], part: 'index.html' },
+    ];
+    for (const c of cases) {
+      const r = await send('/v1/render-jobs', multipart(c.parts, boundary), `multipart/form-data; boundary=${boundary}`);
+      assert.equal(r.status, 413, JSON.stringify(r.body));
+      assertUniform(r.body, 'body_too_large');
+      assert.equal(r.body.details?.field, c.part);
+      assert.ok(r.body.message.includes(c.part), r.body.message);
+      assert.doesNotMatch(r.body.message, /files\[|^html\b/, r.body.message);
+    }
+  });
+
+  for (const url of ['/v1/render-jobs', '/v1/render']) {
+    test(`${url}: a plan limit of a multipart job names the part in the message too`, async () => {
+      const boundary = 'planlimit';
+      const cases: { parts: Part[]; field: string; message: RegExp }[] = [
+        { parts: [{ name: 'index.html', value: 'x'.repeat(201) }], field: 'index.html', message: /^part index\.html is 201 bytes/ },
+        {
+          parts: [{ name: 'index.html', value: 'x' }, ...['a', 'b', 'c', 'd'].map((n) => ({ name: `${n}.css`, value: 'p{}' }))],
+          field: 'files',
+          message: /^the job has 4 parts besides index\.html and job; the plan allows 3/,
+        },
+      ];
+      for (const c of cases) {
+        const r = await send(url, multipart(c.parts, boundary), `multipart/form-data; boundary=${boundary}`, smallKey);
+        assert.equal(r.status, 413, JSON.stringify(r.body));
+        assertUniform(r.body, 'body_too_large');
+        assert.equal(r.body.details?.field, c.field);
+        assert.match(r.body.message, c.message);
+      }
+    });
+  }
 });

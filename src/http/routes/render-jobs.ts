@@ -62,34 +62,94 @@ export const multipartOptions = (s: Services): FastifyMultipartOptions => ({
   },
 });
 
+/** The parts a multipart job may have besides `index.html` and `job`: as many as inline `files` may have. */
+const MAX_ASSET_PARTS = MAX_INLINE_FILES_CEILING;
+const ASSET_PARTS_LIMIT = `a multipart job may have at most ${MAX_ASSET_PARTS} parts besides index.html and job (one per file)`;
+
 const MULTIPART_LIMITS: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: `a part may be at most ${MULTIPART_FILE_BYTES} bytes`,
-  FST_PARTS_LIMIT: `at most ${MAX_INLINE_FILES_CEILING + 2} parts`,
-  FST_FILES_LIMIT: `at most ${MAX_INLINE_FILES_CEILING + 2} file parts`,
-  FST_FIELDS_LIMIT: `at most ${MAX_INLINE_FILES_CEILING + 2} fields`,
+  FST_PARTS_LIMIT: ASSET_PARTS_LIMIT,
+  FST_FILES_LIMIT: ASSET_PARTS_LIMIT,
+  FST_FIELDS_LIMIT: ASSET_PARTS_LIMIT,
 };
+
+/** Messages of @fastify/busboy for a body that ends before its closing delimiter (`--boundary--`). */
+const CUT_SHORT = /Unexpected end of multipart data|terminated early/;
+
+/** The boundary parameter of a multipart Content-Type (RFC 2046: 1 to 70 characters), or null. */
+function boundaryOf(contentType: string | undefined): string | null {
+  const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const b = m ? (m[1] ?? m[2]) : '';
+  return b.length >= 1 && b.length <= 70 ? b : null;
+}
+
+/**
+ * Watches the raw body for the closing delimiter: @fastify/multipart ends its parts quietly when the body
+ * ends before it, so a job cut short would otherwise be taken with the parts that did arrive. Content
+ * cannot hold CRLF + `--boundary` (that is a delimiter), so finding CRLF + `--boundary--` means the body
+ * reached its end. Attached before the parser starts reading, and sees every chunk before it.
+ */
+function watchClosingDelimiter(req: FastifyRequest, boundary: string): () => boolean {
+  const close = Buffer.from(`\r\n--${boundary}--`);
+  let seen = false;
+  let tail = Buffer.from('\r\n'); // the body may start with the closing delimiter (no parts at all)
+  const onData = (chunk: Buffer) => {
+    const window = Buffer.concat([tail, chunk]);
+    if (window.includes(close)) {
+      seen = true;
+      req.raw.off('data', onData);
+    } else tail = window.subarray(Math.max(0, window.length - close.length + 1));
+  };
+  req.raw.on('data', onData);
+  return () => seen;
+}
+
+/** A part name that arrived as bytes that are not UTF-8 (the parser turns each such sequence into U+FFFD). */
+const NOT_UTF8 = '\uFFFD';
 
 /**
  * A `multipart/form-data` job (the shape Gotenberg users send) turned into the JSON body of the same job,
  * before validation, so the body schema, idempotency and the service see one shape: the `index.html` part
  * is `html`, every other part a file whose path is its field name (`files`, base64), and the optional `job`
  * part (JSON) the rest of the job. A preValidation hook of the job-creation scope (server.ts); JSON
- * requests pass through untouched.
+ * requests pass through untouched. A malformed body (no boundary, cut short before its closing delimiter,
+ * a part name that is not UTF-8) is a 400, and every limit a 413 naming the part.
  */
 export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   if (!req.isMultipart()) return;
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (boundary === null)
+    throw new AppError(
+      'invalid_request',
+      'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters (multipart/form-data; boundary=…)',
+      { field: 'content-type' },
+    );
+  const closed = watchClosingDelimiter(req, boundary);
+  const cutShort = () =>
+    new AppError('invalid_request', `the multipart body ends before its closing boundary (--${boundary}--): it was cut short`, {
+      field: 'body',
+    });
   let html: string | undefined;
   let job: Record<string, unknown> = {};
   const files: Record<string, string> = {};
+  let assetParts = 0;
   const seen = new Set<string>();
   let current = 'body';
   let sourceBytes = 0;
   try {
     for await (const part of req.parts()) {
       current = part.fieldname;
+      if (part.fieldname.includes(NOT_UTF8))
+        throw new AppError(
+          'invalid_request',
+          `a part name is not valid UTF-8 (${JSON.stringify(part.fieldname)} as read): part names are paths, sent in UTF-8, and U+FFFD is refused as the mark of bytes that were not`,
+          { field: part.fieldname },
+        );
       if (seen.has(part.fieldname))
         throw new AppError('invalid_request', `part ${part.fieldname} is sent twice`, { field: part.fieldname });
       seen.add(part.fieldname);
+      if (part.fieldname !== 'index.html' && part.fieldname !== 'job' && ++assetParts > MAX_ASSET_PARTS)
+        throw new AppError('body_too_large', `${ASSET_PARTS_LIMIT}; part ${part.fieldname} is one more`, { field: part.fieldname });
       let bytes: Buffer;
       if (part.type === 'file') bytes = await part.toBuffer();
       else {
@@ -97,6 +157,15 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
           throw new AppError('body_too_large', `part ${part.fieldname} is larger than a part may be`, { field: part.fieldname });
         bytes = Buffer.from(String(part.value), 'utf8');
       }
+      // A text part (no filename) has the same limit as a file part; the job part is as big as a JSON job.
+      if (part.fieldname !== 'job' && bytes.length > MULTIPART_FILE_BYTES)
+        throw new AppError(
+          'body_too_large',
+          `part ${part.fieldname} is ${bytes.length} bytes; a part may be at most ${MULTIPART_FILE_BYTES}`,
+          {
+            field: part.fieldname,
+          },
+        );
       // The sources' ceiling bounds what a request can make the server hold (the plan's limits come later).
       if (part.fieldname !== 'job') sourceBytes += bytes.length;
       if (sourceBytes > MAX_INLINE_BYTES_CEILING)
@@ -131,20 +200,31 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
     if (code !== undefined && code in MULTIPART_LIMITS)
       throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
     if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
+    if (!(err instanceof AppError) && CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
     throw err;
   }
+  if (!closed()) throw cutShort();
   if (html === undefined)
     throw new AppError('invalid_request', 'a multipart job needs an index.html part (the entry document)', { field: 'index.html' });
   req.body = { ...job, html, ...(Object.keys(files).length > 0 ? { files } : {}) };
 }
 
-/** A refusal of a multipart job names the part (`index.html`, `img/logo.png`) rather than the JSON field. */
-function partField(err: unknown): never {
+/**
+ * A refusal of a multipart job names the part (`index.html`, `img/logo.png`) rather than the JSON field the
+ * parts became (`html`, `files["img/logo.png"]`), in `details.field` and in the message.
+ */
+export function partField(err: unknown): never {
   if (err instanceof AppError && err.details && typeof err.details.field === 'string') {
     const field = err.details.field;
     const m = /^files\[("(?:[^"\\]|\\.)*")\]$/.exec(field);
     const part = field === 'html' ? 'index.html' : m ? (JSON.parse(m[1]) as string) : null;
-    if (part !== null) err.details.field = part;
+    if (part !== null) {
+      err.details.field = part;
+      if (err.message.startsWith(field)) err.message = `part ${part}${err.message.slice(field.length)}`;
+    } else if (field === 'files')
+      err.message = err.message
+        .replace(/^files has (\d+) entries/, 'the job has $1 parts besides index.html and job')
+        .replace(/^html and files are/, 'index.html and the other parts are');
   }
   throw err;
 }

@@ -17,7 +17,7 @@ import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { CreateJobBody } from '../schemas/render.js';
 import { contentDisposition } from './files.js';
-import { inlineMultipartBody } from './render-jobs.js';
+import { inlineMultipartBody, partField } from './render-jobs.js';
 
 const SyncBody = Type.Composite(
   [
@@ -65,8 +65,13 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
 
   /** Creates the job once per Idempotency-Key (waitSeconds is not part of the compared body). */
   async function createOnce(req: FastifyRequest, accountId: string, body: JobBody): Promise<{ accepted: Accepted; replayed: boolean }> {
-    const create = () =>
-      s.renderJobs.create(accountId, { ...body, hasPayload: Object.prototype.hasOwnProperty.call(body, 'payload') }) as Promise<Accepted>;
+    const create = () => {
+      const created = s.renderJobs.create(accountId, {
+        ...body,
+        hasPayload: Object.prototype.hasOwnProperty.call(body, 'payload'),
+      }) as Promise<Accepted>;
+      return req.isMultipart() ? created.catch(partField) : created;
+    };
     const raw = req.headers['idempotency-key'];
     if (raw === undefined) return { accepted: await create(), replayed: false };
     const key = Array.isArray(raw) ? raw[0] : raw;
