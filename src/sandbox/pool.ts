@@ -7,8 +7,9 @@
 //   - in memory: each thread's V8 heap is capped (`resourceLimits`), and a thread past it dies alone with
 //     SandboxLimitError('memory'), never the process. Memory outside the heap (Buffers) is bounded by the
 //     tasks' own limits checked before expansion (src/pdf/limits.ts);
-//   - in turn: tasks queue per account and the threads take the accounts in turn (round robin), so one
-//     account's queue of hostile work delays another account's task by at most the tasks already running.
+//   - in turn: tasks queue per account; a free thread takes the next task of the account with the fewest
+//     tasks running (round robin among equals), so one account's queue of hostile work delays another
+//     account's task by at most the tasks already running.
 import { Worker } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskResult } from './tasks.js';
 
@@ -84,6 +85,8 @@ export class SandboxPool implements Sandbox {
   readonly #queues = new Map<string, Pending[]>();
   readonly #slots = new Set<Slot>();
   readonly #idle: Slot[] = [];
+  /** Tasks running per account. */
+  readonly #running = new Map<string, number>();
   #nextId = 1;
   #closed = false;
 
@@ -122,8 +125,15 @@ export class SandboxPool implements Sandbox {
         if (this.#slots.size >= this.opts.threads) return;
         slot = this.#spawn();
       }
-      // The first account in the map is the one whose turn it is; it goes to the back with what it has left.
-      const [account, q] = this.#queues.entries().next().value!;
+      // The account with the fewest tasks running goes first (the first in the map among equals); it goes to
+      // the back with what it has left.
+      let account = '';
+      let q: Pending[] = [];
+      let fewest = Infinity;
+      for (const [a, tasks] of this.#queues) {
+        const n = this.#running.get(a) ?? 0;
+        if (n < fewest) [account, q, fewest] = [a, tasks, n];
+      }
       const task = q.shift()!;
       this.#queues.delete(account);
       if (q.length > 0) this.#queues.set(account, q);
@@ -167,6 +177,7 @@ export class SandboxPool implements Sandbox {
       void this.#kill(slot, new SandboxLimitError('time', `the work took longer than ${task.opts.timeoutMs} ms, the limit for it`));
     }, task.opts.timeoutMs);
     slot.current = { id, task, timer };
+    this.#running.set(task.opts.account, (this.#running.get(task.opts.account) ?? 0) + 1);
     try {
       slot.worker.postMessage({ id, name: task.name, input: task.input });
     } catch (err) {
@@ -180,6 +191,7 @@ export class SandboxPool implements Sandbox {
     slot.current = null;
     if (cur) {
       clearTimeout(cur.timer);
+      this.#ended(cur.task);
       if (err.kind !== 'closed') this.opts.onKilled?.({ task: cur.task.name, account: cur.task.opts.account, kind: err.kind });
       cur.task.reject(err);
     }
@@ -191,6 +203,12 @@ export class SandboxPool implements Sandbox {
       void slot.worker.terminate().catch(() => undefined);
     }
     this.#pump();
+  }
+
+  #ended(task: Pending): void {
+    const n = (this.#running.get(task.opts.account) ?? 1) - 1;
+    if (n > 0) this.#running.set(task.opts.account, n);
+    else this.#running.delete(task.opts.account);
   }
 
   async #kill(slot: Slot, err: SandboxLimitError): Promise<void> {

@@ -1,0 +1,140 @@
+// The sandbox (src/sandbox/pool.ts) and the PDF limits checked before expansion (src/pdf/limits.ts), on
+// real worker threads and real pdf-lib: a task past its time or heap limit fails alone and the pool goes on;
+// accounts take the threads in turn; joined PDFs that claim too much are refused with the limit named.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf } from '../../src/pdf/limits.js';
+import { postProcessPdf } from '../../src/pdf/post-process.js';
+import { SandboxLimitError, SandboxPool, SandboxTaskError } from '../../src/sandbox/pool.js';
+import { contentStreamBomb, objectStreamBomb, pageTreeBomb, pdfFromObjects } from '../helpers/hostile-pdfs.js';
+
+async function plainPdf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([200, 200]).drawText(`page ${i + 1}`);
+  return Buffer.from(await doc.save());
+}
+
+describe('PDF limits before expansion', () => {
+  test('each bomb is refused with its limit named; an ordinary PDF passes', async () => {
+    const inspect = async (pdf: Buffer, maxPages = 5000) => {
+      const { inspectJoinedPdf } = await import('../../src/pdf/checks.js');
+      return inspectJoinedPdf(pdf, { ...DEFAULT_PDF_LIMITS, maxPages });
+    };
+    assert.match((await inspect(pageTreeBomb(27))).problem!, /lists object \d+ more than once/);
+    assert.match((await inspect(objectStreamBomb(64))).problem!, /object stream \(object 4\) that inflates to more than 16 MiB/);
+    assert.match((await inspect(contentStreamBomb(3))).problem!, /stream \(object 4\) that inflates to more than 128 MiB/);
+    assert.deepEqual(await inspect(await plainPdf(3)), { problem: null, pages: 3 });
+    assert.match((await inspect(await plainPdf(3), 2)).problem!, /more than 2 pages/);
+    // A deep tree of single children: depth is its own limit.
+    const deep = ['<< /Type /Catalog /Pages 2 0 R >>'];
+    for (let l = 0; l < 40; l++) deep.push(`<< /Type /Pages /Kids [${l + 3} 0 R] /Count 1 >>`);
+    deep.push('<< /Type /Page /MediaBox [0 0 10 10] >>');
+    assert.match((await inspect(pdfFromObjects(deep))).problem!, /deeper than 32 levels/);
+  });
+
+  test('the document total: many streams each under the stream limit pass the document limit', () => {
+    assert.throws(
+      () =>
+        scanPdf(contentStreamBomb(2), {
+          ...DEFAULT_PDF_LIMITS,
+          maxStreamBytes: 300 * 1024 * 1024,
+          maxDecompressedBytes: 400 * 1024 * 1024,
+        }),
+      (err: unknown) => err instanceof PdfLimitError && err.limit === 'maxDecompressedBytes',
+    );
+    assert.throws(
+      () => scanPdf(contentStreamBomb(1), { ...DEFAULT_PDF_LIMITS, maxObjects: 3 }),
+      (err: unknown) => err instanceof PdfLimitError && err.limit === 'maxObjects',
+    );
+  });
+
+  test('post-processing refuses a joined PDF over the pages the whole document may have', async () => {
+    const printed = await plainPdf(2);
+    const req = { standard: 'none' as const, metadata: {}, attachments: [], producer: 'Folio test', date: new Date(0) };
+    await assert.rejects(
+      postProcessPdf(printed, { ...req, append: [await plainPdf(4)], limits: { maxPages: 5 } }),
+      (err: unknown) => err instanceof PdfLimitError && err.limit === 'maxPages' && /^append\[0\] has more than 3 pages/.test(err.message),
+    );
+    await assert.rejects(
+      postProcessPdf(printed, { ...req, prepend: [pageTreeBomb(17)] }),
+      (err: unknown) => err instanceof PdfLimitError && /^prepend\[0\] has a page tree that lists/.test(err.message),
+    );
+    const joined = await postProcessPdf(printed, { ...req, append: [await plainPdf(3)], limits: { maxPages: 5 } });
+    assert.equal((await PDFDocument.load(joined)).getPageCount(), 5);
+  });
+});
+
+describe('the sandbox pool', () => {
+  const pool = new SandboxPool({ threads: 1, memoryMb: 64 });
+  after(() => pool.close());
+  const schema = (pattern: string) => JSON.stringify({ type: 'string', pattern });
+
+  test('a task past its time is stopped (even inside a regular expression) and the next task runs', async () => {
+    // A schema from before the RE2 rule (a lookahead) falls back to JavaScript's engine: only the time limit holds it.
+    const t0 = performance.now();
+    await assert.rejects(
+      pool.run(
+        'payload.check',
+        { key: 'old', schemaJson: schema('^(?=a)(a+)+$'), valueJson: JSON.stringify('a'.repeat(40) + '!') },
+        { account: 'h', timeoutMs: 300 },
+      ),
+      (err: unknown) => err instanceof SandboxLimitError && err.kind === 'time',
+    );
+    assert.ok(performance.now() - t0 < 3000, `stopped after ${performance.now() - t0} ms`);
+    assert.deepEqual(
+      await pool.run('payload.check', { key: 'ok', schemaJson: schema('^a+$'), valueJson: '"aaa"' }, { account: 'b', timeoutMs: 5000 }),
+      [],
+    );
+  });
+
+  test('on RE2 the same pattern answers at once', async () => {
+    const t0 = performance.now();
+    const problems = await pool.run(
+      'payload.check',
+      { key: 're2', schemaJson: schema('^(a+)+$'), valueJson: JSON.stringify('a'.repeat(100_000) + '!') },
+      { account: 'h', timeoutMs: 5000 },
+    );
+    assert.equal(problems.length, 1);
+    assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
+    assert.match(
+      (await pool.run('payload.compile', { schemaJson: schema('(a)\\1') }, { account: 'h', timeoutMs: 5000 }))!,
+      /linear-time engine/,
+    );
+  });
+
+  test('a task past its heap dies alone; a task that throws keeps its error', async () => {
+    // A payload whose parse alone needs more than the thread's 64 MiB heap.
+    const deep = '[' + '"xxxxxxxxxxxxxxxx",'.repeat(3_000_000) + '1]';
+    await assert.rejects(
+      pool.run('payload.check', { key: 'mem', schemaJson: '{}', valueJson: deep }, { account: 'h', timeoutMs: 20_000 }),
+      (err: unknown) => err instanceof SandboxLimitError && err.kind === 'memory' && /64 MiB/.test(err.message),
+    );
+    await assert.rejects(
+      pool.run('payload.check', { key: 'bad', schemaJson: '{', valueJson: '1' }, { account: 'h', timeoutMs: 5000 }),
+      (err: unknown) => err instanceof SandboxTaskError && err.errorName === 'SyntaxError',
+    );
+    assert.deepEqual(
+      await pool.run('payload.check', { key: 'ok', schemaJson: schema('^a+$'), valueJson: '"aaa"' }, { account: 'b', timeoutMs: 5000 }),
+      [],
+    );
+  });
+
+  test("accounts take the thread in turn: B's task runs after one of H's, not after all of them", async () => {
+    const order: string[] = [];
+    const slow = (i: number) =>
+      pool
+        .run(
+          'payload.check',
+          { key: `s${i}`, schemaJson: schema('^(?=x)(a+)+$'), valueJson: JSON.stringify('a'.repeat(23) + '!') },
+          { account: 'h', timeoutMs: 5000 },
+        )
+        .then(() => order.push(`h${i}`));
+    const hs = [0, 1, 2, 3].map(slow);
+    const b = pool
+      .run('payload.check', { key: 'ok', schemaJson: schema('^a+$'), valueJson: '"a"' }, { account: 'b', timeoutMs: 5000 })
+      .then(() => order.push('b'));
+    await Promise.all([...hs, b]);
+    assert.equal(order.indexOf('b'), 1, order.join(' '));
+  });
+});
