@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
+import { findProcesses, reapProcesses } from '../render/process-reaper.js';
 
 /**
  * SIGTERM/SIGINT: run the closers in order (stop accepting, let work finish within the grace period,
- * release the rest), then exit. A second signal exits at once.
+ * release the rest), then exit -- never before the processes this one started are gone (the closers end
+ * Chromium and wait for all of its processes; any other child still running gets 2 s, then SIGKILL). A
+ * second signal exits at once.
  */
 export function installShutdown(log: Logger, graceMs: number, closers: (() => Promise<void>)[]) {
   let closing = false;
@@ -26,6 +29,8 @@ export function installShutdown(log: Logger, graceMs: number, closers: (() => Pr
           log.error({ err }, 'error during shutdown');
         }
       }
+      const left = await reapProcesses(findProcesses(process.pid), { exitWaitMs: 2000, killWaitMs: 1000 });
+      if (left.length > 0) log.error({ pids: left.map((p) => p.pid) }, 'child processes still running at exit');
       process.exit(0);
     })();
   };

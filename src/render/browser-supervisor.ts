@@ -159,6 +159,7 @@ export class BrowserSupervisor {
     if (this.#current) this.#retire(this.#current);
   }
 
+  /** Closes every browser and resolves once all their processes are gone. */
   async close(): Promise<void> {
     this.#closed = true;
     const launching = this.#launching;
@@ -186,8 +187,10 @@ export class BrowserSupervisor {
         this.#all.add(b);
         this.#opts.onBrowserLaunch?.();
         b.once('gone', () => {
-          this.#all.delete(b);
           if (this.#current === b) this.#current = null;
+          // Kept until close() has seen every process of that browser gone, so that close() of the
+          // supervisor waits for a retired or crashed browser's leftovers too.
+          void b.chromium.close().finally(() => this.#all.delete(b));
         });
         if (this.#closed) {
           void chromium.close();

@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import { CdpConnection } from './cdp-connection.js';
 import { chromiumArgs } from './chromium-flags.js';
 import { planSandbox, type SandboxOptions } from './chromium-sandbox.js';
+import { findProcesses, reapProcesses, type ProcessRef } from './process-reaper.js';
 import { RenderError } from './types.js';
 
 // Debian's `chromium-headless-shell` first: the same Chromium release built without the browser UI layer
@@ -40,6 +41,10 @@ export interface ChromiumProcess {
   exited: Promise<void>;
   /** Last lines Chromium printed on stderr, for logs when it dies. */
   stderrTail(): string;
+  /**
+   * Ends the browser (Browser.close, SIGKILL past 3 s) and resolves once every process it started is gone
+   * and its profile folder is removed. Called again, or after the browser exited, it waits for the same.
+   */
   close(): Promise<void>;
 }
 
@@ -122,25 +127,38 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
       resolve();
     });
   });
-  // Awaited by close(), so a shutting-down process does not exit before the profile folder is gone.
-  const removed = exited.then(() => rm(userDataDir, { recursive: true, force: true }).catch(() => {}));
-
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      connection.send('Browser.close', {}, undefined, 2000).catch(() => {});
-      // Chromium normally exits within a few hundred ms of Browser.close; a wedged one gets SIGKILL.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await exited;
-      clearTimeout(timer);
-    }
-    await removed;
-  };
+  // close() is the one way a browser ends, whatever ended it: its leftover processes are waited for (and
+  // killed past a bound) and then its profile folder is removed, so a shutting-down Folio never exits
+  // before them. A browser that exits on its own (a crash) is closed the same way.
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      // Chromium's processes: the tree under the browser (zygotes, renderers, GPU, utilities), read while
+      // the browser still holds it together, and any that left the tree (the full browser's crash handlers
+      // daemonize) -- every process Chromium starts inherits HOME, its private profile folder.
+      const procs = new Map<number, ProcessRef>();
+      const collect = () => {
+        for (const p of findProcesses(child.pid ?? -1, `HOME=${userDataDir}`)) procs.set(p.pid, p);
+      };
+      collect();
+      if (child.exitCode === null && child.signalCode === null) {
+        connection.send('Browser.close', {}, undefined, 2000).catch(() => {});
+        // Chromium normally exits within a few hundred ms of Browser.close; a wedged one gets SIGKILL.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        await exited;
+        clearTimeout(timer);
+      }
+      collect();
+      await reapProcesses([...procs.values()], { exitWaitMs: 2000, killWaitMs: 1000 });
+      await rm(userDataDir, { recursive: true, force: true }).catch(() => {});
+    })());
+  void exited.then(close);
 
   try {
     await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000);
   } catch (err) {
     child.kill('SIGKILL');
-    await removed;
+    await close();
     throw new RenderError(
       'render_provider_unavailable',
       `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`,

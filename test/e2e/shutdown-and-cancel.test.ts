@@ -1,7 +1,9 @@
 // Graceful shutdown (SIGTERM lets a running render finish, or releases it past the grace period) and
 // cancelling a job while it renders.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { processTree } from '../../src/render/process-memory.js';
 import { createTestApp, tempDir } from '../helpers/app.js';
 import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -30,6 +32,49 @@ async function deploy(api: Client, page: ReturnType<typeof file>) {
   });
   assert.equal(c.status, 201);
   return c.body.deployVersion.deployId as string;
+}
+
+interface ProcessSeen {
+  pid: number;
+  /** Clock ticks since boot: a pid reused by another process later does not count as this one. */
+  startTime: string;
+  cmdline: string;
+}
+
+function liveProcess(pid: number): ProcessSeen | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (f[0] === 'Z' || f[0] === 'X') return null; // exited, waiting to be reaped
+    return { pid, startTime: f[19]!, cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every process the server started: its tree, plus the ones that left it -- the full browser's crash
+ * handlers daemonize (parent pid 1, a session of their own) but keep the browser's environment, whose HOME
+ * is the browser's private profile folder.
+ */
+function processesStartedBy(serverPid: number): ProcessSeen[] {
+  const tree = (processTree(serverPid) ?? []).filter((pid) => pid !== serverPid);
+  const homes = new Set<string>();
+  for (const pid of tree) {
+    const home = /--user-data-dir=(\S+)/.exec(liveProcess(pid)?.cmdline ?? '')?.[1];
+    if (home) homes.add(home);
+  }
+  const pids = new Set(tree);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (env.some((v) => v.startsWith('HOME=') && homes.has(v.slice(5)))) pids.add(Number(entry));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return [...pids].map(liveProcess).filter((p): p is ProcessSeen => p !== null);
 }
 
 async function untilStatus(api: Client, jobId: string, statuses: string[], timeoutMs = 30_000) {
@@ -85,6 +130,43 @@ describe('shutdown and cancel', () => {
       assert.equal(done.job.attempt, 0, 'a released job is not a failed attempt');
     } finally {
       await third.stop();
+    }
+  });
+
+  test('SIGTERM: the server exits only once every Chromium process it started is gone, a slow one included', async () => {
+    // The full browser, which also starts crash handlers outside its process tree (the headless shell
+    // starts none).
+    const server = await startServerProcess({
+      FOLIO_DATA_DIR: tempDir(),
+      FOLIO_BOOTSTRAP_API_KEY: KEY,
+      FOLIO_CHROMIUM_PATH: '/usr/lib/chromium/chromium',
+    });
+    let started: ProcessSeen[] = [];
+    try {
+      const api = client(server.url, KEY);
+      const deployId = await deploy(api, slow(0));
+      const job = await api.request('POST', '/v1/render-jobs', { json: { deployId, deployVersionId: 'latest' } });
+      assert.equal((await untilStatus(api, job.body.job.id, ['succeeded', 'failed'])).job.status, 'succeeded');
+      started = processesStartedBy(server.child.pid!);
+      const list = () => started.map((p) => `${p.pid} ${p.cmdline.slice(0, 120)}`).join('\n');
+      assert.ok(
+        started.some((p) => /--type=renderer/.test(p.cmdline)),
+        `a renderer is running:\n${list()}`,
+      );
+      const crashHandler = started.find((p) => /crashpad_handler/.test(p.cmdline));
+      assert.ok(crashHandler, `a crash handler is running:\n${list()}`);
+      // A process slow to exit: stopped, it cannot exit at all until it is killed.
+      process.kill(crashHandler.pid, 'SIGSTOP');
+      assert.equal(await server.stop('SIGTERM'), 0, server.output());
+      const left = started.filter((p) => liveProcess(p.pid)?.startTime === p.startTime);
+      assert.deepEqual(
+        left.map((p) => `${p.pid} ${p.cmdline.slice(0, 120)}`),
+        [],
+        'no process the server started outlives it',
+      );
+    } finally {
+      await server.stop('SIGKILL');
+      for (const p of started) if (liveProcess(p.pid)?.startTime === p.startTime) process.kill(p.pid, 'SIGKILL');
     }
   });
 
