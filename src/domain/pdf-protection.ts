@@ -39,9 +39,17 @@ export function permissionsOf(input: ProtectionInput['permissions']): PdfPermiss
   return out;
 }
 
+// With the u flag a string is read by code points: a surrogate pair is one code point, a lone half is Cs.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Problems of one password; a message names the field and never holds the password. */
 function passwordProblem(value: unknown, field: string, required: boolean): ProtectionProblem | null {
   if (value === undefined && !required) return null;
   if (typeof value !== 'string' || value.length === 0) return { field, message: `${field} must be a non-empty string` };
+  // A lone UTF-16 surrogate has no UTF-8 form: the password would reach the encryption rewritten (U+FFFD)
+  // or not at all, so no reader could open the PDF with the password the client holds.
+  if (LONE_SURROGATE.test(value))
+    return { field, message: `${field} is not well-formed Unicode (it holds a lone UTF-16 surrogate): a password must be valid UTF-8` };
   if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_BYTES)
     return { field, message: `${field} must be at most ${MAX_PASSWORD_BYTES} bytes of UTF-8 (what PDF readers compare)` };
   // Neither can be typed into a reader's password box: a password holding one could never open the PDF.
@@ -73,6 +81,13 @@ export function protectionProblems(input: ProtectionInput, standard: string | un
     else if (typeof input.permissions![key] !== 'boolean')
       problems.push({ field: `${field}.permissions.${key}`, message: `${field}.permissions.${key} must be a boolean` });
   }
+  // High-quality printing is a refinement of printing: granting it while refusing print would silently
+  // become "no printing at all", which is not what the job asked for.
+  if (input.permissions?.print === false && input.permissions?.printHighQuality === true)
+    problems.push({
+      field: `${field}.permissions.printHighQuality`,
+      message: `${field}.permissions.printHighQuality cannot be true while ${field}.permissions.print is false: high-quality printing needs print (allow print, or leave printHighQuality out)`,
+    });
   if (standard !== undefined && standard !== 'none')
     problems.push({
       field,

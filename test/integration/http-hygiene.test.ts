@@ -2,8 +2,9 @@
 // multipart job, a streamed blob upload) is cut off with 408 in the uniform error body, and its connection
 // closed; a malformed chunk (or a timeout) in the body of a request already answered closes the connection
 // without a second, unsolicited answer; malformed multipart jobs (no boundary, cut short, non-UTF-8 part
-// names, too many parts, an oversized text part) are 4xx naming what the client sent. Runs on SQLite and
-// (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
+// names, too many parts, an oversized text part) are 4xx naming what the client sent; PDF protection passwords
+// with a lone surrogate and printHighQuality without print are refused before a job exists. Runs on SQLite
+// and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Writable } from 'node:stream';
@@ -439,4 +440,79 @@ describe('malformed multipart jobs are 4xx naming what the client sent', () => {
       }
     });
   }
+});
+
+describe('PDF protection is checked before a job is created', () => {
+  let app: TestApp;
+  let base: string;
+
+  before(async () => {
+    app = await createTestApp();
+    base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  const post = async (url: string, body: string) => {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const jobCount = async () => (await app.services.ctx.db.selectFrom('render_jobs').select('id').execute()).length;
+
+  for (const url of ['/v1/render-jobs', '/v1/render']) {
+    test(`${url}: a password with a lone surrogate is 400 naming the field, and is never echoed`, async () => {
+      const jobs = await jobCount();
+      // Raw JSON: a \ud800 escape is how a lone surrogate arrives.
+      const cases: [string, string][] = [
+        ['{"html":"<p>x</p>","waitSeconds":0,"protection":{"ownerPassword":"Sesame\\ud800open"}}', 'protection.ownerPassword'],
+        [
+          '{"html":"<p>x</p>","waitSeconds":0,"protection":{"ownerPassword":"owner","userPassword":"\\udfffSesame"}}',
+          'protection.userPassword',
+        ],
+      ];
+      for (const [raw, field] of cases) {
+        const body = url === '/v1/render' ? raw : raw.replace('"waitSeconds":0,', '');
+        const r = await post(url, body);
+        assert.equal(r.status, 400, JSON.stringify(r.body));
+        assertUniform(r.body, 'invalid_request');
+        assert.equal(r.body.details?.field, field);
+        assert.match(r.body.message, /well-formed Unicode/, r.body.message);
+        assert.ok(r.body.message.startsWith(field), r.body.message);
+        assert.ok(!JSON.stringify(r.body).includes('Sesame'), `the password is not echoed: ${JSON.stringify(r.body)}`);
+      }
+      assert.equal(await jobCount(), jobs, 'no job created');
+    });
+  }
+
+  test('a password outside the Basic Multilingual Plane (a surrogate pair) is accepted', async () => {
+    const r = await post('/v1/render-jobs', JSON.stringify({ html: '<p>x</p>', protection: { ownerPassword: 'pässwörd 🔒' } }));
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+  });
+
+  test('printHighQuality true with print false is refused, naming both fields', async () => {
+    const jobs = await jobCount();
+    const r = await post(
+      '/v1/render-jobs',
+      JSON.stringify({ html: '<p>x</p>', protection: { ownerPassword: 'owner', permissions: { print: false, printHighQuality: true } } }),
+    );
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assertUniform(r.body, 'invalid_request');
+    assert.equal(r.body.details?.field, 'protection.permissions.printHighQuality');
+    assert.match(r.body.message, /protection\.permissions\.printHighQuality/);
+    assert.match(r.body.message, /protection\.permissions\.print\b/);
+    assert.equal(await jobCount(), jobs, 'no job created');
+    // print false alone still takes high-quality printing with it (left out, printHighQuality follows print).
+    const ok = await post(
+      '/v1/render-jobs',
+      JSON.stringify({ html: '<p>x</p>', protection: { ownerPassword: 'owner', permissions: { print: false } } }),
+    );
+    assert.equal(ok.status, 202, JSON.stringify(ok.body));
+    assert.deepEqual(
+      { print: ok.body.job.document?.protection?.permissions?.print, hq: ok.body.job.document?.protection?.permissions?.printHighQuality },
+      { print: false, hq: false },
+    );
+  });
 });
