@@ -228,10 +228,10 @@ export const settings: SettingSpec[] = [
     env: 'FOLIO_SANDBOX_MEMORY_MB',
     key: 'sandboxMemoryMb',
     type: 'integer',
-    default: '512',
+    default: '1024',
     min: 64,
     max: 16384,
-    doc: 'JavaScript heap of one sandbox thread, MiB. Work that needs more fails alone (a 400 at commit, a failed job), never the process.',
+    doc: 'JavaScript heap of one sandbox thread, MiB (a cap, not a reservation: an idle thread holds a few MiB). A merge of 100 MiB of sources needs about 800. Work that needs more fails alone (a 400, a failed job), never the process.',
   },
   {
     env: 'FOLIO_SANDBOX_TIMEOUT_MS',

@@ -36,6 +36,11 @@ export const tasks = {
     };
     return postProcessPdf(buf(input.pdf), req);
   },
+  /** Pages of PDFs joined into one (src/pdf/select-pages.ts); a MergeSourceError names the source's field. */
+  async 'pdf.merge'(input: { sources: Array<{ bytes: Uint8Array; pages: number[] | null; field: string }>; nowMs: number }) {
+    const { mergePdfSources } = await import('../pdf/select-pages.js');
+    return mergePdfSources(input.sources, new Date(input.nowMs));
+  },
   /** Why an e-invoice XML is not one Folio embeds, or null. */
   async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
     const { eInvoiceXmlProblem } = await import('../pdf/checks.js');

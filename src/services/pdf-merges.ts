@@ -13,7 +13,7 @@ import { parsePageRanges } from '../domain/page-ranges.js';
 import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
-import { MergeSourceError, mergePdfSources } from '../pdf/select-pages.js';
+import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import { pdfView, type RenderedFiles } from './rendered-files.js';
 import { isProtectedJob } from './render-jobs.js';
 import type { Usage } from './usage.js';
@@ -28,6 +28,8 @@ export const MAX_MERGE_PAGES = MAX_DOCUMENT_PAGES;
  * with pdf-lib on text-heavy sources), so this keeps one merge under about 800 MB.
  */
 export const MAX_MERGE_BYTES = 100 * 1024 * 1024;
+/** Time limit of one merge in the sandbox. */
+export const MERGE_TIMEOUT_MS = 120_000;
 
 export interface MergeSourceInput {
   pdfId?: string;
@@ -55,9 +57,6 @@ const protectedSource = (field: string, what: string, key: string) =>
   new AppError('invalid_request', `${field}: ${what} is password-protected; protected PDFs cannot be merged`, { field: `${field}.${key}` });
 
 export class PdfMerges {
-  /** Merges in this process run one after another (bounds the memory a burst of merges can take). */
-  private queue: Promise<unknown> = Promise.resolve();
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deps: { files: RenderedFiles; usage: Usage },
@@ -91,7 +90,7 @@ export class PdfMerges {
         throw new AppError('storage_limit_exceeded', `the account stores ${used} bytes; the plan's storage limit is ${limit} bytes`);
     }
 
-    const built = await this.queued(sources, maxBytes);
+    const built = await this.build(accountId, sources, maxBytes);
     return this.store(accountId, { ...input, deployId: '', deployVersionId: '', slug: 'merged' }, built, limit);
   }
 
@@ -107,18 +106,12 @@ export class PdfMerges {
   ) {
     const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
     const limit = this.ctx.plans.get(account.plan_key).policy.storageLimitBytes;
-    const built = await this.queued(
+    const built = await this.build(
+      accountId,
       sources.map((s) => ({ ...s, pages: null })),
       record.maxBytes,
     );
     return this.store(accountId, record, built, limit);
-  }
-
-  /** One merge at a time in this process. */
-  private queued(sources: ResolvedSource[], maxBytes: number) {
-    const run = this.queue.then(() => this.build(sources, maxBytes));
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   /** A source of this account, checked before any byte is read; another account's id is not found (404). */
@@ -165,7 +158,7 @@ export class PdfMerges {
   }
 
   /** Reads the sources and merges them; the result may not pass `maxBytes`. */
-  private async build(sources: ResolvedSource[], maxBytes: number) {
+  private async build(accountId: string, sources: ResolvedSource[], maxBytes: number) {
     const inputs = [];
     for (const s of sources) {
       let bytes: Buffer;
@@ -178,11 +171,20 @@ export class PdfMerges {
       }
       inputs.push({ bytes, pages: s.pages, field: s.field });
     }
+    // The merge reads every source with pdf-lib: in the sandbox, where the accounts take turns, a thread's
+    // heap (FOLIO_SANDBOX_MEMORY_MB) bounds its memory and MERGE_TIMEOUT_MS its time.
     let merged: { bytes: Uint8Array; pageCount: number };
     try {
-      merged = await mergePdfSources(inputs, new Date(this.ctx.clock.now()));
+      merged = await this.ctx.sandbox.run(
+        'pdf.merge',
+        { sources: inputs, nowMs: this.ctx.clock.now() },
+        { account: accountId, timeoutMs: MERGE_TIMEOUT_MS },
+      );
     } catch (err) {
-      if (err instanceof MergeSourceError) throw new AppError('invalid_request', err.message, { field: err.field });
+      if (err instanceof SandboxTaskError && err.errorName === 'MergeSourceError')
+        throw new AppError('invalid_request', err.message, { field: String(err.fields.field ?? 'sources') });
+      if (err instanceof SandboxLimitError && err.kind !== 'closed')
+        throw new AppError('invalid_request', `the merge could not be built within the limits: ${err.message}`, { field: 'sources' });
       throw err;
     }
     if (merged.bytes.length > maxBytes)
