@@ -347,8 +347,11 @@ export interface DashboardSessionsTable {
   token_hash: string;
   user_id: string;
   account_id: string;
-  /** Sent back by the dashboard in `X-CSRF-Token` on every cookie-authenticated write. */
-  csrf_token: string;
+  /**
+   * SHA-256 of the CSRF token the dashboard sends back in `X-CSRF-Token` on every cookie-authenticated
+   * write (the token itself is derived from the cookie token and never stored).
+   */
+  csrf_token_hash: string;
   ip: string;
   user_agent: string | null;
   created_at: number;

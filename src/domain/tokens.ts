@@ -32,6 +32,14 @@ export const newUploadToken = () => UPLOAD_TOKEN_PREFIX + randomBase62(40);
 export function deriveUploadToken(signingKey: string, sessionId: string): string {
   return UPLOAD_TOKEN_PREFIX + createHmac('sha256', signingKey).update(`folio upload token\n${sessionId}`).digest('base64url');
 }
+/**
+ * The dashboard session's CSRF token, derived from its cookie token (HMAC-SHA256 keyed by it): unguessable
+ * without the cookie, which cannot be recovered from it, and re-derivable from the cookie on every request,
+ * so the server can hand it out again (a reload of the dashboard) while storing only its SHA-256.
+ */
+export function deriveCsrfToken(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update('folio dashboard csrf token').digest('base64url');
+}
 export const newWebhookSecret = () => WEBHOOK_SECRET_PREFIX + randomBase62(40);
 
 // crypto.hash (Node ≥ 20.12) is a one-shot digest, about twice as fast as createHash for short input: an

@@ -1,5 +1,5 @@
 import { newId } from '../domain/ids.js';
-import { randomBase62, safeEqualHex, sha256Hex } from '../domain/tokens.js';
+import { deriveCsrfToken, randomBase62, safeEqualHex, sha256Hex } from '../domain/tokens.js';
 import type { ServiceContext } from './context.js';
 
 /** A dashboard session stays valid this long without use… */
@@ -13,13 +13,17 @@ export interface DashboardSession {
   id: string;
   userId: string;
   accountId: string;
+  /** For the client only (sign-in and GET /dashboard/api/session answer it); derived from the cookie token. */
   csrfToken: string;
+  /** SHA-256 of the CSRF token, as stored: what a presented token is checked against. */
+  csrfTokenHash: string;
   expiresAt: number;
 }
 
 /**
  * Dashboard sessions: an opaque random token in an HttpOnly cookie, stored as its SHA-256 (a database
- * dump gives no usable cookie), and a per-session CSRF token the dashboard sends back on every write.
+ * dump gives no usable cookie), and a per-session CSRF token the dashboard sends back on every write,
+ * derived from the cookie token and also stored only as its SHA-256 (the dump gives no usable token either).
  */
 export class Sessions {
   constructor(private readonly ctx: ServiceContext) {}
@@ -32,11 +36,13 @@ export class Sessions {
   }): Promise<{ token: string; session: DashboardSession }> {
     const now = this.ctx.clock.now();
     const token = randomBase62(43);
+    const csrfToken = deriveCsrfToken(token);
     const session: DashboardSession = {
       id: newId('sess', now),
       userId: input.userId,
       accountId: input.accountId,
-      csrfToken: randomBase62(32),
+      csrfToken,
+      csrfTokenHash: sha256Hex(csrfToken),
       expiresAt: now + SESSION_IDLE_MS,
     };
     // Expired sessions are dropped on every sign-in (indexed), so the table only holds live ones.
@@ -48,7 +54,7 @@ export class Sessions {
         token_hash: sha256Hex(token),
         user_id: session.userId,
         account_id: session.accountId,
-        csrf_token: session.csrfToken,
+        csrf_token_hash: session.csrfTokenHash,
         ip: input.ip.slice(0, 100),
         user_agent: input.userAgent?.slice(0, 300) ?? null,
         created_at: now,
@@ -82,13 +88,20 @@ export class Sessions {
         .where('id', '=', row.id)
         .execute();
     }
-    return { id: row.id, userId: row.user_id, accountId: row.account_id, csrfToken: row.csrf_token, expiresAt };
+    return {
+      id: row.id,
+      userId: row.user_id,
+      accountId: row.account_id,
+      csrfToken: deriveCsrfToken(token),
+      csrfTokenHash: row.csrf_token_hash,
+      expiresAt,
+    };
   }
 
-  /** Constant-time comparison of a presented CSRF token with the session's. */
+  /** Whether a presented CSRF token is the session's: its SHA-256 against the stored one, in constant time. */
   csrfMatches(session: DashboardSession, presented: string | undefined): boolean {
     if (typeof presented !== 'string' || presented.length === 0 || presented.length > 200) return false;
-    return safeEqualHex(sha256Hex(presented), sha256Hex(session.csrfToken));
+    return safeEqualHex(sha256Hex(presented), session.csrfTokenHash);
   }
 
   async revoke(sessionId: string): Promise<void> {

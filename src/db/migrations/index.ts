@@ -13,6 +13,7 @@ import * as m011 from './011-protected-pdfs.js';
 import * as m012 from './012-signing-certificates.js';
 import * as m013 from './013-page-images.js';
 import * as m014 from './014-canceled-attempt-sweep.js';
+import * as m015 from './015-hashed-csrf-tokens.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-signing-certificates': m012,
   '013-page-images': m013,
   '014-canceled-attempt-sweep': m014,
+  '015-hashed-csrf-tokens': m015,
 };
