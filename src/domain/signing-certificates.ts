@@ -93,6 +93,13 @@ function largestInteger(node: forge.asn1.Asn1): number {
 // encrypted SafeContents where nothing can see it beforehand) through pki.pbe.getCipher: counting the
 // iterations there bounds all the work. inspectPkcs12 sets the budget for its one synchronous call to
 // forge and clears it after, so the guard changes nothing for any other use of forge.
+//
+// The same place encodes the passphrase for each scheme, as OpenSSL does. PKCS#12's own key derivation
+// (the MAC, and the legacy 3DES/RC2 ciphers) takes the passphrase as a BMPString (UTF-16BE), which forge
+// builds from the JavaScript string. PBES2 (PBKDF2, OpenSSL 3's default AES-256 parts) takes octets:
+// OpenSSL feeds it the passphrase's UTF-8 bytes, while forge would take each UTF-16 code unit as one byte
+// (a latin1-only "binary string"), so for PBES2 the passphrase is handed over UTF-8 encoded. ASCII is the
+// same either way; without this, any other passphrase opened the MAC and then failed to decrypt.
 let iterationBudget: number | null = null;
 const pbe = (forge.pki as unknown as { pbe: { getCipher: (oid: string, params: forge.asn1.Asn1, password: string) => unknown } }).pbe;
 const guarded = Symbol.for('folio.pbeIterationGuard');
@@ -102,6 +109,7 @@ if (!(pbe.getCipher as unknown as Record<symbol, boolean>)[guarded]) {
     if (iterationBudget !== null) {
       iterationBudget -= largestInteger(params);
       if (iterationBudget < 0) throw new IterationLimitError();
+      if (oid === forge.pki.oids.pkcs5PBES2) return original.call(pbe, oid, params, forge.util.encodeUtf8(password));
     }
     return original.call(pbe, oid, params, password);
   };

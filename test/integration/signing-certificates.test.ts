@@ -156,6 +156,39 @@ describe('signing certificates', () => {
     }
   });
 
+  test('a passphrase beyond ASCII opens both the OpenSSL 3 default (PBES2: UTF-8) and a -legacy file (BMPString)', async () => {
+    // Accents, CJK and a character outside the Basic Multilingual Plane (a surrogate pair in UTF-16).
+    const unicode = 'Pässwört-日本語-\u{1F511}';
+    for (const args of [[], ['-legacy']]) {
+      const name = `unicode${args.join('')}`;
+      openssl(
+        dir,
+        'pkcs12',
+        '-export',
+        '-inkey',
+        'rsa.key',
+        '-in',
+        'rsa.pem',
+        '-passout',
+        `pass:${unicode}`,
+        ...args,
+        '-out',
+        `${name}.p12`,
+      );
+      const made = { p12: fs.readFileSync(path.join(dir, `${name}.p12`)), certPem: rsa.certPem };
+      // openssl itself opens it with that passphrase (the file is what OpenSSL 3 writes, not a broken one).
+      openssl(dir, 'pkcs12', '-in', `${name}.p12`, '-passin', `pass:${unicode}`, ...args, '-nokeys', '-out', `${name}.out.pem`);
+      const r = await upload(made, `Unicode ${args.join(' ') || 'default'}`, unicode);
+      assert.equal(r.status, 201, `${args.join(' ') || 'OpenSSL 3 default'}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.signingCertificate.fingerprintSha256, fingerprint(dir, rsa.certPem));
+      assert.equal((await call('DELETE', `/v1/signing-certificates/${r.body.signingCertificate.id}`)).status, 204);
+      // A near miss is still the wrong passphrase: the same letters without their accents.
+      const wrong = await upload(made, 'Near miss', unicode.normalize('NFD').replace(/\p{M}/gu, ''));
+      assert.equal(wrong.status, 400, JSON.stringify(wrong.body));
+      assert.equal(wrong.body.details.field, 'passphrase');
+    }
+  });
+
   test('refusals name their field and never repeat the passphrase', async () => {
     const wrong = await upload(rsa, 'Wrong', 'not-the-passphrase');
     assert.equal(wrong.status, 400);
