@@ -1,14 +1,37 @@
 // The operator commands' help, apart from operator.ts so that `folio --help` does not load the whole app.
+import { SCOPES } from '../domain/scopes.js';
+
+/** Where an entry's description starts, and the widest line (as the hand-written entries are laid out). */
+const DESCRIPTION_COLUMN = 50;
+const WIDTH = 112;
+
+/** A description broken into lines at commas and spaces, continuation lines indented to the column. */
+function wrapDescription(text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && DESCRIPTION_COLUMN + line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(DESCRIPTION_COLUMN)}`);
+}
+
+// The scopes come from the one list the server checks keys against, so the help cannot miss a new one.
+const keysCreateDescription = wrapDescription(`create an API key (scopes: ${SCOPES.join(', ')}; default all)`);
+
 export const operatorHelp = `Operator commands (act on FOLIO_DATABASE_URL directly; each names the database and data dir it uses on stderr):
   folio migrate                                   apply pending database migrations; creates the database
                                                   (or the PostgreSQL schema) when there is none
   folio accounts create --name N [--plan P]       create an account; prints its id and a new API key
   folio accounts list                             list accounts
-  folio keys create --account A [--scopes S,...]  create an API key (scopes: all, deploys:read, deploys:write,
-                                                  render:read, render:write, pdfs:read, pdfs:write, usage:read)
+  folio keys create --account A [--scopes S,...]  ${keysCreateDescription}
   folio keys list --account A                     list API keys (prefix and last 4 only)
   folio keys revoke KEY_ID                        revoke an API key (every api process refuses it within 1 s)
-  folio keys scopes KEY_ID --scopes S,...         replace an API key's scopes (effective within 1 s)
+  folio keys scopes KEY_ID --scopes S,...         replace an API key's scopes (those of keys create; effective
+                                                  within 1 s)
   folio plans list                                list plans and their policies
   folio plans set --account A --plan P            change an account's plan (effective within 1 s)
   folio secrets reveal [--account A] [--deploy D] print the webhook signing secret in effect (last token of
