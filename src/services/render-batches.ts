@@ -4,6 +4,7 @@
 // bound once for all items, every item is checked before anything is written, the quota is taken for the
 // whole batch in one step (all items or none), the rows go in as multi-row inserts, and the batch answers
 // counts per state, its items in order, and a cancel of everything not yet finished.
+import { packBytes, packText } from '../db/packed-inputs.js';
 import type { RenderBatchesTable, RenderJobsTable } from '../db/tables.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newId } from '../domain/ids.js';
@@ -157,6 +158,7 @@ export class RenderBatches {
         throw asItemError(err, i);
       }
     }
+    const storedBodies = await Promise.all(payloads.map((p) => packBytes(p.bytes)));
     const now = this.ctx.clock.now();
     const batchId = newId('bat', now);
     const count = input.items.length;
@@ -244,6 +246,7 @@ export class RenderBatches {
           batch: { id: batchId, index: i },
         }),
       );
+      const storedDocuments = await Promise.all(documentJson.map((d) => (d ? packText(d.input) : Promise.resolve(null))));
       for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
         const chunk = jobs.slice(i, i + INSERT_CHUNK);
         await trx.insertInto('render_jobs').values(chunk).execute();
@@ -252,8 +255,8 @@ export class RenderBatches {
           .values(
             chunk.map((j, k) => ({
               job_id: j.id,
-              body_base64: payloads[i + k].bytes.toString('base64'),
-              document_json: documentJson[i + k]?.input ?? null,
+              body_base64: storedBodies[i + k],
+              document_json: storedDocuments[i + k],
             })),
           )
           .execute();

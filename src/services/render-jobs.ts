@@ -1,3 +1,4 @@
+import { packBytes, packText } from '../db/packed-inputs.js';
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { DeployVersionsTable, ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
@@ -391,6 +392,7 @@ export class RenderJobs {
     }
     const now = this.ctx.clock.now();
     const id = newId('job', now);
+    const storedBody = await packBytes(payload.bytes);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
       let bound: BoundVersion;
       if (prepared) bound = await this.inlineSources!.bind(trx, accountId, prepared);
@@ -430,12 +432,8 @@ export class RenderJobs {
       });
       await insertJob(this.ctx.db, row, trx);
       if (documentJson)
-        await insertPayloadWithDocument(
-          this.ctx.db,
-          { jobId: id, body: payload.bytes.toString('base64'), document: documentJson.input },
-          trx,
-        );
-      else await insertPayload(this.ctx.db, { jobId: id, body: payload.bytes.toString('base64') }, trx);
+        await insertPayloadWithDocument(this.ctx.db, { jobId: id, body: storedBody, document: await packText(documentJson.input) }, trx);
+      else await insertPayload(this.ctx.db, { jobId: id, body: storedBody }, trx);
       return row;
     });
     this.notifier.jobQueued(id);

@@ -1,3 +1,4 @@
+import { unpackBytes, unpackText } from '../db/packed-inputs.js';
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -420,7 +421,7 @@ export class RenderWorker {
       versionNo: version.version_no,
       bundle,
       entryPath: version.entry_path,
-      payload: Buffer.from(payloadRow.body_base64, 'base64'),
+      payload: await unpackBytes(payloadRow.body_base64),
       payloadMime: job.payload_mime,
       env: {
         variables: Object.fromEntries(vars.map((v) => [v.name, v.value])),
@@ -441,8 +442,9 @@ export class RenderWorker {
       storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const signature = await this.signatureStep(job.account_id, payloadRow.document_json, metadata.pdf);
-    const post = documentPlan(metadata.pdf, payloadRow.document_json, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
+    const documentJson = payloadRow.document_json === null ? null : await unpackText(payloadRow.document_json);
+    const signature = await this.signatureStep(job.account_id, documentJson, metadata.pdf);
+    const post = documentPlan(metadata.pdf, documentJson, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     return { request, output, post };
   }
 }

@@ -465,8 +465,9 @@ export const CreateJobBody = Type.Object(
         {
           standard: Type.Literal('factur-x', { description: 'Factur-X 1.0 / ZUGFeRD 2.x.' }),
           profile: Profile,
+          // No minLength: ajv would count the characters of a string of up to 16 MiB on the event loop; an
+          // empty XML is refused by the check that parses it ("eInvoice.xml is empty").
           xml: Type.String({
-            minLength: 1,
             description:
               "The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931.",
           }),
