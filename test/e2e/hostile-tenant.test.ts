@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { file } from '../helpers/bundle.js';
 import { openssl } from '../helpers/certificates.js';
 import { runFolio } from '../helpers/cli-run.js';
@@ -159,6 +160,23 @@ describe('one tenant cannot stall or break another', () => {
     assertFair(r, 'payload schemas');
   });
 
+  test('a joined PDF that brings the document past 5,000 pages fails its job with pdf_limit_exceeded', async () => {
+    // 4,998 pages pass the commit (room is left for printed pages); three printed pages make 5,001.
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4998; i++) doc.addPage([100, 100]);
+    const big = Buffer.from(await doc.save());
+    const threePages = '<!doctype html><div>1</div><div style="break-before: page">2</div><div style="break-before: page">3</div>';
+    const d = await deployOverHttp(h, 'long-terms', [file('/index.html', threePages), file('/terms.pdf', big)], {
+      metadata: { pdf: { append: ['/terms.pdf'] } },
+    });
+    const j = await h.request('POST', '/v1/render-jobs', { json: { deployId: d.deployId, deployVersionId: 'latest' } });
+    assert.equal(j.status, 202, JSON.stringify(j.body));
+    const done = await h.request('GET', `/v1/render-jobs/${j.body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'failed', JSON.stringify(done.body));
+    assert.equal(done.body.job.errorCode, 'pdf_limit_exceeded');
+    assert.match(done.body.job.errorMessage, /append\[0\] has more than 4997 pages \(the limit\)/);
+  });
+
   test('a schema pattern RE2 cannot run is refused at commit', async () => {
     const schema = { type: 'string', pattern: '^(?=a)(a+)+$' };
     const err = await deployOverHttp(h, 'lookahead', [
@@ -201,7 +219,7 @@ describe('one tenant cannot stall or break another', () => {
       );
       for (const u of uploads) assert.equal(u.status, 201, JSON.stringify(u.body));
       const x = await h.request('POST', '/v1/render-jobs', {
-        json: { deployId: d.deployId, deployVersionId: 'latest', eInvoice: { standard: 'factur-x', profile: 'en16931', xml: invoice } },
+        json: { deployId: d.deployId, deployVersionId: 'latest', eInvoice: { standard: 'factur-x', profile: 'EN 16931', xml: invoice } },
       });
       assert.ok([202, 400, 413].includes(x.status), JSON.stringify(x.body).slice(0, 300));
     });
