@@ -1,3 +1,4 @@
+import { SandboxLimitError } from '../sandbox/pool.js';
 import { unpackBytes, unpackText } from '../db/packed-inputs.js';
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
@@ -380,15 +381,27 @@ export class RenderWorker {
     const now = this.ctx.clock.now();
     if (now >= row.not_after) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} has expired`);
     if (row.not_before > now) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
-    const material = this.signingKeys.get(sig.certificateId, () => {
-      const opened = inspectPkcs12(
-        Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
-        this.ctx.secrets.open(row.passphrase_sealed),
-        now,
-      );
+    // The key derivation (up to 50,000 iterations) runs in the sandbox; the key comes back as a KeyObject.
+    const material = await this.signingKeys.get(sig.certificateId, async () => {
+      let opened: Awaited<ReturnType<typeof inspectPkcs12>>;
+      try {
+        opened = await this.ctx.sandbox.run(
+          'certificate.inspect',
+          {
+            pkcs12: Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
+            passphrase: this.ctx.secrets.open(row.passphrase_sealed),
+            nowMs: now,
+          },
+          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+        );
+      } catch (err) {
+        if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+        throw new RenderError('pdf_limit_exceeded', `signing certificate ${sig.certificateId} could not be opened: ${err.message}`);
+      }
       if (!opened.ok)
         throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
-      return opened.material;
+      const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+      return { key: opened.material.key, certificate: buf(opened.material.certificate), chain: opened.material.chain.map(buf) };
     });
     const { reason, location, contactInfo, visible } = sig;
     return { material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };
