@@ -47,7 +47,7 @@ export interface App {
   config: Config;
   role: Role;
   services: Services;
-  /** The account's PKCS#12 signing certificates (issue 22). */
+  /** The account's PKCS#12 signing certificates. */
   signingCertificates: SigningCertificates;
   log: Logger;
   /** Present when the role renders (all, worker). */

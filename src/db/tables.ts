@@ -208,7 +208,7 @@ export interface RenderJobsTable {
   batch_index: number | null;
 }
 
-/** A render batch (issue 19): items are render_jobs rows with this batch_id. */
+/** A render batch: items are render_jobs rows with this batch_id. */
 export interface RenderBatchesTable {
   id: string;
   account_id: string;
@@ -277,7 +277,7 @@ export interface ManagedPdfsTable {
   state: string; // available | deleting | purged
   created_at: number;
   deleted_at: number | null;
-  /** 1 when the PDF is encrypted (the job asked for protection, issue 22). */
+  /** 1 when the PDF is encrypted (the job asked for protection). */
   protected: number;
 }
 

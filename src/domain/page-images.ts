@@ -1,4 +1,4 @@
-// Page images of a render job (issue 22): the rules of a job's `images` and `outputFormat`, checked when
+// Page images of a render job: the rules of a job's `images` and `outputFormat`, checked when
 // the job is created, and which pages of the finished document they select. Pure: the worker draws the
 // pages (worker/page-images-step.ts), the API serves them (services/page-images.ts).
 

@@ -1,4 +1,4 @@
-// The input rules of PDF post-processing (issue 18), without I/O: which conformance level a request ends
+// The input rules of PDF post-processing, without I/O: which conformance level a request ends
 // up with, attachment names and media types, document metadata, and the combinations that are refused.
 // A job-creation path runs `checkPdfDocumentRequest` and answers 400 with the problem's `field` before
 // anything is rendered; src/pdf/post-process.ts runs the same rules again before it touches a PDF.

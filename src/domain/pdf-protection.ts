@@ -1,4 +1,4 @@
-// Passwords and permissions of a protected PDF (issue 22 point 1): what a job may ask for, checked before
+// Passwords and permissions of a protected PDF: what a job may ask for, checked before
 // anything is stored. The encryption itself (AES-256, PDF 2.0 security handler revision 6) is done by
 // qpdf in pdf/protect.ts. Pure: the passwords are only looked at, never kept here.
 

@@ -1,4 +1,4 @@
-// The shape of a render's diagnostics (issue 20 point 1), shared by the renderer that collects them
+// The shape of a render's diagnostics, shared by the renderer that collects them
 // (render/diagnostics.ts), the services that store and show them, and the API schema. Bounded: at most
 // MAX_ENTRIES entries and about MAX_BYTES of text per job. URLs are shown without query string, fragment
 // or credentials (a template may put a secret from its env into a URL, and diagnostics are stored and shown).

@@ -1,4 +1,4 @@
-// Visible signatures (issue 22): where a signature's appearance goes (`signature.visible: {page, rect}`) and
+// Visible signatures: where a signature's appearance goes (`signature.visible: {page, rect}`) and
 // what it says. The rectangle is given as a template author measures a page: from its top-left corner, in
 // points (1/72 inch; a CSS pixel is 0.75 pt). Pure: src/pdf/signature-field.ts draws it.
 

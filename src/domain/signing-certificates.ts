@@ -1,4 +1,4 @@
-// Signing certificates (issue 22): what an uploaded PKCS#12 file is allowed to be, and the facts about it
+// Signing certificates: what an uploaded PKCS#12 file is allowed to be, and the facts about it
 // Folio shows. node-forge opens the container (decrypts it with the passphrase: OpenSSL 3's AES-256/PBKDF2
 // files as well as the legacy 3DES/RC2 ones); Node's X509Certificate and KeyObject then read the
 // certificate and the key, because forge itself understands RSA only and re-derives what Node reads

@@ -229,8 +229,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   uploadRoutes(app, services);
   accountRoutes(app, services);
   renderBatchRoutes(app, services);
-  // Job creation also takes multipart/form-data (inline sources, issue 19): the parser lives in a scope of
-  // its own, so every other route still answers a multipart body with 415.
+  // Job creation also takes multipart/form-data (inline sources: the HTML and its files as parts): the
+  // parser lives in a scope of its own, so every other route still answers a multipart body with 415.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, multipartOptions(services));
     scope.addHook('preValidation', multipartJobBody);

@@ -1,4 +1,4 @@
-// PDF post-processing (issue 18): one entry point, `postProcessPdf(pdf, request)`, turns the PDF Chromium
+// PDF post-processing: one entry point, `postProcessPdf(pdf, request)`, turns the PDF Chromium
 // printed into the document the job asked for, in this order:
 //   1. checks the request (src/domain/pdf-document.ts rules, the e-invoice XML, each joined PDF loads);
 //   2. joins `prepend`/`append` PDFs around the printed pages, keeping their outlines and, when both are

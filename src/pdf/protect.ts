@@ -1,4 +1,4 @@
-// Encrypts a PDF with passwords and permissions (issue 22 point 1): AES-256, security handler revision 6
+// Encrypts a PDF with passwords and permissions: AES-256, security handler revision 6
 // (PDF 2.0), by qpdf. The passwords never appear on a command line (any local user can read another
 // process's arguments in /proc) nor in qpdf's argument syntax, where a password starting with "-" would be
 // read as an option and echoed in the error: qpdf gets a job file (QPDFJob JSON, `--job-json-file`), which

@@ -1,4 +1,4 @@
-// Digital signatures (issue 22 point 2): a PAdES baseline B-B signature over the final bytes of a PDF.
+// Digital signatures: a PAdES baseline B-B signature over the final bytes of a PDF.
 // - signature-field.ts appends an incremental update with the signature field, its widget and a signature
 //   dictionary (SubFilter ETSI.CAdES.detached, /M = the signing time), so the bytes before it — Chromium's,
 //   and a PDF/A conversion's — stay as they are.

@@ -1,4 +1,4 @@
-// Collects what a template author needs to see of one render (issue 20 point 1): the page's console
+// Collects what a template author needs to see of one render: the page's console
 // messages, its uncaught exceptions and unhandled rejections, the requests that failed or were refused,
 // the ready path the job took, and how long each phase took. What does not fit the bounds of
 // domain/render-diagnostics.ts is counted, never silently lost.

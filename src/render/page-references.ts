@@ -1,4 +1,4 @@
-// Page references (issue 20 point 4): a table of contents with correct page numbers and "see page N"
+// Page references: a table of contents with correct page numbers and "see page N"
 // cross-references. Chromium has no CSS `target-counter()`, so a version that opts in
 // (render.metadata.pdf.pageReferences = true) is printed more than once: print, read on which page each
 // referenced element starts from the PDF's named destinations (pdf/destinations.ts), give the page those

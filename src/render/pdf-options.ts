@@ -1,6 +1,6 @@
 // render.metadata.pdf overrides: validation (used at deploy commit time and again before each print) and
 // translation into Page.printToPDF parameters. Pure: no I/O, never throws on bad input.
-// render.metadata.pdf also holds the version's document options (issue 18: `standard`, `metadata`,
+// render.metadata.pdf also holds the version's document options (`standard`, `metadata`,
 // `append`, `prepend`), which are not print parameters: they are split off (`splitVersionPdf`), checked
 // at commit (`validateVersionPdf`, then `versionPdfFilesProblem` against the version's files) and applied
 // by the worker after printing (src/pdf/post-process.ts).

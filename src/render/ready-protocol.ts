@@ -99,10 +99,11 @@ ${unbound}
   const xhrSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function send(...args) { scriptRequests++; return xhrSend.apply(this, args); };
   Object.defineProperty(window, ${SCRIPT_REQUESTS}, { value: () => scriptRequests });
-  // What the default ready protocol waits for beyond the network (issue 20): timers due soon, a DOM still
-  // changing, images not decoded, fonts loading. Timers are tracked at the call (their due time), the DOM
-  // by a MutationObserver. An interval that fires within the horizon counts as pending work too: it may
-  // run forever, which is why the wait is bounded (SETTLE_LIMIT_MS in render-job.ts).
+  // What the default ready protocol waits for beyond the network, so that a page cannot print too early:
+  // timers due soon, a DOM still changing, images not decoded, fonts loading. Timers are tracked at the
+  // call (their due time), the DOM by a MutationObserver. An interval that fires within the horizon counts
+  // as pending work too: it may run forever, which is why the wait is bounded (SETTLE_LIMIT_MS in
+  // render-job.ts).
   const timeouts = new Map();
   const intervals = new Map();
   const pageSetTimeout = window.setTimeout, pageClearTimeout = window.clearTimeout;

@@ -88,7 +88,7 @@ export class RenderJob implements RequestRouter {
   warmHandlerFailed = false;
   /** Fetch/XHR requests of the main frame already counted (redirect hops pause the same request again). */
   #scriptRequestIds = new Set<string>();
-  /** Console output, errors, failed requests, ready path and phase timings of this job (issue 20). */
+  /** Console output, errors, failed requests, ready path and phase timings of this job. */
   readonly diagnostics = new DiagnosticsCollector();
   #phaseStart = performance.now();
   /** Requests to the payload origin of a preloaded page, held until its job is bound (true: serve, false: refuse). */
@@ -486,7 +486,7 @@ export class RenderJob implements RequestRouter {
   }
 
   /**
-   * The default protocol's second half (issue 20): after the network, waits until the page has no timer due
+   * The default protocol's second half: after the network, waits until the page has no timer due
    * within TIMER_HORIZON_MS, a DOM still for DOM_QUIET_MS, its images loaded and its fonts ready, for at
    * most SETTLE_LIMIT_MS (a page with work that never ends, such as an animation, is printed then). `first`
    * is the state READY_EXPRESSION already read (saves a round trip for a static page). Returns what it

@@ -85,7 +85,7 @@ export type RenderErrorCode =
   | 'render_provider_unavailable'
   /** Page references whose numbers kept moving the referenced content (page-references.ts). */
   | 'page_references_unstable'
-  /** Raised by the worker, not the renderer: the printed PDF could not be post-processed (issue 18). */
+  /** Raised by the worker, not the renderer: the printed PDF could not be post-processed. */
   | 'pdf_postprocess_failed'
   /** Raised by the worker: a joined PDF, or the work on the document, passed a limit (src/pdf/limits.ts, the sandbox's). */
   | 'pdf_limit_exceeded';

@@ -1,4 +1,4 @@
-// Builders for a render job's document options (issue 18): an attachment from bytes or text, and a
+// Builders for a render job's document options: an attachment from bytes or text, and a
 // Factur-X e-invoice from its XML. They only shape the JSON the API takes (base64 for bytes); the server
 // checks names, sizes against the plan and the XML, and answers 400 naming the field.
 import type { CreateRenderJobBody } from './client.js';

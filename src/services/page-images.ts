@@ -1,4 +1,4 @@
-// Page images (issue 22 part 3): a job's pictures of its printed pages, listed with signed links, and the
+// Page images: a job's pictures of its printed pages, listed with signed links, and the
 // first-page thumbnail of a managed PDF, made when it is first asked for. The worker draws a job's images
 // (worker/render-worker.ts) and JobOutcomes records them in the job's success transaction; deleting an
 // output or a PDF marks its images `deleting` (RenderedFiles.markImagesDeleting), and the janitor's steps

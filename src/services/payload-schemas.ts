@@ -1,4 +1,4 @@
-// Payload schemas (issue 20 point 3): a bundle may ship `/payload.schema.json` (JSON Schema 2020-12) and
+// Payload schemas: a bundle may ship `/payload.schema.json` (JSON Schema 2020-12) and
 // `/sample-payload.json`. A commit compiles the schema (a broken schema is a 400 naming the file, not a
 // surprise at the first job), checks the sample against it, and stores both with the version, which makes
 // them as immutable as its files. Every job of such a version (single, sync, batch item) with a JSON

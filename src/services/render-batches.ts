@@ -1,4 +1,4 @@
-// Render batches (issue 19 point 3): up to 1,000 render jobs of one deploy version created by one request.
+// Render batches: up to 1,000 render jobs of one deploy version created by one request.
 // Every item is an ordinary render job (render_jobs with batch_id and batch_index): the worker, quotas,
 // meters, webhooks, retention and outputs treat it like any other job. What the batch adds: the version is
 // bound once for all items, every item is checked before anything is written, the quota is taken for the

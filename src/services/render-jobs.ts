@@ -39,7 +39,7 @@ export interface CreateJobInput {
   deployId?: string;
   /** Required unless the job brings inline sources (`html`). */
   deployVersionId?: string;
-  /** Inline sources instead of a deploy (issue 19): the entry document, and its files by path (base64). */
+  /** Inline sources instead of a deploy: the entry document, and its files by path (base64). */
   html?: string;
   files?: Record<string, string>;
   businessKey?: string;
@@ -48,15 +48,15 @@ export interface CreateJobInput {
   payloadMime?: string;
   payloadBase64?: string;
   outputMode?: 'transient' | 'managed';
-  /** Document options over the version's `render.metadata.pdf` (issue 18). */
+  /** Document options over the version's `render.metadata.pdf`. */
   pdf?: { standard?: PdfStandard; metadata?: DocumentMetadata };
   attachments?: JobAttachmentInput[];
   eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
-  /** Passwords and permissions of the PDF (issue 22): secrets, kept sealed until the job ends. */
+  /** Passwords and permissions of the PDF: secrets, kept sealed until the job ends. */
   protection?: ProtectionInput;
-  /** A PAdES signature with one of the account's signing certificates (issue 22). */
+  /** A PAdES signature with one of the account's signing certificates. */
   signature?: SignatureInput;
-  /** Pictures of the printed pages, stored beside the PDF (issue 22). */
+  /** Pictures of the printed pages, stored beside the PDF. */
   images?: PageImagesInput;
   /** `pdf` (default), or an image format: the job keeps only page images, no PDF. */
   outputFormat?: OutputFormat;

@@ -1,4 +1,4 @@
-// The synchronous render (POST /v1/render, issue 19): a normal render job, created by RenderJobs.create,
+// The synchronous render (POST /v1/render): a normal render job, created by RenderJobs.create,
 // waited for with the long poll of RenderJobs (without its 30 s cap, bounded by the version's render
 // timeout), and answered with the output. This file holds only what is particular to waiting here: the
 // bound, the set of waits a shutdown releases, and what a finished job is served as.

@@ -1,4 +1,4 @@
-// An account's signing certificates (issue 22 part 2): PKCS#12 files kept for signing PDFs. The file and
+// An account's signing certificates: PKCS#12 files kept for signing PDFs. The file and
 // its passphrase are sealed with the SecretBox before they reach the database and are never shown again:
 // a certificate is described by what domain/signing-certificates.ts reads from it at upload. The worker
 // opens them for a signed job (render-worker.ts, signatureStep).

@@ -164,7 +164,7 @@ export class Webhooks {
             : {}),
         };
       }
-      // Page images (issue 22), each with a fresh signed link, like the output's.
+      // Page images, each with a fresh signed link, like the output's.
       const images = await this.images.ofJob(job.id);
       if (images.length > 0) data.images = images.map((i) => this.images.withLink(i));
     } else {

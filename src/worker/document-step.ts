@@ -1,4 +1,4 @@
-// The document step of a render (issue 18): which post-processing a job needs (the version's
+// The document step of a render: which post-processing a job needs (the version's
 // render.metadata.pdf document options, overridden by the job's pdf/attachments/eInvoice; files named by
 // path come from the bundle already in memory), and running it on the printed PDF. A job that needs none
 // never gets here: its PDF streams from Chromium into the blob store (render-worker.ts).

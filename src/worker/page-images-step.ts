@@ -1,4 +1,4 @@
-// The page-images step of a render (issue 22): pictures of the finished document's pages, drawn by poppler
+// The page-images step of a render: pictures of the finished document's pages, drawn by poppler
 // from the same bytes as the stored PDF (before encryption and signing, which change no page).
 import os from 'node:os';
 import { DEFAULT_IMAGE_DPI, MAX_IMAGE_PAGES, selectImagePages, type PageImagesSpec } from '../domain/page-images.js';

@@ -1,4 +1,4 @@
-// The document flags of `folio render` (issue 18): --standard, --attach (repeatable) and --e-invoice, turned
+// The document flags of `folio render`: --standard, --attach (repeatable) and --e-invoice, turned
 // into the job body's `pdf`, `attachments` and `eInvoice`. The files are read here; the server checks the
 // rest (sizes against the plan, the XML's root, combinations) and answers 400 naming the field.
 import fs from 'node:fs';

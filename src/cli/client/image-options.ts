@@ -1,4 +1,4 @@
-// The page-image flags of `folio render` (issue 22): --png/--jpeg/--webp make an image the job's product
+// The page-image flags of `folio render`: --png/--jpeg/--webp make an image the job's product
 // (`outputFormat`), --images FORMAT adds pictures beside the PDF (`images`), and --pages/--width/--dpi/
 // --quality fill `images`. Mistakes any reader of the flags can see are usage errors here; ranges and the
 // page spec are the server's to check (400 naming the field).

@@ -261,7 +261,7 @@ async function dev(argv: string[]): Promise<number> {
   console.log(`  env:     ${server.payloadOrigin}/__env${envFile ? ` (from ${envFile})` : ''}`);
   const tty = process.stdin.isTTY;
   // The default file lands in the current folder, unless that is the watched folder (or inside it): a PDF
-  // written there would be a stray file in the template (issue 20), so it goes next to the folder instead.
+  // written there would be a stray file in the template, so it goes next to the folder instead.
   const defaultName = `${path.basename(dir) || 'preview'}.pdf`;
   const inWatched = (p: string) => p === dir || p.startsWith(dir + path.sep);
   const pdfTarget = pdfOut ?? (inWatched(process.cwd()) ? path.join(path.dirname(dir), defaultName) : defaultName);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Limits that hold across several api processes (issue 15):
+// Limits that hold across several api processes:
 // - api_processes: one row per process that served authenticated API traffic recently, refreshed by a
 //   heartbeat. Each process enforces its share (1/N) of a key's rate limit, N = live rows.
 // - auth_changes: one counter row bumped in the same transaction as anything that changes what a cached

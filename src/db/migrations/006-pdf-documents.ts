@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Document options of a render job (issue 18: PDF/A, metadata, attachments, Factur-X):
+// Document options of a render job (PDF/A, metadata, attachments, Factur-X):
 // - render_payloads.document_json: the job's input for post-processing (standard, metadata, attachments
 //   with their bytes in base64 or a bundle path, the e-invoice XML in base64). It lives beside the payload
 //   because it is job input like the payload: every statement that deletes the payload (terminal outcome,

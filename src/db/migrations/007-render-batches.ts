@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Render batches (issue 19 point 3): many items of one deploy version created in one request. Every item
+// Render batches: many items of one deploy version created in one request. Every item
 // is an ordinary render job (quotas, meters, webhooks, retention and outputs apply unchanged); the batch
 // row only holds what the items share and what the batch adds:
 // - render_batches: the account, the deploy, the version bound once for every item (`latest` or an alias

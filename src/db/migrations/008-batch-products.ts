@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Render batches, second step (issue 19): the batch's end is decided where its last item ends, its
+// Render batches, second step: the batch's end is decided where its last item ends, its
 // combined product (merge or zip) is built once, and one batch webhook tells the client.
 // - render_batches.item_webhooks: 1 when each item also sends its own render.job.terminated event
 //   (off by default: a 1,000-item batch is one event, not 1,001).

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Payload schemas (issue 20 point 3): a version keeps the bundle's payload.schema.json (JSON Schema
+// Payload schemas: a version keeps the bundle's payload.schema.json (JSON Schema
 // 2020-12, as compact JSON) and sample-payload.json, read and checked once at commit. NULL when the bundle
 // has none. Nullable columns without a default: no rewrite of existing rows on either engine.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Render diagnostics (issue 20 point 1): what the page of a job's last attempt logged, threw and failed
+// Render diagnostics: what the page of a job's last attempt logged, threw and failed
 // to load, the ready path it took and its phase timings, as one bounded JSON document (at most about
 // 64 kB: render/diagnostics.ts). A table of its own, so listing and claiming jobs never read it; written
 // in the transaction that records the attempt's outcome, replaced by a retry's.

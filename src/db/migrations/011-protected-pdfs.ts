@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Protected PDFs (issue 22 point 1): a managed PDF remembers that it is encrypted, never with what. The API
+// Protected PDFs: a managed PDF remembers that it is encrypted, never with what. The API
 // and the dashboard show it, and merges refuse it as a source (its content cannot be read without the
 // owner password, which Folio does not keep).
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Signing certificates (issue 22 part 2): an account's PKCS#12 files for signing PDFs. The file and its
+// Signing certificates: an account's PKCS#12 files for signing PDFs. The file and its
 // passphrase are stored sealed (SecretBox: AES-256-GCM under FOLIO_SECRETS_KEY), as base64 text inside
 // the sealed value; what Folio shows about a certificate (subject, issuer, validity, fingerprint, key) is
 // read once at upload and kept in plain columns, so listing never decrypts anything. A delete removes the

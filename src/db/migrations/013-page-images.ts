@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Page images (issue 22 part 3): the pictures of a job's printed pages (`images`, `outputFormat`), and the
+// Page images: the pictures of a job's printed pages (`images`, `outputFormat`), and the
 // first-page thumbnails of managed PDFs that the dashboard lists show. Each row is one stored image. A job's
 // images live as long as its output (a transient output's expiry, DELETE of the output, the managed PDF's
 // deletion); a thumbnail as long as its PDF. Deleting marks rows `deleting` inside the transaction that

@@ -1,4 +1,4 @@
-// Examples of the render-batch operations (issue 19 point 3), in the story of examples.ts: the November
+// Examples of the render-batch operations, in the story of examples.ts: the November
 // invoices of deploy "invoices" rendered as one batch. A test validates every example against its schema.
 import { createHash } from 'node:crypto';
 import { ids, succeededJob } from './examples.js';

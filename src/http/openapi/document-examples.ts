@@ -1,4 +1,4 @@
-// Examples of the render-job document options (issue 18: PDF/A, metadata, attachments, Factur-X), in the
+// Examples of the render-job document options (PDF/A, metadata, attachments, Factur-X), in the
 // story of examples.ts (the invoice INV-2026-0042 of deploy "invoices"). Kept apart from examples.ts so
 // the PDF features' examples can be read together. A test validates every example against its schema.
 import { jobAccepted } from './examples.js';

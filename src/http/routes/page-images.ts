@@ -1,4 +1,4 @@
-// Page images (issue 22): a job's pictures of its printed pages, and the first-page thumbnail of a managed
+// Page images: a job's pictures of its printed pages, and the first-page thumbnail of a managed
 // PDF (what the dashboard's lists show).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

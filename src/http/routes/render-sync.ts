@@ -1,4 +1,4 @@
-// POST /v1/render: one request, one PDF (issue 19). A normal render job underneath (RenderJobs.create:
+// POST /v1/render: one request, one PDF. A normal render job underneath (RenderJobs.create:
 // quotas, meters, webhooks, retention), waited for with the job long poll, answered with the bytes.
 import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -20,7 +20,7 @@ const Params = Type.Object({ signingCertificateId: IdParam('Signing certificate 
 const parameters = { signingCertificateId: ex.id };
 
 /**
- * Signing certificates (issue 22): PKCS#12 files an account keeps for signing PDFs. Scopes of their own
+ * Signing certificates: PKCS#12 files an account keeps for signing PDFs. Scopes of their own
  * (`certificates:read`, `certificates:write`): a private key is worth more than any other resource, so a
  * key made for rendering or deploys does not reach it unless it is `all` or was given them.
  */
