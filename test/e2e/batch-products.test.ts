@@ -1,4 +1,4 @@
-// A render batch's products and its one webhook (issue 19 point 3), with real Chromium, poppler and
+// A render batch's products and its one webhook, with real Chromium, poppler and
 // unzip: 200 invoices merged in item order into one managed PDF, and 200 zipped and named by business key;
 // one render_batch.completed webhook per batch and no item webhooks unless asked for; a batch with
 // nothing to combine completes with its product failed, naming why. SQLite and (FOLIO_TEST_ENGINE=postgres)

@@ -1,4 +1,4 @@
-// Scheduling around a big batch (issue 19 point 3, acceptance): while account A's 500-item batch keeps
+// Scheduling around a big batch: while account A's 500-item batch keeps
 // every render slot busy, account B's single jobs and A's own sync renders each start within one render's
 // time. The app runs on the wall clock here (not a manual one), so a job's startedAt - requestedAt is its
 // real wait in the queue; one render's time is measured on the batch's own items under the same load.

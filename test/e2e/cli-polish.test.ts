@@ -1,4 +1,4 @@
-// CLI polish (issue 20): .folioignore and its defaults, folio --version, render --version 2 / v2,
+// CLI polish: .folioignore and its defaults, folio --version, render --version 2 / v2,
 // deploys list, whoami, logout, -o into a missing folder, and Ctrl-C while `folio render` waits (the
 // non-terminal path: exit 130, the job keeps running). The terminal prompt ("Cancel job …? [y/N]") needs a
 // pseudo-terminal and is not tested here.

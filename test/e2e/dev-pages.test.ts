@@ -1,4 +1,4 @@
-// `folio dev`'s printed-pages view (issue 20 point 5) as a user runs it: `bin/folio dev` on a copy of
+// `folio dev`'s printed-pages view as a user runs it: `bin/folio dev` on a copy of
 // examples/invoice, the view fetched over HTTP and opened in a real headless Chromium (puppeteer-core), files
 // edited on disk while it watches. The acceptance figure: a CSS change reaches the served page-1 image
 // within 1 s, measured from the write.

@@ -1,4 +1,4 @@
-// Inline sources end to end (issue 19 point 2): real database, blob store and Chromium. HTML with a CSS file
+// Inline sources end to end: real database, blob store and Chromium. HTML with a CSS file
 // and an image, sent as multipart and as JSON `files`, renders with both (text, page size, the image).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

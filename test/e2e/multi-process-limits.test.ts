@@ -1,4 +1,4 @@
-// Limits that hold with several api processes (issue 15): two real `folio api` processes on one database
+// Limits that hold with several api processes: two real `folio api` processes on one database
 // (PostgreSQL, and one SQLite file), a client spreading its requests over both as a round-robin balancer
 // would. The per-key rate limit must hold within ±20 % of the configured rate (before: each process
 // allowed the full rate, so 2×), and a revocation or plan change made by `folio` (its own process) must

@@ -1,4 +1,4 @@
-// Page images end to end (issue 22 point 3) with real Chromium, poppler, the worker and the blob store:
+// Page images end to end with real Chromium, poppler, the worker and the blob store:
 // PNG pages of a 3-page document at the requested width, pixel-compared with pdftoppm's drawing of the
 // downloaded PDF; JPEG and WebP that decode; image-only jobs (no PDF); storage, expiry and deletion with the
 // output or PDF; managed PDFs' thumbnails; bad input refused with nothing stored. SQLite + files and

@@ -1,4 +1,4 @@
-// Render jobs with document options end to end (issue 18), with real Chromium (one browser), the worker
+// Render jobs with document options end to end, with real Chromium (one browser), the worker
 // and the blob store: a PDF/A-3b Factur-X invoice of examples/invoice checked with poppler, qpdf and the
 // PDF/A checker; a version that appends a 2-page PDF of its bundle; a plain job whose PDF still streams
 // from the renderer into the blob store untouched. Runs on SQLite + files and (PG_SUITES) PostgreSQL + S3.

@@ -1,4 +1,4 @@
-// Password-protected PDFs end to end (issue 22 point 1) with real Chromium, the worker and the blob store:
+// Password-protected PDFs end to end with real Chromium, the worker and the blob store:
 // qpdf reports AES-256 with the requested permissions, pdftotext needs the user password, the managed PDF
 // says it is protected, and afterwards the passwords are nowhere: not in the database (every table, and on
 // SQLite the file's bytes), the blob store, the logs or any API response. SQLite + files and (PG_SUITES)

@@ -1,4 +1,4 @@
-// Signed PDFs end to end (issue 22 point 2) with real Chromium, the worker and the blob store, checked by
+// Signed PDFs end to end with real Chromium, the worker and the blob store, checked by
 // poppler's independent pdfsig: a valid PAdES (ETSI.CAdES.detached) signature over the whole document with
 // the certificate's subject; one byte changed afterwards makes it invalid; a signed PDF/A-3b is still
 // PDF/A by the archival checker; a signed and password-protected PDF is valid too (pdfsig with the

@@ -1,4 +1,4 @@
-// A render batch end to end (issue 19 point 3): real Chromium, the worker claims the items like any jobs;
+// A render batch end to end: real Chromium, the worker claims the items like any jobs;
 // a batch of 20 items ends completed with 20 succeeded, each with an output carrying its own payload.
 // Runs on SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';

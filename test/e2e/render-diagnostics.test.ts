@@ -1,4 +1,4 @@
-// Render diagnostics (issue 20 point 1) with real Chromium: a page that logs, throws, fetches a blocked URL
+// Render diagnostics with real Chromium: a page that logs, throws, fetches a blocked URL
 // and a file missing from its bundle lists all of it (URLs without their query), with the ready path and
 // the phase timings; a page that throws and never becomes ready fails with the cause in its errorMessage
 // and `timed_out` in its diagnostics. SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
@@ -39,7 +39,8 @@ const stuck = file(
 
 const plain = file('index.html', '<!doctype html><html><body><h1>Static</h1></body></html>');
 
-// No waitForReady: fetches its payload, then fills the heading 500 ms later (issue 20's "blank invoice").
+// No waitForReady: fetches its payload, then fills the heading 500 ms later. The default ready protocol must
+// wait for it: printing the placeholder instead is the "blank invoice" a template author cannot explain.
 const late = file(
   'index.html',
   `<!doctype html><html><body><h1 id="t">PLACEHOLDER</h1><script>

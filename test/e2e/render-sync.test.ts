@@ -1,4 +1,4 @@
-// POST /v1/render end to end (issue 19 point 1): real database, blob store and Chromium. One request gives
+// POST /v1/render end to end: real database, blob store and Chromium. One request gives
 // the PDF; slow pages give 202, failing ones 422; Idempotency-Key replays give the same job and bytes.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// PKCS#12 signing certificates made with openssl for tests (issue 22): a self-signed RSA or EC key, and a
+// PKCS#12 signing certificates made with openssl for tests: a self-signed RSA or EC key, and a
 // leaf signed by a CA of its own exported with the CA as its chain.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

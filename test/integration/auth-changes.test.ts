@@ -1,8 +1,9 @@
 // A revocation, a scope change or a plan change takes effect in every process within 1 s, on both engines:
 // two app instances on one database stand for two api processes (on SQLite they share no message channel
 // at all: only the auth_changes counter, read when the commit marker moved), and `folio keys …` runs as
-// its own short-lived process, as an operator would run it. Before issue 15 the other instance kept a
-// revoked or re-scoped key for FOLIO_AUTH_CACHE_TTL_MS (30 s) and an old plan for 5 s.
+// its own short-lived process, as an operator would run it. Before these changes were shared through the
+// database, the other instance kept a revoked or re-scoped key for FOLIO_AUTH_CACHE_TTL_MS (30 s) and an
+// old plan for 5 s.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Failed authentication is limited per client address (issue 15): many wrong API keys, or many emails
+// Failed authentication is limited per client address: many wrong API keys, or many emails
 // tried against the dashboard sign-in, from one address get 429 auth_throttled with Retry-After, while a
 // valid key from that address and a real user elsewhere still get in. Real app over inject(), on SQLite
 // and (FOLIO_TEST_ENGINE=postgres) PostgreSQL; the sign-in lock ends on the injected clock.

@@ -1,4 +1,4 @@
-// Issue 15 point 5: a full disk. The data dir (SQLite database and filesystem blobs) is put on a small
+// No 500 on a full disk. The data dir (SQLite database and filesystem blobs) is put on a small
 // tmpfs, which is then filled. A blob upload used to answer 500 (ENOSPC), a job creation 500 ("cannot
 // rollback - no transaction is active": SQLite had already rolled back on SQLITE_FULL and Kysely's ROLLBACK
 // replaced the real error). Now: 507 insufficient_storage with Retry-After, one clear log line per refusal,

@@ -1,4 +1,4 @@
-// Issue 15 point 5, "no 500 for any input": bodies that used to reach a 500 or poison a version.
+// No 500 for any input: bodies that used to reach a 500 or poison a version.
 // - JSON nested thousands of levels deep (a render payload, the same with an Idempotency-Key, a commit's
 //   render.metadata) overflowed the stack in canonicalize / the idempotency hash / JSON.stringify;
 // - two paths differing only in lone UTF-16 surrogates both became "a\ufffd.html" in the database and hit

@@ -1,4 +1,4 @@
-// Inline sources (issue 19, point 2): `html` + `files` as JSON or multipart on the job-creation routes are
+// Inline sources: `html` + `files` as JSON or multipart on the job-creation routes are
 // stored as content-addressed versions of the account's inline deploy. No render: what is stored is checked.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

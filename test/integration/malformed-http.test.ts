@@ -1,4 +1,4 @@
-// Issue 15 point 5: requests Node's HTTP parser refuses before Fastify routes them (an unknown method,
+// Malformed HTTP: requests Node's HTTP parser refuses before Fastify routes them (an unknown method,
 // control characters, Transfer-Encoding with Content-Length, a bad chunk, oversized headers) used to get
 // Fastify's default body ({"error":"Bad Request","message":"Client Error","statusCode":400}) and no
 // x-request-id. They get the uniform error body with a documented code, an x-request-id that the one log

@@ -77,8 +77,9 @@ describe('malformed requests to every route', () => {
   before(async () => {
     // The 401 test below sends ~4 wrong keys to every documented route from one address (inject's
     // 127.0.0.1): far past the default failed-auth burst (30), after which the answer is 429 auth_throttled
-    // by design (issue 15). The per-address limit has its own test (auth-throttle.test.ts); here the
-    // budget is raised through its documented setting so every route is still proven to answer 401.
+    // by design (failed authentication is limited per client address). That limit has its own test
+    // (auth-throttle.test.ts); here the budget is raised through its documented setting so every route is
+    // still proven to answer 401.
     app = await createTestApp({ env: { FOLIO_AUTH_FAILURE_BURST: '100000', FOLIO_AUTH_FAILURES_PER_MINUTE: '1000000' } });
     doc = await fetchOpenApi(app.server);
     ops = operations(doc);

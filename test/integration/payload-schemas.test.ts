@@ -1,4 +1,4 @@
-// Payload schemas (issue 20 point 3): a bundle's payload.schema.json is compiled at commit (a broken one is
+// Payload schemas: a bundle's payload.schema.json is compiled at commit (a broken one is
 // a 400 naming the file), its sample-payload.json is checked against it, both are shown with the version,
 // and every job of the version (single, sync, batch item) with a JSON payload that does not match is a 400
 // payload_invalid listing JSON pointers; nothing is created then. No worker runs: jobs stay queued.

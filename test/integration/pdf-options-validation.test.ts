@@ -1,8 +1,9 @@
-// The document options of issue 18 at the API's edge: every bad input of a render job (`pdf`,
-// `attachments`, `eInvoice`) or of a version's `render.metadata.pdf` is a 400 `invalid_request` whose
-// `details.field` names the field, and nothing is stored (no job, no payload, no meter, no version). A
-// good job stores its document input beside the payload, shows what was asked (never the content) in the
-// job view, loses the input when it ends, and Idempotency-Key replays compare these fields too.
+// The document options (PDF/A, metadata, attachments, Factur-X, joined PDFs) at the API's edge: every bad
+// input of a render job (`pdf`, `attachments`, `eInvoice`) or of a version's `render.metadata.pdf` is a
+// 400 `invalid_request` whose `details.field` names the field, and nothing is stored (no job, no payload,
+// no meter, no version). A good job stores its document input beside the payload, shows what was asked
+// (never the content) in the job view, loses the input when it ends, and Idempotency-Key replays compare
+// these fields too.
 // Runs on SQLite and, with FOLIO_TEST_ENGINE=postgres, on PostgreSQL + S3. No rendering here (the app is
 // never started): test/e2e/pdf-jobs.test.ts renders.
 import assert from 'node:assert/strict';

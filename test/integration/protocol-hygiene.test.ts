@@ -1,4 +1,4 @@
-// Issue 15 point 6, the parts that need no Chromium: a client that aborts a blob upload is a client event
+// Protocol and hygiene rules that need no Chromium: a client that aborts a blob upload is a client event
 // (info, with the session id), not a server fault; an Idempotency-Key replay of session creation answers
 // the same working upload token without the token resting in the idempotency store; on PostgreSQL the
 // secrets key is required and plaintext secrets of an older deployment are encrypted at start.

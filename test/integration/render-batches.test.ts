@@ -1,4 +1,4 @@
-// Render batches (issue 19 point 3) without rendering: creation of 1,000 items in one request, counts per
+// Render batches without rendering: creation of 1,000 items in one request, counts per
 // state, items in order with cursor paging, refusals that create nothing (a bad item, 1,001 items, combine
 // not supported, the whole-batch quota), idempotent replay, another account's batch, and DELETE cancelling
 // the unfinished items. No worker runs here, so items stay queued unless a test moves them.

@@ -1,4 +1,4 @@
-// Issue 22 part 2: the signing certificates resource. PKCS#12 files made here with openssl (RSA 2048 with a
+// The signing certificates resource. PKCS#12 files made here with openssl (RSA 2048 with a
 // chain, EC P-256, RSA 1024) are stored, listed, read and deleted; what is shown matches what openssl
 // says of the certificate; every refusal names its field (`passphrase`, `pkcs12`) or its limit; another
 // account sees 404; and the passphrase and the file appear in no answer, no log line and nowhere in the

@@ -1,4 +1,4 @@
-// The pure rules behind issue 15 point 5: JSON depth, well-formed paths, strict media types.
+// The pure rules that keep hostile input from a 500: JSON depth, well-formed paths, strict media types.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { normalizeBundlePath } from '../../src/domain/file-paths.js';

@@ -1,4 +1,4 @@
-// The pure rules of issue 22's page images (domain/page-images.ts) and visible signatures
+// The pure rules of page images (domain/page-images.ts) and visible signatures
 // (domain/signature-appearance.ts, and a version's render.metadata.pdf.signature.visible).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
