@@ -7,7 +7,7 @@ import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
 import { XMLValidator } from 'fast-xml-parser';
 import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdf-document.js';
 import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './limits.js';
-import type { PostProcessRequest } from './post-process.js';
+import type { PostProcessRequest } from './post-process-request.js';
 
 export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 
