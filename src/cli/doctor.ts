@@ -4,7 +4,7 @@
 // error. It creates nothing: no database, no key file, no data dir (docs/cli.md, "folio doctor").
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/load.js';
-import type { CheckResult } from './doctor-checks.js';
+import type { CheckResult } from './doctor-result.js';
 import { doctorHelp } from './operator-help.js';
 
 export function formatResult(r: CheckResult): string {
@@ -54,7 +54,11 @@ export async function runDoctor(argv: string[], env: Record<string, string | und
   console.error(describeTarget(config, env));
   report({ name: 'config', status: 'ok', detail: 'the settings in the environment are valid' });
 
-  const checks = await import('./doctor-checks.js');
+  const [checks, host, chromium] = await Promise.all([
+    import('./doctor-checks.js'),
+    import('./doctor-host.js'),
+    import('./doctor-chromium.js'),
+  ]);
   // A check that throws is a bug of the check, not a verdict on the machine: report it and go on.
   const guarded = async (name: string, fn: () => Promise<CheckResult | CheckResult[]> | CheckResult | CheckResult[]) => {
     try {
@@ -74,15 +78,15 @@ export async function runDoctor(argv: string[], env: Record<string, string | und
   await guarded('public URL', () => checks.checkPublicUrl(config));
   await guarded('secrets key', () => checks.checkKey(config, 'secrets'));
   await guarded('signing key', () => checks.checkKey(config, 'signing'));
-  await guarded('disk', () => checks.checkDisk(config));
-  await guarded('fonts', () => checks.checkFonts());
-  await guarded('pdf tools', () => checks.checkPdfTools());
+  await guarded('disk', () => host.checkDisk(config));
+  await guarded('fonts', () => host.checkFonts());
+  await guarded('pdf tools', () => host.checkPdfTools());
   let executable: string | null = null;
   await guarded('chromium', async () => {
-    const c = await checks.checkChromiumBinary(config);
+    const c = await chromium.checkChromiumBinary(config);
     executable = c.executable;
     return c.result;
   });
-  await guarded('chromium print', () => checks.checkChromiumPrint(config, executable));
+  await guarded('chromium print', () => chromium.checkChromiumPrint(config, executable));
   return finish();
 }

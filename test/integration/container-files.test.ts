@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { FONT_REQUIREMENTS } from '../../src/cli/doctor-checks.js';
+import { FONT_REQUIREMENTS } from '../../src/cli/doctor-host.js';
 import { loadConfig } from '../../src/config/load.js';
 import { CANDIDATE_PATHS } from '../../src/render/chromium-process.js';
 import { checkEnvName, checkFolioCommand, read, useRouteApp, VALID_KEY } from '../helpers/deploy-checks.js';
