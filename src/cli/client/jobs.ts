@@ -4,8 +4,9 @@ import path from 'node:path';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
 import { describeImage, imageExt, writeAllOrNothing } from './image-options.js';
+import { printJobResult } from './job-summary.js';
+import { waitForJob } from './job-wait.js';
 import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
-import { printJobResult, waitForJob } from './render.js';
 
 export const jobsHelp = `Usage: folio jobs <list|get|show|cancel|download|images> [options]
 

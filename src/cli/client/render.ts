@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import { FolioRenderError, type DownloadedPageImage, type FolioClient, type RenderJob, type RenderJobResult } from '../../sdk/index.js';
+import { FolioRenderError, type FolioClient } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { documentOptionFlags, documentOptions, documentOptionsHelp } from './document-options.js';
 import { int, noExtra, parse, positional, str } from './args.js';
@@ -19,7 +18,9 @@ import {
   writeAllOrNothing,
   type ImagePlan,
 } from './image-options.js';
-import { checkOutputDir, CliError, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+import { waitForJob } from './job-wait.js';
+import { checkOutputDir, CliError, formatBytes, plural, printJson, UsageError } from './output.js';
+import { imageJson, jobImages, saveJobResult } from './render-output.js';
 import { resolveVersion } from './versions.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
@@ -71,113 +72,6 @@ export function readPayload(spec: string, mime: string | undefined): { payload?:
       `payload ${spec === '-' ? 'from standard input' : spec} is not valid JSON (${(err as Error).message}); use --payload-mime for other formats`,
     );
   }
-}
-
-export function jobRows(job: RenderJob): Array<[string, string | number | undefined]> {
-  return [
-    ['id', job.id],
-    ['status', job.status],
-    ['deploy', job.deployId],
-    ['version', job.deployVersionNo !== undefined ? `v${job.deployVersionNo} (${job.deployVersionId})` : job.deployVersionId],
-    ['business key', job.businessKey],
-    ['output mode', job.outputMode],
-    ['attempt', job.attempt],
-    ['requested', formatTime(job.requestedAt)],
-    ['started', formatTime(job.startedAt)],
-    ['finished', formatTime(job.finishedAt)],
-    ...(job.errorCode ? ([['error', `${job.errorCode}: ${job.errorMessage ?? ''}`]] as Array<[string, string]>) : []),
-    ...documentRows(job.document),
-  ];
-}
-
-export function printJobResult(r: { job: RenderJob; output?: RenderJobResult['output']; pdf?: RenderJobResult['pdf'] }): void {
-  const rows: Array<[string, string | number | undefined]> = jobRows(r.job);
-  if (r.output) rows.push(['output', `${r.output.id}, ${plural(r.output.pageCount, 'page')}, ${formatBytes(r.output.bytes)}`]);
-  else if (r.job.document?.outputFormat)
-    rows.push(['output', `no PDF: the job keeps only ${r.job.document.outputFormat.toUpperCase()} images (folio jobs images ${r.job.id})`]);
-  if (r.pdf) rows.push(['managed pdf', `${r.pdf.id} (${r.pdf.fileName})`]);
-  console.log(table(['field', 'value'], rows).split('\n').slice(1).join('\n'));
-}
-
-/**
- * Waits with the long-poll, reporting on stderr: one line redrawn in place with the status and the seconds
- * waited on a terminal, a plain line per status change otherwise (nothing with quiet, except on Ctrl-C).
- * Ctrl-C while waiting: on a terminal it asks whether to cancel the job (y: POST …/cancel); either way, and
- * always when not on a terminal, it exits 130 and names the job, which keeps running unless canceled.
- */
-export async function waitForJob(client: FolioClient, jobId: string, timeoutMs: number, quiet: boolean): Promise<RenderJobResult> {
-  const started = Date.now();
-  const deadline = started + timeoutMs;
-  const live = !quiet && Boolean(process.stderr.isTTY);
-  let last = '';
-  let lineOpen = false;
-  const draw = () => {
-    if (!live || !last) return;
-    process.stderr.write(`\r\x1b[2Kjob ${jobId}: ${last} (${Math.floor((Date.now() - started) / 1000)} s)`);
-    lineOpen = true;
-  };
-  const endLine = () => {
-    if (lineOpen) process.stderr.write('\n');
-    lineOpen = false;
-  };
-  const ticker = live ? setInterval(draw, 1000) : null;
-  let prompting = false;
-  const onSigint = () => {
-    if (ticker) clearInterval(ticker);
-    endLine();
-    const leave = () => {
-      process.stderr.write(`interrupted: job ${jobId} keeps running; follow it with: folio jobs get ${jobId} --wait\n`);
-      process.exit(130);
-    };
-    if (prompting || !process.stdin.isTTY || !process.stderr.isTTY) return leave(); // a second Ctrl-C, or no one to ask
-    prompting = true;
-    void askYesNo(`Cancel job ${jobId}? [y/N] `).then(async (yes) => {
-      if (!yes) return leave();
-      try {
-        const r = await client.renderJobs.cancel(jobId);
-        process.stderr.write(`job ${jobId} ${r.job.status}\n`);
-      } catch (err) {
-        process.stderr.write(`error: could not cancel job ${jobId}: ${(err as Error).message}\n`);
-      }
-      process.exit(130);
-    });
-  };
-  process.on('SIGINT', onSigint);
-  try {
-    for (;;) {
-      const remaining = deadline - Date.now();
-      // The long poll answers when the job ends: shown progress (queued → rendering) asks every 2 s.
-      const r = await client.renderJobs.get(jobId, { waitSeconds: Math.max(0, Math.min(quiet ? 30 : 2, Math.floor(remaining / 1000))) });
-      const status = `${r.job.status}${r.job.attempt ? ` (attempt ${r.job.attempt + 1})` : ''}`;
-      if (status !== last) {
-        last = status;
-        if (live) draw();
-        else if (!quiet) process.stderr.write(`job ${jobId}: ${status}\n`);
-      }
-      if (['succeeded', 'failed', 'canceled'].includes(r.job.status) || remaining <= 0) return r;
-    }
-  } finally {
-    if (ticker) clearInterval(ticker);
-    if (!prompting) {
-      process.off('SIGINT', onSigint);
-      endLine();
-    }
-  }
-}
-
-/** A y/N question on the terminal (stdin/stderr); anything but y or yes is no. */
-function askYesNo(question: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const rl = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-    rl.on('SIGINT', () => {
-      rl.close();
-      resolve(false);
-    });
-    rl.question(question, (answer) => {
-      rl.close();
-      resolve(/^y(es)?$/i.test(answer.trim()));
-    });
-  });
 }
 
 export async function renderCommand(argv: string[]): Promise<number> {
@@ -276,62 +170,6 @@ export async function renderCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Fetches a job's images for `plan` (none when it asked for none); a job that should have some and has none is an error. */
-async function jobImages(client: FolioClient, jobId: string, plan: ImagePlan): Promise<DownloadedPageImage[]> {
-  if (!plan.product && !plan.beside) return [];
-  const images = await client.renderJobs.downloadImages(jobId);
-  if (images.length === 0) throw new CliError('render_output_not_found', `render job ${jobId} has no page images`);
-  return images;
-}
-
-const imageJson = (images: DownloadedPageImage[], files: string[]) =>
-  images.map(({ image: _image, ...i }, n) => ({ ...i, file: files[n] }));
-
-/**
- * A succeeded job's products written where -o says (or, without -o, where to get them): the PDF and the
- * images beside it, or the images that are the product. The images are fetched before anything is written,
- * so a failed download leaves no file behind.
- */
-async function saveJobResult(
-  client: FolioClient,
-  done: RenderJobResult,
-  out: string | undefined,
-  plan: ImagePlan,
-  json: boolean,
-): Promise<void> {
-  const jobId = done.job.id;
-  if (out === undefined) {
-    if (json) return printJson(done);
-    if (plan.product) {
-      console.log(`job ${jobId} succeeded; download its ${plan.product.toUpperCase()} images with: folio jobs images ${jobId} --out DIR`);
-      return;
-    }
-    const o = done.output!;
-    console.log(
-      `job ${jobId} succeeded: ${plural(o.pageCount, 'page')}, ${formatBytes(o.bytes)}; download with: folio jobs download ${jobId} -o out.pdf${plan.beside ? ` (images: folio jobs images ${jobId} --out DIR)` : ''}`,
-    );
-    return;
-  }
-  const images = await jobImages(client, jobId, plan);
-  const targets = imageTargets(out, plan, images);
-  if (plan.product) {
-    const files = writeAllOrNothing(images.map((i, n) => ({ path: targets[n]!, data: i.image })));
-    if (json)
-      return printJson({
-        ...done,
-        ...(files.length === 1 && !plan.severalPages ? { file: files[0] } : {}),
-        images: imageJson(images, files),
-      });
-    for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)} from job ${jobId}`);
-    return;
-  }
-  const written = await client.download(jobId, out);
-  const files = writeAllOrNothing(images.map((i, n) => ({ path: targets[n]!, data: i.image })));
-  if (json) return printJson({ ...done, file: written.path, ...(images.length ? { images: imageJson(images, files) } : {}) });
-  console.log(`wrote ${written.path} (${plural(done.output!.pageCount, 'page')}, ${formatBytes(written.bytes)}) from job ${jobId}`);
-  for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
-}
-
 /**
  * --sync: POST /v1/render writes the PDF (or the one image of an image product) in one request (a deploy
  * slug costs one lookup first). Images of several pages come as a JSON answer with links, images beside a
@@ -405,42 +243,6 @@ async function renderSync(
     for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
   }
   return 0;
-}
-
-/** What the job asked of its PDF (names and sizes, never content); nothing for a plain job. */
-function documentRows(d: RenderJob['document']): Array<[string, string]> {
-  if (!d) return [];
-  const rows: Array<[string, string]> = [];
-  if (d.standard) rows.push(['pdf standard', d.standard]);
-  if (d.eInvoice) rows.push(['e-invoice', `Factur-X ${d.eInvoice.profile} (factur-x.xml, ${formatBytes(d.eInvoice.bytes)})`]);
-  for (const a of d.attachments ?? []) rows.push(['attachment', `${a.name} (${a.relationship}, ${a.mimeType}, ${formatBytes(a.bytes)})`]);
-  if (d.metadata?.title) rows.push(['title', d.metadata.title]);
-  if (d.signature)
-    rows.push([
-      'signature',
-      `PAdES, ${d.signature.subject} (${d.signature.certificateId})${d.signature.visible ? `, visible on page ${d.signature.visible.page}` : ''}`,
-    ]);
-  if (d.images)
-    rows.push([
-      'images',
-      [
-        `${d.images.format.toUpperCase()}, ${d.images.pages === 'all' ? 'every page' : `page${/^\d+$/.test(d.images.pages) ? '' : 's'} ${d.images.pages}`}`,
-        ...(d.images.width !== undefined ? [`${d.images.width} px wide`] : []),
-        ...(d.images.dpi !== undefined ? [`${d.images.dpi} dpi`] : []),
-        ...(d.images.quality !== undefined ? [`quality ${d.images.quality}`] : []),
-        ...(d.outputFormat ? ['instead of a PDF'] : []),
-      ].join(', '),
-    ]);
-  if (d.protection) {
-    const refused = Object.entries(d.protection.permissions)
-      .filter(([, allowed]) => !allowed)
-      .map(([name]) => name);
-    rows.push([
-      'protection',
-      `AES-256, ${d.protection.userPassword ? 'a password opens it' : 'opens without a password'}; refused: ${refused.join(', ') || 'nothing'}`,
-    ]);
-  }
-  return rows;
 }
 
 /** --html FILE [--assets DIR]: the entry document and every file under DIR, by its path relative to DIR. */
