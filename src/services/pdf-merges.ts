@@ -15,7 +15,7 @@ import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import { pdfView, type RenderedFiles } from './rendered-files.js';
-import { isProtectedJob } from './render-jobs.js';
+import { isProtectedJob } from './job-views.js';
 import type { Usage } from './usage.js';
 
 /** At most this many sources per merge. */

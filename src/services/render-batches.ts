@@ -20,12 +20,12 @@ import { newestFirst } from './pagination.js';
 import {
   type CreateJobInput,
   hasDocumentOptions,
-  jobView,
   type RenderJobs,
   queuedJobRow,
   type StoredJobDocument,
   versionSignatureCertificate,
 } from './render-jobs.js';
+import { jobView } from './job-views.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 import type { Versions } from './versions.js';

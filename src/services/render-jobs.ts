@@ -1,7 +1,7 @@
 import { packBytes, packText } from '../db/packed-inputs.js';
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
-import type { DeployVersionsTable, ManagedPdfsTable, RenderJobsTable, RenderOutputsTable, Tables } from '../db/tables.js';
+import type { DeployVersionsTable, RenderJobsTable, Tables } from '../db/tables.js';
 import { base64ByteLength, isBase64 } from '../domain/base64.js';
 import { newId } from '../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
@@ -17,7 +17,7 @@ import {
   type PdfInputProblem,
   type PdfStandard,
 } from '../domain/pdf-document.js';
-import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
+import { visibleSignatureProblem } from '../domain/signature-appearance.js';
 import { pageImagesSpec, type OutputFormat, type PageImagesInput, type PageImagesSpec } from '../domain/page-images.js';
 import { permissionsOf, protectionProblems, type PdfPermissions, type ProtectionInput } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
@@ -32,6 +32,7 @@ import type { BatchProgress } from './batch-progress.js';
 import type { PayloadSchemas } from './payload-schemas.js';
 import type { RenderDiagnostics } from '../domain/render-diagnostics.js';
 import type { Usage } from './usage.js';
+import { jobView, outputView, pdfEmbeddedView, type JobDocumentView, type SignatureInput } from './job-views.js';
 import type { Versions } from './versions.js';
 import type { BoundVersion, InlineSources } from './inline-sources.js';
 
@@ -60,15 +61,6 @@ export interface CreateJobInput {
   images?: PageImagesInput;
   /** `pdf` (default), or an image format: the job keeps only page images, no PDF. */
   outputFormat?: OutputFormat;
-}
-
-export interface SignatureInput {
-  certificateId: string;
-  reason?: string;
-  location?: string;
-  contactInfo?: string;
-  /** Draw the signature on a page (domain/signature-appearance.ts); default invisible. */
-  visible?: VisibleSignature;
 }
 
 export interface JobAttachmentInput {
@@ -112,26 +104,8 @@ export interface StoredJobDocument {
   imagesOnly?: true;
 }
 
-/** What the job view shows of the document options (render_jobs.document_json): never any content. */
-export interface JobDocumentView {
-  standard?: PdfStandard;
-  metadata?: DocumentMetadata;
-  attachments?: { name: string; mimeType: string; relationship: string; description?: string; bytes: number; bundlePath?: string }[];
-  eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
-  /** Never a password: whether one is needed to open the PDF, and what it may do. */
-  protection?: { userPassword: boolean; permissions: PdfPermissions };
-  signature?: SignatureInput & { subject: string; fingerprintSha256: string };
-  images?: Omit<PageImagesSpec, 'first' | 'last'>;
-  /** Present when the job keeps only page images. */
-  outputFormat?: Exclude<OutputFormat, 'pdf'>;
-}
-
 /** What the job view shows of the pages it pictures: as asked, without the parsed range. */
 const imagesView = ({ first: _f, last: _l, ...asked }: PageImagesSpec) => asked;
-
-/** Whether a job's view (render_jobs.document_json) says its PDF is encrypted. */
-export const isProtectedJob = (documentJson: string | null): boolean =>
-  documentJson !== null && (JSON.parse(documentJson) as JobDocumentView).protection !== undefined;
 
 const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
 /** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
@@ -226,30 +200,6 @@ const outputOfJob = precompiled(['jobId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('render_outputs').selectAll().where('job_id', '=', p.jobId),
 );
 
-export const jobView = (j: RenderJobsTable) => ({
-  id: j.id,
-  deployId: j.deploy_id,
-  deployVersionId: j.deploy_version_id,
-  deployVersionNo: j.deploy_version_no,
-  deployVersionRoute: j.deploy_version_route,
-  deployVersionTitle: j.deploy_version_title,
-  businessKey: j.business_key,
-  payloadHash: j.payload_hash,
-  payloadMime: j.payload_mime,
-  status: j.status,
-  attempt: j.attempt,
-  outputMode: j.output_mode,
-  queue: j.queue,
-  requestedAt: j.requested_at,
-  ...(j.started_at !== null ? { startedAt: j.started_at } : {}),
-  ...(j.finished_at !== null ? { finishedAt: j.finished_at } : {}),
-  ...(j.status === 'retry_scheduled' ? { nextAttemptAt: j.available_at } : {}),
-  ...(j.error_code !== null ? { errorCode: j.error_code } : {}),
-  ...(j.error_message !== null ? { errorMessage: j.error_message } : {}),
-  ...(j.document_json !== null ? { document: JSON.parse(j.document_json) as JobDocumentView } : {}),
-  ...(j.batch_id !== null ? { batchId: j.batch_id, batchIndex: j.batch_index ?? 0 } : {}),
-});
-
 /** A new job row in `queued`, as every creation path writes it (single jobs, sync renders, batch items). */
 export function queuedJobRow(p: {
   id: string;
@@ -294,23 +244,6 @@ export function queuedJobRow(p: {
     batch_index: p.batch?.index ?? null,
   };
 }
-
-export const outputView = (o: RenderOutputsTable) => ({
-  id: o.id,
-  bytes: o.bytes,
-  pageCount: o.page_count,
-  state: o.state,
-  createdAt: o.created_at,
-  ...(o.expires_at !== null ? { expiresAt: o.expires_at } : {}),
-});
-export const pdfEmbeddedView = (p: ManagedPdfsTable) => ({
-  id: p.id,
-  state: p.state,
-  fileName: p.file_name,
-  bytes: p.bytes,
-  pageCount: p.page_count,
-  createdAt: p.created_at,
-});
 
 const MAX_WAIT_SECONDS = 30;
 

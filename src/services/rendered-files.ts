@@ -10,7 +10,7 @@ import { randomBase62 } from '../domain/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
-import { isProtectedJob, outputView } from './render-jobs.js';
+import { isProtectedJob, outputView } from './job-views.js';
 import type { Usage } from './usage.js';
 import { sql } from 'kysely';
 

@@ -9,7 +9,7 @@ import { batchView } from './batch-views.js';
 import type { ServiceContext } from './context.js';
 import type { PageImages } from './page-images.js';
 import type { RenderedFiles } from './rendered-files.js';
-import { jobView } from './render-jobs.js';
+import { jobView } from './job-views.js';
 import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
 
 export const EVENT_TYPE = 'render.job.terminated';

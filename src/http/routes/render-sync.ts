@@ -8,7 +8,7 @@ import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ErrorCode } from '../../errors/codes.js';
 import type { Services } from '../../services/index.js';
-import { jobView, type JobDocumentView } from '../../services/render-jobs.js';
+import { jobView, type JobDocumentView } from '../../services/job-views.js';
 import { imageFile } from '../../services/rendered-files.js';
 import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
