@@ -1,7 +1,7 @@
 // Builders for a render job's document options: an attachment from bytes or text, and a
 // Factur-X e-invoice from its XML. They only shape the JSON the API takes (base64 for bytes); the server
 // checks names, sizes against the plan and the XML, and answers 400 naming the field.
-import type { CreateRenderJobBody } from './client.js';
+import type { CreateRenderJobBody } from './resources.js';
 
 type Attachment = NonNullable<CreateRenderJobBody['attachments']>[number];
 type EInvoice = NonNullable<CreateRenderJobBody['eInvoice']>;

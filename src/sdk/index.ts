@@ -2,26 +2,20 @@
 // CommonJS): `import { createClient } from '@folio/sdk'`. Nothing here imports server code: only Node
 // built-ins and the files of this folder (api-types.ts is generated from the served OpenAPI document). The
 // same code is compiled to CommonJS, so no top-level await and no import.meta.
-export {
-  createClient,
-  type FolioClient,
-  type CreateRenderJobBody,
-  type MergePdfsBody,
-  type RenderJobResult,
-  type RenderJobStatus,
-  type RenderAndWaitOptions,
-  type RenderOptions,
-  type RenderResult,
-  type RenderImageResult,
-  type RenderImagesResult,
-  type ImageFormat,
-  type ImagesQuery,
-  type DownloadedPageImage,
-  type RenderedStream,
-  type RenderStreamResult,
-  type DownloadOptions,
-  type DownloadResult,
-} from './client.js';
+export { createClient, type FolioClient } from './client.js';
+export type { CreateRenderJobBody, MergePdfsBody, RenderJobResult } from './resources.js';
+export type {
+  RenderJobStatus,
+  RenderAndWaitOptions,
+  RenderOptions,
+  RenderResult,
+  RenderImageResult,
+  RenderImagesResult,
+  RenderedStream,
+  RenderStreamResult,
+} from './render.js';
+export type { ImageFormat, ImagesQuery, DownloadedPageImage } from './page-images.js';
+export type { DownloadOptions, DownloadResult } from './download.js';
 export type {
   CreateRenderBatchBody,
   ProductOptions,

@@ -75,3 +75,25 @@ export function dispositionFileName(disposition: string | null): string | null {
   const plain = /filename="([^"]*)"/i.exec(disposition) ?? /filename=([^;]+)/i.exec(disposition);
   return plain ? plain[1]!.trim() : null;
 }
+
+/** `{sha256}` from an ETag that is a quoted sha256 (what Folio's file answers carry); nothing otherwise. */
+export function etagHash(res: Response): { sha256?: string } {
+  const m = /^"([0-9a-f]{64})"$/i.exec(res.headers.get('etag') ?? '');
+  return m ? { sha256: m[1]! } : {};
+}
+
+/** Reads a response body to the end; a connection that breaks off mid-body is a FolioApiError `network_error` naming what was read. */
+export async function readBody(stream: Readable, what: string): Promise<Buffer> {
+  try {
+    return await readAll(stream);
+  } catch (err) {
+    if (err instanceof FolioApiError || (err as Error).name === 'AbortError') throw err;
+    const cause = err as Error & { cause?: { code?: string; message?: string } };
+    throw new FolioApiError({
+      status: 0,
+      code: 'network_error',
+      message: `${what}: the download broke off (${cause.cause?.code ?? cause.cause?.message ?? cause.message})`,
+      cause: err,
+    });
+  }
+}
