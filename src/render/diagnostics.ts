@@ -3,6 +3,7 @@
 // the ready path the job took, and how long each phase took. What does not fit the bounds of
 // domain/render-diagnostics.ts is counted, never silently lost.
 
+import type { Protocol } from 'devtools-protocol';
 import {
   MAX_BYTES,
   MAX_ENTRIES,
@@ -56,6 +57,41 @@ export class DiagnosticsCollector {
       ...(stack ? { stack: clip(stack, 4000) } : {}),
       ...(source ? { source } : {}),
     });
+  }
+
+  /** The page's console output (Runtime.consoleAPICalled), with where it was written. */
+  consoleCalled(e: Protocol.Runtime.ConsoleAPICalledEvent): void {
+    const level: ConsoleLevel =
+      e.type === 'error' || e.type === 'assert'
+        ? 'error'
+        : e.type === 'warning'
+          ? 'warning'
+          : e.type === 'info'
+            ? 'info'
+            : e.type === 'debug'
+              ? 'debug'
+              : 'log';
+    const text = e.args
+      .map((a) =>
+        a.value !== undefined
+          ? typeof a.value === 'string'
+            ? a.value
+            : JSON.stringify(a.value)
+          : (a.description ?? a.unserializableValue ?? a.type),
+      )
+      .join(' ');
+    const f = e.stackTrace?.callFrames[0];
+    this.console(level, text, f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : undefined);
+  }
+
+  /** An uncaught exception or unhandled rejection of the page (Runtime.exceptionThrown). */
+  exceptionThrown(e: Protocol.Runtime.ExceptionThrownEvent): void {
+    const d = e.exceptionDetails;
+    const text = d.exception?.description?.split('\n')[0] ?? d.text;
+    const stack = d.exception?.description ?? undefined;
+    const f = d.stackTrace?.callFrames[0];
+    const source = f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : d.url ? `${shownUrl(d.url)}:${d.lineNumber + 1}` : undefined;
+    this.exception(d.text && d.text !== 'Uncaught' && !text.startsWith(d.text) ? `${d.text} ${text}` : text, stack, source);
   }
 
   request(url: string, problem: RequestProblem, reason: string): void {

@@ -31,7 +31,7 @@ export interface RequestRouter {
 /** A page loaded ahead of its job (renderer.ts, preloading), for the account's next job with `key`. */
 export interface PreloadedPage {
   key: string;
-  /** The job object that loads it (a RenderJob; typed loosely so this file does not depend on it). */
+  /** The job object that loads it (a PageRun; typed loosely so this file does not depend on it). */
   job: unknown;
   /** Whether its load event has fired. */
   loaded(): boolean;

@@ -103,7 +103,7 @@ ${unbound}
   // timers due soon, a DOM still changing, images not decoded, fonts loading. Timers are tracked at the
   // call (their due time), the DOM by a MutationObserver. An interval that fires within the horizon counts
   // as pending work too: it may run forever, which is why the wait is bounded (SETTLE_LIMIT_MS in
-  // render-job.ts).
+  // ready-wait.ts).
   const timeouts = new Map();
   const intervals = new Map();
   const pageSetTimeout = window.setTimeout, pageClearTimeout = window.clearTimeout;

@@ -7,7 +7,7 @@ import type { ExternalFetch } from './network-policy.js';
 import type { PageSession } from './page-session.js';
 import { printParams, validatePdfOverrides } from './pdf-options.js';
 import type { RenderDiagnostics } from './diagnostics.js';
-import { RenderJob, withoutJob } from './render-job.js';
+import { PageRun, withoutJob } from './page-run.js';
 import { SessionPool } from './session-pool.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { BundleIndexCache } from './virtual-origins.js';
@@ -92,18 +92,18 @@ export class Renderer {
     const deadline = started + req.timeoutMs;
     const pool = this.#pool(lease.browser);
     let session: PageSession | null = null;
-    let job: RenderJob | null = null;
+    let job: PageRun | null = null;
     const key = warmKey(req);
     const preloadKey = preloadKeyOf(key, req);
     try {
       session = await this.#takeSession(pool, req, key, preloadKey, deadline);
       const params = printParams(pdf.value);
-      const preloaded = session.preload?.key === preloadKey && session.preload.job instanceof RenderJob ? session.preload.job : null;
+      const preloaded = session.preload?.key === preloadKey && session.preload.job instanceof PageRun ? session.preload.job : null;
       session.preload = null;
       const onPrint = () => this.#preloadNext(pool, req, key, preloadKey, params);
       job =
         preloaded?.bind(req, params, onPrint) ??
-        new RenderJob(session, req, this.#bundles.get(req.bundle), params, {
+        new PageRun(session, req, this.#bundles.get(req.bundle), params, {
           ...this.#jobOptions(),
           warm: session.warmKey === key && !this.#coldKeys.has(key),
           onPrint,
@@ -158,7 +158,7 @@ export class Renderer {
       req.accountId,
       preloadKey,
       (session) => {
-        const job = RenderJob.preload(session, template, index, params, this.#jobOptions());
+        const job = PageRun.preload(session, template, index, params, this.#jobOptions());
         return { key: preloadKey, job, loaded: () => job.preloadLoaded, discard: () => job.discardPreload() };
       },
       maxAgeMs,

@@ -1,5 +1,5 @@
 // The two origins a rendering page talks to. Neither exists on any network: every request to them is
-// answered from memory by request interception (see page-session.ts / render-job.ts).
+// answered from memory by request interception (see page-session.ts / request-routing.ts).
 import type { RenderBundle } from './types.js';
 
 export const BUNDLE_ORIGIN = 'https://bundle.folio.internal';

@@ -1,0 +1,219 @@
+// One render job on one page session, a "page run": serve the page's requests, bring the page to the job
+// (the entry mode: cold, warm or preloaded), wait for ready, print, stream. Every wait is raced against
+// the run's guard (run-guard.ts), which timeout, cancellation and crashes trip, so no await can outlive
+// the job's deadline -- including a page whose main thread is stuck in an infinite loop.
+import type { Protocol } from 'devtools-protocol';
+import type { ExternalFetch } from './network-policy.js';
+import { coldEntry, warmEntry, type EntryMode } from './page-entry.js';
+import { print, type PrintedPdf } from './page-print.js';
+import type { PageSession } from './page-session.js';
+import { PreloadedEntry } from './preloaded-entry.js';
+import { HAS_JOB_HANDLER_EXPRESSION } from './ready-protocol.js';
+import { waitUntilReady } from './ready-wait.js';
+import { PageRequestRouter } from './request-routing.js';
+import { RunContext } from './run-context.js';
+import { RenderError, type PdfSink, type RenderRequest } from './types.js';
+import type { BundleIndex } from './virtual-origins.js';
+import type { LookupAll } from '../net/resolve-host.js';
+
+export interface PageRunOptions {
+  /** Quiet period that ends the default ready wait when the page kept loading after `load`. */
+  networkIdleMs: number;
+  lookup?: LookupAll;
+  externalFetch?: ExternalFetch;
+  /** The session holds this job's template warm: run the page's `folio.onJob` handler instead of loading it. */
+  warm?: boolean;
+  /** Called once the page is ready, as printing starts (renderer.ts preloads the account's next page then). */
+  onPrint?: () => void;
+}
+
+export class PageRun {
+  readonly #run: RunContext;
+  readonly #requests: PageRequestRouter;
+  #entry: EntryMode;
+  /** Set by preload(): the entry of a page loaded ahead of its job. */
+  #preloaded: PreloadedEntry | null = null;
+  #onPrint: (() => void) | undefined;
+  /** After a successful run: the page registered `folio.onJob`, so it may stay loaded for the next job. */
+  warmCapable = false;
+
+  constructor(
+    session: PageSession,
+    req: RenderRequest,
+    index: BundleIndex,
+    printParams: Protocol.Page.PrintToPDFRequest,
+    opts: PageRunOptions,
+  ) {
+    this.#run = new RunContext(session, req, printParams, opts.networkIdleMs);
+    const { traffic, diagnostics, guard } = this.#run;
+    this.#requests = new PageRequestRouter(req, index, traffic, diagnostics, {
+      lookup: opts.lookup,
+      externalFetch: opts.externalFetch,
+      signal: guard.signal,
+    });
+    this.#entry = opts.warm ? warmEntry : coldEntry;
+    this.#onPrint = opts.onPrint;
+  }
+
+  /**
+   * Starts loading the page of `template`'s version before its next job exists (renderer.ts,
+   * "preloading"; preloaded-entry.ts). Nothing of `template`'s own job is kept: its payload, env and ids
+   * are dropped.
+   */
+  static preload(
+    session: PageSession,
+    template: RenderRequest,
+    index: BundleIndex,
+    printParams: Protocol.Page.PrintToPDFRequest,
+    opts: PageRunOptions,
+  ): PageRun {
+    const pageRun = new PageRun(session, withoutJob(template), index, printParams, { ...opts, warm: false, onPrint: undefined });
+    pageRun.#entry = pageRun.#preloaded = new PreloadedEntry(pageRun.#run, pageRun.#requests);
+    return pageRun;
+  }
+
+  /** A preloaded page whose load event has fired (one that has not by its deadline is closed, not reset). */
+  get preloadLoaded(): boolean {
+    return this.#preloaded?.loaded ?? false;
+  }
+
+  /** Makes a preloaded page this job's: run() then binds it instead of loading the page. */
+  bind(req: RenderRequest, printParams: Protocol.Page.PrintToPDFRequest, onPrint?: () => void): this {
+    this.#run.req = req;
+    this.#run.printParams = printParams;
+    this.#onPrint = onPrint;
+    this.#requests.bind(req);
+    return this;
+  }
+
+  /** A preloaded page nobody took: its held requests are refused and its listeners removed. */
+  discardPreload(): void {
+    this.#preloaded?.discard();
+    const { session } = this.#run;
+    if (session.router === this.#requests) session.router = null;
+  }
+
+  /** The reason the job failed, if it did (timeout, cancel, crash). */
+  get failure(): Error | null {
+    return this.#run.guard.failure;
+  }
+
+  /** Console output, errors, failed requests, ready path and phase timings of this job. */
+  get diagnostics() {
+    return this.#run.diagnostics;
+  }
+
+  /** The first 20 blocked requests (URL: reason); blockedTotal counts them all. */
+  get blocked(): readonly string[] {
+    return this.#requests.blocked;
+  }
+
+  get blockedTotal(): number {
+    return this.#requests.blockedTotal;
+  }
+
+  /** The warm page's handler threw; the job fell back to loading the page (the renderer stops keeping this template warm). */
+  get warmHandlerFailed(): boolean {
+    return this.#run.warmHandlerFailed;
+  }
+
+  /** The preloaded page's script read folio.jobId before the job was bound: the job loaded the page again. */
+  get preloadRefused(): boolean {
+    return this.#run.preloadRefused;
+  }
+
+  async run(sink: PdfSink, deadline: number): Promise<PrintedPdf> {
+    const run = this.#run;
+    const unwatch = this.#watch(deadline);
+    try {
+      run.session.router = this.#requests;
+      const entered = await this.#entry.enter(run);
+      await waitUntilReady(run, entered);
+      run.endPhase('readyWait');
+      run.phase = 'printing';
+      this.#onPrint?.();
+      let handlerCheck: Promise<unknown> | null = null;
+      const result = await print(run, sink, () => (handlerCheck = this.#askForHandler()));
+      run.phase = 'done';
+      run.endPhase('print');
+      if (handlerCheck) this.warmCapable = await this.#keepsHandler(handlerCheck);
+      return result;
+    } finally {
+      unwatch();
+      if (run.session.router === this.#requests) run.session.router = null;
+      run.guard.end();
+    }
+  }
+
+  /**
+   * Whether the page may stay warm is asked once the print is taken, while the PDF streams (the answer
+   * would otherwise cost a round trip after it). It must not fail the job: a page that does not answer
+   * within a second is busy (a loop after ready()) and is closed, not reused.
+   */
+  #askForHandler(): Promise<unknown> | null {
+    const { session, guard } = this.#run;
+    if (session.taintedByExternalDocument) return null;
+    const check = guard.race(session.cdp.send('Runtime.evaluate', { expression: HAS_JOB_HANDLER_EXPRESSION, returnByValue: true }, 1000));
+    check.catch(() => {});
+    return check;
+  }
+
+  async #keepsHandler(check: Promise<unknown>): Promise<boolean> {
+    try {
+      const r = (await check) as { result?: { value?: unknown } };
+      return r.result?.value === true && this.#run.guard.failure === null;
+    } catch {
+      this.#run.session.unresponsive = true;
+      return false;
+    }
+  }
+
+  /** Fails the run at its deadline, when the job is canceled or when the page or the browser dies; returns the undo. */
+  #watch(deadline: number): () => void {
+    const { session, req, guard } = this.#run;
+    const timer = setTimeout(() => this.#onTimeout(), Math.max(0, deadline - performance.now()));
+    const onAbort = () => guard.fail(new RenderError('render_canceled', 'render canceled'));
+    const onCrash = (why: string) => guard.fail(new RenderError('render_crashed', `browser crashed during render: ${why}`));
+    const onGone = () => onCrash('browser process exited');
+    const onNavigated = (e: { frame: { parentId?: string } }) => {
+      if (!e.frame.parentId && this.#run.countsNavigations) this.#run.documents++;
+    };
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    if (req.signal?.aborted) onAbort();
+    session.on('crashed', onCrash);
+    session.browser.once('gone', onGone);
+    session.cdp.on('Page.frameNavigated', onNavigated);
+    return () => {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+      session.off('crashed', onCrash);
+      session.browser.off('gone', onGone);
+      session.cdp.off('Page.frameNavigated', onNavigated);
+    };
+  }
+
+  #onTimeout(): void {
+    const { req, phase, documents, traffic, diagnostics, session, guard } = this.#run;
+    const ms = req.timeoutMs;
+    // Navigation not finished while requests are still outstanding = the page is waiting on the network
+    // (retryable). Not finished with nothing outstanding = its own script never let go (e.g. a loop).
+    // A page that keeps replacing its own document never settles: say so rather than name a phase.
+    const stuck = documents > 2 ? `the page kept navigating to other documents (${documents} documents loaded)` : `stuck while ${phase}`;
+    const err =
+      phase === 'navigating' && traffic.inFlight > 0
+        ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${traffic.inFlight} request(s) outstanding)`)
+        : new RenderError('render_timeout_exceeded', `page was not ready and printed within ${ms} ms (${stuck})`);
+    diagnostics.ready = {
+      mode: 'timed_out',
+      detail: `${stuck}${traffic.inFlight > 0 ? `; ${traffic.inFlight} request(s) still outstanding` : ''}`,
+    };
+    // Interrupts a page stuck in JavaScript so the context can be torn down promptly.
+    session.cdp.send('Runtime.terminateExecution', {}, 2000).catch(() => {});
+    guard.fail(err);
+  }
+}
+
+/** A job's request without what belongs to that job alone: its id, payload, env (secrets) and signal. */
+export function withoutJob(req: RenderRequest): RenderRequest {
+  return { ...req, jobId: '', payload: Buffer.alloc(0), env: { variables: {}, secrets: {} }, signal: undefined };
+}

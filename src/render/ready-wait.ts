@@ -1,0 +1,96 @@
+// The ready wait of a page run, Node's side of the ready protocol (ready-protocol.ts): after the page
+// entered its job, wait until it is ready to print, and record which way it got there (diagnostics.ready).
+import { DOM_QUIET_MS, FAILURE_EXPRESSION, pendingWork, QUIET_EXPRESSION, READY_EXPRESSION, type PageQuiet } from './ready-protocol.js';
+import type { Entered } from './page-entry.js';
+import { pageFailed } from './run-guard.js';
+import type { RunContext } from './run-context.js';
+import { RenderError } from './types.js';
+
+/** The default protocol waits at most this long for a page's timers, DOM, images and fonts to settle. */
+const SETTLE_LIMIT_MS = 3000;
+
+/**
+ * A loaded page: folio.ready() when the page asked to wait for it, else the default protocol (the
+ * network, then the page's own work). A warm page whose handler ran: its requests.
+ */
+export async function waitUntilReady(run: RunContext, entered: Entered): Promise<void> {
+  const { guard, traffic, diagnostics } = run;
+  if (entered === 'warm') {
+    await guard.race(traffic.noneInFlight());
+  } else {
+    run.endPhase('load');
+    run.phase = 'waiting-ready';
+    const { mode, scriptRequests, quiet } = await evaluateReady(run);
+    if (mode === 'loaded') {
+      // Without waitForReady the page may still have failed while its requests finished. A page that
+      // printed at once (nothing to wait for) was checked by READY_EXPRESSION a moment ago.
+      const waited = await guard.race(traffic.networkIdle(scriptRequests, run.networkIdleMs));
+      const settled = await settle(run, waited ? null : quiet);
+      diagnostics.ready = {
+        mode: 'default',
+        detail:
+          [waited ? `waited for the network to be quiet for ${run.networkIdleMs} ms after load` : '', settled].filter(Boolean).join('; ') ||
+          'printed at load (nothing pending)',
+      };
+      if (waited || settled) {
+        const late = await guard.evaluate(FAILURE_EXPRESSION, 'waiting for the page to be ready');
+        if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
+      }
+    } else {
+      diagnostics.ready = { mode: 'explicit', detail: 'the page called folio.ready()' };
+      await guard.race(traffic.noneInFlight());
+    }
+  }
+  if (diagnostics.ready === null) diagnostics.ready = { mode: 'warm', detail: "the page's folio.onJob handler ran" };
+}
+
+async function evaluateReady(
+  run: RunContext,
+): Promise<{ mode: 'loaded' | 'ready-called'; scriptRequests: number; quiet: PageQuiet | null }> {
+  const r = await run.guard.evaluate(READY_EXPRESSION, 'waiting for the page to be ready');
+  if (r.exceptionDetails) {
+    const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
+    throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
+  }
+  const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number; message?: string; quiet?: PageQuiet | null };
+  if (v.mode === 'failed') throw pageFailed(String(v.message));
+  return {
+    mode: v.mode === 'ready-called' ? 'ready-called' : 'loaded',
+    scriptRequests: Number(v.scriptRequests) || 0,
+    quiet: v.quiet ?? null,
+  };
+}
+
+/**
+ * The default protocol's second half: after the network, waits until the page has no timer due
+ * within TIMER_HORIZON_MS, a DOM still for DOM_QUIET_MS, its images loaded and its fonts ready, for at
+ * most SETTLE_LIMIT_MS (a page with work that never ends, such as an animation, is printed then). `first`
+ * is the state READY_EXPRESSION already read (saves a round trip for a static page). Returns what it
+ * waited for, in words, or '' when the page was quiet at once.
+ */
+async function settle(run: RunContext, first: PageQuiet | null): Promise<string> {
+  const { guard, traffic } = run;
+  const started = performance.now();
+  let q = first ?? (await quiet(run));
+  const waitedFor = new Set<string>();
+  for (;;) {
+    const pending = pendingWork(q);
+    if (pending.length === 0 && traffic.inFlight === 0) break;
+    for (const p of pending) waitedFor.add(p.replace(/^\d+ |\d+ ms ago$/g, '').trim());
+    const elapsed = performance.now() - started;
+    if (elapsed >= SETTLE_LIMIT_MS)
+      return `printed after waiting ${Math.round(elapsed)} ms with work still pending: ${pending.join(', ') || 'requests in flight'}`;
+    const untilDomQuiet = q && q.msSinceMutation !== null && q.msSinceMutation < DOM_QUIET_MS ? DOM_QUIET_MS - q.msSinceMutation : 0;
+    const untilTimer = q?.nextTimerMs ?? 0;
+    const delay = Math.min(Math.max(untilDomQuiet, untilTimer, 10) + 5, SETTLE_LIMIT_MS - elapsed);
+    await guard.race(new Promise((r) => setTimeout(r, delay)));
+    await guard.race(traffic.noneInFlight());
+    q = await quiet(run);
+  }
+  return waitedFor.size ? `waited ${Math.round(performance.now() - started)} ms for: ${[...waitedFor].join(', ')}` : '';
+}
+
+async function quiet(run: RunContext): Promise<PageQuiet | null> {
+  const r = await run.guard.evaluate(QUIET_EXPRESSION, 'waiting for the page to be ready');
+  return (r.result?.value as PageQuiet | null | undefined) ?? null;
+}

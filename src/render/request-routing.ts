@@ -1,0 +1,159 @@
+// Answers the requests of a page run's page (network-policy.ts decides where each goes): the bundle and
+// payload origins from memory, the internet fetched by Folio when the job allows it, everything else
+// blocked and noted (the job's `blocked` list and its diagnostics). The session also hands it the page's
+// console output and uncaught errors, which go to the run's diagnostics.
+import type { Protocol } from 'devtools-protocol';
+import type { CdpSession } from './cdp-connection.js';
+import { shownUrl, type DiagnosticsCollector } from './diagnostics.js';
+import { fetchExternal, routeRequest, type ExternalFetch } from './network-policy.js';
+import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
+import type { PageTraffic } from './page-traffic.js';
+import type { RenderRequest } from './types.js';
+import { payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
+import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
+
+export interface RequestRoutingOptions {
+  lookup?: LookupAll;
+  externalFetch?: ExternalFetch;
+  /** Ends the internet fetches still running (the run failed or ended). */
+  signal: AbortSignal;
+}
+
+export class PageRequestRouter implements RequestRouter {
+  /** The first 20 blocked requests (URL: reason); blockedTotal counts them all. */
+  readonly blocked: string[] = [];
+  blockedTotal = 0;
+  #payload: PayloadData;
+  /** Requests to the payload origin of a preloaded page, held until its job is bound (true: serve, false: refuse). */
+  #held: Array<(serve: boolean) => void> | null = null;
+
+  constructor(
+    private req: RenderRequest,
+    private readonly index: BundleIndex,
+    private readonly traffic: PageTraffic,
+    private readonly diagnostics: DiagnosticsCollector,
+    private readonly opts: RequestRoutingOptions,
+  ) {
+    this.#payload = payloadData(req);
+  }
+
+  /** The job the payload origin serves from now on (a preloaded page given its job). */
+  bind(req: RenderRequest): void {
+    this.req = req;
+    this.#payload = payloadData(req);
+  }
+
+  /** Holds every request to the payload origin until releaseHeld() (a page loaded ahead of its job). */
+  hold(): void {
+    this.#held = [];
+  }
+
+  /** Answers the held requests (serve) or refuses them, and holds no more. */
+  releaseHeld(serve: boolean): void {
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const release of held) release(serve);
+  }
+
+  onRequest(session: PageSession, cdp: CdpSession, e: RequestPausedEvent): void {
+    const { request } = e;
+    const traffic = this.traffic;
+    // Chromium asks for /favicon.ico by itself after load; it says nothing about the page being busy.
+    const implicit = e.resourceType === 'Other' && request.url.endsWith('/favicon.ico');
+    if (cdp === session.cdp && e.frameId === session.targetId && (e.resourceType === 'Fetch' || e.resourceType === 'XHR')) {
+      traffic.scriptRequest(e.networkId ?? e.requestId);
+    }
+    if (!implicit) traffic.activity();
+    if (isServiceWorkerScript(request.headers)) {
+      // A service worker outlives the page and its browser context (measured: one in a busy loop kept
+      // 40% of a core after the context was closed), and has no use in a print: it is never installed.
+      this.#noteBlocked(request.url, 'service workers are not available to templates');
+      session.block(cdp, e);
+      return;
+    }
+    const route = routeRequest(request.url, this.req.allowExternalNetwork);
+    switch (route.kind) {
+      case 'bundle': {
+        const served = serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork);
+        if (served.status === 404 && !implicit) this.diagnostics.request(request.url, 'not_found', 'not in the bundle (404)');
+        session.respond(cdp, e.requestId, served);
+        return;
+      }
+      case 'payload':
+        if (this.#held) {
+          // A preloaded page asks for its data before it has a job: answered once bind() gave it one.
+          traffic.inFlight++;
+          this.#held.push((serve) => {
+            traffic.inFlight--;
+            if (serve) session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
+            else session.block(cdp, e);
+            traffic.activity();
+          });
+          return;
+        }
+        session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
+        return;
+      case 'blocked':
+        this.#noteBlocked(request.url, route.reason);
+        session.block(cdp, e);
+        return;
+      case 'external':
+        if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
+        traffic.inFlight++;
+        fetchExternal(route.url, request, { lookup: this.opts.lookup, fetch: this.opts.externalFetch, signal: this.opts.signal })
+          .then((r) => session.respond(cdp, e.requestId, r))
+          .catch((err: Error) => {
+            this.#noteBlocked(request.url, err.message, requestProblemOf(err));
+            session.block(cdp, e);
+          })
+          .finally(() => {
+            traffic.inFlight--;
+            traffic.activity();
+          });
+        return;
+    }
+  }
+
+  /**
+   * Loads the Content-Security-Policy Folio serves refused (layer 3 of the network policy) never leave
+   * Chromium, so interception does not see them; Chromium logs them ("Loading the stylesheet 'URL' violates
+   * the following Content Security Policy directive ..."), and PageSession forwards those log entries here.
+   */
+  onSecurityLog(text: string): void {
+    const url = /'([^']+)'/.exec(text)?.[1];
+    if (url && /Content Security Policy/i.test(text))
+      this.#noteBlocked(
+        url,
+        'refused by the Content-Security-Policy Folio serves (only the bundle and payload origins, plus the internet when the plan allows it)',
+      );
+  }
+
+  onConsole(e: Protocol.Runtime.ConsoleAPICalledEvent): void {
+    this.diagnostics.consoleCalled(e);
+  }
+
+  onException(e: Protocol.Runtime.ExceptionThrownEvent): void {
+    this.diagnostics.exceptionThrown(e);
+  }
+
+  #noteBlocked(url: string, reason: string, problem: 'blocked' | 'network_error' | 'timed_out' = 'blocked'): void {
+    // Without query, fragment or credentials: a template may put a secret from its env into a URL, and this
+    // list ends up in logs.
+    const shown = shownUrl(url).slice(0, 200);
+    this.blockedTotal++;
+    if (this.blocked.length < 20) this.blocked.push(`${shown}: ${reason}`);
+    this.diagnostics.request(url, problem, reason);
+  }
+}
+
+/** An internet request that failed: refused by the address policy, timed out, or a network error. */
+function requestProblemOf(err: Error): 'blocked' | 'timed_out' | 'network_error' {
+  if (err instanceof NetPolicyError && err.code === 'blocked_address') return 'blocked';
+  return /time(d)? ?out|abort/i.test(err.message) ? 'timed_out' : 'network_error';
+}
+
+/** The fetch of a service worker's script carries `Service-Worker: script` (Service Workers spec, §Update). */
+function isServiceWorkerScript(headers: Record<string, string>): boolean {
+  for (const name in headers) if (name.toLowerCase() === 'service-worker') return headers[name] === 'script';
+  return false;
+}
