@@ -1,0 +1,77 @@
+// Settings of the api processes' guards: rate limits, the API key cache, failed-authentication budgets,
+// process heartbeats and which proxies to trust.
+// Listed in schema.ts in this order, which is docs/config.md's.
+import type { SettingSpec } from '../setting-spec.js';
+
+export const apiSettings: SettingSpec[] = [
+  {
+    env: 'FOLIO_RATE_LIMIT_PER_SECOND',
+    key: 'rateLimitPerSecond',
+    type: 'integer',
+    default: '50',
+    min: 1,
+    max: 1000000,
+    doc: 'Requests per second per API key, for plans that set no `rateLimit` of their own.',
+  },
+  {
+    env: 'FOLIO_RATE_LIMIT_BURST',
+    key: 'rateLimitBurst',
+    type: 'integer',
+    default: '100',
+    min: 1,
+    max: 1000000,
+    doc: 'Burst size of the per-key token bucket, for plans that set no `rateLimit` of their own.',
+  },
+  {
+    env: 'FOLIO_AUTH_CACHE_TTL_MS',
+    key: 'authCacheTtlMs',
+    type: 'integer',
+    default: '30000',
+    min: 0,
+    max: 3600000,
+    doc: "How long a verified API key is trusted without a database read (0 = read on every request). Revoking a key or changing its scopes (API, dashboard, `folio keys revoke`, `folio keys scopes`) and changing an account's plan drop the cached key and plan in every api process within `FOLIO_AUTH_CHANGE_POLL_MS` (on PostgreSQL at once, through NOTIFY), whatever this TTL.",
+  },
+  {
+    env: 'FOLIO_AUTH_CHANGE_POLL_MS',
+    key: 'authChangePollMs',
+    type: 'integer',
+    default: '250',
+    min: 50,
+    max: 10000,
+    doc: 'How often every api process checks the `auth_changes` counter that revocations, scope changes and plan changes bump (on SQLite only after something was committed). It bounds how long another process keeps honouring a revoked key or an old plan when no message reaches it: a `folio` CLI command on SQLite, a NOTIFY lost while the LISTEN connection reconnects. Keep it under 1000 for the documented 1 s.',
+  },
+  {
+    env: 'FOLIO_PROCESS_HEARTBEAT_MS',
+    key: 'processHeartbeatMs',
+    type: 'integer',
+    default: '2000',
+    min: 100,
+    max: 60000,
+    doc: 'Heartbeat of an api process that serves authenticated traffic (its row in `api_processes`). Each of N live processes enforces 1/N of every per-key rate limit; a process is counted until three heartbeats pass without its heartbeat, and leaves after three heartbeats without traffic. See docs/operations.md, "Rate limits".',
+  },
+  {
+    env: 'FOLIO_AUTH_FAILURES_PER_MINUTE',
+    key: 'authFailuresPerMinute',
+    type: 'integer',
+    default: '60',
+    min: 1,
+    max: 1000000,
+    doc: 'Failed API-key authentications (unknown, malformed or revoked keys) allowed per client address per minute across all api processes; past it (and `FOLIO_AUTH_FAILURE_BURST`) a wrong key gets 429 `auth_throttled` with `Retry-After`. A valid key is never throttled by it.',
+  },
+  {
+    env: 'FOLIO_AUTH_FAILURE_BURST',
+    key: 'authFailureBurst',
+    type: 'integer',
+    default: '30',
+    min: 1,
+    max: 1000000,
+    doc: 'Burst of failed API-key authentications per client address before `FOLIO_AUTH_FAILURES_PER_MINUTE` applies.',
+  },
+  {
+    env: 'FOLIO_TRUST_PROXY',
+    key: 'trustProxy',
+    type: 'string',
+    default: null,
+    doc: 'Which proxies may set the client address with `X-Forwarded-For` (Fastify `trustProxy`): comma-separated addresses/CIDRs of your load balancers (recommended), a number of hops, or `true` (every hop: then the client can write the address it is counted under, so avoid it where the per-address limits matter). Unset: the client address is the TCP peer. Set it behind a load balancer, or every client shares the balancer\'s address in the per-address failed-authentication limits (docs/operations.md, "Rate limits").',
+  },
+];

@@ -1,0 +1,29 @@
+// Settings of keys, and the one switch that relaxes the webhook address policy.
+// Listed in schema.ts in this order, which is docs/config.md's.
+import type { SettingSpec } from '../setting-spec.js';
+
+export const securitySettings: SettingSpec[] = [
+  {
+    env: 'FOLIO_ALLOW_INSECURE_WEBHOOKS',
+    key: 'allowInsecureWebhooks',
+    type: 'boolean',
+    default: 'false',
+    doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts.',
+  },
+  {
+    env: 'FOLIO_SECRETS_KEY',
+    key: 'secretsKey',
+    type: 'string',
+    default: null,
+    secret: true,
+    doc: 'Key (at least 32 characters) that encrypts webhook signing secrets and deploy secrets at rest (AES-256-GCM). Embedded mode generates one in the data dir (`secrets.key`) when unset. Required with PostgreSQL (the same value in every process; start-up stops without it); plaintext secrets left by older releases are encrypted at start (docs/operations.md, The secrets key). Keep it: secrets encrypted with a lost key cannot be read.',
+  },
+  {
+    env: 'FOLIO_SIGNING_KEY',
+    key: 'signingKey',
+    type: 'string',
+    default: null,
+    secret: true,
+    doc: 'Key (at least 32 characters) that signs download/preview links. Embedded mode generates one in the data dir when unset; required when several processes serve links.',
+  },
+];
