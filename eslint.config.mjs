@@ -2,6 +2,8 @@
 // docs/architecture.md ("Dependency rules") as import restrictions, so a wrong import fails `npm test`.
 // Formatting is Prettier's job (.prettierrc.json), not ESLint's.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Import patterns a layer may not use: `[glob, why]`. */
@@ -67,6 +69,18 @@ export default tseslint.config(
   {
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+  },
+  {
+    // No import circles in src/: a module and what it imports form a tree, so each can be understood, tested
+    // and moved from the bottom up (type-only imports count: they tie the modules' shapes together too).
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The dependency rules of docs/architecture.md.
   {

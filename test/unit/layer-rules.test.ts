@@ -47,3 +47,23 @@ test('the imports the architecture allows pass', async () => {
   ];
   for (const [file, source] of right) assert.deepEqual(await refused(file, source), [], `${file}: ${source}`);
 });
+
+test('an import that closes a circle fails the lint', async () => {
+  const cycles = new ESLint({
+    cwd: ROOT,
+    ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-cycle',
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  });
+  const lint = async (filePath: string, source: string) => (await cycles.lintText(source, { filePath }))[0].messages.map((m) => m.message);
+  // render-jobs.ts imports job-views.ts: job-views importing it back closes a circle.
+  assert.match(
+    (await lint('src/services/job-views.ts', "import { RenderJobs } from './render-jobs.js';\nexport const x = RenderJobs;\n")).join(),
+    /cycle/i,
+  );
+  // post-process.ts imports checks.ts, which may not import it back.
+  assert.match(
+    (await lint('src/pdf/checks.ts', "import { postProcessPdf } from './post-process.js';\nexport const p = postProcessPdf;\n")).join(),
+    /cycle/i,
+  );
+  assert.deepEqual(await lint('src/services/job-views.ts', "import { newId } from '../domain/ids.js';\nexport const y = newId;\n"), []);
+});
