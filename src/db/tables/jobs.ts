@@ -1,0 +1,85 @@
+// Row types of render jobs: the job (which is also the queue entry), batches of jobs, a job's payload and
+// its last attempt's diagnostics.
+// Timestamps are integer epoch milliseconds and booleans 0/1 integers (see tables.ts).
+import type { JobStatus } from '../../domain/job-state.js';
+
+export interface RenderJobsTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  deploy_version_id: string;
+  deploy_version_no: number;
+  deploy_version_route: string;
+  deploy_version_title: string;
+  business_key: string;
+  payload_hash: string;
+  payload_mime: string;
+  payload_bytes: number;
+  output_mode: string; // transient | managed
+  queue: string;
+  status: JobStatus;
+  attempt: number;
+  requested_at: number;
+  /** When a queued or retry_scheduled job may be claimed. */
+  available_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  render_ms: number;
+  updated_at: number;
+  /** What the job asked of the PDF (no content: names, sizes, profile), JSON; null for a plain job. */
+  document_json: string | null;
+  /** The render batch the job is an item of (`bat_…`), and its 0-based position there; null for a single job. */
+  batch_id: string | null;
+  batch_index: number | null;
+}
+
+/** A render batch: items are render_jobs rows with this batch_id. */
+export interface RenderBatchesTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  /** Bound once at creation, for every item. */
+  deploy_version_id: string;
+  deploy_version_no: number;
+  combine: string; // none | merge | zip
+  item_count: number;
+  business_key: string | null;
+  created_at: number;
+  updated_at: number;
+  /** Set once every item is terminal (in the transaction that ended the last one). */
+  finished_at: number | null;
+  /** 1: each item also sends its own render.job.terminated webhook. */
+  item_webhooks: number;
+  /** NULL for combine "none"; pending | running | ready | failed. */
+  combine_state: string | null;
+  /** Item PDFs in the product. */
+  combine_items: number | null;
+  combine_error_code: string | null;
+  combine_error_message: string | null;
+  combine_lease_owner: string | null;
+  combine_lease_expires_at: number | null;
+  /** merge: the managed PDF. */
+  product_pdf_id: string | null;
+  /** zip: the render_outputs row (job_id = the batch id). */
+  product_output_id: string | null;
+}
+
+export interface RenderPayloadsTable {
+  job_id: string;
+  body_base64: string;
+  /** The job's post-processing input (attachments and e-invoice XML in base64), JSON; null for a plain job. */
+  document_json: string | null;
+}
+
+/** The last attempt's render diagnostics of a job (render/diagnostics.ts), bounded JSON. */
+export interface RenderDiagnosticsTable {
+  job_id: string;
+  account_id: string;
+  attempt: number;
+  diagnostics_json: string;
+  created_at: number;
+}
