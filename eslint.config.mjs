@@ -101,6 +101,7 @@ export default tseslint.config(
       ['libsql', 'services/ reach the database through ServiceContext.db'],
       ['@aws-sdk/*', 'services/ reach storage through ServiceContext.blobs'],
       ['puppeteer-core', 'services/ never import Chromium'],
+      ['**/app.js', 'services/ never import app.ts: it wires them'],
     ),
   },
   {
@@ -110,6 +111,7 @@ export default tseslint.config(
       ['**/http/**', 'db/ never imports http/'],
       ['**/worker/**', 'db/ never imports worker/'],
       ['**/render/**', 'db/ never imports render/'],
+      ['**/app.js', 'db/ never imports app.ts'],
     ),
   },
   {
@@ -119,6 +121,7 @@ export default tseslint.config(
       ['**/http/**', 'render/ never imports http/'],
       ['**/db/**', 'render/ never imports db/'],
       ['**/worker/**', 'render/ never imports worker/'],
+      ['**/app.js', 'render/ never imports app.ts'],
     ),
   },
   {
@@ -130,7 +133,53 @@ export default tseslint.config(
       ['**/db/**', 'pdf/ never imports db/'],
       ['**/worker/**', 'pdf/ never imports worker/'],
       ['**/render/**', 'pdf/ never imports render/: it takes the printed PDF as bytes'],
+      ['**/app.js', 'pdf/ never imports app.ts'],
     ),
+  },
+  {
+    // The worker turns queued jobs into files through services and the renderer; HTTP is another edge.
+    files: ['src/worker/**/*.ts'],
+    rules: forbid(
+      ['**/http/**', 'worker/ never imports http/: requests and jobs meet only in services/'],
+      ['**/cli/**', 'worker/ never imports cli/'],
+      ['**/main/**', 'worker/ never imports main/: app.ts wires it'],
+      ['**/app.js', 'worker/ never imports app.ts: the composition root passes it what it needs'],
+      ['fastify', 'worker/ never imports Fastify'],
+    ),
+  },
+  {
+    // http/ translates HTTP to service calls and back: no rendering, no storage or database drivers.
+    files: ['src/http/**/*.ts'],
+    rules: forbid(
+      ['**/worker/**', 'http/ never imports worker/: it queues jobs through services/'],
+      ['**/render/**', "http/ never imports render/: Chromium is the worker's"],
+      ['**/cli/**', 'http/ never imports cli/'],
+      ['**/main/**', 'http/ never imports main/'],
+      ['**/app.js', 'http/ never imports app.ts: the composition root passes it the services'],
+      ['pg', 'http/ reaches the database through services/'],
+      ['libsql', 'http/ reaches the database through services/'],
+      ['@aws-sdk/*', 'http/ reaches storage through services/'],
+      ['puppeteer-core', 'http/ never imports Chromium'],
+    ),
+  },
+  {
+    // The client CLI talks to a server through the SDK only: installing it must not need the server's code.
+    files: ['src/cli/client/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'cli/client/ is a client: it reaches Folio through the SDK (src/sdk)'],
+      ['**/db/**', 'cli/client/ is a client: it reaches Folio through the SDK (src/sdk)'],
+      ['**/render/**', 'cli/client/ is a client: it reaches Folio through the SDK (src/sdk)'],
+      ['**/worker/**', 'cli/client/ is a client: it reaches Folio through the SDK (src/sdk)'],
+      ['**/http/**', 'cli/client/ is a client: it reaches Folio through the SDK (src/sdk)'],
+      ['**/app.js', 'cli/client/ is a client: it reaches Folio through the SDK (src/sdk)'],
+    ),
+  },
+  {
+    // Small files named for what they do: past 400 lines a file holds more than one concept (generated
+    // files excepted).
+    files: ['src/**/*.ts'],
+    ignores: ['src/sdk/api-types.ts'],
+    rules: { 'max-lines': ['warn', { max: 400 }] },
   },
   {
     // The sandbox runs libraries on an account's input: pdf/, domain/ and npm packages, nothing with I/O ports.
@@ -141,6 +190,7 @@ export default tseslint.config(
       ['**/db/**', 'sandbox/ never imports db/'],
       ['**/worker/**', 'sandbox/ never imports worker/'],
       ['**/render/**', 'sandbox/ never imports render/'],
+      ['**/app.js', 'sandbox/ never imports app.ts'],
     ),
   },
   {

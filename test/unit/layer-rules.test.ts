@@ -28,11 +28,19 @@ test('a wrong import between layers fails the lint', async () => {
     ['src/domain/example.ts', "import type { Database } from '../db/tables.js';"],
     ['src/notifier/example.ts', "import { ApiKeys } from '../services/api-keys.js';"],
     ['src/sdk/example.ts', "import { errorCodes } from '../errors/codes.js';"],
+    ['src/worker/example.ts', "import { buildServer } from '../http/server.js';"],
+    ['src/worker/example.ts', "import { createApp } from '../app.js';"],
+    ['src/http/example.ts', "import { Renderer } from '../render/renderer.js';"],
+    ['src/http/example.ts', "import { RenderWorker } from '../worker/render-worker.js';"],
+    ['src/http/routes/example.ts', "import pg from 'pg';"],
+    ['src/cli/client/example.ts', "import { RenderJobs } from '../../services/render-jobs.js';"],
+    ['src/services/example.ts', "import { createApp } from '../app.js';"],
+    ['src/sandbox/example.ts', "import { Uploads } from '../services/uploads.js';"],
   ];
   for (const [file, source] of wrong) {
     const messages = await refused(file, source);
     assert.ok(
-      messages.some((m) => /never|pure|does no I\/O|reach|client package/.test(m)),
+      messages.some((m) => /never|pure|does no I\/O|reach|client package|is a client/.test(m)),
       `${file}: ${source} was allowed (${messages.join('; ')})`,
     );
   }
@@ -44,6 +52,9 @@ test('the imports the architecture allows pass', async () => {
     ['src/db/example.ts', "import type { JobStatus } from '../domain/job-state.js';"],
     ['src/http/example.ts', "import { Accounts } from '../services/accounts.js';"],
     ['src/domain/example.ts', "import { createHash } from 'node:crypto';"],
+    ['src/worker/example.ts', "import { RenderJobs } from '../services/render-jobs.js';"],
+    ['src/cli/client/example.ts', "import { FolioClient } from '../../sdk/client.js';"],
+    ['src/main/example.ts', "import { createApp } from '../app.js';"],
   ];
   for (const [file, source] of right) assert.deepEqual(await refused(file, source), [], `${file}: ${source}`);
 });
