@@ -31,8 +31,8 @@ export interface RequestRouter {
 /** A page loaded ahead of its job (renderer.ts, preloading), for the account's next job with `key`. */
 export interface PreloadedPage {
   key: string;
-  /** The job object that loads it (a PageRun; typed loosely so this file does not depend on it). */
-  job: unknown;
+  /** The page run that loads it (a PageRun; typed loosely so this file does not depend on it). */
+  run: unknown;
   /** Whether its load event has fired. */
   loaded(): boolean;
   /** Lets it go: held requests refused, listeners removed (the reset or the context's end does the rest). */

@@ -92,41 +92,41 @@ export class Renderer {
     const deadline = started + req.timeoutMs;
     const pool = this.#pool(lease.browser);
     let session: PageSession | null = null;
-    let job: PageRun | null = null;
+    let pageRun: PageRun | null = null;
     const key = warmKey(req);
     const preloadKey = preloadKeyOf(key, req);
     try {
       session = await this.#takeSession(pool, req, key, preloadKey, deadline);
       const params = printParams(pdf.value);
-      const preloaded = session.preload?.key === preloadKey && session.preload.job instanceof PageRun ? session.preload.job : null;
+      const preloaded = session.preload?.key === preloadKey && session.preload.run instanceof PageRun ? session.preload.run : null;
       session.preload = null;
       const onPrint = () => this.#preloadNext(pool, req, key, preloadKey, params);
-      job =
+      pageRun =
         preloaded?.bind(req, params, onPrint) ??
         new PageRun(session, req, this.#bundles.get(req.bundle), params, {
-          ...this.#jobOptions(),
+          ...this.#runOptions(),
           warm: session.warmKey === key && !this.#coldKeys.has(key),
           onPrint,
         });
-      const result = await job.run(sink, deadline);
-      if (job.warmHandlerFailed) this.#noteCold(key);
-      if (job.preloadRefused) remember(this.#unpreloadableKeys, key);
-      if (job.warmCapable) this.#ordinaryKeys.delete(key);
+      const result = await pageRun.run(sink, deadline);
+      if (pageRun.warmHandlerFailed) this.#noteCold(key);
+      if (pageRun.preloadRefused) remember(this.#unpreloadableKeys, key);
+      if (pageRun.warmCapable) this.#ordinaryKeys.delete(key);
       else remember(this.#ordinaryKeys, key);
-      session.warmKey = job.warmCapable && !this.#coldKeys.has(key) ? key : null;
+      session.warmKey = pageRun.warmCapable && !this.#coldKeys.has(key) ? key : null;
       pool.give(session, true);
       return {
         ...result,
-        blocked: [...job.blocked],
+        blocked: [...pageRun.blocked],
         renderTimeMs: Math.round(performance.now() - started),
-        diagnostics: { ...job.diagnostics.toJSON(), pageCount: result.pageCount, bytes: result.bytes },
+        diagnostics: { ...pageRun.diagnostics.toJSON(), pageCount: result.pageCount, bytes: result.bytes },
       };
     } catch (err) {
-      const base = withBlocked(toRenderError(err, lease.browser), job?.blocked ?? [], job?.blockedTotal ?? 0);
-      const diagnostics = job?.diagnostics.toJSON();
+      const base = withBlocked(toRenderError(err, lease.browser), pageRun?.blocked ?? [], pageRun?.blockedTotal ?? 0);
+      const diagnostics = pageRun?.diagnostics.toJSON();
       const mapped = withPageError(base, diagnostics);
       if (diagnostics) mapped.diagnostics = diagnostics;
-      if (job?.warmHandlerFailed) this.#noteCold(key);
+      if (pageRun?.warmHandlerFailed) this.#noteCold(key);
       if (session) {
         session.warmKey = null; // a failed job's page is reset (or closed), never kept warm
         pool.give(session, REUSABLE_AFTER.has(mapped.code));
@@ -137,7 +137,7 @@ export class Renderer {
     }
   }
 
-  #jobOptions() {
+  #runOptions() {
     return { networkIdleMs: this.#opts.networkIdleMs ?? 50, lookup: this.#opts.lookup, externalFetch: this.#opts.externalFetch };
   }
 
@@ -158,8 +158,8 @@ export class Renderer {
       req.accountId,
       preloadKey,
       (session) => {
-        const job = PageRun.preload(session, template, index, params, this.#jobOptions());
-        return { key: preloadKey, job, loaded: () => job.preloadLoaded, discard: () => job.discardPreload() };
+        const pageRun = PageRun.preload(session, template, index, params, this.#runOptions());
+        return { key: preloadKey, run: pageRun, loaded: () => pageRun.preloadLoaded, discard: () => pageRun.discardPreload() };
       },
       maxAgeMs,
     );
