@@ -171,7 +171,7 @@ export class Deploys {
    * once. Blobs stay until garbage collection finds them unreferenced.
    */
   async delete(accountId: string, deployId: string): Promise<void> {
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const afterCommit = await this.ctx.db.transaction().execute(async (trx) => {
       const res = await trx.deleteFrom('deploys').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
       const versionIds = trx.selectFrom('deploy_versions').select('id').where('deploy_id', '=', deployId);
@@ -187,10 +187,19 @@ export class Deploys {
         .where('deploy_id', '=', deployId)
         .where('status', '=', 'open')
         .execute();
-      for (const hook of this.onDelete) await hook(trx, deployId);
+      const after: Array<() => void> = [];
+      for (const hook of this.onDelete) {
+        const then = await hook(trx, deployId);
+        if (then) after.push(then);
+      }
+      return after;
     });
+    for (const then of afterCommit) then();
   }
 
-  /** Other aggregates (render jobs) register here to act inside the delete transaction. */
-  readonly onDelete: ((trx: Transaction<Tables>, deployId: string) => Promise<void>)[] = [];
+  /**
+   * Other aggregates (render jobs) register here to act inside the delete transaction; what a hook returns
+   * runs after the commit (announcing what it changed).
+   */
+  readonly onDelete: ((trx: Transaction<Tables>, deployId: string) => Promise<(() => void) | void>)[] = [];
 }

@@ -16,6 +16,7 @@ import { PdfMerges } from './pdf-merges.js';
 import { RenderedFiles } from './rendered-files.js';
 import { RenderBatches } from './render-batches.js';
 import { RenderJobs } from './render-jobs.js';
+import { JobCancels } from './job-transitions.js';
 import { Settings } from './settings.js';
 import { Uploads } from './uploads.js';
 import { Usage } from './usage.js';
@@ -64,7 +65,8 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const pageImages = new PageImages(ctx, renderedFiles);
   const webhooks = new Webhooks(ctx, renderedFiles, pageImages);
   const batchProgress = new BatchProgress(ctx, webhooks);
-  const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier, batchProgress, payloadSchemas);
+  const jobCancels = new JobCancels(ctx, { notifier, batches: batchProgress });
+  const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier, payloadSchemas, jobCancels);
   const inlineSources = new InlineSources(ctx, usage);
   renderJobs.inlineSources = inlineSources;
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
@@ -85,25 +87,11 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
       .executeTakeFirst();
     return j ? `render job ${j.id} has not finished` : null;
   });
-  // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays).
+  // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays), by the
+  // rule of every cancel: after the commit, its jobs and the batches it ended are announced.
   deploys.onDelete.push(async (trx, deployId) => {
-    const now = ctx.clock.now();
-    const queued = trx
-      .selectFrom('render_jobs')
-      .select('id')
-      .where('deploy_id', '=', deployId)
-      .where('status', 'in', ['queued', 'retry_scheduled']);
-    await trx.deleteFrom('render_payloads').where('job_id', 'in', queued).execute();
-    const canceled = await trx
-      .updateTable('render_jobs')
-      .set({ status: 'canceled', finished_at: now, updated_at: now })
-      .where('deploy_id', '=', deployId)
-      .where('status', 'in', ['queued', 'retry_scheduled'])
-      .returning('batch_id')
-      .execute();
-    // Their batches may end here; the combiner and the webhook dispatcher find them on their next poll.
-    const batches = new Set(canceled.map((j) => j.batch_id).filter((b): b is string => b !== null));
-    for (const b of batches) await batchProgress.itemsEnded(trx, b);
+    const effects = await jobCancels.cancelIn(trx, { deployId });
+    return () => jobCancels.announce(effects);
   });
   return {
     ctx,

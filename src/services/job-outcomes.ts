@@ -1,6 +1,7 @@
 // What a render job's end means for the account: the output and managed PDF rows, the render-time meter,
 // the storage limit, the job's terminal state and its webhook event, all in one transaction per outcome.
 // The worker (worker/render-worker.ts) only claims, leases, renders and reports here.
+import { markFailed, markRetryScheduled, markSucceeded } from './job-transitions.js';
 import type { Kysely, Transaction } from 'kysely';
 import { attemptPrefixes, type JobAttempt } from '../blobs/keys.js';
 import { forUpdate } from '../db/dialect.js';
@@ -35,19 +36,6 @@ const OUTPUT_COLUMNS = Object.keys({
 } satisfies Record<keyof RenderOutputsTable, 1>) as (keyof RenderOutputsTable)[];
 // Run by every successful job, so built and compiled once (db/precompiled.ts).
 const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
-const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
-  db
-    .updateTable('render_jobs')
-    .set({
-      status: 'succeeded',
-      finished_at: p.finishedAt,
-      updated_at: p.updatedAt,
-      lease_owner: null,
-      lease_expires_at: null,
-      render_ms: p.renderMs,
-    })
-    .where('id', '=', p.id),
-);
 // The payload row also holds the job's document input (attachments, e-invoice XML: render_payloads.
 // document_json), so this one delete at every terminal transition removes all of the job's input.
 const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));
@@ -207,15 +195,11 @@ export class JobOutcomes {
       if (error.diagnostics) await this.saveDiagnostics(trx, current, error.diagnostics, now);
       const common = { lease_owner: null, lease_expires_at: null, updated_at: now, render_ms: current.render_ms + renderMs };
       if (o.status === 'retry_scheduled') {
-        await trx
-          .updateTable('render_jobs')
-          .set({ ...common, status: 'retry_scheduled', attempt: o.attempt, available_at: o.availableAt })
-          .where('id', '=', job.id)
-          .execute();
+        await markRetryScheduled(trx, job.id, { ...common, attempt: o.attempt, available_at: o.availableAt });
         return true;
       }
       const failed = { ...common, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now };
-      await trx.updateTable('render_jobs').set(failed).where('id', '=', job.id).execute();
+      await markFailed(trx, job.id, failed);
       await deletePayload(this.ctx.db, { jobId: job.id }, trx);
       const item = await this.batchItemEnded(trx, current);
       ended = item.ended;

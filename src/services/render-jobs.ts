@@ -28,8 +28,8 @@ import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
-import type { BatchProgress } from './batch-progress.js';
 import type { PayloadSchemas } from './payload-schemas.js';
+import type { JobCancels } from './job-transitions.js';
 import type { RenderDiagnostics } from '../domain/render-diagnostics.js';
 import type { Usage } from './usage.js';
 import { jobView, outputView, pdfEmbeddedView, type JobDocumentView, type SignatureInput } from './job-views.js';
@@ -259,8 +259,8 @@ export class RenderJobs {
     private readonly versions: Versions,
     private readonly usage: Usage,
     private readonly notifier: Notifier,
-    private readonly batchProgress: BatchProgress,
     private readonly payloadSchemas: PayloadSchemas,
+    private readonly cancels: JobCancels,
   ) {}
 
   /**
@@ -739,11 +739,11 @@ export class RenderJobs {
 
   /**
    * queued / retry_scheduled → canceled at once; rendering → canceled, and the worker that holds the lease
-   * aborts the page (it is told through the notifier, and notices on its next heartbeat otherwise).
+   * aborts the page (it is told through the notifier, and notices on its next heartbeat otherwise). The rule
+   * of every cancel is JobCancels' (services/job-transitions.ts).
    */
   async cancel(accountId: string, jobId: string) {
-    const now = this.ctx.clock.now();
-    const job = await this.ctx.db.transaction().execute(async (trx) => {
+    const { job, effects } = await this.ctx.db.transaction().execute(async (trx) => {
       const j = await trx
         .selectFrom('render_jobs')
         .selectAll()
@@ -753,58 +753,22 @@ export class RenderJobs {
       if (!j) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
       if (!CANCELABLE_STATUSES.includes(j.status))
         throw new AppError('render_job_not_cancelable', `render job ${jobId} is already ${j.status}`);
-      // The owner goes (the worker can record nothing more), the lease's end stays: once it has passed, the
-      // janitor removes whatever a rendering attempt stored (JobOutcomes.sweepCanceledAttempts).
-      const res = await trx
-        .updateTable('render_jobs')
-        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null })
-        .where('id', '=', jobId)
-        .where('status', '=', j.status)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw new AppError('render_job_not_cancelable', `render job ${jobId} changed state; try again`);
-      await trx.deleteFrom('render_payloads').where('job_id', '=', jobId).execute();
-      const { ended } = j.batch_id !== null ? await this.batchProgress.itemsEnded(trx, j.batch_id) : { ended: null };
-      return { job: { ...j, status: 'canceled' as const, finished_at: now, updated_at: now }, ended };
+      const effects = await this.cancels.cancelIn(trx, { jobId, accountId, fromStatus: j.status });
+      if (effects.jobIds.length === 0) throw new AppError('render_job_not_cancelable', `render job ${jobId} changed state; try again`);
+      const now = this.ctx.clock.now();
+      return { job: { ...j, status: 'canceled' as const, finished_at: now, updated_at: now, lease_owner: null }, effects };
     });
-    this.batchProgress.announce(job.ended);
-    this.notifier.jobChanged(jobId);
-    return { job: jobView(job.job) };
+    this.cancels.announce(effects);
+    return { job: jobView(job) };
   }
 
   /**
    * The cancel above for every unfinished item of a batch at once (DELETE /v1/render-batches/{id}): one
-   * transaction; queued / retry_scheduled → canceled at once, rendering → canceled and the worker holding
-   * it is told to abort, exactly as for a single job. Terminal items stay as they are. Returns how many
-   * items were canceled.
+   * transaction; terminal items stay as they are. Returns how many items were canceled.
    */
   async cancelBatchItems(accountId: string, batchId: string): Promise<number> {
-    const now = this.ctx.clock.now();
-    const { canceled, ended } = await this.ctx.db.transaction().execute(async (trx) => {
-      // RETURNING names exactly the rows this statement changed (an item that ended meanwhile is not one).
-      // As in cancel(): the lease's end stays for the janitor's sweep of a rendering item's files.
-      const rows = await trx
-        .updateTable('render_jobs')
-        .set({ status: 'canceled', finished_at: now, updated_at: now, lease_owner: null })
-        .where('batch_id', '=', batchId)
-        .where('account_id', '=', accountId)
-        .where('status', 'in', [...CANCELABLE_STATUSES])
-        .returning('id')
-        .execute();
-      if (rows.length === 0) return { canceled: rows, ended: null };
-      // Payloads of the batch's canceled items (those canceled earlier have none left: idempotent).
-      await trx
-        .deleteFrom('render_payloads')
-        .where('job_id', 'in', (eb) =>
-          eb.selectFrom('render_jobs').select('id').where('batch_id', '=', batchId).where('status', '=', 'canceled'),
-        )
-        .execute();
-      await trx.updateTable('render_batches').set({ updated_at: now }).where('id', '=', batchId).execute();
-      return { canceled: rows, ended: (await this.batchProgress.itemsEnded(trx, batchId)).ended };
-    });
-    this.batchProgress.announce(ended);
-    // A rendering item's worker aborts its page when told (and at its next heartbeat otherwise); telling
-    // the others is harmless, and long polls also poll.
-    for (const j of canceled) this.notifier.jobChanged(j.id);
-    return canceled.length;
+    const effects = await this.ctx.db.transaction().execute((trx) => this.cancels.cancelIn(trx, { batchId, accountId }));
+    this.cancels.announce(effects);
+    return effects.jobIds.length;
   }
 }

@@ -9,14 +9,8 @@ import type { Tables } from '../db/tables.js';
 
 type Db = Kysely<Tables>;
 
-/** retry_scheduled → queued once due (the interface's transition). */
-export const requeueDueRetries = precompiled(['updatedAt', 'now'], (db: Db, p) =>
-  db
-    .updateTable('render_jobs')
-    .set({ status: 'queued', updated_at: p.updatedAt })
-    .where('status', '=', 'retry_scheduled')
-    .where('available_at', '<=', p.now),
-);
+// The state transitions (retry due → queued, queued → rendering) are services/job-transitions.ts's.
+export { leaseJob, requeueDueRetries } from '../services/job-transitions.js';
 
 /** Per account with due work: its oldest due job, the renders it has running and its plan. */
 export const claimCandidates = precompiled(['now'], (db: Db, p) =>
@@ -77,27 +71,6 @@ export const nextDueBatchItem = precompiled(['accountId'], (db: Db, p) =>
     .orderBy('batch_id')
     .orderBy('id')
     .limit(1),
-);
-
-/**
- * queued → rendering under this worker's lease; no row when another worker was faster, or when the job is
- * not due yet (a job released because the renderer was unavailable waits 5 s: the account's next claim
- * waits with it).
- */
-export const leaseJob = precompiled(['startedAt', 'owner', 'leaseExpiresAt', 'updatedAt', 'id', 'now'], (db: Db, p) =>
-  db
-    .updateTable('render_jobs')
-    .set((eb) => ({
-      status: 'rendering',
-      started_at: eb.fn.coalesce('started_at', eb.val(p.startedAt)),
-      lease_owner: p.owner,
-      lease_expires_at: p.leaseExpiresAt,
-      updated_at: p.updatedAt,
-    }))
-    .where('id', '=', p.id)
-    .where('status', '=', 'queued')
-    .where('available_at', '<=', p.now)
-    .returningAll(),
 );
 
 // What a render needs, read before it starts.

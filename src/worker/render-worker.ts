@@ -1,3 +1,4 @@
+import { releaseJob } from '../services/job-transitions.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import { unpackBytes, unpackText } from '../db/packed-inputs.js';
 import os from 'node:os';
@@ -96,19 +97,7 @@ export class RenderWorker {
     clearTimeout(timer);
     for (const a of this.active.values()) {
       a.abort.abort(new RenderError('render_canceled', 'worker shutting down'));
-      await this.ctx.db
-        .updateTable('render_jobs')
-        .set({
-          status: 'queued',
-          lease_owner: null,
-          lease_expires_at: null,
-          available_at: this.ctx.clock.now(),
-          updated_at: this.ctx.clock.now(),
-        })
-        .where('id', '=', a.job.id)
-        .where('lease_owner', '=', this.id)
-        .where('status', '=', 'rendering')
-        .execute();
+      await releaseJob(this.ctx.db, { id: a.job.id, owner: this.id, availableAt: this.ctx.clock.now(), now: this.ctx.clock.now() });
     }
     await all;
   }
@@ -336,12 +325,7 @@ export class RenderWorker {
       if (code === 'render_provider_unavailable') {
         // Not the job's fault: put it back and let a healthy worker (or this one, later) take it.
         log.error({ err }, 'renderer unavailable; releasing job');
-        await this.ctx.db
-          .updateTable('render_jobs')
-          .set({ status: 'queued', lease_owner: null, lease_expires_at: null, available_at: this.ctx.clock.now() + 5000 })
-          .where('id', '=', job.id)
-          .where('lease_owner', '=', this.id)
-          .execute();
+        await releaseJob(this.ctx.db, { id: job.id, owner: this.id, availableAt: this.ctx.clock.now() + 5000, now: this.ctx.clock.now() });
         return;
       }
       if (!(err instanceof RenderError)) log.error({ err }, 'unexpected render error');
