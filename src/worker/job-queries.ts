@@ -1,8 +1,8 @@
 // The statements every render job runs in the worker (claim and preparation), built and compiled once per
 // database (db/precompiled.ts). On the full render path, Kysely building and compiling statements was
 // ~14 % of the main thread's CPU (bench/README.md). Rarer statements stay plain builder code in
-// render-worker.ts, as do the row locks (FOR UPDATE exists on PostgreSQL only). The success statements live
-// with the outcomes they record (services/job-outcomes.ts).
+// render-worker.ts, as do the row locks (FOR UPDATE exists on PostgreSQL only). Statements that change a
+// job's status are services/job-transitions.ts's, the one writer of job states.
 import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { Tables } from '../db/tables.js';
