@@ -1,7 +1,7 @@
 // The per-key token bucket (src/http/plugins/rate-limit.ts) through a real app: a key starts with `burst`
 // tokens, each request takes one, tokens come back at `perSecond`, and the RateLimit headers report the
-// bucket. The limiter reads the wall clock, so every expectation allows for the refill of the time that
-// really passed (at 1 request/s a quick sequence refills less than one token, which keeps the numbers exact).
+// bucket. The limiter reads the injected clock (the test app's ManualClock), so time moves only when a
+// test advances it and every number is exact.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyReply } from 'fastify';
@@ -19,55 +19,58 @@ describe('per-key rate limit: token bucket arithmetic', () => {
   after(() => app.close());
 
   const get = (key: string) => app.server.inject({ method: 'GET', url: '/v1/deploys', headers: { authorization: `Bearer ${key}` } });
-  /** Tokens refilled since `since`, at most (whole tokens the headers could show extra). */
-  const refilled = (since: number) => Math.floor(((Date.now() - since) / 1000) * RATE);
 
   test('a full bucket admits `burst` requests, counting down; the next is refused for ceil((1 - tokens) / rate) s', async () => {
     const { key } = await app.services.apiKeys.create({ accountId: app.accountId });
-    const start = Date.now();
     for (let k = 1; k <= BURST; k++) {
       const r = await get(key);
       assert.equal(r.statusCode, 200, `request ${k} of the burst`);
       assert.equal(r.headers['ratelimit-limit'], String(BURST));
-      const remaining = Number(r.headers['ratelimit-remaining']);
-      const extra = refilled(start);
-      assert.ok(
-        remaining >= BURST - k && remaining <= Math.min(BURST, BURST - k + extra),
-        `request ${k}: remaining ${remaining}, expected ${BURST - k} (+${extra} refilled)`,
-      );
-      // Seconds until the bucket is full again: the k tokens taken, less what has come back.
-      const reset = Number(r.headers['ratelimit-reset']);
-      assert.ok(reset <= k && reset >= k - extra - 1, `request ${k}: reset ${reset}, expected ${k}`);
+      assert.equal(r.headers['ratelimit-remaining'], String(BURST - k), `request ${k}`);
+      // Seconds until the bucket is full again: the k tokens taken, at 1 token/s.
+      assert.equal(r.headers['ratelimit-reset'], String(k), `request ${k}`);
     }
-    if (refilled(start) === 0) {
-      // Less than one token back: empty.
-      const refused = await get(key);
-      assert.equal(refused.statusCode, 429);
-      assert.equal(refused.json().error, 'rate_limited');
-      assert.equal(refused.headers['ratelimit-remaining'], '0');
-      assert.equal(refused.headers['retry-after'], String(Math.ceil(1 / RATE)), 'at 1 request/s, less than one token is at most 1 s away');
-      assert.equal(refused.headers['ratelimit-reset'], refused.headers['retry-after']);
-    }
+    const refused = await get(key);
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().error, 'rate_limited');
+    assert.equal(refused.headers['ratelimit-remaining'], '0');
+    assert.equal(
+      refused.headers['retry-after'],
+      String(Math.ceil(1 / RATE)),
+      'at 1 request/s, an empty bucket has its next token 1 s away',
+    );
+    assert.equal(refused.headers['ratelimit-reset'], refused.headers['retry-after']);
   });
 
-  test('refused requests take nothing; tokens come back at the configured rate', async () => {
+  test('refused requests take nothing; tokens come back at the configured rate, up to the burst', async () => {
     const { key } = await app.services.apiKeys.create({ accountId: app.accountId });
     for (let k = 0; k < BURST; k++) assert.equal((await get(key)).statusCode, 200);
-    const emptied = Date.now();
     // Refusals while empty do not push the refill back.
     for (let k = 0; k < 3; k++) assert.equal((await get(key)).statusCode, 429);
-    // The refill is what this test measures, so it waits a fixed time: 2.5 s at 1 token/s is 2 tokens.
-    await new Promise((r) => setTimeout(r, 2_500));
-    const elapsed = Date.now() - emptied;
+    // 2.5 s at 1 token/s is 2 whole tokens (and half of the next).
+    app.clock.advance(2_500);
     const statuses: number[] = [];
     for (let k = 0; k < 5; k++) statuses.push((await get(key)).statusCode);
-    const admitted = statuses.filter((s) => s === 200).length;
-    const expected = Math.min(BURST, Math.floor((elapsed / 1000) * RATE));
-    assert.ok(
-      admitted >= expected && admitted <= expected + refilled(emptied + elapsed),
-      `admitted ${admitted} after ${elapsed} ms, expected ${expected}: ${statuses}`,
-    );
-    assert.deepEqual(statuses, [...Array(admitted).fill(200), ...Array(5 - admitted).fill(429)], 'admitted first, then refused');
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429], 'two admitted, then refused');
+    // The half token left over counts: another 0.5 s makes it whole.
+    app.clock.advance(500);
+    assert.equal((await get(key)).statusCode, 200);
+    assert.equal((await get(key)).statusCode, 429);
+    // A long pause fills the bucket to the burst, not beyond.
+    app.clock.advance(60_000);
+    const full = await get(key);
+    assert.equal(full.headers['ratelimit-remaining'], String(BURST - 1));
+  });
+
+  test('a clock set back refills nothing and takes nothing', async () => {
+    const { key } = await app.services.apiKeys.create({ accountId: app.accountId });
+    assert.equal((await get(key)).headers['ratelimit-remaining'], String(BURST - 1));
+    const now = app.clock.now();
+    app.clock.set(now - 3_600_000);
+    assert.equal((await get(key)).headers['ratelimit-remaining'], String(BURST - 2), 'one token taken, none lost to the hour back');
+    app.clock.set(now);
+    // Back to the present: an hour "passed" since the last request, so the bucket is full again.
+    assert.equal((await get(key)).headers['ratelimit-remaining'], String(BURST - 1));
   });
 
   test('each key has its own bucket; a plan with its own rateLimit sets burst and rate', async () => {

@@ -24,6 +24,10 @@ interface Bucket {
  *
  * The account's plan is cached for a few seconds to keep this off the database; a plan change drops it
  * at once through the notifier (NOTIFY on PostgreSQL, the auth_changes poll everywhere).
+ *
+ * Time comes from the injected clock (`ctx.clock`: the system clock in production), so tests move time
+ * instead of waiting for tokens to come back. Time that runs backwards (a clock set back) refills nothing
+ * and takes nothing.
  */
 export class RateLimiter {
   readonly processes: ApiProcesses;
@@ -53,14 +57,14 @@ export class RateLimiter {
   check(principal: Principal, reply: FastifyReply): void | Promise<void> {
     this.processes.markActive();
     const cached = this.planCache.get(principal.accountId);
-    if (cached && cached.until >= Date.now()) return this.take(principal, reply, cached.plan);
+    if (cached && cached.until >= this.ctx.clock.now()) return this.take(principal, reply, cached.plan);
     return this.loadPlan(principal.accountId).then((plan) => this.take(principal, reply, plan));
   }
 
   private async loadPlan(accountId: string): Promise<string> {
     const changesBefore = this.planChanges;
     const plan = (await this.accounts.planKeyOf(accountId)) ?? 'free';
-    if (this.planChanges === changesBefore) this.planCache.set(accountId, { plan, until: Date.now() + 5000 });
+    if (this.planChanges === changesBefore) this.planCache.set(accountId, { plan, until: this.ctx.clock.now() + 5000 });
     return plan;
   }
 
@@ -74,14 +78,14 @@ export class RateLimiter {
     const rate = perSecond / n;
     const cap = Math.max(1, burst / n);
     const id = principal.keyId ?? `acct:${principal.accountId}`;
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     let b = this.buckets.get(id);
     if (!b) {
       if (this.buckets.size > 50_000) this.buckets.clear();
       b = { tokens: cap, updatedAt: now };
       this.buckets.set(id, b);
     }
-    b.tokens = Math.min(cap, b.tokens + ((now - b.updatedAt) / 1000) * rate);
+    b.tokens = Math.min(cap, b.tokens + (Math.max(0, now - b.updatedAt) / 1000) * rate);
     b.updatedAt = now;
     // Headers speak of the whole limit (what the client was sold), estimated from this process's share.
     reply.header('ratelimit-limit', String(burst));
