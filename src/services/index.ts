@@ -17,6 +17,7 @@ import { RenderedFiles } from './rendered-files.js';
 import { RenderBatches } from './render-batches.js';
 import { RenderJobs } from './render-jobs.js';
 import { JobCancels } from './job-transitions.js';
+import { JobDocuments } from './job-documents.js';
 import { Settings } from './settings.js';
 import { Uploads } from './uploads.js';
 import { Usage } from './usage.js';
@@ -66,7 +67,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
   const webhooks = new Webhooks(ctx, renderedFiles, pageImages);
   const batchProgress = new BatchProgress(ctx, webhooks);
   const jobCancels = new JobCancels(ctx, { notifier, batches: batchProgress });
-  const renderJobs = new RenderJobs(ctx, deploys, versions, usage, notifier, payloadSchemas, jobCancels);
+  const renderJobs = new RenderJobs(ctx, new JobDocuments(ctx), deploys, versions, usage, notifier, payloadSchemas, jobCancels);
   const inlineSources = new InlineSources(ctx, usage);
   renderJobs.inlineSources = inlineSources;
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);

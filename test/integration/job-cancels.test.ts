@@ -59,7 +59,7 @@ describe('cancels by job, by batch and by deploy', () => {
     ended.length = 0;
     await app.services.renderJobs.cancel(app.accountId, q.itemIds[0]);
     assert.equal(await batchFinished(q.batchId), false);
-    assert.deepEqual(ended, []);
+    assert.equal(ended.length, 0);
     await app.services.renderJobs.cancel(app.accountId, q.itemIds[1]);
     assert.deepEqual(await state(q.itemIds), { statuses: new Set(['canceled']), finished: true, payloads: 0 });
     assert.deepEqual(announced(), [...q.itemIds].sort());
