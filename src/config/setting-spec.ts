@@ -46,6 +46,7 @@ export interface ConfigValues {
   allowInsecureWebhooks: boolean;
   signingKey: string | null;
   secretsKey: string | null;
+  passwordHashCost: number;
   logLevel: string;
   metricsEnabled: boolean;
   metricsToken: string | null;

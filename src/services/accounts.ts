@@ -62,7 +62,7 @@ export class Accounts {
     const accountId = newId('acct', now);
     const email = cfg.bootstrapEmail ?? 'admin@localhost';
     const password = cfg.bootstrapPassword ?? randomBase62(20);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, cfg.passwordHashCost);
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         await trx.insertInto('bootstrap').values({ id: 1, account_id: accountId, created_at: now }).execute();

@@ -49,7 +49,7 @@ export class Users {
       id: newId('usr', now),
       account_id: input.accountId,
       email,
-      password_hash: await hashPassword(input.password),
+      password_hash: await hashPassword(input.password, this.ctx.config.passwordHashCost),
       role: input.role ?? 'member',
       created_at: now,
     };
@@ -157,7 +157,7 @@ export class Users {
   }
 
   private dummy(): Promise<string> {
-    this.dummyHash ??= hashPassword('folio-timing-equaliser');
+    this.dummyHash ??= hashPassword('folio-timing-equaliser', this.ctx.config.passwordHashCost);
     return this.dummyHash;
   }
 

@@ -62,6 +62,8 @@ export async function createTestApp(
     // Tests fire many requests at once; the rate limit has its own test.
     FOLIO_RATE_LIMIT_PER_SECOND: '100000',
     FOLIO_RATE_LIMIT_BURST: '100000',
+    // The cheapest real scrypt: tests sign in and create users often (production default: 15).
+    FOLIO_PASSWORD_HASH_COST: '10',
     ...opts.env,
   });
   const clock = opts.clock ?? new ManualClock(Date.now());

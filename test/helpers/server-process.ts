@@ -22,7 +22,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(path.join(root, 'bin/folio'), [role], {
     cwd: root,
-    env: { ...process.env, PORT: '0', FOLIO_LOG_LEVEL: 'warn', ...env },
+    // The cheapest real scrypt for dashboard passwords: sign-ins in tests need no production cost.
+    env: { ...process.env, PORT: '0', FOLIO_LOG_LEVEL: 'warn', FOLIO_PASSWORD_HASH_COST: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

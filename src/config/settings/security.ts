@@ -1,4 +1,4 @@
-// Settings of keys, and the one switch that relaxes the webhook address policy.
+// Settings of keys and of password hashing, and the one switch that relaxes the webhook address policy.
 // Listed in schema.ts in this order, which is docs/config.md's.
 import type { SettingSpec } from '../setting-spec.js';
 
@@ -25,5 +25,14 @@ export const securitySettings: SettingSpec[] = [
     default: null,
     secret: true,
     doc: 'Key (at least 32 characters) that signs download/preview links. Embedded mode generates one in the data dir when unset; required when several processes serve links.',
+  },
+  {
+    env: 'FOLIO_PASSWORD_HASH_COST',
+    key: 'passwordHashCost',
+    type: 'integer',
+    default: '15',
+    min: 10,
+    max: 17,
+    doc: 'scrypt cost of dashboard password hashes: N = 2^cost (r = 8, p = 1; 15 takes about 50 ms and 32 MiB per hash, each step doubles both). Applies to passwords set from now on; a stored hash keeps the parameters it was made with and stays valid whatever this is. Lower it only for tests.',
   },
 ];
