@@ -1,36 +1,24 @@
 import { releaseJob } from '../services/job-transitions.js';
-import { SandboxLimitError } from '../sandbox/pool.js';
-import { unpackBytes, unpackText } from '../db/packed-inputs.js';
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
-import { forUpdate } from '../db/dialect.js';
-import { pdfFileName } from '../domain/file-name.js';
-import { newId } from '../domain/ids.js';
-import { inspectPkcs12 } from '../domain/signing-certificates.js';
 import { removeLeftoverProtectFolders } from '../pdf/protect.js';
 import { countPdfPages } from '../render/page-count.js';
-import { splitVersionPdf } from '../render/pdf-options.js';
-import { RenderError, type PdfOverrides, type RenderRequest, type RenderResult } from '../render/types.js';
+import { RenderError, type RenderRequest, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
-import type { JobOutcomes, PlannedOutput } from '../services/job-outcomes.js';
+import type { JobOutcomes } from '../services/job-outcomes.js';
 import type { PageImages, StoredPageImage } from '../services/page-images.js';
-import type { StoredJobDocument } from '../services/render-jobs.js';
 import type { Notifier } from '../notifier/notifier.js';
-import { BundleCache } from './bundle-cache.js';
-import { collectPdf, documentPlan, finishDocument, type SignatureStep } from './document-step.js';
-import * as q from './job-queries.js';
+import { collectPdf, finishDocument } from './document-step.js';
 import { PollTimer } from './poll-timer.js';
-import { SigningKeyCache } from './signing-key-cache.js';
 import { drawPageImages } from './page-images-step.js';
+import { JobPreparation } from './job-preparation.js';
+import { claimNextJob } from './job-claim.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
 }
-
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface Active {
   job: RenderJobsTable;
@@ -51,11 +39,9 @@ export class RenderWorker {
   private running = false;
   private readonly poll = new PollTimer();
   private loopDone: Promise<void> | null = null;
-  private readonly bundles: BundleCache;
+  private readonly preparation: JobPreparation;
   private offQueued: (() => void) | null = null;
   private offChanged: (() => void) | null = null;
-  /** Opened signing keys by certificate id (certificates never change; a deleted one is refused above). */
-  private readonly signingKeys = new SigningKeyCache();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -67,7 +53,7 @@ export class RenderWorker {
       concurrency: number;
     },
   ) {
-    this.bundles = new BundleCache(ctx.blobs);
+    this.preparation = new JobPreparation(ctx);
   }
 
   start(): void {
@@ -125,56 +111,11 @@ export class RenderWorker {
     }
   }
 
-  /** Picks the next job: among accounts with due work and free capacity, the one with the fewest renders running. */
+  /** Picks the next job and leases it to this worker (job-claim.ts), telling the job's watchers. */
   async claim(): Promise<RenderJobsTable | null> {
-    const now = this.ctx.clock.now();
-    const db = this.ctx.db;
-    // retry_scheduled → queued once due (the interface's transition), then claim from queued.
-    await q.requeueDueRetries(db, { updatedAt: now, now });
-    // Per account with due work: its oldest due job, the renders it has running and its plan, in one
-    // statement (this runs for every job, and again whenever a worker has a free slot).
-    const candidates = await q.claimCandidates(db, { now });
-    if (candidates.length === 0) return null;
-    const running = new Map(candidates.map((c) => [c.account_id, Number(c.running ?? 0)]));
-    const cap = new Map(
-      candidates.map((c) => [
-        c.account_id,
-        c.plan_key === null ? undefined : this.ctx.plans.get(c.plan_key).policy.maxConcurrentRenderJobs,
-      ]),
-    );
-    const eligible = candidates
-      .filter((c) => {
-        const limit = cap.get(c.account_id);
-        return limit === null || limit === undefined || (running.get(c.account_id) ?? 0) < limit;
-      })
-      .sort((a, b) => (running.get(a.account_id) ?? 0) - (running.get(b.account_id) ?? 0) || (a.first_id < b.first_id ? -1 : 1));
-    for (const c of eligible) {
-      const job = await db.transaction().execute(async (trx) => {
-        // Lock the account row so two workers cannot both take its last free slot (PostgreSQL).
-        await forUpdate(this.ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', c.account_id)).execute();
-        const limit = cap.get(c.account_id);
-        if (limit !== null && limit !== undefined) {
-          const [r] = await q.rendersRunning(db, { accountId: c.account_id }, trx);
-          if (Number(r?.n ?? 0) >= limit) return null;
-        }
-        // Single jobs (interactive and sync renders) before the account's batch items.
-        const [single] = await q.oldestDueSingleJob(db, { accountId: c.account_id }, trx);
-        const [next] = single ? [single] : await q.nextDueBatchItem(db, { accountId: c.account_id }, trx);
-        if (!next) return null;
-        const [leased] = await q.leaseJob(
-          db,
-          { startedAt: now, owner: this.id, leaseExpiresAt: now + this.ctx.config.workerLeaseMs, updatedAt: now, id: next.id, now },
-          trx,
-        );
-        return leased ?? null;
-      });
-      if (job) {
-        this.ctx.metrics.queueWait.observe(Math.max(0, now - job.available_at) / 1000);
-        this.deps.notifier.jobChanged(job.id);
-        return job;
-      }
-    }
-    return null;
+    const job = await claimNextJob(this.ctx, this.id);
+    if (job) this.deps.notifier.jobChanged(job.id);
+    return job;
   }
 
   private startJob(job: RenderJobsTable): void {
@@ -225,7 +166,7 @@ export class RenderWorker {
     let storedKey: string | null = null;
     let images: StoredPageImage[] = [];
     try {
-      const prepared = await this.prepare(job, a.abort.signal);
+      const prepared = await this.preparation.prepare(job, a.abort.signal);
       const { storageKey } = prepared.output;
       let result: RenderResult;
       let finishedAt: number | undefined;
@@ -336,112 +277,5 @@ export class RenderWorker {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  /**
-   * The job's signing certificate, opened now (its key never leaves this process's memory): null for a job
-   * that is not signed. A certificate deleted or expired since the job was created fails the job before it
-   * is rendered, with pdf_postprocess_failed saying which.
-   */
-  private async signatureStep(accountId: string, documentJson: string | null, versionPdf: unknown): Promise<SignatureStep | null> {
-    const doc = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
-    // A job that keeps only page images keeps no PDF to sign.
-    if (doc?.imagesOnly) return null;
-    // The job's own signature, else the version's (render.metadata.pdf.signature, checked at commit).
-    const sig = doc?.signature ?? splitVersionPdf(versionPdf).document.signature;
-    if (!sig) return null;
-    // The row is read for every job: a certificate deleted since the job was created must not sign it.
-    const row = await this.ctx.db
-      .selectFrom('signing_certificates')
-      .select(['pkcs12_sealed', 'passphrase_sealed', 'not_before', 'not_after'])
-      .where('id', '=', sig.certificateId)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!row)
-      throw new RenderError(
-        'pdf_postprocess_failed',
-        `signing certificate ${sig.certificateId} was deleted after the job or its version was created`,
-      );
-    const now = this.ctx.clock.now();
-    if (now >= row.not_after) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} has expired`);
-    if (row.not_before > now) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
-    // The key derivation (up to 50,000 iterations) runs in the sandbox; the key comes back as a KeyObject.
-    const material = await this.signingKeys.get(sig.certificateId, async () => {
-      let opened: Awaited<ReturnType<typeof inspectPkcs12>>;
-      try {
-        opened = await this.ctx.sandbox.run(
-          'certificate.inspect',
-          {
-            pkcs12: Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
-            passphrase: this.ctx.secrets.open(row.passphrase_sealed),
-            nowMs: now,
-          },
-          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
-        );
-      } catch (err) {
-        if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
-        throw new RenderError('pdf_limit_exceeded', `signing certificate ${sig.certificateId} could not be opened: ${err.message}`);
-      }
-      if (!opened.ok)
-        throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
-      const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-      return { key: opened.material.key, certificate: buf(opened.material.certificate), chain: opened.material.chain.map(buf) };
-    });
-    const { reason, location, contactInfo, visible } = sig;
-    return { material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };
-  }
-
-  private async prepare(job: RenderJobsTable, signal: AbortSignal) {
-    const db = this.ctx.db;
-    const [[version], [payloadRow], [deploy], vars, secrets, [account]] = await Promise.all([
-      q.versionRow(db, { id: job.deploy_version_id }),
-      q.payloadOf(db, { jobId: job.id }),
-      q.deploySlug(db, { id: job.deploy_id }),
-      q.envVariables(db, { deployId: job.deploy_id }),
-      q.envSecrets(db, { deployId: job.deploy_id }),
-      q.accountPlan(db, { id: job.account_id }),
-    ]);
-    if (!version || !deploy) throw new RenderError('render_failed', 'the deploy version no longer exists');
-    if (!payloadRow) throw new RenderError('render_failed', 'the job payload is missing');
-    if (!account) throw new RenderError('render_failed', 'the account no longer exists');
-    const { policy } = this.ctx.plans.get(account.plan_key);
-    const metadata = version.metadata_json ? (JSON.parse(version.metadata_json) as Record<string, unknown>) : {};
-    const bundle = await this.bundles.get(version.render_pack_key);
-    const outputId = newId('out', this.ctx.clock.now());
-    const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
-    const attempt = { jobId: job.id, attempt: job.attempt };
-    const timeout = Math.min(version.render_timeout_ms ?? DEFAULT_TIMEOUT_MS, policy.maxRenderTimeoutMs ?? Number.MAX_SAFE_INTEGER);
-    const request: RenderRequest = {
-      jobId: job.id,
-      accountId: job.account_id,
-      deployId: job.deploy_id,
-      versionNo: version.version_no,
-      bundle,
-      entryPath: version.entry_path,
-      payload: await unpackBytes(payloadRow.body_base64),
-      payloadMime: job.payload_mime,
-      env: {
-        variables: Object.fromEntries(vars.map((v) => [v.name, v.value])),
-        secrets: Object.fromEntries(secrets.map((v) => [v.name, this.ctx.secrets.open(v.value)])),
-      },
-      // The print overrides only: the document options of render.metadata.pdf are applied after printing.
-      pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}) as PdfOverrides,
-      timeoutMs: timeout,
-      allowExternalNetwork: policy.allowExternalNetwork,
-      maxOutputBytes: policy.maxRenderOutputBytes,
-      signal,
-    };
-    const fileName = pdfFileName({ template: metadata.fileName, slug: deploy.slug, businessKey: job.business_key, jobId: job.id });
-    const output: PlannedOutput = {
-      outputId,
-      pdfId,
-      fileName,
-      storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
-      storageLimitBytes: policy.storageLimitBytes,
-    };
-    const documentJson = payloadRow.document_json === null ? null : await unpackText(payloadRow.document_json);
-    const signature = await this.signatureStep(job.account_id, documentJson, metadata.pdf);
-    const post = documentPlan(metadata.pdf, documentJson, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
-    return { request, output, post };
   }
 }

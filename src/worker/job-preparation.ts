@@ -1,0 +1,138 @@
+// What a claimed job needs before it renders, read in one round: its version, payload, deploy, environment
+// and plan; the bundle (worker/bundle-cache.ts); where its output goes; and its document step (the
+// post-processing plan, with the signing key opened in the sandbox when it signs).
+import { SandboxLimitError } from '../sandbox/pool.js';
+import { unpackBytes, unpackText } from '../db/packed-inputs.js';
+import { jobPdfKey, outputKey } from '../blobs/keys.js';
+import type { RenderJobsTable } from '../db/tables.js';
+import { pdfFileName } from '../domain/file-name.js';
+import { newId } from '../domain/ids.js';
+import { inspectPkcs12 } from '../domain/signing-certificates.js';
+import { splitVersionPdf } from '../render/pdf-options.js';
+import { RenderError, type PdfOverrides, type RenderRequest } from '../render/types.js';
+import type { ServiceContext } from '../services/context.js';
+import type { PlannedOutput } from '../services/job-outcomes.js';
+import type { StoredJobDocument } from '../services/render-jobs.js';
+import { BundleCache } from './bundle-cache.js';
+import { documentPlan, type SignatureStep } from './document-step.js';
+import * as q from './job-queries.js';
+import { SigningKeyCache } from './signing-key-cache.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class JobPreparation {
+  private readonly bundles: BundleCache;
+  /** Opened signing keys by certificate id (certificates never change; a deleted one is refused). */
+  private readonly signingKeys = new SigningKeyCache();
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.bundles = new BundleCache(ctx.blobs);
+  }
+
+  /**
+   * The job's signing certificate, opened now (its key never leaves this process's memory): null for a job
+   * that is not signed. A certificate deleted or expired since the job was created fails the job before it
+   * is rendered, with pdf_postprocess_failed saying which.
+   */
+  private async signatureStep(accountId: string, documentJson: string | null, versionPdf: unknown): Promise<SignatureStep | null> {
+    const doc = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
+    // A job that keeps only page images keeps no PDF to sign.
+    if (doc?.imagesOnly) return null;
+    // The job's own signature, else the version's (render.metadata.pdf.signature, checked at commit).
+    const sig = doc?.signature ?? splitVersionPdf(versionPdf).document.signature;
+    if (!sig) return null;
+    // The row is read for every job: a certificate deleted since the job was created must not sign it.
+    const row = await this.ctx.db
+      .selectFrom('signing_certificates')
+      .select(['pkcs12_sealed', 'passphrase_sealed', 'not_before', 'not_after'])
+      .where('id', '=', sig.certificateId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row)
+      throw new RenderError(
+        'pdf_postprocess_failed',
+        `signing certificate ${sig.certificateId} was deleted after the job or its version was created`,
+      );
+    const now = this.ctx.clock.now();
+    if (now >= row.not_after) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} has expired`);
+    if (row.not_before > now) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
+    // The key derivation (up to 50,000 iterations) runs in the sandbox; the key comes back as a KeyObject.
+    const material = await this.signingKeys.get(sig.certificateId, async () => {
+      let opened: Awaited<ReturnType<typeof inspectPkcs12>>;
+      try {
+        opened = await this.ctx.sandbox.run(
+          'certificate.inspect',
+          {
+            pkcs12: Buffer.from(this.ctx.secrets.open(row.pkcs12_sealed), 'base64'),
+            passphrase: this.ctx.secrets.open(row.passphrase_sealed),
+            nowMs: now,
+          },
+          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+        );
+      } catch (err) {
+        if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+        throw new RenderError('pdf_limit_exceeded', `signing certificate ${sig.certificateId} could not be opened: ${err.message}`);
+      }
+      if (!opened.ok)
+        throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
+      const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+      return { key: opened.material.key, certificate: buf(opened.material.certificate), chain: opened.material.chain.map(buf) };
+    });
+    const { reason, location, contactInfo, visible } = sig;
+    return { material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };
+  }
+
+  async prepare(job: RenderJobsTable, signal: AbortSignal) {
+    const db = this.ctx.db;
+    const [[version], [payloadRow], [deploy], vars, secrets, [account]] = await Promise.all([
+      q.versionRow(db, { id: job.deploy_version_id }),
+      q.payloadOf(db, { jobId: job.id }),
+      q.deploySlug(db, { id: job.deploy_id }),
+      q.envVariables(db, { deployId: job.deploy_id }),
+      q.envSecrets(db, { deployId: job.deploy_id }),
+      q.accountPlan(db, { id: job.account_id }),
+    ]);
+    if (!version || !deploy) throw new RenderError('render_failed', 'the deploy version no longer exists');
+    if (!payloadRow) throw new RenderError('render_failed', 'the job payload is missing');
+    if (!account) throw new RenderError('render_failed', 'the account no longer exists');
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const metadata = version.metadata_json ? (JSON.parse(version.metadata_json) as Record<string, unknown>) : {};
+    const bundle = await this.bundles.get(version.render_pack_key);
+    const outputId = newId('out', this.ctx.clock.now());
+    const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
+    const attempt = { jobId: job.id, attempt: job.attempt };
+    const timeout = Math.min(version.render_timeout_ms ?? DEFAULT_TIMEOUT_MS, policy.maxRenderTimeoutMs ?? Number.MAX_SAFE_INTEGER);
+    const request: RenderRequest = {
+      jobId: job.id,
+      accountId: job.account_id,
+      deployId: job.deploy_id,
+      versionNo: version.version_no,
+      bundle,
+      entryPath: version.entry_path,
+      payload: await unpackBytes(payloadRow.body_base64),
+      payloadMime: job.payload_mime,
+      env: {
+        variables: Object.fromEntries(vars.map((v) => [v.name, v.value])),
+        secrets: Object.fromEntries(secrets.map((v) => [v.name, this.ctx.secrets.open(v.value)])),
+      },
+      // The print overrides only: the document options of render.metadata.pdf are applied after printing.
+      pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}) as PdfOverrides,
+      timeoutMs: timeout,
+      allowExternalNetwork: policy.allowExternalNetwork,
+      maxOutputBytes: policy.maxRenderOutputBytes,
+      signal,
+    };
+    const fileName = pdfFileName({ template: metadata.fileName, slug: deploy.slug, businessKey: job.business_key, jobId: job.id });
+    const output: PlannedOutput = {
+      outputId,
+      pdfId,
+      fileName,
+      storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
+      storageLimitBytes: policy.storageLimitBytes,
+    };
+    const documentJson = payloadRow.document_json === null ? null : await unpackText(payloadRow.document_json);
+    const signature = await this.signatureStep(job.account_id, documentJson, metadata.pdf);
+    const post = documentPlan(metadata.pdf, documentJson, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
+    return { request, output, post };
+  }
+}
