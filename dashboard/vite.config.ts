@@ -24,6 +24,8 @@ export default defineConfig({
   // `npx vite dashboard`: live-reloading development against a running server (npm start), same origin
   // through the proxy, so the session cookie works as in production.
   server: {
-    proxy: Object.fromEntries(['/v1', '/p/', '/dashboard/api'].map((p) => [p, { target: process.env.FOLIO_API_URL ?? 'http://127.0.0.1:8080' }])),
+    proxy: Object.fromEntries(
+      ['/v1', '/p/', '/dashboard/api'].map((p) => [p, { target: process.env.FOLIO_API_URL ?? 'http://127.0.0.1:8080' }]),
+    ),
   },
 });

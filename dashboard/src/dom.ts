@@ -33,8 +33,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props |
       } else if (k === 'checked') {
         el.setAttribute('checked', '');
         (el as unknown as HTMLInputElement).checked = true;
-      }
-      else el.setAttribute(k, v === true ? '' : String(v));
+      } else el.setAttribute(k, v === true ? '' : String(v));
     }
   } else {
     append(el, props as Child);

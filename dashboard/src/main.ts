@@ -29,15 +29,25 @@ function navigate(path: string, opts: { replace?: boolean } = {}) {
 
 /** Only same-app paths are followed after sign-in (no open redirect through ?next=). */
 function safeNext(raw: string | null): string {
-  return raw && /^\/dashboard(\/[A-Za-z0-9_\-./]*)?$/.test(raw) && !raw.includes('..') && !raw.startsWith('/dashboard/login') ? raw : `${BASE}/deploys`;
+  return raw && /^\/dashboard(\/[A-Za-z0-9_\-./]*)?$/.test(raw) && !raw.includes('..') && !raw.startsWith('/dashboard/login')
+    ? raw
+    : `${BASE}/deploys`;
 }
 
 function shell(navKey: string, main: HTMLElement): HTMLElement {
-  const menuButton = h('button', { type: 'button', class: 'btn menu-toggle', 'aria-expanded': 'false', 'aria-controls': 'main-nav' }, 'Menu');
+  const menuButton = h(
+    'button',
+    { type: 'button', class: 'btn menu-toggle', 'aria-expanded': 'false', 'aria-controls': 'main-nav' },
+    'Menu',
+  );
   const nav = h(
     'nav',
     { id: 'main-nav', 'aria-label': 'Main' },
-    h('ul', {}, NAV.map((n) => h('li', {}, h('a', { href: n.href, 'aria-current': n.key === navKey ? 'page' : null }, n.label)))),
+    h(
+      'ul',
+      {},
+      NAV.map((n) => h('li', {}, h('a', { href: n.href, 'aria-current': n.key === navKey ? 'page' : null }, n.label))),
+    ),
   );
   menuButton.addEventListener('click', () => {
     const open = menuButton.getAttribute('aria-expanded') !== 'true';
@@ -45,13 +55,15 @@ function shell(navKey: string, main: HTMLElement): HTMLElement {
     nav.classList.toggle('open', open);
   });
   const signOut = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'sign-out' }, 'Sign out');
-  signOut.addEventListener('click', () =>
-    void act(signOut, null, async () => {
-      await api('POST', '/dashboard/api/logout');
-      session = null;
-      setSession(null);
-      navigate(`${BASE}/login`);
-    }),
+  signOut.addEventListener(
+    'click',
+    () =>
+      void act(signOut, null, async () => {
+        await api('POST', '/dashboard/api/logout');
+        session = null;
+        setSession(null);
+        navigate(`${BASE}/login`);
+      }),
   );
   return h(
     'div',
@@ -90,11 +102,17 @@ async function render(): Promise<void> {
 
   if (path === `${BASE}/login`) {
     document.title = 'Sign in · Folio';
-    replace(app, loginPage({ next: safeNext(query.get('next')), onSignedIn: (s) => {
-      session = s;
-      setSession(s);
-      navigate(safeNext(query.get('next')), { replace: true });
-    } }));
+    replace(
+      app,
+      loginPage({
+        next: safeNext(query.get('next')),
+        onSignedIn: (s) => {
+          session = s;
+          setSession(s);
+          navigate(safeNext(query.get('next')), { replace: true });
+        },
+      }),
+    );
     return;
   }
 
@@ -120,7 +138,10 @@ async function render(): Promise<void> {
   replace(app, shell(route?.nav ?? '', main));
   if (!route) {
     document.title = 'Not found · Folio';
-    main.append(h('h1', { tabindex: '-1' }, 'Page not found'), h('p', {}, 'This dashboard page does not exist. ', h('a', { href: `${BASE}/deploys` }, 'Go to deploys')));
+    main.append(
+      h('h1', { tabindex: '-1' }, 'Page not found'),
+      h('p', {}, 'This dashboard page does not exist. ', h('a', { href: `${BASE}/deploys` }, 'Go to deploys')),
+    );
     return;
   }
   document.title = `${route.title} · Folio`;
@@ -140,7 +161,8 @@ async function render(): Promise<void> {
     main.replaceChildren(h('h1', { tabindex: '-1' }, route.title), errorBox(err, `The ${route.title.toLowerCase()} page could not load`));
   }
   // Move focus to the new page's heading so screen readers announce the navigation.
-  if (!controller.signal.aborted && document.activeElement === document.body) main.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+  if (!controller.signal.aborted && document.activeElement === document.body)
+    main.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
 }
 
 setUnauthorizedHandler(() => {

@@ -1,6 +1,18 @@
 // Shapes of the /v1 API the dashboard reads. Resources come from the SDK's types, generated from the served
 // OpenAPI document (a check in npm test keeps them current); only dashboard-specific shapes are written here.
-export type { Access, Alias, Deploy, DeploySettings, DeployVersion, ManagedPdf, PageImage, PermanentLink, RenderJob, RenderOutput, UsageOverview } from '../../src/sdk/api-types.js';
+export type {
+  Access,
+  Alias,
+  Deploy,
+  DeploySettings,
+  DeployVersion,
+  ManagedPdf,
+  PageImage,
+  PermanentLink,
+  RenderJob,
+  RenderOutput,
+  UsageOverview,
+} from '../../src/sdk/api-types.js';
 import type { EmbeddedPdf, Operations, RenderJob, RenderOutput } from '../../src/sdk/api-types.js';
 
 export interface ApiErrorBody {
@@ -32,9 +44,6 @@ export interface ApiKey {
   revokedAt: number | null;
 }
 
-
-
-
 export interface VersionFile {
   path: string;
   sha256: string;
@@ -42,13 +51,9 @@ export interface VersionFile {
   mime: string;
 }
 
-
 export const JOB_STATUSES = ['queued', 'rendering', 'retry_scheduled', 'succeeded', 'failed', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const isTerminal = (s: string) => s === 'succeeded' || s === 'failed' || s === 'canceled';
-
-
-
 
 /**
  * A render batch. Written by hand rather than taken from the generated types: `combining`, `itemWebhooks` and
@@ -92,10 +97,8 @@ export interface JobDetail {
   pdf?: EmbeddedPdf;
 }
 
-
 /** The webhook event of a job and its delivery attempts, as the generated API types describe them. */
 export type WebhookDeliveries = Operations['GET /v1/render-jobs/{jobId}/webhook-deliveries']['response'];
-
 
 /** What the page of a job's last finished attempt did (null until an attempt has ended). */
 export type RenderDiagnostics = Operations['GET /v1/render-jobs/{jobId}/diagnostics']['response']['diagnostics'];

@@ -1,17 +1,26 @@
 import { ApiError } from './api';
 import { h, nextId, type Child } from './dom';
 
-export function pageHeader(title: string, opts: { subtitle?: Child; actions?: Child; back?: { href: string; label: string } } = {}): HTMLElement {
+export function pageHeader(
+  title: string,
+  opts: { subtitle?: Child; actions?: Child; back?: { href: string; label: string } } = {},
+): HTMLElement {
   return h(
     'header',
     { class: 'page-header' },
     opts.back ? h('a', { class: 'back', href: opts.back.href }, `← ${opts.back.label}`) : null,
-    h('div', { class: 'page-title' }, h('h1', { tabindex: '-1' }, title), opts.actions ? h('div', { class: 'actions' }, opts.actions) : null),
+    h(
+      'div',
+      { class: 'page-title' },
+      h('h1', { tabindex: '-1' }, title),
+      opts.actions ? h('div', { class: 'actions' }, opts.actions) : null,
+    ),
     opts.subtitle ? h('p', { class: 'subtitle' }, opts.subtitle) : null,
   );
 }
 
-export const loading = (what = 'Loading…') => h('p', { class: 'loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), what);
+export const loading = (what = 'Loading…') =>
+  h('p', { class: 'loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), what);
 
 /** The API's own message and code, so the user sees exactly what the server said. */
 export function errorBox(err: unknown, prefix?: string): HTMLElement {
@@ -22,11 +31,14 @@ export function errorBox(err: unknown, prefix?: string): HTMLElement {
     { class: 'error-box', role: 'alert' },
     h('strong', {}, prefix ?? 'Something went wrong'),
     h('p', {}, message),
-    e && e.code !== 'network_error' ? h('p', { class: 'muted small' }, `Error code: `, h('code', {}, e.code), e.status ? ` (HTTP ${e.status})` : '') : null,
+    e && e.code !== 'network_error'
+      ? h('p', { class: 'muted small' }, `Error code: `, h('code', {}, e.code), e.status ? ` (HTTP ${e.status})` : '')
+      : null,
   );
 }
 
-export const empty = (title: string, hint?: Child) => h('div', { class: 'empty' }, h('p', { class: 'empty-title' }, title), hint ? h('p', { class: 'muted' }, hint) : null);
+export const empty = (title: string, hint?: Child) =>
+  h('div', { class: 'empty' }, h('p', { class: 'empty-title' }, title), hint ? h('p', { class: 'muted' }, hint) : null);
 
 export function statusBadge(status: string): HTMLElement {
   return h('span', { class: `badge badge-${status}` }, status.replace('_', ' '));
@@ -40,8 +52,26 @@ export function table(caption: string, headers: string[], rows: Child[][], opts:
       'table',
       { 'data-testid': opts.testid },
       h('caption', { class: 'sr-only' }, caption),
-      h('thead', {}, h('tr', {}, headers.map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', { 'data-label': headers[i] }, c)))))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headers.map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) =>
+          h(
+            'tr',
+            {},
+            r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', { 'data-label': headers[i] }, c))),
+          ),
+        ),
+      ),
     ),
   );
 }
@@ -79,7 +109,11 @@ export function switchField(label: string, checked: boolean): { el: HTMLElement;
  * Runs an action from a button: disables it meanwhile, reports the API's message in `errorSlot` (or a
  * toast), and returns the result or undefined on failure.
  */
-export async function act<T>(button: HTMLButtonElement | null, errorSlot: HTMLElement | null, fn: () => Promise<T>): Promise<T | undefined> {
+export async function act<T>(
+  button: HTMLButtonElement | null,
+  errorSlot: HTMLElement | null,
+  fn: () => Promise<T>,
+): Promise<T | undefined> {
   if (button) {
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
@@ -108,7 +142,13 @@ export function confirmDialog(opts: { title: string; body: Child; confirmLabel: 
     const dialog = h(
       'dialog',
       { 'aria-labelledby': titleId },
-      h('form', { method: 'dialog' }, h('h2', { id: titleId }, opts.title), h('div', { class: 'dialog-body' }, opts.body), h('div', { class: 'dialog-actions' }, cancel, ok)),
+      h(
+        'form',
+        { method: 'dialog' },
+        h('h2', { id: titleId }, opts.title),
+        h('div', { class: 'dialog-body' }, opts.body),
+        h('div', { class: 'dialog-actions' }, cancel, ok),
+      ),
     );
     cancel.addEventListener('click', () => dialog.close('cancel'));
     dialog.addEventListener('close', () => {
@@ -122,7 +162,13 @@ export function confirmDialog(opts: { title: string; body: Child; confirmLabel: 
 }
 
 /** A modal with one text field; resolves with the value or null. */
-export function promptDialog(opts: { title: string; label: string; value: string; confirmLabel: string; hint?: string }): Promise<string | null> {
+export function promptDialog(opts: {
+  title: string;
+  label: string;
+  value: string;
+  confirmLabel: string;
+  hint?: string;
+}): Promise<string | null> {
   return new Promise((resolve) => {
     const titleId = nextId('dlg');
     const input = h('input', { type: 'text', value: opts.value, required: true });
@@ -135,7 +181,12 @@ export function promptDialog(opts: { title: string; label: string; value: string
         { method: 'dialog' },
         h('h2', { id: titleId }, opts.title),
         field(opts.label, input, opts.hint),
-        h('div', { class: 'dialog-actions' }, cancel, h('button', { type: 'submit', class: 'btn btn-primary', value: 'ok' }, opts.confirmLabel)),
+        h(
+          'div',
+          { class: 'dialog-actions' },
+          cancel,
+          h('button', { type: 'submit', class: 'btn btn-primary', value: 'ok' }, opts.confirmLabel),
+        ),
       ),
     );
     cancel.addEventListener('click', () => dialog.close('cancel'));

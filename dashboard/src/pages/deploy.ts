@@ -35,21 +35,28 @@ export async function deployPage(ctx: PageContext) {
   let detail = await api<DeployDetail>('GET', base, undefined, { signal: ctx.signal });
   const header = h('div');
   const aliasesSection = h('section', { 'aria-labelledby': 'aliases-title' });
-  const versionsSection = h('section', { 'aria-labelledby': 'versions-title' }, h('h2', { id: 'versions-title' }, 'Versions'), loading('Loading versions…'));
+  const versionsSection = h(
+    'section',
+    { 'aria-labelledby': 'versions-title' },
+    h('h2', { id: 'versions-title' }, 'Versions'),
+    loading('Loading versions…'),
+  );
   let versions: DeployVersion[] = [];
   let cursor: string | null | undefined;
 
   function drawHeader() {
     const d = detail.deploy;
     const rename = h('button', { type: 'button', class: 'btn' }, 'Rename');
-    rename.addEventListener('click', () =>
-      void act(rename, null, async () => {
-        const updated = await renameDeploy(d);
-        if (updated) {
-          detail = { ...detail, deploy: updated };
-          drawHeader();
-        }
-      }),
+    rename.addEventListener(
+      'click',
+      () =>
+        void act(rename, null, async () => {
+          const updated = await renameDeploy(d);
+          if (updated) {
+            detail = { ...detail, deploy: updated };
+            drawHeader();
+          }
+        }),
     );
     const del = h('button', { type: 'button', class: 'btn btn-danger' }, 'Delete');
     del.addEventListener('click', () => void act(del, null, async () => (await deleteDeploy(d)) && ctx.navigate('/dashboard/deploys')));
@@ -68,7 +75,8 @@ export async function deployPage(ctx: PageContext) {
     );
   }
 
-  const aliasTarget = (a: Alias) => (a.deployVersionId === 'latest' ? 'latest' : (versions.find((v) => v.id === a.deployVersionId)?.displayId ?? a.deployVersionId));
+  const aliasTarget = (a: Alias) =>
+    a.deployVersionId === 'latest' ? 'latest' : (versions.find((v) => v.id === a.deployVersionId)?.displayId ?? a.deployVersionId);
 
   function drawAliases() {
     replace(
@@ -76,7 +84,20 @@ export async function deployPage(ctx: PageContext) {
       h('h2', { id: 'aliases-title' }, 'Aliases'),
       detail.aliases.length === 0
         ? h('p', { class: 'muted' }, 'No aliases yet. Promote a version to preview or production below.')
-        : h('ul', { class: 'aliases', 'data-testid': 'aliases' }, detail.aliases.map((a) => h('li', {}, h('strong', {}, a.alias), ' → ', h('code', {}, aliasTarget(a)), h('span', { class: 'muted small' }, ` (updated ${ago(a.updatedAt)})`)))),
+        : h(
+            'ul',
+            { class: 'aliases', 'data-testid': 'aliases' },
+            detail.aliases.map((a) =>
+              h(
+                'li',
+                {},
+                h('strong', {}, a.alias),
+                ' → ',
+                h('code', {}, aliasTarget(a)),
+                h('span', { class: 'muted small' }, ` (updated ${ago(a.updatedAt)})`),
+              ),
+            ),
+          ),
     );
   }
 
@@ -84,18 +105,28 @@ export async function deployPage(ctx: PageContext) {
     const rows = versions.map((v) => {
       const names = detail.aliases.filter((a) => a.deployVersionId === v.id).map((a) => a.alias);
       const buttons = (['preview', 'production'] as const).map((alias) => {
-        const b = h('button', { type: 'button', class: 'btn btn-small', 'aria-label': `Promote ${v.displayId} to ${alias}`, disabled: names.includes(alias) }, `→ ${alias}`);
-        b.addEventListener('click', () =>
-          void act(b, null, async () => {
-            await promote(deployId, alias, v);
-            detail = await api<DeployDetail>('GET', base);
-            drawAliases();
-            drawVersions();
-          }),
+        const b = h(
+          'button',
+          { type: 'button', class: 'btn btn-small', 'aria-label': `Promote ${v.displayId} to ${alias}`, disabled: names.includes(alias) },
+          `→ ${alias}`,
+        );
+        b.addEventListener(
+          'click',
+          () =>
+            void act(b, null, async () => {
+              await promote(deployId, alias, v);
+              detail = await api<DeployDetail>('GET', base);
+              drawAliases();
+              drawVersions();
+            }),
         );
         return b;
       });
-      const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete version ${v.displayId}` }, 'Delete');
+      const del = h(
+        'button',
+        { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete version ${v.displayId}` },
+        'Delete',
+      );
       del.addEventListener('click', () => void act(del, null, async () => (await deleteVersion(deployId, v)) && (await loadVersions())));
       return [
         h('a', { href: `/dashboard/deploys/${encodeURIComponent(deployId)}/versions/${encodeURIComponent(v.id)}` }, v.displayId),
@@ -126,7 +157,8 @@ export async function deployPage(ctx: PageContext) {
       drawAliases();
       drawRenderForm();
     } catch (err) {
-      if (!ctx.signal.aborted) replace(versionsSection, h('h2', { id: 'versions-title' }, 'Versions'), errorBox(err, 'The versions could not be loaded'));
+      if (!ctx.signal.aborted)
+        replace(versionsSection, h('h2', { id: 'versions-title' }, 'Versions'), errorBox(err, 'The versions could not be loaded'));
     }
   }
   async function moreVersions() {
@@ -147,7 +179,11 @@ export async function deployPage(ctx: PageContext) {
     const byId = (id: string) => (id === 'latest' ? (detail.latestVersion ?? versions[0]) : versions.find((v) => v.id === id));
     const form = renderForm(ctx, deployId, [
       { value: 'latest', label: 'latest', samplePayload: byId('latest')?.samplePayload },
-      ...detail.aliases.map((a) => ({ value: a.alias, label: `${a.alias} (${aliasTarget(a)})`, samplePayload: byId(a.deployVersionId)?.samplePayload })),
+      ...detail.aliases.map((a) => ({
+        value: a.alias,
+        label: `${a.alias} (${aliasTarget(a)})`,
+        samplePayload: byId(a.deployVersionId)?.samplePayload,
+      })),
       ...versions.map((v) => ({ value: v.id, label: v.displayId, samplePayload: v.samplePayload })),
     ]);
     replace(renderSection, form);

@@ -24,7 +24,14 @@ export async function renameDeploy(d: Deploy): Promise<Deploy | null> {
 export async function deleteDeploy(d: Deploy): Promise<boolean> {
   const ok = await confirmDialog({
     title: `Delete “${d.name}”?`,
-    body: [h('p', {}, 'Its versions, aliases, settings, variables and secrets are deleted and its queued render jobs are canceled. Managed PDFs stay.'), h('p', {}, 'This cannot be undone.')],
+    body: [
+      h(
+        'p',
+        {},
+        'Its versions, aliases, settings, variables and secrets are deleted and its queued render jobs are canceled. Managed PDFs stay.',
+      ),
+      h('p', {}, 'This cannot be undone.'),
+    ],
     confirmLabel: 'Delete deploy',
     danger: true,
   });
@@ -49,7 +56,12 @@ export async function deploysPage(ctx: PageContext) {
     'form',
     { class: 'card form-row', 'aria-labelledby': 'new-deploy-title' },
     h('h2', { id: 'new-deploy-title' }, 'Create a deploy'),
-    h('div', { class: 'fields' }, field('Name', name), field('Slug', slug, 'Lowercase letters, digits and dashes; unique in your account.')),
+    h(
+      'div',
+      { class: 'fields' },
+      field('Name', name),
+      field('Slug', slug, 'Lowercase letters, digits and dashes; unique in your account.'),
+    ),
     formErrors,
     submit,
   );
@@ -100,12 +112,18 @@ export async function deploysPage(ctx: PageContext) {
     }
   }
   async function more() {
-    const page = await api<Page<Deploy>>('GET', `/v1/deploys?limit=50&cursor=${encodeURIComponent(cursor!)}`, undefined, { signal: ctx.signal });
+    const page = await api<Page<Deploy>>('GET', `/v1/deploys?limit=50&cursor=${encodeURIComponent(cursor!)}`, undefined, {
+      signal: ctx.signal,
+    });
     items = items.concat(page.items);
     cursor = page.nextCursor;
     draw();
   }
 
-  ctx.root.append(pageHeader('Deploys', { subtitle: 'A deploy holds the versions of one document bundle. Upload versions with the API or the CLI.' }), form, list);
+  ctx.root.append(
+    pageHeader('Deploys', { subtitle: 'A deploy holds the versions of one document bundle. Upload versions with the API or the CLI.' }),
+    form,
+    list,
+  );
   await load();
 }

@@ -49,7 +49,11 @@ function readyLine(r: Diagnostics['ready']): HTMLElement {
     { 'data-testid': 'diagnostics-ready' },
     h('strong', {}, 'Ready: '),
     r
-      ? [h('span', { class: `badge diag-ready-${r.mode}` }, r.mode), ` ${READY[r.mode] ?? ''}`, r.detail ? h('span', { class: 'muted' }, ` — ${r.detail}`) : '']
+      ? [
+          h('span', { class: `badge diag-ready-${r.mode}` }, r.mode),
+          ` ${READY[r.mode] ?? ''}`,
+          r.detail ? h('span', { class: 'muted' }, ` — ${r.detail}`) : '',
+        ]
       : h('span', { class: 'muted' }, 'not reached (the attempt ended before the page was waited for)'),
   );
 }
@@ -84,7 +88,11 @@ function timingsView(t: Diagnostics['timings']): HTMLElement | null {
           {},
           h('th', { scope: 'row' }, p.label),
           h('td', { class: 'diag-ms' }, duration(ms)),
-          h('td', { class: 'diag-bar-cell', 'aria-hidden': 'true' }, h('div', { class: 'diag-bar', style: `width: ${Math.max(0.5, (ms / max) * 100).toFixed(1)}%` })),
+          h(
+            'td',
+            { class: 'diag-bar-cell', 'aria-hidden': 'true' },
+            h('div', { class: 'diag-bar', style: `width: ${Math.max(0.5, (ms / max) * 100).toFixed(1)}%` }),
+          ),
         );
       }),
     ),
@@ -130,5 +138,9 @@ function droppedLine(d: Diagnostics['dropped']): HTMLElement | null {
   const total = d.console + d.exception + d.request;
   if (total === 0) return null;
   const parts = (['console', 'exception', 'request'] as const).filter((k) => d[k] > 0).map((k) => `${d[k]} ${k}`);
-  return h('p', { class: 'notice', 'data-testid': 'diagnostics-dropped' }, `${total} ${total === 1 ? 'entry' : 'entries'} dropped (${parts.join(', ')}): the bounds are 200 entries and about 64 kB per attempt.`);
+  return h(
+    'p',
+    { class: 'notice', 'data-testid': 'diagnostics-dropped' },
+    `${total} ${total === 1 ? 'entry' : 'entries'} dropped (${parts.join(', ')}): the bounds are 200 entries and about 64 kB per attempt.`,
+  );
 }

@@ -3,7 +3,15 @@ import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
 import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
-import { isTerminal, type Access, type Deploy, type JobDetail, type RenderDiagnostics, type RenderJob, type WebhookDeliveries } from '../types';
+import {
+  isTerminal,
+  type Access,
+  type Deploy,
+  type JobDetail,
+  type RenderDiagnostics,
+  type RenderJob,
+  type WebhookDeliveries,
+} from '../types';
 import { act, confirmDialog, errorBox, loading, pageHeader, shortId, statusBadge, table, toast } from '../ui';
 import { shortFingerprint } from './certificates';
 import { diagnosticsView } from './job-diagnostics';
@@ -15,7 +23,9 @@ export async function jobPage(ctx: PageContext) {
   ctx.root.append(loading('Loading render job…'));
   let detail = await api<JobDetail>('GET', base, undefined, { signal: ctx.signal });
   // The deploy's name is a nicety: a deleted deploy leaves its id.
-  const deployName = await api<{ deploy: Deploy }>('GET', `/v1/deploys/${encodeURIComponent(detail.job.deployId)}`, undefined, { signal: ctx.signal })
+  const deployName = await api<{ deploy: Deploy }>('GET', `/v1/deploys/${encodeURIComponent(detail.job.deployId)}`, undefined, {
+    signal: ctx.signal,
+  })
     .then((d) => d.deploy.name)
     .catch(() => null);
 
@@ -35,7 +45,12 @@ export async function jobPage(ctx: PageContext) {
     const j = detail.job;
     const cancel = h('button', { type: 'button', class: 'btn btn-danger', 'data-testid': 'cancel-job' }, 'Cancel job');
     cancel.addEventListener('click', async () => {
-      const ok = await confirmDialog({ title: 'Cancel this render job?', body: h('p', {}, 'A queued job is dropped; a rendering one is aborted. Canceled jobs send no webhook.'), confirmLabel: 'Cancel job', danger: true });
+      const ok = await confirmDialog({
+        title: 'Cancel this render job?',
+        body: h('p', {}, 'A queued job is dropped; a rendering one is aborted. Canceled jobs send no webhook.'),
+        confirmLabel: 'Cancel job',
+        danger: true,
+      });
       if (!ok) return;
       await act(cancel, errorArea, async () => {
         const r = await api<{ job: JobDetail['job'] }>('POST', `${base}/cancel`);
@@ -59,7 +74,17 @@ export async function jobPage(ctx: PageContext) {
     replace(statusLine, statusBadge(j.status), isTerminal(j.status) ? '' : h('span', { class: 'muted small' }, ' updating live…'));
     const steps: { label: string; at?: number; state: 'done' | 'current' | 'todo' | 'bad' }[] = [
       { label: 'Requested', at: j.requestedAt, state: 'done' },
-      { label: j.attempt > 0 ? `Rendering (attempt ${j.attempt + 1})` : 'Rendering', at: j.startedAt, state: j.startedAt ? (j.status === 'rendering' ? 'current' : 'done') : j.status === 'queued' || j.status === 'retry_scheduled' ? 'current' : 'todo' },
+      {
+        label: j.attempt > 0 ? `Rendering (attempt ${j.attempt + 1})` : 'Rendering',
+        at: j.startedAt,
+        state: j.startedAt
+          ? j.status === 'rendering'
+            ? 'current'
+            : 'done'
+          : j.status === 'queued' || j.status === 'retry_scheduled'
+            ? 'current'
+            : 'todo',
+      },
     ];
     if (j.status === 'retry_scheduled') steps.push({ label: 'Retry scheduled', state: 'current' });
     steps.push({
@@ -69,21 +94,44 @@ export async function jobPage(ctx: PageContext) {
     });
     replace(
       timeline,
-      steps.map((s) => h('li', { class: `step step-${s.state}`, 'aria-current': s.state === 'current' ? 'step' : null }, h('span', { class: 'step-label' }, s.label), h('span', { class: 'step-time' }, s.at ? dateTime(s.at) : s.state === 'current' ? 'now' : '—'))),
+      steps.map((s) =>
+        h(
+          'li',
+          { class: `step step-${s.state}`, 'aria-current': s.state === 'current' ? 'step' : null },
+          h('span', { class: 'step-label' }, s.label),
+          h('span', { class: 'step-time' }, s.at ? dateTime(s.at) : s.state === 'current' ? 'now' : '—'),
+        ),
+      ),
     );
     replace(
       props,
-      h('dt', {}, 'Deploy'), h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployName ?? j.deployId)),
-      h('dt', {}, 'Version'), h('dd', {}, j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '', h('code', {}, j.deployVersionRoute ?? j.deployVersionId)),
-      h('dt', {}, 'Business key'), h('dd', {}, j.businessKey),
+      h('dt', {}, 'Deploy'),
+      h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployName ?? j.deployId)),
+      h('dt', {}, 'Version'),
+      h(
+        'dd',
+        {},
+        j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '',
+        h('code', {}, j.deployVersionRoute ?? j.deployVersionId),
+      ),
+      h('dt', {}, 'Business key'),
+      h('dd', {}, j.businessKey),
       ...batchRows(j),
-      h('dt', {}, 'Payload hash'), h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'payload-hash' }, j.payloadHash)),
-      h('dt', {}, 'Output mode'), h('dd', {}, j.outputMode),
-      h('dt', {}, 'Attempt'), h('dd', {}, String(j.attempt)),
-      h('dt', {}, 'Render time'), h('dd', {}, j.startedAt && j.finishedAt ? duration(j.finishedAt - j.startedAt) : '—'),
+      h('dt', {}, 'Payload hash'),
+      h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'payload-hash' }, j.payloadHash)),
+      h('dt', {}, 'Output mode'),
+      h('dd', {}, j.outputMode),
+      h('dt', {}, 'Attempt'),
+      h('dd', {}, String(j.attempt)),
+      h('dt', {}, 'Render time'),
+      h('dd', {}, j.startedAt && j.finishedAt ? duration(j.finishedAt - j.startedAt) : '—'),
       ...documentRows(j.document),
     );
-    if (j.errorCode) replace(errorArea, h('div', { class: 'error-box', role: 'alert' }, h('strong', {}, `Failed: ${j.errorCode}`), h('p', {}, j.errorMessage ?? '')));
+    if (j.errorCode)
+      replace(
+        errorArea,
+        h('div', { class: 'error-box', role: 'alert' }, h('strong', {}, `Failed: ${j.errorCode}`), h('p', {}, j.errorMessage ?? '')),
+      );
   }
 
   let imagesShownFor = '';
@@ -94,7 +142,11 @@ export async function jobPage(ctx: PageContext) {
     const title = h('h2', { id: 'images-title' }, 'Page images');
     if (j.status !== 'succeeded') {
       imagesShownFor = '';
-      replace(imagesArea, title, h('p', { class: 'muted' }, isTerminal(j.status) ? 'No page images.' : 'The page images appear here when the render succeeds.'));
+      replace(
+        imagesArea,
+        title,
+        h('p', { class: 'muted' }, isTerminal(j.status) ? 'No page images.' : 'The page images appear here when the render succeeds.'),
+      );
       return;
     }
     if (imagesShownFor === j.id) return;
@@ -111,7 +163,11 @@ export async function jobPage(ctx: PageContext) {
     const what = `${(j.document?.outputFormat ?? '').toUpperCase()} page images only: this job keeps no PDF.`;
     if (j.status !== 'succeeded') {
       previewShownFor = '';
-      replace(outputArea, title, h('p', { class: 'muted' }, isTerminal(j.status) ? 'No output.' : `${what} They appear here when the render succeeds.`));
+      replace(
+        outputArea,
+        title,
+        h('p', { class: 'muted' }, isTerminal(j.status) ? 'No output.' : `${what} They appear here when the render succeeds.`),
+      );
       return;
     }
     if (previewShownFor === j.id) return;
@@ -125,7 +181,19 @@ export async function jobPage(ctx: PageContext) {
     const j = detail.job;
     if (isImageOnly(j)) return drawImageOutput();
     if (j.status !== 'succeeded' || !detail.output) {
-      replace(outputArea, h('h2', { id: 'output-title' }, 'Output'), h('p', { class: 'muted' }, j.status === 'succeeded' ? 'The output was deleted (transient outputs expire 10 minutes after the render).' : isTerminal(j.status) ? 'No output.' : 'The PDF appears here when the render succeeds.'));
+      replace(
+        outputArea,
+        h('h2', { id: 'output-title' }, 'Output'),
+        h(
+          'p',
+          { class: 'muted' },
+          j.status === 'succeeded'
+            ? 'The output was deleted (transient outputs expire 10 minutes after the render).'
+            : isTerminal(j.status)
+              ? 'No output.'
+              : 'The PDF appears here when the render succeeds.',
+        ),
+      );
       return;
     }
     if (previewShownFor === detail.output.id) return;
@@ -133,18 +201,27 @@ export async function jobPage(ctx: PageContext) {
     const o = detail.output;
     const download = h('button', { type: 'button', class: 'btn' }, 'Download PDF');
     const errs = h('div');
-    download.addEventListener('click', () =>
-      void act(download, errs, async () => {
-        const r = await api<Access>('POST', `${base}/output-download`, { expiresInSeconds: 600 });
-        location.assign(r.access.url);
-      }),
+    download.addEventListener(
+      'click',
+      () =>
+        void act(download, errs, async () => {
+          const r = await api<Access>('POST', `${base}/output-download`, { expiresInSeconds: 600 });
+          location.assign(r.access.url);
+        }),
     );
     const pagesSlot = h('div', { class: 'pdf-preview' }, loading('Loading preview…'));
     const openLink = h('p', { class: 'small' });
     replace(
       outputArea,
       h('h2', { id: 'output-title' }, 'Output'),
-      h('p', {}, `${o.pageCount} page(s) · ${bytes(o.bytes)} · `, detail.pdf ? h('a', { href: `/dashboard/pdfs/${encodeURIComponent(detail.pdf.id)}` }, `managed PDF ${detail.pdf.fileName}`) : 'transient output'),
+      h(
+        'p',
+        {},
+        `${o.pageCount} page(s) · ${bytes(o.bytes)} · `,
+        detail.pdf
+          ? h('a', { href: `/dashboard/pdfs/${encodeURIComponent(detail.pdf.id)}` }, `managed PDF ${detail.pdf.fileName}`)
+          : 'transient output',
+      ),
       h('div', { class: 'row-actions' }, download),
       errs,
       openLink,
@@ -154,11 +231,15 @@ export async function jobPage(ctx: PageContext) {
     // click away for zoom, search and print.
     try {
       const r = await api<Access>('POST', `${base}/output-preview`, { expiresInSeconds: 3600 }, { signal: ctx.signal });
-      replace(openLink, h('a', { href: r.access.url, target: '_blank', rel: 'noopener', 'data-testid': 'pdf-open' }, 'Open the PDF in a new tab'));
+      replace(
+        openLink,
+        h('a', { href: r.access.url, target: '_blank', rel: 'noopener', 'data-testid': 'pdf-open' }, 'Open the PDF in a new tab'),
+      );
       await pdfPreview(pagesSlot, r.access.url, { title: `Pages of render job ${j.id}`, signal: ctx.signal });
     } catch (err) {
       // pdfPreview shows its own failures; a failure to get the link is shown here.
-      if (!ctx.signal.aborted && !pagesSlot.querySelector('.error-box')) replace(pagesSlot, errorBox(err, 'The preview could not be loaded'));
+      if (!ctx.signal.aborted && !pagesSlot.querySelector('.error-box'))
+        replace(pagesSlot, errorBox(err, 'The preview could not be loaded'));
     }
   }
 
@@ -169,26 +250,48 @@ export async function jobPage(ctx: PageContext) {
     try {
       d = await api<WebhookDeliveries>('GET', `${base}/webhook-deliveries`, undefined, { signal: ctx.signal });
     } catch (err) {
-      if (!ctx.signal.aborted) replace(webhookArea, h('h2', { id: 'webhook-title' }, 'Webhook deliveries'), errorBox(err, 'The deliveries could not be loaded'));
+      if (!ctx.signal.aborted)
+        replace(webhookArea, h('h2', { id: 'webhook-title' }, 'Webhook deliveries'), errorBox(err, 'The deliveries could not be loaded'));
       return;
     }
     webhookPending = d.event ? d.event.status === 'pending' : !isTerminal(j.status);
     const errs = h('div');
     const redeliver = h('button', { type: 'button', class: 'btn', 'data-testid': 'redeliver' }, 'Redeliver now');
-    redeliver.addEventListener('click', () =>
-      void act(redeliver, errs, async () => {
-        const r = await api<{ delivery: { statusCode?: number; error?: string } }>('POST', `${base}/webhook-deliveries/redeliver`);
-        toast(r.delivery.error ? `Redelivery failed: ${r.delivery.error}` : `Redelivered: HTTP ${r.delivery.statusCode}`, r.delivery.error ? 'error' : 'ok');
-        await drawWebhooks();
-      }),
+    redeliver.addEventListener(
+      'click',
+      () =>
+        void act(redeliver, errs, async () => {
+          const r = await api<{ delivery: { statusCode?: number; error?: string } }>('POST', `${base}/webhook-deliveries/redeliver`);
+          toast(
+            r.delivery.error ? `Redelivery failed: ${r.delivery.error}` : `Redelivered: HTTP ${r.delivery.statusCode}`,
+            r.delivery.error ? 'error' : 'ok',
+          );
+          await drawWebhooks();
+        }),
     );
     const terminalWebhook = j.status === 'succeeded' || j.status === 'failed';
     replace(
       webhookArea,
       h('h2', { id: 'webhook-title' }, 'Webhook deliveries'),
       d.event
-        ? h('p', {}, 'Event ', h('code', {}, d.event.id), ` · ${d.event.status} · ${d.event.attempts} attempt(s)`, d.event.nextAttemptAt ? ` · next attempt ${dateTime(d.event.nextAttemptAt)}` : '', d.event.lastError ? ` · last error: ${d.event.lastError}` : '')
-        : h('p', { class: 'muted' }, terminalWebhook ? 'No webhook event: the deploy had no enabled webhook when the job finished.' : j.status === 'canceled' ? 'Canceled jobs send no webhook.' : 'A webhook is sent when the job succeeds or fails.'),
+        ? h(
+            'p',
+            {},
+            'Event ',
+            h('code', {}, d.event.id),
+            ` · ${d.event.status} · ${d.event.attempts} attempt(s)`,
+            d.event.nextAttemptAt ? ` · next attempt ${dateTime(d.event.nextAttemptAt)}` : '',
+            d.event.lastError ? ` · last error: ${d.event.lastError}` : '',
+          )
+        : h(
+            'p',
+            { class: 'muted' },
+            terminalWebhook
+              ? 'No webhook event: the deploy had no enabled webhook when the job finished.'
+              : j.status === 'canceled'
+                ? 'Canceled jobs send no webhook.'
+                : 'A webhook is sent when the job succeeds or fails.',
+          ),
       d.items.length
         ? table(
             'Webhook delivery attempts',
@@ -196,7 +299,9 @@ export async function jobPage(ctx: PageContext) {
             d.items.map((x) => [
               `#${x.attempt}${x.manual ? ' (manual)' : ''}`,
               dateTime(x.createdAt),
-              x.error ? h('span', { class: 'bad' }, x.error) : h('span', { class: x.statusCode && x.statusCode < 300 ? 'good' : 'bad' }, `HTTP ${x.statusCode}`),
+              x.error
+                ? h('span', { class: 'bad' }, x.error)
+                : h('span', { class: x.statusCode && x.statusCode < 300 ? 'good' : 'bad' }, `HTTP ${x.statusCode}`),
               duration(x.durationMs),
               h('code', { class: 'wrap' }, x.url),
             ]),
@@ -230,7 +335,15 @@ export async function jobPage(ctx: PageContext) {
       title,
       d
         ? diagnosticsView(d)
-        : h('p', { class: 'muted' }, isTerminal(j.status) ? (j.status === 'canceled' ? 'No attempt of this job ended with diagnostics.' : 'The diagnostics are being written…') : 'What the page logged, threw and failed to load appears here once an attempt has ended.'),
+        : h(
+            'p',
+            { class: 'muted' },
+            isTerminal(j.status)
+              ? j.status === 'canceled'
+                ? 'No attempt of this job ended with diagnostics.'
+                : 'The diagnostics are being written…'
+              : 'What the page logged, threw and failed to load appears here once an attempt has ended.',
+          ),
     );
   }
 
@@ -243,7 +356,17 @@ export async function jobPage(ctx: PageContext) {
     void drawDiagnostics();
   }
 
-  ctx.root.replaceChildren(header, statusLine, errorArea, h('section', { 'aria-label': 'Timeline' }, timeline), props, outputArea, imagesArea, diagArea, webhookArea);
+  ctx.root.replaceChildren(
+    header,
+    statusLine,
+    errorArea,
+    h('section', { 'aria-label': 'Timeline' }, timeline),
+    props,
+    outputArea,
+    imagesArea,
+    diagArea,
+    webhookArea,
+  );
   drawAll();
 
   let lastStatus = detail.job.status;
@@ -272,7 +395,12 @@ function batchRows(j: RenderJob): HTMLElement[] {
   if (!j.batchId) return [];
   return [
     h('dt', {}, 'Batch'),
-    h('dd', { 'data-testid': 'job-batch' }, h('a', { href: `/dashboard/batches/${encodeURIComponent(j.batchId)}`, title: j.batchId }, shortId(j.batchId)), ` item #${j.batchIndex ?? '?'}`),
+    h(
+      'dd',
+      { 'data-testid': 'job-batch' },
+      h('a', { href: `/dashboard/batches/${encodeURIComponent(j.batchId)}`, title: j.batchId }, shortId(j.batchId)),
+      ` item #${j.batchIndex ?? '?'}`,
+    ),
   ];
 }
 
@@ -296,11 +424,17 @@ function protectionView(p: NonNullable<DocumentOptions['protection']>): HTMLElem
     'ul',
     { class: 'plain' },
     h('li', {}, 'Encrypted with AES-256'),
-    h('li', { 'data-testid': 'protection-open' }, p.userPassword ? 'A password is needed to open it' : 'Opens without a password (the permissions are enforced by readers)'),
+    h(
+      'li',
+      { 'data-testid': 'protection-open' },
+      p.userPassword ? 'A password is needed to open it' : 'Opens without a password (the permissions are enforced by readers)',
+    ),
     h(
       'li',
       { 'data-testid': 'protection-refused' },
-      refused.length ? `Refused without the owner password: ${refused.map(([, label]) => label).join(', ')}` : 'Every permission allowed (only the owner password changes the security settings)',
+      refused.length
+        ? `Refused without the owner password: ${refused.map(([, label]) => label).join(', ')}`
+        : 'Every permission allowed (only the owner password changes the security settings)',
     ),
   );
 }
@@ -314,7 +448,15 @@ function signatureView(s: NonNullable<DocumentOptions['signature']>): HTMLElemen
       'li',
       {},
       'PAdES B-B, signed by ',
-      h('a', { href: `/dashboard/certificates?certificate=${encodeURIComponent(s.certificateId)}`, 'data-testid': 'signature-certificate', title: s.certificateId }, s.subject),
+      h(
+        'a',
+        {
+          href: `/dashboard/certificates?certificate=${encodeURIComponent(s.certificateId)}`,
+          'data-testid': 'signature-certificate',
+          title: s.certificateId,
+        },
+        s.subject,
+      ),
     ),
     h('li', {}, 'Certificate SHA-256 ', h('code', { class: 'wrap', title: s.fingerprintSha256 }, shortFingerprint(s.fingerprintSha256))),
     s.reason ? h('li', { 'data-testid': 'signature-reason' }, `Reason: ${s.reason}`) : null,
@@ -332,17 +474,33 @@ function documentRows(d: RenderJob['document']): HTMLElement[] {
   const rows: HTMLElement[] = [];
   const standard = d.eInvoice ? 'pdf/a-3b' : d.standard;
   // An image-only job makes no PDF: its PDF standard would mean nothing.
-  if (standard && !d.outputFormat) rows.push(h('dt', {}, 'PDF standard'), h('dd', { 'data-testid': 'pdf-standard' }, standard.toUpperCase()));
+  if (standard && !d.outputFormat)
+    rows.push(h('dt', {}, 'PDF standard'), h('dd', { 'data-testid': 'pdf-standard' }, standard.toUpperCase()));
   if (d.eInvoice)
-    rows.push(h('dt', {}, 'E-invoice'), h('dd', { 'data-testid': 'e-invoice' }, `Factur-X ${d.eInvoice.profile} · factur-x.xml · ${bytes(d.eInvoice.bytes)}`));
+    rows.push(
+      h('dt', {}, 'E-invoice'),
+      h('dd', { 'data-testid': 'e-invoice' }, `Factur-X ${d.eInvoice.profile} · factur-x.xml · ${bytes(d.eInvoice.bytes)}`),
+    );
   if (d.attachments?.length)
     rows.push(
       h('dt', {}, 'Attachments'),
-      h('dd', { 'data-testid': 'attachments' }, h('ul', { class: 'plain' }, d.attachments.map((a) => h('li', {}, h('code', {}, a.name), ` · ${a.relationship} · ${a.mimeType} · ${bytes(a.bytes)}`)))),
+      h(
+        'dd',
+        { 'data-testid': 'attachments' },
+        h(
+          'ul',
+          { class: 'plain' },
+          d.attachments.map((a) => h('li', {}, h('code', {}, a.name), ` · ${a.relationship} · ${a.mimeType} · ${bytes(a.bytes)}`)),
+        ),
+      ),
     );
   if (d.protection) rows.push(h('dt', {}, 'Protection'), h('dd', { 'data-testid': 'protection' }, protectionView(d.protection)));
   if (d.signature) rows.push(h('dt', {}, 'Signature'), h('dd', { 'data-testid': 'signature' }, signatureView(d.signature)));
-  if (d.outputFormat && d.outputFormat !== 'pdf') rows.push(h('dt', {}, 'Output format'), h('dd', { 'data-testid': 'output-format' }, `${d.outputFormat.toUpperCase()} images only (no PDF)`));
+  if (d.outputFormat && d.outputFormat !== 'pdf')
+    rows.push(
+      h('dt', {}, 'Output format'),
+      h('dd', { 'data-testid': 'output-format' }, `${d.outputFormat.toUpperCase()} images only (no PDF)`),
+    );
   if (d.images) rows.push(h('dt', {}, 'Page images'), h('dd', { 'data-testid': 'image-options' }, imageOptionsText(d.images)));
   const m = d.metadata;
   if (m?.title) rows.push(h('dt', {}, 'Title'), h('dd', {}, m.title));

@@ -8,14 +8,23 @@ import { empty, errorBox, field, loadMoreButton, pageHeader, shortId, statusBadg
 export async function jobsPage(ctx: PageContext) {
   const status = ctx.query.get('status') ?? '';
   const deployId = ctx.query.get('deployId') ?? '';
-  const filter = h('select', { name: 'status' }, h('option', { value: '' }, 'All statuses'), JOB_STATUSES.map((s) => h('option', { value: s, selected: s === status }, s.replace('_', ' '))));
+  const filter = h(
+    'select',
+    { name: 'status' },
+    h('option', { value: '' }, 'All statuses'),
+    JOB_STATUSES.map((s) => h('option', { value: s, selected: s === status }, s.replace('_', ' '))),
+  );
   filter.addEventListener('change', () => {
     const q = new URLSearchParams();
     if (filter.value) q.set('status', filter.value);
     if (deployId) q.set('deployId', deployId);
     ctx.navigate(`/dashboard/jobs${q.size ? `?${q}` : ''}`, { replace: true });
   });
-  const listEl = h('section', { 'aria-label': 'Render jobs', 'aria-busy': 'true' }, h('p', { class: 'loading', role: 'status' }, 'Loading render jobs…'));
+  const listEl = h(
+    'section',
+    { 'aria-label': 'Render jobs', 'aria-busy': 'true' },
+    h('p', { class: 'loading', role: 'status' }, 'Loading render jobs…'),
+  );
   const updated = h('p', { class: 'muted small', 'data-testid': 'jobs-updated' });
   const deployNames = new Map<string, string>();
 
@@ -43,8 +52,13 @@ export async function jobsPage(ctx: PageContext) {
     replace(
       listEl,
       items.length === 0
-        ? empty(status ? `No ${status.replace('_', ' ')} render jobs` : 'No render jobs yet', 'Start one from a deploy page or with POST /v1/render-jobs.')
-        : table('Render jobs', ['Job', 'Deploy', 'Version', 'Business key', 'Status', 'Requested', 'Render time'], rows, { testid: 'jobs-table' }),
+        ? empty(
+            status ? `No ${status.replace('_', ' ')} render jobs` : 'No render jobs yet',
+            'Start one from a deploy page or with POST /v1/render-jobs.',
+          )
+        : table('Render jobs', ['Job', 'Deploy', 'Version', 'Business key', 'Status', 'Requested', 'Render time'], rows, {
+            testid: 'jobs-table',
+          }),
       cursor ? loadMoreButton(more) : null,
     );
     listEl.setAttribute('aria-busy', 'false');
@@ -69,8 +83,21 @@ export async function jobsPage(ctx: PageContext) {
     draw();
   }
 
-  const deployNote = deployId ? h('p', {}, 'Showing jobs of one deploy. ', h('a', { href: `/dashboard/jobs${status ? `?status=${status}` : ''}` }, 'Show all deploys')) : null;
-  ctx.root.append(pageHeader('Render jobs', { subtitle: 'Newest first; the list updates itself while you watch.' }), h('div', { class: 'toolbar' }, field('Status', filter)), deployNote ?? '', updated, listEl);
+  const deployNote = deployId
+    ? h(
+        'p',
+        {},
+        'Showing jobs of one deploy. ',
+        h('a', { href: `/dashboard/jobs${status ? `?status=${status}` : ''}` }, 'Show all deploys'),
+      )
+    : null;
+  ctx.root.append(
+    pageHeader('Render jobs', { subtitle: 'Newest first; the list updates itself while you watch.' }),
+    h('div', { class: 'toolbar' }, field('Status', filter)),
+    deployNote ?? '',
+    updated,
+    listEl,
+  );
   // Deploy names are a nicety: the list still works if they cannot be loaded.
   api<Page<Deploy>>('GET', '/v1/deploys?limit=100', undefined, { signal: ctx.signal })
     .then((d) => {

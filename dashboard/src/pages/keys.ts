@@ -5,16 +5,33 @@ import type { PageContext } from '../router';
 import type { ApiKey, Page } from '../types';
 import { act, confirmDialog, copyButton, empty, errorBox, field, loading, pageHeader, table, toast } from '../ui';
 
-const SCOPES = ['deploys:read', 'deploys:write', 'render:read', 'render:write', 'pdfs:read', 'pdfs:write', 'usage:read', 'certificates:read', 'certificates:write'];
+const SCOPES = [
+  'deploys:read',
+  'deploys:write',
+  'render:read',
+  'render:write',
+  'pdfs:read',
+  'pdfs:write',
+  'usage:read',
+  'certificates:read',
+  'certificates:write',
+];
 
 export async function keysPage(ctx: PageContext) {
-  const list = h('section', { 'aria-labelledby': 'keys-list-title' }, h('h2', { id: 'keys-list-title' }, 'Keys'), loading('Loading API keys…'));
+  const list = h(
+    'section',
+    { 'aria-labelledby': 'keys-list-title' },
+    h('h2', { id: 'keys-list-title' }, 'Keys'),
+    loading('Loading API keys…'),
+  );
   const created = h('div', { 'aria-live': 'polite' });
 
   // --- create form ---
   const name = h('input', { type: 'text', name: 'name', required: true, maxlength: '100', placeholder: 'e.g. billing-service' });
   const allScope = h('input', { type: 'checkbox', name: 'scope', value: 'all', checked: true, id: 'scope-all' });
-  const scopeBoxes = SCOPES.map((s) => h('input', { type: 'checkbox', name: 'scope', value: s, id: `scope-${s.replace(':', '-')}`, disabled: true }));
+  const scopeBoxes = SCOPES.map((s) =>
+    h('input', { type: 'checkbox', name: 'scope', value: s, id: `scope-${s.replace(':', '-')}`, disabled: true }),
+  );
   allScope.addEventListener('change', () => scopeBoxes.forEach((b) => (b.disabled = allScope.checked)));
   const submit = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Create key');
   const formErrors = h('div', { class: 'form-errors' });
@@ -27,7 +44,12 @@ export async function keysPage(ctx: PageContext) {
       'fieldset',
       { class: 'scopes' },
       h('legend', {}, 'Scopes'),
-      h('div', { class: 'check' }, allScope, h('label', { for: allScope.id }, h('strong', {}, 'all'), ' — everything, including managing keys')),
+      h(
+        'div',
+        { class: 'check' },
+        allScope,
+        h('label', { for: allScope.id }, h('strong', {}, 'all'), ' — everything, including managing keys'),
+      ),
       scopeBoxes.map((b) => h('div', { class: 'check' }, b, h('label', { for: b.id }, b.value))),
     ),
     formErrors,
@@ -38,7 +60,14 @@ export async function keysPage(ctx: PageContext) {
     const scopes = allScope.checked ? ['all'] : scopeBoxes.filter((b) => b.checked).map((b) => b.value);
     void act(submit, formErrors, async () => {
       const r = await api<{ apiKey: ApiKey; key: string }>('POST', '/v1/api-keys', { name: name.value.trim(), scopes });
-      const keyInput = h('input', { type: 'text', readonly: true, value: r.key, class: 'mono', 'data-testid': 'new-key-value', 'aria-label': `The new API key ${r.apiKey.name}` });
+      const keyInput = h('input', {
+        type: 'text',
+        readonly: true,
+        value: r.key,
+        class: 'mono',
+        'data-testid': 'new-key-value',
+        'aria-label': `The new API key ${r.apiKey.name}`,
+      });
       replace(
         created,
         h(
@@ -46,7 +75,12 @@ export async function keysPage(ctx: PageContext) {
           { class: 'card notice', 'data-testid': 'new-key' },
           h('h2', {}, `Key “${r.apiKey.name}” created`),
           h('p', {}, h('strong', {}, 'Copy it now: '), 'this is the only time Folio shows it. Only a hash is stored.'),
-          h('div', { class: 'copy-row' }, keyInput, copyButton(() => r.key, 'Copy key', 'copy-key')),
+          h(
+            'div',
+            { class: 'copy-row' },
+            keyInput,
+            copyButton(() => r.key, 'Copy key', 'copy-key'),
+          ),
         ),
       );
       keyInput.focus();
@@ -68,7 +102,13 @@ export async function keysPage(ctx: PageContext) {
           revoke.addEventListener('click', async () => {
             const ok = await confirmDialog({
               title: `Revoke “${k.name}”?`,
-              body: h('p', {}, 'Requests with ', h('code', {}, `${k.prefix}…${k.last4}`), ' will be refused from now on. This cannot be undone.'),
+              body: h(
+                'p',
+                {},
+                'Requests with ',
+                h('code', {}, `${k.prefix}…${k.last4}`),
+                ' will be refused from now on. This cannot be undone.',
+              ),
               confirmLabel: 'Revoke key',
               danger: true,
             });
@@ -92,8 +132,12 @@ export async function keysPage(ctx: PageContext) {
       replace(
         list,
         h('h2', { id: 'keys-list-title' }, 'Keys'),
-        active.length === 0 ? empty('No active API keys', 'Create one above for each service that calls Folio.') : table('Active API keys', headers, rows(active), { testid: 'keys-table' }),
-        revoked.length ? h('details', {}, h('summary', {}, `${revoked.length} revoked key(s)`), table('Revoked API keys', headers, rows(revoked))) : null,
+        active.length === 0
+          ? empty('No active API keys', 'Create one above for each service that calls Folio.')
+          : table('Active API keys', headers, rows(active), { testid: 'keys-table' }),
+        revoked.length
+          ? h('details', {}, h('summary', {}, `${revoked.length} revoked key(s)`), table('Revoked API keys', headers, rows(revoked)))
+          : null,
       );
     } catch (err) {
       if (ctx.signal.aborted) return;
@@ -101,6 +145,13 @@ export async function keysPage(ctx: PageContext) {
     }
   }
 
-  ctx.root.append(pageHeader('API keys', { subtitle: 'Keys let your services call the Folio API. Each key has scopes; a key of scope “all” can also manage keys.' }), created, form, list);
+  ctx.root.append(
+    pageHeader('API keys', {
+      subtitle: 'Keys let your services call the Folio API. Each key has scopes; a key of scope “all” can also manage keys.',
+    }),
+    created,
+    form,
+    list,
+  );
   await load();
 }

@@ -16,7 +16,11 @@ export function loginPage(opts: { next: string; onSignedIn(s: SessionInfo): void
     field('Password', password),
     errors,
     submit,
-    h('p', { class: 'muted small' }, 'The first start of the server prints the owner login (or set FOLIO_BOOTSTRAP_EMAIL and FOLIO_BOOTSTRAP_PASSWORD).'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'The first start of the server prints the owner login (or set FOLIO_BOOTSTRAP_EMAIL and FOLIO_BOOTSTRAP_PASSWORD).',
+    ),
   );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();

@@ -14,13 +14,19 @@ export async function pdfPage(ctx: PageContext) {
 
   const linksEl = h('section', { 'aria-labelledby': 'links-title' });
   const linkErrors = h('div');
-  const create = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'create-link', disabled: pdf.state !== 'available' }, 'Create permanent link');
-  create.addEventListener('click', () =>
-    void act(create, linkErrors, async () => {
-      await api<{ link: PermanentLink }>('POST', `${base}/permanent-links`);
-      toast('Permanent link created');
-      await loadLinks();
-    }),
+  const create = h(
+    'button',
+    { type: 'button', class: 'btn btn-primary', 'data-testid': 'create-link', disabled: pdf.state !== 'available' },
+    'Create permanent link',
+  );
+  create.addEventListener(
+    'click',
+    () =>
+      void act(create, linkErrors, async () => {
+        await api<{ link: PermanentLink }>('POST', `${base}/permanent-links`);
+        toast('Permanent link created');
+        await loadLinks();
+      }),
   );
 
   async function loadLinks() {
@@ -29,7 +35,12 @@ export async function pdfPage(ctx: PageContext) {
       const rows = items.map((l) => {
         const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete link ${l.id}` }, 'Delete');
         del.addEventListener('click', async () => {
-          const ok = await confirmDialog({ title: 'Delete this permanent link?', body: h('p', {}, 'Anyone using it gets “not found” from now on.'), confirmLabel: 'Delete link', danger: true });
+          const ok = await confirmDialog({
+            title: 'Delete this permanent link?',
+            body: h('p', {}, 'Anyone using it gets “not found” from now on.'),
+            confirmLabel: 'Delete link',
+            danger: true,
+          });
           if (!ok) return;
           await act(del, linkErrors, async () => {
             await api('DELETE', `${base}/permanent-links/${encodeURIComponent(l.id)}`);
@@ -37,7 +48,16 @@ export async function pdfPage(ctx: PageContext) {
             await loadLinks();
           });
         });
-        return [h('a', { href: l.url, target: '_blank', rel: 'noopener', class: 'wrap', 'data-testid': 'permanent-link' }, l.url), h('time', { title: dateTime(l.createdAt) }, ago(l.createdAt)), h('div', { class: 'row-actions' }, copyButton(() => l.url, 'Copy link'), del)];
+        return [
+          h('a', { href: l.url, target: '_blank', rel: 'noopener', class: 'wrap', 'data-testid': 'permanent-link' }, l.url),
+          h('time', { title: dateTime(l.createdAt) }, ago(l.createdAt)),
+          h(
+            'div',
+            { class: 'row-actions' },
+            copyButton(() => l.url, 'Copy link'),
+            del,
+          ),
+        ];
       });
       replace(
         linksEl,
@@ -48,28 +68,45 @@ export async function pdfPage(ctx: PageContext) {
         linkErrors,
       );
     } catch (err) {
-      if (!ctx.signal.aborted) replace(linksEl, h('h2', { id: 'links-title' }, 'Permanent links'), errorBox(err, 'The links could not be loaded'));
+      if (!ctx.signal.aborted)
+        replace(linksEl, h('h2', { id: 'links-title' }, 'Permanent links'), errorBox(err, 'The links could not be loaded'));
     }
   }
 
   const del = h('button', { type: 'button', class: 'btn btn-danger', disabled: pdf.state !== 'available' }, 'Delete PDF');
   del.addEventListener('click', () => void act(del, null, async () => (await deletePdf(pdf)) && ctx.navigate('/dashboard/pdfs')));
-  const frameSlot = h('div', { class: 'pdf-frame' }, pdf.state === 'available' ? loading('Loading preview…') : h('p', { class: 'muted' }, `This PDF is ${pdf.state}.`));
+  const frameSlot = h(
+    'div',
+    { class: 'pdf-frame' },
+    pdf.state === 'available' ? loading('Loading preview…') : h('p', { class: 'muted' }, `This PDF is ${pdf.state}.`),
+  );
 
   ctx.root.replaceChildren(
     pageHeader(pdf.fileName, { back: { href: '/dashboard/pdfs', label: 'PDFs' }, subtitle: h('code', {}, pdf.id), actions: del }),
     ...(pdf.protected
-      ? [h('p', { class: 'muted', 'data-testid': 'pdf-protected-note' }, 'This PDF is encrypted (AES-256): its render job asked for passwords and permissions. Folio keeps no password, so it cannot be a source of a merge, and the preview may ask for the password.')]
+      ? [
+          h(
+            'p',
+            { class: 'muted', 'data-testid': 'pdf-protected-note' },
+            'This PDF is encrypted (AES-256): its render job asked for passwords and permissions. Folio keeps no password, so it cannot be a source of a merge, and the preview may ask for the password.',
+          ),
+        ]
       : []),
     h(
       'dl',
       { class: 'props' },
-      h('dt', {}, 'State'), h('dd', {}, pdf.state, protectedBadge(pdf)),
-      h('dt', {}, 'Pages'), h('dd', {}, String(pdf.pageCount)),
-      h('dt', {}, 'Size'), h('dd', {}, bytes(pdf.bytes)),
-      h('dt', {}, 'Business key'), h('dd', {}, pdf.businessKey ?? '—'),
-      h('dt', {}, 'Render job'), h('dd', {}, pdf.renderJobId ? h('a', { href: `/dashboard/jobs/${encodeURIComponent(pdf.renderJobId)}` }, pdf.renderJobId) : '—'),
-      h('dt', {}, 'Created'), h('dd', {}, dateTime(pdf.createdAt)),
+      h('dt', {}, 'State'),
+      h('dd', {}, pdf.state, protectedBadge(pdf)),
+      h('dt', {}, 'Pages'),
+      h('dd', {}, String(pdf.pageCount)),
+      h('dt', {}, 'Size'),
+      h('dd', {}, bytes(pdf.bytes)),
+      h('dt', {}, 'Business key'),
+      h('dd', {}, pdf.businessKey ?? '—'),
+      h('dt', {}, 'Render job'),
+      h('dd', {}, pdf.renderJobId ? h('a', { href: `/dashboard/jobs/${encodeURIComponent(pdf.renderJobId)}` }, pdf.renderJobId) : '—'),
+      h('dt', {}, 'Created'),
+      h('dd', {}, dateTime(pdf.createdAt)),
     ),
     linksEl,
     h('section', { 'aria-labelledby': 'preview-title' }, h('h2', { id: 'preview-title' }, 'Preview'), frameSlot),

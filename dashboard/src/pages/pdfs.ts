@@ -21,7 +21,13 @@ export async function deletePdf(p: ManagedPdf): Promise<boolean> {
 
 /** The “protected” badge of an encrypted PDF (its job asked for `protection`); nothing otherwise. */
 export function protectedBadge(p: ManagedPdf): HTMLElement | null {
-  return p.protected ? h('span', { class: 'badge badge-protected', 'data-testid': 'pdf-protected', title: 'Encrypted with AES-256; Folio keeps no password' }, 'protected') : null;
+  return p.protected
+    ? h(
+        'span',
+        { class: 'badge badge-protected', 'data-testid': 'pdf-protected', title: 'Encrypted with AES-256; Folio keeps no password' },
+        'protected',
+      )
+    : null;
 }
 
 export async function pdfsPage(ctx: PageContext) {
@@ -31,10 +37,19 @@ export async function pdfsPage(ctx: PageContext) {
 
   function draw() {
     const rows = items.map((p) => {
-      const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete ${p.fileName}`, disabled: p.state !== 'available' }, 'Delete');
+      const del = h(
+        'button',
+        { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete ${p.fileName}`, disabled: p.state !== 'available' },
+        'Delete',
+      );
       del.addEventListener('click', () => void act(del, null, async () => (await deletePdf(p)) && (await load())));
       return [
-        h('span', { class: 'pdf-name' }, pdfThumbnail(p), h('span', {}, h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.id)}` }, p.fileName), protectedBadge(p))),
+        h(
+          'span',
+          { class: 'pdf-name' },
+          pdfThumbnail(p),
+          h('span', {}, h('a', { href: `/dashboard/pdfs/${encodeURIComponent(p.id)}` }, p.fileName), protectedBadge(p)),
+        ),
         String(p.pageCount),
         bytes(p.bytes),
         p.state,
@@ -45,7 +60,9 @@ export async function pdfsPage(ctx: PageContext) {
     });
     replace(
       listEl,
-      items.length === 0 ? empty('No managed PDFs yet', 'Render jobs with output mode “managed” keep their PDF here until you delete it.') : table('Managed PDFs', ['File', 'Pages', 'Size', 'State', 'Business key', 'Created', ''], rows, { testid: 'pdfs-table' }),
+      items.length === 0
+        ? empty('No managed PDFs yet', 'Render jobs with output mode “managed” keep their PDF here until you delete it.')
+        : table('Managed PDFs', ['File', 'Pages', 'Size', 'State', 'Business key', 'Created', ''], rows, { testid: 'pdfs-table' }),
       cursor ? loadMoreButton(more) : null,
     );
   }

@@ -23,8 +23,19 @@ const sampleText = (sample: unknown) => (sample === undefined ? '{}' : JSON.stri
  * code and message shown: trying a template and its payload takes no page changes.
  */
 export function renderForm(ctx: PageContext, deployId: string, choices: RenderChoice[]): HTMLFormElement {
-  const version = h('select', { name: 'version' }, choices.map((c) => h('option', { value: c.value }, c.label)));
-  const payload = h('textarea', { name: 'payload', rows: '5', class: 'mono', spellcheck: 'false', placeholder: '{}', 'data-testid': 'render-payload' });
+  const version = h(
+    'select',
+    { name: 'version' },
+    choices.map((c) => h('option', { value: c.value }, c.label)),
+  );
+  const payload = h('textarea', {
+    name: 'payload',
+    rows: '5',
+    class: 'mono',
+    spellcheck: 'false',
+    placeholder: '{}',
+    'data-testid': 'render-payload',
+  });
   let prefilled = '';
   const prefill = () => {
     const current = payload.value.trim();
@@ -48,7 +59,11 @@ export function renderForm(ctx: PageContext, deployId: string, choices: RenderCh
     { class: 'card', 'aria-labelledby': 'render-title', 'data-testid': 'render-form' },
     h('h2', { id: 'render-title' }, 'Start a render'),
     h('div', { class: 'fields' }, field('Version', version), field('Business key', businessKey)),
-    field('Payload (JSON)', payload, 'Served to the page at window.folio.payloadUrl. Prefilled with the version’s sample-payload.json when it has one.'),
+    field(
+      'Payload (JSON)',
+      payload,
+      'Served to the page at window.folio.payloadUrl. Prefilled with the version’s sample-payload.json when it has one.',
+    ),
     h(
       'fieldset',
       { class: 'inline-choices' },
@@ -90,7 +105,11 @@ export function renderForm(ctx: PageContext, deployId: string, choices: RenderCh
             'div',
             { class: 'error-box', role: 'alert', 'data-testid': 'payload-problems' },
             h('strong', {}, 'The payload does not match the version’s payload schema'),
-            h('ul', { class: 'problems' }, problems.map((p) => h('li', {}, h('code', {}, p.pointer || '(the whole payload)'), `: ${p.message}`))),
+            h(
+              'ul',
+              { class: 'problems' },
+              problems.map((p) => h('li', {}, h('code', {}, p.pointer || '(the whole payload)'), `: ${p.message}`)),
+            ),
             h('p', { class: 'muted small' }, 'Error code: ', h('code', {}, 'payload_invalid'), ' (HTTP 400)'),
           ),
         );
@@ -187,5 +206,8 @@ function payloadProblems(err: unknown): PayloadProblem[] | null {
   if (!(err instanceof ApiError) || err.code !== 'payload_invalid') return null;
   const list = err.details?.problems;
   if (!Array.isArray(list) || list.length === 0) return null;
-  return list.map((p: { pointer?: unknown; message?: unknown }) => ({ pointer: String(p?.pointer ?? ''), message: String(p?.message ?? '') }));
+  return list.map((p: { pointer?: unknown; message?: unknown }) => ({
+    pointer: String(p?.pointer ?? ''),
+    message: String(p?.message ?? ''),
+  }));
 }

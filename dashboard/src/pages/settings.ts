@@ -25,11 +25,23 @@ export async function settingsPage(ctx: PageContext) {
   const webhookSection = h('section', { class: 'card', 'aria-labelledby': 'webhook-title' });
   const revealed = h('div', { 'aria-live': 'polite' });
   function drawWebhook() {
-    const url = h('input', { type: 'url', name: 'webhookUrl', value: settings.webhook.url ?? '', placeholder: 'https://example.com/folio-webhook' });
+    const url = h('input', {
+      type: 'url',
+      name: 'webhookUrl',
+      value: settings.webhook.url ?? '',
+      placeholder: 'https://example.com/folio-webhook',
+    });
     const enabled = switchField('Send webhooks when render jobs finish', settings.webhook.enabled);
     const save = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Save webhook');
     const errors = h('div', { class: 'form-errors' });
-    const form = h('form', {}, field('Webhook URL', url, 'Receives render.job.terminated events (HTTPS; plain http only when the server allows insecure webhooks).'), enabled.el, errors, save);
+    const form = h(
+      'form',
+      {},
+      field('Webhook URL', url, 'Receives render.job.terminated events (HTTPS; plain http only when the server allows insecure webhooks).'),
+      enabled.el,
+      errors,
+      save,
+    );
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       void act(save, errors, async () => {
@@ -50,22 +62,58 @@ export async function settingsPage(ctx: PageContext) {
       });
       if (!ok) return;
       await act(reveal, secretErrors, async () => {
-        const r = await api<{ scope: 'account' | 'deploy'; signingSecret: string }>('POST', '/dashboard/api/webhook-secret/reveal', { deployId });
-        const input = h('input', { type: 'text', readonly: true, class: 'mono', value: r.signingSecret, 'data-testid': 'revealed-secret', 'aria-label': 'Webhook signing secret' });
+        const r = await api<{ scope: 'account' | 'deploy'; signingSecret: string }>('POST', '/dashboard/api/webhook-secret/reveal', {
+          deployId,
+        });
+        const input = h('input', {
+          type: 'text',
+          readonly: true,
+          class: 'mono',
+          value: r.signingSecret,
+          'data-testid': 'revealed-secret',
+          'aria-label': 'Webhook signing secret',
+        });
         const hide = h('button', { type: 'button', class: 'btn btn-small' }, 'Hide');
         hide.addEventListener('click', () => revealed.replaceChildren());
         replace(
           revealed,
-          h('div', { class: 'notice' }, h('p', {}, r.scope === 'deploy' ? 'This deploy’s own signing secret:' : 'No deploy secret is configured; the account’s signing secret is used:'), h('div', { class: 'copy-row' }, input, copyButton(() => r.signingSecret, 'Copy'), hide)),
+          h(
+            'div',
+            { class: 'notice' },
+            h(
+              'p',
+              {},
+              r.scope === 'deploy'
+                ? 'This deploy’s own signing secret:'
+                : 'No deploy secret is configured; the account’s signing secret is used:',
+            ),
+            h(
+              'div',
+              { class: 'copy-row' },
+              input,
+              copyButton(() => r.signingSecret, 'Copy'),
+              hide,
+            ),
+          ),
         );
         input.select();
       });
     });
-    const rotate = h('button', { type: 'button', class: 'btn', 'data-testid': 'rotate-secret' }, configured ? 'Rotate secret' : 'Create deploy secret');
+    const rotate = h(
+      'button',
+      { type: 'button', class: 'btn', 'data-testid': 'rotate-secret' },
+      configured ? 'Rotate secret' : 'Create deploy secret',
+    );
     rotate.addEventListener('click', async () => {
       const ok = await confirmDialog({
         title: configured ? 'Rotate the signing secret?' : 'Create a deploy signing secret?',
-        body: h('p', {}, configured ? 'A new secret is created. For 24 hours webhooks carry signatures with both the new and the previous secret, so you can update your receiver.' : 'Webhooks of this deploy will be signed with a secret of its own instead of the account secret.'),
+        body: h(
+          'p',
+          {},
+          configured
+            ? 'A new secret is created. For 24 hours webhooks carry signatures with both the new and the previous secret, so you can update your receiver.'
+            : 'Webhooks of this deploy will be signed with a secret of its own instead of the account secret.',
+        ),
         confirmLabel: configured ? 'Rotate' : 'Create secret',
       });
       if (!ok) return;
@@ -80,7 +128,11 @@ export async function settingsPage(ctx: PageContext) {
     disable.addEventListener('click', async () => {
       const ok = await confirmDialog({
         title: 'Disable the deploy signing secret?',
-        body: h('p', {}, 'The deploy secret is deleted at once; webhooks are then signed with the account secret. Receivers that only know the deploy secret will reject them.'),
+        body: h(
+          'p',
+          {},
+          'The deploy secret is deleted at once; webhooks are then signed with the account secret. Receivers that only know the deploy secret will reject them.',
+        ),
         confirmLabel: 'Disable secret',
         danger: true,
       });
@@ -104,7 +156,9 @@ export async function settingsPage(ctx: PageContext) {
         h(
           'p',
           { 'data-testid': 'secret-preview' },
-          configured ? ['Deploy secret ', h('code', {}, settings.webhook.signingSecretPreview ?? '')] : 'This deploy has no secret of its own; webhooks are signed with the account secret.',
+          configured
+            ? ['Deploy secret ', h('code', {}, settings.webhook.signingSecretPreview ?? '')]
+            : 'This deploy has no secret of its own; webhooks are signed with the account secret.',
         ),
         h('div', { class: 'row-actions' }, reveal, rotate, disable),
         secretErrors,
@@ -118,7 +172,15 @@ export async function settingsPage(ctx: PageContext) {
   function drawEnv() {
     const rowsEl = h('div', { class: 'kv-rows' });
     const addRow = (name = '', value = '') => {
-      const n = h('input', { type: 'text', value: name, pattern: NAME_PATTERN, maxlength: '128', required: true, 'aria-label': 'Variable name', class: 'mono' });
+      const n = h('input', {
+        type: 'text',
+        value: name,
+        pattern: NAME_PATTERN,
+        maxlength: '128',
+        required: true,
+        'aria-label': 'Variable name',
+        class: 'mono',
+      });
       const v = h('input', { type: 'text', value, 'aria-label': 'Variable value', class: 'mono' });
       const rm = h('button', { type: 'button', class: 'btn btn-small', 'aria-label': `Remove variable ${name || 'row'}` }, 'Remove');
       const row = h('div', { class: 'kv-row' }, n, v, rm);
@@ -131,7 +193,15 @@ export async function settingsPage(ctx: PageContext) {
     add.addEventListener('click', () => addRow().focus());
     const save = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Save variables');
     const errors = h('div', { class: 'form-errors' });
-    const form = h('form', {}, h('div', { class: 'kv-head', 'aria-hidden': 'true' }, h('span', {}, 'Name'), h('span', {}, 'Value')), rowsEl, h('div', { class: 'row-actions' }, add), errors, save);
+    const form = h(
+      'form',
+      {},
+      h('div', { class: 'kv-head', 'aria-hidden': 'true' }, h('span', {}, 'Name'), h('span', {}, 'Value')),
+      rowsEl,
+      h('div', { class: 'row-actions' }, add),
+      errors,
+      save,
+    );
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const variables = [...rowsEl.querySelectorAll('.kv-row')].map((r) => {
@@ -144,7 +214,12 @@ export async function settingsPage(ctx: PageContext) {
         drawEnv();
       });
     });
-    replace(envSection, h('h2', { id: 'env-title' }, 'Environment variables'), h('p', { class: 'muted' }, 'Given to the page at window.folio.envUrl. Saving replaces the whole set.'), form);
+    replace(
+      envSection,
+      h('h2', { id: 'env-title' }, 'Environment variables'),
+      h('p', { class: 'muted' }, 'Given to the page at window.folio.envUrl. Saving replaces the whole set.'),
+      form,
+    );
   }
 
   // --- secrets ---
@@ -156,9 +231,18 @@ export async function settingsPage(ctx: PageContext) {
           'ul',
           { class: 'secret-list' },
           settings.secrets.items.map((s) => {
-            const del = h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete secret ${s.name}` }, 'Delete');
+            const del = h(
+              'button',
+              { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Delete secret ${s.name}` },
+              'Delete',
+            );
             del.addEventListener('click', async () => {
-              const ok = await confirmDialog({ title: `Delete secret ${s.name}?`, body: h('p', {}, 'Renders from now on will not receive it.'), confirmLabel: 'Delete secret', danger: true });
+              const ok = await confirmDialog({
+                title: `Delete secret ${s.name}?`,
+                body: h('p', {}, 'Renders from now on will not receive it.'),
+                confirmLabel: 'Delete secret',
+                danger: true,
+              });
               if (!ok) return;
               await act(del, errors, async () => {
                 await patch({ secrets: { upsert: [], delete: [s.name] } });
@@ -173,7 +257,13 @@ export async function settingsPage(ctx: PageContext) {
     const name = h('input', { type: 'text', pattern: NAME_PATTERN, maxlength: '128', required: true, class: 'mono' });
     const value = h('input', { type: 'password', required: true, autocomplete: 'off' });
     const save = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Save secret');
-    const form = h('form', { class: 'form-row' }, h('div', { class: 'fields' }, field('Name', name), field('Value', value, 'Write-only: it is never shown again.')), errors, save);
+    const form = h(
+      'form',
+      { class: 'form-row' },
+      h('div', { class: 'fields' }, field('Name', name), field('Value', value, 'Write-only: it is never shown again.')),
+      errors,
+      save,
+    );
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       void act(save, errors, async () => {
@@ -182,17 +272,40 @@ export async function settingsPage(ctx: PageContext) {
         drawSecrets();
       });
     });
-    replace(secretsSection, h('h2', { id: 'secrets-title' }, 'Secrets'), h('p', { class: 'muted' }, 'Like variables, but their values are write-only.'), list, form);
+    replace(
+      secretsSection,
+      h('h2', { id: 'secrets-title' }, 'Secrets'),
+      h('p', { class: 'muted' }, 'Like variables, but their values are write-only.'),
+      list,
+      form,
+    );
   }
 
   // --- retention ---
   const retentionSection = h('section', { class: 'card', 'aria-labelledby': 'retention-title' });
   function drawRetention() {
     const enabled = switchField('Delete old versions automatically', settings.versionLifecycle.enabled);
-    const keep = h('input', { type: 'number', min: '1', max: '10000', required: true, value: String(settings.versionLifecycle.retainLatestVersions) });
+    const keep = h('input', {
+      type: 'number',
+      min: '1',
+      max: '10000',
+      required: true,
+      value: String(settings.versionLifecycle.retainLatestVersions),
+    });
     const save = h('button', { type: 'submit', class: 'btn btn-primary' }, 'Save retention');
     const errors = h('div', { class: 'form-errors' });
-    const form = h('form', {}, enabled.el, field('Versions to keep', keep, 'After each commit, older versions are deleted unless an alias or an unfinished render job uses them.'), errors, save);
+    const form = h(
+      'form',
+      {},
+      enabled.el,
+      field(
+        'Versions to keep',
+        keep,
+        'After each commit, older versions are deleted unless an alias or an unfinished render job uses them.',
+      ),
+      errors,
+      save,
+    );
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       void act(save, errors, async () => {

@@ -20,7 +20,16 @@ function meterRow(m: Meter): HTMLElement {
   return h(
     'div',
     { class: 'meter', 'data-testid': id },
-    h('div', { class: 'meter-head' }, h('span', { id: `${id}-label` }, m.label), h('span', { class: 'meter-value', 'data-testid': `${id}-value` }, m.limit === null ? `${m.show(m.used)} (no limit)` : `${m.show(m.used)} of ${m.show(m.limit)}`)),
+    h(
+      'div',
+      { class: 'meter-head' },
+      h('span', { id: `${id}-label` }, m.label),
+      h(
+        'span',
+        { class: 'meter-value', 'data-testid': `${id}-value` },
+        m.limit === null ? `${m.show(m.used)} (no limit)` : `${m.show(m.used)} of ${m.show(m.limit)}`,
+      ),
+    ),
     h(
       'div',
       {
@@ -30,9 +39,13 @@ function meterRow(m: Meter): HTMLElement {
         'aria-valuemin': '0',
         'aria-valuemax': String(m.limit ?? Math.max(1, m.used)),
         'aria-valuenow': String(m.used),
-        'aria-valuetext': m.limit === null ? `${m.show(m.used)}, unlimited` : `${m.show(m.used)} of ${m.show(m.limit)} (${Math.round(pct)} %)`,
+        'aria-valuetext':
+          m.limit === null ? `${m.show(m.used)}, unlimited` : `${m.show(m.used)} of ${m.show(m.limit)} (${Math.round(pct)} %)`,
       },
-      h('div', { class: `bar-fill bar-${level}${m.limit === null ? ' bar-unlimited' : ''}`, style: `width: ${m.limit === null ? 100 : pct}%` }),
+      h('div', {
+        class: `bar-fill bar-${level}${m.limit === null ? ' bar-unlimited' : ''}`,
+        style: `width: ${m.limit === null ? 100 : pct}%`,
+      }),
     ),
   );
 }
@@ -47,9 +60,27 @@ export async function usagePage(ctx: PageContext) {
       const q = (code: string) => u.usageMeters.find((m) => m.code === code)?.totalQuantity ?? 0;
       const lim = (k: keyof UsageOverview['policy']) => (typeof u.policy[k] === 'number' ? (u.policy[k] as number) : null);
       const meters: Meter[] = [
-        { code: 'render_jobs', label: 'Render jobs this period', used: q('render_jobs'), limit: lim('maxRenderJobsPerBillPeriod'), show: count },
-        { code: 'render_time_ms', label: 'Render time this period', used: q('render_time_ms'), limit: lim('maxRenderTimeMsPerBillPeriod'), show: duration },
-        { code: 'deploy_commits', label: 'Deploy commits this period', used: q('deploy_commits'), limit: lim('maxDeployCommitsPerBillPeriod'), show: count },
+        {
+          code: 'render_jobs',
+          label: 'Render jobs this period',
+          used: q('render_jobs'),
+          limit: lim('maxRenderJobsPerBillPeriod'),
+          show: count,
+        },
+        {
+          code: 'render_time_ms',
+          label: 'Render time this period',
+          used: q('render_time_ms'),
+          limit: lim('maxRenderTimeMsPerBillPeriod'),
+          show: duration,
+        },
+        {
+          code: 'deploy_commits',
+          label: 'Deploy commits this period',
+          used: q('deploy_commits'),
+          limit: lim('maxDeployCommitsPerBillPeriod'),
+          show: count,
+        },
         { code: 'storage', label: 'Stored bytes', used: u.liveStorage.totalBytes, limit: lim('storageLimitBytes'), show: bytes },
       ];
       const pdfMeter = u.storageMeters.find((m) => m.code === 'managed_pdf_storage');
@@ -57,8 +88,19 @@ export async function usagePage(ctx: PageContext) {
       const maxPeak = Math.max(1, ...days.map((d) => d.peakBytes));
       replace(
         body,
-        h('p', {}, 'Plan ', h('strong', { 'data-testid': 'plan-name' }, u.plan.name), ` (${u.plan.key}) · period ${dateTime(u.period.start)} – ${dateTime(u.period.end)}`),
-        h('section', { class: 'card', 'aria-labelledby': 'meters-title' }, h('h2', { id: 'meters-title' }, 'This period against your plan'), meters.map(meterRow)),
+        h(
+          'p',
+          {},
+          'Plan ',
+          h('strong', { 'data-testid': 'plan-name' }, u.plan.name),
+          ` (${u.plan.key}) · period ${dateTime(u.period.start)} – ${dateTime(u.period.end)}`,
+        ),
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'meters-title' },
+          h('h2', { id: 'meters-title' }, 'This period against your plan'),
+          meters.map(meterRow),
+        ),
         h(
           'section',
           { class: 'card', 'aria-labelledby': 'storage-title' },
@@ -66,10 +108,14 @@ export async function usagePage(ctx: PageContext) {
           h(
             'dl',
             { class: 'props' },
-            h('dt', {}, 'Deploy versions'), h('dd', {}, bytes(u.liveStorage.deployVersionStorageBytes)),
-            h('dt', {}, 'Managed PDFs'), h('dd', { 'data-testid': 'managed-pdf-bytes' }, bytes(u.liveStorage.managedPdfStorageBytes)),
-            h('dt', {}, 'Render outputs'), h('dd', {}, bytes(u.liveStorage.renderOutputStorageBytes)),
-            h('dt', {}, 'Total'), h('dd', {}, bytes(u.liveStorage.totalBytes)),
+            h('dt', {}, 'Deploy versions'),
+            h('dd', {}, bytes(u.liveStorage.deployVersionStorageBytes)),
+            h('dt', {}, 'Managed PDFs'),
+            h('dd', { 'data-testid': 'managed-pdf-bytes' }, bytes(u.liveStorage.managedPdfStorageBytes)),
+            h('dt', {}, 'Render outputs'),
+            h('dd', {}, bytes(u.liveStorage.renderOutputStorageBytes)),
+            h('dt', {}, 'Total'),
+            h('dd', {}, bytes(u.liveStorage.totalBytes)),
           ),
         ),
         h(
@@ -82,9 +128,25 @@ export async function usagePage(ctx: PageContext) {
                 h(
                   'div',
                   { class: 'chart', 'aria-hidden': 'true' },
-                  days.map((d) => h('div', { class: 'chart-col', title: `${d.day}: ${bytes(d.peakBytes)}` }, h('div', { class: 'chart-bar', style: `height: ${Math.max(2, (d.peakBytes / maxPeak) * 100)}%` }), h('span', { class: 'chart-label' }, d.day.slice(8)))),
+                  days.map((d) =>
+                    h(
+                      'div',
+                      { class: 'chart-col', title: `${d.day}: ${bytes(d.peakBytes)}` },
+                      h('div', { class: 'chart-bar', style: `height: ${Math.max(2, (d.peakBytes / maxPeak) * 100)}%` }),
+                      h('span', { class: 'chart-label' }, d.day.slice(8)),
+                    ),
+                  ),
                 ),
-                h('details', {}, h('summary', {}, 'Daily peaks as a table'), table('Daily peaks of managed PDF storage', ['Day', 'Peak', 'GiB-days'], days.map((d) => [d.day, bytes(d.peakBytes), d.peakGiBDay.toFixed(6)]))),
+                h(
+                  'details',
+                  {},
+                  h('summary', {}, 'Daily peaks as a table'),
+                  table(
+                    'Daily peaks of managed PDF storage',
+                    ['Day', 'Peak', 'GiB-days'],
+                    days.map((d) => [d.day, bytes(d.peakBytes), d.peakGiBDay.toFixed(6)]),
+                  ),
+                ),
                 h('p', { class: 'muted small' }, `Total this period: ${pdfMeter!.totalPeakGiBDays.toFixed(6)} GiB-days.`),
               ],
         ),
@@ -95,7 +157,10 @@ export async function usagePage(ctx: PageContext) {
     }
   }
   refreshBtn.addEventListener('click', () => void act(refreshBtn, null, load));
-  ctx.root.append(pageHeader('Usage', { subtitle: 'Meters of the current period against the limits of your plan.', actions: refreshBtn }), body);
+  ctx.root.append(
+    pageHeader('Usage', { subtitle: 'Meters of the current period against the limits of your plan.', actions: refreshBtn }),
+    body,
+  );
   await load();
   ctx.every(10_000, load);
 }

@@ -24,17 +24,27 @@ export async function versionPage(ctx: PageContext) {
   showAliases(detail.aliases);
   const buttons = (['preview', 'production'] as const).map((alias) => {
     const b = h('button', { type: 'button', class: 'btn' }, `Promote to ${alias}`);
-    b.addEventListener('click', () =>
-      void act(b, errs, async () => {
-        await promote(deployId, alias, v);
-        showAliases((await api<{ aliases: Alias[] }>('GET', base)).aliases);
-      }),
+    b.addEventListener(
+      'click',
+      () =>
+        void act(b, errs, async () => {
+          await promote(deployId, alias, v);
+          showAliases((await api<{ aliases: Alias[] }>('GET', base)).aliases);
+        }),
     );
     return b;
   });
   const errs = h('div');
   const del = h('button', { type: 'button', class: 'btn btn-danger' }, 'Delete version');
-  del.addEventListener('click', () => void act(del, errs, async () => (await deleteVersion(deployId, v)) && ctx.navigate(`/dashboard/deploys/${encodeURIComponent(deployId)}`)));
+  del.addEventListener(
+    'click',
+    () =>
+      void act(
+        del,
+        errs,
+        async () => (await deleteVersion(deployId, v)) && ctx.navigate(`/dashboard/deploys/${encodeURIComponent(deployId)}`),
+      ),
+  );
 
   ctx.root.replaceChildren(
     pageHeader(`${detail.deploy.name} · ${v.displayId}`, {
@@ -46,12 +56,18 @@ export async function versionPage(ctx: PageContext) {
     h(
       'dl',
       { class: 'props' },
-      h('dt', {}, 'Title'), h('dd', {}, v.title),
-      h('dt', {}, 'Route'), h('dd', {}, h('code', {}, v.route)),
-      h('dt', {}, 'Status'), h('dd', {}, v.status),
-      h('dt', {}, 'Tree hash'), h('dd', {}, h('code', { class: 'wrap' }, v.treeHash)),
-      h('dt', {}, 'Render timeout'), h('dd', {}, v.renderTimeoutMs ? `${v.renderTimeoutMs} ms` : 'default (30 s)'),
-      h('dt', {}, 'Created'), h('dd', {}, dateTime(v.createdAt)),
+      h('dt', {}, 'Title'),
+      h('dd', {}, v.title),
+      h('dt', {}, 'Route'),
+      h('dd', {}, h('code', {}, v.route)),
+      h('dt', {}, 'Status'),
+      h('dd', {}, v.status),
+      h('dt', {}, 'Tree hash'),
+      h('dd', {}, h('code', { class: 'wrap' }, v.treeHash)),
+      h('dt', {}, 'Render timeout'),
+      h('dd', {}, v.renderTimeoutMs ? `${v.renderTimeoutMs} ms` : 'default (30 s)'),
+      h('dt', {}, 'Created'),
+      h('dd', {}, dateTime(v.createdAt)),
     ),
     payloadSection(v),
     renderForm(ctx, deployId, [{ value: v.id, label: v.displayId, samplePayload: v.samplePayload }]),
@@ -61,7 +77,17 @@ export async function versionPage(ctx: PageContext) {
       h('h2', { id: 'files-title' }, `Files (${files.items.length})`),
       files.items.length === 0
         ? empty('This version has no files')
-        : table('Files of this version', ['Path', 'Size', 'Type', 'SHA-256'], files.items.map((f) => [h('code', {}, f.path), bytes(f.size), f.mime, h('code', { title: f.sha256 }, `${f.sha256.slice(0, 12)}…`)]), { testid: 'files-table' }),
+        : table(
+            'Files of this version',
+            ['Path', 'Size', 'Type', 'SHA-256'],
+            files.items.map((f) => [
+              h('code', {}, f.path),
+              bytes(f.size),
+              f.mime,
+              h('code', { title: f.sha256 }, `${f.sha256.slice(0, 12)}…`),
+            ]),
+            { testid: 'files-table' },
+          ),
     ),
   );
 }
@@ -75,7 +101,15 @@ function payloadSection(v: DeployVersion): HTMLElement {
     { 'aria-labelledby': 'payload-title' },
     h('h2', { id: 'payload-title' }, 'Payload'),
     hasSchema
-      ? h('p', { class: 'muted' }, 'Every render job’s JSON payload must match this schema (', h('code', {}, 'payload.schema.json'), '); one that does not is refused with ', h('code', {}, 'payload_invalid'), '.')
+      ? h(
+          'p',
+          { class: 'muted' },
+          'Every render job’s JSON payload must match this schema (',
+          h('code', {}, 'payload.schema.json'),
+          '); one that does not is refused with ',
+          h('code', {}, 'payload_invalid'),
+          '.',
+        )
       : h('p', { class: 'muted' }, 'This version has no ', h('code', {}, 'payload.schema.json'), ': any payload is accepted.'),
     hasSchema ? jsonBlock('Payload schema', v.payloadSchema, 'payload-schema') : null,
     hasSample ? jsonBlock('Sample payload', v.samplePayload, 'sample-payload') : null,
