@@ -5,10 +5,10 @@ import type { FastifyMultipartOptions } from '@fastify/multipart';
 import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING } from '../../domain/plans.js';
 import { AppError } from '../../errors/app-error.js';
 import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
-import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
 import * as docEx from '../openapi/document-examples.js';
 import type { Services } from '../../services/index.js';
 import { idempotent } from '../idempotent.js';
+import { jobBodyLimit } from '../job-body-limit.js';
 import { principalOf } from '../plugins/auth.js';
 import * as ex from '../openapi/examples.js';
 import type { ErrorCode } from '../../errors/codes.js';
@@ -37,13 +37,6 @@ const JobResponse = Type.Object({
   pdf: Type.Optional(Type.Ref('EmbeddedPdf')),
 });
 const Accepted = Type.Object({ accepted: Type.Boolean(), queue: Type.String(), job: Type.Ref('RenderJob') });
-// Payloads up to FOLIO_MAX_PAYLOAD_BYTES and attachments up to their ceiling (whatever the plan), plus JSON
-// overhead (base64 grows by a third).
-// Inline sources (html + files) have a ceiling of the same size as attachments: the limit fits either at its
-// ceiling, and stays under 32 MiB with the default payload limit.
-const jobBodyLimit = (s: Services) =>
-  Math.ceil((s.ctx.config.maxPayloadBytes + Math.max(MAX_ATTACHMENT_BYTES_CEILING, MAX_INLINE_BYTES_CEILING)) * 1.4) + 64 * 1024;
-
 /** The largest single part of a multipart job: a file is at most 10 MiB (as an upload), the `job` part as big as a JSON job. */
 const MULTIPART_FILE_BYTES = 10 * 1024 * 1024;
 

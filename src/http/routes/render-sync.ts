@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_ATTACHMENT_BYTES_CEILING } from '../../domain/plans.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ErrorCode } from '../../errors/codes.js';
 import type { Services } from '../../services/index.js';
@@ -13,6 +12,7 @@ import { imageFile } from '../../services/rendered-files.js';
 import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
 import { stableStringify } from '../idempotent.js';
+import { jobBodyLimit } from '../job-body-limit.js';
 import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { CreateJobBody } from '../schemas/render.js';
@@ -37,8 +37,6 @@ const SyncBody = Type.Composite(
 type SyncBodyT = typeof SyncBody.static;
 type JobBody = Omit<SyncBodyT, 'waitSeconds'>;
 type Accepted = { accepted: boolean; queue: string; job: { id: string } };
-
-const jobBodyLimit = (s: Services) => Math.ceil((s.ctx.config.maxPayloadBytes + MAX_ATTACHMENT_BYTES_CEILING) * 1.4) + 64 * 1024;
 
 /** JSON when the client asks for JSON and not for a PDF; the PDF otherwise (no Accept, `*\/*`, `application/pdf`). */
 const wantsJson = (accept: string | undefined) =>
