@@ -13,11 +13,12 @@ import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
 import { stableStringify } from '../idempotent.js';
 import { jobBodyLimit } from '../job-body-limit.js';
+import { partField } from '../multipart/job-body.js';
+import { inlineMultipartBody } from '../multipart/reference.js';
 import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { CreateJobBody } from '../schemas/render.js';
 import { contentDisposition } from './files.js';
-import { inlineMultipartBody, partField } from './render-jobs.js';
 
 const SyncBody = Type.Composite(
   [

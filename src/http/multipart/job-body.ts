@@ -1,0 +1,130 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
+import { AppError } from '../../errors/app-error.js';
+import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
+import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
+
+/** A part name that arrived as bytes that are not UTF-8 (the parser turns each such sequence into U+FFFD). */
+const NOT_UTF8 = '\uFFFD';
+
+/**
+ * A `multipart/form-data` job (the shape Gotenberg users send) turned into the JSON body of the same job,
+ * before validation, so the body schema, idempotency and the service see one shape: the `index.html` part
+ * is `html`, every other part a file whose path is its field name (`files`, base64), and the optional `job`
+ * part (JSON) the rest of the job. A preValidation hook of the job-creation scope (server.ts); JSON
+ * requests pass through untouched. A malformed body (no boundary, cut short before its closing delimiter,
+ * a part name that is not UTF-8) is a 400, and every limit a 413 naming the part.
+ */
+export async function multipartJobBody(req: FastifyRequest): Promise<void> {
+  if (!req.isMultipart()) return;
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (boundary === null)
+    throw new AppError(
+      'invalid_request',
+      'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters (multipart/form-data; boundary=…)',
+      { field: 'content-type' },
+    );
+  const closed = watchClosingDelimiter(req, boundary);
+  const cutShort = () =>
+    new AppError('invalid_request', `the multipart body ends before its closing boundary (--${boundary}--): it was cut short`, {
+      field: 'body',
+    });
+  let html: string | undefined;
+  let job: Record<string, unknown> = {};
+  const files: Record<string, string> = {};
+  let assetParts = 0;
+  const seen = new Set<string>();
+  let current = 'body';
+  let sourceBytes = 0;
+  try {
+    for await (const part of req.parts()) {
+      current = part.fieldname;
+      if (part.fieldname.includes(NOT_UTF8))
+        throw new AppError(
+          'invalid_request',
+          `a part name is not valid UTF-8 (${JSON.stringify(part.fieldname)} as read): part names are paths, sent in UTF-8, and U+FFFD is refused as the mark of bytes that were not`,
+          { field: part.fieldname },
+        );
+      if (seen.has(part.fieldname))
+        throw new AppError('invalid_request', `part ${part.fieldname} is sent twice`, { field: part.fieldname });
+      seen.add(part.fieldname);
+      if (part.fieldname !== 'index.html' && part.fieldname !== 'job' && ++assetParts > MAX_ASSET_PARTS)
+        throw new AppError('body_too_large', `${ASSET_PARTS_LIMIT}; part ${part.fieldname} is one more`, { field: part.fieldname });
+      let bytes: Buffer;
+      if (part.type === 'file') bytes = await part.toBuffer();
+      else {
+        if (part.valueTruncated)
+          throw new AppError('body_too_large', `part ${part.fieldname} is larger than a part may be`, { field: part.fieldname });
+        bytes = Buffer.from(String(part.value), 'utf8');
+      }
+      // A text part (no filename) has the same limit as a file part; the job part is as big as a JSON job.
+      if (part.fieldname !== 'job' && bytes.length > MULTIPART_FILE_BYTES)
+        throw new AppError(
+          'body_too_large',
+          `part ${part.fieldname} is ${bytes.length} bytes; a part may be at most ${MULTIPART_FILE_BYTES}`,
+          {
+            field: part.fieldname,
+          },
+        );
+      // The sources' ceiling bounds what a request can make the server hold (the plan's limits come later).
+      if (part.fieldname !== 'job') sourceBytes += bytes.length;
+      if (sourceBytes > MAX_INLINE_BYTES_CEILING)
+        throw new AppError('body_too_large', `part ${part.fieldname} brings the sources past ${MAX_INLINE_BYTES_CEILING} bytes`, {
+          field: part.fieldname,
+        });
+      if (part.fieldname === 'index.html') html = bytes.toString('utf8');
+      else if (part.fieldname === 'job') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(bytes.toString('utf8'));
+        } catch {
+          throw new AppError('invalid_request', 'the job part must be a JSON object', { field: 'job' });
+        }
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          throw new AppError('invalid_request', 'the job part must be a JSON object', { field: 'job' });
+        job = parsed as Record<string, unknown>;
+        for (const k of ['html', 'files'])
+          if (k in job) throw new AppError('invalid_request', `the job part must not hold ${k}: send it as parts`, { field: 'job' });
+      } else files[part.fieldname] = bytes.toString('base64');
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // A body that stopped arriving (the client went away, or took longer than FOLIO_REQUEST_TIMEOUT_MS and
+    // was answered 408) is the client's doing, not a server fault: logged as such, answered to nobody.
+    if (!(err instanceof AppError) && !req.raw.complete && (req.raw.destroyed || code === 'ECONNRESET')) {
+      req.log.info({ reason: (err as Error).message }, 'multipart job body aborted before it was complete');
+      throw new AppError('invalid_request', 'the request body ended before it was complete (the connection was closed)', {
+        field: 'body',
+      });
+    }
+    if (code !== undefined && code in MULTIPART_LIMITS)
+      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
+    if (!(err instanceof AppError) && CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
+    throw err;
+  }
+  if (!closed()) throw cutShort();
+  if (html === undefined)
+    throw new AppError('invalid_request', 'a multipart job needs an index.html part (the entry document)', { field: 'index.html' });
+  req.body = { ...job, html, ...(Object.keys(files).length > 0 ? { files } : {}) };
+}
+
+/**
+ * A refusal of a multipart job names the part (`index.html`, `img/logo.png`) rather than the JSON field the
+ * parts became (`html`, `files["img/logo.png"]`), in `details.field` and in the message.
+ */
+export function partField(err: unknown): never {
+  if (err instanceof AppError && err.details && typeof err.details.field === 'string') {
+    const field = err.details.field;
+    const m = /^files\[("(?:[^"\\]|\\.)*")\]$/.exec(field);
+    const part = field === 'html' ? 'index.html' : m ? (JSON.parse(m[1]) as string) : null;
+    if (part !== null) {
+      err.details.field = part;
+      if (err.message.startsWith(field)) err.message = `part ${part}${err.message.slice(field.length)}`;
+    } else if (field === 'files')
+      err.message = err.message
+        .replace(/^files has (\d+) entries/, 'the job has $1 parts besides index.html and job')
+        .replace(/^html and files are/, 'index.html and the other parts are');
+  }
+  throw err;
+}

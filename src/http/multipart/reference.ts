@@ -1,0 +1,24 @@
+/**
+ * The `multipart/form-data` form of a job body in the API reference (x-folio `alternativeBody`):
+ * POST /v1/render-jobs and any route that reuses the job body (POST /v1/render) take it.
+ */
+export const inlineMultipartBody = {
+  mediaType: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    description:
+      "Inline sources the way Gotenberg users send them: the `index.html` part is `html`, every other part a file of `files` whose path is the part's field name (`css/style.css`), and the optional `job` part the JSON rest of the job (`payload`, `businessKey`, `outputMode`, `pdf`, …; not `html`, `files`, `deployId`). A missing `index.html` part is a 400 naming it; a plan limit is a 413 naming the part.",
+    required: ['index.html'],
+    properties: {
+      'index.html': { type: 'string', format: 'binary', description: 'The entry document (UTF-8).' },
+      job: { type: 'string', contentMediaType: 'application/json', description: 'The rest of the job as a JSON object.' },
+    },
+    additionalProperties: { type: 'string', format: 'binary', description: 'An asset; the field name is its path.' },
+  },
+  example: {
+    'index.html': '<!doctype html><link rel=stylesheet href=css/style.css><h1>Invoice</h1>',
+    'css/style.css': 'h1 { color: #444 }',
+    job: '{"businessKey":"INV-2026-0042","payload":{"customer":"ACME"}}',
+  },
+  encoding: { job: { contentType: 'application/json' } },
+} as const;
