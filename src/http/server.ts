@@ -27,6 +27,7 @@ import { pdfRoutes } from './routes/pdfs.js';
 import fastifyMultipart from '@fastify/multipart';
 import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
+import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
 import { renderBatchRoutes } from './routes/render-batches.js';
@@ -237,6 +238,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await scope.register(fastifyMultipart, multipartOptions(services));
     scope.addHook('preValidation', multipartJobBody);
     renderJobRoutes(scope, services);
+    jobWebhookDeliveryRoutes(scope, services);
     renderSyncRoutes(scope, services);
   });
   pdfRoutes(app, services);
