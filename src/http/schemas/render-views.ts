@@ -1,0 +1,177 @@
+import { Type } from '@sinclair/typebox';
+import { EpochMs } from './common.js';
+import { DocumentMetadata, Standard } from './document-options.js';
+import { PermissionsView, VisibleSignatureField } from './protection-signature.js';
+
+// What the API answers about render jobs and their products (components of the OpenAPI document).
+
+export const RenderJob = Type.Object(
+  {
+    id: Type.String(),
+    deployId: Type.String(),
+    deployVersionId: Type.String({
+      description: 'The concrete version the job is bound to, even when `latest` or an alias was requested.',
+    }),
+    deployVersionNo: Type.Optional(Type.Integer()),
+    deployVersionRoute: Type.Optional(Type.String()),
+    deployVersionTitle: Type.Optional(Type.String()),
+    businessKey: Type.String({ description: 'Defaults to the job id.' }),
+    payloadHash: Type.String({
+      description: 'sha256 hex of the exact payload bytes the page receives (canonical JSON for JSON MIME types).',
+    }),
+    payloadMime: Type.String(),
+    status: Type.Union(['queued', 'rendering', 'succeeded', 'retry_scheduled', 'failed', 'canceled'].map((s) => Type.Literal(s))),
+    attempt: Type.Integer({ description: 'Starts at 0; increases with each automatic retry.' }),
+    outputMode: Type.Union([Type.Literal('transient'), Type.Literal('managed')]),
+    queue: Type.String(),
+    requestedAt: EpochMs,
+    startedAt: Type.Optional(EpochMs),
+    finishedAt: Type.Optional(EpochMs),
+    nextAttemptAt: Type.Optional(Type.Integer({ description: 'When a job in retry_scheduled is tried again.' })),
+    errorCode: Type.Optional(
+      Type.String({
+        description:
+          'On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed, pdf_limit_exceeded.',
+      }),
+    ),
+    errorMessage: Type.Optional(Type.String()),
+    batchId: Type.Optional(Type.String({ description: 'Set on the items of a render batch: the batch (`bat_…`).' })),
+    batchIndex: Type.Optional(Type.Integer({ minimum: 0, description: "The item's position in its batch, from 0." })),
+    document: Type.Optional(
+      Type.Object(
+        {
+          standard: Type.Optional(Standard),
+          metadata: Type.Optional(DocumentMetadata),
+          attachments: Type.Optional(
+            Type.Array(
+              Type.Object({
+                name: Type.String(),
+                mimeType: Type.String(),
+                relationship: Type.String(),
+                description: Type.Optional(Type.String()),
+                bytes: Type.Integer({ description: 'Size of the attached file.' }),
+                bundlePath: Type.Optional(Type.String({ description: 'Set when the file came from the version.' })),
+              }),
+            ),
+          ),
+          eInvoice: Type.Optional(
+            Type.Object({
+              standard: Type.Literal('factur-x'),
+              profile: Type.String(),
+              bytes: Type.Integer({ description: 'Size of the XML.' }),
+            }),
+          ),
+          signature: Type.Optional(
+            Type.Object(
+              {
+                certificateId: Type.String(),
+                subject: Type.String({ description: "The certificate's subject when the job was created." }),
+                fingerprintSha256: Type.String(),
+                reason: Type.Optional(Type.String()),
+                location: Type.Optional(Type.String()),
+                contactInfo: Type.Optional(Type.String()),
+                visible: Type.Optional(VisibleSignatureField),
+              },
+              { description: 'The PDF is signed with this certificate (PAdES B-B).' },
+            ),
+          ),
+          protection: Type.Optional(
+            Type.Object(
+              {
+                userPassword: Type.Boolean({ description: 'Whether a password is needed to open the PDF.' }),
+                permissions: PermissionsView,
+              },
+              { description: 'The PDF is encrypted (AES-256). The passwords are never shown, stored past the job, or sent in webhooks.' },
+            ),
+          ),
+          images: Type.Optional(
+            Type.Object(
+              {
+                format: Type.String(),
+                pages: Type.String(),
+                width: Type.Optional(Type.Integer()),
+                dpi: Type.Optional(Type.Integer()),
+                quality: Type.Optional(Type.Integer()),
+              },
+              { description: 'The page images the job asked for (`images`, with the format filled in).' },
+            ),
+          ),
+          outputFormat: Type.Optional(
+            Type.String({ description: 'Present when the job keeps only page images (`png`, `jpeg` or `webp`): it has no PDF output.' }),
+          ),
+        },
+        {
+          description:
+            "What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here.",
+        },
+      ),
+    ),
+  },
+  { $id: 'RenderJob', title: 'RenderJob' },
+);
+
+export const RenderOutput = Type.Object(
+  {
+    id: Type.String(),
+    bytes: Type.Integer(),
+    pageCount: Type.Integer(),
+    state: Type.String(),
+    createdAt: EpochMs,
+    expiresAt: Type.Optional(Type.Integer({ description: 'Transient outputs: when the cleanup deletes it.' })),
+  },
+  { $id: 'RenderOutput', title: 'RenderOutput' },
+);
+
+export const ManagedPdf = Type.Object(
+  {
+    id: Type.String(),
+    state: Type.String({ description: '`available` or `deleting`.' }),
+    fileName: Type.String(),
+    bytes: Type.Integer(),
+    pageCount: Type.Integer(),
+    deployId: Type.String(),
+    deployVersionId: Type.String(),
+    renderJobId: Type.String(),
+    businessKey: Type.String(),
+    createdAt: EpochMs,
+    protected: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Present when the PDF is encrypted (its job asked for `protection`). Folio keeps no password: a protected PDF cannot be a merge source.',
+      }),
+    ),
+  },
+  { $id: 'ManagedPdf', title: 'ManagedPdf' },
+);
+
+export const EmbeddedPdf = Type.Object(
+  {
+    id: Type.String(),
+    state: Type.String(),
+    fileName: Type.String(),
+    bytes: Type.Integer(),
+    pageCount: Type.Integer(),
+    createdAt: EpochMs,
+  },
+  { $id: 'EmbeddedPdf', title: 'EmbeddedPdf' },
+);
+
+export const PermanentLink = Type.Object(
+  {
+    id: Type.String(),
+    pdfId: Type.String(),
+    url: Type.String({ description: 'Public URL; valid until the link or the PDF is deleted.' }),
+    createdAt: EpochMs,
+  },
+  { $id: 'PermanentLink', title: 'PermanentLink' },
+);
+
+export const Access = Type.Object(
+  {
+    access: Type.Object({
+      url: Type.String({ format: 'uri', description: 'Signed URL served by Folio; no API key needed.' }),
+      expiresAt: EpochMs,
+    }),
+  },
+  { $id: 'Access', title: 'Access' },
+);
