@@ -1,12 +1,9 @@
-import type { Transaction } from 'kysely';
 import { Readable } from 'node:stream';
 import { BlobTooLargeError } from '../blobs/blob-store.js';
 import { blobKey } from '../blobs/keys.js';
-import type { DeployVersionsTable, Tables, UploadSessionsTable } from '../db/tables.js';
+import type { DeployVersionsTable, UploadSessionsTable } from '../db/tables.js';
 import { checkBlobsOwned, checkCommit, type CommitRefusal, type CommitRequest, type MetadataValidator } from '../domain/commit-check.js';
-import { normalizeBundlePath } from '../domain/file-paths.js';
 import { newId } from '../domain/ids.js';
-import { isValidMime } from '../domain/mime.js';
 import { deriveUploadToken, safeEqualHex, sha256Hex } from '../domain/tokens.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
 import { AppError } from '../errors/app-error.js';
@@ -17,17 +14,20 @@ import { writeRenderPack } from './render-pack-writer.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
 import { uploadSessionView, versionView } from './views.js';
 
+import {
+  checkDescriptors,
+  checkVersionSignature,
+  claimSession,
+  nextVersionNo,
+  ownedBlobSizes,
+  storageRefusal,
+  touchBlobs,
+  type FileDescriptor,
+} from './upload-steps.js';
+
+export type { FileDescriptor } from './upload-steps.js';
 // The commit body and the metadata check are defined with the commit rules (domain/commit-check.ts).
 export type { CommitRequest as CommitInput, MetadataValidator } from '../domain/commit-check.js';
-
-type Trx = Transaction<Tables>;
-
-export interface FileDescriptor {
-  path: string;
-  sha256: string;
-  size: number;
-  mime?: string;
-}
 
 /** A blob the upload session declares, checked by declaredBlob: what putBlob stores the bytes of. */
 export interface DeclaredBlob {
@@ -88,26 +88,6 @@ export class Uploads {
     return deriveUploadToken(key, sessionId);
   }
 
-  private checkDescriptors(files: FileDescriptor[], field: string) {
-    const seen = new Set<string>();
-    let bytes = 0;
-    for (const [i, f] of files.entries()) {
-      const p = normalizeBundlePath(f.path);
-      if (!p.ok) throw new AppError('invalid_path', `${field}[${i}].path: ${p.reason}`, { field: `${field}[${i}].path` });
-      if (seen.has(p.path))
-        throw new AppError('invalid_path', `${field}[${i}].path: duplicate path ${p.path}`, { field: `${field}[${i}].path` });
-      seen.add(p.path);
-      if (f.size > MAX_SINGLE_FILE_BYTES)
-        throw new AppError('upload_blob_too_large', `${p.path} is ${f.size} bytes; a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`, {
-          field: `${field}[${i}].size`,
-        });
-      if (f.mime !== undefined && !isValidMime(f.mime))
-        throw new AppError('invalid_request', `${field}[${i}].mime is not a valid media type`, { field: `${field}[${i}].mime` });
-      bytes += f.size;
-    }
-    return bytes;
-  }
-
   private async planOf(accountId: string) {
     const a = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
     return this.ctx.plans.get(a.plan_key);
@@ -122,7 +102,7 @@ export class Uploads {
         field: input.deployId === undefined ? 'deployId' : 'createDeploy',
       });
     }
-    const bytes = this.checkDescriptors(input.files, 'files');
+    const bytes = checkDescriptors(input.files, 'files');
     const { policy } = await this.planOf(accountId);
     if (policy.maxBytesPerDeployCommit !== null && bytes > policy.maxBytesPerDeployCommit) {
       throw new AppError(
@@ -201,7 +181,7 @@ export class Uploads {
 
   async missingBlobs(accountId: string, sessionId: string, token: string | undefined, files: FileDescriptor[]) {
     await this.openSession(accountId, sessionId, token);
-    this.checkDescriptors(files, 'files');
+    checkDescriptors(files, 'files');
     const hashes = [...new Set(files.map((f) => f.sha256))];
     const present = new Set<string>();
     for (let i = 0; i < hashes.length; i += 500) {
@@ -278,10 +258,7 @@ export class Uploads {
     // Early refusal before publishing; the transaction below re-checks authoritatively.
     if (limit !== null && (await this.usage.totalStorageBytes(this.ctx.db, accountId)) + staged.size > limit) {
       await staged.discard();
-      throw new AppError(
-        'storage_limit_exceeded',
-        `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`,
-      );
+      throw storageRefusal(staged.size, limit);
     }
     // Mark the bytes as seen *before* publishing: garbage collection deletes only blobs unseen for its grace
     // period, so it can never remove a file this upload is about to publish or has just published.
@@ -297,10 +274,7 @@ export class Uploads {
     await staged.publish(blobKey(sha256));
     const inserted = await this.ctx.db.transaction().execute(async (trx) => {
       if (limit !== null && (await this.usage.totalStorageBytes(trx, accountId)) + staged.size > limit) {
-        throw new AppError(
-          'storage_limit_exceeded',
-          `storing ${staged.size} more bytes would pass the plan's storage limit of ${limit} bytes`,
-        );
+        throw storageRefusal(staged.size, limit);
       }
       const res = await trx
         .insertInto('account_blobs')
@@ -315,26 +289,6 @@ export class Uploads {
       alreadyPresent: !inserted,
       blob: { sha256, size: staged.size, ...(input.mime ? { mime: input.mime } : {}), storeKey: blobKey(sha256) },
     };
-  }
-
-  /**
-   * `render.metadata.pdf.signature` names a certificate of the account, valid now: another account's or an
-   * unknown id is 404 (as for a job), an expired one 400. Each job checks it again when it renders.
-   */
-  async #checkVersionSignature(accountId: string, metadata: Record<string, unknown> | undefined): Promise<void> {
-    const pdf = metadata?.pdf as { signature?: { certificateId?: unknown } } | undefined;
-    const id = pdf?.signature?.certificateId;
-    if (typeof id !== 'string') return;
-    const field = 'render.metadata.pdf.signature.certificateId';
-    const cert = await this.ctx.db
-      .selectFrom('signing_certificates')
-      .select(['not_after'])
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!cert) throw new AppError('signing_certificate_not_found', `signing certificate ${id} not found`, { field });
-    if (Number(cert.not_after) <= this.ctx.clock.now())
-      throw new AppError('invalid_request', `${field}: signing certificate ${id} is expired`, { field });
   }
 
   async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitRequest) {
@@ -356,7 +310,7 @@ export class Uploads {
       throw refusal(checked);
     }
     const hashes = [...new Set(checked.entries.map((e) => e.sha256))];
-    const unowned = checkBlobsOwned(checked.entries, await this.ownedBlobSizes(accountId, hashes));
+    const unowned = checkBlobsOwned(checked.entries, await ownedBlobSizes(this.ctx, accountId, hashes));
     if (unowned) throw refusal(unowned);
     const byPath = new Map(checked.entries.map((e) => [e.path, e]));
     const read = async (path: string) => {
@@ -368,7 +322,7 @@ export class Uploads {
       const problem = await this.metadataFilesCheck(accountId, input.render.metadata, (path) => byPath.has(path), read);
       if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
     }
-    await this.#checkVersionSignature(accountId, input.render.metadata);
+    await checkVersionSignature(this.ctx, accountId, input.render.metadata);
     // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
     const schemas = await this.payloadSchemas.fromBundle(accountId, (path) => byPath.get(path), read);
 
@@ -378,8 +332,8 @@ export class Uploads {
 
     const now = this.ctx.clock.now();
     const version = await this.ctx.db.transaction().execute(async (trx) => {
-      await this.claimSession(trx, sessionId);
-      await this.touchBlobs(trx, accountId, hashes, now);
+      await claimSession(trx, sessionId);
+      await touchBlobs(trx, accountId, hashes, now);
       await this.usage.increment(trx, {
         accountId,
         meter: 'deploy_commits',
@@ -387,7 +341,7 @@ export class Uploads {
         limit: policy.maxDeployCommitsPerBillPeriod,
         errorCode: 'deploy_commit_quota_exceeded',
       });
-      const versionNo = await this.nextVersionNo(trx, session.deploy_id);
+      const versionNo = await nextVersionNo(trx, session.deploy_id);
       const row: DeployVersionsTable = {
         id: newId('ver', now),
         account_id: accountId,
@@ -427,63 +381,5 @@ export class Uploads {
       );
     }
     return { deployVersion: versionView(version) };
-  }
-
-  /** Sizes of the account's own blobs among `hashes`: one indexed query per 500 hashes. */
-  private async ownedBlobSizes(accountId: string, hashes: string[]): Promise<Map<string, number>> {
-    const owned = new Map<string, number>();
-    for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.ctx.db
-        .selectFrom('account_blobs')
-        .select(['sha256', 'size'])
-        .where('account_id', '=', accountId)
-        .where('sha256', 'in', hashes.slice(i, i + 500))
-        .execute();
-      for (const r of rows) owned.set(r.sha256, Number(r.size));
-    }
-    return owned;
-  }
-
-  /** open → committed, once: of two commits of one session, the second gets 409. */
-  private async claimSession(trx: Trx, sessionId: string): Promise<void> {
-    const claimed = await trx
-      .updateTable('upload_sessions')
-      .set({ status: 'committed' })
-      .where('id', '=', sessionId)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0)
-      throw new AppError('upload_session_committed', `upload session ${sessionId} was already committed`);
-  }
-
-  /**
-   * Touch (and on PostgreSQL row-lock) the blobs this version uses: a concurrent garbage collection
-   * re-checks last_used_at and spares them; one that already removed some makes the commit fail cleanly.
-   */
-  private async touchBlobs(trx: Trx, accountId: string, hashes: string[], now: number): Promise<void> {
-    let touched = 0;
-    for (let i = 0; i < hashes.length; i += 500) {
-      const r = await trx
-        .updateTable('account_blobs')
-        .set({ last_used_at: now })
-        .where('account_id', '=', accountId)
-        .where('sha256', 'in', hashes.slice(i, i + 500))
-        .executeTakeFirst();
-      touched += Number(r.numUpdatedRows);
-    }
-    if (touched !== hashes.length)
-      throw new AppError('blob_missing', 'some blobs of this version were removed meanwhile; upload them again', { field: 'entries' });
-  }
-
-  /** The per-deploy counter (not max+1) so a number is never reused after its version is deleted. */
-  private async nextVersionNo(trx: Trx, deployId: string): Promise<number> {
-    const counter = await trx
-      .updateTable('deploys')
-      .set((eb) => ({ last_version_no: eb('last_version_no', '+', 1) }))
-      .where('id', '=', deployId)
-      .returning('last_version_no')
-      .executeTakeFirst();
-    if (!counter) throw new AppError('deploy_not_found', `deploy ${deployId} was deleted`);
-    return counter.last_version_no;
   }
 }
