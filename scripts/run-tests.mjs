@@ -4,6 +4,7 @@
 //   node scripts/run-tests.mjs test/unit       one folder
 //   node scripts/run-tests.mjs test/integration/uploads.test.ts   one file
 //   FOLIO_TEST_ENGINE=postgres node scripts/run-tests.mjs test/integration   one folder on PostgreSQL
+//   node scripts/run-tests.mjs --fast          the fast tier (`npm run test:unit`): FAST_SUITES below
 // Browser-heavy folders (test/render, test/e2e) run one file at a time: two Chromium suites at once on
 // two cores make both slow and flaky.
 //
@@ -29,7 +30,20 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const LEAK_CHECK = pathToFileURL(path.join(root, 'test/helpers/leak-check.ts')).href;
-const args = process.argv.slice(2);
+// The fast tier: test/unit, plus each test/integration file that (1) tests services, the sandbox's threads
+// or an adapter by calling them directly, not through Folio's HTTP API (set-up through createTestApp's
+// in-process inject(), such as a deploy, is fine), and (2) starts no process: no `folio`, no Chromium, no
+// other program (qpdf, pdftoppm, s3rver). A new file that meets both joins this list. Under a minute on two
+// cores (docs/architecture.md, "How to run one test").
+const FAST_SUITES = [
+  'test/unit',
+  'test/integration/api-processes.test.ts',
+  'test/integration/job-cancels.test.ts',
+  'test/integration/pg-notifier.test.ts',
+  'test/integration/sandbox.test.ts',
+];
+const fast = process.argv[2] === '--fast';
+const args = fast ? FAST_SUITES : process.argv.slice(2);
 const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e'];
 const heavy = (f) => /^test\/(render|e2e)\//.test(f);
 // e2e files whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE); the others start
