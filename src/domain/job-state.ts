@@ -1,5 +1,7 @@
 // The render job state machine and retry policy (interface "States and transitions", decisions.md
 // "Render jobs"). Pure: services apply the results in transactions.
+import { isRetryable, type JobErrorCode } from './job-errors.js';
+
 export type JobStatus = 'queued' | 'rendering' | 'succeeded' | 'retry_scheduled' | 'failed' | 'canceled';
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
@@ -8,21 +10,19 @@ export const CANCELABLE_STATUSES: readonly JobStatus[] = ['queued', 'retry_sched
 
 export const isTerminal = (s: JobStatus) => TERMINAL_STATUSES.includes(s);
 
-/** Failures worth another try: the next attempt may well succeed. */
-const RETRYABLE = new Set(['render_crashed', 'navigation_timeout']);
 /** At most 2 retries, after ~5 s and ~30 s. */
 export const RETRY_DELAYS_MS = [5_000, 30_000];
 
 export type FailureOutcome =
   | { status: 'retry_scheduled'; attempt: number; availableAt: number }
-  | { status: 'failed'; attempt: number; errorCode: string; errorMessage: string };
+  | { status: 'failed'; attempt: number; errorCode: JobErrorCode; errorMessage: string };
 
 /**
  * What happens after attempt `attempt` (0-based) failed with `code`. `random` in [0,1) adds ±20 % jitter
  * so a burst of crashed jobs does not retry in lockstep.
  */
-export function afterFailure(input: { attempt: number; code: string; message: string; now: number; random: number }): FailureOutcome {
-  if (RETRYABLE.has(input.code)) {
+export function afterFailure(input: { attempt: number; code: JobErrorCode; message: string; now: number; random: number }): FailureOutcome {
+  if (isRetryable(input.code)) {
     if (input.attempt < RETRY_DELAYS_MS.length) {
       const base = RETRY_DELAYS_MS[input.attempt];
       const jitter = base * 0.2 * (input.random * 2 - 1);

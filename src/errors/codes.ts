@@ -7,6 +7,7 @@ interface CodeSpec {
   description: string;
 }
 
+import { JOB_ERRORS, type JobErrorCode } from '../domain/job-errors.js';
 export const errorCodes = {
   invalid_request: { status: 400, description: 'The body, query or path fails validation; `details.field` names the failing field.' },
   invalid_path: {
@@ -143,23 +144,13 @@ export type ErrorCode = keyof typeof errorCodes;
 
 export const allErrorCodes = Object.keys(errorCodes) as ErrorCode[];
 
-/** Codes that appear only as a render job's `errorCode`, never as an HTTP error. Documented with the others. */
-export const jobErrorCodes = {
-  navigation_timeout: 'The page did not finish loading within the render timeout; retried.',
-  render_crashed: 'The browser crashed or the worker died mid-render; retried.',
-  render_timeout_exceeded: 'The render (ready protocol and printing) exceeded the timeout; terminal.',
-  render_failed:
-    "Generic render failure (page error, invalid PDF options, unreadable bundle); terminal. When the server itself failed (its storage or database), the job's message says only that an internal error stopped the render and names the job id; the operator finds the error under that id in the server's log.",
-  render_retry_limit_exceeded: 'Automatic retries after crashes or navigation timeouts are exhausted; terminal.',
-  render_output_too_large: "The PDF exceeded the plan's maxRenderOutputBytes; terminal.",
-  storage_limit_exceeded: "Storing the managed PDF would exceed the plan's storageLimitBytes; terminal.",
-  page_references_unstable:
-    'A version with render.metadata.pdf.pageReferences printed three times and its page numbers still moved the referenced content (the message names the ids and their pages); terminal.',
-  pdf_postprocess_failed:
-    'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
-  pdf_limit_exceeded:
-    "A PDF joined to the output (render.metadata.pdf.prepend/append) passed a limit Folio checks before reading it (pages of the whole document, page-tree depth or size, objects, decompressed stream bytes), or the work on the document passed the sandbox's time or memory limit; the message names the file and the limit; nothing is stored; terminal.",
-} as const;
+/**
+ * Codes that appear only as a render job's `errorCode`, never as an HTTP error. Documented with the others.
+ * The list and whether each is retried live in domain/job-errors.ts; this is its description by code.
+ */
+export const jobErrorCodes = Object.fromEntries(Object.entries(JOB_ERRORS).map(([code, e]) => [code, e.description])) as {
+  readonly [K in JobErrorCode]: (typeof JOB_ERRORS)[K]['description'];
+};
 
 /** Codes of a render batch's `product.error` (a merge or zip that could not be built; never an HTTP error). */
 export const batchProductErrorCodes = {

@@ -1,6 +1,7 @@
 // The contract between the worker (which loads jobs, versions and payloads) and the renderer
 // (which owns Chromium). The renderer knows nothing about databases or accounts' plans beyond
 // what a RenderRequest carries.
+import type { JobErrorCode } from '../domain/job-errors.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
 
@@ -75,20 +76,12 @@ export interface RenderResult {
   diagnostics?: RenderDiagnostics;
 }
 
-export type RenderErrorCode =
-  | 'navigation_timeout'
-  | 'render_timeout_exceeded'
-  | 'render_crashed'
-  | 'render_failed'
-  | 'render_output_too_large'
-  | 'render_canceled'
-  | 'render_provider_unavailable'
-  /** Page references whose numbers kept moving the referenced content (page-references.ts). */
-  | 'page_references_unstable'
-  /** Raised by the worker, not the renderer: the printed PDF could not be post-processed. */
-  | 'pdf_postprocess_failed'
-  /** Raised by the worker: a joined PDF, or the work on the document, passed a limit (src/pdf/limits.ts, the sandbox's). */
-  | 'pdf_limit_exceeded';
+/**
+ * What a render can fail with: a job error code (domain/job-errors.ts, the closed list a job records), or
+ * one the worker never records: `render_canceled` (the job is canceled, not failed) and
+ * `render_provider_unavailable` (the job goes back to the queue).
+ */
+export type RenderErrorCode = JobErrorCode | 'render_canceled' | 'render_provider_unavailable';
 
 export class RenderError extends Error {
   /** What the page did before it failed, when the failure happened in a running job. */

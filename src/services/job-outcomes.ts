@@ -1,6 +1,7 @@
 // What a render job's end means for the account: the output and managed PDF rows, the render-time meter,
 // the storage limit, the job's terminal state and its webhook event, all in one transaction per outcome.
 // The worker (worker/render-worker.ts) only claims, leases, renders and reports here.
+import type { JobErrorCode } from '../domain/job-errors.js';
 import { markFailed, markRetryScheduled, markSucceeded } from './job-transitions.js';
 import type { Kysely, Transaction } from 'kysely';
 import { attemptPrefixes, type JobAttempt } from '../blobs/keys.js';
@@ -178,7 +179,7 @@ export class JobOutcomes {
    */
   async fail(
     job: RenderJobsTable,
-    error: { code: string; message: string; renderMs: number; diagnostics?: object },
+    error: { code: JobErrorCode; message: string; renderMs: number; diagnostics?: object },
     leaseOwner: string | null,
   ): Promise<boolean> {
     const now = this.ctx.clock.now();

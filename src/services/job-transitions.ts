@@ -13,6 +13,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { Tables } from '../db/tables.js';
+import type { JobErrorCode } from '../domain/job-errors.js';
 import { CANCELABLE_STATUSES, type JobStatus } from '../domain/job-state.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { BatchEnded, BatchProgress } from './batch-progress.js';
@@ -99,7 +100,7 @@ export async function markRetryScheduled(
 export async function markFailed(
   trx: Transaction<Tables>,
   id: string,
-  p: Released & { error_code: string; error_message: string; finished_at: number },
+  p: Released & { error_code: JobErrorCode; error_message: string; finished_at: number },
 ): Promise<void> {
   await trx
     .updateTable('render_jobs')

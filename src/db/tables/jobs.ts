@@ -1,6 +1,7 @@
 // Row types of render jobs: the job (which is also the queue entry), batches of jobs, a job's payload and
 // its last attempt's diagnostics.
 // Timestamps are integer epoch milliseconds and booleans 0/1 integers (see tables.ts).
+import type { JobErrorCode } from '../../domain/job-errors.js';
 import type { JobStatus } from '../../domain/job-state.js';
 
 export interface RenderJobsTable {
@@ -24,7 +25,8 @@ export interface RenderJobsTable {
   available_at: number;
   started_at: number | null;
   finished_at: number | null;
-  error_code: string | null;
+  /** A job error code (domain/job-errors.ts), set when the job failed. */
+  error_code: JobErrorCode | null;
   error_message: string | null;
   lease_owner: string | null;
   lease_expires_at: number | null;

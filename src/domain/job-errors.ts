@@ -1,0 +1,39 @@
+// The closed list of a failed render job's `errorCode`: every code the renderer, the worker and the job
+// outcomes may record, whether a failure with it is tried again (domain/job-state.ts), and the description
+// docs/errors.md, the OpenAPI text and the webhook schema show (errors/codes.ts re-exports it).
+export const JOB_ERRORS = {
+  navigation_timeout: { retryable: true, description: 'The page did not finish loading within the render timeout; retried.' },
+  render_crashed: { retryable: true, description: 'The browser crashed or the worker died mid-render; retried.' },
+  render_timeout_exceeded: { retryable: false, description: 'The render (ready protocol and printing) exceeded the timeout; terminal.' },
+  render_failed: {
+    retryable: false,
+    description:
+      "Generic render failure (page error, invalid PDF options, unreadable bundle); terminal. When the server itself failed (its storage or database), the job's message says only that an internal error stopped the render and names the job id; the operator finds the error under that id in the server's log.",
+  },
+  render_retry_limit_exceeded: {
+    retryable: false,
+    description: 'Automatic retries after crashes or navigation timeouts are exhausted; terminal.',
+  },
+  render_output_too_large: { retryable: false, description: "The PDF exceeded the plan's maxRenderOutputBytes; terminal." },
+  storage_limit_exceeded: { retryable: false, description: "Storing the managed PDF would exceed the plan's storageLimitBytes; terminal." },
+  page_references_unstable: {
+    retryable: false,
+    description:
+      'A version with render.metadata.pdf.pageReferences printed three times and its page numbers still moved the referenced content (the message names the ids and their pages); terminal.',
+  },
+  pdf_postprocess_failed: {
+    retryable: false,
+    description:
+      'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
+  },
+  pdf_limit_exceeded: {
+    retryable: false,
+    description:
+      "A PDF joined to the output (render.metadata.pdf.prepend/append) passed a limit Folio checks before reading it (pages of the whole document, page-tree depth or size, objects, decompressed stream bytes), or the work on the document passed the sandbox's time or memory limit; the message names the file and the limit; nothing is stored; terminal.",
+  },
+} as const satisfies Record<string, { retryable: boolean; description: string }>;
+
+export type JobErrorCode = keyof typeof JOB_ERRORS;
+
+/** Whether a failure with `code` is worth another attempt (the next one may well succeed). */
+export const isRetryable = (code: JobErrorCode): boolean => JOB_ERRORS[code].retryable;
