@@ -121,7 +121,7 @@ export class RenderBatches {
       });
       if (!p.ok) {
         const field = `items[${i}].${p.field}`;
-        throw new AppError(p.message.includes('at most') ? 'payload_too_large' : 'invalid_request', `${field}: ${p.message}`, { field });
+        throw new AppError(p.kind === 'too_large' ? 'payload_too_large' : 'invalid_request', `${field}: ${p.message}`, { field });
       }
       return p;
     });

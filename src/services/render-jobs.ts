@@ -91,7 +91,7 @@ export class RenderJobs {
       maxBytes: this.ctx.config.maxPayloadBytes,
     });
     if (!payload.ok) {
-      throw new AppError(payload.message.includes('at most') ? 'payload_too_large' : 'invalid_request', payload.message, {
+      throw new AppError(payload.kind === 'too_large' ? 'payload_too_large' : 'invalid_request', payload.message, {
         field: payload.field,
       });
     }
