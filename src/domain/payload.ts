@@ -1,12 +1,8 @@
 // Render payloads: what bytes the page receives at {payload_origin}/__payload, and their hash.
 import { isBase64 } from './base64.js';
 import { createHash } from 'node:crypto';
-import canonicalizeModule from 'canonicalize';
+import { canonicalJson } from './canonical-json.js';
 import { isValidMime } from './mime.js';
-
-// The package is CommonJS (`module.exports = fn`) but its typings declare an ES default export; under
-// NodeNext the default import is the function itself at run time.
-const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
 
 export const DEFAULT_PAYLOAD_MIME = 'application/json; charset=utf-8';
 
@@ -51,7 +47,7 @@ export function buildPayload(input: {
     bytes = Buffer.from(input.payloadBase64, 'base64');
     if (input.payloadMime === undefined) mime = 'application/octet-stream';
   } else if (isJsonMime(mime)) {
-    const text = canonicalize(input.hasPayload ? input.payload : {});
+    const text = canonicalJson(input.hasPayload ? input.payload : {});
     if (text === undefined) return { ok: false, kind: 'invalid', field: 'payload', message: 'payload is not serialisable as JSON' };
     bytes = Buffer.from(text, 'utf8');
   } else {

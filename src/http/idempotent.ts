@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalJson } from '../domain/canonical-json.js';
 import { AppError } from '../errors/app-error.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
 import { principalOf } from './plugins/auth.js';
-
-export function stableStringify(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const keys = Object.keys(value as object).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
 
 /**
  * Runs a creating handler under the request's optional `Idempotency-Key`: the first request runs and its
@@ -25,6 +19,50 @@ export interface StoredForm<T> {
   load(stored: unknown): T;
 }
 
+/** The hash a repeat must match: the method and route, the path parameters and the body, canonical JSON. */
+export function requestHash(method: string, route: string, params: unknown, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${route}\n${canonicalJson(params ?? null) ?? 'null'}\n${canonicalJson(body ?? null) ?? 'null'}`)
+    .digest('hex');
+}
+
+/**
+ * The one Idempotency-Key rule, for every creating route: without the header `run` runs; with it, the first
+ * request runs and its result is stored for 24 h (the store saves `form.save(result)` when given); a repeat
+ * with the same hash gets the stored result back (`replayed`); a failure stores nothing, so a retry runs again.
+ */
+export async function runIdempotent<T>(
+  req: FastifyRequest,
+  store: IdempotencyStore,
+  hash: () => string,
+  status: number,
+  run: () => Promise<T>,
+  form?: StoredForm<T>,
+): Promise<{ value: T; replayed: boolean; status: number }> {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return { value: await run(), replayed: false, status };
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+    throw new AppError('invalid_request', 'Idempotency-Key must be 1–255 characters', { field: 'Idempotency-Key' });
+  }
+  const { accountId } = principalOf(req);
+  const begun = await store.begin(accountId, key, hash());
+  if (begun.kind === 'replay') {
+    const stored = JSON.parse(begun.body) as unknown;
+    return { value: form ? form.load(stored) : (stored as T), replayed: true, status: begun.status };
+  }
+  let value: T;
+  try {
+    value = await run();
+  } catch (err) {
+    await store.abandon(accountId, key).catch((e) => req.log.error({ err: e }, 'could not release idempotency key'));
+    throw err;
+  }
+  await store.complete(accountId, key, status, JSON.stringify(form ? form.save(value) : value));
+  return { value, replayed: false, status };
+}
+
+/** runIdempotent for a route that answers with the result as JSON (`Idempotent-Replayed: true` on a repeat). */
 export async function idempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
@@ -33,29 +71,14 @@ export async function idempotent<T>(
   run: () => Promise<T>,
   form?: StoredForm<T>,
 ) {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return reply.code(status).send(await run());
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
-    throw new AppError('invalid_request', 'Idempotency-Key must be 1–255 characters', { field: 'Idempotency-Key' });
-  }
-  const { accountId } = principalOf(req);
-  const hash = createHash('sha256')
-    .update(`${req.method} ${req.routeOptions.url}\n${stableStringify(req.params)}\n${stableStringify(req.body ?? null)}`)
-    .digest('hex');
-  const begun = await store.begin(accountId, key, hash);
-  if (begun.kind === 'replay') {
-    const replayed = form ? JSON.stringify(form.load(JSON.parse(begun.body))) : begun.body;
-    return reply.code(begun.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(replayed);
-  }
-  let response: T;
-  try {
-    response = await run();
-  } catch (err) {
-    await store.abandon(accountId, key).catch((e) => req.log.error({ err: e }, 'could not release idempotency key'));
-    throw err;
-  }
-  const body = JSON.stringify(response);
-  await store.complete(accountId, key, status, form ? JSON.stringify(form.save(response)) : body);
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  const r = await runIdempotent(
+    req,
+    store,
+    () => requestHash(req.method, req.routeOptions.url ?? '', req.params, req.body),
+    status,
+    run,
+    form,
+  );
+  if (r.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(r.status).type('application/json; charset=utf-8').send(JSON.stringify(r.value));
 }

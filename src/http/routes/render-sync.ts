@@ -1,6 +1,5 @@
 // POST /v1/render: one request, one PDF. A normal render job underneath (RenderJobs.create:
 // quotas, meters, webhooks, retention), waited for with the job long poll, answered with the bytes.
-import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +10,7 @@ import { jobView, type JobDocumentView } from '../../services/job-views.js';
 import { imageFile } from '../../services/rendered-files.js';
 import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
-import { stableStringify } from '../idempotent.js';
+import { requestHash, runIdempotent } from '../idempotent.js';
 import { jobBodyLimit } from '../job-body-limit.js';
 import { partField } from '../multipart/job-body.js';
 import { inlineMultipartBody } from '../multipart/reference.js';
@@ -71,25 +70,8 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
       }) as Promise<Accepted>;
       return req.isMultipart() ? created.catch(partField) : created;
     };
-    const raw = req.headers['idempotency-key'];
-    if (raw === undefined) return { accepted: await create(), replayed: false };
-    const key = Array.isArray(raw) ? raw[0] : raw;
-    if (typeof key !== 'string' || key.length < 1 || key.length > 255)
-      throw new AppError('invalid_request', 'Idempotency-Key must be 1–255 characters', { field: 'Idempotency-Key' });
-    const hash = createHash('sha256')
-      .update(`POST /v1/render\n{}\n${stableStringify(body)}`)
-      .digest('hex');
-    const begun = await s.idempotency.begin(accountId, key, hash);
-    if (begun.kind === 'replay') return { accepted: JSON.parse(begun.body) as Accepted, replayed: true };
-    let accepted: Accepted;
-    try {
-      accepted = await create();
-    } catch (err) {
-      await s.idempotency.abandon(accountId, key).catch((e) => req.log.error({ err: e }, 'could not release idempotency key'));
-      throw err;
-    }
-    await s.idempotency.complete(accountId, key, 202, JSON.stringify(accepted));
-    return { accepted, replayed: false };
+    const r = await runIdempotent(req, s.idempotency, () => requestHash('POST', '/v1/render', {}, body), 202, create);
+    return { accepted: r.value, replayed: r.replayed };
   }
 
   /** A succeeded job's product (its PDF, or its one image) as the body, streamed from the blob store. */
