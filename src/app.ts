@@ -181,7 +181,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       config,
       role,
       services,
-      signingCertificates: new SigningCertificates(ctx),
+      signingCertificates: services.signingCertificates,
       log,
       worker,
       janitor,

@@ -153,7 +153,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // First of all: authentication is attached to each route as it is added (an onRoute hook), and onRoute
   // hooks only see the routes added after them.
-  registerAuth(app, services, new RateLimiter(services.ctx, services.accounts));
+  registerAuth(app, services, new RateLimiter(services.ctx, services.accounts, services.apiProcesses));
 
   // Callback-style (not async) hooks on the hot path: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (req, reply, done) => {

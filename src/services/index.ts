@@ -1,3 +1,9 @@
+import { ApiProcesses } from './api-processes.js';
+import { AuthChangeWatcher } from './auth-change-watcher.js';
+import { RenderSync } from './render-sync.js';
+import { Sessions } from './sessions.js';
+import { SigningCertificates } from './signing-certificates.js';
+import { Users } from './users.js';
 import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import { Accounts } from './accounts.js';
 import { BatchProducts } from './batch-products.js';
@@ -45,6 +51,14 @@ export interface Services {
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
   inlineSources: InlineSources;
+  renderSync: RenderSync;
+  signingCertificates: SigningCertificates;
+  users: Users;
+  sessions: Sessions;
+  /** Auth changes from other processes (revocations, scopes, plans): started by the HTTP layer. */
+  authChanges: AuthChangeWatcher;
+  /** This process's heartbeat among the api processes (rate-limit shares): started by the HTTP layer. */
+  apiProcesses: ApiProcesses;
 }
 
 /** Builds every use-case service from the ports; the only place services are wired to each other. */
@@ -95,6 +109,12 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     return () => jobCancels.announce(effects);
   });
   return {
+    renderSync: new RenderSync(ctx, deploys, versions, renderJobs),
+    signingCertificates: new SigningCertificates(ctx),
+    users: new Users(ctx),
+    sessions: new Sessions(ctx),
+    authChanges: new AuthChangeWatcher(ctx, notifier),
+    apiProcesses: new ApiProcesses(ctx),
     ctx,
     notifier,
     apiKeys,

@@ -3,8 +3,6 @@ import { hasScope, type Scope } from '../../domain/scopes.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
 import type { Principal } from '../../services/context.js';
-import { Sessions } from '../../services/sessions.js';
-import { AuthChangeWatcher } from '../../services/auth-change-watcher.js';
 import { AuthFailureLimit } from './auth-failure-limit.js';
 import type { RateLimiter } from './rate-limit.js';
 import { authenticateSession, hasSessionCookie } from './session-auth.js';
@@ -40,10 +38,10 @@ export function principalOf(req: FastifyRequest): Principal {
  */
 export function registerAuth(app: FastifyInstance, services: Services, limiter: RateLimiter) {
   const keys = services.apiKeys;
-  const sessions = new Sessions(services.ctx);
+  const sessions = services.sessions;
   const config = services.ctx.config;
   const failures = new AuthFailureLimit(config, limiter.processes);
-  const watcher = new AuthChangeWatcher(services.ctx, services.notifier);
+  const watcher = services.authChanges;
 
   // Caches must not outlive a revocation, scope change or plan change by more than a poll interval, and
   // this process's share of the rate limits follows the live api processes: both run while the server does.

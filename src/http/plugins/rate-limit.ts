@@ -39,8 +39,10 @@ export class RateLimiter {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly accounts: AccountPlans,
+    /** This process's heartbeat among the api processes (built by services/index.ts). */
+    processes: ApiProcesses = new ApiProcesses(ctx),
   ) {
-    this.processes = new ApiProcesses(ctx);
+    this.processes = processes;
   }
 
   /** Drops a cached plan (or all of them with ALL_ACCOUNTS) after a plan change. */

@@ -6,8 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
-import { Sessions } from '../../services/sessions.js';
-import { Users } from '../../services/users.js';
 import { principalOf } from '../plugins/auth.js';
 import {
   clearSessionCookie,
@@ -45,8 +43,7 @@ const PUBLIC_PAGES = new Set(['/dashboard/login']);
 export function dashboardRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = s.ctx.config;
-  const sessions = new Sessions(s.ctx);
-  const users = new Users(s.ctx);
+  const { sessions, users } = s;
   const publicOrigin = new URL(config.resolved.publicUrl).origin;
 
   apiKeyRoutes(app, s);

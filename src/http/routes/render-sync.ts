@@ -9,7 +9,7 @@ import type { Services } from '../../services/index.js';
 import { jobView, type JobDocumentView } from '../../services/job-views.js';
 import { imageFile } from '../../services/rendered-files.js';
 import { isSinglePage } from '../../domain/page-images.js';
-import { DEFAULT_SYNC_WAIT_SECONDS, RenderSync, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
+import { DEFAULT_SYNC_WAIT_SECONDS, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
 import { requestHash, runIdempotent } from '../idempotent.js';
 import { jobBodyLimit } from '../job-body-limit.js';
 import { partField } from '../multipart/job-body.js';
@@ -57,7 +57,7 @@ const headerDocs = {
 
 export function renderSyncRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const sync = new RenderSync(s.ctx, s.deploys, s.versions, s.renderJobs);
+  const sync = s.renderSync;
   // Shutdown: every waiting request answers 202 with its job now instead of holding the server open.
   app.addHook('preClose', async () => sync.close());
 
