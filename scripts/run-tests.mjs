@@ -65,6 +65,11 @@ const PG_SUITES = [
   'test/e2e/pdf-protection.test.ts',
   'test/e2e/page-images.test.ts',
   'test/e2e/pdf-signature.test.ts',
+  'test/e2e/sdk.test.ts',
+  'test/e2e/sdk-batch-products.test.ts',
+  'test/e2e/sdk-render-stream.test.ts',
+  'test/e2e/sdk-docs.test.ts',
+  'test/e2e/sdk-package.test.ts',
 ];
 
 function collect(target) {
