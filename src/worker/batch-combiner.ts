@@ -1,8 +1,8 @@
 import os from 'node:os';
+import { PollingLoop } from './polling-loop.js';
 import { randomBytes } from 'node:crypto';
 import type { BatchProducts } from '../services/batch-products.js';
 import type { ServiceContext } from '../services/context.js';
-import { PollTimer } from './poll-timer.js';
 
 /**
  * Builds the merged PDF or zip of render batches whose items have all ended, one product at a time per
@@ -11,43 +11,32 @@ import { PollTimer } from './poll-timer.js';
  */
 export class BatchCombiner {
   readonly id = `cmb_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  private running = false;
-  private readonly poll = new PollTimer();
-  private loopDone: Promise<void> | null = null;
+  private readonly loop: PollingLoop;
 
   constructor(
-    private readonly ctx: ServiceContext,
+    ctx: ServiceContext,
     private readonly products: BatchProducts,
-  ) {}
+  ) {
+    // One product after another while some are due; the poll interval between rounds with none.
+    this.loop = new PollingLoop({
+      name: 'batch combine',
+      log: ctx.log,
+      intervalMs: () => ctx.config.workerPollMs,
+      step: () => this.runOnce(),
+    });
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loopDone = this.loop();
+    this.loop.start();
   }
 
   wake(): void {
-    this.poll.wake();
+    this.loop.wake();
   }
 
   /** Stops claiming; a product being built is finished first (its lease would otherwise delay it for minutes). */
   async stop(): Promise<void> {
-    this.running = false;
-    this.poll.wake();
-    await this.loopDone;
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let built = false;
-      try {
-        built = await this.runOnce();
-      } catch (err) {
-        this.ctx.log.error({ err }, 'batch combine failed');
-      }
-      if (!this.running) break;
-      if (!built) await this.poll.sleep(this.ctx.config.workerPollMs);
-    }
+    await this.loop.stop();
   }
 
   /** Claims and builds one due product; false when none was due. */

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../services/context.js';
+import { PollingLoop } from './polling-loop.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
 import type { JobOutcomes } from '../services/job-outcomes.js';
 import type { PageImages } from '../services/page-images.js';
@@ -26,7 +27,7 @@ export interface JanitorReport {
  * collection. Tests call runOnce() after moving the clock.
  */
 export class Janitor {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: PollingLoop;
   private runningNow: Promise<JanitorReport> | null = null;
   private readonly gc: GarbageCollector;
 
@@ -35,18 +36,25 @@ export class Janitor {
     private readonly deps: { files: RenderedFiles; images: PageImages; idempotency: IdempotencyStore; outcomes: JobOutcomes },
   ) {
     this.gc = new GarbageCollector(ctx);
+    // A periodic chore: the first run comes one interval after the start.
+    this.loop = new PollingLoop({
+      name: 'janitor run',
+      log: ctx.log,
+      intervalMs: () => ctx.config.janitorIntervalMs,
+      sleepFirst: true,
+      step: async () => {
+        await this.runOnce();
+        return false;
+      },
+    });
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      void this.runOnce().catch((err) => this.ctx.log.error({ err }, 'janitor run failed'));
-    }, this.ctx.config.janitorIntervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     await this.runningNow?.catch(() => undefined);
   }
 

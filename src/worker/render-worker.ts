@@ -1,4 +1,5 @@
 import { releaseJob } from '../services/job-transitions.js';
+import { PollingLoop } from './polling-loop.js';
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -11,7 +12,6 @@ import type { JobOutcomes } from '../services/job-outcomes.js';
 import type { PageImages, StoredPageImage } from '../services/page-images.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { collectPdf, finishDocument } from './document-step.js';
-import { PollTimer } from './poll-timer.js';
 import { drawPageImages } from './page-images-step.js';
 import { JobPreparation } from './job-preparation.js';
 import { claimNextJob } from './job-claim.js';
@@ -36,9 +36,7 @@ interface Active {
 export class RenderWorker {
   readonly id = `wrk_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
   private readonly active = new Map<string, Active>();
-  private running = false;
-  private readonly poll = new PollTimer();
-  private loopDone: Promise<void> | null = null;
+  private readonly loop: PollingLoop;
   private readonly preparation: JobPreparation;
   private offQueued: (() => void) | null = null;
   private offChanged: (() => void) | null = null;
@@ -54,29 +52,27 @@ export class RenderWorker {
     },
   ) {
     this.preparation = new JobPreparation(ctx);
+    this.loop = new PollingLoop({ name: 'claim', log: ctx.log, intervalMs: () => ctx.config.workerPollMs, step: () => this.claimStep() });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.loop.running) return;
     // Passwords of an encryption a killed process left behind (pdf/protect.ts) do not stay on disk.
     void removeLeftoverProtectFolders().catch(() => {});
-    this.offQueued = this.deps.notifier.onJobQueued(() => this.poll.wake());
+    this.offQueued = this.deps.notifier.onJobQueued(() => this.loop.wake());
     // A cancel from the API aborts the page at once when it happens in this process.
     this.offChanged = this.deps.notifier.onJobChanged((jobId) => {
       const a = this.active.get(jobId);
       if (a && !a.recording) void this.checkCanceled(a);
     });
-    this.loopDone = this.loop();
+    this.loop.start();
   }
 
   /** Stops claiming; lets running renders finish within graceMs; releases the rest back to the queue. */
   async stop(graceMs: number): Promise<void> {
-    this.running = false;
-    this.poll.wake();
     this.offQueued?.();
     this.offChanged?.();
-    await this.loopDone;
+    await this.loop.stop();
     const all = Promise.all([...this.active.values()].map((a) => a.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
@@ -92,23 +88,13 @@ export class RenderWorker {
     return this.active.size;
   }
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let claimed = false;
-      if (this.active.size < this.deps.concurrency) {
-        try {
-          const job = await this.claim();
-          if (job) {
-            claimed = true;
-            this.startJob(job);
-          }
-        } catch (err) {
-          this.ctx.log.error({ err }, 'claim failed');
-        }
-      }
-      if (claimed && this.active.size < this.deps.concurrency) continue;
-      await this.poll.sleep(this.ctx.config.workerPollMs);
-    }
+  /** One round of the loop: claim a job when a slot is free; true when another slot is still free. */
+  private async claimStep(): Promise<boolean> {
+    if (this.active.size >= this.deps.concurrency) return false;
+    const job = await this.claim();
+    if (!job) return false;
+    this.startJob(job);
+    return this.active.size < this.deps.concurrency;
   }
 
   /** Picks the next job and leases it to this worker (job-claim.ts), telling the job's watchers. */
@@ -130,7 +116,7 @@ export class RenderWorker {
         this.active.delete(job.id);
         // After the turn that answers whoever waits on this job (a long poll is woken by jobChanged), so
         // looking for the next job does not delay that answer.
-        setImmediate(() => this.poll.wake());
+        setImmediate(() => this.loop.wake());
       });
   }
 

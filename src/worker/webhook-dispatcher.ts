@@ -1,8 +1,8 @@
 import os from 'node:os';
+import { PollingLoop } from './polling-loop.js';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../services/context.js';
 import type { Webhooks } from '../services/webhooks.js';
-import { PollTimer } from './poll-timer.js';
 
 /** A claimed event's lease: longer than one attempt (10 s timeout) with room to record it. */
 const LEASE_MS = 60_000;
@@ -16,20 +16,26 @@ const BATCH = 20;
  */
 export class WebhookDispatcher {
   readonly id = `whd_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  private running = false;
-  private readonly poll = new PollTimer();
-  private loopDone: Promise<void> | null = null;
   private inFlight = new Set<Promise<void>>();
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deps: { webhooks: Webhooks; concurrency?: number },
-  ) {}
+  ) {
+    this.loop = new PollingLoop({
+      name: 'webhook dispatch',
+      log: ctx.log,
+      intervalMs: () => ctx.config.workerPollMs,
+      step: async () => {
+        await this.runOnce();
+        return false;
+      },
+    });
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loopDone = this.loop();
+    this.loop.start();
   }
 
   /**
@@ -37,26 +43,12 @@ export class WebhookDispatcher {
    * terminal transaction wrote an event (app.ts); events of other processes' workers are sent by theirs.
    */
   wake(): void {
-    this.poll.wake();
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.poll.wake();
-    await this.loopDone;
+    await this.loop.stop();
     await Promise.all(this.inFlight);
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.runOnce();
-      } catch (err) {
-        this.ctx.log.error({ err }, 'webhook dispatch failed');
-      }
-      if (!this.running) break;
-      await this.poll.sleep(this.ctx.config.workerPollMs);
-    }
   }
 
   /** Claims and sends every event due now (up to a batch); resolves when those attempts are recorded. */

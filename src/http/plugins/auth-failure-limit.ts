@@ -32,7 +32,7 @@ export class AuthFailureLimit {
     const n = this.processes.count;
     const rate = this.config.authFailuresPerMinute / 60 / n;
     const cap = Math.max(1, this.config.authFailureBurst / n);
-    const now = Date.now(); // bookkeeping, like the rate-limit buckets
+    const now = Date.now(); // bookkeeping: a per-address budget, not a rule of the account
     const key = addressBucket(address);
     let b = this.buckets.get(key);
     if (b)
