@@ -4,6 +4,7 @@
 // bound once for all items, every item is checked before anything is written, the quota is taken for the
 // whole batch in one step (all items or none), the rows go in as multi-row inserts, and the batch answers
 // counts per state, its items in order, and a cancel of everything not yet finished.
+import { PAYLOAD_REFUSALS } from './render-job-types.js';
 import { packBytes, packText } from '../db/packed-inputs.js';
 import type { RenderBatchesTable, RenderJobsTable } from '../db/tables.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
@@ -121,7 +122,7 @@ export class RenderBatches {
       });
       if (!p.ok) {
         const field = `items[${i}].${p.field}`;
-        throw new AppError(p.kind === 'too_large' ? 'payload_too_large' : 'invalid_request', `${field}: ${p.message}`, { field });
+        throw new AppError(PAYLOAD_REFUSALS[p.kind], `${field}: ${p.message}`, { field });
       }
       return p;
     });

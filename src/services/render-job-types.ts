@@ -1,5 +1,7 @@
 // What a render job is asked to be (the input of job creation, single, sync or batch item) and what its
 // document options become once checked (stored with the payload, read by the worker).
+import type { PayloadProblemKind } from '../domain/payload.js';
+import type { ErrorCode } from '../errors/codes.js';
 import { type AfRelationship, type DocumentMetadata, type FacturXProfile, type PdfStandard } from '../domain/pdf-document.js';
 import { type OutputFormat, type PageImagesInput, type PageImagesSpec } from '../domain/page-images.js';
 import { type PdfPermissions, type ProtectionInput } from '../domain/pdf-protection.js';
@@ -78,3 +80,9 @@ export type DocumentInput = Pick<
   CreateJobInput,
   'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode'
 >;
+
+/** The error code of each kind of payload refusal (domain/payload.ts). */
+export const PAYLOAD_REFUSALS = {
+  too_large: 'payload_too_large',
+  invalid: 'invalid_request',
+} as const satisfies Record<PayloadProblemKind, ErrorCode>;

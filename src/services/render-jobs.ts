@@ -1,4 +1,5 @@
 import { packBytes, packText } from '../db/packed-inputs.js';
+import { PAYLOAD_REFUSALS } from './render-job-types.js';
 import type { Transaction } from 'kysely';
 import type { RenderJobsTable, Tables } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
@@ -91,7 +92,7 @@ export class RenderJobs {
       maxBytes: this.ctx.config.maxPayloadBytes,
     });
     if (!payload.ok) {
-      throw new AppError(payload.kind === 'too_large' ? 'payload_too_large' : 'invalid_request', payload.message, {
+      throw new AppError(PAYLOAD_REFUSALS[payload.kind], payload.message, {
         field: payload.field,
       });
     }
