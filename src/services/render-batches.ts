@@ -143,14 +143,8 @@ export class RenderBatches {
 
     // The version is resolved and every item's payload checked against its schema before the transaction
     // (the checks run in the sandbox, within their time limit; no write lock is held meanwhile). The
-    // transaction binds that concrete version, which must still exist.
-    const owned = await this.ctx.db
-      .selectFrom('deploys')
-      .select('id')
-      .where('id', '=', input.deployId)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!owned) throw new AppError('deploy_not_found', `deploy ${input.deployId} not found`);
+    // transaction binds that concrete version, which must still exist. (The deploy is the account's:
+    // deploys.require above.)
     const pre = await this.versions.resolve(undefined, input.deployId, input.deployVersionId);
     for (const [i, p] of payloads.entries()) {
       try {
