@@ -41,6 +41,7 @@ const FAST_SUITES = [
   'test/integration/job-cancels.test.ts',
   'test/integration/pg-notifier.test.ts',
   'test/integration/sandbox.test.ts',
+  'test/integration/service-rules.test.ts',
 ];
 const fast = process.argv[2] === '--fast';
 const args = fast ? FAST_SUITES : process.argv.slice(2);
