@@ -115,7 +115,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
             { account: accountId, timeoutMs: config.sandboxTimeoutMs },
           );
         } catch (err) {
-          if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+          if (!(err instanceof SandboxLimitError)) throw err;
           return { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
         }
       });

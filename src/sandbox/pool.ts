@@ -28,11 +28,19 @@ export interface Sandbox {
 /** The task exceeded a bound of the sandbox itself: its time, its thread's memory, or the thread died. */
 export class SandboxLimitError extends Error {
   constructor(
-    readonly kind: 'time' | 'memory' | 'crash' | 'closed',
+    readonly kind: 'time' | 'memory' | 'crash',
     message: string,
   ) {
     super(message);
     this.name = 'SandboxLimitError';
+  }
+}
+
+/** The sandbox is shutting down: the task did not run, or was stopped with it. Not a limit of the task. */
+export class SandboxClosedError extends Error {
+  constructor() {
+    super('the sandbox is closed (shutting down)');
+    this.name = 'SandboxClosedError';
   }
 }
 
@@ -94,7 +102,7 @@ export class SandboxPool implements Sandbox {
 
   run<K extends TaskName>(name: K, input: TaskInput<K>, opts: RunOptions): Promise<TaskResult<K>> {
     return new Promise<TaskResult<K>>((resolve, reject) => {
-      if (this.#closed) return reject(new SandboxLimitError('closed', 'the sandbox is closed (shutting down)'));
+      if (this.#closed) return reject(new SandboxClosedError());
       const task: Pending = { name, input, opts, resolve: resolve as (v: unknown) => void, reject };
       const q = this.#queues.get(opts.account);
       if (q) q.push(task);
@@ -112,10 +120,9 @@ export class SandboxPool implements Sandbox {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const q of this.#queues.values())
-      for (const t of q) t.reject(new SandboxLimitError('closed', 'the sandbox is closed (shutting down)'));
+    for (const q of this.#queues.values()) for (const t of q) t.reject(new SandboxClosedError());
     this.#queues.clear();
-    await Promise.all([...this.#slots].map((s) => this.#kill(s, new SandboxLimitError('closed', 'the sandbox is closed (shutting down)'))));
+    await Promise.all([...this.#slots].map((s) => this.#kill(s, new SandboxClosedError())));
   }
 
   #pump(): void {
@@ -186,13 +193,13 @@ export class SandboxPool implements Sandbox {
   }
 
   /** The slot's task (if any) fails with `err`; the slot leaves the pool, and waiting work gets a new thread. */
-  #fail(slot: Slot, err: SandboxLimitError): void {
+  #fail(slot: Slot, err: SandboxLimitError | SandboxClosedError): void {
     const cur = slot.current;
     slot.current = null;
     if (cur) {
       clearTimeout(cur.timer);
       this.#ended(cur.task);
-      if (err.kind !== 'closed') this.opts.onKilled?.({ task: cur.task.name, account: cur.task.opts.account, kind: err.kind });
+      if (err instanceof SandboxLimitError) this.opts.onKilled?.({ task: cur.task.name, account: cur.task.opts.account, kind: err.kind });
       cur.task.reject(err);
     }
     if (!slot.dead) {
@@ -211,7 +218,7 @@ export class SandboxPool implements Sandbox {
     else this.#running.delete(task.opts.account);
   }
 
-  async #kill(slot: Slot, err: SandboxLimitError): Promise<void> {
+  async #kill(slot: Slot, err: SandboxLimitError | SandboxClosedError): Promise<void> {
     this.#fail(slot, err);
     await slot.worker.terminate().catch(() => undefined);
   }

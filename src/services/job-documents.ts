@@ -115,7 +115,7 @@ export class JobDocuments {
           { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
         );
       } catch (err) {
-        if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+        if (!(err instanceof SandboxLimitError)) throw err;
         p = `could not be checked: ${err.message}`;
       }
       if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });

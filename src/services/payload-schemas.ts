@@ -144,6 +144,5 @@ const schemaKey = (schemaJson: string) => `sha256:${createHash('sha256').update(
 
 /** "took longer than 1000 ms, the limit", for a message that starts with what was being done. */
 function limitText(err: SandboxLimitError): string {
-  if (err.kind === 'closed') throw err;
   return err.kind === 'time' ? `stopped: ${err.message}` : `failed: ${err.message}`;
 }

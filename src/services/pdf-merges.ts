@@ -183,7 +183,7 @@ export class PdfMerges {
     } catch (err) {
       if (err instanceof SandboxTaskError && err.errorName === 'MergeSourceError')
         throw new AppError('invalid_request', err.message, { field: String(err.fields.field ?? 'sources') });
-      if (err instanceof SandboxLimitError && err.kind !== 'closed')
+      if (err instanceof SandboxLimitError)
         throw new AppError('invalid_request', `the merge could not be built within the limits: ${err.message}`, { field: 'sources' });
       throw err;
     }

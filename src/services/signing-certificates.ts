@@ -107,7 +107,7 @@ export class SigningCertificates {
         { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
       );
     } catch (err) {
-      if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+      if (!(err instanceof SandboxLimitError)) throw err;
       throw new AppError('invalid_request', `the PKCS#12 file could not be opened within the limits: ${err.message}`, { field: 'pkcs12' });
     }
     if (!inspected.ok) throw new AppError('invalid_request', inspected.message, { field: inspected.field, ...inspected.details });

@@ -4,8 +4,8 @@
 // never gets here: its PDF streams from Chromium into the blob store (render-worker.ts).
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { needsPostProcessing, PdfLimitError, postProcessPdf, type PostProcessRequest } from '../pdf/post-process.js';
-import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
+import { needsPostProcessing, PdfLimitError, type PostProcessRequest } from '../pdf/post-process.js';
+import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
@@ -58,8 +58,8 @@ export async function finishDocument(
   plan: NonNullable<DocumentPlan>,
   date: Date,
   maxOutputBytes: number | null,
-  /** Runs postProcessPdf; the worker runs it in the sandbox, since joined PDFs come from outside Folio. */
-  postProcess: (pdf: Buffer, req: PostProcessRequest) => Promise<Buffer> = postProcessPdf,
+  /** Runs postProcessPdf: the worker runs it in the sandbox, since joined PDFs come from outside Folio. */
+  postProcess: (pdf: Buffer, req: PostProcessRequest) => Promise<Buffer>,
 ): Promise<{ pdf: Buffer; content: Buffer }> {
   let final: Buffer;
   let content: Buffer;
@@ -76,10 +76,13 @@ export async function finishDocument(
     if (protection) final = await protectPdf(final, protection);
     if (signing && signature) final = await signing.fillSignature(final, signature.material, date);
   } catch (err) {
-    if (err instanceof SandboxLimitError && err.kind === 'closed') throw err;
-    if (err instanceof PdfLimitError || (err instanceof SandboxTaskError && err.errorName === 'PdfLimitError'))
-      throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
-    if (err instanceof SandboxLimitError) throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
+    // The sandbox closing (shutdown, after the worker has stopped) is no limit of this document.
+    if (err instanceof SandboxClosedError) throw err;
+    const limit =
+      err instanceof PdfLimitError ||
+      err instanceof SandboxLimitError ||
+      (err instanceof SandboxTaskError && err.errorName === 'PdfLimitError');
+    if (limit) throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (maxOutputBytes !== null && final.length > maxOutputBytes)

@@ -70,7 +70,7 @@ export class JobPreparation {
           { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
         );
       } catch (err) {
-        if (!(err instanceof SandboxLimitError) || err.kind === 'closed') throw err;
+        if (!(err instanceof SandboxLimitError)) throw err;
         throw new RenderError('pdf_limit_exceeded', `signing certificate ${sig.certificateId} could not be opened: ${err.message}`);
       }
       if (!opened.ok)
