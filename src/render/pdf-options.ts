@@ -8,8 +8,6 @@ import { visibleSignatureProblem, type VisibleSignature } from '../domain/signat
 import type { Protocol } from 'devtools-protocol';
 import { MAX_DOCUMENT_PAGES, metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
 import { normalizeBundlePath } from '../domain/file-paths.js';
-import { inspectJoinedPdf } from '../pdf/checks.js';
-import { DEFAULT_PDF_LIMITS } from '../pdf/limits.js';
 import type { PdfOverrides } from './types.js';
 
 export type PdfValidation = { ok: true; value: PdfOverrides } | { ok: false; message: string };
@@ -252,7 +250,8 @@ export async function versionPdfFilesProblem(
   pdf: unknown,
   has: (path: string) => boolean,
   read: (path: string) => Promise<Buffer>,
-  inspect: JoinedPdfInspector = async (bytes, maxPages) => inspectJoinedPdf(bytes, { ...DEFAULT_PDF_LIMITS, maxPages }),
+  /** Reads one file within the limits: the server runs it in the sandbox (app.ts), never on its event loop. */
+  inspect: JoinedPdfInspector,
 ): Promise<VersionPdfProblem | null> {
   const { document } = splitVersionPdf(pdf);
   // The joined PDFs together leave room for at least one printed page under the ceiling of a document.
