@@ -33,35 +33,14 @@ import type {
 import type { WebhookEventsTable, WebhookDeliveriesTable } from './tables/webhooks.js';
 
 export type { JobStatus };
-export type { AccountsTable, UsersTable, BootstrapTable, UsageCountersTable, SigningCertificatesTable } from './tables/accounts.js';
-export type {
-  ApiKeysTable,
-  DashboardSessionsTable,
-  LoginAttemptsTable,
-  AuthChangesTable,
-  ApiProcessesTable,
-  IdempotencyKeysTable,
-} from './tables/auth.js';
-export type {
-  DeploysTable,
-  DeployVersionsTable,
-  VersionFilesTable,
-  AliasesTable,
-  DeploySettingsTable,
-  DeployEnvVarsTable,
-  DeploySecretsTable,
-} from './tables/deploys.js';
-export type { UploadSessionsTable, UploadSessionFilesTable, AccountBlobsTable, BlobsTable } from './tables/uploads.js';
-export type { RenderJobsTable, RenderBatchesTable, RenderPayloadsTable, RenderDiagnosticsTable } from './tables/jobs.js';
-export type {
-  RenderOutputsTable,
-  ManagedPdfsTable,
-  PermanentLinksTable,
-  PdfStorageDaysTable,
-  PdfStorageCurrentTable,
-  PageImagesTable,
-} from './tables/outputs.js';
-export type { WebhookEventsTable, WebhookDeliveriesTable } from './tables/webhooks.js';
+// Every row type, from the file of its aggregate.
+export type * from './tables/accounts.js';
+export type * from './tables/auth.js';
+export type * from './tables/deploys.js';
+export type * from './tables/uploads.js';
+export type * from './tables/jobs.js';
+export type * from './tables/outputs.js';
+export type * from './tables/webhooks.js';
 
 export interface Tables {
   api_processes: ApiProcessesTable;
