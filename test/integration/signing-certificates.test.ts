@@ -46,6 +46,9 @@ describe('signing certificates', () => {
     return r;
   };
   const asB = (method: string, url: string, body?: unknown) => call(method, url, body, { authorization: `Bearer ${keyB}` });
+  /** The test RSA key and certificate exported again by `openssl pkcs12 -export` with `args`, into `out`. */
+  const exportRsa = (out: string, passphrase: string, args: string[]) =>
+    openssl(dir, 'pkcs12', '-export', '-inkey', 'rsa.key', '-in', 'rsa.pem', '-passout', `pass:${passphrase}`, ...args, '-out', out);
   const upload = (made: Made, name = 'Invoices signer', passphrase = PASSPHRASE, headers?: Record<string, string>) =>
     call('POST', '/v1/signing-certificates', { name, pkcs12: made.p12.toString('base64'), passphrase }, headers);
 
@@ -135,20 +138,7 @@ describe('signing certificates', () => {
 
   test('older PKCS#12 encryptions are read too: 3DES with a SHA-1 MAC, and RC2 (-legacy)', async () => {
     for (const args of [['-certpbe', 'PBE-SHA1-3DES', '-keypbe', 'PBE-SHA1-3DES', '-macalg', 'sha1'], ['-legacy']]) {
-      openssl(
-        dir,
-        'pkcs12',
-        '-export',
-        '-inkey',
-        'rsa.key',
-        '-in',
-        'rsa.pem',
-        '-passout',
-        `pass:${PASSPHRASE}`,
-        ...args,
-        '-out',
-        'old.p12',
-      );
+      exportRsa('old.p12', PASSPHRASE, args);
       const r = await upload({ p12: fs.readFileSync(path.join(dir, 'old.p12')), certPem: rsa.certPem }, 'Old');
       assert.equal(r.status, 201, `${args.join(' ')}: ${JSON.stringify(r.body)}`);
       assert.equal(r.body.signingCertificate.fingerprintSha256, fingerprint(dir, rsa.certPem));
@@ -161,20 +151,7 @@ describe('signing certificates', () => {
     const unicode = 'Pässwört-日本語-\u{1F511}';
     for (const args of [[], ['-legacy']]) {
       const name = `unicode${args.join('')}`;
-      openssl(
-        dir,
-        'pkcs12',
-        '-export',
-        '-inkey',
-        'rsa.key',
-        '-in',
-        'rsa.pem',
-        '-passout',
-        `pass:${unicode}`,
-        ...args,
-        '-out',
-        `${name}.p12`,
-      );
+      exportRsa(`${name}.p12`, unicode, args);
       const made = { p12: fs.readFileSync(path.join(dir, `${name}.p12`)), certPem: rsa.certPem };
       // openssl itself opens it with that passphrase (the file is what OpenSSL 3 writes, not a broken one).
       openssl(dir, 'pkcs12', '-in', `${name}.p12`, '-passin', `pass:${unicode}`, ...args, '-nokeys', '-out', `${name}.out.pem`);
@@ -246,20 +223,7 @@ describe('signing certificates', () => {
       ['-iter', '30000'],
       ['-iter', '60000', '-nomac'],
     ]) {
-      openssl(
-        dir,
-        'pkcs12',
-        '-export',
-        '-inkey',
-        'rsa.key',
-        '-in',
-        'rsa.pem',
-        '-passout',
-        `pass:${PASSPHRASE}`,
-        ...args,
-        '-out',
-        'slow.p12',
-      );
+      exportRsa('slow.p12', PASSPHRASE, args);
       const started = Date.now();
       const slow = await call('POST', '/v1/signing-certificates', {
         name: 'Slow',
@@ -271,21 +235,7 @@ describe('signing certificates', () => {
       assert.equal(slow.body.details.maxIterations, 50000);
       assert.ok(Date.now() - started < 2000, `refused in ${Date.now() - started} ms`);
     }
-    openssl(
-      dir,
-      'pkcs12',
-      '-export',
-      '-inkey',
-      'rsa.key',
-      '-in',
-      'rsa.pem',
-      '-passout',
-      `pass:${PASSPHRASE}`,
-      '-iter',
-      '10000',
-      '-out',
-      'java-like.p12',
-    );
+    exportRsa('java-like.p12', PASSPHRASE, ['-iter', '10000']);
     const javaLike = await call('POST', '/v1/signing-certificates', {
       name: 'Java-like',
       pkcs12: fs.readFileSync(path.join(dir, 'java-like.p12')).toString('base64'),
