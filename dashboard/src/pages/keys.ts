@@ -1,3 +1,4 @@
+import { SCOPES as ALL_SCOPES } from '../../../src/domain/scopes.js';
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, dateTime } from '../format';
@@ -5,17 +6,8 @@ import type { PageContext } from '../router';
 import type { ApiKey, Page } from '../types';
 import { act, confirmDialog, copyButton, empty, errorBox, field, loading, pageHeader, table, toast } from '../ui';
 
-const SCOPES = [
-  'deploys:read',
-  'deploys:write',
-  'render:read',
-  'render:write',
-  'pdfs:read',
-  'pdfs:write',
-  'usage:read',
-  'certificates:read',
-  'certificates:write',
-];
+// The scopes a key can be given besides `all`, from the server's own list.
+const SCOPES = ALL_SCOPES.filter((s) => s !== 'all');
 
 export async function keysPage(ctx: PageContext) {
   const list = h(
