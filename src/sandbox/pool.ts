@@ -4,9 +4,11 @@
 // and every other account's requests go on while a task runs. Each task is bounded:
 //   - in time: a task past its `timeoutMs` has its thread terminated (V8 stops even a running regular
 //     expression or a tight loop) and fails with SandboxLimitError('time'); a new thread takes its place;
-//   - in memory: each thread's V8 heap is capped (`resourceLimits`), and a thread past it dies alone with
-//     SandboxLimitError('memory'), never the process. Memory outside the heap (Buffers) is bounded by the
-//     tasks' own limits checked before expansion (src/pdf/limits.ts);
+//   - in memory: first by the tasks' own limits checked before expansion (src/pdf/limits.ts, the input
+//     size limits), then by a cap on each thread's V8 heap (`resourceLimits`). A thread past the cap
+//     usually dies alone with SandboxLimitError('memory'), but on Node 20 its teardown can abort the whole
+//     process (seen once in about ten runs of a test that forced it): the cap is a last resort, not a
+//     bound to rely on. Child processes would make it one;
 //   - in turn: tasks queue per account; a free thread takes the next task of the account with the fewest
 //     tasks running (round robin among equals), so one account's queue of hostile work delays another
 //     account's task by at most the tasks already running.

@@ -50,7 +50,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '1024',
     min: 64,
     max: 16384,
-    doc: 'JavaScript heap of one sandbox thread, MiB (a cap, not a reservation: an idle thread holds a few MiB). A merge of 100 MiB of sources needs about 800. Work that needs more fails alone (a 400, a failed job), never the process.',
+    doc: 'JavaScript heap of one sandbox thread, MiB (a cap, not a reservation: an idle thread holds a few MiB). A merge of 100 MiB of sources needs about 800. Work that needs more is stopped (a 400, a failed job); on Node 20 an out-of-memory in a thread can in rare cases take the process down, so this cap is a last resort behind the input limits (docs/architecture.md).',
   },
   {
     env: 'FOLIO_SANDBOX_TIMEOUT_MS',
