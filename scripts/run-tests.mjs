@@ -147,6 +147,11 @@ if (
   fs.existsSync('/usr/lib/chromium/chromium-headless-shell')
 ) {
   console.log(`\n== Renderer suites on the fallback browser (${FULL_CHROMIUM})`);
-  ok = run(['test/render/renderer.test.ts', 'test/render/network-policy.test.ts'], { FOLIO_CHROMIUM_PATH: FULL_CHROMIUM }) && ok;
+  // The real-document corpus runs 3 times per document here (20 on the default browser).
+  ok =
+    run(['test/render/renderer.test.ts', 'test/render/network-policy.test.ts', 'test/render/real-documents.test.ts'], {
+      FOLIO_CHROMIUM_PATH: FULL_CHROMIUM,
+      FOLIO_CORPUS_RUNS: '3',
+    }) && ok;
 }
 process.exit(ok ? 0 : 1);

@@ -19,6 +19,11 @@ export interface ReadyPath {
   mode: 'explicit' | 'default' | 'warm' | 'timed_out';
   /** What was still pending when the wait ended (timed_out), or what the default wait waited for. */
   detail?: string;
+  /**
+   * The default wait gave up on work that did not end (an endless animation, a DOM that kept changing)
+   * and printed anyway: the document may be incomplete (the `ready_by_timeout` warning).
+   */
+  byTimeout?: boolean;
 }
 
 export interface RenderDiagnostics {

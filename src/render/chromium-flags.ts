@@ -66,6 +66,9 @@ export function chromiumArgs(opts: ChromiumFlagOptions): string[] {
     '--disable-gpu', // no GPU here; software compositing is what prints anyway
     '--disable-dev-shm-usage', // containers often have a 64 MB /dev/shm; big documents would crash renderers
     '--hide-scrollbars',
+    // A print is the whole document: loading="lazy" images and iframes load as eager ones. Chromium loads
+    // a lazy element only when it nears the viewport, which a page that is printed never scrolls to.
+    '--blink-settings=lazyLoadEnabled=false',
     '--mute-audio',
     '--force-color-profile=srgb', // stable colours in PDFs regardless of the host
     '--export-tagged-pdf', // allow tagged PDFs (each print still chooses)

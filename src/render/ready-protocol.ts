@@ -1,4 +1,5 @@
 // window.folio and the ready protocol (decisions.md "The rendering page").
+import { DOCUMENT_SIGNALS_SCRIPT, DOCUMENT_SIGNALS_STATE, type DocumentSignals } from './document-signals.js';
 import { PAGE_REFS, SET_PAGE_NUMBERS } from './page-references.js';
 import { ENV_URL, PAYLOAD_URL } from './virtual-origins.js';
 
@@ -123,6 +124,7 @@ ${unbound}
     return id;
   };
   window.clearInterval = function clearInterval(id) { intervals.delete(id); return pageClearInterval.call(window, id); };
+${DOCUMENT_SIGNALS_SCRIPT}
   let lastMutation = 0;
   const observe = () => {
     // A page that calls folio.ready() itself says when it is done: its DOM is not watched (records for
@@ -149,6 +151,7 @@ ${unbound}
         msSinceMutation: lastMutation === 0 ? null : Math.floor(now - lastMutation),
         imagesPending: images,
         fontsLoading: document.fonts.status === 'loading',
+        ${DOCUMENT_SIGNALS_STATE},
       };
     },
   });
@@ -211,7 +214,7 @@ export const READY_EXPRESSION = `(async () => {
 /** The page's pending work as the default ready protocol sees it (see folioScript), or null. */
 export const QUIET_EXPRESSION = `(() => { const q = window[${QUIET}]; return typeof q === 'function' ? q() : null; })()`;
 
-export interface PageQuiet {
+export interface PageQuiet extends Partial<DocumentSignals> {
   timersDueSoon: number;
   nextTimerMs: number | null;
   /** Intervals that fire at least once within the horizon. */
@@ -230,6 +233,9 @@ export function pendingWork(q: PageQuiet | null): string[] {
   if (q.msSinceMutation !== null && q.msSinceMutation < DOM_QUIET_MS) out.push(`the DOM changed ${q.msSinceMutation} ms ago`);
   if (q.imagesPending > 0) out.push(`${q.imagesPending} image(s) not loaded`);
   if (q.fontsLoading) out.push('fonts loading');
+  if (q.framesPending) out.push('animation frames requested');
+  if (q.animations) out.push(`${q.animations} animation(s) running`);
+  for (const name of q.libraries ?? []) out.push(`${name} still working`);
   return out;
 }
 

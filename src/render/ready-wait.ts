@@ -29,10 +29,12 @@ export async function waitUntilReady(run: RunContext, entered: Entered): Promise
       diagnostics.ready = {
         mode: 'default',
         detail:
-          [waited ? `waited for the network to be quiet for ${run.networkIdleMs} ms after load` : '', settled].filter(Boolean).join('; ') ||
-          'printed at load (nothing pending)',
+          [waited ? `waited for the network to be quiet for ${run.networkIdleMs} ms after load` : '', settled.detail]
+            .filter(Boolean)
+            .join('; ') || 'printed at load (nothing pending)',
+        ...(settled.byTimeout ? { byTimeout: true } : {}),
       };
-      if (waited || settled) {
+      if (waited || settled.detail) {
         const late = await guard.evaluate(FAILURE_EXPRESSION, 'waiting for the page to be ready');
         if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
       }
@@ -63,31 +65,42 @@ async function evaluateReady(
 
 /**
  * The default protocol's second half: after the network, waits until the page has no timer due
- * within TIMER_HORIZON_MS, a DOM still for DOM_QUIET_MS, its images loaded and its fonts ready, for at
- * most SETTLE_LIMIT_MS (a page with work that never ends, such as an animation, is printed then). `first`
- * is the state READY_EXPRESSION already read (saves a round trip for a static page). Returns what it
- * waited for, in words, or '' when the page was quiet at once.
+ * within TIMER_HORIZON_MS, a DOM still for DOM_QUIET_MS, its images loaded, its fonts ready, no animation
+ * frame requested and no finite animation running, for at most SETTLE_LIMIT_MS (a page with work that
+ * never ends, such as an endless animation, is printed then, and the job says so: `byTimeout`). A known
+ * library still working (document-signals.ts) is waited for until the job's deadline, and the settle limit
+ * counts from when it finished. `first` is the state READY_EXPRESSION already read (saves a round trip
+ * for a static page). Returns what it waited for, in words ('' when the page was quiet at once).
  */
-async function settle(run: RunContext, first: PageQuiet | null): Promise<string> {
+async function settle(run: RunContext, first: PageQuiet | null): Promise<{ detail: string; byTimeout: boolean }> {
   const { guard, traffic } = run;
-  const started = performance.now();
+  const began = performance.now();
+  let started = began;
   let q = first ?? (await quiet(run));
   const waitedFor = new Set<string>();
   for (;;) {
     const pending = pendingWork(q);
     if (pending.length === 0 && traffic.inFlight === 0) break;
     for (const p of pending) waitedFor.add(p.replace(/^\d+ |\d+ ms ago$/g, '').trim());
+    const libraryWorking = (q?.libraries?.length ?? 0) > 0;
+    if (libraryWorking) started = performance.now();
     const elapsed = performance.now() - started;
     if (elapsed >= SETTLE_LIMIT_MS)
-      return `printed after waiting ${Math.round(elapsed)} ms with work still pending: ${pending.join(', ') || 'requests in flight'}`;
+      return {
+        detail: `printed after waiting ${Math.round(performance.now() - began)} ms with work still pending: ${pending.join(', ') || 'requests in flight'}`,
+        byTimeout: true,
+      };
     const untilDomQuiet = q && q.msSinceMutation !== null && q.msSinceMutation < DOM_QUIET_MS ? DOM_QUIET_MS - q.msSinceMutation : 0;
-    const untilTimer = q?.nextTimerMs ?? 0;
+    const untilTimer = libraryWorking ? 0 : (q?.nextTimerMs ?? 0);
     const delay = Math.min(Math.max(untilDomQuiet, untilTimer, 10) + 5, SETTLE_LIMIT_MS - elapsed);
     await guard.race(new Promise((r) => setTimeout(r, delay)));
     await guard.race(traffic.noneInFlight());
     q = await quiet(run);
   }
-  return waitedFor.size ? `waited ${Math.round(performance.now() - started)} ms for: ${[...waitedFor].join(', ')}` : '';
+  return {
+    detail: waitedFor.size ? `waited ${Math.round(performance.now() - began)} ms for: ${[...waitedFor].join(', ')}` : '',
+    byTimeout: false,
+  };
 }
 
 async function quiet(run: RunContext): Promise<PageQuiet | null> {

@@ -19,3 +19,16 @@ export function withPdfFile<T>(pdf: Buffer, fn: (file: string) => T): T {
 export function pdfText(pdf: Buffer): string {
   return withPdfFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
 }
+
+/** Each page of a PDF as a PNG drawn by poppler's pdftoppm at `dpi` (same PDF and dpi: same bytes). */
+export function pageImages(pdf: Buffer, dpi = 40): Buffer[] {
+  return withPdfFile(pdf, (file) => {
+    const prefix = path.join(path.dirname(file), 'page');
+    execFileSync('pdftoppm', ['-r', String(dpi), '-png', file, prefix]);
+    return fs
+      .readdirSync(path.dirname(file))
+      .filter((f) => f.startsWith('page') && f.endsWith('.png'))
+      .sort()
+      .map((f) => fs.readFileSync(path.join(path.dirname(file), f)));
+  });
+}

@@ -1,0 +1,142 @@
+// Documents built with real libraries (test/helpers/real-documents.ts), printed with Folio's default
+// ready protocol (no ready call), must equal the print taken after each library's own completion
+// signal -- page count, text and, where the library draws (charts, formulas, diagrams), the pixels --
+// in every run. One browser for the file, two renders at a time as on a two-core worker.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
+import { Renderer } from '../../src/render/renderer.js';
+import type { RenderRequest } from '../../src/render/types.js';
+import { pageImages } from '../helpers/pdf.js';
+import * as corpus from '../helpers/real-documents.js';
+import { memorySink, pdfText, request } from './helpers.js';
+
+/** Runs per document (the acceptance bar is 20 of 20; FOLIO_CORPUS_RUNS lowers it for a quick local try). */
+const RUNS = Number(process.env.FOLIO_CORPUS_RUNS ?? 20);
+
+let renderer: Renderer;
+before(async () => {
+  renderer = new Renderer({ concurrency: 2, executablePath: process.env.FOLIO_CHROMIUM_PATH });
+  await renderer.start();
+});
+after(() => renderer.close());
+
+const MIME: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css', js: 'text/javascript', png: 'image/png' };
+let seq = 0;
+function bundleOf(files: Record<string, string | Buffer>): RenderRequest['bundle'] {
+  const map = new Map(
+    Object.entries(files).map(([p, body]) => [
+      p,
+      { body: Buffer.isBuffer(body) ? body : Buffer.from(body), mime: MIME[p.split('.').pop() ?? ''] ?? 'text/plain' },
+    ]),
+  );
+  return { key: `corpus-${++seq}`, files: map };
+}
+
+async function print(files: Record<string, string | Buffer>) {
+  const out = memorySink();
+  const result = await renderer.render(request({ bundle: bundleOf(files), timeoutMs: 60_000 }), out.sink);
+  return { result, pdf: out.bytes() };
+}
+
+/** A 64×64 PNG of one colour, for the lazy image. */
+function png(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(64, 0);
+  ihdr.writeUInt32BE(64, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(64 * 3, Buffer.from([200, 40, 40]))]);
+  const raw = Buffer.concat(Array.from({ length: 64 }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Prints the signalled form once and the author's form RUNS times (two at a time); every run must have
+ * the reference's page count and text, and (`pixels`) the same page images.
+ */
+async function printsCompleteEveryTime(doc: corpus.RealDocument, pixels: boolean) {
+  const ref = await print(doc.signalled);
+  const refText = pdfText(ref.pdf);
+  const refImages = pixels ? pageImages(ref.pdf) : [];
+  const failures: string[] = [];
+  for (let i = 0; i < RUNS; i += 2) {
+    const runs = await Promise.all([print(doc.files), ...(i + 1 < RUNS ? [print(doc.files)] : [])]);
+    for (const [k, run] of runs.entries()) {
+      const n = i + k + 1;
+      const ready = run.result.diagnostics?.ready;
+      if (run.result.pageCount !== ref.result.pageCount)
+        failures.push(`run ${n}: ${run.result.pageCount} pages, expected ${ref.result.pageCount} (${ready?.detail})`);
+      else if (pdfText(run.pdf) !== refText) failures.push(`run ${n}: the text differs (${ready?.detail})`);
+      else if (pixels && !pageImages(run.pdf).every((img, p) => img.equals(refImages[p]!)))
+        failures.push(`run ${n}: the pages look different (${ready?.detail})`);
+      else if (ready?.byTimeout) failures.push(`run ${n}: printed by the settle limit (${ready.detail})`);
+    }
+  }
+  assert.deepEqual(failures, [], `${doc.name}: ${failures.length} of ${RUNS} runs incomplete`);
+  return ref;
+}
+
+test('a Paged.js book of over 200 pages prints every page without a ready call', async () => {
+  const ref = await printsCompleteEveryTime(corpus.pagedBook(), false);
+  assert.ok(ref.result.pageCount >= 200, `the book has ${ref.result.pageCount} pages`);
+});
+
+test('a Chart.js report prints its charts drawn to the end of their animations', async () => {
+  await printsCompleteEveryTime(corpus.chartReport(), true);
+});
+
+test('a MathJax page prints its formulas typeset', async () => {
+  await printsCompleteEveryTime(corpus.mathPage(), true);
+});
+
+test('a Mermaid page prints its diagrams drawn', async () => {
+  await printsCompleteEveryTime(corpus.mermaidPage(), true);
+});
+
+test('a lazy image far down the page is loaded for the print without waiting for a cap', async () => {
+  const doc = corpus.lazyImagePage(png());
+  await printsCompleteEveryTime(doc, true);
+  const { result } = await print(doc.files);
+  assert.doesNotMatch(result.diagnostics?.ready?.detail ?? '', /image/, 'the print did not wait for the lazy image');
+});
+
+test('a chart page that calls ready() when its animations complete prints every time, on a preloaded page too', async () => {
+  const doc = corpus.chartReport();
+  const html = String(doc.files['/index.html']).replace(
+    '<script>',
+    `<script>window.folio.waitForReady = true; let charts = 4;
+  Chart.defaults.animation.onComplete = () => { if (--charts === 0) window.folio.ready(); };`,
+  );
+  // One bundle key for every run: the renderer preloads the next job's page of the same version.
+  const bundle = bundleOf({ ...doc.files, '/index.html': html });
+  const failures: string[] = [];
+  for (let i = 0; i < RUNS; i += 2) {
+    const results = await Promise.allSettled([0, 1].map(() => renderer.render(request({ bundle, timeoutMs: 15_000 }), memorySink().sink)));
+    for (const r of results) if (r.status === 'rejected') failures.push(String(r.reason));
+  }
+  assert.deepEqual(failures, []);
+});
