@@ -103,22 +103,36 @@ export async function createApp(opts: AppOptions): Promise<App> {
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
     pgNotifier = database.pool ? new PgNotifier(config.resolved.databaseUrl, database.pool, log) : null;
     await pgNotifier?.start();
-    const services = buildServices(ctx, { signingKey: loadSigningKey(config), notifier: pgNotifier ?? undefined });
-    // render.metadata.pdf: print overrides and the document options (PDF/A, metadata, append/prepend).
-    services.uploads.metadataValidator = (metadata) => validateVersionPdf(metadata.pdf);
-    services.uploads.metadataFilesCheck = (accountId, metadata, has, read) =>
-      versionPdfFilesProblem(metadata.pdf, has, read, async (pdf, maxPages) => {
-        try {
-          return await sandbox.run(
-            'pdf.inspectJoined',
-            { pdf, limits: { maxPages } },
-            { account: accountId, timeoutMs: config.sandboxTimeoutMs },
-          );
-        } catch (err) {
-          if (!(err instanceof SandboxLimitError)) throw err;
-          return { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
-        }
-      });
+    // Job creation in a rendering process refuses at once when this machine cannot render at all.
+    const providerProblem =
+      role === 'api'
+        ? null
+        : () =>
+            opts.renderer || findChromium(config.chromiumPath ?? undefined)
+              ? null
+              : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
+    const services = buildServices(ctx, {
+      signingKey: loadSigningKey(config),
+      notifier: pgNotifier ?? undefined,
+      // render.metadata.pdf: print overrides and the document options (PDF/A, metadata, append/prepend).
+      versionMetadata: {
+        validate: (metadata) => validateVersionPdf(metadata.pdf),
+        files: (accountId, metadata, has, read) =>
+          versionPdfFilesProblem(metadata.pdf, has, read, async (pdf, maxPages) => {
+            try {
+              return await sandbox.run(
+                'pdf.inspectJoined',
+                { pdf, limits: { maxPages } },
+                { account: accountId, timeoutMs: config.sandboxTimeoutMs },
+              );
+            } catch (err) {
+              if (!(err instanceof SandboxLimitError)) throw err;
+              return { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
+            }
+          }),
+      },
+      providerProblem,
+    });
 
     let worker: RenderWorker | null = null;
     let dispatcher: WebhookDispatcher | null = null;
@@ -127,11 +141,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
     let renderer: App['renderer'] = null;
     if (role !== 'api') {
       const chromium = findChromium(config.chromiumPath ?? undefined);
-      // Job creation in a rendering process refuses at once when this machine cannot render at all.
-      services.renderJobs.providerProblem = () =>
-        opts.renderer || findChromium(config.chromiumPath ?? undefined)
-          ? null
-          : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
       renderer =
         opts.renderer ??
         new Renderer({
@@ -154,18 +163,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
         notifier: services.notifier,
         concurrency: config.renderConcurrency,
       });
-      const webhookDispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks });
-      // The webhook event is written in the job's terminal transaction; once it commits, send it.
-      services.jobOutcomes.webhookQueuedListeners.push(() => webhookDispatcher.wake());
-      dispatcher = webhookDispatcher;
-      // A batch that ends here: its webhook (combine "none") or its product (merge, zip) goes out now.
-      const batchCombiner = new BatchCombiner(ctx, services.batchProducts);
-      services.batchProgress.endedListeners.push((ended) => {
-        if (ended.webhookQueued) webhookDispatcher.wake();
-        if (ended.combine !== 'none') batchCombiner.wake();
-      });
-      services.batchProducts.webhookQueuedListeners.push(() => webhookDispatcher.wake());
-      combiner = batchCombiner;
+      // Each loop wakes itself on the news of this process's services (services/events.ts): the dispatcher when
+      // a committed transaction wrote a webhook event, the combiner when a batch with a product ended.
+      dispatcher = new WebhookDispatcher(ctx, { webhooks: services.webhooks, events: services.events });
+      combiner = new BatchCombiner(ctx, { products: services.batchProducts, events: services.events });
       janitor = new Janitor(ctx, {
         files: services.renderedFiles,
         images: services.pageImages,

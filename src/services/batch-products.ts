@@ -15,6 +15,7 @@ import { newId } from '../domain/ids.js';
 import { AppError } from '../errors/app-error.js';
 import type { BatchProductErrorCode } from '../errors/codes.js';
 import type { ServiceContext } from './context.js';
+import type { EventBus } from './events.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_PAGES, type PdfMerges } from './pdf-merges.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Webhooks } from './webhooks.js';
@@ -44,12 +45,9 @@ interface ItemPdf {
 type Built = { pdfId: string; outputId?: undefined; items: number } | { outputId: string; pdfId?: undefined; items: number };
 
 export class BatchProducts {
-  /** Called after a transaction that queued a batch webhook commits. */
-  readonly webhookQueuedListeners: Array<() => void> = [];
-
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { merges: PdfMerges; webhooks: Webhooks; files: RenderedFiles },
+    private readonly deps: { merges: PdfMerges; webhooks: Webhooks; files: RenderedFiles; events: EventBus },
   ) {}
 
   /** Claims one pending product (or one whose builder's lease expired) for `owner`; null when none is due. */
@@ -250,7 +248,7 @@ export class BatchProducts {
       queued = await this.deps.webhooks.recordBatchCompleted(trx, batch);
       return true;
     });
-    if (queued) for (const fn of this.webhookQueuedListeners) fn();
+    if (queued) this.deps.events.emit('webhookQueued', { batchId: batch.id });
     return kept;
   }
 }

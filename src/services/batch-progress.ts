@@ -11,22 +11,16 @@ import { forUpdate } from '../db/dialect.js';
 import type { Tables } from '../db/tables.js';
 import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import type { ServiceContext } from './context.js';
+import type { BatchEnded, EventBus } from './events.js';
 import type { Webhooks } from './webhooks.js';
 
-/** A batch that has just ended (its transaction committed when announce() is called). */
-export interface BatchEnded {
-  batchId: string;
-  combine: string;
-  webhookQueued: boolean;
-}
+export type { BatchEnded } from './events.js';
 
 export class BatchProgress {
-  /** Called after a transaction that ended a batch commits (wake the webhook dispatcher or the combiner). */
-  readonly endedListeners: Array<(ended: BatchEnded) => void> = [];
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly webhooks: Webhooks,
+    private readonly events: EventBus,
   ) {}
 
   /**
@@ -57,8 +51,13 @@ export class BatchProgress {
     return { itemWebhooks, ended: { batchId, combine: b.combine, webhookQueued } };
   }
 
-  /** After the commit of a transaction whose itemsEnded() answered `ended`. */
+  /**
+   * After the commit of a transaction whose itemsEnded() answered `ended`: the batch's end (its product is
+   * due when it combines), and its webhook event when that transaction wrote one.
+   */
   announce(ended: BatchEnded | null): void {
-    if (ended) for (const fn of this.endedListeners) fn(ended);
+    if (!ended) return;
+    if (ended.webhookQueued) this.events.emit('webhookQueued', { batchId: ended.batchId });
+    this.events.emit('batchEnded', ended);
   }
 }

@@ -69,11 +69,20 @@ async function loadDetail(db: Kysely<Tables>, accountId: string, deployId: strin
   return { deploy: deployView(deploy), aliases, latestVersion: r.id === null ? null : versionView(r as DeployVersionsTable) };
 }
 
+/**
+ * What other aggregates (render jobs) do inside a deploy's delete transaction; the function it answers runs
+ * after the commit (announcing what it changed).
+ */
+export type DeployDeleteHook = (trx: Transaction<Tables>, deployId: string) => Promise<(() => void) | null>;
+
 export class Deploys {
   /** GET /v1/deploys/{id} is the API's hot read (bench/api): on SQLite it is answered from memory until anything is written. */
   private readonly details: ReadCache<DeployDetail>;
 
-  constructor(private readonly ctx: ServiceContext) {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly hooks: { onDelete?: DeployDeleteHook } = {},
+  ) {
     this.details = new ReadCache(ctx.dataVersion);
   }
 
@@ -187,19 +196,8 @@ export class Deploys {
         .where('deploy_id', '=', deployId)
         .where('status', '=', 'open')
         .execute();
-      const after: Array<() => void> = [];
-      for (const hook of this.onDelete) {
-        const then = await hook(trx, deployId);
-        if (then) after.push(then);
-      }
-      return after;
+      return (await this.hooks.onDelete?.(trx, deployId)) ?? null;
     });
-    for (const then of afterCommit) then();
+    afterCommit?.();
   }
-
-  /**
-   * Other aggregates (render jobs) register here to act inside the delete transaction; what a hook returns
-   * runs after the commit (announcing what it changed).
-   */
-  readonly onDelete: ((trx: Transaction<Tables>, deployId: string) => Promise<(() => void) | void>)[] = [];
 }

@@ -11,6 +11,7 @@ import { BatchProgress } from './batch-progress.js';
 import { ApiKeys } from './api-keys.js';
 import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
+import { EventBus } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
 import { InlineSources } from './inline-sources.js';
 import { JobOutcomes } from './job-outcomes.js';
@@ -25,7 +26,8 @@ import { RenderJobs } from './render-jobs.js';
 import { JobCancels } from './job-transitions.js';
 import { JobDocuments } from './job-documents.js';
 import { Settings } from './settings.js';
-import { Uploads } from './uploads.js';
+import { StorageMeter } from './storage-meter.js';
+import { Uploads, type VersionMetadataChecks } from './uploads.js';
 import { Usage } from './usage.js';
 import { Versions } from './versions.js';
 import { Webhooks } from './webhooks.js';
@@ -33,6 +35,8 @@ import { Webhooks } from './webhooks.js';
 export interface Services {
   ctx: ServiceContext;
   notifier: Notifier;
+  /** News inside this process, after the commit that made it (services/events.ts). */
+  events: EventBus;
   apiKeys: ApiKeys;
   accounts: Accounts;
   deploys: Deploys;
@@ -61,53 +65,91 @@ export interface Services {
   apiProcesses: ApiProcesses;
 }
 
-/** Builds every use-case service from the ports; the only place services are wired to each other. */
-export function buildServices(ctx: ServiceContext, opts: { signingKey: string | null; notifier?: Notifier }): Services {
+/** What the composition root supplies that services may not build themselves (they need render/ or a driver). */
+export interface ServiceOptions {
+  signingKey: string | null;
+  notifier?: Notifier;
+  /** The checks of a version's `render.metadata` at commit (the renderer's PDF options). */
+  versionMetadata?: VersionMetadataChecks | null;
+  /** Why this process cannot render at all, asked at job creation (rendering roles); null elsewhere. */
+  providerProblem?: (() => string | null) | null;
+}
+
+/**
+ * Builds every use-case service from the ports; the only place services are wired to each other. Each
+ * service gets everything it uses in its constructor, the event bus included: nothing is assigned to a
+ * service after it is built.
+ */
+export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Services {
   const notifier = opts.notifier ?? new InProcessNotifier();
+  const events = new EventBus(ctx.log);
   const apiKeys = new ApiKeys(ctx, notifier);
   const accounts = new Accounts(ctx, apiKeys);
-  const deploys = new Deploys(ctx);
-  const versions = new Versions(ctx, deploys);
+  const storageMeter = new StorageMeter(ctx);
+  const usage = new Usage(ctx, storageMeter);
+  const renderedFiles = new RenderedFiles(ctx, storageMeter, opts.signingKey);
+  const pageImages = new PageImages(ctx, renderedFiles);
+  const webhooks = new Webhooks(ctx, renderedFiles, pageImages);
+  const batchProgress = new BatchProgress(ctx, webhooks, events);
+  const jobCancels = new JobCancels(ctx, { notifier, batches: batchProgress });
+  // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays), by the
+  // rule of every cancel: after the commit, its jobs and the batches it ended are announced.
+  const deploys = new Deploys(ctx, {
+    onDelete: async (trx, deployId) => {
+      const effects = await jobCancels.cancelIn(trx, { deployId });
+      return () => jobCancels.announce(effects);
+    },
+  });
+  // A version that unfinished jobs will render cannot be deleted (by hand or by retention).
+  const versions = new Versions(ctx, deploys, [
+    async (trx, versionId) => {
+      const j = await trx
+        .selectFrom('render_jobs')
+        .select('id')
+        .where('deploy_version_id', '=', versionId)
+        .where('status', 'in', [...UNFINISHED_STATUSES])
+        .executeTakeFirst();
+      return j ? `render job ${j.id} has not finished` : null;
+    },
+  ]);
   const settings = new Settings(ctx, deploys);
-  const usage = new Usage(ctx);
   const payloadSchemas = new PayloadSchemas(ctx.sandbox, {
     compileTimeoutMs: ctx.config.sandboxTimeoutMs,
     checkTimeoutMs: ctx.config.payloadCheckTimeoutMs,
   });
-  const uploads = new Uploads(ctx, deploys, usage, opts.signingKey, payloadSchemas);
+  const uploads = new Uploads(ctx, deploys, usage, opts.signingKey, payloadSchemas, {
+    metadata: opts.versionMetadata ?? null,
+    afterCommit: async (_accountId, deployId) => {
+      await versions.applyRetention(deployId);
+    },
+  });
   const idempotency = new IdempotencyStore(ctx);
-  const renderedFiles = new RenderedFiles(ctx, usage, opts.signingKey);
-  const pageImages = new PageImages(ctx, renderedFiles);
-  const webhooks = new Webhooks(ctx, renderedFiles, pageImages);
-  const batchProgress = new BatchProgress(ctx, webhooks);
-  const jobCancels = new JobCancels(ctx, { notifier, batches: batchProgress });
-  const renderJobs = new RenderJobs(ctx, new JobDocuments(ctx), deploys, versions, usage, notifier, payloadSchemas, jobCancels);
   const inlineSources = new InlineSources(ctx, usage);
-  renderJobs.inlineSources = inlineSources;
+  const renderJobs = new RenderJobs(
+    ctx,
+    new JobDocuments(ctx),
+    deploys,
+    versions,
+    usage,
+    notifier,
+    payloadSchemas,
+    jobCancels,
+    inlineSources,
+    opts.providerProblem ?? null,
+  );
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
-  const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles });
-  const jobOutcomes = new JobOutcomes(ctx, { files: renderedFiles, images: pageImages, usage, webhooks, notifier, batches: batchProgress });
+  const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles, events });
+  const jobOutcomes = new JobOutcomes(ctx, {
+    files: renderedFiles,
+    images: pageImages,
+    usage,
+    webhooks,
+    notifier,
+    batches: batchProgress,
+    events,
+  });
 
-  uploads.afterCommit = async (_accountId, deployId) => {
-    await versions.applyRetention(deployId);
-  };
-  // A version that unfinished jobs will render cannot be deleted (by hand or by retention).
-  versions.inUseChecks.push(async (trx, versionId) => {
-    const j = await trx
-      .selectFrom('render_jobs')
-      .select('id')
-      .where('deploy_version_id', '=', versionId)
-      .where('status', 'in', [...UNFINISHED_STATUSES])
-      .executeTakeFirst();
-    return j ? `render job ${j.id} has not finished` : null;
-  });
-  // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays), by the
-  // rule of every cancel: after the commit, its jobs and the batches it ended are announced.
-  deploys.onDelete.push(async (trx, deployId) => {
-    const effects = await jobCancels.cancelIn(trx, { deployId });
-    return () => jobCancels.announce(effects);
-  });
   return {
     renderSync: new RenderSync(ctx, deploys, versions, renderJobs),
     signingCertificates: new SigningCertificates(ctx),
@@ -117,6 +159,7 @@ export function buildServices(ctx: ServiceContext, opts: { signingKey: string | 
     apiProcesses: new ApiProcesses(ctx),
     ctx,
     notifier,
+    events,
     apiKeys,
     accounts,
     deploys,

@@ -12,6 +12,7 @@ import { afterFailure } from '../domain/job-state.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { BatchEnded, BatchProgress } from './batch-progress.js';
 import type { ServiceContext } from './context.js';
+import type { EventBus } from './events.js';
 import type { PageImages, StoredPageImage } from './page-images.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
@@ -69,9 +70,6 @@ export interface RenderedPdf {
 export type SuccessOutcome = 'succeeded' | 'lost' | 'storage_limit_exceeded';
 
 export class JobOutcomes {
-  /** Called after a transaction that queued a webhook event commits (wakes this process's dispatcher). */
-  readonly webhookQueuedListeners: Array<() => void> = [];
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deps: {
@@ -81,6 +79,7 @@ export class JobOutcomes {
       webhooks: Webhooks;
       notifier: Notifier;
       batches: BatchProgress;
+      events: EventBus;
     },
   ) {}
 
@@ -154,7 +153,7 @@ export class JobOutcomes {
       if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, done);
       return 'succeeded';
     });
-    if (queued) this.webhookQueued();
+    if (queued) this.deps.events.emit('webhookQueued', { jobId: job.id });
     this.deps.batches.announce(ended);
     if (outcome === 'succeeded') {
       this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
@@ -207,7 +206,7 @@ export class JobOutcomes {
       if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, { ...current, ...failed });
       return true;
     });
-    if (queued) this.webhookQueued();
+    if (queued) this.deps.events.emit('webhookQueued', { jobId: job.id });
     this.deps.batches.announce(ended);
     if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : error.code });
     this.deps.notifier.jobChanged(job.id);
@@ -304,9 +303,5 @@ export class JobOutcomes {
       limit: null,
       errorCode: 'render_time_quota_exceeded',
     });
-  }
-
-  private webhookQueued(): void {
-    for (const fn of this.webhookQueuedListeners) fn();
   }
 }

@@ -39,11 +39,6 @@ export { queuedJobRow } from './job-rows.js';
 const MAX_WAIT_SECONDS = 30;
 
 export class RenderJobs {
-  /** Set by the composition root when this process cannot render at all (no Chromium). */
-  providerProblem: (() => string | null) | null = null;
-  /** Stores a job's inline sources as a version of the account's inline deploy (set by the composition root). */
-  inlineSources: InlineSources | null = null;
-
   constructor(
     private readonly ctx: ServiceContext,
     private readonly documents: JobDocuments,
@@ -53,6 +48,10 @@ export class RenderJobs {
     private readonly notifier: Notifier,
     private readonly payloadSchemas: PayloadSchemas,
     private readonly cancels: JobCancels,
+    /** Stores a job's inline sources as a version of the account's inline deploy. */
+    private readonly inlineSources: InlineSources,
+    /** Why this process cannot render at all (no Chromium), asked at job creation; null when it need not ask. */
+    readonly providerProblem: (() => string | null) | null = null,
   ) {}
 
   /**
@@ -103,7 +102,6 @@ export class RenderJobs {
     // transaction, which binds them to a version of the inline deploy or undoes everything.
     let prepared = null;
     if (inline) {
-      if (!this.inlineSources) throw new Error('inline sources are not wired');
       prepared = await this.inlineSources.prepare(accountId, { html: input.html!, files: input.files });
     }
     // The version is resolved (alias, latest) and the payload checked against its schema before the
@@ -120,7 +118,7 @@ export class RenderJobs {
     const storedBody = await packBytes(payload.bytes);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
       let bound: BoundVersion;
-      if (prepared) bound = await this.inlineSources!.bind(trx, accountId, prepared);
+      if (prepared) bound = await this.inlineSources.bind(trx, accountId, prepared);
       else {
         const deployId = requestedDeployId!;
         const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);

@@ -9,8 +9,7 @@ import { AppError } from '../errors/app-error.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import { isProtectedJob, outputView } from './job-views.js';
-import { StorageMeter } from './storage-meter.js';
-import type { Usage } from './usage.js';
+import type { StorageMeter } from './storage-meter.js';
 
 type Trx = Transaction<Tables>;
 
@@ -50,15 +49,11 @@ export interface ServedFile {
 }
 
 export class RenderedFiles {
-  private readonly meter: StorageMeter;
-
   constructor(
     private readonly ctx: ServiceContext,
-    usage: Usage,
+    private readonly meter: StorageMeter,
     private readonly signingKey: string | null,
-  ) {
-    this.meter = new StorageMeter(ctx, usage);
-  }
+  ) {}
 
   /** The account's managed-PDF bytes change by `delta`, in the transaction that changes them (StorageMeter). */
   changeManagedBytes(trx: Trx, accountId: string, delta: number): Promise<void> {

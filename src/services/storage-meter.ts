@@ -6,23 +6,19 @@ import type { Tables } from '../db/tables.js';
 import { greatest } from '../db/dialect.js';
 import { dayString } from '../domain/period.js';
 import type { ServiceContext } from './context.js';
-import type { Usage } from './usage.js';
 import { sql } from 'kysely';
 
 type Trx = Transaction<Tables>;
 
 export class StorageMeter {
-  constructor(
-    private readonly ctx: ServiceContext,
-    usage: Usage,
-  ) {
-    usage.storageSources.push(
-      { field: 'managedPdfStorageBytes', bytes: (db, a) => this.managedPdfBytes(db, a) },
-      { field: 'renderOutputStorageBytes', bytes: (db, a) => this.transientOutputBytes(db, a) },
-      // Page images and thumbnails count as render outputs, for as long as they are kept.
-      { field: 'renderOutputStorageBytes', bytes: (db, a) => this.imageBytes(db, a) },
-    );
-    usage.peakSource = (a, start, end) => this.dailyPeaks(a, start, end);
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** What the account's rendered files hold now: managed PDFs, and render outputs (transient outputs, page images and thumbnails). */
+  async renderedBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<{ managedPdf: number; renderOutput: number }> {
+    const managedPdf = await this.managedPdfBytes(db, accountId);
+    // Page images and thumbnails count as render outputs, for as long as they are kept.
+    const renderOutput = (await this.transientOutputBytes(db, accountId)) + (await this.imageBytes(db, accountId));
+    return { managedPdf, renderOutput };
   }
 
   async imageBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {

@@ -60,13 +60,16 @@ export type MetadataFilesCheck = (
   read: (path: string) => Promise<Buffer>,
 ) => Promise<MetadataProblem | null>;
 
-export class Uploads {
-  /** Checks `render.metadata` at commit: a message (field `render.metadata`), a problem naming its field, or null. */
-  metadataValidator: ((metadata: Record<string, unknown>) => string | MetadataProblem | null) | null = null;
-  metadataFilesCheck: MetadataFilesCheck | null = null;
-  /** Runs after a successful commit (version retention). Errors are logged, never fail the commit. */
-  afterCommit: ((accountId: string, deployId: string) => Promise<void>) | null = null;
+/** Checks `render.metadata` at commit: a message (field `render.metadata`), a problem naming its field, or null. */
+export type MetadataCheck = (metadata: Record<string, unknown>) => string | MetadataProblem | null;
 
+/** The checks of `render.metadata` the composition root supplies (they need the renderer's PDF options). */
+export interface VersionMetadataChecks {
+  validate: MetadataCheck;
+  files: MetadataFilesCheck;
+}
+
+export class Uploads {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deploys: Deploys,
@@ -74,6 +77,11 @@ export class Uploads {
     /** The link-signing key; null only on PostgreSQL without FOLIO_SIGNING_KEY. */
     private readonly signingKey: string | null,
     private readonly payloadSchemas: PayloadSchemas,
+    private readonly hooks: {
+      metadata?: VersionMetadataChecks | null;
+      /** Runs after a successful commit (version retention). Errors are logged, never fail the commit. */
+      afterCommit?: (accountId: string, deployId: string) => Promise<void>;
+    } = {},
   ) {}
 
   /**
@@ -295,7 +303,7 @@ export class Uploads {
     const session = await this.openSession(accountId, sessionId, token);
     const { policy } = await this.planOf(accountId);
     let metadataField: string | undefined;
-    const validate = this.metadataValidator;
+    const validate = this.hooks.metadata?.validate;
     const validator: MetadataValidator | null = validate
       ? (metadata) => {
           const p = validate(metadata);
@@ -318,8 +326,9 @@ export class Uploads {
       for await (const c of await this.ctx.blobs.get(blobKey(byPath.get(path)!.sha256))) chunks.push(Buffer.from(c as Uint8Array));
       return Buffer.concat(chunks);
     };
-    if (this.metadataFilesCheck && input.render.metadata !== undefined) {
-      const problem = await this.metadataFilesCheck(accountId, input.render.metadata, (path) => byPath.has(path), read);
+    const filesCheck = this.hooks.metadata?.files;
+    if (filesCheck && input.render.metadata !== undefined) {
+      const problem = await filesCheck(accountId, input.render.metadata, (path) => byPath.has(path), read);
       if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
     }
     await checkVersionSignature(this.ctx, accountId, input.render.metadata);
@@ -375,10 +384,10 @@ export class Uploads {
       await trx.updateTable('upload_sessions').set({ committed_version_id: row.id }).where('id', '=', sessionId).execute();
       return row;
     });
-    if (this.afterCommit) {
-      await this.afterCommit(accountId, session.deploy_id).catch((err) =>
-        this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'),
-      );
+    if (this.hooks.afterCommit) {
+      await this.hooks
+        .afterCommit(accountId, session.deploy_id)
+        .catch((err) => this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'));
     }
     return { deployVersion: versionView(version) };
   }

@@ -5,6 +5,7 @@ import { periodAt, secondsToPeriodEnd } from '../domain/period.js';
 import { AppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import type { ServiceContext } from './context.js';
+import type { StorageMeter } from './storage-meter.js';
 
 export type MeterCode = 'deploy_commits' | 'render_jobs' | 'render_time_ms';
 
@@ -49,13 +50,11 @@ const addToUnlimitedMeter = precompiled(['accountId', 'periodStart', 'meter', 'a
 );
 
 export class Usage {
-  /** Extra live-storage sources registered by later aggregates (outputs, managed PDFs). */
-  readonly storageSources: {
-    field: 'managedPdfStorageBytes' | 'renderOutputStorageBytes';
-    bytes: (db: Trx | ServiceContext['db'], accountId: string) => Promise<number>;
-  }[] = [];
-
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(
+    private readonly ctx: ServiceContext,
+    /** The bytes of rendered files (outputs, managed PDFs, page images) and the managed-PDF daily peaks. */
+    private readonly storage: StorageMeter,
+  ) {}
 
   /**
    * Adds `amount` to a meter of the current period, inside the caller's transaction, refusing when the
@@ -115,21 +114,20 @@ export class Usage {
 
   /** Everything the account stores (what storageLimitBytes limits): distinct files, managed PDFs, transient outputs. */
   async totalStorageBytes(db: Trx | ServiceContext['db'], accountId: string): Promise<number> {
-    let total = await this.blobBytes(db, accountId);
-    for (const s of this.storageSources) total += await s.bytes(db, accountId);
-    return total;
+    const blobs = await this.blobBytes(db, accountId);
+    const rendered = await this.storage.renderedBytes(db, accountId);
+    return blobs + rendered.managedPdf + rendered.renderOutput;
   }
 
   async liveStorage(accountId: string) {
-    const live = {
-      deployVersionStorageBytes: await this.blobBytes(this.ctx.db, accountId),
-      managedPdfStorageBytes: 0,
-      renderOutputStorageBytes: 0,
-      totalBytes: 0,
+    const deployVersionStorageBytes = await this.blobBytes(this.ctx.db, accountId);
+    const rendered = await this.storage.renderedBytes(this.ctx.db, accountId);
+    return {
+      deployVersionStorageBytes,
+      managedPdfStorageBytes: rendered.managedPdf,
+      renderOutputStorageBytes: rendered.renderOutput,
+      totalBytes: deployVersionStorageBytes + rendered.managedPdf + rendered.renderOutput,
     };
-    for (const s of this.storageSources) live[s.field] += await s.bytes(this.ctx.db, accountId);
-    live.totalBytes = live.deployVersionStorageBytes + live.managedPdfStorageBytes + live.renderOutputStorageBytes;
-    return live;
   }
 
   /** `GET /v1/usage` */
@@ -168,7 +166,7 @@ export class Usage {
 
   /** The managed_pdf_storage meter; daily peaks come from managed-PDF accounting (render issue). */
   async managedPdfMeter(accountId: string, periodStart: number, periodEnd: number, currentBytes: number) {
-    const peaks = this.peakSource ? await this.peakSource(accountId, periodStart, periodEnd) : [];
+    const peaks = await this.storage.dailyPeaks(accountId, periodStart, periodEnd);
     const GiB = 1024 ** 3;
     const peakBytesByDay = peaks.map((p) => ({ day: p.day, peakBytes: p.peakBytes, peakGiBDay: p.peakBytes / GiB }));
     const totalPeakBytes = peakBytesByDay.reduce((s, p) => s + p.peakBytes, 0);
@@ -183,6 +181,4 @@ export class Usage {
       version: METER_VERSION,
     };
   }
-
-  peakSource: ((accountId: string, periodStart: number, periodEnd: number) => Promise<{ day: string; peakBytes: number }[]>) | null = null;
 }

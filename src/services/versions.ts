@@ -23,13 +23,15 @@ const aliasTarget = precompiled(['deployId', 'alias'], (db: Kysely<Tables>, p) =
 export const ALIAS_PATTERN = '^[a-z][a-z0-9-]{0,62}$';
 const aliasRe = new RegExp(ALIAS_PATTERN);
 
-export class Versions {
-  /** Checks that make a version undeletable besides aliases (render jobs register one). */
-  readonly inUseChecks: ((trx: Transaction<Tables>, versionId: string) => Promise<string | null>)[] = [];
+/** Why a version must be kept besides an alias (unfinished render jobs use it), or null. */
+export type VersionInUseCheck = (trx: Transaction<Tables>, versionId: string) => Promise<string | null>;
 
+export class Versions {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly deploys: Deploys,
+    /** Checks that make a version undeletable besides aliases, asked in order. */
+    private readonly inUseChecks: readonly VersionInUseCheck[] = [],
   ) {}
 
   async list(accountId: string, deployId: string, opts: { cursor?: string; limit: number }) {

@@ -3,6 +3,7 @@ import { PollingLoop } from './polling-loop.js';
 import { randomBytes } from 'node:crypto';
 import type { BatchProducts } from '../services/batch-products.js';
 import type { ServiceContext } from '../services/context.js';
+import type { EventBus } from '../services/events.js';
 
 /**
  * Builds the merged PDF or zip of render batches whose items have all ended, one product at a time per
@@ -13,16 +14,20 @@ export class BatchCombiner {
   readonly id = `cmb_${os.hostname()}_${process.pid}_${randomBytes(3).toString('hex')}`;
   private readonly loop: PollingLoop;
 
-  constructor(
-    ctx: ServiceContext,
-    private readonly products: BatchProducts,
-  ) {
+  private readonly products: BatchProducts;
+
+  constructor(ctx: ServiceContext, deps: { products: BatchProducts; events: EventBus }) {
+    this.products = deps.products;
     // One product after another while some are due; the poll interval between rounds with none.
     this.loop = new PollingLoop({
       name: 'batch combine',
       log: ctx.log,
       intervalMs: () => ctx.config.workerPollMs,
       step: () => this.runOnce(),
+    });
+    // A batch of this process that ends with a product to build (merge, zip): build it now.
+    deps.events.on('batchEnded', (ended) => {
+      if (ended.combine !== 'none') this.wake();
     });
   }
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { PollingLoop } from './polling-loop.js';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../services/context.js';
+import type { EventBus } from '../services/events.js';
 import type { Webhooks } from '../services/webhooks.js';
 
 /** A claimed event's lease: longer than one attempt (10 s timeout) with room to record it. */
@@ -21,7 +22,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { webhooks: Webhooks; concurrency?: number },
+    private readonly deps: { webhooks: Webhooks; events: EventBus; concurrency?: number },
   ) {
     this.loop = new PollingLoop({
       name: 'webhook dispatch',
@@ -32,16 +33,16 @@ export class WebhookDispatcher {
         return false;
       },
     });
+    // An event written by this process's services (a job's terminal state, a batch's end or product) goes
+    // out once its transaction commits; events of other processes are sent by theirs.
+    deps.events.on('webhookQueued', () => this.wake());
   }
 
   start(): void {
     this.loop.start();
   }
 
-  /**
-   * Looks for due events now instead of at the next poll. The worker of this process calls it when a job's
-   * terminal transaction wrote an event (app.ts); events of other processes' workers are sent by theirs.
-   */
+  /** Looks for due events now instead of at the next poll (on `webhookQueued`, above). */
   wake(): void {
     this.loop.wake();
   }

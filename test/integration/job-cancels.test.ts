@@ -19,7 +19,7 @@ describe('cancels by job, by batch and by deploy', () => {
   before(async () => {
     app = await createTestApp();
     app.services.notifier.onJobChanged((id) => changed.push(id));
-    app.services.batchProgress.endedListeners.push((e) => ended.push(e));
+    app.services.events.on('batchEnded', (e) => ended.push(e));
   });
   after(() => app.close());
 
