@@ -43,7 +43,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
   const dataDir = opts.dataDir ?? tempDir();
-  const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase() : null;
+  const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase({ migrated: true }) : null;
   // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
   const s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
   const config = loadConfig({

@@ -1,10 +1,21 @@
 // Which engines the integration suite runs on. FOLIO_TEST_ENGINE=postgres points every test app at a fresh
 // PostgreSQL database of its own (created here, dropped at close); the default is SQLite files.
-import { randomBytes } from 'node:crypto';
+//
+// A test app's database is a copy of a template database that already has every migration applied
+// (CREATE DATABASE ... TEMPLATE): copying is cheaper than migrating each one. The template's name holds a
+// hash of the migrations (src/db/migrations and the migrator's set-up in src/db/database.ts), so one built
+// by an earlier run is reused until a migration changes, and a changed migration gets a template of its own.
+// Only a complete template ever has that name: it is built under another name and renamed at the end, while
+// a PostgreSQL advisory lock keeps parallel test processes from building it twice.
+import { createHash, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../../src/db/database.js';
 
 // CI: PostgreSQL at 127.0.0.1:5432 with trust auth and a database `test`; the role is the OS user.
 export const TEST_PG_URL = process.env.FOLIO_TEST_PG_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
@@ -16,26 +27,140 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
-/** Creates an empty database for one test app; returns its URL and a drop function. */
-export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `folio_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
+const TEMPLATE_PREFIX = 'folio_tpl_';
+// pg_advisory_lock's key for building a template: one builder at a time across all test processes.
+const TEMPLATE_LOCK = 7_310_421_055;
+
+/** What the migrated schema depends on: the migration files (names and contents) and the migrator set-up. */
+export function migrationsHash(): string {
+  const src = fileURLToPath(new URL('../../src/db/', import.meta.url));
+  const files = [
+    ...fs
+      .readdirSync(path.join(src, 'migrations'))
+      .sort()
+      .map((f) => path.join('migrations', f)),
+    'database.ts',
+  ];
+  const hash = createHash('sha256');
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(fs.readFileSync(path.join(src, f)))
+      .update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: TEST_PG_URL });
+  await c.connect();
   try {
-    await admin.query(`create database ${name}`);
+    return await fn(c);
   } finally {
-    await admin.end();
+    await c.end();
   }
+}
+
+const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
+const exists = async (c: pg.Client, name: string) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+
+/** Builds the migrated template unless it exists; returns its name. */
+async function buildTemplate(): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${migrationsHash()}`;
+  return withAdmin(async (admin) => {
+    if (await exists(admin, name)) return name;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      // Another process may have built it while this one waited for the lock.
+      if (await exists(admin, name)) return name;
+      // Under the lock nobody else builds, so a template still being built is a crashed run's leftover, and
+      // templates of other migrations are stale (a run still on one builds it again: see createPgDatabase).
+      const others = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [
+        `${TEMPLATE_PREFIX}%`,
+        name,
+      ]);
+      for (const { datname } of others.rows) {
+        await admin.query(`drop database if exists ${datname}${datname.endsWith('_build') ? ' with (force)' : ''}`).catch(() => {});
+      }
+      const build = `${name}_build`;
+      await admin.query(`create database ${build}`);
+      const database = openDatabase(withDatabase(TEST_PG_URL, build));
+      try {
+        await migrateToLatest(database.db);
+      } finally {
+        await database.close();
+      }
+      // A copy needs its template to have no connections; nobody may open one from now on.
+      await retryInUse(() => admin.query(`alter database ${build} with allow_connections false`));
+      try {
+        await retryInUse(() => admin.query(`alter database ${build} rename to ${name}`));
+      } catch (err) {
+        // 42P04: it exists after all (a builder that did not take the lock); theirs is as good as this one.
+        if (pgCode(err) !== '42P04') throw err;
+        await admin.query(`drop database ${build}`);
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+}
+
+/**
+ * Runs a statement that PostgreSQL refuses while another session is connected to the database involved
+ * ("source database ... is being accessed by other users", SQLSTATE 55006): a closed connection's server
+ * process may still be ending. Retried for up to 10 s.
+ */
+async function retryInUse<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (pgCode(err) !== '55006' || attempt >= 100) throw err;
+      await sleep(100);
+    }
+  }
+}
+
+let template: Promise<string> | null = null;
+
+/** The migrated template's name, built at most once per process (and reused across runs). */
+function migratedTemplate(): Promise<string> {
+  template ??= buildTemplate().catch((err: unknown) => {
+    template = null;
+    throw err;
+  });
+  return template;
+}
+
+/**
+ * Creates a database for one test app; returns its URL and a drop function. Empty by default; `migrated`
+ * makes it a copy of the template with every migration applied, as an app's own start would leave it.
+ */
+export async function createPgDatabase(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `folio_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    if (!opts.migrated) {
+      await admin.query(`create database ${name}`);
+      return;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const tpl = await migratedTemplate();
+      try {
+        await retryInUse(() => admin.query(`create database ${name} template ${tpl}`));
+        return;
+      } catch (err) {
+        // 3D000: the template was dropped meanwhile (a run with other migrations found it stale): build it again.
+        if (pgCode(err) !== '3D000' || attempt >= 3) throw err;
+        template = null;
+      }
+    }
+  });
   return {
     url: withDatabase(TEST_PG_URL, name),
     drop: async () => {
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      try {
+      await withAdmin(async (c) => {
         await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
+      });
     },
   };
 }
