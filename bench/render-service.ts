@@ -46,6 +46,7 @@ import { file, type BundleFile } from '../test/helpers/bundle.js';
 import { execSync } from 'node:child_process';
 import { launchChromium } from '../src/render/chromium-process.js';
 import { printParams } from '../src/render/pdf-options.js';
+import { CURRENT_PRINT_DEFAULTS } from '../src/domain/print-defaults.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
 const PASSES = Number(process.env.PASSES ?? 2);
@@ -175,7 +176,7 @@ const rawGoto = async (c: number, total: number) => {
         return session;
       }),
     );
-    const params = printParams({});
+    const params = printParams({}, CURRENT_PRINT_DEFAULTS);
     return await run(c, total, chromium.pid, async (w) => {
       const s = sessions[w];
       const loaded = new Promise<void>((resolve) => s.once('Page.loadEventFired', () => resolve()));

@@ -7,7 +7,9 @@ export const MAX_ENTRIES = 200;
 export const MAX_BYTES = 64 * 1024;
 
 export type ConsoleLevel = 'log' | 'info' | 'warning' | 'error' | 'debug';
-export type RequestProblem = 'blocked' | 'not_found' | 'network_error' | 'timed_out';
+import type { JobWarning } from './job-warnings.js';
+
+export type RequestProblem = 'blocked' | 'not_found' | 'http_error' | 'network_error' | 'timed_out';
 
 export type DiagnosticEntry =
   | { kind: 'console'; at: number; level: ConsoleLevel; text: string; source?: string }
@@ -39,6 +41,8 @@ export interface RenderDiagnostics {
   preloaded?: boolean;
   /** Versions with render.metadata.pdf.pageReferences: how the page numbers were found. */
   pageReferences?: PageReferencesReport;
+  /** What went wrong in the page, counted by warning code (domain/job-warnings.ts). */
+  warnings?: JobWarning[];
 }
 
 export interface PageReferencesReport {

@@ -15,6 +15,7 @@ import {
   type RenderDiagnostics,
   type RequestProblem,
 } from '../domain/render-diagnostics.js';
+import { WarningTally, type JobWarningCode } from '../domain/job-warnings.js';
 
 export { shownUrl, type ConsoleLevel, type RenderDiagnostics } from '../domain/render-diagnostics.js';
 
@@ -30,6 +31,8 @@ export class DiagnosticsCollector {
   pageReferences: PageReferencesReport | undefined;
   preloaded = false;
   readonly timings: RenderDiagnostics['timings'] = {};
+  /** Every warning, counted whatever the bounds on entries (domain/job-warnings.ts). */
+  readonly #warnings = new WarningTally();
 
   #at(): number {
     return Math.round(performance.now() - this.#start);
@@ -43,6 +46,11 @@ export class DiagnosticsCollector {
     }
     this.#bytes += size;
     this.#entries.push(e);
+  }
+
+  /** A warning with no entry of its own (a margin box with no room, a font that failed, a print by the settle limit). */
+  warn(code: JobWarningCode, message: string): void {
+    this.#warnings.add(code, message);
   }
 
   console(level: ConsoleLevel, text: string, source?: string): void {
@@ -81,7 +89,9 @@ export class DiagnosticsCollector {
       )
       .join(' ');
     const f = e.stackTrace?.callFrames[0];
-    this.console(level, text, f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : undefined);
+    const source = f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : undefined;
+    if (level === 'error') this.#warnings.add('console_error', source ? `${text} (${source})` : text);
+    this.console(level, text, source);
   }
 
   /** An uncaught exception or unhandled rejection of the page (Runtime.exceptionThrown). */
@@ -91,10 +101,13 @@ export class DiagnosticsCollector {
     const stack = d.exception?.description ?? undefined;
     const f = d.stackTrace?.callFrames[0];
     const source = f ? `${shownUrl(f.url)}:${f.lineNumber + 1}` : d.url ? `${shownUrl(d.url)}:${d.lineNumber + 1}` : undefined;
-    this.exception(d.text && d.text !== 'Uncaught' && !text.startsWith(d.text) ? `${d.text} ${text}` : text, stack, source);
+    const shown = d.text && d.text !== 'Uncaught' && !text.startsWith(d.text) ? `${d.text} ${text}` : text;
+    this.#warnings.add('page_exception', source ? `${shown} (${source})` : shown);
+    this.exception(shown, stack, source);
   }
 
   request(url: string, problem: RequestProblem, reason: string): void {
+    this.#warnings.add(WARNING_OF_PROBLEM[problem], `${shownUrl(url)}: ${reason}`);
     this.#add({ kind: 'request', at: this.#at(), url: shownUrl(url), problem, reason: clip(reason, 500) });
   }
 
@@ -110,8 +123,17 @@ export class DiagnosticsCollector {
       dropped: { ...this.#dropped },
       ready: this.ready,
       timings: { ...this.timings },
+      warnings: this.#warnings.list(),
       ...(this.pageReferences ? { pageReferences: this.pageReferences } : {}),
       ...(this.preloaded ? { preloaded: true } : {}),
     };
   }
 }
+
+const WARNING_OF_PROBLEM: Record<RequestProblem, JobWarningCode> = {
+  blocked: 'request_blocked',
+  not_found: 'http_error_status',
+  http_error: 'http_error_status',
+  network_error: 'request_failed',
+  timed_out: 'request_failed',
+};

@@ -8,6 +8,7 @@ import { coldEntry, warmEntry, type EntryMode } from './page-entry.js';
 import { print, type PrintedPdf } from './page-print.js';
 import type { PageSession } from './page-session.js';
 import { PreloadedEntry } from './preloaded-entry.js';
+import { checkBeforePrint } from './print-checks.js';
 import { HAS_JOB_HANDLER_EXPRESSION } from './ready-protocol.js';
 import { waitUntilReady } from './ready-wait.js';
 import { PageRequestRouter } from './request-routing.js';
@@ -129,6 +130,7 @@ export class PageRun {
       run.session.router = this.#requests;
       const entered = await this.#entry.enter(run);
       await waitUntilReady(run, entered);
+      await checkBeforePrint(run);
       run.endPhase('readyWait');
       run.phase = 'printing';
       this.#onPrint?.();

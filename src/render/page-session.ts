@@ -69,6 +69,8 @@ export class PageSession extends EventEmitter {
   /** The page started a worker that freezing does not stop: it is closed after its job, never kept warm. */
   keepsUnfreezableWorkers = false;
   #frozen = false;
+  /** The page's emulated prefers-reduced-motion (Chromium's own default: no preference). */
+  #reducedMotion = false;
   #freezing: Promise<void> = Promise.resolve();
   #disposed = false;
   /** Document scripts of jobs registered on this page (normally one: the current or last job's). */
@@ -211,10 +213,19 @@ export class PageSession extends EventEmitter {
    * them, so a warm job pays one round trip to the browser here instead of four. `answered` settles when
    * every command has been answered. A script whose removal failed stays recorded for reset() to retry.
    */
-  async beginJob(source: string): Promise<{ answered: Promise<void> }> {
+  async beginJob(source: string, media: { reducedMotion: boolean }): Promise<{ answered: Promise<void> }> {
     if (this.#frozen) await this.#freezing;
     const s = this.cdp;
     const sends: Promise<unknown>[] = [];
+    if (this.#reducedMotion !== media.reducedMotion) {
+      // Emulation lasts for the page's life; it is sent only when a job wants the other setting.
+      const value = media.reducedMotion ? 'reduce' : '';
+      sends.push(
+        s
+          .send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value }] }, PLUMBING_TIMEOUT_MS)
+          .then(() => (this.#reducedMotion = media.reducedMotion)),
+      );
+    }
     if (this.#frozen) {
       sends.push(s.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS).then(() => (this.#frozen = false)));
     }

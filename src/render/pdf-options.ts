@@ -8,6 +8,7 @@ import { visibleSignatureProblem, type VisibleSignature } from '../domain/signat
 import type { Protocol } from 'devtools-protocol';
 import { MAX_DOCUMENT_PAGES, metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
 import { normalizeBundlePath } from '../domain/file-paths.js';
+import { PRINT_DEFAULTS, UNSTATED_PRINT_DEFAULTS, type PrintDefaults } from '../domain/print-defaults.js';
 import type { PdfOverrides } from './types.js';
 
 export type PdfValidation = { ok: true; value: PdfOverrides } | { ok: false; message: string };
@@ -43,8 +44,17 @@ const KEYS = [
   'tagged',
   'outline',
   'pageReferences',
+  'reducedMotion',
 ] as const;
-const BOOLEAN_KEYS = ['landscape', 'printBackground', 'displayHeaderFooter', 'tagged', 'outline', 'pageReferences'] as const;
+const BOOLEAN_KEYS = [
+  'landscape',
+  'printBackground',
+  'displayHeaderFooter',
+  'tagged',
+  'outline',
+  'pageReferences',
+  'reducedMotion',
+] as const;
 const MARGIN_KEYS = ['top', 'right', 'bottom', 'left'] as const;
 // Bounds keep Chromium away from absurd allocations: 200 in is larger than any real paper (A0 is 46.8 in).
 const MAX_PAPER_INCHES = 200;
@@ -272,10 +282,17 @@ export async function versionPdfFilesProblem(
 /** Reads a PDF to join within the limits (src/pdf/limits.ts): its problem, or its page count. */
 export type JoinedPdfInspector = (bytes: Buffer, maxPages: number) => Promise<{ problem: string | null; pages: number }>;
 
-/** Page.printToPDF parameters for validated overrides, with Folio's defaults (CSS @page wins). */
-export function printParams(o: PdfOverrides): Protocol.Page.PrintToPDFRequest {
+/**
+ * Page.printToPDF parameters for validated overrides, with the version's print defaults
+ * (domain/print-defaults.ts) where the overrides say nothing (CSS @page wins over both).
+ */
+export function printParams(o: PdfOverrides, defaults: PrintDefaults): Protocol.Page.PrintToPDFRequest {
   const [formatW, formatH] = FORMATS[(o.format ?? 'letter').toLowerCase()] ?? FORMATS.letter;
-  const margin = (side: (typeof MARGIN_KEYS)[number]) => lengthToInches(o.margin?.[side] ?? 0) ?? 0;
+  const fallback = PRINT_DEFAULTS[defaults].marginInches;
+  const margin = (side: (typeof MARGIN_KEYS)[number]) => {
+    const given = o.margin?.[side];
+    return given === undefined ? fallback : (lengthToInches(given) ?? fallback);
+  };
   return {
     transferMode: 'ReturnAsStream',
     preferCSSPageSize: true,
@@ -297,4 +314,9 @@ export function printParams(o: PdfOverrides): Protocol.Page.PrintToPDFRequest {
     generateTaggedPDF: o.tagged ?? true,
     generateDocumentOutline: o.outline ?? true,
   };
+}
+
+/** Whether the job's page is printed with prefers-reduced-motion: reduce (pdf.reducedMotion, else the print defaults). */
+export function reducedMotionOf(req: { pdf: PdfOverrides; printDefaults?: PrintDefaults }): boolean {
+  return req.pdf.reducedMotion ?? PRINT_DEFAULTS[req.printDefaults ?? UNSTATED_PRINT_DEFAULTS].reducedMotion;
 }

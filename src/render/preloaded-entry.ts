@@ -3,6 +3,7 @@
 // the job comes, the page is given its folio.jobId, then the held requests are answered, and the run goes
 // on from the load event.
 import { coldEntry, type Entered, type EntryMode } from './page-entry.js';
+import { reducedMotionOf } from './pdf-options.js';
 import { bindJobExpression, folioScript } from './ready-protocol.js';
 import type { PageRequestRouter } from './request-routing.js';
 import type { RunContext } from './run-context.js';
@@ -58,7 +59,9 @@ export class PreloadedEntry implements EntryMode {
       s.on('Page.loadEventFired', onLoad);
     });
     const sent = (async () => {
-      const { answered } = await run.session.beginJob(folioScript({ jobId: null, deployId: req.deployId, versionNo: req.versionNo }));
+      const { answered } = await run.session.beginJob(folioScript({ jobId: null, deployId: req.deployId, versionNo: req.versionNo }), {
+        reducedMotion: reducedMotionOf(req),
+      });
       await answered;
       const url = BUNDLE_ORIGIN + req.entryPath;
       const nav = await s.send('Page.navigate', { url }, PRELOAD_COMMAND_TIMEOUT_MS);
@@ -123,7 +126,7 @@ export class PreloadedEntry implements EntryMode {
       return false;
     }
     // Documents the page opens itself from now on get the job's own script (with its id).
-    const { answered } = await guard.race(run.session.beginJob(folioScript(run.req)));
+    const { answered } = await guard.race(run.session.beginJob(folioScript(run.req), { reducedMotion: reducedMotionOf(run.req) }));
     this.requests.releaseHeld(true);
     await guard.race(answered);
     await guard.race(pre.loaded);

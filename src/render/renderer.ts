@@ -1,5 +1,6 @@
 // The renderer the worker calls: RenderRequest in, PDF streamed to the sink, RenderResult (or a
 // RenderError with one of the contract's codes) out.
+import { UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaults.js';
 import { createHash } from 'node:crypto';
 import { BrowserSupervisor, type BrowserInstance, type BrowserSupervisorOptions } from './browser-supervisor.js';
 import { CdpClosedError } from './cdp-connection.js';
@@ -97,7 +98,7 @@ export class Renderer {
     const preloadKey = preloadKeyOf(key, req);
     try {
       session = await this.#takeSession(pool, req, key, preloadKey, deadline);
-      const params = printParams(pdf.value);
+      const params = printParams(pdf.value, req.printDefaults ?? UNSTATED_PRINT_DEFAULTS);
       const preloaded = session.preload?.key === preloadKey && session.preload.run instanceof PageRun ? session.preload.run : null;
       session.preload = null;
       const onPrint = () => this.#preloadNext(pool, req, key, preloadKey, params);

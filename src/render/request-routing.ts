@@ -101,7 +101,10 @@ export class PageRequestRouter implements RequestRouter {
         if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
         traffic.inFlight++;
         fetchExternal(route.url, request, { lookup: this.opts.lookup, fetch: this.opts.externalFetch, signal: this.opts.signal })
-          .then((r) => session.respond(cdp, e.requestId, r))
+          .then((r) => {
+            if (r.status >= 400) this.diagnostics.request(request.url, 'http_error', `answered HTTP ${r.status}`);
+            session.respond(cdp, e.requestId, r);
+          })
           .catch((err: Error) => {
             this.#noteBlocked(request.url, err.message, requestProblemOf(err));
             session.block(cdp, e);

@@ -2,6 +2,7 @@
 // (which owns Chromium). The renderer knows nothing about databases or accounts' plans beyond
 // what a RenderRequest carries.
 import type { JobErrorCode } from '../domain/job-errors.js';
+import type { PrintDefaults } from '../domain/print-defaults.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
 
@@ -35,6 +36,8 @@ export interface PdfOverrides {
   outline?: boolean;
   /** Print more than once to give the page the numbers of the pages its references land on (page-references.ts). */
   pageReferences?: boolean;
+  /** Emulate prefers-reduced-motion: reduce (the default of print defaults 2); false lets the page animate. */
+  reducedMotion?: boolean;
 }
 
 export interface RenderRequest {
@@ -49,6 +52,8 @@ export interface RenderRequest {
   payloadMime: string;
   env: { variables: Record<string, string>; secrets: Record<string, string> };
   pdf: PdfOverrides;
+  /** The version's print defaults (domain/print-defaults.ts); the first ones (UNSTATED_PRINT_DEFAULTS) when absent. */
+  printDefaults?: PrintDefaults;
   /** Whole-render bound: navigation + ready + print. */
   timeoutMs: number;
   allowExternalNetwork: boolean;

@@ -48,17 +48,22 @@ test('bad values are refused with a message naming the field', () => {
 });
 
 test('print parameters: CSS @page wins, tagged/outline/background on by default, units converted to inches', () => {
-  const p = printParams({});
+  const p = printParams({}, 2);
   assert.equal(p.preferCSSPageSize, true);
   assert.equal(p.generateTaggedPDF, true);
   assert.equal(p.generateDocumentOutline, true);
   assert.equal(p.printBackground, true);
   assert.equal(p.paperWidth, 8.5);
-  const q = printParams({ format: 'a4', width: '210mm', margin: { top: '2.54cm', left: 96 }, tagged: false });
+  const q = printParams({ format: 'a4', width: '210mm', margin: { top: '2.54cm', left: 96 }, tagged: false }, 2);
   assert.ok(Math.abs((q.paperWidth as number) - 8.2677) < 0.001);
   assert.equal(q.paperHeight, 11.6929);
   assert.equal(q.marginTop, 1);
   assert.equal(q.marginLeft, 1);
-  assert.equal(q.marginRight, 0);
+  // A side pdf.margin leaves out takes the print defaults' margin: Chromium's 1 cm now, 0 for versions
+  // committed under the first print defaults.
+  assert.equal(q.marginRight, 1 / 2.54);
+  assert.equal(printParams({ margin: { top: '2.54cm' } }, 1).marginRight, 0);
+  assert.equal(p.marginBottom, 1 / 2.54);
+  assert.equal(printParams({}, 1).marginBottom, 0);
   assert.equal(q.generateTaggedPDF, false);
 });

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { JobWarningsSchema } from './warnings.js';
 
 // GET /v1/render-jobs/{jobId}/diagnostics: the shape of render/diagnostics.ts's RenderDiagnostics.
 
@@ -25,10 +26,10 @@ const Entry = Type.Union([
     at,
     url: Type.String({ description: 'Scheme, host and path: no query string, fragment or credentials.' }),
     problem: Type.Union(
-      ['blocked', 'not_found', 'network_error', 'timed_out'].map((p) => Type.Literal(p)),
+      ['blocked', 'not_found', 'http_error', 'network_error', 'timed_out'].map((p) => Type.Literal(p)),
       {
         description:
-          '`blocked`: refused by the network policy; `not_found`: not in the bundle (404); `network_error` / `timed_out`: an internet request that failed.',
+          '`blocked`: refused by the network policy; `not_found`: not in the bundle (404); `http_error`: an internet request answered with a status of 400 or more; `network_error` / `timed_out`: an internet request that failed.',
       },
     ),
     reason: Type.String(),
@@ -53,6 +54,12 @@ export const RenderDiagnosticsSchema = Type.Object(
           },
         ),
         detail: Type.Optional(Type.String({ description: 'What was waited for, or what was still pending.' })),
+        byTimeout: Type.Optional(
+          Type.Boolean({
+            description:
+              'Present (true) when the default protocol printed after 3 s of work that did not end: the page may be incomplete (warning `ready_by_timeout`).',
+          }),
+        ),
       }),
       Type.Null(),
     ]),
@@ -68,6 +75,7 @@ export const RenderDiagnosticsSchema = Type.Object(
           'Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images).',
       },
     ),
+    warnings: Type.Optional(JobWarningsSchema),
     pageCount: Type.Optional(Type.Integer()),
     bytes: Type.Optional(Type.Integer()),
     preloaded: Type.Optional(
