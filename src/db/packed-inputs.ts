@@ -1,11 +1,12 @@
 // How a job's inputs are stored in render_payloads: a payload body (`body_base64`) and the document options
-// (`document_json`, which carries an e-invoice XML and inline attachments). Large ones are stored deflated,
+// (`document_input_json`, which carries an e-invoice XML and inline attachments). Large ones are stored deflated,
 // behind the prefix `z:` (neither base64 nor JSON starts with it; rows written before stay as they are).
 // Why: SQLite's driver is synchronous, and inserting a value costs the event loop ~10 ms per MB (a 14 MB
 // XML: ~140 ms, during which the process answers nothing). Deflated, such inputs shrink 5–50×, and zlib's
 // asynchronous calls compress and inflate on libuv's thread pool, off the event loop.
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw, constants } from 'node:zlib';
+import { parseStoredJobDocument, type StoredJobDocument } from '../domain/job-document.js';
 
 /** Below this many bytes an input is stored as it is (compressing it would cost more than it saves). */
 export const PACK_THRESHOLD_BYTES = 64 * 1024;
@@ -34,4 +35,9 @@ export async function packText(text: string): Promise<string> {
 export async function unpackText(stored: string): Promise<string> {
   if (!stored.startsWith(PREFIX)) return stored;
   return (await inflate(Buffer.from(stored.slice(PREFIX.length), 'base64'))).toString('utf8');
+}
+
+/** render_payloads.document_input_json as stored → the job's post-processing input, checked; null for a plain job. */
+export async function readJobDocumentInput(stored: string | null): Promise<StoredJobDocument | null> {
+  return stored === null ? null : parseStoredJobDocument(await unpackText(stored));
 }

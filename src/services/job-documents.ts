@@ -19,8 +19,8 @@ import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy 
 import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
-import { type JobDocumentView } from './job-views.js';
-import { CreateJobInput, DocumentInput, StoredJobDocument } from './render-job-types.js';
+import type { JobDocumentView, StoredJobDocument } from '../domain/job-document.js';
+import type { CreateJobInput, DocumentInput } from './render-job-types.js';
 import { planOfAccount } from './job-rows.js';
 
 /** What the job view shows of the pages it pictures: as asked, without the parsed range. */

@@ -39,7 +39,7 @@ const OUTPUT_COLUMNS = Object.keys({
 // Run by every successful job, so built and compiled once (db/precompiled.ts).
 const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
 // The payload row also holds the job's document input (attachments, e-invoice XML: render_payloads.
-// document_json), so this one delete at every terminal transition removes all of the job's input.
+// document_input_json), so this one delete at every terminal transition removes all of the job's input.
 const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));
 
 /** Where a job's PDF was stored and under which names it will be recorded (decided before the render). */

@@ -38,7 +38,7 @@ const JOB_COLUMNS = Object.keys({
   lease_expires_at: 1,
   render_ms: 1,
   updated_at: 1,
-  document_json: 1,
+  document_view_json: 1,
   batch_id: 1,
   batch_index: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
@@ -47,7 +47,7 @@ export const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>,
   db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body }),
 );
 export const insertPayloadWithDocument = precompiled(['jobId', 'body', 'document'], (db: Kysely<Tables>, p) =>
-  db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body, document_json: p.document }),
+  db.insertInto('render_payloads').values({ job_id: p.jobId, body_base64: p.body, document_input_json: p.document }),
 );
 export const jobOfAccount = precompiled(['jobId', 'accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('render_jobs').selectAll().where('id', '=', p.jobId).where('account_id', '=', p.accountId),
@@ -95,7 +95,7 @@ export function queuedJobRow(p: {
     lease_expires_at: null,
     render_ms: 0,
     updated_at: p.now,
-    document_json: p.documentView ?? null,
+    document_view_json: p.documentView ?? null,
     batch_id: p.batch?.id ?? null,
     batch_index: p.batch?.index ?? null,
   };

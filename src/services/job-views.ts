@@ -2,37 +2,11 @@
 // them (jobs, batches, webhooks, files, sync renders). A leaf: it imports row types and domain types only,
 // so the services that write the rows and those that show them never import each other for a view.
 import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable } from '../db/tables.js';
-import type { OutputFormat, PageImagesSpec } from '../domain/page-images.js';
-import type { DocumentMetadata, PdfStandard } from '../domain/pdf-document.js';
-import type { PdfPermissions } from '../domain/pdf-protection.js';
-import type { VisibleSignature } from '../domain/signature-appearance.js';
+import { parseJobDocumentView } from '../domain/job-document.js';
 
-export interface SignatureInput {
-  certificateId: string;
-  reason?: string;
-  location?: string;
-  contactInfo?: string;
-  /** Draw the signature on a page (domain/signature-appearance.ts); default invisible. */
-  visible?: VisibleSignature;
-}
-
-/** What the job view shows of the document options (render_jobs.document_json): never any content. */
-export interface JobDocumentView {
-  standard?: PdfStandard;
-  metadata?: DocumentMetadata;
-  attachments?: { name: string; mimeType: string; relationship: string; description?: string; bytes: number; bundlePath?: string }[];
-  eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
-  /** Never a password: whether one is needed to open the PDF, and what it may do. */
-  protection?: { userPassword: boolean; permissions: PdfPermissions };
-  signature?: SignatureInput & { subject: string; fingerprintSha256: string };
-  images?: Omit<PageImagesSpec, 'first' | 'last'>;
-  /** Present when the job keeps only page images. */
-  outputFormat?: Exclude<OutputFormat, 'pdf'>;
-}
-
-/** Whether a job's view (render_jobs.document_json) says its PDF is encrypted. */
-export const isProtectedJob = (documentJson: string | null): boolean =>
-  documentJson !== null && (JSON.parse(documentJson) as JobDocumentView).protection !== undefined;
+/** Whether a job's document view (render_jobs.document_view_json) says its PDF is encrypted. */
+export const isProtectedJob = (job: Pick<RenderJobsTable, 'document_view_json'>): boolean =>
+  parseJobDocumentView(job.document_view_json)?.protection !== undefined;
 
 export const jobView = (j: RenderJobsTable) => ({
   id: j.id,
@@ -54,7 +28,7 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.status === 'retry_scheduled' ? { nextAttemptAt: j.available_at } : {}),
   ...(j.error_code !== null ? { errorCode: j.error_code } : {}),
   ...(j.error_message !== null ? { errorMessage: j.error_message } : {}),
-  ...(j.document_json !== null ? { document: JSON.parse(j.document_json) as JobDocumentView } : {}),
+  ...(j.document_view_json !== null ? { document: parseJobDocumentView(j.document_view_json)! } : {}),
   ...(j.batch_id !== null ? { batchId: j.batch_id, batchIndex: j.batch_index ?? 0 } : {}),
 });
 

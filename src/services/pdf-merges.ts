@@ -137,7 +137,7 @@ export class PdfMerges {
       const id = s.jobId!;
       const job = await this.ctx.db
         .selectFrom('render_jobs')
-        .select(['id', 'status', 'document_json'])
+        .select(['id', 'status', 'document_view_json'])
         .where('id', '=', id)
         .where('account_id', '=', accountId)
         .executeTakeFirst();
@@ -146,7 +146,7 @@ export class PdfMerges {
         throw new AppError('render_output_not_ready', `render job ${id} is ${job.status}; its output is not available`, {
           field: `${field}.jobId`,
         });
-      if (isProtectedJob(job.document_json)) throw protectedSource(field, `the output of render job ${id}`, 'jobId');
+      if (isProtectedJob(job)) throw protectedSource(field, `the output of render job ${id}`, 'jobId');
       const notFound = () =>
         new AppError('render_output_not_found', `the output of render job ${id} was deleted`, { field: `${field}.jobId` });
       const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', id).executeTakeFirst();

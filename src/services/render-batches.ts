@@ -18,14 +18,8 @@ import { batchView, zeroCounts } from './batch-views.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import { newestFirst } from './pagination.js';
-import {
-  type CreateJobInput,
-  hasDocumentOptions,
-  type RenderJobs,
-  queuedJobRow,
-  type StoredJobDocument,
-  versionSignatureCertificate,
-} from './render-jobs.js';
+import { type CreateJobInput, hasDocumentOptions, type RenderJobs, queuedJobRow, versionSignatureCertificate } from './render-jobs.js';
+import type { StoredJobDocument } from '../domain/job-document.js';
 import { jobView } from './job-views.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
@@ -251,7 +245,7 @@ export class RenderBatches {
             chunk.map((j, k) => ({
               job_id: j.id,
               body_base64: storedBodies[i + k],
-              document_json: storedDocuments[i + k],
+              document_input_json: storedDocuments[i + k],
             })),
           )
           .execute();

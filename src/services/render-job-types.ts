@@ -1,11 +1,11 @@
-// What a render job is asked to be (the input of job creation, single, sync or batch item) and what its
-// document options become once checked (stored with the payload, read by the worker).
+// What a render job is asked to be (the input of job creation, single, sync or batch item). What its
+// document options become once checked is domain/job-document.ts (StoredJobDocument, JobDocumentView).
 import type { PayloadProblemKind } from '../domain/payload.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { type AfRelationship, type DocumentMetadata, type FacturXProfile, type PdfStandard } from '../domain/pdf-document.js';
-import { type OutputFormat, type PageImagesInput, type PageImagesSpec } from '../domain/page-images.js';
-import { type PdfPermissions, type ProtectionInput } from '../domain/pdf-protection.js';
-import { type SignatureInput } from './job-views.js';
+import { type OutputFormat, type PageImagesInput } from '../domain/page-images.js';
+import { type ProtectionInput } from '../domain/pdf-protection.js';
+import type { SignatureInput } from '../domain/job-document.js';
 
 export interface CreateJobInput {
   deployId?: string;
@@ -42,37 +42,6 @@ export interface JobAttachmentInput {
   /** The bytes in base64; exactly one of content and bundlePath. */
   content?: string;
   bundlePath?: string;
-}
-
-/**
- * A job's post-processing input as stored in render_payloads.document_json (deleted with the payload at
- * the job's terminal state) and read by the worker.
- */
-export interface StoredJobDocument {
-  standard?: PdfStandard;
-  metadata?: DocumentMetadata;
-  attachments: {
-    name: string;
-    mimeType: string;
-    relationship: AfRelationship;
-    description?: string;
-    size: number;
-    /** Base64 bytes, or the normalised path of a file of the job's version. */
-    contentBase64?: string;
-    bundlePath?: string;
-  }[];
-  eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
-  /**
-   * The passwords sealed with the secrets key (JSON `{userPassword?, ownerPassword}`): the database row is
-   * deleted at the terminal state, but its bytes may linger in free pages, so they are never plaintext.
-   */
-  protection?: { sealed: string; userPassword: boolean; permissions: PdfPermissions };
-  /** The certificate is read by id when the job renders (it holds the key); subject and fingerprint for the view. */
-  signature?: SignatureInput & { subject: string; fingerprintSha256: string };
-  /** The pages to picture, checked at creation (domain/page-images.ts). */
-  images?: PageImagesSpec;
-  /** Set when the job keeps only its page images (an image outputFormat): no PDF is stored. */
-  imagesOnly?: true;
 }
 
 /** The job body's fields that checkDocument reads. */

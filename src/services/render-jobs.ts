@@ -31,9 +31,10 @@ import {
   planOfAccount,
   queuedJobRow,
 } from './job-rows.js';
-import type { CreateJobInput, DocumentInput, StoredJobDocument } from './render-job-types.js';
+import type { CreateJobInput, DocumentInput } from './render-job-types.js';
+import type { StoredJobDocument } from '../domain/job-document.js';
 
-export type { CreateJobInput, JobAttachmentInput, StoredJobDocument } from './render-job-types.js';
+export type { CreateJobInput, JobAttachmentInput } from './render-job-types.js';
 export { hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
 export { queuedJobRow } from './job-rows.js';
 const MAX_WAIT_SECONDS = 30;

@@ -190,7 +190,7 @@ export class RenderedFiles {
         state: 'available',
         created_at: now,
         deleted_at: null,
-        protected: isProtectedJob(job.document_json) ? 1 : 0,
+        protected: isProtectedJob(job) ? 1 : 0,
       })
       .execute();
     await this.changeManagedBytes(trx, job.account_id, pdf.bytes);

@@ -10,7 +10,7 @@ import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
-import type { StoredJobDocument } from '../services/render-jobs.js';
+import type { StoredJobDocument } from '../domain/job-document.js';
 import type { PageImagesSpec } from '../domain/page-images.js';
 
 /** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
@@ -101,13 +101,12 @@ export async function finishDocument(
  */
 export function documentPlan(
   versionPdf: unknown,
-  documentJson: string | null,
+  job: StoredJobDocument | null,
   bundle: RenderRequest['bundle'],
   openSecret: (sealed: string) => string,
   signature: SignatureStep | null = null,
 ): DocumentPlan {
   const { document: v } = splitVersionPdf(versionPdf);
-  const job = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
   // A job that keeps only images keeps no PDF to sign (the version's signature included).
   const signing = job?.imagesOnly ? null : signature;
   if (!job && !signing && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;

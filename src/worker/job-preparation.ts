@@ -2,7 +2,7 @@
 // and plan; the bundle (worker/bundle-cache.ts); where its output goes; and its document step (the
 // post-processing plan, with the signing key opened in the sandbox when it signs).
 import { SandboxLimitError } from '../sandbox/pool.js';
-import { unpackBytes, unpackText } from '../db/packed-inputs.js';
+import { readJobDocumentInput, unpackBytes } from '../db/packed-inputs.js';
 import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
 import { pdfFileName } from '../domain/file-name.js';
@@ -12,7 +12,7 @@ import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { PlannedOutput } from '../services/job-outcomes.js';
-import type { StoredJobDocument } from '../services/render-jobs.js';
+import type { StoredJobDocument } from '../domain/job-document.js';
 import { BundleCache } from './bundle-cache.js';
 import { documentPlan, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
@@ -34,8 +34,7 @@ export class JobPreparation {
    * that is not signed. A certificate deleted or expired since the job was created fails the job before it
    * is rendered, with pdf_postprocess_failed saying which.
    */
-  private async signatureStep(accountId: string, documentJson: string | null, versionPdf: unknown): Promise<SignatureStep | null> {
-    const doc = documentJson ? (JSON.parse(documentJson) as StoredJobDocument) : null;
+  private async signatureStep(accountId: string, doc: StoredJobDocument | null, versionPdf: unknown): Promise<SignatureStep | null> {
     // A job that keeps only page images keeps no PDF to sign.
     if (doc?.imagesOnly) return null;
     // The job's own signature, else the version's (render.metadata.pdf.signature, checked at commit).
@@ -130,9 +129,9 @@ export class JobPreparation {
       storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const documentJson = payloadRow.document_json === null ? null : await unpackText(payloadRow.document_json);
-    const signature = await this.signatureStep(job.account_id, documentJson, metadata.pdf);
-    const post = documentPlan(metadata.pdf, documentJson, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
+    const document = await readJobDocumentInput(payloadRow.document_input_json);
+    const signature = await this.signatureStep(job.account_id, document, metadata.pdf);
+    const post = documentPlan(metadata.pdf, document, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     return { request, output, post };
   }
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { readJobDocumentInput } from '../../src/db/packed-inputs.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file, sampleBundle, type BundleFile } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -219,9 +220,14 @@ describe('PDF document options: validation at job creation and at commit', () =>
     assert.ok(!JSON.stringify(got.body).includes(b64('a,b\n1,2\n')), 'nor attachment content');
 
     const db = app.services.ctx.db;
-    const input = await db.selectFrom('render_payloads').select('document_json').where('job_id', '=', jobId).executeTakeFirstOrThrow();
-    const stored = JSON.parse(input.document_json!);
-    assert.equal(stored.eInvoice.xml, SAMPLE_XML, 'the XML is stored as sent');
+    const input = await db
+      .selectFrom('render_payloads')
+      .select('document_input_json')
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    // Read as the worker reads it: unpacked, parsed and checked by the column's one parser.
+    const stored = (await readJobDocumentInput(input.document_input_json))!;
+    assert.equal(stored.eInvoice!.xml, SAMPLE_XML, 'the XML is stored as sent');
     assert.equal(stored.attachments[0].contentBase64, b64('a,b\n1,2\n'));
     assert.equal(stored.attachments[1].bundlePath, '/terms.pdf');
 
@@ -237,14 +243,14 @@ describe('PDF document options: validation at job creation and at commit', () =>
     assert.equal(res.status, 202);
     assert.equal(res.body.job.document, undefined);
     const db = app.services.ctx.db;
-    const job = await db.selectFrom('render_jobs').select('document_json').where('id', '=', res.body.job.id).executeTakeFirstOrThrow();
+    const job = await db.selectFrom('render_jobs').select('document_view_json').where('id', '=', res.body.job.id).executeTakeFirstOrThrow();
     const payload = await db
       .selectFrom('render_payloads')
-      .select('document_json')
+      .select('document_input_json')
       .where('job_id', '=', res.body.job.id)
       .executeTakeFirstOrThrow();
-    assert.equal(job.document_json, null);
-    assert.equal(payload.document_json, null);
+    assert.equal(job.document_view_json, null);
+    assert.equal(payload.document_input_json, null);
   });
 
   test('Idempotency-Key: the same body replays, other attachments or XML are a conflict', async () => {

@@ -32,8 +32,11 @@ export interface RenderJobsTable {
   lease_expires_at: number | null;
   render_ms: number;
   updated_at: number;
-  /** What the job asked of the PDF (no content: names, sizes, profile), JSON; null for a plain job. */
-  document_json: string | null;
+  /**
+   * What the job asked of the PDF (no content: names, sizes, profile), JSON of a JobDocumentView; null for
+   * a plain job. Read only through parseJobDocumentView (domain/job-document.ts).
+   */
+  document_view_json: string | null;
   /** The render batch the job is an item of (`bat_…`), and its 0-based position there; null for a single job. */
   batch_id: string | null;
   batch_index: number | null;
@@ -73,8 +76,11 @@ export interface RenderBatchesTable {
 export interface RenderPayloadsTable {
   job_id: string;
   body_base64: string;
-  /** The job's post-processing input (attachments and e-invoice XML in base64), JSON; null for a plain job. */
-  document_json: string | null;
+  /**
+   * The job's post-processing input (attachments and e-invoice XML in base64), JSON of a StoredJobDocument,
+   * packed when large (db/packed-inputs.ts); null for a plain job. Read only through readJobDocumentInput.
+   */
+  document_input_json: string | null;
 }
 
 /** The last attempt's render diagnostics of a job (render/diagnostics.ts), bounded JSON. */

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
 import type { ErrorCode } from '../../errors/codes.js';
 import type { Services } from '../../services/index.js';
-import { jobView, type JobDocumentView } from '../../services/job-views.js';
+import { jobView } from '../../services/job-views.js';
+import { parseJobDocumentView } from '../../domain/job-document.js';
 import { imageFile } from '../../services/rendered-files.js';
 import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
@@ -43,8 +44,8 @@ const wantsJson = (accept: string | undefined) =>
   accept !== undefined && /\bapplication\/json\b/i.test(accept) && !/\bapplication\/pdf\b/i.test(accept);
 
 /** Whether a job keeps only page images (an image outputFormat): its answer is an image, not a PDF. */
-const keepsOnlyImages = (documentJson: string | null) =>
-  documentJson !== null && (JSON.parse(documentJson) as JobDocumentView).outputFormat !== undefined;
+const keepsOnlyImages = (job: { document_view_json: string | null }) =>
+  parseJobDocumentView(job.document_view_json)?.outputFormat !== undefined;
 
 const jobDoc = { $ref: '#/components/schemas/RenderJob' };
 const headerDocs = {
@@ -107,7 +108,7 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
       reply.raw.off('close', onClose);
     }
     if (job.status === 'succeeded' && !gone.signal.aborted) {
-      const imagesOnly = keepsOnlyImages(job.document_json);
+      const imagesOnly = keepsOnlyImages(job);
       const images = await s.pageImages.ofJob(jobId);
       if (wantsJson(req.headers.accept)) {
         const result = await s.renderJobs.get(accountId, jobId);
