@@ -1,48 +1,23 @@
-// What a render job is asked to be (the input of job creation, single, sync or batch item). What its
-// document options become once checked is domain/job-document.ts (StoredJobDocument, JobDocumentView).
+// What a render job is asked to be (the input of job creation, single, sync or batch item), derived from the
+// job body's schema (domain/job-body.ts). What its document options become once checked is
+// domain/job-document.ts (StoredJobDocument, JobDocumentView).
 import type { PayloadProblemKind } from '../domain/payload.js';
 import type { ErrorCode } from '../errors/codes.js';
-import { type AfRelationship, type DocumentMetadata, type FacturXProfile, type PdfStandard } from '../domain/pdf-document.js';
-import { type OutputFormat, type PageImagesInput } from '../domain/page-images.js';
-import { type ProtectionInput } from '../domain/pdf-protection.js';
-import type { SignatureInput } from '../domain/job-document.js';
+import type { Static } from '@sinclair/typebox';
+import type { CreateJobBody } from '../domain/job-body.js';
 
-export interface CreateJobInput {
-  deployId?: string;
-  /** Required unless the job brings inline sources (`html`). */
-  deployVersionId?: string;
-  /** Inline sources instead of a deploy: the entry document, and its files by path (base64). */
-  html?: string;
-  files?: Record<string, string>;
-  businessKey?: string;
-  payload?: unknown;
+/**
+ * A render job as its creation asks for it: the body of `POST /v1/render-jobs` (`CreateJobBody`, the TypeBox
+ * schema the HTTP layer validates with; `POST /v1/render` and batch items take the same fields), plus what
+ * the route adds. Inline sources (`html`, `files`) replace `deployId`/`deployVersionId`.
+ */
+export type CreateJobInput = Static<typeof CreateJobBody> & {
+  /** Whether the body has a `payload` member at all (`null` is a payload; an absent member is none). */
   hasPayload: boolean;
-  payloadMime?: string;
-  payloadBase64?: string;
-  outputMode?: 'transient' | 'managed';
-  /** Document options over the version's `render.metadata.pdf`. */
-  pdf?: { standard?: PdfStandard; metadata?: DocumentMetadata };
-  attachments?: JobAttachmentInput[];
-  eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
-  /** Passwords and permissions of the PDF: secrets, kept sealed until the job ends. */
-  protection?: ProtectionInput;
-  /** A PAdES signature with one of the account's signing certificates. */
-  signature?: SignatureInput;
-  /** Pictures of the printed pages, stored beside the PDF. */
-  images?: PageImagesInput;
-  /** `pdf` (default), or an image format: the job keeps only page images, no PDF. */
-  outputFormat?: OutputFormat;
-}
+};
 
-export interface JobAttachmentInput {
-  name: string;
-  mimeType: string;
-  relationship: AfRelationship;
-  description?: string;
-  /** The bytes in base64; exactly one of content and bundlePath. */
-  content?: string;
-  bundlePath?: string;
-}
+/** One attachment of the body: exactly one of `content` (base64) and `bundlePath`. */
+export type JobAttachmentInput = NonNullable<CreateJobInput['attachments']>[number];
 
 /** The job body's fields that checkDocument reads. */
 export type DocumentInput = Pick<

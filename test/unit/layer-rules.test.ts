@@ -52,6 +52,9 @@ test('the imports the architecture allows pass', async () => {
     ['src/db/example.ts', "import type { JobStatus } from '../domain/job-state.js';"],
     ['src/http/example.ts', "import { Accounts } from '../services/accounts.js';"],
     ['src/domain/example.ts', "import { createHash } from 'node:crypto';"],
+    // The job body's schema lives in domain/ so that http/ validates with it and services/ derive their input from it.
+    ['src/domain/example.ts', "import { Type } from '@sinclair/typebox';"],
+    ['src/services/example.ts', "import type { CreateJobBody } from '../domain/job-body.js';"],
     ['src/worker/example.ts', "import { RenderJobs } from '../services/render-jobs.js';"],
     ['src/cli/client/example.ts', "import { FolioClient } from '../../sdk/client.js';"],
     ['src/main/example.ts', "import { createApp } from '../app.js';"],

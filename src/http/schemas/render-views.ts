@@ -1,9 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
-import { DocumentMetadata, Standard } from './document-options.js';
-import { PermissionsView, VisibleSignatureField } from './protection-signature.js';
+import { DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/job-body.js';
+import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
 
 // What the API answers about render jobs and their products (components of the OpenAPI document).
+
+/** How the API shows a protected PDF's permissions. */
+const PermissionsView = Type.Object(
+  Object.fromEntries(PDF_PERMISSIONS.map((p) => [p, Type.Boolean({ description: PERMISSION_TEXT[p] })])),
+  {
+    description: 'What a reader allows without the owner password.',
+  },
+);
 
 export const RenderJob = Type.Object(
   {

@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 
-// The schemas of render jobs, by concept: document options, protection and signature, page images, the
-// job body and the views. Routes and server.ts import them from here.
-export { DocumentMetadata } from './document-options.js';
-export { CreateJobBody } from './job-body.js';
+// The schemas of render jobs: the job body (domain/job-body.ts, which the services derive their input from),
+// page images and the views. Routes and server.ts import them from here.
+export { CreateJobBody, DocumentMetadata } from '../../domain/job-body.js';
 export { PageImage } from './page-images.js';
 export { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './render-views.js';
 
