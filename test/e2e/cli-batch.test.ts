@@ -179,15 +179,12 @@ describe('folio batch: failures, --merge and --zip', () => {
     assert.equal(out.product.error.code, 'batch_nothing_to_combine');
   });
 
-  test('usage: --merge with --zip exits 2; --help documents both; combining shows in the progress line', async () => {
+  // The other argument mistakes and --help: test/unit/cli-arguments.test.ts.
+  test('usage: --merge with --zip exits 2; combining shows in the progress line', async () => {
     const file = jsonl('one.jsonl', [{ n: 1 }]);
     const both = await folio(['batch', 'invoice', file, '--merge', 'a.pdf', '--zip', 'a.zip']);
     assert.equal(both.code, 2);
     assert.match(both.stderr, /--merge and --zip exclude each other/);
-    const help = await folio(['batch', '--help']);
-    assert.equal(help.code, 0);
-    assert.match(help.stdout, /--merge FILE/);
-    assert.match(help.stdout, /--zip FILE/);
 
     const batch = { id: 'bat_x', itemCount: 5, status: 'combining' } as RenderBatch;
     const counts = { queued: 0, rendering: 0, retry_scheduled: 0, succeeded: 4, failed: 1, canceled: 0 };
