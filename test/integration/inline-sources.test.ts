@@ -1,5 +1,7 @@
 // Inline sources: `html` + `files` as JSON or multipart on the job-creation routes are
 // stored as content-addressed versions of the account's inline deploy. No render: what is stored is checked.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -170,8 +172,36 @@ describe('inline sources', () => {
     assert.equal(form.body.job.deployVersionId, versionId);
     assert.equal(form.body.job.businessKey, 'INV-7');
     assert.equal(form.body.job.outputMode, 'managed');
-    assert.deepEqual(await counts(), { ...before, jobs: before.jobs + 2 });
     assert.equal(await commitsMeter(), 0);
+    // The docs' curl form: the job part with its own content type (a JSON field part, no file name).
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'index.html'), HTML);
+    fs.writeFileSync(path.join(dir, 'style.css'), CSS);
+    fs.writeFileSync(path.join(dir, 'logo.png'), PNG);
+    // Asynchronously: the server answering it runs in this process.
+    const curl = await promisify(execFile)(
+      'curl',
+      [
+        '-s',
+        '-H',
+        `Authorization: Bearer ${key}`,
+        '-F',
+        `index.html=@${path.join(dir, 'index.html')}`,
+        '-F',
+        `style.css=@${path.join(dir, 'style.css')}`,
+        '-F',
+        `img/logo.png=@${path.join(dir, 'logo.png')}`,
+        '-F',
+        'job={"businessKey":"INV-8","payload":{"n":3}};type=application/json',
+        `${base}/v1/render-jobs`,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    const typed = JSON.parse(curl.stdout) as { job?: { businessKey?: string; deployVersionId?: string } };
+    assert.equal(typed.job?.businessKey, 'INV-8', curl.stdout);
+    assert.equal(typed.job?.deployVersionId, versionId);
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.deepEqual(await counts(), { ...before, jobs: before.jobs + 3 });
   });
 
   test('a changed file makes a new version that shares the unchanged blobs', async () => {

@@ -55,7 +55,10 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
       else {
         if (part.valueTruncated)
           throw new AppError('body_too_large', `part ${part.fieldname} is larger than a part may be`, { field: part.fieldname });
-        bytes = Buffer.from(String(part.value), 'utf8');
+        // A field part sent with its own `Content-Type: application/json` (curl's `-F 'job={…};type=application/json'`)
+        // arrives parsed; it is written back as JSON, so every job part goes through the same checks.
+        const value: unknown = part.value;
+        bytes = Buffer.from(typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value), 'utf8');
       }
       // A text part (no filename) has the same limit as a file part; the job part is as big as a JSON job.
       if (part.fieldname !== 'job' && bytes.length > MULTIPART_FILE_BYTES)
