@@ -200,7 +200,16 @@ export class PageRun {
     // Navigation not finished while requests are still outstanding = the page is waiting on the network
     // (retryable). Not finished with nothing outstanding = its own script never let go (e.g. a loop).
     // A page that keeps replacing its own document never settles: say so rather than name a phase.
-    const stuck = documents > 2 ? `the page kept navigating to other documents (${documents} documents loaded)` : `stuck while ${phase}`;
+    const stuck =
+      documents > 2
+        ? `the page kept navigating to other documents (${documents} documents loaded)`
+        : phase !== 'waiting-ready'
+          ? `stuck while ${phase}`
+          : this.#run.pendingWork
+            ? `stuck while waiting-ready: the page's own work did not end (${this.#run.pendingWork.join(', ')}); ` +
+              'give the version a longer render.renderTimeoutMs, or call folio.ready() when the document is complete'
+            : 'stuck while waiting-ready: the page set folio.waitForReady = true and never called folio.ready() (nor ' +
+              'folio.fail(message)); call folio.ready() once the document is complete';
     const err =
       phase === 'navigating' && traffic.inFlight > 0
         ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${traffic.inFlight} request(s) outstanding)`)

@@ -80,6 +80,7 @@ async function settle(run: RunContext, first: PageQuiet | null): Promise<{ detai
   const waitedFor = new Set<string>();
   for (;;) {
     const pending = pendingWork(q);
+    run.pendingWork = pending.length ? pending : ['requests in flight'];
     if (pending.length === 0 && traffic.inFlight === 0) break;
     for (const p of pending) waitedFor.add(p.replace(/^\d+ |\d+ ms ago$/g, '').trim());
     const libraryWorking = (q?.libraries?.length ?? 0) > 0;
@@ -97,6 +98,7 @@ async function settle(run: RunContext, first: PageQuiet | null): Promise<{ detai
     await guard.race(traffic.noneInFlight());
     q = await quiet(run);
   }
+  run.pendingWork = null;
   return {
     detail: waitedFor.size ? `waited ${Math.round(performance.now() - began)} ms for: ${[...waitedFor].join(', ')}` : '',
     byTimeout: false,

@@ -12,6 +12,8 @@ export type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 
 export class RunContext {
   phase: Phase = 'navigating';
+  /** While the default protocol waits for the page's own work (ready-wait.ts): what is still pending. */
+  pendingWork: string[] | null = null;
   /** Documents the main frame committed during this job (one for a page that stays put). */
   documents = 0;
   /** Whether the run counts the main frame's commits (a preloaded page counts its own until it is bound). */

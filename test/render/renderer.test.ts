@@ -193,15 +193,27 @@ test('an infinite loop after load (in the ready wait) also times out', async () 
   await assertStillRenders();
 });
 
-test('a page that opts into waitForReady and never calls ready() fails with render_timeout_exceeded', async () => {
+test('a page that opts into waitForReady and never calls ready() fails with render_timeout_exceeded, naming folio.ready()', async () => {
   await assert.rejects(
     renderer.render(
       request({ timeoutMs: 1200, bundle: bundle({ '/index.html': '<script>folio.waitForReady = true</script><p>waiting</p>' }) }),
       memorySink().sink,
     ),
-    fails('render_timeout_exceeded'),
+    (err: unknown) =>
+      fails('render_timeout_exceeded')(err) &&
+      /set folio\.waitForReady = true and never called folio\.ready\(\)/.test((err as Error).message),
   );
   await assertStillRenders();
+});
+
+test('a default-protocol page whose library outlasts the timeout fails naming what was still working', async () => {
+  // A Paged.js-like library: defines window.Paged with the handler API, then never finishes.
+  const page = `<script>window.PagedPolyfill = {}; window.Paged = { Handler: class {}, registerHandlers(h) { new h().beforeParsed(); } };</script><p>book</p>`;
+  await assert.rejects(
+    renderer.render(request({ timeoutMs: 1500, bundle: bundle({ '/index.html': page }) }), memorySink().sink),
+    (err: unknown) =>
+      fails('render_timeout_exceeded')(err) && /own work did not end \(.*Paged\.js still working/.test((err as Error).message),
+  );
 });
 
 test('a failure names the requests the network policy blocked (without query strings); a clean failure names none', async () => {
