@@ -174,7 +174,8 @@ export const failedJob = {
   startedAt: at(50),
   finishedAt: at(51),
   errorCode: 'render_timeout_exceeded',
-  errorMessage: 'page was not ready and printed within 30000 ms (stuck while waiting-ready)',
+  errorMessage:
+    'page was not ready and printed within 30000 ms (stuck while waiting-ready: the page set folio.waitForReady = true and never called folio.ready() (nor folio.fail(message)); call folio.ready() once the document is complete)',
 };
 
 const pdfFileName = 'invoice-INV-2026-0042.pdf';
