@@ -107,7 +107,7 @@ export class BatchProducts {
 
   private async discard(batch: RenderBatchesTable, built: Built): Promise<void> {
     if (built.pdfId) await this.deps.files.deletePdf(batch.account_id, built.pdfId);
-    if (built.outputId) await this.deps.files.removeOutput(built.outputId, zipKey(built.outputId));
+    if (built.outputId) await this.deps.files.removeOutput(built.outputId, false);
   }
 
   /** The succeeded items whose PDF is still available, in item order. */

@@ -14,6 +14,7 @@ import { AppError } from '../errors/app-error.js';
 import { RasterizeError, RasterizerMissingError, rasterizePdf, type PageImage } from '../pdf/rasterize.js';
 import type { ServiceContext } from './context.js';
 import { imageFile, type RenderedFiles, type ServedFile } from './rendered-files.js';
+import { purgeStoredFiles } from './stored-file-purge.js';
 
 /** Thumbnails: PNG, 240 px wide (a list shows them at 60–120 CSS px: sharp on a 2× screen). */
 export const THUMBNAIL_WIDTH = 240;
@@ -244,22 +245,7 @@ export class PageImages {
   }
 
   /** Janitor: removes the bytes of images in `deleting` and marks them `deleted`. */
-  async purge(limit = 500): Promise<number> {
-    const rows = await this.ctx.db
-      .selectFrom('page_images')
-      .select(['id', 'storage_key'])
-      .where('state', '=', 'deleting')
-      .limit(limit)
-      .execute();
-    for (const r of rows) {
-      await this.ctx.blobs.delete(r.storage_key);
-      await this.ctx.db
-        .updateTable('page_images')
-        .set({ state: 'deleted' })
-        .where('id', '=', r.id)
-        .where('state', '=', 'deleting')
-        .execute();
-    }
-    return rows.length;
+  purge(limit = 500): Promise<number> {
+    return purgeStoredFiles(this.ctx, 'page_images', { limit });
   }
 }

@@ -127,7 +127,7 @@ export class PdfMerges {
         .selectAll()
         .where('id', '=', id)
         .where('account_id', '=', accountId)
-        .where('state', '!=', 'purged')
+        .where('state', '!=', 'deleted')
         .executeTakeFirst();
       if (!p) throw notFound();
       if (p.state !== 'available') throw new AppError('pdf_deleting', `PDF ${id} is being deleted`, { field: `${field}.pdfId` });

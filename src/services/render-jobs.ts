@@ -233,7 +233,7 @@ export class RenderJobs {
           .selectFrom('managed_pdfs')
           .selectAll()
           .where('render_job_id', '=', jobId)
-          .where('state', '!=', 'purged')
+          .where('state', '!=', 'deleted')
           .executeTakeFirst();
         if (pdf) result.pdf = pdfEmbeddedView(pdf);
       }

@@ -10,6 +10,7 @@ import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
 import { isProtectedJob, outputView } from './job-views.js';
 import type { StorageMeter } from './storage-meter.js';
+import { purgeStoredFiles } from './stored-file-purge.js';
 
 type Trx = Transaction<Tables>;
 
@@ -128,7 +129,7 @@ export class RenderedFiles {
       throw new AppError('render_output_not_ready', `render job ${jobId} is still ${job.status}`);
     const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
     const images = await this.markImagesDeleting(this.ctx.db, { jobId });
-    if (out && out.state === 'available') await this.removeOutput(out.id, out.managed === 1 ? null : out.storage_key);
+    if (out && out.state === 'available') await this.removeOutput(out.id, out.managed === 1);
     else if (images === 0) throw new AppError('render_output_not_found', `render job ${jobId} has no output`);
   }
 
@@ -151,18 +152,24 @@ export class RenderedFiles {
     return (await this.ctx.db.selectFrom('page_images').select('id').where('job_id', '=', jobId).limit(1).executeTakeFirst()) !== undefined;
   }
 
-  /** Transient outputs past their availability window: marked deleted, bytes removed (the janitor's step). */
+  /** Transient outputs past their availability window become `deleting`, then are purged (the janitor's step). */
   async expireTransientOutputs(limit = 500): Promise<number> {
-    const expired = await this.ctx.db
+    const now = this.ctx.clock.now();
+    const due = this.ctx.db
       .selectFrom('render_outputs')
-      .select(['id', 'storage_key'])
+      .select('id')
       .where('state', '=', 'available')
       .where('managed', '=', 0)
-      .where('expires_at', '<=', this.ctx.clock.now())
-      .limit(limit)
-      .execute();
-    for (const o of expired) await this.removeOutput(o.id, o.storage_key);
-    return expired.length;
+      .where('expires_at', '<=', now)
+      .limit(limit);
+    const res = await this.ctx.db
+      .updateTable('render_outputs')
+      .set({ state: 'deleting', deleted_at: now })
+      .where('id', 'in', due)
+      .where('state', '=', 'available')
+      .executeTakeFirst();
+    await purgeStoredFiles(this.ctx, 'render_outputs', { limit });
+    return Number(res.numUpdatedRows);
   }
 
   /** Inside a successful job's transaction: the managed PDF row, counted in the account's PDF storage. */
@@ -196,33 +203,37 @@ export class RenderedFiles {
     await this.changeManagedBytes(trx, job.account_id, pdf.bytes);
   }
 
-  /** Marks an output deleted, then removes its bytes (transient only). */
-  async removeOutput(outputId: string, storageKey: string | null): Promise<void> {
+  /**
+   * Deletes an available output: a transient one (a job's PDF, a batch's zip) becomes `deleting` and is
+   * purged at once; a managed job's output, whose bytes are its managed PDF's, becomes `deleted`.
+   */
+  async removeOutput(outputId: string, managed: boolean): Promise<void> {
     await this.ctx.db
       .updateTable('render_outputs')
-      .set({ state: 'deleted', deleted_at: this.ctx.clock.now() })
+      .set({ state: managed ? 'deleted' : 'deleting', deleted_at: this.ctx.clock.now() })
       .where('id', '=', outputId)
+      .where('state', '=', 'available')
       .execute();
-    if (storageKey) await this.ctx.blobs.delete(storageKey);
+    if (!managed) await purgeStoredFiles(this.ctx, 'render_outputs', { limit: 1, ids: [outputId] });
   }
 
   // ---- managed PDFs ----
 
-  /** A PDF of this account that is not purged, read through `db` (a transaction, when given); else 404. */
+  /** A PDF of this account that is not deleted (available or deleting), read through `db` (a transaction, when given); else 404. */
   async requirePdf(accountId: string, pdfId: string, db: Trx | ServiceContext['db'] = this.ctx.db) {
     const p = await db
       .selectFrom('managed_pdfs')
       .selectAll()
       .where('id', '=', pdfId)
       .where('account_id', '=', accountId)
-      .where('state', '!=', 'purged')
+      .where('state', '!=', 'deleted')
       .executeTakeFirst();
     if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
     return p;
   }
 
   async listPdfs(accountId: string, opts: { deployId?: string; cursor?: string; limit: number }) {
-    let q = this.ctx.db.selectFrom('managed_pdfs').selectAll().where('account_id', '=', accountId).where('state', '!=', 'purged');
+    let q = this.ctx.db.selectFrom('managed_pdfs').selectAll().where('account_id', '=', accountId).where('state', '!=', 'deleted');
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
     return newestFirst(q, opts, pdfView);
   }
@@ -237,7 +248,7 @@ export class RenderedFiles {
       const p = await this.requirePdf(accountId, pdfId, trx);
       if (p.state === 'deleting') return;
       await trx.updateTable('managed_pdfs').set({ state: 'deleting', deleted_at: this.ctx.clock.now() }).where('id', '=', pdfId).execute();
-      // The job's output is the same file: its links stop resolving at once too.
+      // The job's output is the same file (no bytes of its own): its links stop resolving at once too.
       await trx
         .updateTable('render_outputs')
         .set({ state: 'deleted', deleted_at: this.ctx.clock.now() })
@@ -252,25 +263,12 @@ export class RenderedFiles {
     });
   }
 
-  /** Janitor: removes the bytes of PDFs in `deleting` and marks them purged. */
-  async purgeDeletedPdfs(limit = 100): Promise<number> {
-    const rows = await this.ctx.db
-      .selectFrom('managed_pdfs')
-      .select(['id', 'storage_key', 'render_job_id'])
-      .where('state', '=', 'deleting')
-      .limit(limit)
-      .execute();
-    for (const r of rows) {
-      await this.ctx.blobs.delete(r.storage_key);
-      await this.ctx.db
-        .updateTable('render_outputs')
-        .set({ state: 'deleted', deleted_at: this.ctx.clock.now() })
-        .where('job_id', '=', r.render_job_id)
-        .where('managed', '=', 1)
-        .execute();
-      await this.ctx.db.updateTable('managed_pdfs').set({ state: 'purged' }).where('id', '=', r.id).execute();
-    }
-    return rows.length;
+  /**
+   * Janitor: removes the bytes of PDFs in `deleting` and marks them `deleted` (then they are not found). Their
+   * jobs' outputs were marked `deleted` in the transaction that deleted them (deletePdf).
+   */
+  purgeDeletedPdfs(limit = 100): Promise<number> {
+    return purgeStoredFiles(this.ctx, 'managed_pdfs', { limit });
   }
 
   async pdfLink(accountId: string, pdfId: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {

@@ -1,7 +1,7 @@
 // Migrations that rename or rewrite stored values keep the data: each test builds a database up to the
 // migration before the one it is about, stores rows in the schema of that time, migrates to the latest and
-// reads them back through today's readers. Runs on SQLite and, with FOLIO_TEST_ENGINE=postgres, on
-// PostgreSQL.
+// reads them back through today's readers (or today's API, on an app started on that database). Runs on
+// SQLite and, with FOLIO_TEST_ENGINE=postgres, on PostgreSQL (+ S3).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -11,7 +11,7 @@ import { migrations } from '../../src/db/migrations/index.js';
 import { packText, readJobDocumentInput } from '../../src/db/packed-inputs.js';
 import { parseJobDocumentView, type JobDocumentView, type StoredJobDocument } from '../../src/domain/job-document.js';
 import { isProtectedJob, jobView } from '../../src/services/job-views.js';
-import { tempDir } from '../helpers/app.js';
+import { createTestApp, tempDir } from '../helpers/app.js';
 import { createPgDatabase, engine } from '../helpers/engine.js';
 
 /** A database migrated up to just before `migration`; `fill` stores rows in that schema; then the latest. */
@@ -125,4 +125,101 @@ test('016: both document columns keep their values under their new names, and th
       assert.deepEqual(await readJobDocumentInput(payloads[2]!.document_input_json), small);
     },
   );
+});
+
+/** A managed_pdfs row as migration 016 left the table. */
+const pdfRow = (id: string, state: string) => ({
+  id,
+  account_id: 'acct_old',
+  deploy_id: 'dep_1',
+  deploy_version_id: 'ver_1',
+  render_job_id: `job_${id}`,
+  business_key: id,
+  file_name: `${id}.pdf`,
+  storage_key: `pdfs/${id}.pdf`,
+  sha256: 'a'.repeat(64),
+  bytes: 10,
+  page_count: 1,
+  state,
+  created_at: 1,
+  deleted_at: state === 'available' ? null : 2,
+  protected: 0,
+});
+
+test('017: stored-file states are one vocabulary; a purged PDF is deleted, and the API shows what it showed', async () => {
+  const pg = engine === 'postgres' ? await createPgDatabase() : null;
+  const dataDir = tempDir();
+  const url = pg ? pg.url : `sqlite:${path.join(dataDir, 'folio.db')}`;
+  const database = openDatabase(url);
+  try {
+    const names = Object.keys(migrations);
+    const at = names.indexOf('017-stored-file-states');
+    assert.ok(at > 0, 'the migration exists');
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
+      migrationTableName: 'folio_migrations',
+      migrationLockTableName: 'folio_migrations_lock',
+    });
+    assert.equal((await migrator.migrateTo(names[at - 1]!)).error, undefined);
+    const db = database.db as never as Kysely<any>;
+    await db
+      .insertInto('managed_pdfs')
+      .values([pdfRow('pdf_a', 'available'), pdfRow('pdf_d', 'deleting'), pdfRow('pdf_p', 'purged')])
+      .execute();
+    const output = (id: string, state: string) => ({
+      id,
+      job_id: `job_${id}`,
+      account_id: 'acct_old',
+      storage_key: `outputs/${id}.pdf`,
+      file_name: `${id}.pdf`,
+      sha256: 'b'.repeat(64),
+      bytes: 10,
+      page_count: 1,
+      managed: 0,
+      state,
+      created_at: 1,
+      expires_at: 2,
+      deleted_at: state === 'available' ? null : 2,
+    });
+    await db
+      .insertInto('render_outputs')
+      .values([output('out_a', 'available'), output('out_x', 'deleted')])
+      .execute();
+  } finally {
+    await database.close();
+  }
+  // The app migrates the database to the latest on start.
+  const app = await createTestApp({ dataDir, env: pg ? { FOLIO_DATABASE_URL: pg.url } : {} });
+  try {
+    const db = app.services.ctx.db;
+    const states = async (table: 'managed_pdfs' | 'render_outputs') =>
+      Object.fromEntries((await db.selectFrom(table).select(['id', 'state']).orderBy('id').execute()).map((r) => [r.id, r.state]));
+    assert.deepEqual(await states('managed_pdfs'), { pdf_a: 'available', pdf_d: 'deleting', pdf_p: 'deleted' });
+    assert.deepEqual(await states('render_outputs'), { out_a: 'available', out_x: 'deleted' });
+
+    await db.updateTable('managed_pdfs').set({ account_id: app.accountId }).execute();
+    assert.equal((await app.api('GET', '/v1/pdfs/pdf_a')).body.pdf.state, 'available');
+    assert.equal((await app.api('GET', '/v1/pdfs/pdf_d')).body.pdf.state, 'deleting');
+    const purged = await app.api('GET', '/v1/pdfs/pdf_p');
+    assert.equal(purged.status, 404, 'a PDF purged before the migration is still not found');
+    assert.equal(purged.body.error, 'pdf_not_found');
+    const list = await app.api('GET', '/v1/pdfs');
+    assert.deepEqual(list.body.items.map((p: { id: string; state: string }) => [p.id, p.state]).sort(), [
+      ['pdf_a', 'available'],
+      ['pdf_d', 'deleting'],
+    ]);
+
+    // The janitor's purge finishes the PDF deleted before the migration: then it is not found either.
+    const report = await app.janitor!.runOnce();
+    assert.equal(report.purgedPdfs, 1);
+    assert.deepEqual(await states('managed_pdfs'), { pdf_a: 'available', pdf_d: 'deleted', pdf_p: 'deleted' });
+    assert.equal((await app.api('GET', '/v1/pdfs/pdf_d')).status, 404);
+    // The old available output was past its window: expired (deleting) and purged (deleted) in the same run.
+    assert.equal(report.expiredOutputs, 1);
+    assert.deepEqual(await states('render_outputs'), { out_a: 'deleted', out_x: 'deleted' });
+  } finally {
+    await app.close();
+    await pg?.drop();
+  }
 });

@@ -15,6 +15,7 @@ import * as m013 from './013-page-images.js';
 import * as m014 from './014-canceled-attempt-sweep.js';
 import * as m015 from './015-hashed-csrf-tokens.js';
 import * as m016 from './016-document-columns.js';
+import * as m017 from './017-stored-file-states.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-canceled-attempt-sweep': m014,
   '015-hashed-csrf-tokens': m015,
   '016-document-columns': m016,
+  '017-stored-file-states': m017,
 };

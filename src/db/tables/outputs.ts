@@ -1,6 +1,8 @@
 // Row types of what renders produce: job outputs, managed PDFs with their permanent links and storage
 // meters, and page images.
-// Timestamps are integer epoch milliseconds and booleans 0/1 integers (see tables.ts).
+// Timestamps are integer epoch milliseconds and booleans 0/1 integers (see tables.ts). Each kind of stored
+// file has the same lifecycle, StoredFileState (domain/stored-files.ts).
+import type { StoredFileState } from '../../domain/stored-files.js';
 
 export interface RenderOutputsTable {
   id: string;
@@ -12,7 +14,8 @@ export interface RenderOutputsTable {
   bytes: number;
   page_count: number;
   managed: number;
-  state: string; // available | deleted
+  /** A managed job's output (no bytes of its own) goes straight from available to deleted. */
+  state: StoredFileState;
   created_at: number;
   expires_at: number | null;
   deleted_at: number | null;
@@ -30,7 +33,7 @@ export interface ManagedPdfsTable {
   sha256: string;
   bytes: number;
   page_count: number;
-  state: string; // available | deleting | purged
+  state: StoredFileState;
   created_at: number;
   deleted_at: number | null;
   /** 1 when the PDF is encrypted (the job asked for protection). */
@@ -71,7 +74,7 @@ export interface PageImagesTable {
   bytes: number;
   sha256: string;
   storage_key: string;
-  state: 'available' | 'deleting' | 'deleted';
+  state: StoredFileState;
   created_at: number;
   expires_at: number | null;
   deleted_at: number | null;
