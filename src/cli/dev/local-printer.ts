@@ -2,6 +2,7 @@
 // version): in memory for the printed-pages view, or to a file for `p` and --pdf.
 import fs from 'node:fs';
 import path from 'node:path';
+import { CURRENT_PRINT_DEFAULTS } from '../../domain/print-defaults.js';
 import { findChromium } from '../../render/chromium-process.js';
 import type { SandboxOptions } from '../../render/chromium-sandbox.js';
 import { Renderer } from '../../render/renderer.js';
@@ -55,6 +56,8 @@ export class LocalPrinter {
         payloadMime: inputs.payloadMime,
         env: inputs.env,
         pdf: opts.pdf,
+        // The folder previews the version it would become if committed now.
+        printDefaults: CURRENT_PRINT_DEFAULTS,
         timeoutMs: opts.timeoutMs,
         allowExternalNetwork: opts.allowExternalNetwork,
         maxOutputBytes: null,
