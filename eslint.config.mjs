@@ -180,6 +180,18 @@ export default tseslint.config(
     ),
   },
   {
+    // `folio test` prints with the production renderer in this process (cli/dev's LocalPrinter) or with a
+    // server through the SDK: a template's tests never reach into a server's services, database or queue.
+    files: ['src/cli/snapshots/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'cli/snapshots/ prints through cli/dev (the renderer) or the SDK, never through services/'],
+      ['**/db/**', 'cli/snapshots/ prints through cli/dev (the renderer) or the SDK: it has no database'],
+      ['**/worker/**', 'cli/snapshots/ prints through cli/dev (the renderer) or the SDK, never through worker/'],
+      ['**/http/**', 'cli/snapshots/ prints through cli/dev (the renderer) or the SDK, never through http/'],
+      ['**/app.js', 'cli/snapshots/ prints through cli/dev (the renderer) or the SDK, never through app.ts'],
+    ),
+  },
+  {
     // Small files named for what they do: past 400 lines a file holds more than one concept (generated
     // files excepted). Every file of src/ is within it, so it is an error.
     files: ['src/**/*.ts'],

@@ -19,6 +19,11 @@ Processes:
 
 ${clientHelp}
 
+Template tests:
+  folio test [dir] [--update] [--server]          print each fixture (tests/*.json, else sample-payload.json)
+                                                  and compare page count, text and page images with the
+                                                  snapshots in __snapshots__/; --update records them
+
 ${operatorHelp}
 
 Configuration comes from FOLIO_* environment variables: see docs/config.md.`;
@@ -61,6 +66,10 @@ async function main(argv: string[]): Promise<number> {
       case 'dev': {
         const { runDev } = await import('../cli/dev/index.js');
         return await runDev(rest);
+      }
+      case 'test': {
+        const { runTest } = await import('../cli/snapshots/index.js');
+        return await runTest(rest);
       }
       default:
         if ((CLIENT_COMMANDS as readonly string[]).includes(command))

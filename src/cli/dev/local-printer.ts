@@ -84,6 +84,23 @@ export class LocalPrinter {
     return { path: target, pages: r.pageCount, bytes: r.bytes, ms: r.renderTimeMs, blocked: r.blocked };
   }
 
+  /**
+   * The product string of the Chromium that prints (`HeadlessChrome/156.0.8078.79`), as `folio test`
+   * records it; null before the first render or when the browser does not say.
+   */
+  async browserVersion(): Promise<string | null> {
+    if (!this.#renderer) return null;
+    const lease = await this.#renderer.supervisor.acquire();
+    try {
+      const v = await lease.browser.connection.send('Browser.getVersion', {}, undefined, 5000);
+      return v.product || null;
+    } catch {
+      return null;
+    } finally {
+      lease.release();
+    }
+  }
+
   async close(): Promise<void> {
     await this.#renderer?.close();
   }

@@ -1,0 +1,51 @@
+// PNG pages in and out of pixels for `folio test`: decoded by sharp (libvips) to raw RGBA, compared by the
+// rules of compare.ts, and the picture of the differences encoded back to PNG for the report.
+import { pngSize } from '../../pdf/rasterize.js';
+import { comparePixels, diffImage, type PixelComparison, type RawImage } from './compare.js';
+
+type Sharp = typeof import('sharp');
+let sharpModule: Promise<Sharp> | null = null;
+/** sharp on first use: a run whose pages are all byte-identical never loads libvips. */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
+
+/** A PNG as raw RGBA pixels. */
+export async function decodePng(png: Buffer): Promise<RawImage> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: info.channels, data };
+}
+
+export async function encodePng(img: RawImage): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const channels = img.channels as 1 | 2 | 3 | 4;
+  return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), {
+    raw: { width: img.width, height: img.height, channels },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** Two pages compared; identical bytes are identical pixels, and are not decoded. */
+export async function comparePngs(
+  expected: Buffer,
+  actual: Buffer,
+): Promise<{ comparison: PixelComparison; decoded?: [RawImage, RawImage] }> {
+  if (expected.equals(actual)) {
+    const size = pngSize(expected);
+    const total = size.width * size.height;
+    return { comparison: { sizeMismatch: false, expected: size, actual: size, differing: 0, total, ratio: 0 } };
+  }
+  const decoded: [RawImage, RawImage] = [await decodePng(expected), await decodePng(actual)];
+  return { comparison: comparePixels(decoded[0], decoded[1]), decoded };
+}
+
+/** The report's picture of the differences (differing pixels red), as PNG. */
+export async function diffPng(expected: RawImage, actual: RawImage): Promise<Buffer> {
+  return encodePng(diffImage(expected, actual));
+}
