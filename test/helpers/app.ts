@@ -44,38 +44,50 @@ export async function createTestApp(
   // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
   const dataDir = opts.dataDir ?? tempDir();
   const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase({ migrated: true }) : null;
-  // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
-  const s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
-  const config = loadConfig({
-    ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
-    // PostgreSQL needs both keys shared by every process (a second app on the same database included).
-    ...(pgDb || opts.env?.FOLIO_DATABASE_URL?.startsWith('postgres')
-      ? {
-          FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789',
-          FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789',
-        }
-      : {}),
-    ...(s3?.env ?? {}),
-    FOLIO_DATA_DIR: dataDir,
-    FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,
-    FOLIO_LOG_LEVEL: process.env.FOLIO_TEST_LOG_LEVEL ?? 'silent',
-    // Tests fire many requests at once; the rate limit has its own test.
-    FOLIO_RATE_LIMIT_PER_SECOND: '100000',
-    FOLIO_RATE_LIMIT_BURST: '100000',
-    // The cheapest real scrypt: tests sign in and create users often (production default: 15).
-    FOLIO_PASSWORD_HASH_COST: '10',
-    ...opts.env,
-  });
+  let s3: Awaited<ReturnType<typeof startS3>> | null = null;
+  let app: HttpApp | null = null;
+  let boot: { accountId: string };
   const clock = opts.clock ?? new ManualClock(Date.now());
-  const app = await createHttpApp({
-    config,
-    clock,
-    logger: createLogger(config.logLevel, opts.logDestination as never),
-    lookup: opts.lookup,
-  });
-  const boot = await app.services.accounts.ensureBootstrap();
+  try {
+    // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
+    s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
+    const config = loadConfig({
+      ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
+      // PostgreSQL needs both keys shared by every process (a second app on the same database included).
+      ...(pgDb || opts.env?.FOLIO_DATABASE_URL?.startsWith('postgres')
+        ? {
+            FOLIO_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123456789',
+            FOLIO_SECRETS_KEY: 'test-secrets-key-0123456789abcdef0123456789',
+          }
+        : {}),
+      ...(s3?.env ?? {}),
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_BOOTSTRAP_API_KEY: TEST_KEY,
+      FOLIO_LOG_LEVEL: process.env.FOLIO_TEST_LOG_LEVEL ?? 'silent',
+      // Tests fire many requests at once; the rate limit has its own test.
+      FOLIO_RATE_LIMIT_PER_SECOND: '100000',
+      FOLIO_RATE_LIMIT_BURST: '100000',
+      // The cheapest real scrypt: tests sign in and create users often (production default: 15).
+      FOLIO_PASSWORD_HASH_COST: '10',
+      ...opts.env,
+    });
+    app = await createHttpApp({
+      config,
+      clock,
+      logger: createLogger(config.logLevel, opts.logDestination as never),
+      lookup: opts.lookup,
+    });
+    boot = await app.services.accounts.ensureBootstrap();
+  } catch (err) {
+    // A start that failed gives the test no close(): what it made goes now (the database above all).
+    await app?.close().catch(() => {});
+    await s3?.close();
+    await pgDb?.drop();
+    throw err;
+  }
+  const started = app;
   const api: TestApp['api'] = async (method, url, body, headers = {}) => {
-    const res = await app.server.inject({
+    const res = await started.server.inject({
       method: method as never,
       url,
       headers: { authorization: `Bearer ${TEST_KEY}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -90,14 +102,14 @@ export async function createTestApp(
     return { status: res.statusCode, body: parsed, headers: res.headers };
   };
   return {
-    ...app,
+    ...started,
     clock,
     dataDir,
     key: TEST_KEY,
     accountId: boot.accountId,
     api,
     close: async () => {
-      await app.close();
+      await started.close();
       await pgDb?.drop();
       await s3?.close();
       if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,9 @@
 // hash of the migrations (src/db/migrations and the migrator's set-up in src/db/database.ts), so one built
 // by an earlier run is reused until a migration changes, and a changed migration gets a template of its own.
 // Only a complete template ever has that name: it is built under another name and renamed at the end, while
-// a PostgreSQL advisory lock keeps parallel test processes from building it twice.
+// a PostgreSQL advisory lock keeps parallel test processes from building it twice. Checkouts with other
+// migrations may share the server, each with its template: one is dropped only once unused for a day (the
+// time of its last use is its database comment).
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ function withDatabase(url: string, db: string): string {
 const TEMPLATE_PREFIX = 'folio_tpl_';
 // pg_advisory_lock's key for building a template: one builder at a time across all test processes.
 const TEMPLATE_LOCK = 7_310_421_055;
+const STALE_TEMPLATE_MS = 24 * 3600_000;
 
 /** What the migrated schema depends on: the migration files (names and contents) and the migrator set-up. */
 export function migrationsHash(): string {
@@ -63,26 +66,39 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
 const exists = async (c: pg.Client, name: string) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
 
+/** Records that the template is in use now (see STALE_TEMPLATE_MS). */
+const touch = (admin: pg.Client, name: string) => admin.query(`comment on database ${name} is '${Date.now()}'`);
+
 /** Builds the migrated template unless it exists; returns its name. */
 async function buildTemplate(): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${migrationsHash()}`;
   return withAdmin(async (admin) => {
-    if (await exists(admin, name)) return name;
+    if (await exists(admin, name)) {
+      await touch(admin, name);
+      return name;
+    }
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
       // Another process may have built it while this one waited for the lock.
-      if (await exists(admin, name)) return name;
-      // Under the lock nobody else builds, so a template still being built is a crashed run's leftover, and
-      // templates of other migrations are stale (a run still on one builds it again: see createPgDatabase).
-      const others = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [
-        `${TEMPLATE_PREFIX}%`,
-        name,
-      ]);
-      for (const { datname } of others.rows) {
-        await admin.query(`drop database if exists ${datname}${datname.endsWith('_build') ? ' with (force)' : ''}`).catch(() => {});
+      if (await exists(admin, name)) {
+        await touch(admin, name);
+        return name;
+      }
+      // Under the lock nobody else builds, so a template still being built is a crashed run's leftover; a
+      // template of other migrations unused for a day is stale (a run still on it builds it again, see
+      // createPgDatabase).
+      const others = await admin.query<{ datname: string; used: string | null }>(
+        `select datname, shobj_description(oid, 'pg_database') as used from pg_database where starts_with(datname, $1) and datname <> $2`,
+        [TEMPLATE_PREFIX, name],
+      );
+      for (const { datname, used } of others.rows) {
+        const building = datname.endsWith('_build');
+        if (!building && Date.now() - (Number(used) || 0) < STALE_TEMPLATE_MS) continue;
+        await admin.query(`drop database if exists ${datname}${building ? ' with (force)' : ''}`).catch(() => {});
       }
       const build = `${name}_build`;
       await admin.query(`create database ${build}`);
+      await touch(admin, build);
       const database = openDatabase(withDatabase(TEST_PG_URL, build));
       try {
         await migrateToLatest(database.db);
@@ -149,7 +165,7 @@ export async function createPgDatabase(opts: { migrated?: boolean } = {}): Promi
         await retryInUse(() => admin.query(`create database ${name} template ${tpl}`));
         return;
       } catch (err) {
-        // 3D000: the template was dropped meanwhile (a run with other migrations found it stale): build it again.
+        // 3D000: the template was dropped meanwhile (found stale by a run with other migrations): build it again.
         if (pgCode(err) !== '3D000' || attempt >= 3) throw err;
         template = null;
       }
