@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settings } from '../src/config/schema.js';
 import { batchProductErrorCodes, errorCodes, jobErrorCodes } from '../src/errors/codes.js';
+import { JOB_WARNINGS } from '../src/domain/job-warnings.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,6 +34,7 @@ export function errorsMarkdown(): string {
   );
   const jobRows = Object.entries(jobErrorCodes).map(([code, d]) => `| \`${code}\` | ${d} |`);
   const productRows = Object.entries(batchProductErrorCodes).map(([code, d]) => `| \`${code}\` | ${d} |`);
+  const warningRows = Object.entries(JOB_WARNINGS).map(([code, w]) => `| \`${code}\` | ${w.description} |`);
   return `# Errors
 
 <!-- Generated from src/errors/codes.ts by \`npm run docs\`; do not edit by hand. -->
@@ -66,6 +68,19 @@ status; the batch is \`completed\` and its items keep their own PDFs).
 | Code | Meaning |
 |---|---|
 ${productRows.join('\n')}
+
+## Render job warning codes
+
+Listed in a job's \`warnings\` (\`{code, count, message}\`: how often, and the first occurrence) when the job
+made its PDF but something in the page went wrong: in the job, the job list, batch items, the
+\`render.job.terminated\` webhook, the \`Folio-Warnings\` header of \`POST /v1/render\`, the CLI and the dashboard.
+A version's \`render.failOn\` (or a job's \`failOn\`) turns the codes it lists into failures
+(\`render_failed_on_warning\`; \`render_request_failed\` for \`request_failed\`). See the templates guide,
+"Warnings and failOn" (src/domain/job-warnings.ts).
+
+| Code | Meaning |
+|---|---|
+${warningRows.join('\n')}
 `;
 }
 

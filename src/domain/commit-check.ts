@@ -2,6 +2,7 @@
 // paths and media types of the entries, the plan's per-commit limits, the render route, timeout and
 // metadata, and (given what the account owns) the blobs. services/uploads.ts runs them around its reads,
 // in this order, and turns a refusal into the AppError of the same code.
+import { failOnProblem, type JobWarningCode } from './job-warnings.js';
 import { normalizeBundlePath, resolveRoute } from './file-paths.js';
 import { isValidMime, mimeForPath } from './mime.js';
 import type { PlanPolicy } from './plans.js';
@@ -10,7 +11,7 @@ import type { PackEntry } from './render-pack.js';
 /** The body of `POST /v1/upload-sessions/{id}/commit`. */
 export interface CommitRequest {
   entries: { path: string; blobHash: string; size: number; mime?: string }[];
-  render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> };
+  render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown>; failOn?: unknown };
 }
 
 /** Validates the metadata of a commit (the render issue plugs in the PDF options check): a problem, or null. */
@@ -40,6 +41,8 @@ export interface CheckedCommit {
   entryPath: string;
   /** `render.metadata` serialised, or null without metadata. */
   metadataJson: string | null;
+  /** `render.failOn` serialised (its codes, once each), or null when it names none. */
+  failOnJson: string | null;
 }
 
 const refuse = (code: CommitRefusal['code'], message: string, details?: Record<string, unknown>): CommitRefusal =>
@@ -106,7 +109,11 @@ export function checkCommit(
   const metadataJson = metadata === undefined ? null : JSON.stringify(metadata);
   if (metadataJson !== null && metadataJson.length > MAX_METADATA_JSON_LENGTH)
     return refuse('invalid_request', 'render.metadata must serialise to at most 64 KiB', { field: 'render.metadata' });
-  return { ok: true, entries, totalBytes, entryPath, metadataJson };
+  const failOn = request.render.failOn;
+  const failOnRefused = failOnProblem(failOn, 'render.failOn');
+  if (failOnRefused) return refuse('invalid_request', failOnRefused, { field: 'render.failOn' });
+  const codes = [...new Set(failOn as JobWarningCode[] | undefined)];
+  return { ok: true, entries, totalBytes, entryPath, metadataJson, failOnJson: codes.length ? JSON.stringify(codes) : null };
 }
 
 /**

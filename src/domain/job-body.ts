@@ -292,6 +292,14 @@ export const CreateJobBody = Type.Object(
     images: Type.Optional(ImagesField),
     outputFormat: Type.Optional(OutputFormatField),
     eInvoice: Type.Optional(EInvoiceField),
+    failOn: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: 20,
+        description:
+          "Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`).",
+        examples: [['page_exception', 'request_failed', 'http_error_status', 'console_error', 'ready_by_timeout']],
+      }),
+    ),
   },
   { additionalProperties: false },
 );

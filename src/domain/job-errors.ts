@@ -31,6 +31,16 @@ export const JOB_ERRORS = {
     description:
       "A PDF joined to the output (render.metadata.pdf.prepend/append) passed a limit Folio checks before reading it (pages of the whole document, page-tree depth or size, objects, decompressed stream bytes), or the work on the document passed the sandbox's time or memory limit; the message names the file and the limit; nothing is stored; terminal.",
   },
+  render_failed_on_warning: {
+    retryable: false,
+    description:
+      "A warning the version's or the job's `failOn` lists happened (the message names its code and first occurrence, e.g. `page_exception: TypeError: items is undefined`); nothing is stored; terminal.",
+  },
+  render_request_failed: {
+    retryable: true,
+    description:
+      '`failOn` lists `request_failed` and a request of the page to the internet failed (network error or timeout; the message names it); retried, as the network may recover.',
+  },
 } as const satisfies Record<string, { retryable: boolean; description: string }>;
 
 export type JobErrorCode = keyof typeof JOB_ERRORS;

@@ -1,3 +1,5 @@
+import { isJsonMime } from './payload.js';
+
 // The closed list of a render job's warnings: what went wrong in a job that still produced a PDF, so that
 // a `succeeded` job whose document may be incomplete says so (in the job, the job list, the webhook, batch
 // items, the render response's headers, the CLI and the dashboard). A job keeps one entry per code: how
@@ -71,6 +73,22 @@ export class WarningTally {
   }
 }
 
+/**
+ * The warnings a job has from the moment it is created: a JSON payload for a deploy version without a
+ * payload schema (inline sources come with their payload in one request: no schema is expected of them).
+ */
+export function creationWarnings(p: { inline: boolean; hasSchema: boolean; payloadMime: string }): JobWarning[] {
+  if (p.inline || p.hasSchema || !isJsonMime(p.payloadMime)) return [];
+  return [
+    {
+      code: 'payload_schema_missing',
+      count: 1,
+      message:
+        'the version has no payload.schema.json: a payload of the wrong shape is not refused (the templates guide, "Payload schemas")',
+    },
+  ];
+}
+
 /** The first warning whose code the author listed in `failOn`, or null. */
 export function firstFatal(warnings: readonly JobWarning[], failOn: readonly JobWarningCode[]): JobWarning | null {
   if (failOn.length === 0) return null;
@@ -86,4 +104,25 @@ export function failOnProblem(x: unknown, field: string): string | null {
     if (!isJobWarningCode(code))
       return `${field}[${i}] is ${JSON.stringify(code)}, not a warning code (one of ${JOB_WARNING_CODES.join(', ')})`;
   return null;
+}
+
+/** render_jobs.warnings_json as stored → the job's warnings ([] for none, or for a job that has not ended). */
+export function parseStoredWarnings(stored: string | null): JobWarning[] {
+  if (stored === null) return [];
+  const parsed: unknown = JSON.parse(stored);
+  if (!Array.isArray(parsed)) throw new Error('render_jobs.warnings_json is not an array');
+  return new WarningTally().addAll(parsed as JobWarning[]).list();
+}
+
+/** A job's warnings after an attempt: those it was created with (warnings_json as stored), then the attempt's. */
+export function warningsAfterAttempt(stored: string | null, attempt: readonly JobWarning[] | undefined): JobWarning[] {
+  return new WarningTally().addAll(parseStoredWarnings(stored)).addAll(attempt).list();
+}
+
+/** A failOn column (render_jobs or deploy_versions) as stored → its codes; null when it names none. */
+export function parseStoredFailOn(stored: string | null): JobWarningCode[] | null {
+  if (stored === null) return null;
+  const parsed: unknown = JSON.parse(stored);
+  if (!Array.isArray(parsed)) throw new Error('a stored failOn is not an array');
+  return parsed.filter(isJobWarningCode);
 }

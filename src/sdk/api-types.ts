@@ -986,6 +986,8 @@ export interface paths {
                             metadata?: {
                                 [key: string]: unknown;
                             };
+                            /** @description Warning codes that fail this version's jobs instead of letting them succeed with the warning (`render_failed_on_warning`; `render_request_failed` for `request_failed`, which is retried). A job may give its own list. Default: none (the templates guide, "Warnings and failOn", says why). */
+                            failOn?: string[];
                         };
                     };
                 };
@@ -2067,6 +2069,8 @@ export interface paths {
                             /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
+                        /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
+                        failOn?: string[];
                     };
                     "multipart/form-data": {
                         /**
@@ -2332,6 +2336,8 @@ export interface paths {
                             /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
+                        /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
+                        failOn?: string[];
                     };
                 };
             };
@@ -2746,8 +2752,8 @@ export interface paths {
                                     at: number;
                                     /** @description Scheme, host and path: no query string, fragment or credentials. */
                                     url: string;
-                                    /** @description `blocked`: refused by the network policy; `not_found`: not in the bundle (404); `network_error` / `timed_out`: an internet request that failed. */
-                                    problem: "blocked" | "not_found" | "network_error" | "timed_out";
+                                    /** @description `blocked`: refused by the network policy; `not_found`: not in the bundle (404); `http_error`: an internet request answered with a status of 400 or more; `network_error` / `timed_out`: an internet request that failed. */
+                                    problem: "blocked" | "not_found" | "http_error" | "network_error" | "timed_out";
                                     reason: string;
                                 })[];
                                 /** @description Entries left out once the bounds were reached. */
@@ -2761,6 +2767,8 @@ export interface paths {
                                     mode: "explicit" | "default" | "warm" | "timed_out";
                                     /** @description What was waited for, or what was still pending. */
                                     detail?: string;
+                                    /** @description Present (true) when the default protocol printed after 3 s of work that did not end: the page may be incomplete (warning `ready_by_timeout`). */
+                                    byTimeout?: boolean;
                                 } | null;
                                 /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). */
                                 timings: {
@@ -2772,6 +2780,15 @@ export interface paths {
                                     images?: number;
                                     store?: number;
                                 };
+                                /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
+                                warnings?: {
+                                    /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                                    code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                                    /** @description How many times it happened in the job. */
+                                    count: number;
+                                    /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
+                                    message: string;
+                                }[];
                                 pageCount?: number;
                                 bytes?: number;
                                 /** @description Present (true) when the job's page had been loaded ahead of the job, while the account's previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load. */
@@ -3122,6 +3139,8 @@ export interface paths {
                             /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
+                        /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
+                        failOn?: string[];
                         /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */
                         waitSeconds?: number;
                     };
@@ -3148,6 +3167,8 @@ export interface paths {
                         "Folio-Page-Count"?: number;
                         /** @description sha256 hex of the PDF bytes. */
                         "Folio-Sha256"?: string;
+                        /** @description Present when the job has warnings (the PDF was made, but something in the page went wrong): a list of `code;count=N`, e.g. `page_exception;count=2, http_error_status;count=1`. The messages are in the job (`GET /v1/render-jobs/{jobId}`, `warnings`). */
+                        "Folio-Warnings"?: string;
                         /** @description The quoted sha256 of the PDF, as its signed URLs answer. */
                         ETag?: string;
                         /** @description `attachment`, with the file name of the output. */
@@ -4811,6 +4832,15 @@ export interface components {
                     requestedAt: number;
                     /** @description Unix epoch milliseconds. */
                     finishedAt: number;
+                    /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
+                    warnings: {
+                        /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                        code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                        /** @description How many times it happened in the job. */
+                        count: number;
+                        /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
+                        message: string;
+                    }[];
                     /** @description Succeeded jobs only. */
                     deployVersionNo?: number;
                     /** @description Succeeded jobs only. */
@@ -4819,7 +4849,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -4995,6 +5025,13 @@ export interface components {
             payloadSchema?: unknown;
             /** @description The bundle's `sample-payload.json` (it matches the schema); absent without one. */
             samplePayload?: unknown;
+            /**
+             * @description The print defaults this version prints with where its document says nothing (page margin, prefers-reduced-motion): `1` for versions committed before 2026-11-27 (no page margin), `2` after (Chromium's 1 cm, reduced motion). Fixed at commit, so a later change of defaults never changes a live version's PDFs (the templates guide, "Print defaults").
+             * @example 2
+             */
+            printDefaults: number;
+            /** @description The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none. */
+            failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing")[];
             /** @description `ready` after commit. */
             status: string;
             fileCount: number;
@@ -5185,13 +5222,24 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed, pdf_limit_exceeded. */
+            /** @description On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed (the render job error codes). */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */
             batchId?: string;
             /** @description The item's position in its batch, from 0. */
             batchIndex?: number;
+            /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
+            warnings: {
+                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                /** @description How many times it happened in the job. */
+                count: number;
+                /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
+                message: string;
+            }[];
+            /** @description The job's own failOn, when it gave one (it replaces the version's). */
+            failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing")[];
             /** @description What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
             document?: {
                 /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */

@@ -1,3 +1,4 @@
+import { CURRENT_PRINT_DEFAULTS } from '../domain/print-defaults.js';
 import type { Transaction } from 'kysely';
 import { blobKey } from '../blobs/keys.js';
 import type { DeployVersionsTable, Tables } from '../db/tables.js';
@@ -22,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What a job binds to, as RenderJobs reads it of a resolved version. */
 export interface BoundVersion {
   deployId: string;
-  version: Pick<DeployVersionsTable, 'id' | 'version_no' | 'route' | 'title' | 'metadata_json'>;
+  version: Pick<DeployVersionsTable, 'id' | 'version_no' | 'route' | 'title' | 'metadata_json' | 'payload_schema_json'>;
 }
 
 /**
@@ -116,7 +117,7 @@ export class InlineSources {
     if (prepared.kind === 'existing') {
       const v = await trx
         .selectFrom('deploy_versions')
-        .select(['id', 'deploy_id', 'version_no', 'route', 'title', 'metadata_json'])
+        .select(['id', 'deploy_id', 'version_no', 'route', 'title', 'metadata_json', 'payload_schema_json'])
         .where('id', '=', prepared.versionId)
         .executeTakeFirst();
       if (v) return { deployId: v.deploy_id, version: v };
@@ -183,6 +184,10 @@ export class InlineSources {
       // Inline HTML arrives with its payload in one request: there is no author's schema to hold it to.
       payload_schema_json: null,
       sample_payload_json: null,
+      // Inline sources are committed by the request that renders them: the current defaults. (The same
+      // sources sent again reuse their version, and with it the defaults it was first committed with.)
+      print_defaults: CURRENT_PRINT_DEFAULTS,
+      fail_on_json: null,
     };
     await trx.insertInto('deploy_versions').values(row).execute();
     await trx
@@ -197,7 +202,7 @@ export class InlineSources {
     return db
       .selectFrom('deploy_versions as v')
       .innerJoin('deploys as d', 'd.id', 'v.deploy_id')
-      .select(['v.id', 'v.deploy_id', 'v.version_no', 'v.route', 'v.title', 'v.metadata_json'])
+      .select(['v.id', 'v.deploy_id', 'v.version_no', 'v.route', 'v.title', 'v.metadata_json', 'v.payload_schema_json'])
       .where('d.account_id', '=', accountId)
       .where('d.slug', '=', INLINE_DEPLOY_SLUG)
       .where('v.tree_hash', '=', tree)

@@ -1,6 +1,8 @@
 // What a render job's end means for the account: the output and managed PDF rows, the render-time meter,
 // the storage limit, the job's terminal state and its webhook event, all in one transaction per outcome.
 // The worker (worker/render-worker.ts) only claims, leases, renders and reports here.
+import { warningsAfterAttempt } from '../domain/job-warnings.js';
+import type { RenderDiagnostics } from '../domain/render-diagnostics.js';
 import type { JobErrorCode } from '../domain/job-errors.js';
 import { markFailed, markRetryScheduled, markSucceeded } from './job-transitions.js';
 import type { Kysely, Transaction } from 'kysely';
@@ -63,7 +65,7 @@ export interface RenderedPdf {
   pageCount: number;
   renderTimeMs: number;
   /** The attempt's render diagnostics (render/diagnostics.ts), stored with the outcome. */
-  diagnostics?: object;
+  diagnostics?: RenderDiagnostics;
 }
 
 /** `lost`: the job was canceled or re-leased meanwhile (the PDF was discarded). */
@@ -136,8 +138,10 @@ export class JobOutcomes {
           trx,
         );
       if (out.pdfId && pdfStored) await this.deps.files.recordManagedPdf(trx, job, { ...out, pdfId: out.pdfId }, pdf, now);
+      const warnings = warningsAfterAttempt(current.warnings_json, pdf.diagnostics?.warnings);
       const done = {
         ...current,
+        warnings_json: warnings.length ? JSON.stringify(warnings) : null,
         status: 'succeeded' as const,
         finished_at: now,
         updated_at: now,
@@ -145,7 +149,11 @@ export class JobOutcomes {
         lease_expires_at: null,
         render_ms: current.render_ms + pdf.renderTimeMs,
       };
-      await markSucceeded(this.ctx.db, { finishedAt: now, updatedAt: now, renderMs: done.render_ms, id: job.id }, trx);
+      await markSucceeded(
+        this.ctx.db,
+        { finishedAt: now, updatedAt: now, renderMs: done.render_ms, warnings: done.warnings_json, id: job.id },
+        trx,
+      );
       if (pdf.diagnostics) await this.saveDiagnostics(trx, current, pdf.diagnostics, now);
       await deletePayload(this.ctx.db, { jobId: job.id }, trx);
       const item = await this.batchItemEnded(trx, current);
@@ -178,7 +186,7 @@ export class JobOutcomes {
    */
   async fail(
     job: RenderJobsTable,
-    error: { code: JobErrorCode; message: string; renderMs: number; diagnostics?: object },
+    error: { code: JobErrorCode; message: string; renderMs: number; diagnostics?: RenderDiagnostics },
     leaseOwner: string | null,
   ): Promise<boolean> {
     const now = this.ctx.clock.now();
@@ -198,7 +206,15 @@ export class JobOutcomes {
         await markRetryScheduled(trx, job.id, { ...common, attempt: o.attempt, available_at: o.availableAt });
         return true;
       }
-      const failed = { ...common, status: 'failed' as const, error_code: o.errorCode, error_message: o.errorMessage, finished_at: now };
+      const warnings = warningsAfterAttempt(current.warnings_json, error.diagnostics?.warnings);
+      const failed = {
+        ...common,
+        status: 'failed' as const,
+        error_code: o.errorCode,
+        error_message: o.errorMessage,
+        finished_at: now,
+        warnings_json: warnings.length ? JSON.stringify(warnings) : null,
+      };
       await markFailed(trx, job.id, failed);
       await deletePayload(this.ctx.db, { jobId: job.id }, trx);
       const item = await this.batchItemEnded(trx, current);

@@ -1,5 +1,6 @@
 // The rows of job creation: the statements every creation and long poll runs (built and compiled once,
 // db/precompiled.ts) and a new job's row as every creation path writes it.
+import { creationWarnings } from '../domain/job-warnings.js';
 import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { DeployVersionsTable, RenderJobsTable, Tables } from '../db/tables.js';
@@ -41,6 +42,8 @@ const JOB_COLUMNS = Object.keys({
   document_view_json: 1,
   batch_id: 1,
   batch_index: 1,
+  fail_on_json: 1,
+  warnings_json: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 export const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 export const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
@@ -61,14 +64,23 @@ export function queuedJobRow(p: {
   id: string;
   accountId: string;
   deployId: string;
-  version: Pick<DeployVersionsTable, 'id' | 'version_no' | 'route' | 'title'>;
+  version: Pick<DeployVersionsTable, 'id' | 'version_no' | 'route' | 'title' | 'payload_schema_json'>;
+  /** The version holds inline sources (no author's schema to expect). */
+  inline?: boolean;
   businessKey: string | undefined;
   payload: { hash: string; mime: string; bytes: Buffer };
   outputMode: 'transient' | 'managed' | undefined;
   now: number;
   documentView?: string | null;
   batch?: { id: string; index: number };
+  /** The job's own failOn, JSON; null: the version's. */
+  failOn?: string | null;
 }): RenderJobsTable {
+  const warnings = creationWarnings({
+    inline: p.inline ?? false,
+    hasSchema: p.version.payload_schema_json !== null,
+    payloadMime: p.payload.mime,
+  });
   return {
     id: p.id,
     account_id: p.accountId,
@@ -98,5 +110,7 @@ export function queuedJobRow(p: {
     document_view_json: p.documentView ?? null,
     batch_id: p.batch?.id ?? null,
     batch_index: p.batch?.index ?? null,
+    fail_on_json: p.failOn ?? null,
+    warnings_json: warnings.length ? JSON.stringify(warnings) : null,
   };
 }

@@ -62,7 +62,7 @@ export async function releaseJob(db: Db, p: { id: string; owner: string; availab
 }
 
 /** rendering → succeeded (in the success transaction of services/job-outcomes.ts). */
-export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'id'], (db: Db, p) =>
+export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs', 'warnings', 'id'], (db: Db, p) =>
   db
     .updateTable('render_jobs')
     .set({
@@ -72,6 +72,7 @@ export const markSucceeded = precompiled(['finishedAt', 'updatedAt', 'renderMs',
       lease_owner: null,
       lease_expires_at: null,
       render_ms: p.renderMs,
+      warnings_json: p.warnings,
     })
     .where('id', '=', p.id),
 );

@@ -3,6 +3,7 @@
 // so the services that write the rows and those that show them never import each other for a view.
 import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable } from '../db/tables.js';
 import { parseJobDocumentView } from '../domain/job-document.js';
+import { parseStoredFailOn, parseStoredWarnings } from '../domain/job-warnings.js';
 
 /** Whether a job's document view (render_jobs.document_view_json) says its PDF is encrypted. */
 export const isProtectedJob = (job: Pick<RenderJobsTable, 'document_view_json'>): boolean =>
@@ -30,6 +31,8 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.error_message !== null ? { errorMessage: j.error_message } : {}),
   ...(j.document_view_json !== null ? { document: parseJobDocumentView(j.document_view_json)! } : {}),
   ...(j.batch_id !== null ? { batchId: j.batch_id, batchIndex: j.batch_index ?? 0 } : {}),
+  warnings: parseStoredWarnings(j.warnings_json),
+  ...(j.fail_on_json !== null ? { failOn: parseStoredFailOn(j.fail_on_json) ?? [] } : {}),
 });
 
 export const outputView = (o: RenderOutputsTable) => ({

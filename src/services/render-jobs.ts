@@ -1,3 +1,4 @@
+import { failOnProblem, type JobWarningCode } from '../domain/job-warnings.js';
 import { packBytes, packText } from '../db/packed-inputs.js';
 import { PAYLOAD_REFUSALS } from './render-job-types.js';
 import type { Transaction } from 'kysely';
@@ -82,6 +83,9 @@ export class RenderJobs {
     }
     const requestedDeployId = pathDeployId ?? input.deployId;
     if (!inline && !requestedDeployId) throw new AppError('invalid_request', 'deployId is required', { field: 'deployId' });
+    const failOnRefused = failOnProblem(input.failOn, 'failOn');
+    if (failOnRefused) throw new AppError('invalid_request', failOnRefused, { field: 'failOn' });
+    const failOn = input.failOn as JobWarningCode[] | undefined;
     const problem = this.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
     const payload = buildPayload({
@@ -153,6 +157,8 @@ export class RenderJobs {
         outputMode: input.outputMode,
         now,
         documentView: documentJson?.view ?? null,
+        inline: prepared !== null,
+        failOn: failOn === undefined ? null : JSON.stringify([...new Set(failOn)]),
       });
       await insertJob(this.ctx.db, row, trx);
       if (documentJson)

@@ -1,3 +1,4 @@
+import { CURRENT_PRINT_DEFAULTS } from '../domain/print-defaults.js';
 import { Readable } from 'node:stream';
 import { BlobTooLargeError } from '../blobs/blob-store.js';
 import { blobKey } from '../blobs/keys.js';
@@ -371,6 +372,8 @@ export class Uploads {
         created_at: now,
         payload_schema_json: schemas.schemaJson,
         sample_payload_json: schemas.sampleJson,
+        print_defaults: CURRENT_PRINT_DEFAULTS,
+        fail_on_json: checked.failOnJson,
       };
       await trx.insertInto('deploy_versions').values(row).execute();
       for (let i = 0; i < entries.length; i += 500) {

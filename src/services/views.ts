@@ -1,4 +1,5 @@
 // Row → API object mappers, so every route shows a resource the same way.
+import { parseStoredFailOn } from '../domain/job-warnings.js';
 import type { AliasesTable, DeploysTable, DeployVersionsTable, UploadSessionsTable } from '../db/tables.js';
 
 export const deployView = (r: DeploysTable) => ({ id: r.id, accountId: r.account_id, slug: r.slug, name: r.name, createdAt: r.created_at });
@@ -18,6 +19,8 @@ export const versionView = (r: DeployVersionsTable) => ({
   ...(r.metadata_json !== null ? { metadataJson: r.metadata_json } : {}),
   ...(r.payload_schema_json ? { payloadSchema: JSON.parse(r.payload_schema_json) as unknown } : {}),
   ...(r.sample_payload_json ? { samplePayload: JSON.parse(r.sample_payload_json) as unknown } : {}),
+  printDefaults: r.print_defaults,
+  failOn: parseStoredFailOn(r.fail_on_json) ?? [],
   status: r.status,
   fileCount: r.file_count,
   totalBytes: r.total_bytes,

@@ -136,6 +136,7 @@ export class Webhooks {
       attempt: v.attempt,
       requestedAt: v.requestedAt,
       finishedAt: v.finishedAt,
+      warnings: v.warnings,
     };
     const data: Record<string, unknown> = {};
     if (job.status === 'succeeded') {

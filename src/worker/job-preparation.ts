@@ -1,6 +1,8 @@
 // What a claimed job needs before it renders, read in one round: its version, payload, deploy, environment
 // and plan; the bundle (worker/bundle-cache.ts); where its output goes; and its document step (the
 // post-processing plan, with the signing key opened in the sandbox when it signs).
+import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaults.js';
+import { parseStoredFailOn } from '../domain/job-warnings.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import { readJobDocumentInput, unpackBytes } from '../db/packed-inputs.js';
 import { jobPdfKey, outputKey } from '../blobs/keys.js';
@@ -116,6 +118,7 @@ export class JobPreparation {
       },
       // The print overrides only: the document options of render.metadata.pdf are applied after printing.
       pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}) as PdfOverrides,
+      printDefaults: isPrintDefaults(version.print_defaults) ? version.print_defaults : UNSTATED_PRINT_DEFAULTS,
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
       maxOutputBytes: policy.maxRenderOutputBytes,
@@ -132,6 +135,8 @@ export class JobPreparation {
     const document = await readJobDocumentInput(payloadRow.document_input_json);
     const signature = await this.signatureStep(job.account_id, document, metadata.pdf);
     const post = documentPlan(metadata.pdf, document, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
-    return { request, output, post };
+    // The job's own failOn replaces the version's.
+    const failOn = parseStoredFailOn(job.fail_on_json) ?? parseStoredFailOn(version.fail_on_json) ?? [];
+    return { request, output, post, failOn };
   }
 }

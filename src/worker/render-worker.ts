@@ -1,3 +1,4 @@
+import { enforceFailOn } from './fail-on.js';
 import { releaseJob } from '../services/job-transitions.js';
 import { PollingLoop } from './polling-loop.js';
 import os from 'node:os';
@@ -162,12 +163,14 @@ export class RenderWorker {
           await this.ctx.blobs.put(storageKey, pdf);
           storedKey = storageKey;
         });
+        enforceFailOn(job.warnings_json, result.diagnostics, prepared.failOn);
       } else {
         let printed: Buffer | null = null;
         const rendered = await this.deps.renderer.render(prepared.request, async (pdf) => {
           printed = await collectPdf(pdf);
         });
         if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');
+        enforceFailOn(job.warnings_json, rendered.diagnostics, prepared.failOn);
         const t0 = performance.now();
         finishedAt = this.ctx.clock.now();
         const { pdf: final, content } = await finishDocument(

@@ -16,6 +16,7 @@ import * as m014 from './014-canceled-attempt-sweep.js';
 import * as m015 from './015-hashed-csrf-tokens.js';
 import * as m016 from './016-document-columns.js';
 import * as m017 from './017-stored-file-states.js';
+import * as m018 from './018-print-defaults-and-warnings.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-hashed-csrf-tokens': m015,
   '016-document-columns': m016,
   '017-stored-file-states': m017,
+  '018-print-defaults-and-warnings': m018,
 };

@@ -40,6 +40,10 @@ export interface RenderJobsTable {
   /** The render batch the job is an item of (`bat_…`), and its 0-based position there; null for a single job. */
   batch_id: string | null;
   batch_index: number | null;
+  /** The job's own failOn (JSON array of warning codes); null: the version's. Read through parseStoredFailOn. */
+  fail_on_json: string | null;
+  /** The job's warnings (JSON array of JobWarning); null before it ended. Read through parseStoredWarnings. */
+  warnings_json: string | null;
 }
 
 /** A render batch: items are render_jobs rows with this batch_id. */

@@ -72,6 +72,8 @@ export const deployVersion = {
   title: 'Invoice',
   renderTimeoutMs: 30000,
   metadataJson: '{"fileName":"invoice-{businessKey}"}',
+  printDefaults: 2,
+  failOn: ['page_exception'],
   status: 'ready',
   fileCount: fileDescriptors.length,
   totalBytes,
@@ -161,10 +163,17 @@ const queuedJob = {
   outputMode: 'managed',
   queue: 'default',
   requestedAt: at(40),
+  warnings: [] as { code: string; count: number; message: string }[],
 };
 export const jobAccepted = { accepted: true, queue: 'default', job: queuedJob };
 
-export const succeededJob = { ...queuedJob, status: 'succeeded', startedAt: at(40) + 12, finishedAt: at(41) + 378 };
+export const succeededJob = {
+  ...queuedJob,
+  status: 'succeeded',
+  startedAt: at(40) + 12,
+  finishedAt: at(41) + 378,
+  warnings: [{ code: 'http_error_status', count: 1, message: 'https://bundle.folio.internal/fonts/brand.woff2: not in the bundle (404)' }],
+};
 export const failedJob = {
   ...queuedJob,
   id: 'job_01m80q5xyme0085mym3kxcs74s',

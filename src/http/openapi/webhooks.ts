@@ -21,6 +21,7 @@ const BASE = [
   'attempt',
   'requestedAt',
   'finishedAt',
+  'warnings',
 ] as const;
 
 export const succeededEvent = {

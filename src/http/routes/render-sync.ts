@@ -1,5 +1,6 @@
 // POST /v1/render: one request, one PDF. A normal render job underneath (RenderJobs.create:
 // quotas, meters, webhooks, retention), waited for with the job long poll, answered with the bytes.
+import { parseStoredWarnings } from '../../domain/job-warnings.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,6 +53,11 @@ const headerDocs = {
   'Folio-Job-Id': { description: 'The render job (`job_…`).', schema: { type: 'string' } },
   'Folio-Page-Count': { description: 'Pages of the PDF.', schema: { type: 'integer' } },
   'Folio-Sha256': { description: 'sha256 hex of the PDF bytes.', schema: { type: 'string' } },
+  'Folio-Warnings': {
+    description:
+      'Present when the job has warnings (the PDF was made, but something in the page went wrong): a list of `code;count=N`, e.g. `page_exception;count=2, http_error_status;count=1`. The messages are in the job (`GET /v1/render-jobs/{jobId}`, `warnings`).',
+    schema: { type: 'string' },
+  },
   ETag: { description: 'The quoted sha256 of the PDF, as its signed URLs answer.', schema: { type: 'string' } },
   'Content-Disposition': { description: '`attachment`, with the file name of the output.', schema: { type: 'string' } },
 };
@@ -108,6 +114,8 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
       reply.raw.off('close', onClose);
     }
     if (job.status === 'succeeded' && !gone.signal.aborted) {
+      const warnings = parseStoredWarnings(job.warnings_json);
+      if (warnings.length) reply.header('folio-warnings', warnings.map((w) => `${w.code};count=${w.count}`).join(', '));
       const imagesOnly = keepsOnlyImages(job);
       const images = await s.pageImages.ofJob(jobId);
       if (wantsJson(req.headers.accept)) {

@@ -1,3 +1,4 @@
+import { JobWarningCodeSchema } from './warnings.js';
 import { Type } from '@sinclair/typebox';
 import { SLUG_PATTERN } from '../../services/deploys.js';
 import { ENV_NAME_PATTERN } from '../../services/settings.js';
@@ -42,6 +43,15 @@ export const DeployVersion = Type.Object(
     samplePayload: Type.Optional(
       Type.Unknown({ description: "The bundle's `sample-payload.json` (it matches the schema); absent without one." }),
     ),
+    printDefaults: Type.Integer({
+      minimum: 1,
+      description:
+        'The print defaults this version prints with where its document says nothing (page margin, prefers-reduced-motion): `1` for versions committed before 2026-11-27 (no page margin), `2` after (Chromium\'s 1 cm, reduced motion). Fixed at commit, so a later change of defaults never changes a live version\'s PDFs (the templates guide, "Print defaults").',
+      examples: [2],
+    }),
+    failOn: Type.Array(JobWarningCodeSchema, {
+      description: "The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none.",
+    }),
     status: Type.String({ description: '`ready` after commit.' }),
     fileCount: Type.Integer(),
     totalBytes: Type.Integer(),

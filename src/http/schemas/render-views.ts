@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
+import { JOB_ERRORS } from '../../domain/job-errors.js';
+import { JobWarningCodeSchema, JobWarningsSchema } from './warnings.js';
 import { DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/job-body.js';
 import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
 
@@ -38,13 +40,16 @@ export const RenderJob = Type.Object(
     nextAttemptAt: Type.Optional(Type.Integer({ description: 'When a job in retry_scheduled is tried again.' })),
     errorCode: Type.Optional(
       Type.String({
-        description:
-          'On failure: navigation_timeout, render_crashed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, page_references_unstable, storage_limit_exceeded, pdf_postprocess_failed, pdf_limit_exceeded.',
+        description: `On failure: ${Object.keys(JOB_ERRORS).join(', ')} (the render job error codes).`,
       }),
     ),
     errorMessage: Type.Optional(Type.String()),
     batchId: Type.Optional(Type.String({ description: 'Set on the items of a render batch: the batch (`bat_…`).' })),
     batchIndex: Type.Optional(Type.Integer({ minimum: 0, description: "The item's position in its batch, from 0." })),
+    warnings: JobWarningsSchema,
+    failOn: Type.Optional(
+      Type.Array(JobWarningCodeSchema, { description: "The job's own failOn, when it gave one (it replaces the version's)." }),
+    ),
     document: Type.Optional(
       Type.Object(
         {

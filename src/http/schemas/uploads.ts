@@ -85,6 +85,14 @@ export const CommitBody = Type.Object(
             description: 'Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer.',
           }),
         ),
+        failOn: Type.Optional(
+          Type.Array(Type.String(), {
+            maxItems: 20,
+            description:
+              'Warning codes that fail this version\'s jobs instead of letting them succeed with the warning (`render_failed_on_warning`; `render_request_failed` for `request_failed`, which is retried). A job may give its own list. Default: none (the templates guide, "Warnings and failOn", says why).',
+            examples: [['page_exception', 'http_error_status']],
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { jobErrorCodes } from '../../errors/codes.js';
+import { JobWarningsSchema } from './warnings.js';
 import { EpochMs, Sha256 } from './common.js';
 import { RenderBatch } from './render-batches.js';
 
@@ -18,6 +19,7 @@ const WebhookJob = Type.Object(
     attempt: Type.Integer({ description: 'Automatic retries the job needed (0 when the first attempt finished it).' }),
     requestedAt: EpochMs,
     finishedAt: EpochMs,
+    warnings: JobWarningsSchema,
     deployVersionNo: Type.Optional(Type.Integer({ description: 'Succeeded jobs only.' })),
     deployVersionRoute: Type.Optional(Type.String({ description: 'Succeeded jobs only.' })),
     deployVersionTitle: Type.Optional(Type.String({ description: 'Succeeded jobs only.' })),
