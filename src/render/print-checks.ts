@@ -1,7 +1,7 @@
 // What the page is asked just before it is printed, for the job's warnings (domain/job-warnings.ts):
 // margin boxes on a side with no page margin (Chromium drops them), and web fonts that failed to load
 // (the text then prints in a fallback font). One evaluation, after the ready wait.
-import type { RunContext } from './run-context.js';
+import type { PrintCheck, RunContext } from './run-context.js';
 
 /**
  * The page's answer: `clipped` lists "@page :first @bottom-right" for each margin box whose side has a
@@ -48,12 +48,26 @@ export function printCheckExpression(defaults: { top: number; right: number; bot
 })()`;
 }
 
-/** Records the page's margin-box and font problems as warnings of the run; never fails the job. */
-export async function checkBeforePrint(run: RunContext): Promise<void> {
+/** printCheckExpression for this run's print margins. */
+export function printCheckOf(run: RunContext): string {
   const p = run.printParams;
-  const defaults = { top: p.marginTop ?? 0.4, right: p.marginRight ?? 0.4, bottom: p.marginBottom ?? 0.4, left: p.marginLeft ?? 0.4 };
-  const checked = await run.guard.evaluate(printCheckExpression(defaults), 'checking the page before printing');
-  const value = checked.result?.value as { clipped?: string[]; fonts?: string[] } | undefined;
+  return printCheckExpression({
+    top: p.marginTop ?? 0.4,
+    right: p.marginRight ?? 0.4,
+    bottom: p.marginBottom ?? 0.4,
+    left: p.marginLeft ?? 0.4,
+  });
+}
+
+/**
+ * Records the page's margin-box and font problems as warnings of the run; never fails the job. The ready
+ * wait reads the answer in the evaluation it makes last anyway (run.printCheck); a run without one (a warm
+ * page's handler) asks here.
+ */
+export async function checkBeforePrint(run: RunContext): Promise<void> {
+  const value =
+    run.printCheck ??
+    ((await run.guard.evaluate(printCheckOf(run), 'checking the page before printing')).result?.value as PrintCheck | undefined);
   const { diagnostics } = run;
   for (const box of value?.clipped ?? [])
     diagnostics.warn('margin_boxes_clipped', `${box} has content, but its side of the page has no margin: Chromium drops it`);

@@ -2,8 +2,9 @@
 // entered its job, wait until it is ready to print, and record which way it got there (diagnostics.ready).
 import { DOM_QUIET_MS, FAILURE_EXPRESSION, pendingWork, QUIET_EXPRESSION, READY_EXPRESSION, type PageQuiet } from './ready-protocol.js';
 import type { Entered } from './page-entry.js';
+import { printCheckOf } from './print-checks.js';
 import { pageFailed } from './run-guard.js';
-import type { RunContext } from './run-context.js';
+import type { PrintCheck, RunContext } from './run-context.js';
 import { RenderError } from './types.js';
 
 /** The default protocol waits at most this long for a page's timers, DOM, images and fonts to settle. */
@@ -35,8 +36,14 @@ export async function waitUntilReady(run: RunContext, entered: Entered): Promise
         ...(settled.byTimeout ? { byTimeout: true } : {}),
       };
       if (waited || settled.detail) {
-        const late = await guard.evaluate(FAILURE_EXPRESSION, 'waiting for the page to be ready');
-        if (typeof late.result?.value === 'string') throw pageFailed(late.result.value);
+        // The page changed since READY_EXPRESSION: its failure and its print check are read again, together.
+        const late = await guard.evaluate(
+          `({ failure: ${FAILURE_EXPRESSION}, check: ${printCheckOf(run)} })`,
+          'waiting for the page to be ready',
+        );
+        const value = late.result?.value as { failure?: unknown; check?: PrintCheck } | undefined;
+        if (typeof value?.failure === 'string') throw pageFailed(value.failure);
+        run.printCheck = value?.check ?? null;
       }
     } else {
       diagnostics.ready = { mode: 'explicit', detail: 'the page called folio.ready()' };
@@ -49,13 +56,22 @@ export async function waitUntilReady(run: RunContext, entered: Entered): Promise
 async function evaluateReady(
   run: RunContext,
 ): Promise<{ mode: 'loaded' | 'ready-called'; scriptRequests: number; quiet: PageQuiet | null }> {
-  const r = await run.guard.evaluate(READY_EXPRESSION, 'waiting for the page to be ready');
+  // The print check rides along: for most pages this is the last evaluation before printing.
+  const expression = `(async () => { const r = await ${READY_EXPRESSION}; if (r && typeof r === 'object') r.check = ${printCheckOf(run)}; return r; })()`;
+  const r = await run.guard.evaluate(expression, 'waiting for the page to be ready');
   if (r.exceptionDetails) {
     const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text ?? 'unknown error';
     throw new RenderError('render_failed', `page failed before it was ready: ${String(text).slice(0, 300)}`);
   }
-  const v = (r.result?.value ?? {}) as { mode?: string; scriptRequests?: number; message?: string; quiet?: PageQuiet | null };
+  const v = (r.result?.value ?? {}) as {
+    mode?: string;
+    scriptRequests?: number;
+    message?: string;
+    quiet?: PageQuiet | null;
+    check?: PrintCheck;
+  };
   if (v.mode === 'failed') throw pageFailed(String(v.message));
+  run.printCheck = v.check ?? null;
   return {
     mode: v.mode === 'ready-called' ? 'ready-called' : 'loaded',
     scriptRequests: Number(v.scriptRequests) || 0,

@@ -10,8 +10,16 @@ import type { RenderRequest } from './types.js';
 /** Where the run is; a timeout names it (or, while navigating with requests outstanding, blames the network). */
 export type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 
+/** The page's answer to print-checks.ts's expression: margin boxes with no room, web fonts that failed. */
+export interface PrintCheck {
+  clipped?: string[];
+  fonts?: string[];
+}
+
 export class RunContext {
   phase: Phase = 'navigating';
+  /** The page's margin-box and font check, read by the ready wait's last evaluation (print-checks.ts). */
+  printCheck: PrintCheck | null = null;
   /** While the default protocol waits for the page's own work (ready-wait.ts): what is still pending. */
   pendingWork: string[] | null = null;
   /** Documents the main frame committed during this job (one for a page that stays put). */
