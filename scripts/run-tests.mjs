@@ -42,6 +42,7 @@ const FAST_SUITES = [
   'test/integration/pg-notifier.test.ts',
   'test/integration/sandbox.test.ts',
   'test/integration/service-rules.test.ts',
+  'test/integration/stored-data-migrations.test.ts',
 ];
 const fast = process.argv[2] === '--fast';
 const args = fast ? FAST_SUITES : process.argv.slice(2);
