@@ -3,6 +3,7 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import type { BatchItem, Page } from '../types';
 import { errorBox, loadMoreButton, loading, shortId, statusBadge, table } from '../ui';
+import { warningsBadge } from '../warnings';
 
 export interface ItemList {
   el: HTMLElement;
@@ -40,7 +41,7 @@ export function batchItemList(opts: {
       `#${index}`,
       job.businessKey === job.id ? h('span', { class: 'muted' }, '(job id)') : job.businessKey,
       h('a', { href: `/dashboard/jobs/${encodeURIComponent(job.id)}`, title: job.id }, shortId(job.id)),
-      failures ? h('code', {}, job.errorCode ?? '—') : statusBadge(job.status),
+      h('span', { class: 'status-cell' }, failures ? h('code', {}, job.errorCode ?? '—') : statusBadge(job.status), warningsBadge(job)),
       failures ? (job.errorMessage ?? '—') : job.errorCode ? h('code', {}, job.errorCode) : '—',
     ]);
     replace(

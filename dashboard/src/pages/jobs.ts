@@ -4,6 +4,7 @@ import { ago, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
 import { JOB_STATUSES, type Deploy, type Page, type RenderJob } from '../types';
 import { empty, errorBox, field, loadMoreButton, pageHeader, shortId, statusBadge, table } from '../ui';
+import { warningsBadge } from '../warnings';
 
 export async function jobsPage(ctx: PageContext) {
   const status = ctx.query.get('status') ?? '';
@@ -45,7 +46,7 @@ export async function jobsPage(ctx: PageContext) {
       h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployNames.get(j.deployId) ?? shortId(j.deployId)),
       j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '—',
       j.businessKey === j.id ? h('span', { class: 'muted' }, '(job id)') : j.businessKey,
-      statusBadge(j.status),
+      h('span', { class: 'status-cell' }, statusBadge(j.status), warningsBadge(j)),
       h('time', { title: dateTime(j.requestedAt) }, ago(j.requestedAt)),
       j.finishedAt && j.startedAt ? duration(j.finishedAt - j.startedAt) : '—',
     ]);

@@ -4,6 +4,7 @@ import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
 import { isTerminal, type Access, type JobDetail, type PayloadProblem, type RenderJob } from '../types';
 import { act, errorBox, field, statusBadge } from '../ui';
+import { warningsBadge } from '../warnings';
 
 /** A version the form can render: its select value, label, and the sample payload to prefill with. */
 export interface RenderChoice {
@@ -131,7 +132,12 @@ async function followJob(slot: HTMLElement, job: RenderJob, signal: AbortSignal)
   const body = h('div');
   replace(slot, h('h3', {}, 'Render ', h('a', { href: jobHref, 'data-testid': 'render-job-link' }, h('code', {}, job.id))), status, body);
   const showStatus = (j: RenderJob) =>
-    replace(status, statusBadge(j.status), isTerminal(j.status) ? '' : h('span', { class: 'muted small' }, ' updating live…'));
+    replace(
+      status,
+      statusBadge(j.status),
+      warningsBadge(j),
+      isTerminal(j.status) ? '' : h('span', { class: 'muted small' }, ' updating live…'),
+    );
   showStatus(job);
   let detail: JobDetail = { job };
   let failures = 0;
