@@ -4,6 +4,7 @@
 import { h, type Child } from '../dom';
 import { bytes, duration } from '../format';
 import type { DiagnosticsEntry, RenderDiagnostics } from '../types';
+import { diagnosticsAnchor, warningOfEntry } from '../warnings';
 
 type Diagnostics = NonNullable<RenderDiagnostics>;
 
@@ -24,6 +25,14 @@ const READY: Record<NonNullable<Diagnostics['ready']>['mode'], string> = {
 };
 
 export function diagnosticsView(d: Diagnostics): Child[] {
+  // The first entry of each warning code carries its anchor: the Warnings section links there.
+  const anchored = new Set<string>();
+  const anchorOf = (e: DiagnosticsEntry) => {
+    const code = warningOfEntry(e);
+    if (!code || anchored.has(code)) return null;
+    anchored.add(code);
+    return diagnosticsAnchor(code);
+  };
   return [
     h(
       'p',
@@ -37,7 +46,11 @@ export function diagnosticsView(d: Diagnostics): Child[] {
     timingsView(d.timings),
     h('h3', {}, `Console, errors and requests (${d.entries.length})`),
     d.entries.length
-      ? h('ol', { class: 'diag-entries', 'data-testid': 'diagnostics-entries' }, d.entries.map(entryView))
+      ? h(
+          'ol',
+          { class: 'diag-entries', 'data-testid': 'diagnostics-entries' },
+          d.entries.map((e) => entryView(e, anchorOf(e))),
+        )
       : h('p', { class: 'muted', 'data-testid': 'diagnostics-empty' }, 'The page logged nothing and every request was served.'),
     droppedLine(d.dropped),
   ];
@@ -46,7 +59,9 @@ export function diagnosticsView(d: Diagnostics): Child[] {
 function readyLine(r: Diagnostics['ready']): HTMLElement {
   return h(
     'p',
-    { 'data-testid': 'diagnostics-ready' },
+    r?.byTimeout
+      ? { 'data-testid': 'diagnostics-ready', id: diagnosticsAnchor('ready_by_timeout'), tabindex: '-1' }
+      : { 'data-testid': 'diagnostics-ready' },
     h('strong', {}, 'Ready: '),
     r
       ? [
@@ -99,12 +114,13 @@ function timingsView(t: Diagnostics['timings']): HTMLElement | null {
   );
 }
 
-function entryView(e: DiagnosticsEntry): HTMLElement {
+function entryView(e: DiagnosticsEntry, id: string | null): HTMLElement {
+  const anchor = { id, tabindex: id ? '-1' : null };
   const at = h('span', { class: 'diag-at' }, `+${e.at} ms`);
   if (e.kind === 'console') {
     return h(
       'li',
-      { class: `diag-entry diag-console diag-${e.level}` },
+      { class: `diag-entry diag-console diag-${e.level}`, ...anchor },
       h('span', { class: `badge diag-badge-${e.level}` }, e.level),
       at,
       h('span', { class: 'diag-text' }, e.text),
@@ -114,7 +130,7 @@ function entryView(e: DiagnosticsEntry): HTMLElement {
   if (e.kind === 'exception') {
     return h(
       'li',
-      { class: 'diag-entry diag-exception' },
+      { class: 'diag-entry diag-exception', ...anchor },
       h('span', { class: 'badge diag-badge-exception' }, 'exception'),
       at,
       h('span', { class: 'diag-text' }, e.text),
@@ -124,7 +140,7 @@ function entryView(e: DiagnosticsEntry): HTMLElement {
   }
   return h(
     'li',
-    { class: 'diag-entry diag-request' },
+    { class: 'diag-entry diag-request', ...anchor },
     h('span', { class: `badge diag-badge-${e.problem}` }, e.problem),
     at,
     h('code', { class: 'diag-text wrap' }, e.url),

@@ -8,6 +8,7 @@ import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, table, 
 import { diagnosticsView } from './job-diagnostics';
 import { batchRows, documentRows } from './job-document';
 import { imageGallery, isImageOnly } from './job-images';
+import { warningsSection } from './job-warnings';
 
 export async function jobPage(ctx: PageContext) {
   const [jobId] = ctx.params;
@@ -26,6 +27,8 @@ export async function jobPage(ctx: PageContext) {
   const timeline = h('ol', { class: 'timeline', 'aria-label': 'State timeline' });
   const props = h('dl', { class: 'props' });
   const errorArea = h('div');
+  const warningsArea = h('section', { 'aria-label': 'Warnings', 'data-testid': 'job-warnings' });
+  let warningsShown = '';
   const outputArea = h('section', { 'aria-labelledby': 'output-title' });
   // The page images of a PDF job that asked for them (an image-only job shows them as its output instead).
   const imagesArea = h('section', { 'aria-labelledby': 'images-title', 'data-testid': 'job-images', hidden: true });
@@ -119,6 +122,10 @@ export async function jobPage(ctx: PageContext) {
       h('dd', {}, j.startedAt && j.finishedAt ? duration(j.finishedAt - j.startedAt) : '—'),
       ...documentRows(j.document),
     );
+    // Redrawn only when they change (they are filled in as an attempt ends), so focus and links stay put.
+    const warningsNow = JSON.stringify([j.status, j.warnings, j.failOn]);
+    if (warningsNow !== warningsShown) replace(warningsArea, warningsSection(j));
+    warningsShown = warningsNow;
     if (j.errorCode)
       replace(
         errorArea,
@@ -354,6 +361,7 @@ export async function jobPage(ctx: PageContext) {
     errorArea,
     h('section', { 'aria-label': 'Timeline' }, timeline),
     props,
+    warningsArea,
     outputArea,
     imagesArea,
     diagArea,
