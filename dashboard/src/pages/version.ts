@@ -1,9 +1,10 @@
 import { api } from '../api';
-import { h } from '../dom';
+import { h, type Child } from '../dom';
 import { bytes, dateTime } from '../format';
 import type { PageContext } from '../router';
 import type { Alias, Deploy, DeployVersion, VersionFile } from '../types';
 import { act, empty, loading, pageHeader, table } from '../ui';
+import { explain } from '../warnings';
 import { deleteVersion, promote } from './deploy';
 import { renderForm } from './render-form';
 
@@ -66,6 +67,10 @@ export async function versionPage(ctx: PageContext) {
       h('dd', {}, h('code', { class: 'wrap' }, v.treeHash)),
       h('dt', {}, 'Render timeout'),
       h('dd', {}, v.renderTimeoutMs ? `${v.renderTimeoutMs} ms` : 'default (30 s)'),
+      h('dt', {}, 'Print defaults'),
+      h('dd', { 'data-testid': 'version-print-defaults' }, printDefaultsText(v.printDefaults)),
+      h('dt', {}, 'Fail on'),
+      h('dd', { 'data-testid': 'version-fail-on' }, failOnView(v.failOn)),
       h('dt', {}, 'Created'),
       h('dd', {}, dateTime(v.createdAt)),
     ),
@@ -90,6 +95,24 @@ export async function versionPage(ctx: PageContext) {
           ),
     ),
   );
+}
+
+/** What the version prints with where its document says nothing; fixed at commit (the templates guide, "Print defaults"). */
+function printDefaultsText(n: number | undefined): string {
+  if (n === undefined) return '—';
+  if (n === 1) return '1 — no page margin (versions committed before the defaults changed)';
+  if (n === 2) return '2 — Chromium’s 1 cm page margin, prefers-reduced-motion';
+  return String(n);
+}
+
+/** The warning codes that fail this version's jobs (`render.failOn`); a job's own failOn replaces them. */
+function failOnView(codes: string[] | undefined): Child {
+  if (!codes) return '—';
+  if (codes.length === 0) return h('span', { class: 'muted' }, 'nothing: warnings never fail this version’s jobs');
+  return [
+    codes.map((c, i) => [i ? ', ' : '', h('code', { title: explain(c) }, c)]),
+    h('span', { class: 'muted' }, ': these warnings fail a job (render_failed_on_warning) unless it gives its own failOn'),
+  ];
 }
 
 /** The bundle's payload.schema.json and sample-payload.json, when it has them. */
