@@ -10,6 +10,7 @@ import type { DeployVersion } from './api-types.js';
 import { mapLimit } from './concurrency.js';
 import { FolioApiError } from './errors.js';
 import type { HttpCore } from './http.js';
+import type { JobWarningCode } from './warnings.js';
 
 export interface DeployDirectoryOptions {
   /** Deploy to use, found by slug or created when none has it. Give `slug` or `deployId`. */
@@ -26,6 +27,8 @@ export interface DeployDirectoryOptions {
   renderTimeoutMs?: number;
   /** `render.metadata` of the version (e.g. `{pdf: {format: 'A4'}, fileName: '{businessKey}.pdf'}`). */
   metadata?: Record<string, unknown>;
+  /** `render.failOn` of the version: warning codes that fail its jobs instead of letting them succeed with the warning. */
+  failOn?: JobWarningCode[];
   /** Point this alias (`production`, `preview`, …) at the new version. */
   alias?: string;
   /** Parallel file reads while hashing and parallel blob uploads (default 8 each). */
@@ -278,12 +281,13 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   });
 
   progress({ phase: 'commit' });
-  const render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown> } = {
+  const render = {
     route: opts.route ?? '/',
     title,
+    ...(opts.renderTimeoutMs !== undefined ? { renderTimeoutMs: opts.renderTimeoutMs } : {}),
+    ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
+    ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),
   };
-  if (opts.renderTimeoutMs !== undefined) render.renderTimeoutMs = opts.renderTimeoutMs;
-  if (opts.metadata !== undefined) render.metadata = opts.metadata;
   const committed = await http.call('POST /v1/upload-sessions/{uploadSessionId}/commit', {
     path: { uploadSessionId: sessionId },
     body: { entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.size })), render },

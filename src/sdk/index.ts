@@ -29,6 +29,14 @@ export type {
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf } from './http.js';
 export { retryAfterMs } from './http.js';
 export { attachment, facturX } from './document.js';
+export {
+  JOB_WARNING_CODES,
+  isJobWarningCode,
+  parseWarningsHeader,
+  type JobWarning,
+  type JobWarningCode,
+  type WarningCount,
+} from './warnings.js';
 export { FolioApiError, FolioBatchProductError, FolioRenderError, FolioTimeoutError } from './errors.js';
 export {
   listDirectory,

@@ -8,6 +8,7 @@ import type { HttpCore } from './http.js';
 import { fetchImages, IMAGE_FORMATS, type DownloadedPageImage, type ImageFormat } from './page-images.js';
 import type { CreateRenderJobBody, RenderJobResult } from './resources.js';
 import { dispositionFileName, readAll, verifiedStream } from './streams.js';
+import { parseWarningsHeader, type WarningCount } from './warnings.js';
 
 export type RenderJobStatus = RenderJob['status'];
 
@@ -35,7 +36,16 @@ export interface RenderOptions {
 
 /** What `render()` resolves with: the PDF, or the job when the wait ran out first (keep polling it). */
 export type RenderResult =
-  | { status: 'succeeded'; pdf: Buffer; jobId: string; pageCount: number; sha256: string; fileName: string | null }
+  | {
+      status: 'succeeded';
+      pdf: Buffer;
+      jobId: string;
+      pageCount: number;
+      sha256: string;
+      fileName: string | null;
+      /** The job's warnings by code and count (Folio-Warnings; `[]` for none); the messages are in the job. */
+      warnings: WarningCount[];
+    }
   | { status: 'pending'; job: RenderJob };
 
 /** What `render()` resolves with for an image `outputFormat`: the one picture, or the job when the wait ran out first. */
@@ -50,6 +60,8 @@ export type RenderImageResult =
       jobId: string;
       sha256: string;
       fileName: string | null;
+      /** The job's warnings by code and count (Folio-Warnings; `[]` for none); the messages are in the job. */
+      warnings: WarningCount[];
     }
   | { status: 'pending'; job: RenderJob };
 
@@ -73,6 +85,8 @@ export interface RenderedStream {
   /** The PDF's size (Content-Length), for a Content-Length of your own; null when the server sent none. */
   bytes: number | null;
   fileName: string | null;
+  /** The job's warnings by code and count (Folio-Warnings; `[]` for none); the messages are in the job. */
+  warnings: WarningCount[];
 }
 
 /** What `renderStream()` resolves with: the PDF as a stream, or the job when the wait ran out first. */
@@ -161,6 +175,7 @@ export function renderCalls(http: HttpCore) {
       sha256,
       bytes,
       fileName: dispositionFileName(res.headers.get('content-disposition')),
+      warnings: parseWarningsHeader(res.headers.get('folio-warnings')),
     };
   }
 
@@ -191,6 +206,7 @@ export function renderCalls(http: HttpCore) {
         jobId: rest.jobId,
         sha256: rest.sha256,
         fileName: rest.fileName,
+        warnings: rest.warnings,
       };
     }
     return { ...rest, pdf: await readAll(stream) };
