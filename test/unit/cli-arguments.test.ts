@@ -166,6 +166,30 @@ describe('folio command arguments, in-process', () => {
     assert.deepEqual(fs.readdirSync(out), [], 'no file written');
   });
 
+  test('--fail-on with a code that is not a warning code, or none at all; --strict without waiting', async () => {
+    const [typo] = await usageErrors([
+      [
+        ['render', 'loading', '--fail-on', 'page_exception,page_exeption', '-o', 'x.pdf'],
+        /--fail-on: "page_exeption" is not a warning code/,
+      ],
+      [['render', 'loading', '--fail-on', ' , '], /^error: usage: --fail-on needs warning codes \(page_exception, .*\) or none$/m],
+      [['render', '--html', path.join(work, 'page.html'), '--fail-on', 'exceptions', '-o', 'x.pdf'], /"exceptions" is not a warning code/],
+      [['render', 'loading', '--strict'], /^error: usage: --strict needs --wait or -o: it judges the finished job$/m],
+      [['deploy', site, '--fail-on', 'http_404'], /--fail-on: "http_404" is not a warning code/],
+    ]);
+    // The message lists every code, so the fix is on the screen.
+    assert.match(typo!.stderr, /one of page_exception, console_error, request_failed, .*payload_schema_missing, or none\)/);
+  });
+
+  test('--help of render, deploy and batch explains --strict and --fail-on with the codes', async () => {
+    const help = async (...args: string[]) => (await folio([...args, '--help'], { noApiEnv: true })).stdout;
+    const render = await help('render');
+    assert.match(render, /--strict +exit 1 when the finished job has any warning/);
+    assert.match(render, /--fail-on CODE\[,CODE\][\s\S]*codes: page_exception, [\s\S]*payload_schema_missing/);
+    assert.match(await help('deploy'), /--fail-on CODE\[,CODE\] +render\.failOn of the version/);
+    assert.match(await help('batch'), /--strict +exit 1 when any item has warnings/);
+  });
+
   test('-o into a folder that does not exist is a usage error naming the folder', async () => {
     const missingDir = path.join(work, 'no-such-folder');
     const [render, download] = await usageErrors([

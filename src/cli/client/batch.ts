@@ -16,7 +16,8 @@ import {
 import { mapLimit } from '../../sdk/concurrency.js';
 import { clientFromEnv } from './api.js';
 import { int, noExtra, parse, positional, str } from './args.js';
-import { formatBytes, plural, printJson, UsageError } from './output.js';
+import { CliError, formatBytes, plural, printJson, UsageError } from './output.js';
+import { printBatchWarnings, type ItemWarnings } from './batch-warnings.js';
 import { normalizeVersionSpec, resolveVersion } from './versions.js';
 
 export const batchHelp = `Usage: folio batch <deploy> <payloads.jsonl> [options]
@@ -48,13 +49,19 @@ Options:
   --managed              keep each PDF as a managed PDF (default: transient, deleted 10 minutes after
                          the item finished: download them, or re-run, within that time)
   --timeout SECONDS      how long to wait for the batch (default 3600); it keeps running after that
-  --json                 print {batch, items, downloaded, kept} as JSON, no progress
+  --strict               exit 1 when any item has warnings (every PDF is still written)
+  --json                 print {batch, items, downloaded, kept} as JSON (each item with its warnings),
+                         no progress
   -h, --help             show this help
+
+Items that made their PDF while something in the page went wrong have warnings: a summary per code
+(how many items, and the first item's message) is printed on stderr; folio jobs show JOB_ID lists an
+item's. To make warnings fail the items, commit the version with render.failOn (folio deploy --fail-on).
 
 Exit 0 when every item succeeded (and the merged PDF or zip was written), 1 when some failed (each
 listed with its index, business key and error code; the merged PDF or zip of the others is still
-written) or when the merged PDF or zip failed (its error code and message printed), 2 for a usage
-mistake.`;
+written), when the merged PDF or zip failed (its error code and message printed), or with --strict when
+an item has warnings; 2 for a usage mistake.`;
 
 const MAX_ITEMS = 1000;
 const ITEM_KEYS = new Set([
@@ -146,6 +153,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
     timeout: { type: 'string' },
     merge: { type: 'string' },
     zip: { type: 'string' },
+    strict: { type: 'boolean' },
   });
   if (p.help) {
     console.log(batchHelp);
@@ -200,7 +208,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
   if (drawn) process.stderr.write('\n');
 
   const names = fileNames(items);
-  const results: Array<{ index: number; businessKey: string; jobId: string; status: string; errorCode?: string; file?: string }> = [];
+  const results: Array<ItemWarnings & { jobId: string; status: string; errorCode?: string; file?: string }> = [];
   for await (const { index, job } of client.renderBatches.iterateItems(batch.id, { limit: 100 }))
     results.push({
       index,
@@ -208,6 +216,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
       jobId: job.id,
       status: job.status,
       ...(job.errorCode ? { errorCode: job.errorCode } : {}),
+      warnings: job.warnings ?? [],
     });
 
   let downloaded = 0;
@@ -243,6 +252,12 @@ export async function batchCommand(argv: string[]): Promise<number> {
   for (const r of failed) process.stderr.write(`item ${r.index} (${r.businessKey}): ${r.status}${r.errorCode ? `: ${r.errorCode}` : ''}\n`);
   if (product?.error)
     process.stderr.write(`${productName(product.kind)} ${product.state}: ${product.error.code}: ${product.error.message}\n`);
+  const warned = printBatchWarnings(results, p.json);
+  if (p.values.strict && warned > 0)
+    throw new CliError(
+      'items_have_warnings',
+      `${warned} of ${plural(results.length, 'item')} of batch ${batch.id} have warnings and --strict fails on any; their PDFs were written`,
+    );
   return failed.length > 0 || product?.error ? 1 : 0;
 }
 

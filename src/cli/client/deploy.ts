@@ -7,6 +7,7 @@ import { int, noExtra, parse, str } from './args.js';
 import { formatBytes, formatMB, plural, printJson, UsageError } from './output.js';
 import { folioIgnore, IGNORE_FILE } from './folioignore.js';
 import { Progress, progressMode } from './progress.js';
+import { failOnOption, helpCodeLines } from './warnings.js';
 
 export const deployHelp = `Usage: folio deploy [dir] [options]
 
@@ -26,6 +27,9 @@ Options:
   --alias NAME           point this alias (e.g. production, preview) at the new version
   --timeout MS           render timeout of the version in ms (render.renderTimeoutMs)
   --metadata FILE        JSON file used as render.metadata (pdf options, fileName)
+  --fail-on CODE[,CODE]  render.failOn of the version: these warnings fail its jobs instead of letting
+                         them succeed with the warning (render_failed_on_warning);
+${helpCodeLines()}
   --include-dotfiles     do not leave out names starting with "." by default (.folioignore still applies)
   --include-node-modules do not leave out node_modules folders by default
   --verbose              list the files and folders left out
@@ -45,6 +49,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
     alias: { type: 'string' },
     timeout: { type: 'string' },
     metadata: { type: 'string' },
+    'fail-on': { type: 'string' },
     'include-dotfiles': { type: 'boolean' },
     'include-node-modules': { type: 'boolean' },
     concurrency: { type: 'string' },
@@ -77,6 +82,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
     if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata))
       throw new UsageError(`metadata file ${metadataFile} must hold a JSON object`);
   }
+  const { failOn } = failOnOption(p);
   let mode;
   try {
     mode = progressMode(str(p, 'progress'));
@@ -117,6 +123,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
       alias: str(p, 'alias'),
       renderTimeoutMs: int(p, 'timeout', 1000, 600_000),
       metadata,
+      failOn,
       ignore: folioIgnore(abs, {
         includeDotfiles: Boolean(p.values['include-dotfiles']),
         includeNodeModules: Boolean(p.values['include-node-modules']),
@@ -143,6 +150,8 @@ export async function deployCommand(argv: string[]): Promise<number> {
       console.log(`${plural(r.files, 'file')}, ${plural(r.newBlobs, 'new blob')}, ${formatMB(r.bytesSent)} sent, version v${r.version}`);
       const where = `${r.createdDeploy ? 'created deploy' : 'deploy'} ${r.slug ?? r.deployId} (${r.deployId})`;
       console.log(`${where}: version ${r.deployVersion.displayId} (${r.deployVersion.id})${r.alias ? `, alias ${r.alias}` : ''}`);
+      const fatal = r.deployVersion.failOn ?? [];
+      if (fatal.length) console.log(`its jobs fail on the warnings ${fatal.join(', ')} (render.failOn)`);
       if (r.ignored.length) {
         console.log(
           `left out ${plural(r.ignored.length, 'file or folder', 'files or folders')} (${IGNORE_FILE} and defaults)${p.values.verbose ? ':' : '; --verbose lists them'}`,

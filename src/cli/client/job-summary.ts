@@ -1,6 +1,8 @@
-// A render job printed as a field/value table: its state, its output and what it asked of its PDF.
+// A render job printed as a field/value table: its state, its output, what it asked of its PDF and its
+// warnings.
 import type { RenderJob, RenderJobResult } from '../../sdk/index.js';
 import { formatBytes, formatTime, plural, table } from './output.js';
+import { describeWarning } from './warnings.js';
 
 export function jobRows(job: RenderJob): Array<[string, string | number | undefined]> {
   return [
@@ -15,6 +17,8 @@ export function jobRows(job: RenderJob): Array<[string, string | number | undefi
     ['started', formatTime(job.startedAt)],
     ['finished', formatTime(job.finishedAt)],
     ...(job.errorCode ? ([['error', `${job.errorCode}: ${job.errorMessage ?? ''}`]] as Array<[string, string]>) : []),
+    ...(job.failOn ? ([['fail on', job.failOn.join(', ') || "none (the job turned the version's off)"]] as Array<[string, string]>) : []),
+    ...(job.warnings ?? []).map((w): [string, string] => ['warning', describeWarning(w)]),
     ...documentRows(job.document),
   ];
 }

@@ -7,19 +7,22 @@ import { describeImage, imageExt, writeAllOrNothing } from './image-options.js';
 import { printJobResult } from './job-summary.js';
 import { waitForJob } from './job-wait.js';
 import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
+import { printWarnings } from './warnings.js';
 
 export const jobsHelp = `Usage: folio jobs <list|get|show|cancel|download|images> [options]
 
   folio jobs list [--deploy D] [--status S] [--business-key K] [--limit N] [--all]
                                render jobs, newest first (default 20; --all pages through every job)
   folio jobs get JOB_ID [--wait] [--timeout SECONDS]
-                               one job, with its output after success; --wait long-polls until it ends
+                               one job, with its output after success and its warnings (what went wrong
+                               in a page that still printed); --wait long-polls until it ends
   folio jobs show JOB_ID [--wait] [--timeout SECONDS]
                                the job and what its page did: console messages, exceptions, failed or
                                blocked requests, the ready path and the time of each phase (diagnostics)
   folio jobs cancel JOB_ID     cancel a queued, retrying or rendering job
   folio jobs download JOB_ID [-o FILE]
-                               download the job's PDF (default FILE: JOB_ID.pdf)
+                               download the job's PDF (default FILE: JOB_ID.pdf); its warnings follow
+                               on stderr
   folio jobs images JOB_ID [--out DIR]
                                list the job's page images; --out downloads them into DIR (an existing
                                folder) as JOB_ID-page-<n>.<png|jpg|webp>
@@ -71,7 +74,7 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       else
         console.log(
           table(
-            ['ID', 'STATUS', 'DEPLOY', 'VERSION', 'BUSINESS KEY', 'MODE', 'REQUESTED', 'ERROR'],
+            ['ID', 'STATUS', 'DEPLOY', 'VERSION', 'BUSINESS KEY', 'MODE', 'REQUESTED', 'ERROR', 'WARNINGS'],
             items.map((j) => [
               j.id,
               j.status,
@@ -81,6 +84,7 @@ export async function jobsCommand(argv: string[]): Promise<number> {
               j.outputMode,
               formatTime(j.requestedAt),
               j.errorCode,
+              (j.warnings ?? []).map((w) => w.code).join(',') || undefined,
             ]),
           ),
         );
@@ -122,9 +126,13 @@ export async function jobsCommand(argv: string[]): Promise<number> {
     case 'download': {
       const id = positional(p, 1, 'the job id: folio jobs download JOB_ID');
       noExtra(p, 2);
-      const r = await client.download(id, checkOutputDir(str(p, 'output') ?? `${id}.pdf`));
-      if (p.json) printJson(r);
+      const target = checkOutputDir(str(p, 'output') ?? `${id}.pdf`);
+      const { job } = await client.renderJobs.get(id);
+      const r = await client.download(id, target);
+      const warnings = job.warnings ?? [];
+      if (p.json) printJson({ ...r, warnings });
       else console.log(`wrote ${r.path} (${formatBytes(r.bytes)})`);
+      printWarnings(warnings, { json: p.json, perJob: false });
       return 0;
     }
     case 'images': {
@@ -147,16 +155,19 @@ export async function jobsCommand(argv: string[]): Promise<number> {
         return 0;
       }
       // Every image is fetched before the first file is written: a failed download leaves none behind.
+      const { job } = await client.renderJobs.get(id);
       const images = await client.renderJobs.downloadImages(id);
       const files = writeAllOrNothing(
         images.map((i) => ({ path: path.join(dir, `${id}-page-${i.page}.${imageExt(i.format)}`), data: i.image })),
       );
-      if (p.json) printJson({ images: images.map(({ image: _image, ...i }, n) => ({ ...i, file: files[n] })) });
+      const warnings = job.warnings ?? [];
+      if (p.json) printJson({ images: images.map(({ image: _image, ...i }, n) => ({ ...i, file: files[n] })), warnings });
       else if (images.length === 0) console.log(`job ${id} has no page images (it asked for none)`);
       else {
         for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
         console.log(`${plural(images.length, 'image')} of job ${id} in ${path.resolve(dir)}`);
       }
+      if (images.length > 0) printWarnings(warnings, { json: p.json, perJob: false });
       return 0;
     }
     default:

@@ -1,6 +1,7 @@
 // folio render <deploy>: create a render job with a payload; --wait / -o waits (long-poll) and downloads;
 // --sync -o asks POST /v1/render for the PDF in one request. --png/--jpeg/--webp and --images (see
-// image-options.ts) make page images the product or add them beside the PDF.
+// image-options.ts) make page images the product or add them beside the PDF. The job's warnings follow
+// "wrote …" (warnings.ts); --strict exits 1 on any, --fail-on gives the job its own failOn.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { waitForJob } from './job-wait.js';
 import { checkOutputDir, CliError, formatBytes, plural, printJson, UsageError } from './output.js';
 import { imageJson, jobImages, saveJobResult } from './render-output.js';
 import { resolveVersion } from './versions.js';
+import { checkStrict, failOnOption, printWarnings, warningOptionFlags, warningOptionsHelp, withMessages } from './warnings.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
        folio render --html FILE [--assets DIR] -o out.pdf [options]
@@ -40,6 +42,7 @@ Options:
   --business-key KEY     your reference for the job (default: the job id)
 ${documentOptionsHelp}
 ${imageOptionsHelp}
+${warningOptionsHelp}
   --idempotency-key KEY  make retries of this command create one job
   -o, --output FILE      wait, then download the PDF (or the image) to FILE (implies --wait)
   --wait                 wait until the job has finished
@@ -48,8 +51,12 @@ ${imageOptionsHelp}
                          request; images of several pages or beside a PDF are then downloaded by link)
   --timeout SECONDS      how long to wait (default 120; with --sync the server's wait, default 60 or
                          the version's render timeout + 10 s when lower, then the job is polled)
-  --json                 print the job as JSON
+  --json                 print the job as JSON (with its warnings)
   -h, --help             show this help
+
+A job that made its output while something in the page went wrong (an exception, a file missing from the
+bundle, a blocked request…) succeeds with warnings: each is printed on stderr after "wrote …". Exit 0
+unless --strict (then 1, the output still written); --fail-on makes the listed ones fail the job (exit 1).
 
 Examples:
   folio render invoice --payload inv.json -o inv.pdf
@@ -90,6 +97,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     timeout: { type: 'string' },
     ...documentOptionFlags,
     ...imageOptionFlags,
+    ...warningOptionFlags,
   });
   if (p.help) {
     console.log(renderHelp);
@@ -105,6 +113,8 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const plan = imageOptions(p);
   const out = str(p, 'output');
   const wait = Boolean(p.values.wait) || out !== undefined;
+  const strict = Boolean(p.values.strict);
+  if (strict && !wait) throw new UsageError('--strict needs --wait or -o: it judges the finished job');
   const timeoutSeconds = int(p, 'timeout', 1, 86_400);
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
   if ((p.values.sync || htmlFile !== undefined) && out === undefined)
@@ -119,26 +129,25 @@ export async function renderCommand(argv: string[]): Promise<number> {
     ...payload,
     ...document,
     ...plan.body,
+    ...failOnOption(p),
     ...(p.values.managed ? { outputMode: 'managed' as const } : {}),
     ...(str(p, 'business-key') ? { businessKey: str(p, 'business-key') } : {}),
   };
   const versionSpec = str(p, 'version') ?? 'latest';
   const body = async (deployId: string) => ({ deployId, deployVersionId: await resolveVersion(client, deployId, versionSpec), ...common });
-  const idempotencyKey = str(p, 'idempotency-key');
-  if (htmlFile !== undefined)
-    return renderSync(
-      client,
-      { ...inlineSources(htmlFile, str(p, 'assets')), ...common },
-      out!,
-      plan,
-      timeoutSeconds,
-      idempotencyKey,
-      p.json,
-    );
+  const sync: SyncOptions = {
+    out: out!,
+    plan,
+    waitSeconds: timeoutSeconds,
+    idempotencyKey: str(p, 'idempotency-key'),
+    json: p.json,
+    strict,
+  };
+  if (htmlFile !== undefined) return renderSync(client, { ...inlineSources(htmlFile, str(p, 'assets')), ...common }, sync);
   if (p.values.sync) {
-    // A deploy id needs no lookup: then --sync is exactly one request.
+    // A deploy id needs no lookup: then --sync is exactly one request (one more when the job has warnings).
     const deployId = ref!.startsWith('dep_') ? ref! : (await client.deploys.resolve(ref!)).id;
-    return renderSync(client, await body(deployId), out!, plan, timeoutSeconds, idempotencyKey, p.json);
+    return renderSync(client, await body(deployId), sync);
   }
   const deploy = await client.deploys.resolve(ref!);
   const created = await client.renderJobs.create(await body(deploy.id), { idempotencyKey: str(p, 'idempotency-key') });
@@ -166,8 +175,17 @@ export async function renderCommand(argv: string[]): Promise<number> {
     }
     return 1;
   }
-  await saveJobResult(client, done, out, plan, p.json);
+  checkStrict(strict, job.id, await saveJobResult(client, done, out, plan, p.json));
   return 0;
+}
+
+interface SyncOptions {
+  out: string;
+  plan: ImagePlan;
+  waitSeconds: number | undefined;
+  idempotencyKey: string | undefined;
+  json: boolean;
+  strict: boolean;
 }
 
 /**
@@ -179,11 +197,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
 async function renderSync(
   client: FolioClient,
   body: Parameters<FolioClient['render']>[0],
-  out: string,
-  plan: ImagePlan,
-  waitSeconds: number | undefined,
-  idempotencyKey: string | undefined,
-  json: boolean,
+  { out, plan, waitSeconds, idempotencyKey, json, strict }: SyncOptions,
 ): Promise<number> {
   const o = { waitSeconds, idempotencyKey: idempotencyKey ?? randomUUID() };
   let r: Awaited<ReturnType<FolioClient['render']>> | Awaited<ReturnType<FolioClient['renderImages']>>;
@@ -205,21 +219,27 @@ async function renderSync(
       process.stderr.write(`error: ${done.job.errorCode ?? 'wait_timeout'}: render job ${r.job.id} is ${done.job.status}\n`);
       return 1;
     }
-    await saveJobResult(client, done, out, plan, json);
+    checkStrict(strict, r.job.id, await saveJobResult(client, done, out, plan, json));
     return 0;
   }
   if ('images' in r) {
     // Several pages of an image product: every picture is in memory before the first file is written.
     if (r.images.length === 0) throw new CliError('render_output_not_found', `render job ${r.job.id} has no page images`);
     const files = writeAllOrNothing(imageTargets(out, plan, r.images).map((file, n) => ({ path: file, data: r.images[n]!.image })));
-    if (json) printJson({ job: r.job, images: imageJson(r.images, files) });
+    const warnings = r.job.warnings ?? [];
+    if (json) printJson({ job: r.job, images: imageJson(r.images, files), warnings });
     else for (const [n, i] of r.images.entries()) console.log(`wrote ${describeImage(files[n]!, i)} from job ${r.job.id}`);
+    printWarnings(warnings, { json });
+    checkStrict(strict, r.job.id, warnings);
     return 0;
   }
   if ('image' in r) {
     const [file] = writeAllOrNothing([{ path: out, data: r.image }]);
-    if (json) printJson({ jobId: r.jobId, format: r.format, sha256: r.sha256, bytes: r.image.length, file });
+    const warnings = await withMessages(client, r.jobId, r.warnings);
+    if (json) printJson({ jobId: r.jobId, format: r.format, sha256: r.sha256, bytes: r.image.length, file, warnings });
     else console.log(`wrote ${file} (${r.format.toUpperCase()}, ${formatBytes(r.image.length)}) from job ${r.jobId}`);
+    printWarnings(warnings, { json });
+    checkStrict(strict, r.jobId, warnings);
     return 0;
   }
   // Images beside the PDF: fetched by link first, then the PDF and they are written together.
@@ -229,6 +249,7 @@ async function renderSync(
     { path: out, data: r.pdf },
     ...images.map((i, n) => ({ path: targets[n]!, data: i.image })),
   ]);
+  const warnings = await withMessages(client, r.jobId, r.warnings);
   if (json)
     printJson({
       jobId: r.jobId,
@@ -237,11 +258,14 @@ async function renderSync(
       bytes: r.pdf.length,
       file: target,
       ...(images.length ? { images: imageJson(images, files) } : {}),
+      warnings,
     });
   else {
     console.log(`wrote ${target} (${plural(r.pageCount, 'page')}, ${formatBytes(r.pdf.length)}) from job ${r.jobId}`);
     for (const [n, i] of images.entries()) console.log(`wrote ${describeImage(files[n]!, i)}`);
   }
+  printWarnings(warnings, { json });
+  checkStrict(strict, r.jobId, warnings);
   return 0;
 }
 
