@@ -41,6 +41,8 @@ export interface ChromiumProcess {
   exited: Promise<void>;
   /** Last lines Chromium printed on stderr, for logs when it dies. */
   stderrTail(): string;
+  /** What Browser.getVersion calls the product, e.g. "HeadlessChrome/156.0.8078.73". */
+  version: string;
   /**
    * Ends the browser (Browser.close, SIGKILL past 3 s) and resolves once every process it started is gone
    * and its profile folder is removed. Called again, or after the browser exited, it waits for the same.
@@ -154,8 +156,10 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
     })());
   void exited.then(close);
 
+  let version: string;
   try {
-    await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000);
+    const answer = (await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000)) as { product?: string };
+    version = String(answer.product ?? 'unknown').slice(0, 100);
   } catch (err) {
     child.kill('SIGKILL');
     await close();
@@ -164,5 +168,5 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
       `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
     );
   }
-  return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close };
+  return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close, version };
 }

@@ -120,6 +120,7 @@ export class Renderer {
         ...result,
         blocked: [...pageRun.blocked],
         renderTimeMs: Math.round(performance.now() - started),
+        browserVersion: lease.browser.chromium.version,
         diagnostics: { ...pageRun.diagnostics.toJSON(), pageCount: result.pageCount, bytes: result.bytes },
       };
     } catch (err) {

@@ -72,6 +72,8 @@ export interface RenderResult {
   sha256: string;
   /** Wall time of the render, ms (the render_time_ms meter). */
   renderTimeMs: number;
+  /** The browser that printed it, as Chromium names itself ("HeadlessChrome/156.0.8078.73"). */
+  browserVersion?: string;
   /**
    * Requests of the page that the network policy refused, `"<url>: <reason>"`, at most 20. The job still
    * succeeded, but a font, image or script the template expected may be missing from the PDF.

@@ -5355,6 +5355,11 @@ export interface components {
             createdAt: number;
             /** @description Transient outputs: when the cleanup deletes it. */
             expiresAt?: number;
+            /**
+             * @description The browser that printed the PDF, as Chromium names itself. After a Chromium upgrade, compare with the version's fixtures (`folio test`) to see which documents print differently. Absent for outputs made before it was recorded.
+             * @example HeadlessChrome/156.0.8078.73
+             */
+            browserVersion?: string;
         };
         /** ManagedPdf */
         ManagedPdf: {

@@ -217,6 +217,7 @@ export class BatchProducts {
         created_at: now,
         expires_at: now + this.ctx.config.transientOutputTtlSeconds * 1000,
         deleted_at: null,
+        browser_version: null,
       })
       .execute();
     return { outputId, items: items.length };

@@ -37,6 +37,7 @@ const OUTPUT_COLUMNS = Object.keys({
   created_at: 1,
   expires_at: 1,
   deleted_at: 1,
+  browser_version: 1,
 } satisfies Record<keyof RenderOutputsTable, 1>) as (keyof RenderOutputsTable)[];
 // Run by every successful job, so built and compiled once (db/precompiled.ts).
 const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
@@ -66,6 +67,8 @@ export interface RenderedPdf {
   renderTimeMs: number;
   /** The attempt's render diagnostics (render/diagnostics.ts), stored with the outcome. */
   diagnostics?: RenderDiagnostics;
+  /** The browser that printed it. */
+  browserVersion?: string;
 }
 
 /** `lost`: the job was canceled or re-leased meanwhile (the PDF was discarded). */
@@ -134,6 +137,7 @@ export class JobOutcomes {
             created_at: now,
             expires_at: expiresAt,
             deleted_at: null,
+            browser_version: pdf.browserVersion ?? null,
           },
           trx,
         );

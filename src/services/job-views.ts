@@ -42,6 +42,7 @@ export const outputView = (o: RenderOutputsTable) => ({
   state: o.state,
   createdAt: o.created_at,
   ...(o.expires_at !== null ? { expiresAt: o.expires_at } : {}),
+  ...(o.browser_version !== null ? { browserVersion: o.browser_version } : {}),
 });
 export const pdfEmbeddedView = (p: ManagedPdfsTable) => ({
   id: p.id,

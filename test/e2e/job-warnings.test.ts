@@ -81,10 +81,12 @@ describe('job warnings and failOn', () => {
     assert.deepEqual(codes(hook.body.data.job), codes(job));
   });
 
-  test('a clean page with a payload schema has no warnings', async () => {
+  test('a clean page with a payload schema has no warnings; its output names the browser that printed it', async () => {
     const job = await finished({ deployId: cleanDeploy, payload: { n: 1 } });
     assert.equal(job.status, 'succeeded');
     assert.deepEqual(job.warnings, []);
+    const full = await app.api('GET', `/v1/render-jobs/${job.id}`);
+    assert.match(full.body.output.browserVersion, /^(Headless)?Chrome\/\d+\.\d+\.\d+\.\d+$/);
   });
 
   test('POST /v1/render answers the PDF with a Folio-Warnings header', async () => {

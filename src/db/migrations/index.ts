@@ -17,6 +17,7 @@ import * as m015 from './015-hashed-csrf-tokens.js';
 import * as m016 from './016-document-columns.js';
 import * as m017 from './017-stored-file-states.js';
 import * as m018 from './018-print-defaults-and-warnings.js';
+import * as m019 from './019-output-browser-version.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-document-columns': m016,
   '017-stored-file-states': m017,
   '018-print-defaults-and-warnings': m018,
+  '019-output-browser-version': m019,
 };

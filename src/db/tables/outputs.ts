@@ -19,6 +19,8 @@ export interface RenderOutputsTable {
   created_at: number;
   expires_at: number | null;
   deleted_at: number | null;
+  /** The browser that printed the PDF ("HeadlessChrome/156.0.8078.73"); NULL before it was recorded, and for zips. */
+  browser_version: string | null;
 }
 
 export interface ManagedPdfsTable {

@@ -188,7 +188,14 @@ export const failedJob = {
 };
 
 const pdfFileName = 'invoice-INV-2026-0042.pdf';
-export const renderOutput = { id: ids.output, bytes: 6617, pageCount: 1, state: 'available', createdAt: at(41) + 370 };
+export const renderOutput = {
+  id: ids.output,
+  bytes: 6617,
+  pageCount: 1,
+  state: 'available',
+  createdAt: at(41) + 370,
+  browserVersion: 'HeadlessChrome/156.0.8078.73',
+};
 export const embeddedPdf = { id: ids.pdf, state: 'available', fileName: pdfFileName, bytes: 6617, pageCount: 1, createdAt: at(41) + 370 };
 export const jobResult = { job: succeededJob, output: renderOutput, pdf: embeddedPdf };
 export const canceledJob = { job: { ...queuedJob, status: 'canceled', finishedAt: at(45) } };

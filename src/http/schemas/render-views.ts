@@ -131,6 +131,13 @@ export const RenderOutput = Type.Object(
     state: Type.String(),
     createdAt: EpochMs,
     expiresAt: Type.Optional(Type.Integer({ description: 'Transient outputs: when the cleanup deletes it.' })),
+    browserVersion: Type.Optional(
+      Type.String({
+        description:
+          "The browser that printed the PDF, as Chromium names itself. After a Chromium upgrade, compare with the version's fixtures (`folio test`) to see which documents print differently. Absent for outputs made before it was recorded.",
+        examples: ['HeadlessChrome/156.0.8078.73'],
+      }),
+    ),
   },
   { $id: 'RenderOutput', title: 'RenderOutput' },
 );
