@@ -64,6 +64,7 @@ const PG_SUITES = [
   'test/e2e/batch-products.test.ts',
   'test/e2e/batch-scheduling.test.ts',
   'test/e2e/render-diagnostics.test.ts',
+  'test/e2e/job-warnings.test.ts',
   'test/e2e/pdf-protection.test.ts',
   'test/e2e/page-images.test.ts',
   'test/e2e/pdf-signature.test.ts',

@@ -150,9 +150,9 @@ describe('examples render', () => {
   });
 
   test('invoice as a warm template: the next invoice renders in the kept page and nothing of the previous one survives', async () => {
-    // An invoice the template cannot format (unknown currency): its error page must not carry the
-    // previous invoice's footer rule or title either.
-    const broken = await renderAgain(invoiceDeployId, { ...invoicePayload, invoiceNumber: 'INV-BROKEN', currency: 'NOT-A-CURRENCY' });
+    // An invoice the template cannot format (a locale Intl refuses; the payload schema holds it to be a
+    // string only): its error page must not carry the previous invoice's footer rule or title either.
+    const broken = await renderAgain(invoiceDeployId, { ...invoicePayload, invoiceNumber: 'INV-BROKEN', locale: 'not a locale' });
     assert.doesNotMatch(pdfText(broken.pdf), /INV-2025-0417/, 'no footer of the previous invoice on the error page');
     assert.doesNotMatch(pdfInfo(broken.pdf), /INV-2025-0417/, 'no title of the previous invoice');
     assert.ok(invoiceDeployId, 'runs after the invoice test');
