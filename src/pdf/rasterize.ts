@@ -261,7 +261,7 @@ async function encode(format: ImageFormat, quality: number, width: number, heigh
 type Sharp = typeof import('sharp');
 let sharpModule: Promise<Sharp> | null = null;
 /** sharp on first use (libvips is ~17 MB of shared libraries a render service without images never needs). */
-function loadSharp(): Promise<Sharp> {
+export function loadSharp(): Promise<Sharp> {
   sharpModule ??= import('sharp').then(({ default: sharp }) => {
     // Each image is encoded once: sharp's operation cache would only hold memory.
     sharp.cache(false);

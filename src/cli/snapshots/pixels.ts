@@ -1,18 +1,8 @@
 // PNG pages in and out of pixels for `folio test`: decoded by sharp (libvips) to raw RGBA, compared by the
 // rules of compare.ts, and the picture of the differences encoded back to PNG for the report.
-import { pngSize } from '../../pdf/rasterize.js';
+// sharp is loaded on first use: a run whose pages are all byte-identical never loads libvips.
+import { loadSharp, pngSize } from '../../pdf/rasterize.js';
 import { comparePixels, diffImage, type PixelComparison, type RawImage } from './compare.js';
-
-type Sharp = typeof import('sharp');
-let sharpModule: Promise<Sharp> | null = null;
-/** sharp on first use: a run whose pages are all byte-identical never loads libvips. */
-function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    return sharp;
-  });
-  return sharpModule;
-}
 
 /** A PNG as raw RGBA pixels. */
 export async function decodePng(png: Buffer): Promise<RawImage> {
