@@ -3,7 +3,6 @@
 // page as a bundle, one sitting, interleaved. Bare Chromium never loads the lazy image before printing (its
 // PDF lacks it); Folio loads it as an eager one and must not wait for a cap to do so.
 // Run: node --import tsx bench/lazy-image.ts   (ROUNDS=N renders per measurement, default 30; PASSES, default 3)
-import { deflateSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { executablePath, launchBare, measure, PDF_OPTIONS } from './lib/baselines.js';
@@ -15,42 +14,7 @@ import { htmlRenderRequest } from './lib/render-request.js';
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
 const PASSES = Number(process.env.PASSES ?? 3);
 
-/** A 64×64 PNG: a one-colour image, as the corpus test uses. */
-function png(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = table[(c ^ x) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(64, 0);
-  ihdr.writeUInt32BE(64, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(64 * 3, 120)]);
-  const sig = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([
-    sig,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array(64).fill(row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const doc = lazyImagePage(png());
+const doc = lazyImagePage();
 const html = String(doc.files['/index.html']);
 const image = doc.files['/product.png'] as Buffer;
 const discard = async (s: import('node:stream').Readable) => {

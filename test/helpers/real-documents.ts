@@ -3,6 +3,7 @@
 // decides when to print) and "signalled" (folio.waitForReady and folio.ready() called from the library's
 // own completion signal), the reference the default form must equal.
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 
 /** A library file from the project's node_modules, e.g. lib('pagedjs/dist/paged.polyfill.js'). */
 function lib(path: string): string {
@@ -157,8 +158,44 @@ sequenceDiagram
   };
 }
 
+/** A 64×64 PNG of one colour (the lazy image of lazyImagePage). */
+function solidPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(64, 0);
+  ihdr.writeUInt32BE(64, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(64 * 3, Buffer.from([200, 40, 40]))]);
+  const raw = Buffer.concat(Array.from({ length: 64 }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A long page with one lazy image on its ninth page (Chromium would not load it before printing). */
-export function lazyImagePage(png: Buffer): RealDocument {
+export function lazyImagePage(): RealDocument {
+  const png = solidPng();
   const page = (loading: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Catalogue</title>
 <style>@page { size: A4; margin: 15mm; } .spacer { height: 250mm; }</style></head><body>
 <h1>Catalogue</h1>${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<div class="spacer">Page ${n}</div>`).join('')}
