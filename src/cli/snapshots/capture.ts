@@ -1,63 +1,14 @@
-// What `folio test` keeps of a printed PDF: its text as poppler's `pdftotext -layout` reads it and a PNG
-// of each page drawn by poppler's `pdftoppm` (pdf/rasterize.ts) at a fixed resolution. The PDF is written
-// to a fresh temporary folder, never into the template folder.
-import { execFile } from 'node:child_process';
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { rasterizePdf, RasterizerMissingError } from '../../pdf/rasterize.js';
+// What `folio test` keeps of a printed PDF (pdf/snapshot-capture.ts), with poppler's absence or failure
+// said as a CLI error; and what a PDF says of the browser that printed it.
+import { capturePdf as capture, CaptureError, type Captured } from '../../pdf/snapshot-capture.js';
 import { CliError } from '../client/output.js';
 
-/** Page images are drawn at this resolution: an A4 page is 414 × 585 pixels, enough to see a layout move. */
-export const SNAPSHOT_DPI = 50;
-/** Pages past this many are counted and their text compared, but not drawn. */
-export const MAX_DRAWN_PAGES = 200;
-
-export interface Captured {
-  text: string;
-  /** PNG of each page drawn, page 1 first (at most MAX_DRAWN_PAGES). */
-  images: Buffer[];
-}
-
-const POPPLER_HINT = "install poppler's utilities (Debian/Ubuntu: apt-get install poppler-utils, macOS: brew install poppler)";
-
-function pdftotext(file: string, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'pdftotext',
-      ['-layout', '-enc', 'UTF-8', file, '-'],
-      { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(stdout);
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-          return reject(new CliError('poppler_missing', `pdftotext was not found: ${POPPLER_HINT}`));
-        reject(new CliError('pdftotext_failed', `pdftotext failed: ${stderr.trim() || err.message}`));
-      },
-    );
-  });
-}
-
-/** The text and page images of a PDF. */
-export async function capturePdf(pdf: Buffer, timeoutMs = 60_000): Promise<Captured> {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'folio-test-'));
+export async function capturePdf(pdf: Buffer, timeoutMs?: number): Promise<Captured> {
   try {
-    const file = path.join(dir, 'printed.pdf');
-    await fsp.writeFile(file, pdf);
-    const [text, pages] = await Promise.all([
-      pdftotext(file, timeoutMs),
-      rasterizePdf(pdf, {
-        dpi: SNAPSHOT_DPI,
-        maxPages: MAX_DRAWN_PAGES,
-        parallel: Math.min(2, os.availableParallelism()),
-        timeoutMs,
-      }).catch((err: unknown) => {
-        if (err instanceof RasterizerMissingError) throw new CliError('poppler_missing', `pdftoppm was not found: ${POPPLER_HINT}`);
-        throw err;
-      }),
-    ]);
-    return { text, images: pages.map((p) => p.data) };
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
+    return await capture(pdf, timeoutMs);
+  } catch (err) {
+    if (err instanceof CaptureError) throw new CliError(err.code, err.message);
+    throw err;
   }
 }
 

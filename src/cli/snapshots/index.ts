@@ -5,14 +5,16 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { folioIgnore } from '../client/folioignore.js';
 import { plural, printJson, reportError } from '../client/output.js';
-import { capturePdf, SNAPSHOT_DPI } from './capture.js';
-import { describeDrift, passes, type FixtureVerdict } from './compare.js';
-import { findFixtures, FIXTURES_DIR, templateDir, type Fixture } from './fixtures.js';
-import { judge } from './judge.js';
+import { SNAPSHOT_DPI } from '../../pdf/snapshot-capture.js';
+import { capturePdf } from './capture.js';
+import { describeDrift, passes, type FixtureVerdict } from '../../domain/snapshot-compare.js';
+import { findFixtures, templateDir, type Fixture } from './fixtures.js';
+import { judge } from '../../pdf/snapshot-judge.js';
 import { applyMetadata, readOptions, type TestOptions } from './options.js';
 import { FixtureRenderError, localPrinter, REPORT_DIR, serverPrinter, type FixturePrinter } from './printers.js';
 import { writeReport, type ReportFixture } from './report.js';
-import { DamagedSnapshotError, SNAPSHOTS_DIR, SnapshotStore, type Snapshot } from './snapshot-store.js';
+import { DamagedSnapshotError, FIXTURES_DIR, SNAPSHOTS_DIR, type Snapshot } from '../../domain/snapshot-files.js';
+import { SnapshotStore } from './snapshot-store.js';
 
 type Status = 'passed' | 'failed' | 'missing' | 'error' | 'created' | 'updated' | 'unchanged';
 

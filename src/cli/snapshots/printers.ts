@@ -12,8 +12,8 @@ import { loadLocalBundle, type LocalBundle } from '../dev/local-bundle.js';
 import { LocalPrinter } from '../dev/local-printer.js';
 import type { DevInputs } from '../dev/preview-server.js';
 import { pdfProducer } from './capture.js';
-import { FIXTURES_DIR, type Fixture } from './fixtures.js';
-import { SNAPSHOTS_DIR } from './snapshot-store.js';
+import { type Fixture } from './fixtures.js';
+import { FIXTURES_DIR, SNAPSHOTS_DIR } from '../../domain/snapshot-files.js';
 
 /** The report folder: a dot folder, so `folio deploy` leaves it out. */
 export const REPORT_DIR = '.folio-test-report';

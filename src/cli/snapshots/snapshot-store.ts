@@ -3,55 +3,7 @@
 // beside it under a temporary name, then renamed into place, so a run cut short never leaves half a snapshot.
 import fs from 'node:fs';
 import path from 'node:path';
-
-export const SNAPSHOTS_DIR = '__snapshots__';
-
-export interface SnapshotMeta {
-  pages: number;
-  /** What printed it: the Chromium product string, or what the PDF says of its producer (--server). */
-  browser: string;
-  /** The resolution the page images are drawn at. */
-  dpi: number;
-  /** ISO 8601. */
-  createdAt: string;
-  /** `local` (the in-process renderer) or `server` (a Folio server, --server). */
-  renderer: 'local' | 'server';
-}
-
-export interface Snapshot {
-  meta: SnapshotMeta;
-  text: string;
-  /** PNG of each drawn page, page 1 first. */
-  images: Buffer[];
-}
-
-/** A snapshot folder that cannot be read as one: run --update to write it again. */
-export class DamagedSnapshotError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DamagedSnapshotError';
-  }
-}
-
-export const pageFile = (page: number) => `page-${page}.png`;
-
-function parseMeta(text: string, where: string): SnapshotMeta {
-  let m: Partial<SnapshotMeta>;
-  try {
-    m = JSON.parse(text) as Partial<SnapshotMeta>;
-  } catch {
-    throw new DamagedSnapshotError(`${where} is not valid JSON`);
-  }
-  if (!m || typeof m !== 'object' || !Number.isInteger(m.pages) || (m.pages as number) < 0 || typeof m.dpi !== 'number')
-    throw new DamagedSnapshotError(`${where} lacks "pages" or "dpi"`);
-  return {
-    pages: m.pages as number,
-    browser: typeof m.browser === 'string' ? m.browser : 'unknown',
-    dpi: m.dpi,
-    createdAt: typeof m.createdAt === 'string' ? m.createdAt : '',
-    renderer: m.renderer === 'server' ? 'server' : 'local',
-  };
-}
+import { countPageFiles, pageFile, readSnapshot, SNAPSHOTS_DIR, type Snapshot } from '../../domain/snapshot-files.js';
 
 export class SnapshotStore {
   readonly root: string;
@@ -66,21 +18,15 @@ export class SnapshotStore {
   /** The fixture's snapshot, or null when it has none; DamagedSnapshotError when its files do not fit together. */
   read(fixture: string): Snapshot | null {
     const dir = this.folder(fixture);
-    const metaFile = path.join(dir, 'meta.json');
-    if (!fs.existsSync(metaFile)) return null;
-    const where = `${SNAPSHOTS_DIR}/${fixture}`;
-    const meta = parseMeta(fs.readFileSync(metaFile, 'utf8'), `${where}/meta.json`);
+    if (!fs.existsSync(path.join(dir, 'meta.json'))) return null;
     const read = (name: string) => {
       try {
         return fs.readFileSync(path.join(dir, name));
       } catch {
-        throw new DamagedSnapshotError(`${where}/${name} is missing`);
+        return null;
       }
     };
-    const text = read('text.txt').toString('utf8');
-    const drawn = fs.readdirSync(dir).filter((f) => /^page-\d+\.png$/.test(f)).length;
-    const images = Array.from({ length: drawn }, (_, i) => read(pageFile(i + 1)));
-    return { meta, text, images };
+    return readSnapshot(fixture, read, countPageFiles(fs.readdirSync(dir)));
   }
 
   /** Replaces the fixture's snapshot with this one, whole. */

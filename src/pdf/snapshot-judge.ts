@@ -1,8 +1,16 @@
 // A fixture's print against its snapshot: the page count, the text and each drawn page, judged by the
-// rules of compare.ts; for the pages that drift, the pictures the report shows.
-import { changedLines, driftingPages, lineDiff, pageDrifts, type DiffLine, type FixtureVerdict, type PageVerdict } from './compare.js';
-import { comparePngs, diffPng } from './pixels.js';
-import type { Snapshot } from './snapshot-store.js';
+// rules of domain/snapshot-compare.ts; for the pages that drift, the pictures the report shows.
+import {
+  changedLines,
+  driftingPages,
+  lineDiff,
+  pageDrifts,
+  type DiffLine,
+  type FixtureVerdict,
+  type PageVerdict,
+} from '../domain/snapshot-compare.js';
+import { comparePngs, diffPng } from './snapshot-pixels.js';
+import type { Snapshot } from '../domain/snapshot-files.js';
 
 export interface Current {
   pages: number;

@@ -1,4 +1,4 @@
-// The rules of `folio test`, as pure functions over decoded pixels and text: when a pixel differs, when a
+// The rules of snapshot checks (`folio test`, and a version's checks on the server), as pure functions over decoded pixels and text: when a pixel differs, when a
 // page drifts, how two texts differ line by line, and how a fixture's result is said in one line.
 
 /** A pixel differs when any of its channels differs by more than this (0–255): anti-aliasing noise stays under it. */

@@ -1,13 +1,21 @@
-// PNG pages in and out of pixels for `folio test`: decoded by sharp (libvips) to raw RGBA, compared by the
-// rules of compare.ts, and the picture of the differences encoded back to PNG for the report.
-// sharp is loaded on first use: a run whose pages are all byte-identical never loads libvips.
-import { loadSharp, pngSize } from '../../pdf/rasterize.js';
-import { comparePixels, diffImage, type PixelComparison, type RawImage } from './compare.js';
+// PNG pages in and out of pixels for snapshot checks (`folio test`, and a version's checks on the server):
+// decoded by sharp (libvips) to raw RGBA, compared by the rules of domain/snapshot-compare.ts, and the
+// picture of the differences encoded back to PNG for the report. sharp is loaded on first use: a run whose
+// pages are all byte-identical never loads libvips. A recorded page may come from an account's bundle, so
+// it is decoded only within MAX_SNAPSHOT_PIXELS.
+import { loadSharp, pngSize } from './rasterize.js';
+import { comparePixels, diffImage, type PixelComparison, type RawImage } from '../domain/snapshot-compare.js';
 
-/** A PNG as raw RGBA pixels. */
+/** Pixels of one snapshot page: an A0 page at the snapshot resolution is ~3.9 million; this leaves room. */
+export const MAX_SNAPSHOT_PIXELS = 16_000_000;
+
+/** A PNG as raw RGBA pixels (an error past MAX_SNAPSHOT_PIXELS or for bytes that are not an image). */
 export async function decodePng(png: Buffer): Promise<RawImage> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png, { limitInputPixels: MAX_SNAPSHOT_PIXELS })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, channels: info.channels, data };
 }
 
