@@ -50,7 +50,10 @@ describe('folio test: snapshot tests of a template', () => {
     ok(recorded);
     assert.match(recorded.stdout, /^✓ sample {2}3 pages, new snapshot$/m);
     assert.match(recorded.stdout, /1 snapshot recorded \(1 new, 0 updated, 0 unchanged\)/);
-    assert.match(recorded.stderr, /hint: folio deploy uploads __snapshots__\/ too: add it to \.folioignore/);
+    assert.match(
+      recorded.stderr,
+      /note: folio deploy uploads tests\/ and __snapshots__\/ with the version, so the server can check it later/,
+    );
     const meta = JSON.parse(fs.readFileSync(path.join(snapshot, 'meta.json'), 'utf8'));
     assert.deepEqual([meta.pages, meta.dpi, meta.renderer], [3, 50, 'local']);
     assert.match(meta.browser, /^HeadlessChrome\/\d+\./, 'the Chromium that printed it');
@@ -172,8 +175,56 @@ describe('folio test: snapshot tests of a template', () => {
     assert.match(recorded.stdout, /^✓ acme {11}1 page, new snapshot$/m);
     assert.match(recorded.stdout, /^✓ long-customer {2}1 page, new snapshot$/m);
     assert.match(recorded.stdout, /^removed __snapshots__\/sample \(no fixture\)$/m);
-    assert.match(recorded.stderr, /hint: folio deploy uploads tests\/ and __snapshots__\/ too: add them to \.folioignore/);
+    assert.doesNotMatch(recorded.stderr, /hint:/);
+    // A .folioignore that leaves them out keeps the version from being checked on the server: said.
+    fs.writeFileSync(path.join(site, '.folioignore'), '__snapshots__/\n');
+    const ignored = await folio(['--update']);
+    ok(ignored);
+    assert.match(ignored.stderr, /hint: \.folioignore leaves __snapshots__\/ out of folio deploy: .* remove it from \.folioignore/);
+    fs.rmSync(path.join(site, '.folioignore'));
     assert.deepEqual(fs.readdirSync(path.join(site, '__snapshots__')).sort(), ['acme', 'long-customer']);
     assert.match(fs.readFileSync(path.join(site, '__snapshots__', 'long-customer', 'text.txt'), 'utf8'), /Long Customer Name Ltd\./);
+  });
+
+  test('a deployed version carries its fixtures: the server checks it, and reports drift after the CSS changed', async () => {
+    assert.ok(server, 'the --server test started a server');
+    const api = { FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${server!.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const deployAndCheck = async () => {
+      const deployed = await runFolio(['deploy', '--slug', 'invoice-checked', '--json'], { cwd: site, env: env(api) });
+      ok(deployed);
+      const { deployId } = JSON.parse(deployed.stdout);
+      const versionId = JSON.parse(deployed.stdout).deployVersion.id;
+      const created = await call('POST', `/v1/deploys/${deployId}/versions/${versionId}/checks`, {});
+      assert.equal(created.status, 202, JSON.stringify(created.body));
+      for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+        const got = await call('GET', `/v1/deploys/${deployId}/versions/${versionId}/checks/${created.body.check.id}`);
+        if (got.body.check.status !== 'running') return got.body.check;
+      }
+      throw new Error('the check did not end within 90 s');
+    };
+    // Recorded by this machine's Chromium (the previous test), printed again by the server's.
+    const clean = await deployAndCheck();
+    assert.equal(clean.status, 'passed', JSON.stringify(clean.fixtures));
+    assert.deepEqual(
+      clean.fixtures.map((f: any) => [f.name, f.status, f.pages]),
+      [
+        ['acme', 'passed', 1],
+        ['long-customer', 'passed', 1],
+      ],
+    );
+
+    const css = path.join(site, 'invoice.css');
+    fs.writeFileSync(css, fs.readFileSync(css, 'utf8').replace(/(\.items th \{\n\s*background:)[^;]+;/, '$1 #2e7d32;'));
+    const drifted = await deployAndCheck();
+    assert.equal(drifted.status, 'drifted');
+    for (const f of drifted.fixtures) assert.match(f.message, /^page 1 differs \(\d+(\.\d+)?% of pixels\)$/, JSON.stringify(f));
   });
 });

@@ -17,7 +17,9 @@ hashed locally; only files the server does not have yet are sent.
 Left out (not uploaded): files and folders named in the folder's .folioignore (gitignore syntax), and by
 default *.pdf, node_modules/ and every file or folder whose name starts with "." (.git, .env, .DS_Store,
 .folioignore). A "!pattern" in .folioignore re-includes (e.g. "!letterhead.pdf"). sample-payload.json and
-payload.schema.json are uploaded like any file.
+payload.schema.json are uploaded like any file, and so are tests/ and __snapshots__/ (folio test's fixtures
+and snapshots): a version that carries them can be checked on the server after a Chromium upgrade
+(POST /v1/deploys/{id}/versions/{versionId}/checks, or the dashboard's version page).
 
 Options:
   --slug SLUG            deploy slug (default: the folder name, lowercased, [a-z0-9-])

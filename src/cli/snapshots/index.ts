@@ -195,10 +195,13 @@ function summaryLine(outcomes: Outcome[], update: boolean): string {
   return `${count('passed')} passed, ${failed} failed`;
 }
 
-/** Whether `folio deploy` would upload the test's own files: the .folioignore should list them. */
-function deployTakesTestFiles(dir: string, opts: TestOptions): string[] {
+/**
+ * The test's own folders that `folio deploy` would leave out (.folioignore lists them): a version that
+ * lacks its fixtures or snapshots cannot be checked on the server.
+ */
+function deployLeavesOutTestFiles(dir: string, opts: TestOptions): string[] {
   const ignored = folioIgnore(dir, opts);
-  return [FIXTURES_DIR, SNAPSHOTS_DIR].filter((d) => fs.existsSync(path.join(dir, d)) && !ignored(`${d}/x.json`));
+  return [FIXTURES_DIR, SNAPSHOTS_DIR].filter((d) => fs.existsSync(path.join(dir, d)) && ignored(`${d}/x.json`));
 }
 
 async function test(argv: string[]): Promise<number> {
@@ -251,11 +254,12 @@ async function test(argv: string[]): Promise<number> {
   say(summaryLine(outcomes, opts.update));
   if (report) say(`report: ${report}`);
   if (opts.update && !opts.json) {
-    const uploaded = deployTakesTestFiles(dir, opts);
-    if (uploaded.length)
+    const left = deployLeavesOutTestFiles(dir, opts);
+    if (left.length)
       process.stderr.write(
-        `hint: folio deploy uploads ${uploaded.map((d) => `${d}/`).join(' and ')} too: add ${uploaded.length === 1 ? 'it' : 'them'} to .folioignore\n`,
+        `hint: .folioignore leaves ${left.map((d) => `${d}/`).join(' and ')} out of folio deploy: a version carries its fixtures and snapshots so the server can check it (folio deploy, then POST …/versions/{id}/checks or the dashboard's Check button); remove ${left.length === 1 ? 'it' : 'them'} from .folioignore\n`,
       );
+    else process.stderr.write('note: folio deploy uploads tests/ and __snapshots__/ with the version, so the server can check it later\n');
   }
   if (opts.json)
     printJson({
