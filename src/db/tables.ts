@@ -21,7 +21,13 @@ import type {
   DeploySecretsTable,
 } from './tables/deploys.js';
 import type { UploadSessionsTable, UploadSessionFilesTable, AccountBlobsTable, BlobsTable } from './tables/uploads.js';
-import type { RenderJobsTable, RenderBatchesTable, RenderPayloadsTable, RenderDiagnosticsTable } from './tables/jobs.js';
+import type {
+  RenderJobsTable,
+  RenderBatchesTable,
+  RenderPayloadsTable,
+  RenderDiagnosticsTable,
+  VersionChecksTable,
+} from './tables/jobs.js';
 import type {
   RenderOutputsTable,
   ManagedPdfsTable,
@@ -51,6 +57,7 @@ export interface Tables {
   webhook_deliveries: WebhookDeliveriesTable;
   render_jobs: RenderJobsTable;
   render_batches: RenderBatchesTable;
+  version_checks: VersionChecksTable;
   render_payloads: RenderPayloadsTable;
   render_outputs: RenderOutputsTable;
   render_diagnostics: RenderDiagnosticsTable;

@@ -5,6 +5,7 @@
 import { failOnProblem, type JobWarningCode } from './job-warnings.js';
 import { normalizeBundlePath, resolveRoute } from './file-paths.js';
 import { isValidMime, mimeForPath } from './mime.js';
+import { fixtureName, MAX_VERSION_FIXTURES } from './snapshot-files.js';
 import type { PlanPolicy } from './plans.js';
 import type { PackEntry } from './render-pack.js';
 
@@ -17,8 +18,13 @@ export interface CommitRequest {
 /** Validates the metadata of a commit (the render issue plugs in the PDF options check): a problem, or null. */
 export type MetadataValidator = (metadata: Record<string, unknown>) => string | null;
 
-/** The plan limits a commit is held to. */
-export type CommitPolicy = Pick<PlanPolicy, 'maxFilesPerDeployCommit' | 'maxBytesPerDeployCommit' | 'maxRenderTimeoutMs'>;
+/**
+ * The plan limits a commit is held to, and the largest fixture (`tests/<name>.json`, a payload a version
+ * check prints: the server's payload limit) when the caller holds fixtures to one.
+ */
+export type CommitPolicy = Pick<PlanPolicy, 'maxFilesPerDeployCommit' | 'maxBytesPerDeployCommit' | 'maxRenderTimeoutMs'> & {
+  maxFixtureBytes?: number;
+};
 
 /** Longest `render.metadata` as JSON, in UTF-16 code units (String#length). */
 export const MAX_METADATA_JSON_LENGTH = 64 * 1024;
@@ -86,6 +92,8 @@ export function checkCommit(
       `the version has ${totalBytes} bytes; the plan allows ${policy.maxBytesPerDeployCommit}`,
     );
   }
+  const fixtureRefused = checkFixtures(entries, policy.maxFixtureBytes);
+  if (fixtureRefused) return fixtureRefused;
   const { route, renderTimeoutMs, metadata } = request.render;
   if (!route.startsWith('/')) return refuse('invalid_request', 'render.route must begin with "/"', { field: 'render.route' });
   const entryPath = resolveRoute(route, (p) => seen.has(p));
@@ -114,6 +122,28 @@ export function checkCommit(
   if (failOnRefused) return refuse('invalid_request', failOnRefused, { field: 'render.failOn' });
   const codes = [...new Set(failOn as JobWarningCode[] | undefined)];
   return { ok: true, entries, totalBytes, entryPath, metadataJson, failOnJson: codes.length ? JSON.stringify(codes) : null };
+}
+
+/** A version's fixtures: at most MAX_VERSION_FIXTURES, each within `maxBytes` (a payload's limit). */
+function checkFixtures(entries: readonly PackEntry[], maxBytes: number | undefined): CommitRefusal | null {
+  let count = 0;
+  for (const [i, e] of entries.entries()) {
+    if (fixtureName(e.path) === null) continue;
+    count++;
+    if (maxBytes !== undefined && e.size > maxBytes)
+      return refuse(
+        'deploy_commit_policy_limit_exceeded',
+        `entries[${i}]: the fixture ${e.path.replace(/^\//, '')} is ${e.size} bytes; a fixture is a payload, and a payload may be at most ${maxBytes} bytes`,
+        { field: `entries[${i}]` },
+      );
+  }
+  if (count > MAX_VERSION_FIXTURES)
+    return refuse(
+      'deploy_commit_policy_limit_exceeded',
+      `the version has ${count} fixtures (tests/*.json); a version may carry at most ${MAX_VERSION_FIXTURES}`,
+      { field: 'entries' },
+    );
+  return null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 // keeps ids strictly increasing, so a keyset cursor never skips a row created by this process.
 
 export type IdPrefix =
-  'acct' | 'usr' | 'key' | 'dep' | 'ver' | 'ups' | 'job' | 'out' | 'pdf' | 'lnk' | 'dlv' | 'sess' | 'bat' | 'scert' | 'img';
+  'acct' | 'usr' | 'key' | 'dep' | 'ver' | 'ups' | 'job' | 'out' | 'pdf' | 'lnk' | 'dlv' | 'sess' | 'bat' | 'scert' | 'img' | 'chk';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

@@ -38,15 +38,33 @@ export class DamagedSnapshotError extends Error {
 
 export const pageFile = (page: number) => `page-${page}.png`;
 
-/** The fixture a bundle path is (`tests/paid.json` → `paid`), or null: only .json files directly in tests/, no dot files. */
+/**
+ * The fixture a path is (`tests/paid.json` → `paid`; a bundle's `/tests/paid.json` too), or null: only
+ * .json files directly in tests/, no dot files.
+ */
 export function fixtureName(path: string): string | null {
-  const m = /^tests\/([^/]+)\.json$/.exec(path);
+  const m = /^\/?tests\/([^/]+)\.json$/.exec(path);
   if (!m || m[1]!.startsWith('.') || m[1]!.length === 0) return null;
   return m[1]!;
 }
 
-/** The fixture path of a name. */
-export const fixturePath = (name: string) => `${FIXTURES_DIR}/${name}.json`;
+export const SAMPLE_PAYLOAD = 'sample-payload.json';
+export const SAMPLE_FIXTURE = 'sample';
+
+/**
+ * The fixtures among a bundle's paths (with or without the leading "/"), sorted by name: every
+ * `tests/<name>.json`; without any, the sample payload as the fixture `sample`; else none. (`folio test`
+ * reads a folder by the same rule.) `file` is the path as given.
+ */
+export function bundleFixtures(paths: readonly string[]): Array<{ name: string; file: string }> {
+  const tests = paths.flatMap((p) => {
+    const name = fixtureName(p);
+    return name === null ? [] : [{ name, file: p }];
+  });
+  if (tests.length) return tests.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sample = paths.find((p) => p === SAMPLE_PAYLOAD || p === `/${SAMPLE_PAYLOAD}`);
+  return sample ? [{ name: SAMPLE_FIXTURE, file: sample }] : [];
+}
 
 /** meta.json of a snapshot; `where` names it in the error. */
 export function parseSnapshotMeta(text: string, where: string): SnapshotMeta {

@@ -50,6 +50,10 @@ export const errorCodes = {
   upload_session_not_found: { status: 404, description: 'The upload session does not exist or belongs to another account.' },
   render_job_not_found: { status: 404, description: 'The render job does not exist or belongs to another account.' },
   render_batch_not_found: { status: 404, description: 'The render batch does not exist or belongs to another account.' },
+  version_check_not_found: {
+    status: 404,
+    description: 'The version check does not exist for this version, or belongs to another account.',
+  },
   render_output_not_found: { status: 404, description: 'The render output was deleted or expired.' },
   pdf_not_found: { status: 404, description: 'The managed PDF does not exist (or was purged).' },
   permanent_link_not_found: { status: 404, description: 'The permanent link does not exist.' },
@@ -69,6 +73,10 @@ export const errorCodes = {
     description: 'A render job asked for `latest` (or an alias pointing to it) on a deploy with no version.',
   },
   deploy_version_in_use: { status: 409, description: 'The version is named by an alias or used by unfinished render jobs.' },
+  version_has_no_fixtures: {
+    status: 409,
+    description: 'A version check was asked of a version whose files hold no fixture (`tests/<name>.json`, or a `sample-payload.json`).',
+  },
   upload_session_committed: { status: 409, description: 'The upload session was already committed.' },
   upload_session_expired: { status: 409, description: 'The upload session expired (swept after its TTL).' },
   blob_not_in_session: { status: 409, description: 'The sha256 matches no file descriptor declared in the session.' },

@@ -31,6 +31,7 @@ import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
 import { renderBatchRoutes } from './routes/render-batches.js';
+import { versionCheckRoutes } from './routes/version-checks.js';
 import { Access, EmbeddedPdf, ManagedPdf, PageImage, PermanentLink, RenderJob, RenderOutput } from './schemas/render.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { ErrorBody } from './schemas/common.js';
@@ -232,6 +233,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   uploadRoutes(app, services);
   accountRoutes(app, services);
   renderBatchRoutes(app, services);
+  versionCheckRoutes(app, services);
   // Job creation also takes multipart/form-data (inline sources: the HTML and its files as parts): the
   // parser lives in a scope of its own, so every other route still answers a multipart body with 415.
   await app.register(async (scope) => {

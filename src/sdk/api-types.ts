@@ -1178,8 +1178,8 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
-                                combine: "none" | "merge" | "zip";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                                combine: "none" | "merge" | "zip" | "check";
                                 /** @description Whether every item sends its own `render.job.terminated` webhook. */
                                 itemWebhooks: boolean;
                                 /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
@@ -1437,8 +1437,8 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
-                                combine: "none" | "merge" | "zip";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                                combine: "none" | "merge" | "zip" | "check";
                                 /** @description Whether every item sends its own `render.job.terminated` webhook. */
                                 itemWebhooks: boolean;
                                 /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
@@ -1580,8 +1580,8 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
-                                combine: "none" | "merge" | "zip";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                                combine: "none" | "merge" | "zip" | "check";
                                 /** @description Whether every item sends its own `render.job.terminated` webhook. */
                                 itemWebhooks: boolean;
                                 /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
@@ -1702,8 +1702,8 @@ export interface paths {
                                 deployVersionId: string;
                                 deployVersionNo: number;
                                 businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
-                                combine: "none" | "merge" | "zip";
+                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                                combine: "none" | "merge" | "zip" | "check";
                                 /** @description Whether every item sends its own `render.job.terminated` webhook. */
                                 itemWebhooks: boolean;
                                 /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
@@ -1851,6 +1851,364 @@ export interface paths {
                 /** @description Error codes: forbidden. */
                 403: components["responses"]["Error"];
                 /** @description Error codes: render_batch_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deploys/{deployId}/versions/{deployVersionId}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a version's checks (newest first)
+         * @description One page of the checks of the version, newest first, each with its fixtures and their results.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from the previous page's `nextCursor`. */
+                    cursor?: string;
+                    /** @description Page size (1–100, default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Version id (`ver_…`). */
+                    deployVersionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of checks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description Check id (`chk_…`). */
+                                id: string;
+                                deployId: string;
+                                deployVersionId: string;
+                                /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
+                                batchId: string | null;
+                                /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
+                                status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
+                                tolerance: number;
+                                counts: {
+                                    pending: number;
+                                    passed: number;
+                                    drifted: number;
+                                    noSnapshot: number;
+                                    failed: number;
+                                };
+                                fixtures: {
+                                    /** @description The fixture: `tests/<name>.json`. */
+                                    name: string;
+                                    file: string;
+                                    /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
+                                    status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                    /** @description The render job that printed it (`job_…`). */
+                                    jobId?: string;
+                                    pages?: number | null;
+                                    expectedPages?: number | null;
+                                    /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
+                                    message?: string;
+                                    textDiffers?: boolean;
+                                    /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
+                                    textDiff?: string[];
+                                    pageResults?: {
+                                        page: number;
+                                        /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
+                                        kind: "compared" | "missing" | "new";
+                                        drifts: boolean;
+                                        /** @description Share of the page's pixels that differ (compared pages). */
+                                        ratio?: number;
+                                        /** @description The page is drawn at another size than recorded. */
+                                        sizeMismatch?: boolean;
+                                    }[];
+                                    /** @description The browser that printed it now. */
+                                    browser?: string | null;
+                                    /** @description The snapshot's browser (its meta.json). */
+                                    recordedBrowser?: string | null;
+                                    error?: {
+                                        code: string;
+                                        message: string;
+                                    };
+                                }[];
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description When the judgement was recorded. */
+                                finishedAt?: number;
+                            }[];
+                            /** @description Cursor of the next page; absent or null on the last page. */
+                            nextCursor?: string | null;
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Check a version's fixtures against its snapshots
+         * @description Prints every fixture the version carries (`tests/<name>.json` among its files, at most 50) again on this server and compares each print with the snapshot the version carries (`__snapshots__/<name>/`, recorded by `folio test --update`): page count, text, and each page's pixels within `tolerance`, by the rules of `folio test`. Run it after a Chromium upgrade to see which live versions print differently before customers do. The prints are the items of a render batch with `combine: "check"` (`batchId`): each is an ordinary render job, counted in the render quotas; no webhook is sent. Answers 202 at once; poll `GET …/checks/{checkId}` until `status` is no longer `running`. A fixture that is not valid JSON fails on its own; a payload that does not match the version's payload schema is refused (400 naming the fixture's file).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Version id (`ver_…`). */
+                    deployVersionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Share of a page's pixels that may differ before the page drifts (default 0.001 = 0.1 %, as `folio test`). */
+                        tolerance?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The check, running */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** VersionCheck */
+                            check: {
+                                /** @description Check id (`chk_…`). */
+                                id: string;
+                                deployId: string;
+                                deployVersionId: string;
+                                /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
+                                batchId: string | null;
+                                /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
+                                status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
+                                tolerance: number;
+                                counts: {
+                                    pending: number;
+                                    passed: number;
+                                    drifted: number;
+                                    noSnapshot: number;
+                                    failed: number;
+                                };
+                                fixtures: {
+                                    /** @description The fixture: `tests/<name>.json`. */
+                                    name: string;
+                                    file: string;
+                                    /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
+                                    status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                    /** @description The render job that printed it (`job_…`). */
+                                    jobId?: string;
+                                    pages?: number | null;
+                                    expectedPages?: number | null;
+                                    /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
+                                    message?: string;
+                                    textDiffers?: boolean;
+                                    /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
+                                    textDiff?: string[];
+                                    pageResults?: {
+                                        page: number;
+                                        /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
+                                        kind: "compared" | "missing" | "new";
+                                        drifts: boolean;
+                                        /** @description Share of the page's pixels that differ (compared pages). */
+                                        ratio?: number;
+                                        /** @description The page is drawn at another size than recorded. */
+                                        sizeMismatch?: boolean;
+                                    }[];
+                                    /** @description The browser that printed it now. */
+                                    browser?: string | null;
+                                    /** @description The snapshot's browser (its meta.json). */
+                                    recordedBrowser?: string | null;
+                                    error?: {
+                                        code: string;
+                                        message: string;
+                                    };
+                                }[];
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description When the judgement was recorded. */
+                                finishedAt?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request, payload_invalid. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: version_has_no_fixtures. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: render_provider_unavailable. */
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deploys/{deployId}/versions/{deployVersionId}/checks/{checkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version check
+         * @description `running` while fixtures print and are compared; then the worst fixture's status (`failed`, `drifted`, `no_snapshot`, `passed`), with each fixture's page count, one-line message, per-page pixel shares and text differences.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Deploy id. */
+                    deployId: string;
+                    /** @description Version id (`ver_…`). */
+                    deployVersionId: string;
+                    /** @description Check id (`chk_…`). */
+                    checkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The check */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** VersionCheck */
+                            check: {
+                                /** @description Check id (`chk_…`). */
+                                id: string;
+                                deployId: string;
+                                deployVersionId: string;
+                                /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
+                                batchId: string | null;
+                                /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
+                                status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
+                                tolerance: number;
+                                counts: {
+                                    pending: number;
+                                    passed: number;
+                                    drifted: number;
+                                    noSnapshot: number;
+                                    failed: number;
+                                };
+                                fixtures: {
+                                    /** @description The fixture: `tests/<name>.json`. */
+                                    name: string;
+                                    file: string;
+                                    /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
+                                    status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                    /** @description The render job that printed it (`job_…`). */
+                                    jobId?: string;
+                                    pages?: number | null;
+                                    expectedPages?: number | null;
+                                    /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
+                                    message?: string;
+                                    textDiffers?: boolean;
+                                    /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
+                                    textDiff?: string[];
+                                    pageResults?: {
+                                        page: number;
+                                        /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
+                                        kind: "compared" | "missing" | "new";
+                                        drifts: boolean;
+                                        /** @description Share of the page's pixels that differ (compared pages). */
+                                        ratio?: number;
+                                        /** @description The page is drawn at another size than recorded. */
+                                        sizeMismatch?: boolean;
+                                    }[];
+                                    /** @description The browser that printed it now. */
+                                    browser?: string | null;
+                                    /** @description The snapshot's browser (its meta.json). */
+                                    recordedBrowser?: string | null;
+                                    error?: {
+                                        code: string;
+                                        message: string;
+                                    };
+                                }[];
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description Unix epoch milliseconds. */
+                                createdAt: number;
+                                /** @description When the judgement was recorded. */
+                                finishedAt?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: deploy_not_found, deploy_version_not_found, version_check_not_found. */
                 404: components["responses"]["Error"];
                 /** @description Error codes: auth_throttled, rate_limited. */
                 429: components["responses"]["Error"];
@@ -4900,8 +5258,8 @@ export interface components {
                     deployVersionId: string;
                     deployVersionNo: number;
                     businessKey?: string;
-                    /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`. */
-                    combine: "none" | "merge" | "zip";
+                    /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                    combine: "none" | "merge" | "zip" | "check";
                     /** @description Whether every item sends its own `render.job.terminated` webhook. */
                     itemWebhooks: boolean;
                     /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
@@ -4981,7 +5339,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */

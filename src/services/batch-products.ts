@@ -18,6 +18,7 @@ import type { ServiceContext } from './context.js';
 import type { EventBus } from './events.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_PAGES, type PdfMerges } from './pdf-merges.js';
 import type { RenderedFiles } from './rendered-files.js';
+import type { CheckJudge, CheckJudgement } from './version-check-judge.js';
 import type { Webhooks } from './webhooks.js';
 
 /** A product's lease: a merge of 1,000 one-page invoices takes seconds; this leaves room for slow stores. */
@@ -42,12 +43,15 @@ interface ItemPdf {
   pageCount: number;
 }
 
-type Built = { pdfId: string; outputId?: undefined; items: number } | { outputId: string; pdfId?: undefined; items: number };
+type Built =
+  | { pdfId: string; outputId?: undefined; check?: undefined; items: number }
+  | { outputId: string; pdfId?: undefined; check?: undefined; items: number }
+  | { check: CheckJudgement; pdfId?: undefined; outputId?: undefined; items: number };
 
 export class BatchProducts {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { merges: PdfMerges; webhooks: Webhooks; files: RenderedFiles; events: EventBus },
+    private readonly deps: { merges: PdfMerges; webhooks: Webhooks; files: RenderedFiles; events: EventBus; checks: CheckJudge },
   ) {}
 
   /** Claims one pending product (or one whose builder's lease expired) for `owner`; null when none is due. */
@@ -72,6 +76,12 @@ export class BatchProducts {
     const log = this.ctx.log.child({ batchId: batch.id, combine: batch.combine });
     let built: Built;
     try {
+      if (batch.combine === 'check') {
+        const check = await this.deps.checks.judge(batch);
+        built = { check, items: check.results.length };
+        await this.record(batch, owner, { built });
+        return;
+      }
       const items = await this.itemPdfs(batch.id);
       if (items.length === 0) throw new ProductError('batch_nothing_to_combine', 'no item of the batch has a PDF to combine');
       built = batch.combine === 'merge' ? await this.merge(batch, items) : await this.zip(batch, items);
@@ -246,6 +256,11 @@ export class BatchProducts {
         .where('combine_lease_owner', '=', owner)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return false;
+      // A version check's prints are its own business: its judgement is recorded, no batch webhook is sent.
+      if (batch.combine === 'check') {
+        await this.deps.checks.record(trx, batch.id, outcome.built?.check ?? { failed: true }, now);
+        return true;
+      }
       queued = await this.deps.webhooks.recordBatchCompleted(trx, batch);
       return true;
     });

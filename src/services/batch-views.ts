@@ -23,7 +23,8 @@ export async function batchCounts(db: Kysely<Tables> | Transaction<Tables>, batc
 }
 
 /**
- * `running` until every item is terminal; then `combining` while a merge or zip is being built; then
+ * `running` until every item is terminal; then `combining` while a merge or zip is being built (or a
+ * check's prints are compared); then
  * `completed` (the product may still have failed: see product.state).
  */
 export function batchStatus(b: RenderBatchesTable): 'running' | 'combining' | 'completed' {
@@ -45,7 +46,8 @@ function linkOr(sign: () => { access: { url: string; expiresAt: number } }) {
 
 /** The combined product with signed links (absent for combine "none" and while items still run). */
 export async function batchProduct(db: Kysely<Tables>, files: RenderedFiles, b: RenderBatchesTable) {
-  if (b.combine === 'none' || b.combine_state === null) return undefined;
+  // A check's product is its judgement, read as the version check (services/version-checks.ts).
+  if (b.combine === 'none' || b.combine === 'check' || b.combine_state === null) return undefined;
   const kind = b.combine as 'merge' | 'zip';
   if (b.combine_state === 'pending' || b.combine_state === 'running') return { kind, state: 'pending' as const };
   if (b.combine_state === 'failed')
@@ -108,7 +110,7 @@ export async function batchView(db: Kysely<Tables>, files: RenderedFiles, row: R
     deployVersionId: b.deploy_version_id,
     deployVersionNo: b.deploy_version_no,
     ...(b.business_key !== null ? { businessKey: b.business_key } : {}),
-    combine: b.combine as 'none' | 'merge' | 'zip',
+    combine: b.combine as 'none' | 'merge' | 'zip' | 'check',
     itemWebhooks: b.item_webhooks === 1,
     status: batchStatus(b),
     itemCount: b.item_count,

@@ -185,6 +185,7 @@ export class Deploys {
       if (Number(res.numDeletedRows) === 0) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
       const versionIds = trx.selectFrom('deploy_versions').select('id').where('deploy_id', '=', deployId);
       await trx.deleteFrom('version_files').where('version_id', 'in', versionIds).execute();
+      await trx.deleteFrom('version_checks').where('deploy_id', '=', deployId).execute();
       await trx.deleteFrom('deploy_versions').where('deploy_id', '=', deployId).execute();
       await trx.deleteFrom('aliases').where('deploy_id', '=', deployId).execute();
       await trx.deleteFrom('deploy_settings').where('deploy_id', '=', deployId).execute();

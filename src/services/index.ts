@@ -22,6 +22,8 @@ import { PayloadSchemas } from './payload-schemas.js';
 import { PdfMerges } from './pdf-merges.js';
 import { RenderedFiles } from './rendered-files.js';
 import { RenderBatches } from './render-batches.js';
+import { CheckJudge } from './version-check-judge.js';
+import { VersionChecks } from './version-checks.js';
 import { RenderJobs } from './render-jobs.js';
 import { JobCancels } from './job-transitions.js';
 import { JobDocuments } from './job-documents.js';
@@ -47,6 +49,7 @@ export interface Services {
   idempotency: IdempotencyStore;
   renderJobs: RenderJobs;
   renderBatches: RenderBatches;
+  versionChecks: VersionChecks;
   batchProgress: BatchProgress;
   batchProducts: BatchProducts;
   renderedFiles: RenderedFiles;
@@ -139,7 +142,8 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
   );
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
-  const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles, events });
+  const versionChecks = new VersionChecks(ctx, { deploys, batches: renderBatches });
+  const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles, events, checks: new CheckJudge(ctx) });
   const jobOutcomes = new JobOutcomes(ctx, {
     files: renderedFiles,
     images: pageImages,
@@ -170,6 +174,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     idempotency,
     renderJobs,
     renderBatches,
+    versionChecks,
     batchProgress,
     batchProducts,
     renderedFiles,

@@ -281,6 +281,7 @@ export async function expireInlineVersions(ctx: Pick<ServiceContext, 'db' | 'pla
           .executeTakeFirst();
         if (Number(res.numDeletedRows) === 0) return false;
         await trx.deleteFrom('version_files').where('version_id', '=', id).execute();
+        await trx.deleteFrom('version_checks').where('deploy_version_id', '=', id).execute();
         return true;
       });
       if (gone) deleted++;

@@ -6,7 +6,8 @@
 // counts per state, its items in order, and a cancel of everything not yet finished.
 import { PAYLOAD_REFUSALS } from './render-job-types.js';
 import { packBytes, packText } from '../db/packed-inputs.js';
-import type { RenderBatchesTable, RenderJobsTable } from '../db/tables.js';
+import type { Transaction } from 'kysely';
+import type { RenderBatchesTable, RenderJobsTable, Tables } from '../db/tables.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newId } from '../domain/ids.js';
 import type { JobStatus } from '../domain/job-state.js';
@@ -28,6 +29,8 @@ import type { Versions } from './versions.js';
 export const MAX_BATCH_ITEMS = 1000;
 export const BATCH_COMBINES = ['none', 'merge', 'zip'] as const;
 export type BatchCombine = (typeof BATCH_COMBINES)[number];
+/** What a batch row's combine may hold: the public modes, and `check` for a version check's prints (services/version-checks.ts). */
+export type StoredCombine = BatchCombine | 'check';
 /**
  * Rows per INSERT statement: render_jobs has 28 columns, so 250 rows bind 7,000 parameters, far below
  * SQLite's 32,766 and PostgreSQL's 65,535, and 1,000 items are 4 statements per table.
@@ -52,12 +55,12 @@ export type BatchItemInput = Pick<
 >;
 
 /** Why an item's document cannot go into the batch's combined product (null: it can). */
-function combineProblem(combine: BatchCombine, doc: StoredJobDocument, i: number): AppError | null {
+function combineProblem(combine: StoredCombine, doc: StoredJobDocument, i: number): AppError | null {
   if (combine === 'merge' && doc.protection)
     return new AppError('invalid_request', `items[${i}].protection: an encrypted PDF cannot be merged; use combine "zip" or "none"`, {
       field: `items[${i}].protection`,
     });
-  if (combine !== 'none' && doc.imagesOnly)
+  if ((combine === 'merge' || combine === 'zip') && doc.imagesOnly)
     return new AppError('invalid_request', `items[${i}].outputFormat: an item that keeps only images has no PDF to ${combine}`, {
       field: `items[${i}].outputFormat`,
     });
@@ -75,7 +78,7 @@ export interface CreateBatchInput {
   deployId: string;
   deployVersionId: string;
   businessKey?: string;
-  combine?: BatchCombine;
+  combine?: StoredCombine;
   /** Each item also sends its own render.job.terminated webhook (default false). */
   itemWebhooks?: boolean;
   items: BatchItemInput[];
@@ -98,7 +101,12 @@ export class RenderBatches {
    * render-time quota, the render_jobs meter by the item count (429 saying how many fit), the batch row and
    * the items in multi-row inserts.
    */
-  async create(accountId: string, input: CreateBatchInput) {
+  async create(
+    accountId: string,
+    input: CreateBatchInput,
+    /** Writes what the batch belongs to in its creating transaction (a version check's row). */
+    alongside?: (trx: Transaction<Tables>, batchId: string, now: number) => Promise<void>,
+  ) {
     await this.deploys.require(accountId, input.deployId);
     const combine = input.combine ?? 'none';
     if (input.items.length < 1 || input.items.length > MAX_BATCH_ITEMS)
@@ -250,6 +258,7 @@ export class RenderBatches {
           )
           .execute();
       }
+      await alongside?.(trx, batchId, now);
       return { row, firstJobId: jobs[0].id };
     });
     // One wake-up is enough: a woken worker claims whatever is queued.

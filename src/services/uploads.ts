@@ -313,7 +313,7 @@ export class Uploads {
           return p.message;
         }
       : null;
-    const checked = checkCommit(input, policy, validator);
+    const checked = checkCommit(input, { ...policy, maxFixtureBytes: this.ctx.config.maxPayloadBytes }, validator);
     if (!checked.ok) {
       if (metadataField !== undefined && checked.details?.field === 'render.metadata') checked.details = { field: metadataField };
       throw refusal(checked);

@@ -93,6 +93,7 @@ export class Versions {
       const reason = await this.inUseReason(trx, deployId, versionId);
       if (reason) throw new AppError('deploy_version_in_use', `version ${versionId} is in use: ${reason}`);
       await trx.deleteFrom('version_files').where('version_id', '=', versionId).execute();
+      await trx.deleteFrom('version_checks').where('deploy_version_id', '=', versionId).execute();
       await trx.deleteFrom('deploy_versions').where('id', '=', versionId).execute();
     });
   }
@@ -187,6 +188,7 @@ export class Versions {
       const gone = await this.ctx.db.transaction().execute(async (trx) => {
         if (await this.inUseReason(trx, deployId, id)) return false;
         await trx.deleteFrom('version_files').where('version_id', '=', id).execute();
+        await trx.deleteFrom('version_checks').where('deploy_version_id', '=', id).execute();
         await trx.deleteFrom('deploy_versions').where('id', '=', id).execute();
         return true;
       });

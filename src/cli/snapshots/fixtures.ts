@@ -3,11 +3,9 @@
 // them is a usage error (exit 2) naming the file, found before anything is rendered.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIXTURES_DIR } from '../../domain/snapshot-files.js';
+import { FIXTURES_DIR, SAMPLE_FIXTURE, SAMPLE_PAYLOAD } from '../../domain/snapshot-files.js';
 import { UsageError } from '../client/output.js';
 
-export const SAMPLE_PAYLOAD = 'sample-payload.json';
-export const SAMPLE_FIXTURE = 'sample';
 /** A fixture is a payload: larger than this is a mistake (a data dump), not a test. */
 export const MAX_FIXTURE_BYTES = 5 * 1024 * 1024;
 

@@ -54,7 +54,7 @@ export interface RenderBatchesTable {
   /** Bound once at creation, for every item. */
   deploy_version_id: string;
   deploy_version_no: number;
-  combine: string; // none | merge | zip
+  combine: string; // none | merge | zip | check (a version check's prints: version_checks)
   item_count: number;
   business_key: string | null;
   created_at: number;
@@ -94,4 +94,24 @@ export interface RenderDiagnosticsTable {
   attempt: number;
   diagnostics_json: string;
   created_at: number;
+}
+
+/** A version check: its fixtures printed as the items of a batch (combine "check") and judged once all ended. */
+export interface VersionChecksTable {
+  id: string;
+  account_id: string;
+  deploy_id: string;
+  deploy_version_id: string;
+  /** The batch of its prints; NULL when no fixture could be printed (every one failed before rendering). */
+  batch_id: string | null;
+  /** Share of a page's pixels that may differ (0.001 = 0.1 %). */
+  tolerance: number;
+  /** JSON array of CheckFixture (services/version-checks.ts), in item order. */
+  fixtures_json: string;
+  /** running | passed | drifted | failed */
+  status: string;
+  /** JSON array of FixtureResult once judged; NULL while running. */
+  results_json: string | null;
+  created_at: number;
+  finished_at: number | null;
 }

@@ -148,8 +148,11 @@ export const RenderBatch = Type.Object(
     deployVersionNo: Type.Integer(),
     businessKey: Type.Optional(Type.String()),
     combine: Type.Union(
-      BATCH_COMBINES.map((c) => Type.Literal(c)),
-      { description: 'What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`.' },
+      [...BATCH_COMBINES, 'check' as const].map((c) => Type.Literal(c)),
+      {
+        description:
+          'What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check.',
+      },
     ),
     itemWebhooks: Type.Boolean({ description: 'Whether every item sends its own `render.job.terminated` webhook.' }),
     status: Type.Union([Type.Literal('running'), Type.Literal('combining'), Type.Literal('completed')], {
