@@ -104,6 +104,9 @@ export type WebhookDeliveries = Operations['GET /v1/render-jobs/{jobId}/webhook-
 export type RenderDiagnostics = Operations['GET /v1/render-jobs/{jobId}/diagnostics']['response']['diagnostics'];
 export type DiagnosticsEntry = NonNullable<RenderDiagnostics>['entries'][number];
 
+/** A version's fixtures printed again on the server and compared with its snapshots. */
+export type VersionCheck = Operations['GET /v1/deploys/{deployId}/versions/{deployVersionId}/checks/{checkId}']['response']['check'];
+
 /** One problem of a 400 `payload_invalid`: a JSON pointer into the payload and what is wrong there. */
 /** A signing certificate of the account (PKCS#12); the file and its passphrase are never answered. */
 export type SigningCertificate = Operations['GET /v1/signing-certificates/{signingCertificateId}']['response']['signingCertificate'];

@@ -43,12 +43,12 @@ export class VersionChecks {
       .where('version_id', '=', version.id)
       .orderBy('path')
       .execute();
+    // Bundle paths begin with "/"; a check names files as the template folder does (tests/paid.json).
     const byPath = new Map(files.map((f) => [f.path, f]));
-    const found = bundleFixtures([...byPath.keys()]).map((f) => ({
-      ...f,
-      sha256: byPath.get(f.file)!.sha256,
-      size: Number(byPath.get(f.file)!.size),
-    }));
+    const found = bundleFixtures([...byPath.keys()]).map((f) => {
+      const stored = byPath.get(f.file)!;
+      return { name: f.name, file: f.file.replace(/^\//, ''), sha256: stored.sha256, size: Number(stored.size) };
+    });
     if (found.length === 0)
       throw new AppError(
         'version_has_no_fixtures',

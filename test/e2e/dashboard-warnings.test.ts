@@ -3,12 +3,14 @@
 // bundle lacks succeeds with page_exception and http_error_status; every job list (the jobs page, a deploy's
 // jobs, a batch's items) marks it with a "⚠ 2" badge naming the codes, the render form too, and its job page
 // lists each warning with its message and a link into the diagnostics. A clean job has no badge and says
-// "No warnings."; a version page shows its print defaults and failOn. Three renders in all.
+// "No warnings."; a version page shows its print defaults and failOn, and a version that carries fixtures
+// is checked against its snapshots from its page. Five renders in all.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { capturePdf, SNAPSHOT_DPI } from '../../src/pdf/snapshot-capture.js';
 import { descriptors, entries, file, sha256, type BundleFile } from '../helpers/bundle.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
@@ -213,5 +215,44 @@ describe('dashboard: render job warnings in a browser', () => {
     assert.equal(await page.getByTestId('job-warnings-none').innerText(), 'No warnings.');
     assert.equal(await page.getByTestId('warnings-badge').count(), 0);
     assert.equal(await page.getByTestId('job-warning').count(), 0);
+  });
+
+  test('a version that carries fixtures is checked from its page: the check runs and lists each fixture', async () => {
+    // The snapshot: this server's print of the clean template, kept as `folio test --server --update` keeps it.
+    const printed = await fetch(url('/v1/render'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ html: '<!doctype html><html><body><h1>Clean</h1></body></html>', payload: { n: 1 } }),
+    });
+    assert.equal(printed.status, 200);
+    const captured = await capturePdf(Buffer.from(await printed.arrayBuffer()));
+    const meta = {
+      pages: captured.images.length,
+      browser: 'Skia/PDF',
+      dpi: SNAPSHOT_DPI,
+      createdAt: new Date().toISOString(),
+      renderer: 'server',
+    };
+    const checked = await deploy(api, 'checked', [
+      ...clean,
+      file('tests/one.json', '{"n": 1}'),
+      file('__snapshots__/one/meta.json', JSON.stringify(meta)),
+      file('__snapshots__/one/text.txt', captured.text),
+      ...captured.images.map((png, i) => file(`__snapshots__/one/page-${i + 1}.png`, png)),
+    ]);
+    await page.goto(url(`/dashboard/deploys/${checked.deployId}/versions/${checked.version.id}`));
+    await heading(/^checked · /);
+    await page.getByText('No check has run for this version yet.').waitFor();
+    await page.getByTestId('run-check').click();
+    const done = page.locator('[data-testid="version-check"][data-status="passed"]');
+    await done.waitFor({ timeout: 60_000 });
+    assert.match(await done.innerText(), /1 passed/);
+    assert.equal(await done.getByTestId('check-fixture-message').innerText(), 'matches its snapshot (1 page)');
+    await shot('version-check-passed');
+
+    // A version without fixtures says how to add them, and its button is off.
+    await page.goto(url(`/dashboard/deploys/${loading.deployId}/versions/${loading.version.id}`));
+    await page.getByText('This version carries no fixtures.', { exact: false }).waitFor();
+    assert.equal(await page.getByTestId('run-check').isDisabled(), true);
   });
 });

@@ -136,7 +136,8 @@ describe('version checks: fixtures printed again on the server and compared with
     assert.equal(created.body.check.status, 'failed');
     assert.equal(created.body.check.batchId, null);
     assert.equal(created.body.check.fixtures[0].error.code, 'fixture_invalid');
-    assert.match(created.body.check.fixtures[0].message, /tests\/ada\.json is not valid JSON/);
+    assert.equal(created.body.check.fixtures[0].file, 'tests/ada.json');
+    assert.match(created.body.check.fixtures[0].message, /^tests\/ada\.json is not valid JSON/);
 
     const bare = await app.api('GET', `/v1/deploys/${deployId}/versions`);
     const v1 = bare.body.items.at(-1).id;

@@ -7,6 +7,7 @@ import { act, empty, loading, pageHeader, table } from '../ui';
 import { explain } from '../warnings';
 import { deleteVersion, promote } from './deploy';
 import { renderForm } from './render-form';
+import { versionChecksSection } from './version-checks';
 
 export async function versionPage(ctx: PageContext) {
   const [deployId, versionId] = ctx.params;
@@ -76,6 +77,7 @@ export async function versionPage(ctx: PageContext) {
     ),
     payloadSection(v),
     renderForm(ctx, deployId, [{ value: v.id, label: v.displayId, samplePayload: v.samplePayload }]),
+    versionChecksSection(ctx, `${base}/versions/${encodeURIComponent(versionId)}`, files.items),
     h(
       'section',
       { 'aria-labelledby': 'files-title' },
