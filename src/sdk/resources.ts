@@ -38,6 +38,16 @@ export function deploysResource(http: HttpCore, paginate: Paginate) {
     versions: (deployId: string) => paginate('GET /v1/deploys/{deployId}/versions', { path: { deployId } }),
     getVersion: (deployId: string, deployVersionId: string, o: CallOptions = {}) =>
       http.call('GET /v1/deploys/{deployId}/versions/{deployVersionId}', { path: { deployId, deployVersionId }, ...o }),
+    /** Prints the version's fixtures again and compares them with its snapshots (202, `status: "running"`). */
+    checkVersion: (deployId: string, deployVersionId: string, body: { tolerance?: number } = {}, o: CallOptions = {}) =>
+      http.call('POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks', { path: { deployId, deployVersionId }, body, ...o }),
+    getVersionCheck: (deployId: string, deployVersionId: string, checkId: string, o: CallOptions = {}) =>
+      http.call('GET /v1/deploys/{deployId}/versions/{deployVersionId}/checks/{checkId}', {
+        path: { deployId, deployVersionId, checkId },
+        ...o,
+      }),
+    versionChecks: (deployId: string, deployVersionId: string) =>
+      paginate('GET /v1/deploys/{deployId}/versions/{deployVersionId}/checks', { path: { deployId, deployVersionId } }),
     setAlias: (deployId: string, alias: string, deployVersionId: string, o: CallOptions = {}) =>
       http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', { path: { deployId, alias }, body: { deployVersionId }, ...o }),
     getSettings: (deployId: string, o: CallOptions = {}) => http.call('GET /v1/deploys/{deployId}/settings', { path: { deployId }, ...o }),

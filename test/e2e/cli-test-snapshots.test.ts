@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { createClient } from '../../src/sdk/index.js';
 import { runFolio, type Run } from '../helpers/cli-run.js';
 import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -189,24 +190,17 @@ describe('folio test: snapshot tests of a template', () => {
   test('a deployed version carries its fixtures: the server checks it, and reports drift after the CSS changed', async () => {
     assert.ok(server, 'the --server test started a server');
     const api = { FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${server!.url}${url}`, {
-        method,
-        headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    // Through the SDK, as an operator's script would.
+    const sdk = createClient({ baseUrl: server.url, apiKey: KEY });
     const deployAndCheck = async () => {
       const deployed = await runFolio(['deploy', '--slug', 'invoice-checked', '--json'], { cwd: site, env: env(api) });
       ok(deployed);
-      const { deployId } = JSON.parse(deployed.stdout);
-      const versionId = JSON.parse(deployed.stdout).deployVersion.id;
-      const created = await call('POST', `/v1/deploys/${deployId}/versions/${versionId}/checks`, {});
-      assert.equal(created.status, 202, JSON.stringify(created.body));
+      const { deployId, deployVersion } = JSON.parse(deployed.stdout);
+      const { check } = await sdk.deploys.checkVersion(deployId, deployVersion.id);
+      assert.equal(check.status, 'running');
       for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
-        const got = await call('GET', `/v1/deploys/${deployId}/versions/${versionId}/checks/${created.body.check.id}`);
-        if (got.body.check.status !== 'running') return got.body.check;
+        const got = await sdk.deploys.getVersionCheck(deployId, deployVersion.id, check.id);
+        if (got.check.status !== 'running') return got.check;
       }
       throw new Error('the check did not end within 90 s');
     };
@@ -225,6 +219,6 @@ describe('folio test: snapshot tests of a template', () => {
     fs.writeFileSync(css, fs.readFileSync(css, 'utf8').replace(/(\.items th \{\n\s*background:)[^;]+;/, '$1 #2e7d32;'));
     const drifted = await deployAndCheck();
     assert.equal(drifted.status, 'drifted');
-    for (const f of drifted.fixtures) assert.match(f.message, /^page 1 differs \(\d+(\.\d+)?% of pixels\)$/, JSON.stringify(f));
+    for (const f of drifted.fixtures) assert.match(f.message ?? '', /^page 1 differs \(\d+(\.\d+)?% of pixels\)$/, JSON.stringify(f));
   });
 });
