@@ -6,13 +6,22 @@ import { failOnProblem, type JobWarningCode } from './job-warnings.js';
 import { normalizeBundlePath, resolveRoute } from './file-paths.js';
 import { isValidMime, mimeForPath } from './mime.js';
 import { fixtureName, MAX_VERSION_FIXTURES } from './snapshot-files.js';
+import { resolveEngine, type TemplateEngine } from './template-engines.js';
 import type { PlanPolicy } from './plans.js';
 import type { PackEntry } from './render-pack.js';
 
 /** The body of `POST /v1/upload-sessions/{id}/commit`. */
 export interface CommitRequest {
   entries: { path: string; blobHash: string; size: number; mime?: string }[];
-  render: { route: string; title: string; renderTimeoutMs?: number; metadata?: Record<string, unknown>; failOn?: unknown };
+  render: {
+    route: string;
+    title: string;
+    renderTimeoutMs?: number;
+    metadata?: Record<string, unknown>;
+    failOn?: unknown;
+    /** The entry's template language (domain/template-engines.ts); inferred from its extension when absent. */
+    engine?: unknown;
+  };
 }
 
 /** Validates the metadata of a commit (the render issue plugs in the PDF options check): a problem, or null. */
@@ -49,6 +58,8 @@ export interface CheckedCommit {
   metadataJson: string | null;
   /** `render.failOn` serialised (its codes, once each), or null when it names none. */
   failOnJson: string | null;
+  /** The entry's template language, or null for HTML. */
+  engine: TemplateEngine | null;
 }
 
 const refuse = (code: CommitRefusal['code'], message: string, details?: Record<string, unknown>): CommitRefusal =>
@@ -100,10 +111,12 @@ export function checkCommit(
   if (!entryPath) {
     return refuse(
       'invalid_request',
-      `render.route ${route} resolves to no file of the version (tried ${route}, ${route}.html and index.html)`,
+      `render.route ${route} resolves to no file of the version (tried ${route}, ${route}.html, index.html and the template extensions .hbs, .liquid, .njk, .mustache, .md)`,
       { field: 'render.route' },
     );
   }
+  const engine = resolveEngine(request.render.engine, entryPath);
+  if ('problem' in engine) return refuse('invalid_request', engine.problem, { field: 'render.engine' });
   if (renderTimeoutMs !== undefined && policy.maxRenderTimeoutMs !== null && renderTimeoutMs > policy.maxRenderTimeoutMs) {
     return refuse(
       'deploy_commit_policy_limit_exceeded',
@@ -121,7 +134,15 @@ export function checkCommit(
   const failOnRefused = failOnProblem(failOn, 'render.failOn');
   if (failOnRefused) return refuse('invalid_request', failOnRefused, { field: 'render.failOn' });
   const codes = [...new Set(failOn as JobWarningCode[] | undefined)];
-  return { ok: true, entries, totalBytes, entryPath, metadataJson, failOnJson: codes.length ? JSON.stringify(codes) : null };
+  return {
+    ok: true,
+    entries,
+    totalBytes,
+    entryPath,
+    metadataJson,
+    failOnJson: codes.length ? JSON.stringify(codes) : null,
+    engine: engine.engine,
+  };
 }
 
 /** A version's fixtures: at most MAX_VERSION_FIXTURES, each within `maxBytes` (a payload's limit). */

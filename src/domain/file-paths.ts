@@ -1,5 +1,6 @@
 // Bundle paths are untrusted input that later becomes URLs on the bundle origin and keys in a pack.
 // One normal form: a leading "/" is optional on input and always present after normalisation.
+import { TEMPLATE_ENTRY_EXTENSIONS } from './template-engines.js';
 
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -29,15 +30,18 @@ export function normalizeBundlePath(input: string): PathCheck {
 }
 
 /**
- * Resolves a render route to a file of the bundle: "/" and "/dir/" → index.html; "/invoice" also tries
- * "/invoice.html" and "/invoice/index.html". Returns the file path or null.
+ * Resolves a render route to a file of the bundle: "/" and "/dir/" → index.html, else index.hbs, index.liquid
+ * … (a template's extensions); "/invoice" also tries "/invoice.html", "/invoice.hbs" … and
+ * "/invoice/index.html" …. Returns the file path or null.
  */
 export function resolveRoute(route: string, has: (path: string) => boolean): string | null {
   if (!route.startsWith('/')) return null;
   const clean = route.split(/[?#]/)[0];
   const candidates: string[] = [];
-  if (clean.endsWith('/')) candidates.push(clean + 'index.html');
-  else candidates.push(clean, clean + '.html', clean + '/index.html');
+  // An HTML entry first; then a template in one of the engines' languages (domain/template-engines.ts).
+  const entries = ['.html', ...TEMPLATE_ENTRY_EXTENSIONS];
+  if (clean.endsWith('/')) candidates.push(...entries.map((ext) => `${clean}index${ext}`));
+  else candidates.push(clean, ...entries.map((ext) => clean + ext), ...entries.map((ext) => `${clean}/index${ext}`));
   for (const c of candidates) {
     const n = normalizeBundlePath(c);
     if (n.ok && has(n.path)) return n.path;

@@ -4,6 +4,11 @@
 export const JOB_ERRORS = {
   navigation_timeout: { retryable: true, description: 'The page did not finish loading within the render timeout; retried.' },
   render_crashed: { retryable: true, description: 'The browser crashed or the worker died mid-render; retried.' },
+  template_render_failed: {
+    retryable: false,
+    description:
+      "The version's template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) threw while rendering the payload; the message names the file, line and column. Terminal.",
+  },
   render_timeout_exceeded: { retryable: false, description: 'The render (ready protocol and printing) exceeded the timeout; terminal.' },
   render_failed: {
     retryable: false,

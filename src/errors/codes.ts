@@ -28,6 +28,11 @@ export const errorCodes = {
     status: 400,
     description: 'The version exceeds the per-commit file count, byte limit or render timeout of the plan.',
   },
+  template_syntax_error: {
+    status: 400,
+    description:
+      "A template file of the version does not parse in its engine's language; the message and `details` name the `file`, `line` and `column`.",
+  },
   payload_too_large: { status: 400, description: "The render payload is larger than the plan's payload limit." },
   payload_invalid: {
     status: 400,

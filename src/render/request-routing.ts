@@ -9,7 +9,17 @@ import { fetchExternal, routeRequest, type ExternalFetch } from './network-polic
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
 import type { PageTraffic } from './page-traffic.js';
 import type { RenderRequest } from './types.js';
-import { payloadData, serveBundle, servePayloadOrigin, type BundleIndex, type PayloadData } from './virtual-origins.js';
+import { isStaticTemplateScript, serveTemplateScript, templateShell } from './template-shell.js';
+import {
+  bundlePath,
+  notFound,
+  payloadData,
+  serveBundle,
+  serveDocument,
+  servePayloadOrigin,
+  type BundleIndex,
+  type PayloadData,
+} from './virtual-origins.js';
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
 
 export interface RequestRoutingOptions {
@@ -35,6 +45,23 @@ export class PageRequestRouter implements RequestRouter {
     private readonly opts: RequestRoutingOptions,
   ) {
     this.#payload = payloadData(req);
+  }
+
+  /** A payload-origin answer: the job's data script of a template version, else the payload and env. */
+  #servePayload(url: URL, request: { method: string; headers: Record<string, string> }) {
+    const { req } = this;
+    if (req.engine) {
+      const t = serveTemplateScript(url.pathname, {
+        bundle: req.bundle,
+        engine: req.engine,
+        entryPath: req.entryPath,
+        payload: req.payload,
+        payloadMime: req.payloadMime,
+        env: req.env,
+      });
+      if (t) return t;
+    }
+    return servePayloadOrigin(this.#payload, url, request.method, request.headers);
   }
 
   /** The job the payload origin serves from now on (a preloaded page given its job). */
@@ -74,24 +101,34 @@ export class PageRequestRouter implements RequestRouter {
     const route = routeRequest(request.url, this.req.allowExternalNetwork);
     switch (route.kind) {
       case 'bundle': {
+        if (this.req.engine && e.resourceType === 'Document' && bundlePath(route.url.pathname) === this.req.entryPath) {
+          // A template version's entry: the shell that renders it in this page (template-shell.ts).
+          session.respond(cdp, e.requestId, serveDocument(templateShell(this.req.engine), this.req.allowExternalNetwork));
+          return;
+        }
         const served = serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork);
         if (served.status === 404 && !implicit) this.diagnostics.request(request.url, 'not_found', 'not in the bundle (404)');
         session.respond(cdp, e.requestId, served);
         return;
       }
       case 'payload':
+        // The engine and runtime scripts of a template version are the same for every job: never held.
+        if (this.req.engine && isStaticTemplateScript(route.url.pathname)) {
+          session.respond(cdp, e.requestId, serveTemplateScript(route.url.pathname, null) ?? notFound());
+          return;
+        }
         if (this.#held) {
           // A preloaded page asks for its data before it has a job: answered once bind() gave it one.
           traffic.inFlight++;
           this.#held.push((serve) => {
             traffic.inFlight--;
-            if (serve) session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
+            if (serve) session.respond(cdp, e.requestId, this.#servePayload(route.url, request));
             else session.block(cdp, e);
             traffic.activity();
           });
           return;
         }
-        session.respond(cdp, e.requestId, servePayloadOrigin(this.#payload, route.url, request.method, request.headers));
+        session.respond(cdp, e.requestId, this.#servePayload(route.url, request));
         return;
       case 'blocked':
         this.#noteBlocked(request.url, route.reason);

@@ -118,5 +118,7 @@ export class RunGuard {
 
 /** folio.fail(message): the template ended the job itself. Terminal, like every render_failed. */
 export function pageFailed(message: string): RenderError {
+  // A template version's runtime (template-runtime.ts) fails the job this way when its template throws.
+  if (message.startsWith('template error in ')) return new RenderError('template_render_failed', message);
   return new RenderError('render_failed', `the page called folio.fail(): ${message}`);
 }

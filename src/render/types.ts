@@ -3,6 +3,7 @@
 // what a RenderRequest carries.
 import type { JobErrorCode } from '../domain/job-errors.js';
 import type { PrintDefaults } from '../domain/print-defaults.js';
+import type { TemplateEngine } from '../domain/template-engines.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
 
@@ -48,6 +49,8 @@ export interface RenderRequest {
   bundle: RenderBundle;
   /** Path of the entry document inside the bundle, already resolved (e.g. "/invoice.html"). */
   entryPath: string;
+  /** The entry is a template in this language, rendered in the page (template-shell.ts); absent: HTML. */
+  engine?: TemplateEngine;
   payload: Buffer;
   payloadMime: string;
   env: { variables: Record<string, string>; secrets: Record<string, string> };

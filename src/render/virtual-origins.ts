@@ -92,6 +92,23 @@ export class BundleIndexCache {
   }
 }
 
+/** A 404 of a virtual origin. */
+export const notFound = (): ServedResponse => TEXT(404, 'not found');
+
+/** A document Folio writes itself on the bundle origin (a template's shell), under the bundle's CSP. */
+export function serveDocument(html: Buffer, allowExternalNetwork: boolean, payloadOrigin: string = PAYLOAD_ORIGIN): ServedResponse {
+  return {
+    status: 200,
+    headers: [
+      { name: 'Content-Type', value: 'text/html; charset=utf-8' },
+      NO_STORE,
+      { name: 'X-Content-Type-Options', value: 'nosniff' },
+      { name: 'Content-Security-Policy', value: contentSecurityPolicy(allowExternalNetwork, payloadOrigin) },
+    ],
+    body: html.toString('base64'),
+  };
+}
+
 /** Maps a request path to a bundle path: percent-decoded; "/" and "/dir/" mean index.html. */
 export function bundlePath(pathname: string): string | null {
   let p: string;

@@ -5,6 +5,7 @@
 // that only validates payloads never loads pdf-lib.
 import type { PdfLimits } from '../pdf/limits.js';
 import type { PostProcessRequest } from '../pdf/post-process.js';
+import type { TemplateEngine } from '../domain/template-engines.js';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
@@ -45,6 +46,11 @@ export const tasks = {
   async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
     const { eInvoiceXmlProblem } = await import('../pdf/checks.js');
     return eInvoiceXmlProblem(buf(input.xml));
+  },
+  /** A version's template files parsed by their engine: the first syntax error, or null. */
+  async 'template.check'(input: { engine: TemplateEngine; files: Array<{ path: string; text: string }> }) {
+    const { checkTemplates } = await import('./template-check.js');
+    return checkTemplates(input.engine, input.files);
   },
   /** Compiles a payload schema: null, or why it is not one Folio can run. */
   async 'payload.compile'(input: { schemaJson: string }) {

@@ -188,6 +188,7 @@ export class InlineSources {
       // sources sent again reuse their version, and with it the defaults it was first committed with.)
       print_defaults: CURRENT_PRINT_DEFAULTS,
       fail_on_json: null,
+      engine: null,
     };
     await trx.insertInto('deploy_versions').values(row).execute();
     await trx

@@ -2,6 +2,7 @@ import { CURRENT_PRINT_DEFAULTS } from '../domain/print-defaults.js';
 import { Readable } from 'node:stream';
 import { BlobTooLargeError } from '../blobs/blob-store.js';
 import { blobKey } from '../blobs/keys.js';
+import { checkTemplateSources } from './template-sources.js';
 import type { DeployVersionsTable, UploadSessionsTable } from '../db/tables.js';
 import { checkBlobsOwned, checkCommit, type CommitRefusal, type CommitRequest, type MetadataValidator } from '../domain/commit-check.js';
 import { newId } from '../domain/ids.js';
@@ -335,6 +336,7 @@ export class Uploads {
     await checkVersionSignature(this.ctx, accountId, input.render.metadata);
     // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
     const schemas = await this.payloadSchemas.fromBundle(accountId, (path) => byPath.get(path), read);
+    if (checked.engine) await checkTemplateSources(this.ctx, accountId, checked.engine, checked.entryPath, byPath, read);
 
     const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);
@@ -374,6 +376,7 @@ export class Uploads {
         sample_payload_json: schemas.sampleJson,
         print_defaults: CURRENT_PRINT_DEFAULTS,
         fail_on_json: checked.failOnJson,
+        engine: checked.engine,
       };
       await trx.insertInto('deploy_versions').values(row).execute();
       for (let i = 0; i < entries.length; i += 500) {

@@ -21,6 +21,7 @@ export const versionView = (r: DeployVersionsTable) => ({
   ...(r.sample_payload_json ? { samplePayload: JSON.parse(r.sample_payload_json) as unknown } : {}),
   printDefaults: r.print_defaults,
   failOn: parseStoredFailOn(r.fail_on_json) ?? [],
+  engine: r.engine ?? 'html',
   status: r.status,
   fileCount: r.file_count,
   totalBytes: r.total_bytes,

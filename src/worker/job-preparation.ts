@@ -1,6 +1,7 @@
 // What a claimed job needs before it renders, read in one round: its version, payload, deploy, environment
 // and plan; the bundle (worker/bundle-cache.ts); where its output goes; and its document step (the
 // post-processing plan, with the signing key opened in the sandbox when it signs).
+import { isTemplateEngine } from '../domain/template-engines.js';
 import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaults.js';
 import { parseStoredFailOn } from '../domain/job-warnings.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
@@ -110,6 +111,7 @@ export class JobPreparation {
       versionNo: version.version_no,
       bundle,
       entryPath: version.entry_path,
+      ...(isTemplateEngine(version.engine) ? { engine: version.engine } : {}),
       payload: await unpackBytes(payloadRow.body_base64),
       payloadMime: job.payload_mime,
       env: {

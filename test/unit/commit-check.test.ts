@@ -148,7 +148,38 @@ describe('checkCommit: refusals', () => {
       {
         code: 'invalid_request',
         field: 'render.route',
-        message: 'render.route /nothing resolves to no file of the version (tried /nothing, /nothing.html and index.html)',
+        message:
+          'render.route /nothing resolves to no file of the version (tried /nothing, /nothing.html, index.html and the template extensions .hbs, .liquid, .njk, .mustache, .md)',
+      },
+    ],
+    [
+      'an unknown template engine',
+      request({ engine: 'ejs' }),
+      UNLIMITED,
+      {
+        code: 'invalid_request',
+        field: 'render.engine',
+        message: 'render.engine must be one of html, handlebars, liquid, nunjucks, mustache, markdown; got "ejs"',
+      },
+    ],
+    [
+      'an entry with two engines',
+      request({ engine: 'liquid' }, [{ path: 'index.hbs', blobHash: h('a'), size: 1 }]),
+      UNLIMITED,
+      {
+        code: 'invalid_request',
+        field: 'render.engine',
+        message: 'render.engine is liquid but the entry index.hbs is a handlebars template (by its extension): name one engine',
+      },
+    ],
+    [
+      'an engine for an entry that is neither its template nor HTML',
+      request({ engine: 'nunjucks', route: '/doc.txt' }, [{ path: 'doc.txt', blobHash: h('a'), size: 1 }]),
+      UNLIMITED,
+      {
+        code: 'invalid_request',
+        field: 'render.engine',
+        message: 'render.engine nunjucks needs an entry ending in .njk, .nunjucks, .html, .htm',
       },
     ],
     [

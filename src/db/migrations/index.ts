@@ -19,6 +19,7 @@ import * as m017 from './017-stored-file-states.js';
 import * as m018 from './018-print-defaults-and-warnings.js';
 import * as m019 from './019-output-browser-version.js';
 import * as m020 from './020-version-checks.js';
+import * as m021 from './021-template-engines.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-print-defaults-and-warnings': m018,
   '019-output-browser-version': m019,
   '020-version-checks': m020,
+  '021-template-engines': m021,
 };

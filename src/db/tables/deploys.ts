@@ -37,6 +37,8 @@ export interface DeployVersionsTable {
   print_defaults: number;
   /** JSON array of warning codes that fail the version's jobs (render.failOn); NULL: none. */
   fail_on_json: string | null;
+  /** The entry's template language (domain/template-engines.ts); NULL: HTML. */
+  engine: string | null;
 }
 
 export interface VersionFilesTable {

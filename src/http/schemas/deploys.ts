@@ -52,6 +52,10 @@ export const DeployVersion = Type.Object(
     failOn: Type.Array(JobWarningCodeSchema, {
       description: "The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none.",
     }),
+    engine: Type.Union(
+      [Type.Literal('html'), ...['handlebars', 'liquid', 'nunjucks', 'mustache', 'markdown'].map((e) => Type.Literal(e))],
+      { description: 'The template language of the entry (`render.engine` at commit, or its extension); `html` for none.' },
+    ),
     status: Type.String({ description: '`ready` after commit.' }),
     fileCount: Type.Integer(),
     totalBytes: Type.Integer(),

@@ -93,6 +93,13 @@ export const CommitBody = Type.Object(
             examples: [['page_exception', 'http_error_status']],
           }),
         ),
+        engine: Type.Optional(
+          Type.String({
+            description:
+              'The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry\'s extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column.',
+            examples: ['handlebars'],
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

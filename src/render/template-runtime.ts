@@ -1,0 +1,184 @@
+// The page-side runtime of template versions (template-shell.ts), as the script text the page receives.
+// It runs in the rendering page, after the engine's browser build and before the job's data script has
+// been read: `render()` builds the engine with Folio's helpers (the same names in every engine), renders
+// the entry with the payload as its data, and writes the output into the document being parsed. An error
+// ends the job through folio.fail() with the template's file, line and column.
+export const TEMPLATE_RUNTIME = String.raw`(function () {
+  'use strict';
+  var PAGE_BREAK = '<div class="folio-page-break" style="break-after: page"></div>';
+
+  function helpers(locale, timeZone) {
+    function num(v) { return typeof v === 'number' ? v : Number(v); }
+    function digits(d, fallback) { return typeof d === 'number' && d >= 0 && d <= 20 ? d : fallback; }
+    return {
+      formatNumber: function (v, d) {
+        var n = digits(d, undefined);
+        return new Intl.NumberFormat(locale, n === undefined ? {} : { minimumFractionDigits: n, maximumFractionDigits: n }).format(num(v));
+      },
+      formatCurrency: function (v, currency) {
+        return new Intl.NumberFormat(locale, { style: 'currency', currency: typeof currency === 'string' ? currency : 'EUR' }).format(num(v));
+      },
+      formatPercent: function (v, d) {
+        var n = digits(d, 0);
+        return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: n, maximumFractionDigits: n }).format(num(v));
+      },
+      formatDate: function (v, style) {
+        var date = v instanceof Date ? v : new Date(typeof v === 'number' ? v : String(v));
+        if (isNaN(date.getTime())) return String(v);
+        if (style === 'iso') return date.toISOString().slice(0, 10);
+        var s = style === 'short' || style === 'long' || style === 'full' ? style : 'medium';
+        return new Intl.DateTimeFormat(locale, { dateStyle: s, timeZone: timeZone }).format(date);
+      },
+      plural: function (count, one, many) {
+        var n = num(count);
+        var form = new Intl.PluralRules(locale).select(n) === 'one' ? one : many === undefined ? one + 's' : many;
+        return new Intl.NumberFormat(locale).format(n) + ' ' + form;
+      },
+      json: function (v) { return JSON.stringify(v === undefined ? null : v); }
+    };
+  }
+
+  // Where an engine's error says it happened: file, line and column when it names them.
+  function located(err, entry) {
+    var message = String(err && err.message || err);
+    var file = entry, line = null, column = null, m;
+    if ((m = /\(([^()]+)\)\s*\[Line (\d+), Column (\d+)\]\s*([\s\S]*)/.exec(message))) {
+      file = m[1] === 'unknown path' ? entry : m[1]; line = +m[2]; column = +m[3]; message = m[4].trim();
+    } else if ((m = /, line:(\d+), col:(\d+)/.exec(message))) {
+      line = +m[1]; column = +m[2]; message = message.replace(m[0], '');
+      if (err.token && err.token.file) file = String(err.token.file).replace(/^\//, '');
+    } else if (err && typeof err.lineNumber === 'number') {
+      line = err.lineNumber; column = typeof err.column === 'number' ? err.column + 1 : null;
+      message = message.replace(/ - \d+:\d+$/, '');
+    } else if ((m = /on line (\d+)/.exec(message))) {
+      line = +m[1];
+    }
+    message = message.split('\n').filter(Boolean).pop() || message;
+    return file + (line !== null ? ':' + line + (column !== null ? ':' + column : '') : '') + ': ' + message.trim().slice(0, 300);
+  }
+
+  function stripExt(p) { return p.replace(/\.[a-z0-9]+$/i, ''); }
+
+  function renderHandlebars(D, data, H) {
+    var hb = window.Handlebars.create();
+    Object.keys(H).forEach(function (name) {
+      hb.registerHelper(name, function () { return H[name].apply(null, Array.prototype.slice.call(arguments, 0, -1)); });
+    });
+    hb.registerHelper('pageBreak', function () { return new hb.SafeString(PAGE_BREAK); });
+    Object.keys(D.sources).forEach(function (p) {
+      if (p === D.entry) return;
+      hb.registerPartial(stripExt(p), D.sources[p]);
+      if (p.indexOf('partials/') === 0) hb.registerPartial(stripExt(p.slice('partials/'.length)), D.sources[p]);
+    });
+    return hb.compile(D.sources[D.entry], { knownHelpersOnly: false })(data);
+  }
+
+  function renderLiquid(D, data, H) {
+    var sources = D.sources;
+    function key(file) { return String(file).replace(/^\/+/, ''); }
+    var engine = new window.liquidjs.Liquid({
+      root: ['/'], extname: '.liquid', cache: false, relativeReference: false, jsTruthy: false, strictFilters: true,
+      fs: {
+        sep: '/',
+        dirname: function (f) { return f.replace(/\/[^/]*$/, '') || '/'; },
+        resolve: function (root, file, ext) { var k = key(file); if (!/\.[a-z0-9]+$/i.test(k)) k += ext; return '/' + k; },
+        existsSync: function (f) { return Object.prototype.hasOwnProperty.call(sources, key(f)); },
+        exists: function (f) { return Promise.resolve(Object.prototype.hasOwnProperty.call(sources, key(f))); },
+        readFileSync: function (f) { if (!Object.prototype.hasOwnProperty.call(sources, key(f))) throw new Error('no file ' + key(f) + ' in the bundle'); return sources[key(f)]; },
+        readFile: function (f) { return Promise.resolve(this.readFileSync(f)); },
+        contains: function () { return true; }
+      }
+    });
+    Object.keys(H).forEach(function (name) { if (name !== 'json') engine.registerFilter(name, H[name]); });
+    engine.registerTag('pageBreak', { parse: function () {}, render: function () { return PAGE_BREAK; } });
+    return engine.parseAndRenderSync(sources[D.entry], data);
+  }
+
+  function renderNunjucks(D, data, H) {
+    var sources = D.sources;
+    var loader = {
+      getSource: function (name) {
+        var k = String(name).replace(/^\/+/, '');
+        if (!Object.prototype.hasOwnProperty.call(sources, k)) throw new Error('template not found in the bundle: ' + k);
+        return { src: sources[k], path: k, noCache: true };
+      }
+    };
+    var env = new window.nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });
+    Object.keys(H).forEach(function (name) { env.addFilter(name, H[name]); env.addGlobal(name, H[name]); });
+    env.addGlobal('pageBreak', function () { return new window.nunjucks.runtime.SafeString(PAGE_BREAK); });
+    return env.render(D.entry, data);
+  }
+
+  function renderMustache(D, data) {
+    var partials = {};
+    Object.keys(D.sources).forEach(function (p) {
+      if (p === D.entry) return;
+      partials[stripExt(p)] = D.sources[p];
+      if (p.indexOf('partials/') === 0) partials[stripExt(p.slice('partials/'.length))] = D.sources[p];
+    });
+    var view = Object.assign({ _pageBreak: PAGE_BREAK }, data);
+    return window.Mustache.render(D.sources[D.entry], view, partials);
+  }
+
+  var MARKDOWN_CSS = [
+    '@page { size: A4; margin: 2cm 2cm 2.2cm; @bottom-center { content: counter(page) " / " counter(pages); font: 9pt system-ui, sans-serif; color: #666; } }',
+    'body { font: 11pt/1.5 "Liberation Serif", "Noto Serif", Georgia, serif; color: #111; }',
+    'h1, h2, h3, h4 { font-family: "Liberation Sans", "Noto Sans", system-ui, sans-serif; line-height: 1.25; break-after: avoid; }',
+    'table { border-collapse: collapse; margin: 1em 0; } th, td { border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: left; }',
+    'thead { display: table-header-group; } tr, pre, blockquote, img { break-inside: avoid; }',
+    'code, pre { font-family: "Liberation Mono", "Noto Sans Mono", monospace; font-size: 9.5pt; }',
+    'pre { background: #f6f8fa; padding: 0.8em; border-radius: 4px; white-space: pre-wrap; }',
+    'blockquote { margin: 0; padding-left: 1em; border-left: 3px solid #ccc; color: #444; } img { max-width: 100%; }'
+  ].join('\n');
+
+  function escapeHtml(s) { return String(s).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; }); }
+
+  function renderMarkdown(D) {
+    var text = D.sources[D.entry];
+    var front = {};
+    var m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+    if (m) {
+      try { front = window.jsyaml.load(m[1], { schema: window.jsyaml.JSON_SCHEMA }) || {}; } catch (e) { throw new Error('front matter: ' + e.message); }
+      text = text.slice(m[0].length);
+    }
+    var hljs = window.hljs;
+    var md = window.markdownit({
+      html: true, linkify: true, typographer: true,
+      highlight: function (code, lang) {
+        if (lang && hljs.getLanguage(lang)) { try { return hljs.highlight(code, { language: lang }).value; } catch (e) {} }
+        return '';
+      }
+    });
+    var own = Array.isArray(front.css) ? front.css : D.stylesheets.indexOf('style.css') >= 0 ? ['style.css'] : [];
+    var links = own.map(function (href) { return '<link rel="stylesheet" href="/' + escapeHtml(String(href).replace(/^\/+/, '')) + '">'; }).join('');
+    var title = typeof front.title === 'string' ? '<title>' + escapeHtml(front.title) + '</title>' : '';
+    var lang = typeof front.lang === 'string' ? ' lang="' + escapeHtml(front.lang) + '"' : '';
+    return '<!doctype html><html' + lang + '><head>' + title + '<style>' + MARKDOWN_CSS + '\n' + D.highlightCss + '</style>' + links +
+      '</head><body>' + md.render(text) + '</body></html>';
+  }
+
+  window.__folioTemplate = {
+    render: function () {
+      var D = window.__folioTemplateData;
+      var html;
+      try {
+        var payload = D.data && typeof D.data === 'object' && !Array.isArray(D.data) ? D.data : {};
+        var locale = typeof payload.locale === 'string' ? payload.locale : 'en-US';
+        var timeZone = typeof payload.timeZone === 'string' ? payload.timeZone : 'UTC';
+        var H = helpers(locale, timeZone);
+        var data = Object.assign({}, payload, { _env: D.env, _locale: locale });
+        if (D.engine === 'handlebars') html = renderHandlebars(D, data, H);
+        else if (D.engine === 'liquid') html = renderLiquid(D, data, H);
+        else if (D.engine === 'nunjucks') html = renderNunjucks(D, data, H);
+        else if (D.engine === 'mustache') html = renderMustache(D, data);
+        else html = renderMarkdown(D);
+      } catch (err) {
+        window.folio.fail('template error in ' + located(err, D.entry));
+        document.write('<!doctype html><title>template error</title>');
+        return;
+      }
+      document.write(html);
+    }
+  };
+})();
+`;

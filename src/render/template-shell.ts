@@ -1,0 +1,142 @@
+// A version whose entry is a template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) is rendered in the
+// page, never in the server: its entry document is answered with a small shell that loads the engine's
+// browser build, Folio's runtime and the job's data from the payload origin as parser-blocking scripts,
+// and the runtime writes the template's output into the document being parsed (document.write during
+// parsing inserts markup in place: its scripts run and its stylesheets load as if it had been served).
+// From there the page is an ordinary document: the ready protocol, warnings and printing apply unchanged.
+// A template error ends the job through folio.fail() (template_render_failed, with file, line and column).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { templateSourcePaths, type TemplateEngine } from '../domain/template-engines.js';
+import { TEMPLATE_RUNTIME } from './template-runtime.js';
+import type { RenderBundle } from './types.js';
+import { PAYLOAD_ORIGIN, type HeaderEntry, type ServedResponse } from './virtual-origins.js';
+
+const require = createRequire(import.meta.url);
+
+/** The browser builds each engine needs, from the engines' own npm packages, in load order. */
+const LIBRARIES: Record<TemplateEngine, string[]> = {
+  handlebars: ['handlebars/dist/handlebars.min.js'],
+  liquid: ['liquidjs/dist/liquid.browser.min.js'],
+  nunjucks: ['nunjucks/browser/nunjucks.min.js'],
+  mustache: ['mustache/mustache.min.js'],
+  markdown: ['markdown-it/dist/browser/markdown-it.umd.min.js', '@highlightjs/cdn-assets/highlight.min.js', 'js-yaml/dist/js-yaml.min.js'],
+};
+/** The code highlighting colours of Markdown's default stylesheet. */
+const HIGHLIGHT_CSS = '@highlightjs/cdn-assets/styles/github.min.css';
+
+const ENGINE_PREFIX = '/__folio/engines/';
+const RUNTIME_PATH = '/__folio/template-runtime.js';
+const DATA_PATH = '/__folio/template-data.js';
+
+const libraryName = (spec: string) => spec.replace(/[^a-z0-9.-]+/gi, '_');
+
+/**
+ * A file of an installed package (`markdown-it/dist/…`), found in the node_modules folders Node would
+ * search: packages' "exports" maps do not list their browser builds, so require.resolve cannot name them.
+ */
+function packageFile(spec: string): string {
+  const parts = spec.split('/');
+  const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  for (const dir of require.resolve.paths(name) ?? []) {
+    const candidate = path.join(dir, spec);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${spec} is not installed (npm install)`);
+}
+
+/** A library's bytes as base64, read once per process (they are the same for every job). */
+const libraryCache = new Map<string, string>();
+function library(spec: string): string {
+  let body = libraryCache.get(spec);
+  if (body === undefined) {
+    body = fs.readFileSync(packageFile(spec)).toString('base64');
+    libraryCache.set(spec, body);
+  }
+  return body;
+}
+
+let highlightCss: string | null = null;
+
+const SCRIPT_HEADERS: HeaderEntry[] = [
+  { name: 'Content-Type', value: 'text/javascript; charset=utf-8' },
+  { name: 'Cache-Control', value: 'no-store' },
+  { name: 'X-Content-Type-Options', value: 'nosniff' },
+];
+const script = (body: string): ServedResponse => ({ status: 200, headers: SCRIPT_HEADERS, body });
+
+/** The entry document of a template version: the scripts that write the template's output in place. */
+export function templateShell(engine: TemplateEngine): Buffer {
+  const scripts = [...LIBRARIES[engine].map((l) => `${ENGINE_PREFIX}${libraryName(l)}`), RUNTIME_PATH, DATA_PATH]
+    .map((p) => `<script src="${PAYLOAD_ORIGIN}${p}"></script>`)
+    .join('');
+  return Buffer.from(`<!doctype html><meta charset="utf-8">${scripts}<script>window.__folioTemplate.render()</script>`);
+}
+
+/** The per-version part of the data script: the template sources as JSON, kept per bundle. */
+const sourcesCache = new Map<string, string>();
+function sourcesJson(bundle: RenderBundle, engine: TemplateEngine, entryPath: string): string {
+  const key = `${bundle.key}\n${engine}\n${entryPath}`;
+  let json = sourcesCache.get(key);
+  if (json === undefined) {
+    const sources: Record<string, string> = {};
+    for (const p of templateSourcePaths(engine, entryPath, bundle.files.keys()))
+      sources[p.slice(1)] = bundle.files.get(p)!.body.toString('utf8');
+    json = JSON.stringify(sources);
+    sourcesCache.set(key, json);
+    if (sourcesCache.size > 32) sourcesCache.delete(sourcesCache.keys().next().value as string);
+  }
+  return json;
+}
+
+export interface TemplateJob {
+  bundle: RenderBundle;
+  engine: TemplateEngine;
+  entryPath: string;
+  payload: Buffer;
+  payloadMime: string;
+  env: { variables: Record<string, string> };
+}
+
+/** The job's data script: the engine, the entry, the sources, the payload as data and the variables. */
+function dataScript(job: TemplateJob): string {
+  const json = /\bjson\b/i.test(job.payloadMime) ? job.payload.toString('utf8').trim() || 'null' : 'null';
+  const css = job.engine === 'markdown' ? JSON.stringify((highlightCss ??= fs.readFileSync(packageFile(HIGHLIGHT_CSS), 'utf8'))) : '""';
+  const stylesheets = JSON.stringify([...job.bundle.files.keys()].filter((p) => p.endsWith('.css')).map((p) => p.slice(1)));
+  return `window.__folioTemplateData = {"engine":${JSON.stringify(job.engine)},"entry":${JSON.stringify(job.entryPath.slice(1))},"sources":${sourcesJson(job.bundle, job.engine, job.entryPath)},"data":${json},"env":${JSON.stringify(job.env.variables)},"stylesheets":${stylesheets},"highlightCss":${css}};`;
+}
+
+/** Whether a payload-origin path is one of the template scripts that are the same for every job. */
+export function isStaticTemplateScript(pathname: string): boolean {
+  return pathname === RUNTIME_PATH || pathname.startsWith(ENGINE_PREFIX);
+}
+
+/**
+ * The answer to a template script of the payload origin: the runtime, a library, or the job's data; null
+ * for any other path. A library missing from this installation is a 500 the page's diagnostics show.
+ */
+export function serveTemplateScript(pathname: string, job: TemplateJob | null): ServedResponse | null {
+  try {
+    return templateScript(pathname, job);
+  } catch (err) {
+    return {
+      status: 500,
+      headers: [{ name: 'Content-Type', value: 'text/plain; charset=utf-8' }],
+      body: Buffer.from(`template script ${pathname}: ${(err as Error).message}`).toString('base64'),
+    };
+  }
+}
+
+function templateScript(pathname: string, job: TemplateJob | null): ServedResponse | null {
+  if (pathname === RUNTIME_PATH) return script(Buffer.from(TEMPLATE_RUNTIME).toString('base64'));
+  if (pathname.startsWith(ENGINE_PREFIX)) {
+    const name = pathname.slice(ENGINE_PREFIX.length);
+    const spec = Object.values(LIBRARIES)
+      .flat()
+      .find((l) => libraryName(l) === name);
+    return spec ? script(library(spec)) : null;
+  }
+  if (pathname === DATA_PATH && job) return script(Buffer.from(dataScript(job)).toString('base64'));
+  return null;
+}
