@@ -109,14 +109,26 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
     return env.render(D.entry, data);
   }
 
-  function renderMustache(D, data) {
+  function renderMustache(D, data, H) {
     var partials = {};
     Object.keys(D.sources).forEach(function (p) {
       if (p === D.entry) return;
       partials[stripExt(p)] = D.sources[p];
       if (p.indexOf('partials/') === 0) partials[stripExt(p.slice('partials/'.length))] = D.sources[p];
     });
-    var view = Object.assign({ _pageBreak: PAGE_BREAK }, data);
+    // Mustache has no helpers; its idiom is a lambda section: {{#formatCurrency}}{{total}} EUR{{/formatCurrency}}
+    // renders the section, then formats its first word with the rest as arguments.
+    var lambdas = {};
+    Object.keys(H).forEach(function (name) {
+      lambdas[name] = function () {
+        return function (text, render) {
+          var parts = render(text).trim().split(/\s+/);
+          var args = parts.slice(1).map(function (a) { return /^-?\d+(\.\d+)?$/.test(a) ? Number(a) : a; });
+          return window.Mustache.escape(String(H[name].apply(null, [parts[0]].concat(args))));
+        };
+      };
+    });
+    var view = Object.assign({ _pageBreak: PAGE_BREAK }, lambdas, data);
     return window.Mustache.render(D.sources[D.entry], view, partials);
   }
 
@@ -170,7 +182,7 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
         if (D.engine === 'handlebars') html = renderHandlebars(D, data, H);
         else if (D.engine === 'liquid') html = renderLiquid(D, data, H);
         else if (D.engine === 'nunjucks') html = renderNunjucks(D, data, H);
-        else if (D.engine === 'mustache') html = renderMustache(D, data);
+        else if (D.engine === 'mustache') html = renderMustache(D, data, H);
         else html = renderMarkdown(D);
       } catch (err) {
         window.folio.fail('template error in ' + located(err, D.entry));

@@ -1,0 +1,223 @@
+// Templates in the languages teams write them in, rendered by real Chromium: for Handlebars, Liquid,
+// Nunjucks and Mustache an invoice with a partial, a loop of 200 lines and the number, currency, date,
+// percent and plural helpers prints the same text as the hand-written HTML + JS page that builds the same
+// markup with the same Intl calls, in two locales; Markdown prints its tables and code. A syntax error is
+// refused at commit naming file, line and column; a runtime error fails the job with the location; the
+// known escape patterns of each engine (prototype and constructor access, process, require, includes
+// outside the bundle) reach nothing. SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { file, type BundleFile } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { pdfText } from '../helpers/pdf.js';
+
+const css = file('style.css', '@page { size: A4; margin: 1.5cm } body { font: 10pt sans-serif } td { padding: 1px 6px }');
+
+const invoice = (locale: string) => ({
+  number: 'INV-2026-0042',
+  customer: 'Blue Harbor Logistics Ltd.',
+  locale,
+  date: '2026-11-27',
+  currency: 'EUR',
+  vat: 0.19,
+  total: 123456.78,
+  lines: Array.from({ length: 200 }, (_, i) => ({ description: `Item ${i + 1}`, qty: (i % 7) + 0.5, price: 10 + i * 1.25 })),
+});
+
+// The same markup as the templates, built by a script with the same Intl calls as Folio's helpers.
+const handWritten: BundleFile[] = [
+  css,
+  file(
+    'index.html',
+    `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"></div><script>
+    window.folio.waitForReady = true;
+    fetch(window.folio.payloadUrl).then((r) => r.json()).then((p) => {
+      const nf = (d) => new Intl.NumberFormat(p.locale, { minimumFractionDigits: d, maximumFractionDigits: d });
+      const money = (v) => new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency }).format(v);
+      const date = new Intl.DateTimeFormat(p.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(p.date));
+      const pct = new Intl.NumberFormat(p.locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p.vat);
+      const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+      const rows = p.lines.map((l) => '<tr><td>' + esc(l.description) + '</td><td>' + nf(2).format(l.qty) + '</td><td>' + money(l.price) + '</td></tr>').join('');
+      document.getElementById('doc').innerHTML = '<h1>Invoice ' + esc(p.number) + '</h1><p>' + esc(p.customer) + '</p><p>Date: ' + date + '</p>' +
+        '<table><tbody>' + rows + '</tbody></table><p>Total: ' + money(p.total) + '</p><p>VAT: ' + pct + '</p><p>' +
+        new Intl.NumberFormat(p.locale).format(p.lines.length) + ' lines</p>';
+      window.folio.ready();
+    });
+    </script></body></html>`,
+  ),
+];
+
+const templates: Record<string, BundleFile[]> = {
+  handlebars: [
+    css,
+    file(
+      'index.hbs',
+      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{number}}</h1><p>{{customer}}</p><p>Date: {{formatDate date "long"}}</p><table><tbody>{{#each lines}}{{> line}}{{/each}}</tbody></table><p>Total: {{formatCurrency total currency}}</p><p>VAT: {{formatPercent vat 1}}</p><p>{{plural lines.length "line"}}</p></div></body></html>`,
+    ),
+    file(
+      'partials/line.hbs',
+      `<tr><td>{{description}}</td><td>{{formatNumber qty 2}}</td><td>{{formatCurrency price @root.currency}}</td></tr>`,
+    ),
+  ],
+  liquid: [
+    css,
+    file(
+      'index.liquid',
+      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{ number }}</h1><p>{{ customer }}</p><p>Date: {{ date | formatDate: "long" }}</p><table><tbody>{% for line in lines %}{% render "line", line: line, currency: currency %}{% endfor %}</tbody></table><p>Total: {{ total | formatCurrency: currency }}</p><p>VAT: {{ vat | formatPercent: 1 }}</p><p>{{ lines | size | plural: "line" }}</p></div></body></html>`,
+    ),
+    file(
+      'line.liquid',
+      `<tr><td>{{ line.description }}</td><td>{{ line.qty | formatNumber: 2 }}</td><td>{{ line.price | formatCurrency: currency }}</td></tr>`,
+    ),
+  ],
+  nunjucks: [
+    css,
+    file(
+      'index.njk',
+      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{ number }}</h1><p>{{ customer }}</p><p>Date: {{ date | formatDate("long") }}</p><table><tbody>{% for line in lines %}{% include "partials/line.njk" %}{% endfor %}</tbody></table><p>Total: {{ total | formatCurrency(currency) }}</p><p>VAT: {{ vat | formatPercent(1) }}</p><p>{{ plural(lines | length, "line") }}</p></div></body></html>`,
+    ),
+    file(
+      'partials/line.njk',
+      `<tr><td>{{ line.description }}</td><td>{{ line.qty | formatNumber(2) }}</td><td>{{ line.price | formatCurrency(currency) }}</td></tr>`,
+    ),
+  ],
+  mustache: [
+    css,
+    file(
+      'index.mustache',
+      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{number}}</h1><p>{{customer}}</p><p>Date: {{#formatDate}}{{date}} long{{/formatDate}}</p><table><tbody>{{#lines}}{{> line}}{{/lines}}</tbody></table><p>Total: {{#formatCurrency}}{{total}} {{currency}}{{/formatCurrency}}</p><p>VAT: {{#formatPercent}}{{vat}} 1{{/formatPercent}}</p><p>{{#plural}}{{lineCount}} line{{/plural}}</p></div></body></html>`,
+    ),
+    file(
+      'partials/line.mustache',
+      `<tr><td>{{description}}</td><td>{{#formatNumber}}{{qty}} 2{{/formatNumber}}</td><td>{{#formatCurrency}}{{price}} {{currency}}{{/formatCurrency}}</td></tr>`,
+    ),
+  ],
+};
+
+describe('template languages: rendered in the page, the same text as hand-written HTML', () => {
+  let app: TestApp;
+  const deployIds: Record<string, string> = {};
+
+  before(async () => {
+    app = await createTestApp();
+    app.startBackground();
+    for (const [slug, files] of [['html', handWritten], ...Object.entries(templates)] as const) {
+      const v = await deployFiles(app, { createDeploy: { slug, name: slug } }, files);
+      assert.equal(v.status, 201, JSON.stringify(v.body));
+      assert.equal(v.body.deployVersion.engine, slug);
+      deployIds[slug] = v.deployId;
+    }
+  });
+  after(() => app.close());
+
+  async function render(deployId: string, payload: unknown) {
+    const res = await app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ deployId, deployVersionId: 'latest', payload }),
+    });
+    return { status: res.statusCode, pdf: res.rawPayload, body: res.statusCode === 200 ? null : JSON.parse(res.body) };
+  }
+  async function text(deployId: string, payload: unknown) {
+    const r = await render(deployId, payload);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return pdfText(r.pdf);
+  }
+
+  for (const locale of ['de-DE', 'en-US']) {
+    test(`an invoice of 200 lines in every engine, ${locale}`, async () => {
+      const payload = { ...invoice(locale), lineCount: 200 };
+      const expected = await text(deployIds.html!, payload);
+      assert.match(expected, locale === 'de-DE' ? /Total: 123\.456,78 €/ : /Total: €123,456\.78/);
+      assert.match(expected, locale === 'de-DE' ? /Date: 27\. November 2026/ : /Date: November 27, 2026/);
+      assert.match(expected, /Item 200/);
+      for (const engine of Object.keys(templates))
+        assert.equal(await text(deployIds[engine]!, payload), expected, `${engine} prints what the hand-written page prints`);
+    });
+  }
+
+  test('Markdown: front matter, a table, highlighted code, the default page numbers', async () => {
+    const v = await deployFiles(app, { createDeploy: { slug: 'notes', name: 'Notes' } }, [
+      file(
+        'index.md',
+        '---\ntitle: Release notes\nlang: en\n---\n# Release 4.2\n\n| Area | Change |\n|---|---|\n| API | faster |\n\n```js\nconst answer = 42;\n```\n',
+      ),
+    ]);
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    assert.equal(v.body.deployVersion.engine, 'markdown');
+    const t = await text(v.deployId, {});
+    assert.match(t, /Release 4\.2/);
+    assert.match(t, /Area\s+Change\s+API\s+faster/);
+    assert.match(t, /const answer = 42;/);
+    assert.match(t, /\b1\s*\/\s*1\b/, 'the default stylesheet numbers the pages');
+  });
+
+  test('a syntax error is refused at commit with file, line and column; nothing is created', async () => {
+    const before = (await app.api('GET', '/v1/deploys')).body.items.length;
+    const bad = await deployFiles(app, { createDeploy: { slug: 'broken', name: 'Broken' } }, [
+      file('index.njk', '<p>ok</p>'),
+      file('partials/row.njk', '<tr>\n  {% for x in y %}\n  {% endfro %}'),
+    ]);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error, 'template_syntax_error');
+    assert.match(bad.body.message, /^partials\/row\.njk:3:\d+: unknown block tag: endfro/);
+    assert.deepEqual([bad.body.details.file, bad.body.details.line], ['partials/row.njk', 3]);
+    const versions = await app.api('GET', `/v1/deploys/${bad.deployId}/versions`);
+    assert.equal(versions.body.items.length, 0, 'the commit wrote no version');
+    assert.ok((await app.api('GET', '/v1/deploys')).body.items.length >= before);
+  });
+
+  test('a runtime error fails the job with template_render_failed and the location', async () => {
+    const v = await deployFiles(app, { createDeploy: { slug: 'throws', name: 'Throws' } }, [
+      file('index.liquid', '<h1>{{ title }}</h1>\n<p>{{ total | formatCurrency: "EUR" | nosuchfilter }}</p>'),
+    ]);
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    const r = await render(v.deployId, { title: 'x', total: 1 });
+    assert.equal(r.status, 422);
+    assert.equal(r.body.details.jobErrorCode, 'template_render_failed');
+    assert.match(r.body.message, /^template error in index\.liquid:2:\d+: undefined filter: nosuchfilter/);
+  });
+
+  test('known escape patterns of each engine reach nothing', async () => {
+    const attempts: Record<string, BundleFile[]> = {
+      handlebars: [
+        file(
+          'index.hbs',
+          // The prototype-access pattern of the Handlebars advisories, and the Node globals.
+          '<p id="a">{{#with "s" as |s|}}{{#with (lookup s "constructor") as |c|}}[{{c.name}}]{{/with}}{{/with}}</p><p>[{{process.env.HOME}}][{{require}}][{{__proto__.polluted}}]</p>',
+        ),
+      ],
+      liquid: [file('index.liquid', '<p>[{{ "" | constructor }}][{{ process.env.HOME }}][{{ this.constructor.name }}]</p>')],
+      nunjucks: [
+        file(
+          'index.njk',
+          // The classic Nunjucks escape: reach Function through a range's constructor and run code.
+          '<p>[{{ range.constructor("return typeof process + \'/\' + typeof require")() }}][{{ process }}]</p>',
+        ),
+      ],
+      mustache: [file('index.mustache', '<p>[{{constructor.constructor}}][{{process.env.HOME}}]</p>')],
+    };
+    for (const [engine, files] of Object.entries(attempts)) {
+      const v = await deployFiles(app, { createDeploy: { slug: `escape-${engine}`, name: engine } }, files);
+      assert.equal(v.status, 201, `${engine}: ${JSON.stringify(v.body)}`);
+      const r = await render(v.deployId, {});
+      // Whatever a template can run, it runs in the sandboxed page: there is no process or require to reach.
+      if (r.status === 200) {
+        const t = pdfText(r.pdf);
+        assert.doesNotMatch(t, /\/(home|root)\b|object\/function|function\/|Object \{/, `${engine} printed: ${t}`);
+        if (engine === 'nunjucks') assert.match(t, /\[undefined\/undefined\]/, 'Function runs in the page: no process, no require');
+      } else assert.equal(r.body.details.jobErrorCode, 'template_render_failed', `${engine}: ${JSON.stringify(r.body)}`);
+    }
+    // An include outside the bundle is an error, not a file of the server.
+    const outside = await deployFiles(app, { createDeploy: { slug: 'outside', name: 'outside' } }, [
+      file('index.njk', '{% include "../../../../etc/passwd" %}'),
+    ]);
+    assert.equal(outside.status, 201);
+    const r = await render(outside.deployId, {});
+    assert.equal(r.status, 422);
+    assert.match(r.body.message, /template not found in the bundle: \.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd/);
+    assert.doesNotMatch(r.body.message, /root:/);
+  });
+});
