@@ -73,6 +73,8 @@ const PG_SUITES = [
   'test/e2e/sdk-render-stream.test.ts',
   'test/e2e/sdk-docs.test.ts',
   'test/e2e/sdk-package.test.ts',
+  'test/e2e/version-checks.test.ts',
+  'test/e2e/template-engines.test.ts',
 ];
 
 function collect(target) {
