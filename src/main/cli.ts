@@ -19,7 +19,9 @@ Processes:
 
 ${clientHelp}
 
-Template tests:
+Templates:
+  folio init [dir] [--engine E]                   a new template folder: html, handlebars, liquid,
+                                                  nunjucks, mustache or markdown
   folio test [dir] [--update] [--server]          print each fixture (tests/*.json, else sample-payload.json)
                                                   and compare page count, text and page images with the
                                                   snapshots in __snapshots__/; --update records them
@@ -66,6 +68,10 @@ async function main(argv: string[]): Promise<number> {
       case 'dev': {
         const { runDev } = await import('../cli/dev/index.js');
         return await runDev(rest);
+      }
+      case 'init': {
+        const { runInit } = await import('../cli/init/index.js');
+        return await runInit(rest);
       }
       case 'test': {
         const { runTest } = await import('../cli/snapshots/index.js');

@@ -66,10 +66,13 @@ const SCRIPT_HEADERS: HeaderEntry[] = [
 ];
 const script = (body: string): ServedResponse => ({ status: 200, headers: SCRIPT_HEADERS, body });
 
-/** The entry document of a template version: the scripts that write the template's output in place. */
-export function templateShell(engine: TemplateEngine): Buffer {
+/**
+ * The entry document of a template version: the scripts that write the template's output in place, from
+ * the payload origin (`folio dev` passes its local one).
+ */
+export function templateShell(engine: TemplateEngine, payloadOrigin: string = PAYLOAD_ORIGIN): Buffer {
   const scripts = [...LIBRARIES[engine].map((l) => `${ENGINE_PREFIX}${libraryName(l)}`), RUNTIME_PATH, DATA_PATH]
-    .map((p) => `<script src="${PAYLOAD_ORIGIN}${p}"></script>`)
+    .map((p) => `<script src="${payloadOrigin}${p}"></script>`)
     .join('');
   return Buffer.from(`<!doctype html><meta charset="utf-8">${scripts}<script>window.__folioTemplate.render()</script>`);
 }

@@ -1,7 +1,7 @@
 // `folio dev` as a user runs it: the preview server is a `bin/folio dev` process, the page is opened in a
 // real headless Chromium (puppeteer-core), and files are edited on disk while it watches.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { tempDir } from '../helpers/app.js';
 import { pdfText } from '../helpers/pdf.js';
 import { FOLIO_BIN } from '../helpers/server-process.js';
+import { startDev, type DevProcess } from '../helpers/dev-process.js';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
@@ -22,52 +23,6 @@ const APP = `Promise.all([fetch(window.folio.payloadUrl).then((r) => r.json()), 
     document.getElementById('company').textContent = 'Issued by ' + env.variables.COMPANY;
   })
   .finally(() => window.folio.ready());`;
-
-interface DevProcess {
-  child: ChildProcess;
-  pageUrl: string;
-  payloadUrl: string;
-  output(): string;
-  waitFor(re: RegExp): Promise<void>;
-  stop(): Promise<void>;
-}
-
-async function startDev(args: string[], cwd: string): Promise<DevProcess> {
-  const child = spawn(FOLIO_BIN, ['dev', ...args], { cwd, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
-  const onData = (d: Buffer) => {
-    out += d;
-    for (const w of [...waiters])
-      if (w.re.test(out)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve();
-      }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const waitFor = (re: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      if (re.test(out)) return resolve();
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re} in:\n${out}`)), 20_000);
-      waiters.push({ re, resolve: () => (clearTimeout(timer), resolve()) });
-      child.once('exit', (code) => reject(new Error(`folio dev exited with ${code}:\n${out}`)));
-    });
-  await waitFor(/env: +http/);
-  return {
-    child,
-    pageUrl: /page: +(http\S+)/.exec(out)![1],
-    payloadUrl: /payload: +(http\S+)/.exec(out)![1],
-    output: () => out,
-    waitFor,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 function run(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(FOLIO_BIN, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });

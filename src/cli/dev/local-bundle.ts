@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { mimeForPath } from '../../domain/mime.js';
 import { normalizeBundlePath, resolveRoute } from '../../domain/file-paths.js';
+import { engineOfPath, type TemplateEngine } from '../../domain/template-engines.js';
 import { treeHash } from '../../domain/tree-hash.js';
 import type { BundleFile, RenderBundle } from '../../render/types.js';
 import { listDirectory } from '../../sdk/index.js';
@@ -12,6 +13,8 @@ import { folioIgnore } from '../client/folioignore.js';
 export interface LocalBundle extends RenderBundle {
   /** The route's entry file, or null when the route matches no file. */
   entryPath: string | null;
+  /** The entry's template language (by its extension, as a commit infers it); absent for HTML. */
+  engine?: TemplateEngine;
   /** Bytes of all files. */
   bytes: number;
 }
@@ -39,5 +42,7 @@ export async function loadLocalBundle(dir: string, opts: LocalBundleOptions): Pr
   }
   // Keyed by content like a render pack, so the renderer's per-bundle caches never serve stale files.
   const key = `dev-${treeHash(entries)}`;
-  return { key, files, bytes, entryPath: resolveRoute(opts.route, (p) => files.has(p)) };
+  const entryPath = resolveRoute(opts.route, (p) => files.has(p));
+  const engine = entryPath ? engineOfPath(entryPath) : null;
+  return { key, files, bytes, entryPath, ...(engine ? { engine } : {}) };
 }

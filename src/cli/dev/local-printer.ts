@@ -52,6 +52,7 @@ export class LocalPrinter {
         versionNo: 0,
         bundle,
         entryPath: bundle.entryPath,
+        ...(bundle.engine ? { engine: bundle.engine } : {}),
         payload: inputs.payload,
         payloadMime: inputs.payloadMime,
         env: inputs.env,

@@ -10,6 +10,7 @@
 // live-reload client that listens on /__folio/dev/events (server-sent events) and reloads the page when a
 // file of the folder, the payload or the env file changes. Other paths under /__folio/dev/ (the printed-pages
 // view) go to the `devRoute` handler; its pages listen on /__folio/dev/events?view=pages.
+import { serveTemplateScript, templateShell } from '../../render/template-shell.js';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,6 +21,7 @@ import {
   BundleIndex,
   payloadData,
   serveBundle,
+  serveDocument,
   servePayloadOrigin,
   type PayloadData,
   type ServedResponse,
@@ -254,7 +256,12 @@ export class PreviewServer extends EventEmitter {
       res.writeHead(302, { Location: this.bundle.entryPath + url.search }).end();
       return;
     }
-    const r = serveBundle(this.#index, url, method, this.#opts.allowExternalNetwork, this.payloadOrigin);
+    const { engine, entryPath } = this.bundle;
+    // A template entry is answered with the shell that renders it in the browser, as the renderer does.
+    const r =
+      engine && entryPath === url.pathname && method === 'GET'
+        ? serveDocument(templateShell(engine, this.payloadOrigin), this.#opts.allowExternalNetwork, this.payloadOrigin)
+        : serveBundle(this.#index, url, method, this.#opts.allowExternalNetwork, this.payloadOrigin);
     const isHtml =
       r.status === 200 &&
       method === 'GET' &&
@@ -270,7 +277,19 @@ export class PreviewServer extends EventEmitter {
 
   #onPayloadRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.payloadOrigin);
-    send(res, servePayloadOrigin(this.#data, url, req.method ?? 'GET', flatHeaders(req), this.bundleOrigin));
+    const { engine, entryPath } = this.bundle;
+    const template =
+      engine && entryPath
+        ? serveTemplateScript(url.pathname, {
+            bundle: this.bundle,
+            engine,
+            entryPath,
+            payload: this.inputs.payload,
+            payloadMime: this.inputs.payloadMime,
+            env: this.inputs.env,
+          })
+        : null;
+    send(res, template ?? servePayloadOrigin(this.#data, url, req.method ?? 'GET', flatHeaders(req), this.bundleOrigin));
   }
 
   async close(): Promise<void> {

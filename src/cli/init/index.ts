@@ -1,0 +1,53 @@
+// folio init [dir] [--engine E]: a new template folder, ready for `folio dev`, `folio test` and `folio deploy`.
+// Never overwrites: a folder that already holds one of the files it would write is a usage error.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { TEMPLATE_ENGINES } from '../../domain/template-engines.js';
+import { reportError, UsageError } from '../client/output.js';
+import { scaffold, type ScaffoldEngine } from './scaffolds.js';
+
+export const initHelp = `Usage: folio init [dir] [--engine ENGINE]
+
+Creates a template folder (default: the current folder) with a one-page invoice, its stylesheet (page
+numbers in a margin box), a sample-payload.json and its payload.schema.json, ready for folio dev, folio
+test and folio deploy. Never overwrites a file.
+
+Options:
+  --engine ENGINE   the template language: html (default: a page that fetches its payload), handlebars,
+                    liquid, nunjucks (Jinja2 syntax), mustache or markdown; the templates guide
+                    (docs/templates.md, "Template languages") lists their helpers
+  -h, --help        show this help`;
+
+export async function runInit(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { engine: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    });
+    if (values.help) {
+      console.log(initHelp);
+      return 0;
+    }
+    if (positionals.length > 1) throw new UsageError(`one folder at most; got ${positionals.join(' ')}`);
+    const engine = (values.engine ?? 'html') as ScaffoldEngine;
+    if (engine !== 'html' && !(TEMPLATE_ENGINES as readonly string[]).includes(engine))
+      throw new UsageError(`--engine must be one of html, ${TEMPLATE_ENGINES.join(', ')}; got ${engine}`);
+    const dir = path.resolve(positionals[0] ?? '.');
+    const files = scaffold(engine);
+    const taken = Object.keys(files).filter((f) => fs.existsSync(path.join(dir, f)));
+    if (taken.length) throw new UsageError(`${dir} already has ${taken.join(', ')}: folio init never overwrites; pick an empty folder`);
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text, { flag: 'wx' });
+    }
+    const shown = path.relative(process.cwd(), dir) || '.';
+    console.log(`created ${Object.keys(files).sort().join(', ')} in ${shown}`);
+    console.log(`next: folio dev ${shown}   (preview with live reload)`);
+    return 0;
+  } catch (err) {
+    if (err instanceof TypeError && 'code' in err) return reportError(new UsageError(err.message), false);
+    return reportError(err, false);
+  }
+}
