@@ -25,7 +25,7 @@ function unknownField(name: string): AppError {
 const NOT_UTF8 = '\uFFFD';
 
 /**
- * A `multipart/form-data` job (the shape Gotenberg users send) turned into the JSON body of the same job,
+ * A `multipart/form-data` job (parts named by path, or Gotenberg-style `files` parts) turned into the JSON body of the same job,
  * before validation, so the body schema, idempotency and the service see one shape: the `index.html` part
  * is `html`, every other part a file whose path is its field name (`files`, base64), and the optional `job`
  * part (JSON) the rest of the job. A preValidation hook of the job-creation scope (server.ts); JSON
