@@ -58,7 +58,7 @@ const TAGS = [
   {
     name: 'Gotenberg',
     description:
-      "Gotenberg's own paths (`/forms/chromium/convert/html`, `/forms/chromium/screenshot/html`, `/forms/pdfengines/merge`, `/forms/pdf/merge`), so that code written for Gotenberg switches to Folio by changing its base URL and adding an API key (Bearer, or the password of HTTP Basic auth). Each conversion is an ordinary render job; every form field is mapped or refused by name (docs/gotenberg.md).",
+      "Gotenberg's own paths (`/forms/chromium/convert/html`, `/forms/chromium/screenshot/html`, `/forms/pdfengines/merge`, `/forms/pdf/merge`), so that code written for Gotenberg switches to Folio by changing its base URL and adding an API key (Bearer, or the password of HTTP Basic auth). Each conversion is an ordinary render job; every form field is mapped or refused by name.",
   },
   { name: 'Webhooks', description: 'The delivery log of the `render.job.terminated` webhook of a job, and redelivery.' },
   { name: 'Account', description: 'The account, its plan, usage meters and quotas.' },

@@ -30,8 +30,8 @@ const formSchema = (route: ChromiumRoute) => ({
   type: 'object',
   description:
     route === 'convert'
-      ? "Gotenberg's form: `files` parts (each named by its file name; `index.html` is the page, `header.html`/`footer.html` the header and footer templates, any other file an asset the page refers to by name) and the form fields of docs/gotenberg.md."
-      : "Gotenberg's screenshot form: `files` parts as for a conversion, and `format`, `quality`, `width`, `emulatedMediaType`, `failOn…` (docs/gotenberg.md).",
+      ? "Gotenberg's form: `files` parts (each named by its file name; `index.html` is the page, `header.html`/`footer.html` the header and footer templates, any other file an asset the page refers to by name) and the form fields."
+      : "Gotenberg's screenshot form: `files` parts as for a conversion, and `format`, `quality`, `width`, `emulatedMediaType`, `failOn…`.",
   required: ['files'],
   properties: {
     files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The files, each part named by its file name.' },
@@ -108,7 +108,7 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
             route === 'convert'
               ? 'Answers the PDF.'
               : 'Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type.'
-          } Each request is an ordinary render job with inline sources (as \`POST /v1/render\`): it counts in the plan's allowances and meters, shows in \`GET /v1/render-jobs\` with its diagnostics, and \`Idempotency-Key\` replays it. Every form field is mapped to the job (\`print\`, \`pdf\`, \`protection\`, \`failOn\`, page images) or refused with 400 naming it: nothing is silently ignored (docs/gotenberg.md has the table). \`Gotenberg-Output-Filename\` names the file, \`Gotenberg-Trace\` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a \`failOn…\` condition answers 409 \`conversion_failed\`, another failure 422 \`render_job_failed\`, one still running after its render timeout (plus 10 s) 503 \`conversion_timeout\`.`,
+          } Each request is an ordinary render job with inline sources (as \`POST /v1/render\`): it counts in the plan's allowances and meters, shows in \`GET /v1/render-jobs\` with its diagnostics, and \`Idempotency-Key\` replays it. Every form field is mapped to the job (\`print\`, \`pdf\`, \`protection\`, \`failOn\`, page images) or refused with 400 naming it: nothing is silently ignored. \`Gotenberg-Output-Filename\` names the file, \`Gotenberg-Trace\` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a \`failOn…\` condition answers 409 \`conversion_failed\`, another failure 422 \`render_job_failed\`, one still running after its render timeout (plus 10 s) 503 \`conversion_timeout\`.`,
           headers: gotenbergHeaders,
           'x-folio': {
             success: route === 'convert' ? 'The PDF' : 'The image',
@@ -119,13 +119,13 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
               example:
                 route === 'convert'
                   ? {
-                      files: '(index.html, style.css, footer.html)',
+                      files: ['<index.html>', '<style.css>', '<footer.html>'],
                       paperWidth: '8.27',
                       paperHeight: '11.7',
                       marginTop: '1cm',
                       landscape: 'false',
                     }
-                  : { files: '(index.html, style.css)', format: 'png', width: '800' },
+                  : { files: ['<index.html>', '<style.css>'], format: 'png', width: '800' },
             },
             responses: {
               200: {

@@ -54,7 +54,7 @@ export function gotenbergMergeRoutes(app: FastifyInstance, s: Services) {
                   },
                 },
               },
-              example: { files: '(file1.pdf, file2.pdf)' },
+              example: { files: ['<file1.pdf>', '<file2.pdf>'] },
             },
             responses: {
               200: {
