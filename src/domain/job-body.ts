@@ -8,6 +8,7 @@ import { DEFAULT_IMAGE_DPI, IMAGE_DPI, IMAGE_FORMATS, IMAGE_QUALITY, IMAGE_WIDTH
 import { PDF_PERMISSIONS, type PdfPermission } from './pdf-protection.js';
 import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from './plans.js';
 import { VISIBLE_SIGNATURE_LIMITS } from './signature-appearance.js';
+import { PRINT_OPTION_KEYS } from './print-options.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -239,6 +240,24 @@ export const OutputFormatField = Type.Union(
   },
 );
 
+/**
+ * `print` of a job body: print options of this job over its version's `render.metadata.pdf` print overrides,
+ * checked by the same rules (domain/print-options.ts), each problem a 400 naming `print.<option>`. A record
+ * here so that the one validator decides (and names) every key.
+ */
+export const PrintField = Type.Record(Type.String(), Type.Unknown(), {
+  description: `Print options of this job (one-shot renders, inline sources): the same options and rules as a version's \`render.metadata.pdf\` print overrides — ${PRINT_OPTION_KEYS.map((k) => `\`${k}\``).join(', ')} — each replacing the version's (\`margin\` side by side). Lengths are a number of CSS px or a string with \`px\`, \`in\`, \`cm\`, \`mm\`, \`pt\` or \`pc\`; \`mediaType\` is \`print\` (default) or \`screen\`. CSS \`@page\` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming \`print.<option>\`.`,
+  examples: [
+    {
+      format: 'A4',
+      landscape: true,
+      margin: { top: '20mm', bottom: '20mm' },
+      displayHeaderFooter: true,
+      footerTemplate: '<div style="font-size:8px;margin:auto">Page <span class=pageNumber></span></div>',
+    },
+  ],
+});
+
 /** The body of a new render job (POST /v1/render-jobs; POST /v1/render and batch items build on it). */
 export const CreateJobBody = Type.Object(
   {
@@ -292,6 +311,7 @@ export const CreateJobBody = Type.Object(
     images: Type.Optional(ImagesField),
     outputFormat: Type.Optional(OutputFormatField),
     eInvoice: Type.Optional(EInvoiceField),
+    print: Type.Optional(PrintField),
     failOn: Type.Optional(
       Type.Array(Type.String(), {
         maxItems: 20,

@@ -16,6 +16,7 @@ import {
 import { IMAGE_FORMATS, type OutputFormat, type PageImagesSpec } from './page-images.js';
 import type { PdfPermissions } from './pdf-protection.js';
 import type { VisibleSignature } from './signature-appearance.js';
+import { validatePdfOverrides, type PdfOverrides } from './print-options.js';
 
 export const DOCUMENT_VIEW_COLUMN = 'render_jobs.document_view_json';
 export const DOCUMENT_INPUT_COLUMN = 'render_payloads.document_input_json';
@@ -44,6 +45,8 @@ export interface JobDocumentView {
   images?: Omit<PageImagesSpec, 'first' | 'last'>;
   /** Present when the job keeps only page images. */
   outputFormat?: Exclude<OutputFormat, 'pdf'>;
+  /** The job's own print options (`print`), as checked. */
+  print?: PdfOverrides;
 }
 
 /**
@@ -74,6 +77,8 @@ export interface StoredJobDocument {
   images?: PageImagesSpec;
   /** Set when the job keeps only its page images (an image outputFormat): no PDF is stored. */
   imagesOnly?: true;
+  /** The job's print options over the version's (domain/print-options.ts), checked at creation. */
+  print?: PdfOverrides;
 }
 
 /** A stored document column that does not hold what its parser expects (a damaged or foreign row). */
@@ -131,6 +136,7 @@ const commonFields = (column: string): Fields => ({
   standard: { ok: oneOf(PDF_STANDARDS) },
   metadata: { ok: isObject },
   signature: { ok: (v) => !!checkObject(column, 'signature', v, signatureFields) },
+  print: { ok: (v) => isObject(v) && validatePdfOverrides(v).ok },
 });
 
 const attachmentFields: Fields = {

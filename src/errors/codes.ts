@@ -108,6 +108,16 @@ export const errorCodes = {
     description:
       "A synchronous render (`POST /v1/render`) ended with its job failed or canceled: `message` is the job's `errorMessage`, `details.jobErrorCode` its `errorCode` and `details.jobId` the job.",
   },
+  conversion_failed: {
+    status: 409,
+    description:
+      "A Gotenberg-compatible route (`/forms/…`) whose job failed because the page broke a condition its form asked to fail on (`failOnConsoleExceptions`, `failOnResourceLoadingFailed`, `failOnResourceHttpStatusCodes`): Gotenberg's 409. `message` is the job's `errorMessage`; `details` `{jobId, jobErrorCode}`.",
+  },
+  unsupported_conversion: {
+    status: 400,
+    description:
+      'A Gotenberg route Folio does not serve yet (`/forms/chromium/convert/url`, `/forms/chromium/convert/markdown`, their screenshot forms): the message says what to send instead.',
+  },
   upload_session_gone: { status: 410, description: "The upload session's 1-hour TTL elapsed." },
   link_expired: { status: 410, description: 'The signed URL is past its `expiresAt`.' },
   body_too_large: { status: 413, description: "The request body exceeds the route's size limit." },
@@ -144,6 +154,11 @@ export const errorCodes = {
   render_provider_unavailable: {
     status: 503,
     description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.',
+  },
+  conversion_timeout: {
+    status: 503,
+    description:
+      "A Gotenberg-compatible route (`/forms/…`) waited for its job as long as the job's render timeout allows (plus 10 s) and it had not finished: Gotenberg's 503. The job runs on: `details.jobId`, `GET /v1/render-jobs/{jobId}`.",
   },
   service_unavailable: { status: 503, description: 'The service is shutting down or a dependency is not ready.' },
   insufficient_storage: {

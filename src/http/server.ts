@@ -29,6 +29,9 @@ import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
+import { traceHeader } from './routes/gotenberg/answer.js';
+import { gotenbergChromiumRoutes } from './routes/gotenberg/chromium.js';
+import { gotenbergMergeRoutes } from './routes/gotenberg/merge.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
 import { renderBatchRoutes } from './routes/render-batches.js';
 import { versionCheckRoutes } from './routes/version-checks.js';
@@ -242,6 +245,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     renderJobRoutes(scope, services);
     jobWebhookDeliveryRoutes(scope, services);
     renderSyncRoutes(scope, services);
+  });
+  // Gotenberg's paths (/forms/…): the same API keys (Bearer, or the HTTP Basic password), a multipart parser
+  // of their own scope, and Gotenberg-Trace on every answer.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, multipartOptions(services));
+    scope.addHook('onRequest', traceHeader);
+    gotenbergChromiumRoutes(scope, services);
+    gotenbergMergeRoutes(scope, services);
   });
   pdfRoutes(app, services);
   pageImageRoutes(app, services);

@@ -2,7 +2,7 @@
 // job's document script, then a navigation to the entry. Warm (docs/templates.md "Warm templates"): the
 // page is already loaded and its folio.onJob handler renders the job in place. Preloaded: see
 // preloaded-entry.ts.
-import { reducedMotionOf } from './pdf-options.js';
+import { mediaOf } from './pdf-options.js';
 import { folioScript, runJobExpression } from './ready-protocol.js';
 import type { RunContext } from './run-context.js';
 import { pageFailed } from './run-guard.js';
@@ -19,7 +19,7 @@ export interface EntryMode {
 /** A clean page (new, or reset since its last job): the job's script, then its document. */
 export const coldEntry: EntryMode = {
   async enter(run) {
-    const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), { reducedMotion: reducedMotionOf(run.req) }));
+    const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), mediaOf(run.req)));
     await run.guard.race(answered);
     run.startPhase();
     await navigate(run, BUNDLE_ORIGIN + run.req.entryPath);
@@ -31,7 +31,7 @@ export const coldEntry: EntryMode = {
 export const warmEntry: EntryMode = {
   async enter(run) {
     run.phase = 'waiting-ready';
-    const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), { reducedMotion: reducedMotionOf(run.req) }));
+    const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), mediaOf(run.req)));
     // Warm template: the page is already loaded; its handler renders this job's payload in place (sent
     // right behind the thaw and the script swap, which it does not need answered). If the page lost its
     // handler since (it navigated itself), or the handler threw, the job loads the page like any other.

@@ -71,6 +71,8 @@ export class PageSession extends EventEmitter {
   #frozen = false;
   /** The page's emulated prefers-reduced-motion (Chromium's own default: no preference). */
   #reducedMotion = false;
+  /** Whether the page is laid out for the `screen` media type (Chromium prints with `print` otherwise). */
+  #screen = false;
   #freezing: Promise<void> = Promise.resolve();
   #disposed = false;
   /** Document scripts of jobs registered on this page (normally one: the current or last job's). */
@@ -213,17 +215,26 @@ export class PageSession extends EventEmitter {
    * them, so a warm job pays one round trip to the browser here instead of four. `answered` settles when
    * every command has been answered. A script whose removal failed stays recorded for reset() to retry.
    */
-  async beginJob(source: string, media: { reducedMotion: boolean }): Promise<{ answered: Promise<void> }> {
+  async beginJob(source: string, media: { reducedMotion: boolean; screen?: boolean }): Promise<{ answered: Promise<void> }> {
     if (this.#frozen) await this.#freezing;
     const s = this.cdp;
     const sends: Promise<unknown>[] = [];
-    if (this.#reducedMotion !== media.reducedMotion) {
-      // Emulation lasts for the page's life; it is sent only when a job wants the other setting.
+    const screen = media.screen ?? false;
+    if (this.#reducedMotion !== media.reducedMotion || this.#screen !== screen) {
+      // Emulation lasts for the page's life; it is sent only when a job wants another setting. One command
+      // sets both the media type and the features (a command without `media` would reset the type).
       const value = media.reducedMotion ? 'reduce' : '';
       sends.push(
         s
-          .send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value }] }, PLUMBING_TIMEOUT_MS)
-          .then(() => (this.#reducedMotion = media.reducedMotion)),
+          .send(
+            'Emulation.setEmulatedMedia',
+            { media: screen ? 'screen' : '', features: [{ name: 'prefers-reduced-motion', value }] },
+            PLUMBING_TIMEOUT_MS,
+          )
+          .then(() => {
+            this.#reducedMotion = media.reducedMotion;
+            this.#screen = screen;
+          }),
       );
     }
     if (this.#frozen) {

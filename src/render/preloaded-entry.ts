@@ -3,7 +3,7 @@
 // the job comes, the page is given its folio.jobId, then the held requests are answered, and the run goes
 // on from the load event.
 import { coldEntry, type Entered, type EntryMode } from './page-entry.js';
-import { reducedMotionOf } from './pdf-options.js';
+import { mediaOf } from './pdf-options.js';
 import { bindJobExpression, folioScript } from './ready-protocol.js';
 import type { PageRequestRouter } from './request-routing.js';
 import type { RunContext } from './run-context.js';
@@ -60,7 +60,7 @@ export class PreloadedEntry implements EntryMode {
     });
     const sent = (async () => {
       const { answered } = await run.session.beginJob(folioScript({ jobId: null, deployId: req.deployId, versionNo: req.versionNo }), {
-        reducedMotion: reducedMotionOf(req),
+        ...mediaOf(req),
       });
       await answered;
       const url = BUNDLE_ORIGIN + req.entryPath;
@@ -126,7 +126,7 @@ export class PreloadedEntry implements EntryMode {
       return false;
     }
     // Documents the page opens itself from now on get the job's own script (with its id).
-    const { answered } = await guard.race(run.session.beginJob(folioScript(run.req), { reducedMotion: reducedMotionOf(run.req) }));
+    const { answered } = await guard.race(run.session.beginJob(folioScript(run.req), mediaOf(run.req)));
     this.requests.releaseHeld(true);
     await guard.race(answered);
     await guard.race(pre.loaded);

@@ -20,26 +20,9 @@ export interface RenderBundle {
   files: ReadonlyMap<string, BundleFile>;
 }
 
-/** Overrides from `render.metadata.pdf` (see shared/spec/decisions.md "The rendering page"). */
-export interface PdfOverrides {
-  format?: string;
-  width?: string | number;
-  height?: string | number;
-  landscape?: boolean;
-  margin?: { top?: string | number; right?: string | number; bottom?: string | number; left?: string | number };
-  scale?: number;
-  printBackground?: boolean;
-  displayHeaderFooter?: boolean;
-  headerTemplate?: string;
-  footerTemplate?: string;
-  pageRanges?: string;
-  tagged?: boolean;
-  outline?: boolean;
-  /** Print more than once to give the page the numbers of the pages its references land on (page-references.ts). */
-  pageReferences?: boolean;
-  /** Emulate prefers-reduced-motion: reduce (the default of print defaults 2); false lets the page animate. */
-  reducedMotion?: boolean;
-}
+/** Overrides from `render.metadata.pdf`, and a one-shot job's `print` (domain/print-options.ts). */
+export type { PdfOverrides } from '../domain/print-options.js';
+import type { PdfOverrides } from '../domain/print-options.js';
 
 export interface RenderRequest {
   jobId: string;

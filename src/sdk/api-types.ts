@@ -2429,6 +2429,10 @@ export interface paths {
                             /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
+                        /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                        print?: {
+                            [key: string]: unknown;
+                        };
                         /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                         failOn?: string[];
                     };
@@ -2695,6 +2699,10 @@ export interface paths {
                             profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
                             /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
+                        };
+                        /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                        print?: {
+                            [key: string]: unknown;
                         };
                         /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                         failOn?: string[];
@@ -3499,6 +3507,10 @@ export interface paths {
                             /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
                             xml: string;
                         };
+                        /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                        print?: {
+                            [key: string]: unknown;
+                        };
                         /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                         failOn?: string[];
                         /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */
@@ -3586,6 +3598,474 @@ export interface paths {
                 503: components["responses"]["Error"];
                 /** @description Error codes: insufficient_storage. */
                 507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/convert/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert HTML to PDF (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/convert/html`: the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers the PDF. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The files, each part named by its file name. */
+                        files: string[];
+                        paperWidth?: string;
+                        paperHeight?: string;
+                        marginTop?: string;
+                        landscape?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/screenshot/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Screenshot HTML (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/screenshot/html`: the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The files, each part named by its file name. */
+                        files: string[];
+                        /** @enum {string} */
+                        format?: "png" | "jpeg" | "webp";
+                        quality?: string;
+                        width?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/convert/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not supported yet: converting a URL (Gotenberg-compatible path)
+         * @description Answers 400 `unsupported_conversion`: Folio does not support converting a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/convert/html` instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Never: always refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request, unsupported_conversion. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/screenshot/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not supported yet: screenshots of a URL (Gotenberg-compatible path)
+         * @description Answers 400 `unsupported_conversion`: Folio does not support screenshots of a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/screenshot/html` instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Never: always refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request, unsupported_conversion. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/convert/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not supported yet: converting Markdown (Gotenberg-compatible path)
+         * @description Answers 400 `unsupported_conversion`: Folio does not support converting Markdown on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/convert/html` instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Never: always refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request, unsupported_conversion. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/screenshot/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not supported yet: screenshots of Markdown (Gotenberg-compatible path)
+         * @description Answers 400 `unsupported_conversion`: Folio does not support screenshots of Markdown on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/screenshot/html` instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Never: always refused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error codes: invalid_request, unsupported_conversion. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge PDFs (Gotenberg-compatible)
+         * @description Gotenberg's merge: `files` parts, each a PDF named by its file name, joined whole in the alphanumeric order of the names (`file2.pdf` before `file10.pdf`), and answered as one PDF (not stored: nothing to delete afterwards). The same limits as `POST /v1/pdfs/merge` (at most 50 files, 5,000 pages, the plan's `maxRenderOutputBytes` and 100 MiB); each file is read in Folio's sandbox and must be an unencrypted PDF with pages (400 naming the file). Outlines are kept. Form fields (`pdfa`, `metadata`, passwords, …) are refused by name. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The PDFs, each named by its file name. */
+                        files: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The merged PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdf/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge PDFs (Gotenberg-compatible, Gotenberg 9 path)
+         * @description Gotenberg's merge: `files` parts, each a PDF named by its file name, joined whole in the alphanumeric order of the names (`file2.pdf` before `file10.pdf`), and answered as one PDF (not stored: nothing to delete afterwards). The same limits as `POST /v1/pdfs/merge` (at most 50 files, 5,000 pages, the plan's `maxRenderOutputBytes` and 100 MiB); each file is read in Folio's sandbox and must be an unencrypted PDF with pages (400 naming the file). Outlines are kept. Form fields (`pdfa`, `metadata`, passwords, …) are refused by name. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The PDFs, each named by its file name. */
+                        files: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The merged PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited. */
+                429: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -5341,7 +5821,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "conversion_failed" | "unsupported_conversion" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */

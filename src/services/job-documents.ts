@@ -13,6 +13,7 @@ import {
   type PdfStandard,
 } from '../domain/pdf-document.js';
 import { visibleSignatureProblem } from '../domain/signature-appearance.js';
+import { validatePdfOverrides, type PdfOverrides } from '../domain/print-options.js';
 import { pageImagesSpec, type PageImagesSpec } from '../domain/page-images.js';
 import { permissionsOf, protectionProblems } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
@@ -33,6 +34,18 @@ const jobField = (p: PdfInputProblem): PdfInputProblem =>
     ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
     : p;
 
+/**
+ * A job's `print`, checked by the rules of a version's print overrides (domain/print-options.ts): 400 naming
+ * `print.<option>` (`print.margin.top`).
+ */
+function printOptions(print: Record<string, unknown>): PdfOverrides {
+  const v = validatePdfOverrides(print);
+  if (v.ok) return v.value;
+  const message = v.message.replace(/^pdf\./, 'print.');
+  const field = /^(print(?:\.[A-Za-z]+){0,2})/.exec(message)?.[1] ?? 'print';
+  throw new AppError('invalid_request', message, { field });
+}
+
 export const hasDocumentOptions = (input: DocumentInput) =>
   input.images !== undefined ||
   (input.outputFormat !== undefined && input.outputFormat !== 'pdf') ||
@@ -40,7 +53,8 @@ export const hasDocumentOptions = (input: DocumentInput) =>
   (input.attachments !== undefined && input.attachments.length > 0) ||
   input.eInvoice !== undefined ||
   input.protection !== undefined ||
-  input.signature !== undefined;
+  input.signature !== undefined ||
+  input.print !== undefined;
 
 /** The longest reason, location and contact info of a signature (readers show them in one line). */
 const MAX_SIGNATURE_TEXT = 500;
@@ -78,6 +92,7 @@ export class JobDocuments {
       pdfOptions: (['pdf', 'attachments', 'eInvoice', 'protection', 'signature'] as const).filter((k) => input[k] !== undefined),
     });
     if ('problem' in pictured) throw invalid(pictured.problem);
+    const print = input.print === undefined ? undefined : printOptions(input.print);
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
       const f = `attachments[${i}]`;
@@ -134,6 +149,7 @@ export class JobDocuments {
       throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
     const stored: StoredJobDocument = {
       ...(pictured.spec ? { images: pictured.spec } : {}),
+      ...(print ? { print } : {}),
       ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
       ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
@@ -301,6 +317,7 @@ export class JobDocuments {
       ...(doc.signature ? { signature: doc.signature } : {}),
       ...(doc.images ? { images: imagesView(doc.images) } : {}),
       ...(doc.imagesOnly && doc.images ? { outputFormat: doc.images.format } : {}),
+      ...(doc.print ? { print: doc.print } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

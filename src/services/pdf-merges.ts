@@ -171,6 +171,55 @@ export class PdfMerges {
       }
       inputs.push({ bytes, pages: s.pages, field: s.field });
     }
+    return this.mergeInSandbox(accountId, inputs, maxBytes);
+  }
+
+  /**
+   * Uploaded PDFs (the Gotenberg merge route) joined whole, in the order given, answered and not stored:
+   * bytes an account sent are read only in the sandbox, first each on its own within the PDF limits
+   * (`pdf.inspectJoined`, as a version's appended PDFs: a PDF, unencrypted, with pages), then merged under
+   * the same limits as `POST /v1/pdfs/merge`. 400 naming the file.
+   */
+  async mergeUploads(accountId: string, files: Array<{ name: string; bytes: Buffer }>) {
+    if (files.length < 1 || files.length > MAX_MERGE_SOURCES)
+      throw new AppError('invalid_request', `a merge takes 1 to ${MAX_MERGE_SOURCES} PDF files; this form has ${files.length}`, {
+        field: 'files',
+      });
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const maxBytes = Math.min(policy.maxRenderOutputBytes ?? MAX_MERGE_BYTES, MAX_MERGE_BYTES);
+    const total = files.reduce((n, f) => n + f.bytes.length, 0);
+    if (total > maxBytes)
+      throw new AppError('invalid_request', `the files hold ${total} bytes; a merge may read at most ${maxBytes}`, { field: 'files' });
+    let pagesLeft = MAX_MERGE_PAGES;
+    for (const f of files) {
+      let r: { problem: string | null; pages: number };
+      try {
+        r = await this.ctx.sandbox.run(
+          'pdf.inspectJoined',
+          { pdf: f.bytes, limits: { maxPages: pagesLeft } },
+          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+        );
+      } catch (err) {
+        if (!(err instanceof SandboxLimitError)) throw err;
+        r = { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
+      }
+      if (r.problem) throw new AppError('invalid_request', `file ${f.name} ${r.problem}`, { field: f.name });
+      pagesLeft -= r.pages;
+    }
+    return this.mergeInSandbox(
+      accountId,
+      files.map((f) => ({ bytes: f.bytes, pages: null, field: f.name })),
+      maxBytes,
+    );
+  }
+
+  /** Merges in the sandbox; the result may not pass `maxBytes`. */
+  private async mergeInSandbox(
+    accountId: string,
+    inputs: Array<{ bytes: Buffer; pages: number[] | null; field: string }>,
+    maxBytes: number,
+  ) {
     // The merge reads every source with pdf-lib: in the sandbox, where the accounts take turns, a thread's
     // heap (FOLIO_SANDBOX_MEMORY_MB) bounds its memory and MERGE_TIMEOUT_MS its time.
     let merged: { bytes: Uint8Array; pageCount: number };

@@ -22,7 +22,7 @@ export type JobAttachmentInput = NonNullable<CreateJobInput['attachments']>[numb
 /** The job body's fields that checkDocument reads. */
 export type DocumentInput = Pick<
   CreateJobInput,
-  'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode'
+  'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode' | 'print'
 >;
 
 /** The error code of each kind of payload refusal (domain/payload.ts). */

@@ -103,6 +103,18 @@ export class JobPreparation {
     const outputId = newId('out', this.ctx.clock.now());
     const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
     const attempt = { jobId: job.id, attempt: job.attempt };
+    // The job's own print options (`print`) replace the version's, margin side by side.
+    const document = await readJobDocumentInput(payloadRow.document_input_json);
+    const versionPrint = (
+      typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}
+    ) as PdfOverrides;
+    const print: PdfOverrides = document?.print
+      ? {
+          ...versionPrint,
+          ...document.print,
+          ...(versionPrint.margin && document.print.margin ? { margin: { ...versionPrint.margin, ...document.print.margin } } : {}),
+        }
+      : versionPrint;
     const timeout = Math.min(version.render_timeout_ms ?? DEFAULT_TIMEOUT_MS, policy.maxRenderTimeoutMs ?? Number.MAX_SAFE_INTEGER);
     const request: RenderRequest = {
       jobId: job.id,
@@ -119,7 +131,7 @@ export class JobPreparation {
         secrets: Object.fromEntries(secrets.map((v) => [v.name, this.ctx.secrets.open(v.value)])),
       },
       // The print overrides only: the document options of render.metadata.pdf are applied after printing.
-      pdf: (typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}) as PdfOverrides,
+      pdf: print,
       printDefaults: isPrintDefaults(version.print_defaults) ? version.print_defaults : UNSTATED_PRINT_DEFAULTS,
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
@@ -134,7 +146,6 @@ export class JobPreparation {
       storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
       storageLimitBytes: policy.storageLimitBytes,
     };
-    const document = await readJobDocumentInput(payloadRow.document_input_json);
     const signature = await this.signatureStep(job.account_id, document, metadata.pdf);
     const post = documentPlan(metadata.pdf, document, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     // The job's own failOn replaces the version's.

@@ -4,11 +4,28 @@ import { AppError } from '../../errors/app-error.js';
 import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
 
+/** Gotenberg's field for every file of a form; each part's file name is its path. */
+const FILES_FIELD = 'files';
+/** File names that Gotenberg reads as Chromium header and footer templates, not as files of the page. */
+const GOTENBERG_TEMPLATES = new Set(['header.html', 'footer.html']);
+
+/** Form fields of Gotenberg's Chromium routes: on /v1/render they are options, never files. */
+const GOTENBERG_FIELDS =
+  /^(paper(Width|Height)|margin(Top|Bottom|Left|Right)|landscape|scale|printBackground|preferCssPageSize|nativePageRanges|singlePage|wait(Delay|ForExpression|ForSelector)|emulatedMedia(Type|Features)|failOn\w+|metadata|pdfa|pdfua|userPassword|ownerPassword|generate\w+|omitBackground|skipNetwork\w*|userAgent|extraHttpHeaders|cookies)$/;
+
+/** A text part that is neither index.html nor job: refused by name, with what to send instead. */
+function unknownField(name: string): AppError {
+  const hint = GOTENBERG_FIELDS.test(name)
+    ? `${name} is a Gotenberg form field: send the form to POST /forms/chromium/convert/html (which maps it), or put print options in the job part as print (e.g. {"print":{"margin":{"top":"1in"}}})`
+    : 'a multipart job takes index.html, job (JSON) and files: send files with a file name (-F css/style.css=@style.css, or -F files=@style.css)';
+  return new AppError('invalid_request', `unknown field ${name}: ${hint}`, { field: name });
+}
+
 /** A part name that arrived as bytes that are not UTF-8 (the parser turns each such sequence into U+FFFD). */
 const NOT_UTF8 = '\uFFFD';
 
 /**
- * A `multipart/form-data` job (the shape Gotenberg users send) turned into the JSON body of the same job,
+ * A `multipart/form-data` job (parts named by path, or Gotenberg-style `files` parts) turned into the JSON body of the same job,
  * before validation, so the body schema, idempotency and the service see one shape: the `index.html` part
  * is `html`, every other part a file whose path is its field name (`files`, base64), and the optional `job`
  * part (JSON) the rest of the job. A preValidation hook of the job-creation scope (server.ts); JSON
@@ -38,45 +55,65 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   let sourceBytes = 0;
   try {
     for await (const part of req.parts()) {
-      current = part.fieldname;
-      if (part.fieldname.includes(NOT_UTF8))
+      // Gotenberg's shape: every file a `files` part, named by its file name (its path in the bundle).
+      const gotenbergFile = part.fieldname === FILES_FIELD && part.type === 'file';
+      const name = gotenbergFile ? part.filename : part.fieldname;
+      current = name;
+      if (part.fieldname === FILES_FIELD && !gotenbergFile)
         throw new AppError(
           'invalid_request',
-          `a part name is not valid UTF-8 (${JSON.stringify(part.fieldname)} as read): part names are paths, sent in UTF-8, and U+FFFD is refused as the mark of bytes that were not`,
-          { field: part.fieldname },
+          'a files part must be a file with a file name (its path, e.g. filename="css/style.css"); send each file as files=@path',
+          { field: FILES_FIELD },
         );
-      if (seen.has(part.fieldname))
-        throw new AppError('invalid_request', `part ${part.fieldname} is sent twice`, { field: part.fieldname });
-      seen.add(part.fieldname);
-      if (part.fieldname !== 'index.html' && part.fieldname !== 'job' && ++assetParts > MAX_ASSET_PARTS)
-        throw new AppError('body_too_large', `${ASSET_PARTS_LIMIT}; part ${part.fieldname} is one more`, { field: part.fieldname });
+      if (gotenbergFile && (name === '' || name === undefined))
+        throw new AppError('invalid_request', 'a files part needs a file name: it is the path of the file (index.html, css/style.css)', {
+          field: FILES_FIELD,
+        });
+      if (name.includes(NOT_UTF8))
+        throw new AppError(
+          'invalid_request',
+          `a part name is not valid UTF-8 (${JSON.stringify(name)} as read): part names are paths, sent in UTF-8, and U+FFFD is refused as the mark of bytes that were not`,
+          { field: name },
+        );
+      if (gotenbergFile && GOTENBERG_TEMPLATES.has(name))
+        throw new AppError(
+          'invalid_request',
+          `${name} among the files parts is Gotenberg's ${name === 'header.html' ? 'header' : 'footer'} template: on /v1/render send it as print.${name === 'header.html' ? 'headerTemplate' : 'footerTemplate'} (with print.displayHeaderFooter: true) in the job part, or send the form to POST /forms/chromium/convert/html`,
+          { field: name },
+        );
+      // A text part (no file name) is index.html or job; anything else was meant as an option, not a file.
+      if (part.type !== 'file' && name !== 'index.html' && name !== 'job') throw unknownField(name);
+      if (seen.has(name))
+        throw new AppError(
+          'invalid_request',
+          `part ${name} is sent twice: name each part by its path (-F css/style.css=@style.css), or send them all as files parts with file names (-F files=@style.css), one per path`,
+          { field: name },
+        );
+      seen.add(name);
+      if (name !== 'index.html' && name !== 'job' && ++assetParts > MAX_ASSET_PARTS)
+        throw new AppError('body_too_large', `${ASSET_PARTS_LIMIT}; part ${name} is one more`, { field: name });
       let bytes: Buffer;
       if (part.type === 'file') bytes = await part.toBuffer();
       else {
-        if (part.valueTruncated)
-          throw new AppError('body_too_large', `part ${part.fieldname} is larger than a part may be`, { field: part.fieldname });
+        if (part.valueTruncated) throw new AppError('body_too_large', `part ${name} is larger than a part may be`, { field: name });
         // A field part sent with its own `Content-Type: application/json` (curl's `-F 'job={…};type=application/json'`)
         // arrives parsed; it is written back as JSON, so every job part goes through the same checks.
         const value: unknown = part.value;
         bytes = Buffer.from(typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value), 'utf8');
       }
       // A text part (no filename) has the same limit as a file part; the job part is as big as a JSON job.
-      if (part.fieldname !== 'job' && bytes.length > MULTIPART_FILE_BYTES)
-        throw new AppError(
-          'body_too_large',
-          `part ${part.fieldname} is ${bytes.length} bytes; a part may be at most ${MULTIPART_FILE_BYTES}`,
-          {
-            field: part.fieldname,
-          },
-        );
-      // The sources' ceiling bounds what a request can make the server hold (the plan's limits come later).
-      if (part.fieldname !== 'job') sourceBytes += bytes.length;
-      if (sourceBytes > MAX_INLINE_BYTES_CEILING)
-        throw new AppError('body_too_large', `part ${part.fieldname} brings the sources past ${MAX_INLINE_BYTES_CEILING} bytes`, {
-          field: part.fieldname,
+      if (name !== 'job' && bytes.length > MULTIPART_FILE_BYTES)
+        throw new AppError('body_too_large', `part ${name} is ${bytes.length} bytes; a part may be at most ${MULTIPART_FILE_BYTES}`, {
+          field: name,
         });
-      if (part.fieldname === 'index.html') html = bytes.toString('utf8');
-      else if (part.fieldname === 'job') {
+      // The sources' ceiling bounds what a request can make the server hold (the plan's limits come later).
+      if (name !== 'job') sourceBytes += bytes.length;
+      if (sourceBytes > MAX_INLINE_BYTES_CEILING)
+        throw new AppError('body_too_large', `part ${name} brings the sources past ${MAX_INLINE_BYTES_CEILING} bytes`, {
+          field: name,
+        });
+      if (name === 'index.html') html = bytes.toString('utf8');
+      else if (name === 'job') {
         let parsed: unknown;
         try {
           parsed = JSON.parse(bytes.toString('utf8'));
@@ -88,7 +125,7 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
         job = parsed as Record<string, unknown>;
         for (const k of ['html', 'files'])
           if (k in job) throw new AppError('invalid_request', `the job part must not hold ${k}: send it as parts`, { field: 'job' });
-      } else files[part.fieldname] = bytes.toString('base64');
+      } else files[name] = bytes.toString('base64');
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -108,7 +145,13 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   }
   if (!closed()) throw cutShort();
   if (html === undefined)
-    throw new AppError('invalid_request', 'a multipart job needs an index.html part (the entry document)', { field: 'index.html' });
+    throw new AppError(
+      'invalid_request',
+      `a multipart job needs an index.html part (the entry document): a part named index.html, or a files part with the file name index.html${
+        Object.keys(files).length > 0 ? ` (the parts were ${Object.keys(files).slice(0, 5).join(', ')})` : ''
+      }`,
+      { field: 'index.html' },
+    );
   req.body = { ...job, html, ...(Object.keys(files).length > 0 ? { files } : {}) };
 }
 

@@ -7,7 +7,7 @@ export const inlineMultipartBody = {
   schema: {
     type: 'object',
     description:
-      "Inline sources the way Gotenberg users send them: the `index.html` part is `html`, every other part a file of `files` whose path is the part's field name (`css/style.css`), and the optional `job` part the JSON rest of the job (`payload`, `businessKey`, `outputMode`, `pdf`, …; not `html`, `files`, `deployId`). A missing `index.html` part is a 400 naming it; a plan limit is a 413 naming the part.",
+      "Inline sources as form parts: the `index.html` part is `html`, every other file a file of `files` whose path is the part's field name (`css/style.css`) — or, as Gotenberg clients send them, `files` parts each named by its file name (`-F files=@index.html -F files=@style.css`) — and the optional `job` part the JSON rest of the job (`payload`, `businessKey`, `outputMode`, `pdf`, `print`, …; not `html`, `files`, `deployId`). A missing `index.html` is a 400 naming it; any other text part (e.g. Gotenberg's `marginTop`) is a 400 naming it, never a stored file (Gotenberg's form fields are taken by `POST /forms/chromium/convert/html`); a plan limit is a 413 naming the part.",
     required: ['index.html'],
     properties: {
       'index.html': { type: 'string', format: 'binary', description: 'The entry document (UTF-8).' },
@@ -18,7 +18,7 @@ export const inlineMultipartBody = {
   example: {
     'index.html': '<!doctype html><link rel=stylesheet href=css/style.css><h1>Invoice</h1>',
     'css/style.css': 'h1 { color: #444 }',
-    job: '{"businessKey":"INV-2026-0042","payload":{"customer":"ACME"}}',
+    job: '{"businessKey":"INV-2026-0042","payload":{"customer":"ACME"},"print":{"format":"A4","margin":{"top":"20mm"}}}',
   },
   encoding: { job: { contentType: 'application/json' } },
 } as const;

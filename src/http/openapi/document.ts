@@ -55,6 +55,11 @@ const TAGS = [
     description:
       'Where signed URLs and permanent links lead: the PDF itself, with no API key. Range requests, `ETag`/`If-None-Match` and `HEAD` are supported.',
   },
+  {
+    name: 'Gotenberg',
+    description:
+      "Gotenberg's own paths (`/forms/chromium/convert/html`, `/forms/chromium/screenshot/html`, `/forms/pdfengines/merge`, `/forms/pdf/merge`), so that code written for Gotenberg switches to Folio by changing its base URL and adding an API key (Bearer, or the password of HTTP Basic auth). Each conversion is an ordinary render job; every form field is mapped or refused by name.",
+  },
   { name: 'Webhooks', description: 'The delivery log of the `render.job.terminated` webhook of a job, and redelivery.' },
   { name: 'Account', description: 'The account, its plan, usage meters and quotas.' },
   {
@@ -167,6 +172,8 @@ function finishOperation(method: string, op: Operation): void {
       content: { [doc.rawBody.mediaType]: { schema: { type: 'string', format: 'binary' }, example: doc.rawBody.example } },
     };
   }
+  // A route that reads its multipart body itself has no runtime schema: the alternative is its only body.
+  if (doc.alternativeBody && !op.requestBody) op.requestBody = { required: true, content: {} };
   if (doc.alternativeBody && op.requestBody?.content) {
     const { mediaType, schema, example, encoding } = doc.alternativeBody;
     op.requestBody.content[mediaType] = { schema, example, ...(encoding ? { encoding } : {}) };

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Scope the API key needs; routes without it are public (health, docs, signed links). */
     scope?: Scope;
+    /** Also accept the API key as the password of HTTP Basic auth (any user name): Gotenberg clients send that. */
+    basicAuth?: boolean;
   }
 }
 
@@ -80,19 +82,37 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
     return admit(req, reply, principal, scope);
   };
 
-  const byKey = (req: FastifyRequest, reply: FastifyReply, header: string | undefined, scope: Scope | undefined): void | Promise<void> => {
+  const byKey = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    header: string | undefined,
+    scope: Scope | undefined,
+    basic: boolean,
+  ): void | Promise<void> => {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) {
+    const key = match ? match[1] : basic ? basicPassword(header) : null;
+    if (key === null) {
       if (typeof header === 'string') failures.fail(req.ip);
-      throw new AppError('unauthorized', 'send your API key as "Authorization: Bearer folio_sk_…"');
+      throw new AppError(
+        'unauthorized',
+        basic
+          ? 'send your API key as "Authorization: Bearer folio_sk_…", or as the password of HTTP Basic auth (any user name)'
+          : 'send your API key as "Authorization: Bearer folio_sk_…"',
+      );
     }
-    const found = keys.authenticate(match[1]);
+    const found = keys.authenticate(key);
     return found instanceof Promise
       ? found.then((principal) => admitKey(req, reply, principal, scope))
       : admitKey(req, reply, found, scope);
   };
 
-  const authenticate = (req: FastifyRequest, reply: FastifyReply, scope: Scope | undefined, sessionOnly: boolean): void | Promise<void> => {
+  const authenticate = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    scope: Scope | undefined,
+    sessionOnly: boolean,
+    basic: boolean,
+  ): void | Promise<void> => {
     const header = req.headers.authorization;
     if (sessionOnly) {
       if (header !== undefined)
@@ -100,7 +120,7 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
       return bySession(req, reply);
     }
     if (header === undefined && hasSessionCookie(req, config)) return bySession(req, reply);
-    return byKey(req, reply, header, scope);
+    return byKey(req, reply, header, scope, basic);
   };
 
   // Added to each route that needs a caller, as the first of that route's own onRequest hooks (after the
@@ -112,11 +132,12 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
   app.addHook('onRoute', (route) => {
     const scope = route.config?.scope;
     const sessionOnly = route.config?.session === 'required';
+    const basic = route.config?.basicAuth === true;
     if (!scope && !sessionOnly) return;
     const hook: onRequestHookHandler = (req, reply, done) => {
       let pending: void | Promise<void>;
       try {
-        pending = authenticate(req, reply, scope, sessionOnly);
+        pending = authenticate(req, reply, scope, sessionOnly, basic);
       } catch (err) {
         return done(err as Error);
       }
@@ -132,4 +153,14 @@ export function registerAuth(app: FastifyInstance, services: Services, limiter: 
 
 function requireScope(principal: Principal, scope: Scope | undefined): void {
   if (scope && !hasScope(principal.scopes, scope)) throw new AppError('forbidden', `this API key lacks the "${scope}" scope`);
+}
+
+/** The password of an `Authorization: Basic base64(user:password)` header (the user name is ignored), or null. */
+function basicPassword(header: string | undefined): string | null {
+  const m = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header) : null;
+  if (!m) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const password = colon < 0 ? '' : decoded.slice(colon + 1);
+  return password === '' ? null : password;
 }

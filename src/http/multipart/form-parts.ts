@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
+import { AppError } from '../../errors/app-error.js';
+import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
+import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
+
+/** One file of a Gotenberg form: named by the part's file name (Gotenberg reads files of any field name). */
+export interface FormFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** A Gotenberg-style form as read: its files in the order sent, and its text fields by name. */
+export interface FormParts {
+  files: FormFile[];
+  fields: Map<string, string>;
+}
+
+/**
+ * Reads a `multipart/form-data` body the way Gotenberg does: every part with a file name is a file (named by
+ * that file name), every other part a form field. Within the same fixed ceilings as a multipart job
+ * (job-body.ts: a part at most 10 MiB, the files together at most the inline ceiling, at most 1,000 files):
+ * a limit is a 413 naming the part, a malformed body (no boundary, cut short, a name that is not UTF-8, a
+ * name sent twice) a 400.
+ */
+export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
+  if (!req.isMultipart())
+    throw new AppError('invalid_request', 'this route takes multipart/form-data (Gotenberg form fields and files parts)', {
+      field: 'content-type',
+    });
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (boundary === null)
+    throw new AppError('invalid_request', 'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters', {
+      field: 'content-type',
+    });
+  const closed = watchClosingDelimiter(req, boundary);
+  const cutShort = () =>
+    new AppError('invalid_request', `the multipart body ends before its closing boundary (--${boundary}--): it was cut short`, {
+      field: 'body',
+    });
+  const files: FormFile[] = [];
+  const fields = new Map<string, string>();
+  const names = new Set<string>();
+  let current = 'body';
+  let total = 0;
+  try {
+    for await (const part of req.parts()) {
+      const name = part.type === 'file' && part.filename ? part.filename : part.fieldname;
+      current = name;
+      if (name.includes('\uFFFD'))
+        throw new AppError('invalid_request', `a part name is not valid UTF-8 (${JSON.stringify(name)} as read)`, { field: name });
+      if (part.type === 'file' && part.filename) {
+        if (names.has(name))
+          throw new AppError('invalid_request', `file ${name} is sent twice: each file of a form needs a name of its own`, { field: name });
+        names.add(name);
+        if (files.length >= MAX_ASSET_PARTS)
+          throw new AppError('body_too_large', `${ASSET_PARTS_LIMIT}; file ${name} is one more`, { field: name });
+        const bytes = await part.toBuffer();
+        total += bytes.length;
+        if (total > MAX_INLINE_BYTES_CEILING)
+          throw new AppError('body_too_large', `file ${name} brings the files past ${MAX_INLINE_BYTES_CEILING} bytes`, { field: name });
+        files.push({ name, bytes });
+      } else {
+        if (part.type === 'file') await part.toBuffer();
+        if (fields.has(name)) throw new AppError('invalid_request', `field ${name} is sent twice`, { field: name });
+        if (part.type !== 'file' && part.valueTruncated)
+          throw new AppError('body_too_large', `field ${name} is larger than a field may be`, { field: name });
+        const value: unknown = part.type === 'file' ? '' : part.value;
+        const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+        if (Buffer.byteLength(text) > MULTIPART_FILE_BYTES)
+          throw new AppError('body_too_large', `field ${name} is larger than ${MULTIPART_FILE_BYTES} bytes`, { field: name });
+        fields.set(name, text);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (!(err instanceof AppError) && !req.raw.complete && (req.raw.destroyed || code === 'ECONNRESET'))
+      throw new AppError('invalid_request', 'the request body ended before it was complete (the connection was closed)', {
+        field: 'body',
+      });
+    if (code !== undefined && code in MULTIPART_LIMITS)
+      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
+    if (!(err instanceof AppError) && CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
+    throw err;
+  }
+  if (!closed()) throw cutShort();
+  return { files, fields };
+}

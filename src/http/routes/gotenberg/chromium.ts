@@ -1,0 +1,176 @@
+// Gotenberg's Chromium routes at Gotenberg's own paths: a form of files (index.html and its assets, the
+// header.html/footer.html templates) and fields, read into an ordinary Folio render job with inline sources
+// (POST /v1/render's path: quotas, meters, diagnostics, Idempotency-Key, retention), waited for and answered
+// as the PDF or the screenshot. The field mapping is domain/gotenberg-form.ts; docs/gotenberg.md the table.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mapChromiumForm, type ChromiumRoute } from '../../../domain/gotenberg-form.js';
+import { AppError } from '../../../errors/app-error.js';
+import type { ErrorCode } from '../../../errors/codes.js';
+import type { Services } from '../../../services/index.js';
+import { jobBodyLimit } from '../../job-body-limit.js';
+import { readFormParts } from '../../multipart/form-parts.js';
+import { refuseWebhookHeaders, renderAndAnswer } from './answer.js';
+
+const tags = ['Gotenberg'];
+
+/** Headers of every Gotenberg route, documented once. */
+export const gotenbergHeaders = {
+  type: 'object',
+  properties: {
+    'gotenberg-output-filename': {
+      type: 'string',
+      description: 'The file name of the answer (`Content-Disposition`); the extension is added.',
+    },
+    'gotenberg-trace': { type: 'string', description: 'Echoed as the `Gotenberg-Trace` response header (default: the request id).' },
+    'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'As on `POST /v1/render` (24 h).' },
+  },
+} as const;
+
+const formSchema = (route: ChromiumRoute) => ({
+  type: 'object',
+  description:
+    route === 'convert'
+      ? "Gotenberg's form: `files` parts (each named by its file name; `index.html` is the page, `header.html`/`footer.html` the header and footer templates, any other file an asset the page refers to by name) and the form fields."
+      : "Gotenberg's screenshot form: `files` parts as for a conversion, and `format`, `quality`, `width`, `emulatedMediaType`, `failOn…`.",
+  required: ['files'],
+  properties: {
+    files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The files, each part named by its file name.' },
+    ...(route === 'convert'
+      ? {
+          paperWidth: { type: 'string', example: '8.27' },
+          paperHeight: { type: 'string', example: '11.7' },
+          marginTop: { type: 'string', example: '1cm' },
+          landscape: { type: 'string', example: 'false' },
+        }
+      : { format: { type: 'string', enum: ['png', 'jpeg', 'webp'] }, quality: { type: 'string' }, width: { type: 'string' } }),
+  },
+  additionalProperties: { type: 'string', description: 'A Gotenberg form field: mapped, or refused by name (400).' },
+});
+
+const errors: ErrorCode[] = [
+  'conversion_failed',
+  'conversion_timeout',
+  'render_job_failed',
+  'render_output_not_found',
+  'render_job_quota_exceeded',
+  'render_time_quota_exceeded',
+  'render_provider_unavailable',
+  'body_too_large',
+  'invalid_path',
+  'storage_limit_exceeded',
+  'insufficient_storage',
+];
+
+/** The job body of a Chromium form: the HTML, its files and the mapped fields; 400 naming the first field Folio cannot honour. */
+async function jobOfForm(req: FastifyRequest, route: ChromiumRoute) {
+  refuseWebhookHeaders(req);
+  const form = await readFormParts(req);
+  const byName = new Map(form.files.map((f) => [f.name, f.bytes]));
+  const index = byName.get('index.html');
+  if (!index)
+    throw new AppError(
+      'invalid_request',
+      `the form needs a file named index.html (the page): send it as a files part with the file name index.html${
+        form.files.length > 0
+          ? `; the files were ${form.files
+              .map((f) => f.name)
+              .slice(0, 5)
+              .join(', ')}`
+          : ''
+      }`,
+      { field: 'index.html' },
+    );
+  const text = (name: string) => byName.get(name)?.toString('utf8');
+  const mapped = mapChromiumForm(route, form.fields, { header: text('header.html'), footer: text('footer.html') });
+  if ('problem' in mapped) throw new AppError('invalid_request', mapped.problem.message, { field: mapped.problem.field });
+  const assets = form.files.filter((f) => !['index.html', 'header.html', 'footer.html'].includes(f.name));
+  const { print, ...rest } = mapped;
+  return {
+    html: index.toString('utf8'),
+    ...(assets.length > 0 ? { files: Object.fromEntries(assets.map((f) => [f.name, f.bytes.toString('base64')])) } : {}),
+    ...(Object.keys(print).length > 0 ? { print } : {}),
+    ...rest,
+  };
+}
+
+export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
+  for (const route of ['convert', 'screenshot'] as const) {
+    const path = `/forms/chromium/${route}/html`;
+    app.post(
+      path,
+      {
+        config: { scope: 'render:write', basicAuth: true },
+        bodyLimit: jobBodyLimit(s),
+        schema: {
+          tags,
+          summary: route === 'convert' ? 'Convert HTML to PDF (Gotenberg-compatible)' : 'Screenshot HTML (Gotenberg-compatible)',
+          description: `Gotenberg's \`${path}\`: the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (\`Authorization: Bearer …\`, or the key as the password of HTTP Basic auth with any user name). ${
+            route === 'convert'
+              ? 'Answers the PDF.'
+              : 'Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type.'
+          } Each request is an ordinary render job with inline sources (as \`POST /v1/render\`): it counts in the plan's allowances and meters, shows in \`GET /v1/render-jobs\` with its diagnostics, and \`Idempotency-Key\` replays it. Every form field is mapped to the job (\`print\`, \`pdf\`, \`protection\`, \`failOn\`, page images) or refused with 400 naming it: nothing is silently ignored. \`Gotenberg-Output-Filename\` names the file, \`Gotenberg-Trace\` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a \`failOn…\` condition answers 409 \`conversion_failed\`, another failure 422 \`render_job_failed\`, one still running after its render timeout (plus 10 s) 503 \`conversion_timeout\`.`,
+          headers: gotenbergHeaders,
+          'x-folio': {
+            success: route === 'convert' ? 'The PDF' : 'The image',
+            errors,
+            alternativeBody: {
+              mediaType: 'multipart/form-data',
+              schema: formSchema(route),
+              example:
+                route === 'convert'
+                  ? {
+                      files: ['<index.html>', '<style.css>', '<footer.html>'],
+                      paperWidth: '8.27',
+                      paperHeight: '11.7',
+                      marginTop: '1cm',
+                      landscape: 'false',
+                    }
+                  : { files: ['<index.html>', '<style.css>'], format: 'png', width: '800' },
+            },
+            responses: {
+              200: {
+                description: route === 'convert' ? 'The PDF' : 'The image',
+                content:
+                  route === 'convert'
+                    ? { 'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' } }
+                    : {
+                        'image/png': {
+                          schema: { type: 'string', format: 'binary' },
+                          example: 'PNG … (the image bytes; image/jpeg, image/webp alike)',
+                        },
+                      },
+              },
+            },
+          },
+        },
+      },
+      async (req, reply) => renderAndAnswer(s, req, reply, path, await jobOfForm(req, route)),
+    );
+  }
+
+  // URL and Markdown sources are other work: a clear refusal, not a 404 that looks like a wrong base URL.
+  for (const [route, what] of [
+    ['/forms/chromium/convert/url', 'converting a URL'],
+    ['/forms/chromium/screenshot/url', 'screenshots of a URL'],
+    ['/forms/chromium/convert/markdown', 'converting Markdown'],
+    ['/forms/chromium/screenshot/markdown', 'screenshots of Markdown'],
+  ] as const)
+    app.post(
+      route,
+      {
+        config: { scope: 'render:write', basicAuth: true },
+        schema: {
+          tags,
+          summary: `Not supported yet: ${what} (Gotenberg-compatible path)`,
+          description: `Answers 400 \`unsupported_conversion\`: Folio does not support ${what} on its Gotenberg routes yet. Send the HTML (with its files) to \`${route.includes('screenshot') ? '/forms/chromium/screenshot/html' : '/forms/chromium/convert/html'}\` instead.`,
+          'x-folio': { success: 'Never: always refused', errors: ['unsupported_conversion'] },
+        },
+      },
+      async () => {
+        throw new AppError(
+          'unsupported_conversion',
+          `Folio does not support ${what} yet: render the HTML itself with POST ${route.includes('screenshot') ? '/forms/chromium/screenshot/html' : '/forms/chromium/convert/html'} (an index.html file and its assets)`,
+        );
+      },
+    );
+}

@@ -1,0 +1,155 @@
+// The Gotenberg routes' refusals and authentication through the HTTP API of an in-process app (both database
+// engines), and a merge of uploaded PDFs in the sandbox. Rendering itself is test/e2e/gotenberg.test.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { mapChromiumForm } from '../../src/domain/gotenberg-form.js';
+
+const HTML = '<!doctype html><p>Hello</p>';
+
+async function pdfOf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([200, 200]).drawText(`page ${i + 1}`);
+  return Buffer.from(await doc.save());
+}
+
+describe('Gotenberg forms', () => {
+  let app: TestApp;
+  let base: string;
+  before(async () => {
+    app = await createTestApp();
+    base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  const basic = (password: string) => `Basic ${Buffer.from(`gotenberg:${password}`).toString('base64')}`;
+  const post = async (path: string, parts: [string, string | Buffer, string?][], headers: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [name, value, fileName] of parts)
+      if (fileName !== undefined) form.append(name, new Blob([new Uint8Array(Buffer.from(value))]), fileName);
+      else form.append(name, value as string);
+    const res = await fetch(base + path, { method: 'POST', headers: { authorization: `Bearer ${app.key}`, ...headers }, body: form });
+    const type = res.headers.get('content-type') ?? '';
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: type.includes('json') ? ((await res.json()) as any) : Buffer.from(await res.arrayBuffer()),
+    };
+  };
+  const jobs = async () => (await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length;
+
+  test('each field Folio cannot honour is refused by name, and nothing is created', async () => {
+    const before = await jobs();
+    const html: [string, string, string] = ['files', HTML, 'index.html'];
+    const cases: [[string, string | Buffer, string?][], string][] = [
+      [[html, ['waitForSelector', '#done']], 'waitForSelector'],
+      [[html, ['preferCssPageSize', 'false']], 'preferCssPageSize'],
+      [[html, ['paperWidth', 'wide']], 'paperWidth'],
+      [[html, ['marginTop', '-1']], 'marginTop'],
+      [[html, ['scale', '7']], 'scale'],
+      [[html, ['pdfa', 'PDF/A-1b']], 'pdfa'],
+      [[html, ['metadata', '{"Trapped":"True"}']], 'metadata.Trapped'],
+      [[html, ['userPassword', 'secret']], 'ownerPassword'],
+      [[html, ['allowPrinting', 'false']], 'allowPrinting'],
+      [[html, ['somethingElse', '1']], 'somethingElse'],
+      [[['files', 'body{}', 'style.css']], 'index.html'],
+    ];
+    for (const [parts, field] of cases) {
+      const r = await post('/forms/chromium/convert/html', parts);
+      assert.equal(r.status, 400, `${field}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.details.field, field, JSON.stringify(r.body));
+      assert.ok(r.body.message.includes(field.split('.')[0]), r.body.message);
+      assert.ok(r.headers.get('gotenberg-trace'), 'Gotenberg-Trace on errors too');
+    }
+    const hook = await post('/forms/chromium/convert/html', [html], { 'gotenberg-webhook-url': 'https://example.com/x' });
+    assert.equal(hook.body.details.field, 'Gotenberg-Webhook-Url');
+    assert.match(hook.body.message, /settings/);
+    const quality = await post('/forms/chromium/screenshot/html', [html, ['format', 'png'], ['quality', '80']]);
+    assert.equal(quality.body.details.field, 'quality');
+    assert.equal(await jobs(), before);
+  });
+
+  test('the API key as the HTTP Basic password on /forms only; a wrong key is 401', async () => {
+    const probe = [['files', HTML, 'index.html'] as [string, string, string], ['unknownProbe', 'x'] as [string, string]];
+    assert.equal((await post('/forms/chromium/convert/html', probe, { authorization: basic(app.key) })).status, 400, 'authenticated');
+    const wrong = await post('/forms/chromium/convert/html', probe, { authorization: basic('folio_sk_nottherightkey000000000000000000') });
+    assert.equal(wrong.status, 401);
+    assert.equal((await app.api('GET', '/v1/render-jobs', undefined, { authorization: basic(app.key) })).status, 401, 'not on /v1');
+    const url = await post('/forms/chromium/convert/markdown', [], { authorization: basic(app.key) });
+    assert.equal(url.status, 400);
+    assert.equal(url.body.error, 'unsupported_conversion');
+  });
+
+  test('merge: uploaded PDFs in file-name order; a file that is not a PDF is refused by name', async () => {
+    const [two, three] = [await pdfOf(2), await pdfOf(3)];
+    for (const path of ['/forms/pdfengines/merge', '/forms/pdf/merge']) {
+      const r = await post(path, [
+        ['files', three, 'file10.pdf'],
+        ['files', two, 'file2.pdf'],
+      ]);
+      assert.equal(r.status, 200, String(r.body));
+      const merged = await PDFDocument.load(r.body as Buffer);
+      assert.equal(merged.getPageCount(), 5);
+      assert.equal(merged.getPage(0).getSize().width, 200);
+    }
+    const bad = await post('/forms/pdfengines/merge', [
+      ['files', two, 'a.pdf'],
+      ['files', Buffer.from('not a pdf'), 'b.pdf'],
+    ]);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.details.field, 'b.pdf');
+    const field = await post('/forms/pdfengines/merge', [
+      ['files', two, 'a.pdf'],
+      ['pdfa', 'PDF/A-2b'],
+    ]);
+    assert.equal(field.body.details.field, 'pdfa');
+  });
+
+  test('mapping: lengths with and without units, templates, failOn, screenshot defaults', () => {
+    const m = mapChromiumForm(
+      'convert',
+      new Map([
+        ['paperWidth', '8.27'],
+        ['paperHeight', '297mm'],
+        ['marginLeft', '595pt'],
+        ['landscape', 'true'],
+        ['failOnConsoleExceptions', 'true'],
+        ['failOnResourceHttpStatusCodes', '[499,599]'],
+        ['emulatedMediaType', 'screen'],
+        ['nativePageRanges', '1-2'],
+        ['pdfa', 'PDF/A-3b'],
+        ['metadata', '{"Title":"T","Keywords":"a, b"}'],
+      ]),
+      { footer: '<p>f</p>' },
+    );
+    assert.ok(!('problem' in m));
+    assert.deepEqual(m.print, {
+      printBackground: false,
+      width: '8.27in',
+      height: '297mm',
+      margin: { left: '595pt' },
+      landscape: true,
+      mediaType: 'screen',
+      pageRanges: '1-2',
+      displayHeaderFooter: true,
+      headerTemplate: '<span></span>',
+      footerTemplate: '<p>f</p>',
+    });
+    assert.deepEqual(m.failOn, ['page_exception', 'http_error_status']);
+    assert.deepEqual(m.pdf, { metadata: { title: 'T', keywords: ['a', 'b'] }, standard: 'pdf/a-3b' });
+    const shot = mapChromiumForm(
+      'screenshot',
+      new Map([
+        ['format', 'jpeg'],
+        ['quality', '70'],
+        ['width', '640'],
+      ]),
+      {},
+    );
+    assert.ok(!('problem' in shot));
+    assert.equal(shot.outputFormat, 'jpeg');
+    assert.deepEqual(shot.images, { pages: '1', quality: 70, width: 640 });
+    assert.equal(shot.print.mediaType, 'screen');
+  });
+});
