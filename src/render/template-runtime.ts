@@ -189,6 +189,15 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
         document.write('<!doctype html><title>template error</title>');
         return;
       }
+      // Output without scripts of its own is complete once it has loaded (images) and its fonts are ready:
+      // say so, instead of letting the default protocol watch a page that can no longer change. Output with
+      // scripts is left to them (folio.ready()) or to the default protocol, which knows the libraries.
+      if (!/<script\b/i.test(html) && !window.folio.waitForReady) {
+        window.folio.waitForReady = true;
+        window.addEventListener('load', function () {
+          document.fonts.ready.then(function () { window.folio.ready(); });
+        });
+      }
       document.write(html);
     }
   };

@@ -9,91 +9,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file, type BundleFile } from '../helpers/bundle.js';
+import { handWritten, invoice, templates } from '../fixtures/template-invoices.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText } from '../helpers/pdf.js';
-
-const css = file('style.css', '@page { size: A4; margin: 1.5cm } body { font: 10pt sans-serif } td { padding: 1px 6px }');
-
-const invoice = (locale: string) => ({
-  number: 'INV-2026-0042',
-  customer: 'Blue Harbor Logistics Ltd.',
-  locale,
-  date: '2026-11-27',
-  currency: 'EUR',
-  vat: 0.19,
-  total: 123456.78,
-  lines: Array.from({ length: 200 }, (_, i) => ({ description: `Item ${i + 1}`, qty: (i % 7) + 0.5, price: 10 + i * 1.25 })),
-});
-
-// The same markup as the templates, built by a script with the same Intl calls as Folio's helpers.
-const handWritten: BundleFile[] = [
-  css,
-  file(
-    'index.html',
-    `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"></div><script>
-    window.folio.waitForReady = true;
-    fetch(window.folio.payloadUrl).then((r) => r.json()).then((p) => {
-      const nf = (d) => new Intl.NumberFormat(p.locale, { minimumFractionDigits: d, maximumFractionDigits: d });
-      const money = (v) => new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency }).format(v);
-      const date = new Intl.DateTimeFormat(p.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(p.date));
-      const pct = new Intl.NumberFormat(p.locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p.vat);
-      const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-      const rows = p.lines.map((l) => '<tr><td>' + esc(l.description) + '</td><td>' + nf(2).format(l.qty) + '</td><td>' + money(l.price) + '</td></tr>').join('');
-      document.getElementById('doc').innerHTML = '<h1>Invoice ' + esc(p.number) + '</h1><p>' + esc(p.customer) + '</p><p>Date: ' + date + '</p>' +
-        '<table><tbody>' + rows + '</tbody></table><p>Total: ' + money(p.total) + '</p><p>VAT: ' + pct + '</p><p>' +
-        new Intl.NumberFormat(p.locale).format(p.lines.length) + ' lines</p>';
-      window.folio.ready();
-    });
-    </script></body></html>`,
-  ),
-];
-
-const templates: Record<string, BundleFile[]> = {
-  handlebars: [
-    css,
-    file(
-      'index.hbs',
-      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{number}}</h1><p>{{customer}}</p><p>Date: {{formatDate date "long"}}</p><table><tbody>{{#each lines}}{{> line}}{{/each}}</tbody></table><p>Total: {{formatCurrency total currency}}</p><p>VAT: {{formatPercent vat 1}}</p><p>{{plural lines.length "line"}}</p></div></body></html>`,
-    ),
-    file(
-      'partials/line.hbs',
-      `<tr><td>{{description}}</td><td>{{formatNumber qty 2}}</td><td>{{formatCurrency price @root.currency}}</td></tr>`,
-    ),
-  ],
-  liquid: [
-    css,
-    file(
-      'index.liquid',
-      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{ number }}</h1><p>{{ customer }}</p><p>Date: {{ date | formatDate: "long" }}</p><table><tbody>{% for line in lines %}{% render "line", line: line, currency: currency %}{% endfor %}</tbody></table><p>Total: {{ total | formatCurrency: currency }}</p><p>VAT: {{ vat | formatPercent: 1 }}</p><p>{{ lines | size | plural: "line" }}</p></div></body></html>`,
-    ),
-    file(
-      'line.liquid',
-      `<tr><td>{{ line.description }}</td><td>{{ line.qty | formatNumber: 2 }}</td><td>{{ line.price | formatCurrency: currency }}</td></tr>`,
-    ),
-  ],
-  nunjucks: [
-    css,
-    file(
-      'index.njk',
-      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{ number }}</h1><p>{{ customer }}</p><p>Date: {{ date | formatDate("long") }}</p><table><tbody>{% for line in lines %}{% include "partials/line.njk" %}{% endfor %}</tbody></table><p>Total: {{ total | formatCurrency(currency) }}</p><p>VAT: {{ vat | formatPercent(1) }}</p><p>{{ plural(lines | length, "line") }}</p></div></body></html>`,
-    ),
-    file(
-      'partials/line.njk',
-      `<tr><td>{{ line.description }}</td><td>{{ line.qty | formatNumber(2) }}</td><td>{{ line.price | formatCurrency(currency) }}</td></tr>`,
-    ),
-  ],
-  mustache: [
-    css,
-    file(
-      'index.mustache',
-      `<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><div id="doc"><h1>Invoice {{number}}</h1><p>{{customer}}</p><p>Date: {{#formatDate}}{{date}} long{{/formatDate}}</p><table><tbody>{{#lines}}{{> line}}{{/lines}}</tbody></table><p>Total: {{#formatCurrency}}{{total}} {{currency}}{{/formatCurrency}}</p><p>VAT: {{#formatPercent}}{{vat}} 1{{/formatPercent}}</p><p>{{#plural}}{{lineCount}} line{{/plural}}</p></div></body></html>`,
-    ),
-    file(
-      'partials/line.mustache',
-      `<tr><td>{{description}}</td><td>{{#formatNumber}}{{qty}} 2{{/formatNumber}}</td><td>{{#formatCurrency}}{{price}} {{currency}}{{/formatCurrency}}</td></tr>`,
-    ),
-  ],
-};
 
 describe('template languages: rendered in the page, the same text as hand-written HTML', () => {
   let app: TestApp;
