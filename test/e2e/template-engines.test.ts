@@ -87,6 +87,34 @@ describe('template languages: rendered in the page, the same text as hand-writte
     assert.ok((await app.api('GET', '/v1/deploys')).body.items.length >= before);
   });
 
+  test('bad input at commit: an unknown engine, two engines, Markdown over the size limit; nothing created', async () => {
+    const cases: Array<[string, BundleFile[], Record<string, unknown>, RegExp, string]> = [
+      ['ejs', [file('index.html', '<p>x</p>')], { engine: 'ejs' }, /render\.engine must be one of html, handlebars/, 'invalid_request'],
+      [
+        'two',
+        [file('index.hbs', '<p>{{x}}</p>')],
+        { engine: 'nunjucks' },
+        /render\.engine is nunjucks but the entry index\.hbs is a handlebars template/,
+        'invalid_request',
+      ],
+      [
+        'huge-md',
+        [file('index.md', `# Big\n\n${'word '.repeat(230_000)}`)],
+        {},
+        /the template sources reach \d+ bytes at index\.md/,
+        'deploy_commit_policy_limit_exceeded',
+      ],
+    ];
+    for (const [slug, files, render, message, code] of cases) {
+      const r = await deployFiles(app, { createDeploy: { slug, name: slug } }, files, { route: '/', title: slug, ...render });
+      assert.equal(r.status, 400, `${slug}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.error, code);
+      assert.match(r.body.message, message);
+      const versions = await app.api('GET', `/v1/deploys/${r.deployId}/versions`);
+      assert.equal(versions.body.items.length, 0, `${slug}: no version`);
+    }
+  });
+
   test('a runtime error fails the job with template_render_failed and the location', async () => {
     const v = await deployFiles(app, { createDeploy: { slug: 'throws', name: 'Throws' } }, [
       file('index.liquid', '<h1>{{ title }}</h1>\n<p>{{ total | formatCurrency: "EUR" | nosuchfilter }}</p>'),
