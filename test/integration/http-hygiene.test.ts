@@ -398,13 +398,13 @@ describe('malformed multipart jobs are 4xx naming what the client sent', () => {
     assert.equal(r.status, 202, JSON.stringify(r.body));
   });
 
-  test('an oversized text (non-file) part → 413 whose message names the part, not an internal field', async () => {
+  test('an oversized part (a file, or the index.html text) → 413 whose message names the part, not an internal field', async () => {
     const boundary = 'bigtext';
     const cases: { parts: Part[]; part: string }[] = [
       {
         parts: [
           { name: 'index.html', value: '<p>x</p>' },
-          { name: 'big.css', value: 'a'.repeat(10 * 1024 * 1024 + 1) },
+          { name: 'big.css', filename: 'big.css', value: 'a'.repeat(10 * 1024 * 1024 + 1) },
         ],
         part: 'big.css',
       },
@@ -426,7 +426,10 @@ describe('malformed multipart jobs are 4xx naming what the client sent', () => {
       const cases: { parts: Part[]; field: string; message: RegExp }[] = [
         { parts: [{ name: 'index.html', value: 'x'.repeat(201) }], field: 'index.html', message: /^part index\.html is 201 bytes/ },
         {
-          parts: [{ name: 'index.html', value: 'x' }, ...['a', 'b', 'c', 'd'].map((n) => ({ name: `${n}.css`, value: 'p{}' }))],
+          parts: [
+            { name: 'index.html', value: 'x' },
+            ...['a', 'b', 'c', 'd'].map((n) => ({ name: `${n}.css`, filename: `${n}.css`, value: 'p{}' })),
+          ],
           field: 'files',
           message: /^the job has 4 parts besides index\.html and job; the plan allows 3/,
         },

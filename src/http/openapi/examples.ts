@@ -74,6 +74,7 @@ export const deployVersion = {
   metadataJson: '{"fileName":"invoice-{businessKey}"}',
   printDefaults: 2,
   failOn: ['page_exception'],
+  engine: 'html',
   status: 'ready',
   fileCount: fileDescriptors.length,
   totalBytes,

@@ -191,6 +191,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
             ...SESSION_ERRORS,
             'invalid_path',
             'deploy_commit_policy_limit_exceeded',
+            'template_syntax_error',
             'blob_missing',
             'deploy_commit_quota_exceeded',
             'deploy_not_found',
