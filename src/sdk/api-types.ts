@@ -3840,33 +3840,65 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Not supported yet: converting a URL (Gotenberg-compatible path)
-         * @description Answers 400 `unsupported_conversion`: Folio does not support converting a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/convert/html` instead.
+         * Convert a URL to PDF (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source`, docs/api.md): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html`; files parts are refused. Answers the PDF; failures as on `/forms/chromium/convert/html`.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        url: string;
+                        extraHttpHeaders?: string;
+                        cookies?: string;
+                        paperWidth?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                };
+            };
             responses: {
-                /** @description Never: always refused */
+                /** @description The PDF */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/pdf": string;
+                    };
                 };
-                /** @description Error codes: invalid_request, unsupported_conversion. */
+                /** @description Error codes: invalid_request, invalid_path. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
+                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
+                /** @description Error codes: render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
                 429: components["responses"]["Error"];
+                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
             };
         };
         delete?: never;

@@ -8,7 +8,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createClient } from '../../src/sdk/index.js';
+import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { runFolio } from '../helpers/cli-run.js';
 import { pdfText } from '../helpers/pdf.js';
 
 interface Seen {
@@ -153,6 +157,71 @@ describe('URL sources', () => {
     });
     assert.equal(res.statusCode, 200, res.body.slice(0, 500));
     assert.match(pdfText(res.rawPayload), /Internal invoice 42/);
+  });
+
+  test("Gotenberg's /forms/chromium/convert/url: url, extraHttpHeaders and cookies", async () => {
+    const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('url', `http://127.0.0.1:${appServer.port}/invoice?from=gotenberg`);
+    form.append('extraHttpHeaders', JSON.stringify({ 'X-Gotenberg': 'yes' }));
+    form.append('cookies', JSON.stringify([{ name: 'gsession', value: 'gotenberg-cookie-1', domain: '127.0.0.1', sameSite: 'Lax' }]));
+    form.append('landscape', 'true');
+    const res = await fetch(`${base}/forms/chromium/convert/url`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}` },
+      body: form,
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.match(pdfText(Buffer.from(await res.arrayBuffer())), /Internal invoice 42/);
+    const page = appServer.seen.find((s) => s.url === '/invoice?from=gotenberg');
+    assert.equal(page?.headers['x-gotenberg'], 'yes');
+    assert.equal(page?.headers.cookie, 'gsession=gotenberg-cookie-1');
+    const refused = new FormData();
+    refused.append('url', 'file:///etc/passwd');
+    const bad = await fetch(`${base}/forms/chromium/convert/url`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}` },
+      body: refused,
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(((await bad.json()) as { details: { field: string } }).details.field, 'url');
+  });
+
+  test('the SDK (client.render({source: {url}})) and the CLI (folio render --url --header --cookie)', async () => {
+    const base = await app.server
+      .listen({ port: 0, host: '127.0.0.1' })
+      .catch(() => `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`);
+    const client = createClient({ baseUrl: base, apiKey: app.key });
+    const r = await client.render({ source: { url: `http://127.0.0.1:${appServer.port}/invoice?from=sdk` } });
+    assert.equal(r.status, 'succeeded');
+    assert.ok('pdf' in r && pdfText(r.pdf).includes('Internal invoice 42'));
+
+    const work = tempDir('folio-url-cli-');
+    try {
+      const out = path.join(work, 'page.pdf');
+      const run = await runFolio(
+        [
+          'render',
+          '--url',
+          `http://127.0.0.1:${appServer.port}/invoice?from=cli`,
+          '--header',
+          'X-Cli: 1',
+          '--cookie',
+          'cli=c00kie',
+          '-o',
+          out,
+        ],
+        { cwd: work, env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: base, FOLIO_API_KEY: app.key } },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /wrote/);
+      assert.match(pdfText(fs.readFileSync(out)), /Internal invoice 42/);
+      const page = appServer.seen.find((s) => s.url === '/invoice?from=cli');
+      assert.equal(page?.headers['x-cli'], '1');
+      assert.equal(page?.headers.cookie, 'cli=c00kie');
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 
   test('literal loopback, private and metadata addresses are refused at creation; nothing is created', async () => {
