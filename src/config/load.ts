@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseAllowedHosts } from '../domain/url-source.js';
 import { settings, type ConfigValues, type SettingSpec } from './schema.js';
 
 export type Config = ConfigValues & {
@@ -7,6 +8,8 @@ export type Config = ConfigValues & {
     publicUrl: string;
     databaseUrl: string;
     storageUrl: string;
+    /** FOLIO_URL_SOURCE_ALLOWED_HOSTS as entries: `host` or `host:port`, lower case (domain/url-source.ts). */
+    urlSourceAllowedHosts: string[];
   };
 };
 
@@ -66,5 +69,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!/^(file:|s3:\/\/)/.test(storageUrl)) {
     throw new ConfigError('FOLIO_STORAGE_URL must start with file: or s3://');
   }
-  return { ...c, resolved: { publicUrl, databaseUrl, storageUrl } };
+  let urlSourceAllowedHosts: string[];
+  try {
+    urlSourceAllowedHosts = parseAllowedHosts(c.urlSourceAllowedHosts);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  return { ...c, resolved: { publicUrl, databaseUrl, storageUrl, urlSourceAllowedHosts } };
 }

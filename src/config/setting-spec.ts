@@ -44,6 +44,7 @@ export interface ConfigValues {
   payloadCheckTimeoutMs: number;
   renderPreloadMs: number;
   allowInsecureWebhooks: boolean;
+  urlSourceAllowedHosts: string | null;
   signingKey: string | null;
   secretsKey: string | null;
   passwordHashCost: number;

@@ -383,6 +383,9 @@ export function gotenbergFieldOf(field: string): string {
   if (field.startsWith('pdf.metadata')) return 'metadata';
   if (field.startsWith('protection.')) return field.includes('user') ? 'userPassword' : 'ownerPassword';
   if (field === 'protection') return 'ownerPassword';
+  if (field === 'source' || field === 'source.url') return 'url';
+  if (field.startsWith('source.headers')) return 'extraHttpHeaders';
+  if (field.startsWith('source.cookies')) return 'cookies';
   const file = /^files\["(.*)"\]$/.exec(field);
   if (file) return file[1];
   return field;

@@ -9,6 +9,7 @@ import { PDF_PERMISSIONS, type PdfPermission } from './pdf-protection.js';
 import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from './plans.js';
 import { VISIBLE_SIGNATURE_LIMITS } from './signature-appearance.js';
 import { PRINT_OPTION_KEYS } from './print-options.js';
+import { UrlSourceField } from './url-source.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -291,6 +292,7 @@ export const CreateJobBody = Type.Object(
         examples: [{ 'style.css': 'aDEge2NvbG9yOiM0NDR9', 'img/logo.png': 'iVBORw0KGgo=' }],
       }),
     ),
+    source: Type.Optional(UrlSourceField),
     businessKey: Type.Optional(
       Type.String({ minLength: 1, maxLength: 255, description: 'Your reference (invoice number…); defaults to the job id.' }),
     ),

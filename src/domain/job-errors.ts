@@ -46,6 +46,16 @@ export const JOB_ERRORS = {
     description:
       '`failOn` lists `request_failed` and a request of the page to the internet failed (network error or timeout; the message names it); retried, as the network may recover.',
   },
+  url_source_blocked: {
+    retryable: false,
+    description:
+      "The URL source's page (`source.url`), or a redirect of it, went to an address the network policy refuses (loopback, private, link-local, cloud metadata — including a host name whose DNS answer is one) and the host is not on the operator's `FOLIO_URL_SOURCE_ALLOWED_HOSTS`, or the plan no longer allows the external network; the message names the host; terminal.",
+  },
+  url_source_unreachable: {
+    retryable: true,
+    description:
+      "The URL source's page could not be fetched (DNS failure, connection refused or reset, TLS error, timeout); the message says why; retried, as the site may recover.",
+  },
 } as const satisfies Record<string, { retryable: boolean; description: string }>;
 
 export type JobErrorCode = keyof typeof JOB_ERRORS;

@@ -48,6 +48,11 @@ export const errorCodes = {
     description: "A write authenticated by the dashboard session cookie lacks the session's `X-CSRF-Token` header (API keys need none).",
   },
   link_invalid: { status: 403, description: 'A signed URL with a bad signature.' },
+  url_source_not_allowed: {
+    status: 403,
+    description:
+      'A render job with a URL source (`source.url`) on a plan without `allowExternalNetwork`: Folio would have to fetch the page from the network, which the plan does not allow. Nothing is created.',
+  },
   route_not_found: { status: 404, description: 'No route has this path.' },
   account_not_found: { status: 404, description: 'The account does not exist.' },
   deploy_not_found: { status: 404, description: 'The deploy does not exist, was deleted, or belongs to another account.' },

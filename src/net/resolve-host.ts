@@ -30,16 +30,23 @@ export const systemLookup: LookupAll = async (host) => {
   return rows.map((r) => ({ address: r.address, family: r.family === 6 ? 6 : 4 }));
 };
 
-export async function resolveAndCheckHost(host: string, opts: { lookup?: LookupAll } = {}): Promise<ResolvedAddress> {
+/**
+ * `allowBlocked`: the operator allow-listed this host for URL sources (FOLIO_URL_SOURCE_ALLOWED_HOSTS): it is
+ * resolved and pinned the same way, but its addresses are not refused.
+ */
+export async function resolveAndCheckHost(
+  host: string,
+  opts: { lookup?: LookupAll; allowBlocked?: boolean } = {},
+): Promise<ResolvedAddress> {
   const bare = host.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (bare === '') throw new NetPolicyError('invalid_host', 'empty host');
   const literal = isIP(bare.split('%')[0]);
   if (literal) {
-    if (isBlockedAddress(bare)) throw new NetPolicyError('blocked_address', `address ${bare} is not allowed`);
+    if (!opts.allowBlocked && isBlockedAddress(bare)) throw new NetPolicyError('blocked_address', `address ${bare} is not allowed`);
     return { address: bare, family: literal === 6 ? 6 : 4 };
   }
   // Names that are loopback by definition (RFC 6761) are refused without asking DNS.
-  if (/(^|\.)localhost$/i.test(bare)) throw new NetPolicyError('blocked_address', `host ${bare} is not allowed`);
+  if (!opts.allowBlocked && /(^|\.)localhost$/i.test(bare)) throw new NetPolicyError('blocked_address', `host ${bare} is not allowed`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await (opts.lookup ?? systemLookup)(bare);
@@ -47,7 +54,7 @@ export async function resolveAndCheckHost(host: string, opts: { lookup?: LookupA
     throw new NetPolicyError('dns_failed', `could not resolve ${bare}: ${(err as Error).message}`);
   }
   if (addresses.length === 0) throw new NetPolicyError('dns_failed', `no address for ${bare}`);
-  const blocked = addresses.find((a) => isBlockedAddress(a.address));
+  const blocked = opts.allowBlocked ? undefined : addresses.find((a) => isBlockedAddress(a.address));
   if (blocked) throw new NetPolicyError('blocked_address', `host ${bare} resolves to a blocked address`);
   return addresses[0];
 }

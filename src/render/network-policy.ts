@@ -45,6 +45,10 @@ export interface ExternalFetchOptions {
   signal?: AbortSignal;
   /** Per-resource cap on external bodies. */
   maxBodyBytes?: number;
+  /** A URL source's headers (its cookies included) for a request to its origin; they replace the page's of the same name. */
+  extraHeaders?: Record<string, string>;
+  /** The operator allow-listed this host for URL sources: its private addresses are not refused. */
+  allowPrivate?: boolean;
 }
 
 // Headers we never forward to third parties: they identify the tenant's session or are connection-level.
@@ -64,9 +68,13 @@ export async function fetchExternal(
   request: { method: string; headers: Record<string, string>; postData?: string },
   opts: ExternalFetchOptions,
 ): Promise<ServedResponse> {
-  const address = await resolveAndCheckHost(url.hostname, { lookup: opts.lookup });
+  const address = await resolveAndCheckHost(url.hostname, { lookup: opts.lookup, allowBlocked: opts.allowPrivate });
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(request.headers)) if (!DROPPED_REQUEST_HEADERS.has(k.toLowerCase())) headers[k] = v;
+  const extra = Object.entries(opts.extraHeaders ?? {});
+  const replaced = new Set(extra.map(([k]) => k.toLowerCase()));
+  for (const [k, v] of Object.entries(request.headers))
+    if (!DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && !replaced.has(k.toLowerCase())) headers[k] = v;
+  for (const [k, v] of extra) headers[k] = v;
   const res = await (opts.fetch ?? requestPinned)({
     url,
     method: request.method,

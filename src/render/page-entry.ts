@@ -8,6 +8,7 @@ import type { RunContext } from './run-context.js';
 import { pageFailed } from './run-guard.js';
 import { RenderError } from './types.js';
 import { BUNDLE_ORIGIN } from './virtual-origins.js';
+import { shownUrl } from './diagnostics.js';
 
 /** 'loaded': the page loaded the job's document (the ready wait follows); 'warm': the handler ran in place. */
 export type Entered = 'loaded' | 'warm';
@@ -22,10 +23,13 @@ export const coldEntry: EntryMode = {
     const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), mediaOf(run.req)));
     await run.guard.race(answered);
     run.startPhase();
-    await navigate(run, BUNDLE_ORIGIN + run.req.entryPath);
+    await navigate(run, entryUrl(run));
     return 'loaded';
   },
 };
+
+/** The document a job loads: its URL source's page, else its version's entry on the bundle origin. */
+const entryUrl = (run: RunContext) => run.req.urlSource?.url ?? BUNDLE_ORIGIN + run.req.entryPath;
 
 /** A page that holds this job's template warm: its handler renders the job's payload in place. */
 export const warmEntry: EntryMode = {
@@ -40,7 +44,7 @@ export const warmEntry: EntryMode = {
     await run.guard.race(answered);
     if (await handled) return 'warm';
     run.startPhase();
-    await navigate(run, BUNDLE_ORIGIN + run.req.entryPath);
+    await navigate(run, entryUrl(run));
     return 'loaded';
   },
 };
@@ -77,12 +81,26 @@ async function navigate(run: RunContext, url: string): Promise<void> {
     onLoad = resolve;
     s.once('Page.loadEventFired', onLoad);
   });
+  // A URL source's page the router could not fetch fails the job at once, with a url_source_* code (a
+  // refused navigation is answered 204 and would otherwise only end in a timeout).
+  let failure: RenderError | null = null;
+  const refused = new Promise<never>((_, reject) => {
+    run.onDocumentFailure = (f) => {
+      failure = new RenderError(
+        f.problem === 'blocked' ? 'url_source_blocked' : 'url_source_unreachable',
+        `could not load ${shownUrl(url)}: ${f.reason}`,
+      );
+      reject(failure);
+    };
+  });
+  refused.catch(() => {});
   try {
-    const nav = await run.guard.race(s.send('Page.navigate', { url }, 0));
-    if (nav.errorText) throw new RenderError('render_failed', `could not load ${url}: ${nav.errorText}`);
-    await run.guard.race(loaded);
+    const nav = await run.guard.race(Promise.race([s.send('Page.navigate', { url }, 0), refused]));
+    if (nav.errorText) throw failure ?? new RenderError('render_failed', `could not load ${shownUrl(url)}: ${nav.errorText}`);
+    await run.guard.race(Promise.race([loaded, refused]));
     run.traffic.loaded();
   } finally {
+    run.onDocumentFailure = null;
     s.off('Page.loadEventFired', onLoad);
   }
 }

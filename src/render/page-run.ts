@@ -51,6 +51,7 @@ export class PageRun {
       lookup: opts.lookup,
       externalFetch: opts.externalFetch,
       signal: guard.signal,
+      onDocumentFailed: (failure) => this.#run.onDocumentFailure?.(failure),
     });
     this.#entry = opts.warm ? warmEntry : coldEntry;
     this.#onPrint = opts.onPrint;

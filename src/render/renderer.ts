@@ -106,7 +106,7 @@ export class Renderer {
         preloaded?.bind(req, params, onPrint) ??
         new PageRun(session, req, this.#bundles.get(req.bundle), params, {
           ...this.#runOptions(),
-          warm: session.warmKey === key && !this.#coldKeys.has(key),
+          warm: !req.urlSource && session.warmKey === key && !this.#coldKeys.has(key),
           onPrint,
         });
       const result = await pageRun.run(sink, deadline);
@@ -152,7 +152,8 @@ export class Renderer {
    */
   #preloadNext(pool: SessionPool, req: RenderRequest, key: string, preloadKey: string, params: ReturnType<typeof printParams>): void {
     const maxAgeMs = this.#opts.preloadMs ?? DEFAULT_PRELOAD_MS;
-    if (maxAgeMs <= 0 || !this.#ordinaryKeys.has(key) || this.#unpreloadableKeys.has(key)) return;
+    // A URL source's page is the internet's: never loaded ahead (nor kept warm; its session is thrown away).
+    if (maxAgeMs <= 0 || req.urlSource || !this.#ordinaryKeys.has(key) || this.#unpreloadableKeys.has(key)) return;
     const index = this.#bundles.get(req.bundle);
     // The request may wait in the pool for a page to come free: it keeps nothing of this job's data.
     const template = withoutJob(req);

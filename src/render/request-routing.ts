@@ -21,12 +21,21 @@ import {
   type PayloadData,
 } from './virtual-origins.js';
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
+import { cookieHeaderFor, isAllowListed, isSourceOrigin } from '../domain/url-source.js';
 
 export interface RequestRoutingOptions {
   lookup?: LookupAll;
   externalFetch?: ExternalFetch;
   /** Ends the internet fetches still running (the run failed or ended). */
   signal: AbortSignal;
+  /** A URL source's page (the main frame's document) was refused or could not be fetched. */
+  onDocumentFailed?: (failure: DocumentFailure) => void;
+}
+
+/** Why a URL source's page did not load: the network policy refused it, or the fetch failed. */
+export interface DocumentFailure {
+  problem: 'blocked' | 'network_error' | 'timed_out';
+  reason: string;
 }
 
 export class PageRequestRouter implements RequestRouter {
@@ -99,6 +108,9 @@ export class PageRequestRouter implements RequestRouter {
       return;
     }
     const route = routeRequest(request.url, this.req.allowExternalNetwork);
+    // The page of a URL source: a failure to load it fails the job with a url_source_* code (page-entry.ts).
+    const mainDocument =
+      this.req.urlSource !== undefined && cdp === session.cdp && e.frameId === session.targetId && e.resourceType === 'Document';
     switch (route.kind) {
       case 'bundle': {
         if (this.req.engine && e.resourceType === 'Document' && bundlePath(route.url.pathname) === this.req.entryPath) {
@@ -132,18 +144,26 @@ export class PageRequestRouter implements RequestRouter {
         return;
       case 'blocked':
         this.#noteBlocked(request.url, route.reason);
+        if (mainDocument) this.opts.onDocumentFailed?.({ problem: 'blocked', reason: route.reason });
         session.block(cdp, e);
         return;
       case 'external':
         if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
         traffic.inFlight++;
-        fetchExternal(route.url, request, { lookup: this.opts.lookup, fetch: this.opts.externalFetch, signal: this.opts.signal })
+        fetchExternal(route.url, request, {
+          lookup: this.opts.lookup,
+          fetch: this.opts.externalFetch,
+          signal: this.opts.signal,
+          ...this.#urlSourceOptions(route.url),
+        })
           .then((r) => {
             if (r.status >= 400) this.diagnostics.request(request.url, 'http_error', `answered HTTP ${r.status}`);
             session.respond(cdp, e.requestId, r);
           })
           .catch((err: Error) => {
-            this.#noteBlocked(request.url, err.message, requestProblemOf(err));
+            const problem = requestProblemOf(err);
+            this.#noteBlocked(request.url, err.message, problem);
+            if (mainDocument) this.opts.onDocumentFailed?.({ problem, reason: err.message });
             session.block(cdp, e);
           })
           .finally(() => {
@@ -152,6 +172,20 @@ export class PageRequestRouter implements RequestRouter {
           });
         return;
     }
+  }
+
+  /**
+   * What a request of a URL-source job adds: the job's headers and cookies on a request to the source's
+   * origin (and never elsewhere), and the operator's allow-list, which spares the listed hosts the
+   * private-address refusal. Nothing for any other job.
+   */
+  #urlSourceOptions(url: URL): { extraHeaders?: Record<string, string>; allowPrivate?: boolean } {
+    const source = this.req.urlSource;
+    if (!source) return {};
+    const allowPrivate = isAllowListed(url, source.allowedHosts);
+    if (!isSourceOrigin(url, new URL(source.url))) return { allowPrivate };
+    const cookie = cookieHeaderFor(url, source.cookies);
+    return { allowPrivate, extraHeaders: { ...source.headers, ...(cookie ? { Cookie: cookie } : {}) } };
   }
 
   /**

@@ -4,6 +4,7 @@
 import type { JobErrorCode } from '../domain/job-errors.js';
 import type { PrintDefaults } from '../domain/print-defaults.js';
 import type { TemplateEngine } from '../domain/template-engines.js';
+import type { UrlSource } from '../domain/url-source.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
 
@@ -45,6 +46,12 @@ export interface RenderRequest {
   allowExternalNetwork: boolean;
   /** null = unlimited */
   maxOutputBytes: number | null;
+  /**
+   * A URL source (docs/api.md, URL sources): the page loads this URL instead of the bundle's entry, the
+   * job's cookies and headers go to its origin only, and hosts on `allowedHosts` (the operator's
+   * FOLIO_URL_SOURCE_ALLOWED_HOSTS) skip the private-address refusal. Never preloaded or kept warm.
+   */
+  urlSource?: UrlSource & { allowedHosts: readonly string[] };
   /** Aborts the render (job canceled): the page is closed, render() rejects with RenderError('render_canceled'). */
   signal?: AbortSignal;
 }

@@ -2308,6 +2308,28 @@ export interface paths {
                         files?: {
                             [key: string]: string;
                         };
+                        /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
+                        source?: {
+                            /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
+                            url: string;
+                            /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
+                            cookies?: {
+                                name: string;
+                                value: string;
+                                /** @description The URL's host or a parent domain of it. */
+                                domain?: string;
+                                /** @description Sent only to paths under it (default `/`). */
+                                path?: string;
+                                /** @description Sent only over https. */
+                                secure?: boolean;
+                                /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
+                                httpOnly?: boolean;
+                            }[];
+                            /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                        };
                         /** @description Your reference (invoice number…); defaults to the job id. */
                         businessKey?: string;
                         /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
@@ -2467,7 +2489,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
+                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
                 403: components["responses"]["Error"];
                 /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
                 404: components["responses"]["Error"];
@@ -2578,6 +2600,28 @@ export interface paths {
                         /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
                         files?: {
                             [key: string]: string;
+                        };
+                        /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
+                        source?: {
+                            /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
+                            url: string;
+                            /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
+                            cookies?: {
+                                name: string;
+                                value: string;
+                                /** @description The URL's host or a parent domain of it. */
+                                domain?: string;
+                                /** @description Sent only to paths under it (default `/`). */
+                                path?: string;
+                                /** @description Sent only over https. */
+                                secure?: boolean;
+                                /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
+                                httpOnly?: boolean;
+                            }[];
+                            /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
+                            headers?: {
+                                [key: string]: string;
+                            };
                         };
                         /** @description Your reference (invoice number…); defaults to the job id. */
                         businessKey?: string;
@@ -2727,7 +2771,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
+                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
                 403: components["responses"]["Error"];
                 /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
                 404: components["responses"]["Error"];
@@ -3386,6 +3430,28 @@ export interface paths {
                         files?: {
                             [key: string]: string;
                         };
+                        /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
+                        source?: {
+                            /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
+                            url: string;
+                            /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
+                            cookies?: {
+                                name: string;
+                                value: string;
+                                /** @description The URL's host or a parent domain of it. */
+                                domain?: string;
+                                /** @description Sent only to paths under it (default `/`). */
+                                path?: string;
+                                /** @description Sent only over https. */
+                                secure?: boolean;
+                                /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
+                                httpOnly?: boolean;
+                            }[];
+                            /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                        };
                         /** @description Your reference (invoice number…); defaults to the job id. */
                         businessKey?: string;
                         /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
@@ -3580,7 +3646,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
+                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
                 403: components["responses"]["Error"];
                 /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found, render_output_not_found. */
                 404: components["responses"]["Error"];
@@ -3774,33 +3840,65 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Not supported yet: converting a URL (Gotenberg-compatible path)
-         * @description Answers 400 `unsupported_conversion`: Folio does not support converting a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/convert/html` instead.
+         * Convert a URL to PDF (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source`, docs/api.md): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html`; files parts are refused. Answers the PDF; failures as on `/forms/chromium/convert/html`.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        url: string;
+                        extraHttpHeaders?: string;
+                        cookies?: string;
+                        paperWidth?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                };
+            };
             responses: {
-                /** @description Never: always refused */
+                /** @description The PDF */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/pdf": string;
+                    };
                 };
-                /** @description Error codes: invalid_request, unsupported_conversion. */
+                /** @description Error codes: invalid_request, invalid_path. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
+                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
                 403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
+                /** @description Error codes: render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
                 429: components["responses"]["Error"];
+                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -5689,7 +5787,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -5821,7 +5919,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "conversion_failed" | "unsupported_conversion" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "conversion_failed" | "unsupported_conversion" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -6064,7 +6162,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed (the render job error codes). */
+            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */
@@ -6082,6 +6180,13 @@ export interface components {
             }[];
             /** @description The job's own failOn, when it gave one (it replaces the version's). */
             failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing")[];
+            /** @description Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML. */
+            source?: {
+                /** @enum {string} */
+                type: "url";
+                /** @description The page's origin and path; its query, fragment, cookies and headers are never shown. */
+                url: string;
+            };
             /** @description What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
             document?: {
                 /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */

@@ -13,6 +13,7 @@ import type { ServiceContext } from './context.js';
 import { Deploys } from './deploys.js';
 import { EventBus } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { UrlSources } from './url-sources.js';
 import { InlineSources } from './inline-sources.js';
 import { JobOutcomes } from './job-outcomes.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
@@ -138,6 +139,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     payloadSchemas,
     jobCancels,
     inlineSources,
+    new UrlSources(ctx),
     opts.providerProblem ?? null,
   );
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);

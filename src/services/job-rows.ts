@@ -44,6 +44,7 @@ const JOB_COLUMNS = Object.keys({
   batch_index: 1,
   fail_on_json: 1,
   warnings_json: 1,
+  source_url: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 export const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 export const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
@@ -75,6 +76,8 @@ export function queuedJobRow(p: {
   batch?: { id: string; index: number };
   /** The job's own failOn, JSON; null: the version's. */
   failOn?: string | null;
+  /** A URL source's shown URL (origin and path). */
+  sourceUrl?: string | null;
 }): RenderJobsTable {
   const warnings = creationWarnings({
     inline: p.inline ?? false,
@@ -112,5 +115,6 @@ export function queuedJobRow(p: {
     batch_index: p.batch?.index ?? null,
     fail_on_json: p.failOn ?? null,
     warnings_json: warnings.length ? JSON.stringify(warnings) : null,
+    source_url: p.sourceUrl ?? null,
   };
 }

@@ -33,6 +33,7 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.batch_id !== null ? { batchId: j.batch_id, batchIndex: j.batch_index ?? 0 } : {}),
   warnings: parseStoredWarnings(j.warnings_json),
   ...(j.fail_on_json !== null ? { failOn: parseStoredFailOn(j.fail_on_json) ?? [] } : {}),
+  ...(j.source_url !== null ? { source: { type: 'url' as const, url: j.source_url } } : {}),
 });
 
 export const outputView = (o: RenderOutputsTable) => ({

@@ -20,6 +20,7 @@ import type { Usage } from './usage.js';
 import { jobView, outputView, pdfEmbeddedView } from './job-views.js';
 import type { Versions } from './versions.js';
 import type { BoundVersion, InlineSources } from './inline-sources.js';
+import { URL_SOURCE_HTML, type UrlSources } from './url-sources.js';
 
 import { JobDocuments, hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
 import {
@@ -52,6 +53,8 @@ export class RenderJobs {
     private readonly cancels: JobCancels,
     /** Stores a job's inline sources as a version of the account's inline deploy. */
     private readonly inlineSources: InlineSources,
+    /** Checks and seals a job's URL source. */
+    private readonly urlSources: UrlSources,
     /** Why this process cannot render at all (no Chromium), asked at job creation; null when it need not ask. */
     readonly providerProblem: (() => string | null) | null = null,
   ) {}
@@ -69,12 +72,17 @@ export class RenderJobs {
   }
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
+    // A URL source with a deploy or inline HTML is a 400 before the deploy is looked up.
+    const urlSource = input.source !== undefined;
+    if (urlSource) this.#checkUrlSourceShape(input, pathDeployId);
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
     const knownDeploy = pathDeployId ?? input.deployId;
     if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
-    const inline = input.html !== undefined || input.files !== undefined;
-    if (inline) this.#checkInlineShape(input, pathDeployId);
-    else if (input.deployVersionId === undefined)
+    const inline = input.html !== undefined || input.files !== undefined || urlSource;
+    if (inline && !urlSource) this.#checkInlineShape(input, pathDeployId);
+    else if (urlSource) {
+      /* checked above */
+    } else if (input.deployVersionId === undefined)
       throw new AppError('invalid_request', 'deployVersionId is required (or html, for inline sources)', { field: 'deployVersionId' });
     if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
       throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, {
@@ -106,7 +114,13 @@ export class RenderJobs {
     // Inline sources last of the checks: they write content-addressed bytes (never a row) before the
     // transaction, which binds them to a version of the inline deploy or undoes everything.
     let prepared = null;
-    if (inline) {
+    let source: { shown: string; sealed: string } | null = null;
+    if (urlSource) {
+      const checked = await this.urlSources.check(accountId, input.source!);
+      source = { shown: checked.shown, sealed: checked.sealed };
+      // The job binds to the account's one URL-source version of the inline deploy (the bundle is never served).
+      prepared = await this.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
+    } else if (inline) {
       prepared = await this.inlineSources.prepare(accountId, { html: input.html!, files: input.files });
     }
     // The version is resolved (alias, latest) and the payload checked against its schema before the
@@ -159,11 +173,13 @@ export class RenderJobs {
         documentView: documentJson?.view ?? null,
         inline: prepared !== null,
         failOn: failOn === undefined ? null : JSON.stringify([...new Set(failOn)]),
+        sourceUrl: source?.shown ?? null,
       });
       await insertJob(this.ctx.db, row, trx);
       if (documentJson)
         await insertPayloadWithDocument(this.ctx.db, { jobId: id, body: storedBody, document: await packText(documentJson.input) }, trx);
       else await insertPayload(this.ctx.db, { jobId: id, body: storedBody }, trx);
+      if (source) await trx.updateTable('render_payloads').set({ source_sealed: source.sealed }).where('job_id', '=', id).execute();
       return row;
     });
     this.notifier.jobQueued(id);
@@ -194,6 +210,31 @@ export class RenderJobs {
       throw new AppError('invalid_request', 'html replaces deployId: send one of them', { field: 'html' });
     if (input.deployVersionId !== undefined)
       throw new AppError('invalid_request', 'html replaces deployVersionId: send one of them', { field: 'deployVersionId' });
+  }
+
+  /**
+   * A URL source replaces the deploy and inline HTML, and brings no payload: 400 naming the field sent with it.
+   * The source itself is checked by UrlSources.check.
+   */
+  #checkUrlSourceShape(input: CreateJobInput, pathDeployId: string | undefined) {
+    const clash = (
+      [
+        ['deployId', pathDeployId ?? input.deployId],
+        ['deployVersionId', input.deployVersionId],
+        ['html', input.html],
+        ['files', input.files],
+        ['payload', input.hasPayload ? true : undefined],
+        ['payloadBase64', input.payloadBase64],
+      ] as const
+    ).find(([, v]) => v !== undefined);
+    if (clash)
+      throw new AppError(
+        'invalid_request',
+        clash[0].startsWith('payload')
+          ? `source prints a web page, which gets no payload: leave out ${clash[0]}`
+          : `source replaces ${clash[0]}: send one of them`,
+        { field: 'source' },
+      );
   }
 
   /** The document options of a job body, checked without the version (JobDocuments.checkDocument). */

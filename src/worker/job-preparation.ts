@@ -16,6 +16,7 @@ import { RenderError, type PdfOverrides, type RenderRequest } from '../render/ty
 import type { ServiceContext } from '../services/context.js';
 import type { PlannedOutput } from '../services/job-outcomes.js';
 import type { StoredJobDocument } from '../domain/job-document.js';
+import type { UrlSource } from '../domain/url-source.js';
 import { BundleCache } from './bundle-cache.js';
 import { documentPlan, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
@@ -136,6 +137,14 @@ export class JobPreparation {
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
       maxOutputBytes: policy.maxRenderOutputBytes,
+      ...(payloadRow.source_sealed
+        ? {
+            urlSource: {
+              ...(JSON.parse(this.ctx.secrets.open(payloadRow.source_sealed)) as UrlSource),
+              allowedHosts: this.ctx.config.resolved.urlSourceAllowedHosts,
+            },
+          }
+        : {}),
       signal,
     };
     const fileName = pdfFileName({ template: metadata.fileName, slug: deploy.slug, businessKey: job.business_key, jobId: job.id });

@@ -76,7 +76,7 @@ export const nextDueBatchItem = precompiled(['accountId'], (db: Db, p) =>
 // What a render needs, read before it starts.
 export const versionRow = precompiled(['id'], (db: Db, p) => db.selectFrom('deploy_versions').selectAll().where('id', '=', p.id));
 export const payloadOf = precompiled(['jobId'], (db: Db, p) =>
-  db.selectFrom('render_payloads').select(['body_base64', 'document_input_json']).where('job_id', '=', p.jobId),
+  db.selectFrom('render_payloads').select(['body_base64', 'document_input_json', 'source_sealed']).where('job_id', '=', p.jobId),
 );
 export const deploySlug = precompiled(['id'], (db: Db, p) => db.selectFrom('deploys').select('slug').where('id', '=', p.id));
 export const envVariables = precompiled(['deployId'], (db: Db, p) =>

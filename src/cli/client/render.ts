@@ -23,15 +23,19 @@ import { waitForJob } from './job-wait.js';
 import { checkOutputDir, CliError, formatBytes, plural, printJson, UsageError } from './output.js';
 import { imageJson, jobImages, saveJobResult } from './render-output.js';
 import { resolveVersion } from './versions.js';
+import { urlSourceFlags, urlSourceHelp, urlSourceOption } from './url-source-options.js';
 import { checkStrict, failOnOption, printWarnings, warningOptionFlags, warningOptionsHelp, withMessages } from './warnings.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
        folio render --html FILE [--assets DIR] -o out.pdf [options]
        folio render <deploy> --png -o card.png [--width PX] [options]
+       folio render --url URL [--header 'Name: value'] [--cookie name=value] -o out.pdf [options]
 
 Creates a render job for a deploy (its id dep_… or its slug) and, with --wait or -o, waits for it.
 With --html, renders that HTML file without a deploy (inline sources, one POST /v1/render), with the
 files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR.
+With --url, prints that web page (a URL source, one POST /v1/render); the plan must allow the external
+network, and the server refuses loopback and private addresses unless its operator allow-listed the host.
 
 Options:
   --version V            latest (default), a version number (2 or v2), an alias (production, preview, …)
@@ -40,6 +44,7 @@ Options:
   --payload-mime MIME    send the payload as this MIME type instead of JSON (e.g. text/plain)
   --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
   --business-key KEY     your reference for the job (default: the job id)
+${urlSourceHelp}
 ${documentOptionsHelp}
 ${imageOptionsHelp}
 ${warningOptionsHelp}
@@ -98,15 +103,20 @@ export async function renderCommand(argv: string[]): Promise<number> {
     ...documentOptionFlags,
     ...imageOptionFlags,
     ...warningOptionFlags,
+    ...urlSourceFlags,
   });
   if (p.help) {
     console.log(renderHelp);
     return 0;
   }
+  const source = urlSourceOption(p);
+  if (source && str(p, 'html') !== undefined) throw new UsageError('--url and --html: give one of them');
   const htmlFile = str(p, 'html');
   if (htmlFile === undefined && str(p, 'assets') !== undefined) throw new UsageError('--assets goes with --html FILE');
-  const ref = htmlFile === undefined ? positional(p, 0, 'the deploy (id or slug): folio render <deploy>') : null;
-  noExtra(p, htmlFile === undefined ? 1 : 0);
+  const oneShot = htmlFile !== undefined || source !== null;
+  const ref = !oneShot ? positional(p, 0, 'the deploy (id or slug): folio render <deploy>') : null;
+  noExtra(p, !oneShot ? 1 : 0);
+  if (source && str(p, 'payload') !== undefined) throw new UsageError('--url prints a web page, which gets no payload');
   const payloadSpec = str(p, 'payload');
   const payload = payloadSpec !== undefined ? readPayload(payloadSpec, str(p, 'payload-mime')) : {};
   const document = documentOptions(p);
@@ -117,9 +127,9 @@ export async function renderCommand(argv: string[]): Promise<number> {
   if (strict && !wait) throw new UsageError('--strict needs --wait or -o: it judges the finished job');
   const timeoutSeconds = int(p, 'timeout', 1, 86_400);
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
-  if ((p.values.sync || htmlFile !== undefined) && out === undefined)
+  if ((p.values.sync || oneShot) && out === undefined)
     throw new UsageError(
-      `${htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
+      `${source ? '--url' : htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
     );
   if (out !== undefined) checkOutputDir(out);
   if (out !== undefined && plan.product) checkImageTarget(out, plan.product);
@@ -143,6 +153,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     json: p.json,
     strict,
   };
+  if (source) return renderSync(client, { source, ...common }, sync);
   if (htmlFile !== undefined) return renderSync(client, { ...inlineSources(htmlFile, str(p, 'assets')), ...common }, sync);
   if (p.values.sync) {
     // A deploy id needs no lookup: then --sync is exactly one request (one more when the job has warnings).

@@ -11,6 +11,13 @@ export const securitySettings: SettingSpec[] = [
     doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts.',
   },
   {
+    env: 'FOLIO_URL_SOURCE_ALLOWED_HOSTS',
+    key: 'urlSourceAllowedHosts',
+    type: 'string',
+    default: null,
+    doc: 'Internal hosts that render jobs with a URL source (`source.url`, docs/api.md) may reach although they are on loopback, private or link-local addresses: a comma-separated list of `host` (any port) or `host:port` entries, e.g. `app.internal:8080,127.0.0.1:4567` (IPv6 as `[::1]:8080`). Requests of such a job — its page and every subresource — to a listed host skip the private-address refusal; every other host still gets the full network policy, and templates never benefit. **Risk**: every account whose plan has `allowExternalNetwork` can then make Folio fetch pages of these hosts and print them, so list only hosts that check their own authentication (the job passes its cookies and headers) or that hold nothing an account may not see; never list a cloud metadata address, the database, or Folio itself.',
+  },
+  {
     env: 'FOLIO_SECRETS_KEY',
     key: 'secretsKey',
     type: 'string',

@@ -20,6 +20,7 @@ import * as m018 from './018-print-defaults-and-warnings.js';
 import * as m019 from './019-output-browser-version.js';
 import * as m020 from './020-version-checks.js';
 import * as m021 from './021-template-engines.js';
+import * as m022 from './022-url-sources.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-output-browser-version': m019,
   '020-version-checks': m020,
   '021-template-engines': m021,
+  '022-url-sources': m022,
 };

@@ -44,6 +44,8 @@ export interface RenderJobsTable {
   fail_on_json: string | null;
   /** The job's warnings (JSON array of JobWarning); null before it ended. Read through parseStoredWarnings. */
   warnings_json: string | null;
+  /** A URL source's page as the job shows it (origin and path: domain/url-source.ts shownSourceUrl); null otherwise. */
+  source_url: string | null;
 }
 
 /** A render batch: items are render_jobs rows with this batch_id. */
@@ -85,6 +87,8 @@ export interface RenderPayloadsTable {
    * packed when large (db/packed-inputs.ts); null for a plain job. Read only through readJobDocumentInput.
    */
   document_input_json: string | null;
+  /** A URL source (JSON of domain/url-source.ts UrlSource: URL, cookies, headers) sealed with the secrets key; null otherwise. */
+  source_sealed: string | null;
 }
 
 /** The last attempt's render diagnostics of a job (render/diagnostics.ts), bounded JSON. */

@@ -72,6 +72,7 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
         'render_job_quota_exceeded',
         'render_time_quota_exceeded',
         'render_provider_unavailable',
+        'url_source_not_allowed',
         'insufficient_storage',
         ...(deployScoped ? [] : (['body_too_large', 'invalid_path', 'storage_limit_exceeded'] as const)),
       ] satisfies ErrorCode[],

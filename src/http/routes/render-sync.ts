@@ -178,6 +178,7 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
             'render_job_quota_exceeded',
             'render_time_quota_exceeded',
             'render_provider_unavailable',
+            'url_source_not_allowed',
             'insufficient_storage',
             // Inline sources (html/files, JSON or multipart), as on POST /v1/render-jobs.
             'body_too_large',

@@ -50,6 +50,15 @@ export const RenderJob = Type.Object(
     failOn: Type.Optional(
       Type.Array(JobWarningCodeSchema, { description: "The job's own failOn, when it gave one (it replaces the version's)." }),
     ),
+    source: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Literal('url'),
+          url: Type.String({ description: "The page's origin and path; its query, fragment, cookies and headers are never shown." }),
+        },
+        { description: 'Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML.' },
+      ),
+    ),
     document: Type.Optional(
       Type.Object(
         {

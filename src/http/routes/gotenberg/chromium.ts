@@ -4,6 +4,7 @@
 // as the PDF or the screenshot. The field mapping is domain/gotenberg-form.ts; docs/gotenberg.md the table.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mapChromiumForm, type ChromiumRoute } from '../../../domain/gotenberg-form.js';
+import { urlSourceOfForm } from '../../../domain/gotenberg-url.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';
 import type { Services } from '../../../services/index.js';
@@ -93,6 +94,20 @@ async function jobOfForm(req: FastifyRequest, route: ChromiumRoute) {
   };
 }
 
+/** The job body of a convert/url form: its URL source and the mapped Chromium fields; 400 naming the first field Folio cannot honour. */
+async function jobOfUrlForm(req: FastifyRequest) {
+  refuseWebhookHeaders(req);
+  const form = await readFormParts(req);
+  if (form.files.length > 0)
+    throw new AppError('invalid_request', 'files: a URL conversion takes no files (the page comes from url)', { field: 'files' });
+  const taken = urlSourceOfForm(form.fields);
+  if ('problem' in taken) throw new AppError('invalid_request', taken.problem.message, { field: taken.problem.field });
+  const mapped = mapChromiumForm('convert', taken.rest, {});
+  if ('problem' in mapped) throw new AppError('invalid_request', mapped.problem.message, { field: mapped.problem.field });
+  const { print, ...rest } = mapped;
+  return { source: taken.source, ...(Object.keys(print).length > 0 ? { print } : {}), ...rest };
+}
+
 export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
   for (const route of ['convert', 'screenshot'] as const) {
     const path = `/forms/chromium/${route}/html`;
@@ -148,9 +163,54 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
     );
   }
 
-  // URL and Markdown sources are other work: a clear refusal, not a 404 that looks like a wrong base URL.
+  app.post(
+    '/forms/chromium/convert/url',
+    {
+      config: { scope: 'render:write', basicAuth: true },
+      bodyLimit: jobBodyLimit(s),
+      schema: {
+        tags,
+        summary: 'Convert a URL to PDF (Gotenberg-compatible)',
+        description:
+          "Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source`, docs/api.md): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html`; files parts are refused. Answers the PDF; failures as on `/forms/chromium/convert/html`.",
+        headers: gotenbergHeaders,
+        'x-folio': {
+          success: 'The PDF',
+          errors: [...errors, 'url_source_not_allowed'],
+          alternativeBody: {
+            mediaType: 'multipart/form-data',
+            schema: {
+              type: 'object',
+              required: ['url'],
+              properties: {
+                url: { type: 'string', example: 'https://app.example.com/invoices/42/print' },
+                extraHttpHeaders: { type: 'string', example: '{"Authorization":"Bearer eyJhbGciOi…"}' },
+                cookies: { type: 'string', example: '[{"name":"session","value":"s3cr3t","domain":"app.example.com"}]' },
+                paperWidth: { type: 'string', example: '8.27' },
+              },
+              additionalProperties: { type: 'string', description: 'A Gotenberg form field: mapped, or refused by name (400).' },
+            },
+            example: {
+              url: 'https://app.example.com/invoices/42/print',
+              extraHttpHeaders: '{"Authorization":"Bearer eyJhbGciOi…"}',
+              paperWidth: '8.27',
+              paperHeight: '11.7',
+            },
+          },
+          responses: {
+            200: {
+              description: 'The PDF',
+              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' } },
+            },
+          },
+        },
+      },
+    },
+    async (req, reply) => renderAndAnswer(s, req, reply, '/forms/chromium/convert/url', await jobOfUrlForm(req)),
+  );
+
+  // Screenshots of a URL and Markdown sources are other work: a clear refusal, not a 404 that looks like a wrong base URL.
   for (const [route, what] of [
-    ['/forms/chromium/convert/url', 'converting a URL'],
     ['/forms/chromium/screenshot/url', 'screenshots of a URL'],
     ['/forms/chromium/convert/markdown', 'converting Markdown'],
     ['/forms/chromium/screenshot/markdown', 'screenshots of Markdown'],
