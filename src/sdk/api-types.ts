@@ -1006,7 +1006,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, blob_missing. */
+                /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, blob_missing. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized, upload_token_invalid. */
                 401: components["responses"]["Error"];
