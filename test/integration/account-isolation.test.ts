@@ -209,6 +209,8 @@ describe('account isolation', () => {
       if (sample && typeof sample === 'object') {
         if ('deployId' in sample) sample.deployId = a.deployId;
         if ('deployVersionId' in sample) sample.deployVersionId = a.v2;
+        // A URL source is the alternative to a deploy: a body naming A's deploy sends none.
+        if ('deployId' in sample) delete sample.source;
       }
       body = sample;
     }
