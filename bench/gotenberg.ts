@@ -9,8 +9,8 @@
 // divided by its renders. Interleaved passes, the order flipping every pass; each row is the best p50.
 // Target: p50 of gotenberg ≤ 1.1 × p50 of render.
 // Run: npm run build && node --import tsx bench/gotenberg.ts   (ROUNDS=N per measurement, default 40; PASSES=N, default 3)
-import { readdirSync, readFileSync } from 'node:fs';
 import { measure } from './lib/baselines.js';
+import { cpuMs } from './lib/process-cpu.js';
 import { KEY, loadAverage, startServe } from './lib/serve-variants.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
@@ -20,25 +20,6 @@ const HTML =
   Array.from({ length: 30 }, (_, i) => `<tr><td>Item ${i + 1}</td><td>${(i * 7.5).toFixed(2)}</td></tr>`).join('') +
   '</table></body></html>';
 const CSS = 'body { font-family: sans-serif } h1 { color: #c0392b } td { padding: 2px 8px; border-bottom: 1px solid #ddd }';
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** User + system CPU (ms) of a process and every descendant alive now (the server and its Chromium). */
-function cpuMs(root: number): number {
-  const procs = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      procs.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }); // ppid, utime, stime
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = (pid: number): boolean => pid === root || (pid > 1 && procs.has(pid) && inTree(procs.get(pid)!.ppid));
-  let ticks = 0;
-  for (const [pid, p] of procs) if (inTree(pid)) ticks += p.ticks;
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}
 
 function files(form: FormData) {
   form.append('files', new Blob([HTML], { type: 'text/html' }), 'index.html');

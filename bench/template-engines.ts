@@ -10,32 +10,13 @@
 // measurement, divided by its renders. Interleaved passes, the order flipping every pass; each row is the
 // best p50. Target: a template's p50 ≤ the HTML page's + 10 ms.
 // Run: npm run build && node --import tsx bench/template-engines.ts   (ROUNDS=N per measurement, default 30; PASSES=N, default 3)
-import { readdirSync, readFileSync } from 'node:fs';
 import { handWritten, invoice, templates } from '../test/fixtures/template-invoices.js';
 import { measure } from './lib/baselines.js';
+import { cpuMs } from './lib/process-cpu.js';
 import { deployBundle, KEY, loadAverage, startServe } from './lib/serve-variants.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
 const PASSES = Number(process.env.PASSES ?? 3);
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** User + system CPU (ms) of a process and every descendant alive now (the server and its Chromium). */
-function cpuMs(root: number): number {
-  const procs = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      procs.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = (pid: number): boolean => pid === root || (pid > 1 && procs.has(pid) && inTree(procs.get(pid)!.ppid));
-  let ticks = 0;
-  for (const [pid, p] of procs) if (inTree(pid)) ticks += p.ticks;
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}
 
 async function main() {
   const server = await startServe({ renderConcurrency: 1 });
