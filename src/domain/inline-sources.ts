@@ -1,4 +1,4 @@
-// The rules for a render job's inline sources (`html` plus `files`, or the multipart parts), without I/O:
+// The rules for a render job's inline sources (`html` or `markdown`, plus `files`, or the multipart parts), without I/O:
 // the paths (the bundle path rules of file-paths.ts), the base64 of each file, and the plan's limits. A
 // refusal names the field the client sent (`html`, `files["img/logo.png"]`); services/inline-sources.ts
 // turns the files into the entries of a commit (domain/commit-check.ts) of the account's inline deploy.
@@ -9,13 +9,22 @@ import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING, type PlanPolicy } f
 
 /** The path the inline `html` is stored under: the entry document of the version (route `/`). */
 export const INLINE_ENTRY_PATH = '/index.html';
+/** The path inline `markdown` is stored under: the entry of a Markdown version (route `/`). */
+export const INLINE_MARKDOWN_PATH = '/index.md';
 /** The slug of the per-account inline deploy: outside SLUG_PATTERN, so no deploy of a client can take it. */
 export const INLINE_DEPLOY_SLUG = '_inline';
 
 export type InlinePolicy = Pick<PlanPolicy, 'maxInlineHtmlBytes' | 'maxInlineFilesPerJob' | 'maxInlineBytesPerJob'>;
 
+/** Exactly one of `html` and `markdown` (the entry document). */
 export interface InlineSourcesRequest {
-  html: string;
+  html?: string;
+  markdown?: string;
+  /**
+   * The template language of `html` (domain/template-engines.ts): absent or "html" for a plain page; with
+   * `markdown` it can only be "markdown".
+   */
+  engine?: string;
   /** Path → base64 bytes. */
   files?: Record<string, string>;
 }
@@ -63,14 +72,16 @@ export function checkInlineSources(
   policy: InlinePolicy,
   maxSingleFileBytes: number,
 ): CheckedInlineSources | InlineRefusal {
-  const html = Buffer.from(request.html, 'utf8');
-  if (html.length === 0) return refuse('invalid_request', 'html', 'html must not be empty');
+  const entryField = request.markdown !== undefined ? 'markdown' : 'html';
+  const entryPath = entryField === 'markdown' ? INLINE_MARKDOWN_PATH : INLINE_ENTRY_PATH;
+  const html = Buffer.from(request.markdown ?? request.html ?? '', 'utf8');
+  if (html.length === 0) return refuse('invalid_request', entryField, `${entryField} must not be empty`);
   const htmlMax = Math.min(policy.maxInlineHtmlBytes ?? maxSingleFileBytes, maxSingleFileBytes);
   if (html.length > htmlMax)
     return refuse(
       'body_too_large',
-      'html',
-      `html is ${html.length} bytes; the plan allows ${htmlMax} (maxInlineHtmlBytes)`,
+      entryField,
+      `${entryField} is ${html.length} bytes; the plan allows ${htmlMax} (maxInlineHtmlBytes)`,
       'maxInlineHtmlBytes',
     );
   const keys = Object.keys(request.files ?? {});
@@ -82,14 +93,15 @@ export function checkInlineSources(
       `files has ${keys.length} entries; the plan allows ${maxFiles} (maxInlineFilesPerJob)`,
       'maxInlineFilesPerJob',
     );
-  const files: InlineFile[] = [{ path: INLINE_ENTRY_PATH, bytes: html, sha256: sha(html) }];
-  const seen = new Set([INLINE_ENTRY_PATH]);
+  const files: InlineFile[] = [{ path: entryPath, bytes: html, sha256: sha(html) }];
+  const seen = new Set([entryPath]);
   let totalBytes = html.length;
   for (const key of keys) {
     const field = inlineFileField(key);
     const p = normalizeBundlePath(key);
     if (!p.ok) return refuse('invalid_path', field, `${field}: ${p.reason}`);
-    if (p.path === INLINE_ENTRY_PATH) return refuse('invalid_path', field, `${field}: index.html is the html itself; send it as html`);
+    if (p.path === entryPath)
+      return refuse('invalid_path', field, `${field}: ${entryPath.slice(1)} is the ${entryField} itself; send it as ${entryField}`);
     if (seen.has(p.path)) return refuse('invalid_path', field, `${field}: duplicate path ${p.path}`);
     seen.add(p.path);
     const b64 = request.files![key];
@@ -106,7 +118,7 @@ export function checkInlineSources(
     return refuse(
       'body_too_large',
       'files',
-      `html and files are ${totalBytes} bytes; the plan allows ${max} (maxInlineBytesPerJob)`,
+      `${entryField} and files are ${totalBytes} bytes; the plan allows ${max} (maxInlineBytesPerJob)`,
       'maxInlineBytesPerJob',
     );
   return { ok: true, files, totalBytes };

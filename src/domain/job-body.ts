@@ -10,6 +10,7 @@ import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from './plans.js';
 import { VISIBLE_SIGNATURE_LIMITS } from './signature-appearance.js';
 import { PRINT_OPTION_KEYS } from './print-options.js';
 import { UrlSourceField } from './url-source.js';
+import { TEMPLATE_ENGINES } from './template-engines.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -284,11 +285,25 @@ export const CreateJobBody = Type.Object(
         examples: ['<!doctype html><link rel=stylesheet href=style.css><h1>Invoice</h1><img src=img/logo.png>'],
       }),
     ),
+    markdown: Type.Optional(
+      Type.String({
+        description:
+          'Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine, see docs/templates.md), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan\'s `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`).',
+        examples: ['---\ntitle: Release notes\n---\n# Release 2.4\n\n| Area | Change |\n|---|---|\n| API | Slugs in paths |\n'],
+      }),
+    ),
+    engine: Type.Optional(
+      Type.Union([Type.Literal('html'), ...TEMPLATE_ENGINES.map((e) => Type.Literal(e))], {
+        description:
+          "With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (docs/templates.md); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML \"name.md\" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`.",
+        examples: ['handlebars'],
+      }),
+    ),
     files: Type.Optional(
       Type.Record(Type.String({ minLength: 1, maxLength: 1024 }), Type.String(), {
         maxProperties: MAX_INLINE_FILES_CEILING,
         description:
-          "With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files[\"img/logo.png\"]'`).",
+          "With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files[\"img/logo.png\"]'`).",
         examples: [{ 'style.css': 'aDEge2NvbG9yOiM0NDR9', 'img/logo.png': 'iVBORw0KGgo=' }],
       }),
     ),

@@ -58,10 +58,11 @@ export function resolveEngine(declared: unknown, entryPath: string): { engine: T
 
 /**
  * The bundle files a template may use (the entry, partials, includes, layouts): the engine's own
- * extensions, and .html files when the entry is one. Markdown includes nothing.
+ * extensions, and .html files when the entry is one. A Markdown entry includes nothing; an HTML page of the
+ * Markdown engine includes Markdown files with {{ toHTML "name.md" }} (markdownIncludes).
  */
 export function templateSourcePaths(engine: TemplateEngine, entryPath: string, paths: Iterable<string>): string[] {
-  if (engine === 'markdown') return [entryPath];
+  if (engine === 'markdown' && !HTML_EXTENSIONS.includes(extensionOf(entryPath))) return [entryPath];
   const exts = new Set([...ENGINE_EXTENSIONS[engine], ...(HTML_EXTENSIONS.includes(extensionOf(entryPath)) ? HTML_EXTENSIONS : [])]);
   return [...paths].filter((p) => exts.has(extensionOf(p))).sort();
 }
@@ -76,4 +77,16 @@ export function lineColumn(text: string, offset: number): { line: number; column
   const before = text.slice(0, Math.max(0, offset));
   const lines = before.split('\n');
   return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+}
+
+/**
+ * Gotenberg's way to place Markdown in an HTML page, which the Markdown engine keeps for an HTML entry: each
+ * `{{ toHTML "name.md" }}` (Go template spelling: spaces and `{{-`/`-}}` optional, the name in double quotes
+ * or backquotes) is replaced by that bundle file rendered. The page's other text is left as it is.
+ */
+export const MARKDOWN_INCLUDE = /\{\{-?\s*toHTML\s+(?:"([^"\\\n]*)"|`([^`\n]*)`)\s*-?\}\}/g;
+
+/** The Markdown files an HTML page of the Markdown engine includes: each name (bundle path, no leading "/") and where it is. */
+export function markdownIncludes(html: string): Array<{ name: string; offset: number }> {
+  return [...html.matchAll(MARKDOWN_INCLUDE)].map((m) => ({ name: (m[1] ?? m[2]!).replace(/^\.?\/+/, ''), offset: m.index }));
 }

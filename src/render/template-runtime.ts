@@ -3,6 +3,8 @@
 // been read: `render()` builds the engine with Folio's helpers (the same names in every engine), renders
 // the entry with the payload as its data, and writes the output into the document being parsed. An error
 // ends the job through folio.fail() with the template's file, line and column.
+import { MARKDOWN_INCLUDE } from '../domain/template-engines.js';
+
 export const TEMPLATE_RUNTIME = String.raw`(function () {
   'use strict';
   var PAGE_BREAK = '<div class="folio-page-break" style="break-after: page"></div>';
@@ -145,7 +147,31 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
 
   function escapeHtml(s) { return String(s).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; }); }
 
+  function markdownIt() {
+    var hljs = window.hljs;
+    return window.markdownit({
+      html: true, linkify: true, typographer: true,
+      highlight: function (code, lang) {
+        if (lang && hljs.getLanguage(lang)) { try { return hljs.highlight(code, { language: lang }).value; } catch (e) {} }
+        return '';
+      }
+    });
+  }
+
+  // An HTML page of the Markdown engine (Gotenberg's convert/markdown): {{ toHTML "name.md" }} is that file
+  // rendered; the page keeps its own styles. The names were checked at commit (domain/template-engines.ts).
+  var MARKDOWN_INCLUDE = ${JSON.stringify(MARKDOWN_INCLUDE.source)};
+  function renderMarkdownPage(D) {
+    var md = markdownIt();
+    return D.sources[D.entry].replace(new RegExp(MARKDOWN_INCLUDE, 'g'), function (all, quoted, raw) {
+      var name = (quoted !== undefined ? quoted : raw).replace(/^\.?\/+/, '');
+      if (!Object.prototype.hasOwnProperty.call(D.sources, name)) throw new Error('toHTML names ' + name + ', which is not a Markdown file of the bundle');
+      return md.render(D.sources[name]);
+    });
+  }
+
   function renderMarkdown(D) {
+    if (/\.html?$/i.test(D.entry)) return renderMarkdownPage(D);
     var text = D.sources[D.entry];
     var front = {};
     var m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
@@ -153,14 +179,7 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
       try { front = window.jsyaml.load(m[1], { schema: window.jsyaml.JSON_SCHEMA }) || {}; } catch (e) { throw new Error('front matter: ' + e.message); }
       text = text.slice(m[0].length);
     }
-    var hljs = window.hljs;
-    var md = window.markdownit({
-      html: true, linkify: true, typographer: true,
-      highlight: function (code, lang) {
-        if (lang && hljs.getLanguage(lang)) { try { return hljs.highlight(code, { language: lang }).value; } catch (e) {} }
-        return '';
-      }
-    });
+    var md = markdownIt();
     var own = Array.isArray(front.css) ? front.css : D.stylesheets.indexOf('style.css') >= 0 ? ['style.css'] : [];
     var links = own.map(function (href) { return '<link rel="stylesheet" href="/' + escapeHtml(String(href).replace(/^\/+/, '')) + '">'; }).join('');
     var title = typeof front.title === 'string' ? '<title>' + escapeHtml(front.title) + '</title>' : '';

@@ -2304,7 +2304,11 @@ export interface paths {
                         deployVersionId?: string;
                         /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
                         html?: string;
-                        /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                        /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine, see docs/templates.md), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
+                        markdown?: string;
+                        /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (docs/templates.md); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
+                        engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+                        /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
                         files?: {
                             [key: string]: string;
                         };
@@ -2461,9 +2465,14 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The entry document (UTF-8).
+                         * @description The entry document (UTF-8); a template with `engine` in the job part.
                          */
-                        "index.html": string;
+                        "index.html"?: string;
+                        /**
+                         * Format: binary
+                         * @description Without index.html: a Markdown entry document (UTF-8), as `markdown`.
+                         */
+                        "index.md"?: string;
                         /** @description The rest of the job as a JSON object. */
                         job?: string;
                     } & {
@@ -2485,7 +2494,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path. */
+                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -2597,7 +2606,11 @@ export interface paths {
                         deployVersionId?: string;
                         /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
                         html?: string;
-                        /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                        /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine, see docs/templates.md), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
+                        markdown?: string;
+                        /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (docs/templates.md); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
+                        engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+                        /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
                         files?: {
                             [key: string]: string;
                         };
@@ -3426,7 +3439,11 @@ export interface paths {
                         deployVersionId?: string;
                         /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
                         html?: string;
-                        /** @description With `html`: its CSS, images and fonts, by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                        /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine, see docs/templates.md), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
+                        markdown?: string;
+                        /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (docs/templates.md); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
+                        engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+                        /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
                         files?: {
                             [key: string]: string;
                         };
@@ -3585,9 +3602,14 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description The entry document (UTF-8).
+                         * @description The entry document (UTF-8); a template with `engine` in the job part.
                          */
-                        "index.html": string;
+                        "index.html"?: string;
+                        /**
+                         * Format: binary
+                         * @description Without index.html: a Markdown entry document (UTF-8), as `markdown`.
+                         */
+                        "index.md"?: string;
                         /** @description The rest of the job as a JSON object. */
                         job?: string;
                     } & {
@@ -3642,7 +3664,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path. */
+                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
                 400: components["responses"]["Error"];
                 /** @description Error codes: unauthorized. */
                 401: components["responses"]["Error"];
@@ -3830,6 +3852,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/chromium/convert/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert Markdown to PDF (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/convert/markdown`: `index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, see docs/templates.md); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers the PDF. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The files, each part named by its file name. */
+                        files: string[];
+                        paperWidth?: string;
+                        paperHeight?: string;
+                        marginTop?: string;
+                        landscape?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path, template_syntax_error. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/chromium/screenshot/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Screenshot Markdown (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/screenshot/markdown`: `index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, see docs/templates.md); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                    "gotenberg-output-filename"?: string;
+                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                    "gotenberg-trace"?: string;
+                    /** @description As on `POST /v1/render` (24 h). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description The files, each part named by its file name. */
+                        files: string[];
+                        /** @enum {string} */
+                        format?: "png" | "jpeg" | "webp";
+                        quality?: string;
+                        width?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Error codes: invalid_request, invalid_path, template_syntax_error. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: render_job_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+                503: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/chromium/convert/url": {
         parameters: {
             query?: never;
@@ -3919,96 +4099,6 @@ export interface paths {
         /**
          * Not supported yet: screenshots of a URL (Gotenberg-compatible path)
          * @description Answers 400 `unsupported_conversion`: Folio does not support screenshots of a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/screenshot/html` instead.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Never: always refused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request, unsupported_conversion. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/forms/chromium/convert/markdown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Not supported yet: converting Markdown (Gotenberg-compatible path)
-         * @description Answers 400 `unsupported_conversion`: Folio does not support converting Markdown on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/convert/html` instead.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Never: always refused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request, unsupported_conversion. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/forms/chromium/screenshot/markdown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Not supported yet: screenshots of Markdown (Gotenberg-compatible path)
-         * @description Answers 400 `unsupported_conversion`: Folio does not support screenshots of Markdown on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/screenshot/html` instead.
          */
         post: {
             parameters: {

@@ -8,9 +8,11 @@ import { newId } from '../domain/ids.js';
 import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import type { PackEntry } from '../domain/render-pack.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
+import type { TemplateEngine } from '../domain/template-engines.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { writeRenderPack } from './render-pack-writer.js';
+import { checkTemplateSources } from './template-sources.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
 
 type Trx = Transaction<Tables>;
@@ -32,10 +34,11 @@ export interface BoundVersion {
  * never referenced (the job is refused later) are removed by garbage collection after its grace period.
  */
 export type PreparedInline =
-  | { kind: 'existing'; tree: string; versionId: string }
+  | { kind: 'existing'; tree: string; engine: TemplateEngine | null; versionId: string }
   | {
       kind: 'new';
       tree: string;
+      engine: TemplateEngine | null;
       entries: PackEntry[];
       totalBytes: number;
       entryPath: string;
@@ -69,16 +72,34 @@ export class InlineSources {
     const commit = checkCommit(
       {
         entries: checked.files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.bytes.length })),
-        render: { route: INLINE_ROUTE, title: INLINE_TITLE },
+        render: { route: INLINE_ROUTE, title: INLINE_TITLE, ...(request.engine !== undefined ? { engine: request.engine } : {}) },
       },
       { maxFilesPerDeployCommit: null, maxBytesPerDeployCommit: null, maxRenderTimeoutMs: null },
       null,
     );
-    if (!commit.ok) throw new AppError(commit.code, commit.message, commit.details);
+    if (!commit.ok) {
+      // The commit names render.engine; an inline job sends it as engine.
+      const inlineField = commit.details?.field === 'render.engine' ? { ...commit.details, field: 'engine' } : commit.details;
+      throw new AppError(commit.code, commit.message.replace(/^render\.engine/, 'engine'), inlineField);
+    }
     const entries = commit.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);
-    const existing = await this.findVersion(this.ctx.db, accountId, tree);
-    if (existing) return { kind: 'existing', tree, versionId: existing.id };
+    const engine = commit.engine;
+    // The same sources in another template language are another version: the tree hash names files only.
+    const existing = await this.findVersion(this.ctx.db, accountId, tree, engine);
+    if (existing) return { kind: 'existing', tree, engine, versionId: existing.id };
+    if (engine) {
+      // A template is parsed in the sandbox before anything is stored (400 template_syntax_error).
+      const byPath = new Map(checked.files.map((f) => [f.path, { size: f.bytes.length, bytes: f.bytes }]));
+      await checkTemplateSources(this.ctx, accountId, engine, commit.entryPath, byPath, async (p) => byPath.get(p)!.bytes).catch(
+        (err: unknown) => {
+          // The template size limits name the request's field here, as the plan's inline limits do.
+          if (err instanceof AppError && err.code === 'deploy_commit_policy_limit_exceeded')
+            throw new AppError('body_too_large', err.message, { field: request.markdown !== undefined ? 'markdown' : 'html' });
+          throw err;
+        },
+      );
+    }
 
     const hashes = [...new Set(checked.files.map((f) => f.sha256))];
     const held = new Set(
@@ -104,7 +125,7 @@ export class InlineSources {
       if (!(await this.ctx.blobs.stat(blobKey(f.sha256)))) await this.ctx.blobs.put(blobKey(f.sha256), f.bytes);
     }
     const { indexKey, packKey } = await writeRenderPack(this.ctx, entries);
-    return { kind: 'new', tree, entries, totalBytes: commit.totalBytes, entryPath: commit.entryPath, indexKey, packKey };
+    return { kind: 'new', tree, engine, entries, totalBytes: commit.totalBytes, entryPath: commit.entryPath, indexKey, packKey };
   }
 
   /**
@@ -124,7 +145,7 @@ export class InlineSources {
       // Removed by retention since prepare: the bytes may be gone too, so the client sends again.
       throw new AppError('deploy_version_not_found', 'the inline version was removed by retention meanwhile; send the request again');
     }
-    const again = await this.findVersion(trx, accountId, prepared.tree);
+    const again = await this.findVersion(trx, accountId, prepared.tree, prepared.engine);
     if (again) return { deployId: again.deploy_id, version: again };
     const now = this.ctx.clock.now();
     const deployId = await this.inlineDeploy(trx, accountId, now);
@@ -188,7 +209,7 @@ export class InlineSources {
       // sources sent again reuse their version, and with it the defaults it was first committed with.)
       print_defaults: CURRENT_PRINT_DEFAULTS,
       fail_on_json: null,
-      engine: null,
+      engine: prepared.engine,
     };
     await trx.insertInto('deploy_versions').values(row).execute();
     await trx
@@ -198,8 +219,8 @@ export class InlineSources {
     return { deployId, version: row };
   }
 
-  /** The account's inline version with this tree, if any. */
-  private async findVersion(db: Trx | ServiceContext['db'], accountId: string, tree: string) {
+  /** The account's inline version with this tree and template language, if any. */
+  private async findVersion(db: Trx | ServiceContext['db'], accountId: string, tree: string, engine: TemplateEngine | null) {
     return db
       .selectFrom('deploy_versions as v')
       .innerJoin('deploys as d', 'd.id', 'v.deploy_id')
@@ -207,6 +228,7 @@ export class InlineSources {
       .where('d.account_id', '=', accountId)
       .where('d.slug', '=', INLINE_DEPLOY_SLUG)
       .where('v.tree_hash', '=', tree)
+      .where('v.engine', engine === null ? 'is' : '=', engine)
       .orderBy('v.version_no', 'desc')
       .limit(1)
       .executeTakeFirst();

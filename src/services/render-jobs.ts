@@ -8,6 +8,7 @@ import { CANCELABLE_STATUSES, isTerminal } from '../domain/job-state.js';
 import { buildPayload } from '../domain/payload.js';
 import { type PlanPolicy } from '../domain/plans.js';
 import { secondsToPeriodEnd } from '../domain/period.js';
+import { hasInlineSources, inlineShapeProblem, urlSourceShapeProblem } from '../domain/job-sources.js';
 import { AppError } from '../errors/app-error.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
@@ -74,16 +75,18 @@ export class RenderJobs {
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
     // A URL source with a deploy or inline HTML is a 400 before the deploy is looked up.
     const urlSource = input.source !== undefined;
-    if (urlSource) this.#checkUrlSourceShape(input, pathDeployId);
+    const urlClash = urlSource ? urlSourceShapeProblem(input, pathDeployId) : null;
+    if (urlClash) throw new AppError('invalid_request', urlClash.message, { field: urlClash.field });
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
     const knownDeploy = pathDeployId ?? input.deployId;
     if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
-    const inline = input.html !== undefined || input.files !== undefined || urlSource;
-    if (inline && !urlSource) this.#checkInlineShape(input, pathDeployId);
-    else if (urlSource) {
-      /* checked above */
-    } else if (input.deployVersionId === undefined)
-      throw new AppError('invalid_request', 'deployVersionId is required (or html, for inline sources)', { field: 'deployVersionId' });
+    const inline = hasInlineSources(input) || urlSource;
+    const inlineClash = inline && !urlSource ? inlineShapeProblem(input, pathDeployId) : null;
+    if (inlineClash) throw new AppError('invalid_request', inlineClash.message, { field: inlineClash.field });
+    if (!inline && input.deployVersionId === undefined)
+      throw new AppError('invalid_request', 'deployVersionId is required (or html or markdown, for inline sources)', {
+        field: 'deployVersionId',
+      });
     if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
       throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, {
         field: 'deployId',
@@ -121,7 +124,11 @@ export class RenderJobs {
       // The job binds to the account's one URL-source version of the inline deploy (the bundle is never served).
       prepared = await this.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
     } else if (inline) {
-      prepared = await this.inlineSources.prepare(accountId, { html: input.html!, files: input.files });
+      prepared = await this.inlineSources.prepare(accountId, {
+        ...(input.markdown !== undefined ? { markdown: input.markdown } : { html: input.html! }),
+        ...(input.engine !== undefined ? { engine: input.engine } : {}),
+        files: input.files,
+      });
     }
     // The version is resolved (alias, latest) and the payload checked against its schema before the
     // transaction: the check may take up to its time limit, and no write lock is held meanwhile. The
@@ -198,43 +205,6 @@ export class RenderJobs {
         { retryAfterSeconds: secondsToPeriodEnd(now) },
       );
     }
-  }
-
-  /**
-   * Inline sources replace the deploy: no deployId (body or path) and no deployVersionId beside `html`,
-   * and `files` only with `html`. 400 naming the field; the sources themselves are checked by prepare.
-   */
-  #checkInlineShape(input: CreateJobInput, pathDeployId: string | undefined) {
-    if (input.html === undefined) throw new AppError('invalid_request', 'files needs html (the entry document)', { field: 'html' });
-    if (pathDeployId !== undefined || input.deployId !== undefined)
-      throw new AppError('invalid_request', 'html replaces deployId: send one of them', { field: 'html' });
-    if (input.deployVersionId !== undefined)
-      throw new AppError('invalid_request', 'html replaces deployVersionId: send one of them', { field: 'deployVersionId' });
-  }
-
-  /**
-   * A URL source replaces the deploy and inline HTML, and brings no payload: 400 naming the field sent with it.
-   * The source itself is checked by UrlSources.check.
-   */
-  #checkUrlSourceShape(input: CreateJobInput, pathDeployId: string | undefined) {
-    const clash = (
-      [
-        ['deployId', pathDeployId ?? input.deployId],
-        ['deployVersionId', input.deployVersionId],
-        ['html', input.html],
-        ['files', input.files],
-        ['payload', input.hasPayload ? true : undefined],
-        ['payloadBase64', input.payloadBase64],
-      ] as const
-    ).find(([, v]) => v !== undefined);
-    if (clash)
-      throw new AppError(
-        'invalid_request',
-        clash[0].startsWith('payload')
-          ? `source prints a web page, which gets no payload: leave out ${clash[0]}`
-          : `source replaces ${clash[0]}: send one of them`,
-        { field: 'source' },
-      );
   }
 
   /** The document options of a job body, checked without the version (JobDocuments.checkDocument). */

@@ -1,6 +1,8 @@
 // The commit-time check of a template version (domain/template-engines.ts): its sources within their size
 // limits, and parsed by their engine in the sandbox (sandbox/template-check.ts), never in this realm.
 import {
+  lineColumn,
+  markdownIncludes,
   MAX_TEMPLATE_SOURCE_BYTES,
   MAX_TEMPLATE_SOURCES_BYTES,
   templateSourcePaths,
@@ -34,6 +36,19 @@ export async function checkTemplateSources(
       );
   }
   const files = await Promise.all(paths.map(async (p) => ({ path: p.slice(1), text: (await read(p)).toString('utf8') })));
+  if (engine === 'markdown') {
+    // An HTML page of the Markdown engine: each {{ toHTML "name.md" }} must name a file of the bundle.
+    const entry = files.find((f) => f.path === entryPath.slice(1));
+    const missing = entry ? markdownIncludes(entry.text).find((i) => !byPath.has(`/${i.name}`)) : undefined;
+    if (entry && missing) {
+      const { line, column } = lineColumn(entry.text, missing.offset);
+      throw new AppError(
+        'template_syntax_error',
+        `${entry.path}:${line}:${column}: toHTML names ${missing.name}, which is not a file of the bundle`,
+        { field: 'entries', file: entry.path, line, column },
+      );
+    }
+  }
   const problem = await ctx.sandbox.run(
     'template.check',
     { engine, files },

@@ -166,4 +166,89 @@ describe('template languages: rendered in the page, the same text as hand-writte
     assert.match(r.body.message, /template not found in the bundle: \.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd/);
     assert.doesNotMatch(r.body.message, /root:/);
   });
+
+  async function inline(body: Record<string, unknown>) {
+    const res = await app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    return { status: res.statusCode, pdf: res.rawPayload, body: res.statusCode === 200 ? null : JSON.parse(res.body) };
+  }
+  const b64 = (t: string) => Buffer.from(t).toString('base64');
+
+  test('inline sources: html with an engine and its partials, Markdown, and an HTML page placing Markdown files', async () => {
+    const hbs = await inline({
+      html: '<h1>{{customer}}</h1><table>{{#each lines}}{{> row}}{{/each}}</table><p>{{formatCurrency total "EUR"}}</p>',
+      engine: 'handlebars',
+      files: { 'partials/row.hbs': b64('<tr><td>{{name}}</td></tr>') },
+      payload: { customer: 'ACME GmbH', lines: [{ name: 'Widget' }, { name: 'Gadget' }], total: 1234.5, locale: 'de-DE' },
+    });
+    assert.equal(hbs.status, 200, JSON.stringify(hbs.body));
+    assert.match(pdfText(hbs.pdf), /ACME GmbH\s+Widget\s+Gadget\s+1\.234,50 €/);
+    // The same html without the engine is a plain page: the same tree is another version.
+    const plain = await inline({
+      html: '<h1>{{customer}}</h1><table>{{#each lines}}{{> row}}{{/each}}</table><p>{{formatCurrency total "EUR"}}</p>',
+      files: { 'partials/row.hbs': b64('<tr><td>{{name}}</td></tr>') },
+    });
+    assert.equal(plain.status, 200);
+    assert.match(pdfText(plain.pdf), /\{\{customer\}\}/);
+
+    const md = await inline({
+      markdown: '---\ntitle: Notes\n---\n# Notes\n\n| A | B |\n|---|---|\n| 1 | 2 |\n',
+      files: { 'style.css': b64('h1 { color: rgb(200, 0, 0) }') },
+    });
+    assert.equal(md.status, 200, JSON.stringify(md.body));
+    assert.match(pdfText(md.pdf), /Notes\s+A\s+B\s+1\s+2/);
+
+    const page = await inline({
+      html: '<!doctype html><style>body{font-family:sans-serif}</style><main>{{ toHTML "intro.md" }}<hr>{{toHTML `docs/more.md`}}</main>',
+      engine: 'markdown',
+      files: { 'intro.md': b64('# Intro\n\n*one*'), 'docs/more.md': b64('## More\n\n- two') },
+    });
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    assert.match(pdfText(page.pdf), /Intro\s+one\s+More\s+•?\s*two/);
+  });
+
+  test('inline sources refused with the field: a syntax error, a missing toHTML file, html with markdown, an unknown engine', async () => {
+    const jobsBefore = (await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length;
+    const syntax = await inline({ html: '<p>\n{{#each x}}</p>', engine: 'handlebars' });
+    assert.equal(syntax.status, 400, JSON.stringify(syntax.body));
+    assert.equal(syntax.body.error, 'template_syntax_error');
+    assert.equal(syntax.body.details.file, 'index.html');
+    assert.equal(syntax.body.details.line, 2);
+    const missing = await inline({ html: '<main>\n  {{ toHTML "nope.md" }}</main>', engine: 'markdown' });
+    assert.equal(missing.status, 400, JSON.stringify(missing.body));
+    assert.equal(missing.body.error, 'template_syntax_error');
+    assert.match(missing.body.message, /^index\.html:2:3: toHTML names nope\.md, which is not a file of the bundle/);
+    const both = await inline({ html: '<p>x</p>', markdown: '# x' });
+    assert.equal(both.status, 400);
+    assert.equal(both.body.details.field, 'markdown');
+    const unknown = await inline({ html: '<p>x</p>', engine: 'ejs' });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.details.field, 'engine');
+    const clash = await inline({ markdown: '# x', engine: 'liquid' });
+    assert.equal(clash.status, 400, JSON.stringify(clash.body));
+    assert.equal(clash.body.details.field, 'engine');
+    assert.match(clash.body.message, /^engine is liquid but the entry index\.md is a markdown template/);
+    const big = await inline({ markdown: `# Big\n\n${'word '.repeat(1_100_000)}` });
+    assert.equal(big.status, 413, JSON.stringify(big.body).slice(0, 300));
+    assert.equal(big.body.details.field, 'markdown');
+    assert.equal((await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length, jobsBefore, 'no job was created');
+  });
+
+  test('a multipart job with an index.md part renders it as Markdown', async () => {
+    const boundary = 'folioMdBoundary';
+    const part = (name: string, filename: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n\r\n${body}\r\n`;
+    const res = await app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${part('files', 'index.md', '# From a form\n\nSome *text*.')}${part('files', 'style.css', 'p { color: #333 }')}--${boundary}--\r\n`,
+    });
+    assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+    assert.match(pdfText(res.rawPayload), /From a form\s+Some text\./);
+  });
 });

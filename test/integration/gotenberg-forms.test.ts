@@ -76,7 +76,7 @@ describe('Gotenberg forms', () => {
     const wrong = await post('/forms/chromium/convert/html', probe, { authorization: basic('folio_sk_nottherightkey000000000000000000') });
     assert.equal(wrong.status, 401);
     assert.equal((await app.api('GET', '/v1/render-jobs', undefined, { authorization: basic(app.key) })).status, 401, 'not on /v1');
-    const url = await post('/forms/chromium/convert/markdown', [], { authorization: basic(app.key) });
+    const url = await post('/forms/chromium/screenshot/url', [], { authorization: basic(app.key) });
     assert.equal(url.status, 400);
     assert.equal(url.body.error, 'unsupported_conversion');
   });

@@ -4,6 +4,9 @@ import { AppError } from '../../errors/app-error.js';
 import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
 
+/** The parts that may be the entry document: index.html, or index.md (Markdown) when there is no index.html. */
+const ENTRY_PARTS = new Set(['index.html', 'index.md']);
+
 /** Gotenberg's field for every file of a form; each part's file name is its path. */
 const FILES_FIELD = 'files';
 /** File names that Gotenberg reads as Chromium header and footer templates, not as files of the page. */
@@ -81,8 +84,8 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
           `${name} among the files parts is Gotenberg's ${name === 'header.html' ? 'header' : 'footer'} template: on /v1/render send it as print.${name === 'header.html' ? 'headerTemplate' : 'footerTemplate'} (with print.displayHeaderFooter: true) in the job part, or send the form to POST /forms/chromium/convert/html`,
           { field: name },
         );
-      // A text part (no file name) is index.html or job; anything else was meant as an option, not a file.
-      if (part.type !== 'file' && name !== 'index.html' && name !== 'job') throw unknownField(name);
+      // A text part (no file name) is index.html, index.md or job; anything else was meant as an option, not a file.
+      if (part.type !== 'file' && !ENTRY_PARTS.has(name) && name !== 'job') throw unknownField(name);
       if (seen.has(name))
         throw new AppError(
           'invalid_request',
@@ -90,7 +93,7 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
           { field: name },
         );
       seen.add(name);
-      if (name !== 'index.html' && name !== 'job' && ++assetParts > MAX_ASSET_PARTS)
+      if (!ENTRY_PARTS.has(name) && name !== 'job' && ++assetParts > MAX_ASSET_PARTS)
         throw new AppError('body_too_large', `${ASSET_PARTS_LIMIT}; part ${name} is one more`, { field: name });
       let bytes: Buffer;
       if (part.type === 'file') bytes = await part.toBuffer();
@@ -123,7 +126,7 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
           throw new AppError('invalid_request', 'the job part must be a JSON object', { field: 'job' });
         job = parsed as Record<string, unknown>;
-        for (const k of ['html', 'files'])
+        for (const k of ['html', 'markdown', 'files'])
           if (k in job) throw new AppError('invalid_request', `the job part must not hold ${k}: send it as parts`, { field: 'job' });
       } else files[name] = bytes.toString('base64');
     }
@@ -144,15 +147,21 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
     throw err;
   }
   if (!closed()) throw cutShort();
-  if (html === undefined)
+  // index.md is the entry of a Markdown job when there is no index.html; beside one, a file the page includes.
+  let markdown: string | undefined;
+  if (html === undefined && files['index.md'] !== undefined) {
+    markdown = Buffer.from(files['index.md'], 'base64').toString('utf8');
+    delete files['index.md'];
+  }
+  if (html === undefined && markdown === undefined)
     throw new AppError(
       'invalid_request',
-      `a multipart job needs an index.html part (the entry document): a part named index.html, or a files part with the file name index.html${
+      `a multipart job needs an index.html part (the entry document; index.md for Markdown): a part named index.html, or a files part with the file name index.html${
         Object.keys(files).length > 0 ? ` (the parts were ${Object.keys(files).slice(0, 5).join(', ')})` : ''
       }`,
       { field: 'index.html' },
     );
-  req.body = { ...job, html, ...(Object.keys(files).length > 0 ? { files } : {}) };
+  req.body = { ...job, ...(markdown !== undefined ? { markdown } : { html }), ...(Object.keys(files).length > 0 ? { files } : {}) };
 }
 
 /**
@@ -163,14 +172,14 @@ export function partField(err: unknown): never {
   if (err instanceof AppError && err.details && typeof err.details.field === 'string') {
     const field = err.details.field;
     const m = /^files\[("(?:[^"\\]|\\.)*")\]$/.exec(field);
-    const part = field === 'html' ? 'index.html' : m ? (JSON.parse(m[1]) as string) : null;
+    const part = field === 'html' ? 'index.html' : field === 'markdown' ? 'index.md' : m ? (JSON.parse(m[1]) as string) : null;
     if (part !== null) {
       err.details.field = part;
       if (err.message.startsWith(field)) err.message = `part ${part}${err.message.slice(field.length)}`;
     } else if (field === 'files')
       err.message = err.message
         .replace(/^files has (\d+) entries/, 'the job has $1 parts besides index.html and job')
-        .replace(/^html and files are/, 'index.html and the other parts are');
+        .replace(/^(html|markdown) and files are/, (_, e: string) => `${e === 'html' ? 'index.html' : 'index.md'} and the other parts are`);
   }
   throw err;
 }

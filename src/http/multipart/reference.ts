@@ -7,10 +7,18 @@ export const inlineMultipartBody = {
   schema: {
     type: 'object',
     description:
-      "Inline sources as form parts: the `index.html` part is `html`, every other file a file of `files` whose path is the part's field name (`css/style.css`) — or, as Gotenberg clients send them, `files` parts each named by its file name (`-F files=@index.html -F files=@style.css`) — and the optional `job` part the JSON rest of the job (`payload`, `businessKey`, `outputMode`, `pdf`, `print`, …; not `html`, `files`, `deployId`). A missing `index.html` is a 400 naming it; any other text part (e.g. Gotenberg's `marginTop`) is a 400 naming it, never a stored file (Gotenberg's form fields are taken by `POST /forms/chromium/convert/html`); a plan limit is a 413 naming the part.",
-    required: ['index.html'],
+      "Inline sources as form parts: the `index.html` part is `html`, every other file a file of `files` whose path is the part's field name (`css/style.css`) — or, as Gotenberg clients send them, `files` parts each named by its file name (`-F files=@index.html -F files=@style.css`) — and the optional `job` part the JSON rest of the job (`payload`, `businessKey`, `outputMode`, `pdf`, `print`, `engine`, …; not `html`, `markdown`, `files`, `deployId`). Without an `index.html` part, an `index.md` part is the entry as `markdown`. A missing entry is a 400 naming `index.html`; any other text part (e.g. Gotenberg's `marginTop`) is a 400 naming it, never a stored file (Gotenberg's form fields are taken by `POST /forms/chromium/convert/html`); a plan limit is a 413 naming the part.",
     properties: {
-      'index.html': { type: 'string', format: 'binary', description: 'The entry document (UTF-8).' },
+      'index.html': {
+        type: 'string',
+        format: 'binary',
+        description: 'The entry document (UTF-8); a template with `engine` in the job part.',
+      },
+      'index.md': {
+        type: 'string',
+        format: 'binary',
+        description: 'Without index.html: a Markdown entry document (UTF-8), as `markdown`.',
+      },
       job: { type: 'string', contentMediaType: 'application/json', description: 'The rest of the job as a JSON object.' },
     },
     additionalProperties: { type: 'string', format: 'binary', description: 'An asset; the field name is its path.' },

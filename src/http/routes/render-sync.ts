@@ -180,10 +180,11 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
             'render_provider_unavailable',
             'url_source_not_allowed',
             'insufficient_storage',
-            // Inline sources (html/files, JSON or multipart), as on POST /v1/render-jobs.
+            // Inline sources (html or markdown, files, engine; JSON or multipart), as on POST /v1/render-jobs.
             'body_too_large',
             'invalid_path',
             'storage_limit_exceeded',
+            'template_syntax_error',
           ] satisfies ErrorCode[],
           request: { ...ex.createJob, waitSeconds: 60 },
           alternativeBody: inlineMultipartBody,

@@ -63,7 +63,7 @@ const errors: ErrorCode[] = [
 ];
 
 /** The job body of a Chromium form: the HTML, its files and the mapped fields; 400 naming the first field Folio cannot honour. */
-async function jobOfForm(req: FastifyRequest, route: ChromiumRoute) {
+async function jobOfForm(req: FastifyRequest, route: ChromiumRoute, markdown: boolean) {
   refuseWebhookHeaders(req);
   const form = await readFormParts(req);
   const byName = new Map(form.files.map((f) => [f.name, f.bytes]));
@@ -88,6 +88,8 @@ async function jobOfForm(req: FastifyRequest, route: ChromiumRoute) {
   const { print, ...rest } = mapped;
   return {
     html: index.toString('utf8'),
+    // Gotenberg's Markdown routes: index.html places the .md files with {{ toHTML "name.md" }}.
+    ...(markdown ? { engine: 'markdown' as const } : {}),
     ...(assets.length > 0 ? { files: Object.fromEntries(assets.map((f) => [f.name, f.bytes.toString('base64')])) } : {}),
     ...(Object.keys(print).length > 0 ? { print } : {}),
     ...rest,
@@ -109,8 +111,13 @@ async function jobOfUrlForm(req: FastifyRequest) {
 }
 
 export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
-  for (const route of ['convert', 'screenshot'] as const) {
-    const path = `/forms/chromium/${route}/html`;
+  for (const [route, markdown] of [
+    ['convert', false],
+    ['screenshot', false],
+    ['convert', true],
+    ['screenshot', true],
+  ] as const) {
+    const path = `/forms/chromium/${route}/${markdown ? 'markdown' : 'html'}`;
     app.post(
       path,
       {
@@ -118,8 +125,12 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
         bodyLimit: jobBodyLimit(s),
         schema: {
           tags,
-          summary: route === 'convert' ? 'Convert HTML to PDF (Gotenberg-compatible)' : 'Screenshot HTML (Gotenberg-compatible)',
-          description: `Gotenberg's \`${path}\`: the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (\`Authorization: Bearer …\`, or the key as the password of HTTP Basic auth with any user name). ${
+          summary: `${route === 'convert' ? 'Convert' : 'Screenshot'} ${markdown ? 'Markdown' : 'HTML'}${route === 'convert' ? ' to PDF' : ''} (Gotenberg-compatible)`,
+          description: `Gotenberg's \`${path}\`: ${
+            markdown
+              ? '`index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, see docs/templates.md); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the '
+              : 'the '
+          }same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (\`Authorization: Bearer …\`, or the key as the password of HTTP Basic auth with any user name). ${
             route === 'convert'
               ? 'Answers the PDF.'
               : 'Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type.'
@@ -127,20 +138,20 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
           headers: gotenbergHeaders,
           'x-folio': {
             success: route === 'convert' ? 'The PDF' : 'The image',
-            errors,
+            errors: markdown ? [...errors, 'template_syntax_error'] : errors,
             alternativeBody: {
               mediaType: 'multipart/form-data',
               schema: formSchema(route),
               example:
                 route === 'convert'
                   ? {
-                      files: ['<index.html>', '<style.css>', '<footer.html>'],
+                      files: markdown ? ['<index.html>', '<notes.md>', '<style.css>'] : ['<index.html>', '<style.css>', '<footer.html>'],
                       paperWidth: '8.27',
                       paperHeight: '11.7',
                       marginTop: '1cm',
                       landscape: 'false',
                     }
-                  : { files: ['<index.html>', '<style.css>'], format: 'png', width: '800' },
+                  : { files: markdown ? ['<index.html>', '<notes.md>'] : ['<index.html>', '<style.css>'], format: 'png', width: '800' },
             },
             responses: {
               200: {
@@ -159,7 +170,7 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
           },
         },
       },
-      async (req, reply) => renderAndAnswer(s, req, reply, path, await jobOfForm(req, route)),
+      async (req, reply) => renderAndAnswer(s, req, reply, path, await jobOfForm(req, route, markdown)),
     );
   }
 
@@ -209,12 +220,8 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
     async (req, reply) => renderAndAnswer(s, req, reply, '/forms/chromium/convert/url', await jobOfUrlForm(req)),
   );
 
-  // Screenshots of a URL and Markdown sources are other work: a clear refusal, not a 404 that looks like a wrong base URL.
-  for (const [route, what] of [
-    ['/forms/chromium/screenshot/url', 'screenshots of a URL'],
-    ['/forms/chromium/convert/markdown', 'converting Markdown'],
-    ['/forms/chromium/screenshot/markdown', 'screenshots of Markdown'],
-  ] as const)
+  // Screenshots of a URL are other work: a clear refusal, not a 404 that looks like a wrong base URL.
+  for (const [route, what] of [['/forms/chromium/screenshot/url', 'screenshots of a URL']] as const)
     app.post(
       route,
       {
