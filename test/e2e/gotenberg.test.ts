@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Chromiumly, HtmlConverter, HtmlScreenshot, PDFEngines } from 'chromiumly';
+import { Chromiumly, HtmlConverter, HtmlScreenshot, MarkdownConverter, MarkdownScreenshot, PDFEngines } from 'chromiumly';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
 
@@ -82,6 +82,44 @@ describe('Gotenberg-compatible routes (chromiumly against folio serve)', () => {
     });
     assert.equal(png.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'a PNG');
     assert.equal(png.readUInt32BE(16), 400, 'width from the IHDR chunk');
+  });
+
+  test('MarkdownConverter and MarkdownScreenshot: index.html places the Markdown files with toHTML', async () => {
+    const wrapper =
+      '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><main>{{ toHTML "notes.md" }}</main><footer>{{ toHTML "more.md" }}</footer></body></html>';
+    const notes = '# Release notes\n\n| Area | Change |\n|---|---|\n| API | faster |\n\n```js\nconst answer = 42;\n```\n';
+    const pdf = await new MarkdownConverter().convert({
+      html: Buffer.from(wrapper),
+      markdown: [
+        { file: Buffer.from(notes), name: 'notes.md' },
+        { file: Buffer.from('Written *by hand*.'), name: 'more.md' },
+      ],
+      assets: [{ file: Buffer.from(CSS), name: 'style.css' }],
+      properties: { size: { width: 8.5, height: 11 } },
+    });
+    const text = pdfText(pdf);
+    assert.match(text, /Release notes styled by CSS/, 'the Markdown heading, with the CSS asset applied');
+    assert.match(text, /Area\s+Change\s+API\s+faster/, 'a GFM table');
+    assert.match(text, /const answer = 42;/);
+    assert.match(text, /Written by hand\./);
+    const [w, h] = pageSize(pdf);
+    assert.ok(Math.abs(w - 612) < 2 && Math.abs(h - 792) < 2, `Letter: ${w} x ${h}`);
+
+    const png = await new MarkdownScreenshot().capture({
+      html: Buffer.from(wrapper),
+      markdown: [
+        { file: Buffer.from(notes), name: 'notes.md' },
+        { file: Buffer.from('x'), name: 'more.md' },
+      ],
+      properties: { format: 'png', width: 300 },
+    });
+    assert.equal(png.readUInt32BE(16), 300, 'a PNG of the asked width');
+
+    // A toHTML that names a file the form did not send is refused with its line and column.
+    await assert.rejects(
+      new MarkdownConverter().convert({ html: Buffer.from('<main>\n{{ toHTML "missing.md" }}</main>'), markdown: Buffer.from('# x') }),
+      /Status: 400[\s\S]*index\.html:2:1: toHTML names missing\.md/,
+    );
   });
 
   test('options Folio cannot honour are refused by name; nothing is created', async () => {
