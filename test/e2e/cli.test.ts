@@ -367,6 +367,53 @@ describe('folio client CLI against a server process', () => {
     assert.match(pdfText(fs.readFileSync(out)), /Inline page styled from css\/site\.css/);
   });
 
+  test('render --html FILE.hbs with its partials and a payload, --md FILE, and the flag mistakes', async () => {
+    const dir = path.join(work, 'templates');
+    fs.mkdirSync(path.join(dir, 'partials'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'partials', 'line.hbs'), '<li>{{name}}: {{formatCurrency price "EUR"}}</li>');
+    const hbs = path.join(work, 'invoice.hbs');
+    fs.writeFileSync(hbs, '<h1>Invoice for {{customer}}</h1><ul>{{#each lines}}{{> line}}{{/each}}</ul>');
+    fs.writeFileSync(
+      path.join(work, 'inv.json'),
+      JSON.stringify({
+        customer: 'Ada',
+        locale: 'en-US',
+        lines: [
+          { name: 'Tea', price: 3.5 },
+          { name: 'Cake', price: 12 },
+        ],
+      }),
+    );
+    const out = path.join(work, 'out', 'hbs.pdf');
+    const r = await folio(['render', '--html', hbs, '--assets', dir, '--payload', path.join(work, 'inv.json'), '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(pdfText(fs.readFileSync(out)), /Invoice for Ada\s+•?\s*Tea: €3\.50\s+•?\s*Cake: €12\.00/);
+
+    const md = path.join(work, 'notes.md');
+    fs.writeFileSync(md, '---\ntitle: Notes\n---\n# Team notes\n\n| Who | What |\n|---|---|\n| Ada | engines |\n');
+    const mdOut = path.join(work, 'out', 'notes.pdf');
+    const m = await folio(['render', '--md', md, '-o', mdOut]);
+    assert.equal(m.code, 0, m.stderr);
+    assert.match(pdfText(fs.readFileSync(mdOut)), /Team notes\s+Who\s+What\s+Ada\s+engines/);
+
+    for (const [args, message] of [
+      [['render', '--md', md, '--html', hbs, '-o', mdOut], /--html and --md: give one of them/],
+      [['render', '--md', md, '--engine', 'liquid', '-o', mdOut], /--engine goes with --html: a --md file is Markdown/],
+      [['render', '--html', hbs, '--engine', 'liquid', '-o', mdOut], /--engine liquid, but invoice\.hbs is a handlebars template/],
+      [['render', '--html', hbs, '--engine', 'ejs', '-o', mdOut], /--engine must be one of html, handlebars/],
+      [['render', 'quarterly-statement', '--engine', 'liquid', '-o', mdOut], /--engine goes with --html FILE/],
+    ] as const) {
+      const bad = await folio([...args]);
+      assert.equal(bad.code, 2, `${args.join(' ')}: ${bad.stderr}`);
+      assert.match(bad.stderr, message);
+    }
+    // A template error comes back from the server with its place: exit 1.
+    fs.writeFileSync(path.join(work, 'broken.hbs'), '<p>\n{{#each lines}}</p>');
+    const broken = await folio(['render', '--html', path.join(work, 'broken.hbs'), '-o', mdOut]);
+    assert.equal(broken.code, 1, broken.stderr);
+    assert.match(broken.stderr, /template_syntax_error: index\.html:2/);
+  });
+
   test('batch renders a JSONL file into PDFs named by business key; a re-run attaches to the same batch', async () => {
     const customers = ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth'];
     const lines = customers.map((customer, i) =>

@@ -22,18 +22,22 @@ import {
 import { waitForJob } from './job-wait.js';
 import { checkOutputDir, CliError, formatBytes, plural, printJson, UsageError } from './output.js';
 import { imageJson, jobImages, saveJobResult } from './render-output.js';
+import { engineOfPath, isTemplateEngine, TEMPLATE_ENGINES, type TemplateEngine } from '../../domain/template-engines.js';
 import { resolveVersion } from './versions.js';
 import { urlSourceFlags, urlSourceHelp, urlSourceOption } from './url-source-options.js';
 import { checkStrict, failOnOption, printWarnings, warningOptionFlags, warningOptionsHelp, withMessages } from './warnings.js';
 
 export const renderHelp = `Usage: folio render <deploy> [options]
-       folio render --html FILE [--assets DIR] -o out.pdf [options]
+       folio render --html FILE [--assets DIR] [--engine E] -o out.pdf [options]
+       folio render --md FILE [--assets DIR] -o out.pdf [options]
        folio render <deploy> --png -o card.png [--width PX] [options]
        folio render --url URL [--header 'Name: value'] [--cookie name=value] -o out.pdf [options]
 
 Creates a render job for a deploy (its id dep_… or its slug) and, with --wait or -o, waits for it.
 With --html, renders that HTML file without a deploy (inline sources, one POST /v1/render), with the
-files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR.
+files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR. A file named
+*.hbs, *.liquid, *.njk or *.mustache is a template in that language (or say so with --engine), rendered
+with --payload as its data. With --md, renders a Markdown file (front matter, tables, code) the same way.
 With --url, prints that web page (a URL source, one POST /v1/render); the plan must allow the external
 network, and the server refuses loopback and private addresses unless its operator allow-listed the host.
 
@@ -42,6 +46,10 @@ Options:
                          or a version id (ver_…)
   --payload FILE|-       the payload: a JSON file, or - to read standard input
   --payload-mime MIME    send the payload as this MIME type instead of JSON (e.g. text/plain)
+  --engine E             with --html: the file's template language (handlebars, liquid, nunjucks,
+                         mustache; markdown: an HTML page placing Markdown files of --assets with
+                         {{ toHTML "name.md" }}); default: from the file's extension, else plain HTML
+  --md FILE              render this Markdown file without a deploy (with --assets DIR); needs -o
   --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
   --business-key KEY     your reference for the job (default: the job id)
 ${urlSourceHelp}
@@ -66,6 +74,8 @@ unless --strict (then 1, the output still written); --fail-on makes the listed o
 Examples:
   folio render invoice --payload inv.json -o inv.pdf
   folio render card --png -o card.png --width 1200
+  folio render --html invoice.hbs --assets partials/ --payload inv.json -o inv.pdf
+  folio render --md notes.md -o notes.pdf
   folio render invoice --payload inv.json -o inv.pdf --images png --width 400 --pages 1`;
 
 export function readPayload(spec: string, mime: string | undefined): { payload?: unknown; payloadMime?: string } {
@@ -98,6 +108,8 @@ export async function renderCommand(argv: string[]): Promise<number> {
     wait: { type: 'boolean' },
     sync: { type: 'boolean' },
     html: { type: 'string' },
+    md: { type: 'string' },
+    engine: { type: 'string' },
     assets: { type: 'string' },
     timeout: { type: 'string' },
     ...documentOptionFlags,
@@ -110,10 +122,14 @@ export async function renderCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const source = urlSourceOption(p);
-  if (source && str(p, 'html') !== undefined) throw new UsageError('--url and --html: give one of them');
+  const given = (['url', 'html', 'md'] as const).filter((f) => str(p, f) !== undefined);
+  if (given.length > 1) throw new UsageError(`${given.map((f) => `--${f}`).join(' and ')}: give one of them`);
   const htmlFile = str(p, 'html');
-  if (htmlFile === undefined && str(p, 'assets') !== undefined) throw new UsageError('--assets goes with --html FILE');
-  const oneShot = htmlFile !== undefined || source !== null;
+  const mdFile = str(p, 'md');
+  const inlineFile = htmlFile ?? mdFile;
+  if (inlineFile === undefined && str(p, 'assets') !== undefined) throw new UsageError('--assets goes with --html FILE or --md FILE');
+  const engine = inlineEngine(htmlFile, mdFile, str(p, 'engine'));
+  const oneShot = inlineFile !== undefined || source !== null;
   const ref = !oneShot ? positional(p, 0, 'the deploy (id or slug): folio render <deploy>') : null;
   noExtra(p, !oneShot ? 1 : 0);
   if (source && str(p, 'payload') !== undefined) throw new UsageError('--url prints a web page, which gets no payload');
@@ -129,7 +145,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
   if ((p.values.sync || oneShot) && out === undefined)
     throw new UsageError(
-      `${source ? '--url' : htmlFile !== undefined ? '--html' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
+      `${source ? '--url' : htmlFile !== undefined ? '--html' : mdFile !== undefined ? '--md' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
     );
   if (out !== undefined) checkOutputDir(out);
   if (out !== undefined && plan.product) checkImageTarget(out, plan.product);
@@ -154,7 +170,11 @@ export async function renderCommand(argv: string[]): Promise<number> {
     strict,
   };
   if (source) return renderSync(client, { source, ...common }, sync);
-  if (htmlFile !== undefined) return renderSync(client, { ...inlineSources(htmlFile, str(p, 'assets')), ...common }, sync);
+  if (inlineFile !== undefined) {
+    const { entry, files } = inlineSources(inlineFile, str(p, 'assets'), mdFile !== undefined ? '--md' : '--html');
+    const sources = mdFile !== undefined ? { markdown: entry } : { html: entry, ...(engine ? { engine } : {}) };
+    return renderSync(client, { ...sources, ...(files ? { files } : {}), ...common }, sync);
+  }
   if (p.values.sync) {
     // A deploy id needs no lookup: then --sync is exactly one request (one more when the job has warnings).
     const deployId = ref!.startsWith('dep_') ? ref! : (await client.deploys.resolve(ref!)).id;
@@ -280,17 +300,44 @@ async function renderSync(
   return 0;
 }
 
-/** --html FILE [--assets DIR]: the entry document and every file under DIR, by its path relative to DIR. */
-function inlineSources(htmlFile: string, assetsDir: string | undefined): { html: string; files?: Record<string, string> } {
-  if (!fs.existsSync(htmlFile) || !fs.statSync(htmlFile).isFile()) throw new UsageError(`--html: file not found: ${htmlFile}`);
-  const html = fs.readFileSync(htmlFile, 'utf8');
-  if (assetsDir === undefined) return { html };
+/**
+ * The template language of --html FILE: --engine, else the file's extension (invoice.hbs), else none. --md
+ * is Markdown; --engine without --html is a mistake.
+ */
+function inlineEngine(
+  htmlFile: string | undefined,
+  mdFile: string | undefined,
+  flag: string | undefined,
+): TemplateEngine | 'html' | undefined {
+  if (flag !== undefined && htmlFile === undefined)
+    throw new UsageError(
+      mdFile !== undefined
+        ? '--engine goes with --html: a --md file is Markdown'
+        : "--engine goes with --html FILE (a deploy's template language is set when it is deployed)",
+    );
+  if (flag !== undefined && flag !== 'html' && !isTemplateEngine(flag))
+    throw new UsageError(`--engine must be one of html, ${TEMPLATE_ENGINES.join(', ')}; got ${flag}`);
+  if (htmlFile === undefined) return undefined;
+  const declared = flag as TemplateEngine | 'html' | undefined;
+  const inferred = engineOfPath(htmlFile);
+  if (flag !== undefined && inferred !== null && flag !== inferred)
+    throw new UsageError(`--engine ${flag}, but ${path.basename(htmlFile)} is a ${inferred} template by its extension: give one`);
+  const engine = declared ?? inferred ?? undefined;
+  if (engine === 'markdown' && inferred === 'markdown') throw new UsageError(`${htmlFile} is Markdown: render it with --md`);
+  return engine;
+}
+
+/** --html/--md FILE [--assets DIR]: the entry document and every file under DIR, by its path relative to DIR. */
+function inlineSources(entryFile: string, assetsDir: string | undefined, flag: string): { entry: string; files?: Record<string, string> } {
+  if (!fs.existsSync(entryFile) || !fs.statSync(entryFile).isFile()) throw new UsageError(`${flag}: file not found: ${entryFile}`);
+  const entry = fs.readFileSync(entryFile, 'utf8');
+  if (assetsDir === undefined) return { entry };
   if (!fs.existsSync(assetsDir) || !fs.statSync(assetsDir).isDirectory()) throw new UsageError(`--assets: not a folder: ${assetsDir}`);
   const files: Record<string, string> = {};
   for (const rel of fs.readdirSync(assetsDir, { recursive: true }).map(String)) {
     const full = path.join(assetsDir, rel);
-    if (!fs.statSync(full).isFile() || path.resolve(full) === path.resolve(htmlFile)) continue;
+    if (!fs.statSync(full).isFile() || path.resolve(full) === path.resolve(entryFile)) continue;
     files[rel.split(path.sep).join('/')] = fs.readFileSync(full).toString('base64');
   }
-  return { html, files };
+  return { entry, files };
 }
