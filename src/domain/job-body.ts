@@ -268,7 +268,7 @@ export const CreateJobBody = Type.Object(
         minLength: 1,
         maxLength: 100,
         description:
-          'Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id).',
+          'The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path).',
       }),
     ),
     deployVersionId: Type.Optional(

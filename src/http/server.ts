@@ -25,6 +25,7 @@ import { metricsRoutes } from './routes/metrics.js';
 import { pageImageRoutes } from './routes/page-images.js';
 import { pdfRoutes } from './routes/pdfs.js';
 import fastifyMultipart from '@fastify/multipart';
+import { resolveDeploySlugs } from './deploy-slugs.js';
 import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
@@ -208,6 +209,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     const bad = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body', true);
     done(bad ? new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad }) : undefined);
   });
+
+  // After authentication and validation: a deploy's slug stands for its id in paths and bodies.
+  resolveDeploySlugs(app, services);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

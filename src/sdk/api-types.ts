@@ -123,7 +123,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id (`dep_…`). */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -166,7 +166,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id (`dep_…`). */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -205,7 +205,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id (`dep_…`). */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -274,7 +274,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Deploy id (`dep_…`). */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -330,7 +330,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Version id (`ver_…`). */
                     deployVersionId: string;
@@ -373,7 +373,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Version id (`ver_…`). */
                     deployVersionId: string;
@@ -426,7 +426,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Version id (`ver_…`). */
                     deployVersionId: string;
@@ -489,7 +489,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
                     alias: string;
@@ -541,7 +541,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
                     alias: string;
@@ -606,7 +606,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id (`dep_…`). */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -650,7 +650,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id (`dep_…`). */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -743,6 +743,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description An existing deploy: its id or its slug. */
                         deployId?: string;
                         createDeploy?: {
                             /** @description Unique per account: lowercase letters, digits and dashes. */
@@ -1285,7 +1286,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The deploy every item renders. */
+                        /** @description The deploy every item renders: its id or its slug. */
                         deployId: string;
                         /** @description A concrete version id, `latest`, or an alias name: bound once, at creation, for every item of the batch. */
                         deployVersionId: string;
@@ -1887,7 +1888,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Version id (`ver_…`). */
                     deployVersionId: string;
@@ -1991,7 +1992,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Version id (`ver_…`). */
                     deployVersionId: string;
@@ -2121,7 +2122,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                     /** @description Version id (`ver_…`). */
                     deployVersionId: string;
@@ -2298,7 +2299,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id). */
+                        /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
                         deployId?: string;
                         /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
                         deployVersionId?: string;
@@ -2546,7 +2547,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -2592,7 +2593,7 @@ export interface paths {
                     "idempotency-key"?: string;
                 };
                 path: {
-                    /** @description Deploy id. */
+                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
                     deployId: string;
                 };
                 cookie?: never;
@@ -2600,7 +2601,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id). */
+                        /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
                         deployId?: string;
                         /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
                         deployVersionId?: string;
@@ -3433,7 +3434,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Required on POST /v1/render-jobs unless the job brings inline sources (`html`); optional on the deploy-scoped route (must equal the path id). */
+                        /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
                         deployId?: string;
                         /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
                         deployVersionId?: string;

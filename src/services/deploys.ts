@@ -108,6 +108,17 @@ export class Deploys {
     return row;
   }
 
+  /** The id of the account's deploy with this slug, or null. */
+  async idOfSlug(accountId: string, slug: string): Promise<string | null> {
+    const row = await this.ctx.db
+      .selectFrom('deploys')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   async create(accountId: string, slug: string, name: string) {
     try {
       const row = await this.ctx.db.transaction().execute((trx) => this.insert(trx, accountId, slug, name));

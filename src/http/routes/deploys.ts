@@ -6,13 +6,13 @@ import type { Services } from '../../services/index.js';
 import { principalOf } from '../plugins/auth.js';
 import { sendShared } from '../shared-body.js';
 import * as ex from '../openapi/examples.js';
-import { IdParam, ListQuery, NextCursor, Sha256 } from '../schemas/common.js';
+import { DeployIdParam, IdParam, ListQuery, NextCursor, Sha256 } from '../schemas/common.js';
 import { Name, SettingsPatchBody, Slug } from '../schemas/deploys.js';
 
-const DeployParams = Type.Object({ deployId: IdParam('Deploy id (`dep_…`).') });
-const VersionParams = Type.Object({ deployId: IdParam('Deploy id.'), deployVersionId: IdParam('Version id (`ver_…`).') });
+const DeployParams = Type.Object({ deployId: DeployIdParam() });
+const VersionParams = Type.Object({ deployId: DeployIdParam(), deployVersionId: IdParam('Version id (`ver_…`).') });
 const AliasParams = Type.Object({
-  deployId: IdParam('Deploy id.'),
+  deployId: DeployIdParam(),
   alias: Type.String({ minLength: 1, maxLength: 63, description: 'Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …).' }),
 });
 const tags = ['Deploys'];

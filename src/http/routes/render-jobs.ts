@@ -12,7 +12,7 @@ import { principalOf } from '../plugins/auth.js';
 import * as ex from '../openapi/examples.js';
 import type { ErrorCode } from '../../errors/codes.js';
 import { RenderDiagnosticsSchema } from '../schemas/diagnostics.js';
-import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
+import { DeployIdParam, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { CreateJobBody, LinkBody, LinkQuery } from '../schemas/render.js';
 
 const tags = ['Render jobs'];
@@ -100,7 +100,7 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
     {
       config: { scope: 'render:write' },
       bodyLimit: jobBodyLimit(s),
-      schema: { ...createSchema(true), params: Type.Object({ deployId: IdParam('Deploy id.') }) },
+      schema: { ...createSchema(true), params: Type.Object({ deployId: DeployIdParam() }) },
     },
     async (req, reply) => idempotent(req, reply, s.idempotency, 202, () => create(req as never)),
   );
@@ -135,7 +135,7 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
         tags,
         summary: 'List render jobs of a deploy (newest first)',
         description: 'One page of the render jobs of one deploy, newest first; the same filters as the account-wide list.',
-        params: Type.Object({ deployId: IdParam('Deploy id.') }),
+        params: Type.Object({ deployId: DeployIdParam() }),
         querystring: JobsQuery,
         response: { 200: Type.Object({ items: Type.Array(Type.Ref('RenderJob')), nextCursor: NextCursor }) },
         'x-folio': {

@@ -7,13 +7,13 @@ import type { Services } from '../../services/index.js';
 import * as cx from '../openapi/check-examples.js';
 import { ids } from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
-import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
+import { DeployIdParam, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { CreateCheckBody, VersionCheck } from '../schemas/version-checks.js';
 
 const tags = ['Deploys'];
-const VersionParams = Type.Object({ deployId: IdParam('Deploy id.'), deployVersionId: IdParam('Version id (`ver_…`).') });
+const VersionParams = Type.Object({ deployId: DeployIdParam(), deployVersionId: IdParam('Version id (`ver_…`).') });
 const CheckParams = Type.Object({
-  deployId: IdParam('Deploy id.'),
+  deployId: DeployIdParam(),
   deployVersionId: IdParam('Version id (`ver_…`).'),
   checkId: IdParam('Check id (`chk_…`).'),
 });

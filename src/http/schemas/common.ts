@@ -18,6 +18,15 @@ export const ErrorBody = Type.Object(
 
 export const IdParam = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
 
+/** The `deployId` path parameter: an id, or the deploy's slug (src/http/deploy-slugs.ts). */
+export const DeployIdParam = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other.',
+    examples: ['invoice'],
+  });
+
 export const ListQuery = Type.Object(
   {
     cursor: Type.Optional(

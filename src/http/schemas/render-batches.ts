@@ -43,7 +43,7 @@ export const BatchItemBody = Type.Object(
 
 export const CreateBatchBody = Type.Object(
   {
-    deployId: Type.String({ minLength: 1, maxLength: 100, description: 'The deploy every item renders.' }),
+    deployId: Type.String({ minLength: 1, maxLength: 100, description: 'The deploy every item renders: its id or its slug.' }),
     deployVersionId: Type.String({
       minLength: 1,
       maxLength: 100,

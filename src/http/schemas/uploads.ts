@@ -20,7 +20,7 @@ export const MAX_FILES_PER_REQUEST = 20000;
 
 export const CreateSessionBody = Type.Object(
   {
-    deployId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    deployId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An existing deploy: its id or its slug.' })),
     createDeploy: Type.Optional(Type.Object({ slug: Slug, name: Name }, { additionalProperties: false })),
     files: Type.Array(Type.Ref(FileDescriptor), { maxItems: MAX_FILES_PER_REQUEST }),
   },
