@@ -13,6 +13,8 @@ import type { PackEntry } from './render-pack.js';
 /** The body of `POST /v1/upload-sessions/{id}/commit`. */
 export interface CommitRequest {
   entries: { path: string; blobHash: string; size: number; mime?: string }[];
+  /** A new version even when it would be identical to the latest one (domain/version-identity.ts). */
+  newVersion?: boolean;
   render: {
     route: string;
     title: string;

@@ -952,7 +952,7 @@ export interface paths {
         put?: never;
         /**
          * Commit the session into an immutable deploy version
-         * @description Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy.
+         * @description Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy (201). A commit identical to the deploy's latest version (same files, same `render` settings) answers that version with 200 and `unchanged: true`, unless `newVersion: true`.
          */
         post: {
             parameters: {
@@ -970,6 +970,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Default `false`: a commit whose files and `render` settings are identical to the deploy's latest version answers that version (200, `unchanged: true`) instead of adding a copy with the next `versionNo`; no commit is counted. `true` always makes a new version (201), e.g. to make the same files `latest` again after an older one. */
+                        newVersion?: boolean;
                         entries: {
                             path: string;
                             /** @description Lowercase hex SHA-256 of the content. */
@@ -997,6 +999,22 @@ export interface paths {
             };
             responses: {
                 /** @description The new version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deployVersion: components["schemas"]["DeployVersion"];
+                            /**
+                             * @description The deploy's latest version, identical to this commit.
+                             * @enum {boolean}
+                             */
+                            unchanged: true;
+                        };
+                    };
+                };
+                /** @description The new version */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1004,6 +1022,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             deployVersion: components["schemas"]["DeployVersion"];
+                            /** @enum {boolean} */
+                            unchanged: false;
                         };
                     };
                 };

@@ -31,6 +31,11 @@ export interface DeployDirectoryOptions {
   failOn?: JobWarningCode[];
   /** Point this alias (`production`, `preview`, …) at the new version. */
   alias?: string;
+  /**
+   * A new version even when the folder and settings are identical to the deploy's latest version (default
+   * false: that version is the result, with `unchanged: true`, and no commit is counted).
+   */
+  newVersion?: boolean;
   /** Parallel file reads while hashing and parallel blob uploads (default 8 each). */
   concurrency?: number;
   hashConcurrency?: number;
@@ -64,6 +69,8 @@ export interface DeployDirectoryResult {
   /** True when this call created the deploy. */
   createdDeploy: boolean;
   deployVersion: DeployVersion;
+  /** True when the commit was identical to the deploy's latest version, which is `deployVersion` (nothing new was made). */
+  unchanged: boolean;
   /** The version number (`vK`). */
   version: number;
   /** Files in the version. */
@@ -290,7 +297,11 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   };
   const committed = await http.call('POST /v1/upload-sessions/{uploadSessionId}/commit', {
     path: { uploadSessionId: sessionId },
-    body: { entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.size })), render },
+    body: {
+      entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.size })),
+      render,
+      ...(opts.newVersion ? { newVersion: true } : {}),
+    },
     headers: tokenHeader,
     signal,
   });
@@ -308,6 +319,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     slug,
     createdDeploy,
     deployVersion,
+    unchanged: committed.unchanged === true,
     version: deployVersion.versionNo,
     files: files.length,
     newBlobs,

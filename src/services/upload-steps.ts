@@ -1,6 +1,7 @@
 // The steps of uploads (services/uploads.ts runs them): the declared files checked, the storage refusal, and
 // at commit the account's own blobs and their sizes, the version's signing certificate, the session claimed
 // once, the blobs touched against a concurrent garbage collection, and the deploy's version counter.
+import { blobKey } from '../blobs/keys.js';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { AppError } from '../errors/app-error.js';
@@ -124,3 +125,10 @@ export function checkDescriptors(files: FileDescriptor[], field: string): number
 /** 429 storage_limit_exceeded for `size` more bytes past the plan's `limit`. */
 export const storageRefusal = (size: number, limit: number) =>
   new AppError('storage_limit_exceeded', `storing ${size} more bytes would pass the plan's storage limit of ${limit} bytes`);
+
+/** A stored blob's bytes. */
+export async function readBlob(ctx: ServiceContext, sha256: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await ctx.blobs.get(blobKey(sha256))) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}

@@ -15,6 +15,7 @@ import type { Deploys } from './deploys.js';
 import { writeRenderPack } from './render-pack-writer.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
 import { uploadSessionView, versionView } from './views.js';
+import { identicalLatest, insertVersion } from './version-rows.js';
 
 import {
   checkDescriptors,
@@ -22,6 +23,7 @@ import {
   claimSession,
   nextVersionNo,
   ownedBlobSizes,
+  readBlob,
   storageRefusal,
   touchBlobs,
   type FileDescriptor,
@@ -323,11 +325,7 @@ export class Uploads {
     const unowned = checkBlobsOwned(checked.entries, await ownedBlobSizes(this.ctx, accountId, hashes));
     if (unowned) throw refusal(unowned);
     const byPath = new Map(checked.entries.map((e) => [e.path, e]));
-    const read = async (path: string) => {
-      const chunks: Buffer[] = [];
-      for await (const c of await this.ctx.blobs.get(blobKey(byPath.get(path)!.sha256))) chunks.push(Buffer.from(c as Uint8Array));
-      return Buffer.concat(chunks);
-    };
+    const read = (path: string) => readBlob(this.ctx, byPath.get(path)!.sha256);
     const filesCheck = this.hooks.metadata?.files;
     if (filesCheck && input.render.metadata !== undefined) {
       const problem = await filesCheck(accountId, input.render.metadata, (path) => byPath.has(path), read);
@@ -343,9 +341,28 @@ export class Uploads {
     const { indexKey, packKey } = await writeRenderPack(this.ctx, entries);
 
     const now = this.ctx.clock.now();
-    const version = await this.ctx.db.transaction().execute(async (trx) => {
+    const { version, unchanged } = await this.ctx.db.transaction().execute(async (trx) => {
       await claimSession(trx, sessionId);
       await touchBlobs(trx, accountId, hashes, now);
+      const settings = {
+        tree_hash: tree,
+        route: input.render.route,
+        entry_path: checked.entryPath,
+        title: input.render.title,
+        render_timeout_ms: input.render.renderTimeoutMs ?? null,
+        metadata_json: checked.metadataJson,
+        payload_schema_json: schemas.schemaJson,
+        sample_payload_json: schemas.sampleJson,
+        print_defaults: CURRENT_PRINT_DEFAULTS,
+        fail_on_json: checked.failOnJson,
+        engine: checked.engine,
+      };
+      // The same files and settings as the latest version: that version is the answer (no copy, no commit counted).
+      const same = input.newVersion ? null : await identicalLatest(trx, session.deploy_id, settings);
+      if (same) {
+        await trx.updateTable('upload_sessions').set({ committed_version_id: same.id }).where('id', '=', sessionId).execute();
+        return { version: same, unchanged: true };
+      }
       await this.usage.increment(trx, {
         accountId,
         meter: 'deploy_commits',
@@ -355,46 +372,28 @@ export class Uploads {
       });
       const versionNo = await nextVersionNo(trx, session.deploy_id);
       const row: DeployVersionsTable = {
+        ...settings,
         id: newId('ver', now),
         account_id: accountId,
         deploy_id: session.deploy_id,
         version_no: versionNo,
         display_id: displayId(versionNo, tree),
-        tree_hash: tree,
         render_index_key: indexKey,
         render_pack_key: packKey,
-        route: input.render.route,
-        entry_path: checked.entryPath,
-        title: input.render.title,
-        render_timeout_ms: input.render.renderTimeoutMs ?? null,
-        metadata_json: checked.metadataJson,
         status: 'ready',
         file_count: entries.length,
         total_bytes: checked.totalBytes,
         created_at: now,
-        payload_schema_json: schemas.schemaJson,
-        sample_payload_json: schemas.sampleJson,
-        print_defaults: CURRENT_PRINT_DEFAULTS,
-        fail_on_json: checked.failOnJson,
-        engine: checked.engine,
       };
-      await trx.insertInto('deploy_versions').values(row).execute();
-      for (let i = 0; i < entries.length; i += 500) {
-        await trx
-          .insertInto('version_files')
-          .values(
-            entries.slice(i, i + 500).map((e) => ({ version_id: row.id, path: e.path, sha256: e.sha256, size: e.size, mime: e.mime })),
-          )
-          .execute();
-      }
+      await insertVersion(trx, row, entries);
       await trx.updateTable('upload_sessions').set({ committed_version_id: row.id }).where('id', '=', sessionId).execute();
-      return row;
+      return { version: row, unchanged: false };
     });
-    if (this.hooks.afterCommit) {
+    if (this.hooks.afterCommit && !unchanged) {
       await this.hooks
         .afterCommit(accountId, session.deploy_id)
         .catch((err) => this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'));
     }
-    return { deployVersion: versionView(version) };
+    return { deployVersion: versionView(version), unchanged };
   }
 }

@@ -57,6 +57,12 @@ export const Blob = Type.Object(
 
 export const CommitBody = Type.Object(
   {
+    newVersion: Type.Optional(
+      Type.Boolean({
+        description:
+          "Default `false`: a commit whose files and `render` settings are identical to the deploy's latest version answers that version (200, `unchanged: true`) instead of adding a copy with the next `versionNo`; no commit is counted. `true` always makes a new version (201), e.g. to make the same files `latest` again after an older one.",
+      }),
+    ),
     entries: Type.Array(
       Type.Object(
         {
