@@ -78,7 +78,7 @@ describe('folio client CLI against a server process', () => {
   test('deploy of a 300-file folder shows progress and uploads everything; one changed file sends one blob', async () => {
     const first = await folio(['deploy', site, '--alias', 'production']);
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /^300 files, 300 new blobs, \d+\.\d\d MB sent, version v1$/m);
+    assert.match(first.stdout, /^300 files, 300 new blobs, \d+\.\d KB sent, version v1$/m);
     assert.match(first.stdout, /created deploy quarterly-statement \(dep_\w+\): version v1-[0-9a-f]{7} \(ver_\w+\), alias production/);
     // Not a terminal: plain progress lines on stderr, ending at the totals.
     assert.match(first.stderr, /^300 files in .*Quarterly Statement/m);
@@ -104,25 +104,31 @@ describe('folio client CLI against a server process', () => {
     fs.writeFileSync(path.join(site, 'css', 'style-042.css'), '.c42 { margin: 4.2px; }\n');
     const second = await folio(['deploy', site]);
     assert.equal(second.code, 0, second.stderr);
-    assert.match(second.stdout, /^300 files, 1 new blob, 0\.00 MB sent, version v2$/m);
+    assert.match(second.stdout, /^300 files, 1 new blob, 24 B sent, version v2$/m);
     assert.match(second.stderr, /^uploading: 1\/1 blobs/m);
 
+    // The same folder again answers the latest version: no copy with the next number.
     const third = json(await folio(['deploy', site, '--json']));
     assert.equal(third.files, 300);
     assert.equal(third.newBlobs, 0);
     assert.equal(third.bytesSent, 0);
-    assert.equal(third.version, 3);
+    assert.equal(third.version, 2);
+    assert.equal(third.unchanged, true);
     assert.equal(third.slug, 'quarterly-statement');
+    const again = await folio(['deploy', site]);
+    assert.match(
+      again.stdout,
+      /^300 files, 0 new blobs, 0 B sent, version v2 \(unchanged: identical to the latest version; --new-version makes a new one\)$/m,
+    );
+    const forced = json(await folio(['deploy', site, '--new-version', '--json']));
+    assert.equal(forced.version, 3);
+    assert.equal(forced.unchanged, false);
 
     // A forced bar draws in place with carriage returns.
     const bar = await folio(['deploy', site, '--slug', 'bar-demo', '--progress', 'bar']);
     assert.equal(bar.code, 0, bar.stderr);
     assert.match(bar.stderr, /\r\x1b\[2Khashing +\[█+\] 100% 300\/300 files/);
-    assert.match(
-      bar.stdout,
-      /^300 files, 0 new blobs, 0\.00 MB sent, version v1$/m,
-      'another deploy of the same account reuses every blob',
-    );
+    assert.match(bar.stdout, /^300 files, 0 new blobs, 0 B sent, version v1$/m, 'another deploy of the same account reuses every blob');
   });
 
   test('render … -o out.pdf --wait writes a PDF whose text contains the payload', async () => {

@@ -107,7 +107,7 @@ describe('folio dev: the printed pages', () => {
     );
     browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
     // A short render timeout keeps the test of a page that never gets ready short; the invoice needs far less.
-    dev = await startDev([site, '--port', '0', '--env', 'dev.env.json', '--timeout', '3000'], work);
+    dev = await startDev([site, '--port', '0', '--env', 'dev.env.json', '--timeout', '3'], work);
   });
   after(async () => {
     await dev?.stop();

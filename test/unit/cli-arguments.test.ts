@@ -147,6 +147,27 @@ describe('folio command arguments, in-process', () => {
     ]);
   });
 
+  test('--timeout is seconds everywhere; a bad duration names the flag; the old milliseconds warn', async () => {
+    await usageErrors([
+      [
+        ['render', 'quarterly-statement', '--timeout', 'soon', '--wait'],
+        /--timeout must be a number of seconds \(30, 2\.5, 500ms, 2m\), got "soon"/,
+      ],
+      [['batch', 'quarterly-statement', 'one.jsonl', '--timeout', '0'], /--timeout must be from 1 to 604800 seconds, got "0"/],
+      [['deploy', site, '--timeout', '601'], /--timeout must be from 1 to 600 seconds, got "601"/],
+      [['deploy', site, '--timeout', '20m'], /--timeout must be from 1 to 600 seconds, got "20m"/],
+    ]);
+    // The old spelling of deploy (milliseconds) still works, with a warning that says how to write it; the
+    // request then fails on the stand-in server, which is not a usage error.
+    requests = [];
+    const old = await folio(['deploy', site, '--timeout', '30000']);
+    assert.match(
+      old.stderr,
+      /warning: --timeout is in seconds; 30000 is read as milliseconds \(30 s\), as it once was: write --timeout 30/,
+    );
+    assert.notEqual(old.code, 2, old.stderr);
+  });
+
   test('render page image flag mistakes', async () => {
     await usageErrors(
       [

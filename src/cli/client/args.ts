@@ -39,6 +39,28 @@ export function int(p: Parsed, name: string, min: number, max: number): number |
   return Number(v);
 }
 
+/**
+ * A duration flag in seconds, as every command takes them: "30", "2.5", or with a unit ("30s", "500ms",
+ * "2m"). A bare number of 1000 or more where `legacyMs` is set is the old spelling in milliseconds (the
+ * render timeouts of deploy, dev and test once were): taken as milliseconds, with a warning on stderr.
+ * Returns milliseconds, within [minS, maxS] seconds.
+ */
+export function seconds(p: Parsed, name: string, minS: number, maxS: number, legacyMs = false): number | undefined {
+  const v = str(p, name);
+  if (v === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(v.trim());
+  if (!m) throw new UsageError(`--${name} must be a number of seconds (30, 2.5, 500ms, 2m), got "${v}"`);
+  let ms = Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000);
+  if (m[2] === undefined && legacyMs && Number(m[1]) >= 1000) {
+    ms = Number(m[1]);
+    process.stderr.write(
+      `warning: --${name} is in seconds; ${v} is read as milliseconds (${ms / 1000} s), as it once was: write --${name} ${ms / 1000}\n`,
+    );
+  }
+  if (ms < minS * 1000 || ms > maxS * 1000) throw new UsageError(`--${name} must be from ${minS} to ${maxS} seconds, got "${v}"`);
+  return Math.round(ms);
+}
+
 export function positional(p: Parsed, index: number, what: string): string {
   const v = p.positionals[index];
   if (v === undefined || v === '') throw new UsageError(`missing ${what}`);

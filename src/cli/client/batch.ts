@@ -15,7 +15,7 @@ import {
 } from '../../sdk/index.js';
 import { mapLimit } from '../../sdk/concurrency.js';
 import { clientFromEnv } from './api.js';
-import { int, noExtra, parse, positional, str } from './args.js';
+import { noExtra, parse, positional, seconds, str } from './args.js';
 import { CliError, formatBytes, plural, printJson, UsageError } from './output.js';
 import { printBatchWarnings, type ItemWarnings } from './batch-warnings.js';
 import { normalizeVersionSpec, resolveVersion } from './versions.js';
@@ -168,7 +168,7 @@ export async function batchCommand(argv: string[]): Promise<number> {
   const ref = positional(p, 0, 'the deploy (id or slug): folio batch <deploy> <payloads.jsonl>');
   const file = positional(p, 1, 'the payloads file: folio batch <deploy> <payloads.jsonl>');
   noExtra(p, 2);
-  const timeoutMs = (int(p, 'timeout', 1, 7 * 86_400) ?? 3600) * 1000;
+  const timeoutMs = seconds(p, 'timeout', 1, 7 * 86_400) ?? 3_600_000;
   const version = normalizeVersionSpec(str(p, 'version') ?? 'latest');
   const managed = Boolean(p.values.managed);
   const out = str(p, 'out');

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { slugify, type DeployProgress } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
-import { int, noExtra, parse, str } from './args.js';
-import { formatBytes, formatMB, plural, printJson, UsageError } from './output.js';
+import { int, noExtra, parse, seconds, str } from './args.js';
+import { formatBytes, plural, printJson, UsageError } from './output.js';
 import { folioIgnore, IGNORE_FILE } from './folioignore.js';
 import { Progress, progressMode } from './progress.js';
 import { failOnOption, helpCodeLines } from './warnings.js';
@@ -27,7 +27,9 @@ Options:
   --route ROUTE          entry route of the version (default /)
   --title TITLE          title of the version (default: the slug)
   --alias NAME           point this alias (e.g. production, preview) at the new version
-  --timeout MS           render timeout of the version in ms (render.renderTimeoutMs)
+  --new-version          make a new version even when nothing changed since the latest one (default:
+                         an identical folder and settings answer the latest version, "unchanged")
+  --timeout SECONDS      render timeout of the version (render.renderTimeoutMs; 30, 90s, 2m)
   --metadata FILE        JSON file used as render.metadata (pdf options, fileName)
   --fail-on CODE[,CODE]  render.failOn of the version: these warnings fail its jobs instead of letting
                          them succeed with the warning (render_failed_on_warning);
@@ -40,7 +42,7 @@ ${helpCodeLines()}
   --json                 print the result as JSON
   -h, --help             show this help
 
-Prints: "N files, M new blobs, X MB sent, version vK" and how many files were left out.`;
+Prints: "N files, M new blobs, 4.4 KB sent, version vK" and how many files were left out.`;
 
 export async function deployCommand(argv: string[]): Promise<number> {
   const p = parse(argv, {
@@ -49,6 +51,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
     route: { type: 'string' },
     title: { type: 'string' },
     alias: { type: 'string' },
+    'new-version': { type: 'boolean' },
     timeout: { type: 'string' },
     metadata: { type: 'string' },
     'fail-on': { type: 'string' },
@@ -123,7 +126,8 @@ export async function deployCommand(argv: string[]): Promise<number> {
       route: str(p, 'route'),
       title: str(p, 'title'),
       alias: str(p, 'alias'),
-      renderTimeoutMs: int(p, 'timeout', 1000, 600_000),
+      newVersion: Boolean(p.values['new-version']),
+      renderTimeoutMs: seconds(p, 'timeout', 1, 600, true),
       metadata,
       failOn,
       ignore: folioIgnore(abs, {
@@ -139,6 +143,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
         deployId: r.deployId,
         slug: r.slug,
         createdDeploy: r.createdDeploy,
+        unchanged: r.unchanged,
         files: r.files,
         newBlobs: r.newBlobs,
         bytesSent: r.bytesSent,
@@ -149,7 +154,11 @@ export async function deployCommand(argv: string[]): Promise<number> {
         ignored: r.ignored,
       });
     } else {
-      console.log(`${plural(r.files, 'file')}, ${plural(r.newBlobs, 'new blob')}, ${formatMB(r.bytesSent)} sent, version v${r.version}`);
+      console.log(
+        `${plural(r.files, 'file')}, ${plural(r.newBlobs, 'new blob')}, ${formatBytes(r.bytesSent)} sent, version v${r.version}${
+          r.unchanged ? ' (unchanged: identical to the latest version; --new-version makes a new one)' : ''
+        }`,
+      );
       const where = `${r.createdDeploy ? 'created deploy' : 'deploy'} ${r.slug ?? r.deployId} (${r.deployId})`;
       console.log(`${where}: version ${r.deployVersion.displayId} (${r.deployVersion.id})${r.alias ? `, alias ${r.alias}` : ''}`);
       const fatal = r.deployVersion.failOn ?? [];

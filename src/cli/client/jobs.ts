@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientFromEnv } from './api.js';
-import { int, noExtra, parse, positional, str } from './args.js';
+import { int, noExtra, parse, positional, seconds, str } from './args.js';
 import { describeImage, imageExt, writeAllOrNothing } from './image-options.js';
 import { printJobResult } from './job-summary.js';
 import { waitForJob } from './job-wait.js';
@@ -94,7 +94,7 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       const id = positional(p, 1, 'the job id: folio jobs get JOB_ID');
       noExtra(p, 2);
       const r = p.values.wait
-        ? await waitForJob(client, id, (int(p, 'timeout', 1, 86_400) ?? 120) * 1000, p.json)
+        ? await waitForJob(client, id, seconds(p, 'timeout', 1, 86_400) ?? 120_000, p.json)
         : await client.renderJobs.get(id);
       if (p.json) printJson(r);
       else printJobResult(r);
@@ -104,7 +104,7 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       const id = positional(p, 1, 'the job id: folio jobs show JOB_ID');
       noExtra(p, 2);
       const r = p.values.wait
-        ? await waitForJob(client, id, (int(p, 'timeout', 1, 86_400) ?? 120) * 1000, p.json)
+        ? await waitForJob(client, id, seconds(p, 'timeout', 1, 86_400) ?? 120_000, p.json)
         : await client.renderJobs.get(id);
       const { diagnostics } = await client.request('GET /v1/render-jobs/{jobId}/diagnostics', { path: { jobId: id } });
       if (p.json) printJson({ ...r, diagnostics });

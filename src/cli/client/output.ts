@@ -102,11 +102,6 @@ export function formatBytes(n: number): string {
   return `${(n / 1_000_000_000).toFixed(2)} GB`;
 }
 
-/** Megabytes (10^6 bytes) as in the deploy summary: "0.02 MB", "20.48 MB". */
-export function formatMB(n: number): string {
-  return `${(n / 1_000_000).toFixed(2)} MB`;
-}
-
 export function formatTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '-';
   return new Date(ms)

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { FolioRenderError, type FolioClient } from '../../sdk/index.js';
 import { clientFromEnv } from './api.js';
 import { documentOptionFlags, documentOptions, documentOptionsHelp } from './document-options.js';
-import { int, noExtra, parse, positional, str } from './args.js';
+import { noExtra, parse, positional, seconds, str } from './args.js';
 import {
   checkImageTarget,
   describeImage,
@@ -141,7 +141,8 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const wait = Boolean(p.values.wait) || out !== undefined;
   const strict = Boolean(p.values.strict);
   if (strict && !wait) throw new UsageError('--strict needs --wait or -o: it judges the finished job');
-  const timeoutSeconds = int(p, 'timeout', 1, 86_400);
+  const timeoutMsGiven = seconds(p, 'timeout', 1, 86_400);
+  const timeoutSeconds = timeoutMsGiven === undefined ? undefined : Math.max(1, Math.round(timeoutMsGiven / 1000));
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
   if ((p.values.sync || oneShot) && out === undefined)
     throw new UsageError(

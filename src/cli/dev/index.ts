@@ -6,7 +6,7 @@ import { loadConfig } from '../../config/load.js';
 import { buildPayload, DEFAULT_PAYLOAD_MIME } from '../../domain/payload.js';
 import { validatePdfOverrides } from '../../render/pdf-options.js';
 import { RenderError, type PdfOverrides } from '../../render/types.js';
-import { int, noExtra, parse, str } from '../client/args.js';
+import { int, noExtra, parse, seconds, str } from '../client/args.js';
 import { formatBytes, plural, printJson, reportError, UsageError } from '../client/output.js';
 import { loadLocalBundle } from './local-bundle.js';
 import { LocalPrinter, type PrintedFile, type PrintOptions } from './local-printer.js';
@@ -37,7 +37,7 @@ Options:
   --metadata FILE        JSON used as render.metadata (pdf options) when printing
   --pdf FILE             render the PDF once to FILE with the production renderer and exit
   --serve                with --pdf: keep serving afterwards (p prints to FILE again)
-  --timeout MS           render timeout when printing and in the pages view (default 30000)
+  --timeout SECONDS      render timeout when printing and in the pages view (default 30)
   --allow-external-network
                          let the page load http(s) resources outside the bundle (as on plans that allow it)
   --include-dotfiles     also serve files and folders whose name starts with "."
@@ -164,7 +164,7 @@ async function dev(argv: string[]): Promise<number> {
   }
   const printOpts: PrintOptions = {
     pdf,
-    timeoutMs: int(p, 'timeout', 1000, 600_000) ?? 30_000,
+    timeoutMs: seconds(p, 'timeout', 1, 600, true) ?? 30_000,
     allowExternalNetwork: Boolean(p.values['allow-external-network']),
   };
   const bundleOpts = {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { validatePdfOverrides } from '../../render/pdf-options.js';
 import type { PdfOverrides } from '../../render/types.js';
-import { int, noExtra, parse, str } from '../client/args.js';
+import { noExtra, parse, seconds, str } from '../client/args.js';
 import { UsageError } from '../client/output.js';
 import { loadEnv } from '../dev/index.js';
 import type { DevInputs } from '../dev/preview-server.js';
@@ -41,7 +41,7 @@ Options:
   --metadata FILE        JSON used as render.metadata (its pdf options) (default: the folder's
                          ${DEFAULT_METADATA_FILE}, if it has one; not with --server)
   --env FILE             environment for window.folio.envUrl, as for folio dev (not with --server)
-  --timeout MS           time limit of each render (default ${DEFAULT_TIMEOUT_MS}); with --server, how long to
+  --timeout SECONDS      time limit of each render (default ${DEFAULT_TIMEOUT_MS / 1000}); with --server, how long to
                          wait for each PDF (the server's own render timeout applies too)
   --allow-external-network
                          let the page load http(s) resources outside the bundle (not with --server)
@@ -127,7 +127,7 @@ export function readOptions(argv: string[]): TestOptions | null {
     pdf: {},
     metadataFile: str(p, 'metadata') ?? null,
     env: loadEnv(envFile),
-    timeoutMs: int(p, 'timeout', 1000, 600_000) ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: seconds(p, 'timeout', 1, 600, true) ?? DEFAULT_TIMEOUT_MS,
     allowExternalNetwork: Boolean(p.values['allow-external-network']),
     includeDotfiles: Boolean(p.values['include-dotfiles']),
     includeNodeModules: Boolean(p.values['include-node-modules']),
