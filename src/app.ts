@@ -172,6 +172,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         images: services.pageImages,
         idempotency: services.idempotency,
         outcomes: services.jobOutcomes,
+        deploys: services.deploys,
       });
     } else {
       janitor = null;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import { ReadCache, type Frozen } from '../db/read-cache.js';
 import type { DeploysTable, DeployVersionsTable, Tables } from '../db/tables.js';
@@ -194,22 +194,74 @@ export class Deploys {
     const afterCommit = await this.ctx.db.transaction().execute(async (trx) => {
       const res = await trx.deleteFrom('deploys').where('id', '=', deployId).where('account_id', '=', accountId).executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-      const versionIds = trx.selectFrom('deploy_versions').select('id').where('deploy_id', '=', deployId);
-      await trx.deleteFrom('version_files').where('version_id', 'in', versionIds).execute();
-      await trx.deleteFrom('version_checks').where('deploy_id', '=', deployId).execute();
-      await trx.deleteFrom('deploy_versions').where('deploy_id', '=', deployId).execute();
-      await trx.deleteFrom('aliases').where('deploy_id', '=', deployId).execute();
-      await trx.deleteFrom('deploy_settings').where('deploy_id', '=', deployId).execute();
-      await trx.deleteFrom('deploy_env_vars').where('deploy_id', '=', deployId).execute();
-      await trx.deleteFrom('deploy_secrets').where('deploy_id', '=', deployId).execute();
-      await trx
-        .updateTable('upload_sessions')
-        .set({ status: 'expired' })
-        .where('deploy_id', '=', deployId)
-        .where('status', '=', 'open')
-        .execute();
-      return (await this.hooks.onDelete?.(trx, deployId)) ?? null;
+      return this.#deleteBelongings(trx, deployId);
     });
     afterCommit?.();
+  }
+
+  /**
+   * Deploys created by an upload session (`createDeploy`) that expired without a commit, and that still have
+   * no version and no other open or committed session: an upload that failed leaves no empty deploy. The
+   * conditions are checked again in the delete itself. Run by the janitor after it expires sessions.
+   */
+  async removeAbandoned(): Promise<number> {
+    const noVersion = (eb: ExpressionBuilder<Tables, 'deploys'>) =>
+      eb.not(eb.exists(eb.selectFrom('deploy_versions as v').select('v.id').whereRef('v.deploy_id', '=', 'deploys.id')));
+    const noLiveSession = (eb: ExpressionBuilder<Tables, 'deploys'>) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('upload_sessions as s')
+            .select('s.id')
+            .whereRef('s.deploy_id', '=', 'deploys.id')
+            .where('s.status', 'in', ['open', 'committed']),
+        ),
+      );
+    const candidates = await this.ctx.db
+      .selectFrom('deploys')
+      .select('deploys.id')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('upload_sessions as c')
+            .select('c.id')
+            .whereRef('c.deploy_id', '=', 'deploys.id')
+            .where('c.created_deploy', '=', 1)
+            .where('c.status', '=', 'expired'),
+        ),
+      )
+      .where(noVersion)
+      .where(noLiveSession)
+      .execute();
+    let removed = 0;
+    for (const { id } of candidates) {
+      const afterCommit = await this.ctx.db.transaction().execute(async (trx) => {
+        const res = await trx.deleteFrom('deploys').where('id', '=', id).where(noVersion).where(noLiveSession).executeTakeFirst();
+        if (Number(res.numDeletedRows) === 0) return null;
+        removed++;
+        return this.#deleteBelongings(trx, id);
+      });
+      afterCommit?.();
+    }
+    return removed;
+  }
+
+  /** Everything of a deleted deploy, in the transaction that deleted its row; what to run after it commits. */
+  async #deleteBelongings(trx: Transaction<Tables>, deployId: string): Promise<(() => void) | null> {
+    const versionIds = trx.selectFrom('deploy_versions').select('id').where('deploy_id', '=', deployId);
+    await trx.deleteFrom('version_files').where('version_id', 'in', versionIds).execute();
+    await trx.deleteFrom('version_checks').where('deploy_id', '=', deployId).execute();
+    await trx.deleteFrom('deploy_versions').where('deploy_id', '=', deployId).execute();
+    await trx.deleteFrom('aliases').where('deploy_id', '=', deployId).execute();
+    await trx.deleteFrom('deploy_settings').where('deploy_id', '=', deployId).execute();
+    await trx.deleteFrom('deploy_env_vars').where('deploy_id', '=', deployId).execute();
+    await trx.deleteFrom('deploy_secrets').where('deploy_id', '=', deployId).execute();
+    await trx
+      .updateTable('upload_sessions')
+      .set({ status: 'expired' })
+      .where('deploy_id', '=', deployId)
+      .where('status', '=', 'open')
+      .execute();
+    return (await this.hooks.onDelete?.(trx, deployId)) ?? null;
   }
 }

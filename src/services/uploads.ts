@@ -142,6 +142,7 @@ export class Uploads {
       created_at: now,
       expires_at: now + this.ctx.config.uploadSessionTtlSeconds * 1000,
       committed_version_id: null,
+      created_deploy: input.createDeploy ? 1 : 0,
     };
     await this.ctx.db.transaction().execute(async (trx) => {
       if (input.createDeploy) {

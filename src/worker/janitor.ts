@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../services/context.js';
 import { PollingLoop } from './polling-loop.js';
+import type { Deploys } from '../services/deploys.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
 import type { JobOutcomes } from '../services/job-outcomes.js';
 import type { PageImages } from '../services/page-images.js';
@@ -13,6 +14,8 @@ export interface JanitorReport {
   expiredImages: number;
   purgedImages: number;
   expiredSessions: number;
+  /** Deploys created by an upload session that expired before any version was committed. */
+  removedEmptyDeploys: number;
   sweptIdempotencyKeys: number;
   recoveredLeases: number;
   /** Jobs canceled while rendering whose attempt's leftover files were removed once their lease ran out. */
@@ -22,7 +25,7 @@ export interface JanitorReport {
 
 /**
  * Periodic housekeeping, every step safe to run in several processes at once: transient outputs past their
- * availability window, PDFs and page images in `deleting`, upload sessions past their TTL, old idempotency
+ * availability window, PDFs and page images in `deleting`, upload sessions past their TTL (and the empty deploys they created), old idempotency
  * keys, jobs whose worker died, the leftover files of jobs canceled while rendering, and blob garbage
  * collection. Tests call runOnce() after moving the clock.
  */
@@ -33,7 +36,13 @@ export class Janitor {
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: RenderedFiles; images: PageImages; idempotency: IdempotencyStore; outcomes: JobOutcomes },
+    private readonly deps: {
+      files: RenderedFiles;
+      images: PageImages;
+      idempotency: IdempotencyStore;
+      outcomes: JobOutcomes;
+      deploys: Deploys;
+    },
   ) {
     this.gc = new GarbageCollector(ctx);
     // A periodic chore: the first run comes one interval after the start.
@@ -75,6 +84,7 @@ export class Janitor {
       .where('status', '=', 'open')
       .where('expires_at', '<=', now)
       .executeTakeFirst();
+    const removedEmptyDeploys = await this.deps.deploys.removeAbandoned();
     const swept = await this.deps.idempotency.sweep();
     const recovered = await this.deps.outcomes.recoverExpiredLeases();
     const sweptCanceledAttempts = await this.deps.outcomes.sweepCanceledAttempts();
@@ -85,6 +95,7 @@ export class Janitor {
       expiredImages,
       purgedImages,
       expiredSessions: Number(sessions.numUpdatedRows),
+      removedEmptyDeploys,
       sweptIdempotencyKeys: swept,
       recoveredLeases: recovered,
       sweptCanceledAttempts,

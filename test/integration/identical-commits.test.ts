@@ -63,3 +63,37 @@ describe('identical commits', () => {
     assert.equal(commit.body.deployVersion.versionNo, 2);
   });
 });
+
+describe('an upload that never committed', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp();
+  });
+  after(() => app.close());
+
+  test('takes the deploy it created with it when its session expires; other deploys stay', async () => {
+    const files = [file('index.html', '<p>never uploaded</p>')];
+    const abandoned = await app.api('POST', '/v1/upload-sessions', {
+      createDeploy: { slug: 'abandoned', name: 'A' },
+      files: descriptors(files),
+    });
+    assert.equal(abandoned.status, 201, JSON.stringify(abandoned.body));
+    // A deploy made on purpose, and one whose later session expires after a version was committed, stay.
+    const made = await app.api('POST', '/v1/deploys', { slug: 'made', name: 'Made' });
+    assert.equal(made.status, 201);
+    const used = await deployFiles(app, { createDeploy: { slug: 'used', name: 'Used' } }, files);
+    assert.equal(used.status, 201);
+    const later = await app.api('POST', '/v1/upload-sessions', { deployId: used.deployId, files: descriptors(files) });
+    assert.equal(later.status, 201);
+    const empty = await app.api('POST', '/v1/upload-sessions', { deployId: made.body.deploy.id, files: descriptors(files) });
+    assert.equal(empty.status, 201);
+
+    assert.equal((await app.janitor!.runOnce()).removedEmptyDeploys, 0, 'nothing while the session may still commit');
+    app.clock.advance(app.config.uploadSessionTtlSeconds * 1000 + 1);
+    const report = await app.janitor!.runOnce();
+    assert.equal(report.removedEmptyDeploys, 1);
+    const slugs = (await app.api('GET', '/v1/deploys')).body.items.map((d: { slug: string }) => d.slug).sort();
+    assert.deepEqual(slugs, ['made', 'used']);
+    assert.equal((await app.api('GET', '/v1/deploys/abandoned')).status, 404);
+  });
+});

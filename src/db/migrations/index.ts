@@ -21,6 +21,7 @@ import * as m019 from './019-output-browser-version.js';
 import * as m020 from './020-version-checks.js';
 import * as m021 from './021-template-engines.js';
 import * as m022 from './022-url-sources.js';
+import * as m023 from './023-session-created-deploys.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020-version-checks': m020,
   '021-template-engines': m021,
   '022-url-sources': m022,
+  '023-session-created-deploys': m023,
 };

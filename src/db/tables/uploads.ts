@@ -12,6 +12,8 @@ export interface UploadSessionsTable {
   created_at: number;
   expires_at: number;
   committed_version_id: string | null;
+  /** 1 when this session created its deploy (createDeploy): an expired one may take the empty deploy with it. */
+  created_deploy: number;
 }
 
 export interface UploadSessionFilesTable {
