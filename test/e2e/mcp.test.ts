@@ -213,6 +213,25 @@ describe('folio mcp: the MCP server on stdio against a server process', () => {
     assert.deepEqual(mcp.errors, []);
   });
 
+  test("scoped by its key: a key without pdfs:read renders (linked by the job's output) but cannot list PDFs", async () => {
+    const created = await createClient({ baseUrl: server.url, apiKey: KEY }).request('POST /v1/api-keys', {
+      body: { name: 'mcp render only', scopes: ['deploys:read', 'render:read', 'render:write', 'usage:read'] },
+    });
+    const scoped = await connect({ FOLIO_API_URL: server.url, FOLIO_API_KEY: created.key, XDG_CONFIG_HOME: configHome });
+    try {
+      const r = await scoped.call('render', { deploy: 'invoice', payload: sample, managed: true });
+      assert.equal(r.isError, false, r.line);
+      assert.match(r.data.pdfId, /^pdf_/);
+      assert.equal(pdfPages(await download(r.data.downloadUrl)), r.data.pageCount);
+      const pdfs = await scoped.call('list_pdfs');
+      assert.equal(pdfs.isError, true);
+      assert.equal(pdfs.data.error, 'forbidden');
+      assert.match(pdfs.line, /scope/);
+    } finally {
+      await scoped.close();
+    }
+  });
+
   test('a wrong key answers unauthorized, no key at all says how to give one; both servers start', async () => {
     const wrong = await connect({
       FOLIO_API_URL: server.url,

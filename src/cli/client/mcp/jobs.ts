@@ -62,11 +62,19 @@ export async function followJob(client: FolioClient, jobId: string, waitSeconds:
   }
 }
 
-/** A signed download link of a succeeded job's PDF: the managed PDF's when it has one, else the job output's. */
+/**
+ * A signed download link of a succeeded job's PDF: the managed PDF's when it has one (it outlives the job's
+ * output record), else, and for a key without pdfs:read, the job output's (render:read).
+ */
 export async function downloadLink(client: FolioClient, r: RenderJobResult, expiresInSeconds: number | undefined, signal: AbortSignal) {
-  const { access } = r.pdf
-    ? await client.pdfs.downloadLink(r.pdf.id, expiresInSeconds, { signal })
-    : await client.renderJobs.downloadLink(r.job.id, expiresInSeconds, { signal });
+  let access: { url: string; expiresAt: number } | null = null;
+  if (r.pdf)
+    try {
+      ({ access } = await client.pdfs.downloadLink(r.pdf.id, expiresInSeconds, { signal }));
+    } catch (err) {
+      if (!(err instanceof FolioApiError && err.code === 'forbidden' && r.output)) throw err;
+    }
+  access ??= (await client.renderJobs.downloadLink(r.job.id, expiresInSeconds, { signal })).access;
   return { downloadUrl: access.url, linkExpiresAt: iso(access.expiresAt) };
 }
 
