@@ -6,6 +6,7 @@ import { deployCommand } from './deploy.js';
 import { deploysCommand } from './deploys.js';
 import { jobsCommand } from './jobs.js';
 import { loginCommand } from './login.js';
+import { mcpCommand } from './mcp.js';
 import { reportError } from './output.js';
 import { pdfsCommand } from './pdfs.js';
 import { renderCommand } from './render.js';
@@ -30,6 +31,8 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
   folio pdfs list|get|delete|link|download        managed PDFs and their links
   folio usage                                     plan, this month's usage and limits
   folio aliases set|list                          point production/preview at a version
+  folio mcp                                       a Model Context Protocol server on stdio: lets an
+                                                  assistant list templates and render PDFs (docs/mcp.md)
   folio dev [dir] [--payload FILE] [--pdf out.pdf]  local preview with live reload, and its printed pages rendered live
 Every client command takes --help and --json.`;
 
@@ -45,6 +48,7 @@ export const CLIENT_COMMANDS = [
   'pdfs',
   'usage',
   'aliases',
+  'mcp',
 ] as const;
 
 export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv: string[]): Promise<number> {
@@ -73,6 +77,8 @@ export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv:
         return await usageCommand(argv);
       case 'aliases':
         return await aliasesCommand(argv);
+      case 'mcp':
+        return await mcpCommand(argv);
     }
   } catch (err) {
     return reportError(err, json);

@@ -1,0 +1,62 @@
+// The Model Context Protocol server of `folio mcp`: the official SDK's McpServer with Folio's tools, on
+// stdio. Standard output carries the protocol and nothing else: every log line goes to standard error.
+import fs from 'node:fs';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { resolveApi } from '../config.js';
+import { registerReadTools } from './read-tools.js';
+import { registerRenderTools } from './render-tools.js';
+
+const INSTRUCTIONS = `Folio renders PDFs in headless Chromium from HTML templates deployed to it, or from HTML or Markdown given inline.
+Find templates with list_deploys; list_versions with withPayloadSchema: true shows what payload a template expects (its JSON Schema and a sample).
+render prints a deploy with a payload, render_html prints inline HTML or Markdown; both wait for the PDF and answer a signed download link that needs no key.
+A render still running when the wait ends keeps going: follow it with get_job. Everything is limited to what the configured API key's account and scopes allow.`;
+
+/** The package's version: package.json is four folders up from src/cli/client/mcp/ and dist/cli/client/mcp/. */
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** An MCP server with every Folio tool; each tool call reads the API configuration anew. */
+export function createFolioMcpServer(): McpServer {
+  const server = new McpServer({ name: 'folio', title: 'Folio', version: packageVersion() }, { instructions: INSTRUCTIONS });
+  registerReadTools(server);
+  registerRenderTools(server);
+  return server;
+}
+
+/**
+ * Serves MCP on stdin/stdout until standard input ends (the client went away) or SIGTERM/SIGINT; resolves
+ * with the exit code.
+ */
+export async function serveMcpOnStdio(): Promise<number> {
+  // Whatever writes to console.log or console.info would corrupt the protocol: it goes to stderr.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+  try {
+    const { apiUrl } = resolveApi();
+    process.stderr.write(`folio mcp: serving the Model Context Protocol on stdio for ${apiUrl}\n`);
+  } catch (err) {
+    process.stderr.write(`folio mcp: ${(err as Error).message}; every tool answers an error until then\n`);
+  }
+  const server = createFolioMcpServer();
+  const transport = new StdioServerTransport();
+  let done!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => (done = resolve));
+  transport.onclose = () => done(0);
+  const stop = () => void server.close().finally(() => done(0));
+  process.stdin.once('end', stop);
+  // A client that went away mid-answer: writing to the closed pipe fails, and the server stops.
+  process.stdout.once('error', stop);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  await server.connect(transport);
+  server.server.onerror = (err) => process.stderr.write(`folio mcp: ${err.message}\n`);
+  return finished;
+}

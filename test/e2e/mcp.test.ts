@@ -1,0 +1,258 @@
+// `folio mcp` as an MCP client runs it: the MCP SDK's own Client spawns `bin/folio mcp` over stdio
+// (StdioClientTransport) against a real `folio serve` process (SQLite, files, Chromium) that has
+// examples/invoice deployed. The returned links are fetched without a key and the PDFs read by poppler.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createClient } from '../../src/sdk/index.js';
+import { tempDir } from '../helpers/app.js';
+import { withPdfFile } from '../helpers/pdf.js';
+import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const KEY = 'folio_sk_mcptest00000000000000000000000000000001';
+const INVOICE = path.join(ROOT, 'examples/invoice');
+const TOOLS = ['get_job', 'get_usage', 'list_deploys', 'list_pdfs', 'list_versions', 'render', 'render_html'];
+
+interface Answer {
+  isError: boolean;
+  line: string;
+  data: any;
+}
+
+/** An MCP client connected to its own `folio mcp` process, with what that process wrote to stderr. */
+interface Session {
+  client: Client;
+  stderr(): string;
+  errors: Error[];
+  call(name: string, args?: Record<string, unknown>): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+async function connect(env: Record<string, string>): Promise<Session> {
+  const transport = new StdioClientTransport({ command: FOLIO_BIN, args: ['mcp'], env, cwd: ROOT, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr!.on('data', (d) => (stderr += d));
+  const client = new Client({ name: 'folio-mcp-test', version: '1.0.0' });
+  // Anything on the server's stdout that is not a protocol message ends up here.
+  const errors: Error[] = [];
+  client.onerror = (err) => errors.push(err);
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => stderr,
+    errors,
+    async call(name, args = {}) {
+      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text: string }> };
+      assert.equal(r.content.length, 2, JSON.stringify(r));
+      assert.ok(
+        r.content.every((c) => c.type === 'text'),
+        'text content',
+      );
+      return { isError: r.isError === true, line: r.content[0]!.text, data: JSON.parse(r.content[1]!.text) };
+    },
+    close: () => client.close(),
+  };
+}
+
+function pdfPages(pdf: Buffer): number {
+  return withPdfFile(pdf, (file) => Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]));
+}
+
+/** The PDF behind a signed link, fetched as anyone would: no API key. */
+async function download(url: string): Promise<Buffer> {
+  const res = await fetch(url);
+  assert.equal(res.status, 200, url);
+  assert.equal(res.headers.get('content-type'), 'application/pdf');
+  const pdf = Buffer.from(await res.arrayBuffer());
+  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  return pdf;
+}
+
+describe('folio mcp: the MCP server on stdio against a server process', () => {
+  let server: ServerProcess;
+  let mcp: Session;
+  const work = tempDir('folio-mcp-');
+  // No `folio login` file may stand in for the environment: an empty config folder of the test's own.
+  const configHome = path.join(work, 'config');
+  const sample = JSON.parse(fs.readFileSync(path.join(INVOICE, 'sample-payload.json'), 'utf8'));
+  let renderedJobId = '';
+
+  before(async () => {
+    fs.mkdirSync(configHome);
+    server = await startServerProcess({ FOLIO_DATA_DIR: path.join(work, 'data'), FOLIO_BOOTSTRAP_API_KEY: KEY });
+    await createClient({ baseUrl: server.url, apiKey: KEY }).deployDirectory(INVOICE, { slug: 'invoice', alias: 'production' });
+    mcp = await connect({ FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY, XDG_CONFIG_HOME: configHome });
+  });
+  after(async () => {
+    await mcp?.close();
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test('lists its tools, each described with an input schema; logs go to stderr only', async () => {
+    const { tools } = await mcp.client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
+    for (const t of tools) {
+      assert.ok(t.description && t.description.length > 40, `${t.name} has a description`);
+      assert.equal(t.inputSchema.type, 'object', `${t.name} has an input schema`);
+    }
+    const render = tools.find((t) => t.name === 'render')!;
+    assert.deepEqual(render.inputSchema.required, ['deploy']);
+    assert.ok(render.inputSchema.properties && 'payload' in render.inputSchema.properties);
+    assert.match(mcp.stderr(), /folio mcp: serving the Model Context Protocol on stdio for http:\/\/127\.0\.0\.1:\d+/);
+    assert.deepEqual(mcp.errors, []);
+  });
+
+  test('list_deploys and list_versions show the invoice, its alias and its payload schema', async () => {
+    const deploys = await mcp.call('list_deploys');
+    assert.equal(deploys.isError, false);
+    assert.match(deploys.line, /^1 deploy: invoice \(v1\)$/);
+    assert.equal(deploys.data.items[0].slug, 'invoice');
+    assert.match(deploys.data.items[0].id, /^dep_/);
+    assert.equal(deploys.data.items[0].latestVersion.versionNo, 1);
+
+    const versions = await mcp.call('list_versions', { deploy: 'invoice', withPayloadSchema: true });
+    assert.equal(versions.isError, false);
+    assert.match(versions.line, /^Deploy invoice: 1 version: v1 \(production\)$/);
+    assert.equal(versions.data.items[0].hasPayloadSchema, true);
+    assert.equal(versions.data.items[0].payloadSchema.type, 'object');
+    assert.equal(versions.data.items[0].samplePayload.invoiceNumber, sample.invoiceNumber);
+  });
+
+  test('render: the invoice with its sample payload, a keyless link to a valid PDF of the reported pages', async () => {
+    const r = await mcp.call('render', { deploy: 'invoice', version: 'production', payload: sample, businessKey: sample.invoiceNumber });
+    assert.equal(r.isError, false, r.line);
+    assert.match(r.data.jobId, /^job_/);
+    assert.equal(r.data.status, 'succeeded');
+    assert.equal(r.data.versionNo, 1);
+    assert.equal(r.data.businessKey, sample.invoiceNumber);
+    assert.deepEqual(r.data.warnings, []);
+    assert.ok(r.data.pageCount >= 2, `the sample's 40 items fill several pages, got ${r.data.pageCount}`);
+    assert.match(r.data.downloadUrl, /\/v1\/files\//);
+    assert.ok(r.line.includes(r.data.downloadUrl) && r.line.includes(r.data.jobId), r.line);
+    const pdf = await download(r.data.downloadUrl);
+    assert.equal(pdfPages(pdf), r.data.pageCount);
+    assert.equal(pdf.length, r.data.bytes);
+    renderedJobId = r.data.jobId;
+  });
+
+  test('get_job: the rendered job with its warnings and a link; list_pdfs and get_usage answer', async () => {
+    const r = await mcp.call('get_job', { jobId: renderedJobId });
+    assert.equal(r.isError, false, r.line);
+    assert.equal(r.data.jobId, renderedJobId);
+    assert.equal(r.data.status, 'succeeded');
+    assert.deepEqual(r.data.warnings, []);
+    assert.ok(r.data.pageCount >= 2);
+    assert.equal(pdfPages(await download(r.data.downloadUrl)), r.data.pageCount);
+
+    const pdfs = await mcp.call('list_pdfs');
+    assert.equal(pdfs.isError, false);
+    assert.deepEqual(pdfs.data.items, [], 'a transient render keeps no managed PDF');
+    const usage = await mcp.call('get_usage');
+    assert.equal(usage.isError, false);
+    assert.ok(usage.data.renderJobs.used >= 1);
+    assert.match(usage.line, /render jobs/);
+  });
+
+  test('render_html: Markdown into a managed PDF, listed by list_pdfs; folio.fail() is a tool error with the job', async () => {
+    const md = await mcp.call('render_html', { markdown: '# Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n', managed: true });
+    assert.equal(md.isError, false, md.line);
+    assert.equal(md.data.pageCount, 1);
+    assert.match(md.data.pdfId, /^pdf_/);
+    assert.equal(pdfPages(await download(md.data.downloadUrl)), 1);
+    const pdfs = await mcp.call('list_pdfs', { withLinks: true });
+    assert.deepEqual(
+      pdfs.data.items.map((p: { id: string }) => p.id),
+      [md.data.pdfId],
+    );
+    await download(pdfs.data.items[0].downloadUrl);
+
+    const failed = await mcp.call('render_html', { html: "<script>window.folio.fail('no line items')</script>" });
+    assert.equal(failed.isError, true);
+    assert.equal(failed.data.error, 'render_failed');
+    assert.match(failed.data.message, /no line items/);
+    assert.equal(failed.data.job.status, 'failed');
+    const job = await mcp.call('get_job', { jobId: failed.data.job.jobId });
+    assert.equal(job.isError, false, 'reading a failed job is no failure');
+    assert.equal(job.data.errorCode, 'render_failed');
+  });
+
+  test('a render still running when the wait ends is no error: get_job follows it to the end', async () => {
+    const slow = '<script>window.folio.waitForReady = true; setTimeout(() => window.folio.ready(), 3000);</script><p>slow</p>';
+    const r = await mcp.call('render_html', { html: slow, waitSeconds: 1 });
+    assert.equal(r.isError, false, r.line);
+    assert.match(r.data.status, /^(queued|rendering)$/);
+    assert.match(r.line, /is still (queued|rendering) after 1 s; it keeps running: call get_job/);
+    assert.equal(r.data.downloadUrl, undefined);
+    const done = await mcp.call('get_job', { jobId: r.data.jobId, waitSeconds: 30 });
+    assert.equal(done.data.status, 'succeeded', done.line);
+    assert.equal(pdfPages(await download(done.data.downloadUrl)), 1);
+  });
+
+  test('an unknown deploy or wrong input is a tool error with the code, and the server goes on', async () => {
+    const r = await mcp.call('render', { deploy: 'no-such-deploy', payload: {} });
+    assert.equal(r.isError, true);
+    assert.equal(r.data.error, 'deploy_not_found');
+    assert.match(r.line, /^error: deploy_not_found: /);
+    const v = await mcp.call('render', { deploy: 'invoice', version: 'v9' });
+    assert.equal(v.data.error, 'deploy_version_not_found');
+    const both = await mcp.call('render_html', { html: '<p>a</p>', markdown: 'b' });
+    assert.equal(both.data.error, 'invalid_request');
+    // Arguments that do not match the input schema: the SDK's own tool error, naming the field.
+    const bad = (await mcp.client.callTool({ name: 'render', arguments: { deploy: 'invoice', payload: 5 } })) as {
+      isError?: boolean;
+      content: Array<{ text: string }>;
+    };
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0]!.text, /payload/);
+    assert.equal((await mcp.call('list_deploys')).isError, false);
+    assert.deepEqual(mcp.errors, []);
+  });
+
+  test("scoped by its key: a key without pdfs:read renders (linked by the job's output) but cannot list PDFs", async () => {
+    const created = await createClient({ baseUrl: server.url, apiKey: KEY }).request('POST /v1/api-keys', {
+      body: { name: 'mcp render only', scopes: ['deploys:read', 'render:read', 'render:write', 'usage:read'] },
+    });
+    const scoped = await connect({ FOLIO_API_URL: server.url, FOLIO_API_KEY: created.key, XDG_CONFIG_HOME: configHome });
+    try {
+      const r = await scoped.call('render', { deploy: 'invoice', payload: sample, managed: true });
+      assert.equal(r.isError, false, r.line);
+      assert.match(r.data.pdfId, /^pdf_/);
+      assert.equal(pdfPages(await download(r.data.downloadUrl)), r.data.pageCount);
+      const pdfs = await scoped.call('list_pdfs');
+      assert.equal(pdfs.isError, true);
+      assert.equal(pdfs.data.error, 'forbidden');
+      assert.match(pdfs.line, /scope/);
+    } finally {
+      await scoped.close();
+    }
+  });
+
+  test('a wrong key answers unauthorized, no key at all says how to give one; both servers start', async () => {
+    const wrong = await connect({
+      FOLIO_API_URL: server.url,
+      FOLIO_API_KEY: 'folio_sk_wrong000000000000000000000000000000001',
+      XDG_CONFIG_HOME: configHome,
+    });
+    const none = await connect({ XDG_CONFIG_HOME: configHome });
+    try {
+      const r = await wrong.call('render', { deploy: 'invoice', payload: sample });
+      assert.equal(r.isError, true);
+      assert.equal(r.data.error, 'unauthorized');
+      assert.match(r.line, /FOLIO_API_KEY/);
+      const n = await none.call('list_deploys');
+      assert.equal(n.isError, true);
+      assert.equal(n.data.error, 'not_configured');
+      assert.match(n.line, /FOLIO_API_KEY/);
+      assert.match(n.line, /folio login/);
+      assert.match(none.stderr(), /every tool answers an error until then/);
+    } finally {
+      await wrong.close();
+      await none.close();
+    }
+  });
+});
