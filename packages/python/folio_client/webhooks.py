@@ -12,7 +12,8 @@ import hmac
 import json
 import re
 import time
-from typing import Any, Dict, Mapping, Optional, Sequence, Union
+from email.message import Message
+from typing import Any, Dict, Mapping, Optional, Union
 
 from .errors import WebhookVerificationError
 
@@ -20,10 +21,11 @@ SIGNATURE_HEADER = "service-webhook-signature"
 TIMESTAMP_HEADER = "service-webhook-timestamp"
 _DIGITS = re.compile(r"[0-9]+")
 
-HeaderValue = Union[str, Sequence[str], None]
+Headers = Union[Mapping[str, Any], Message]
+"""Request headers: a dict (values a string or a list of strings), or ``http.client`` / ``email.message`` headers."""
 
 
-def _header(headers: Mapping[str, Any], name: str) -> Optional[str]:
+def _header(headers: Headers, name: str) -> Optional[str]:
     """A header by case-insensitive name; of a repeated header (a list), the first value."""
     value: Any = None
     if name in headers:
@@ -46,7 +48,7 @@ def sign_webhook(body: Union[bytes, str], secret: str, timestamp: int) -> str:
 
 def verify_webhook(
     body: Union[bytes, bytearray, memoryview, str],
-    headers: Mapping[str, Any],
+    headers: Headers,
     secret: str,
     tolerance_seconds: int = 300,
     *,

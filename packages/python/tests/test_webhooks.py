@@ -3,6 +3,7 @@ runs this suite) one it generates and checks with the TS SDK's verifyWebhook, in
 
 from __future__ import annotations
 
+import email.message
 import json
 import os
 import unittest
@@ -46,6 +47,12 @@ class VerifyWebhookTest(unittest.TestCase):
         self.assertEqual(verify_webhook(BODY, lower, SECRET, now=NOW)["type"], "render.job.terminated")
         as_lists = {k: [v] for k, v in headers().items()}
         self.assertEqual(verify_webhook(BODY, as_lists, SECRET, now=NOW)["type"], "render.job.terminated")
+
+    def test_http_client_headers(self) -> None:
+        message = email.message.Message()
+        for key, value in headers().items():
+            message[key] = value
+        self.assertIn("id", verify_webhook(BODY, message, SECRET, now=NOW))
 
     def test_a_string_body_is_its_utf8_bytes(self) -> None:
         self.assertIn("id", verify_webhook(BODY.decode("utf-8"), headers(), SECRET, now=NOW))
