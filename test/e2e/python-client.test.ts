@@ -2,7 +2,8 @@
 // test/e2e/python-client/ run as a user runs them — `python3` with PYTHONPATH=packages/python, no virtualenv,
 // no install — and print one JSON line each, checked here. The webhook is a real delivery to an HTTP receiver
 // in this process; its raw body and headers go to verify_webhook(). The package's own unittest suite runs
-// here too, with a webhook vector signed in Node and accepted by the TypeScript SDK's verifyWebhook.
+// here too, with a webhook vector signed in Node and accepted by the TypeScript SDK's verifyWebhook, and last
+// every ```python block of docs/sdk-python.md (not ```python norun) runs as a program, in order.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -22,6 +23,9 @@ const PACKAGE = path.join(ROOT, 'packages/python');
 const SCRIPTS = path.join(ROOT, 'test/e2e/python-client');
 const INVOICE = path.join(ROOT, 'examples/invoice');
 const PAYLOAD = path.join(INVOICE, 'sample-payload.json');
+const DOC_BLOCKS = [...fs.readFileSync(path.join(ROOT, 'docs/sdk-python.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map(
+  (m) => m[1],
+);
 
 interface Run {
   code: number | null;
@@ -299,5 +303,37 @@ print(len(sys.argv) - 1, "compiled")`;
     // The id is the one the server answers in x-request-id.
     const res = await fetch(`${server.url}/v1/usage`, { headers: { authorization: 'Bearer folio_sk_wrong' } });
     assert.match(res.headers.get('x-request-id') ?? '', /^[\w-]{8,}$/);
+  });
+
+  test('docs/sdk-python.md: every python example runs, in order', { timeout: 300_000 }, async () => {
+    assert.ok(DOC_BLOCKS.length >= 9, `${DOC_BLOCKS.length} runnable blocks`);
+    for (const name of [
+      'deploy_directory',
+      'FolioApiError',
+      'iterate',
+      'render(',
+      'wait_for_job',
+      'render_batch',
+      'download',
+      'verify_webhook',
+    ])
+      assert.ok(
+        DOC_BLOCKS.some((b) => b.includes(name)),
+        name,
+      );
+    const dir = path.join(work, 'docs');
+    fs.mkdirSync(dir);
+    for (const [i, block] of DOC_BLOCKS.entries()) {
+      const file = path.join(dir, `example-${i}.py`);
+      fs.writeFileSync(file, block);
+      const r = await run('python3', [file], pythonEnv({ FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY }), dir);
+      assert.equal(r.code, 0, `example ${i}:\n${block}\n--- output:\n${r.stdout}\n${r.stderr}`);
+      if (block.includes('deploys.create')) assert.match(r.stdout, /^400 invalid_request slug$/m);
+      if (block.includes('deploy_directory')) assert.match(r.stdout, /^1 files, 1 new blobs, \d+ bytes sent, version v1$/m);
+      if (block.includes('wait_for_job(job')) assert.match(r.stdout, /^wrote .*greeting\.pdf$/m);
+      if (block.includes('sign_webhook')) assert.match(r.stdout, /^evt_1\nrefused: no v1 signature matches this secret$/m);
+    }
+    assert.equal(fs.readFileSync(path.join(dir, 'hello.pdf')).subarray(0, 5).toString(), '%PDF-');
+    assert.equal(fs.readFileSync(path.join(dir, 'greeting-2.pdf')).subarray(0, 5).toString(), '%PDF-');
   });
 });
