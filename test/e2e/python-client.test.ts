@@ -164,7 +164,7 @@ print(len(sys.argv) - 1, "compiled")`;
     console.log(`python unittest: ${ran} tests in ${Date.now() - started} ms`);
   });
 
-  test('deploy_directory: examples/invoice, content-addressed (a second deploy sends no blob)', { timeout: 60_000 }, async () => {
+  test('deploy_directory: examples/invoice, content-addressed; again: no blob, same v1; new_version: v2', { timeout: 60_000 }, async () => {
     const r = await scenario('deploy.py', INVOICE, 'py-invoice');
     const expected = fs.readdirSync(INVOICE).filter((f) => !f.startsWith('.')).length;
     assert.equal(r.files, expected);
@@ -173,10 +173,17 @@ print(len(sys.argv) - 1, "compiled")`;
     assert.equal(r.version, 1);
     assert.deepEqual(r.phases, ['alias', 'check', 'commit', 'hash', 'scan', 'upload']);
     assert.equal(r.totalBytes, r.bytesSent);
-    assert.deepEqual(r.again, { version: 2, newBlobs: 0, createdDeploy: false, deployId: r.deployId });
+    assert.equal(r.unchanged, false);
+    assert.deepEqual(r.again, { version: 1, newBlobs: 0, createdDeploy: false, deployId: r.deployId, unchanged: true });
+    assert.deepEqual(r.forced, { version: 2, newBlobs: 0, unchanged: false });
     deployId = r.deployId;
-    const alias = await fetch(`${server.url}/v1/deploys/${deployId}`, { headers: { authorization: `Bearer ${KEY}` } });
-    assert.equal(alias.status, 200);
+    const res = await fetch(`${server.url}/v1/deploys/${deployId}`, { headers: { authorization: `Bearer ${KEY}` } });
+    const { aliases } = (await res.json()) as { aliases: Array<{ alias: string; deployVersionId: string }> };
+    assert.deepEqual(
+      aliases.map((a) => [a.alias, a.deployVersionId]),
+      [['production', r.versionId]],
+      'alias= points at the first version',
+    );
   });
 
   test('render(): POST /v1/render by slug with the sample payload, and inline HTML and Markdown', { timeout: 120_000 }, async () => {

@@ -101,6 +101,7 @@ class Folio:
         metadata: Optional[Mapping[str, Any]] = None,
         fail_on: Optional[Sequence[str]] = None,
         alias: Optional[str] = None,
+        new_version: bool = False,
         ignore: Optional[IgnorePredicate] = None,
         include_dotfiles: bool = False,
         include_node_modules: bool = False,
@@ -112,10 +113,12 @@ class Folio:
 
         Give ``slug`` (the deploy is found by it, or created with ``name``) or ``deploy_id``. ``title`` and
         ``route`` are the version's (defaults: the slug, ``/``); ``render_timeout_ms``, ``metadata`` and
-        ``fail_on`` its ``render`` settings; ``alias`` is pointed at the new version. Dotfiles and
+        ``fail_on`` its ``render`` settings; ``alias`` is pointed at the new version. A folder and settings identical
+        to the deploy's latest version answer that version (``unchanged`` True, nothing counted) unless
+        ``new_version`` is True. Dotfiles and
         ``node_modules`` are left out unless included; ``ignore(rel_path)`` replaces that rule (folders are
         passed with a trailing "/"). ``on_progress`` receives ``{"phase": "scan" | "hash" | "check" | "upload" |
-        "commit" | "alias", ...}``. Returns a DeployResult (``version``, ``deploy_version_id``, ``new_blobs``, ...).
+        "commit" | "alias", ...}``. Returns a DeployResult (``version``, ``deploy_version_id``, ``unchanged``, ``new_blobs``, ...).
         """
         return deploy_directory(
             self.transport,
@@ -129,6 +132,7 @@ class Folio:
             metadata=metadata,
             fail_on=fail_on,
             alias=alias,
+            new_version=new_version,
             ignore=ignore,
             include_dotfiles=include_dotfiles,
             include_node_modules=include_node_modules,

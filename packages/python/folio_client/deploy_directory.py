@@ -55,6 +55,8 @@ class DeployResult:
     """True when this call created the deploy."""
     deploy_version: JsonObject
     """The commit's ``deployVersion`` (``id``, ``versionNo``, ``displayId``, ``treeHash``, ...)."""
+    unchanged: bool
+    """True when the folder and settings equal the deploy's latest version, which is ``deploy_version`` (nothing new was made)."""
     version: int
     """The version number (``vK``)."""
     files: int
@@ -154,6 +156,7 @@ def deploy_directory(
     metadata: Optional[Mapping[str, Any]] = None,
     fail_on: Optional[Sequence[str]] = None,
     alias: Optional[str] = None,
+    new_version: bool = False,
     ignore: Optional[IgnorePredicate] = None,
     include_dotfiles: bool = False,
     include_node_modules: bool = False,
@@ -247,12 +250,14 @@ def deploy_directory(
         render["metadata"] = dict(metadata)
     if fail_on is not None:
         render["failOn"] = list(fail_on)
+    commit: JsonObject = {
+        "entries": [{"path": d["path"], "blobHash": d["sha256"], "size": d["size"]} for d in descriptors],
+        "render": render,
+    }
+    if new_version:
+        commit["newVersion"] = True
     committed = transport.call(
-        "POST",
-        "/v1/upload-sessions/{uploadSessionId}/commit",
-        path={"uploadSessionId": session_id},
-        body={"entries": [{"path": d["path"], "blobHash": d["sha256"], "size": d["size"]} for d in descriptors], "render": render},
-        headers=token,
+        "POST", "/v1/upload-sessions/{uploadSessionId}/commit", path={"uploadSessionId": session_id}, body=commit, headers=token
     )
     version = committed["deployVersion"]
     if alias:
@@ -268,6 +273,7 @@ def deploy_directory(
         slug=slug,
         created_deploy=created_deploy,
         deploy_version=version,
+        unchanged=committed.get("unchanged") is True,
         version=int(version["versionNo"]),
         files=len(listed),
         new_blobs=sum(1 for x in fresh if x),

@@ -1,4 +1,5 @@
-"""deploy_directory() of a folder twice: the second deploy sends no blob (content-addressed)."""
+"""deploy_directory() of a folder three times: the second sends no blob and answers the same version
+(identical files and settings), the third asks for a new version anyway."""
 
 import sys
 from typing import List
@@ -12,6 +13,7 @@ first = folio.deploy_directory(
     folder, slug=slug, name="Invoice (Python)", alias="production", on_progress=lambda e: events.append(e["phase"])
 )
 again = folio.deploy_directory(folder, slug=slug)
+forced = folio.deploy_directory(folder, slug=slug, new_version=True)
 emit(
     {
         "deployId": first.deploy_id,
@@ -24,11 +26,14 @@ emit(
         "totalBytes": first.total_bytes,
         "ignored": first.ignored,
         "phases": sorted(set(events)),
+        "unchanged": first.unchanged,
         "again": {
             "version": again.version,
             "newBlobs": again.new_blobs,
             "createdDeploy": again.created_deploy,
             "deployId": again.deploy_id,
+            "unchanged": again.unchanged,
         },
+        "forced": {"version": forced.version, "newBlobs": forced.new_blobs, "unchanged": forced.unchanged},
     }
 )
