@@ -143,7 +143,7 @@ class Folio:
 
     def job_body(self, deploy: DeployRef = None, *, version: Optional[str] = None, payload: Any = None, **fields: Any) -> JsonObject:
         """The render job body that ``render``, ``render_job`` and ``render_and_wait`` send for these arguments."""
-        return job_body(deploy, version=version, payload=payload, fields=fields, resolve=lambda s: str(self.deploys.resolve(s)["id"]))
+        return job_body(deploy, version=version, payload=payload, fields=fields)
 
     def render(
         self,

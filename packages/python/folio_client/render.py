@@ -62,11 +62,10 @@ def job_body(
     version: Optional[str],
     payload: Any,
     fields: Mapping[str, Any],
-    resolve: Callable[[str], str],
 ) -> JsonObject:
     """The JSON body of a render job.
 
-    ``deploy`` is a deploy id or slug (``resolve`` turns a slug into the id), a whole body as a mapping, or None
+    ``deploy`` is a deploy id or slug (the server takes either as ``deployId``), a whole body as a mapping, or None
     for an inline job (``html`` or ``markdown``, with ``files``). ``fields`` are further job fields; snake_case
     names become the API's camelCase (``business_key`` -> ``businessKey``). ``files`` values given as bytes are
     base64-encoded; strings are taken as base64 already.
@@ -75,7 +74,7 @@ def job_body(
     if isinstance(deploy, Mapping):
         body.update(deploy)
     elif isinstance(deploy, str):
-        body["deployId"] = deploy if deploy.startswith("dep_") else resolve(deploy)
+        body["deployId"] = deploy
         body["deployVersionId"] = version or "latest"
     if version is not None and not isinstance(deploy, str):
         body["deployVersionId"] = version

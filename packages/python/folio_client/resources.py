@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterator, Mapping, Optional
 
-from .errors import FolioApiError
 from .pagination import paginate
 from .transport import Transport
 
@@ -58,17 +57,11 @@ class Deploys:
         self._t.call("DELETE", "/v1/deploys/{deployId}", path={"deployId": deploy_id})
 
     def resolve(self, id_or_slug: str) -> JsonObject:
-        """A deploy (``{id, slug, name, ...}``) by id (``dep_...``) or slug; FolioApiError 404 ``deploy_not_found`` otherwise."""
-        if id_or_slug.startswith("dep_"):
-            try:
-                return dict(self.get(id_or_slug)["deploy"])
-            except FolioApiError as err:
-                if err.code != "deploy_not_found":
-                    raise
-        hit = find_deploy_by_slug(self._t, id_or_slug)
-        if hit is None:
-            raise FolioApiError(f'no deploy has the id or slug "{id_or_slug}"', status=404, code="deploy_not_found")
-        return hit
+        """A deploy (``{id, slug, name, ...}``) by id (``dep_...``) or slug; FolioApiError 404 ``deploy_not_found`` otherwise.
+
+        The server takes a slug wherever a deploy id goes, so this is one ``GET /v1/deploys/{deployId}``.
+        """
+        return dict(self.get(id_or_slug)["deploy"])
 
     def versions(self, deploy_id: str) -> Iterator[JsonObject]:
         """Every version of a deploy, newest first."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unittest
-from typing import List
 
 from folio_client import parse_warnings_header
 from folio_client.download import reference_of
@@ -12,40 +11,29 @@ from folio_client.render import camel, job_body
 
 
 class JobBodyTest(unittest.TestCase):
-    def setUp(self) -> None:
-        self.resolved: List[str] = []
-
-    def resolve(self, slug: str) -> str:
-        self.resolved.append(slug)
-        return "dep_resolved"
-
     def test_a_deploy_id_with_fields_in_snake_case(self) -> None:
         body = job_body(
             "dep_1",
             version=None,
             payload={"a": 1},
             fields={"business_key": "INV-1", "output_mode": "managed", "e_invoice": None},
-            resolve=self.resolve,
         )
         self.assertEqual(
             body, {"deployId": "dep_1", "deployVersionId": "latest", "businessKey": "INV-1", "outputMode": "managed", "payload": {"a": 1}}
         )
-        self.assertEqual(self.resolved, [])
 
-    def test_a_slug_is_resolved_and_a_version_named(self) -> None:
-        body = job_body("invoice", version="production", payload=None, fields={}, resolve=self.resolve)
-        self.assertEqual(body, {"deployId": "dep_resolved", "deployVersionId": "production"})
-        self.assertEqual(self.resolved, ["invoice"])
+    def test_a_slug_goes_as_the_deploy_id_and_a_version_named(self) -> None:
+        body = job_body("invoice", version="production", payload=None, fields={})
+        self.assertEqual(body, {"deployId": "invoice", "deployVersionId": "production"})
 
     def test_a_whole_body_and_inline_files(self) -> None:
-        body = job_body({"deployId": "dep_2", "deployVersionId": "ver_1"}, version=None, payload=[1], fields={}, resolve=self.resolve)
+        body = job_body({"deployId": "dep_2", "deployVersionId": "ver_1"}, version=None, payload=[1], fields={})
         self.assertEqual(body, {"deployId": "dep_2", "deployVersionId": "ver_1", "payload": [1]})
         inline = job_body(
             None,
             version=None,
             payload=None,
             fields={"html": "<h1>x</h1>", "files": {"a.css": b"h1{}", "b.png": "iVBO"}},
-            resolve=self.resolve,
         )
         self.assertEqual(inline, {"html": "<h1>x</h1>", "files": {"a.css": "aDF7fQ==", "b.png": "iVBO"}})
 
