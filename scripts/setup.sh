@@ -18,7 +18,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   # tolerates optional platform packages the registry does not serve (rollup's non-linux-x64 builds are
   # missing from the registry reachable here, and `npm ci` refuses a lock file without them).
   echo "setup: installing npm dependencies (npm install, versions from package-lock.json)"
-  npm install --no-audit --no-fund --loglevel=error
+  # --no-save: package-lock.json is read, never rewritten (a fresh clone stays clean).
+  npm install --no-save --no-audit --no-fund --loglevel=error
 fi
 
 # Chromium and fonts for rendering (Debian's packages).
