@@ -36,7 +36,7 @@ done
 # 4. Commit: the entries are the same files; route is the entry page.
 ENTRIES=$(echo "[$FILES]" | json 'd.map(f => ({path: f.path, blobHash: f.sha256, size: f.size}))')
 VERSION=$(curl -sS -H "$AUTH" -H "x-upload-token: $TOKEN" -H 'content-type: application/json' -d "{\"entries\":$ENTRIES,\"render\":{\"route\":\"/\",\"title\":\"$SLUG\"}}" "$FOLIO_API_URL/v1/upload-sessions/$SID/commit")
-echo "uploaded $SENT new blob(s); version: $(echo "$VERSION" | json 'd.deployVersion ? d.deployVersion.displayId + " (" + d.deployVersion.id + ") of deploy " + d.deployVersion.deployId : JSON.stringify(d)')"
+echo "uploaded $SENT new blob(s); version: $(echo "$VERSION" | json 'd.deployVersion ? d.deployVersion.displayId + " (" + d.deployVersion.id + ") of deploy " + d.deployVersion.deployId + (d.unchanged ? " (unchanged)" : "") : JSON.stringify(d)')"
 
 # 5. Usage of this month.
 curl -sS -H "$AUTH" "$FOLIO_API_URL/v1/usage" | json '"deploy commits this month: " + d.usageMeters.find(m => m.code === "deploy_commits").totalQuantity + ", stored bytes: " + d.liveStorage.totalBytes'

@@ -90,13 +90,13 @@ describe('folio CLI polish against a server process', () => {
     assert.match(plain.stdout, /^left out 6 files or folders \(\.folioignore and defaults\); --verbose lists them$/m);
 
     const verbose = ok(await folio(['deploy', site, '--slug', 'polish', '--verbose']));
-    assert.match(verbose.stdout, /version v2$/m);
+    assert.match(verbose.stdout, /version v1 \(unchanged: identical to the latest version; --new-version makes a new one\)$/m);
     for (const p of ['.env', '.folioignore', 'drafts/', 'node_modules/', 'stray.pdf', 'sub/.DS_Store'])
       assert.match(verbose.stdout, new RegExp(`^  ${p.replace(/[.]/g, '\\.')}$`, 'm'));
 
-    const json = JSON.parse(ok(await folio(['deploy', site, '--slug', 'polish', '--json'])).stdout);
+    const json = JSON.parse(ok(await folio(['deploy', site, '--slug', 'polish', '--json', '--new-version'])).stdout);
     assert.deepEqual(json.ignored, ['.env', '.folioignore', 'drafts/', 'node_modules/', 'stray.pdf', 'sub/.DS_Store']);
-    assert.equal(json.version, 3);
+    assert.equal(json.version, 2);
     const files = await api(`/v1/deploys/${json.deployId}/versions/${json.deployVersion.id}/files`);
     assert.deepEqual(files.items.map((f: { path: string }) => f.path).sort(), [
       '/index.html',
@@ -107,8 +107,8 @@ describe('folio CLI polish against a server process', () => {
   });
 
   test('render --version 2 and --version v2 bind the job to version 2; aliases list shows vN; an unknown number is a usage error', async () => {
-    // Versions 1-3 of "polish" exist after the deploy test; make a deploy of its own so the test stands alone.
-    for (let i = 0; i < 3; i++) ok(await folio(['deploy', site, '--slug', 'versions']));
+    // Versions of "polish" exist after the deploy test; make a deploy of its own so the test stands alone.
+    for (let i = 0; i < 3; i++) ok(await folio(['deploy', site, '--slug', 'versions', '--new-version']));
     for (const spec of ['2', 'v2']) {
       const created = JSON.parse(ok(await folio(['render', 'versions', '--version', spec, '--json'])).stdout);
       assert.equal(created.job.deployVersionNo, 2, spec);
@@ -124,7 +124,7 @@ describe('folio CLI polish against a server process', () => {
 
   test('deploys list shows each deploy with its latest version as vN', async () => {
     ok(await folio(['deploy', site, '--slug', 'listed']));
-    ok(await folio(['deploy', site, '--slug', 'listed']));
+    ok(await folio(['deploy', site, '--slug', 'listed', '--new-version']));
     const out = ok(await folio(['deploys', 'list'])).stdout;
     assert.match(out, /^ID\s+SLUG\s+NAME\s+LATEST\s+UPDATED$/m);
     assert.match(out, /^dep_\w+\s+listed\s+listed\s+v2\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/m);

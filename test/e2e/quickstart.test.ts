@@ -12,7 +12,7 @@ import { ROOT, startServerProcess } from '../helpers/server-process.js';
 const run = promisify(execFile);
 
 describe('README quickstart', () => {
-  test('first start prints a key; the quickstart deploys a folder twice, sending nothing the second time', async () => {
+  test('first start prints a key; the quickstart deploys a folder twice, sending nothing and making no version the second time', async () => {
     const dataDir = tempDir();
     const server = await startServerProcess({ FOLIO_DATA_DIR: dataDir });
     try {
@@ -25,8 +25,8 @@ describe('README quickstart', () => {
       assert.match(first.stdout, new RegExp(`uploaded ${fileCount} new blob\\(s\\); version: v1-`));
       assert.match(first.stdout, /deploy commits this month: 1, stored bytes: \d+/);
       const second = await run(script, [path.join(ROOT, 'examples/hello'), 'hello'], { env });
-      assert.match(second.stdout, /uploaded 0 new blob\(s\); version: v2-/);
-      assert.match(second.stdout, /deploy commits this month: 2/);
+      assert.match(second.stdout, /uploaded 0 new blob\(s\); version: v1-\w+ \(ver_\w+\) of deploy dep_\w+ \(unchanged\)/);
+      assert.match(second.stdout, /deploy commits this month: 1,/, 'an unchanged deploy counts no commit');
       // Deploy and render the invoice example as the README shows; the PDF lands where render.sh says.
       await run(script, [path.join(ROOT, 'examples/invoice'), 'invoice'], { env });
       const out = path.join(dataDir, 'invoice.pdf');
@@ -52,6 +52,40 @@ describe('README quickstart', () => {
       assert.doesNotMatch(restarted.output(), /folio_sk_/);
     } finally {
       await restarted.stop();
+    }
+  });
+
+  test('npm start is development mode: an http webhook to loopback is accepted and the banner says so; folio serve refuses it', async () => {
+    const hook = { webhook: { enabled: true, url: 'http://127.0.0.1:3999/hooks' } };
+    const key = 'folio_sk_quickstartDevMode0123456789abcdefXY';
+    const dev = await startServerProcess({ FOLIO_DATA_DIR: tempDir(), FOLIO_BOOTSTRAP_API_KEY: key }, 'serve', 60_000, ROOT, [
+      'bash',
+      'scripts/start.sh',
+    ]);
+    try {
+      assert.match(dev.output(), /Development mode: webhooks may use http:\/\/ and loopback or private hosts/);
+      const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const deploy = await fetch(`${dev.url}/v1/deploys`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ slug: 'hooked', name: 'Hooked' }),
+      });
+      assert.equal(deploy.status, 201);
+      const set = await fetch(`${dev.url}/v1/deploys/hooked/settings`, { method: 'PATCH', headers: auth, body: JSON.stringify(hook) });
+      assert.equal(set.status, 200, await set.text());
+    } finally {
+      await dev.stop();
+    }
+    const prod = await startServerProcess({ FOLIO_DATA_DIR: tempDir(), FOLIO_BOOTSTRAP_API_KEY: key });
+    try {
+      assert.doesNotMatch(prod.output(), /Development mode/);
+      const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      await fetch(`${prod.url}/v1/deploys`, { method: 'POST', headers: auth, body: JSON.stringify({ slug: 'hooked', name: 'Hooked' }) });
+      const set = await fetch(`${prod.url}/v1/deploys/hooked/settings`, { method: 'PATCH', headers: auth, body: JSON.stringify(hook) });
+      assert.equal(set.status, 400);
+      assert.match(((await set.json()) as { message: string }).message, /must use https/);
+    } finally {
+      await prod.stop();
     }
   });
 });

@@ -76,9 +76,10 @@ describe('plans and quotas', () => {
       Array.from({ length: 3 * N }, () => http.request('POST', '/v1/upload-sessions', { json: { deployId, files: descriptors([f]) } })),
     );
     const results = await Promise.all(
-      sessions.map((s) =>
+      // Each its own title: identical commits would answer the latest version instead of making one.
+      sessions.map((s, i) =>
         http.request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
-          json: { entries: entries([f]), render: { route: '/', title: 'q' } },
+          json: { entries: entries([f]), render: { route: '/', title: `q${i}` } },
           headers: { 'x-upload-token': s.body.uploadToken },
         }),
       ),

@@ -158,7 +158,8 @@ function finishOperation(method: string, op: Operation): void {
     if (/^2/.test(status)) {
       response.description = doc.success;
       const media = response.content?.['application/json'];
-      if (media && doc.response !== undefined) media.example = doc.response;
+      const example = doc.responseExamples?.[status] ?? doc.response;
+      if (media && example !== undefined) media.example = example;
     }
   }
   Object.assign(responses, doc.responses ?? {}, errorResponses([...commonErrorCodes(traits), ...(doc.errors ?? [])]));

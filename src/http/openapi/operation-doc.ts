@@ -27,6 +27,8 @@ export interface OperationDoc {
   query?: Record<string, unknown>;
   /** Example success response body (JSON). */
   response?: unknown;
+  /** Example bodies of other success statuses, where they differ (`{200: …}` beside a 201 `response`). */
+  responseExamples?: Record<string, unknown>;
   /** Examples of path parameters and headers (header names in lower case) beyond the common ones of document.ts. */
   parameters?: Record<string, string>;
   /** A request body that the route reads itself (raw bytes), documented here since it has no schema. */

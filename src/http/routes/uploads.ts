@@ -206,6 +206,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
           ],
           request: ex.commit,
           response: { deployVersion: ex.deployVersion, unchanged: false },
+          responseExamples: { 200: { deployVersion: ex.deployVersion, unchanged: true } },
         },
       },
     },
