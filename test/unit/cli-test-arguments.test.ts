@@ -52,7 +52,7 @@ describe('folio test arguments, in-process', () => {
       '--route ROUTE',
       '--metadata FILE',
       '--env FILE',
-      '--timeout MS',
+      '--timeout SECONDS',
       '--allow-external-network',
       '--include-dotfiles',
       '--include-node-modules',
@@ -81,7 +81,7 @@ describe('folio test arguments, in-process', () => {
     const site = folder('site', { 'index.html': page, 'sub/index.html': page, 'sample-payload.json': '{}' });
     await refused([site, '--tolerance', '2'], /--tolerance must be a share from 0 to 1 \(0\.001\) or a percentage \(0\.1%\), got "2"/);
     await refused([site, '--tolerance', 'some'], /--tolerance must be a share/);
-    await refused([site, '--timeout', '5'], /--timeout must be an integer from 1000 to 600000/);
+    await refused([site, '--timeout', '0.5'], /--timeout must be from 1 to 600 seconds, got "0.5"/);
     await refused([site, '--frobnicate'], /Unknown option '--frobnicate'/);
     await refused([site, '--route', 'invoice'], /--route must begin with \//);
     await refused([site, '--route', '/nothing-here'], /route \/nothing-here matches no file in .*site/);
