@@ -3,4 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# Development mode: `npm start` is local development, so webhooks may go to http:// and loopback or private
+# hosts (a receiver on this machine). The network policy of rendering pages is unchanged. Set
+# FOLIO_ALLOW_INSECURE_WEBHOOKS=0 to try the production rule; `folio serve` itself defaults to it.
+export FOLIO_ALLOW_INSECURE_WEBHOOKS="${FOLIO_ALLOW_INSECURE_WEBHOOKS:-1}"
 exec bin/folio serve

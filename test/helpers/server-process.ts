@@ -19,8 +19,11 @@ export async function startServerProcess(
   role = 'serve',
   timeoutMs = 30_000,
   root = ROOT,
+  /** Another way to start it than `bin/folio <role>` (e.g. `['bash', 'scripts/start.sh']`, what npm start runs). */
+  command?: string[],
 ): Promise<ServerProcess> {
-  const child = spawn(path.join(root, 'bin/folio'), [role], {
+  const [program, ...args] = command ?? [path.join(root, 'bin/folio'), role];
+  const child = spawn(program!, args, {
     cwd: root,
     // The cheapest real scrypt for dashboard passwords: sign-ins in tests need no production cost.
     env: { ...process.env, PORT: '0', FOLIO_LOG_LEVEL: 'warn', FOLIO_PASSWORD_HASH_COST: '10', ...env },

@@ -8,7 +8,7 @@ export const securitySettings: SettingSpec[] = [
     key: 'allowInsecureWebhooks',
     type: 'boolean',
     default: 'false',
-    doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts.',
+    doc: 'Local development only: accept http:// webhook URLs and loopback/private hosts (a receiver on this machine). `npm start` sets it to `1` unless it is set, and the start banner says so; `folio serve` (and every production set-up) defaults to `false`. Pages being rendered keep the full network policy either way.',
   },
   {
     env: 'FOLIO_URL_SOURCE_ALLOWED_HOSTS',
