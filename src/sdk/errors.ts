@@ -1,11 +1,22 @@
 // Errors thrown by the SDK. Every failed API call is a FolioApiError carrying the server's uniform error
 // body ({error, message, details}); network failures use status 0 and code "network_error".
+import type { components } from './api-types.js';
+
+/** The codes of the server's error bodies (docs/api.md, Errors), as its OpenAPI document lists them. */
+export type ServerErrorCode = components['schemas']['Error']['error'];
+
+/**
+ * A FolioApiError's code: the server's, or the SDK's own when no error body arrived (`network_error`: no
+ * response; `integrity_error`: a body that does not match its sha256; `unexpected_response`: an answer of
+ * another type than asked; `http_<status>`: a non-JSON error answer, e.g. from a proxy).
+ */
+export type FolioApiErrorCode = ServerErrorCode | 'network_error' | 'integrity_error' | 'unexpected_response' | `http_${number}`;
 
 export class FolioApiError extends Error {
   /** HTTP status; 0 when no response arrived (network error, timeout). */
   readonly status: number;
-  /** The server's machine-readable code (`deploy_not_found`, `rate_limited`, …) or `network_error`. */
-  readonly code: string;
+  /** The server's machine-readable code (`deploy_not_found`, `rate_limited`, …) or the SDK's own (FolioApiErrorCode). */
+  readonly code: FolioApiErrorCode;
   /** The server's `details` (e.g. `{field}` for validation errors), when given. */
   readonly details: Record<string, unknown> | undefined;
   /** The `x-request-id` of the response: quote it when reporting a problem. */
@@ -13,7 +24,7 @@ export class FolioApiError extends Error {
 
   constructor(init: {
     status: number;
-    code: string;
+    code: FolioApiErrorCode;
     message: string;
     details?: Record<string, unknown>;
     requestId?: string;
@@ -37,7 +48,7 @@ export class FolioApiError extends Error {
     } catch {
       body = null;
     }
-    const code = typeof body?.error === 'string' ? body.error : `http_${res.status}`;
+    const code: FolioApiErrorCode = typeof body?.error === 'string' ? (body.error as ServerErrorCode) : `http_${res.status}`;
     const message =
       typeof body?.message === 'string'
         ? body.message

@@ -38,6 +38,7 @@ export {
   type WarningCount,
 } from './warnings.js';
 export { FolioApiError, FolioBatchProductError, FolioRenderError, FolioTimeoutError } from './errors.js';
+export type { FolioApiErrorCode, ServerErrorCode } from './errors.js';
 export {
   listDirectory,
   slugify,
@@ -65,4 +66,10 @@ export type {
   Access,
   PageImage,
 } from './api-types.js';
-export { verifyWebhook, WebhookVerificationError, type FolioWebhookEvent, type VerifyWebhookInput } from './webhooks.js';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type FolioWebhookEvent,
+  type VerifyWebhookInput,
+  type WebhookVerificationCode,
+} from './webhooks.js';

@@ -2,10 +2,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PageImage } from './api-types.js';
 
+/** Why a webhook was refused: each WebhookVerificationError carries one. */
+export type WebhookVerificationCode =
+  | 'webhook_body_not_raw'
+  | 'webhook_signature_missing'
+  | 'webhook_timestamp_invalid'
+  | 'webhook_timestamp_out_of_tolerance'
+  | 'webhook_signature_mismatch'
+  | 'webhook_body_not_json';
+
 export class WebhookVerificationError extends Error {
-  constructor(message: string) {
+  readonly code: WebhookVerificationCode;
+  constructor(code: WebhookVerificationCode, message: string) {
     super(message);
     this.name = 'WebhookVerificationError';
+    this.code = code;
   }
 }
 
@@ -51,11 +62,18 @@ export function verifyWebhook(input: VerifyWebhookInput): FolioWebhookEvent {
   const tolerance = input.toleranceSeconds ?? 300;
   const signature = header(input.headers, 'service-webhook-signature');
   const timestamp = header(input.headers, 'service-webhook-timestamp');
-  if (!signature) throw new WebhookVerificationError('missing Service-Webhook-Signature header');
-  if (!timestamp || !/^\d+$/.test(timestamp)) throw new WebhookVerificationError('missing or malformed Service-Webhook-Timestamp header');
+  const body: unknown = input.rawBody;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw new WebhookVerificationError(
+      'webhook_body_not_raw',
+      `rawBody must be the request body exactly as received (a string or a Buffer), not ${body === null ? 'null' : typeof body === 'object' ? 'a parsed object' : typeof body}: the signature covers the bytes, and JSON parsed and serialised again differs. With Express, read it with express.raw({ type: 'application/json' }) on the webhook route`,
+    );
+  if (!signature) throw new WebhookVerificationError('webhook_signature_missing', 'missing Service-Webhook-Signature header');
+  if (!timestamp || !/^\d+$/.test(timestamp))
+    throw new WebhookVerificationError('webhook_timestamp_invalid', 'missing or malformed Service-Webhook-Timestamp header');
   const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000);
   if (Math.abs(nowSeconds - Number(timestamp)) > tolerance)
-    throw new WebhookVerificationError('timestamp outside the tolerance (replayed or clock skew)');
+    throw new WebhookVerificationError('webhook_timestamp_out_of_tolerance', 'timestamp outside the tolerance (replayed or clock skew)');
   const raw = typeof input.rawBody === 'string' ? Buffer.from(input.rawBody) : Buffer.from(input.rawBody);
   const expected = Buffer.from(createHmac('sha256', input.secret).update(`${timestamp}.`).update(raw).digest('hex'));
   const candidates = signature
@@ -64,10 +82,10 @@ export function verifyWebhook(input: VerifyWebhookInput): FolioWebhookEvent {
     .filter((s) => s.startsWith('v1='))
     .map((s) => Buffer.from(s.slice(3)));
   if (!candidates.some((c) => c.length === expected.length && timingSafeEqual(c, expected)))
-    throw new WebhookVerificationError('no v1 signature matches this secret');
+    throw new WebhookVerificationError('webhook_signature_mismatch', 'no v1 signature matches this secret');
   try {
     return JSON.parse(raw.toString('utf8')) as FolioWebhookEvent;
   } catch {
-    throw new WebhookVerificationError('the body is not JSON');
+    throw new WebhookVerificationError('webhook_body_not_json', 'the body is not JSON');
   }
 }

@@ -127,7 +127,19 @@ describe('webhooks', () => {
     );
     assert.throws(
       () => verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() + 301_000 }),
-      /tolerance/,
+      (err: WebhookVerificationError) => err.code === 'webhook_timestamp_out_of_tolerance' && /tolerance/.test(err.message),
+    );
+    // A body parsed by a framework (express.json()) instead of the raw bytes: said so, with what to do.
+    assert.throws(
+      () => verifyWebhook({ secret, headers: r.headers as Record<string, string>, rawBody: JSON.parse(r.rawBody), now: app.clock.now() }),
+      (err: WebhookVerificationError) =>
+        err instanceof WebhookVerificationError &&
+        err.code === 'webhook_body_not_raw' &&
+        /not a parsed object[\s\S]*express\.raw/.test(err.message),
+    );
+    assert.throws(
+      () => verifyWebhook({ secret: secret + 'x', headers: r.headers as Record<string, string>, rawBody: r.rawBody, now: app.clock.now() }),
+      { code: 'webhook_signature_mismatch' },
     );
 
     // An independent implementation: Stripe's library, given t=<timestamp>,<signature>.
