@@ -288,14 +288,14 @@ export const CreateJobBody = Type.Object(
     markdown: Type.Optional(
       Type.String({
         description:
-          'Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine, see docs/templates.md), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan\'s `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`).',
+          'Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan\'s `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`).',
         examples: ['---\ntitle: Release notes\n---\n# Release 2.4\n\n| Area | Change |\n|---|---|\n| API | Slugs in paths |\n'],
       }),
     ),
     engine: Type.Optional(
       Type.Union([Type.Literal('html'), ...TEMPLATE_ENGINES.map((e) => Type.Literal(e))], {
         description:
-          "With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (docs/templates.md); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML \"name.md\" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`.",
+          "With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML \"name.md\" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`.",
         examples: ['handlebars'],
       }),
     ),

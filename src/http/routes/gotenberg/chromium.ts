@@ -128,7 +128,7 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
           summary: `${route === 'convert' ? 'Convert' : 'Screenshot'} ${markdown ? 'Markdown' : 'HTML'}${route === 'convert' ? ' to PDF' : ''} (Gotenberg-compatible)`,
           description: `Gotenberg's \`${path}\`: ${
             markdown
-              ? '`index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, see docs/templates.md); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the '
+              ? '`index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, the templates guide); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the '
               : 'the '
           }same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (\`Authorization: Bearer …\`, or the key as the password of HTTP Basic auth with any user name). ${
             route === 'convert'
