@@ -133,6 +133,7 @@ export class JobPreparation {
       // The print overrides only: the document options of render.metadata.pdf are applied after printing.
       pdf: print,
       printDefaults: isPrintDefaults(version.print_defaults) ? version.print_defaults : UNSTATED_PRINT_DEFAULTS,
+      ...(document?.waitFor ? { waitFor: document.waitFor } : {}),
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
       maxOutputBytes: policy.maxRenderOutputBytes,
