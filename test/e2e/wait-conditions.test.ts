@@ -2,10 +2,12 @@
 // draws its chart 400 ms later is printed without the chart, and with it when the job waits for a selector
 // or an expression; a delay shows in the job's diagnostics; a condition never met fails the job within its
 // render timeout naming the condition; an expression that throws fails it naming the expression; bad
-// input is a 400 naming the field, with no job created; a batch item waits like a job.
+// input is a 400 naming the field, with no job created; a batch item waits like a job. Gotenberg's
+// waitForSelector and waitDelay through chromiumly, unchanged, against this server.
 // SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Chromiumly, HtmlConverter } from 'chromiumly';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -22,6 +24,17 @@ const LATE_CHART = `<!doctype html><html><head><script>window.folio.waitForReady
     document.body.append(p);
     window.chartDone = true;
   }, 400);
+</script></body></html>`;
+
+// A page Folio cannot change (a Gotenberg client's): no folio protocol, and the late part comes after the
+// default protocol's horizon for timers (1 s), so without waiting for it the page prints without it.
+const GOTENBERG_PAGE = `<!doctype html><html><body><h1>Gotenberg report</h1><script>
+  setTimeout(() => {
+    const p = document.createElement('p');
+    p.id = 'late';
+    p.textContent = 'Late table';
+    document.body.append(p);
+  }, 1500);
 </script></body></html>`;
 
 describe('wait conditions (waitFor) of render jobs', () => {
@@ -199,5 +212,19 @@ describe('wait conditions (waitFor) of render jobs', () => {
     }
     assert.match(texts[0]!, /Chart drawn/);
     assert.doesNotMatch(texts[1]!, /Chart drawn/);
+  });
+
+  test("Gotenberg's waitForSelector and waitDelay through chromiumly", async () => {
+    const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    Chromiumly.configure({ endpoint: base, username: 'folio', password: app.key });
+    const html = Buffer.from(GOTENBERG_PAGE);
+    const plain = pdfText(await new HtmlConverter().convert({ html }));
+    assert.match(plain, /Gotenberg report/);
+    assert.doesNotMatch(plain, /Late table/, 'the control: without a wait the page prints before its late part');
+    const waited = pdfText(await new HtmlConverter().convert({ html, waitForSelector: '#late', waitDelay: '250ms' }));
+    assert.match(waited, /Gotenberg report[\s\S]*Late table/);
+    const expression = pdfText(await new HtmlConverter().convert({ html, waitForExpression: "!!document.querySelector('#late')" }));
+    assert.match(expression, /Late table/);
+    await assert.rejects(new HtmlConverter().convert({ html, waitDelay: 'soon' }), /Status: 400[\s\S]*waitDelay/);
   });
 });
