@@ -1,8 +1,11 @@
 // Gotenberg's form fields (the Chromium routes, /forms/chromium/{convert,screenshot}/html) read into the
 // fields of a Folio render job: print options (`print`, checked later by domain/print-options.ts like any
-// job's), document options (`pdf`, `protection`), `failOn` and page images. Every field is either mapped or
-// refused by name: nothing a Gotenberg client sends is silently ignored (docs/gotenberg.md is the table).
-// Pure: no I/O.
+// job's), document options (`pdf`, `protection`), `failOn`, wait conditions (`waitFor`, gotenberg-wait.ts)
+// and page images. Every field is either mapped or refused by name: nothing a Gotenberg client sends is
+// silently ignored (docs/gotenberg.md is the table). Pure: no I/O.
+
+import { addGotenbergWait, gotenbergWaitFieldOf, isGotenbergWaitField } from './gotenberg-wait.js';
+import type { WaitFor } from './wait-for.js';
 
 export type ChromiumRoute = 'convert' | 'screenshot';
 
@@ -18,6 +21,7 @@ export interface MappedForm {
   pdf?: { standard?: 'pdf/a-2b' | 'pdf/a-3b'; metadata?: Record<string, unknown> };
   protection?: { userPassword?: string; ownerPassword: string };
   failOn?: string[];
+  waitFor?: WaitFor;
   outputFormat?: 'png' | 'jpeg' | 'webp';
   images?: { pages: string; width?: number; quality?: number };
 }
@@ -37,13 +41,10 @@ export function gotenbergLength(value: string): string | null {
 }
 
 const WAIT_HINT =
-  "Folio's ready protocol decides when a page is printed: after load, fonts and a quiet network by default, or when the page calls window.folio.ready() after setting window.folio.waitForReady = true (docs/templates.md §4); put that in index.html instead";
+  "Folio's ready protocol decides when a page is printed: after load, fonts and a quiet network by default, or when the page calls window.folio.ready() after setting window.folio.waitForReady = true (docs/templates.md §4); to wait longer, use waitForSelector, waitForExpression or waitDelay";
 
 /** Fields refused on every Chromium route, with why. */
 const REFUSED: Record<string, string> = {
-  waitDelay: WAIT_HINT,
-  waitForExpression: WAIT_HINT,
-  waitForSelector: WAIT_HINT,
   singlePage:
     'Folio does not print a document on one page of its own height; set the paper size (paperWidth, paperHeight) or a CSS @page size',
   userAgent: 'Folio renders with its own Chromium user agent',
@@ -121,6 +122,11 @@ export function mapChromiumForm(
       }
       if (name === 'ignoreResourceHttpStatusDomains' && JSON.stringify(jsonOf(value)) === '[]') continue;
       return refuse(name, `not supported by Folio: ${REFUSED[name]}`);
+    }
+    if (isGotenbergWaitField(name)) {
+      const refused = addGotenbergWait(out, name, value);
+      if (refused) return refused;
+      continue;
     }
     if (PERMISSION_FIELDS.test(name))
       return refuse(
@@ -378,6 +384,8 @@ export function gotenbergFieldOf(field: string): string {
     html: 'index.html',
   };
   if (exact[field]) return exact[field];
+  const wait = gotenbergWaitFieldOf(field);
+  if (wait) return wait;
   const margin = /^print\.margin\.(top|bottom|left|right)$/.exec(field);
   if (margin) return `margin${margin[1][0].toUpperCase()}${margin[1].slice(1)}`;
   if (field.startsWith('pdf.metadata')) return 'metadata';

@@ -11,6 +11,7 @@ import { VISIBLE_SIGNATURE_LIMITS } from './signature-appearance.js';
 import { PRINT_OPTION_KEYS } from './print-options.js';
 import { UrlSourceField } from './url-source.js';
 import { TEMPLATE_ENGINES } from './template-engines.js';
+import { WaitForField } from './wait-for.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -329,6 +330,7 @@ export const CreateJobBody = Type.Object(
     outputFormat: Type.Optional(OutputFormatField),
     eInvoice: Type.Optional(EInvoiceField),
     print: Type.Optional(PrintField),
+    waitFor: Type.Optional(WaitForField),
     failOn: Type.Optional(
       Type.Array(Type.String(), {
         maxItems: 20,

@@ -17,6 +17,7 @@ import { IMAGE_FORMATS, type OutputFormat, type PageImagesSpec } from './page-im
 import type { PdfPermissions } from './pdf-protection.js';
 import type { VisibleSignature } from './signature-appearance.js';
 import { validatePdfOverrides, type PdfOverrides } from './print-options.js';
+import { isStoredWaitFor, type WaitFor } from './wait-for.js';
 
 export const DOCUMENT_VIEW_COLUMN = 'render_jobs.document_view_json';
 export const DOCUMENT_INPUT_COLUMN = 'render_payloads.document_input_json';
@@ -79,6 +80,8 @@ export interface StoredJobDocument {
   imagesOnly?: true;
   /** The job's print options over the version's (domain/print-options.ts), checked at creation. */
   print?: PdfOverrides;
+  /** What the page waits for after it is ready, before it is printed (domain/wait-for.ts), checked at creation. */
+  waitFor?: WaitFor;
 }
 
 /** A stored document column that does not hold what its parser expects (a damaged or foreign row). */
@@ -220,6 +223,7 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
         }),
     },
     imagesOnly: { ok: (b) => b === true },
+    waitFor: { ok: isStoredWaitFor },
   });
   const doc = v as unknown as StoredJobDocument;
   for (const [i, a] of doc.attachments.entries())

@@ -9,11 +9,15 @@ export const JOB_ERRORS = {
     description:
       "The version's template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) threw while rendering the payload; the message names the file, line and column. Terminal.",
   },
-  render_timeout_exceeded: { retryable: false, description: 'The render (ready protocol and printing) exceeded the timeout; terminal.' },
+  render_timeout_exceeded: {
+    retryable: false,
+    description:
+      "The render (ready protocol, the job's `waitFor` conditions and printing) exceeded the timeout; the message names where it was stuck, or the `waitFor` condition never met. Terminal.",
+  },
   render_failed: {
     retryable: false,
     description:
-      "Generic render failure (page error, invalid PDF options, unreadable bundle); terminal. When the server itself failed (its storage or database), the job's message says only that an internal error stopped the render and names the job id; the operator finds the error under that id in the server's log.",
+      "Generic render failure (page error, a `waitFor.expression` that threw or a `waitFor.selector` the browser cannot parse, invalid PDF options, unreadable bundle); terminal. When the server itself failed (its storage or database), the job's message says only that an internal error stopped the render and names the job id; the operator finds the error under that id in the server's log.",
   },
   render_retry_limit_exceeded: {
     retryable: false,

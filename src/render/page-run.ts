@@ -11,6 +11,7 @@ import { PreloadedEntry } from './preloaded-entry.js';
 import { checkBeforePrint } from './print-checks.js';
 import { HAS_JOB_HANDLER_EXPRESSION } from './ready-protocol.js';
 import { waitUntilReady } from './ready-wait.js';
+import { waitForConditions } from './wait-conditions.js';
 import { PageRequestRouter } from './request-routing.js';
 import { RunContext } from './run-context.js';
 import { RenderError, type PdfSink, type RenderRequest } from './types.js';
@@ -131,6 +132,7 @@ export class PageRun {
       run.session.router = this.#requests;
       const entered = await this.#entry.enter(run);
       await waitUntilReady(run, entered);
+      await waitForConditions(run);
       await checkBeforePrint(run);
       run.endPhase('readyWait');
       run.phase = 'printing';
@@ -196,7 +198,7 @@ export class PageRun {
   }
 
   #onTimeout(): void {
-    const { req, phase, documents, traffic, diagnostics, session, guard } = this.#run;
+    const { req, phase, documents, traffic, diagnostics, session, guard, unmetCondition } = this.#run;
     const ms = req.timeoutMs;
     // Navigation not finished while requests are still outstanding = the page is waiting on the network
     // (retryable). Not finished with nothing outstanding = its own script never let go (e.g. a loop).
@@ -204,20 +206,24 @@ export class PageRun {
     const stuck =
       documents > 2
         ? `the page kept navigating to other documents (${documents} documents loaded)`
-        : phase !== 'waiting-ready'
-          ? `stuck while ${phase}`
-          : this.#run.pendingWork
-            ? `stuck while waiting-ready: the page's own work did not end (${this.#run.pendingWork.join(', ')}); ` +
-              'give the version a longer render.renderTimeoutMs, or call folio.ready() when the document is complete'
-            : 'stuck while waiting-ready: the page set folio.waitForReady = true and never called folio.ready() (nor ' +
-              'folio.fail(message)); call folio.ready() once the document is complete';
+        : unmetCondition
+          ? unmetCondition
+          : phase !== 'waiting-ready'
+            ? `stuck while ${phase}`
+            : this.#run.pendingWork
+              ? `stuck while waiting-ready: the page's own work did not end (${this.#run.pendingWork.join(', ')}); ` +
+                'give the version a longer render.renderTimeoutMs, or call folio.ready() when the document is complete'
+              : 'stuck while waiting-ready: the page set folio.waitForReady = true and never called folio.ready() (nor ' +
+                'folio.fail(message)); call folio.ready() once the document is complete';
     const err =
       phase === 'navigating' && traffic.inFlight > 0
         ? new RenderError('navigation_timeout', `page did not finish loading within ${ms} ms (${traffic.inFlight} request(s) outstanding)`)
         : new RenderError('render_timeout_exceeded', `page was not ready and printed within ${ms} ms (${stuck})`);
+    // A page ready by the protocol that then timed out on a wait condition keeps what it got through.
+    const before = unmetCondition && diagnostics.ready?.detail ? `${diagnostics.ready.detail}; then ` : '';
     diagnostics.ready = {
       mode: 'timed_out',
-      detail: `${stuck}${traffic.inFlight > 0 ? `; ${traffic.inFlight} request(s) still outstanding` : ''}`,
+      detail: `${before}${stuck}${traffic.inFlight > 0 ? `; ${traffic.inFlight} request(s) still outstanding` : ''}`,
     };
     // Interrupts a page stuck in JavaScript so the context can be torn down promptly.
     session.cdp.send('Runtime.terminateExecution', {}, 2000).catch(() => {});

@@ -23,6 +23,8 @@ export class RunContext {
   printCheck: PrintCheck | null = null;
   /** While the default protocol waits for the page's own work (ready-wait.ts): what is still pending. */
   pendingWork: string[] | null = null;
+  /** While the job's wait conditions are waited for (wait-conditions.ts): the one not met yet, in words. */
+  unmetCondition: string | null = null;
   /** Documents the main frame committed during this job (one for a page that stays put). */
   documents = 0;
   /** Whether the run counts the main frame's commits (a preloaded page counts its own until it is bound). */

@@ -5,6 +5,7 @@ import type { JobErrorCode } from '../domain/job-errors.js';
 import type { PrintDefaults } from '../domain/print-defaults.js';
 import type { TemplateEngine } from '../domain/template-engines.js';
 import type { UrlSource } from '../domain/url-source.js';
+import type { WaitFor } from '../domain/wait-for.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
 
@@ -41,7 +42,9 @@ export interface RenderRequest {
   pdf: PdfOverrides;
   /** The version's print defaults (domain/print-defaults.ts); the first ones (UNSTATED_PRINT_DEFAULTS) when absent. */
   printDefaults?: PrintDefaults;
-  /** Whole-render bound: navigation + ready + print. */
+  /** What the page waits for once it is ready, before it is printed (wait-conditions.ts). */
+  waitFor?: WaitFor;
+  /** Whole-render bound: navigation + ready + wait conditions + print. */
   timeoutMs: number;
   allowExternalNetwork: boolean;
   /** null = unlimited */

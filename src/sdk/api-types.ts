@@ -1439,6 +1439,15 @@ export interface paths {
                             };
                             /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
                             outputFormat?: "pdf" | "png" | "jpeg" | "webp";
+                            /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                            waitFor?: {
+                                /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                                selector?: string;
+                                /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                                expression?: string;
+                                /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                                delayMs?: number;
+                            };
                         }[];
                     };
                 };
@@ -2480,6 +2489,15 @@ export interface paths {
                         print?: {
                             [key: string]: unknown;
                         };
+                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                        waitFor?: {
+                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                            selector?: string;
+                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                            expression?: string;
+                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                            delayMs?: number;
+                        };
                         /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                         failOn?: string[];
                     };
@@ -2781,6 +2799,15 @@ export interface paths {
                         /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
                         print?: {
                             [key: string]: unknown;
+                        };
+                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                        waitFor?: {
+                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                            selector?: string;
+                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                            expression?: string;
+                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                            delayMs?: number;
                         };
                         /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                         failOn?: string[];
@@ -3614,6 +3641,15 @@ export interface paths {
                         /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
                         print?: {
                             [key: string]: unknown;
+                        };
+                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                        waitFor?: {
+                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                            selector?: string;
+                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                            expression?: string;
+                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                            delayMs?: number;
                         };
                         /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                         failOn?: string[];

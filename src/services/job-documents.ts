@@ -1,6 +1,7 @@
 // A job's document options (PDF/A, metadata, attachments, an e-invoice, passwords, a signature, page
-// images): checked without the version at creation (400 naming the field), then against the version and the
-// plan inside the creating transaction. Single jobs, sync renders and batch items all come through here.
+// images) and its render options (print options, wait conditions): checked without the version at creation
+// (400 naming the field), then against the version and the plan inside the creating transaction. Single
+// jobs, sync renders and batch items all come through here.
 import type { Transaction } from 'kysely';
 import type { DeployVersionsTable, Tables } from '../db/tables.js';
 import { base64ByteLength, isBase64 } from '../domain/base64.js';
@@ -17,6 +18,8 @@ import { validatePdfOverrides, type PdfOverrides } from '../domain/print-options
 import { pageImagesSpec, type PageImagesSpec } from '../domain/page-images.js';
 import { permissionsOf, protectionProblems } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
+import { renderTimeoutMs } from '../domain/render-timeout.js';
+import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../domain/wait-for.js';
 import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
@@ -54,7 +57,8 @@ export const hasDocumentOptions = (input: DocumentInput) =>
   input.eInvoice !== undefined ||
   input.protection !== undefined ||
   input.signature !== undefined ||
-  input.print !== undefined;
+  input.print !== undefined ||
+  asksToWait(input.waitFor);
 
 /** The longest reason, location and contact info of a signature (readers show them in one line). */
 const MAX_SIGNATURE_TEXT = 500;
@@ -144,12 +148,24 @@ export class JobDocuments {
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
     const { policy } = this.ctx.plans.get(account.plan_key);
+    const waitFor = asksToWait(input.waitFor) ? input.waitFor : undefined;
+    if (waitFor) {
+      const planMax = policy.maxRenderTimeoutMs;
+      const p = waitForProblem(
+        waitFor,
+        planMax !== null && planMax < MAX_WAIT_DELAY_MS
+          ? { ms: planMax, named: "the plan's longest render timeout (maxRenderTimeoutMs)" }
+          : { ms: MAX_WAIT_DELAY_MS, named: 'the longest render timeout a version can have' },
+      );
+      if (p) throw invalid(p);
+    }
     const maxCount = Math.min(policy.maxAttachmentsPerJob ?? MAX_ATTACHMENTS_CEILING, MAX_ATTACHMENTS_CEILING);
     if (attachments.length > maxCount)
       throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
     const stored: StoredJobDocument = {
       ...(pictured.spec ? { images: pictured.spec } : {}),
       ...(print ? { print } : {}),
+      ...(waitFor ? { waitFor } : {}),
       ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
       ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
@@ -245,16 +261,24 @@ export class JobDocuments {
   }
 
   /**
-   * Inside the job's transaction, once the version is bound: attachments from the bundle exist in it (and
-   * count with their size), and the rules hold with the version's standard when the job sets none.
+   * Inside the job's transaction, once the version is bound: a wait delay fits in the job's render timeout,
+   * attachments from the bundle exist in the version (and count with their size), and the rules hold with
+   * the version's standard when the job sets none.
    * Returns what is stored: the worker's input and the job view's summary.
    */
   async checkDocumentAgainstVersion(
     trx: Transaction<Tables>,
-    version: Pick<DeployVersionsTable, 'id' | 'metadata_json'>,
+    /** render_timeout_ms absent: the version sets none (an inline version never does). */
+    version: Pick<DeployVersionsTable, 'id' | 'metadata_json'> & Partial<Pick<DeployVersionsTable, 'render_timeout_ms'>>,
     doc: StoredJobDocument,
     policy: PlanPolicy,
   ): Promise<{ input: string; view: string }> {
+    if (doc.waitFor?.delayMs !== undefined) {
+      // The delay must end within the render timeout the job will have: a longer one could only time out.
+      const ms = renderTimeoutMs(version.render_timeout_ms, policy.maxRenderTimeoutMs);
+      const p = waitForProblem({ delayMs: doc.waitFor.delayMs }, { ms, named: "the job's render timeout" });
+      if (p) throw invalid(p);
+    }
     const paths = [...new Set(doc.attachments.flatMap((a) => (a.bundlePath !== undefined ? [a.bundlePath] : [])))];
     if (paths.length > 0) {
       const rows = await trx

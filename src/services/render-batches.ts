@@ -52,6 +52,7 @@ export type BatchItemInput = Pick<
   | 'signature'
   | 'images'
   | 'outputFormat'
+  | 'waitFor'
 >;
 
 /** Why an item's document cannot go into the batch's combined product (null: it can). */

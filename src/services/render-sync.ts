@@ -5,14 +5,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RenderJobsTable, Tables } from '../db/tables.js';
 import { isTerminal } from '../domain/job-state.js';
+import { renderTimeoutMs } from '../domain/render-timeout.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import type { Deploys } from './deploys.js';
 import type { RenderJobs } from './render-jobs.js';
 import type { Versions } from './versions.js';
 
-/** The render timeout of a version that sets none (the worker's default). */
-export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 /** How long past the render timeout a synchronous render may wait (claiming, post-processing, storing). */
 export const SYNC_WAIT_MARGIN_SECONDS = 10;
 export const DEFAULT_SYNC_WAIT_SECONDS = 60;
@@ -58,7 +57,7 @@ export class RenderSync {
     }
     const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
     const planMax = account ? this.ctx.plans.get(account.plan_key).policy.maxRenderTimeoutMs : null;
-    const timeout = Math.min(versionTimeout ?? DEFAULT_RENDER_TIMEOUT_MS, planMax ?? Number.MAX_SAFE_INTEGER);
+    const timeout = renderTimeoutMs(versionTimeout, planMax);
     return Math.ceil(timeout / 1000) + SYNC_WAIT_MARGIN_SECONDS;
   }
 

@@ -8,7 +8,7 @@ import type { Deploys } from './deploys.js';
 import { aliasView, versionView } from './views.js';
 
 /** What `resolve` returns of a version. */
-const RESOLVED_COLUMNS = ['id', 'version_no', 'route', 'title', 'payload_schema_json', 'metadata_json'] as const;
+const RESOLVED_COLUMNS = ['id', 'version_no', 'route', 'title', 'payload_schema_json', 'metadata_json', 'render_timeout_ms'] as const;
 // resolve's statements run for every render job: built and compiled once (db/precompiled.ts).
 const latestVersion = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('deploy_versions').select(RESOLVED_COLUMNS).where('deploy_id', '=', p.deployId).orderBy('version_no', 'desc').limit(1),

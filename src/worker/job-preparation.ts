@@ -3,6 +3,7 @@
 // post-processing plan, with the signing key opened in the sandbox when it signs).
 import { isTemplateEngine } from '../domain/template-engines.js';
 import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaults.js';
+import { renderTimeoutMs } from '../domain/render-timeout.js';
 import { parseStoredFailOn } from '../domain/job-warnings.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import { readJobDocumentInput, unpackBytes } from '../db/packed-inputs.js';
@@ -21,8 +22,6 @@ import { BundleCache } from './bundle-cache.js';
 import { documentPlan, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
 import { SigningKeyCache } from './signing-key-cache.js';
-
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class JobPreparation {
   private readonly bundles: BundleCache;
@@ -116,7 +115,7 @@ export class JobPreparation {
           ...(versionPrint.margin && document.print.margin ? { margin: { ...versionPrint.margin, ...document.print.margin } } : {}),
         }
       : versionPrint;
-    const timeout = Math.min(version.render_timeout_ms ?? DEFAULT_TIMEOUT_MS, policy.maxRenderTimeoutMs ?? Number.MAX_SAFE_INTEGER);
+    const timeout = renderTimeoutMs(version.render_timeout_ms, policy.maxRenderTimeoutMs);
     const request: RenderRequest = {
       jobId: job.id,
       accountId: job.account_id,
@@ -134,6 +133,7 @@ export class JobPreparation {
       // The print overrides only: the document options of render.metadata.pdf are applied after printing.
       pdf: print,
       printDefaults: isPrintDefaults(version.print_defaults) ? version.print_defaults : UNSTATED_PRINT_DEFAULTS,
+      ...(document?.waitFor ? { waitFor: document.waitFor } : {}),
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
       maxOutputBytes: policy.maxRenderOutputBytes,

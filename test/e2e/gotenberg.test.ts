@@ -125,7 +125,7 @@ describe('Gotenberg-compatible routes (chromiumly against folio serve)', () => {
   test('options Folio cannot honour are refused by name; nothing is created', async () => {
     const before = await jobCount();
     const refusals: [() => Promise<Buffer>, RegExp][] = [
-      [() => new HtmlConverter().convert({ html: Buffer.from(HTML), waitDelay: '1s' }), /Status: 400[\s\S]*waitDelay/],
+      [() => new HtmlConverter().convert({ html: Buffer.from(HTML), userAgent: 'Gotenberg' }), /Status: 400[\s\S]*userAgent/],
       [() => new HtmlConverter().convert({ html: Buffer.from(HTML), properties: { singlePage: true } }), /Status: 400[\s\S]*singlePage/],
       [() => new HtmlConverter().convert({ html: Buffer.from(HTML), pdfUA: true }), /Status: 400[\s\S]*pdfua/],
       [

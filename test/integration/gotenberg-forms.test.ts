@@ -43,7 +43,10 @@ describe('Gotenberg forms', () => {
     const before = await jobs();
     const html: [string, string, string] = ['files', HTML, 'index.html'];
     const cases: [[string, string | Buffer, string?][], string][] = [
-      [[html, ['waitForSelector', '#done']], 'waitForSelector'],
+      [[html, ['waitDelay', '5 seconds']], 'waitDelay'],
+      [[html, ['waitDelay', '1h']], 'waitDelay'],
+      [[html, ['waitForSelector', 'div >']], 'waitForSelector'],
+      [[html, ['skipNetworkIdleEvent', 'true']], 'skipNetworkIdleEvent'],
       [[html, ['preferCssPageSize', 'false']], 'preferCssPageSize'],
       [[html, ['paperWidth', 'wide']], 'paperWidth'],
       [[html, ['marginTop', '-1']], 'marginTop'],

@@ -1,0 +1,46 @@
+// Gotenberg's wait fields of the Chromium routes as a job's `waitFor` (domain/wait-for.ts): `waitDelay`
+// (a Go duration: `1s`, `500ms`, `1.5s`) is `delayMs`, `waitForExpression` is `expression` and
+// `waitForSelector` is `selector`. An empty value is Gotenberg's "not set". The bounds (lengths, a delay
+// within the render timeout) are the job's own, checked when the job is created and named by these fields.
+// Pure.
+import { parseGoDuration } from './go-duration.js';
+import type { WaitFor } from './wait-for.js';
+
+export const GOTENBERG_WAIT_FIELDS = {
+  waitDelay: 'delayMs',
+  waitForExpression: 'expression',
+  waitForSelector: 'selector',
+} as const satisfies Record<string, keyof WaitFor>;
+
+export type GotenbergWaitField = keyof typeof GOTENBERG_WAIT_FIELDS;
+
+export const isGotenbergWaitField = (name: string): name is GotenbergWaitField => Object.hasOwn(GOTENBERG_WAIT_FIELDS, name);
+
+/** Adds one wait field of a form to `into.waitFor`, or answers why not (naming the field). */
+export function addGotenbergWait(
+  into: { waitFor?: WaitFor },
+  name: GotenbergWaitField,
+  value: string,
+): { problem: { field: string; message: string } } | null {
+  if (value === '') return null;
+  if (name !== 'waitDelay') {
+    into.waitFor = { ...into.waitFor, [GOTENBERG_WAIT_FIELDS[name]]: value };
+    return null;
+  }
+  const ms = parseGoDuration(value);
+  if (ms === null || ms < 0)
+    return {
+      problem: {
+        field: name,
+        message: `${name}: must be a duration such as 500ms, 1s, 1.5s or 2m (Go's duration format), got ${JSON.stringify(value)}`,
+      },
+    };
+  into.waitFor = { ...into.waitFor, delayMs: ms };
+  return null;
+}
+
+/** The form field a refusal of `waitFor.<key>` came from (`waitFor.delayMs` → `waitDelay`), or null. */
+export function gotenbergWaitFieldOf(field: string): GotenbergWaitField | null {
+  for (const [form, key] of Object.entries(GOTENBERG_WAIT_FIELDS)) if (field === `waitFor.${key}`) return form as GotenbergWaitField;
+  return null;
+}

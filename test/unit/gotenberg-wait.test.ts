@@ -1,0 +1,46 @@
+// Gotenberg's wait fields of the Chromium routes mapped onto a job's waitFor: waitDelay (a Go duration),
+// waitForExpression and waitForSelector; a bad waitDelay refused by name, and the job's refusals of
+// waitFor.* named by the form field they came from.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { gotenbergFieldOf, mapChromiumForm } from '../../src/domain/gotenberg-form.js';
+
+describe("Gotenberg's wait fields", () => {
+  const html = (fields: [string, string][]) => mapChromiumForm('convert', new Map(fields), {});
+
+  test("waitDelay, waitForExpression and waitForSelector become the job's waitFor", () => {
+    const m = html([
+      ['waitDelay', '1.5s'],
+      ['waitForExpression', 'window.status === "ready"'],
+      ['waitForSelector', '#chart'],
+    ]);
+    assert.ok(!('problem' in m), JSON.stringify(m));
+    assert.deepEqual(m.waitFor, { delayMs: 1500, expression: 'window.status === "ready"', selector: '#chart' });
+    const none = html([
+      ['waitDelay', ''],
+      ['waitForSelector', ''],
+    ]);
+    assert.ok(!('problem' in none) && none.waitFor === undefined, 'an empty value is "not set", as in Gotenberg');
+    const screenshot = mapChromiumForm('screenshot', new Map([['waitDelay', '200ms']]), {});
+    assert.ok(!('problem' in screenshot) && screenshot.waitFor?.delayMs === 200);
+  });
+
+  test('a bad waitDelay is refused naming it; the job refusals of waitFor.* name the form fields', () => {
+    for (const value of ['5 seconds', '10', '-1s', '1d']) {
+      const m = html([['waitDelay', value]]);
+      assert.ok('problem' in m, value);
+      assert.equal(m.problem.field, 'waitDelay');
+      assert.match(m.problem.message, /^waitDelay: must be a duration such as 500ms, 1s/);
+    }
+    assert.equal(gotenbergFieldOf('waitFor.delayMs'), 'waitDelay');
+    assert.equal(gotenbergFieldOf('waitFor.selector'), 'waitForSelector');
+    assert.equal(gotenbergFieldOf('waitFor.expression'), 'waitForExpression');
+  });
+
+  test('the network idle switches are still refused', () => {
+    const m = html([['skipNetworkIdleEvent', 'true']]);
+    assert.ok('problem' in m);
+    assert.equal(m.problem.field, 'skipNetworkIdleEvent');
+    assert.match(m.problem.message, /waitForSelector, waitForExpression or waitDelay/);
+  });
+});
