@@ -76,6 +76,7 @@ const PG_SUITES = [
   'test/e2e/sdk-package.test.ts',
   'test/e2e/version-checks.test.ts',
   'test/e2e/template-engines.test.ts',
+  'test/e2e/wait-conditions.test.ts',
 ];
 
 function collect(target) {
