@@ -26,6 +26,7 @@ import { pageImageRoutes } from './routes/page-images.js';
 import { pdfRoutes } from './routes/pdfs.js';
 import fastifyMultipart from '@fastify/multipart';
 import { resolveDeploySlugs } from './deploy-slugs.js';
+import { compressReferenceDocument } from './openapi/compressed.js';
 import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
@@ -213,6 +214,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // After authentication and validation: a deploy's slug stands for its id in paths and bodies.
   resolveDeploySlugs(app, services);
 
+  compressReferenceDocument(app);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -13,94 +13,13 @@ export interface paths {
          * List deploys (newest first)
          * @description One page of the deploys of the account, newest first. Pass `nextCursor` back as `cursor` for the next page.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of deploys */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["DeployListItem"][];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listDeploys"];
         put?: never;
         /**
          * Create a deploy
          * @description Creates an empty deploy: a named container for the versions of one document template. It has no version until the first upload session is committed (an upload session can also create its deploy itself, with `createDeploy`). The `slug` must be unused in the account.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Unique per account: lowercase letters, digits and dashes. */
-                        slug: string;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The created deploy */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deploy: components["schemas"]["Deploy"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_slug_conflict. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createDeploy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -118,139 +37,21 @@ export interface paths {
          * Get a deploy with its aliases and latest version
          * @description `latestVersion` is the version with the highest `versionNo`, or null before the first commit.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The deploy, its aliases and its latest version */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deploy: components["schemas"]["Deploy"];
-                            aliases: components["schemas"]["Alias"][];
-                            latestVersion: components["schemas"]["DeployVersion"] | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getDeploy"];
         put?: never;
         post?: never;
         /**
          * Delete a deploy
          * @description Versions, aliases, settings and open upload sessions go; queued render jobs are canceled; managed PDFs stay. The slug is free again at once.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteDeploy"];
         options?: never;
         head?: never;
         /**
          * Rename a deploy or change its slug
          * @description Give `name`, `slug` or both. A new slug must be unused in the account; the old one is free again at once.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @description Unique per account: lowercase letters, digits and dashes. */
-                        slug?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated deploy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deploy: components["schemas"]["Deploy"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: deploy_slug_conflict. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        patch: operations["updateDeploy"];
         trace?: never;
     };
     "/v1/deploys/{deployId}/versions": {
@@ -264,48 +65,7 @@ export interface paths {
          * List versions of a deploy (newest first)
          * @description One page of the versions of the deploy, by `versionNo`, highest first.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of versions */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["DeployVersion"][];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listDeployVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -325,86 +85,14 @@ export interface paths {
          * Get a version
          * @description A version is immutable: its files, entry route, title, render timeout and metadata never change.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Version id (`ver_…`). */
-                    deployVersionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The version */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deployVersion: components["schemas"]["DeployVersion"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getDeployVersion"];
         put?: never;
         post?: never;
         /**
          * Delete a version
          * @description Refused with 409 `deploy_version_in_use` while an alias names the version or unfinished render jobs use it. Its files stay stored while other versions use them.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Version id (`ver_…`). */
-                    deployVersionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: deploy_version_in_use. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteDeployVersion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -421,49 +109,7 @@ export interface paths {
          * List the files of a version
          * @description Every file of the version in one answer, sorted by path.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Version id (`ver_…`). */
-                    deployVersionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The files of the version */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                path: string;
-                                /** @description Lowercase hex SHA-256 of the content. */
-                                sha256: string;
-                                size: number;
-                                mime: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listDeployVersionFiles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -484,106 +130,12 @@ export interface paths {
          * Point an alias at a version (PUT; PUT and POST behave the same)
          * @description Creates the alias or moves it, atomically. `deployVersionId` is a concrete version of this deploy or `latest` (then the alias follows every new commit). Render jobs already created keep the version they were bound to. The alias name matches `^[a-z][a-z0-9-]{0,62}$` and cannot be `latest`.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
-                    alias: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description A concrete version id of this deploy or `latest`. */
-                        deployVersionId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The alias */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Alias"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        put: operations["setAlias"];
         /**
          * Point an alias at a version (POST; PUT and POST behave the same)
          * @description Creates the alias or moves it, atomically. `deployVersionId` is a concrete version of this deploy or `latest` (then the alias follows every new commit). Render jobs already created keep the version they were bound to. The alias name matches `^[a-z][a-z0-9-]{0,62}$` and cannot be `latest`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
-                    alias: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description A concrete version id of this deploy or `latest`. */
-                        deployVersionId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The alias */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Alias"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["setAliasByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -601,41 +153,7 @@ export interface paths {
          * Get deploy settings
          * @description The deploy's webhook, version retention, environment variables and secrets (names only: secret values are write-only). A signing secret is never returned, only whether it exists and a masked preview.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The deploy's settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            settings: components["schemas"]["DeploySettings"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getDeploySettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -645,77 +163,7 @@ export interface paths {
          * Update deploy settings
          * @description Groups are optional; inside `webhook`, `enabled` is required; inside `versionLifecycle`, both fields; inside `secrets`, `upsert`. `webhook.url` must be `https://` and resolve to public addresses only. `webhook.signingSecretAction`: `rotate` creates or replaces the deploy's own signing secret (the previous one keeps signing for 24 h), `disable` removes it (the account secret signs again). `environment.variables` replaces the whole set (send `[]` to clear). Secrets: deletes are applied before upserts; values are write-only.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        webhook?: {
-                            enabled: boolean;
-                            /** Format: uri */
-                            url?: string;
-                            /** @description `rotate` creates or replaces the deploy-level secret (the previous one keeps signing for 24 h); `disable` removes it (the account secret signs). */
-                            signingSecretAction?: "rotate" | "disable";
-                        };
-                        versionLifecycle?: {
-                            enabled: boolean;
-                            retainLatestVersions: number;
-                        };
-                        environment?: {
-                            /** @description The whole set: variables not listed are removed. */
-                            variables: {
-                                name: string;
-                                value: string;
-                            }[];
-                        };
-                        secrets?: {
-                            upsert: {
-                                name: string;
-                                value: string;
-                            }[];
-                            delete?: string[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description The settings after the update */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            settings: components["schemas"]["DeploySettings"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        patch: operations["updateDeploySettings"];
         trace?: never;
     };
     "/v1/upload-sessions": {
@@ -731,62 +179,7 @@ export interface paths {
          * Create an upload session
          * @description Step 1 of an upload. Declare every file of the bundle (`{path, sha256, size, mime?}`; at most 10485760 bytes each) and give either `deployId` (an existing deploy) or `createDeploy` (creates the deploy in the same transaction). The session lives 1 hour. The `uploadToken` is returned only here (and in an idempotent replay): send it as `X-Upload-Token` to the next three steps. Optional `Idempotency-Key` (24 h).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description An existing deploy: its id or its slug. */
-                        deployId?: string;
-                        createDeploy?: {
-                            /** @description Unique per account: lowercase letters, digits and dashes. */
-                            slug: string;
-                            name: string;
-                        };
-                        files: components["schemas"]["FileDescriptor"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description The open session and its upload token */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            uploadSession: components["schemas"]["UploadSession"];
-                            uploadToken: string;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path, upload_blob_too_large, upload_session_too_large, upload_session_policy_limit_exceeded. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_slug_conflict. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createUploadSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -806,61 +199,7 @@ export interface paths {
          * Which of these files must be uploaded
          * @description Step 2. Answers each distinct hash of `files` that this account has not uploaded before: only those need step 3. A hash counts as present only when this account uploaded those bytes itself.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The token returned once when the session was created. */
-                    "x-upload-token"?: string;
-                };
-                path: {
-                    /** @description Upload session id (`ups_…`). */
-                    uploadSessionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        files: components["schemas"]["FileDescriptor"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description The hashes to upload */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            uploadSessionId: string;
-                            missingBlobs: {
-                                sha256: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path, upload_blob_too_large. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized, upload_token_invalid. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: upload_session_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: upload_session_committed, upload_session_expired. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: upload_session_gone. */
-                410: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        post: operations["findMissingBlobs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -879,61 +218,7 @@ export interface paths {
          * Upload one blob (raw bytes, application/octet-stream)
          * @description Step 3, once per missing blob (a few in parallel is fine). Send the raw bytes with `Content-Type: application/octet-stream`. They are streamed to a temporary object while hashed and counted, verified against the sha256 in the path and a size declared in the session, then published atomically; a failed upload leaves nothing behind. At most 10485760 bytes. If the account already has the blob, nothing is stored again (`alreadyPresent: true`).
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The token returned once when the session was created. */
-                    "x-upload-token"?: string;
-                };
-                path: {
-                    /** @description Upload session id. */
-                    uploadSessionId: string;
-                    /** @description Lowercase hex SHA-256 of the content. */
-                    sha256: string;
-                };
-                cookie?: never;
-            };
-            /** @description The raw bytes of the file (not JSON, not base64). */
-            requestBody: {
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            responses: {
-                /** @description The stored blob */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            uploadSessionId: string;
-                            alreadyPresent: boolean;
-                            blob: components["schemas"]["Blob"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, upload_blob_too_large, blob_hash_mismatch. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized, upload_token_invalid. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: upload_session_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: upload_session_committed, upload_session_expired, blob_not_in_session. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: upload_session_gone. */
-                410: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        put: operations["uploadBlob"];
         post?: never;
         delete?: never;
         options?: never;
@@ -954,101 +239,7 @@ export interface paths {
          * Commit the session into an immutable deploy version
          * @description Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy (201). A commit identical to the deploy's latest version (same files, same `render` settings) answers that version with 200 and `unchanged: true`, unless `newVersion: true`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The token returned once when the session was created. */
-                    "x-upload-token"?: string;
-                };
-                path: {
-                    /** @description Upload session id (`ups_…`). */
-                    uploadSessionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Default `false`: a commit whose files and `render` settings are identical to the deploy's latest version answers that version (200, `unchanged: true`) instead of adding a copy with the next `versionNo`; no commit is counted. `true` always makes a new version (201), e.g. to make the same files `latest` again after an older one. */
-                        newVersion?: boolean;
-                        entries: {
-                            path: string;
-                            /** @description Lowercase hex SHA-256 of the content. */
-                            blobHash: string;
-                            size: number;
-                            mime?: string;
-                        }[];
-                        render: {
-                            /** @description Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`. */
-                            route: string;
-                            title: string;
-                            /** @description Default 30000; at most the plan's maxRenderTimeoutMs. */
-                            renderTimeoutMs?: number;
-                            /** @description Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer. */
-                            metadata?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Warning codes that fail this version's jobs instead of letting them succeed with the warning (`render_failed_on_warning`; `render_request_failed` for `request_failed`, which is retried). A job may give its own list. Default: none (the templates guide, "Warnings and failOn", says why). */
-                            failOn?: string[];
-                            /** @description The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry's extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column. */
-                            engine?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description The new version */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deployVersion: components["schemas"]["DeployVersion"];
-                            /**
-                             * @description The deploy's latest version, identical to this commit.
-                             * @enum {boolean}
-                             */
-                            unchanged: true;
-                        };
-                    };
-                };
-                /** @description The new version */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            deployVersion: components["schemas"]["DeployVersion"];
-                            /** @enum {boolean} */
-                            unchanged: false;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, blob_missing. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized, upload_token_invalid. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: upload_session_not_found, deploy_not_found, signing_certificate_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: upload_session_committed, upload_session_expired. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: upload_session_gone. */
-                410: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, deploy_commit_quota_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["commitUploadSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1066,46 +257,7 @@ export interface paths {
          * The account and its webhook signing metadata
          * @description The account-level signing secret is never returned; only whether it exists and a masked preview.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The account */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account: {
-                                id: string;
-                                name: string;
-                                plan: string;
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                webhook: {
-                                    signingSecretConfigured: boolean;
-                                    signingSecretPreview?: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1125,34 +277,7 @@ export interface paths {
          * Usage, plan policy, live storage and meters of the current period
          * @description Computed when asked (`Cache-Control: private, no-store`): the current calendar month (UTC), the plan and its limits (`null` = unlimited), this month's meters (`deploy_commits`, `render_jobs`, `render_time_ms`), the bytes stored now, and the daily peaks of managed-PDF storage.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The usage overview */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageOverview"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1172,401 +297,13 @@ export interface paths {
          * List render batches (newest first)
          * @description One page of the batches of the account, newest first, each with its counts per job state.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of render batches */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description Batch id (`bat_…`). */
-                                id: string;
-                                deployId: string;
-                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
-                                deployVersionId: string;
-                                deployVersionNo: number;
-                                businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
-                                combine: "none" | "merge" | "zip" | "check";
-                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
-                                itemWebhooks: boolean;
-                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
-                                status: "running" | "combining" | "completed";
-                                itemCount: number;
-                                /** @description How many items are in each job state. */
-                                counts: {
-                                    queued: number;
-                                    rendering: number;
-                                    retry_scheduled: number;
-                                    succeeded: number;
-                                    failed: number;
-                                    canceled: number;
-                                };
-                                /**
-                                 * RenderBatchProduct
-                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
-                                 */
-                                product?: {
-                                    kind: "merge" | "zip";
-                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
-                                    state: "pending" | "ready" | "failed" | "deleted";
-                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
-                                    items?: number;
-                                    /** @description `merge`: the merged PDF. */
-                                    pdf?: {
-                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
-                                        id: string;
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description The sum of the page counts of the included items. */
-                                        pageCount: number;
-                                        sha256: string;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
-                                    zip?: {
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description PDFs in the zip. */
-                                        files: number;
-                                        sha256: string;
-                                        /** @description When the zip is deleted (like a transient output). */
-                                        expiresAt: number | null;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
-                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
-                                        message: string;
-                                    };
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description Unix epoch milliseconds. */
-                                updatedAt: number;
-                                /** @description When the last item reached a terminal state (once completed). */
-                                finishedAt?: number;
-                            }[];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listRenderBatches"];
         put?: never;
         /**
          * Create a render batch
          * @description Up to 1000 render jobs of one deploy version in one request; each item is an ordinary render job (the worker, quotas, meters, webhooks, outputs and retention treat it like any other). `deployVersionId` (a version id, `latest` or an alias) is bound once, now, for every item. Every item is checked before anything is created: one bad item refuses the whole request with a 400 naming it (`details.field: "items[17].payload"`), and more than 1000 items is a 400 naming `items`. The plan's monthly render-job allowance is taken for the whole batch at once: either every item is accepted, or a 429 `render_job_quota_exceeded` says how many fit (`details.fit`) and nothing is created. `combine` is `none` (each item its own PDF), `merge` (once every item is terminal, the succeeded items' PDFs joined in item order into one managed PDF) or `zip` (one zip of those PDFs, named by their file names); the batch shows it as `product` with a signed link. One `render_batch.completed` webhook is sent when the batch completes (after its product is built); items send their own `render.job.terminated` only with `itemWebhooks: true`. The body may be at most 32 MiB. Optional `Idempotency-Key` for the whole batch (24 h; a replay answers the batch as it was created).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The deploy every item renders: its id or its slug. */
-                        deployId: string;
-                        /** @description A concrete version id, `latest`, or an alias name: bound once, at creation, for every item of the batch. */
-                        deployVersionId: string;
-                        /** @description Your reference for the whole batch. */
-                        businessKey?: string;
-                        /** @description Default `none`: each item is its own PDF. `merge`: once every item is terminal, the PDFs of the succeeded items are joined in item order into one managed PDF (`product.pdf`). `zip`: one zip file of the PDFs of the succeeded items, named by their file names (`product.zip`, kept like a transient output). */
-                        combine?: "none" | "merge" | "zip";
-                        /** @description Default `false`: the batch sends one `render_batch.completed` webhook and its items none. `true`: every item also sends its own `render.job.terminated` (the deploy's webhook settings apply to both). */
-                        itemWebhooks?: boolean;
-                        /** @description 1 to 1000 items, each one render job. Every item is checked before anything is created: one bad item refuses the whole request, naming it (`items[17].payload`). */
-                        items: {
-                            /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
-                            payload?: unknown;
-                            /** @description Raw payload bytes in base64, instead of payload. */
-                            payloadBase64?: string;
-                            /** @description Default `application/json; charset=utf-8`. */
-                            payloadMime?: string;
-                            /** @description Your reference for this item (invoice number…); defaults to the item's job id. */
-                            businessKey?: string;
-                            /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
-                            outputMode?: "transient" | "managed";
-                            /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
-                            pdf?: {
-                                /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
-                                standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
-                                metadata?: {
-                                    /** @description dc:title and Info /Title (shown as the window title). */
-                                    title?: string;
-                                    /** @description dc:creator and Info /Author. */
-                                    author?: string;
-                                    /** @description dc:description and Info /Subject. */
-                                    subject?: string;
-                                    /** @description pdf:Keywords and Info /Keywords. */
-                                    keywords?: string[];
-                                    /** @description xmp:CreatorTool and Info /Creator. */
-                                    creator?: string;
-                                    /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
-                                    lang?: string;
-                                };
-                            };
-                            /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
-                            attachments?: {
-                                /** @description File name shown by PDF viewers; unique in the job. */
-                                name: string;
-                                /** @description Media type without parameters, e.g. `text/csv`. */
-                                mimeType: string;
-                                /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
-                                relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
-                                /** @description Shown by PDF viewers beside the name. */
-                                description?: string;
-                                /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
-                                content?: string;
-                                /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
-                                bundlePath?: string;
-                            }[];
-                            /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
-                            eInvoice?: {
-                                /**
-                                 * @description Factur-X 1.0 / ZUGFeRD 2.x.
-                                 * @enum {string}
-                                 */
-                                standard: "factur-x";
-                                /** @description Factur-X / ZUGFeRD profile of the XML. */
-                                profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                                /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
-                                xml: string;
-                            };
-                            /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
-                            protection?: {
-                                /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
-                                userPassword?: string;
-                                /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
-                                ownerPassword: string;
-                                /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
-                                permissions?: {
-                                    /** @description Print (at low resolution unless `printHighQuality`). */
-                                    print?: boolean;
-                                    /** @description Print at full resolution (needs `print`). */
-                                    printHighQuality?: boolean;
-                                    /** @description Copy or extract text and images. */
-                                    copy?: boolean;
-                                    /** @description Change the content (other than annotations, forms and assembly). */
-                                    modify?: boolean;
-                                    /** @description Add or change comments and annotations. */
-                                    annotate?: boolean;
-                                    /** @description Fill in form fields. */
-                                    fillForms?: boolean;
-                                    /** @description Extract text for accessibility (screen readers). */
-                                    accessibility?: boolean;
-                                    /** @description Insert, rotate or delete pages. */
-                                    assemble?: boolean;
-                                };
-                            };
-                            /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
-                            signature?: {
-                                /** @description One of the account's signing certificates (`scert_…`). */
-                                certificateId: string;
-                                /** @description Shown by readers, e.g. "Invoice issued". */
-                                reason?: string;
-                                /** @description Where it was signed, e.g. "Dublin, IE". */
-                                location?: string;
-                                /** @description How to reach the signer. */
-                                contactInfo?: string;
-                                /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
-                                visible?: {
-                                    /** @description The page (1-based). */
-                                    page: number;
-                                    rect: {
-                                        /** @description Points from the page's left edge. */
-                                        x: number;
-                                        /** @description Points from the page's top edge. */
-                                        y: number;
-                                        width: number;
-                                        height: number;
-                                    };
-                                };
-                            };
-                            /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
-                            images?: {
-                                /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
-                                format?: "png" | "jpeg" | "webp";
-                                /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
-                                pages?: string;
-                                /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
-                                width?: number;
-                                /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
-                                dpi?: number;
-                                /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
-                                quality?: number;
-                            };
-                            /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
-                            outputFormat?: "pdf" | "png" | "jpeg" | "webp";
-                            /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
-                            waitFor?: {
-                                /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
-                                selector?: string;
-                                /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
-                                expression?: string;
-                                /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
-                                delayMs?: number;
-                            };
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The created batch, every item queued */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** RenderBatch */
-                            batch: {
-                                /** @description Batch id (`bat_…`). */
-                                id: string;
-                                deployId: string;
-                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
-                                deployVersionId: string;
-                                deployVersionNo: number;
-                                businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
-                                combine: "none" | "merge" | "zip" | "check";
-                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
-                                itemWebhooks: boolean;
-                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
-                                status: "running" | "combining" | "completed";
-                                itemCount: number;
-                                /** @description How many items are in each job state. */
-                                counts: {
-                                    queued: number;
-                                    rendering: number;
-                                    retry_scheduled: number;
-                                    succeeded: number;
-                                    failed: number;
-                                    canceled: number;
-                                };
-                                /**
-                                 * RenderBatchProduct
-                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
-                                 */
-                                product?: {
-                                    kind: "merge" | "zip";
-                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
-                                    state: "pending" | "ready" | "failed" | "deleted";
-                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
-                                    items?: number;
-                                    /** @description `merge`: the merged PDF. */
-                                    pdf?: {
-                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
-                                        id: string;
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description The sum of the page counts of the included items. */
-                                        pageCount: number;
-                                        sha256: string;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
-                                    zip?: {
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description PDFs in the zip. */
-                                        files: number;
-                                        sha256: string;
-                                        /** @description When the zip is deleted (like a transient output). */
-                                        expiresAt: number | null;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
-                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
-                                        message: string;
-                                    };
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description Unix epoch milliseconds. */
-                                updatedAt: number;
-                                /** @description When the last item reached a terminal state (once completed). */
-                                finishedAt?: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, payload_too_large, payload_invalid. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createRenderBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1584,246 +321,14 @@ export interface paths {
          * Get a render batch with its counts
          * @description The batch with how many items are in each job state (`queued`, `rendering`, `retry_scheduled`, `succeeded`, `failed`, `canceled`); `status` is `completed` once every item is terminal (then `finishedAt` is when the last one finished), `running` before.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render batch id (`bat_…`). */
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The batch and its counts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** RenderBatch */
-                            batch: {
-                                /** @description Batch id (`bat_…`). */
-                                id: string;
-                                deployId: string;
-                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
-                                deployVersionId: string;
-                                deployVersionNo: number;
-                                businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
-                                combine: "none" | "merge" | "zip" | "check";
-                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
-                                itemWebhooks: boolean;
-                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
-                                status: "running" | "combining" | "completed";
-                                itemCount: number;
-                                /** @description How many items are in each job state. */
-                                counts: {
-                                    queued: number;
-                                    rendering: number;
-                                    retry_scheduled: number;
-                                    succeeded: number;
-                                    failed: number;
-                                    canceled: number;
-                                };
-                                /**
-                                 * RenderBatchProduct
-                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
-                                 */
-                                product?: {
-                                    kind: "merge" | "zip";
-                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
-                                    state: "pending" | "ready" | "failed" | "deleted";
-                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
-                                    items?: number;
-                                    /** @description `merge`: the merged PDF. */
-                                    pdf?: {
-                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
-                                        id: string;
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description The sum of the page counts of the included items. */
-                                        pageCount: number;
-                                        sha256: string;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
-                                    zip?: {
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description PDFs in the zip. */
-                                        files: number;
-                                        sha256: string;
-                                        /** @description When the zip is deleted (like a transient output). */
-                                        expiresAt: number | null;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
-                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
-                                        message: string;
-                                    };
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description Unix epoch milliseconds. */
-                                updatedAt: number;
-                                /** @description When the last item reached a terminal state (once completed). */
-                                finishedAt?: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_batch_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getRenderBatch"];
         put?: never;
         post?: never;
         /**
          * Cancel every unfinished item of a render batch
          * @description Every item not yet terminal is canceled as `POST /v1/render-jobs/{jobId}/cancel` would: `queued` and `retry_scheduled` at once, `rendering` with its page aborted; canceled items send no webhook. Items already terminal keep their state and outputs; the batch itself stays readable. Answers the batch (200) with its new counts; cancelling a completed batch changes nothing.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render batch id (`bat_…`). */
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The batch after the cancel */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** RenderBatch */
-                            batch: {
-                                /** @description Batch id (`bat_…`). */
-                                id: string;
-                                deployId: string;
-                                /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
-                                deployVersionId: string;
-                                deployVersionNo: number;
-                                businessKey?: string;
-                                /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
-                                combine: "none" | "merge" | "zip" | "check";
-                                /** @description Whether every item sends its own `render.job.terminated` webhook. */
-                                itemWebhooks: boolean;
-                                /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
-                                status: "running" | "combining" | "completed";
-                                itemCount: number;
-                                /** @description How many items are in each job state. */
-                                counts: {
-                                    queued: number;
-                                    rendering: number;
-                                    retry_scheduled: number;
-                                    succeeded: number;
-                                    failed: number;
-                                    canceled: number;
-                                };
-                                /**
-                                 * RenderBatchProduct
-                                 * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
-                                 */
-                                product?: {
-                                    kind: "merge" | "zip";
-                                    /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
-                                    state: "pending" | "ready" | "failed" | "deleted";
-                                    /** @description How many item PDFs it holds (the succeeded items, in item order). */
-                                    items?: number;
-                                    /** @description `merge`: the merged PDF. */
-                                    pdf?: {
-                                        /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
-                                        id: string;
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description The sum of the page counts of the included items. */
-                                        pageCount: number;
-                                        sha256: string;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
-                                    zip?: {
-                                        fileName: string;
-                                        bytes: number;
-                                        /** @description PDFs in the zip. */
-                                        files: number;
-                                        sha256: string;
-                                        /** @description When the zip is deleted (like a transient output). */
-                                        expiresAt: number | null;
-                                        /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
-                                        access?: {
-                                            /** @description Signed download URL (10 minutes, refreshed on every read). */
-                                            url: string;
-                                            /** @description Unix epoch milliseconds. */
-                                            expiresAt: number;
-                                        };
-                                    };
-                                    error?: {
-                                        /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
-                                        code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
-                                        message: string;
-                                    };
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description Unix epoch milliseconds. */
-                                updatedAt: number;
-                                /** @description When the last item reached a terminal state (once completed). */
-                                finishedAt?: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_batch_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["cancelRenderBatch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1840,54 +345,7 @@ export interface paths {
          * List the items of a render batch (in item order)
          * @description The batch's items in the order of the creating request, each as `{index, job}` (the full render job: its state, error, business key). `status` keeps only the items in that state (e.g. `failed`). Cursor paging like every list. A succeeded item's PDF is fetched like any job's: `POST /v1/render-jobs/{jobId}/output-download`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                    /** @description Only the items in this job state. */
-                    status?: "queued" | "rendering" | "retry_scheduled" | "succeeded" | "failed" | "canceled";
-                };
-                header?: never;
-                path: {
-                    /** @description Render batch id (`bat_…`). */
-                    batchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of items */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description The item's 0-based position in the creating request. */
-                                index: number;
-                                job: components["schemas"]["RenderJob"];
-                            }[];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_batch_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listRenderBatchItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1907,228 +365,13 @@ export interface paths {
          * List a version's checks (newest first)
          * @description One page of the checks of the version, newest first, each with its fixtures and their results.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Version id (`ver_…`). */
-                    deployVersionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of checks */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description Check id (`chk_…`). */
-                                id: string;
-                                deployId: string;
-                                deployVersionId: string;
-                                /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
-                                batchId: string | null;
-                                /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
-                                status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
-                                /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
-                                tolerance: number;
-                                counts: {
-                                    pending: number;
-                                    passed: number;
-                                    drifted: number;
-                                    noSnapshot: number;
-                                    failed: number;
-                                };
-                                fixtures: {
-                                    /** @description The fixture: `tests/<name>.json`. */
-                                    name: string;
-                                    file: string;
-                                    /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
-                                    status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
-                                    /** @description The render job that printed it (`job_…`). */
-                                    jobId?: string;
-                                    pages?: number | null;
-                                    expectedPages?: number | null;
-                                    /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
-                                    message?: string;
-                                    textDiffers?: boolean;
-                                    /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
-                                    textDiff?: string[];
-                                    pageResults?: {
-                                        page: number;
-                                        /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
-                                        kind: "compared" | "missing" | "new";
-                                        drifts: boolean;
-                                        /** @description Share of the page's pixels that differ (compared pages). */
-                                        ratio?: number;
-                                        /** @description The page is drawn at another size than recorded. */
-                                        sizeMismatch?: boolean;
-                                    }[];
-                                    /** @description The browser that printed it now. */
-                                    browser?: string | null;
-                                    /** @description The snapshot's browser (its meta.json). */
-                                    recordedBrowser?: string | null;
-                                    error?: {
-                                        code: string;
-                                        message: string;
-                                    };
-                                }[];
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description When the judgement was recorded. */
-                                finishedAt?: number;
-                            }[];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listVersionChecks"];
         put?: never;
         /**
          * Check a version's fixtures against its snapshots
          * @description Prints every fixture the version carries (`tests/<name>.json` among its files, at most 50) again on this server and compares each print with the snapshot the version carries (`__snapshots__/<name>/`, recorded by `folio test --update`): page count, text, and each page's pixels within `tolerance`, by the rules of `folio test`. Run it after a Chromium upgrade to see which live versions print differently before customers do. The prints are the items of a render batch with `combine: "check"` (`batchId`): each is an ordinary render job, counted in the render quotas; no webhook is sent. Answers 202 at once; poll `GET …/checks/{checkId}` until `status` is no longer `running`. A fixture that is not valid JSON fails on its own; a payload that does not match the version's payload schema is refused (400 naming the fixture's file).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Version id (`ver_…`). */
-                    deployVersionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Share of a page's pixels that may differ before the page drifts (default 0.001 = 0.1 %, as `folio test`). */
-                        tolerance?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The check, running */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** VersionCheck */
-                            check: {
-                                /** @description Check id (`chk_…`). */
-                                id: string;
-                                deployId: string;
-                                deployVersionId: string;
-                                /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
-                                batchId: string | null;
-                                /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
-                                status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
-                                /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
-                                tolerance: number;
-                                counts: {
-                                    pending: number;
-                                    passed: number;
-                                    drifted: number;
-                                    noSnapshot: number;
-                                    failed: number;
-                                };
-                                fixtures: {
-                                    /** @description The fixture: `tests/<name>.json`. */
-                                    name: string;
-                                    file: string;
-                                    /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
-                                    status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
-                                    /** @description The render job that printed it (`job_…`). */
-                                    jobId?: string;
-                                    pages?: number | null;
-                                    expectedPages?: number | null;
-                                    /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
-                                    message?: string;
-                                    textDiffers?: boolean;
-                                    /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
-                                    textDiff?: string[];
-                                    pageResults?: {
-                                        page: number;
-                                        /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
-                                        kind: "compared" | "missing" | "new";
-                                        drifts: boolean;
-                                        /** @description Share of the page's pixels that differ (compared pages). */
-                                        ratio?: number;
-                                        /** @description The page is drawn at another size than recorded. */
-                                        sizeMismatch?: boolean;
-                                    }[];
-                                    /** @description The browser that printed it now. */
-                                    browser?: string | null;
-                                    /** @description The snapshot's browser (its meta.json). */
-                                    recordedBrowser?: string | null;
-                                    error?: {
-                                        code: string;
-                                        message: string;
-                                    };
-                                }[];
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description When the judgement was recorded. */
-                                finishedAt?: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, payload_invalid. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: version_has_no_fixtures. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        post: operations["createVersionCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2146,106 +389,7 @@ export interface paths {
          * Get a version check
          * @description `running` while fixtures print and are compared; then the worst fixture's status (`failed`, `drifted`, `no_snapshot`, `passed`), with each fixture's page count, one-line message, per-page pixel shares and text differences.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                    /** @description Version id (`ver_…`). */
-                    deployVersionId: string;
-                    /** @description Check id (`chk_…`). */
-                    checkId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The check */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** VersionCheck */
-                            check: {
-                                /** @description Check id (`chk_…`). */
-                                id: string;
-                                deployId: string;
-                                deployVersionId: string;
-                                /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
-                                batchId: string | null;
-                                /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
-                                status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
-                                /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
-                                tolerance: number;
-                                counts: {
-                                    pending: number;
-                                    passed: number;
-                                    drifted: number;
-                                    noSnapshot: number;
-                                    failed: number;
-                                };
-                                fixtures: {
-                                    /** @description The fixture: `tests/<name>.json`. */
-                                    name: string;
-                                    file: string;
-                                    /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
-                                    status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
-                                    /** @description The render job that printed it (`job_…`). */
-                                    jobId?: string;
-                                    pages?: number | null;
-                                    expectedPages?: number | null;
-                                    /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
-                                    message?: string;
-                                    textDiffers?: boolean;
-                                    /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
-                                    textDiff?: string[];
-                                    pageResults?: {
-                                        page: number;
-                                        /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
-                                        kind: "compared" | "missing" | "new";
-                                        drifts: boolean;
-                                        /** @description Share of the page's pixels that differ (compared pages). */
-                                        ratio?: number;
-                                        /** @description The page is drawn at another size than recorded. */
-                                        sizeMismatch?: boolean;
-                                    }[];
-                                    /** @description The browser that printed it now. */
-                                    browser?: string | null;
-                                    /** @description The snapshot's browser (its meta.json). */
-                                    recordedBrowser?: string | null;
-                                    error?: {
-                                        code: string;
-                                        message: string;
-                                    };
-                                }[];
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description When the judgement was recorded. */
-                                finishedAt?: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found, version_check_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getVersionCheck"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2265,48 +409,7 @@ export interface paths {
          * List render jobs (newest first)
          * @description One page of the render jobs of the account, newest first. Filters (`status`, `deployId`, `businessKey`) match exactly.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                    status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
-                    deployId?: string;
-                    businessKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of render jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["RenderJob"][];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listRenderJobs"];
         put?: never;
         /**
          * Create a render job
@@ -2316,245 +419,7 @@ export interface paths {
          *
          *     Inline sources: instead of `deployId`/`deployVersionId`, `html` (the entry document) with optional `files` (`{path: base64}`), or the same as `multipart/form-data` (an `index.html` part, asset parts named by their path, a `job` part with the JSON rest of the job). Folio stores them as a content-addressed version of the account's inline deploy (slug `_inline`): the same sources sent again reuse that version and store nothing new; the job shows that deploy and version like any other. The plan's `maxInlineHtmlBytes`, `maxInlineFilesPerJob` and `maxInlineBytesPerJob` apply (413 `body_too_large` naming the field or part), and the bytes count toward its storage; unused inline versions are deleted after `inlineVersionRetentionDays`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
-                        deployId?: string;
-                        /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
-                        deployVersionId?: string;
-                        /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
-                        html?: string;
-                        /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
-                        markdown?: string;
-                        /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
-                        engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
-                        /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
-                        files?: {
-                            [key: string]: string;
-                        };
-                        /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
-                        source?: {
-                            /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
-                            url: string;
-                            /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
-                            cookies?: {
-                                name: string;
-                                value: string;
-                                /** @description The URL's host or a parent domain of it. */
-                                domain?: string;
-                                /** @description Sent only to paths under it (default `/`). */
-                                path?: string;
-                                /** @description Sent only over https. */
-                                secure?: boolean;
-                                /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
-                                httpOnly?: boolean;
-                            }[];
-                            /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
-                            headers?: {
-                                [key: string]: string;
-                            };
-                        };
-                        /** @description Your reference (invoice number…); defaults to the job id. */
-                        businessKey?: string;
-                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
-                        payload?: unknown;
-                        /** @description Default `application/json; charset=utf-8`. */
-                        payloadMime?: string;
-                        /** @description Raw payload bytes in base64, instead of payload. */
-                        payloadBase64?: string;
-                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
-                        outputMode?: "transient" | "managed";
-                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
-                        pdf?: {
-                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
-                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
-                            metadata?: {
-                                /** @description dc:title and Info /Title (shown as the window title). */
-                                title?: string;
-                                /** @description dc:creator and Info /Author. */
-                                author?: string;
-                                /** @description dc:description and Info /Subject. */
-                                subject?: string;
-                                /** @description pdf:Keywords and Info /Keywords. */
-                                keywords?: string[];
-                                /** @description xmp:CreatorTool and Info /Creator. */
-                                creator?: string;
-                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
-                                lang?: string;
-                            };
-                        };
-                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
-                        attachments?: {
-                            /** @description File name shown by PDF viewers; unique in the job. */
-                            name: string;
-                            /** @description Media type without parameters, e.g. `text/csv`. */
-                            mimeType: string;
-                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
-                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
-                            /** @description Shown by PDF viewers beside the name. */
-                            description?: string;
-                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
-                            content?: string;
-                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
-                            bundlePath?: string;
-                        }[];
-                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
-                        protection?: {
-                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
-                            userPassword?: string;
-                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
-                            ownerPassword: string;
-                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
-                            permissions?: {
-                                /** @description Print (at low resolution unless `printHighQuality`). */
-                                print?: boolean;
-                                /** @description Print at full resolution (needs `print`). */
-                                printHighQuality?: boolean;
-                                /** @description Copy or extract text and images. */
-                                copy?: boolean;
-                                /** @description Change the content (other than annotations, forms and assembly). */
-                                modify?: boolean;
-                                /** @description Add or change comments and annotations. */
-                                annotate?: boolean;
-                                /** @description Fill in form fields. */
-                                fillForms?: boolean;
-                                /** @description Extract text for accessibility (screen readers). */
-                                accessibility?: boolean;
-                                /** @description Insert, rotate or delete pages. */
-                                assemble?: boolean;
-                            };
-                        };
-                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
-                        signature?: {
-                            /** @description One of the account's signing certificates (`scert_…`). */
-                            certificateId: string;
-                            /** @description Shown by readers, e.g. "Invoice issued". */
-                            reason?: string;
-                            /** @description Where it was signed, e.g. "Dublin, IE". */
-                            location?: string;
-                            /** @description How to reach the signer. */
-                            contactInfo?: string;
-                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
-                            visible?: {
-                                /** @description The page (1-based). */
-                                page: number;
-                                rect: {
-                                    /** @description Points from the page's left edge. */
-                                    x: number;
-                                    /** @description Points from the page's top edge. */
-                                    y: number;
-                                    width: number;
-                                    height: number;
-                                };
-                            };
-                        };
-                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
-                        images?: {
-                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
-                            format?: "png" | "jpeg" | "webp";
-                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
-                            pages?: string;
-                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
-                            width?: number;
-                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
-                            dpi?: number;
-                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
-                            quality?: number;
-                        };
-                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
-                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
-                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
-                        eInvoice?: {
-                            /**
-                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
-                             * @enum {string}
-                             */
-                            standard: "factur-x";
-                            /** @description Factur-X / ZUGFeRD profile of the XML. */
-                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
-                            xml: string;
-                        };
-                        /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
-                        print?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
-                        waitFor?: {
-                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
-                            selector?: string;
-                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
-                            expression?: string;
-                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
-                            delayMs?: number;
-                        };
-                        /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
-                        failOn?: string[];
-                    };
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description The entry document (UTF-8); a template with `engine` in the job part.
-                         */
-                        "index.html"?: string;
-                        /**
-                         * Format: binary
-                         * @description Without index.html: a Markdown entry document (UTF-8), as `markdown`.
-                         */
-                        "index.md"?: string;
-                        /** @description The rest of the job as a JSON object. */
-                        job?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The queued job */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accepted: boolean;
-                            queue: string;
-                            job: components["schemas"]["RenderJob"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createRenderJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2572,51 +437,7 @@ export interface paths {
          * List render jobs of a deploy (newest first)
          * @description One page of the render jobs of one deploy, newest first; the same filters as the account-wide list.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                    status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
-                    deployId?: string;
-                    businessKey?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of render jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["RenderJob"][];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listDeployRenderJobs"];
         put?: never;
         /**
          * Create a render job for this deploy
@@ -2624,232 +445,7 @@ export interface paths {
          *
          *     Document options: `pdf: {standard, metadata}` overrides the version's `render.metadata.pdf`; `attachments` embeds files (base64 `content`, or a `bundlePath` of the version) as PDF/A-3 associated files; `eInvoice` makes a Factur-X / ZUGFeRD PDF/A-3b with the XML embedded as `factur-x.xml`. Every problem is a 400 `invalid_request` whose `details.field` names the field (`attachments[2].content`, `eInvoice.xml`) and nothing is stored. A job with none of these (and a version without document options) streams Chromium's PDF as printed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
-                    deployId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
-                        deployId?: string;
-                        /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
-                        deployVersionId?: string;
-                        /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
-                        html?: string;
-                        /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
-                        markdown?: string;
-                        /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
-                        engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
-                        /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
-                        files?: {
-                            [key: string]: string;
-                        };
-                        /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
-                        source?: {
-                            /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
-                            url: string;
-                            /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
-                            cookies?: {
-                                name: string;
-                                value: string;
-                                /** @description The URL's host or a parent domain of it. */
-                                domain?: string;
-                                /** @description Sent only to paths under it (default `/`). */
-                                path?: string;
-                                /** @description Sent only over https. */
-                                secure?: boolean;
-                                /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
-                                httpOnly?: boolean;
-                            }[];
-                            /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
-                            headers?: {
-                                [key: string]: string;
-                            };
-                        };
-                        /** @description Your reference (invoice number…); defaults to the job id. */
-                        businessKey?: string;
-                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
-                        payload?: unknown;
-                        /** @description Default `application/json; charset=utf-8`. */
-                        payloadMime?: string;
-                        /** @description Raw payload bytes in base64, instead of payload. */
-                        payloadBase64?: string;
-                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
-                        outputMode?: "transient" | "managed";
-                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
-                        pdf?: {
-                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
-                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
-                            metadata?: {
-                                /** @description dc:title and Info /Title (shown as the window title). */
-                                title?: string;
-                                /** @description dc:creator and Info /Author. */
-                                author?: string;
-                                /** @description dc:description and Info /Subject. */
-                                subject?: string;
-                                /** @description pdf:Keywords and Info /Keywords. */
-                                keywords?: string[];
-                                /** @description xmp:CreatorTool and Info /Creator. */
-                                creator?: string;
-                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
-                                lang?: string;
-                            };
-                        };
-                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
-                        attachments?: {
-                            /** @description File name shown by PDF viewers; unique in the job. */
-                            name: string;
-                            /** @description Media type without parameters, e.g. `text/csv`. */
-                            mimeType: string;
-                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
-                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
-                            /** @description Shown by PDF viewers beside the name. */
-                            description?: string;
-                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
-                            content?: string;
-                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
-                            bundlePath?: string;
-                        }[];
-                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
-                        protection?: {
-                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
-                            userPassword?: string;
-                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
-                            ownerPassword: string;
-                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
-                            permissions?: {
-                                /** @description Print (at low resolution unless `printHighQuality`). */
-                                print?: boolean;
-                                /** @description Print at full resolution (needs `print`). */
-                                printHighQuality?: boolean;
-                                /** @description Copy or extract text and images. */
-                                copy?: boolean;
-                                /** @description Change the content (other than annotations, forms and assembly). */
-                                modify?: boolean;
-                                /** @description Add or change comments and annotations. */
-                                annotate?: boolean;
-                                /** @description Fill in form fields. */
-                                fillForms?: boolean;
-                                /** @description Extract text for accessibility (screen readers). */
-                                accessibility?: boolean;
-                                /** @description Insert, rotate or delete pages. */
-                                assemble?: boolean;
-                            };
-                        };
-                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
-                        signature?: {
-                            /** @description One of the account's signing certificates (`scert_…`). */
-                            certificateId: string;
-                            /** @description Shown by readers, e.g. "Invoice issued". */
-                            reason?: string;
-                            /** @description Where it was signed, e.g. "Dublin, IE". */
-                            location?: string;
-                            /** @description How to reach the signer. */
-                            contactInfo?: string;
-                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
-                            visible?: {
-                                /** @description The page (1-based). */
-                                page: number;
-                                rect: {
-                                    /** @description Points from the page's left edge. */
-                                    x: number;
-                                    /** @description Points from the page's top edge. */
-                                    y: number;
-                                    width: number;
-                                    height: number;
-                                };
-                            };
-                        };
-                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
-                        images?: {
-                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
-                            format?: "png" | "jpeg" | "webp";
-                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
-                            pages?: string;
-                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
-                            width?: number;
-                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
-                            dpi?: number;
-                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
-                            quality?: number;
-                        };
-                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
-                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
-                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
-                        eInvoice?: {
-                            /**
-                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
-                             * @enum {string}
-                             */
-                            standard: "factur-x";
-                            /** @description Factur-X / ZUGFeRD profile of the XML. */
-                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
-                            xml: string;
-                        };
-                        /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
-                        print?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
-                        waitFor?: {
-                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
-                            selector?: string;
-                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
-                            expression?: string;
-                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
-                            delayMs?: number;
-                        };
-                        /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
-                        failOn?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The queued job */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accepted: boolean;
-                            queue: string;
-                            job: components["schemas"]["RenderJob"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large, payload_invalid. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createDeployRenderJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2867,45 +463,7 @@ export interface paths {
          * Get a render job (with its output after success)
          * @description `waitSeconds` (0–30) long-polls: the answer comes as soon as the job is terminal (`succeeded`, `failed`, `canceled`), or after that many seconds with its current state. After success the answer also has `output` (absent once deleted or expired) and, for a managed job, `pdf`. A failed job has `errorCode` and `errorMessage`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    waitSeconds?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job, and its output after success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            job: components["schemas"]["RenderJob"];
-                            output?: components["schemas"]["RenderOutput"];
-                            pdf?: components["schemas"]["EmbeddedPdf"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getRenderJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2927,45 +485,7 @@ export interface paths {
          * Cancel a render job
          * @description From queued or retry_scheduled at once; from rendering the page is aborted. Canceled jobs send no webhook. 409 `render_job_not_cancelable` when already terminal.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The canceled job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            job: components["schemas"]["RenderJob"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_cancelable. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["cancelRenderJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2985,56 +505,7 @@ export interface paths {
          * Signed download URL of the output
          * @description A signed URL of the job's PDF, served by Folio with no API key (`Content-Disposition: attachment`). `expiresInSeconds` (1–604800, default 600) in the JSON body or the query string. Only a succeeded job has an output; a transient output is deleted 10 minutes after the job finished.
          */
-        post: {
-            parameters: {
-                query?: {
-                    expiresInSeconds?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Lifetime of the signed URL; default 600. */
-                        expiresInSeconds?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The signed URL and when it expires */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Access"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_ready. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        post: operations["createOutputDownloadLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3054,56 +525,7 @@ export interface paths {
          * Signed preview URL of the output (renders inline in a browser)
          * @description A signed URL of the job's PDF, served by Folio with no API key (`Content-Disposition: inline`). `expiresInSeconds` (1–604800, default 600) in the JSON body or the query string. Only a succeeded job has an output; a transient output is deleted 10 minutes after the job finished.
          */
-        post: {
-            parameters: {
-                query?: {
-                    expiresInSeconds?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Lifetime of the signed URL; default 600. */
-                        expiresInSeconds?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The signed URL and when it expires */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Access"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_ready. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        post: operations["createOutputPreviewLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3124,41 +546,7 @@ export interface paths {
          * Delete the output of a job
          * @description The output stops resolving at once (its signed URLs answer 404). A managed job keeps its managed PDF: delete that through `/v1/pdfs`.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_ready. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteOutput"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3175,122 +563,7 @@ export interface paths {
          * Render diagnostics of a job's last attempt
          * @description What the page of the job's last finished attempt did: its console messages, uncaught exceptions and unhandled rejections, the requests that were blocked by the network policy, missing from the bundle or failed, the ready path it took, and how long each phase took. Bounded (200 entries, about 64 kB; `dropped` counts the rest). `null` until an attempt has ended. Kept as long as the job.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The diagnostics (or null) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            diagnostics: {
-                                /** @description The attempt these diagnostics are of (the last one). */
-                                attempt: number;
-                                /** @description In the order they happened; at most 200 entries and about 64 kB. */
-                                entries: ({
-                                    /** @enum {string} */
-                                    kind: "console";
-                                    /** @description Milliseconds since the attempt started. */
-                                    at: number;
-                                    level: "log" | "info" | "warning" | "error" | "debug";
-                                    /** @description The arguments, joined by spaces (at most 2,000 characters). */
-                                    text: string;
-                                    /** @description `URL:line` of the code (URL without query string). */
-                                    source?: string;
-                                } | {
-                                    /** @enum {string} */
-                                    kind: "exception";
-                                    /** @description Milliseconds since the attempt started. */
-                                    at: number;
-                                    /** @description An uncaught exception or unhandled rejection, first line. */
-                                    text: string;
-                                    stack?: string;
-                                    /** @description `URL:line` of the code (URL without query string). */
-                                    source?: string;
-                                } | {
-                                    /** @enum {string} */
-                                    kind: "request";
-                                    /** @description Milliseconds since the attempt started. */
-                                    at: number;
-                                    /** @description Scheme, host and path: no query string, fragment or credentials. */
-                                    url: string;
-                                    /** @description `blocked`: refused by the network policy; `not_found`: not in the bundle (404); `http_error`: an internet request answered with a status of 400 or more; `network_error` / `timed_out`: an internet request that failed. */
-                                    problem: "blocked" | "not_found" | "http_error" | "network_error" | "timed_out";
-                                    reason: string;
-                                })[];
-                                /** @description Entries left out once the bounds were reached. */
-                                dropped: {
-                                    console: number;
-                                    exception: number;
-                                    request: number;
-                                };
-                                ready: {
-                                    /** @description `explicit`: the page called `folio.ready()`; `default`: Folio waited for load and a quiet network; `warm`: the `folio.onJob` handler ran; `timed_out`: the render timeout ended the wait. */
-                                    mode: "explicit" | "default" | "warm" | "timed_out";
-                                    /** @description What was waited for, or what was still pending. */
-                                    detail?: string;
-                                    /** @description Present (true) when the default protocol printed after 3 s of work that did not end: the page may be incomplete (warning `ready_by_timeout`). */
-                                    byTimeout?: boolean;
-                                } | null;
-                                /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). */
-                                timings: {
-                                    queued?: number;
-                                    load?: number;
-                                    readyWait?: number;
-                                    print?: number;
-                                    postProcess?: number;
-                                    images?: number;
-                                    store?: number;
-                                };
-                                /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
-                                warnings?: {
-                                    /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                                    code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
-                                    /** @description How many times it happened in the job. */
-                                    count: number;
-                                    /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
-                                    message: string;
-                                }[];
-                                pageCount?: number;
-                                bytes?: number;
-                                /** @description Present (true) when the job's page had been loaded ahead of the job, while the account's previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load. */
-                                preloaded?: boolean;
-                                /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N"). */
-                                pageReferences?: {
-                                    /** @description Ids the page referred to (`folio.pageOf`, `data-folio-page-of`). */
-                                    references: number;
-                                    /** @description How many times the page was printed (2 when the numbers settled at once). */
-                                    prints: number;
-                                    /** @description Referenced ids that no printed element has (at most 20); their placeholders were left as written. */
-                                    unresolved: string[];
-                                };
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getRenderDiagnostics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3310,63 +583,7 @@ export interface paths {
          * Webhook event and delivery attempts of a job
          * @description The job's `render.job.terminated` event (`null` when none was recorded: the webhook was off, or the job is not terminal) and every delivery attempt, oldest first: `statusCode` when a response arrived, `error` otherwise or for a non-2xx.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event and its attempts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            event: {
-                                id: string;
-                                /** @description pending, delivered, failed */
-                                status: string;
-                                attempts: number;
-                                nextAttemptAt?: number;
-                                lastError?: string;
-                            } | null;
-                            items: {
-                                /** @description Delivery id (`dlv_…`), new for every attempt. */
-                                id: string;
-                                /** @description `evt_render_job_terminated_<jobId>`, stable across attempts. */
-                                eventId: string;
-                                /** @description 1-based; the Service-Webhook-Attempt header. */
-                                attempt: number;
-                                /** @description Sent by a redeliver request rather than the schedule. */
-                                manual: boolean;
-                                url: string;
-                                statusCode?: number;
-                                durationMs: number;
-                                error?: string;
-                                createdAt: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3388,59 +605,7 @@ export interface paths {
          * Send the job's webhook event again now
          * @description Same event id, new delivery id, `manual: true`; the attempt is made before the response (at most 10 s) and recorded, and counts toward the six attempts. A 2xx marks the event `delivered`. A terminal job without an event (its webhook was off when it finished) gets one now if the webhook is enabled with a URL.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The recorded attempt */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            delivery: {
-                                /** @description Delivery id (`dlv_…`), new for every attempt. */
-                                id: string;
-                                /** @description `evt_render_job_terminated_<jobId>`, stable across attempts. */
-                                eventId: string;
-                                /** @description 1-based; the Service-Webhook-Attempt header. */
-                                attempt: number;
-                                /** @description Sent by a redeliver request rather than the schedule. */
-                                manual: boolean;
-                                url: string;
-                                statusCode?: number;
-                                durationMs: number;
-                                error?: string;
-                                createdAt: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: webhook_not_available. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["redeliverWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3467,284 +632,7 @@ export interface paths {
          *
          *     Optional `Idempotency-Key` (24 h, the body compared without `waitSeconds`): a replay answers the same job, waited for again, so a succeeded one gives the same bytes (until a transient output is deleted, 10 minutes after the job finished: then 404 `render_output_not_found`). A client that disconnects while waiting leaves the job running to its end.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                    /** @description `application/json` for the job and a signed link instead of the PDF. */
-                    accept?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
-                        deployId?: string;
-                        /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
-                        deployVersionId?: string;
-                        /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
-                        html?: string;
-                        /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
-                        markdown?: string;
-                        /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
-                        engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
-                        /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
-                        files?: {
-                            [key: string]: string;
-                        };
-                        /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
-                        source?: {
-                            /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
-                            url: string;
-                            /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
-                            cookies?: {
-                                name: string;
-                                value: string;
-                                /** @description The URL's host or a parent domain of it. */
-                                domain?: string;
-                                /** @description Sent only to paths under it (default `/`). */
-                                path?: string;
-                                /** @description Sent only over https. */
-                                secure?: boolean;
-                                /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
-                                httpOnly?: boolean;
-                            }[];
-                            /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
-                            headers?: {
-                                [key: string]: string;
-                            };
-                        };
-                        /** @description Your reference (invoice number…); defaults to the job id. */
-                        businessKey?: string;
-                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
-                        payload?: unknown;
-                        /** @description Default `application/json; charset=utf-8`. */
-                        payloadMime?: string;
-                        /** @description Raw payload bytes in base64, instead of payload. */
-                        payloadBase64?: string;
-                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
-                        outputMode?: "transient" | "managed";
-                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
-                        pdf?: {
-                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
-                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
-                            metadata?: {
-                                /** @description dc:title and Info /Title (shown as the window title). */
-                                title?: string;
-                                /** @description dc:creator and Info /Author. */
-                                author?: string;
-                                /** @description dc:description and Info /Subject. */
-                                subject?: string;
-                                /** @description pdf:Keywords and Info /Keywords. */
-                                keywords?: string[];
-                                /** @description xmp:CreatorTool and Info /Creator. */
-                                creator?: string;
-                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
-                                lang?: string;
-                            };
-                        };
-                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
-                        attachments?: {
-                            /** @description File name shown by PDF viewers; unique in the job. */
-                            name: string;
-                            /** @description Media type without parameters, e.g. `text/csv`. */
-                            mimeType: string;
-                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
-                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
-                            /** @description Shown by PDF viewers beside the name. */
-                            description?: string;
-                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
-                            content?: string;
-                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
-                            bundlePath?: string;
-                        }[];
-                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
-                        protection?: {
-                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
-                            userPassword?: string;
-                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
-                            ownerPassword: string;
-                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
-                            permissions?: {
-                                /** @description Print (at low resolution unless `printHighQuality`). */
-                                print?: boolean;
-                                /** @description Print at full resolution (needs `print`). */
-                                printHighQuality?: boolean;
-                                /** @description Copy or extract text and images. */
-                                copy?: boolean;
-                                /** @description Change the content (other than annotations, forms and assembly). */
-                                modify?: boolean;
-                                /** @description Add or change comments and annotations. */
-                                annotate?: boolean;
-                                /** @description Fill in form fields. */
-                                fillForms?: boolean;
-                                /** @description Extract text for accessibility (screen readers). */
-                                accessibility?: boolean;
-                                /** @description Insert, rotate or delete pages. */
-                                assemble?: boolean;
-                            };
-                        };
-                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
-                        signature?: {
-                            /** @description One of the account's signing certificates (`scert_…`). */
-                            certificateId: string;
-                            /** @description Shown by readers, e.g. "Invoice issued". */
-                            reason?: string;
-                            /** @description Where it was signed, e.g. "Dublin, IE". */
-                            location?: string;
-                            /** @description How to reach the signer. */
-                            contactInfo?: string;
-                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
-                            visible?: {
-                                /** @description The page (1-based). */
-                                page: number;
-                                rect: {
-                                    /** @description Points from the page's left edge. */
-                                    x: number;
-                                    /** @description Points from the page's top edge. */
-                                    y: number;
-                                    width: number;
-                                    height: number;
-                                };
-                            };
-                        };
-                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
-                        images?: {
-                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
-                            format?: "png" | "jpeg" | "webp";
-                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
-                            pages?: string;
-                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
-                            width?: number;
-                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
-                            dpi?: number;
-                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
-                            quality?: number;
-                        };
-                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
-                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
-                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
-                        eInvoice?: {
-                            /**
-                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
-                             * @enum {string}
-                             */
-                            standard: "factur-x";
-                            /** @description Factur-X / ZUGFeRD profile of the XML. */
-                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
-                            xml: string;
-                        };
-                        /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
-                        print?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
-                        waitFor?: {
-                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
-                            selector?: string;
-                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
-                            expression?: string;
-                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
-                            delayMs?: number;
-                        };
-                        /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
-                        failOn?: string[];
-                        /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */
-                        waitSeconds?: number;
-                    };
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description The entry document (UTF-8); a template with `engine` in the job part.
-                         */
-                        "index.html"?: string;
-                        /**
-                         * Format: binary
-                         * @description Without index.html: a Markdown entry document (UTF-8), as `markdown`.
-                         */
-                        "index.md"?: string;
-                        /** @description The rest of the job as a JSON object. */
-                        job?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The job succeeded in time: the PDF (or, with `Accept: application/json`, the job, its output and a signed download link) */
-                200: {
-                    headers: {
-                        /** @description The render job (`job_…`). */
-                        "Folio-Job-Id"?: string;
-                        /** @description Pages of the PDF. */
-                        "Folio-Page-Count"?: number;
-                        /** @description sha256 hex of the PDF bytes. */
-                        "Folio-Sha256"?: string;
-                        /** @description Present when the job has warnings (the PDF was made, but something in the page went wrong): a list of `code;count=N`, e.g. `page_exception;count=2, http_error_status;count=1`. The messages are in the job (`GET /v1/render-jobs/{jobId}`, `warnings`). */
-                        "Folio-Warnings"?: string;
-                        /** @description The quoted sha256 of the PDF, as its signed URLs answer. */
-                        ETag?: string;
-                        /** @description `attachment`, with the file name of the output. */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "image/png": string;
-                        "application/json": {
-                            job: components["schemas"]["RenderJob"];
-                            output?: components["schemas"]["RenderOutput"];
-                            pdf?: components["schemas"]["EmbeddedPdf"];
-                            /** @description The page images of a job with `images` or an image `outputFormat`. */
-                            images?: components["schemas"]["PageImage"][];
-                            access?: {
-                                url: string;
-                                expiresAt: number;
-                            };
-                        };
-                    };
-                };
-                /** @description The wait is over and the job is not finished: the job, as `POST /v1/render-jobs` answers it */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accepted: boolean;
-                            queue: string;
-                            job: components["schemas"]["RenderJob"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: render_job_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["render"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3764,66 +652,7 @@ export interface paths {
          * Convert HTML to PDF (Gotenberg-compatible)
          * @description Gotenberg's `/forms/chromium/convert/html`: the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers the PDF. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The files, each part named by its file name. */
-                        files: string[];
-                        paperWidth?: string;
-                        paperHeight?: string;
-                        marginTop?: string;
-                        landscape?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: render_job_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergConvertHtml"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3843,66 +672,7 @@ export interface paths {
          * Screenshot HTML (Gotenberg-compatible)
          * @description Gotenberg's `/forms/chromium/screenshot/html`: the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The files, each part named by its file name. */
-                        files: string[];
-                        /** @enum {string} */
-                        format?: "png" | "jpeg" | "webp";
-                        quality?: string;
-                        width?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The image */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/png": string;
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: render_job_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergScreenshotHtml"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3922,66 +692,7 @@ export interface paths {
          * Convert Markdown to PDF (Gotenberg-compatible)
          * @description Gotenberg's `/forms/chromium/convert/markdown`: `index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, the templates guide); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers the PDF. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The files, each part named by its file name. */
-                        files: string[];
-                        paperWidth?: string;
-                        paperHeight?: string;
-                        marginTop?: string;
-                        landscape?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path, template_syntax_error. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: render_job_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergConvertMarkdown"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4001,66 +712,7 @@ export interface paths {
          * Screenshot Markdown (Gotenberg-compatible)
          * @description Gotenberg's `/forms/chromium/screenshot/markdown`: `index.html` places each Markdown file sent with it where it says `{{ toHTML "file.md" }}` (rendered in the page by the Markdown engine: CommonMark, GFM tables, raw HTML; `engine: "markdown"` of a job, the templates guide); a name that is not among the files is a 400 `template_syntax_error` with its line and column. Otherwise the same multipart form a Gotenberg client (chromiumly, gotenberg-client, curl) sends, authenticated with a Folio API key (`Authorization: Bearer …`, or the key as the password of HTTP Basic auth with any user name). Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type. Each request is an ordinary render job with inline sources (as `POST /v1/render`): it counts in the plan's allowances and meters, shows in `GET /v1/render-jobs` with its diagnostics, and `Idempotency-Key` replays it. Every form field is mapped to the job (`print`, `pdf`, `protection`, `failOn`, page images) or refused with 400 naming it: nothing is silently ignored. `Gotenberg-Output-Filename` names the file, `Gotenberg-Trace` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a `failOn…` condition answers 409 `conversion_failed`, another failure 422 `render_job_failed`, one still running after its render timeout (plus 10 s) 503 `conversion_timeout`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The files, each part named by its file name. */
-                        files: string[];
-                        /** @enum {string} */
-                        format?: "png" | "jpeg" | "webp";
-                        quality?: string;
-                        width?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The image */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/png": string;
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path, template_syntax_error. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: render_job_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergScreenshotMarkdown"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4080,64 +732,7 @@ export interface paths {
          * Convert a URL to PDF (Gotenberg-compatible)
          * @description Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html`; files parts are refused. Answers the PDF; failures as on `/forms/chromium/convert/html`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        url: string;
-                        extraHttpHeaders?: string;
-                        cookies?: string;
-                        paperWidth?: string;
-                    } & {
-                        [key: string]: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Error codes: invalid_request, invalid_path. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: render_job_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: conversion_timeout, render_provider_unavailable. */
-                503: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergConvertUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4157,32 +752,7 @@ export interface paths {
          * Not supported yet: screenshots of a URL (Gotenberg-compatible path)
          * @description Answers 400 `unsupported_conversion`: Folio does not support screenshots of a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/screenshot/html` instead.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Never: always refused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request, unsupported_conversion. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergScreenshotUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4202,52 +772,7 @@ export interface paths {
          * Merge PDFs (Gotenberg-compatible)
          * @description Gotenberg's merge: `files` parts, each a PDF named by its file name, joined whole in the alphanumeric order of the names (`file2.pdf` before `file10.pdf`), and answered as one PDF (not stored: nothing to delete afterwards). The same limits as `POST /v1/pdfs/merge` (at most 50 files, 5,000 pages, the plan's `maxRenderOutputBytes` and 100 MiB); each file is read in Folio's sandbox and must be an unencrypted PDF with pages (400 naming the file). Outlines are kept. Form fields (`pdfa`, `metadata`, passwords, …) are refused by name. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The PDFs, each named by its file name. */
-                        files: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The merged PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergMerge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4267,52 +792,7 @@ export interface paths {
          * Merge PDFs (Gotenberg-compatible, Gotenberg 9 path)
          * @description Gotenberg's merge: `files` parts, each a PDF named by its file name, joined whole in the alphanumeric order of the names (`file2.pdf` before `file10.pdf`), and answered as one PDF (not stored: nothing to delete afterwards). The same limits as `POST /v1/pdfs/merge` (at most 50 files, 5,000 pages, the plan's `maxRenderOutputBytes` and 100 MiB); each file is read in Folio's sandbox and must be an unencrypted PDF with pages (400 naming the file). Outlines are kept. Form fields (`pdfa`, `metadata`, passwords, …) are refused by name. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
-                    "gotenberg-output-filename"?: string;
-                    /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
-                    "gotenberg-trace"?: string;
-                    /** @description As on `POST /v1/render` (24 h). */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The PDFs, each named by its file name. */
-                        files: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The merged PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        post: operations["gotenbergMergePdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4330,44 +810,7 @@ export interface paths {
          * List managed PDFs (newest first)
          * @description One page of the managed PDFs of the account (or of one deploy, with `deployId`), newest first. An empty list is not an error.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                    deployId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of managed PDFs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ManagedPdf"][];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPdfs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4389,66 +832,7 @@ export interface paths {
          * Merge PDFs into a new managed PDF
          * @description Joins pages of managed PDFs (`pdfId`) and of succeeded render jobs' outputs (`jobId`: transient while it exists, or managed) of the account, in the order given, into a new managed PDF. Each source may pick its pages with `pageRanges` (`"1-3,5"`). The text, fonts and images of the pages are kept, and outline items that point at a kept page; tags (the structure tree), form fields and attachments are not. The new PDF counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`, nothing stored) and lives until deleted. It was rendered by no job: its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Limits: 50 sources, 5000 pages, and the sources' total bytes and the result's bytes each at most the plan's `maxRenderOutputBytes` (and never more than 100 MiB). A source of another account answers 404, as an unknown id does. Optional `Idempotency-Key` (24 h): a repeat returns the same PDF.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The PDFs to join, in order (1–50). */
-                        sources: {
-                            /** @description A managed PDF of the account (`pdf_…`). */
-                            pdfId?: string;
-                            /** @description A succeeded render job of the account (`job_…`): its output, transient (while it exists) or managed. */
-                            jobId?: string;
-                            /** @description The pages to take, in the order written: 1-based pages and inclusive ranges separated by commas (`"1-3,5"`, `"8-"` = from 8 to the last page, `"2,1"` reverses two pages; a page may repeat). Default: every page. */
-                            pageRanges?: string;
-                        }[];
-                        /** @description File name of the new PDF (made safe for downloads, `.pdf` appended when missing); default `merged-<businessKey>.pdf`. */
-                        fileName?: string;
-                        /** @description Your reference; defaults to the new PDF id. */
-                        businessKey?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new managed PDF */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            pdf: components["schemas"]["ManagedPdf"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["mergePdfs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4466,80 +850,14 @@ export interface paths {
          * Get a managed PDF
          * @description `state` is `available`, or `deleting` between a delete and the purge of its bytes (then 404).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The managed PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            pdf: components["schemas"]["ManagedPdf"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPdf"];
         put?: never;
         post?: never;
         /**
          * Delete a managed PDF
          * @description The PDF goes to `deleting` at once (permanent links stop resolving) and its bytes are purged in the background; then GET gives 404. Not reversible.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted (or already being deleted) */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deletePdf"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4558,54 +876,7 @@ export interface paths {
          * Signed download URL of a managed PDF
          * @description A signed URL of the PDF, served by Folio with no API key (`Content-Disposition: attachment`). Optional JSON body `{expiresInSeconds}` (1–604800, default 600).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Lifetime of the signed URL; default 600. */
-                        expiresInSeconds?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The signed URL and when it expires */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Access"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: pdf_deleting. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPdfDownloadLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4625,54 +896,7 @@ export interface paths {
          * Signed preview URL of a managed PDF (inline)
          * @description A signed URL of the PDF, served by Folio with no API key (`Content-Disposition: inline`). Optional JSON body `{expiresInSeconds}` (1–604800, default 600).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description Lifetime of the signed URL; default 600. */
-                        expiresInSeconds?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The signed URL and when it expires */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Access"];
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: pdf_deleting. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPdfPreviewLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4690,85 +914,13 @@ export interface paths {
          * List permanent links of a PDF
          * @description Every permanent link of the PDF, newest first, in one answer.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The permanent links */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["PermanentLink"][];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPermanentLinks"];
         put?: never;
         /**
          * Create a permanent public link
          * @description `url` is `<public URL>/p/<32 random characters>`: it serves the PDF inline to anyone who has it, needs no key and does not expire; it answers 404 once the link or the PDF is deleted. A PDF may have several links. No request body.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The new link */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            link: components["schemas"]["PermanentLink"];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: pdf_deleting. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createPermanentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4789,41 +941,7 @@ export interface paths {
          * Delete a permanent link
          * @description The link stops resolving at once; the PDF and its other links stay.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description PDF id. */
-                    pdfId: string;
-                    /** @description Link id (`lnk_…`). */
-                    linkId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found, permanent_link_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deletePermanentLink"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4840,50 +958,7 @@ export interface paths {
          * Page images of a job, with signed links
          * @description The images a succeeded job made of its printed pages (`images` or an image `outputFormat` on the job), in page order, each with a fresh signed URL served with no API key (`inline` by default; `disposition=attachment` for a download). The images live as long as the job's output: 10 minutes after a transient job finished (then 404 `render_output_not_found`), or until a managed job's PDF is deleted. A job that asked for no images answers an empty list; a job that has not succeeded, 409 `render_output_not_ready`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Lifetime of the signed URLs; default 600. */
-                    expiresInSeconds?: number;
-                    /** @description `inline` (default: shown by a browser) or `attachment` (downloaded). */
-                    disposition?: "inline" | "attachment";
-                };
-                header?: never;
-                path: {
-                    /** @description Render job id (`job_…`). */
-                    jobId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job's page images */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            images: components["schemas"]["PageImage"][];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_job_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_ready. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        get: operations["listPageImages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4903,52 +978,7 @@ export interface paths {
          * First-page thumbnail of a managed PDF (PNG)
          * @description Page 1 of the PDF as a PNG 240 pixels wide, drawn by poppler on the first request and kept with the PDF (deleted with it; its bytes count toward the account's storage as a render output). A PDF that needs a password to open has none: 409 `thumbnail_unavailable`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PNG (the same bytes on every request: `ETag` is their sha256) */
-                200: {
-                    headers: {
-                        /** @description The quoted sha256 of the PNG. */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/png": string;
-                    };
-                };
-                /** @description `If-None-Match` names the current ETag: not modified, no body */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: pdf_deleting, thumbnail_unavailable. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPdfThumbnail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4968,68 +998,7 @@ export interface paths {
          * Download or preview through a signed URL (no API key)
          * @description Where the signed, expiring URLs of the download and preview operations lead (`access.url`): no API key, the token carries what to serve, the disposition and the expiry under an HMAC signature. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
-                200: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
-                206: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
-                        "Content-Disposition"?: string;
-                        /** @description `bytes a-b/<size>`. */
-                        "Content-Range"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description `If-None-Match` names the current ETag: not modified, no body */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: link_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found, pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: link_expired. */
-                410: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        get: operations["getSignedFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5038,68 +1007,7 @@ export interface paths {
          * Download or preview through a signed URL (no API key)
          * @description Where the signed, expiring URLs of the download and preview operations lead (`access.url`): no API key, the token carries what to serve, the disposition and the expiry under an HMAC signature. 403 `link_invalid` for a bad signature, 410 `link_expired` past `expiresAt`, 404 once the file is deleted. A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
          */
-        head: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
-                200: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
-                206: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
-                        "Content-Disposition"?: string;
-                        /** @description `bytes a-b/<size>`. */
-                        "Content-Range"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description `If-None-Match` names the current ETag: not modified, no body */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: link_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: render_output_not_found, pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: link_expired. */
-                410: components["responses"]["Error"];
-                /** @description Error codes: render_provider_unavailable. */
-                503: components["responses"]["Error"];
-            };
-        };
+        head: operations["headSignedFile"];
         patch?: never;
         trace?: never;
     };
@@ -5114,62 +1022,7 @@ export interface paths {
          * A permanent public link to a managed PDF (inline)
          * @description The `url` of a permanent link: serves the managed PDF inline to anyone, with no API key, until the link or the PDF is deleted (then 404). A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
-                200: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `inline`, with the file name. */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
-                206: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `inline`, with the file name. */
-                        "Content-Disposition"?: string;
-                        /** @description `bytes a-b/<size>`. */
-                        "Content-Range"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description `If-None-Match` names the current ETag: not modified, no body */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: permanent_link_not_found. */
-                404: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPermanentLinkFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5178,62 +1031,7 @@ export interface paths {
          * A permanent public link to a managed PDF (inline)
          * @description The `url` of a permanent link: serves the managed PDF inline to anyone, with no API key, until the link or the PDF is deleted (then 404). A `Range` that starts past the end answers 416 with `Content-Range: bytes *\/<size>` and no body; any other `Range` Folio does not serve (another unit, several ranges, a malformed one) is ignored: 200 with the whole file.
          */
-        head: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
-                200: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `inline`, with the file name. */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
-                206: {
-                    headers: {
-                        /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
-                        ETag?: string;
-                        /** @description `bytes`. */
-                        "Accept-Ranges"?: string;
-                        /** @description `inline`, with the file name. */
-                        "Content-Disposition"?: string;
-                        /** @description `bytes a-b/<size>`. */
-                        "Content-Range"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description `If-None-Match` names the current ETag: not modified, no body */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: permanent_link_not_found. */
-                404: components["responses"]["Error"];
-            };
-        };
+        head: operations["headPermanentLinkFile"];
         patch?: never;
         trace?: never;
     };
@@ -5248,116 +1046,13 @@ export interface paths {
          * List the API keys of the account (newest first, revoked ones included)
          * @description Every key of the account in one page. Needs a key of scope `all` or a dashboard session.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every API key of the account */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description Key id (`key_…`); the key itself is never shown again. */
-                                id: string;
-                                name: string;
-                                /** @description Always `folio_sk_`. */
-                                prefix: string;
-                                /** @description The last 4 characters of the key, to recognise it. */
-                                last4: string;
-                                scopes: string[];
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description Last authenticated request (recorded at most once a minute); null if never used. */
-                                lastUsedAt: number | null;
-                                revokedAt: number | null;
-                            }[];
-                            nextCursor: null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
          * @description Answers the key once, in `key`; Folio keeps only its SHA-256. `scopes` defaults to `["all"]`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description A label to recognise the key by. */
-                        name: string;
-                        scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read" | "certificates:read" | "certificates:write")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The new key, shown this once */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            apiKey: {
-                                /** @description Key id (`key_…`); the key itself is never shown again. */
-                                id: string;
-                                name: string;
-                                /** @description Always `folio_sk_`. */
-                                prefix: string;
-                                /** @description The last 4 characters of the key, to recognise it. */
-                                last4: string;
-                                scopes: string[];
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                                /** @description Last authenticated request (recorded at most once a minute); null if never used. */
-                                lastUsedAt: number | null;
-                                revokedAt: number | null;
-                            };
-                            /** @description The key: `folio_sk_…`. Shown only in this response. */
-                            key: string;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5378,39 +1073,7 @@ export interface paths {
          * Revoke an API key
          * @description Immediate in every process: with PostgreSQL the revocation is broadcast to the other api and worker processes (LISTEN/NOTIFY). Revoking a revoked key is a no-op (204).
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description API key id (`key_…`). */
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: api_key_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5427,156 +1090,13 @@ export interface paths {
          * List signing certificates (newest first)
          * @description One page of the signing certificates of the account, newest first. Needs the scope `certificates:read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque cursor from the previous page's `nextCursor`. */
-                    cursor?: string;
-                    /** @description Page size (1–100, default 50). */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of signing certificates */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description Certificate id (`scert_…`). */
-                                id: string;
-                                name: string;
-                                /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
-                                subject: string;
-                                /** @description The certificate's issuer (the subject again when it is self-signed). */
-                                issuer: string;
-                                /** @description Serial number, lowercase hex. */
-                                serialNumber: string;
-                                /** @description Unix epoch milliseconds. */
-                                notBefore: number;
-                                /** @description Unix epoch milliseconds. */
-                                notAfter: number;
-                                /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
-                                expired: boolean;
-                                /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
-                                notYetValid: boolean;
-                                /** @description Lowercase hex SHA-256 of the certificate's DER. */
-                                fingerprintSha256: string;
-                                /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
-                                keyType: string;
-                                /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
-                                keyBits: number;
-                                /** @description Certificates stored beside the signer's own (its chain). */
-                                chainCertificates: number;
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                            }[];
-                            /** @description Cursor of the next page; absent or null on the last page. */
-                            nextCursor?: string | null;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["listSigningCertificates"];
         put?: never;
         /**
          * Store a signing certificate (PKCS#12)
          * @description Stores a PKCS#12 file and its passphrase, encrypted at rest; the answer describes the certificate (subject, issuer, validity, SHA-256 fingerprint, key) and never contains the file or the passphrase. Refused with 400 `invalid_request` (`details.field` = `pkcs12` or `passphrase`): a body that is not base64, a file larger than 65536 bytes, a passphrase that does not open the file, a file without exactly one private key and its certificate, a key that is not RSA 2048–8192 bits, an expired certificate. An account keeps at most 20 (409 `signing_certificate_limit_reached`). Optional `Idempotency-Key` (24 h): a repeat answers the same certificate. Needs the scope `certificates:write`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Your name for it (1–100 characters). */
-                        name: string;
-                        /** @description The PKCS#12 file (`.p12`/`.pfx`) in standard base64; line breaks are ignored. At most 65536 bytes once decoded. It must hold exactly one private key — RSA of 2048–8192 bits, or EC on P-256, P-384 or P-521 — and that key's certificate, plus at most 10 chain certificates; key derivations of at most 50000 iterations. Never shown again. */
-                        pkcs12: string;
-                        /** @description The passphrase of the file (may be empty). Stored encrypted, never shown again and never logged. */
-                        passphrase: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The stored certificate */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A signing certificate of the account. The PKCS#12 file and its passphrase are stored encrypted and are never answered. An account keeps at most 20. */
-                            signingCertificate: {
-                                /** @description Certificate id (`scert_…`). */
-                                id: string;
-                                name: string;
-                                /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
-                                subject: string;
-                                /** @description The certificate's issuer (the subject again when it is self-signed). */
-                                issuer: string;
-                                /** @description Serial number, lowercase hex. */
-                                serialNumber: string;
-                                /** @description Unix epoch milliseconds. */
-                                notBefore: number;
-                                /** @description Unix epoch milliseconds. */
-                                notAfter: number;
-                                /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
-                                expired: boolean;
-                                /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
-                                notYetValid: boolean;
-                                /** @description Lowercase hex SHA-256 of the certificate's DER. */
-                                fingerprintSha256: string;
-                                /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
-                                keyType: string;
-                                /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
-                                keyBits: number;
-                                /** @description Certificates stored beside the signer's own (its chain). */
-                                chainCertificates: number;
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, signing_certificate_limit_reached. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["createSigningCertificate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5594,109 +1114,14 @@ export interface paths {
          * Get a signing certificate
          * @description `expired` and `notYetValid` are computed at the time of the answer. The file and the passphrase are never answered. Needs the scope `certificates:read`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Signing certificate id (`scert_…`). */
-                    signingCertificateId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The signing certificate */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A signing certificate of the account. The PKCS#12 file and its passphrase are stored encrypted and are never answered. An account keeps at most 20. */
-                            signingCertificate: {
-                                /** @description Certificate id (`scert_…`). */
-                                id: string;
-                                name: string;
-                                /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
-                                subject: string;
-                                /** @description The certificate's issuer (the subject again when it is self-signed). */
-                                issuer: string;
-                                /** @description Serial number, lowercase hex. */
-                                serialNumber: string;
-                                /** @description Unix epoch milliseconds. */
-                                notBefore: number;
-                                /** @description Unix epoch milliseconds. */
-                                notAfter: number;
-                                /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
-                                expired: boolean;
-                                /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
-                                notYetValid: boolean;
-                                /** @description Lowercase hex SHA-256 of the certificate's DER. */
-                                fingerprintSha256: string;
-                                /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
-                                keyType: string;
-                                /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
-                                keyBits: number;
-                                /** @description Certificates stored beside the signer's own (its chain). */
-                                chainCertificates: number;
-                                /** @description Unix epoch milliseconds. */
-                                createdAt: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: signing_certificate_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getSigningCertificate"];
         put?: never;
         post?: never;
         /**
          * Delete a signing certificate
          * @description Removes the certificate, its encrypted file and passphrase at once (not reversible); then GET answers 404. Needs the scope `certificates:write`.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Signing certificate id (`scert_…`). */
-                    signingCertificateId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: signing_certificate_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteSigningCertificate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5727,72 +1152,7 @@ export interface webhooks {
          *
          *     **URL policy.** `https://` only (plain `http://` only on a server started with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`); hosts that are or resolve to loopback, private, link-local or other non-public addresses are refused, when the settings are saved and again before every attempt.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Always this value. */
-                    "User-Agent": "Folio-Webhooks/1.0";
-                    /** @description The event type. */
-                    "Service-Webhook-Event": "render.job.terminated";
-                    /** @description The event id, the same on every attempt and redelivery: deduplicate on it. */
-                    "Service-Webhook-Id": string;
-                    /** @description A new id (`dlv_…`) for every attempt. */
-                    "Service-Webhook-Delivery": string;
-                    /** @description 1-based attempt number (a redelivery counts too). */
-                    "Service-Webhook-Attempt": string;
-                    /** @description Unix time in **seconds** when this attempt was signed; part of the signed message. */
-                    "Service-Webhook-Timestamp": string;
-                    /** @description One or more comma-separated `v1=<hex>` entries: see the description above. */
-                    "Service-Webhook-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            /** @description Compact JSON (`Content-Type: application/json`). */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RenderJobTerminatedEvent"];
-                };
-            };
-            responses: {
-                /** @description Retried on the schedule. */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Retried; a `Retry-After` (seconds or an HTTP date) replaces the next delay, capped at 1 hour. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Acknowledged: the event is `delivered` and not sent again. Answer quickly (within 10 s) and do the work afterwards. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Retried; a `Retry-After` replaces the next delay, capped at 1 hour. Network errors and timeouts are retried too. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other answer, redirects included (they are not followed), ends the event as `failed`. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["renderJobTerminatedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5812,72 +1172,7 @@ export interface webhooks {
          * A render batch completed
          * @description One event per render batch (`POST /v1/render-batches`), sent when every item is terminal (succeeded, failed or canceled) and, for `combine` `merge` or `zip`, once the product is built or has failed. The body carries the batch as `GET /v1/render-batches/{batchId}` answers it, with fresh signed links to the product on every attempt. Items send their own `render.job.terminated` events only when the batch was created with `itemWebhooks: true`. The deploy's webhook URL, secret, schedule, URL policy and at-least-once delivery are those of `render.job.terminated`: deduplicate on `Service-Webhook-Id` (`evt_render_batch_completed_<batchId>`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Always this value. */
-                    "User-Agent": "Folio-Webhooks/1.0";
-                    /** @description The event type. */
-                    "Service-Webhook-Event": "render_batch.completed";
-                    /** @description The event id, the same on every attempt and redelivery: deduplicate on it. */
-                    "Service-Webhook-Id": string;
-                    /** @description A new id (`dlv_…`) for every attempt. */
-                    "Service-Webhook-Delivery": string;
-                    /** @description 1-based attempt number (a redelivery counts too). */
-                    "Service-Webhook-Attempt": string;
-                    /** @description Unix time in **seconds** when this attempt was signed; part of the signed message. */
-                    "Service-Webhook-Timestamp": string;
-                    /** @description One or more comma-separated `v1=<hex>` entries: see the description above. */
-                    "Service-Webhook-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            /** @description Compact JSON (`Content-Type: application/json`). */
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RenderBatchCompletedEvent"];
-                };
-            };
-            responses: {
-                /** @description Retried on the schedule. */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Retried; a `Retry-After` (seconds or an HTTP date) replaces the next delay, capped at 1 hour. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Acknowledged: the event is `delivered` and not sent again. Answer quickly (within 10 s) and do the work afterwards. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Retried; a `Retry-After` replaces the next delay, capped at 1 hour. Network errors and timeouts are retried too. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other answer, redirects included (they are not followed), ends the event as `failed`. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["renderBatchCompletedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6565,7 +1860,4785 @@ export type PermanentLink = components['schemas']['PermanentLink'];
 export type Access = components['schemas']['Access'];
 export type ResponseError = components['responses']['Error'];
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listDeploys: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deploys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["DeployListItem"][];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createDeploy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per account: lowercase letters, digits and dashes. */
+                    slug: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The created deploy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deploy: components["schemas"]["Deploy"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_slug_conflict. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getDeploy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deploy, its aliases and its latest version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deploy: components["schemas"]["Deploy"];
+                        aliases: components["schemas"]["Alias"][];
+                        latestVersion: components["schemas"]["DeployVersion"] | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteDeploy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    updateDeploy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Unique per account: lowercase letters, digits and dashes. */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated deploy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deploy: components["schemas"]["Deploy"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: deploy_slug_conflict. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    listDeployVersions: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["DeployVersion"][];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getDeployVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Version id (`ver_…`). */
+                deployVersionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deployVersion: components["schemas"]["DeployVersion"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteDeployVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Version id (`ver_…`). */
+                deployVersionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: deploy_version_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    listDeployVersionFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Version id (`ver_…`). */
+                deployVersionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files of the version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            path: string;
+                            /** @description Lowercase hex SHA-256 of the content. */
+                            sha256: string;
+                            size: number;
+                            mime: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    setAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A concrete version id of this deploy or `latest`. */
+                    deployVersionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alias */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alias"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    setAliasByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Alias name: ^[a-z][a-z0-9-]{0,62}$ (`preview`, `production`, …). */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A concrete version id of this deploy or `latest`. */
+                    deployVersionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alias */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alias"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getDeploySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deploy's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: components["schemas"]["DeploySettings"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    updateDeploySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    webhook?: {
+                        enabled: boolean;
+                        /** Format: uri */
+                        url?: string;
+                        /** @description `rotate` creates or replaces the deploy-level secret (the previous one keeps signing for 24 h); `disable` removes it (the account secret signs). */
+                        signingSecretAction?: "rotate" | "disable";
+                    };
+                    versionLifecycle?: {
+                        enabled: boolean;
+                        retainLatestVersions: number;
+                    };
+                    environment?: {
+                        /** @description The whole set: variables not listed are removed. */
+                        variables: {
+                            name: string;
+                            value: string;
+                        }[];
+                    };
+                    secrets?: {
+                        upsert: {
+                            name: string;
+                            value: string;
+                        }[];
+                        delete?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The settings after the update */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: components["schemas"]["DeploySettings"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    createUploadSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An existing deploy: its id or its slug. */
+                    deployId?: string;
+                    createDeploy?: {
+                        /** @description Unique per account: lowercase letters, digits and dashes. */
+                        slug: string;
+                        name: string;
+                    };
+                    files: components["schemas"]["FileDescriptor"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The open session and its upload token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uploadSession: components["schemas"]["UploadSession"];
+                        uploadToken: string;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path, upload_blob_too_large, upload_session_too_large, upload_session_policy_limit_exceeded. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_slug_conflict. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    findMissingBlobs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The token returned once when the session was created. */
+                "x-upload-token"?: string;
+            };
+            path: {
+                /** @description Upload session id (`ups_…`). */
+                uploadSessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    files: components["schemas"]["FileDescriptor"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The hashes to upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uploadSessionId: string;
+                        missingBlobs: {
+                            sha256: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path, upload_blob_too_large. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized, upload_token_invalid. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: upload_session_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: upload_session_committed, upload_session_expired. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: upload_session_gone. */
+            410: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    uploadBlob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The token returned once when the session was created. */
+                "x-upload-token"?: string;
+            };
+            path: {
+                /** @description Upload session id. */
+                uploadSessionId: string;
+                /** @description Lowercase hex SHA-256 of the content. */
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        /** @description The raw bytes of the file (not JSON, not base64). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The stored blob */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uploadSessionId: string;
+                        alreadyPresent: boolean;
+                        blob: components["schemas"]["Blob"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, upload_blob_too_large, blob_hash_mismatch. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized, upload_token_invalid. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: upload_session_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: upload_session_committed, upload_session_expired, blob_not_in_session. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: upload_session_gone. */
+            410: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    commitUploadSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The token returned once when the session was created. */
+                "x-upload-token"?: string;
+            };
+            path: {
+                /** @description Upload session id (`ups_…`). */
+                uploadSessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default `false`: a commit whose files and `render` settings are identical to the deploy's latest version answers that version (200, `unchanged: true`) instead of adding a copy with the next `versionNo`; no commit is counted. `true` always makes a new version (201), e.g. to make the same files `latest` again after an older one. */
+                    newVersion?: boolean;
+                    entries: {
+                        path: string;
+                        /** @description Lowercase hex SHA-256 of the content. */
+                        blobHash: string;
+                        size: number;
+                        mime?: string;
+                    }[];
+                    render: {
+                        /** @description Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`. */
+                        route: string;
+                        title: string;
+                        /** @description Default 30000; at most the plan's maxRenderTimeoutMs. */
+                        renderTimeoutMs?: number;
+                        /** @description Any keys; `pdf` (PDF option overrides) and `fileName` are read by the renderer. */
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Warning codes that fail this version's jobs instead of letting them succeed with the warning (`render_failed_on_warning`; `render_request_failed` for `request_failed`, which is retried). A job may give its own list. Default: none (the templates guide, "Warnings and failOn", says why). */
+                        failOn?: string[];
+                        /** @description The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry's extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column. */
+                        engine?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deployVersion: components["schemas"]["DeployVersion"];
+                        /**
+                         * @description The deploy's latest version, identical to this commit.
+                         * @enum {boolean}
+                         */
+                        unchanged: true;
+                    };
+                };
+            };
+            /** @description The new version */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deployVersion: components["schemas"]["DeployVersion"];
+                        /** @enum {boolean} */
+                        unchanged: false;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, blob_missing. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized, upload_token_invalid. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: upload_session_not_found, deploy_not_found, signing_certificate_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: upload_session_committed, upload_session_expired. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: upload_session_gone. */
+            410: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, deploy_commit_quota_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            name: string;
+                            plan: string;
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            webhook: {
+                                signingSecretConfigured: boolean;
+                                signingSecretPreview?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageOverview"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    listRenderBatches: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of render batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Batch id (`bat_…`). */
+                            id: string;
+                            deployId: string;
+                            /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                            deployVersionId: string;
+                            deployVersionNo: number;
+                            businessKey?: string;
+                            /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                            combine: "none" | "merge" | "zip" | "check";
+                            /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                            itemWebhooks: boolean;
+                            /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                            status: "running" | "combining" | "completed";
+                            itemCount: number;
+                            /** @description How many items are in each job state. */
+                            counts: {
+                                queued: number;
+                                rendering: number;
+                                retry_scheduled: number;
+                                succeeded: number;
+                                failed: number;
+                                canceled: number;
+                            };
+                            /**
+                             * RenderBatchProduct
+                             * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                             */
+                            product?: {
+                                kind: "merge" | "zip";
+                                /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                state: "pending" | "ready" | "failed" | "deleted";
+                                /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                items?: number;
+                                /** @description `merge`: the merged PDF. */
+                                pdf?: {
+                                    /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                    id: string;
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description The sum of the page counts of the included items. */
+                                    pageCount: number;
+                                    sha256: string;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                zip?: {
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description PDFs in the zip. */
+                                    files: number;
+                                    sha256: string;
+                                    /** @description When the zip is deleted (like a transient output). */
+                                    expiresAt: number | null;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                error?: {
+                                    /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
+                                    code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                    message: string;
+                                };
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Unix epoch milliseconds. */
+                            updatedAt: number;
+                            /** @description When the last item reached a terminal state (once completed). */
+                            finishedAt?: number;
+                        }[];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createRenderBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The deploy every item renders: its id or its slug. */
+                    deployId: string;
+                    /** @description A concrete version id, `latest`, or an alias name: bound once, at creation, for every item of the batch. */
+                    deployVersionId: string;
+                    /** @description Your reference for the whole batch. */
+                    businessKey?: string;
+                    /** @description Default `none`: each item is its own PDF. `merge`: once every item is terminal, the PDFs of the succeeded items are joined in item order into one managed PDF (`product.pdf`). `zip`: one zip file of the PDFs of the succeeded items, named by their file names (`product.zip`, kept like a transient output). */
+                    combine?: "none" | "merge" | "zip";
+                    /** @description Default `false`: the batch sends one `render_batch.completed` webhook and its items none. `true`: every item also sends its own `render.job.terminated` (the deploy's webhook settings apply to both). */
+                    itemWebhooks?: boolean;
+                    /** @description 1 to 1000 items, each one render job. Every item is checked before anything is created: one bad item refuses the whole request, naming it (`items[17].payload`). */
+                    items: {
+                        /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                        payload?: unknown;
+                        /** @description Raw payload bytes in base64, instead of payload. */
+                        payloadBase64?: string;
+                        /** @description Default `application/json; charset=utf-8`. */
+                        payloadMime?: string;
+                        /** @description Your reference for this item (invoice number…); defaults to the item's job id. */
+                        businessKey?: string;
+                        /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                        outputMode?: "transient" | "managed";
+                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                        pdf?: {
+                            /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                            standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                            metadata?: {
+                                /** @description dc:title and Info /Title (shown as the window title). */
+                                title?: string;
+                                /** @description dc:creator and Info /Author. */
+                                author?: string;
+                                /** @description dc:description and Info /Subject. */
+                                subject?: string;
+                                /** @description pdf:Keywords and Info /Keywords. */
+                                keywords?: string[];
+                                /** @description xmp:CreatorTool and Info /Creator. */
+                                creator?: string;
+                                /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                                lang?: string;
+                            };
+                        };
+                        /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                        attachments?: {
+                            /** @description File name shown by PDF viewers; unique in the job. */
+                            name: string;
+                            /** @description Media type without parameters, e.g. `text/csv`. */
+                            mimeType: string;
+                            /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                            relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                            /** @description Shown by PDF viewers beside the name. */
+                            description?: string;
+                            /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
+                            content?: string;
+                            /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                            bundlePath?: string;
+                        }[];
+                        /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                        eInvoice?: {
+                            /**
+                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                             * @enum {string}
+                             */
+                            standard: "factur-x";
+                            /** @description Factur-X / ZUGFeRD profile of the XML. */
+                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            xml: string;
+                        };
+                        /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                        protection?: {
+                            /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                            userPassword?: string;
+                            /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                            ownerPassword: string;
+                            /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                            permissions?: {
+                                /** @description Print (at low resolution unless `printHighQuality`). */
+                                print?: boolean;
+                                /** @description Print at full resolution (needs `print`). */
+                                printHighQuality?: boolean;
+                                /** @description Copy or extract text and images. */
+                                copy?: boolean;
+                                /** @description Change the content (other than annotations, forms and assembly). */
+                                modify?: boolean;
+                                /** @description Add or change comments and annotations. */
+                                annotate?: boolean;
+                                /** @description Fill in form fields. */
+                                fillForms?: boolean;
+                                /** @description Extract text for accessibility (screen readers). */
+                                accessibility?: boolean;
+                                /** @description Insert, rotate or delete pages. */
+                                assemble?: boolean;
+                            };
+                        };
+                        /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
+                        signature?: {
+                            /** @description One of the account's signing certificates (`scert_…`). */
+                            certificateId: string;
+                            /** @description Shown by readers, e.g. "Invoice issued". */
+                            reason?: string;
+                            /** @description Where it was signed, e.g. "Dublin, IE". */
+                            location?: string;
+                            /** @description How to reach the signer. */
+                            contactInfo?: string;
+                            /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                            visible?: {
+                                /** @description The page (1-based). */
+                                page: number;
+                                rect: {
+                                    /** @description Points from the page's left edge. */
+                                    x: number;
+                                    /** @description Points from the page's top edge. */
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                };
+                            };
+                        };
+                        /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                        images?: {
+                            /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                            format?: "png" | "jpeg" | "webp";
+                            /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                            pages?: string;
+                            /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                            width?: number;
+                            /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                            dpi?: number;
+                            /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                            quality?: number;
+                        };
+                        /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                        outputFormat?: "pdf" | "png" | "jpeg" | "webp";
+                        /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                        waitFor?: {
+                            /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                            selector?: string;
+                            /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                            expression?: string;
+                            /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                            delayMs?: number;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The created batch, every item queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** RenderBatch */
+                        batch: {
+                            /** @description Batch id (`bat_…`). */
+                            id: string;
+                            deployId: string;
+                            /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                            deployVersionId: string;
+                            deployVersionNo: number;
+                            businessKey?: string;
+                            /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                            combine: "none" | "merge" | "zip" | "check";
+                            /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                            itemWebhooks: boolean;
+                            /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                            status: "running" | "combining" | "completed";
+                            itemCount: number;
+                            /** @description How many items are in each job state. */
+                            counts: {
+                                queued: number;
+                                rendering: number;
+                                retry_scheduled: number;
+                                succeeded: number;
+                                failed: number;
+                                canceled: number;
+                            };
+                            /**
+                             * RenderBatchProduct
+                             * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                             */
+                            product?: {
+                                kind: "merge" | "zip";
+                                /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                state: "pending" | "ready" | "failed" | "deleted";
+                                /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                items?: number;
+                                /** @description `merge`: the merged PDF. */
+                                pdf?: {
+                                    /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                    id: string;
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description The sum of the page counts of the included items. */
+                                    pageCount: number;
+                                    sha256: string;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                zip?: {
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description PDFs in the zip. */
+                                    files: number;
+                                    sha256: string;
+                                    /** @description When the zip is deleted (like a transient output). */
+                                    expiresAt: number | null;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                error?: {
+                                    /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
+                                    code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                    message: string;
+                                };
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Unix epoch milliseconds. */
+                            updatedAt: number;
+                            /** @description When the last item reached a terminal state (once completed). */
+                            finishedAt?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getRenderBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render batch id (`bat_…`). */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch and its counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** RenderBatch */
+                        batch: {
+                            /** @description Batch id (`bat_…`). */
+                            id: string;
+                            deployId: string;
+                            /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                            deployVersionId: string;
+                            deployVersionNo: number;
+                            businessKey?: string;
+                            /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                            combine: "none" | "merge" | "zip" | "check";
+                            /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                            itemWebhooks: boolean;
+                            /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                            status: "running" | "combining" | "completed";
+                            itemCount: number;
+                            /** @description How many items are in each job state. */
+                            counts: {
+                                queued: number;
+                                rendering: number;
+                                retry_scheduled: number;
+                                succeeded: number;
+                                failed: number;
+                                canceled: number;
+                            };
+                            /**
+                             * RenderBatchProduct
+                             * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                             */
+                            product?: {
+                                kind: "merge" | "zip";
+                                /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                state: "pending" | "ready" | "failed" | "deleted";
+                                /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                items?: number;
+                                /** @description `merge`: the merged PDF. */
+                                pdf?: {
+                                    /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                    id: string;
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description The sum of the page counts of the included items. */
+                                    pageCount: number;
+                                    sha256: string;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                zip?: {
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description PDFs in the zip. */
+                                    files: number;
+                                    sha256: string;
+                                    /** @description When the zip is deleted (like a transient output). */
+                                    expiresAt: number | null;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                error?: {
+                                    /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
+                                    code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                    message: string;
+                                };
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Unix epoch milliseconds. */
+                            updatedAt: number;
+                            /** @description When the last item reached a terminal state (once completed). */
+                            finishedAt?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_batch_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    cancelRenderBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render batch id (`bat_…`). */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch after the cancel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** RenderBatch */
+                        batch: {
+                            /** @description Batch id (`bat_…`). */
+                            id: string;
+                            deployId: string;
+                            /** @description The concrete version every item is bound to, even when `latest` or an alias was requested. */
+                            deployVersionId: string;
+                            deployVersionNo: number;
+                            businessKey?: string;
+                            /** @description What the batch makes of its items once they are all terminal: `none`, `merge` or `zip`; `check` for the prints of a version check (`POST /v1/deploys/{deployId}/versions/{deployVersionId}/checks`), whose result is read as the check. */
+                            combine: "none" | "merge" | "zip" | "check";
+                            /** @description Whether every item sends its own `render.job.terminated` webhook. */
+                            itemWebhooks: boolean;
+                            /** @description `running` while any item is unfinished; `combining` while the merged PDF or the zip is built; `completed` once every item is terminal (succeeded, failed or canceled) and the product, if any, is ready or failed. */
+                            status: "running" | "combining" | "completed";
+                            itemCount: number;
+                            /** @description How many items are in each job state. */
+                            counts: {
+                                queued: number;
+                                rendering: number;
+                                retry_scheduled: number;
+                                succeeded: number;
+                                failed: number;
+                                canceled: number;
+                            };
+                            /**
+                             * RenderBatchProduct
+                             * @description The combined product (`combine` `merge` or `zip`), present once every item is terminal.
+                             */
+                            product?: {
+                                kind: "merge" | "zip";
+                                /** @description `pending` while it is built; `ready` with `pdf` or `zip`; `failed` with `error` (nothing to combine, too large, over the storage limit); `deleted` once the merged PDF was deleted or the zip expired. */
+                                state: "pending" | "ready" | "failed" | "deleted";
+                                /** @description How many item PDFs it holds (the succeeded items, in item order). */
+                                items?: number;
+                                /** @description `merge`: the merged PDF. */
+                                pdf?: {
+                                    /** @description The managed PDF (`pdf_…`): see `/v1/pdfs/{pdfId}`. */
+                                    id: string;
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description The sum of the page counts of the included items. */
+                                    pageCount: number;
+                                    sha256: string;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                /** @description `zip`: the zip of the item PDFs, each named by its file name (a business-key file name template applies). */
+                                zip?: {
+                                    fileName: string;
+                                    bytes: number;
+                                    /** @description PDFs in the zip. */
+                                    files: number;
+                                    sha256: string;
+                                    /** @description When the zip is deleted (like a transient output). */
+                                    expiresAt: number | null;
+                                    /** @description A signed download link; absent only on a server without a signing key (FOLIO_SIGNING_KEY). */
+                                    access?: {
+                                        /** @description Signed download URL (10 minutes, refreshed on every read). */
+                                        url: string;
+                                        /** @description Unix epoch milliseconds. */
+                                        expiresAt: number;
+                                    };
+                                };
+                                error?: {
+                                    /** @description `batch_nothing_to_combine`: No item of the batch succeeded (or every succeeded output was deleted first): there is nothing to merge or zip. `batch_product_too_large`: The merged PDF would pass 5,000 pages or read more than the merge byte limit (the plan's maxRenderOutputBytes, at most 100 MiB), or the zip would pass 2 GiB. `storage_limit_exceeded`: Storing the merged PDF would exceed the plan's storageLimitBytes. `batch_combine_failed`: An item PDF could not be read or merged (the message says which and why), or the server itself failed (its storage or database): then the message says only that an internal error stopped the product and names the batch id, under which the server's log has the error. */
+                                    code: "batch_nothing_to_combine" | "batch_product_too_large" | "storage_limit_exceeded" | "batch_combine_failed";
+                                    message: string;
+                                };
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Unix epoch milliseconds. */
+                            updatedAt: number;
+                            /** @description When the last item reached a terminal state (once completed). */
+                            finishedAt?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_batch_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    listRenderBatchItems: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+                /** @description Only the items in this job state. */
+                status?: "queued" | "rendering" | "retry_scheduled" | "succeeded" | "failed" | "canceled";
+            };
+            header?: never;
+            path: {
+                /** @description Render batch id (`bat_…`). */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The item's 0-based position in the creating request. */
+                            index: number;
+                            job: components["schemas"]["RenderJob"];
+                        }[];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_batch_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    listVersionChecks: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Version id (`ver_…`). */
+                deployVersionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Check id (`chk_…`). */
+                            id: string;
+                            deployId: string;
+                            deployVersionId: string;
+                            /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
+                            batchId: string | null;
+                            /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
+                            status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
+                            /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
+                            tolerance: number;
+                            counts: {
+                                pending: number;
+                                passed: number;
+                                drifted: number;
+                                noSnapshot: number;
+                                failed: number;
+                            };
+                            fixtures: {
+                                /** @description The fixture: `tests/<name>.json`. */
+                                name: string;
+                                file: string;
+                                /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
+                                status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                /** @description The render job that printed it (`job_…`). */
+                                jobId?: string;
+                                pages?: number | null;
+                                expectedPages?: number | null;
+                                /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
+                                message?: string;
+                                textDiffers?: boolean;
+                                /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
+                                textDiff?: string[];
+                                pageResults?: {
+                                    page: number;
+                                    /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
+                                    kind: "compared" | "missing" | "new";
+                                    drifts: boolean;
+                                    /** @description Share of the page's pixels that differ (compared pages). */
+                                    ratio?: number;
+                                    /** @description The page is drawn at another size than recorded. */
+                                    sizeMismatch?: boolean;
+                                }[];
+                                /** @description The browser that printed it now. */
+                                browser?: string | null;
+                                /** @description The snapshot's browser (its meta.json). */
+                                recordedBrowser?: string | null;
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                            }[];
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description When the judgement was recorded. */
+                            finishedAt?: number;
+                        }[];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createVersionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Version id (`ver_…`). */
+                deployVersionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Share of a page's pixels that may differ before the page drifts (default 0.001 = 0.1 %, as `folio test`). */
+                    tolerance?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The check, running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** VersionCheck */
+                        check: {
+                            /** @description Check id (`chk_…`). */
+                            id: string;
+                            deployId: string;
+                            deployVersionId: string;
+                            /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
+                            batchId: string | null;
+                            /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
+                            status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
+                            /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
+                            tolerance: number;
+                            counts: {
+                                pending: number;
+                                passed: number;
+                                drifted: number;
+                                noSnapshot: number;
+                                failed: number;
+                            };
+                            fixtures: {
+                                /** @description The fixture: `tests/<name>.json`. */
+                                name: string;
+                                file: string;
+                                /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
+                                status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                /** @description The render job that printed it (`job_…`). */
+                                jobId?: string;
+                                pages?: number | null;
+                                expectedPages?: number | null;
+                                /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
+                                message?: string;
+                                textDiffers?: boolean;
+                                /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
+                                textDiff?: string[];
+                                pageResults?: {
+                                    page: number;
+                                    /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
+                                    kind: "compared" | "missing" | "new";
+                                    drifts: boolean;
+                                    /** @description Share of the page's pixels that differ (compared pages). */
+                                    ratio?: number;
+                                    /** @description The page is drawn at another size than recorded. */
+                                    sizeMismatch?: boolean;
+                                }[];
+                                /** @description The browser that printed it now. */
+                                browser?: string | null;
+                                /** @description The snapshot's browser (its meta.json). */
+                                recordedBrowser?: string | null;
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                            }[];
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description When the judgement was recorded. */
+                            finishedAt?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, payload_invalid. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: version_has_no_fixtures. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    getVersionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+                /** @description Version id (`ver_…`). */
+                deployVersionId: string;
+                /** @description Check id (`chk_…`). */
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** VersionCheck */
+                        check: {
+                            /** @description Check id (`chk_…`). */
+                            id: string;
+                            deployId: string;
+                            deployVersionId: string;
+                            /** @description The render batch (combine `check`) whose items print the fixtures; null when none could be printed. */
+                            batchId: string | null;
+                            /** @description `running` until every fixture is judged; then the worst fixture status: `failed`, `drifted`, `no_snapshot`, `passed`. */
+                            status: "running" | "passed" | "drifted" | "no_snapshot" | "failed";
+                            /** @description Share of a page's pixels that may differ before it drifts (0.001 = 0.1 %). */
+                            tolerance: number;
+                            counts: {
+                                pending: number;
+                                passed: number;
+                                drifted: number;
+                                noSnapshot: number;
+                                failed: number;
+                            };
+                            fixtures: {
+                                /** @description The fixture: `tests/<name>.json`. */
+                                name: string;
+                                file: string;
+                                /** @description `pending` while it prints; `passed` (page count, text and every page within the tolerance), `drifted` (the message says what), `no_snapshot` (printed, but the version carries no `__snapshots__/<name>/`), `failed` (not valid JSON, the print failed, or a damaged snapshot: `error`). */
+                                status: "pending" | "passed" | "drifted" | "no_snapshot" | "failed";
+                                /** @description The render job that printed it (`job_…`). */
+                                jobId?: string;
+                                pages?: number | null;
+                                expectedPages?: number | null;
+                                /** @description One line: what drifted ("page 2 differs (1.3% of pixels)"), or why it failed. */
+                                message?: string;
+                                textDiffers?: boolean;
+                                /** @description The changed text lines with 2 lines of context: `- ` recorded, `+ ` printed now, `  ` unchanged, `…` lines left out (at most 60). */
+                                textDiff?: string[];
+                                pageResults?: {
+                                    page: number;
+                                    /** @description `compared` (on both sides), `missing` (in the snapshot only) or `new` (printed now only). */
+                                    kind: "compared" | "missing" | "new";
+                                    drifts: boolean;
+                                    /** @description Share of the page's pixels that differ (compared pages). */
+                                    ratio?: number;
+                                    /** @description The page is drawn at another size than recorded. */
+                                    sizeMismatch?: boolean;
+                                }[];
+                                /** @description The browser that printed it now. */
+                                browser?: string | null;
+                                /** @description The snapshot's browser (its meta.json). */
+                                recordedBrowser?: string | null;
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                            }[];
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description When the judgement was recorded. */
+                            finishedAt?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found, version_check_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    listRenderJobs: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+                status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
+                deployId?: string;
+                businessKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of render jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RenderJob"][];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createRenderJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
+                    deployId?: string;
+                    /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
+                    deployVersionId?: string;
+                    /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
+                    html?: string;
+                    /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
+                    markdown?: string;
+                    /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
+                    engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+                    /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                    files?: {
+                        [key: string]: string;
+                    };
+                    /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
+                    source?: {
+                        /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
+                        url: string;
+                        /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
+                        cookies?: {
+                            name: string;
+                            value: string;
+                            /** @description The URL's host or a parent domain of it. */
+                            domain?: string;
+                            /** @description Sent only to paths under it (default `/`). */
+                            path?: string;
+                            /** @description Sent only over https. */
+                            secure?: boolean;
+                            /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
+                            httpOnly?: boolean;
+                        }[];
+                        /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description Your reference (invoice number…); defaults to the job id. */
+                    businessKey?: string;
+                    /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                    payload?: unknown;
+                    /** @description Default `application/json; charset=utf-8`. */
+                    payloadMime?: string;
+                    /** @description Raw payload bytes in base64, instead of payload. */
+                    payloadBase64?: string;
+                    /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                    outputMode?: "transient" | "managed";
+                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                    pdf?: {
+                        /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                        standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                        metadata?: {
+                            /** @description dc:title and Info /Title (shown as the window title). */
+                            title?: string;
+                            /** @description dc:creator and Info /Author. */
+                            author?: string;
+                            /** @description dc:description and Info /Subject. */
+                            subject?: string;
+                            /** @description pdf:Keywords and Info /Keywords. */
+                            keywords?: string[];
+                            /** @description xmp:CreatorTool and Info /Creator. */
+                            creator?: string;
+                            /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                            lang?: string;
+                        };
+                    };
+                    /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                    attachments?: {
+                        /** @description File name shown by PDF viewers; unique in the job. */
+                        name: string;
+                        /** @description Media type without parameters, e.g. `text/csv`. */
+                        mimeType: string;
+                        /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                        relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                        /** @description Shown by PDF viewers beside the name. */
+                        description?: string;
+                        /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
+                        content?: string;
+                        /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                        bundlePath?: string;
+                    }[];
+                    /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                    protection?: {
+                        /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                        userPassword?: string;
+                        /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                        ownerPassword: string;
+                        /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                        permissions?: {
+                            /** @description Print (at low resolution unless `printHighQuality`). */
+                            print?: boolean;
+                            /** @description Print at full resolution (needs `print`). */
+                            printHighQuality?: boolean;
+                            /** @description Copy or extract text and images. */
+                            copy?: boolean;
+                            /** @description Change the content (other than annotations, forms and assembly). */
+                            modify?: boolean;
+                            /** @description Add or change comments and annotations. */
+                            annotate?: boolean;
+                            /** @description Fill in form fields. */
+                            fillForms?: boolean;
+                            /** @description Extract text for accessibility (screen readers). */
+                            accessibility?: boolean;
+                            /** @description Insert, rotate or delete pages. */
+                            assemble?: boolean;
+                        };
+                    };
+                    /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
+                    signature?: {
+                        /** @description One of the account's signing certificates (`scert_…`). */
+                        certificateId: string;
+                        /** @description Shown by readers, e.g. "Invoice issued". */
+                        reason?: string;
+                        /** @description Where it was signed, e.g. "Dublin, IE". */
+                        location?: string;
+                        /** @description How to reach the signer. */
+                        contactInfo?: string;
+                        /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                        visible?: {
+                            /** @description The page (1-based). */
+                            page: number;
+                            rect: {
+                                /** @description Points from the page's left edge. */
+                                x: number;
+                                /** @description Points from the page's top edge. */
+                                y: number;
+                                width: number;
+                                height: number;
+                            };
+                        };
+                    };
+                    /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                    images?: {
+                        /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                        format?: "png" | "jpeg" | "webp";
+                        /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                        pages?: string;
+                        /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                        width?: number;
+                        /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                        dpi?: number;
+                        /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                        quality?: number;
+                    };
+                    /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                    outputFormat?: "pdf" | "png" | "jpeg" | "webp";
+                    /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                    eInvoice?: {
+                        /**
+                         * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                         * @enum {string}
+                         */
+                        standard: "factur-x";
+                        /** @description Factur-X / ZUGFeRD profile of the XML. */
+                        profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                        xml: string;
+                    };
+                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                    print?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                    waitFor?: {
+                        /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                        selector?: string;
+                        /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                        expression?: string;
+                        /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                        delayMs?: number;
+                    };
+                    /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
+                    failOn?: string[];
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The entry document (UTF-8); a template with `engine` in the job part.
+                     */
+                    "index.html"?: string;
+                    /**
+                     * Format: binary
+                     * @description Without index.html: a Markdown entry document (UTF-8), as `markdown`.
+                     */
+                    "index.md"?: string;
+                    /** @description The rest of the job as a JSON object. */
+                    job?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The queued job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        queue: string;
+                        job: components["schemas"]["RenderJob"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    listDeployRenderJobs: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+                status?: "queued" | "rendering" | "succeeded" | "retry_scheduled" | "failed" | "canceled";
+                deployId?: string;
+                businessKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of render jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RenderJob"][];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createDeployRenderJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Deploy id (`dep_…`) or its slug (`invoice`): a slug never looks like an id, so neither can shadow the other. */
+                deployId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
+                    deployId?: string;
+                    /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
+                    deployVersionId?: string;
+                    /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
+                    html?: string;
+                    /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
+                    markdown?: string;
+                    /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
+                    engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+                    /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                    files?: {
+                        [key: string]: string;
+                    };
+                    /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
+                    source?: {
+                        /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
+                        url: string;
+                        /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
+                        cookies?: {
+                            name: string;
+                            value: string;
+                            /** @description The URL's host or a parent domain of it. */
+                            domain?: string;
+                            /** @description Sent only to paths under it (default `/`). */
+                            path?: string;
+                            /** @description Sent only over https. */
+                            secure?: boolean;
+                            /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
+                            httpOnly?: boolean;
+                        }[];
+                        /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description Your reference (invoice number…); defaults to the job id. */
+                    businessKey?: string;
+                    /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                    payload?: unknown;
+                    /** @description Default `application/json; charset=utf-8`. */
+                    payloadMime?: string;
+                    /** @description Raw payload bytes in base64, instead of payload. */
+                    payloadBase64?: string;
+                    /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                    outputMode?: "transient" | "managed";
+                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                    pdf?: {
+                        /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                        standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                        metadata?: {
+                            /** @description dc:title and Info /Title (shown as the window title). */
+                            title?: string;
+                            /** @description dc:creator and Info /Author. */
+                            author?: string;
+                            /** @description dc:description and Info /Subject. */
+                            subject?: string;
+                            /** @description pdf:Keywords and Info /Keywords. */
+                            keywords?: string[];
+                            /** @description xmp:CreatorTool and Info /Creator. */
+                            creator?: string;
+                            /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                            lang?: string;
+                        };
+                    };
+                    /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                    attachments?: {
+                        /** @description File name shown by PDF viewers; unique in the job. */
+                        name: string;
+                        /** @description Media type without parameters, e.g. `text/csv`. */
+                        mimeType: string;
+                        /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                        relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                        /** @description Shown by PDF viewers beside the name. */
+                        description?: string;
+                        /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
+                        content?: string;
+                        /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                        bundlePath?: string;
+                    }[];
+                    /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                    protection?: {
+                        /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                        userPassword?: string;
+                        /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                        ownerPassword: string;
+                        /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                        permissions?: {
+                            /** @description Print (at low resolution unless `printHighQuality`). */
+                            print?: boolean;
+                            /** @description Print at full resolution (needs `print`). */
+                            printHighQuality?: boolean;
+                            /** @description Copy or extract text and images. */
+                            copy?: boolean;
+                            /** @description Change the content (other than annotations, forms and assembly). */
+                            modify?: boolean;
+                            /** @description Add or change comments and annotations. */
+                            annotate?: boolean;
+                            /** @description Fill in form fields. */
+                            fillForms?: boolean;
+                            /** @description Extract text for accessibility (screen readers). */
+                            accessibility?: boolean;
+                            /** @description Insert, rotate or delete pages. */
+                            assemble?: boolean;
+                        };
+                    };
+                    /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
+                    signature?: {
+                        /** @description One of the account's signing certificates (`scert_…`). */
+                        certificateId: string;
+                        /** @description Shown by readers, e.g. "Invoice issued". */
+                        reason?: string;
+                        /** @description Where it was signed, e.g. "Dublin, IE". */
+                        location?: string;
+                        /** @description How to reach the signer. */
+                        contactInfo?: string;
+                        /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                        visible?: {
+                            /** @description The page (1-based). */
+                            page: number;
+                            rect: {
+                                /** @description Points from the page's left edge. */
+                                x: number;
+                                /** @description Points from the page's top edge. */
+                                y: number;
+                                width: number;
+                                height: number;
+                            };
+                        };
+                    };
+                    /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                    images?: {
+                        /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                        format?: "png" | "jpeg" | "webp";
+                        /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                        pages?: string;
+                        /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                        width?: number;
+                        /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                        dpi?: number;
+                        /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                        quality?: number;
+                    };
+                    /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                    outputFormat?: "pdf" | "png" | "jpeg" | "webp";
+                    /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                    eInvoice?: {
+                        /**
+                         * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                         * @enum {string}
+                         */
+                        standard: "factur-x";
+                        /** @description Factur-X / ZUGFeRD profile of the XML. */
+                        profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                        xml: string;
+                    };
+                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                    print?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                    waitFor?: {
+                        /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                        selector?: string;
+                        /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                        expression?: string;
+                        /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                        delayMs?: number;
+                    };
+                    /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
+                    failOn?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The queued job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        queue: string;
+                        job: components["schemas"]["RenderJob"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large, payload_invalid. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getRenderJob: {
+        parameters: {
+            query?: {
+                waitSeconds?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, and its output after success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: components["schemas"]["RenderJob"];
+                        output?: components["schemas"]["RenderOutput"];
+                        pdf?: components["schemas"]["EmbeddedPdf"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    cancelRenderJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: components["schemas"]["RenderJob"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_cancelable. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    createOutputDownloadLink: {
+        parameters: {
+            query?: {
+                expiresInSeconds?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Lifetime of the signed URL; default 600. */
+                    expiresInSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed URL and when it expires */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_ready. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    createOutputPreviewLink: {
+        parameters: {
+            query?: {
+                expiresInSeconds?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Lifetime of the signed URL; default 600. */
+                    expiresInSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed URL and when it expires */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_ready. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    deleteOutput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_ready. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getRenderDiagnostics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diagnostics (or null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        diagnostics: {
+                            /** @description The attempt these diagnostics are of (the last one). */
+                            attempt: number;
+                            /** @description In the order they happened; at most 200 entries and about 64 kB. */
+                            entries: ({
+                                /** @enum {string} */
+                                kind: "console";
+                                /** @description Milliseconds since the attempt started. */
+                                at: number;
+                                level: "log" | "info" | "warning" | "error" | "debug";
+                                /** @description The arguments, joined by spaces (at most 2,000 characters). */
+                                text: string;
+                                /** @description `URL:line` of the code (URL without query string). */
+                                source?: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "exception";
+                                /** @description Milliseconds since the attempt started. */
+                                at: number;
+                                /** @description An uncaught exception or unhandled rejection, first line. */
+                                text: string;
+                                stack?: string;
+                                /** @description `URL:line` of the code (URL without query string). */
+                                source?: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "request";
+                                /** @description Milliseconds since the attempt started. */
+                                at: number;
+                                /** @description Scheme, host and path: no query string, fragment or credentials. */
+                                url: string;
+                                /** @description `blocked`: refused by the network policy; `not_found`: not in the bundle (404); `http_error`: an internet request answered with a status of 400 or more; `network_error` / `timed_out`: an internet request that failed. */
+                                problem: "blocked" | "not_found" | "http_error" | "network_error" | "timed_out";
+                                reason: string;
+                            })[];
+                            /** @description Entries left out once the bounds were reached. */
+                            dropped: {
+                                console: number;
+                                exception: number;
+                                request: number;
+                            };
+                            ready: {
+                                /** @description `explicit`: the page called `folio.ready()`; `default`: Folio waited for load and a quiet network; `warm`: the `folio.onJob` handler ran; `timed_out`: the render timeout ended the wait. */
+                                mode: "explicit" | "default" | "warm" | "timed_out";
+                                /** @description What was waited for, or what was still pending. */
+                                detail?: string;
+                                /** @description Present (true) when the default protocol printed after 3 s of work that did not end: the page may be incomplete (warning `ready_by_timeout`). */
+                                byTimeout?: boolean;
+                            } | null;
+                            /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). */
+                            timings: {
+                                queued?: number;
+                                load?: number;
+                                readyWait?: number;
+                                print?: number;
+                                postProcess?: number;
+                                images?: number;
+                                store?: number;
+                            };
+                            /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
+                            warnings?: {
+                                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                                /** @description How many times it happened in the job. */
+                                count: number;
+                                /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
+                                message: string;
+                            }[];
+                            pageCount?: number;
+                            bytes?: number;
+                            /** @description Present (true) when the job's page had been loaded ahead of the job, while the account's previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load. */
+                            preloaded?: boolean;
+                            /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N"). */
+                            pageReferences?: {
+                                /** @description Ids the page referred to (`folio.pageOf`, `data-folio-page-of`). */
+                                references: number;
+                                /** @description How many times the page was printed (2 when the numbers settled at once). */
+                                prints: number;
+                                /** @description Referenced ids that no printed element has (at most 20); their placeholders were left as written. */
+                                unresolved: string[];
+                            };
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event and its attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: {
+                            id: string;
+                            /** @description pending, delivered, failed */
+                            status: string;
+                            attempts: number;
+                            nextAttemptAt?: number;
+                            lastError?: string;
+                        } | null;
+                        items: {
+                            /** @description Delivery id (`dlv_…`), new for every attempt. */
+                            id: string;
+                            /** @description `evt_render_job_terminated_<jobId>`, stable across attempts. */
+                            eventId: string;
+                            /** @description 1-based; the Service-Webhook-Attempt header. */
+                            attempt: number;
+                            /** @description Sent by a redeliver request rather than the schedule. */
+                            manual: boolean;
+                            url: string;
+                            statusCode?: number;
+                            durationMs: number;
+                            error?: string;
+                            createdAt: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recorded attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            /** @description Delivery id (`dlv_…`), new for every attempt. */
+                            id: string;
+                            /** @description `evt_render_job_terminated_<jobId>`, stable across attempts. */
+                            eventId: string;
+                            /** @description 1-based; the Service-Webhook-Attempt header. */
+                            attempt: number;
+                            /** @description Sent by a redeliver request rather than the schedule. */
+                            manual: boolean;
+                            url: string;
+                            statusCode?: number;
+                            durationMs: number;
+                            error?: string;
+                            createdAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: webhook_not_available. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    render: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+                /** @description `application/json` for the job and a signed link instead of the PDF. */
+                accept?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The deploy: its id (`dep_…`) or its slug. Required on POST /v1/render-jobs unless the job brings inline sources (`html`, `markdown`) or a `source`; optional on the deploy-scoped route (must name the same deploy as the path). */
+                    deployId?: string;
+                    /** @description A concrete version id, `latest`, or an alias name. Required unless the job brings inline sources (`html`). */
+                    deployVersionId?: string;
+                    /** @description Inline sources instead of a deploy: the entry document (stored as `index.html` of a version of the account's inline deploy, slug `_inline`; the same sources sent again reuse that version). Not with `deployId`/`deployVersionId` (400). At most the plan's `maxInlineHtmlBytes` (UTF-8; 413 `body_too_large`, `details.field: "html"`). */
+                    html?: string;
+                    /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
+                    markdown?: string;
+                    /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
+                    engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+                    /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
+                    files?: {
+                        [key: string]: string;
+                    };
+                    /** @description Print a web page instead of a deploy or inline HTML: needs a plan with `allowExternalNetwork` (403 `url_source_not_allowed` otherwise). Not with `deployId`, `deployVersionId`, `html`, `files` or a payload. The job shows `source: {type: 'url', url}` with the URL's origin and path only. */
+                    source?: {
+                        /** @description The page to print: an `http:` or `https:` URL of at most 2048 characters, without user name or password. Folio fetches it (and every request of the page) itself: DNS resolved once and pinned, public addresses only unless the operator allow-listed the host (`FOLIO_URL_SOURCE_ALLOWED_HOSTS`), every redirect checked again. */
+                        url: string;
+                        /** @description At most 50 cookies, sent in a `Cookie` header with every request to the URL's origin (scheme, host and port) only. Secrets of the job: never logged or shown, deleted when the job ends. */
+                        cookies?: {
+                            name: string;
+                            value: string;
+                            /** @description The URL's host or a parent domain of it. */
+                            domain?: string;
+                            /** @description Sent only to paths under it (default `/`). */
+                            path?: string;
+                            /** @description Sent only over https. */
+                            secure?: boolean;
+                            /** @description Accepted for compatibility: the cookie is never visible to the page anyway. */
+                            httpOnly?: boolean;
+                        }[];
+                        /** @description At most 50 extra request headers (name → value) sent with every request to the URL's origin only; never `Host`, `Cookie` (use `cookies`) or a hop-by-hop header. Secrets of the job: never logged or shown, deleted when the job ends. */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description Your reference (invoice number…); defaults to the job id. */
+                    businessKey?: string;
+                    /** @description Any JSON value (canonicalised, RFC 8785) or, with a non-JSON payloadMime, a UTF-8 string. */
+                    payload?: unknown;
+                    /** @description Default `application/json; charset=utf-8`. */
+                    payloadMime?: string;
+                    /** @description Raw payload bytes in base64, instead of payload. */
+                    payloadBase64?: string;
+                    /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
+                    outputMode?: "transient" | "managed";
+                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                    pdf?: {
+                        /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
+                        standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                        metadata?: {
+                            /** @description dc:title and Info /Title (shown as the window title). */
+                            title?: string;
+                            /** @description dc:creator and Info /Author. */
+                            author?: string;
+                            /** @description dc:description and Info /Subject. */
+                            subject?: string;
+                            /** @description pdf:Keywords and Info /Keywords. */
+                            keywords?: string[];
+                            /** @description xmp:CreatorTool and Info /Creator. */
+                            creator?: string;
+                            /** @description BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`). */
+                            lang?: string;
+                        };
+                    };
+                    /** @description Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment). */
+                    attachments?: {
+                        /** @description File name shown by PDF viewers; unique in the job. */
+                        name: string;
+                        /** @description Media type without parameters, e.g. `text/csv`. */
+                        mimeType: string;
+                        /** @description How the file relates to the document (PDF/A-3 `/AFRelationship`). */
+                        relationship: "Data" | "Source" | "Alternative" | "Supplement" | "Unspecified";
+                        /** @description Shown by PDF viewers beside the name. */
+                        description?: string;
+                        /** @description The file bytes in base64. Exactly one of `content` and `bundlePath`. Bounded by the plan's `maxAttachmentBytesPerJob` (decoded bytes), not by a length here. */
+                        content?: string;
+                        /** @description A file of the job's version to attach, e.g. `/terms.pdf`. */
+                        bundlePath?: string;
+                    }[];
+                    /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
+                    protection?: {
+                        /** @description Needed to open the PDF. Leave it out for a PDF anyone can open, with the permissions below enforced by readers. At most 127 bytes of UTF-8. */
+                        userPassword?: string;
+                        /** @description Lifts the restrictions (and opens the PDF). Must differ from `userPassword`. At most 127 bytes of UTF-8. */
+                        ownerPassword: string;
+                        /** @description What a reader allows without the owner password. Each defaults to `true`: set the ones to refuse to `false`. */
+                        permissions?: {
+                            /** @description Print (at low resolution unless `printHighQuality`). */
+                            print?: boolean;
+                            /** @description Print at full resolution (needs `print`). */
+                            printHighQuality?: boolean;
+                            /** @description Copy or extract text and images. */
+                            copy?: boolean;
+                            /** @description Change the content (other than annotations, forms and assembly). */
+                            modify?: boolean;
+                            /** @description Add or change comments and annotations. */
+                            annotate?: boolean;
+                            /** @description Fill in form fields. */
+                            fillForms?: boolean;
+                            /** @description Extract text for accessibility (screen readers). */
+                            accessibility?: boolean;
+                            /** @description Insert, rotate or delete pages. */
+                            assemble?: boolean;
+                        };
+                    };
+                    /** @description Signs the PDF (PAdES baseline B-B: a detached CMS, SHA-256 and RSA, SubFilter `ETSI.CAdES.detached`) as the very last step, so the signature covers the final bytes (after PDF/A, attachments and joined PDFs). The certificate must be valid when the job is created (400) and when it renders (else the job fails with `pdf_postprocess_failed`). Another account's id is 404 `signing_certificate_not_found`. With `protection` the signature field is encrypted with the document and the signature computed over the encrypted bytes (open it with a password to verify). */
+                    signature?: {
+                        /** @description One of the account's signing certificates (`scert_…`). */
+                        certificateId: string;
+                        /** @description Shown by readers, e.g. "Invoice issued". */
+                        reason?: string;
+                        /** @description Where it was signed, e.g. "Dublin, IE". */
+                        location?: string;
+                        /** @description How to reach the signer. */
+                        contactInfo?: string;
+                        /** @description Draws the signature on a page: a box at `rect` (points, 1/72 inch — a CSS pixel is 0.75 pt — measured from the page's top-left corner) saying who signed (the certificate's common name), when (UTC), and the reason and location. The letters are drawn as outlines, so a PDF/A stays PDF/A. A page past the end, or a box reaching past the page, fails the job with `pdf_postprocess_failed`. Default: an invisible signature. */
+                        visible?: {
+                            /** @description The page (1-based). */
+                            page: number;
+                            rect: {
+                                /** @description Points from the page's left edge. */
+                                x: number;
+                                /** @description Points from the page's top edge. */
+                                y: number;
+                                width: number;
+                                height: number;
+                            };
+                        };
+                    };
+                    /** @description Pictures of the printed pages, drawn from the finished PDF by poppler (the same layout, not a screenshot), stored beside the PDF and listed with signed links by `GET /v1/render-jobs/{jobId}/images`. They are drawn before encryption and signing (which change no page), count toward the account's storage as render outputs, and are deleted with the job's output (or, for a managed job, with its PDF). */
+                    images?: {
+                        /** @description `png` (lossless, sharp text), `jpeg` or `webp` (smaller; see `quality`). Defaults to an image `outputFormat`. */
+                        format?: "png" | "jpeg" | "webp";
+                        /** @description Which pages: `all`, one page (`1`), a range (`1-3`) or a page onwards (`2-`). Default `all`; `1` with an image `outputFormat` (its product is one picture). At most 200 pages per job; a page past the end of the document fails the job with `pdf_postprocess_failed`. */
+                        pages?: string;
+                        /** @description Width of every image in pixels; the height follows the page. Not with `dpi`. */
+                        width?: number;
+                        /** @description Resolution (pixels per inch of paper); default 96, one pixel per CSS pixel. Not with `width`. */
+                        dpi?: number;
+                        /** @description JPEG and WebP quality (default 85). Not for PNG, which is lossless. */
+                        quality?: number;
+                    };
+                    /** @description `pdf` (default) keeps the PDF. An image format keeps only page images (social cards, certificates as pictures): `images` defaults to page 1 in that format, no PDF is stored, and options that only change the PDF (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`) and `outputMode: "managed"` are refused (400). */
+                    outputFormat?: "pdf" | "png" | "jpeg" | "webp";
+                    /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
+                    eInvoice?: {
+                        /**
+                         * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                         * @enum {string}
+                         */
+                        standard: "factur-x";
+                        /** @description Factur-X / ZUGFeRD profile of the XML. */
+                        profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
+                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                        xml: string;
+                    };
+                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                    print?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Conditions to wait for after the page is ready by the ready protocol (load, fonts and a quiet page, or `folio.ready()`; the templates guide, "The ready protocol") and before it is printed, in this order: `selector` matches, `expression` is truthy, then `delayMs` passes. For pages you cannot change (a Gotenberg client's HTML, a web page); a template of your own should call `folio.ready()` instead. All of it counts in the render timeout: a condition still unmet when it runs out fails the job with `render_timeout_exceeded` naming it (`waitFor.selector "#done" never matched`). The job's diagnostics say how long each one took (`ready.detail`). */
+                    waitFor?: {
+                        /** @description A CSS selector: Folio waits until `document.querySelector(selector)` matches an element. A selector the browser cannot parse fails the job with `render_failed` (unbalanced brackets or quotes are refused at once: 400). */
+                        selector?: string;
+                        /** @description JavaScript evaluated in the page, in the template's own realm (never on the server), every 50 ms until its value is truthy (a promise counts by what it resolves to). An exception it throws fails the job with `render_failed` naming it. */
+                        expression?: string;
+                        /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
+                        delayMs?: number;
+                    };
+                    /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
+                    failOn?: string[];
+                    /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */
+                    waitSeconds?: number;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The entry document (UTF-8); a template with `engine` in the job part.
+                     */
+                    "index.html"?: string;
+                    /**
+                     * Format: binary
+                     * @description Without index.html: a Markdown entry document (UTF-8), as `markdown`.
+                     */
+                    "index.md"?: string;
+                    /** @description The rest of the job as a JSON object. */
+                    job?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The job succeeded in time: the PDF (or, with `Accept: application/json`, the job, its output and a signed download link) */
+            200: {
+                headers: {
+                    /** @description The render job (`job_…`). */
+                    "Folio-Job-Id"?: string;
+                    /** @description Pages of the PDF. */
+                    "Folio-Page-Count"?: number;
+                    /** @description sha256 hex of the PDF bytes. */
+                    "Folio-Sha256"?: string;
+                    /** @description Present when the job has warnings (the PDF was made, but something in the page went wrong): a list of `code;count=N`, e.g. `page_exception;count=2, http_error_status;count=1`. The messages are in the job (`GET /v1/render-jobs/{jobId}`, `warnings`). */
+                    "Folio-Warnings"?: string;
+                    /** @description The quoted sha256 of the PDF, as its signed URLs answer. */
+                    ETag?: string;
+                    /** @description `attachment`, with the file name of the output. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "application/json": {
+                        job: components["schemas"]["RenderJob"];
+                        output?: components["schemas"]["RenderOutput"];
+                        pdf?: components["schemas"]["EmbeddedPdf"];
+                        /** @description The page images of a job with `images` or an image `outputFormat`. */
+                        images?: components["schemas"]["PageImage"][];
+                        access?: {
+                            url: string;
+                            expiresAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description The wait is over and the job is not finished: the job, as `POST /v1/render-jobs` answers it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: boolean;
+                        queue: string;
+                        job: components["schemas"]["RenderJob"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: deploy_not_found, deploy_version_not_found, signing_certificate_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, deploy_has_no_versions. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertHtml: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files, each part named by its file name. */
+                    files: string[];
+                    paperWidth?: string;
+                    paperHeight?: string;
+                    marginTop?: string;
+                    landscape?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    gotenbergScreenshotHtml: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files, each part named by its file name. */
+                    files: string[];
+                    /** @enum {string} */
+                    format?: "png" | "jpeg" | "webp";
+                    quality?: string;
+                    width?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertMarkdown: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files, each part named by its file name. */
+                    files: string[];
+                    paperWidth?: string;
+                    paperHeight?: string;
+                    marginTop?: string;
+                    landscape?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path, template_syntax_error. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    gotenbergScreenshotMarkdown: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files, each part named by its file name. */
+                    files: string[];
+                    /** @enum {string} */
+                    format?: "png" | "jpeg" | "webp";
+                    quality?: string;
+                    width?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path, template_syntax_error. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    url: string;
+                    extraHttpHeaders?: string;
+                    cookies?: string;
+                    paperWidth?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request, invalid_path. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    gotenbergScreenshotUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never: always refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request, unsupported_conversion. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The merged PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergMergePdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The merged PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    listPdfs: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+                deployId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of managed PDFs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ManagedPdf"][];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    mergePdfs: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The PDFs to join, in order (1–50). */
+                    sources: {
+                        /** @description A managed PDF of the account (`pdf_…`). */
+                        pdfId?: string;
+                        /** @description A succeeded render job of the account (`job_…`): its output, transient (while it exists) or managed. */
+                        jobId?: string;
+                        /** @description The pages to take, in the order written: 1-based pages and inclusive ranges separated by commas (`"1-3,5"`, `"8-"` = from 8 to the last page, `"2,1"` reverses two pages; a page may repeat). Default: every page. */
+                        pageRanges?: string;
+                    }[];
+                    /** @description File name of the new PDF (made safe for downloads, `.pdf` appended when missing); default `merged-<businessKey>.pdf`. */
+                    fileName?: string;
+                    /** @description Your reference; defaults to the new PDF id. */
+                    businessKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new managed PDF */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pdf: components["schemas"]["ManagedPdf"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The managed PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pdf: components["schemas"]["ManagedPdf"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    deletePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or already being deleted) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    createPdfDownloadLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Lifetime of the signed URL; default 600. */
+                    expiresInSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed URL and when it expires */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    createPdfPreviewLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Lifetime of the signed URL; default 600. */
+                    expiresInSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed URL and when it expires */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    listPermanentLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permanent links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PermanentLink"][];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createPermanentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        link: components["schemas"]["PermanentLink"];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    deletePermanentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description PDF id. */
+                pdfId: string;
+                /** @description Link id (`lnk_…`). */
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found, permanent_link_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    listPageImages: {
+        parameters: {
+            query?: {
+                /** @description Lifetime of the signed URLs; default 600. */
+                expiresInSeconds?: number;
+                /** @description `inline` (default: shown by a browser) or `attachment` (downloaded). */
+                disposition?: "inline" | "attachment";
+            };
+            header?: never;
+            path: {
+                /** @description Render job id (`job_…`). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's page images */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        images: components["schemas"]["PageImage"][];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_ready. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    getPdfThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG (the same bytes on every request: `ETag` is their sha256) */
+            200: {
+                headers: {
+                    /** @description The quoted sha256 of the PNG. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description `If-None-Match` names the current ETag: not modified, no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting, thumbnail_unavailable. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    getSignedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+            200: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+            206: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                    "Content-Disposition"?: string;
+                    /** @description `bytes a-b/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `If-None-Match` names the current ETag: not modified, no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: link_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found, pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: link_expired. */
+            410: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    headSignedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+            200: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+            206: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `attachment` (a download link) or `inline` (a preview link), with the file name. */
+                    "Content-Disposition"?: string;
+                    /** @description `bytes a-b/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `If-None-Match` names the current ETag: not modified, no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: link_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_output_not_found, pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: link_expired. */
+            410: components["responses"]["Error"];
+            /** @description Error codes: render_provider_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    getPermanentLinkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+            200: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `inline`, with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+            206: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `inline`, with the file name. */
+                    "Content-Disposition"?: string;
+                    /** @description `bytes a-b/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `If-None-Match` names the current ETag: not modified, no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: permanent_link_not_found. */
+            404: components["responses"]["Error"];
+        };
+    };
+    headPermanentLinkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`HEAD`: the headers only, with its `Content-Length`) */
+            200: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `inline`, with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The requested byte range (`Range: bytes=a-b`, `bytes=a-` or `bytes=-n`; one range; `If-Range` honoured) */
+            206: {
+                headers: {
+                    /** @description The quoted sha256 of the PDF: send it back as `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    /** @description `inline`, with the file name. */
+                    "Content-Disposition"?: string;
+                    /** @description `bytes a-b/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `If-None-Match` names the current ETag: not modified, no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: permanent_link_not_found. */
+            404: components["responses"]["Error"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every API key of the account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Key id (`key_…`); the key itself is never shown again. */
+                            id: string;
+                            name: string;
+                            /** @description Always `folio_sk_`. */
+                            prefix: string;
+                            /** @description The last 4 characters of the key, to recognise it. */
+                            last4: string;
+                            scopes: string[];
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Last authenticated request (recorded at most once a minute); null if never used. */
+                            lastUsedAt: number | null;
+                            revokedAt: number | null;
+                        }[];
+                        nextCursor: null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label to recognise the key by. */
+                    name: string;
+                    scopes?: ("all" | "deploys:read" | "deploys:write" | "render:read" | "render:write" | "pdfs:read" | "pdfs:write" | "usage:read" | "certificates:read" | "certificates:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: {
+                            /** @description Key id (`key_…`); the key itself is never shown again. */
+                            id: string;
+                            name: string;
+                            /** @description Always `folio_sk_`. */
+                            prefix: string;
+                            /** @description The last 4 characters of the key, to recognise it. */
+                            last4: string;
+                            scopes: string[];
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                            /** @description Last authenticated request (recorded at most once a minute); null if never used. */
+                            lastUsedAt: number | null;
+                            revokedAt: number | null;
+                        };
+                        /** @description The key: `folio_sk_…`. Shown only in this response. */
+                        key: string;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API key id (`key_…`). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: api_key_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    listSigningCertificates: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `nextCursor`. */
+                cursor?: string;
+                /** @description Page size (1–100, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of signing certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Certificate id (`scert_…`). */
+                            id: string;
+                            name: string;
+                            /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
+                            subject: string;
+                            /** @description The certificate's issuer (the subject again when it is self-signed). */
+                            issuer: string;
+                            /** @description Serial number, lowercase hex. */
+                            serialNumber: string;
+                            /** @description Unix epoch milliseconds. */
+                            notBefore: number;
+                            /** @description Unix epoch milliseconds. */
+                            notAfter: number;
+                            /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
+                            expired: boolean;
+                            /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
+                            notYetValid: boolean;
+                            /** @description Lowercase hex SHA-256 of the certificate's DER. */
+                            fingerprintSha256: string;
+                            /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
+                            keyType: string;
+                            /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
+                            keyBits: number;
+                            /** @description Certificates stored beside the signer's own (its chain). */
+                            chainCertificates: number;
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                        }[];
+                        /** @description Cursor of the next page; absent or null on the last page. */
+                        nextCursor?: string | null;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    createSigningCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your name for it (1–100 characters). */
+                    name: string;
+                    /** @description The PKCS#12 file (`.p12`/`.pfx`) in standard base64; line breaks are ignored. At most 65536 bytes once decoded. It must hold exactly one private key — RSA of 2048–8192 bits, or EC on P-256, P-384 or P-521 — and that key's certificate, plus at most 10 chain certificates; key derivations of at most 50000 iterations. Never shown again. */
+                    pkcs12: string;
+                    /** @description The passphrase of the file (may be empty). Stored encrypted, never shown again and never logged. */
+                    passphrase: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored certificate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A signing certificate of the account. The PKCS#12 file and its passphrase are stored encrypted and are never answered. An account keeps at most 20. */
+                        signingCertificate: {
+                            /** @description Certificate id (`scert_…`). */
+                            id: string;
+                            name: string;
+                            /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
+                            subject: string;
+                            /** @description The certificate's issuer (the subject again when it is self-signed). */
+                            issuer: string;
+                            /** @description Serial number, lowercase hex. */
+                            serialNumber: string;
+                            /** @description Unix epoch milliseconds. */
+                            notBefore: number;
+                            /** @description Unix epoch milliseconds. */
+                            notAfter: number;
+                            /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
+                            expired: boolean;
+                            /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
+                            notYetValid: boolean;
+                            /** @description Lowercase hex SHA-256 of the certificate's DER. */
+                            fingerprintSha256: string;
+                            /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
+                            keyType: string;
+                            /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
+                            keyBits: number;
+                            /** @description Certificates stored beside the signer's own (its chain). */
+                            chainCertificates: number;
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, signing_certificate_limit_reached. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getSigningCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signing certificate id (`scert_…`). */
+                signingCertificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A signing certificate of the account. The PKCS#12 file and its passphrase are stored encrypted and are never answered. An account keeps at most 20. */
+                        signingCertificate: {
+                            /** @description Certificate id (`scert_…`). */
+                            id: string;
+                            name: string;
+                            /** @description The certificate's subject, `CN=…, O=…` in the certificate's order. */
+                            subject: string;
+                            /** @description The certificate's issuer (the subject again when it is self-signed). */
+                            issuer: string;
+                            /** @description Serial number, lowercase hex. */
+                            serialNumber: string;
+                            /** @description Unix epoch milliseconds. */
+                            notBefore: number;
+                            /** @description Unix epoch milliseconds. */
+                            notAfter: number;
+                            /** @description Past `notAfter` now. An expired certificate cannot be uploaded; one kept here may expire. */
+                            expired: boolean;
+                            /** @description Before `notBefore` now (a renewal uploaded ahead of time). */
+                            notYetValid: boolean;
+                            /** @description Lowercase hex SHA-256 of the certificate's DER. */
+                            fingerprintSha256: string;
+                            /** @description The private key type: `rsa` (signs with RSA PKCS#1 v1.5) or `ec` (ECDSA; keyBits 256, 384 or 521 names the curve P-256, P-384 or P-521). */
+                            keyType: string;
+                            /** @description Size of the key in bits: the RSA modulus, or the EC curve. */
+                            keyBits: number;
+                            /** @description Certificates stored beside the signer's own (its chain). */
+                            chainCertificates: number;
+                            /** @description Unix epoch milliseconds. */
+                            createdAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: signing_certificate_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteSigningCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signing certificate id (`scert_…`). */
+                signingCertificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: signing_certificate_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    renderJobTerminatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Always this value. */
+                "User-Agent": "Folio-Webhooks/1.0";
+                /** @description The event type. */
+                "Service-Webhook-Event": "render.job.terminated";
+                /** @description The event id, the same on every attempt and redelivery: deduplicate on it. */
+                "Service-Webhook-Id": string;
+                /** @description A new id (`dlv_…`) for every attempt. */
+                "Service-Webhook-Delivery": string;
+                /** @description 1-based attempt number (a redelivery counts too). */
+                "Service-Webhook-Attempt": string;
+                /** @description Unix time in **seconds** when this attempt was signed; part of the signed message. */
+                "Service-Webhook-Timestamp": string;
+                /** @description One or more comma-separated `v1=<hex>` entries: see the description above. */
+                "Service-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Compact JSON (`Content-Type: application/json`). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderJobTerminatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried on the schedule. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried; a `Retry-After` (seconds or an HTTP date) replaces the next delay, capped at 1 hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the event is `delivered` and not sent again. Answer quickly (within 10 s) and do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried; a `Retry-After` replaces the next delay, capped at 1 hour. Network errors and timeouts are retried too. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, redirects included (they are not followed), ends the event as `failed`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renderBatchCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Always this value. */
+                "User-Agent": "Folio-Webhooks/1.0";
+                /** @description The event type. */
+                "Service-Webhook-Event": "render_batch.completed";
+                /** @description The event id, the same on every attempt and redelivery: deduplicate on it. */
+                "Service-Webhook-Id": string;
+                /** @description A new id (`dlv_…`) for every attempt. */
+                "Service-Webhook-Delivery": string;
+                /** @description 1-based attempt number (a redelivery counts too). */
+                "Service-Webhook-Attempt": string;
+                /** @description Unix time in **seconds** when this attempt was signed; part of the signed message. */
+                "Service-Webhook-Timestamp": string;
+                /** @description One or more comma-separated `v1=<hex>` entries: see the description above. */
+                "Service-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Compact JSON (`Content-Type: application/json`). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderBatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried on the schedule. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried; a `Retry-After` (seconds or an HTTP date) replaces the next delay, capped at 1 hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the event is `delivered` and not sent again. Answer quickly (within 10 s) and do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried; a `Retry-After` replaces the next delay, capped at 1 hour. Network errors and timeouts are retried too. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, redirects included (they are not followed), ends the event as `failed`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
 
 // ---- The SDK's view of the operations: types over `paths` (written in scripts/generate-sdk-types.ts) ----
 

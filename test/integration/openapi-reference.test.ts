@@ -4,11 +4,14 @@
 // describes the render.job.terminated event and its signature; the page at /docs carries Folio's name.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { errorCodes, type ErrorCode } from '../../src/errors/codes.js';
 import { GLOBAL_ERROR_CODES, UNDOCUMENTED_ERROR_CODES } from '../../src/http/openapi/errors.js';
+import { OPERATION_IDS } from '../../src/http/openapi/operation-ids.js';
 import { DOCS_TITLE } from '../../src/http/openapi/ui.js';
 import { EVENT_TYPE, USER_AGENT } from '../../src/services/webhooks.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -104,6 +107,40 @@ describe('the API reference', () => {
         problems.push(`${label}: no query parameter has an example`);
     }
     assert.deepEqual(problems, []);
+  });
+
+  test('every operation has a listed, unique, camelCase operationId', () => {
+    const problems: string[] = [];
+    const seen = new Map<string, string>();
+    for (const { label, op } of allOperations(doc)) {
+      const id = op.operationId;
+      if (typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id)) problems.push(`${label}: operationId ${JSON.stringify(id)}`);
+      else if (seen.has(id)) problems.push(`${label}: operationId ${id} is also ${seen.get(id)}'s`);
+      else seen.set(id, label);
+      if (!(label in OPERATION_IDS)) problems.push(`${label}: not in src/http/openapi/operation-ids.ts (derived ${id})`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test("Redocly's recommended lint rules pass without an error or a warning", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/v1/openapi.json', config });
+    assert.deepEqual(
+      problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`),
+      [],
+    );
+  });
+
+  test('the document is answered gzip-compressed to clients that accept it, the same JSON', async () => {
+    for (const url of ['/v1/openapi.json', '/docs/json']) {
+      const gz = await app.server.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const plain = await app.server.inject({ method: 'GET', url });
+      assert.equal(gz.headers['content-encoding'], 'gzip', url);
+      assert.equal(plain.headers['content-encoding'], undefined, url);
+      assert.match(String(gz.headers.vary), /accept-encoding/i);
+      assert.equal(gunzipSync(gz.rawPayload).toString('utf8'), plain.body, url);
+      assert.ok(gz.rawPayload.length < plain.rawPayload.length / 4, `${url}: ${gz.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+    }
   });
 
   test('every 4xx/5xx lists its error codes, each of that status in src/errors/codes.ts, with an example of each', () => {

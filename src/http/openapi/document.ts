@@ -6,6 +6,7 @@ import { RenderBatchCompletedEvent, RenderJobTerminatedEvent } from '../schemas/
 import { commonErrorCodes, errorResponses, globalErrorsMarkdown } from './errors.js';
 import { css, ids, uploadToken } from './examples.js';
 import type { DocResponse, OperationDoc } from './operation-doc.js';
+import { operationIdOf } from './operation-ids.js';
 import { webhooks, webhookSignatureScheme } from './webhooks.js';
 
 const INTRO = `Folio turns deployed HTML/CSS/JS bundles into PDFs, asynchronously: upload a bundle through an upload session (it becomes an immutable deploy version), create render jobs against a version with a JSON payload, then fetch each PDF through a signed link, keep it as a managed PDF, or get told by the \`render.job.terminated\` webhook (see *Webhooks* at the end of this page).
@@ -77,7 +78,12 @@ const TAGS = [
 export function openapiOptions(publicUrl: string) {
   return {
     openapi: '3.1.0',
-    info: { title: 'Folio API', version: '1.0.0', description: INTRO },
+    info: {
+      title: 'Folio API',
+      version: '1.0.0',
+      description: INTRO,
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
     servers: [{ url: publicUrl }],
     tags: TAGS,
     components: {
@@ -121,6 +127,7 @@ interface MediaType {
   encoding?: Json;
 }
 interface Operation {
+  operationId?: string;
   security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; description?: string; content?: Record<string, MediaType> };
@@ -189,12 +196,17 @@ function finishOperation(method: string, op: Operation): void {
 /** The `transformObject` of @fastify/swagger: finishes every operation of the generated document. */
 export function finishDocument<T>(openapiObject: T): T {
   const done = new WeakSet<Operation>();
-  for (const item of Object.values((openapiObject as Document).paths ?? {})) {
+  for (const [path, item] of Object.entries((openapiObject as Document).paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
-      if (!op || done.has(op)) continue;
-      done.add(op);
-      finishOperation(method, op);
+      if (!op) continue;
+      // HEAD shares GET's operation object: it gets a copy of its own, for an operationId of its own.
+      if (done.has(op)) item[method] = { ...op, operationId: operationIdOf(method, path) };
+      else {
+        done.add(op);
+        finishOperation(method, op);
+        op.operationId = operationIdOf(method, path);
+      }
     }
   }
   return openapiObject;

@@ -132,6 +132,7 @@ const batchSignature = signatureHeader(['whsec_example'], batchTimestamp, JSON.s
 export const webhooks = {
   [EVENT_TYPE]: {
     post: {
+      operationId: 'renderJobTerminatedWebhook',
       tags: ['Webhooks'],
       summary: 'A render job succeeded or failed',
       description: `Folio POSTs this event to the webhook URL of the job's deploy (\`PATCH /v1/deploys/{deployId}/settings\`, \`webhook: {enabled: true, url}\`) when a render job reaches \`succeeded\` or \`failed\`, if at that moment the deploy's webhook is enabled with a URL. Canceled jobs send nothing. Delivery is **at least once**: deduplicate on \`Service-Webhook-Id\` (= the body's \`id\`), never on the body's bytes, which change between attempts (fresh download URL).
@@ -161,6 +162,7 @@ export const webhooks = {
   },
   [BATCH_EVENT_TYPE]: {
     post: {
+      operationId: 'renderBatchCompletedWebhook',
       tags: ['Webhooks'],
       summary: 'A render batch completed',
       description: `One event per render batch (\`POST /v1/render-batches\`), sent when every item is terminal (succeeded, failed or canceled) and, for \`combine\` \`merge\` or \`zip\`, once the product is built or has failed. The body carries the batch as \`GET /v1/render-batches/{batchId}\` answers it, with fresh signed links to the product on every attempt. Items send their own \`render.job.terminated\` events only when the batch was created with \`itemWebhooks: true\`. The deploy's webhook URL, secret, schedule, URL policy and at-least-once delivery are those of \`render.job.terminated\`: deduplicate on \`Service-Webhook-Id\` (\`evt_render_batch_completed_<batchId>\`).`,
