@@ -167,7 +167,7 @@ describe('wait conditions (waitFor) of render jobs', () => {
       [{ selector: 'div >' }, 'waitFor.selector', /not a valid CSS selector: nothing follows the final ">"/],
       [{ selector: 'a;b' }, 'waitFor.selector', /";" cannot appear/],
       [{ expression: 'x'.repeat(10_001) }, 'waitFor.expression', /must NOT have more than 10000 characters/],
-      [{ until: 'load' }, 'waitFor.until', /additional properties/],
+      [{ until: 'load' }, 'waitFor.until', /waitFor.until is not a field of waitFor; it takes selector, expression, delayMs/],
     ];
     for (const [waitFor, field, message] of cases) {
       const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', waitFor });

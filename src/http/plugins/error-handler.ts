@@ -5,6 +5,8 @@ import type { Duplex } from 'node:stream';
 import { AppError } from '../../errors/app-error.js';
 import { errorCodes, type ErrorCode } from '../../errors/codes.js';
 import { isOutOfSpace, outOfSpaceError } from '../../errors/out-of-space.js';
+import { validationMessage } from '../validation-messages.js';
+import type { ErrorObject } from 'ajv';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>, retryAfterSeconds?: number) {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
@@ -56,7 +58,13 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
     const fe = err as FastifyError;
     if (fe.validation) {
       const field = fieldOf(fe);
-      const msg = `${field ?? fe.validationContext ?? 'request'} ${fe.validation[0]?.message ?? 'is invalid'}`;
+      const isBody = !fe.validationContext || fe.validationContext === 'body';
+      const msg = validationMessage(
+        field ?? fe.validationContext ?? 'request',
+        fe.validation[0] as ErrorObject | undefined,
+        isBody ? (req.routeOptions.schema as { body?: unknown } | undefined)?.body : undefined,
+        isBody ? req.body : undefined,
+      );
       return send(reply, 'invalid_request', msg, field ? { field } : undefined);
     }
     switch (fe.code) {
