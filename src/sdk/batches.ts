@@ -177,6 +177,10 @@ export async function renderBatch(http: HttpCore, body: CreateRenderBatchBody, o
   const pollMs = o.pollMs ?? 1000;
   const deadline = Date.now() + timeoutMs;
   let { batch } = await http.call('POST /v1/render-batches', { body, idempotencyKey: o.idempotencyKey ?? randomUUID(), signal: o.signal });
+  // A repeated key answers the batch as it was created (every item queued): read it as it is now before
+  // the first progress, so a re-run of a finished batch does not report "0 of N" first.
+  if (o.idempotencyKey !== undefined)
+    ({ batch } = await http.call('GET /v1/render-batches/{batchId}', { path: { batchId: batch.id }, signal: o.signal }));
   const seen = (b: RenderBatch) => JSON.stringify([b.status, b.counts]);
   let last = seen(batch);
   o.onProgress?.(batch.counts, batch);

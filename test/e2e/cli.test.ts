@@ -459,6 +459,12 @@ describe('folio client CLI against a server process', () => {
     assert.equal(plain.code, 0, plain.stderr);
     assert.deepEqual(fs.readdirSync(plainDir).sort(), ['0001.pdf', '0002.pdf']);
     assert.match(pdfText(fs.readFileSync(path.join(plainDir, '0002.pdf'))), /Statement for Kurt Gödel,/);
+
+    // A re-run of a finished batch reports where it is, not "0 of N" as it was created.
+    const rerun = await folio(['batch', 'quarterly-statement', 'payloads.jsonl', '--out', dir]);
+    assert.equal(rerun.code, 0, rerun.stderr);
+    assert.doesNotMatch(rerun.stderr, /0\/5 succeeded/);
+    assert.match(rerun.stderr, /^batch bat_\w+: 5\/5 succeeded, 0 failed, 0 to go$/m);
   });
 
   // Each command's own --help: test/unit/cli-arguments.test.ts.
