@@ -87,7 +87,7 @@ export async function batchProduct(db: Kysely<Tables>, files: RenderedFiles, b: 
           files: items,
           sha256: o.sha256,
           expiresAt: o.expires_at,
-          ...linkOr(() => files.signOutput(o.id)),
+          ...linkOr(() => files.signOutput(o.id, undefined, o.expires_at)),
         },
       };
   }

@@ -70,16 +70,27 @@ export class RenderedFiles {
     return s;
   }
 
-  private sign(kind: 'out' | 'pdf' | 'img', id: string, disposition: 'attachment' | 'inline', expiresInSeconds?: number) {
+  /**
+   * A signed link. `notAfter` is when the file itself is deleted (a transient output's expiry): a link never
+   * promises longer than the file lives.
+   */
+  private sign(
+    kind: 'out' | 'pdf' | 'img',
+    id: string,
+    disposition: 'attachment' | 'inline',
+    expiresInSeconds?: number,
+    notAfter?: number | null,
+  ) {
     if (!this.signingKey) throw new AppError('render_provider_unavailable', 'no signing key is configured (set FOLIO_SIGNING_KEY)');
-    const expiresAt = this.ctx.clock.now() + this.lifetime(expiresInSeconds) * 1000;
+    const asked = this.ctx.clock.now() + this.lifetime(expiresInSeconds) * 1000;
+    const expiresAt = notAfter != null ? Math.min(asked, notAfter) : asked;
     const token = createLinkToken(this.signingKey, { kind, id, disposition, expiresAt });
     return { access: { url: `${this.ctx.config.resolved.publicUrl}/v1/files/${token}`, expiresAt } };
   }
 
-  /** A fresh download URL for an output (used by webhooks on every attempt). */
-  signOutput(outputId: string, expiresInSeconds?: number) {
-    return this.sign('out', outputId, 'attachment', expiresInSeconds);
+  /** A fresh download URL for an output (used by webhooks on every attempt), no longer than the output lives. */
+  signOutput(outputId: string, expiresInSeconds?: number, outputExpiresAt?: number | null) {
+    return this.sign('out', outputId, 'attachment', expiresInSeconds, outputExpiresAt);
   }
 
   /** A fresh URL for a page image (its `disposition` as asked: an image is often shown inline). */
@@ -97,14 +108,18 @@ export class RenderedFiles {
     const job = await this.jobStatus(accountId, jobId);
     if (job.status !== 'succeeded')
       throw new AppError('render_output_not_ready', `render job ${jobId} is ${job.status}; its output is not available`);
-    const out = await this.ctx.db.selectFrom('render_outputs').select(['id', 'state']).where('job_id', '=', jobId).executeTakeFirst();
+    const out = await this.ctx.db
+      .selectFrom('render_outputs')
+      .select(['id', 'state', 'expires_at'])
+      .where('job_id', '=', jobId)
+      .executeTakeFirst();
     if (!out && (await this.hasImages(jobId)))
       throw new AppError(
         'render_output_not_found',
         `render job ${jobId} made page images only (outputFormat): get them with GET /v1/render-jobs/${jobId}/images`,
       );
     if (!out || out.state !== 'available') throw new AppError('render_output_not_found', `the output of render job ${jobId} was deleted`);
-    return this.sign('out', out.id, disposition, seconds);
+    return this.sign('out', out.id, disposition, seconds, out.expires_at);
   }
 
   /** The status of a job of this account; another account's job is not found (404, no leak). */

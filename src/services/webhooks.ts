@@ -149,7 +149,7 @@ export class Webhooks {
       };
       const out = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', job.id).executeTakeFirst();
       if (out) {
-        const link = this.files.signOutput(out.id).access;
+        const link = this.files.signOutput(out.id, undefined, out.expires_at).access;
         data.output = {
           id: out.id,
           renderJobId: job.id,

@@ -98,6 +98,9 @@ describe('render jobs end to end', () => {
 
     // 10 minutes after finishedAt the janitor deletes the transient output.
     const fresh = await app.api('POST', `/v1/render-jobs/${jobId}/output-download`);
+    // The default 7-day link of a transient output ends when the output is deleted, not after it.
+    assert.ok(done.body.output.expiresAt > app.clock.now());
+    assert.equal(fresh.body.access.expiresAt, done.body.output.expiresAt);
     app.clock.advance(10 * 60_000);
     const report = await app.janitor!.runOnce();
     assert.ok(report.expiredOutputs >= 1);
