@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from '@sinclair/typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { pingDatabase } from '../db/database.js';
@@ -125,6 +125,20 @@ function requestTimeouts(requestTimeoutMs: number) {
 }
 
 /** Builds the Fastify app (never listens: entrypoints and tests decide how to serve it). */
+/**
+ * A JSON body sent to a route that takes none (no body schema: `POST …/permanent-links`, `POST …/cancel`,
+ * the DELETEs) is refused instead of ignored: the client meant something by it. An empty object is
+ * accepted (clients send `{}` by habit); raw uploads and multipart forms have their own parsers.
+ */
+function unexpectedBody(req: FastifyRequest): AppError | undefined {
+  if (req.body === undefined || req.body === null || (req.routeOptions.schema as { body?: unknown } | undefined)?.body) return undefined;
+  if (!/^application\/json\b/i.test(String(req.headers['content-type'] ?? ''))) return undefined;
+  if (typeof req.body === 'object' && !Array.isArray(req.body) && Object.keys(req.body).length === 0) return undefined;
+  return new AppError('invalid_request', `${req.method} ${req.routeOptions.url} takes no request body; send none (or {})`, {
+    field: 'body',
+  });
+}
+
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const timeouts = requestTimeouts(services.ctx.config.requestTimeoutMs);
@@ -208,7 +222,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       );
     }
     const bad = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body', true);
-    done(bad ? new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad }) : undefined);
+    if (bad) return done(new AppError('invalid_request', `${bad} contains a NUL character`, { field: bad }));
+    done(unexpectedBody(req));
   });
 
   // After authentication and validation: a deploy's slug stands for its id in paths and bodies.

@@ -45,4 +45,15 @@ describe('validation messages', () => {
     const other = await refusal('/v1/render-jobs', { deployId: 'x', deployVersionId: 'latest', payload: {}, colour: 'red' });
     assert.equal(other.message, 'colour is not a field of this request');
   });
+
+  test('a body sent to a route that takes none is refused, {} and no body are fine', async () => {
+    const pdfLinks = '/v1/pdfs/pdf_missing/permanent-links';
+    const withBody = await app.api('POST', pdfLinks, { expiresAt: 1 });
+    assert.equal(withBody.status, 400);
+    assert.equal(withBody.body.message, 'POST /v1/pdfs/:pdfId/permanent-links takes no request body; send none (or {})');
+    assert.equal(withBody.body.details.field, 'body');
+    assert.equal((await app.api('POST', pdfLinks, {})).status, 404, 'an empty object goes on to the route');
+    assert.equal((await app.api('POST', pdfLinks)).status, 404, 'so does no body');
+    assert.equal((await app.api('DELETE', '/v1/deploys/dep_missing', { force: true })).status, 400);
+  });
 });
