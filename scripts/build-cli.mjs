@@ -3,7 +3,8 @@
 // imports — the client commands (src/cli/client), `folio init`, the SDK (src/sdk), the pure rules of
 // src/domain, and their npm libraries — bundled by esbuild into packages/cli/dist, so the package has no
 // dependencies to install. The package's `prepare` script runs it (`npm pack` in packages/cli, or
-// `npm install -g <checkout>/packages/cli`).
+// `npm install -g <checkout>/packages/cli`); scripts/build.sh packs the result for the server to serve
+// (scripts/pack-packages.mjs; GET /cli/folio-cli-<version>.tgz).
 //
 //   packages/cli/dist/folio.js                 the command (package.json "bin"), ES module
 //   packages/cli/dist/chunks/*.js              what only some commands load (folio mcp, folio init)
@@ -51,7 +52,10 @@ let esbuild;
 try {
   esbuild = createRequire(path.join(pkgDir, 'package.json'))('esbuild');
 } catch {
-  console.error(`@folio/cli: building it needs the Folio checkout's dependencies (esbuild): run \`npm install\` in ${root} first.`);
+  console.error(
+    `@folio/cli: building it needs the Folio checkout's dependencies (esbuild): run \`npm install\` in ${root} first.\n` +
+      'Or install the CLI a Folio server builds and serves: npm install -g http://<folio-host>/cli/folio-cli.tgz (docs/cli.md).',
+  );
   process.exit(1);
 }
 

@@ -2,7 +2,8 @@
 // Builds the SDK package @folio/sdk (packages/sdk) from the TypeScript sources in src/sdk, with the
 // repository's own tsc (no bundler). The package's `prepare` script runs it, so `npm pack` in packages/sdk
 // (or `npm pack ./packages/sdk` here) and `npm install <checkout>/packages/sdk` build what they need;
-// `npm run build:sdk` here does it by hand.
+// `npm run build:sdk` here does it by hand. scripts/build.sh packs the result for the server to serve
+// (scripts/pack-packages.mjs; GET /sdk/folio-sdk-<version>.tgz).
 //
 //   packages/sdk/dist/esm/   ES modules + .d.ts   (tsconfig.esm.json)  ← "import"
 //   packages/sdk/dist/cjs/   CommonJS + .d.ts     (tsconfig.cjs.json)  ← "require"
@@ -63,7 +64,10 @@ let tsc;
 try {
   tsc = createRequire(path.join(pkgDir, 'package.json')).resolve('typescript/bin/tsc');
 } catch {
-  console.error(`@folio/sdk: building it needs the Folio checkout's dependencies (TypeScript): run \`npm install\` in ${root} first.`);
+  console.error(
+    `@folio/sdk: building it needs the Folio checkout's dependencies (TypeScript): run \`npm install\` in ${root} first.\n` +
+      'Or install the SDK a Folio server builds and serves: npm install http://<folio-host>/sdk/folio-sdk.tgz (docs/sdk.md).',
+  );
   process.exit(1);
 }
 
