@@ -9,13 +9,16 @@
 # allows them (or --security-opt seccomp=unconfined / --cap-add SYS_ADMIN); read docs/operations.md,
 # "Chromium's sandbox", before choosing.
 
-# ---- build stage: the dashboard's static assets and the compiled server (vite, tsc: dev dependencies) ----
+# ---- build stage: the dashboard's static assets, the compiled server and the client packages it serves
+# (vite, tsc, esbuild: dev dependencies) ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.sh ./scripts/build.sh
+COPY scripts/build.sh scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs ./scripts/
+COPY packages/sdk ./packages/sdk
+COPY packages/cli ./packages/cli
 COPY dashboard ./dashboard
 COPY src ./src
 RUN bash scripts/build.sh
@@ -39,6 +42,8 @@ RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean -
 COPY bin ./bin
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dashboard/dist ./dashboard/dist
+# The @folio/sdk and @folio/cli tarballs the server hands out (GET /sdk/…, GET /cli/…).
+COPY --from=build /app/build/packages ./build/packages
 
 # /data holds the SQLite database, filesystem blobs and the generated signing key in embedded mode, and
 # the S3 upload staging area in scale-out mode.

@@ -180,6 +180,22 @@ export default tseslint.config(
     ),
   },
   {
+    // @folio/cli bundles src/main/client-cli.ts and what it imports, and nothing else (scripts/build-cli.mjs
+    // refuses it at build time too): the client commands, `folio init`, the SDK and domain/ rules.
+    files: ['src/main/client-cli.ts', 'src/cli/init/**/*.ts'],
+    rules: forbid(
+      ...['services', 'db', 'render', 'worker', 'http', 'config', 'pdf', 'sandbox', 'blobs', 'net', 'webhooks', 'notifier'].map((layer) => [
+        `**/${layer}/**`,
+        `@folio/cli never includes the server: ${layer}/ is the server's (docs/cli.md, "Installing folio")`,
+      ]),
+      ['**/cli/dev/**', '@folio/cli never includes the local renderer: folio dev is the full folio only'],
+      ['**/cli/snapshots/**', '@folio/cli never includes the local renderer: folio test is the full folio only'],
+      ['**/app.js', '@folio/cli never includes the server: app.ts wires it'],
+      ['**/operator*', '@folio/cli never includes the operator commands: they act on the database'],
+      ['**/doctor*', '@folio/cli never includes folio doctor: it checks a server machine'],
+    ),
+  },
+  {
     // `folio test` prints with the production renderer in this process (cli/dev's LocalPrinter) or with a
     // server through the SDK: a template's tests never reach into a server's services, database or queue.
     files: ['src/cli/snapshots/**/*.ts'],

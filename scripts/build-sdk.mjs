@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Builds the SDK package @folio/sdk (packages/sdk) from the TypeScript sources in src/sdk, with the
-// repository's own tsc (no bundler): `npm run build:sdk`, then `npm pack ./packages/sdk` makes
-// folio-sdk-<version>.tgz, which a project installs with `npm install ./folio-sdk-<version>.tgz`.
+// repository's own tsc (no bundler). The package's `prepare` script runs it, so `npm pack` in packages/sdk
+// (or `npm pack ./packages/sdk` here) and `npm install <checkout>/packages/sdk` build what they need;
+// `npm run build:sdk` here does it by hand. scripts/build.sh packs the result for the server to serve
+// (scripts/pack-packages.mjs; GET /sdk/folio-sdk-<version>.tgz).
 //
 //   packages/sdk/dist/esm/   ES modules + .d.ts   (tsconfig.esm.json)  ← "import"
 //   packages/sdk/dist/cjs/   CommonJS + .d.ts     (tsconfig.cjs.json)  ← "require"
@@ -11,11 +13,14 @@
 // declarations of its own format (what TypeScript needs for "module": "NodeNext" consumers) without renaming
 // files to .cjs / .d.cts. Both builds run in parallel.
 //
-// Usage: node scripts/build-sdk.mjs           build
-//        node scripts/build-sdk.mjs --check   exit 1 unless dist is complete and newer than its sources
-//                                             (the package's prepack: `npm pack` never packs a stale build)
+// Usage: node scripts/build-sdk.mjs             build
+//        node scripts/build-sdk.mjs --if-stale  build unless dist is complete and newer than its sources
+//                                               (the package's `prepare`: a second pack rebuilds nothing)
+//        node scripts/build-sdk.mjs --check     exit 1 unless dist is complete and newer than its sources
+// Paths are the script's own, so it runs from any folder (npm runs `prepare` in packages/sdk).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,19 +39,36 @@ const sources = () => [
 const outputs = ['esm/index.js', 'esm/index.d.ts', 'cjs/index.js', 'cjs/index.d.ts', 'cjs/package.json'];
 const rel = (p) => path.relative(process.cwd(), p) || '.';
 
-if (process.argv.includes('--check')) {
+/** Why dist cannot be packed as it is, or null when it is complete and newer than every source. */
+function staleness() {
   const missing = outputs.filter((f) => !fs.existsSync(path.join(dist, f)));
   const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  if (missing.length > 0 || builtAt === 0) return `${rel(dist)} is missing or incomplete`;
   const newer = sources().filter((f) => fs.statSync(f).mtimeMs > builtAt);
-  if (missing.length > 0 || builtAt === 0 || newer.length > 0) {
-    const why =
-      missing.length > 0 || builtAt === 0
-        ? `${rel(dist)} is missing or incomplete`
-        : `changed since the build: ${newer.map(rel).join(', ')}`;
+  return newer.length > 0 ? `changed since the build: ${newer.map(rel).join(', ')}` : null;
+}
+
+if (process.argv.includes('--check')) {
+  const why = staleness();
+  if (why) {
     console.error(`@folio/sdk: ${why}. Run \`npm run build:sdk\` first.`);
     process.exit(1);
   }
   process.exit(0);
+}
+if (process.argv.includes('--if-stale') && staleness() === null) process.exit(0);
+
+// The compiler comes from the checkout's dependencies (found from the package folder upwards, as Node finds
+// a package): a checkout nobody ran `npm install` in cannot build, and says so.
+let tsc;
+try {
+  tsc = createRequire(path.join(pkgDir, 'package.json')).resolve('typescript/bin/tsc');
+} catch {
+  console.error(
+    `@folio/sdk: building it needs the Folio checkout's dependencies (TypeScript): run \`npm install\` in ${root} first.\n` +
+      'Or install the SDK a Folio server builds and serves: npm install http://<folio-host>/sdk/folio-sdk.tgz (docs/sdk.md).',
+  );
+  process.exit(1);
 }
 
 // Built into a temporary folder inside dist (ignored by git, outside the package's "files"), then each
@@ -58,7 +80,6 @@ fs.mkdirSync(tmp, { recursive: true });
 // Written before compiling: a source saved while tsc runs is newer than the stamp, so --check catches it.
 fs.writeFileSync(path.join(tmp, '.build-stamp'), '');
 
-const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const compile = (config, outDir) =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [tsc, '-p', path.join(pkgDir, config), '--outDir', outDir], { stdio: 'inherit' });
@@ -81,4 +102,4 @@ fs.renameSync(path.join(tmp, '.build-stamp'), stamp);
 fs.rmSync(tmp, { recursive: true, force: true });
 fs.rmSync(old, { recursive: true, force: true });
 const { version } = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
-console.log(`built @folio/sdk ${version} into ${rel(dist)} (esm + cjs + declarations); \`npm pack ./packages/sdk\` packs it`);
+console.log(`built @folio/sdk ${version} into ${rel(dist)} (esm + cjs + declarations)`);

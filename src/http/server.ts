@@ -22,6 +22,7 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { deployRoutes } from './routes/deploys.js';
 import { fileRoutes } from './routes/files.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { packageRoutes } from './routes/packages.js';
 import { pageImageRoutes } from './routes/page-images.js';
 import { pdfRoutes } from './routes/pdfs.js';
 import fastifyMultipart from '@fastify/multipart';
@@ -279,5 +280,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   pageImageRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);
+  packageRoutes(app);
   return app;
 }

@@ -53,7 +53,7 @@ describe('global install from the packed tarball', () => {
     assert.match(r.stdout, /folio doctor/);
   });
 
-  test('folio serve from that folder starts, answers /readyz and /dashboard, and stops on SIGTERM', async () => {
+  test('folio serve from that folder starts, answers /readyz, /dashboard and /sdk/…, and stops on SIGTERM', async () => {
     const child = spawn(folioBin, ['serve'], {
       cwd: elsewhere,
       env: { ...cleanEnv(), PORT: '0', FOLIO_DATA_DIR: path.join(elsewhere, 'data'), FOLIO_LOG_LEVEL: 'info' },
@@ -80,6 +80,13 @@ describe('global install from the packed tarball', () => {
       assert.equal((await ready.json()).status, 'ready');
       const dash = await fetch(`${url}/dashboard/`);
       assert.equal(dash.status, 200);
+      // The client packages travel with it (build/packages): the installed server hands them out too.
+      for (const tarball of ['/sdk/folio-sdk.tgz', '/cli/folio-cli.tgz']) {
+        const res = await fetch(url + tarball);
+        assert.equal(res.status, 200, `${tarball}: ${res.status}`);
+        assert.equal(res.headers.get('content-type'), 'application/gzip');
+        await res.arrayBuffer();
+      }
       assert.ok(fs.existsSync(path.join(elsewhere, 'data', 'folio.db')), 'the data dir is where FOLIO_DATA_DIR says');
     } finally {
       child.kill('SIGTERM');

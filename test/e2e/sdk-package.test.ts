@@ -1,9 +1,11 @@
-// @folio/sdk as a new user gets it, offline: `npm run build:sdk`, `npm pack ./packages/sdk` into a temporary
-// folder, a fresh project outside the repository, `npm install --offline <tarball>`; then, against a real
-// Folio (in-process app on a real port, its worker rendering in Chromium), an ES-module script and a
-// CommonJS script each deploy examples/invoice and render it to a PDF, and strict TypeScript resolves the
-// package's declarations with "module": "NodeNext" (import and require) and "moduleResolution": "bundler"
-// — and rejects a program with a type error, so the declarations are really used.
+// @folio/sdk as a new user gets it from a checkout, offline: `npm pack` in packages/sdk with no build step
+// before it (the package's `prepare` builds it) into a temporary folder, a fresh project outside the
+// repository, `npm install --offline <tarball>`; then, against a real Folio (in-process app on a real port,
+// its worker rendering in Chromium), an ES-module script and a CommonJS script each deploy examples/invoice
+// and render it to a PDF, and strict TypeScript resolves the package's declarations with "module": "NodeNext"
+// (import and require) and "moduleResolution": "bundler" — and rejects a program with a type error, so the
+// declarations are really used. And `npm install <checkout>/packages/sdk` (a folder) builds a stale package
+// before linking it. (The tarball a running server serves: test/e2e/cli-package.test.ts.)
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tscBin = path.join(root, 'node_modules', '.bin', 'tsc');
 const bundle = path.join(root, 'examples', 'invoice');
+const sdkDir = path.join(root, 'packages', 'sdk');
 
 interface Run {
   code: number;
@@ -68,12 +71,13 @@ describe('@folio/sdk from its tarball', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  test('npm run build:sdk, npm pack ./packages/sdk, npm install --offline <tarball> in a fresh project', async () => {
-    const build = await run('npm', ['run', '--silent', 'build:sdk'], { cwd: root, env: npmEnv });
-    assert.equal(build.code, 0, show(build));
+  test('npm pack in packages/sdk builds it first; npm install --offline <tarball> in a fresh project', async () => {
+    // As in a fresh clone: no build. The package's prepare script runs the build from inside its folder.
+    fs.rmSync(path.join(sdkDir, 'dist'), { recursive: true, force: true });
     fs.mkdirSync(packDir);
-    const pack = await run('npm', ['pack', './packages/sdk', '--pack-destination', packDir], { cwd: root, env: npmEnv });
+    const pack = await run('npm', ['pack', '--pack-destination', packDir], { cwd: sdkDir, env: npmEnv });
     assert.equal(pack.code, 0, show(pack));
+    assert.match(pack.stdout + pack.stderr, /built @folio\/sdk 0\.1\.0/, show(pack));
     assert.deepEqual(fs.readdirSync(packDir), ['folio-sdk-0.1.0.tgz']);
 
     assert.ok(path.relative(root, project).startsWith('..'), 'the project is outside the repository');
@@ -216,5 +220,21 @@ export const version: string = (await folio.deployDirectory('.', { slug: 'invoic
     assert.notEqual(wrong.code, 0, show(wrong));
     assert.match(wrong.stdout, /wrong\.mts\(4,14\): error TS2322: Type 'number' is not assignable to type 'string'\./, show(wrong));
     assert.equal([...wrong.stdout.matchAll(/error TS\d+/g)].length, 1, show(wrong));
+  });
+
+  test('npm install <checkout>/packages/sdk: a stale build is rebuilt by prepare, and require() works through the link', async () => {
+    // Older than every source: the package must build again.
+    fs.utimesSync(path.join(sdkDir, 'dist', '.build-stamp'), new Date(0), new Date(0));
+    const linked = path.join(work, 'linked');
+    fs.mkdirSync(linked);
+    fs.writeFileSync(path.join(linked, 'package.json'), JSON.stringify({ name: 'sdk-folder-user', version: '1.0.0', private: true }));
+    const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', sdkDir], { cwd: linked, env: npmEnv });
+    assert.equal(install.code, 0, show(install));
+    assert.ok(fs.lstatSync(path.join(linked, 'node_modules', '@folio', 'sdk')).isSymbolicLink(), 'npm links a folder');
+    assert.ok(fs.statSync(path.join(sdkDir, 'dist', '.build-stamp')).mtimeMs > Date.now() - 600_000, 'prepare rebuilt the package');
+    const probe = "const sdk = require('@folio/sdk'); console.log(typeof sdk.createClient, typeof sdk.verifyWebhook);";
+    const r = await run(process.execPath, ['-e', probe], { cwd: linked, env: npmEnv });
+    assert.equal(r.code, 0, show(r));
+    assert.equal(r.stdout.trim(), 'function function');
   });
 });

@@ -36,6 +36,11 @@ test('a wrong import between layers fails the lint', async () => {
     ['src/cli/client/example.ts', "import { RenderJobs } from '../../services/render-jobs.js';"],
     ['src/services/example.ts', "import { createApp } from '../app.js';"],
     ['src/sandbox/example.ts', "import { Uploads } from '../services/uploads.js';"],
+    // @folio/cli bundles the light entry and `folio init`: the client side only.
+    ['src/main/client-cli.ts', "import { loadConfig } from '../config/load.js';"],
+    ['src/main/client-cli.ts', "import { runDev } from '../cli/dev/index.js';"],
+    ['src/main/client-cli.ts', "import { runOperator } from '../cli/operator.js';"],
+    ['src/cli/init/example.ts', "import { validatePdfOverrides } from '../../render/pdf-options.js';"],
   ];
   for (const [file, source] of wrong) {
     const messages = await refused(file, source);
@@ -58,6 +63,9 @@ test('the imports the architecture allows pass', async () => {
     ['src/worker/example.ts', "import { RenderJobs } from '../services/render-jobs.js';"],
     ['src/cli/client/example.ts', "import { FolioClient } from '../../sdk/client.js';"],
     ['src/main/example.ts', "import { createApp } from '../app.js';"],
+    ['src/main/client-cli.ts', "import { runClient } from '../cli/client/index.js';"],
+    ['src/main/client-cli.ts', "import { runInit } from '../cli/init/index.js';"],
+    ['src/cli/init/example.ts', "import { TEMPLATE_ENGINES } from '../../domain/template-engines.js';"],
   ];
   for (const [file, source] of right) assert.deepEqual(await refused(file, source), [], `${file}: ${source}`);
 });

@@ -12,7 +12,8 @@ import { pdfsCommand } from './pdfs.js';
 import { renderCommand } from './render.js';
 import { usageCommand } from './usage.js';
 
-export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY, or what \`folio login\` stored):
+/** The client commands that need only a server: every one of them is in @folio/cli (packages/cli) too. */
+export const clientCommandsHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY, or what \`folio login\` stored):
   folio login [--url URL] [--key KEY]             check and store the API URL and key
   folio logout                                    remove what folio login stored
   folio whoami                                    the API URL, key (masked) and account in use
@@ -32,7 +33,9 @@ export const clientHelp = `Client commands (use FOLIO_API_URL and FOLIO_API_KEY,
   folio usage                                     plan, this month's usage and limits
   folio aliases set|list                          point production/preview at a version
   folio mcp                                       a Model Context Protocol server on stdio: lets an
-                                                  assistant list templates and render PDFs (docs/mcp.md)
+                                                  assistant list templates and render PDFs (docs/mcp.md)`;
+
+export const clientHelp = `${clientCommandsHelp}
   folio dev [dir] [--payload FILE] [--pdf out.pdf]  local preview with live reload, and its printed pages rendered live
 Every client command takes --help and --json.`;
 

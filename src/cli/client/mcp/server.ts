@@ -1,9 +1,9 @@
 // The Model Context Protocol server of `folio mcp`: the official SDK's McpServer with Folio's tools, on
 // stdio. Standard output carries the protocol and nothing else: every log line goes to standard error.
-import fs from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveApi } from '../config.js';
+import { clientVersion } from '../version.js';
 import { registerReadTools } from './read-tools.js';
 import { registerRenderTools } from './render-tools.js';
 
@@ -12,19 +12,9 @@ Find templates with list_deploys; list_versions with withPayloadSchema: true sho
 render prints a deploy with a payload, render_html prints inline HTML or Markdown; both wait for the PDF and answer a signed download link that needs no key.
 A render still running when the wait ends keeps going: follow it with get_job. Everything is limited to what the configured API key's account and scopes allow.`;
 
-/** The package's version: package.json is four folders up from src/cli/client/mcp/ and dist/cli/client/mcp/. */
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 /** An MCP server with every Folio tool; each tool call reads the API configuration anew. */
 export function createFolioMcpServer(): McpServer {
-  const server = new McpServer({ name: 'folio', title: 'Folio', version: packageVersion() }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'folio', title: 'Folio', version: clientVersion() }, { instructions: INSTRUCTIONS });
   registerReadTools(server);
   registerRenderTools(server);
   return server;
