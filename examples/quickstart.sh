@@ -16,7 +16,8 @@ FILES=$(find . -type f ! -name '.*' | sed 's|^\./||' | sort | while read -r f; d
 done | paste -sd, -)
 
 # 2. Open an upload session (creating the deploy on first use).
-DEPLOY_ID=$(curl -sf -H "$AUTH" "$FOLIO_API_URL/v1/deploys?limit=100" | json "(d.items.find(x => x.slug === '$SLUG') || {}).id || ''")
+# The API takes a slug where it takes a deploy id: 404 when there is no such deploy yet.
+DEPLOY_ID=$(curl -s -H "$AUTH" "$FOLIO_API_URL/v1/deploys/$SLUG" | json "d.deploy ? d.deploy.id : ''")
 if [ -n "$DEPLOY_ID" ]; then TARGET="\"deployId\":\"$DEPLOY_ID\""; else TARGET="\"createDeploy\":{\"slug\":\"$SLUG\",\"name\":\"$SLUG\"}"; fi
 SESSION=$(curl -sS -H "$AUTH" -H 'content-type: application/json' -d "{$TARGET,\"files\":[$FILES]}" "$FOLIO_API_URL/v1/upload-sessions")
 SID=$(echo "$SESSION" | json 'd.uploadSession.id')

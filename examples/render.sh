@@ -7,7 +7,8 @@ SLUG="${1:?deploy slug}"; PAYLOAD="${2:?payload file}"; OUT="${3:-$SLUG.pdf}"
 AUTH="Authorization: Bearer $FOLIO_API_KEY"
 json() { node -e "const d=JSON.parse(require('fs').readFileSync(0,'utf8')); const v=($1); process.stdout.write(typeof v==='string'?v:JSON.stringify(v))"; }
 
-DEPLOY_ID=$(curl -sf -H "$AUTH" "$FOLIO_API_URL/v1/deploys?limit=100" | json "(d.items.find(x => x.slug === '$SLUG') || {}).id || ''")
+# The API takes the slug where it takes a deploy id.
+DEPLOY_ID=$(curl -s -H "$AUTH" "$FOLIO_API_URL/v1/deploys/$SLUG" | json "d.deploy ? d.deploy.id : ''")
 [ -n "$DEPLOY_ID" ] || { echo "no deploy with slug $SLUG" >&2; exit 1; }
 
 # 1. Create the job (202: queued), 2. long-poll until it is terminal, 3. get a signed link, 4. download.
