@@ -358,6 +358,29 @@ describe('dashboard in a browser', () => {
     await page.getByTestId('jobs-table').getByText('live-update').waitFor();
   });
 
+  test('a job of a deploy without a webhook offers no redelivery; the focused page heading draws no ring', async () => {
+    const api = client(server.url, userKey);
+    const created = await api.request('POST', '/v1/render', {
+      json: { html: '<!doctype html><h1>No webhook here</h1>', businessKey: 'no-hook' },
+    });
+    assert.equal(created.status, 200, String(created.body).slice(0, 300));
+    const jobs = await api.request('GET', '/v1/render-jobs?limit=5');
+    const jobId = jobs.body.items.find((j: { businessKey: string }) => j.businessKey === 'no-hook').id as string;
+    await page.goto(url(`/dashboard/jobs/${jobId}`));
+    await page.getByText('No webhook event: the deploy had no enabled webhook when the job finished.').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByTestId('redeliver').count(), 0, 'nothing to redeliver');
+    // Navigation moves focus to the page's heading (for screen readers), without a focus ring on it, also when
+    // the keyboard navigated (where the browser shows :focus-visible rings).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await heading('Usage');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { tag: el.tagName, shadow: getComputedStyle(el).boxShadow, outline: getComputedStyle(el).outlineStyle };
+    });
+    assert.deepEqual(ring, { tag: 'H1', shadow: 'none', outline: 'none' });
+  });
+
   test("a job's document options: PDF standard, e-invoice profile and attachments (names and sizes only)", async () => {
     const api = client(server.url, userKey);
     const xml = fs.readFileSync(path.join(ROOT, 'examples/invoice/factur-x-sample.xml'));

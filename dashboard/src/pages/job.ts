@@ -307,7 +307,8 @@ export async function jobPage(ctx: PageContext) {
             { testid: 'deliveries-table' },
           )
         : null,
-      terminalWebhook ? h('div', { class: 'row-actions' }, redeliver) : null,
+      // Only an event can be sent again: a job whose deploy had no webhook has none.
+      terminalWebhook && d.event ? h('div', { class: 'row-actions' }, redeliver) : null,
       errs,
     );
   }
