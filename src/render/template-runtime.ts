@@ -11,30 +11,38 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
 
   function helpers(locale, timeZone) {
     function num(v) { return typeof v === 'number' ? v : Number(v); }
+    // A formatter costs far more to build than to use: one per set of options for the whole render.
+    var formatters = {};
+    function cached(kind, key, make) { var k = kind + '|' + key; return formatters[k] || (formatters[k] = make()); }
     function digits(d, fallback) { return typeof d === 'number' && d >= 0 && d <= 20 ? d : fallback; }
     return {
       formatNumber: function (v, d) {
         var n = digits(d, undefined);
-        return new Intl.NumberFormat(locale, n === undefined ? {} : { minimumFractionDigits: n, maximumFractionDigits: n }).format(num(v));
+        return cached('n', n, function () {
+          return new Intl.NumberFormat(locale, n === undefined ? {} : { minimumFractionDigits: n, maximumFractionDigits: n });
+        }).format(num(v));
       },
       formatCurrency: function (v, currency) {
-        return new Intl.NumberFormat(locale, { style: 'currency', currency: typeof currency === 'string' ? currency : 'EUR' }).format(num(v));
+        var c = typeof currency === 'string' ? currency : 'EUR';
+        return cached('c', c, function () { return new Intl.NumberFormat(locale, { style: 'currency', currency: c }); }).format(num(v));
       },
       formatPercent: function (v, d) {
         var n = digits(d, 0);
-        return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: n, maximumFractionDigits: n }).format(num(v));
+        return cached('p', n, function () {
+          return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: n, maximumFractionDigits: n });
+        }).format(num(v));
       },
       formatDate: function (v, style) {
         var date = v instanceof Date ? v : new Date(typeof v === 'number' ? v : String(v));
         if (isNaN(date.getTime())) return String(v);
         if (style === 'iso') return date.toISOString().slice(0, 10);
         var s = style === 'short' || style === 'long' || style === 'full' ? style : 'medium';
-        return new Intl.DateTimeFormat(locale, { dateStyle: s, timeZone: timeZone }).format(date);
+        return cached('d', s, function () { return new Intl.DateTimeFormat(locale, { dateStyle: s, timeZone: timeZone }); }).format(date);
       },
       plural: function (count, one, many) {
         var n = num(count);
-        var form = new Intl.PluralRules(locale).select(n) === 'one' ? one : many === undefined ? one + 's' : many;
-        return new Intl.NumberFormat(locale).format(n) + ' ' + form;
+        var form = cached('r', '', function () { return new Intl.PluralRules(locale); }).select(n) === 'one' ? one : many === undefined ? one + 's' : many;
+        return cached('n', undefined, function () { return new Intl.NumberFormat(locale); }).format(n) + ' ' + form;
       },
       json: function (v) { return JSON.stringify(v === undefined ? null : v); }
     };
@@ -79,7 +87,7 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
     var sources = D.sources;
     function key(file) { return String(file).replace(/^\/+/, ''); }
     var engine = new window.liquidjs.Liquid({
-      root: ['/'], extname: '.liquid', cache: false, relativeReference: false, jsTruthy: false, strictFilters: true,
+      root: ['/'], extname: '.liquid', cache: true, relativeReference: false, jsTruthy: false, strictFilters: true,
       fs: {
         sep: '/',
         dirname: function (f) { return f.replace(/\/[^/]*$/, '') || '/'; },
@@ -102,7 +110,7 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
       getSource: function (name) {
         var k = String(name).replace(/^\/+/, '');
         if (!Object.prototype.hasOwnProperty.call(sources, k)) throw new Error('template not found in the bundle: ' + k);
-        return { src: sources[k], path: k, noCache: true };
+        return { src: sources[k], path: k, noCache: false };
       }
     };
     var env = new window.nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });

@@ -66,15 +66,27 @@ const SCRIPT_HEADERS: HeaderEntry[] = [
 ];
 const script = (body: string): ServedResponse => ({ status: 200, headers: SCRIPT_HEADERS, body });
 
+/** Script text made safe to sit inside an inline <script> element: no `</script` can end it early. */
+const inlineScript = (code: string) => `<script>${code.replace(/<\/(script)/gi, '<\\/$1')}</script>`;
+
 /**
- * The entry document of a template version: the scripts that write the template's output in place, from
- * the payload origin (`folio dev` passes its local one).
+ * The entry document of a template version: the engine's browser build and Folio's runtime inline (the
+ * same for every job of the engine: no request to wait for), then the job's data from the payload origin
+ * (`folio dev` passes its local one; a preloaded page holds that request until its job is bound), then the
+ * call that writes the template's output in place. Built once per engine and origin.
  */
+const shells = new Map<string, Buffer>();
 export function templateShell(engine: TemplateEngine, payloadOrigin: string = PAYLOAD_ORIGIN): Buffer {
-  const scripts = [...LIBRARIES[engine].map((l) => `${ENGINE_PREFIX}${libraryName(l)}`), RUNTIME_PATH, DATA_PATH]
-    .map((p) => `<script src="${payloadOrigin}${p}"></script>`)
-    .join('');
-  return Buffer.from(`<!doctype html><meta charset="utf-8">${scripts}<script>window.__folioTemplate.render()</script>`);
+  const key = `${engine} ${payloadOrigin}`;
+  let shell = shells.get(key);
+  if (!shell) {
+    const libraries = LIBRARIES[engine].map((l) => inlineScript(Buffer.from(library(l), 'base64').toString('utf8'))).join('');
+    shell = Buffer.from(
+      `<!doctype html><meta charset="utf-8">${libraries}${inlineScript(TEMPLATE_RUNTIME)}<script src="${payloadOrigin}${DATA_PATH}"></script><script>window.__folioTemplate.render()</script>`,
+    );
+    shells.set(key, shell);
+  }
+  return shell;
 }
 
 /** The per-version part of the data script: the template sources as JSON, kept per bundle. */
