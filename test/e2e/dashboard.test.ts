@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -48,6 +50,7 @@ describe('dashboard in a browser', () => {
   let context: BrowserContext;
   let page: Page;
   let receiver: Receiver;
+  let appPage: http.Server;
   let userKey: string; // created in the dashboard, used by the test from then on
   let deployId: string;
   let revealedSecret = '';
@@ -72,7 +75,11 @@ describe('dashboard in a browser', () => {
 
   before(async () => {
     receiver = await startReceiver();
+    // A page of "the team's own app", printed as a URL source (allow-listed: it is on loopback).
+    appPage = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Internal invoice page</h1>'));
+    await new Promise<void>((resolve) => appPage.listen(0, '127.0.0.1', resolve));
     server = await startServerProcess({
+      FOLIO_URL_SOURCE_ALLOWED_HOSTS: `127.0.0.1:${(appPage.address() as AddressInfo).port}`,
       FOLIO_DATA_DIR: tempDir('folio-dash-'),
       FOLIO_BOOTSTRAP_EMAIL: EMAIL,
       FOLIO_BOOTSTRAP_PASSWORD: PASSWORD,
@@ -90,6 +97,8 @@ describe('dashboard in a browser', () => {
     await browser?.close();
     await server?.stop();
     await receiver?.close();
+    appPage?.closeAllConnections();
+    await new Promise((resolve) => appPage?.close(resolve));
   });
 
   test('a page without a session redirects to sign-in; a wrong password shows the API message; the keyboard signs in', async () => {
@@ -374,11 +383,24 @@ describe('dashboard in a browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage', exact: true }).focus();
     await page.keyboard.press('Enter');
     await heading('Usage');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     const ring = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
       return { tag: el.tagName, shadow: getComputedStyle(el).boxShadow, outline: getComputedStyle(el).outlineStyle };
     });
     assert.deepEqual(ring, { tag: 'H1', shadow: 'none', outline: 'none' });
+
+    // A job that printed a web page shows the page (origin and path; the query may hold secrets).
+    const pageUrl = `http://127.0.0.1:${(appPage.address() as AddressInfo).port}/invoices/42`;
+    const printed = await api.request('POST', '/v1/render', {
+      json: { source: { url: `${pageUrl}?token=s3cr3t` }, businessKey: 'url-page' },
+    });
+    assert.equal(printed.status, 200, String(printed.body).slice(0, 300));
+    const urlJob = (await api.request('GET', '/v1/render-jobs?limit=5')).body.items.find(
+      (j: { businessKey: string }) => j.businessKey === 'url-page',
+    );
+    await page.goto(url(`/dashboard/jobs/${urlJob.id}`));
+    assert.equal(await page.getByTestId('job-source').textContent({ timeout: 30_000 }), pageUrl);
   });
 
   test("a job's document options: PDF standard, e-invoice profile and attachments (names and sizes only)", async () => {

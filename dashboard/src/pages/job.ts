@@ -109,6 +109,10 @@ export async function jobPage(ctx: PageContext) {
         j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '',
         h('code', {}, j.deployVersionRoute ?? j.deployVersionId),
       ),
+      // A URL source prints a web page: the page (origin and path, as the API shows it) is what was printed.
+      ...(j.source
+        ? [h('dt', {}, 'Printed page'), h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'job-source' }, j.source.url))]
+        : []),
       h('dt', {}, 'Business key'),
       h('dd', {}, j.businessKey),
       ...batchRows(j),
