@@ -39,11 +39,12 @@ export async function serve(role: Role, env: Record<string, string | undefined> 
   }
   printBootstrap(bootstrap, config.resolved.publicUrl, config);
   app.startBackground();
-  process.stdout.write(`Folio ${role} listening on ${config.resolved.publicUrl} (docs: ${config.resolved.publicUrl}/docs)\n`);
+  // Before the listening line, which is what scripts (and tests) wait for.
   if (config.allowInsecureWebhooks)
     process.stdout.write(
       '  Development mode: webhooks may use http:// and loopback or private hosts (FOLIO_ALLOW_INSECURE_WEBHOOKS=1, which npm start sets).\n' +
         '  Rendering pages keep the full network policy. In production leave it unset: webhooks then need https and a public host.\n',
     );
+  process.stdout.write(`Folio ${role} listening on ${config.resolved.publicUrl} (docs: ${config.resolved.publicUrl}/docs)\n`);
   installShutdown(app.log, config.shutdownGraceMs, [async () => app.close()]);
 }

@@ -104,7 +104,10 @@ describe('render jobs end to end', () => {
     app.clock.advance(10 * 60_000);
     const report = await app.janitor!.runOnce();
     assert.ok(report.expiredOutputs >= 1);
-    assert.equal((await get(fresh.body.access.url)).statusCode, 404);
+    // The link ended with the output: expired, not a file that went missing under a live link.
+    const afterCleanup = await get(fresh.body.access.url);
+    assert.equal(afterCleanup.statusCode, 410);
+    assert.equal(afterCleanup.json().error, 'link_expired');
     const gone = await app.api('POST', `/v1/render-jobs/${jobId}/output-download`);
     assert.equal(gone.status, 404);
     assert.equal(gone.body.error, 'render_output_not_found');
