@@ -141,10 +141,15 @@ describe('SDK against a real server', () => {
     assert.equal(second.newBlobs, 1);
     assert.equal(second.bytesSent, Buffer.byteLength('h1 { color: #421; }'));
 
+    // Nothing changed: the latest version is the answer; newVersion makes one anyway.
     const third = await client.deployDirectory(dir, { deployId: first.deployId, title: 'Invoice' });
     assert.equal(third.newBlobs, 0);
     assert.equal(third.bytesSent, 0);
-    assert.equal(third.version, 3);
+    assert.equal(third.version, 2);
+    assert.equal(third.unchanged, true);
+    const fourth = await client.deployDirectory(dir, { deployId: first.deployId, title: 'Invoice', newVersion: true });
+    assert.equal(fourth.version, 3);
+    assert.equal(fourth.unchanged, false);
   });
 
   test('attachment() and facturX() build the job fields the server takes; the job view shows names and sizes', async () => {
