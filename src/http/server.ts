@@ -28,6 +28,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { resolveDeploySlugs } from './deploy-slugs.js';
 import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
+import { pdfUploadRoutes, uploadMultipartOptions } from './routes/pdf-uploads.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
@@ -257,6 +258,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     scope.addHook('onRequest', traceHeader);
     gotenbergChromiumRoutes(scope, services);
     gotenbergMergeRoutes(scope, services);
+  });
+  // Uploads of PDFs from outside: a raw application/pdf body or a multipart form, parsed in their own scope.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, uploadMultipartOptions);
+    pdfUploadRoutes(scope, services);
   });
   pdfRoutes(app, services);
   pageImageRoutes(app, services);

@@ -42,6 +42,11 @@ export const tasks = {
     const { mergePdfSources } = await import('../pdf/select-pages.js');
     return mergePdfSources(input.sources, new Date(input.nowMs));
   },
+  /** The facts GET /v1/pdfs/{id}/info reports (src/pdf/info.ts) of a managed PDF. */
+  async 'pdf.info'(input: { pdf: Uint8Array }) {
+    const { readPdfInfo } = await import('../pdf/info.js');
+    return readPdfInfo(buf(input.pdf));
+  },
   /** Why an e-invoice XML is not one Folio embeds, or null. */
   async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
     const { eInvoiceXmlProblem } = await import('../pdf/checks.js');
