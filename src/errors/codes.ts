@@ -126,6 +126,11 @@ export const errorCodes = {
     status: 422,
     description: 'The `password` of an upload does not open the encrypted PDF. Nothing is stored; the password is never logged.',
   },
+  pdf_step_failed: {
+    status: 422,
+    description:
+      'A step of `POST /v1/pdf-jobs` cannot be applied to its PDF: a form field it names does not exist or does not take that value, a page selection names a page past the last, or the work passed its time or memory limit. `details.field` names the step (`steps[2].fields.city`); nothing is stored.',
+  },
   conversion_failed: {
     status: 409,
     description:

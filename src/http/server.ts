@@ -29,6 +29,7 @@ import { resolveDeploySlugs } from './deploy-slugs.js';
 import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
 import { pdfUploadRoutes, uploadMultipartOptions } from './routes/pdf-uploads.js';
+import { pdfJobRoutes } from './routes/pdf-jobs.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
@@ -265,6 +266,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     pdfUploadRoutes(scope, services);
   });
   pdfRoutes(app, services);
+  pdfJobRoutes(app, services);
   pageImageRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);

@@ -5010,6 +5010,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdf-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)
+         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and stores the result as a new managed PDF, or one per part after `split` → 201 `{pdfs}`. Synchronous: the answer comes when the work is done. Steps: `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}` (over the content by default), `watermark` (a stamp under the content by default), `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), `flatten`, `metadata {title?, author?, subject?, keywords?}`, `split {every} | {ranges}`, `optimize` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): `optimize` last, `split` last or before `optimize`, no `fillForm` after `flatten`. A step that does not fit the PDF (an unknown form field, a page past the last, the time or memory limit) is 422 `pdf_step_failed` naming it; nothing is stored. Sources of another account are 404; limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result). Optional `Idempotency-Key`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Joined in this order before the first step. */
+                        sources: {
+                            /** @description A managed PDF of the account (`pdf_…`). */
+                            pdfId?: string;
+                            /** @description A succeeded render job of the account (`job_…`). */
+                            jobId?: string;
+                        }[];
+                        steps: ({
+                            /**
+                             * @description select, rotate, stamp, watermark, fillForm, flatten, metadata, split or optimize.
+                             * @enum {string}
+                             */
+                            type: "select" | "rotate" | "stamp" | "watermark" | "fillForm" | "flatten" | "metadata" | "split" | "optimize";
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description File name of the result (split: `-1`, `-2`… appended). */
+                        fileName?: string;
+                        /** @description Your reference (split: `-1`, `-2`… appended). */
+                        businessKey?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The managed PDFs made */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pdfs: components["schemas"]["ManagedPdf"][];
+                        };
+                    };
+                };
+                /** @description Error codes: invalid_request. */
+                400: components["responses"]["Error"];
+                /** @description Error codes: unauthorized. */
+                401: components["responses"]["Error"];
+                /** @description Error codes: forbidden, csrf_token_invalid. */
+                403: components["responses"]["Error"];
+                /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
+                404: components["responses"]["Error"];
+                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
+                409: components["responses"]["Error"];
+                /** @description Error codes: body_too_large. */
+                413: components["responses"]["Error"];
+                /** @description Error codes: unsupported_media_type. */
+                415: components["responses"]["Error"];
+                /** @description Error codes: pdf_step_failed. */
+                422: components["responses"]["Error"];
+                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+                429: components["responses"]["Error"];
+                /** @description Error codes: insufficient_storage. */
+                507: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/render-jobs/{jobId}/images": {
         parameters: {
             query?: never;
@@ -6247,7 +6335,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "conversion_failed" | "unsupported_conversion" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "unsupported_conversion" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */

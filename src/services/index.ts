@@ -22,6 +22,7 @@ import { PageImages } from './page-images.js';
 import { PayloadSchemas } from './payload-schemas.js';
 import { PdfMerges } from './pdf-merges.js';
 import { PdfUploads } from './pdf-uploads.js';
+import { PdfJobs } from './pdf-jobs.js';
 import { RenderedFiles } from './rendered-files.js';
 import { RenderBatches } from './render-batches.js';
 import { CheckJudge } from './version-check-judge.js';
@@ -58,6 +59,7 @@ export interface Services {
   pageImages: PageImages;
   pdfMerges: PdfMerges;
   pdfUploads: PdfUploads;
+  pdfJobs: PdfJobs;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
   inlineSources: InlineSources;
@@ -147,6 +149,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const pdfUploads = new PdfUploads(ctx, { files: renderedFiles, usage });
+  const pdfJobs = new PdfJobs(ctx, { files: renderedFiles, usage, merges: pdfMerges });
   const versionChecks = new VersionChecks(ctx, { deploys, batches: renderBatches });
   const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles, events, checks: new CheckJudge(ctx) });
   const jobOutcomes = new JobOutcomes(ctx, {
@@ -186,6 +189,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     pageImages,
     pdfMerges,
     pdfUploads,
+    pdfJobs,
     webhooks,
     jobOutcomes,
     inlineSources,

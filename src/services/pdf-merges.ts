@@ -38,7 +38,7 @@ export interface MergeInput {
   businessKey?: string;
 }
 
-interface ResolvedSource {
+export interface ResolvedSource {
   field: string;
   storageKey: string;
   bytes: number;
@@ -110,7 +110,7 @@ export class PdfMerges {
   }
 
   /** A source of this account, checked before any byte is read; another account's id is not found (404). */
-  private async resolve(accountId: string, s: MergeSourceInput, field: string): Promise<ResolvedSource> {
+  async resolve(accountId: string, s: MergeSourceInput, field: string): Promise<ResolvedSource> {
     if ((s.pdfId === undefined) === (s.jobId === undefined))
       throw new AppError('invalid_request', `${field} must have exactly one of pdfId or jobId`, { field });
     let found: Omit<ResolvedSource, 'pages' | 'field'>;

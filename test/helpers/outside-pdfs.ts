@@ -82,3 +82,26 @@ export function hugeDeclaredStreamPdf(): Buffer {
     '<< /Length 1073741824 >>\nstream\nBT /F1 12 Tf (x) Tj ET\nendstream',
   ]);
 }
+
+/** A one-page PDF with a black 300×300 square in the middle (the content a watermark must stay under). */
+export async function squarePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([600, 600]).drawRectangle({ x: 150, y: 150, width: 300, height: 300 });
+  return Buffer.from(await doc.save());
+}
+
+/** Page 1 drawn by `pdftoppm -ppm` at `dpi`: width, height and RGB pixels. */
+export function firstPagePixels(pdf: Buffer, dpi = 36): { width: number; height: number; rgb: Buffer } {
+  const dir = tempDir('folio-ppm-');
+  const file = path.join(dir, 'p.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    spawnSync('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
+    const ppm = fs.readFileSync(path.join(dir, 'page.ppm'));
+    const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 50));
+    if (!m) throw new Error('pdftoppm wrote no PPM');
+    return { width: Number(m[1]), height: Number(m[2]), rgb: ppm.subarray(m[0].length) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
