@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { contentStreamBomb, pageTreeBomb } from '../helpers/hostile-pdfs.js';
@@ -194,6 +195,32 @@ describe('POST /v1/pdfs and GET /v1/pdfs/{id}/info', () => {
     for (let i = 0; i < 200 && last !== 429; i++) last = (await raw(small, auth(tiny.apiKey))).statusCode;
     assert.equal(last, 429);
     assert.ok((await managedBytes(tiny.apiKey)) <= 20_000);
+  });
+
+  test('the password of an upload never reaches the log, even at trace level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await createTestApp({ env: { FOLIO_LOG_LEVEL: 'trace' }, logDestination: sink });
+    try {
+      const locked = encrypted(form, 'sesame-7f3a', 'owner-9c1d');
+      for (const pw of ['sesame-7f3a', 'wrong-5e2b'])
+        await logged.server.inject({
+          method: 'POST',
+          url: '/v1/pdfs',
+          headers: { authorization: `Bearer ${logged.key}`, 'content-type': 'application/pdf', 'x-pdf-password': pw },
+          payload: locked,
+        });
+    } finally {
+      await logged.close();
+    }
+    const log = lines.join('');
+    assert.ok(log.length > 0, 'something was logged');
+    for (const secret of ['sesame-7f3a', 'wrong-5e2b', 'owner-9c1d']) assert.ok(!log.includes(secret), `${secret} is not in the log`);
   });
 
   test("another account's PDF is 404 for info; Idempotency-Key replays the same PDF", async () => {
