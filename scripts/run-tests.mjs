@@ -57,6 +57,8 @@ const PG_SUITES = [
   'test/e2e/managed-storage.test.ts',
   'test/e2e/metrics.test.ts',
   'test/e2e/pdf-merge.test.ts',
+  'test/e2e/pdf-upload.test.ts',
+  'test/e2e/pdf-steps.test.ts',
   'test/e2e/pdf-jobs.test.ts',
   'test/e2e/render-sync.test.ts',
   'test/e2e/inline-render.test.ts',

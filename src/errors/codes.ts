@@ -113,6 +113,24 @@ export const errorCodes = {
     description:
       "A synchronous render (`POST /v1/render`) ended with its job failed or canceled: `message` is the job's `errorMessage`, `details.jobErrorCode` its `errorCode` and `details.jobId` the job.",
   },
+  pdf_invalid: {
+    status: 422,
+    description:
+      'An uploaded PDF (`POST /v1/pdfs`) is not one Folio reads: no `%PDF-` header, damaged or truncated (`qpdf --check` fails or has to reconstruct the file), a page tree that lists a node twice (a loop), no pages, or over a PDF limit (objects, inflated stream bytes, pages). The message says which; nothing is stored.',
+  },
+  pdf_password_required: {
+    status: 422,
+    description: 'An uploaded PDF is encrypted and the request has no `password` to open it. Nothing is stored.',
+  },
+  pdf_password_incorrect: {
+    status: 422,
+    description: 'The `password` of an upload does not open the encrypted PDF. Nothing is stored; the password is never logged.',
+  },
+  pdf_step_failed: {
+    status: 422,
+    description:
+      'A step of `POST /v1/pdf-jobs` cannot be applied to its PDF: a form field it names does not exist or does not take that value, a page selection names a page past the last, or the work passed its time or memory limit. `details.field` names the step (`steps[2].fields.city`); nothing is stored.',
+  },
   conversion_failed: {
     status: 409,
     description:

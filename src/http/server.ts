@@ -30,6 +30,8 @@ import { resolveDeploySlugs } from './deploy-slugs.js';
 import { compressReferenceDocument } from './openapi/compressed.js';
 import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
+import { pdfUploadRoutes, uploadMultipartOptions } from './routes/pdf-uploads.js';
+import { pdfJobRoutes } from './routes/pdf-jobs.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
@@ -276,7 +278,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     gotenbergChromiumRoutes(scope, services);
     gotenbergMergeRoutes(scope, services);
   });
+  // Uploads of PDFs from outside: a raw application/pdf body or a multipart form, parsed in their own scope.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, uploadMultipartOptions);
+    pdfUploadRoutes(scope, services);
+  });
   pdfRoutes(app, services);
+  pdfJobRoutes(app, services);
   pageImageRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);

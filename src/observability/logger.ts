@@ -9,6 +9,8 @@ export const redactPaths = [
   'req.headers["x-upload-token"]',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
+  // The password of an uploaded encrypted PDF (POST /v1/pdfs with a raw body).
+  'req.headers["x-pdf-password"]',
   'headers.authorization',
   'apiKey',
   'uploadToken',

@@ -6,6 +6,7 @@
 import type { PdfLimits } from '../pdf/limits.js';
 import type { PostProcessRequest } from '../pdf/post-process.js';
 import type { TemplateEngine } from '../domain/template-engines.js';
+import type { PdfStep } from '../domain/pdf-steps.js';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
@@ -41,6 +42,16 @@ export const tasks = {
   async 'pdf.merge'(input: { sources: Array<{ bytes: Uint8Array; pages: number[] | null; field: string }>; nowMs: number }) {
     const { mergePdfSources } = await import('../pdf/select-pages.js');
     return mergePdfSources(input.sources, new Date(input.nowMs));
+  },
+  /** The facts GET /v1/pdfs/{id}/info reports (src/pdf/info.ts) of a managed PDF. */
+  async 'pdf.info'(input: { pdf: Uint8Array }) {
+    const { readPdfInfo } = await import('../pdf/info.js');
+    return readPdfInfo(buf(input.pdf));
+  },
+  /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfStepError names the step's field. */
+  async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number }) {
+    const { runPdfSteps } = await import('../pdf/pipeline.js');
+    return runPdfSteps(input.sources, input.steps, input.nowMs);
   },
   /** Why an e-invoice XML is not one Folio embeds, or null. */
   async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {

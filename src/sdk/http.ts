@@ -55,6 +55,7 @@ const IDEMPOTENT_CREATES = new Set<string>([
   'POST /v1/render-jobs',
   'POST /v1/deploys/{deployId}/render-jobs',
   'POST /v1/pdfs/merge',
+  'POST /v1/pdf-jobs',
 ]);
 
 export interface RawRequest {

@@ -1,5 +1,6 @@
 // The API's resources as typed methods over the HTTP core: deploys, render jobs, managed PDFs and signing
 // certificates (render batches are in batches.ts). Each is built once per client.
+import { randomUUID } from 'node:crypto';
 import type { Operations } from './api-types.js';
 import { findDeployBySlug } from './deploy-directory.js';
 import { FolioApiError } from './errors.js';
@@ -10,6 +11,7 @@ import { etagHash, readBody, verifiedStream } from './streams.js';
 
 export type CreateRenderJobBody = Operations['POST /v1/render-jobs']['body'];
 export type MergePdfsBody = Operations['POST /v1/pdfs/merge']['body'];
+export type PdfJobBody = Operations['POST /v1/pdf-jobs']['body'];
 export type RenderJobResult = Operations['GET /v1/render-jobs/{jobId}']['response'];
 
 export function deploysResource(http: HttpCore, paginate: Paginate) {
@@ -117,6 +119,39 @@ export function pdfsResource(http: HttpCore, paginate: Paginate) {
      * Idempotency-Key (a random one unless given), so a retry after a network error creates no second PDF.
      */
     merge: (body: MergePdfsBody, o: CallOptions = {}) => http.call('POST /v1/pdfs/merge', { body, ...o }),
+    /**
+     * Uploads a PDF from outside Folio as a managed PDF (`POST /v1/pdfs`, raw `application/pdf`): resolves
+     * with `{pdf, decrypted}`. An encrypted PDF needs `password` (sent in `X-Pdf-Password`, never stored).
+     * Sent with an Idempotency-Key (a random one unless given), so a retry stores no second PDF.
+     */
+    upload: async (
+      pdf: Uint8Array,
+      opts: { password?: string; fileName?: string } & CallOptions = {},
+    ): Promise<Operations['POST /v1/pdfs']['response']> => {
+      const res = await http.send({
+        method: 'POST',
+        url: '/v1/pdfs',
+        bytes: pdf,
+        contentType: 'application/pdf',
+        headers: {
+          ...opts.headers,
+          'idempotency-key': opts.idempotencyKey ?? randomUUID(),
+          ...(opts.password !== undefined ? { 'x-pdf-password': opts.password } : {}),
+          ...(opts.fileName !== undefined ? { 'x-file-name': opts.fileName } : {}),
+        },
+        signal: opts.signal,
+        retrySafe: true,
+        what: 'POST /v1/pdfs',
+      });
+      return (await res.json()) as Operations['POST /v1/pdfs']['response'];
+    },
+    /** What a managed PDF says about itself: pages, metadata, form fields, attachments, signatures, PDF/A and PDF/UA claims. */
+    info: (pdfId: string, o: CallOptions = {}) => http.call('GET /v1/pdfs/{pdfId}/info', { path: { pdfId }, ...o }),
+    /**
+     * Runs ordered PDF steps (`select`, `rotate`, `stamp`, `watermark`, `fillForm`, `flatten`, `metadata`,
+     * `split`, `optimize`) on managed PDFs and render outputs (`POST /v1/pdf-jobs`): resolves with `{pdfs}`.
+     */
+    runSteps: (body: PdfJobBody, o: CallOptions = {}) => http.call('POST /v1/pdf-jobs', { body, ...o }),
     /**
      * Page 1 of a managed PDF as a PNG 240 px wide (`GET /v1/pdfs/{pdfId}/thumbnail`): resolves with its
      * bytes. FolioApiError 409 `thumbnail_unavailable` for a PDF that needs a password to open.

@@ -21,6 +21,8 @@ import type { Notifier } from '../notifier/notifier.js';
 import { PageImages } from './page-images.js';
 import { PayloadSchemas } from './payload-schemas.js';
 import { PdfMerges } from './pdf-merges.js';
+import { PdfUploads } from './pdf-uploads.js';
+import { PdfJobs } from './pdf-jobs.js';
 import { RenderedFiles } from './rendered-files.js';
 import { RenderBatches } from './render-batches.js';
 import { CheckJudge } from './version-check-judge.js';
@@ -56,6 +58,8 @@ export interface Services {
   renderedFiles: RenderedFiles;
   pageImages: PageImages;
   pdfMerges: PdfMerges;
+  pdfUploads: PdfUploads;
+  pdfJobs: PdfJobs;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
   inlineSources: InlineSources;
@@ -144,6 +148,8 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
   );
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
+  const pdfUploads = new PdfUploads(ctx, { files: renderedFiles, usage });
+  const pdfJobs = new PdfJobs(ctx, { files: renderedFiles, usage, merges: pdfMerges });
   const versionChecks = new VersionChecks(ctx, { deploys, batches: renderBatches });
   const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles, events, checks: new CheckJudge(ctx) });
   const jobOutcomes = new JobOutcomes(ctx, {
@@ -182,6 +188,8 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     renderedFiles,
     pageImages,
     pdfMerges,
+    pdfUploads,
+    pdfJobs,
     webhooks,
     jobOutcomes,
     inlineSources,

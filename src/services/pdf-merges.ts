@@ -3,18 +3,13 @@
 // bounded by the limits below (their total size, the result's size) and by running one merge at a time in
 // a process; the result is stored under pdfs/<id>.pdf and recorded, counted in the account's managed-PDF
 // storage and checked against the plan's storage limit, in one transaction.
-import { createHash } from 'node:crypto';
-import { pdfKey } from '../blobs/keys.js';
-import { forUpdate } from '../db/dialect.js';
-import type { ManagedPdfsTable } from '../db/tables.js';
-import { pdfFileName } from '../domain/file-name.js';
-import { newId } from '../domain/ids.js';
 import { parsePageRanges } from '../domain/page-ranges.js';
 import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
-import { pdfView, type RenderedFiles } from './rendered-files.js';
+import type { RenderedFiles } from './rendered-files.js';
+import { storeManagedPdf, type ManagedPdfRecord } from './managed-pdf-store.js';
 import { isProtectedJob } from './job-views.js';
 import type { Usage } from './usage.js';
 
@@ -43,7 +38,7 @@ export interface MergeInput {
   businessKey?: string;
 }
 
-interface ResolvedSource {
+export interface ResolvedSource {
   field: string;
   storageKey: string;
   bytes: number;
@@ -115,7 +110,7 @@ export class PdfMerges {
   }
 
   /** A source of this account, checked before any byte is read; another account's id is not found (404). */
-  private async resolve(accountId: string, s: MergeSourceInput, field: string): Promise<ResolvedSource> {
+  async resolve(accountId: string, s: MergeSourceInput, field: string): Promise<ResolvedSource> {
     if ((s.pdfId === undefined) === (s.jobId === undefined))
       throw new AppError('invalid_request', `${field} must have exactly one of pdfId or jobId`, { field });
     let found: Omit<ResolvedSource, 'pages' | 'field'>;
@@ -243,64 +238,13 @@ export class PdfMerges {
     return merged;
   }
 
-  /** Stores the bytes, then records the PDF and its bytes in one transaction (the storage limit decides). */
-  private async store(
+  private store(
     accountId: string,
-    input: { businessKey?: string; fileName?: string; deployId: string; deployVersionId: string; slug: string },
+    input: Omit<ManagedPdfRecord, 'what'>,
     merged: { bytes: Uint8Array; pageCount: number },
     limit: number | null,
   ) {
-    const now = this.ctx.clock.now();
-    const id = newId('pdf', now);
-    const businessKey = input.businessKey ?? id;
-    const row: ManagedPdfsTable = {
-      id,
-      account_id: accountId,
-      // A merged PDF was not rendered by one job: render_job_id is '', and so are the deploy ids for the
-      // merge route (its sources may come from several deploys); a batch's merge names its deploy version.
-      deploy_id: input.deployId,
-      deploy_version_id: input.deployVersionId,
-      render_job_id: '',
-      business_key: businessKey,
-      file_name: pdfFileName({ template: input.fileName, slug: input.slug, businessKey, jobId: id }),
-      storage_key: pdfKey(id),
-      sha256: createHash('sha256').update(merged.bytes).digest('hex'),
-      bytes: merged.bytes.length,
-      page_count: merged.pageCount,
-      state: 'available',
-      created_at: now,
-      deleted_at: null,
-      protected: 0,
-    };
-    const tooMuch = (used: number) =>
-      new AppError(
-        'storage_limit_exceeded',
-        `storing the ${row.bytes}-byte merged PDF would pass the plan's storage limit of ${limit} bytes (${used} bytes are stored)`,
-      );
-    // Early refusal before writing; the transaction below re-checks authoritatively.
-    if (limit !== null) {
-      const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);
-      if (used + row.bytes > limit) throw tooMuch(used);
-    }
-    await this.ctx.blobs.put(row.storage_key, Buffer.from(merged.bytes.buffer, merged.bytes.byteOffset, merged.bytes.length));
-    try {
-      await this.ctx.db.transaction().execute(async (trx) => {
-        // Concurrent writers of this account's storage wait here, so two merges cannot both pass the limit.
-        await forUpdate(this.ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).execute();
-        if (limit !== null) {
-          const used = await this.deps.usage.totalStorageBytes(trx, accountId);
-          if (used + row.bytes > limit) throw tooMuch(used);
-        }
-        await trx.insertInto('managed_pdfs').values(row).execute();
-        await this.deps.files.changeManagedBytes(trx, accountId, row.bytes);
-      });
-    } catch (err) {
-      await this.ctx.blobs
-        .delete(row.storage_key)
-        .catch((e) => this.ctx.log.error({ err: e }, 'could not delete an unrecorded merged PDF'));
-      throw err;
-    }
-    return { pdf: pdfView(row) };
+    return storeManagedPdf(this.ctx, this.deps, accountId, { ...input, what: 'merged PDF' }, merged, limit);
   }
 }
 

@@ -1,0 +1,146 @@
+// The steps of POST /v1/pdf-jobs on a PDF (src/domain/pdf-steps.ts checks them first), run in the sandbox
+// on @cantoo/pdf-lib: the sources are joined (one source is used as it is, so its form fields stay), then
+// each step changes the document in order; `split` ends with several documents. `optimize` is qpdf's work
+// (src/pdf/qpdf-input.ts) after this. A failure throws PdfStepError naming the step's field.
+import {
+  PDFCheckBox,
+  PDFDocument,
+  PDFDropdown,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFTextField,
+  ParseSpeeds,
+  degrees,
+  type PDFField,
+} from '@cantoo/pdf-lib';
+import { selectPages, type PdfStep } from '../domain/pdf-steps.js';
+import { mergePdfSources } from './select-pages.js';
+import { stampFont, stampPage } from './stamp.js';
+
+/** A step that cannot be applied to this PDF (an unknown form field, a page past the last). */
+export class PdfStepError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = 'PdfStepError';
+  }
+}
+
+const load = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+
+function pagesOf(spec: string | null, doc: PDFDocument, field: string): number[] {
+  if (spec === null) return doc.getPageIndices();
+  const r = selectPages(spec, doc.getPageCount());
+  if ('problem' in r) throw new PdfStepError(`${field} ${r.problem}`, field);
+  return r.pages;
+}
+
+/** A new document of `doc`'s pages `pages`, in that order (repeats allowed). */
+async function pick(doc: PDFDocument, pages: number[]): Promise<PDFDocument> {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  for (const p of await out.copyPages(doc, pages)) out.addPage(p);
+  return out;
+}
+
+function fill(field: PDFField, value: string | boolean | string[], where: string): void {
+  const wrong = (what: string) => new PdfStepError(`${where}: field ${field.getName()} is ${what}`, where);
+  if (field instanceof PDFTextField) {
+    if (typeof value !== 'string') throw wrong('a text field: give a string');
+    field.setText(value);
+  } else if (field instanceof PDFCheckBox) {
+    if (typeof value !== 'boolean') throw wrong('a checkbox: give true or false');
+    if (value) field.check();
+    else field.uncheck();
+  } else if (field instanceof PDFRadioGroup || field instanceof PDFDropdown || field instanceof PDFOptionList) {
+    const values = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
+    if (!values) throw wrong('a choice: give an option (string)');
+    const options = field.getOptions();
+    const bad = values.find((v) => !options.includes(v));
+    if (bad !== undefined && (field instanceof PDFRadioGroup || !(field instanceof PDFDropdown && field.isEditable())))
+      throw wrong(`a choice without the option "${bad.slice(0, 100)}" (options: ${options.slice(0, 20).join(', ')})`);
+    if (field instanceof PDFRadioGroup) field.select(values[0]);
+    else field.select(field instanceof PDFOptionList ? values : values[0]);
+  } else throw wrong('not a field Folio fills (a button or a signature)');
+}
+
+/** Applies `steps` to the joined sources; the documents' bytes (several after `split`). */
+export async function runPdfSteps(
+  sources: Array<{ bytes: Uint8Array; field: string }>,
+  steps: PdfStep[],
+  nowMs: number,
+): Promise<Array<{ bytes: Uint8Array; pageCount: number }>> {
+  let doc =
+    sources.length === 1
+      ? await load(sources[0].bytes)
+      : await load(
+          (
+            await mergePdfSources(
+              sources.map((s) => ({ ...s, pages: null })),
+              new Date(nowMs),
+            )
+          ).bytes,
+        );
+  let docs: PDFDocument[] | null = null;
+  for (const [i, step] of steps.entries()) {
+    const f = `steps[${i}]`;
+    switch (step.type) {
+      case 'select':
+        doc = await pick(doc, pagesOf(step.pages, doc, `${f}.pages`));
+        break;
+      case 'rotate':
+        for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) {
+          const page = doc.getPage(p);
+          page.setRotation(degrees((page.getRotation().angle + step.angle) % 360));
+        }
+        break;
+      case 'stamp':
+      case 'watermark': {
+        const font = await stampFont(doc);
+        for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) stampPage(doc, doc.getPage(p), font, step);
+        break;
+      }
+      case 'fillForm': {
+        const form = doc.getForm();
+        const known = new Set(form.getFields().map((x) => x.getName()));
+        for (const [name, value] of Object.entries(step.fields)) {
+          if (!known.has(name))
+            throw new PdfStepError(
+              `${f}.fields: the PDF has no form field named ${JSON.stringify(name.slice(0, 200))}`,
+              `${f}.fields.${name}`,
+            );
+          fill(form.getField(name), value, `${f}.fields.${name}`);
+        }
+        form.updateFieldAppearances(await stampFont(doc));
+        break;
+      }
+      case 'flatten':
+        doc.getForm().flatten();
+        break;
+      case 'metadata':
+        if (step.title !== undefined) doc.setTitle(step.title);
+        if (step.author !== undefined) doc.setAuthor(step.author);
+        if (step.subject !== undefined) doc.setSubject(step.subject);
+        if (step.keywords !== undefined) doc.setKeywords(step.keywords);
+        doc.setModificationDate(new Date(nowMs));
+        break;
+      case 'split': {
+        const n = doc.getPageCount();
+        const groups = step.every
+          ? Array.from({ length: Math.ceil(n / step.every) }, (_, g) =>
+              Array.from({ length: Math.min(step.every!, n - g * step.every!) }, (_, k) => g * step.every! + k),
+            )
+          : step.ranges!.map((r, k) => pagesOf(r, doc, `${f}.ranges[${k}]`));
+        docs = [];
+        for (const g of groups) docs.push(await pick(doc, g));
+        break;
+      }
+      case 'optimize':
+        break; // qpdf, after the sandbox
+    }
+  }
+  const out = [];
+  for (const d of docs ?? [doc]) out.push({ bytes: await d.save({ useObjectStreams: false }), pageCount: d.getPageCount() });
+  return out;
+}

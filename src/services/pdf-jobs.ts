@@ -1,0 +1,121 @@
+// POST /v1/pdf-jobs: an ordered list of steps (src/domain/pdf-steps.ts) applied to the account's managed
+// PDFs and succeeded render outputs, answered synchronously with the managed PDF(s) it made. The steps are
+// checked before any byte is read; the sources are resolved as a merge's are (another account's id is
+// 404); the work runs in the sandbox (time: PDF_JOB_TIMEOUT_MS, memory: the thread's heap) and `optimize`
+// in a qpdf child process; each result is bounded by the merge byte limit and stored as a managed PDF
+// counted in storage. A split's results are stored one by one: when one cannot be stored, those stored
+// before it are deleted again, so a job stores all its results or none.
+import { checkSteps, type PdfStep } from '../domain/pdf-steps.js';
+import { AppError } from '../errors/app-error.js';
+import { optimizePdf, QpdfRunError } from '../pdf/qpdf-input.js';
+import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
+import type { ServiceContext } from './context.js';
+import { storeManagedPdf } from './managed-pdf-store.js';
+import { MAX_MERGE_BYTES, MAX_MERGE_SOURCES, type MergeSourceInput, type PdfMerges } from './pdf-merges.js';
+import type { RenderedFiles } from './rendered-files.js';
+import type { Usage } from './usage.js';
+
+/** Time limit of one job's steps in the sandbox. */
+export const PDF_JOB_TIMEOUT_MS = 120_000;
+/** Time limit of `optimize` on one result. */
+export const OPTIMIZE_TIMEOUT_MS = 60_000;
+
+export interface PdfJobInput {
+  sources: Array<Omit<MergeSourceInput, 'pageRanges'>>;
+  steps: unknown[];
+  fileName?: string;
+  businessKey?: string;
+}
+
+export class PdfJobs {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly deps: { files: RenderedFiles; usage: Usage; merges: PdfMerges },
+  ) {}
+
+  async run(accountId: string, input: PdfJobInput) {
+    const checked = checkSteps(input.steps);
+    if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
+    const steps: PdfStep[] = checked.steps;
+    if (input.sources.length < 1 || input.sources.length > MAX_MERGE_SOURCES)
+      throw new AppError('invalid_request', `sources must have 1 to ${MAX_MERGE_SOURCES} items`, { field: 'sources' });
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const maxBytes = Math.min(policy.maxRenderOutputBytes ?? MAX_MERGE_BYTES, MAX_MERGE_BYTES);
+    const resolved = [];
+    for (const [i, s] of input.sources.entries()) resolved.push(await this.deps.merges.resolve(accountId, s, `sources[${i}]`));
+    const total = resolved.reduce((n, s) => n + s.bytes, 0);
+    if (total > maxBytes)
+      throw new AppError('invalid_request', `the sources hold ${total} bytes; a PDF job may read at most ${maxBytes}`, {
+        field: 'sources',
+      });
+    const limit = policy.storageLimitBytes;
+    if (limit !== null) {
+      const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);
+      if (used >= limit)
+        throw new AppError('storage_limit_exceeded', `the account stores ${used} bytes; the plan's storage limit is ${limit} bytes`);
+    }
+    const sources = [];
+    for (const s of resolved) sources.push({ bytes: await this.ctx.blobs.getBuffer(s.storageKey), field: s.field });
+
+    let results: Array<{ bytes: Uint8Array; pageCount: number }>;
+    try {
+      results = await this.ctx.sandbox.run(
+        'pdf.steps',
+        { sources, steps, nowMs: this.ctx.clock.now() },
+        { account: accountId, timeoutMs: PDF_JOB_TIMEOUT_MS },
+      );
+    } catch (err) {
+      if (err instanceof SandboxTaskError && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))
+        throw new AppError('pdf_step_failed', err.message, { field: String(err.fields.field ?? 'steps') });
+      if (err instanceof SandboxLimitError)
+        throw new AppError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`, { field: 'steps' });
+      if (err instanceof SandboxTaskError)
+        throw new AppError('pdf_step_failed', `a step could not read or write the PDF: ${err.message}`, { field: 'steps' });
+      throw err;
+    }
+    if (steps.at(-1)?.type === 'optimize') {
+      try {
+        for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: OPTIMIZE_TIMEOUT_MS });
+      } catch (err) {
+        if (err instanceof QpdfRunError) throw new AppError('pdf_step_failed', err.message, { field: `steps[${steps.length - 1}]` });
+        throw err;
+      }
+    }
+    for (const [k, r] of results.entries())
+      if (r.bytes.length > maxBytes)
+        throw new AppError('pdf_step_failed', `result ${k + 1} would be ${r.bytes.length} bytes; at most ${maxBytes} are allowed`, {
+          field: 'steps',
+        });
+
+    const pdfs = [];
+    try {
+      for (const [k, r] of results.entries()) {
+        const suffix = results.length > 1 ? `-${k + 1}` : '';
+        const { pdf } = await storeManagedPdf(
+          this.ctx,
+          this.deps,
+          accountId,
+          {
+            businessKey: input.businessKey ? `${input.businessKey}${suffix}` : undefined,
+            fileName: input.fileName ? `${input.fileName.replace(/\.pdf$/i, '')}${suffix}` : undefined,
+            deployId: '',
+            deployVersionId: '',
+            slug: 'pdf-job',
+            what: 'PDF',
+          },
+          r,
+          limit,
+        );
+        pdfs.push(pdf);
+      }
+    } catch (err) {
+      for (const p of pdfs)
+        await this.deps.files
+          .deletePdf(accountId, p.id)
+          .catch((e) => this.ctx.log.error({ err: e }, 'could not delete a PDF of a failed PDF job'));
+      throw err;
+    }
+    return { pdfs };
+  }
+}
