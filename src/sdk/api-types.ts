@@ -816,68 +816,7 @@ export interface paths {
          * Upload a PDF as a managed PDF
          * @description Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`), has download and permanent links, `GET /v1/pdfs/{id}/info`, and lives until deleted. Send the raw PDF (`Content-Type: application/pdf`; optional headers `X-Pdf-Password` and `X-File-Name`) or `multipart/form-data` with a `file` part and optional `password`, `fileName` and `businessKey` fields. At most the plan's `maxRenderOutputBytes` (never more than 100 MiB; 413 `body_too_large`). Before anything is stored the PDF is checked by `qpdf --check` (in a child process, at most 60 s) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 `pdf_invalid` says what is wrong. An encrypted PDF needs its password (422 `pdf_password_required`, `pdf_password_incorrect`); the stored PDF is the decrypted copy (`decrypted: true`) and the password is neither stored nor logged. Its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Optional `Idempotency-Key` (24 h, over the bytes and the file name): a repeat returns the same PDF.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            /** @description The raw bytes of the PDF. */
-            requestBody: {
-                content: {
-                    "application/pdf": string;
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description The PDF.
-                         */
-                        file: string;
-                        /** @description The password that opens an encrypted PDF (user or owner password). */
-                        password?: string;
-                        /** @description The download file name (default: `upload-<id>.pdf`). */
-                        fileName?: string;
-                        /** @description Your own reference (default: the PDF id). */
-                        businessKey?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new managed PDF */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            pdf: components["schemas"]["ManagedPdf"];
-                            /** @description The upload was encrypted; the stored PDF is its decrypted copy. */
-                            decrypted: boolean;
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: pdf_invalid, pdf_password_required, pdf_password_incorrect. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["uploadPdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,103 +834,7 @@ export interface paths {
          * What a managed PDF says about itself
          * @description Pages (count, size in points, rotation), metadata (the information dictionary, else the XMP packet), language, whether it is tagged, the PDF/A and PDF/UA identification it claims (XMP `pdfaid`, `pdfuaid`; claims, not validation), AcroForm fields (name, type, value, options), embedded files (name, size) and signatures (count, the signer names written in them; not verified). Read in the sandbox within Folio's PDF limits. A password-protected managed PDF answers 400 (Folio does not keep its password).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Managed PDF id (`pdf_…`). */
-                    pdfId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The PDF's facts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            pdfId: string;
-                            /** @description What the PDF says about itself, read without validating anything. */
-                            info: {
-                                /** @description Pages of the PDF. */
-                                pageCount: number;
-                                /** @description Each page (at most 5,000 listed). */
-                                pages: {
-                                    /** @description 1-based page number. */
-                                    number: number;
-                                    /** @description Width of the media box, points (1/72 in). */
-                                    width: number;
-                                    /** @description Height of the media box, points. */
-                                    height: number;
-                                    /** @description The page's /Rotate: 0, 90, 180 or 270. */
-                                    rotation: number;
-                                }[];
-                                /** @description The document information dictionary; an entry it lacks is read from the XMP packet (dc:title, dc:creator…). */
-                                metadata: {
-                                    title: string | null;
-                                    author: string | null;
-                                    subject: string | null;
-                                    keywords: string | null;
-                                    creator: string | null;
-                                    producer: string | null;
-                                    creationDate: string | null;
-                                    modificationDate: string | null;
-                                };
-                                language: string | null;
-                                /** @description Marked (`/MarkInfo /Marked true`) with a structure tree. */
-                                tagged: boolean;
-                                pdfA: string | null;
-                                pdfUA: string | null;
-                                /** @description AcroForm fields (at most 5,000 listed). */
-                                formFields: {
-                                    /** @description Fully qualified field name (`address.city`). */
-                                    name: string;
-                                    type: "text" | "checkbox" | "radio" | "dropdown" | "listbox" | "signature" | "button";
-                                    /** @description Text, checked state, the selected option (radio) or options (dropdown, listbox); null when none. */
-                                    value: string | boolean | string[] | null;
-                                    /** @description The choices of a radio group, dropdown or list box. */
-                                    options?: string[];
-                                    readOnly: boolean;
-                                }[];
-                                /** @description Embedded files of the /EmbeddedFiles name tree. */
-                                attachments: {
-                                    name: string;
-                                    /** @description The file's /Params /Size, when the PDF says it. */
-                                    bytes: number | null;
-                                    description: string | null;
-                                }[];
-                                signatures: {
-                                    /** @description Signature fields that hold a signature. */
-                                    count: number;
-                                    /** @description The signatures' /Name entries, where written (not verified). */
-                                    signers: string[];
-                                };
-                                /** @description A list stopped at its limit. */
-                                truncated: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: pdf_deleting. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: pdf_invalid. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited. */
-                429: components["responses"]["Error"];
-            };
-        };
+        get: operations["getPdfInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1141,75 +984,7 @@ export interface paths {
          * Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)
          * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and stores the result as a new managed PDF, or one per part after `split` → 201 `{pdfs}`. Synchronous: the answer comes when the work is done. Steps: `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}` (over the content by default), `watermark` (a stamp under the content by default), `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), `flatten`, `metadata {title?, author?, subject?, keywords?}`, `split {every} | {ranges}`, `optimize` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): `optimize` last, `split` last or before `optimize`, no `fillForm` after `flatten`. A step that does not fit the PDF (an unknown form field, a page past the last, the time or memory limit) is 422 `pdf_step_failed` naming it; nothing is stored. Sources of another account are 404; limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result). Optional `Idempotency-Key`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Joined in this order before the first step. */
-                        sources: {
-                            /** @description A managed PDF of the account (`pdf_…`). */
-                            pdfId?: string;
-                            /** @description A succeeded render job of the account (`job_…`). */
-                            jobId?: string;
-                        }[];
-                        steps: ({
-                            /**
-                             * @description select, rotate, stamp, watermark, fillForm, flatten, metadata, split or optimize.
-                             * @enum {string}
-                             */
-                            type: "select" | "rotate" | "stamp" | "watermark" | "fillForm" | "flatten" | "metadata" | "split" | "optimize";
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                        /** @description File name of the result (split: `-1`, `-2`… appended). */
-                        fileName?: string;
-                        /** @description Your reference (split: `-1`, `-2`… appended). */
-                        businessKey?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The managed PDFs made */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            pdfs: components["schemas"]["ManagedPdf"][];
-                        };
-                    };
-                };
-                /** @description Error codes: invalid_request. */
-                400: components["responses"]["Error"];
-                /** @description Error codes: unauthorized. */
-                401: components["responses"]["Error"];
-                /** @description Error codes: forbidden, csrf_token_invalid. */
-                403: components["responses"]["Error"];
-                /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
-                404: components["responses"]["Error"];
-                /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
-                409: components["responses"]["Error"];
-                /** @description Error codes: body_too_large. */
-                413: components["responses"]["Error"];
-                /** @description Error codes: unsupported_media_type. */
-                415: components["responses"]["Error"];
-                /** @description Error codes: pdf_step_failed. */
-                422: components["responses"]["Error"];
-                /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
-                429: components["responses"]["Error"];
-                /** @description Error codes: insufficient_storage. */
-                507: components["responses"]["Error"];
-            };
-        };
+        post: operations["runPdfSteps"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5736,6 +5511,165 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    uploadPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The raw bytes of the PDF. */
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The PDF.
+                     */
+                    file: string;
+                    /** @description The password that opens an encrypted PDF (user or owner password). */
+                    password?: string;
+                    /** @description The download file name (default: `upload-<id>.pdf`). */
+                    fileName?: string;
+                    /** @description Your own reference (default: the PDF id). */
+                    businessKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new managed PDF */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pdf: components["schemas"]["ManagedPdf"];
+                        /** @description The upload was encrypted; the stored PDF is its decrypted copy. */
+                        decrypted: boolean;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: pdf_invalid, pdf_password_required, pdf_password_incorrect. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    getPdfInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF's facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pdfId: string;
+                        /** @description What the PDF says about itself, read without validating anything. */
+                        info: {
+                            /** @description Pages of the PDF. */
+                            pageCount: number;
+                            /** @description Each page (at most 5,000 listed). */
+                            pages: {
+                                /** @description 1-based page number. */
+                                number: number;
+                                /** @description Width of the media box, points (1/72 in). */
+                                width: number;
+                                /** @description Height of the media box, points. */
+                                height: number;
+                                /** @description The page's /Rotate: 0, 90, 180 or 270. */
+                                rotation: number;
+                            }[];
+                            /** @description The document information dictionary; an entry it lacks is read from the XMP packet (dc:title, dc:creator…). */
+                            metadata: {
+                                title: string | null;
+                                author: string | null;
+                                subject: string | null;
+                                keywords: string | null;
+                                creator: string | null;
+                                producer: string | null;
+                                creationDate: string | null;
+                                modificationDate: string | null;
+                            };
+                            language: string | null;
+                            /** @description Marked (`/MarkInfo /Marked true`) with a structure tree. */
+                            tagged: boolean;
+                            pdfA: string | null;
+                            pdfUA: string | null;
+                            /** @description AcroForm fields (at most 5,000 listed). */
+                            formFields: {
+                                /** @description Fully qualified field name (`address.city`). */
+                                name: string;
+                                type: "text" | "checkbox" | "radio" | "dropdown" | "listbox" | "signature" | "button";
+                                /** @description Text, checked state, the selected option (radio) or options (dropdown, listbox); null when none. */
+                                value: string | boolean | string[] | null;
+                                /** @description The choices of a radio group, dropdown or list box. */
+                                options?: string[];
+                                readOnly: boolean;
+                            }[];
+                            /** @description Embedded files of the /EmbeddedFiles name tree. */
+                            attachments: {
+                                name: string;
+                                /** @description The file's /Params /Size, when the PDF says it. */
+                                bytes: number | null;
+                                description: string | null;
+                            }[];
+                            signatures: {
+                                /** @description Signature fields that hold a signature. */
+                                count: number;
+                                /** @description The signatures' /Name entries, where written (not verified). */
+                                signers: string[];
+                            };
+                            /** @description A list stopped at its limit. */
+                            truncated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: pdf_invalid. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
     mergePdfs: {
         parameters: {
             query?: never;
@@ -6064,6 +5998,75 @@ export interface operations {
             /** @description Error codes: pdf_not_found, permanent_link_not_found. */
             404: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
+        };
+    };
+    runPdfSteps: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Joined in this order before the first step. */
+                    sources: {
+                        /** @description A managed PDF of the account (`pdf_…`). */
+                        pdfId?: string;
+                        /** @description A succeeded render job of the account (`job_…`). */
+                        jobId?: string;
+                    }[];
+                    steps: ({
+                        /**
+                         * @description select, rotate, stamp, watermark, fillForm, flatten, metadata, split or optimize.
+                         * @enum {string}
+                         */
+                        type: "select" | "rotate" | "stamp" | "watermark" | "fillForm" | "flatten" | "metadata" | "split" | "optimize";
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description File name of the result (split: `-1`, `-2`… appended). */
+                    fileName?: string;
+                    /** @description Your reference (split: `-1`, `-2`… appended). */
+                    businessKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The managed PDFs made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pdfs: components["schemas"]["ManagedPdf"][];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
             429: components["responses"]["Error"];
             /** @description Error codes: insufficient_storage. */
             507: components["responses"]["Error"];
