@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
 import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { pdfText } from '../helpers/pdf.js';
+import { encrypted, pagesPdf } from '../helpers/outside-pdfs.js';
 import { runFolio, type Run } from '../helpers/cli-run.js';
 import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -358,6 +359,39 @@ describe('folio client CLI against a server process', () => {
     const bad = await folio(['pdfs', 'merge', 'out_123']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /neither a managed PDF id/);
+  });
+
+  test('pdfs upload, info and run: a PDF from outside stamped, split and downloaded', async () => {
+    const src = path.join(work, 'outside.pdf');
+    fs.writeFileSync(src, encrypted(await pagesPdf(4), 'user-pw', 'owner-pw'));
+    const refused = await folio(['pdfs', 'upload', src]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /pdf_password_required/);
+    const up = await folio(['pdfs', 'upload', src, '--password-env', 'OUTSIDE_PW'], { env: { OUTSIDE_PW: 'user-pw' } });
+    assert.equal(up.code, 0, up.stderr);
+    assert.match(up.stdout, /^uploaded pdf_\w+ \(4 pages, [\d.]+ KB, decrypted\) from /m);
+    const pdfId = /uploaded (pdf_\w+)/.exec(up.stdout)![1]!;
+    const info = await folio(['pdfs', 'info', pdfId]);
+    assert.equal(info.code, 0, info.stderr);
+    assert.match(info.stdout, /^4 pages, page 1 \d+ × \d+ pt$/m);
+    fs.writeFileSync(
+      path.join(work, 'steps.json'),
+      JSON.stringify([
+        { type: 'stamp', text: 'PAID', pages: '1' },
+        { type: 'split', every: 2 },
+      ]),
+    );
+    const outDir = path.join(work, 'out', 'steps');
+    fs.mkdirSync(outDir, { recursive: true });
+    const run = await folio(['pdfs', 'run', path.join(work, 'steps.json'), pdfId, '-o', outDir]);
+    assert.equal(run.code, 0, run.stderr);
+    const made = [...run.stdout.matchAll(/^made pdf_\w+ \(2 pages, .*\) → (.+)$/gm)].map((m) => m[1]!);
+    assert.equal(made.length, 2, run.stdout);
+    assert.match(pdfText(fs.readFileSync(made[0]!)).replace(/\s+/g, ''), /PAID/);
+    assert.doesNotMatch(pdfText(fs.readFileSync(made[1]!)).replace(/\s+/g, ''), /PAID/);
+    const bad = await folio(['pdfs', 'run', path.join(work, 'steps.json'), 'out_123']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /neither a managed PDF \(pdf_…\) nor a render job/);
   });
 
   test('render --html with --assets: inline sources in one request, the CSS applied', async () => {

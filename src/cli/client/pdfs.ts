@@ -1,9 +1,11 @@
-// folio pdfs list|get|delete|link|download|merge: managed PDFs, their links, and merging them.
+// folio pdfs list|get|delete|link|download|merge|upload|info|run: managed PDFs, their links, merging them,
+// and the PDF tools (pdf-tools.ts).
 import { clientFromEnv } from './api.js';
+import { isPdfToolCommand, pdfToolCommand, pdfToolFlags, pdfToolsHelp } from './pdf-tools.js';
 import { int, noExtra, parse, positional, str } from './args.js';
 import { checkOutputDir, formatBytes, formatTime, plural, printJson, table, UsageError } from './output.js';
 
-export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download|merge> [options]
+export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download|merge|upload|info|run> [options]
 
   folio pdfs list [--deploy D] [--limit N] [--all]
                                managed PDFs, newest first (default 20)
@@ -21,6 +23,7 @@ export const pdfsHelp = `Usage: folio pdfs <list|get|delete|link|download|merge>
                                join managed PDFs (pdf_…) and succeeded jobs' outputs (job_…), in order,
                                into a new managed PDF; SOURCE@PAGES takes only those pages (e.g.
                                pdf_…@1-3,5 or job_…@2-); prints the new PDF's id
+${pdfToolsHelp}
 
 Common options: --json (machine-readable output), -h/--help. --deploy takes an id or a slug.`;
 
@@ -37,6 +40,7 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
     output: { type: 'string', short: 'o' },
     'file-name': { type: 'string' },
     'idempotency-key': { type: 'string' },
+    ...pdfToolFlags,
   });
   const sub = p.positionals[0];
   if (p.help || !sub) {
@@ -44,6 +48,7 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
     return p.help ? 0 : 2;
   }
   const client = clientFromEnv();
+  if (isPdfToolCommand(sub)) return pdfToolCommand(client, sub, p);
   switch (sub) {
     case 'list': {
       noExtra(p, 1);

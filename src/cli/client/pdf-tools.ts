@@ -1,0 +1,109 @@
+// folio pdfs upload|info|run: PDFs from outside Folio (uploaded as managed PDFs), what a PDF says about
+// itself, and ordered PDF steps (stamp, watermark, fill, flatten, rotate, select, split…) on managed PDFs and
+// job outputs (POST /v1/pdf-jobs; docs/pdf.md lists the steps and how to check each).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FolioClient } from '../../sdk/index.js';
+import type { Parsed } from './args.js';
+import { noExtra, positional, str } from './args.js';
+import { checkOutputDir, formatBytes, plural, printJson, UsageError } from './output.js';
+
+export const pdfToolsHelp = `  folio pdfs upload FILE [--password-env NAME] [--file-name NAME]
+                               upload a PDF from outside Folio as a managed PDF (checked with qpdf; an
+                               encrypted one is opened with the password in the environment variable NAME,
+                               which is never stored); prints the new PDF's id
+  folio pdfs info PDF_ID       pages, metadata, form fields, attachments, signatures, PDF/A and PDF/UA claims
+  folio pdfs run STEPS.json SOURCE... [-o DIR] [--file-name NAME]
+                               run the steps of STEPS.json (a JSON array, e.g. [{"type":"stamp","text":"PAID"}])
+                               on the sources (pdf_… or job_…, joined in order) into new managed PDFs; -o DIR
+                               downloads them`;
+
+type Sub = 'upload' | 'info' | 'run';
+export const isPdfToolCommand = (sub: string): sub is Sub => sub === 'upload' || sub === 'info' || sub === 'run';
+
+export const pdfToolFlags = {
+  'password-env': { type: 'string' },
+} as const;
+
+export async function pdfToolCommand(client: FolioClient, sub: Sub, p: Parsed): Promise<number> {
+  if (sub === 'upload') {
+    noExtra(p, 2);
+    const file = positional(p, 1, 'the PDF file: folio pdfs upload FILE');
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`file not found: ${file}`);
+    const envName = str(p, 'password-env');
+    const password = envName !== undefined ? process.env[envName] : undefined;
+    if (envName !== undefined && password === undefined) throw new UsageError(`--password-env ${envName}: the variable is not set`);
+    const r = await client.pdfs.upload(fs.readFileSync(file), {
+      ...(password !== undefined ? { password } : {}),
+      fileName: str(p, 'file-name') ?? path.basename(file),
+    });
+    if (p.json) printJson(r);
+    else
+      console.log(
+        `uploaded ${r.pdf.id} (${plural(r.pdf.pageCount, 'page')}, ${formatBytes(r.pdf.bytes)}${r.decrypted ? ', decrypted' : ''}) from ${file}`,
+      );
+    return 0;
+  }
+  if (sub === 'info') {
+    noExtra(p, 2);
+    const { info } = await client.pdfs.info(positional(p, 1, 'the PDF: folio pdfs info PDF_ID'));
+    if (p.json) {
+      printJson(info);
+      return 0;
+    }
+    const first = info.pages[0];
+    console.log(`${plural(info.pageCount, 'page')}${first ? `, page 1 ${Math.round(first.width)} × ${Math.round(first.height)} pt` : ''}`);
+    const rotated = info.pages.filter((pg) => pg.rotation !== 0).map((pg) => `${pg.number} (${pg.rotation}°)`);
+    if (rotated.length) console.log(`rotated: ${rotated.join(', ')}`);
+    for (const [k, v] of Object.entries(info.metadata)) if (v) console.log(`${k}: ${v}`);
+    console.log(
+      `tagged: ${info.tagged ? 'yes' : 'no'}; language: ${info.language ?? '-'}; PDF/A: ${info.pdfA ?? '-'}; PDF/UA: ${info.pdfUA ?? '-'}`,
+    );
+    if (info.formFields.length) {
+      console.log(`${plural(info.formFields.length, 'form field')}:`);
+      for (const f of info.formFields) console.log(`  ${f.name} (${f.type}) = ${JSON.stringify(f.value)}`);
+    }
+    for (const a of info.attachments) console.log(`attachment: ${a.name}${a.bytes !== null ? ` (${formatBytes(a.bytes)})` : ''}`);
+    if (info.signatures.count)
+      console.log(
+        `${plural(info.signatures.count, 'signature')}${info.signatures.signers.length ? `: ${info.signatures.signers.join(', ')}` : ''}`,
+      );
+    return 0;
+  }
+  const stepsFile = positional(p, 1, 'the steps: folio pdfs run STEPS.json SOURCE...');
+  const sources = p.positionals.slice(2);
+  if (sources.length === 0) throw new UsageError('missing the sources: folio pdfs run STEPS.json SOURCE... (pdf_… or job_…)');
+  let steps: unknown;
+  try {
+    steps = JSON.parse(fs.readFileSync(stepsFile, 'utf8'));
+  } catch (err) {
+    throw new UsageError(
+      `${stepsFile}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `not JSON (${(err as Error).message})`}`,
+    );
+  }
+  if (!Array.isArray(steps)) throw new UsageError(`${stepsFile} must hold a JSON array of steps`);
+  const out = str(p, 'output');
+  if (out !== undefined) checkOutputDir(path.join(out, 'x.pdf'));
+  const body = {
+    sources: sources.map((s) => {
+      if (s.startsWith('pdf_')) return { pdfId: s };
+      if (s.startsWith('job_')) return { jobId: s };
+      throw new UsageError(`${s} is neither a managed PDF (pdf_…) nor a render job (job_…)`);
+    }),
+    steps,
+    ...(str(p, 'file-name') ? { fileName: str(p, 'file-name') } : {}),
+  } as Parameters<FolioClient['pdfs']['runSteps']>[0];
+  const r = await client.pdfs.runSteps(body);
+  const written: string[] = [];
+  if (out !== undefined)
+    for (const pdf of r.pdfs) {
+      const target = path.join(out, pdf.fileName);
+      await client.download(pdf.id, target);
+      written.push(target);
+    }
+  if (p.json) printJson({ ...r, ...(out !== undefined ? { files: written } : {}) });
+  else
+    for (const [n, pdf] of r.pdfs.entries())
+      console.log(`made ${pdf.id} (${plural(pdf.pageCount, 'page')}, ${formatBytes(pdf.bytes)})${written[n] ? ` → ${written[n]}` : ''}`);
+  return 0;
+}
