@@ -24,12 +24,13 @@ RUN bash scripts/build.sh
 FROM node:20-bookworm-slim
 
 # Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), fontconfig's tools (fc-list, with
-# which `folio doctor` checks the fonts), poppler-utils for inspecting PDFs (pdfinfo, pdftotext), tini as
-# PID 1 so Chromium's orphaned helper processes are reaped.
+# which `folio doctor` checks the fonts), the PDF tools jobs run (poppler-utils: pdfinfo for page references,
+# pdftoppm for page images; qpdf: protected PDFs), tini as PID 1 so Chromium's orphaned helper processes are
+# reaped.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-      poppler-utils icc-profiles-free tini ca-certificates \
+      poppler-utils qpdf icc-profiles-free tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

@@ -203,12 +203,17 @@ describe('Dockerfile', () => {
     assert.ok(CANDIDATE_PATHS.includes(config.chromiumPath!), `FOLIO_CHROMIUM_PATH ${config.chromiumPath} is a Debian Chromium location`);
   });
 
-  test('the packages: the Chromium it points at, tini, fontconfig and the fonts folio doctor checks', () => {
+  test('the packages: the Chromium it points at, tini, fontconfig and the fonts and PDF tools folio doctor checks', () => {
     const pkgs = aptPackages(runtime);
     const env = envOf(runtime);
     if (env.FOLIO_CHROMIUM_PATH.endsWith('chromium-headless-shell')) assert.ok(pkgs.has('chromium-headless-shell'));
     for (const f of FONT_REQUIREMENTS) assert.ok(pkgs.has(f.pkg), `${f.pkg} (${f.label}) is installed`);
     assert.ok(pkgs.has('fontconfig'), 'fontconfig: fc-list, which folio doctor reads the fonts with');
+    // The packages the `pdf tools` check names in its fix (src/cli/doctor-host.ts): without them jobs with
+    // page references (pdfinfo) or protection (qpdf) fail.
+    const pdfTools = [...read('src/cli/doctor-host.ts').matchAll(/packages\.push\('([\w-]+)'\)/g)].map((m) => m[1]);
+    assert.deepEqual(pdfTools, ['poppler-utils', 'qpdf'], 'the packages the pdf tools check names');
+    for (const pkg of pdfTools) assert.ok(pkgs.has(pkg), `${pkg} (folio doctor's pdf tools) is installed`);
     const entrypoint = JSON.parse(runtime.instructions.find((i) => i.op === 'ENTRYPOINT')!.args);
     assert.equal(entrypoint[0], '/usr/bin/tini');
     assert.ok(pkgs.has('tini'), 'tini is installed');
