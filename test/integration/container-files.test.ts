@@ -260,6 +260,14 @@ describe('compose.yaml', () => {
     }
   });
 
+  test('every ${...} is a form both Docker Compose and podman-compose substitute', () => {
+    // podman-compose (Debian's 1.0.3) substitutes ${X}, ${X:-default} and ${X:?message} but leaves ${X:-}
+    // (an empty default) in the value as written: a container would get the text "${X:-}".
+    const forms = [...read('compose.yaml').matchAll(/\$\{[^}]*\}/g)].map((m) => m[0]);
+    assert.ok(forms.length > 0);
+    for (const form of forms) assert.match(form, /^\$\{\w+(?::[-?][^}]+)?\}$/, `compose.yaml: ${form}`);
+  });
+
   test('published ports reach PORT; the image health check covers the services', () => {
     const port = String(loadConfig({}).port);
     for (const [name, s] of folioServices) {
