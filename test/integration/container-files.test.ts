@@ -1,5 +1,5 @@
-// The Dockerfile and compose.yaml against the code. No container engine runs them (there is none on CI);
-// what can drift silently is checked instead: every variable they set is a setting of src/config/schema.ts
+// The Dockerfile and compose.yaml against the code, without a container engine (npm run test:image builds
+// and runs the image; test/image/): every variable they set is a setting of src/config/schema.ts
 // (or a documented AWS SDK one) with a value the config accepts, every file the image copies exists and is
 // in the build context (or is built by the stage it is copied from, from inputs that stage has), every start
 // command is a real `folio` command, the health check asks a route of the app.
