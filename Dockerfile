@@ -1,13 +1,14 @@
-# Folio image: one image for every role (serve, api, worker, migrate and the operator commands).
-# Not built by CI (no container engine there); see docs/operations.md.
+# Folio image: one image for every role (serve, api, worker, migrate and the operator commands). Built and
+# run on every CI run by `npm run test:image` (scripts/test-image.sh, test/image/); docs/operations.md,
+# "Run the image", has the commands it runs.
 #
-#   docker build -t folio .
-#   docker run -p 8080:8080 -v folio-data:/data folio            # all-in-one: SQLite + files in /data
+#   podman build --format docker -t folio .                       # or: docker build -t folio .
+#   podman run -p 8080:8080 -v folio-data:/data folio             # all-in-one: SQLite + files in /data
 #
 # Chromium runs as the non-root user below, so it keeps its sandbox; inside a container that sandbox needs
-# user namespaces, which Docker's default seccomp profile blocks. Give the container a seccomp profile that
-# allows them (or --security-opt seccomp=unconfined / --cap-add SYS_ADMIN); read docs/operations.md,
-# "Chromium's sandbox", before choosing.
+# user namespaces, which Docker's default seccomp profile blocks (podman's allows them). Under Docker give
+# the container a seccomp profile that allows them (or --security-opt seccomp=unconfined / --cap-add
+# SYS_ADMIN); read docs/operations.md, "Chromium's sandbox", before choosing.
 
 # ---- build stage: the dashboard's static assets, the compiled server and the client packages it serves
 # (vite, tsc, esbuild: dev dependencies) ----
@@ -27,12 +28,13 @@ RUN bash scripts/build.sh
 FROM node:20-bookworm-slim
 
 # Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), fontconfig's tools (fc-list, with
-# which `folio doctor` checks the fonts), poppler-utils for inspecting PDFs (pdfinfo, pdftotext), tini as
-# PID 1 so Chromium's orphaned helper processes are reaped.
+# which `folio doctor` checks the fonts), the PDF tools jobs run (poppler-utils: pdfinfo for page references,
+# pdftoppm for page images; qpdf: protected PDFs), tini as PID 1 so Chromium's orphaned helper processes are
+# reaped.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-      poppler-utils icc-profiles-free tini ca-certificates \
+      poppler-utils qpdf icc-profiles-free tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

@@ -5,8 +5,9 @@
 //   node scripts/run-tests.mjs test/integration/uploads.test.ts   one file
 //   FOLIO_TEST_ENGINE=postgres node scripts/run-tests.mjs test/integration   one folder on PostgreSQL
 //   node scripts/run-tests.mjs --fast          the fast tier (`npm run test:unit`): FAST_SUITES below
-// Browser-heavy folders (test/render, test/e2e) run one file at a time: two Chromium suites at once on
-// two cores make both slow and flaky.
+// Browser-heavy folders (test/render, test/e2e, test/image) run one file at a time: two Chromium suites at
+// once on two cores make both slow and flaky. test/image is not among the suites run without arguments: it
+// tests the built container image (`npm run test:image`, scripts/test-image.sh, which builds it first).
 //
 // Leak check: every test file's process imports test/helpers/leak-check.ts. Once the file's tests and its
 // own top-level after() hooks have run, no open handle may remain (process.getActiveResourcesInfo() beyond
@@ -47,7 +48,7 @@ const FAST_SUITES = [
 const fast = process.argv[2] === '--fast';
 const args = fast ? FAST_SUITES : process.argv.slice(2);
 const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e'];
-const heavy = (f) => /^test\/(render|e2e)\//.test(f);
+const heavy = (f) => /^test\/(render|e2e|image)\//.test(f);
 // e2e files whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE); the others start
 // `bin/folio` processes on their own SQLite data dirs.
 const PG_SUITES = [

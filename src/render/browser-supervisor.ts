@@ -127,15 +127,22 @@ export class BrowserSupervisor {
   }
 
   /**
-   * True when a browser is running and answers CDP within 2 s. With none running: false when the last
-   * launch failed (a refused sandbox, a broken install) and launching again fails too, so /readyz does not
-   * report ready a worker that cannot render; true when the executable exists and no launch has failed.
+   * True when a browser is running and answers CDP within 2 s. With none running: the outcome of a launch
+   * under way (the one a rendering process starts with), so a process whose Chromium cannot start is not
+   * ready even before that shows; false when the last launch failed (a refused sandbox, a broken install)
+   * and launching again fails too, so /readyz does not report ready a worker that cannot render; true when
+   * the executable exists and no launch has failed.
    */
   async isHealthy(): Promise<boolean> {
     if (this.#closed) return false;
     const b = this.#current;
     if (!b || b.gone) {
       if (this.executablePath() === null) return false;
+      if (this.#launching)
+        return this.#launching.then(
+          () => true,
+          () => false,
+        );
       if (this.#lastLaunchError === null) return true;
       // Retry the launch from the probe, so a transient failure heals without waiting for a job -- but at
       // most every PROBE_RELAUNCH_INTERVAL_MS: /readyz is unauthenticated and must not become a way to

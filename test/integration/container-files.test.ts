@@ -1,5 +1,5 @@
-// The Dockerfile and compose.yaml against the code. No container engine runs them (there is none on CI);
-// what can drift silently is checked instead: every variable they set is a setting of src/config/schema.ts
+// The Dockerfile and compose.yaml against the code, without a container engine (npm run test:image builds
+// and runs the image; test/image/): every variable they set is a setting of src/config/schema.ts
 // (or a documented AWS SDK one) with a value the config accepts, every file the image copies exists and is
 // in the build context (or is built by the stage it is copied from, from inputs that stage has), every start
 // command is a real `folio` command, the health check asks a route of the app.
@@ -203,12 +203,17 @@ describe('Dockerfile', () => {
     assert.ok(CANDIDATE_PATHS.includes(config.chromiumPath!), `FOLIO_CHROMIUM_PATH ${config.chromiumPath} is a Debian Chromium location`);
   });
 
-  test('the packages: the Chromium it points at, tini, fontconfig and the fonts folio doctor checks', () => {
+  test('the packages: the Chromium it points at, tini, fontconfig and the fonts and PDF tools folio doctor checks', () => {
     const pkgs = aptPackages(runtime);
     const env = envOf(runtime);
     if (env.FOLIO_CHROMIUM_PATH.endsWith('chromium-headless-shell')) assert.ok(pkgs.has('chromium-headless-shell'));
     for (const f of FONT_REQUIREMENTS) assert.ok(pkgs.has(f.pkg), `${f.pkg} (${f.label}) is installed`);
     assert.ok(pkgs.has('fontconfig'), 'fontconfig: fc-list, which folio doctor reads the fonts with');
+    // The packages the `pdf tools` check names in its fix (src/cli/doctor-host.ts): without them jobs with
+    // page references (pdfinfo) or protection (qpdf) fail.
+    const pdfTools = [...read('src/cli/doctor-host.ts').matchAll(/packages\.push\('([\w-]+)'\)/g)].map((m) => m[1]);
+    assert.deepEqual(pdfTools, ['poppler-utils', 'qpdf'], 'the packages the pdf tools check names');
+    for (const pkg of pdfTools) assert.ok(pkgs.has(pkg), `${pkg} (folio doctor's pdf tools) is installed`);
     const entrypoint = JSON.parse(runtime.instructions.find((i) => i.op === 'ENTRYPOINT')!.args);
     assert.equal(entrypoint[0], '/usr/bin/tini');
     assert.ok(pkgs.has('tini'), 'tini is installed');
@@ -253,6 +258,14 @@ describe('compose.yaml', () => {
       assert.ok(config.resolved.databaseUrl.startsWith('postgres://'), `${name}: PostgreSQL`);
       assert.ok(config.resolved.storageUrl.startsWith('s3://'), `${name}: S3`);
     }
+  });
+
+  test('every ${...} is a form both Docker Compose and podman-compose substitute', () => {
+    // podman-compose (Debian's 1.0.3) substitutes ${X}, ${X:-default} and ${X:?message} but leaves ${X:-}
+    // (an empty default) in the value as written: a container would get the text "${X:-}".
+    const forms = [...read('compose.yaml').matchAll(/\$\{[^}]*\}/g)].map((m) => m[0]);
+    assert.ok(forms.length > 0);
+    for (const form of forms) assert.match(form, /^\$\{\w+(?::[-?][^}]+)?\}$/, `compose.yaml: ${form}`);
   });
 
   test('published ports reach PORT; the image health check covers the services', () => {

@@ -1,7 +1,8 @@
 // The Kubernetes manifests (deploy/kubernetes) against the code and each other. Nothing applies them (there
 // is no cluster on CI); what can drift silently is checked instead: the kinds, labels and selectors, the
 // names they reference (ConfigMap, Secret, Deployment, metric), every FOLIO_* setting exists in
-// src/config/schema.ts, every probe path is a route of the app, every container runs a real `folio` command.
+// src/config/schema.ts, secrets come from the Secret, every container has its resources, every probe path is
+// a route of the app, every container runs a real `folio` command.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -161,6 +162,39 @@ describe('deploy/kubernetes', () => {
             assert.ok(ref.key in (src.stringData ?? src.data ?? {}), `${where}: ${ref.name} has the key ${ref.key}`);
           }
         }
+      }
+    }
+  });
+
+  test('secrets come from the Secret: never from the ConfigMap or a plain value', () => {
+    // The settings the schema marks secret, the database URL (it carries the password) and the S3 credentials.
+    const secretNames = new Set([
+      ...settings.filter((s) => s.secret).map((s) => s.env),
+      'FOLIO_DATABASE_URL',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+    ]);
+    for (const key of Object.keys(configMap.data)) assert.ok(!secretNames.has(key), `ConfigMap folio-config holds ${key}, a secret`);
+    for (const key of ['FOLIO_DATABASE_URL', 'FOLIO_SIGNING_KEY', 'FOLIO_SECRETS_KEY'])
+      assert.ok(key in secret.stringData, `the Secret folio-secrets has ${key}`);
+    for (const w of workloads) {
+      for (const c of w.spec.template.spec.containers) {
+        for (const e of c.env ?? []) {
+          if (!secretNames.has(e.name)) continue;
+          assert.equal(e.value, undefined, `${w.metadata.name}: ${e.name} is written into the manifest`);
+          assert.ok(e.valueFrom?.secretKeyRef, `${w.metadata.name}: ${e.name} comes from a Secret`);
+        }
+      }
+    }
+  });
+
+  test('every container requests CPU and memory and has a memory limit', () => {
+    for (const w of workloads) {
+      for (const c of w.spec.template.spec.containers) {
+        const where = `${w.metadata.name}/${c.name}`;
+        assert.ok(c.resources?.requests?.cpu, `${where}: requests.cpu`);
+        assert.ok(c.resources?.requests?.memory, `${where}: requests.memory`);
+        assert.ok(c.resources?.limits?.memory, `${where}: limits.memory`);
       }
     }
   });

@@ -59,6 +59,23 @@ test('an aborted wait for a render slot rejects', async () => {
   }
 });
 
+test('while a launch is under way, isHealthy() answers with its outcome: never ready before a refused launch shows', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fake-chromium-'));
+  fs.chmodSync(dir, 0o777);
+  const exe = path.join(dir, 'chromium');
+  // Refused like a sandbox that cannot start, after a moment (a real launch takes about as long).
+  fs.writeFileSync(exe, '#!/bin/sh\nsleep 0.5\necho "sandbox refused" >&2\nexit 1\n', { mode: 0o755 });
+  const sup = new BrowserSupervisor({ concurrency: 1, executablePath: exe, launchTimeoutMs: 10_000, probeRelaunchIntervalMs: 60_000 });
+  try {
+    const starting = sup.start();
+    assert.equal(await sup.isHealthy(), false, 'the launch under way fails');
+    await assert.rejects(starting, /Chromium did not start/);
+  } finally {
+    await sup.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a browser that fails to launch makes isHealthy() false (not merely "the executable exists"); probes relaunch it, at most once per interval', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fake-chromium-'));
   // As root, Chromium (here: the script) runs as the unprivileged folio-chromium user, which must be able
