@@ -2,7 +2,8 @@
 // is no cluster on CI); what can drift silently is checked instead: the kinds, labels and selectors, the
 // names they reference (ConfigMap, Secret, Deployment, metric), every FOLIO_* setting exists in
 // src/config/schema.ts, secrets come from the Secret, every container has its resources, every probe path is
-// a route of the app, every container runs a real `folio` command.
+// a route of the app, every container runs a real `folio` command, and every object is valid against the
+// Kubernetes API's schema of its kind.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,6 +82,33 @@ describe('deploy/kubernetes', () => {
     ])
       assert.ok(names.includes(expected), `${expected} in ${names.join(', ')}`);
     for (const o of resources) assert.ok(o.metadata?.name, `${o.file}: ${o.kind} has a name`);
+  });
+
+  // The Kubernetes API's own schemas (kubernetes-models 4.5.1: Kubernetes 1.27.1's OpenAPI, pinned): types,
+  // required fields and formats. Those schemas let unknown fields through, so a misspelt field is left to
+  // the named checks of this file. A Kustomization is kustomize's file, not an object of the API.
+  test('every object is valid against the Kubernetes 1.27 schema of its kind', async () => {
+    const problems: string[] = [];
+    const kinds = objects.filter((o) => o.kind !== 'Kustomization');
+    for (const o of kinds) {
+      const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/') : ['', o.apiVersion];
+      const models = (await import(group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`)) as Record<
+        string,
+        new (data: unknown) => { validate(): void }
+      >;
+      const Model = models[o.kind];
+      if (!Model) problems.push(`${o.file}: no schema for ${o.apiVersion} ${o.kind}`);
+      else {
+        const { file: _file, ...manifest } = o;
+        try {
+          new Model(manifest).validate();
+        } catch (err) {
+          problems.push(`${o.file} ${o.kind}/${o.metadata.name}: ${(err as Error).message.slice(0, 300)}`);
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    assert.ok(kinds.length >= 8, `${kinds.length} objects checked`);
   });
 
   test('the kustomizations list every manifest but the Secret, and set one image for all containers', () => {
