@@ -136,11 +136,6 @@ export const errorCodes = {
     description:
       "A Gotenberg-compatible route (`/forms/…`) whose job failed because the page broke a condition its form asked to fail on (`failOnConsoleExceptions`, `failOnResourceLoadingFailed`, `failOnResourceHttpStatusCodes`): Gotenberg's 409. `message` is the job's `errorMessage`; `details` `{jobId, jobErrorCode}`.",
   },
-  unsupported_conversion: {
-    status: 400,
-    description:
-      'A Gotenberg route Folio does not serve yet (`/forms/chromium/convert/url`, `/forms/chromium/convert/markdown`, their screenshot forms): the message says what to send instead.',
-  },
   upload_session_gone: { status: 410, description: "The upload session's 1-hour TTL elapsed." },
   link_expired: { status: 410, description: 'The signed URL is past its `expiresAt`.' },
   body_too_large: { status: 413, description: "The request body exceeds the route's size limit." },

@@ -730,7 +730,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a URL to PDF (Gotenberg-compatible)
-         * @description Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html`; files parts are refused. Answers the PDF; failures as on `/forms/chromium/convert/html`.
+         * @description Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html` (a screenshot's: `format`, `quality`, `width`, as on `/forms/chromium/screenshot/html`); files parts are refused. Answers the PDF (a screenshot: one image of the first page); failures as on `/forms/chromium/convert/html`.
          */
         post: operations["gotenbergConvertUrl"];
         delete?: never;
@@ -749,8 +749,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Not supported yet: screenshots of a URL (Gotenberg-compatible path)
-         * @description Answers 400 `unsupported_conversion`: Folio does not support screenshots of a URL on its Gotenberg routes yet. Send the HTML (with its files) to `/forms/chromium/screenshot/html` instead.
+         * Screenshot a URL (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/chromium/screenshot/url`: the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html` (a screenshot's: `format`, `quality`, `width`, as on `/forms/chromium/screenshot/html`); files parts are refused. Answers the PDF (a screenshot: one image of the first page); failures as on `/forms/chromium/convert/html`.
          */
         post: operations["gotenbergScreenshotUrl"];
         delete?: never;
@@ -1405,7 +1405,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "unsupported_conversion" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -5358,27 +5358,61 @@ export interface operations {
     gotenbergScreenshotUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    url: string;
+                    extraHttpHeaders?: string;
+                    cookies?: string;
+                    /** @enum {string} */
+                    format?: "png" | "jpeg" | "webp";
+                    width?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
         responses: {
-            /** @description Never: always refused */
+            /** @description The image */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                };
             };
-            /** @description Error codes: invalid_request, unsupported_conversion. */
+            /** @description Error codes: invalid_request, invalid_path. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
-            /** @description Error codes: forbidden, csrf_token_invalid. */
+            /** @description Error codes: forbidden, csrf_token_invalid, url_source_not_allowed. */
             403: components["responses"]["Error"];
-            /** @description Error codes: auth_throttled, rate_limited. */
+            /** @description Error codes: render_output_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, conversion_failed. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
             429: components["responses"]["Error"];
+            /** @description Error codes: conversion_timeout, render_provider_unavailable. */
+            503: components["responses"]["Error"];
+            /** @description Error codes: insufficient_storage. */
+            507: components["responses"]["Error"];
         };
     };
     gotenbergMerge: {

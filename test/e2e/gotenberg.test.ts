@@ -142,9 +142,6 @@ describe('Gotenberg-compatible routes (chromiumly against folio serve)', () => {
       ],
     ];
     for (const [call, expected] of refusals) await assert.rejects(call(), expected);
-    const url = await fetch(`${server.url}/forms/chromium/screenshot/url`, { method: 'POST', headers: bearer, body: new FormData() });
-    assert.equal(url.status, 400);
-    assert.equal(((await url.json()) as { error: string }).error, 'unsupported_conversion');
     // convert/url is supported (test/e2e/url-source.test.ts): a form without its url field names it.
     const noUrl = await fetch(`${server.url}/forms/chromium/convert/url`, { method: 'POST', headers: bearer, body: new FormData() });
     assert.equal(noUrl.status, 400);

@@ -159,7 +159,7 @@ describe('URL sources', () => {
     assert.match(pdfText(res.rawPayload), /Internal invoice 42/);
   });
 
-  test("Gotenberg's /forms/chromium/convert/url: url, extraHttpHeaders and cookies", async () => {
+  test("Gotenberg's /forms/chromium/convert/url and screenshot/url: url, extraHttpHeaders and cookies", async () => {
     const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
     const form = new FormData();
     form.append('url', `http://127.0.0.1:${appServer.port}/invoice?from=gotenberg`);
@@ -185,6 +185,26 @@ describe('URL sources', () => {
     });
     assert.equal(bad.status, 400);
     assert.equal(((await bad.json()) as { details: { field: string } }).details.field, 'url');
+
+    // The screenshot form of the same page: one PNG of the asked width.
+    const shot = new FormData();
+    shot.append('url', `http://127.0.0.1:${appServer.port}/invoice?from=screenshot`);
+    shot.append('format', 'png');
+    shot.append('width', '320');
+    const png = await fetch(`${base}/forms/chromium/screenshot/url`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}` },
+      body: shot,
+    });
+    assert.equal(png.status, 200, await png.clone().text());
+    assert.equal(png.headers.get('content-type'), 'image/png');
+    const bytes = Buffer.from(await png.arrayBuffer());
+    assert.equal(bytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a');
+    assert.equal(bytes.readUInt32BE(16), 320, 'width from the IHDR chunk');
+    assert.ok(
+      appServer.seen.some((x) => x.url === '/invoice?from=screenshot'),
+      'the page was fetched',
+    );
   });
 
   test('the SDK (client.render({source: {url}})) and the CLI (folio render --url --header --cookie)', async () => {

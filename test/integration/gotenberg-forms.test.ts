@@ -79,9 +79,11 @@ describe('Gotenberg forms', () => {
     const wrong = await post('/forms/chromium/convert/html', probe, { authorization: basic('folio_sk_nottherightkey000000000000000000') });
     assert.equal(wrong.status, 401);
     assert.equal((await app.api('GET', '/v1/render-jobs', undefined, { authorization: basic(app.key) })).status, 401, 'not on /v1');
+    // Every Chromium route is served: a screenshot of a URL without its url field names it.
     const url = await post('/forms/chromium/screenshot/url', [], { authorization: basic(app.key) });
     assert.equal(url.status, 400);
-    assert.equal(url.body.error, 'unsupported_conversion');
+    assert.equal(url.body.error, 'invalid_request');
+    assert.equal(url.body.details.field, 'url');
   });
 
   test('merge: uploaded PDFs in file-name order; a file that is not a PDF is refused by name', async () => {

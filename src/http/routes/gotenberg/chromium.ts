@@ -97,14 +97,14 @@ async function jobOfForm(req: FastifyRequest, route: ChromiumRoute, markdown: bo
 }
 
 /** The job body of a convert/url form: its URL source and the mapped Chromium fields; 400 naming the first field Folio cannot honour. */
-async function jobOfUrlForm(req: FastifyRequest) {
+async function jobOfUrlForm(req: FastifyRequest, route: ChromiumRoute) {
   refuseWebhookHeaders(req);
   const form = await readFormParts(req);
   if (form.files.length > 0)
     throw new AppError('invalid_request', 'files: a URL conversion takes no files (the page comes from url)', { field: 'files' });
   const taken = urlSourceOfForm(form.fields);
   if ('problem' in taken) throw new AppError('invalid_request', taken.problem.message, { field: taken.problem.field });
-  const mapped = mapChromiumForm('convert', taken.rest, {});
+  const mapped = mapChromiumForm(route, taken.rest, {});
   if ('problem' in mapped) throw new AppError('invalid_request', mapped.problem.message, { field: mapped.problem.field });
   const { print, ...rest } = mapped;
   return { source: taken.source, ...(Object.keys(print).length > 0 ? { print } : {}), ...rest };
@@ -174,70 +174,71 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
     );
   }
 
-  app.post(
-    '/forms/chromium/convert/url',
-    {
-      config: { scope: 'render:write', basicAuth: true },
-      bodyLimit: jobBodyLimit(s),
-      schema: {
-        tags,
-        summary: 'Convert a URL to PDF (Gotenberg-compatible)',
-        description:
-          "Gotenberg's `/forms/chromium/convert/url`: the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html`; files parts are refused. Answers the PDF; failures as on `/forms/chromium/convert/html`.",
-        headers: gotenbergHeaders,
-        'x-folio': {
-          success: 'The PDF',
-          errors: [...errors, 'url_source_not_allowed'],
-          alternativeBody: {
-            mediaType: 'multipart/form-data',
-            schema: {
-              type: 'object',
-              required: ['url'],
-              properties: {
-                url: { type: 'string', example: 'https://app.example.com/invoices/42/print' },
-                extraHttpHeaders: { type: 'string', example: '{"Authorization":"Bearer eyJhbGciOi…"}' },
-                cookies: { type: 'string', example: '[{"name":"session","value":"s3cr3t","domain":"app.example.com"}]' },
-                paperWidth: { type: 'string', example: '8.27' },
-              },
-              additionalProperties: { type: 'string', description: 'A Gotenberg form field: mapped, or refused by name (400).' },
-            },
-            example: {
-              url: 'https://app.example.com/invoices/42/print',
-              extraHttpHeaders: '{"Authorization":"Bearer eyJhbGciOi…"}',
-              paperWidth: '8.27',
-              paperHeight: '11.7',
-            },
-          },
-          responses: {
-            200: {
-              description: 'The PDF',
-              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' } },
-            },
-          },
-        },
-      },
-    },
-    async (req, reply) => renderAndAnswer(s, req, reply, '/forms/chromium/convert/url', await jobOfUrlForm(req)),
-  );
-
-  // Screenshots of a URL are other work: a clear refusal, not a 404 that looks like a wrong base URL.
-  for (const [route, what] of [['/forms/chromium/screenshot/url', 'screenshots of a URL']] as const)
+  for (const route of ['convert', 'screenshot'] as const) {
+    const path = `/forms/chromium/${route}/url`;
     app.post(
-      route,
+      path,
       {
         config: { scope: 'render:write', basicAuth: true },
+        bodyLimit: jobBodyLimit(s),
         schema: {
           tags,
-          summary: `Not supported yet: ${what} (Gotenberg-compatible path)`,
-          description: `Answers 400 \`unsupported_conversion\`: Folio does not support ${what} on its Gotenberg routes yet. Send the HTML (with its files) to \`${route.includes('screenshot') ? '/forms/chromium/screenshot/html' : '/forms/chromium/convert/html'}\` instead.`,
-          'x-folio': { success: 'Never: always refused', errors: ['unsupported_conversion'] },
+          summary: route === 'convert' ? 'Convert a URL to PDF (Gotenberg-compatible)' : 'Screenshot a URL (Gotenberg-compatible)',
+          description:
+            `Gotenberg's \`${path}\`: ` +
+            "the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html` (a screenshot's: `format`, `quality`, `width`, as on `/forms/chromium/screenshot/html`); files parts are refused. Answers the PDF (a screenshot: one image of the first page); failures as on `/forms/chromium/convert/html`.",
+          headers: gotenbergHeaders,
+          'x-folio': {
+            success: route === 'convert' ? 'The PDF' : 'The image',
+            errors: [...errors, 'url_source_not_allowed'],
+            alternativeBody: {
+              mediaType: 'multipart/form-data',
+              schema: {
+                type: 'object',
+                required: ['url'],
+                properties: {
+                  url: { type: 'string', example: 'https://app.example.com/invoices/42/print' },
+                  extraHttpHeaders: { type: 'string', example: '{"Authorization":"Bearer eyJhbGciOi…"}' },
+                  cookies: { type: 'string', example: '[{"name":"session","value":"s3cr3t","domain":"app.example.com"}]' },
+                  ...(route === 'convert'
+                    ? { paperWidth: { type: 'string', example: '8.27' } }
+                    : { format: { type: 'string', enum: ['png', 'jpeg', 'webp'] }, width: { type: 'string', example: '1200' } }),
+                },
+                additionalProperties: { type: 'string', description: 'A Gotenberg form field: mapped, or refused by name (400).' },
+              },
+              example:
+                route === 'convert'
+                  ? {
+                      url: 'https://app.example.com/invoices/42/print',
+                      extraHttpHeaders: '{"Authorization":"Bearer eyJhbGciOi…"}',
+                      paperWidth: '8.27',
+                      paperHeight: '11.7',
+                    }
+                  : { url: 'https://app.example.com/invoices/42/print', format: 'png', width: '1200' },
+            },
+            responses: {
+              200:
+                route === 'convert'
+                  ? {
+                      description: 'The PDF',
+                      content: {
+                        'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
+                      },
+                    }
+                  : {
+                      description: 'The image',
+                      content: {
+                        'image/png': {
+                          schema: { type: 'string', format: 'binary' },
+                          example: 'PNG … (the image bytes; image/jpeg, image/webp alike)',
+                        },
+                      },
+                    },
+            },
+          },
         },
       },
-      async () => {
-        throw new AppError(
-          'unsupported_conversion',
-          `Folio does not support ${what} yet: render the HTML itself with POST ${route.includes('screenshot') ? '/forms/chromium/screenshot/html' : '/forms/chromium/convert/html'} (an index.html file and its assets)`,
-        );
-      },
+      async (req, reply) => renderAndAnswer(s, req, reply, path, await jobOfUrlForm(req, route)),
     );
+  }
 }
