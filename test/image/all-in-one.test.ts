@@ -90,7 +90,9 @@ describe('all-in-one: podman run with a volume', () => {
         procs.some((p) => p.type === 'browser' && NO_SANDBOX.test(p.cmdline)),
         'FOLIO_CHROMIUM_NO_SANDBOX=true runs --no-sandbox',
       );
-      t.skip(`SANDBOX UNAVAILABLE: this engine refuses what Chromium's sandbox needs; ran ${setting.name}`);
+      // Said in the output, never silent: the test proves the documented fallback instead of the sandbox.
+      t.diagnostic(`SANDBOX UNAVAILABLE: this engine refuses what Chromium's sandbox needs; ran ${setting.name}`);
+      console.log(`SANDBOX UNAVAILABLE: the documented fallback (${setting.name}) was exercised instead`);
       return;
     }
     const { renderers } = assertSandboxed(procs);
