@@ -9,8 +9,8 @@ const DOCUMENT_URLS = new Set(['/v1/openapi.json', '/docs/json']);
 export function compressReferenceDocument(app: FastifyInstance): void {
   let last: { text: string; gz: Buffer } | null = null;
   app.addHook('onSend', (req, reply, payload, done) => {
-    const path = req.url.split('?')[0]!;
-    if (!DOCUMENT_URLS.has(path) || typeof payload !== 'string' || reply.statusCode !== 200) return done(null, payload);
+    // Runs on every answer: the cheap tests first (a PDF or a stream is never a string).
+    if (typeof payload !== 'string' || reply.statusCode !== 200 || !DOCUMENT_URLS.has(req.url.split('?')[0]!)) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return done(null, payload);
     if (last?.text !== payload) last = { text: payload, gz: gzipSync(payload) };
