@@ -12,6 +12,7 @@ import { PRINT_OPTION_KEYS } from './print-options.js';
 import { UrlSourceField } from './url-source.js';
 import { TEMPLATE_ENGINES } from './template-engines.js';
 import { WaitForField } from './wait-for.js';
+import { MAX_STEPS } from './pdf-steps.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -331,6 +332,14 @@ export const CreateJobBody = Type.Object(
     eInvoice: Type.Optional(EInvoiceField),
     print: Type.Optional(PrintField),
     waitFor: Type.Optional(WaitForField),
+    steps: Type.Optional(
+      Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), {
+        maxItems: MAX_STEPS,
+        description:
+          'PDF steps applied to the printed PDF, in order, before the document options (`pdf`, `attachments`, `eInvoice`), the encryption and the signature: the steps of `POST /v1/pdf-jobs` (stamp, watermark, rotate, select, fillForm, flatten, metadata, optimize…) with their rules, except `split` (a render job makes one PDF). A text stamp cannot be combined with a PDF/A standard (its font is not embedded), nor `optimize` with `protection` or `signature`: 400 naming `steps[i]`. A step that does not fit the printed PDF fails the job with `pdf_step_failed`.',
+        examples: [[{ type: 'stamp', text: 'COPY', position: 'top-right', fontSize: 18 }]],
+      }),
+    ),
     failOn: Type.Optional(
       Type.Array(Type.String(), {
         maxItems: 20,

@@ -18,6 +18,7 @@ import type { PdfPermissions } from './pdf-protection.js';
 import type { VisibleSignature } from './signature-appearance.js';
 import { validatePdfOverrides, type PdfOverrides } from './print-options.js';
 import { isStoredWaitFor, type WaitFor } from './wait-for.js';
+import { checkSteps, type PdfStep } from './pdf-steps.js';
 
 export const DOCUMENT_VIEW_COLUMN = 'render_jobs.document_view_json';
 export const DOCUMENT_INPUT_COLUMN = 'render_payloads.document_input_json';
@@ -48,6 +49,8 @@ export interface JobDocumentView {
   outputFormat?: Exclude<OutputFormat, 'pdf'>;
   /** The job's own print options (`print`), as checked. */
   print?: PdfOverrides;
+  /** The types of the job's PDF steps, in order. */
+  steps?: string[];
 }
 
 /**
@@ -82,6 +85,8 @@ export interface StoredJobDocument {
   print?: PdfOverrides;
   /** What the page waits for after it is ready, before it is printed (domain/wait-for.ts), checked at creation. */
   waitFor?: WaitFor;
+  /** PDF steps applied to the printed PDF before the other document options (domain/render-job-steps.ts). */
+  steps?: PdfStep[];
 }
 
 /** A stored document column that does not hold what its parser expects (a damaged or foreign row). */
@@ -180,6 +185,7 @@ export function parseJobDocumentView(stored: string | null): JobDocumentView | n
         !!checkObject(c, 'images', i, { format: { ok: oneOf(IMAGE_FORMATS), required: true }, pages: { ok: isString, required: true } }),
     },
     outputFormat: { ok: oneOf(IMAGE_FORMATS) },
+    steps: { ok: (x) => Array.isArray(x) && x.every(isString) },
   });
   return v as JobDocumentView;
 }
@@ -224,6 +230,7 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
     },
     imagesOnly: { ok: (b) => b === true },
     waitFor: { ok: isStoredWaitFor },
+    steps: { ok: (x) => 'steps' in checkSteps(x) },
   });
   const doc = v as unknown as StoredJobDocument;
   for (const [i, a] of doc.attachments.entries())

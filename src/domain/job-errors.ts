@@ -35,6 +35,11 @@ export const JOB_ERRORS = {
     description:
       'The printed PDF could not be made into the document the job asked for (PDF/A conversion, metadata, attachments, e-invoice, appended PDFs; the message says why); nothing is stored; terminal.',
   },
+  pdf_step_failed: {
+    retryable: false,
+    description:
+      "A PDF step of the job's `steps` could not be applied to the printed PDF (a form field it names is not in the document, a page selection past the last page, the step's time or memory limit); the message names the step (`steps[1]`); nothing is stored; terminal.",
+  },
   pdf_limit_exceeded: {
     retryable: false,
     description:

@@ -1273,7 +1273,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -1648,7 +1648,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
+            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */
@@ -1673,7 +1673,7 @@ export interface components {
                 /** @description The page's origin and path; its query, fragment, cookies and headers are never shown. */
                 url: string;
             };
-            /** @description What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
+            /** @description What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images`, `outputFormat` and `steps` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here. */
             document?: {
                 /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                 standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
@@ -1776,6 +1776,14 @@ export interface components {
                 };
                 /** @description Present when the job keeps only page images (`png`, `jpeg` or `webp`): it has no PDF output. */
                 outputFormat?: string;
+                /**
+                 * @description The types of the job's PDF `steps`, in order (never their values).
+                 * @example [
+                 *       "stamp",
+                 *       "flatten"
+                 *     ]
+                 */
+                steps?: string[];
             };
         };
         /** RenderOutput */
@@ -3070,6 +3078,12 @@ export interface operations {
                             /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
                             delayMs?: number;
                         };
+                        /** @description PDF steps applied to the printed PDF, in order, before the document options (`pdf`, `attachments`, `eInvoice`), the encryption and the signature: the steps of `POST /v1/pdf-jobs` (stamp, watermark, rotate, select, fillForm, flatten, metadata, optimize…) with their rules, except `split` (a render job makes one PDF). A text stamp cannot be combined with a PDF/A standard (its font is not embedded), nor `optimize` with `protection` or `signature`: 400 naming `steps[i]`. A step that does not fit the printed PDF fails the job with `pdf_step_failed`. */
+                        steps?: ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                     }[];
                 };
             };
@@ -4012,6 +4026,12 @@ export interface operations {
                         /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
                         delayMs?: number;
                     };
+                    /** @description PDF steps applied to the printed PDF, in order, before the document options (`pdf`, `attachments`, `eInvoice`), the encryption and the signature: the steps of `POST /v1/pdf-jobs` (stamp, watermark, rotate, select, fillForm, flatten, metadata, optimize…) with their rules, except `split` (a render job makes one PDF). A text stamp cannot be combined with a PDF/A standard (its font is not embedded), nor `optimize` with `protection` or `signature`: 400 naming `steps[i]`. A step that does not fit the printed PDF fails the job with `pdf_step_failed`. */
+                    steps?: ({
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                     /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                     failOn?: string[];
                 };
@@ -4299,6 +4319,12 @@ export interface operations {
                         /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
                         delayMs?: number;
                     };
+                    /** @description PDF steps applied to the printed PDF, in order, before the document options (`pdf`, `attachments`, `eInvoice`), the encryption and the signature: the steps of `POST /v1/pdf-jobs` (stamp, watermark, rotate, select, fillForm, flatten, metadata, optimize…) with their rules, except `split` (a render job makes one PDF). A text stamp cannot be combined with a PDF/A standard (its font is not embedded), nor `optimize` with `protection` or `signature`: 400 naming `steps[i]`. A step that does not fit the printed PDF fails the job with `pdf_step_failed`. */
+                    steps?: ({
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                     /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                     failOn?: string[];
                 };
@@ -4963,6 +4989,12 @@ export interface operations {
                         /** @description A fixed wait, in milliseconds, after the other conditions: less than the job's render timeout (the version's `render.renderTimeoutMs`, default 30000, at most the plan's `maxRenderTimeoutMs`), else 400. */
                         delayMs?: number;
                     };
+                    /** @description PDF steps applied to the printed PDF, in order, before the document options (`pdf`, `attachments`, `eInvoice`), the encryption and the signature: the steps of `POST /v1/pdf-jobs` (stamp, watermark, rotate, select, fillForm, flatten, metadata, optimize…) with their rules, except `split` (a render job makes one PDF). A text stamp cannot be combined with a PDF/A standard (its font is not embedded), nor `optimize` with `protection` or `signature`: 400 naming `steps[i]`. A step that does not fit the printed PDF fails the job with `pdf_step_failed`. */
+                    steps?: ({
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                     /** @description Warning codes that fail this job instead of letting it succeed with the warning; replaces the version's `failOn` (an empty list: none). Unknown codes are refused (400 naming `failOn[i]`). The job then fails with `render_failed_on_warning` naming the first offence (`render_request_failed`, retried, for `request_failed`). */
                     failOn?: string[];
                     /** @description How long to wait for the PDF (default 60, or the maximum when that is lower); at most the version's render timeout plus 10 s. After it the answer is 202 with the job. */

@@ -20,6 +20,7 @@ import { permissionsOf, protectionProblems } from '../domain/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../domain/plans.js';
 import { renderTimeoutMs } from '../domain/render-timeout.js';
 import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../domain/wait-for.js';
+import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../domain/render-job-steps.js';
 import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
@@ -58,6 +59,7 @@ export const hasDocumentOptions = (input: DocumentInput) =>
   input.protection !== undefined ||
   input.signature !== undefined ||
   input.print !== undefined ||
+  (input.steps !== undefined && input.steps.length > 0) ||
   asksToWait(input.waitFor);
 
 /** The longest reason, location and contact info of a signature (readers show them in one line). */
@@ -97,6 +99,9 @@ export class JobDocuments {
     });
     if ('problem' in pictured) throw invalid(pictured.problem);
     const print = input.print === undefined ? undefined : printOptions(input.print);
+    const checkedSteps = input.steps !== undefined && input.steps.length > 0 ? checkRenderJobSteps(input.steps) : null;
+    if (checkedSteps && 'problem' in checkedSteps) throw invalid(checkedSteps.problem);
+    const steps = checkedSteps?.steps;
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
       const f = `attachments[${i}]`;
@@ -166,6 +171,7 @@ export class JobDocuments {
       ...(pictured.spec ? { images: pictured.spec } : {}),
       ...(print ? { print } : {}),
       ...(waitFor ? { waitFor } : {}),
+      ...(steps ? { steps } : {}),
       ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
       ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
@@ -313,8 +319,14 @@ export class JobDocuments {
         throw invalid({ field, message: `with the version's render.metadata.pdf.standard "${fromVersion.standard}": ${problem.message}` });
       }
     }
+    const standard = effectiveStandard({ standard: doc.standard ?? fromVersion.standard, eInvoice: doc.eInvoice });
+    if (doc.steps) {
+      const signs = doc.signature !== undefined || versionSignatureCertificate(version.metadata_json) !== undefined;
+      const p = renderJobStepsConflict(doc.steps, { standard, protection: doc.protection !== undefined, signature: signs });
+      if (p) throw invalid(p);
+    }
     const view: JobDocumentView = {
-      standard: effectiveStandard({ standard: doc.standard ?? fromVersion.standard, eInvoice: doc.eInvoice }),
+      standard,
       ...(doc.metadata !== undefined ? { metadata: doc.metadata } : {}),
       ...(doc.attachments.length > 0
         ? {
@@ -342,6 +354,7 @@ export class JobDocuments {
       ...(doc.images ? { images: imagesView(doc.images) } : {}),
       ...(doc.imagesOnly && doc.images ? { outputFormat: doc.images.format } : {}),
       ...(doc.print ? { print: doc.print } : {}),
+      ...(doc.steps ? { steps: stepsView(doc.steps) } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

@@ -53,6 +53,7 @@ export type BatchItemInput = Pick<
   | 'images'
   | 'outputFormat'
   | 'waitFor'
+  | 'steps'
 >;
 
 /** Why an item's document cannot go into the batch's combined product (null: it can). */

@@ -22,7 +22,7 @@ export type JobAttachmentInput = NonNullable<CreateJobInput['attachments']>[numb
 /** The job body's fields that checkDocument reads. */
 export type DocumentInput = Pick<
   CreateJobInput,
-  'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode' | 'print' | 'waitFor'
+  'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode' | 'print' | 'waitFor' | 'steps'
 >;
 
 /** The error code of each kind of payload refusal (domain/payload.ts). */

@@ -12,6 +12,8 @@ import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
 import type { StoredJobDocument } from '../domain/job-document.js';
 import type { PageImagesSpec } from '../domain/page-images.js';
+import type { PdfStep } from '../domain/pdf-steps.js';
+import { optimizePdf } from '../pdf/qpdf-input.js';
 
 /** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
 const PRODUCER = (() => {
@@ -36,6 +38,8 @@ export type DocumentPlan =
       images?: PageImagesSpec;
       /** Only the images are kept: no PDF is stored, so neither encrypted nor signed. */
       imagesOnly?: boolean;
+      /** The job's PDF steps, applied to the printed PDF first (`optimize` after the document options). */
+      steps?: PdfStep[];
     })
   | null;
 
@@ -58,14 +62,35 @@ export async function finishDocument(
   plan: NonNullable<DocumentPlan>,
   date: Date,
   maxOutputBytes: number | null,
-  /** Runs postProcessPdf: the worker runs it in the sandbox, since joined PDFs come from outside Folio. */
-  postProcess: (pdf: Buffer, req: PostProcessRequest) => Promise<Buffer>,
+  run: {
+    /** Runs postProcessPdf: the worker runs it in the sandbox, since joined PDFs come from outside Folio. */
+    postProcess: (pdf: Buffer, req: PostProcessRequest) => Promise<Buffer>;
+    /** Runs the PDF steps (src/pdf/pipeline.ts) in the sandbox: the page's PDF is untrusted input too. */
+    steps: (pdf: Buffer, steps: PdfStep[]) => Promise<Buffer>;
+    /** The time limit of qpdf's `optimize`. */
+    timeoutMs: number;
+  },
 ): Promise<{ pdf: Buffer; content: Buffer }> {
   let final: Buffer;
   let content: Buffer;
+  const { protection, signature, images: _images, imagesOnly, steps, ...post } = plan;
+  const inSandbox = steps?.filter((s) => s.type !== 'optimize') ?? [];
   try {
-    const { protection, signature, images: _images, imagesOnly, ...post } = plan;
-    content = final = needsPostProcessing(post) ? await postProcess(printed, { ...post, date }) : printed;
+    if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
+  } catch (err) {
+    if (err instanceof SandboxClosedError) throw err;
+    if (err instanceof SandboxTaskError && err.errorName === 'PdfStepError') throw new RenderError('pdf_step_failed', err.message);
+    if (err instanceof SandboxLimitError)
+      throw new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
+    throw new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    content = final = needsPostProcessing(post) ? await run.postProcess(printed, { ...post, date }) : printed;
+    // Linearised last of the changes to the content: encryption and signing never follow it (render-job-steps.ts).
+    if (steps?.some((s) => s.type === 'optimize'))
+      content = final = await optimizePdf(final, { timeoutMs: run.timeoutMs }).catch((err: unknown) => {
+        throw new RenderError('pdf_step_failed', `optimize: ${err instanceof Error ? err.message : String(err)}`);
+      });
     if (imagesOnly) return { pdf: final, content };
     // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
     const signing = signature ? await import('../pdf/sign.js') : null;
@@ -78,6 +103,7 @@ export async function finishDocument(
   } catch (err) {
     // The sandbox closing (shutdown, after the worker has stopped) is no limit of this document.
     if (err instanceof SandboxClosedError) throw err;
+    if (err instanceof RenderError) throw err;
     const limit =
       err instanceof PdfLimitError ||
       err instanceof SandboxLimitError ||
@@ -132,6 +158,7 @@ export function documentPlan(
     ...(signing ? { signature: signing } : {}),
     ...(job?.images ? { images: job.images } : {}),
     ...(job?.imagesOnly ? { imagesOnly: true } : {}),
+    ...(job?.steps?.length ? { steps: job.steps } : {}),
   };
   if (job?.protection) {
     const { userPassword, ownerPassword } = JSON.parse(openSecret(job.protection.sealed)) as {
@@ -140,5 +167,5 @@ export function documentPlan(
     };
     return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
   }
-  return needsPostProcessing(plan) || signing || plan.images ? plan : null;
+  return needsPostProcessing(plan) || signing || plan.images || plan.steps ? plan : null;
 }

@@ -178,13 +178,24 @@ export class RenderWorker {
           prepared.post,
           new Date(finishedAt),
           prepared.request.maxOutputBytes,
-          async (pdf, req) => {
-            const out = await this.ctx.sandbox.run(
-              'pdf.postProcess',
-              { pdf, req },
-              { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
-            );
-            return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+          {
+            postProcess: async (pdf, req) => {
+              const out = await this.ctx.sandbox.run(
+                'pdf.postProcess',
+                { pdf, req },
+                { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
+              );
+              return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+            },
+            steps: async (pdf, steps) => {
+              const [out] = await this.ctx.sandbox.run(
+                'pdf.steps',
+                { sources: [{ bytes: pdf, field: 'the printed PDF' }], steps, nowMs: finishedAt! },
+                { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
+              );
+              return Buffer.from(out!.bytes.buffer, out!.bytes.byteOffset, out!.bytes.byteLength);
+            },
+            timeoutMs: prepared.request.timeoutMs,
           },
         );
         const t1 = performance.now();

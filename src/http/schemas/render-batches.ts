@@ -35,11 +35,13 @@ export const BatchItemBody = Type.Object(
     outputFormat: CreateJobBody.properties.outputFormat,
     // What its page waits for before it is printed, as a single job's.
     waitFor: CreateJobBody.properties.waitFor,
+    // PDF steps applied to its printed PDF, as a single job's.
+    steps: CreateJobBody.properties.steps,
   },
   {
     additionalProperties: false,
     description:
-      'One render job of the batch: its payload, business key, output mode, its own document options (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images`, `outputFormat`, as on `POST /v1/render-jobs`; e.g. one Factur-X XML per invoice, or each payslip protected with its employee\'s password) and wait conditions (`waitFor`). With `combine: "merge"` no item may be protected (an encrypted PDF cannot be joined), and with `merge` or `zip` no item may keep only images (`outputFormat` other than `pdf`): 400 naming the item\'s field.',
+      'One render job of the batch: its payload, business key, output mode, its own document options (`pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images`, `outputFormat`, as on `POST /v1/render-jobs`; e.g. one Factur-X XML per invoice, or each payslip protected with its employee\'s password) wait conditions (`waitFor`) and PDF steps (`steps`). With `combine: "merge"` no item may be protected (an encrypted PDF cannot be joined), and with `merge` or `zip` no item may keep only images (`outputFormat` other than `pdf`): 400 naming the item\'s field.',
   },
 );
 

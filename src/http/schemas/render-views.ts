@@ -121,10 +121,16 @@ export const RenderJob = Type.Object(
           outputFormat: Type.Optional(
             Type.String({ description: 'Present when the job keeps only page images (`png`, `jpeg` or `webp`): it has no PDF output.' }),
           ),
+          steps: Type.Optional(
+            Type.Array(Type.String(), {
+              description: "The types of the job's PDF `steps`, in order (never their values).",
+              examples: [['stamp', 'flatten']],
+            }),
+          ),
         },
         {
           description:
-            "What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images` and `outputFormat` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here.",
+            "What the job asked of its output with `pdf`, `attachments`, `eInvoice`, `protection`, `signature`, `images`, `outputFormat` and `steps` (never their content or passwords: names, sizes, the profile). Absent for a job that asked none of them; the version's own `render.metadata.pdf` options apply either way and are not repeated here.",
         },
       ),
     ),

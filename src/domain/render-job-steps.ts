@@ -1,0 +1,58 @@
+// The `steps` of a render job: the steps of a PDF job (domain/pdf-steps.ts) applied to the printed PDF, so
+// "render, then stamp" is one job. Pure. A render job makes one document, and its document options run after
+// the steps (PDF/A conversion, metadata, attachments), then encryption and signing; these rules refuse what
+// cannot hold in that order, naming the step.
+import type { PdfStandard } from './pdf-document.js';
+import { checkSteps, type PdfStep } from './pdf-steps.js';
+
+export interface StepProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The steps of a job body checked alone: each step's shape and the order rules of a PDF job, then what a
+ * render job cannot do: `split` (it makes several documents: a PDF job with the job as its source does).
+ */
+export function checkRenderJobSteps(raw: unknown): { steps: PdfStep[] } | { problem: StepProblem } {
+  const checked = checkSteps(raw);
+  if ('problem' in checked) return checked;
+  const split = checked.steps.findIndex((s) => s.type === 'split');
+  if (split >= 0)
+    return {
+      problem: {
+        field: `steps[${split}]`,
+        message: `steps[${split}]: a render job makes one PDF; to split it, run a PDF job (POST /v1/pdf-jobs) with the job as its source`,
+      },
+    };
+  return checked;
+}
+
+/**
+ * The steps against the job's other document options: text stamps use the standard Helvetica font, which is
+ * not embedded and so cannot be part of a PDF/A document; `optimize` rewrites the file, so it cannot come
+ * before an encryption or a signature that rewrite it again (run a PDF job after the render instead).
+ */
+export function renderJobStepsConflict(
+  steps: PdfStep[],
+  with_: { standard: PdfStandard; protection: boolean; signature: boolean },
+): StepProblem | null {
+  if (with_.standard !== 'none') {
+    const i = steps.findIndex((s) => s.type === 'stamp' || s.type === 'watermark');
+    if (i >= 0 && 'text' in steps[i]! && typeof (steps[i] as { text?: unknown }).text === 'string')
+      return {
+        field: `steps[${i}]`,
+        message: `steps[${i}]: a text ${steps[i]!.type} uses the standard Helvetica font, which is not embedded, and ${with_.standard} needs every font embedded: leave out the standard, or stamp the PDF/A document with a PDF job`,
+      };
+  }
+  const optimize = steps.findIndex((s) => s.type === 'optimize');
+  if (optimize >= 0 && (with_.protection || with_.signature))
+    return {
+      field: `steps[${optimize}]`,
+      message: `steps[${optimize}]: optimize cannot be combined with ${with_.signature ? 'signature' : 'protection'}, which rewrites the file after it`,
+    };
+  return null;
+}
+
+/** What the job view shows of its steps: their types, in order (never a form's values). */
+export const stepsView = (steps: PdfStep[]): string[] => steps.map((s) => s.type);
