@@ -161,6 +161,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         outcomes: services.jobOutcomes,
         pageImages: services.pageImages,
         notifier: services.notifier,
+        merges: services.pdfMerges,
         concurrency: config.renderConcurrency,
       });
       // Each loop wakes itself on the news of this process's services (services/events.ts): the dispatcher when

@@ -51,7 +51,12 @@ export interface JobDocumentView {
   print?: PdfOverrides;
   /** The types of the job's PDF steps, in order. */
   steps?: string[];
+  /** A PDF job's sources, joined in this order instead of a printed page. */
+  pdfSources?: PdfJobSource[];
 }
+
+/** A source of a PDF job: a managed PDF or a succeeded render job's output, of the job's account. */
+export type PdfJobSource = { pdfId: string } | { jobId: string };
 
 /**
  * A job's post-processing input as stored in render_payloads.document_input_json (deleted with the payload
@@ -87,6 +92,8 @@ export interface StoredJobDocument {
   waitFor?: WaitFor;
   /** PDF steps applied to the printed PDF before the other document options (domain/render-job-steps.ts). */
   steps?: PdfStep[];
+  /** A PDF job (POST /v1/pdf-jobs): no page is printed; these sources are joined and go through `steps`. */
+  pdfJob?: { sources: PdfJobSource[]; fileName?: string };
 }
 
 /** A stored document column that does not hold what its parser expects (a damaged or foreign row). */
@@ -155,6 +162,9 @@ const attachmentFields: Fields = {
   bundlePath: { ok: isString },
 };
 
+const isPdfJobSource = (v: unknown) =>
+  isObject(v) && Object.keys(v).length === 1 && (typeof v.pdfId === 'string' || typeof v.jobId === 'string');
+
 const eachOf = (column: string, where: string, fields: Fields) => (v: unknown) =>
   Array.isArray(v) && v.every((item, i) => !!checkObject(column, `${where}[${i}]`, item, fields));
 
@@ -186,6 +196,7 @@ export function parseJobDocumentView(stored: string | null): JobDocumentView | n
     },
     outputFormat: { ok: oneOf(IMAGE_FORMATS) },
     steps: { ok: (x) => Array.isArray(x) && x.every(isString) },
+    pdfSources: { ok: (x) => Array.isArray(x) && x.every(isPdfJobSource) },
   });
   return v as JobDocumentView;
 }
@@ -231,6 +242,13 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
     imagesOnly: { ok: (b) => b === true },
     waitFor: { ok: isStoredWaitFor },
     steps: { ok: (x) => 'steps' in checkSteps(x) },
+    pdfJob: {
+      ok: (j) =>
+        !!checkObject(c, 'pdfJob', j, {
+          sources: { ok: (x) => Array.isArray(x) && x.length > 0 && x.every(isPdfJobSource), required: true },
+          fileName: { ok: isString },
+        }),
+    },
   });
   const doc = v as unknown as StoredJobDocument;
   for (const [i, a] of doc.attachments.entries())

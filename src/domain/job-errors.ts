@@ -40,6 +40,11 @@ export const JOB_ERRORS = {
     description:
       "A PDF step of the job's `steps` could not be applied to the printed PDF (a form field it names is not in the document, a page selection past the last page, the step's time or memory limit); the message names the step (`steps[1]`); nothing is stored; terminal.",
   },
+  pdf_source_unavailable: {
+    retryable: false,
+    description:
+      'A source of a PDF job (`POST /v1/pdf-jobs`) was deleted, or its render output expired, after the job was created and before it ran; the message names the source (`sources[1]`); nothing is stored; terminal.',
+  },
   pdf_limit_exceeded: {
     retryable: false,
     description:

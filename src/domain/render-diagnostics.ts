@@ -34,7 +34,7 @@ export interface RenderDiagnostics {
   dropped: { console: number; exception: number; request: number };
   ready: ReadyPath | null;
   /** Milliseconds per phase (absent when the job did not get there). */
-  timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'postProcess' | 'images' | 'store', number>>;
+  timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'steps' | 'postProcess' | 'images' | 'store', number>>;
   pageCount?: number;
   bytes?: number;
   /** The job's page had been loaded ahead of the job (preloading): `load` is only what was left of it. */

@@ -982,9 +982,29 @@ export interface paths {
         put?: never;
         /**
          * Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)
-         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and stores the result as a new managed PDF, or one per part after `split` → 201 `{pdfs}`. Synchronous: the answer comes when the work is done. Steps: `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}` (over the content by default), `watermark` (a stamp under the content by default), `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), `flatten`, `metadata {title?, author?, subject?, keywords?}`, `split {every} | {ranges}`, `optimize` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): `optimize` last, `split` last or before `optimize`, no `fillForm` after `flatten`. A step that does not fit the PDF (an unknown form field, a page past the last, the time or memory limit) is 422 `pdf_step_failed` naming it; nothing is stored. Sources of another account are 404; limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result). Optional `Idempotency-Key`.
+         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the `render.job.terminated` webhook of the account's inline deploy (`_inline`), diagnostics, and `GET /v1/pdf-jobs/{jobId}` (it is listed by `GET /v1/render-jobs` too, with `document.pdfSources`). The request waits for it up to `waitSeconds` (default 60): **201** `{job, pdfs}` when it succeeded, **202** `{job}` when it still runs (poll `GET /v1/pdf-jobs/{jobId}?waitSeconds=30`), **422** when it failed: `pdf_step_failed` naming the step (`details.field`, `details.jobId`), else `render_job_failed` with `details.jobErrorCode`. A job whose steps end in `split` makes several PDFs and runs in the request instead: 201 `{pdfs}`, one per part. Steps: `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}` (over the content by default), `watermark` (a stamp under the content by default), `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), `flatten`, `metadata {title?, author?, subject?, keywords?}`, `split {every} | {ranges}`, `optimize` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): `optimize` last, `split` last or before `optimize`, no `fillForm` after `flatten`. Sources of another account are 404 at once; a source deleted before the job runs fails it with `pdf_source_unavailable`. Limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result). Optional `Idempotency-Key` (`waitSeconds` is not compared).
          */
         post: operations["runPdfSteps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a PDF job (with its PDF after success)
+         * @description A PDF job is a render job that prints no page (it also appears in `GET /v1/render-jobs`, with `document.pdfSources`): `waitSeconds` (0–30) long-polls until it ends. After success `pdfs` holds the managed PDF it made. A failed job has `errorCode` (`pdf_step_failed` naming the step, `pdf_source_unavailable`, `pdf_limit_exceeded`, `storage_limit_exceeded`…) and `errorMessage`. Another account's job, or a render job that is not a PDF job, is 404.
+         */
+        get: operations["getPdfJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1265,6 +1285,11 @@ export interface components {
                         /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
                         message: string;
                     }[];
+                    /** @description A PDF job (`POST /v1/pdf-jobs`) only: the sources it joined, in order. */
+                    pdfSources?: {
+                        pdfId?: string;
+                        jobId?: string;
+                    }[];
                     /** @description Succeeded jobs only. */
                     deployVersionNo?: number;
                     /** @description Succeeded jobs only. */
@@ -1273,7 +1298,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -1648,7 +1673,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
+            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */
@@ -1784,6 +1809,11 @@ export interface components {
                  *     ]
                  */
                 steps?: string[];
+                /** @description A PDF job (`POST /v1/pdf-jobs`): the sources it joins, in order, instead of printing a page. */
+                pdfSources?: {
+                    pdfId?: string;
+                    jobId?: string;
+                }[];
             };
         };
         /** RenderOutput */
@@ -4647,12 +4677,13 @@ export interface operations {
                                 /** @description Present (true) when the default protocol printed after 3 s of work that did not end: the page may be incomplete (warning `ready_by_timeout`). */
                                 byTimeout?: boolean;
                             } | null;
-                            /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). */
+                            /** @description Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). A PDF job (`POST /v1/pdf-jobs`) has `load` (reading its sources) and `steps` (joining them and running its steps) instead of the page's phases. */
                             timings: {
                                 queued?: number;
                                 load?: number;
                                 readyWait?: number;
                                 print?: number;
+                                steps?: number;
                                 postProcess?: number;
                                 images?: number;
                                 store?: number;
@@ -6101,18 +6132,35 @@ export interface operations {
                     fileName?: string;
                     /** @description Your reference (split: `-1`, `-2`… appended). */
                     businessKey?: string;
+                    /** @description How long the request waits for the job (default 60): 201 with its PDF when it finished, else 202 with the job to poll. 0: answer 202 at once. Not part of the body an `Idempotency-Key` compares. */
+                    waitSeconds?: number;
                 };
             };
         };
         responses: {
-            /** @description The managed PDFs made */
+            /** @description The job and the managed PDF it made (a split: the PDFs) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        pdfs: components["schemas"]["ManagedPdf"][];
+                        job?: components["schemas"]["RenderJob"];
+                        /** @description The managed PDFs made: one, or one per part of a split. */
+                        pdfs?: components["schemas"]["ManagedPdf"][];
+                    };
+                };
+            };
+            /** @description The job and the managed PDF it made (a split: the PDFs) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job?: components["schemas"]["RenderJob"];
+                        /** @description The managed PDFs made: one, or one per part of a split. */
+                        pdfs?: components["schemas"]["ManagedPdf"][];
                     };
                 };
             };
@@ -6130,12 +6178,50 @@ export interface operations {
             413: components["responses"]["Error"];
             /** @description Error codes: unsupported_media_type. */
             415: components["responses"]["Error"];
-            /** @description Error codes: pdf_step_failed. */
+            /** @description Error codes: pdf_step_failed, render_job_failed. */
             422: components["responses"]["Error"];
-            /** @description Error codes: auth_throttled, rate_limited, storage_limit_exceeded. */
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
             429: components["responses"]["Error"];
             /** @description Error codes: insufficient_storage. */
             507: components["responses"]["Error"];
+        };
+    };
+    getPdfJob: {
+        parameters: {
+            query?: {
+                waitSeconds?: number;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, and its PDF after success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job?: components["schemas"]["RenderJob"];
+                        /** @description The managed PDFs made: one, or one per part of a split. */
+                        pdfs?: components["schemas"]["ManagedPdf"][];
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: render_job_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
         };
     };
     listPageImages: {

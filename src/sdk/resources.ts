@@ -12,6 +12,7 @@ import { etagHash, readBody, verifiedStream } from './streams.js';
 export type CreateRenderJobBody = Operations['POST /v1/render-jobs']['body'];
 export type MergePdfsBody = Operations['POST /v1/pdfs/merge']['body'];
 export type PdfJobBody = Operations['POST /v1/pdf-jobs']['body'];
+export type PdfJobResult = Operations['GET /v1/pdf-jobs/{jobId}']['response'];
 export type RenderJobResult = Operations['GET /v1/render-jobs/{jobId}']['response'];
 
 export function deploysResource(http: HttpCore, paginate: Paginate) {
@@ -151,7 +152,28 @@ export function pdfsResource(http: HttpCore, paginate: Paginate) {
      * Runs ordered PDF steps (`select`, `rotate`, `stamp`, `watermark`, `fillForm`, `flatten`, `metadata`,
      * `split`, `optimize`) on managed PDFs and render outputs (`POST /v1/pdf-jobs`): resolves with `{pdfs}`.
      */
-    runSteps: (body: PdfJobBody, o: CallOptions = {}) => http.call('POST /v1/pdf-jobs', { body, ...o }),
+    /**
+     * Runs a PDF job (`POST /v1/pdf-jobs`) and resolves once it is done, with the job and the managed PDF(s) it
+     * made: a job still running when the request's wait ends is long-polled (`GET /v1/pdf-jobs/{jobId}`). A
+     * failed job rejects with FolioApiError (`pdf_step_failed` naming the step in `details.field`, else
+     * `render_job_failed` with `details.jobErrorCode`).
+     */
+    runSteps: async (body: PdfJobBody, o: CallOptions = {}) => {
+      let r: PdfJobResult = await http.call('POST /v1/pdf-jobs', { body, ...o });
+      while (!r.pdfs && r.job && (r.job.status === 'queued' || r.job.status === 'rendering' || r.job.status === 'retry_scheduled'))
+        r = await http.call('GET /v1/pdf-jobs/{jobId}', { path: { jobId: r.job.id }, query: { waitSeconds: 30 }, ...o });
+      if (!r.pdfs)
+        throw new FolioApiError({
+          status: 422,
+          code: 'render_job_failed',
+          message: r.job?.errorMessage ?? `PDF job ${r.job?.id ?? ''} ended ${r.job?.status ?? 'without a PDF'}`,
+          details: { jobId: r.job?.id, jobStatus: r.job?.status, ...(r.job?.errorCode ? { jobErrorCode: r.job.errorCode } : {}) },
+        });
+      return { ...r, pdfs: r.pdfs };
+    },
+    /** A PDF job and, after success, its PDF (`GET /v1/pdf-jobs/{jobId}`); `waitSeconds` (0–30) long-polls. */
+    getJob: (jobId: string, query: { waitSeconds?: number } = {}, o: CallOptions = {}) =>
+      http.call('GET /v1/pdf-jobs/{jobId}', { path: { jobId }, query, ...o }),
     /**
      * Page 1 of a managed PDF as a PNG 240 px wide (`GET /v1/pdfs/{pdfId}/thumbnail`): resolves with its
      * bytes. FolioApiError 409 `thumbnail_unavailable` for a PDF that needs a password to open.

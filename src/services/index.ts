@@ -149,7 +149,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const pdfUploads = new PdfUploads(ctx, { files: renderedFiles, usage });
-  const pdfJobs = new PdfJobs(ctx, { files: renderedFiles, usage, merges: pdfMerges });
+  const pdfJobs = new PdfJobs(ctx, { files: renderedFiles, usage, merges: pdfMerges, jobs: renderJobs });
   const versionChecks = new VersionChecks(ctx, { deploys, batches: renderBatches });
   const batchProducts = new BatchProducts(ctx, { merges: pdfMerges, webhooks, files: renderedFiles, events, checks: new CheckJudge(ctx) });
   const jobOutcomes = new JobOutcomes(ctx, {

@@ -355,6 +355,7 @@ export class JobDocuments {
       ...(doc.imagesOnly && doc.images ? { outputFormat: doc.images.format } : {}),
       ...(doc.print ? { print: doc.print } : {}),
       ...(doc.steps ? { steps: stepsView(doc.steps) } : {}),
+      ...(doc.pdfJob ? { pdfSources: doc.pdfJob.sources } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

@@ -1,10 +1,11 @@
 // POST /v1/pdf-jobs: an ordered list of steps (src/domain/pdf-steps.ts) applied to the account's managed
-// PDFs and succeeded render outputs, answered synchronously with the managed PDF(s) it made. The steps are
-// checked before any byte is read; the sources are resolved as a merge's are (another account's id is
-// 404); the work runs in the sandbox (time: PDF_JOB_TIMEOUT_MS, memory: the thread's heap) and `optimize`
-// in a qpdf child process; each result is bounded by the merge byte limit and stored as a managed PDF
-// counted in storage. A split's results are stored one by one: when one cannot be stored, those stored
-// before it are deleted again, so a job stores all its results or none.
+// PDFs and succeeded render outputs. A job is a render job that prints no page (`create`): its sources are
+// checked now (another account's id is 404) and joined by the worker (worker/pdf-job-sources.ts), so it has
+// a render job's states, quotas, webhook, diagnostics and long poll, and keeps its result as a managed PDF.
+// A job that ends with `split` makes several PDFs and runs in the request instead (`run`): the work runs in
+// the sandbox (time: PDF_JOB_TIMEOUT_MS, memory: the thread's heap) and `optimize` in a qpdf child process;
+// each result is bounded by the merge byte limit and stored as a managed PDF counted in storage, one by
+// one: when one cannot be stored, those stored before it are deleted again (all of the results or none).
 import { checkSteps, type PdfStep } from '../domain/pdf-steps.js';
 import { AppError } from '../errors/app-error.js';
 import { optimizePdf, QpdfRunError } from '../pdf/qpdf-input.js';
@@ -12,8 +13,10 @@ import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_SOURCES, type MergeSourceInput, type PdfMerges } from './pdf-merges.js';
-import type { RenderedFiles } from './rendered-files.js';
+import { pdfView, type RenderedFiles } from './rendered-files.js';
+import { jobView } from './job-views.js';
 import type { Usage } from './usage.js';
+import type { RenderJobs } from './render-jobs.js';
 
 /** Time limit of one job's steps in the sandbox. */
 export const PDF_JOB_TIMEOUT_MS = 120_000;
@@ -27,16 +30,56 @@ export interface PdfJobInput {
   businessKey?: string;
 }
 
+/** Whether the steps end in several PDFs (`split`): such a job runs in the request. */
+export const splits = (steps: unknown[]) =>
+  steps.some((s) => typeof s === 'object' && s !== null && (s as { type?: unknown }).type === 'split');
+
 export class PdfJobs {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { files: RenderedFiles; usage: Usage; merges: PdfMerges },
+    private readonly deps: { files: RenderedFiles; usage: Usage; merges: PdfMerges; jobs: RenderJobs },
   ) {}
 
-  async run(accountId: string, input: PdfJobInput) {
+  /**
+   * A PDF job as a render job (202 `{job}`): the steps and sources are checked as `run` checks them, the
+   * sources stay where they are (the worker reads them when the job runs), the result is a managed PDF.
+   */
+  async create(accountId: string, input: PdfJobInput) {
     const checked = checkSteps(input.steps);
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
-    const steps: PdfStep[] = checked.steps;
+    await this.#checkSources(accountId, input);
+    return this.deps.jobs.create(accountId, {
+      hasPayload: false,
+      outputMode: 'managed',
+      ...(input.businessKey !== undefined ? { businessKey: input.businessKey } : {}),
+      ...(checked.steps.length > 0 ? { steps: input.steps as Array<{ type: string }> } : {}),
+      pdfJob: {
+        sources: input.sources.map((s) => (s.pdfId !== undefined ? { pdfId: s.pdfId } : { jobId: s.jobId! })),
+        ...(input.fileName !== undefined ? { fileName: input.fileName } : {}),
+      },
+    });
+  }
+
+  /**
+   * A PDF job as the API shows it: the job, and once it succeeded the managed PDF it made. 404
+   * render_job_not_found for a job of another account or one that is not a PDF job.
+   */
+  async view(accountId: string, jobId: string) {
+    const row = await this.deps.jobs.require(accountId, jobId);
+    const job = jobView(row);
+    if (!job.document?.pdfSources) throw new AppError('render_job_not_found', `PDF job ${jobId} not found`);
+    if (row.status !== 'succeeded') return { job };
+    const pdfs = await this.ctx.db
+      .selectFrom('managed_pdfs')
+      .selectAll()
+      .where('render_job_id', '=', jobId)
+      .where('state', '!=', 'deleted')
+      .execute();
+    return { job, pdfs: pdfs.map(pdfView) };
+  }
+
+  /** The sources exist, belong to the account, can be read and are not too big together (400/404 naming one). */
+  async #checkSources(accountId: string, input: PdfJobInput) {
     if (input.sources.length < 1 || input.sources.length > MAX_MERGE_SOURCES)
       throw new AppError('invalid_request', `sources must have 1 to ${MAX_MERGE_SOURCES} items`, { field: 'sources' });
     const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
@@ -49,6 +92,14 @@ export class PdfJobs {
       throw new AppError('invalid_request', `the sources hold ${total} bytes; a PDF job may read at most ${maxBytes}`, {
         field: 'sources',
       });
+    return { resolved, policy, maxBytes };
+  }
+
+  async run(accountId: string, input: PdfJobInput) {
+    const checked = checkSteps(input.steps);
+    if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
+    const steps: PdfStep[] = checked.steps;
+    const { resolved, policy, maxBytes } = await this.#checkSources(accountId, input);
     const limit = policy.storageLimitBytes;
     if (limit !== null) {
       const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);

@@ -5,6 +5,7 @@ import type { PayloadProblemKind } from '../domain/payload.js';
 import type { ErrorCode } from '../errors/codes.js';
 import type { Static } from '@sinclair/typebox';
 import type { CreateJobBody } from '../domain/job-body.js';
+import type { StoredJobDocument } from '../domain/job-document.js';
 
 /**
  * A render job as its creation asks for it: the body of `POST /v1/render-jobs` (`CreateJobBody`, the TypeBox
@@ -14,6 +15,8 @@ import type { CreateJobBody } from '../domain/job-body.js';
 export type CreateJobInput = Static<typeof CreateJobBody> & {
   /** Whether the body has a `payload` member at all (`null` is a payload; an absent member is none). */
   hasPayload: boolean;
+  /** A PDF job (services/pdf-jobs.ts): its sources, resolved and checked already, replace the page. */
+  pdfJob?: StoredJobDocument['pdfJob'];
 };
 
 /** One attachment of the body: exactly one of `content` (base64) and `bundlePath`. */

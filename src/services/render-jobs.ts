@@ -23,6 +23,9 @@ import type { Versions } from './versions.js';
 import type { BoundVersion, InlineSources } from './inline-sources.js';
 import { URL_SOURCE_HTML, type UrlSources } from './url-sources.js';
 
+/** The entry document of the inline version PDF jobs bind to; nothing ever loads it. */
+export const PDF_JOB_HTML = '<!doctype html><title>PDF job</title><!-- a PDF job joins its sources instead of printing this -->';
+
 import { JobDocuments, hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
 import {
   deployOfAccount,
@@ -80,8 +83,9 @@ export class RenderJobs {
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
     const knownDeploy = pathDeployId ?? input.deployId;
     if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
-    const inline = hasInlineSources(input) || urlSource;
-    const inlineClash = inline && !urlSource ? inlineShapeProblem(input, pathDeployId) : null;
+    const pdfJob = input.pdfJob;
+    const inline = hasInlineSources(input) || urlSource || pdfJob !== undefined;
+    const inlineClash = inline && !urlSource && !pdfJob ? inlineShapeProblem(input, pathDeployId) : null;
     if (inlineClash) throw new AppError('invalid_request', inlineClash.message, { field: inlineClash.field });
     if (!inline && input.deployVersionId === undefined)
       throw new AppError('invalid_request', 'deployVersionId is required (or html or markdown, for inline sources)', {
@@ -97,7 +101,8 @@ export class RenderJobs {
     const failOnRefused = failOnProblem(input.failOn, 'failOn');
     if (failOnRefused) throw new AppError('invalid_request', failOnRefused, { field: 'failOn' });
     const failOn = input.failOn as JobWarningCode[] | undefined;
-    const problem = this.providerProblem?.();
+    // A PDF job prints no page: it needs no browser.
+    const problem = pdfJob ? null : this.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
     const payload = buildPayload({
       payload: input.payload,
@@ -113,7 +118,8 @@ export class RenderJobs {
     }
     // Document options (PDF/A, metadata, attachments, e-invoice): everything that needs no version is
     // checked before the transaction; a plain job skips all of it.
-    const document = hasDocumentOptions(input) ? await this.checkDocument(accountId, input) : null;
+    let document = hasDocumentOptions(input) ? await this.checkDocument(accountId, input) : null;
+    if (pdfJob) document = { ...(document ?? { attachments: [] }), pdfJob };
     // Inline sources last of the checks: they write content-addressed bytes (never a row) before the
     // transaction, which binds them to a version of the inline deploy or undoes everything.
     let prepared = null;
@@ -123,6 +129,9 @@ export class RenderJobs {
       source = { shown: checked.shown, sealed: checked.sealed };
       // The job binds to the account's one URL-source version of the inline deploy (the bundle is never served).
       prepared = await this.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
+    } else if (pdfJob) {
+      // Likewise the one PDF-job version: the job joins its PDF sources instead of printing a page.
+      prepared = await this.inlineSources.prepare(accountId, { html: PDF_JOB_HTML });
     } else if (inline) {
       prepared = await this.inlineSources.prepare(accountId, {
         ...(input.markdown !== undefined ? { markdown: input.markdown } : { html: input.html! }),

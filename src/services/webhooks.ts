@@ -137,6 +137,7 @@ export class Webhooks {
       requestedAt: v.requestedAt,
       finishedAt: v.finishedAt,
       warnings: v.warnings,
+      ...(v.document?.pdfSources ? { pdfSources: v.document.pdfSources } : {}),
     };
     const data: Record<string, unknown> = {};
     if (job.status === 'succeeded') {

@@ -14,6 +14,7 @@ import type { StoredJobDocument } from '../domain/job-document.js';
 import type { PageImagesSpec } from '../domain/page-images.js';
 import type { PdfStep } from '../domain/pdf-steps.js';
 import { optimizePdf } from '../pdf/qpdf-input.js';
+import { namingField } from './pdf-job-sources.js';
 
 /** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
 const PRODUCER = (() => {
@@ -79,7 +80,8 @@ export async function finishDocument(
     if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
   } catch (err) {
     if (err instanceof SandboxClosedError) throw err;
-    if (err instanceof SandboxTaskError && err.errorName === 'PdfStepError') throw new RenderError('pdf_step_failed', err.message);
+    if (err instanceof SandboxTaskError && err.errorName === 'PdfStepError')
+      throw new RenderError('pdf_step_failed', namingField(err.message, err.fields.field));
     if (err instanceof SandboxLimitError)
       throw new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
     throw new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
@@ -167,5 +169,6 @@ export function documentPlan(
     };
     return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
   }
-  return needsPostProcessing(plan) || signing || plan.images || plan.steps ? plan : null;
+  // A PDF job always goes through here: its sources are joined in memory (worker/pdf-job-sources.ts).
+  return needsPostProcessing(plan) || signing || plan.images || plan.steps || job?.pdfJob ? plan : null;
 }

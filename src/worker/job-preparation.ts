@@ -147,7 +147,12 @@ export class JobPreparation {
         : {}),
       signal,
     };
-    const fileName = pdfFileName({ template: metadata.fileName, slug: deploy.slug, businessKey: job.business_key, jobId: job.id });
+    const fileName = pdfFileName({
+      template: document?.pdfJob ? document.pdfJob.fileName : metadata.fileName,
+      slug: document?.pdfJob ? 'pdf-job' : deploy.slug,
+      businessKey: job.business_key,
+      jobId: job.id,
+    });
     const output: PlannedOutput = {
       outputId,
       pdfId,
@@ -159,6 +164,6 @@ export class JobPreparation {
     const post = documentPlan(metadata.pdf, document, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     // The job's own failOn replaces the version's.
     const failOn = parseStoredFailOn(job.fail_on_json) ?? parseStoredFailOn(version.fail_on_json) ?? [];
-    return { request, output, post, failOn };
+    return { request, output, post, failOn, pdfJob: document?.pdfJob ?? null };
   }
 }

@@ -16,6 +16,8 @@ import { collectPdf, finishDocument } from './document-step.js';
 import { drawPageImages } from './page-images-step.js';
 import { JobPreparation } from './job-preparation.js';
 import { claimNextJob } from './job-claim.js';
+import { runPdfJobSources } from './pdf-job-sources.js';
+import type { PdfMerges } from '../services/pdf-merges.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
@@ -49,6 +51,8 @@ export class RenderWorker {
       outcomes: JobOutcomes;
       pageImages: PageImages;
       notifier: Notifier;
+      /** Resolves a PDF job's sources (managed PDFs and render outputs of its account). */
+      merges: Pick<PdfMerges, 'resolve'>;
       concurrency: number;
     },
   ) {
@@ -166,42 +170,52 @@ export class RenderWorker {
         enforceFailOn(job.warnings_json, result.diagnostics, prepared.failOn);
       } else {
         let printed: Buffer | null = null;
-        const rendered = await this.deps.renderer.render(prepared.request, async (pdf) => {
-          printed = await collectPdf(pdf);
-        });
+        let post = prepared.post;
+        let rendered: RenderResult;
+        if (prepared.pdfJob) {
+          // A PDF job prints no page: its sources are joined and stepped; optimize stays for the document step.
+          const joined = await runPdfJobSources(this.ctx, this.deps.merges, {
+            accountId: job.account_id,
+            sources: prepared.pdfJob.sources,
+            steps: (post.steps ?? []).filter((s) => s.type !== 'optimize'),
+            timeoutMs: prepared.request.timeoutMs,
+            maxOutputBytes: prepared.request.maxOutputBytes,
+            nowMs: this.ctx.clock.now(),
+          });
+          printed = joined.pdf;
+          rendered = joined.result;
+          post = { ...post, steps: (post.steps ?? []).filter((s) => s.type === 'optimize') };
+        } else
+          rendered = await this.deps.renderer.render(prepared.request, async (pdf) => {
+            printed = await collectPdf(pdf);
+          });
         if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');
         enforceFailOn(job.warnings_json, rendered.diagnostics, prepared.failOn);
         const t0 = performance.now();
         finishedAt = this.ctx.clock.now();
-        const { pdf: final, content } = await finishDocument(
-          printed!,
-          prepared.post,
-          new Date(finishedAt),
-          prepared.request.maxOutputBytes,
-          {
-            postProcess: async (pdf, req) => {
-              const out = await this.ctx.sandbox.run(
-                'pdf.postProcess',
-                { pdf, req },
-                { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
-              );
-              return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-            },
-            steps: async (pdf, steps) => {
-              const [out] = await this.ctx.sandbox.run(
-                'pdf.steps',
-                { sources: [{ bytes: pdf, field: 'the printed PDF' }], steps, nowMs: finishedAt! },
-                { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
-              );
-              return Buffer.from(out!.bytes.buffer, out!.bytes.byteOffset, out!.bytes.byteLength);
-            },
-            timeoutMs: prepared.request.timeoutMs,
+        const { pdf: final, content } = await finishDocument(printed!, post, new Date(finishedAt), prepared.request.maxOutputBytes, {
+          postProcess: async (pdf, req) => {
+            const out = await this.ctx.sandbox.run(
+              'pdf.postProcess',
+              { pdf, req },
+              { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
+            );
+            return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
           },
-        );
+          steps: async (pdf, steps) => {
+            const [out] = await this.ctx.sandbox.run(
+              'pdf.steps',
+              { sources: [{ bytes: pdf, field: 'the printed PDF' }], steps, nowMs: finishedAt! },
+              { account: job.account_id, timeoutMs: prepared.request.timeoutMs },
+            );
+            return Buffer.from(out!.bytes.buffer, out!.bytes.byteOffset, out!.bytes.byteLength);
+          },
+          timeoutMs: prepared.request.timeoutMs,
+        });
         const t1 = performance.now();
         let imagesMs: number | undefined;
-        if (prepared.post.images) {
-          const drawn = await drawPageImages(content, prepared.post.images, {
+        if (post.images) {
+          const drawn = await drawPageImages(content, post.images, {
             timeoutMs: prepared.request.timeoutMs,
             maxOutputBytes: prepared.request.maxOutputBytes,
           });
@@ -211,7 +225,7 @@ export class RenderWorker {
         }
         const t2 = performance.now();
         // A job that keeps only its images stores no PDF (its page count and size still describe the document).
-        if (!prepared.post.imagesOnly) {
+        if (!post.imagesOnly) {
           await this.ctx.blobs.put(storageKey, final);
           storedKey = storageKey;
         }

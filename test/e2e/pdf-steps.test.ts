@@ -21,7 +21,10 @@ describe('POST /v1/pdf-jobs', () => {
     return res.json().pdf.id as string;
   };
   const job = (body: unknown, key = app.key) => app.api('POST', '/v1/pdf-jobs', body, { authorization: `Bearer ${key}` });
-  const stored = (id: string) => app.services.ctx.blobs.getBuffer(`pdfs/${id}.pdf`);
+  const stored = async (id: string) => {
+    const row = await app.services.ctx.db.selectFrom('managed_pdfs').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    return app.services.ctx.blobs.getBuffer(row.storage_key);
+  };
   async function one(body: unknown): Promise<Buffer> {
     const res = await job(body);
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -32,6 +35,8 @@ describe('POST /v1/pdf-jobs', () => {
 
   before(async () => {
     app = await createTestApp();
+    // A PDF job runs as a job: the worker takes it.
+    app.startBackground();
     other = await app.services.accounts.create({ name: 'Other' });
     ids.thirty = await upload(await pagesPdf(30));
     ids.form = await upload(await formPdf());

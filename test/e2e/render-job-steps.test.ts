@@ -114,7 +114,7 @@ describe('PDF steps of render jobs', () => {
     const got = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=20`);
     assert.equal(got.body.job.status, 'failed', JSON.stringify(got.body.job));
     assert.equal(got.body.job.errorCode, 'pdf_step_failed');
-    assert.match(got.body.job.errorMessage, /steps\[1\]\.fields: the PDF has no form field named "customer"/);
+    assert.match(got.body.job.errorMessage, /^steps\[1\]\.fields\.customer: the PDF has no form field named "customer"/);
     assert.equal(got.body.job.attempt, 0, 'not retried');
   });
 

@@ -13,6 +13,7 @@ describe('SDK: pdfs.upload, pdfs.info, pdfs.runSteps', () => {
 
   before(async () => {
     app = await createTestApp();
+    app.startBackground();
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     folio = createClient({ baseUrl: `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`, apiKey: app.key });
   });

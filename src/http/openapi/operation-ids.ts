@@ -56,6 +56,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v1/pdfs': 'uploadPdf',
   'GET /v1/pdfs/{pdfId}/info': 'getPdfInfo',
   'POST /v1/pdf-jobs': 'runPdfSteps',
+  'GET /v1/pdf-jobs/{jobId}': 'getPdfJob',
   'POST /v1/pdfs/merge': 'mergePdfs',
   'GET /v1/pdfs/{pdfId}': 'getPdf',
   'DELETE /v1/pdfs/{pdfId}': 'deletePdf',

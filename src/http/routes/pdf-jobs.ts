@@ -1,13 +1,17 @@
-// POST /v1/pdf-jobs: ordered PDF steps on managed PDFs and render outputs, answered with the managed PDFs
-// they made (synchronously). The steps' own rules are src/domain/pdf-steps.ts.
+// POST /v1/pdf-jobs: ordered PDF steps on managed PDFs and render outputs. A job runs as a render job that
+// prints no page (asynchronous, answered when done within `waitSeconds`); a job ending in `split` runs in
+// the request. GET /v1/pdf-jobs/{jobId} shows one. The steps' own rules are src/domain/pdf-steps.ts.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_STEPS, STAMP_POSITIONS } from '../../domain/pdf-steps.js';
 import { MAX_MERGE_SOURCES } from '../../services/pdf-merges.js';
 import type { Services } from '../../services/index.js';
-import { idempotent } from '../idempotent.js';
+import { idempotent, requestHash, runIdempotent } from '../idempotent.js';
+import { AppError } from '../../errors/app-error.js';
+import { splits } from '../../services/pdf-jobs.js';
 import * as ex from '../openapi/examples.js';
+import * as pdfEx from '../openapi/pdf-job-examples.js';
 import { principalOf } from '../plugins/auth.js';
 
 const Step = Type.Object(
@@ -21,6 +25,18 @@ const Step = Type.Object(
     additionalProperties: true,
     description: `One step; its other properties depend on \`type\` (the PDF guide, "PDF jobs"). Page selections (\`pages\`, \`ranges\`): 1-based pages and ranges, \`!\` excludes (\`"1-3,!2"\`, \`"5-"\`, \`"!1"\`). Stamp positions: ${STAMP_POSITIONS.join(', ')} or \`{x, y}\` in points.`,
   },
+);
+
+/** The longest and the default wait of POST /v1/pdf-jobs for its job. */
+const MAX_PDF_JOB_WAIT_SECONDS = 120;
+const DEFAULT_PDF_JOB_WAIT_SECONDS = 60;
+
+const PdfJobResult = Type.Object(
+  {
+    job: Type.Optional(Type.Ref('RenderJob')),
+    pdfs: Type.Optional(Type.Array(Type.Ref('ManagedPdf'), { description: 'The managed PDFs made: one, or one per part of a split.' })),
+  },
+  { description: '`{job, pdfs}` once the job succeeded, `{job}` while it runs; a split answers `{pdfs}`.' },
 );
 
 const PdfJobBody = Type.Object(
@@ -42,6 +58,13 @@ const PdfJobBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: 'File name of the result (split: `-1`, `-2`… appended).' }),
     ),
     businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Your reference (split: `-1`, `-2`… appended).' })),
+    waitSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_PDF_JOB_WAIT_SECONDS,
+        description: `How long the request waits for the job (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): 201 with its PDF when it finished, else 202 with the job to poll. 0: answer 202 at once. Not part of the body an \`Idempotency-Key\` compares.`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -55,12 +78,12 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Managed PDFs'],
         summary: 'Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)',
-        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and stores the result as a new managed PDF, or one per part after \`split\` → 201 \`{pdfs}\`. Synchronous: the answer comes when the work is done. Steps: \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}\` (over the content by default), \`watermark\` (a stamp under the content by default), \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), \`flatten\`, \`metadata {title?, author?, subject?, keywords?}\`, \`split {every} | {ranges}\`, \`optimize\` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): \`optimize\` last, \`split\` last or before \`optimize\`, no \`fillForm\` after \`flatten\`. A step that does not fit the PDF (an unknown form field, a page past the last, the time or memory limit) is 422 \`pdf_step_failed\` naming it; nothing is stored. Sources of another account are 404; limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result). Optional \`Idempotency-Key\`.`,
+        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. A job whose steps end in \`split\` makes several PDFs and runs in the request instead: 201 \`{pdfs}\`, one per part. Steps: \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}\` (over the content by default), \`watermark\` (a stamp under the content by default), \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), \`flatten\`, \`metadata {title?, author?, subject?, keywords?}\`, \`split {every} | {ranges}\`, \`optimize\` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): \`optimize\` last, \`split\` last or before \`optimize\`, no \`fillForm\` after \`flatten\`. Sources of another account are 404 at once; a source deleted before the job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result). Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared).`,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PdfJobBody,
-        response: { 201: Type.Object({ pdfs: Type.Array(Type.Ref('ManagedPdf')) }) },
+        response: { 201: PdfJobResult, 202: PdfJobResult },
         'x-folio': {
-          success: 'The managed PDFs made',
+          success: 'The job and the managed PDF it made (a split: the PDFs)',
           errors: [
             'pdf_not_found',
             'render_job_not_found',
@@ -68,6 +91,9 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
             'pdf_deleting',
             'render_output_not_ready',
             'pdf_step_failed',
+            'render_job_failed',
+            'render_job_quota_exceeded',
+            'render_time_quota_exceeded',
             'storage_limit_exceeded',
             'insufficient_storage',
           ],
@@ -79,12 +105,86 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
               { type: 'metadata', title: 'Invoice 4711 (paid)' },
             ],
             fileName: 'invoice-4711-paid',
+            businessKey: 'paid-4711',
+            waitSeconds: 30,
           },
-          response: { pdfs: [{ ...ex.managedPdf, deployId: '', deployVersionId: '', renderJobId: '', fileName: 'invoice-4711-paid.pdf' }] },
+          response: { job: pdfEx.pdfJob, pdfs: [pdfEx.pdfJobPdf] },
           parameters: { 'idempotency-key': 'paid-4711' },
         },
       },
     },
-    async (req, reply) => idempotent(req, reply, s.idempotency, 201, () => s.pdfJobs.run(principalOf(req).accountId, req.body)),
+    async (req, reply) => {
+      const { accountId } = principalOf(req);
+      const { waitSeconds, ...body } = req.body;
+      // Several PDFs (split): the work runs in the request, answered with the managed PDFs it made.
+      if (splits(body.steps)) return idempotent(req, reply, s.idempotency, 201, () => s.pdfJobs.run(accountId, body));
+      const created = await runIdempotent(
+        req,
+        s.idempotency,
+        () => requestHash('POST', '/v1/pdf-jobs', {}, body),
+        202,
+        () => s.pdfJobs.create(accountId, body),
+      );
+      if (created.replayed) reply.header('idempotent-replayed', 'true');
+      return answer(reply, accountId, created.value.job.id, waitSeconds ?? DEFAULT_PDF_JOB_WAIT_SECONDS, true);
+    },
+  );
+
+  /**
+   * The job once it ended or `seconds` passed: 201 (POST) or 200 `{job, pdfs}` when it succeeded, 202 `{job}`
+   * while it runs. A POST whose job failed answers its failure: 422 pdf_step_failed naming the step (as the
+   * steps' checks do), else 422 render_job_failed with the job's code.
+   */
+  async function answer(reply: FastifyReply, accountId: string, jobId: string, seconds: number, post: boolean) {
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    };
+    reply.raw.on('close', onClose);
+    try {
+      await s.renderSync.wait(accountId, jobId, seconds, gone.signal);
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+    const view = await s.pdfJobs.view(accountId, jobId);
+    const { job } = view;
+    if (post && job.status === 'failed') {
+      const message = job.errorMessage ?? `PDF job ${jobId} failed`;
+      if (job.errorCode === 'pdf_step_failed')
+        throw new AppError('pdf_step_failed', message, { field: /^(steps\[\d+\][^:\s]*)/.exec(message)?.[1] ?? 'steps', jobId });
+      throw new AppError('render_job_failed', message, {
+        jobId,
+        jobStatus: job.status,
+        ...(job.errorCode ? { jobErrorCode: job.errorCode } : {}),
+      });
+    }
+    if (job.status === 'succeeded') return reply.code(post ? 201 : 200).send(view);
+    return reply.code(post ? 202 : 200).send(view);
+  }
+
+  r.get(
+    '/v1/pdf-jobs/:jobId',
+    {
+      config: { scope: 'pdfs:read' },
+      schema: {
+        tags: ['Managed PDFs'],
+        summary: 'Get a PDF job (with its PDF after success)',
+        description:
+          "A PDF job is a render job that prints no page (it also appears in `GET /v1/render-jobs`, with `document.pdfSources`): `waitSeconds` (0–30) long-polls until it ends. After success `pdfs` holds the managed PDF it made. A failed job has `errorCode` (`pdf_step_failed` naming the step, `pdf_source_unavailable`, `pdf_limit_exceeded`, `storage_limit_exceeded`…) and `errorMessage`. Another account's job, or a render job that is not a PDF job, is 404.",
+        params: Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        querystring: Type.Object(
+          { waitSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: PdfJobResult },
+        'x-folio': {
+          success: 'The job, and its PDF after success',
+          errors: ['render_job_not_found'],
+          query: { waitSeconds: 30 },
+          response: { job: pdfEx.pdfJob, pdfs: [pdfEx.pdfJobPdf] },
+        },
+      },
+    },
+    async (req, reply) => answer(reply, principalOf(req).accountId, req.params.jobId, req.query.waitSeconds ?? 0, false),
   );
 }

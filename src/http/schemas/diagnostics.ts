@@ -65,14 +65,14 @@ export const RenderDiagnosticsSchema = Type.Object(
     ]),
     timings: Type.Object(
       Object.fromEntries(
-        ['queued', 'load', 'readyWait', 'print', 'postProcess', 'images', 'store'].map((k) => [
+        ['queued', 'load', 'readyWait', 'print', 'steps', 'postProcess', 'images', 'store'].map((k) => [
           k,
           Type.Optional(Type.Integer({ minimum: 0 })),
         ]),
       ),
       {
         description:
-          'Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images).',
+          "Milliseconds per phase: `queued` (due to claimed), `load` (navigation to the load event), `readyWait` (load to print), `print` (printing and streaming the PDF), `postProcess` and `store` (jobs with document options), `images` (drawing and storing page images). A PDF job (`POST /v1/pdf-jobs`) has `load` (reading its sources) and `steps` (joining them and running its steps) instead of the page's phases.",
       },
     ),
     warnings: Type.Optional(JobWarningsSchema),

@@ -127,6 +127,12 @@ export const RenderJob = Type.Object(
               examples: [['stamp', 'flatten']],
             }),
           ),
+          pdfSources: Type.Optional(
+            Type.Array(
+              Type.Object({ pdfId: Type.Optional(Type.String()), jobId: Type.Optional(Type.String()) }, { additionalProperties: false }),
+              { description: 'A PDF job (`POST /v1/pdf-jobs`): the sources it joins, in order, instead of printing a page.' },
+            ),
+          ),
         },
         {
           description:

@@ -20,6 +20,14 @@ const WebhookJob = Type.Object(
     requestedAt: EpochMs,
     finishedAt: EpochMs,
     warnings: JobWarningsSchema,
+    pdfSources: Type.Optional(
+      Type.Array(
+        Type.Object({ pdfId: Type.Optional(Type.String()), jobId: Type.Optional(Type.String()) }, { additionalProperties: false }),
+        {
+          description: 'A PDF job (`POST /v1/pdf-jobs`) only: the sources it joined, in order.',
+        },
+      ),
+    ),
     deployVersionNo: Type.Optional(Type.Integer({ description: 'Succeeded jobs only.' })),
     deployVersionRoute: Type.Optional(Type.String({ description: 'Succeeded jobs only.' })),
     deployVersionTitle: Type.Optional(Type.String({ description: 'Succeeded jobs only.' })),
