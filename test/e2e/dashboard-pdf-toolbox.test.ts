@@ -100,6 +100,7 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
 
     await upload(locked, 'open-me-77');
     await page.getByTestId('pdfs-table').getByRole('link', { name: 'locked.pdf' }).waitFor();
+    await page.getByText('locked.pdf uploaded (stored decrypted)').waitFor();
     assert.equal(await errors.count(), 1);
     assert.equal(await errors.innerText(), '', 'the errors are cleared');
     const list = await api.request('GET', '/v1/pdfs');
@@ -108,6 +109,8 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
       ['locked.pdf'],
       'nothing was stored for the refused uploads',
     );
+    const stored = await download(list.body.items[0].id);
+    assert.equal(tool('qpdf', (f) => ['--is-encrypted', f], stored).status, 2, 'the stored copy is not encrypted');
     assert.deepEqual(problems, []);
   });
 
