@@ -27,18 +27,24 @@ export function setUnauthorizedHandler(fn: () => void) {
  * Resolves with the parsed body (undefined for 204); rejects with ApiError carrying the API's message.
  */
 export async function api<T = unknown>(method: string, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<T> {
+  return send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), opts.signal);
+}
+
+/**
+ * POSTs a multipart form (a file upload) with the session cookie and X-CSRF-Token; the browser writes the
+ * Content-Type with its boundary. Answers and errors as `api`.
+ */
+export function apiForm<T = unknown>(path: string, form: FormData, opts: { signal?: AbortSignal } = {}): Promise<T> {
+  return send<T>('POST', path, form, opts.signal);
+}
+
+async function send<T>(method: string, path: string, body: string | FormData | undefined, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] = csrfToken;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: opts.signal,
-    });
+    res = await fetch(path, { method, headers, body, credentials: 'same-origin', signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', 'The server cannot be reached. Check your connection and try again.');

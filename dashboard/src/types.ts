@@ -111,6 +111,10 @@ export type VersionCheck = Operations['GET /v1/deploys/{deployId}/versions/{depl
 /** A signing certificate of the account (PKCS#12); the file and its passphrase are never answered. */
 export type SigningCertificate = Operations['GET /v1/signing-certificates/{signingCertificateId}']['response']['signingCertificate'];
 
+/** What GET /v1/pdfs/{id}/info answers: pages, metadata, form fields, attachments, signatures, claims. */
+export type PdfInfo = Operations['GET /v1/pdfs/{pdfId}/info']['response']['info'];
+export type PdfFormField = PdfInfo['formFields'][number];
+
 export interface PayloadProblem {
   pointer: string;
   message: string;

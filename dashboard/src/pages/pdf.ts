@@ -2,8 +2,10 @@ import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, bytes, dateTime } from '../format';
 import type { PageContext } from '../router';
-import type { Access, ManagedPdf, PermanentLink } from '../types';
+import type { Access, ManagedPdf, PdfInfo, PermanentLink } from '../types';
 import { act, confirmDialog, copyButton, errorBox, loading, pageHeader, table, toast } from '../ui';
+import { pdfInfoSection } from './pdf-info';
+import { pdfStepsForm } from './pdf-steps-form';
 import { deletePdf, protectedBadge } from './pdfs';
 
 export async function pdfPage(ctx: PageContext) {
@@ -81,6 +83,29 @@ export async function pdfPage(ctx: PageContext) {
     pdf.state === 'available' ? loading('Loading preview…') : h('p', { class: 'muted' }, `This PDF is ${pdf.state}.`),
   );
 
+  // The PDF toolbox: what the PDF holds, and steps that make new PDFs from it. An encrypted PDF is neither
+  // read nor a source (Folio keeps no password).
+  const usable = pdf.state === 'available' && !pdf.protected;
+  const infoBody = h(
+    'div',
+    {},
+    usable ? loading('Reading the PDF…') : h('p', { class: 'muted' }, 'Not readable: the PDF is encrypted or not available.'),
+  );
+  const infoEl = h('section', { 'aria-labelledby': 'info-title' }, h('h2', { id: 'info-title' }, 'Info'), infoBody);
+  const stepsEl = h('section', { 'aria-label': 'Run steps' });
+  async function loadInfo() {
+    if (!usable) return;
+    let info: PdfInfo | null = null;
+    try {
+      info = (await api<{ info: PdfInfo }>('GET', `${base}/info`, undefined, { signal: ctx.signal })).info;
+      replace(infoBody, pdfInfoSection(info));
+    } catch (err) {
+      if (ctx.signal.aborted) return;
+      replace(infoBody, errorBox(err, 'The PDF could not be read'));
+    }
+    replace(stepsEl, pdfStepsForm(pdf, info?.formFields ?? []));
+  }
+
   ctx.root.replaceChildren(
     pageHeader(pdf.fileName, { back: { href: '/dashboard/pdfs', label: 'PDFs' }, subtitle: h('code', {}, pdf.id), actions: del }),
     ...(pdf.protected
@@ -109,9 +134,12 @@ export async function pdfPage(ctx: PageContext) {
       h('dd', {}, dateTime(pdf.createdAt)),
     ),
     linksEl,
+    infoEl,
+    stepsEl,
     h('section', { 'aria-labelledby': 'preview-title' }, h('h2', { id: 'preview-title' }, 'Preview'), frameSlot),
   );
   await loadLinks();
+  await loadInfo();
   if (pdf.state === 'available') {
     try {
       const r = await api<Access>('POST', `${base}/preview`, { expiresInSeconds: 3600 }, { signal: ctx.signal });

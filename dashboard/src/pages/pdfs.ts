@@ -5,6 +5,7 @@ import type { PageContext } from '../router';
 import { pdfThumbnail } from '../thumbnail';
 import type { ManagedPdf, Page } from '../types';
 import { act, confirmDialog, empty, errorBox, loadMoreButton, loading, pageHeader, table, toast } from '../ui';
+import { uploadPdfForm } from './pdf-upload';
 
 export async function deletePdf(p: ManagedPdf): Promise<boolean> {
   const ok = await confirmDialog({
@@ -61,7 +62,10 @@ export async function pdfsPage(ctx: PageContext) {
     replace(
       listEl,
       items.length === 0
-        ? empty('No managed PDFs yet', 'Render jobs with output mode “managed” keep their PDF here until you delete it.')
+        ? empty(
+            'No managed PDFs yet',
+            'Render jobs with output mode “managed” keep their PDF here until you delete it; so do PDFs you upload.',
+          )
         : table('Managed PDFs', ['File', 'Pages', 'Size', 'State', 'Business key', 'Created', ''], rows, { testid: 'pdfs-table' }),
       cursor ? loadMoreButton(more) : null,
     );
@@ -82,6 +86,10 @@ export async function pdfsPage(ctx: PageContext) {
     cursor = page.nextCursor;
     draw();
   }
-  ctx.root.append(pageHeader('PDFs', { subtitle: 'Managed PDFs are kept until deleted; share them with permanent links.' }), listEl);
+  ctx.root.append(
+    pageHeader('PDFs', { subtitle: 'Managed PDFs are kept until deleted; share them with permanent links.' }),
+    uploadPdfForm(() => load()),
+    listEl,
+  );
   await load();
 }
