@@ -7,10 +7,12 @@
 import {
   AF_RELATIONSHIPS,
   FACTURX_PROFILES,
+  PDF_ACCESSIBILITY,
   PDF_STANDARDS,
   type AfRelationship,
   type DocumentMetadata,
   type FacturXProfile,
+  type PdfAccessibility,
   type PdfStandard,
 } from './pdf-document.js';
 import { IMAGE_FORMATS, type OutputFormat, type PageImagesSpec } from './page-images.js';
@@ -37,6 +39,8 @@ export type StoredSignature = SignatureInput & { subject: string; fingerprintSha
 /** What the job view shows of the document options (render_jobs.document_view_json): never any content. */
 export interface JobDocumentView {
   standard?: PdfStandard;
+  /** PDF/UA-1 asked for (by the job or its version): the output is identified and checked as PDF/UA-1. */
+  accessibility?: PdfAccessibility;
   metadata?: DocumentMetadata;
   attachments?: { name: string; mimeType: string; relationship: string; description?: string; bytes: number; bundlePath?: string }[];
   eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
@@ -56,6 +60,7 @@ export interface JobDocumentView {
  */
 export interface StoredJobDocument {
   standard?: PdfStandard;
+  accessibility?: PdfAccessibility;
   metadata?: DocumentMetadata;
   attachments: {
     name: string;
@@ -137,6 +142,7 @@ const signatureFields: Fields = {
 /** The fields both shapes share. */
 const commonFields = (column: string): Fields => ({
   standard: { ok: oneOf(PDF_STANDARDS) },
+  accessibility: { ok: oneOf(PDF_ACCESSIBILITY) },
   metadata: { ok: isObject },
   signature: { ok: (v) => !!checkObject(column, 'signature', v, signatureFields) },
   print: { ok: (v) => isObject(v) && validatePdfOverrides(v).ok },
