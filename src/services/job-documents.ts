@@ -130,6 +130,13 @@ export class JobDocuments {
       eInvoice: input.eInvoice,
     });
     if (problem) throw invalid(jobField(problem));
+    // ISO 14289-1 § 7.16 (Matterhorn 26-002): an encrypted PDF/UA document lets assistive technology extract its text.
+    if (input.pdf?.accessibility === 'pdf/ua-1' && input.protection?.permissions?.accessibility === false)
+      throw invalid({
+        field: 'protection.permissions.accessibility',
+        message:
+          'protection.permissions.accessibility cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA lets assistive technology read an encrypted PDF',
+      });
     if (input.pdf?.accessibility === 'pdf/ua-1' && print?.tagged === false)
       throw invalid({
         field: 'print.tagged',

@@ -129,6 +129,10 @@ describe('PDF/UA-1 jobs', () => {
     const jobCases: Array<[Record<string, unknown>, string]> = [
       [{ pdf: { accessibility: 'pdf/ua-2' } }, 'pdf.accessibility'],
       [{ pdf: { accessibility: 'pdf/ua-1' }, print: { tagged: false } }, 'print.tagged'],
+      [
+        { pdf: { accessibility: 'pdf/ua-1' }, protection: { ownerPassword: 'owner-Pw-7f3a9c', permissions: { accessibility: false } } },
+        'protection.permissions.accessibility',
+      ],
     ];
     for (const [extra, field] of jobCases) {
       const r = await app.api('POST', '/v1/render-jobs', { deployId: plainDeploy, deployVersionId: 'latest', payload: {}, ...extra });
