@@ -325,6 +325,11 @@ export class JobDocuments {
         field: 'protection',
         message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
       });
+    if (fromVersion.accessibility === 'pdf/ua-1' && doc.accessibility === undefined && doc.protection?.permissions.accessibility === false)
+      throw invalid({
+        field: 'protection.permissions.accessibility',
+        message: `protection.permissions.accessibility cannot be false with the version's render.metadata.pdf.accessibility "pdf/ua-1" (set pdf.accessibility to "none" for this job, or allow it)`,
+      });
     if (doc.standard === undefined && fromVersion.standard !== undefined) {
       const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });
       if (problem) {

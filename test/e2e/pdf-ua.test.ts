@@ -134,6 +134,11 @@ describe('PDF/UA-1 jobs', () => {
         'protection.permissions.accessibility',
       ],
     ];
+    const denied = { protection: { ownerPassword: 'owner-Pw-7f3a9c', permissions: { accessibility: false } } };
+    const onUaVersion = await app.api('POST', '/v1/render-jobs', { deployId: uaDeploy, deployVersionId: 'latest', payload: {}, ...denied });
+    assert.equal(onUaVersion.status, 400, JSON.stringify(onUaVersion.body));
+    assert.equal(onUaVersion.body.details?.field, 'protection.permissions.accessibility');
+    assert.match(onUaVersion.body.message, /the version's render\.metadata\.pdf\.accessibility/);
     for (const [extra, field] of jobCases) {
       const r = await app.api('POST', '/v1/render-jobs', { deployId: plainDeploy, deployVersionId: 'latest', payload: {}, ...extra });
       assert.equal(r.status, 400, JSON.stringify(r.body));
