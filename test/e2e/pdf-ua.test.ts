@@ -123,6 +123,18 @@ describe('PDF/UA-1 jobs', () => {
       assert.match(meta, /<pdfaid:part>2<\/pdfaid:part>/);
       assert.match(meta, /<pdfuaid:part>1<\/pdfuaid:part>/);
     });
+    // Kept as a managed PDF, its info reports both claims.
+    const managed = await finished({
+      deployId: plainDeploy,
+      outputMode: 'managed',
+      pdf: { standard: 'pdf/a-2b', accessibility: 'pdf/ua-1' },
+    });
+    const full = await app.api('GET', `/v1/render-jobs/${managed.id}`);
+    const info = await app.api('GET', `/v1/pdfs/${full.body.pdf.id}/info`);
+    assert.equal(info.status, 200, JSON.stringify(info.body));
+    assert.equal(info.body.info.pdfUA, 'PDF/UA-1');
+    assert.equal(info.body.info.pdfA, 'PDF/A-2b');
+    assert.equal(info.body.info.tagged, true);
   });
 
   test('bad values are 400s naming the field, at job creation and at commit', async () => {
