@@ -17,6 +17,7 @@ export const WARNING_EXPLANATIONS: Record<WarningCode, string> = {
   font_fallback: 'A web font failed to load: its text was printed in a fallback font.',
   ready_by_timeout: 'The page was printed after 3 s of work that did not end, so it may be incomplete: call folio.ready() when it is done.',
   margin_boxes_clipped: 'The CSS puts content in @page margin boxes on a side with no page margin: Chromium drops those boxes.',
+  pdfua_violation: 'The job asked for PDF/UA-1 and its PDF fails Matterhorn Protocol conditions Folio checks (the message names them).',
   payload_schema_missing: 'The version has no payload.schema.json, so a payload of the wrong shape is not refused.',
 };
 

@@ -60,7 +60,7 @@ const REFUSED: Record<string, string> = {
   flatten: 'Folio does not flatten PDFs',
   embeds: 'attachments are a field of a Folio job (attachments, docs/api.md), not of this form',
   embedsMetadata: 'attachments are a field of a Folio job (attachments, docs/api.md), not of this form',
-  pdfua: 'Folio does not make PDF/UA; its PDFs are tagged (generateTaggedPdf) but not checked against PDF/UA',
+  pdfua: 'PDF/UA-1 is a field of a Folio job (pdf.accessibility "pdf/ua-1", docs/pdf.md), not of this form',
   failOnResourceHttpStatusCodes: 'give 499 and 599 (every 4xx and 5xx answer, as Folio checks them), or leave it out',
   ignoreResourceHttpStatusDomains: 'Folio cannot exempt domains from http_error_status',
 };

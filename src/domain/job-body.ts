@@ -3,7 +3,7 @@
 // services derive their input type from it (CreateJobInput, services/render-job-types.ts), so the shape of a
 // job request is written once. Schemas only: building them does no I/O.
 import { Type } from '@sinclair/typebox';
-import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS } from './pdf-document.js';
+import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_ACCESSIBILITY, PDF_STANDARDS } from './pdf-document.js';
 import { DEFAULT_IMAGE_DPI, IMAGE_DPI, IMAGE_FORMATS, IMAGE_QUALITY, IMAGE_WIDTH, MAX_IMAGE_PAGES, OUTPUT_FORMATS } from './page-images.js';
 import { PDF_PERMISSIONS, type PdfPermission } from './pdf-protection.js';
 import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from './plans.js';
@@ -21,6 +21,14 @@ export const Standard = Type.Union(
   {
     description:
       'Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`.',
+  },
+);
+export const Accessibility = Type.Union(
+  PDF_ACCESSIBILITY.map((s) => Type.Literal(s)),
+  {
+    description:
+      'Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium\'s tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`.',
+    examples: ['pdf/ua-1'],
   },
 );
 const Relationship = Type.Union(
@@ -51,11 +59,11 @@ export const DocumentMetadata = Type.Object(
 
 /** `pdf` of a job body. */
 export const PdfOptionsField = Type.Object(
-  { standard: Type.Optional(Standard), metadata: Type.Optional(DocumentMetadata) },
+  { standard: Type.Optional(Standard), accessibility: Type.Optional(Accessibility), metadata: Type.Optional(DocumentMetadata) },
   {
     additionalProperties: false,
     description:
-      "Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name.",
+      'Document options of this job, over the version\'s `render.metadata.pdf`: `standard` and `accessibility` replace the version\'s, each `metadata` field replaces the version\'s field of the same name. PDF/A-2b + PDF/UA-1: `{standard: "pdf/a-2b", accessibility: "pdf/ua-1"}`.',
   },
 );
 

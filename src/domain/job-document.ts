@@ -7,10 +7,12 @@
 import {
   AF_RELATIONSHIPS,
   FACTURX_PROFILES,
+  PDF_ACCESSIBILITY,
   PDF_STANDARDS,
   type AfRelationship,
   type DocumentMetadata,
   type FacturXProfile,
+  type PdfAccessibility,
   type PdfStandard,
 } from './pdf-document.js';
 import { IMAGE_FORMATS, type OutputFormat, type PageImagesSpec } from './page-images.js';
@@ -38,6 +40,8 @@ export type StoredSignature = SignatureInput & { subject: string; fingerprintSha
 /** What the job view shows of the document options (render_jobs.document_view_json): never any content. */
 export interface JobDocumentView {
   standard?: PdfStandard;
+  /** PDF/UA-1 asked for (by the job or its version): the output is identified and checked as PDF/UA-1. */
+  accessibility?: PdfAccessibility;
   metadata?: DocumentMetadata;
   attachments?: { name: string; mimeType: string; relationship: string; description?: string; bytes: number; bundlePath?: string }[];
   eInvoice?: { standard: 'factur-x'; profile: string; bytes: number };
@@ -64,6 +68,7 @@ export type PdfJobSource = { pdfId: string } | { jobId: string };
  */
 export interface StoredJobDocument {
   standard?: PdfStandard;
+  accessibility?: PdfAccessibility;
   metadata?: DocumentMetadata;
   attachments: {
     name: string;
@@ -149,6 +154,7 @@ const signatureFields: Fields = {
 /** The fields both shapes share. */
 const commonFields = (column: string): Fields => ({
   standard: { ok: oneOf(PDF_STANDARDS) },
+  accessibility: { ok: oneOf(PDF_ACCESSIBILITY) },
   metadata: { ok: isObject },
   signature: { ok: (v) => !!checkObject(column, 'signature', v, signatureFields) },
   print: { ok: (v) => isObject(v) && validatePdfOverrides(v).ok },

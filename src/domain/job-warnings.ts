@@ -30,6 +30,10 @@ export const JOB_WARNINGS = {
     description:
       'The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side.',
   },
+  pdfua_violation: {
+    description:
+      'The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: docs/pdf.md, "PDF/UA-1".',
+  },
   payload_schema_missing: {
     description:
       "The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00).",

@@ -13,6 +13,14 @@ export const MAX_DOCUMENT_PAGES = 5000;
 export const PDF_STANDARDS = ['none', 'pdf/a-2b', 'pdf/a-3b'] as const;
 export type PdfStandard = (typeof PDF_STANDARDS)[number];
 
+/**
+ * The accessibility level of the output, independent of the archival `standard`: `pdf/ua-1` (ISO 14289-1)
+ * adds the PDF/UA identification and what it requires to Chromium's tagged PDF and checks the result
+ * (src/pdf/ua-check.ts); it combines with `none`, `pdf/a-2b` and `pdf/a-3b`.
+ */
+export const PDF_ACCESSIBILITY = ['none', 'pdf/ua-1'] as const;
+export type PdfAccessibility = (typeof PDF_ACCESSIBILITY)[number];
+
 export const AF_RELATIONSHIPS = ['Data', 'Source', 'Alternative', 'Supplement', 'Unspecified'] as const;
 export type AfRelationship = (typeof AF_RELATIONSHIPS)[number];
 
@@ -56,6 +64,7 @@ export interface EInvoiceInput {
 
 export interface PdfDocumentInput {
   standard?: PdfStandard;
+  accessibility?: PdfAccessibility;
   metadata?: DocumentMetadata;
   attachments?: AttachmentInput[];
   eInvoice?: EInvoiceInput;
@@ -168,6 +177,11 @@ export function checkPdfDocumentRequest(input: PdfDocumentInput): PdfInputProble
   const problems: PdfInputProblem[] = [];
   if (input.standard !== undefined && !PDF_STANDARDS.includes(input.standard))
     problems.push({ field: 'standard', message: `standard must be one of ${PDF_STANDARDS.join(', ')}` });
+  if (input.accessibility !== undefined && !PDF_ACCESSIBILITY.includes(input.accessibility))
+    problems.push({
+      field: 'accessibility',
+      message: `accessibility must be one of ${PDF_ACCESSIBILITY.join(', ')} (the PDF/A level is standard; the two combine)`,
+    });
   problems.push(...metadataProblems(input.metadata));
   const seen = new Map<string, number>();
   (input.attachments ?? []).forEach((a, i) => {

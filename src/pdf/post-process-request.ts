@@ -1,6 +1,6 @@
 // What post-processing is asked to do (src/pdf/post-process.ts), and whether a request changes the printed
 // PDF at all. Job creation's checks (checks.ts) and the worker's document step read these types too.
-import type { AfRelationship, DocumentMetadata, FacturXProfile, PdfStandard } from '../domain/pdf-document.js';
+import type { AfRelationship, DocumentMetadata, FacturXProfile, PdfAccessibility, PdfStandard } from '../domain/pdf-document.js';
 import type { PdfLimits } from './limits.js';
 
 export interface PdfAttachment {
@@ -20,6 +20,14 @@ export interface EInvoice {
 
 export interface PostProcessRequest {
   standard: PdfStandard;
+  /** `pdf/ua-1`: the PDF/UA identification and what ISO 14289-1 asks of the catalog and pages (src/pdf/ua-prepare.ts). */
+  accessibility?: PdfAccessibility;
+  /**
+   * The language the printed page declared (`<html lang>`): a tag, or null when it declared none. With
+   * PDF/UA-1 and no `metadata.lang`, null removes the /Lang Chromium writes from its own locale (a guess,
+   * not a declaration); undefined (not known) keeps it.
+   */
+  pageLang?: string | null;
   metadata: DocumentMetadata;
   attachments: PdfAttachment[];
   eInvoice?: EInvoice;
@@ -38,6 +46,7 @@ export interface PostProcessRequest {
 /** Whether a request changes the printed PDF at all (a plain job skips post-processing). */
 export function needsPostProcessing(req: Partial<PostProcessRequest>): boolean {
   if (req.standard !== undefined && req.standard !== 'none') return true;
+  if (req.accessibility === 'pdf/ua-1') return true;
   if (req.eInvoice) return true;
   if ((req.attachments?.length ?? 0) > 0 || (req.prepend?.length ?? 0) > 0 || (req.append?.length ?? 0) > 0) return true;
   const m = req.metadata ?? {};

@@ -10,7 +10,9 @@
 //      PdfPostProcessError; adds the sRGB OutputIntent with the ICC profile of the Debian package
 //      (src/pdf/icc.ts);
 //   4. writes the document metadata to the Info dictionary and the XMP packet with the same values
-//      (src/pdf/xmp.ts), /Lang and /ViewerPreferences /DisplayDocTitle on the catalog;
+//      (src/pdf/xmp.ts), /Lang and /ViewerPreferences /DisplayDocTitle on the catalog; for PDF/UA-1
+//      (`accessibility`) also pdfuaid:part 1, /Tabs /S on pages with annotations and /MarkInfo /Marked
+//      (src/pdf/ua-prepare.ts), and no /Lang the page did not declare (ua-check.ts then reports it);
 //   5. embeds the attachments (and `factur-x.xml`) as associated files: /EmbeddedFiles name tree, /AF on
 //      the catalog, /AFRelationship, /UF, /Desc, /EF with /Subtype and /Params (Size, dates, CheckSum);
 //   6. sets a /ID computed from the inputs and writes the file, no encryption: without joined PDFs, as an
@@ -37,6 +39,7 @@ import {
 import { eInvoiceXmlProblem } from './checks.js';
 import { embedFiles } from './embedded-files.js';
 import { sanitizeForPdfA } from './pdfa-sanitize.js';
+import { prepareForUa } from './ua-prepare.js';
 import type { PdfAttachment, PostProcessRequest } from './post-process-request.js';
 import { PdfPostProcessError } from './errors.js';
 import { srgbProfile } from './icc.js';
@@ -64,6 +67,7 @@ const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK, ignoreEncryp
 export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Promise<Buffer> {
   const problems = checkPdfDocumentRequest({
     standard: req.standard,
+    accessibility: req.accessibility,
     metadata: req.metadata,
     attachments: req.attachments.map((a) => ({ ...a, size: a.content.length })),
     eInvoice: req.eInvoice,
@@ -81,6 +85,7 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   }
   const standard = effectiveStandard(req);
   const pdfa = standard !== 'none';
+  const ua = req.accessibility === 'pdf/ua-1';
   const date = new Date(Math.floor(req.date.getTime() / 1000) * 1000);
 
   const joining = (req.prepend?.length ?? 0) > 0 || (req.append?.length ?? 0) > 0;
@@ -131,6 +136,7 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
     });
     catalog.set(N('OutputIntents'), ctx.obj([ctx.register(intent)]));
   }
+  if (ua) prepareForUa(ctx, catalog, changed);
 
   // Metadata: Info and XMP from the same values.
   const oldInfo = ctx.lookupMaybe(ctx.trailerInfo.Info, PDFDict);
@@ -140,7 +146,8 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   const subject = req.metadata.subject ?? oldText('Subject');
   const keywords = req.metadata.keywords?.length ? req.metadata.keywords.join(', ') : oldText('Keywords');
   const creator = req.metadata.creator ?? oldText('Creator');
-  const lang = req.metadata.lang ?? textOf(catalog.lookup(N('Lang')));
+  // Chromium writes its own locale as /Lang when the page declares none: PDF/UA keeps only a declared one.
+  const lang = req.metadata.lang ?? (ua && req.pageLang === null ? undefined : textOf(catalog.lookup(N('Lang'))));
   const info = ctx.obj({});
   const setText = (key: string, v: string | undefined) => v !== undefined && info.set(N(key), PDFHexString.fromText(v));
   setText('Title', title);
@@ -154,6 +161,7 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   ctx.trailerInfo.Info = ctx.register(info);
   const xmp = buildXmp({
     pdfaPart: standard === 'pdf/a-2b' ? 2 : standard === 'pdf/a-3b' ? 3 : null,
+    pdfuaPart: ua ? 1 : null,
     title,
     author,
     subject,
@@ -167,6 +175,7 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   // Uncompressed: PDF/A forbids a Filter on the metadata stream.
   catalog.set(N('Metadata'), ctx.register(ctx.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: xmp.length })));
   if (lang !== undefined) catalog.set(N('Lang'), PDFHexString.fromText(lang));
+  else catalog.delete(N('Lang'));
   const prefs = catalog.lookupMaybe(N('ViewerPreferences'), PDFDict) ?? ctx.obj({});
   prefs.set(N('DisplayDocTitle'), ctx.obj(true));
   catalog.set(N('ViewerPreferences'), prefs);
@@ -259,6 +268,7 @@ function documentId(ctx: PDFContext, pdf: Buffer, req: PostProcessRequest, stand
   h.update(
     JSON.stringify({
       standard,
+      ...(req.accessibility === 'pdf/ua-1' ? { accessibility: req.accessibility, pageLang: req.pageLang ?? null } : {}),
       metadata: req.metadata,
       producer: req.producer,
       date: req.date.toISOString(),

@@ -3,14 +3,19 @@
 // with the same value (Title ↔ dc:title, Author ↔ dc:creator, Subject ↔ dc:description, Keywords ↔
 // pdf:Keywords, Creator ↔ xmp:CreatorTool, Producer ↔ pdf:Producer, CreationDate ↔ xmp:CreateDate,
 // ModDate ↔ xmp:ModifyDate); the xpacket header has no `bytes`/`encoding` attribute; properties outside the
-// predefined schemas are described by a pdfaExtension schema (here: Factur-X's fx:).
+// predefined schemas are described by a pdfaExtension schema (here: Factur-X's fx:, and PDF/UA's pdfuaid:
+// when the document claims PDF/A too, since ISO 19005 predates ISO 14289's identification schema).
+// ISO 14289-1 § 5: a PDF/UA-1 document carries pdfuaid:part 1.
 import { FACTURX_FILE_NAME, type FacturXProfile } from '../domain/pdf-document.js';
 
 export const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+export const PDFUAID_NS = 'http://www.aiim.org/pdfua/ns/id/';
 
 export interface XmpInput {
   /** 2 or 3 for PDF/A-2b/-3b; null writes no pdfaid (standard `none`). */
   pdfaPart: 2 | 3 | null;
+  /** 1 for PDF/UA-1; absent or null writes no pdfuaid. */
+  pdfuaPart?: 1 | null;
   title?: string;
   author?: string;
   subject?: string;
@@ -40,12 +45,35 @@ export function escapeXml(s: string): string {
 const langAlt = (tag: string, value: string) =>
   `<${tag}><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(value)}</rdf:li></rdf:Alt></${tag}>`;
 
-const FX_PROPERTIES: Array<[name: string, description: string]> = [
-  ['DocumentFileName', 'The name of the embedded XML document'],
-  ['DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'],
-  ['Version', 'The actual version of the standard applying to the embedded XML document'],
-  ['ConformanceLevel', 'The conformance level of the embedded XML document'],
+type ExtensionProperty = [name: string, valueType: string, category: 'internal' | 'external', description: string];
+
+const FX_PROPERTIES: ExtensionProperty[] = [
+  ['DocumentFileName', 'Text', 'external', 'The name of the embedded XML document'],
+  ['DocumentType', 'Text', 'external', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'],
+  ['Version', 'Text', 'external', 'The actual version of the standard applying to the embedded XML document'],
+  ['ConformanceLevel', 'Text', 'external', 'The conformance level of the embedded XML document'],
 ];
+
+const PDFUAID_PROPERTIES: ExtensionProperty[] = [
+  ['part', 'Integer', 'internal', 'Indicates, which part of ISO 14289 standard is followed'],
+];
+
+/** One schema of a pdfaExtension:schemas bag (ISO 19005-2 § 6.6.2.3.3). */
+function extensionSchema(name: string, ns: string, prefix: string, properties: ExtensionProperty[]): string {
+  const props = properties
+    .map(
+      ([n, valueType, category, description]) =>
+        `<rdf:li rdf:parseType="Resource"><pdfaProperty:name>${n}</pdfaProperty:name><pdfaProperty:valueType>${valueType}</pdfaProperty:valueType>` +
+        `<pdfaProperty:category>${category}</pdfaProperty:category><pdfaProperty:description>${description}</pdfaProperty:description></rdf:li>`,
+    )
+    .join('');
+  return (
+    `<rdf:li rdf:parseType="Resource">` +
+    `<pdfaSchema:schema>${name}</pdfaSchema:schema><pdfaSchema:namespaceURI>${ns}</pdfaSchema:namespaceURI>` +
+    `<pdfaSchema:prefix>${prefix}</pdfaSchema:prefix><pdfaSchema:property><rdf:Seq>${props}</rdf:Seq></pdfaSchema:property>` +
+    `</rdf:li>`
+  );
+}
 
 /** The XMP packet (UTF-8 bytes), deterministic for equal input. */
 export function buildXmp(x: XmpInput): Buffer {
@@ -55,6 +83,8 @@ export function buildXmp(x: XmpInput): Buffer {
     parts.push(
       `<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>${x.pdfaPart}</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>`,
     );
+  if (x.pdfuaPart)
+    parts.push(`<rdf:Description rdf:about="" xmlns:pdfuaid="${PDFUAID_NS}"><pdfuaid:part>${x.pdfuaPart}</pdfuaid:part></rdf:Description>`);
   const dc: string[] = ['<dc:format>application/pdf</dc:format>'];
   if (x.title !== undefined) dc.push(langAlt('dc:title', x.title));
   if (x.author !== undefined) dc.push(`<dc:creator><rdf:Seq><rdf:li>${escapeXml(x.author)}</rdf:li></rdf:Seq></dc:creator>`);
@@ -71,25 +101,22 @@ export function buildXmp(x: XmpInput): Buffer {
   const pdf = [`<pdf:Producer>${escapeXml(x.producer)}</pdf:Producer>`];
   if (x.keywords !== undefined) pdf.push(`<pdf:Keywords>${escapeXml(x.keywords)}</pdf:Keywords>`);
   parts.push(`<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">${pdf.join('')}</rdf:Description>`);
+  const extensions: string[] = [];
   if (x.facturX !== undefined) {
     parts.push(
       `<rdf:Description rdf:about="" xmlns:fx="${FACTURX_NS}">` +
         `<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>${FACTURX_FILE_NAME}</fx:DocumentFileName>` +
         `<fx:Version>1.0</fx:Version><fx:ConformanceLevel>${escapeXml(x.facturX)}</fx:ConformanceLevel></rdf:Description>`,
     );
-    const props = FX_PROPERTIES.map(
-      ([name, description]) =>
-        `<rdf:li rdf:parseType="Resource"><pdfaProperty:name>${name}</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType>` +
-        `<pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>${description}</pdfaProperty:description></rdf:li>`,
-    ).join('');
+    extensions.push(extensionSchema('Factur-X PDFA Extension Schema', FACTURX_NS, 'fx', FX_PROPERTIES));
+  }
+  if (x.pdfuaPart && x.pdfaPart !== null)
+    extensions.push(extensionSchema('PDF/UA Universal Accessibility Schema', PDFUAID_NS, 'pdfuaid', PDFUAID_PROPERTIES));
+  if (extensions.length > 0)
     parts.push(
       `<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">` +
-        `<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">` +
-        `<pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema><pdfaSchema:namespaceURI>${FACTURX_NS}</pdfaSchema:namespaceURI>` +
-        `<pdfaSchema:prefix>fx</pdfaSchema:prefix><pdfaSchema:property><rdf:Seq>${props}</rdf:Seq></pdfaSchema:property>` +
-        `</rdf:li></rdf:Bag></pdfaExtension:schemas></rdf:Description>`,
+        `<pdfaExtension:schemas><rdf:Bag>${extensions.join('')}</rdf:Bag></pdfaExtension:schemas></rdf:Description>`,
     );
-  }
   const body = parts.map((p) => `  ${p}\n`).join('');
   // The trailing whitespace lets a later editor update the packet in place (XMP spec, § 7.3.2).
   const padding = `${' '.repeat(99)}\n`.repeat(20);

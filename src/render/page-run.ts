@@ -120,6 +120,11 @@ export class PageRun {
     return this.#run.warmHandlerFailed;
   }
 
+  /** The language the page declared (`<html lang>`) when it printed, null for none (print-checks.ts). */
+  get pageLang(): string | null | undefined {
+    return this.#run.pageLang;
+  }
+
   /** The preloaded page's script read folio.jobId before the job was bound: the job loaded the page again. */
   get preloadRefused(): boolean {
     return this.#run.preloadRefused;

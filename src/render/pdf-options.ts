@@ -6,7 +6,15 @@
 // by the worker after printing (src/pdf/post-process.ts).
 import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
 import type { Protocol } from 'devtools-protocol';
-import { MAX_DOCUMENT_PAGES, metadataProblems, PDF_STANDARDS, type DocumentMetadata, type PdfStandard } from '../domain/pdf-document.js';
+import {
+  MAX_DOCUMENT_PAGES,
+  metadataProblems,
+  PDF_ACCESSIBILITY,
+  PDF_STANDARDS,
+  type DocumentMetadata,
+  type PdfAccessibility,
+  type PdfStandard,
+} from '../domain/pdf-document.js';
 import { normalizeBundlePath } from '../domain/file-paths.js';
 import { PRINT_DEFAULTS, UNSTATED_PRINT_DEFAULTS, type PrintDefaults } from '../domain/print-defaults.js';
 import { FORMATS, lengthToInches, PRINT_OPTION_KEYS as KEYS, validatePdfOverrides, type PdfOverrides } from '../domain/print-options.js';
@@ -19,6 +27,8 @@ const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x ===
 /** The document options of a version (`render.metadata.pdf.{standard, metadata, append, prepend}`). */
 export interface VersionPdfDocument {
   standard?: PdfStandard;
+  /** `pdf/ua-1`: every job of the version is made and checked as PDF/UA-1, unless the job says `none`. */
+  accessibility?: PdfAccessibility;
   metadata?: DocumentMetadata;
   /** Bundle paths (normalised, "/terms.pdf") of PDFs joined after the printed pages, in order. */
   append?: string[];
@@ -36,7 +46,7 @@ export interface VersionSignature {
   visible?: VisibleSignature;
 }
 
-const DOCUMENT_KEYS = ['standard', 'metadata', 'append', 'prepend', 'signature'] as const;
+const DOCUMENT_KEYS = ['standard', 'accessibility', 'metadata', 'append', 'prepend', 'signature'] as const;
 const SIGNATURE_KEYS = ['certificateId', 'reason', 'location', 'contactInfo', 'visible'] as const;
 /** The longest reason, location and contact info of a signature (as for a job's). */
 export const MAX_SIGNATURE_TEXT = 500;
@@ -81,7 +91,17 @@ export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
   }
   const d = document as Record<string, unknown>;
   if (d.standard !== undefined && !(PDF_STANDARDS as readonly unknown[]).includes(d.standard))
-    return { field: `${FIELD}.standard`, message: `${FIELD}.standard must be one of ${PDF_STANDARDS.join(', ')}` };
+    return {
+      field: `${FIELD}.standard`,
+      message: `${FIELD}.standard must be one of ${PDF_STANDARDS.join(', ')}${d.standard === 'pdf/ua-1' ? ` (PDF/UA-1 is ${FIELD}.accessibility: "pdf/ua-1", which combines with a standard)` : ''}`,
+    };
+  if (d.accessibility !== undefined && !(PDF_ACCESSIBILITY as readonly unknown[]).includes(d.accessibility))
+    return { field: `${FIELD}.accessibility`, message: `${FIELD}.accessibility must be one of ${PDF_ACCESSIBILITY.join(', ')}` };
+  if (d.accessibility === 'pdf/ua-1' && (print as Record<string, unknown>).tagged === false)
+    return {
+      field: `${FIELD}.accessibility`,
+      message: `${FIELD}.accessibility "pdf/ua-1" needs a tagged PDF: leave out ${FIELD}.tagged (or set it to true)`,
+    };
   if (d.metadata !== undefined) {
     if (!isPlainObject(d.metadata)) return { field: `${FIELD}.metadata`, message: `${FIELD}.metadata must be an object` };
     const known = ['title', 'author', 'subject', 'keywords', 'creator', 'lang'];

@@ -1,6 +1,8 @@
 // What the page is asked just before it is printed, for the job's warnings (domain/job-warnings.ts):
 // margin boxes on a side with no page margin (Chromium drops them), and web fonts that failed to load
-// (the text then prints in a fallback font). One evaluation, after the ready wait.
+// (the text then prints in a fallback font). One evaluation, after the ready wait. It also reads the
+// language the page declares (`<html lang>`): Chromium writes its own locale as the PDF's /Lang when the
+// page declares none, and a PDF/UA-1 job keeps only a declared one (src/pdf/post-process.ts).
 import type { PrintCheck, RunContext } from './run-context.js';
 
 /**
@@ -44,7 +46,8 @@ export function printCheckExpression(defaults: { top: number; right: number; bot
   }
   const fonts = [];
   try { for (const f of document.fonts) if (f.status === 'error' && !fonts.includes(f.family)) fonts.push(f.family); } catch {}
-  return { clipped: clipped.slice(0, 10), fonts: fonts.slice(0, 10) };
+  const lang = (document.documentElement && document.documentElement.getAttribute('lang')) || '';
+  return { clipped: clipped.slice(0, 10), fonts: fonts.slice(0, 10), lang: lang.trim().slice(0, 100) };
 })()`;
 }
 
@@ -69,6 +72,7 @@ export async function checkBeforePrint(run: RunContext): Promise<void> {
     run.printCheck ??
     ((await run.guard.evaluate(printCheckOf(run), 'checking the page before printing')).result?.value as PrintCheck | undefined);
   const { diagnostics } = run;
+  if (value) run.pageLang = typeof value.lang === 'string' && value.lang !== '' ? value.lang : null;
   for (const box of value?.clipped ?? [])
     diagnostics.warn('margin_boxes_clipped', `${box} has content, but its side of the page has no margin: Chromium drops it`);
   for (const family of value?.fonts ?? [])

@@ -122,6 +122,7 @@ export class Renderer {
         renderTimeMs: Math.round(performance.now() - started),
         browserVersion: lease.browser.chromium.version,
         diagnostics: { ...pageRun.diagnostics.toJSON(), pageCount: result.pageCount, bytes: result.bytes },
+        ...(pageRun.pageLang !== undefined ? { pageLang: pageRun.pageLang } : {}),
       };
     } catch (err) {
       const base = withBlocked(toRenderError(err, lease.browser), pageRun?.blocked ?? [], pageRun?.blockedTotal ?? 0);

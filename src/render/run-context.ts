@@ -15,12 +15,16 @@ export type Phase = 'navigating' | 'waiting-ready' | 'printing' | 'done';
 export interface PrintCheck {
   clipped?: string[];
   fonts?: string[];
+  /** The root element's lang attribute ('' when absent). */
+  lang?: string;
 }
 
 export class RunContext {
   phase: Phase = 'navigating';
   /** The page's margin-box and font check, read by the ready wait's last evaluation (print-checks.ts). */
   printCheck: PrintCheck | null = null;
+  /** The language the page declared (`<html lang>`) before printing, null for none; undefined until asked. */
+  pageLang: string | null | undefined = undefined;
   /** While the default protocol waits for the page's own work (ready-wait.ts): what is still pending. */
   pendingWork: string[] | null = null;
   /** While the job's wait conditions are waited for (wait-conditions.ts): the one not met yet, in words. */

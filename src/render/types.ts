@@ -77,6 +77,8 @@ export interface RenderResult {
   blocked: string[];
   /** Console output, errors, failed requests, ready path and phase timings (render/diagnostics.ts). */
   diagnostics?: RenderDiagnostics;
+  /** The language the page declared (`<html lang>`) when it printed, null for none (PDF/UA-1 keeps only a declared /Lang). */
+  pageLang?: string | null;
 }
 
 /**

@@ -38,6 +38,11 @@ export const tasks = {
     };
     return postProcessPdf(buf(input.pdf), req);
   },
+  /** The PDF/UA-1 conditions a finished document fails (src/pdf/ua-check.ts). */
+  async 'pdf.uaCheck'(input: { pdf: Uint8Array }) {
+    const { checkPdfUa } = await import('../pdf/ua-check.js');
+    return checkPdfUa(input.pdf);
+  },
   /** Pages of PDFs joined into one (src/pdf/select-pages.ts); a MergeSourceError names the source's field. */
   async 'pdf.merge'(input: { sources: Array<{ bytes: Uint8Array; pages: number[] | null; field: string }>; nowMs: number }) {
     const { mergePdfSources } = await import('../pdf/select-pages.js');

@@ -1278,8 +1278,8 @@ export interface components {
                     finishedAt: number;
                     /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
                     warnings: {
-                        /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                        code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                        /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: docs/pdf.md, "PDF/UA-1". `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                        code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing";
                         /** @description How many times it happened in the job. */
                         count: number;
                         /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
@@ -1480,7 +1480,7 @@ export interface components {
              */
             printDefaults: number;
             /** @description The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none. */
-            failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing")[];
+            failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing")[];
             /** @description The template language of the entry (`render.engine` at commit, or its extension); `html` for none. */
             engine: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
             /** @description `ready` after commit. */
@@ -1682,15 +1682,15 @@ export interface components {
             batchIndex?: number;
             /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
             warnings: {
-                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: docs/pdf.md, "PDF/UA-1". `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing";
                 /** @description How many times it happened in the job. */
                 count: number;
                 /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
                 message: string;
             }[];
             /** @description The job's own failOn, when it gave one (it replaces the version's). */
-            failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing")[];
+            failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing")[];
             /** @description Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML. */
             source?: {
                 /** @enum {string} */
@@ -1702,6 +1702,11 @@ export interface components {
             document?: {
                 /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                 standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                /**
+                 * @description Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium's tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`.
+                 * @example pdf/ua-1
+                 */
+                accessibility?: "none" | "pdf/ua-1";
                 metadata?: {
                     /** @description dc:title and Info /Title (shown as the window title). */
                     title?: string;
@@ -2988,10 +2993,12 @@ export interface operations {
                         businessKey?: string;
                         /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                         outputMode?: "transient" | "managed";
-                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                        /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` and `accessibility` replace the version's, each `metadata` field replaces the version's field of the same name. PDF/A-2b + PDF/UA-1: `{standard: "pdf/a-2b", accessibility: "pdf/ua-1"}`. */
                         pdf?: {
                             /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                             standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                            /** @description Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium's tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`. */
+                            accessibility?: "none" | "pdf/ua-1";
                             metadata?: {
                                 /** @description dc:title and Info /Title (shown as the window title). */
                                 title?: string;
@@ -3932,10 +3939,12 @@ export interface operations {
                     payloadBase64?: string;
                     /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                     outputMode?: "transient" | "managed";
-                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` and `accessibility` replace the version's, each `metadata` field replaces the version's field of the same name. PDF/A-2b + PDF/UA-1: `{standard: "pdf/a-2b", accessibility: "pdf/ua-1"}`. */
                     pdf?: {
                         /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                         standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                        /** @description Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium's tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`. */
+                        accessibility?: "none" | "pdf/ua-1";
                         metadata?: {
                             /** @description dc:title and Info /Title (shown as the window title). */
                             title?: string;
@@ -4225,10 +4234,12 @@ export interface operations {
                     payloadBase64?: string;
                     /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                     outputMode?: "transient" | "managed";
-                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` and `accessibility` replace the version's, each `metadata` field replaces the version's field of the same name. PDF/A-2b + PDF/UA-1: `{standard: "pdf/a-2b", accessibility: "pdf/ua-1"}`. */
                     pdf?: {
                         /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                         standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                        /** @description Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium's tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`. */
+                        accessibility?: "none" | "pdf/ua-1";
                         metadata?: {
                             /** @description dc:title and Info /Title (shown as the window title). */
                             title?: string;
@@ -4690,8 +4701,8 @@ export interface operations {
                             };
                             /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
                             warnings?: {
-                                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "payload_schema_missing";
+                                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: docs/pdf.md, "PDF/UA-1". `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing";
                                 /** @description How many times it happened in the job. */
                                 count: number;
                                 /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
@@ -4896,10 +4907,12 @@ export interface operations {
                     payloadBase64?: string;
                     /** @description Default `transient` (deleted 10 minutes after finishing); `managed` keeps a managed PDF until deleted. */
                     outputMode?: "transient" | "managed";
-                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` replaces the version's, each `metadata` field replaces the version's field of the same name. */
+                    /** @description Document options of this job, over the version's `render.metadata.pdf`: `standard` and `accessibility` replace the version's, each `metadata` field replaces the version's field of the same name. PDF/A-2b + PDF/UA-1: `{standard: "pdf/a-2b", accessibility: "pdf/ua-1"}`. */
                     pdf?: {
                         /** @description Conformance level of the output: `none` (what Chromium prints), `pdf/a-2b` or `pdf/a-3b` (ISO 19005, as far as Folio checks it). An e-invoice is always `pdf/a-3b`. */
                         standard?: "none" | "pdf/a-2b" | "pdf/a-3b";
+                        /** @description Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium's tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`. */
+                        accessibility?: "none" | "pdf/ua-1";
                         metadata?: {
                             /** @description dc:title and Info /Title (shown as the window title). */
                             title?: string;

@@ -17,6 +17,7 @@ const CODES: Record<JobWarningCode, true> = {
   font_fallback: true,
   ready_by_timeout: true,
   margin_boxes_clipped: true,
+  pdfua_violation: true,
   payload_schema_missing: true,
 };
 

@@ -10,6 +10,7 @@ import {
   checkPdfDocumentRequest,
   effectiveStandard,
   PDF_STANDARDS,
+  type PdfAccessibility,
   type PdfInputProblem,
   type PdfStandard,
 } from '../domain/pdf-document.js';
@@ -34,7 +35,7 @@ const imagesView = ({ first: _f, last: _l, ...asked }: PageImagesSpec) => asked;
 const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
 /** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
 const jobField = (p: PdfInputProblem): PdfInputProblem =>
-  p.field === 'standard' || p.field.startsWith('metadata')
+  p.field === 'standard' || p.field === 'accessibility' || p.field.startsWith('metadata')
     ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
     : p;
 
@@ -66,12 +67,16 @@ export const hasDocumentOptions = (input: DocumentInput) =>
 const MAX_SIGNATURE_TEXT = 500;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
-function versionDocument(metadataJson: string | null): { standard?: PdfStandard } {
+function versionDocument(metadataJson: string | null): { standard?: PdfStandard; accessibility?: PdfAccessibility } {
   if (!metadataJson) return {};
-  const standard = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown } }).pdf?.standard;
-  return typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
-    ? { standard: standard as PdfStandard }
-    : {};
+  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown; accessibility?: unknown } }).pdf;
+  const { standard, accessibility } = pdf ?? {};
+  return {
+    ...(typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
+      ? { standard: standard as PdfStandard }
+      : {}),
+    ...(accessibility === 'pdf/ua-1' ? { accessibility: 'pdf/ua-1' as const } : {}),
+  };
 }
 
 /** The certificate id of a version's `render.metadata.pdf.signature`, if it has one. */
@@ -124,11 +129,24 @@ export class JobDocuments {
     }
     const [problem] = checkPdfDocumentRequest({
       standard: input.pdf?.standard,
+      accessibility: input.pdf?.accessibility,
       metadata: input.pdf?.metadata,
       attachments,
       eInvoice: input.eInvoice,
     });
     if (problem) throw invalid(jobField(problem));
+    // ISO 14289-1 § 7.16 (Matterhorn 26-002): an encrypted PDF/UA document lets assistive technology extract its text.
+    if (input.pdf?.accessibility === 'pdf/ua-1' && input.protection?.permissions?.accessibility === false)
+      throw invalid({
+        field: 'protection.permissions.accessibility',
+        message:
+          'protection.permissions.accessibility cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA lets assistive technology read an encrypted PDF',
+      });
+    if (input.pdf?.accessibility === 'pdf/ua-1' && print?.tagged === false)
+      throw invalid({
+        field: 'print.tagged',
+        message: 'print.tagged cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA is a tagged PDF',
+      });
     if (input.eInvoice) {
       // Parsing an XML of up to the body limit is the account's cost: it runs in the sandbox.
       let p: string | null;
@@ -175,6 +193,7 @@ export class JobDocuments {
       ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
       ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
+      ...(input.pdf?.accessibility !== undefined ? { accessibility: input.pdf.accessibility } : {}),
       ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
       attachments,
       ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
@@ -312,6 +331,11 @@ export class JobDocuments {
         field: 'protection',
         message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
       });
+    if (fromVersion.accessibility === 'pdf/ua-1' && doc.accessibility === undefined && doc.protection?.permissions.accessibility === false)
+      throw invalid({
+        field: 'protection.permissions.accessibility',
+        message: `protection.permissions.accessibility cannot be false with the version's render.metadata.pdf.accessibility "pdf/ua-1" (set pdf.accessibility to "none" for this job, or allow it)`,
+      });
     if (doc.standard === undefined && fromVersion.standard !== undefined) {
       const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });
       if (problem) {
@@ -327,6 +351,7 @@ export class JobDocuments {
     }
     const view: JobDocumentView = {
       standard,
+      ...((doc.accessibility ?? fromVersion.accessibility) === 'pdf/ua-1' ? { accessibility: 'pdf/ua-1' as const } : {}),
       ...(doc.metadata !== undefined ? { metadata: doc.metadata } : {}),
       ...(doc.attachments.length > 0
         ? {

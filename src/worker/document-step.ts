@@ -15,6 +15,8 @@ import type { PageImagesSpec } from '../domain/page-images.js';
 import type { PdfStep } from '../domain/pdf-steps.js';
 import { optimizePdf } from '../pdf/qpdf-input.js';
 import { namingField } from './pdf-job-sources.js';
+import type { JobWarning } from '../domain/job-warnings.js';
+import { describeFindings, type UaFinding } from '../pdf/ua-findings.js';
 
 /** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
 const PRODUCER = (() => {
@@ -55,8 +57,25 @@ export async function collectPdf(pdf: Readable): Promise<Buffer> {
 }
 
 /**
+ * What a PDF/UA-1 job needs after printing: the language the page declared (`<html lang>`, null: none;
+ * post-process.ts), and the checker (src/pdf/ua-check.ts; the worker runs it in the sandbox).
+ */
+export interface UaStep {
+  pageLang?: string | null;
+  check: (pdf: Buffer) => Promise<UaFinding[]>;
+}
+
+/** The job warning of a PDF/UA-1 check: one `pdfua_violation` counting every failure, naming each condition. */
+export function uaWarnings(findings: readonly UaFinding[]): JobWarning[] {
+  if (findings.length === 0) return [];
+  const count = findings.reduce((n, f) => n + Math.max(1, f.count), 0);
+  return [{ code: 'pdfua_violation', count, message: `PDF/UA-1 (Matterhorn Protocol): ${describeFindings(findings)}` }];
+}
+
+/**
  * The final PDF of a post-processed job and, in `content`, the document before encryption and signing (what
- * page images are drawn from); or RenderError('pdf_postprocess_failed' | 'render_output_too_large').
+ * page images are drawn from, and what a PDF/UA-1 job's check reads, giving `warnings`); or
+ * RenderError('pdf_postprocess_failed' | 'render_output_too_large').
  */
 export async function finishDocument(
   printed: Buffer,
@@ -70,11 +89,14 @@ export async function finishDocument(
     steps: (pdf: Buffer, steps: PdfStep[]) => Promise<Buffer>;
     /** The time limit of qpdf's `optimize`. */
     timeoutMs: number;
+    /** A PDF/UA-1 job's page language and checker. */
+    ua?: UaStep;
   },
-): Promise<{ pdf: Buffer; content: Buffer }> {
+): Promise<{ pdf: Buffer; content: Buffer; warnings: JobWarning[] }> {
   let final: Buffer;
   let content: Buffer;
-  const { protection, signature, images: _images, imagesOnly, steps, ...post } = plan;
+  let warnings: JobWarning[] = [];
+  const { protection, signature, images: _images, imagesOnly, steps, ...asked } = plan;
   const inSandbox = steps?.filter((s) => s.type !== 'optimize') ?? [];
   try {
     if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
@@ -87,13 +109,17 @@ export async function finishDocument(
     throw new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
+    const ua = run.ua;
+    const checkUa = asked.accessibility === 'pdf/ua-1' && !imagesOnly && ua !== undefined;
+    const post = checkUa && ua.pageLang !== undefined ? { ...asked, pageLang: ua.pageLang } : asked;
     content = final = needsPostProcessing(post) ? await run.postProcess(printed, { ...post, date }) : printed;
     // Linearised last of the changes to the content: encryption and signing never follow it (render-job-steps.ts).
     if (steps?.some((s) => s.type === 'optimize'))
       content = final = await optimizePdf(final, { timeoutMs: run.timeoutMs }).catch((err: unknown) => {
         throw new RenderError('pdf_step_failed', `optimize: ${err instanceof Error ? err.message : String(err)}`);
       });
-    if (imagesOnly) return { pdf: final, content };
+    if (imagesOnly) return { pdf: final, content, warnings };
+    if (checkUa) warnings = await runUaCheck(ua, content);
     // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
     const signing = signature ? await import('../pdf/sign.js') : null;
     // The signature field goes in before the encryption, which encrypts its strings and appearance like the
@@ -118,7 +144,24 @@ export async function finishDocument(
       'render_output_too_large',
       `the post-processed PDF is ${final.length} bytes; the plan's maximum output size is ${maxOutputBytes} bytes`,
     );
-  return { pdf: final, content };
+  return { pdf: final, content, warnings };
+}
+
+/** The check's warnings; a check that cannot finish (a limit of the sandbox) is itself a PDF/UA warning. */
+async function runUaCheck(ua: UaStep, pdf: Buffer): Promise<JobWarning[]> {
+  try {
+    return uaWarnings(await ua.check(pdf));
+  } catch (err) {
+    if (err instanceof SandboxClosedError) throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    return [
+      {
+        code: 'pdfua_violation',
+        count: 1,
+        message: `PDF/UA-1: the check of the PDF did not finish (${why}), so no condition is known to pass`,
+      },
+    ];
+  }
 }
 
 /**
@@ -137,7 +180,16 @@ export function documentPlan(
   const { document: v } = splitVersionPdf(versionPdf);
   // A job that keeps only images keeps no PDF to sign (the version's signature included).
   const signing = job?.imagesOnly ? null : signature;
-  if (!job && !signing && v.standard === undefined && v.metadata === undefined && !v.append?.length && !v.prepend?.length) return null;
+  if (
+    !job &&
+    !signing &&
+    v.standard === undefined &&
+    v.accessibility === undefined &&
+    v.metadata === undefined &&
+    !v.append?.length &&
+    !v.prepend?.length
+  )
+    return null;
   const file = (path: string, what: string) => {
     const f = bundle.files.get(path.startsWith('/') ? path : `/${path}`);
     if (!f) throw new RenderError('pdf_postprocess_failed', `${what} ${path} is not in the version's bundle`);
@@ -145,6 +197,7 @@ export function documentPlan(
   };
   const plan: NonNullable<DocumentPlan> = {
     standard: job?.standard ?? v.standard ?? 'none',
+    ...((job?.accessibility ?? v.accessibility) === 'pdf/ua-1' ? { accessibility: 'pdf/ua-1' as const } : {}),
     metadata: { ...(v.metadata ?? {}), ...(job?.metadata ?? {}) },
     attachments: (job?.attachments ?? []).map((a) => ({
       name: a.name,

@@ -1,12 +1,23 @@
 // failOn: a warning the author declared fatal ends the attempt as a failure instead of a success
-// (domain/job-warnings.ts). Checked as soon as the page has printed, before any post-processing.
-import { firstFatal, warningsAfterAttempt, type JobWarningCode } from '../domain/job-warnings.js';
+// (domain/job-warnings.ts). Checked as soon as the page has printed, before any post-processing, and again
+// with the warnings found after it (a PDF/UA-1 job's check of its finished PDF, `pdfua_violation`).
+import { firstFatal, warningsAfterAttempt, WarningTally, type JobWarning, type JobWarningCode } from '../domain/job-warnings.js';
 import type { RenderDiagnostics } from '../render/diagnostics.js';
 import { RenderError } from '../render/types.js';
 
-/** Throws the failure a failOn code asks for (with the attempt's diagnostics), or returns. */
-export function enforceFailOn(stored: string | null, diagnostics: RenderDiagnostics | undefined, failOn: readonly JobWarningCode[]): void {
-  const fatal = firstFatal(warningsAfterAttempt(stored, diagnostics?.warnings), failOn);
+/**
+ * Throws the failure a failOn code asks for (with the attempt's diagnostics), or returns. `later` are
+ * warnings found after printing: they are added to the diagnostics' warnings first (which the job records
+ * whether it succeeds or fails).
+ */
+export function enforceFailOn(
+  stored: string | null,
+  diagnostics: RenderDiagnostics | undefined,
+  failOn: readonly JobWarningCode[],
+  later: readonly JobWarning[] = [],
+): void {
+  if (later.length > 0 && diagnostics) diagnostics.warnings = new WarningTally().addAll(diagnostics.warnings).addAll(later).list();
+  const fatal = firstFatal(warningsAfterAttempt(stored, diagnostics ? diagnostics.warnings : later), failOn);
   if (!fatal) return;
   const times = fatal.count > 1 ? ` (${fatal.count} times; the first:)` : ':';
   const err = new RenderError(

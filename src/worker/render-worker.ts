@@ -193,7 +193,11 @@ export class RenderWorker {
         enforceFailOn(job.warnings_json, rendered.diagnostics, prepared.failOn);
         const t0 = performance.now();
         finishedAt = this.ctx.clock.now();
-        const { pdf: final, content } = await finishDocument(printed!, post, new Date(finishedAt), prepared.request.maxOutputBytes, {
+        const {
+          pdf: final,
+          content,
+          warnings,
+        } = await finishDocument(printed!, post, new Date(finishedAt), prepared.request.maxOutputBytes, {
           postProcess: async (pdf, req) => {
             const out = await this.ctx.sandbox.run(
               'pdf.postProcess',
@@ -211,7 +215,14 @@ export class RenderWorker {
             return Buffer.from(out!.bytes.buffer, out!.bytes.byteOffset, out!.bytes.byteLength);
           },
           timeoutMs: prepared.request.timeoutMs,
+          ua: {
+            pageLang: rendered.pageLang,
+            check: (pdf) =>
+              this.ctx.sandbox.run('pdf.uaCheck', { pdf }, { account: job.account_id, timeoutMs: prepared.request.timeoutMs }),
+          },
         });
+        // A PDF/UA-1 job's check adds its warnings to the page's; failOn may name them.
+        if (warnings.length > 0) enforceFailOn(job.warnings_json, rendered.diagnostics, prepared.failOn, warnings);
         const t1 = performance.now();
         let imagesMs: number | undefined;
         if (post.images) {

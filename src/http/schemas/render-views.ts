@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
 import { JOB_ERRORS } from '../../domain/job-errors.js';
 import { JobWarningCodeSchema, JobWarningsSchema } from './warnings.js';
-import { DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/job-body.js';
+import { Accessibility, DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/job-body.js';
 import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
 
 // What the API answers about render jobs and their products (components of the OpenAPI document).
@@ -63,6 +63,7 @@ export const RenderJob = Type.Object(
       Type.Object(
         {
           standard: Type.Optional(Standard),
+          accessibility: Type.Optional(Accessibility),
           metadata: Type.Optional(DocumentMetadata),
           attachments: Type.Optional(
             Type.Array(

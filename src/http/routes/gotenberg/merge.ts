@@ -15,7 +15,7 @@ import { refuseWebhookHeaders } from './answer.js';
 /** Merge fields Folio cannot honour, with why; an explicit "false" of a boolean among them is honoured. */
 const REFUSED: Record<string, string> = {
   pdfa: "Folio makes PDF/A only when it prints (a job's pdf.standard), not of uploaded PDFs",
-  pdfua: 'Folio does not make PDF/UA',
+  pdfua: "Folio makes PDF/UA-1 only when it prints (a job's pdf.accessibility), not of uploaded PDFs",
   metadata: 'Folio writes no metadata into a merge of uploaded PDFs',
   flatten: 'Folio does not flatten PDFs',
   userPassword: 'Folio does not encrypt a merge of uploaded PDFs (protection is a field of a Folio render job)',
