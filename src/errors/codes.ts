@@ -169,6 +169,11 @@ export const errorCodes = {
     status: 501,
     description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).',
   },
+  timestamp_authority_failed: {
+    status: 502,
+    description:
+      "The RFC 3161 timestamp authority of a PDF job's `timestamp` step or `sign` with `timestamp: true` (FOLIO_TIMESTAMP_AUTHORITY_URL) could not be reached within 10 s, is on an address the network policy refuses, answered something other than HTTP 200 with a granted token for the request (over 64 KB, a refusal, another digest or nonce). `details.field` names the step; nothing is stored.",
+  },
   render_provider_unavailable: {
     status: 503,
     description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.',
