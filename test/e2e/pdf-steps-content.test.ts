@@ -1,10 +1,11 @@
 // POST /v1/pdf-jobs steps that bring content from outside the document — image and PDF-page stamps,
 // `merge`, `attachments`, `outline` — end to end on uploaded PDFs, each result checked with poppler and qpdf.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { pagesPdf, squarePdf, tool } from '../helpers/outside-pdfs.js';
-import { pageImages } from '../helpers/pdf.js';
+import { pageImages, withPdfFile } from '../helpers/pdf.js';
 
 describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachments, outline', () => {
   let app: TestApp;
