@@ -72,21 +72,22 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
     assert.doesNotMatch(text(pdf, 3), /Page 2/);
   });
 
-  test('several stamps in one job: text over, image under', async () => {
+  test('several stamps in one job: text over, a PNG under, a JPEG over (pdfimages: png as image, jpeg as DCT)', async () => {
+    const jpeg = withPdfFile(await squarePdf(), (f) => execFileSync('pdftoppm', ['-jpeg', '-r', '20', '-singlefile', f]));
+    assert.equal(jpeg[0], 0xff);
     const pdf = await one({
       sources: [{ pdfId: ids.three }],
       steps: [
         { type: 'stamp', text: 'COPY', pages: '1' },
         { type: 'watermark', image: { contentBase64: png.toString('base64') }, pages: '1' },
+        { type: 'stamp', image: { contentBase64: jpeg.toString('base64') }, pages: '1', position: 'bottom-left', rotation: 30 },
       ],
     });
+    check(pdf);
     assert.match(text(pdf, 1), /COPY/);
-    assert.equal(
-      tool('pdfimages', (f) => ['-list', '-f', '1', '-l', '1', f], pdf)
-        .text.trim()
-        .split('\n').length,
-      3,
-    );
+    const list = tool('pdfimages', (f) => ['-list', '-f', '1', '-l', '1', f], pdf).text;
+    assert.equal(list.trim().split('\n').length, 4, list);
+    assert.match(list, /\bjpeg\b/);
   });
 
   test('stamp sources: exactly one kind (400 naming it); another account’s PDF is 404; a page past its last is 422', async () => {
