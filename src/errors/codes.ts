@@ -66,6 +66,10 @@ export const errorCodes = {
   },
   render_output_not_found: { status: 404, description: 'The render output was deleted or expired.' },
   pdf_not_found: { status: 404, description: 'The managed PDF does not exist (or was purged).' },
+  pdf_attachment_not_found: {
+    status: 404,
+    description: 'The managed PDF embeds no file of that name (`GET /v1/pdfs/{pdfId}/info` lists the names it embeds).',
+  },
   permanent_link_not_found: { status: 404, description: 'The permanent link does not exist.' },
   api_key_not_found: { status: 404, description: 'The API key does not exist.' },
   signing_certificate_not_found: {

@@ -54,6 +54,11 @@ export const tasks = {
     const { runPdfSteps } = await import('../pdf/pipeline.js');
     return runPdfSteps(input.sources, input.steps, input.nowMs, input.inputs);
   },
+  /** One embedded file of a managed PDF by name (src/pdf/attachment-read.ts), at most `maxBytes`, or null. */
+  async 'pdf.attachment'(input: { pdf: Uint8Array; name: string; maxBytes: number }) {
+    const { readAttachment } = await import('../pdf/attachment-read.js');
+    return readAttachment(input.pdf, input.name, input.maxBytes);
+  },
   /** Why an e-invoice XML is not one Folio embeds, or null. */
   async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
     const { eInvoiceXmlProblem } = await import('../pdf/checks.js');

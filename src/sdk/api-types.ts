@@ -843,6 +843,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdfs/{pdfId}/attachments/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One embedded file of a managed PDF
+         * @description The bytes of the file the PDF embeds under `name` (as `GET /v1/pdfs/{pdfId}/info` lists it: /UF, else /F, else its key in the /EmbeddedFiles name tree), decoded in the sandbox, at most 50 MB (more is 422 `pdf_invalid`). Served as `application/octet-stream` with `Content-Disposition: attachment` (the PDF's own media type, which the PDF's author chose, is in `X-Folio-Attachment-Type`). A name the PDF does not embed is 404 `pdf_attachment_not_found`; a password-protected managed PDF is 400.
+         */
+        get: operations["getPdfAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdfs/merge": {
         parameters: {
             query?: never;
@@ -1405,7 +1425,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "pdf_attachment_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -5695,6 +5715,47 @@ export interface operations {
             /** @description Error codes: forbidden. */
             403: components["responses"]["Error"];
             /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: pdf_invalid. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getPdfAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+                /** @description The embedded file's name, URL-encoded. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    /** @description The media type the PDF declares for it (/Subtype), when it declares one. */
+                    "X-Folio-Attachment-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found, pdf_attachment_not_found. */
             404: components["responses"]["Error"];
             /** @description Error codes: pdf_deleting. */
             409: components["responses"]["Error"];

@@ -152,6 +152,24 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
     const info = await app.api('GET', `/v1/pdfs/${res.body.pdfs[0].id}/info`);
     assert.equal(info.status, 200, JSON.stringify(info.body));
     assert.match(JSON.stringify(info.body), /totals\.csv/);
+
+    // The API serves one embedded file by name: the bytes as added, as a download; an unknown name is 404.
+    const get = (name: string, key = app.key) =>
+      app.server.inject({
+        method: 'GET',
+        url: `/v1/pdfs/${res.body.pdfs[0].id}/attachments/${encodeURIComponent(name)}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+    const file = await get('totals.csv');
+    assert.equal(file.statusCode, 200, file.body);
+    assert.equal(file.body, csv);
+    assert.equal(file.headers['content-type'], 'application/octet-stream');
+    assert.equal(file.headers['x-folio-attachment-type'], 'text/csv');
+    assert.match(String(file.headers['content-disposition']), /attachment; filename="totals\.csv"/);
+    const missing = await get('nope.csv');
+    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.json().error, 'pdf_attachment_not_found');
+    assert.equal((await get('totals.csv', other.apiKey)).statusCode, 404);
   });
 
   test('outline: qpdf reads the bookmarks, nested, with their pages; a page past the last is 422', async () => {

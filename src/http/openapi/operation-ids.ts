@@ -55,6 +55,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v1/pdfs': 'listPdfs',
   'POST /v1/pdfs': 'uploadPdf',
   'GET /v1/pdfs/{pdfId}/info': 'getPdfInfo',
+  'GET /v1/pdfs/{pdfId}/attachments/{name}': 'getPdfAttachment',
   'POST /v1/pdf-jobs': 'runPdfSteps',
   'POST /v1/pdfs/merge': 'mergePdfs',
   'GET /v1/pdfs/{pdfId}': 'getPdf',
