@@ -286,6 +286,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/timestamp-authority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's RFC 3161 timestamp authority
+         * @description The timestamp authority of the PDF-job steps `timestamp` and `sign` with `timestamp: true` (the PDF guide, "PDF jobs"): the account's own, and the one its jobs use (its own, else the deployment's).
+         */
+        get: operations["getTimestampAuthority"];
+        /**
+         * Set the account's RFC 3161 timestamp authority
+         * @description `{url}`: an `http:` or `https:` URL without user name or password that Folio POSTs `application/timestamp-query` to (10 s time limit, 64 KB answer limit) for the account's PDF-job timestamps; `null` returns to the deployment's. Its host must be on a public address: a loopback, private or link-local address is 400 unless the operator allow-listed the host (FOLIO_TIMESTAMP_ALLOWED_HOSTS); a host name is resolved and checked again at every use.
+         */
+        put: operations["setTimestampAuthority"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/render-batches": {
         parameters: {
             query?: never;
@@ -2815,6 +2839,86 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description Error codes: forbidden. */
             403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getTimestampAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timestamp authority */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timestampAuthority: {
+                            /** @description The account's own RFC 3161 authority, or null. */
+                            url: string | null;
+                            /** @description What the account's PDF jobs use: its own, else the deployment's (FOLIO_TIMESTAMP_AUTHORITY_URL); null: none. */
+                            effectiveUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    setTimestampAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The timestamp authority */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timestampAuthority: {
+                            /** @description The account's own RFC 3161 authority, or null. */
+                            url: string | null;
+                            /** @description What the account's PDF jobs use: its own, else the deployment's (FOLIO_TIMESTAMP_AUTHORITY_URL); null: none. */
+                            effectiveUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
         };

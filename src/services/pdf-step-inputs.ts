@@ -1,7 +1,8 @@
 // What the steps of a PDF job need the service to prepare before the sandbox runs them: the managed PDFs
 // they name (a stamp's page, `merge`), resolved for the account as sources are (another account's id is
 // 404 pdf_not_found) and read; the signing certificate of `sign`, opened in the sandbox (its key stays in
-// this process's memory, never stored); the timestamp authority of `timestamp` and `sign.timestamp`. The
+// this process's memory, never stored); the timestamp authority of `timestamp` and `sign.timestamp` (the
+// account's own, else the deployment's). The
 // encryption passwords stay here, in memory, for pdf-step-finish.ts: the sandbox gets the steps without
 // them, and nothing stores or logs them.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import type { SigningMaterial } from '../pdf/sign.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { MAX_MERGE_BYTES, type PdfMerges } from './pdf-merges.js';
+import { timestampAuthorityOf } from './timestamp-authority-setting.js';
 
 /** What pdf-step-finish.ts does after the sandbox, in this order, on each result. */
 export interface FinishInputs {
@@ -22,7 +24,7 @@ export interface FinishInputs {
   encrypt?: { index: number; protection: PdfProtection };
   /** The indices of the `timestamp` steps. */
   timestamps: number[];
-  /** FOLIO_TIMESTAMP_AUTHORITY_URL, when a step needs it. */
+  /** The account's timestamp authority, else FOLIO_TIMESTAMP_AUTHORITY_URL, when a step needs one. */
   timestampAuthorityUrl?: string;
 }
 
@@ -66,11 +68,11 @@ export async function prepareStepInputs(
       };
     if (s.type === 'timestamp') finish.timestamps.push(i);
     if (s.type === 'timestamp' || (s.type === 'sign' && s.timestamp)) {
-      const url = ctx.config.timestampAuthorityUrl;
+      const url = (await timestampAuthorityOf(ctx, accountId)).effectiveUrl;
       if (!url)
         throw new AppError(
           'invalid_request',
-          `${f} needs a timestamp authority, and none is configured (the operator sets FOLIO_TIMESTAMP_AUTHORITY_URL)`,
+          `${f} needs a timestamp authority, and none is configured (PUT /v1/account/timestamp-authority, or the operator's FOLIO_TIMESTAMP_AUTHORITY_URL)`,
           { field: s.type === 'sign' ? `${f}.timestamp` : f },
         );
       finish.timestampAuthorityUrl = url;

@@ -174,6 +174,28 @@ describe('POST /v1/pdf-jobs: encrypt, sign, signature and document timestamps', 
     }
   });
 
+  test('an account sets its own authority (a reserved address is 400 unless allow-listed); others keep the deployment’s', async () => {
+    const put = (url: string | null) => app.api('PUT', '/v1/account/timestamp-authority', { url });
+    const refused = await put('http://10.1.2.3/tsa');
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.details.field, 'url');
+    assert.equal((await put('ftp://tsa.example/')).status, 400);
+    const own = tsa.url.replace(/\/tsa$/, '/account-tsa');
+    const set = await put(own);
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.deepEqual(set.body.timestampAuthority, { url: own, effectiveUrl: own });
+    try {
+      await one([{ type: 'timestamp' }]);
+      assert.equal(tsa.paths.at(-1), '/account-tsa');
+      const theirs = await app.api('GET', '/v1/account/timestamp-authority', undefined, { authorization: `Bearer ${other.apiKey}` });
+      assert.deepEqual(theirs.body.timestampAuthority, { url: null, effectiveUrl: tsa.url });
+    } finally {
+      assert.equal((await put(null)).status, 200);
+    }
+    await one([{ type: 'timestamp' }]);
+    assert.equal(tsa.paths.at(-1), '/tsa');
+  });
+
   test('order rules (400 naming the step), another account’s certificate (404)', async () => {
     const cases: Array<[unknown[], string, RegExp]> = [
       [

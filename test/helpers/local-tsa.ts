@@ -17,8 +17,9 @@ export interface LocalTsa {
   /** The CA that issued the TSA certificate (PEM file) and the TSA certificate (PEM file). */
   caFile: string;
   tsaFile: string;
-  /** Queries answered so far. */
+  /** Queries answered so far, and the paths they were sent to. */
   answered: number;
+  paths: string[];
   fail: boolean;
   close(): Promise<void>;
 }
@@ -103,6 +104,7 @@ export async function startLocalTsa(dir: string): Promise<LocalTsa> {
       run('openssl', ['ts', '-reply', '-config', path.join(dir, 'tsa.cnf'), '-queryfile', q, '-out', r]).then(
         () => {
           tsa.answered++;
+          tsa.paths.push(req.url ?? '');
           res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(fs.readFileSync(r));
         },
         (err: Error) => res.writeHead(500).end(err.message),
@@ -117,6 +119,7 @@ export async function startLocalTsa(dir: string): Promise<LocalTsa> {
     caFile: path.join(dir, 'ca.pem'),
     tsaFile: path.join(dir, 'tsa.pem'),
     answered: 0,
+    paths: [],
     fail: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -22,7 +22,7 @@ export const securitySettings: SettingSpec[] = [
     key: 'timestampAuthorityUrl',
     type: 'string',
     default: null,
-    doc: 'The RFC 3161 timestamp authority of PDF jobs (docs/pdf.md, "PDF jobs"): the `timestamp` step (a document timestamp) and `sign` with `timestamp: true` (PAdES B-T) POST an `application/timestamp-query` to it, with a 10 s time limit and a 64 KB answer limit. An `http:` or `https:` URL, e.g. `http://timestamp.digicert.com`. Its host must be on a public address unless `FOLIO_TIMESTAMP_ALLOWED_HOSTS` lists it. Unset: those steps are refused (400).',
+    doc: 'The RFC 3161 timestamp authority of PDF jobs (docs/pdf.md, "PDF jobs"): the `timestamp` step (a document timestamp) and `sign` with `timestamp: true` (PAdES B-T) POST an `application/timestamp-query` to it, with a 10 s time limit and a 64 KB answer limit. An `http:` or `https:` URL, e.g. `http://timestamp.digicert.com`. Its host must be on a public address unless `FOLIO_TIMESTAMP_ALLOWED_HOSTS` lists it. An account may set its own instead (`PUT /v1/account/timestamp-authority`). Unset, and none of the account: those steps are refused (400).',
   },
   {
     env: 'FOLIO_TIMESTAMP_ALLOWED_HOSTS',

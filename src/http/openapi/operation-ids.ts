@@ -21,6 +21,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /v1/upload-sessions/{uploadSessionId}/blobs/{sha256}': 'uploadBlob',
   'POST /v1/upload-sessions/{uploadSessionId}/commit': 'commitUploadSession',
   'GET /v1/account': 'getAccount',
+  'GET /v1/account/timestamp-authority': 'getTimestampAuthority',
+  'PUT /v1/account/timestamp-authority': 'setTimestampAuthority',
   'GET /v1/usage': 'getUsage',
   'POST /v1/render-batches': 'createRenderBatch',
   'GET /v1/render-batches': 'listRenderBatches',
