@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { startLocalTsa, type LocalTsa } from '../helpers/local-tsa.js';
@@ -93,6 +94,33 @@ describe('POST /v1/pdf-jobs: encrypt, sign, signature and document timestamps', 
     assert.equal(tool('qpdf', (f) => ['--password=own-2', '--check', f], pdf).status, 0);
     const text = tool('pdftotext', (f) => ['-upw', 'open-1', f, '-'], pdf).text;
     assert.match(text, /SECRET/);
+  });
+
+  test('encrypt refuses a source that declares PDF/A (422 naming the step), as a render job refuses protection with PDF/A', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const xmp =
+      '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>' +
+      '</rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
+    doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
+    const up = await app.server.inject({
+      method: 'POST',
+      url: '/v1/pdfs',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/pdf' },
+      payload: Buffer.from(await doc.save()),
+    });
+    assert.equal(up.statusCode, 201, up.body);
+    const res = await job({
+      sources: [{ pdfId: up.json().pdf.id }],
+      steps: [
+        { type: 'stamp', text: 'A' },
+        { type: 'encrypt', ownerPassword: 'o' },
+      ],
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.equal(res.body.details.field, 'steps[1]');
+    assert.match(res.body.message, /PDF\/A-3/);
   });
 
   test('sign: pdfsig verifies a PAdES signature over the whole file with the stored certificate', async () => {
