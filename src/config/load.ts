@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseAllowedHosts } from '../domain/url-source.js';
+import { timestampAuthorityUrlProblem } from '../domain/timestamp-authority.js';
 import { settings, type ConfigValues, type SettingSpec } from './schema.js';
 
 export type Config = ConfigValues & {
@@ -10,6 +11,8 @@ export type Config = ConfigValues & {
     storageUrl: string;
     /** FOLIO_URL_SOURCE_ALLOWED_HOSTS as entries: `host` or `host:port`, lower case (domain/url-source.ts). */
     urlSourceAllowedHosts: string[];
+    /** FOLIO_TIMESTAMP_ALLOWED_HOSTS as entries, like urlSourceAllowedHosts. */
+    timestampAllowedHosts: string[];
   };
 };
 
@@ -70,10 +73,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('FOLIO_STORAGE_URL must start with file: or s3://');
   }
   let urlSourceAllowedHosts: string[];
+  let timestampAllowedHosts: string[];
   try {
     urlSourceAllowedHosts = parseAllowedHosts(c.urlSourceAllowedHosts);
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
-  return { ...c, resolved: { publicUrl, databaseUrl, storageUrl, urlSourceAllowedHosts } };
+  try {
+    timestampAllowedHosts = parseAllowedHosts(c.timestampAllowedHosts);
+  } catch (err) {
+    throw new ConfigError((err as Error).message.replace('FOLIO_URL_SOURCE_ALLOWED_HOSTS', 'FOLIO_TIMESTAMP_ALLOWED_HOSTS'));
+  }
+  if (c.timestampAuthorityUrl !== null) {
+    const problem = timestampAuthorityUrlProblem(c.timestampAuthorityUrl);
+    if (problem) throw new ConfigError(`FOLIO_TIMESTAMP_AUTHORITY_URL ${problem}`);
+  }
+  return { ...c, resolved: { publicUrl, databaseUrl, storageUrl, urlSourceAllowedHosts, timestampAllowedHosts } };
 }

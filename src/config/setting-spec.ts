@@ -45,6 +45,8 @@ export interface ConfigValues {
   renderPreloadMs: number;
   allowInsecureWebhooks: boolean;
   urlSourceAllowedHosts: string | null;
+  timestampAuthorityUrl: string | null;
+  timestampAllowedHosts: string | null;
   signingKey: string | null;
   secretsKey: string | null;
   passwordHashCost: number;

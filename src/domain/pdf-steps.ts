@@ -1,6 +1,8 @@
 // The steps of POST /v1/pdf-jobs: an ordered list applied to the PDF made of the job's sources. Pure: the
 // shape of each step and the order rules are checked here, before any PDF is read, and each problem names
-// its field (`steps[2].angle`). What a step does is src/pdf/pipeline.ts.
+// its field (`steps[2].angle`). What a step does is src/pdf/pipeline.ts; the shapes of the steps that bring
+// content from outside or seal the document are pdf-step-shapes.ts.
+import { checkExtraStep, EXTRA_KEYS, inlineStepBytes, MAX_INLINE_STEP_BYTES, stampSource, type ExtraStep } from './pdf-step-shapes.js';
 
 export const MAX_STEPS = 20;
 export const STAMP_POSITIONS = [
@@ -18,7 +20,14 @@ export type StampPosition = (typeof STAMP_POSITIONS)[number];
 
 export interface StampStep {
   type: 'stamp' | 'watermark';
-  text: string;
+  /** Exactly one of text, image and pdf (pdf-step-shapes.ts). */
+  text?: string;
+  image?: { contentBase64: string; format: 'png' | 'jpeg' };
+  /** A page of a managed PDF of the account, drawn as a form XObject. */
+  pdf?: { pdfId: string; page: number };
+  /** Size of an image or page stamp, points (default: the image at 72 dpi, the page's own size). */
+  width?: number;
+  height?: number;
   fontSize: number;
   /** `#rrggbb`. */
   color: string;
@@ -39,7 +48,8 @@ export type PdfStep =
   | { type: 'flatten' }
   | { type: 'metadata'; title?: string; author?: string; subject?: string; keywords?: string[] }
   | { type: 'split'; every?: number; ranges?: string[] }
-  | { type: 'optimize' };
+  | { type: 'optimize' }
+  | ExtraStep;
 
 export type StepProblem = { field: string; message: string };
 
@@ -48,17 +58,20 @@ const isObj = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !
 const str = (v: unknown, max: number) => typeof v === 'string' && v.length > 0 && v.length <= max;
 const num = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
 
+const STAMP_KEYS = ['text', 'image', 'pdf', 'width', 'height', 'fontSize', 'color', 'opacity', 'rotation', 'position', 'pages', 'layer'];
+
 /** The keys each step type may have besides `type`. */
 const KEYS: Record<PdfStep['type'], string[]> = {
   select: ['pages'],
   rotate: ['angle', 'pages'],
-  stamp: ['text', 'fontSize', 'color', 'opacity', 'rotation', 'position', 'pages', 'layer'],
-  watermark: ['text', 'fontSize', 'color', 'opacity', 'rotation', 'position', 'pages', 'layer'],
+  stamp: STAMP_KEYS,
+  watermark: STAMP_KEYS,
   fillForm: ['fields'],
   flatten: [],
   metadata: ['title', 'author', 'subject', 'keywords'],
   split: ['every', 'ranges'],
   optimize: [],
+  ...EXTRA_KEYS,
 };
 
 /** One step checked and with its defaults, or the problem naming its field. */
@@ -80,9 +93,11 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     case 'stamp':
     case 'watermark': {
       const under = type === 'watermark';
+      const source = stampSource(raw, f);
+      if ('field' in source) return source;
       const s = {
         type,
-        text: raw.text,
+        ...source,
         fontSize: raw.fontSize ?? (under ? 72 : 36),
         color: raw.color ?? (under ? '#c0c0c0' : '#d00000'),
         opacity: raw.opacity ?? (under ? 0.5 : 1),
@@ -90,8 +105,10 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
         position: raw.position ?? 'center',
         pages: pages as string | null,
         layer: raw.layer ?? (under ? 'under' : 'over'),
+        ...(typeof raw.width === 'number' ? { width: raw.width } : {}),
+        ...(typeof raw.height === 'number' ? { height: raw.height } : {}),
       };
-      if (!str(s.text, 500) || /[^\x20-\x7e\u00a0-\u00ff]/.test(s.text as string))
+      if ('text' in source && (!str(source.text, 500) || /[^\x20-\x7e\u00a0-\u00ff]/.test(source.text)))
         return { field: `${f}.text`, message: `${f}.text must be 1–500 characters of Latin-1 (the standard Helvetica font)` };
       if (!num(s.fontSize, 1, 500)) return { field: `${f}.fontSize`, message: `${f}.fontSize must be a number of points from 1 to 500` };
       if (typeof s.color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(s.color))
@@ -139,15 +156,34 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
         return { field: `${f}.ranges`, message: `${f}.ranges must be 1–500 page selections` };
       return { type, ...(every !== undefined ? { every: every as number } : { ranges: ranges as string[] }) };
     }
+    case 'merge':
+    case 'attachments':
+    case 'outline':
+    case 'encrypt':
+    case 'sign':
+    case 'timestamp':
+      return checkExtraStep(raw, type, f);
     default:
       return { type } as PdfStep;
   }
 }
 
 /**
- * The steps checked one by one, then their order: `split` and `optimize` only at the end (split makes
- * several PDFs; optimize rewrites the file, so it is last), `fillForm` never after `flatten` (no field is
- * left to fill).
+ * Where a step may stand: the steps that change the content first, in any order; then at most one of each
+ * of `split`, `optimize` (qpdf rewrites the file), `encrypt`, `sign`, in this order; then `timestamp`s.
+ * Nothing that rewrites the file may follow `sign` or `timestamp`: their byte ranges cover the file as it
+ * is, and only an incremental update (another timestamp) keeps them valid. `encrypt` is the last rewrite; a
+ * `sign` after it signs the encrypted file (the signature field is added before the encryption, the
+ * signature computed over the encrypted bytes, as a protected and signed render job). After `split`,
+ * `optimize`, `encrypt`, `sign` and `timestamp` apply to each part.
+ */
+const RANK: Partial<Record<PdfStep['type'], number>> = { split: 1, optimize: 2, encrypt: 3, sign: 4, timestamp: 5 };
+const rank = (t: PdfStep['type']) => RANK[t] ?? 0;
+
+/**
+ * The steps checked one by one, then their order (RANK): `fillForm` never after `flatten` (no field is
+ * left to fill); a document timestamp cannot follow `encrypt` (its update would have to be encrypted with
+ * the document's key, which Folio does not keep).
  */
 export function checkSteps(raw: unknown): { steps: PdfStep[] } | { problem: StepProblem } {
   if (!Array.isArray(raw) || raw.length > MAX_STEPS)
@@ -158,15 +194,59 @@ export function checkSteps(raw: unknown): { steps: PdfStep[] } | { problem: Step
     if ('message' in s) return { problem: s };
     steps.push(s);
   }
-  const at = (t: PdfStep['type']) => steps.findIndex((s) => s.type === t);
-  const optimize = at('optimize');
-  if (optimize >= 0 && optimize !== steps.length - 1)
-    return { problem: { field: `steps[${optimize}]`, message: 'optimize must be the last step' } };
-  const split = at('split');
-  const tail = steps.length - (optimize >= 0 ? 2 : 1);
-  if (split >= 0 && split !== tail)
-    return { problem: { field: `steps[${split}]`, message: 'split must be the last step (or followed only by optimize)' } };
-  const flatten = at('flatten');
+  const inline = inlineStepBytes(steps as never);
+  if (inline > MAX_INLINE_STEP_BYTES)
+    return {
+      problem: {
+        field: 'steps',
+        message: `the steps carry ${inline} bytes of images and attachments; at most ${MAX_INLINE_STEP_BYTES} are allowed`,
+      },
+    };
+  let top = -1;
+  for (const [i, s] of steps.entries()) {
+    const r = rank(s.type);
+    const prev = top >= 0 ? steps[top] : null;
+    if (prev && (r < rank(prev.type) || (r === rank(prev.type) && r > 0 && r < 5))) {
+      const p = prev.type;
+      if (p === 'split' || p === 'optimize')
+        return {
+          problem: {
+            field: `steps[${top}]`,
+            message:
+              p === 'optimize'
+                ? 'optimize must be the last step (or followed only by encrypt, sign, timestamp)'
+                : 'split must be the last step (or followed only by optimize, encrypt, sign, timestamp)',
+          },
+        };
+      const why =
+        p === 'encrypt'
+          ? 'encrypt is the last step that changes the file (only sign may follow it)'
+          : `${s.type} would rewrite the file ${p === 'sign' ? 'signed' : 'timestamped'} at steps[${top}] and break its signature: only timestamp may follow ${p}`;
+      return {
+        problem: { field: `steps[${i}]`, message: r === rank(p) ? `steps[${i}]: a job has one ${s.type} step` : `steps[${i}]: ${why}` },
+      };
+    }
+    if (r > 0) top = i;
+  }
+  const encrypt = steps.findIndex((s) => s.type === 'encrypt');
+  const stamp = steps.findIndex((s) => s.type === 'timestamp');
+  if (encrypt >= 0 && stamp >= 0)
+    return {
+      problem: {
+        field: `steps[${stamp}]`,
+        message: `steps[${stamp}]: a document timestamp cannot be added to an encrypted PDF; use sign with timestamp: true (PAdES B-T) instead`,
+      },
+    };
+  const optimize = steps.findIndex((s) => s.type === 'optimize');
+  const sealed = steps.findIndex((s) => s.type === 'sign' || s.type === 'timestamp');
+  if (optimize >= 0 && sealed >= 0)
+    return {
+      problem: {
+        field: `steps[${sealed}]`,
+        message: `steps[${sealed}]: a signature or timestamp is an incremental update, which the compressed, linearised file of optimize (steps[${optimize}]) cannot take; leave out optimize`,
+      },
+    };
+  const flatten = steps.findIndex((s) => s.type === 'flatten');
   const fill = steps.findIndex((s, i) => s.type === 'fillForm' && flatten >= 0 && i > flatten);
   if (fill >= 0) return { problem: { field: `steps[${fill}]`, message: 'fillForm cannot follow flatten: no form field is left to fill' } };
   return { steps };

@@ -10,21 +10,40 @@ export interface StepProblem {
   message: string;
 }
 
+/** Why a step cannot be one of a render job's (null: it can). */
+function notInRenderJob(step: PdfStep): string | null {
+  const later = 'run a PDF job (POST /v1/pdf-jobs) with the job as its source';
+  switch (step.type) {
+    case 'split':
+      return `a render job makes one PDF; to split it, ${later}`;
+    case 'encrypt':
+      return 'a render job encrypts with its own protection field (its passwords are sealed until the job ends): use protection';
+    case 'sign':
+      return 'a render job signs with its own signature field: use signature';
+    case 'timestamp':
+    case 'merge':
+      return `a render job cannot ${step.type === 'merge' ? 'join other PDFs' : 'add a document timestamp'} in its steps; ${later}`;
+    case 'stamp':
+    case 'watermark':
+      return 'pdf' in step && step.pdf !== undefined ? `a render job cannot stamp a page of another PDF; ${later}` : null;
+    default:
+      return null;
+  }
+}
+
 /**
  * The steps of a job body checked alone: each step's shape and the order rules of a PDF job, then what a
- * render job cannot do: `split` (it makes several documents: a PDF job with the job as its source does).
+ * render job cannot do: `split` (it makes several documents: a PDF job with the job as its source does), and
+ * the steps that need the server beside the sandbox (`merge`, a PDF-page stamp, `encrypt`, `sign`,
+ * `timestamp`; a render job has `protection` and `signature` of its own).
  */
 export function checkRenderJobSteps(raw: unknown): { steps: PdfStep[] } | { problem: StepProblem } {
   const checked = checkSteps(raw);
   if ('problem' in checked) return checked;
-  const split = checked.steps.findIndex((s) => s.type === 'split');
-  if (split >= 0)
-    return {
-      problem: {
-        field: `steps[${split}]`,
-        message: `steps[${split}]: a render job makes one PDF; to split it, run a PDF job (POST /v1/pdf-jobs) with the job as its source`,
-      },
-    };
+  for (const [i, step] of checked.steps.entries()) {
+    const why = notInRenderJob(step);
+    if (why) return { problem: { field: `steps[${i}]`, message: `steps[${i}]: ${why}` } };
+  }
   return checked;
 }
 

@@ -66,6 +66,10 @@ export const errorCodes = {
   },
   render_output_not_found: { status: 404, description: 'The render output was deleted or expired.' },
   pdf_not_found: { status: 404, description: 'The managed PDF does not exist (or was purged).' },
+  pdf_attachment_not_found: {
+    status: 404,
+    description: 'The managed PDF embeds no file of that name (`GET /v1/pdfs/{pdfId}/info` lists the names it embeds).',
+  },
   permanent_link_not_found: { status: 404, description: 'The permanent link does not exist.' },
   api_key_not_found: { status: 404, description: 'The API key does not exist.' },
   signing_certificate_not_found: {
@@ -168,6 +172,11 @@ export const errorCodes = {
   not_implemented: {
     status: 501,
     description: 'The route exists in the interface but is switched off in this deployment (reserved; no route answers it today).',
+  },
+  timestamp_authority_failed: {
+    status: 502,
+    description:
+      "The RFC 3161 timestamp authority of a PDF job's `timestamp` step or `sign` with `timestamp: true` (FOLIO_TIMESTAMP_AUTHORITY_URL) could not be reached within 10 s, is on an address the network policy refuses, answered something other than HTTP 200 with a granted token for the request (over 64 KB, a refusal, another digest or nonce). `details.field` names the step; nothing is stored.",
   },
   render_provider_unavailable: {
     status: 503,

@@ -1,7 +1,10 @@
 // The steps of POST /v1/pdf-jobs on a PDF (src/domain/pdf-steps.ts checks them first), run in the sandbox
 // on @cantoo/pdf-lib: the sources are joined (one source is used as it is, so its form fields stay), then
 // each step changes the document in order; `split` ends with several documents. `optimize` is qpdf's work
-// (src/pdf/qpdf-input.ts) after this. A failure throws PdfStepError naming the step's field.
+// (src/pdf/qpdf-input.ts) after this, and `encrypt`, `sign` and `timestamp` are done outside the sandbox
+// after it (src/services/pdf-step-finish.ts): here they change nothing. Managed PDFs the steps name (a
+// stamp's page, `merge`) arrive as bytes in `inputs`, resolved by the service for the account. A failure
+// throws PdfStepError naming the step's field.
 import {
   PDFCheckBox,
   PDFDocument,
@@ -9,13 +12,24 @@ import {
   PDFOptionList,
   PDFRadioGroup,
   PDFTextField,
+  AFRelationship,
   ParseSpeeds,
+  PDFName,
+  PDFRawStream,
+  decodePDFRawStream,
   degrees,
   type PDFField,
 } from '@cantoo/pdf-lib';
 import { selectPages, type PdfStep } from '../domain/pdf-steps.js';
 import { mergePdfSources } from './select-pages.js';
-import { stampFont, stampPage } from './stamp.js';
+import { writeOutline } from './outline.js';
+import { stampFont, stampPage, type StampArt } from './stamp.js';
+
+/** What the service prepared for the steps besides the sources (src/services/pdf-step-inputs.ts). */
+export interface StepInputs {
+  /** Bytes of the managed PDFs the steps name (a stamp's `pdf.pdfId`, `merge.pdfIds`), by id. */
+  pdfs: Record<string, Uint8Array>;
+}
 
 /** A step that cannot be applied to this PDF (an unknown form field, a page past the last). */
 export class PdfStepError extends Error {
@@ -26,6 +40,24 @@ export class PdfStepError extends Error {
     super(message);
     this.name = 'PdfStepError';
   }
+}
+
+/** PDF/A forbids encryption (ISO 19005-2, 6.1.3): a document that declares it is not encrypted. */
+function refusePdfA(doc: PDFDocument, f: string): void {
+  const meta = doc.catalog.lookup(PDFName.of('Metadata'));
+  if (!(meta instanceof PDFRawStream)) return;
+  let xmp: string;
+  try {
+    xmp = Buffer.from(decodePDFRawStream(meta).decode()).toString('latin1');
+  } catch {
+    return;
+  }
+  const part = /pdfaid:part\s*(?:=\s*["']|>)\s*(\d)/.exec(xmp);
+  if (part)
+    throw new PdfStepError(
+      `${f}: the PDF declares PDF/A-${part[1]}, which forbids encryption (leave out encrypt, or use a source that is not PDF/A)`,
+      f,
+    );
 }
 
 const load = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
@@ -70,7 +102,15 @@ export async function runPdfSteps(
   sources: Array<{ bytes: Uint8Array; field: string }>,
   steps: PdfStep[],
   nowMs: number,
+  inputs: StepInputs = { pdfs: {} },
 ): Promise<Array<{ bytes: Uint8Array; pageCount: number }>> {
+  const loaded = new Map<string, PDFDocument>();
+  const named = async (id: string, field: string) => {
+    const bytes = inputs.pdfs[id];
+    if (!bytes) throw new PdfStepError(`${field}: ${id} was not prepared`, field);
+    if (!loaded.has(id)) loaded.set(id, await load(bytes));
+    return loaded.get(id)!;
+  };
   let doc =
     sources.length === 1
       ? await load(sources[0].bytes)
@@ -98,9 +138,51 @@ export async function runPdfSteps(
       case 'stamp':
       case 'watermark': {
         const font = await stampFont(doc);
-        for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) stampPage(doc, doc.getPage(p), font, step);
+        let art: StampArt | undefined;
+        if (step.image) {
+          const bytes = Buffer.from(step.image.contentBase64, 'base64');
+          try {
+            art = step.image.format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+          } catch (err) {
+            throw new PdfStepError(`${f}.image: the image cannot be read: ${(err as Error).message}`, `${f}.image.contentBase64`);
+          }
+        } else if (step.pdf) {
+          const src = await named(step.pdf.pdfId, `${f}.pdf.pdfId`);
+          if (step.pdf.page > src.getPageCount())
+            throw new PdfStepError(`${f}.pdf.page: ${step.pdf.pdfId} has ${src.getPageCount()} pages`, `${f}.pdf.page`);
+          art = await doc.embedPage(src.getPage(step.pdf.page - 1));
+        }
+        for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) stampPage(doc, doc.getPage(p), font, step, art);
         break;
       }
+      case 'merge':
+        for (const [k, id] of step.pdfIds.entries()) {
+          const src = await named(id, `${f}.pdfIds[${k}]`);
+          for (const page of await doc.copyPages(src, src.getPageIndices())) doc.addPage(page);
+        }
+        break;
+      case 'attachments':
+        for (const a of step.add)
+          await doc.attach(Buffer.from(a.contentBase64, 'base64'), a.name, {
+            mimeType: a.mimeType,
+            description: a.description ?? a.name,
+            creationDate: new Date(nowMs),
+            modificationDate: new Date(nowMs),
+            afRelationship: AFRelationship.Unspecified,
+          });
+        break;
+      case 'outline':
+        writeOutline(doc, step.entries, (field, page) => {
+          const n = doc.getPageCount();
+          return new PdfStepError(`${f}.${field} is page ${page}, but the PDF has ${n} page${n === 1 ? '' : 's'}`, `${f}.${field}`);
+        });
+        break;
+      case 'encrypt':
+        refusePdfA(doc, f);
+        break;
+      case 'sign':
+      case 'timestamp':
+        break; // after the sandbox (src/services/pdf-step-finish.ts)
       case 'fillForm': {
         const form = doc.getForm();
         const known = new Set(form.getFields().map((x) => x.getName()));

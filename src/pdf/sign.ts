@@ -10,6 +10,10 @@
 //   signed attributes PAdES B-B asks for (ETSI EN 319 142-1, 5.2: content-type, message-digest and ESS
 //   signing-certificate-v2; no signing-time attribute, since the time is /M). @signpdf's own P12Signer
 //   (node-forge) writes a signing-time and no signing-certificate-v2, and forge cannot encode the latter.
+// - PAdES B-T (ETSI EN 319 142-1, 5.3) when a `timestamp` function is given: the signer info gets the
+//   unsigned attribute signature-time-stamp (RFC 3161 token over the signature value, RFC 5126 § 6.1.1),
+//   fetched from a timestamp authority by the caller's function. Room for the token is reserved by the
+//   caller (`reserveBytes` of prepareSignature).
 import { createHash, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer } from '@signpdf/utils';
@@ -26,7 +30,11 @@ const OID = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
+
+/** An RFC 3161 TimeStampToken (ContentInfo, DER) over a SHA-256 digest, from a timestamp authority. */
+export type TimestampFn = (sha256: Buffer) => Promise<Buffer>;
 
 const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto });
 
@@ -61,7 +69,10 @@ const arrayBuffer = (b: Buffer): ArrayBuffer => new Uint8Array(b).buffer;
 
 /** A CMS SignedData (PAdES B-B profile) over the byte ranges @signpdf hands it. */
 class PadesSigner extends Signer {
-  constructor(private readonly material: SigningMaterial) {
+  constructor(
+    private readonly material: SigningMaterial,
+    private readonly timestamp?: TimestampFn,
+  ) {
     super();
   }
 
@@ -110,6 +121,17 @@ class PadesSigner extends Signer {
     const algorithm = curve ? { name: 'ECDSA', namedCurve: curve.webCrypto } : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
     const privateKey = await webcrypto.subtle.importKey('pkcs8', arrayBuffer(pkcs8), algorithm, false, ['sign']);
     await signedData.sign(privateKey as CryptoKey, 0, 'SHA-256', undefined, engine);
+    if (this.timestamp) {
+      const info = signedData.signerInfos[0];
+      const value = Buffer.from(info.signature.valueBlock.valueHexView);
+      const token = await this.timestamp(createHash('sha256').update(value).digest());
+      const parsed = asn1js.fromBER(arrayBuffer(token));
+      if (parsed.offset === -1) throw new Error('the timestamp authority answered a token that is not DER');
+      info.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+        type: 1,
+        attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [parsed.result] })],
+      });
+    }
     const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(contentInfo.toSchema().toBER(false));
   }
@@ -120,15 +142,22 @@ class PadesSigner extends Signer {
  * into. Anything that rewrites the file (the encryption of protect.ts) may run in between: the byte range
  * is only computed when the signature is filled in.
  */
-export function prepareSignature(pdf: Buffer, material: SigningMaterial, fields: SignatureFields): Buffer {
+export function prepareSignature(
+  pdf: Buffer,
+  material: SigningMaterial,
+  fields: SignatureFields,
+  /** More room in the placeholder (a signature time-stamp token), and the field's name (default Signature1). */
+  opts: { reserveBytes?: number; fieldName?: string } = {},
+): Buffer {
   // Room for the CMS in the placeholder (bytes; written as hex): the certificates, the signature and the
   // attributes, with a margin. Too small a placeholder fails the signing, too large only costs zeros.
-  const signatureLength = 4096 + material.certificate.length + material.chain.reduce((n, c) => n + c.length, 0);
+  const signatureLength = 4096 + material.certificate.length + material.chain.reduce((n, c) => n + c.length, 0) + (opts.reserveBytes ?? 0);
   try {
     const { visible, ...texts } = fields;
     return addSignatureField(pdf, {
       ...texts,
       contentsBytes: signatureLength,
+      ...(opts.fieldName ? { fieldName: opts.fieldName } : {}),
       ...(visible
         ? {
             visible: {
@@ -145,9 +174,15 @@ export function prepareSignature(pdf: Buffer, material: SigningMaterial, fields:
 }
 
 /** The signed PDF: the byte range of prepareSignature's placeholder computed, and the CMS put into it. */
-export async function fillSignature(prepared: Buffer, material: SigningMaterial, signingTime: Date): Promise<Buffer> {
+export async function fillSignature(
+  prepared: Buffer,
+  material: SigningMaterial,
+  signingTime: Date,
+  /** PAdES B-T: the signature-time-stamp token comes from this function. */
+  timestamp?: TimestampFn,
+): Promise<Buffer> {
   try {
-    return await new SignPdf().sign(prepared, new PadesSigner(material), signingTime);
+    return await new SignPdf().sign(prepared, new PadesSigner(material, timestamp), signingTime);
   } catch (err) {
     throw new PdfPostProcessError(`signing the PDF failed: ${(err as Error).message}`);
   }

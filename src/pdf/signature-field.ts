@@ -29,6 +29,13 @@ export interface SignatureFieldOptions {
   contentsBytes: number;
   /** A visible appearance: where (domain/signature-appearance.ts) and the lines it shows. */
   visible?: VisibleSignature & { lines: string[] };
+  /**
+   * `timestamp`: a document timestamp (ISO 32000-2 § 12.8.5: /Type /DocTimeStamp, /SubFilter ETSI.RFC3161,
+   * the RFC 3161 token as /Contents; /M only shows readers the time, the token holds it) instead of a CAdES signature. Default `signature`.
+   */
+  kind?: 'signature' | 'timestamp';
+  /** The field's name (/T), unique in the document. Default `Signature1`. */
+  fieldName?: string;
 }
 
 /** `D:YYYYMMDDHHmmSS+00'00'` (UTC), the PDF date the signature's /M carries. */
@@ -88,9 +95,10 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
   const changed = new Set<PDFRef>([rootRef]);
 
   const sig = ctx.obj({});
-  sig.set(N('Type'), N('Sig'));
+  const docTimestamp = opts.kind === 'timestamp';
+  sig.set(N('Type'), N(docTimestamp ? 'DocTimeStamp' : 'Sig'));
   sig.set(N('Filter'), N('Adobe.PPKLite'));
-  sig.set(N('SubFilter'), N('ETSI.CAdES.detached'));
+  sig.set(N('SubFilter'), N(docTimestamp ? 'ETSI.RFC3161' : 'ETSI.CAdES.detached'));
   // /ByteRange before /Contents: @signpdf/signpdf looks for /Contents after the /ByteRange it found.
   sig.set(N('ByteRange'), ctx.obj([PDFNumber.of(0), N(BYTE_RANGE_PLACEHOLDER), N(BYTE_RANGE_PLACEHOLDER), N(BYTE_RANGE_PLACEHOLDER)]));
   sig.set(N('Contents'), PDFHexString.of('0'.repeat(opts.contentsBytes * 2)));
@@ -127,7 +135,7 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
     P: page.ref,
     AP: { N: appearance },
   });
-  widget.set(N('T'), text('Signature1', true));
+  widget.set(N('T'), text(opts.fieldName ?? 'Signature1', true));
   widget.set(N('V'), sigRef);
   const widgetRef = ctx.register(widget);
   changed.add(sigRef).add(appearance).add(widgetRef);

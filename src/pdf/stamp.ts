@@ -1,8 +1,20 @@
-// Text stamps and watermarks (POST /v1/pdf-jobs steps `stamp`, `watermark`), drawn with pdf-lib in the
-// standard Helvetica font: size, colour, opacity, rotation about the text's centre, a named position or
-// x/y in points, over the page's content or under it. "Under" moves the stamp's content stream in front of
+// Stamps and watermarks (POST /v1/pdf-jobs steps `stamp`, `watermark`), drawn with pdf-lib: text in the
+// standard Helvetica font (size, colour), a PNG or JPEG image, or a page of another PDF embedded as a form
+// XObject; each with opacity, rotation about its centre, a named position or x/y in points, over the page's
+// content or under it. "Under" moves the stamp's content stream in front of
 // the page's own streams, so the page paints over it (a watermark behind text and images).
-import { PDFArray, PDFName, StandardFonts, degrees, rgb, type PDFDocument, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import {
+  PDFArray,
+  PDFImage,
+  PDFName,
+  StandardFonts,
+  degrees,
+  rgb,
+  type PDFDocument,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
 import type { StampStep } from '../domain/pdf-steps.js';
 
 /** Margin of a named position from the page's edge, points. */
@@ -17,26 +29,43 @@ function anchor(step: StampStep, page: PDFPage, w: number, h: number): { x: numb
   return { x, y };
 }
 
-/** Draws the stamp on one page. */
-export function stampPage(doc: PDFDocument, page: PDFPage, font: PDFFont, step: StampStep): void {
-  const w = font.widthOfTextAtSize(step.text, step.fontSize);
-  const h = font.heightAtSize(step.fontSize, { descender: false });
+/** What an image or page stamp draws: the embedded image or page (embedded once per step). */
+export type StampArt = PDFImage | PDFEmbeddedPage;
+
+/** The size of an image or page stamp: width/height as given, one given scales the other, else its own. */
+function artSize(step: StampStep, art: StampArt): { w: number; h: number } {
+  const ratio = art.height / art.width;
+  if (step.width !== undefined && step.height !== undefined) return { w: step.width, h: step.height };
+  if (step.width !== undefined) return { w: step.width, h: step.width * ratio };
+  if (step.height !== undefined) return { w: step.height / ratio, h: step.height };
+  return { w: art.width, h: art.height };
+}
+
+/** Draws the stamp on one page: its text in `font`, or `art` (an image or an embedded page). */
+export function stampPage(doc: PDFDocument, page: PDFPage, font: PDFFont, step: StampStep, art?: StampArt): void {
+  const text = step.text ?? '';
+  const { w, h } = art
+    ? artSize(step, art)
+    : { w: font.widthOfTextAtSize(text, step.fontSize), h: font.heightAtSize(step.fontSize, { descender: false }) };
   const c = anchor(step, page, w, h);
-  // pdf-lib rotates about the text's origin: place the origin so the rotation turns about the centre.
+  // pdf-lib rotates about the drawing's origin (its lower-left corner): place the origin so the rotation
+  // turns about the centre.
   const rad = (step.rotation * Math.PI) / 180;
   const x = c.x - (Math.cos(rad) * w) / 2 + (Math.sin(rad) * h) / 2;
   const y = c.y - (Math.sin(rad) * w) / 2 - (Math.cos(rad) * h) / 2;
   const before = contentRefs(page).length;
-  const n = parseInt(step.color.slice(1), 16);
-  page.drawText(step.text, {
-    x,
-    y,
-    size: step.fontSize,
-    font,
-    color: rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255),
-    opacity: step.opacity,
-    rotate: degrees(step.rotation),
-  });
+  const common = { x, y, opacity: step.opacity, rotate: degrees(step.rotation) };
+  if (art instanceof PDFImage) page.drawImage(art, { ...common, width: w, height: h });
+  else if (art) page.drawPage(art, { ...common, width: w, height: h });
+  else {
+    const n = parseInt(step.color.slice(1), 16);
+    page.drawText(text, {
+      ...common,
+      size: step.fontSize,
+      font,
+      color: rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255),
+    });
+  }
   if (step.layer === 'under') moveLastStreamsFirst(doc, page, before);
 }
 

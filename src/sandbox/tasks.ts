@@ -7,6 +7,7 @@ import type { PdfLimits } from '../pdf/limits.js';
 import type { PostProcessRequest } from '../pdf/post-process.js';
 import type { TemplateEngine } from '../domain/template-engines.js';
 import type { PdfStep } from '../domain/pdf-steps.js';
+import type { StepInputs } from '../pdf/pipeline.js';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
@@ -54,9 +55,14 @@ export const tasks = {
     return readPdfInfo(buf(input.pdf));
   },
   /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfStepError names the step's field. */
-  async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number }) {
+  async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number; inputs?: StepInputs }) {
     const { runPdfSteps } = await import('../pdf/pipeline.js');
-    return runPdfSteps(input.sources, input.steps, input.nowMs);
+    return runPdfSteps(input.sources, input.steps, input.nowMs, input.inputs);
+  },
+  /** One embedded file of a managed PDF by name (src/pdf/attachment-read.ts), at most `maxBytes`, or null. */
+  async 'pdf.attachment'(input: { pdf: Uint8Array; name: string; maxBytes: number }) {
+    const { readAttachment } = await import('../pdf/attachment-read.js');
+    return readAttachment(input.pdf, input.name, input.maxBytes);
   },
   /** Why an e-invoice XML is not one Folio embeds, or null. */
   async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {

@@ -286,6 +286,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/timestamp-authority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's RFC 3161 timestamp authority
+         * @description The timestamp authority of the PDF-job steps `timestamp` and `sign` with `timestamp: true` (the PDF guide, "PDF jobs"): the account's own, and the one its jobs use (its own, else the deployment's).
+         */
+        get: operations["getTimestampAuthority"];
+        /**
+         * Set the account's RFC 3161 timestamp authority
+         * @description `{url}`: an `http:` or `https:` URL without user name or password that Folio POSTs `application/timestamp-query` to (10 s time limit, 64 KB answer limit) for the account's PDF-job timestamps; `null` returns to the deployment's. Its host must be on a public address: a loopback, private or link-local address is 400 unless the operator allow-listed the host (FOLIO_TIMESTAMP_ALLOWED_HOSTS); a host name is resolved and checked again at every use.
+         */
+        put: operations["setTimestampAuthority"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/render-batches": {
         parameters: {
             query?: never;
@@ -843,6 +867,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdfs/{pdfId}/attachments/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One embedded file of a managed PDF
+         * @description The bytes of the file the PDF embeds under `name` (as `GET /v1/pdfs/{pdfId}/info` lists it: /UF, else /F, else its key in the /EmbeddedFiles name tree), decoded in the sandbox, at most 50 MB (more is 422 `pdf_invalid`). Served as `application/octet-stream` with `Content-Disposition: attachment` (the PDF's own media type, which the PDF's author chose, is in `X-Folio-Attachment-Type`). A name the PDF does not embed is 404 `pdf_attachment_not_found`; a password-protected managed PDF is 400.
+         */
+        get: operations["getPdfAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdfs/merge": {
         parameters: {
             query?: never;
@@ -982,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)
-         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the `render.job.terminated` webhook of the account's inline deploy (`_inline`), diagnostics, and `GET /v1/pdf-jobs/{jobId}` (it is listed by `GET /v1/render-jobs` too, with `document.pdfSources`). The request waits for it up to `waitSeconds` (default 60): **201** `{job, pdfs}` when it succeeded, **202** `{job}` when it still runs (poll `GET /v1/pdf-jobs/{jobId}?waitSeconds=30`), **422** when it failed: `pdf_step_failed` naming the step (`details.field`, `details.jobId`), else `render_job_failed` with `details.jobErrorCode`. A job whose steps end in `split` makes several PDFs and runs in the request instead: 201 `{pdfs}`, one per part. Steps: `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}` (over the content by default), `watermark` (a stamp under the content by default), `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), `flatten`, `metadata {title?, author?, subject?, keywords?}`, `split {every} | {ranges}`, `optimize` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): `optimize` last, `split` last or before `optimize`, no `fillForm` after `flatten`. Sources of another account are 404 at once; a source deleted before the job runs fails it with `pdf_source_unavailable`. Limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result). Optional `Idempotency-Key` (`waitSeconds` is not compared).
+         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the `render.job.terminated` webhook of the account's inline deploy (`_inline`), diagnostics, and `GET /v1/pdf-jobs/{jobId}` (it is listed by `GET /v1/render-jobs` too, with `document.pdfSources`). The request waits for it up to `waitSeconds` (default 60): **201** `{job, pdfs}` when it succeeded, **202** `{job}` when it still runs (poll `GET /v1/pdf-jobs/{jobId}?waitSeconds=30`), **422** when it failed: `pdf_step_failed` naming the step (`details.field`, `details.jobId`), else `render_job_failed` with `details.jobErrorCode`. Steps that need the server beside the sandbox — `split` (several PDFs), `merge`, a stamp of a PDF page, `encrypt` (its passwords are never stored), `sign`, `timestamp` — make the job run **in the request** instead (at most 120 s): 201 `{pdfs}`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp` with exactly one of `text` (`fontSize?, color?`), `image {contentBase64}` (PNG or JPEG, at most 2 MB) or `pdf {pdfId, page?}` (a page of a managed PDF, embedded as a form XObject), and `width?, height?` (image, page), `opacity?, rotation?, position?, pages?, layer?` (over the content by default); `watermark` (a stamp under the content by default); `merge {pdfIds}` (appends managed PDFs); `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); `flatten`; `metadata {title?, author?, subject?, keywords?}`; `attachments {add: [{name, contentBase64, mimeType, description?}]}` (embedded files; GET /v1/pdfs/{id}/info lists them); `outline {entries: [{title, page, children?}]}` (replaces the bookmarks); `split {every} | {ranges}`; `optimize` (qpdf --linearize --object-streams=generate); `encrypt {ownerPassword, userPassword?, permissions?}` (AES-256 as a render job's `protection`; passwords held in memory only); `sign {certificateId, reason?, location?, contactInfo?, timestamp?}` (PAdES B-B with a stored signing certificate; `timestamp: true` adds a signature time-stamp, PAdES B-T); `timestamp` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (`PUT /v1/account/timestamp-authority`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 `timestamp_authority_failed` when it fails. Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of `split`, `optimize`, `encrypt`, `sign` in this order, then `timestamp`s; nothing that rewrites the file after `sign` or `timestamp`; no `timestamp` with `encrypt`, no `sign`/`timestamp` with `optimize`; no `fillForm` after `flatten`. After `split`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with `pdf_source_unavailable`. Limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result); images and attachments at most 8 MB together. Optional `Idempotency-Key` (`waitSeconds` is not compared).
          */
         post: operations["runPdfSteps"];
         delete?: never;
@@ -1430,7 +1474,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "pdf_attachment_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -2838,6 +2882,86 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description Error codes: forbidden. */
             403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getTimestampAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timestamp authority */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timestampAuthority: {
+                            /** @description The account's own RFC 3161 authority, or null. */
+                            url: string | null;
+                            /** @description What the account's PDF jobs use: its own, else the deployment's (FOLIO_TIMESTAMP_AUTHORITY_URL); null: none. */
+                            effectiveUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    setTimestampAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The timestamp authority */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timestampAuthority: {
+                            /** @description The account's own RFC 3161 authority, or null. */
+                            url: string | null;
+                            /** @description What the account's PDF jobs use: its own, else the deployment's (FOLIO_TIMESTAMP_AUTHORITY_URL); null: none. */
+                            effectiveUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
         };
@@ -5780,6 +5904,47 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getPdfAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Managed PDF id (`pdf_…`). */
+                pdfId: string;
+                /** @description The embedded file's name, URL-encoded. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    /** @description The media type the PDF declares for it (/Subtype), when it declares one. */
+                    "X-Folio-Attachment-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found, pdf_attachment_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: pdf_invalid. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
     mergePdfs: {
         parameters: {
             query?: never;
@@ -6134,10 +6299,10 @@ export interface operations {
                     }[];
                     steps: ({
                         /**
-                         * @description select, rotate, stamp, watermark, fillForm, flatten, metadata, split or optimize.
+                         * @description select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, split, optimize, encrypt, sign or timestamp.
                          * @enum {string}
                          */
-                        type: "select" | "rotate" | "stamp" | "watermark" | "fillForm" | "flatten" | "metadata" | "split" | "optimize";
+                        type: "select" | "rotate" | "stamp" | "watermark" | "merge" | "fillForm" | "flatten" | "metadata" | "attachments" | "outline" | "split" | "optimize" | "encrypt" | "sign" | "timestamp";
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -6183,7 +6348,7 @@ export interface operations {
             401: components["responses"]["Error"];
             /** @description Error codes: forbidden, csrf_token_invalid. */
             403: components["responses"]["Error"];
-            /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found. */
+            /** @description Error codes: pdf_not_found, render_job_not_found, render_output_not_found, signing_certificate_not_found. */
             404: components["responses"]["Error"];
             /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use, pdf_deleting, render_output_not_ready. */
             409: components["responses"]["Error"];
@@ -6195,6 +6360,8 @@ export interface operations {
             422: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
             429: components["responses"]["Error"];
+            /** @description Error codes: timestamp_authority_failed. */
+            502: components["responses"]["Error"];
             /** @description Error codes: insufficient_storage. */
             507: components["responses"]["Error"];
         };

@@ -12,6 +12,8 @@ import { optimizePdf, QpdfRunError } from '../pdf/qpdf-input.js';
 import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
+import { finishSteps } from './pdf-step-finish.js';
+import { prepareStepInputs } from './pdf-step-inputs.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_SOURCES, type MergeSourceInput, type PdfMerges } from './pdf-merges.js';
 import { pdfView, type RenderedFiles } from './rendered-files.js';
 import { jobView } from './job-views.js';
@@ -30,9 +32,18 @@ export interface PdfJobInput {
   businessKey?: string;
 }
 
-/** Whether the steps end in several PDFs (`split`): such a job runs in the request. */
-export const splits = (steps: unknown[]) =>
-  steps.some((s) => typeof s === 'object' && s !== null && (s as { type?: unknown }).type === 'split');
+/**
+ * Whether a job runs in the request rather than as a job: `split` makes several PDFs, and `merge`, a stamp of
+ * a PDF page, `encrypt`, `sign` and `timestamp` need what the server prepares beside the sandbox (other
+ * managed PDFs, the opened signing key, passwords that are never stored, the timestamp authority).
+ */
+export const runsInRequest = (steps: unknown[]) =>
+  steps.some((raw) => {
+    if (typeof raw !== 'object' || raw === null) return false;
+    const s = raw as { type?: unknown; pdf?: unknown };
+    if (s.type === 'stamp' || s.type === 'watermark') return s.pdf !== undefined;
+    return s.type === 'split' || s.type === 'merge' || s.type === 'encrypt' || s.type === 'sign' || s.type === 'timestamp';
+  });
 
 export class PdfJobs {
   constructor(
@@ -108,12 +119,13 @@ export class PdfJobs {
     }
     const sources = [];
     for (const s of resolved) sources.push({ bytes: await this.ctx.blobs.getBuffer(s.storageKey), field: s.field });
+    const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, steps);
 
     let results: Array<{ bytes: Uint8Array; pageCount: number }>;
     try {
       results = await this.ctx.sandbox.run(
         'pdf.steps',
-        { sources, steps, nowMs: this.ctx.clock.now() },
+        { sources, steps: prepared.sandboxSteps, nowMs: this.ctx.clock.now(), inputs: prepared.inputs },
         { account: accountId, timeoutMs: PDF_JOB_TIMEOUT_MS },
       );
     } catch (err) {
@@ -125,14 +137,16 @@ export class PdfJobs {
         throw new AppError('pdf_step_failed', `a step could not read or write the PDF: ${err.message}`, { field: 'steps' });
       throw err;
     }
-    if (steps.at(-1)?.type === 'optimize') {
+    if (steps.some((s) => s.type === 'optimize')) {
       try {
         for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: OPTIMIZE_TIMEOUT_MS });
       } catch (err) {
-        if (err instanceof QpdfRunError) throw new AppError('pdf_step_failed', err.message, { field: `steps[${steps.length - 1}]` });
+        if (err instanceof QpdfRunError)
+          throw new AppError('pdf_step_failed', err.message, { field: `steps[${steps.findIndex((s) => s.type === 'optimize')}]` });
         throw err;
       }
     }
+    await finishSteps(this.ctx, prepared.finish, results);
     for (const [k, r] of results.entries())
       if (r.bytes.length > maxBytes)
         throw new AppError('pdf_step_failed', `result ${k + 1} would be ${r.bytes.length} bytes; at most ${maxBytes} are allowed`, {

@@ -191,7 +191,8 @@ describe('POST /v1/pdf-jobs', () => {
       [[{ type: 'rotate', angle: 45 }], 'steps[0].angle'],
       [[{ type: 'stamp', text: 'X', layer: 'middle' }], 'steps[0].layer'],
       [[{ type: 'select', pages: '3-1' }], 'steps[0].pages'],
-      [[{ type: 'encrypt' }], 'steps[0].type'],
+      [[{ type: 'encrypt' }], 'steps[0].ownerPassword'],
+      [[{ type: 'redact' }], 'steps[0].type'],
     ];
     for (const [steps, field] of cases) {
       const res = await job({ sources: [{ pdfId: ids.thirty }], steps });

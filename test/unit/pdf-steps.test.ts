@@ -62,3 +62,95 @@ test('steps: each problem names its field; order rules', () => {
   assert.equal(field([{ type: 'split', every: 2 }, { type: 'optimize' }]), null);
   assert.equal(field(Array.from({ length: 21 }, () => ({ type: 'flatten' }))), 'steps');
 });
+
+test('stamps: exactly one of text, image or pdf; fields of the other kinds refused', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
+  const field = (step: unknown) => {
+    const r = checkSteps([step]);
+    return 'problem' in r ? r.problem.field : null;
+  };
+  assert.equal(field({ type: 'stamp', text: 'A', image: { contentBase64: png } }), 'steps[0].image');
+  assert.equal(field({ type: 'stamp' }), 'steps[0].text');
+  assert.equal(field({ type: 'stamp', image: { contentBase64: png } }), null);
+  assert.equal(field({ type: 'stamp', image: { contentBase64: 'aGVsbG8=' } }), 'steps[0].image.contentBase64');
+  assert.equal(field({ type: 'stamp', image: { contentBase64: png }, fontSize: 12 }), 'steps[0].fontSize');
+  assert.equal(field({ type: 'stamp', text: 'A', width: 12 }), 'steps[0].width');
+  assert.equal(field({ type: 'watermark', pdf: { pdfId: 'pdf_1', page: 0 } }), 'steps[0].pdf.page');
+  const r = checkSteps([{ type: 'watermark', pdf: { pdfId: 'pdf_1' }, width: 100 }]);
+  assert.ok('steps' in r);
+  assert.deepEqual((r.steps[0] as { pdf: unknown }).pdf, { pdfId: 'pdf_1', page: 1 });
+  assert.equal((r.steps[0] as { layer: string }).layer, 'under');
+  const big = 'A'.repeat(Math.ceil((2 * 1024 * 1024 + 3) / 3) * 4);
+  assert.equal(field({ type: 'stamp', image: { contentBase64: png.slice(0, 20) + big.slice(20) } }), 'steps[0].image.contentBase64');
+});
+
+test('new steps: shapes of merge, attachments, outline, encrypt, sign, timestamp', () => {
+  const field = (steps: unknown) => {
+    const r = checkSteps(steps);
+    return 'problem' in r ? r.problem.field : null;
+  };
+  assert.equal(field([{ type: 'merge', pdfIds: [] }]), 'steps[0].pdfIds');
+  assert.equal(
+    field([{ type: 'attachments', add: [{ name: 'a/b', contentBase64: 'YQ==', mimeType: 'text/plain' }] }]),
+    'steps[0].add[0].name',
+  );
+  assert.equal(
+    field([{ type: 'attachments', add: [{ name: 'a.txt', contentBase64: 'YQ=', mimeType: 'text/plain' }] }]),
+    'steps[0].add[0].contentBase64',
+  );
+  assert.equal(
+    field([{ type: 'outline', entries: [{ title: 'A', page: 1, children: [{ title: '', page: 1 }] }] }]),
+    'steps[0].entries[0].children[0].title',
+  );
+  assert.equal(field([{ type: 'encrypt' }]), 'steps[0].ownerPassword');
+  assert.equal(field([{ type: 'encrypt', ownerPassword: 'o', permissions: { fly: true } }]), 'steps[0].permissions.fly');
+  assert.equal(field([{ type: 'sign' }]), 'steps[0].certificateId');
+  assert.equal(field([{ type: 'sign', certificateId: 'scert_1', timestamp: 'yes' }]), 'steps[0].timestamp');
+  assert.equal(field([{ type: 'timestamp', url: 'x' }]), 'steps[0].url');
+  const r = checkSteps([{ type: 'encrypt', ownerPassword: 'o', permissions: { print: false } }]);
+  assert.ok('steps' in r);
+  assert.deepEqual(r.steps[0], {
+    type: 'encrypt',
+    ownerPassword: 'o',
+    permissions: {
+      print: false,
+      printHighQuality: false,
+      copy: true,
+      modify: true,
+      annotate: true,
+      fillForms: true,
+      accessibility: true,
+      assemble: true,
+    },
+  });
+});
+
+test('order rules: nothing that rewrites after sign or timestamp; encrypt before sign; no timestamp with encrypt', () => {
+  const problem = (steps: unknown) => {
+    const r = checkSteps(steps);
+    return 'problem' in r ? r.problem : null;
+  };
+  const sign = { type: 'sign', certificateId: 'scert_1' };
+  const encrypt = { type: 'encrypt', ownerPassword: 'o' };
+  const stamp = { type: 'stamp', text: 'X' };
+  assert.equal(problem([stamp, { type: 'split', every: 1 }, encrypt, { ...sign, timestamp: true }]), null);
+  assert.equal(problem([stamp, sign, { type: 'timestamp' }, { type: 'timestamp' }]), null);
+  const after = problem([sign, stamp]);
+  assert.equal(after?.field, 'steps[1]');
+  assert.match(after!.message, /break its signature/);
+  assert.equal(problem([{ type: 'timestamp' }, { type: 'rotate', angle: 90 }])?.field, 'steps[1]');
+  assert.equal(problem([sign, encrypt])?.field, 'steps[1]');
+  assert.equal(problem([encrypt, stamp])?.field, 'steps[1]');
+  assert.equal(problem([sign, sign])?.field, 'steps[1]');
+  assert.equal(problem([{ type: 'timestamp' }, sign])?.field, 'steps[1]');
+  assert.match(problem([encrypt, { type: 'timestamp' }])!.message, /encrypted/);
+  assert.equal(problem([{ type: 'optimize' }, sign])?.field, 'steps[1]');
+  assert.equal(problem([{ type: 'optimize' }, encrypt])?.field, undefined);
+  assert.equal(
+    problem([
+      { type: 'merge', pdfIds: ['pdf_1'] },
+      { type: 'outline', entries: [{ title: 'A', page: 1 }] },
+    ]),
+    null,
+  );
+});

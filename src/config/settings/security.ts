@@ -18,6 +18,20 @@ export const securitySettings: SettingSpec[] = [
     doc: 'Internal hosts that render jobs with a URL source (`source.url`, docs/api.md) may reach although they are on loopback, private or link-local addresses: a comma-separated list of `host` (any port) or `host:port` entries, e.g. `app.internal:8080,127.0.0.1:4567` (IPv6 as `[::1]:8080`). Requests of such a job — its page and every subresource — to a listed host skip the private-address refusal; every other host still gets the full network policy, and templates never benefit. **Risk**: every account whose plan has `allowExternalNetwork` can then make Folio fetch pages of these hosts and print them, so list only hosts that check their own authentication (the job passes its cookies and headers) or that hold nothing an account may not see; never list a cloud metadata address, the database, or Folio itself.',
   },
   {
+    env: 'FOLIO_TIMESTAMP_AUTHORITY_URL',
+    key: 'timestampAuthorityUrl',
+    type: 'string',
+    default: null,
+    doc: 'The RFC 3161 timestamp authority of PDF jobs (docs/pdf.md, "PDF jobs"): the `timestamp` step (a document timestamp) and `sign` with `timestamp: true` (PAdES B-T) POST an `application/timestamp-query` to it, with a 10 s time limit and a 64 KB answer limit. An `http:` or `https:` URL, e.g. `http://timestamp.digicert.com`. Its host must be on a public address unless `FOLIO_TIMESTAMP_ALLOWED_HOSTS` lists it. An account may set its own instead (`PUT /v1/account/timestamp-authority`). Unset, and none of the account: those steps are refused (400).',
+  },
+  {
+    env: 'FOLIO_TIMESTAMP_ALLOWED_HOSTS',
+    key: 'timestampAllowedHosts',
+    type: 'string',
+    default: null,
+    doc: 'Internal hosts the timestamp authority (`FOLIO_TIMESTAMP_AUTHORITY_URL`) may be on although they are loopback, private or link-local addresses: `host` or `host:port` entries, comma-separated, as in `FOLIO_URL_SOURCE_ALLOWED_HOSTS`. Every other host gets the full network policy.',
+  },
+  {
     env: 'FOLIO_SECRETS_KEY',
     key: 'secretsKey',
     type: 'string',

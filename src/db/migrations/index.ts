@@ -22,6 +22,7 @@ import * as m020 from './020-version-checks.js';
 import * as m021 from './021-template-engines.js';
 import * as m022 from './022-url-sources.js';
 import * as m023 from './023-session-created-deploys.js';
+import * as m024 from './024-account-timestamp-authority.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-template-engines': m021,
   '022-url-sources': m022,
   '023-session-created-deploys': m023,
+  '024-account-timestamp-authority': m024,
 };

@@ -7,6 +7,8 @@ export interface AccountsTable {
   name: string;
   plan_key: string;
   webhook_secret: string;
+  /** The account's RFC 3161 timestamp authority for PDF jobs; null: the deployment's. */
+  timestamp_authority_url?: string | null;
   created_at: number;
 }
 

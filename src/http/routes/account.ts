@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.js';
+import { setTimestampAuthority, timestampAuthorityOf } from '../../services/timestamp-authority-setting.js';
 import { principalOf } from '../plugins/auth.js';
 import * as ex from '../openapi/examples.js';
 import { EpochMs } from '../schemas/common.js';
@@ -124,5 +125,51 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       reply.header('cache-control', 'private, no-store');
       return s.usage.overview(principalOf(req).accountId);
     },
+  );
+
+  const TimestampAuthority = Type.Object({
+    timestampAuthority: Type.Object({
+      url: Type.Union([Type.String(), Type.Null()], { description: "The account's own RFC 3161 authority, or null." }),
+      effectiveUrl: Type.Union([Type.String(), Type.Null()], {
+        description: "What the account's PDF jobs use: its own, else the deployment's (FOLIO_TIMESTAMP_AUTHORITY_URL); null: none.",
+      }),
+    }),
+  });
+  const tsaExample = { timestampAuthority: { url: 'https://freetsa.org/tsr', effectiveUrl: 'https://freetsa.org/tsr' } };
+
+  r.get(
+    '/v1/account/timestamp-authority',
+    {
+      config: { scope: 'certificates:read' },
+      schema: {
+        tags: ['Account'],
+        summary: "The account's RFC 3161 timestamp authority",
+        description:
+          'The timestamp authority of the PDF-job steps `timestamp` and `sign` with `timestamp: true` (the PDF guide, "PDF jobs"): the account\'s own, and the one its jobs use (its own, else the deployment\'s).',
+        response: { 200: TimestampAuthority },
+        'x-folio': { success: 'The timestamp authority', response: tsaExample },
+      },
+    },
+    async (req) => ({ timestampAuthority: await timestampAuthorityOf(s.ctx, principalOf(req).accountId) }),
+  );
+
+  r.put(
+    '/v1/account/timestamp-authority',
+    {
+      config: { scope: 'certificates:write' },
+      schema: {
+        tags: ['Account'],
+        summary: "Set the account's RFC 3161 timestamp authority",
+        description:
+          "`{url}`: an `http:` or `https:` URL without user name or password that Folio POSTs `application/timestamp-query` to (10 s time limit, 64 KB answer limit) for the account's PDF-job timestamps; `null` returns to the deployment's. Its host must be on a public address: a loopback, private or link-local address is 400 unless the operator allow-listed the host (FOLIO_TIMESTAMP_ALLOWED_HOSTS); a host name is resolved and checked again at every use.",
+        body: Type.Object(
+          { url: Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()]) },
+          { additionalProperties: false },
+        ),
+        response: { 200: TimestampAuthority },
+        'x-folio': { success: 'The timestamp authority', request: { url: 'https://freetsa.org/tsr' }, response: tsaExample },
+      },
+    },
+    async (req) => ({ timestampAuthority: await setTimestampAuthority(s.ctx, principalOf(req).accountId, req.body.url) }),
   );
 }

@@ -5,11 +5,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_STEPS, STAMP_POSITIONS } from '../../domain/pdf-steps.js';
+import { PDF_JOB_BODY_LIMIT } from '../../domain/pdf-step-shapes.js';
 import { MAX_MERGE_SOURCES } from '../../services/pdf-merges.js';
 import type { Services } from '../../services/index.js';
 import { idempotent, requestHash, runIdempotent } from '../idempotent.js';
 import { AppError } from '../../errors/app-error.js';
-import { splits } from '../../services/pdf-jobs.js';
+import { runsInRequest } from '../../services/pdf-jobs.js';
 import * as ex from '../openapi/examples.js';
 import * as pdfEx from '../openapi/pdf-job-examples.js';
 import { principalOf } from '../plugins/auth.js';
@@ -17,8 +18,25 @@ import { principalOf } from '../plugins/auth.js';
 const Step = Type.Object(
   {
     type: Type.String({
-      description: 'select, rotate, stamp, watermark, fillForm, flatten, metadata, split or optimize.',
-      enum: ['select', 'rotate', 'stamp', 'watermark', 'fillForm', 'flatten', 'metadata', 'split', 'optimize'],
+      description:
+        'select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, split, optimize, encrypt, sign or timestamp.',
+      enum: [
+        'select',
+        'rotate',
+        'stamp',
+        'watermark',
+        'merge',
+        'fillForm',
+        'flatten',
+        'metadata',
+        'attachments',
+        'outline',
+        'split',
+        'optimize',
+        'encrypt',
+        'sign',
+        'timestamp',
+      ],
     }),
   },
   {
@@ -75,10 +93,11 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
     '/v1/pdf-jobs',
     {
       config: { scope: 'pdfs:write' },
+      bodyLimit: PDF_JOB_BODY_LIMIT,
       schema: {
         tags: ['Managed PDFs'],
         summary: 'Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)',
-        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. A job whose steps end in \`split\` makes several PDFs and runs in the request instead: 201 \`{pdfs}\`, one per part. Steps: \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp {text, fontSize?, color?, opacity?, rotation?, position?, pages?, layer?}\` (over the content by default), \`watermark\` (a stamp under the content by default), \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options), \`flatten\`, \`metadata {title?, author?, subject?, keywords?}\`, \`split {every} | {ranges}\`, \`optimize\` (qpdf --linearize --object-streams=generate). Order rules, checked before anything is read (400): \`optimize\` last, \`split\` last or before \`optimize\`, no \`fillForm\` after \`flatten\`. Sources of another account are 404 at once; a source deleted before the job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result). Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared).`,
+        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. Steps that need the server beside the sandbox — \`split\` (several PDFs), \`merge\`, a stamp of a PDF page, \`encrypt\` (its passwords are never stored), \`sign\`, \`timestamp\` — make the job run **in the request** instead (at most 120 s): 201 \`{pdfs}\`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp\` with exactly one of \`text\` (\`fontSize?, color?\`), \`image {contentBase64}\` (PNG or JPEG, at most 2 MB) or \`pdf {pdfId, page?}\` (a page of a managed PDF, embedded as a form XObject), and \`width?, height?\` (image, page), \`opacity?, rotation?, position?, pages?, layer?\` (over the content by default); \`watermark\` (a stamp under the content by default); \`merge {pdfIds}\` (appends managed PDFs); \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); \`flatten\`; \`metadata {title?, author?, subject?, keywords?}\`; \`attachments {add: [{name, contentBase64, mimeType, description?}]}\` (embedded files; GET /v1/pdfs/{id}/info lists them); \`outline {entries: [{title, page, children?}]}\` (replaces the bookmarks); \`split {every} | {ranges}\`; \`optimize\` (qpdf --linearize --object-streams=generate); \`encrypt {ownerPassword, userPassword?, permissions?}\` (AES-256 as a render job's \`protection\`; passwords held in memory only); \`sign {certificateId, reason?, location?, contactInfo?, timestamp?}\` (PAdES B-B with a stored signing certificate; \`timestamp: true\` adds a signature time-stamp, PAdES B-T); \`timestamp\` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (\`PUT /v1/account/timestamp-authority\`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 \`timestamp_authority_failed\` when it fails. Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of \`split\`, \`optimize\`, \`encrypt\`, \`sign\` in this order, then \`timestamp\`s; nothing that rewrites the file after \`sign\` or \`timestamp\`; no \`timestamp\` with \`encrypt\`, no \`sign\`/\`timestamp\` with \`optimize\`; no \`fillForm\` after \`flatten\`. After \`split\`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result); images and attachments at most 8 MB together. Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared).`,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PdfJobBody,
         response: { 201: PdfJobResult, 202: PdfJobResult },
@@ -90,10 +109,12 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
             'render_output_not_found',
             'pdf_deleting',
             'render_output_not_ready',
+            'signing_certificate_not_found',
             'pdf_step_failed',
             'render_job_failed',
             'render_job_quota_exceeded',
             'render_time_quota_exceeded',
+            'timestamp_authority_failed',
             'storage_limit_exceeded',
             'insufficient_storage',
           ],
@@ -101,8 +122,12 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
             sources: [{ pdfId: ex.ids.pdf }],
             steps: [
               { type: 'stamp', text: 'PAID', pages: '1', rotation: 45, opacity: 0.3, fontSize: 96 },
+              { type: 'stamp', pdf: { pdfId: ex.ids.pdf, page: 1 }, position: 'bottom-right', width: 120, pages: '1' },
               { type: 'rotate', angle: 90, pages: '2-3' },
               { type: 'metadata', title: 'Invoice 4711 (paid)' },
+              { type: 'outline', entries: [{ title: 'Invoice', page: 1, children: [{ title: 'Terms', page: 3 }] }] },
+              { type: 'sign', certificateId: 'scert_01m80q5tg7e00c2n4p6r8t0v2x', reason: 'Paid', timestamp: true },
+              { type: 'timestamp' },
             ],
             fileName: 'invoice-4711-paid',
             businessKey: 'paid-4711',
@@ -116,8 +141,8 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
     async (req, reply) => {
       const { accountId } = principalOf(req);
       const { waitSeconds, ...body } = req.body;
-      // Several PDFs (split): the work runs in the request, answered with the managed PDFs it made.
-      if (splits(body.steps)) return idempotent(req, reply, s.idempotency, 201, () => s.pdfJobs.run(accountId, body));
+      // Several PDFs (split), or steps that need the server beside the sandbox: the work runs in the request.
+      if (runsInRequest(body.steps)) return idempotent(req, reply, s.idempotency, 201, () => s.pdfJobs.run(accountId, body));
       const created = await runIdempotent(
         req,
         s.idempotency,

@@ -14,6 +14,7 @@ import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { IdParam } from '../schemas/common.js';
 import { PdfInfoSchema } from '../schemas/pdf-info.js';
+import { MAX_ATTACHMENT_READ_BYTES, readPdfAttachment } from '../../services/pdf-attachments.js';
 
 const tags = ['Managed PDFs'];
 const mediaTypeOf = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -214,5 +215,51 @@ export function pdfUploadRoutes(app: FastifyInstance, s: Services) {
       },
     },
     async (req) => s.pdfUploads.info(principalOf(req).accountId, req.params.pdfId),
+  );
+
+  r.get(
+    '/v1/pdfs/:pdfId/attachments/:name',
+    {
+      config: { scope: 'pdfs:read' },
+      schema: {
+        tags,
+        summary: 'One embedded file of a managed PDF',
+        description: `The bytes of the file the PDF embeds under \`name\` (as \`GET /v1/pdfs/{pdfId}/info\` lists it: /UF, else /F, else its key in the /EmbeddedFiles name tree), decoded in the sandbox, at most ${MAX_ATTACHMENT_READ_BYTES / 1024 / 1024} MB (more is 422 \`pdf_invalid\`). Served as \`application/octet-stream\` with \`Content-Disposition: attachment\` (the PDF's own media type, which the PDF's author chose, is in \`X-Folio-Attachment-Type\`). A name the PDF does not embed is 404 \`pdf_attachment_not_found\`; a password-protected managed PDF is 400.`,
+        params: Type.Object({
+          pdfId: IdParam('Managed PDF id (`pdf_…`).'),
+          name: Type.String({ minLength: 1, maxLength: 1000, description: "The embedded file's name, URL-encoded." }),
+        }),
+        'x-folio': {
+          success: 'The embedded file',
+          errors: ['pdf_not_found', 'pdf_deleting', 'pdf_attachment_not_found', 'pdf_invalid'],
+          parameters: { name: 'factur-x.xml' },
+          responses: {
+            200: {
+              description: "The file's bytes",
+              headers: {
+                'X-Folio-Attachment-Type': {
+                  description: 'The media type the PDF declares for it (/Subtype), when it declares one.',
+                  schema: { type: 'string' },
+                },
+              },
+              content: {
+                'application/octet-stream': { schema: { type: 'string', format: 'binary' }, example: '<?xml … (the file bytes)' },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const file = await readPdfAttachment(s.ctx, principalOf(req).accountId, req.params.pdfId, req.params.name);
+      // The media type is the PDF author's word: never a Content-Type a browser would render.
+      if (file.mimeType && /^[\w.+-]+\/[\w.+-]+$/.test(file.mimeType)) reply.header('x-folio-attachment-type', file.mimeType);
+      const ascii = req.params.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(req.params.name)}`)
+        .send(file.bytes);
+    },
   );
 }
