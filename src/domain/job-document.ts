@@ -257,6 +257,11 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
     },
   });
   const doc = v as unknown as StoredJobDocument;
+  // Steps are stored as sent: the worker gets them in their checked form, defaults filled in.
+  if (doc.steps) {
+    const checked = checkSteps(doc.steps);
+    if ('steps' in checked) doc.steps = checked.steps;
+  }
   for (const [i, a] of doc.attachments.entries())
     if ((a.contentBase64 === undefined) === (a.bundlePath === undefined))
       throw new StoredDocumentError(c, `attachments[${i}] holds neither or both of contentBase64 and bundlePath`);

@@ -22,6 +22,7 @@ import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy 
 import { renderTimeoutMs } from '../domain/render-timeout.js';
 import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../domain/wait-for.js';
 import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../domain/render-job-steps.js';
+import type { PdfStep } from '../domain/pdf-steps.js';
 import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
@@ -106,7 +107,9 @@ export class JobDocuments {
     const print = input.print === undefined ? undefined : printOptions(input.print);
     const checkedSteps = input.steps !== undefined && input.steps.length > 0 ? checkRenderJobSteps(input.steps) : null;
     if (checkedSteps && 'problem' in checkedSteps) throw invalid(checkedSteps.problem);
-    const steps = checkedSteps?.steps;
+    // Stored as sent (the checked form adds what it found, e.g. an image's format); read back through the
+    // same check (domain/job-document.ts).
+    const steps = checkedSteps ? (input.steps as unknown[] as PdfStep[]) : undefined;
     const attachments: StoredJobDocument['attachments'] = [];
     for (const [i, a] of (input.attachments ?? []).entries()) {
       const f = `attachments[${i}]`;

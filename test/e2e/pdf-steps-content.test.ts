@@ -24,7 +24,10 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
     return res.json().pdf.id as string;
   };
   const job = (body: unknown) => app.api('POST', '/v1/pdf-jobs', body);
-  const stored = (id: string) => app.services.ctx.blobs.getBuffer(`pdfs/${id}.pdf`);
+  const stored = async (id: string) => {
+    const row = await app.services.ctx.db.selectFrom('managed_pdfs').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    return app.services.ctx.blobs.getBuffer(row.storage_key);
+  };
   async function one(body: unknown): Promise<Buffer> {
     const res = await job(body);
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -35,6 +38,8 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
 
   before(async () => {
     app = await createTestApp();
+    // Content steps run as a job: the worker takes it.
+    app.startBackground();
     other = await app.services.accounts.create({ name: 'Other' });
     ids.five = await upload(await pagesPdf(5));
     ids.three = await upload(await pagesPdf(3));

@@ -85,6 +85,8 @@ describe('PDF steps of render jobs', () => {
     const before = await jobCount();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ steps: [{ type: 'split', every: 1 }] }, 'steps[0]', /POST \/v1\/pdf-jobs/],
+      [{ steps: [{ type: 'encrypt', ownerPassword: 'owner-secret-1' }] }, 'steps[0]', /use protection/],
+      [{ steps: [{ type: 'timestamp' }] }, 'steps[0]', /document timestamp/],
       [{ steps: [{ type: 'shred' }] }, 'steps[0].type', /must be one of/],
       [{ steps: [{ type: 'rotate', angle: 45 }] }, 'steps[0].angle', /90, 180 or 270/],
       [{ steps: [{ type: 'optimize' }, { type: 'flatten' }] }, 'steps[0]', /last step/],
