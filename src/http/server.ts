@@ -32,6 +32,7 @@ import { multipartJobBody } from './multipart/job-body.js';
 import { multipartOptions } from './multipart/limits.js';
 import { pdfUploadRoutes, uploadMultipartOptions } from './routes/pdf-uploads.js';
 import { pdfJobRoutes } from './routes/pdf-jobs.js';
+import { pdfZipRoutes } from './routes/pdf-zips.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
@@ -285,6 +286,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   pdfRoutes(app, services);
   pdfJobRoutes(app, services);
+  pdfZipRoutes(app, services);
   pageImageRoutes(app, services);
   fileRoutes(app, services);
   dashboardRoutes(app, services);

@@ -1055,6 +1055,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdfs/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download managed PDFs as one zip
+         * @description Streams the PDFs as one zip (`application/zip`, stored entries named by each PDF's `fileName`; a name that repeats gets `-2`, `-3`…), e.g. the parts of a `split` PDF job. Every id is checked before a byte is sent: another account's or an unknown id is 404 `pdf_not_found` naming it (`details.field: "pdfIds[3]"`), one being deleted 409 `pdf_deleting`. At most 500 PDFs and 2 GiB.
+         */
+        post: operations["zipPdfs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/render-jobs/{jobId}/images": {
         parameters: {
             query?: never;
@@ -6400,6 +6420,51 @@ export interface operations {
             403: components["responses"]["Error"];
             /** @description Error codes: render_job_not_found. */
             404: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    zipPdfs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Managed PDFs of the account (`pdf_…`), in the order of the zip. */
+                    pdfIds: string[];
+                    /** @description Name of the zip (default `pdfs.zip`). */
+                    fileName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The zip of the PDFs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: pdf_not_found. */
+            404: components["responses"]["Error"];
+            /** @description Error codes: pdf_deleting. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
         };

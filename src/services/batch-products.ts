@@ -5,8 +5,6 @@
 // transient render output of the batch. Claims take a lease, so a combiner that dies loses the product to
 // the next one; the record step checks the lease, so a late builder's result is discarded, not doubled.
 // The batch's render_batch.completed webhook is queued in the transaction that records the outcome.
-import { PassThrough, type Readable } from 'node:stream';
-import yazl from 'yazl';
 import { BlobTooLargeError } from '../blobs/blob-store.js';
 import { zipKey } from '../blobs/keys.js';
 import type { ExpressionBuilder } from 'kysely';
@@ -15,6 +13,7 @@ import { newId } from '../domain/ids.js';
 import { AppError } from '../errors/app-error.js';
 import type { BatchProductErrorCode } from '../errors/codes.js';
 import type { ServiceContext } from './context.js';
+import { zipOfStoredFiles } from './pdf-zip-stream.js';
 import type { EventBus } from './events.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_PAGES, type PdfMerges } from './pdf-merges.js';
 import type { RenderedFiles } from './rendered-files.js';
@@ -178,27 +177,8 @@ export class BatchProducts {
   }
 
   private async zip(batch: RenderBatchesTable, items: ItemPdf[]): Promise<Built> {
-    const zip = new yazl.ZipFile();
-    const mtime = new Date(this.ctx.clock.now());
-    const taken = new Set<string>();
-    for (const item of items) {
-      // Item file names repeat when business keys do (or a file-name template ignores them): number the rest.
-      let name = item.fileName;
-      for (let n = 2; taken.has(name.toLowerCase()); n++) name = item.fileName.replace(/(\.pdf)?$/i, `-${n}.pdf`);
-      taken.add(name.toLowerCase());
-      // Opened one at a time, when the zip reaches this entry.
-      zip.addReadStreamLazy(name, { compress: false, mtime, size: item.bytes }, (cb) => {
-        this.ctx.blobs.get(item.storageKey).then(
-          (s) => cb(null, s),
-          (err: Error) => cb(err, undefined as unknown as Readable),
-        );
-      });
-    }
-    zip.end();
-    // yazl reports a failed entry stream on the ZipFile: carry it into the stream being stored.
-    const body = new PassThrough();
-    zip.on('error', (err: Error) => body.destroy(err));
-    zip.outputStream.pipe(body);
+    // Item file names repeat when business keys do (or a file-name template ignores them): they are numbered.
+    const body = zipOfStoredFiles(this.ctx, items);
     const outputId = newId('out', this.ctx.clock.now());
     const key = zipKey(outputId);
     let put;

@@ -23,6 +23,7 @@ import { PayloadSchemas } from './payload-schemas.js';
 import { PdfMerges } from './pdf-merges.js';
 import { PdfUploads } from './pdf-uploads.js';
 import { PdfJobs } from './pdf-jobs.js';
+import { PdfZips } from './pdf-zips.js';
 import { RenderedFiles } from './rendered-files.js';
 import { RenderBatches } from './render-batches.js';
 import { CheckJudge } from './version-check-judge.js';
@@ -58,6 +59,7 @@ export interface Services {
   renderedFiles: RenderedFiles;
   pageImages: PageImages;
   pdfMerges: PdfMerges;
+  pdfZips: PdfZips;
   pdfUploads: PdfUploads;
   pdfJobs: PdfJobs;
   webhooks: Webhooks;
@@ -188,6 +190,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     renderedFiles,
     pageImages,
     pdfMerges,
+    pdfZips: new PdfZips(ctx),
     pdfUploads,
     pdfJobs,
     webhooks,

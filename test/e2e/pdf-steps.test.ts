@@ -1,7 +1,10 @@
 // POST /v1/pdf-jobs end to end on uploaded PDFs made by maintained tools (pdf-lib, qpdf): every step is
 // verified with poppler and qpdf on the stored result, as a user would.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { withPdfFile as withTempFile } from '../helpers/pdf.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { firstPagePixels, formPdf, pagesPdf, squarePdf, tool } from '../helpers/outside-pdfs.js';
 
@@ -148,6 +151,46 @@ describe('POST /v1/pdf-jobs', () => {
     const third = await stored(res.body.pdfs[2].id);
     assert.match(tool('pdfinfo', (f) => [f], third).text, /Pages:\s+10/);
     assert.match(text(third, 1), /Page 21/);
+    // The parts as one zip: python's zipfile reads it; each entry is the stored part, byte for byte.
+    const zip = await app.server.inject({
+      method: 'POST',
+      url: '/v1/pdfs/zip',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ pdfIds: res.body.pdfs.map((p: { id: string }) => p.id), fileName: 'statements' }),
+    });
+    assert.equal(zip.statusCode, 200, zip.body);
+    assert.equal(zip.headers['content-type'], 'application/zip');
+    assert.match(String(zip.headers['content-disposition']), /statements\.zip/);
+    const listed = withTempFile(zip.rawPayload, (f) =>
+      execFileSync(
+        'python3',
+        [
+          '-c',
+          'import sys,zipfile,hashlib;z=zipfile.ZipFile(sys.argv[1]);print("\\n".join(n+" "+hashlib.sha256(z.read(n)).hexdigest() for n in z.namelist()))',
+          f,
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
+    assert.deepEqual(
+      listed.trim().split('\n'),
+      await Promise.all(
+        res.body.pdfs.map(
+          async (p: { id: string; fileName: string }) =>
+            `${p.fileName} ${createHash('sha256')
+              .update(await stored(p.id))
+              .digest('hex')}`,
+        ),
+      ),
+    );
+    const foreign = await app.server.inject({
+      method: 'POST',
+      url: '/v1/pdfs/zip',
+      headers: { authorization: `Bearer ${other.apiKey}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ pdfIds: [res.body.pdfs[0].id] }),
+    });
+    assert.equal(foreign.statusCode, 404);
+    assert.equal(foreign.json().details.field, 'pdfIds[0]');
     const ranges = await job({ sources: [{ pdfId: ids.thirty }], steps: [{ type: 'split', ranges: ['1-2', '29-'] }] });
     assert.deepEqual(
       ranges.body.pdfs.map((p: { pageCount: number }) => p.pageCount),

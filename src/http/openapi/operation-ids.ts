@@ -60,6 +60,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v1/pdfs/{pdfId}/attachments/{name}': 'getPdfAttachment',
   'POST /v1/pdf-jobs': 'runPdfSteps',
   'GET /v1/pdf-jobs/{jobId}': 'getPdfJob',
+  'POST /v1/pdfs/zip': 'zipPdfs',
   'POST /v1/pdfs/merge': 'mergePdfs',
   'GET /v1/pdfs/{pdfId}': 'getPdf',
   'DELETE /v1/pdfs/{pdfId}': 'deletePdf',
