@@ -33,6 +33,7 @@ import { multipartOptions } from './multipart/limits.js';
 import { pdfUploadRoutes, uploadMultipartOptions } from './routes/pdf-uploads.js';
 import { pdfJobRoutes } from './routes/pdf-jobs.js';
 import { pdfZipRoutes } from './routes/pdf-zips.js';
+import { multipartPdfJobBody, pdfJobMultipartOptions } from './pdf-job-uploads.js';
 import { jobWebhookDeliveryRoutes } from './routes/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
@@ -285,7 +286,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     pdfUploadRoutes(scope, services);
   });
   pdfRoutes(app, services);
-  pdfJobRoutes(app, services);
+  // PDF jobs take multipart/form-data too (files their sources name as `upload`), parsed in their own scope.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, pdfJobMultipartOptions);
+    scope.addHook('preValidation', multipartPdfJobBody);
+    pdfJobRoutes(scope, services);
+  });
   pdfZipRoutes(app, services);
   pageImageRoutes(app, services);
   fileRoutes(app, services);

@@ -6316,6 +6316,8 @@ export interface operations {
                         pdfId?: string;
                         /** @description A succeeded render job of the account (`job_…`). */
                         jobId?: string;
+                        /** @description multipart/form-data only: the name of a file part of the request, a PDF that becomes a managed PDF of the account (as `POST /v1/pdfs` makes one) before the job runs. */
+                        upload?: string;
                     }[];
                     steps: ({
                         /**
@@ -6332,6 +6334,12 @@ export interface operations {
                     businessKey?: string;
                     /** @description How long the request waits for the job (default 60): 201 with its PDF when it finished, else 202 with the job to poll. 0: answer 202 at once. Not part of the body an `Idempotency-Key` compares. */
                     waitSeconds?: number;
+                };
+                "multipart/form-data": {
+                    /** @description The JSON body. */
+                    job: string;
+                } & {
+                    [key: string]: string;
                 };
             };
         };

@@ -139,6 +139,81 @@ describe('PDF jobs run as jobs', () => {
     assert.equal((await app.api('GET', `/v1/pdf-jobs/${render.body.job.id}`)).status, 404);
   });
 
+  test('multipart: a source uploads its PDF in the same request; nothing is kept when the job is refused', async () => {
+    const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const post = (parts: Array<[string, string | Blob, string?]>) => {
+      const form = new FormData();
+      for (const [name, value, file] of parts) {
+        if (file) form.append(name, value as Blob, file);
+        else form.append(name, value as string);
+      }
+      return fetch(`${base}/v1/pdf-jobs`, { method: 'POST', headers: { authorization: `Bearer ${app.key}` }, body: form });
+    };
+    const pdf = new Blob([new Uint8Array(await pagesPdf(3))], { type: 'application/pdf' });
+    // A deleted PDF shows as `deleting` until it is purged: count the ones kept.
+    const pdfCount = async () =>
+      ((await app.api('GET', '/v1/pdfs?limit=100')).body.items as Array<{ state: string }>).filter((p) => p.state === 'available').length;
+    const before = await pdfCount();
+    const res = await post([
+      [
+        'job',
+        JSON.stringify({ sources: [{ upload: 'invoice' }, { pdfId: source }], steps: [{ type: 'stamp', text: 'PAID', pages: '1' }] }),
+      ],
+      ['invoice', pdf, 'supplier-invoice.pdf'],
+    ]);
+    const body = (await res.json()) as any;
+    assert.equal(res.status, 201, JSON.stringify(body));
+    assert.equal(body.pdfs[0].pageCount, 7);
+    assert.match(tool('pdftotext', (f) => ['-f', '1', '-l', '1', f, '-'], await stored(body.pdfs[0].id)).text, /PAID/);
+    const uploaded = body.job.document.pdfSources[0].pdfId as string;
+    assert.equal((await app.api('GET', `/v1/pdfs/${uploaded}`)).body.pdf.fileName, 'supplier-invoice.pdf');
+    assert.equal(await pdfCount(), before + 2, 'the upload and the result');
+
+    const cases: Array<[Array<[string, string | Blob, string?]>, number, string]> = [
+      [
+        [
+          ['job', JSON.stringify({ sources: [{ upload: 'nope' }], steps: [] })],
+          ['invoice', pdf, 'a.pdf'],
+        ],
+        400,
+        'invoice',
+      ],
+      [[['job', JSON.stringify({ sources: [{ upload: 'invoice' }], steps: [] })]], 400, 'sources[0].upload'],
+      [
+        [
+          ['job', JSON.stringify({ sources: [{ upload: 'a' }, { upload: 'b' }], steps: [] })],
+          ['a', pdf, 'a.pdf'],
+          ['b', new Blob(['not a pdf']), 'b.pdf'],
+        ],
+        422,
+        'sources[1].upload',
+      ],
+      [
+        [
+          ['job', JSON.stringify({ sources: [{ upload: 'a' }], steps: [{ type: 'rotate', angle: 45 }] })],
+          ['a', pdf, 'a.pdf'],
+        ],
+        400,
+        'steps[0].angle',
+      ],
+      [
+        [
+          ['job', JSON.stringify({ sources: [{ upload: 'a' }], steps: [{ type: 'stamp', pdf: { pdfId: 'pdf_nope' } }] })],
+          ['a', pdf, 'a.pdf'],
+        ],
+        404,
+        'steps[0].pdf.pdfId',
+      ],
+    ];
+    for (const [parts, status, field] of cases) {
+      const r = await post(parts);
+      const b = (await r.json()) as any;
+      assert.equal(r.status, status, JSON.stringify(b));
+      assert.equal(b.details?.field, field, JSON.stringify(b));
+    }
+    assert.equal(await pdfCount(), before + 2, 'no PDF left behind by a refused job');
+  });
+
   test("the inline deploy's webhook tells the end of a PDF job, with the job's sources", async () => {
     const first = await app.api('POST', '/v1/pdf-jobs', { sources: [{ pdfId: source }], steps: [] });
     const inlineDeploy = first.body.job.deployId as string;

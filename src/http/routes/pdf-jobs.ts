@@ -3,14 +3,16 @@
 // the request. GET /v1/pdf-jobs/{jobId} shows one. The steps' own rules are src/domain/pdf-steps.ts.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_STEPS, STAMP_POSITIONS } from '../../domain/pdf-steps.js';
 import { PDF_JOB_BODY_LIMIT } from '../../domain/pdf-step-shapes.js';
 import { MAX_MERGE_SOURCES } from '../../services/pdf-merges.js';
 import type { Services } from '../../services/index.js';
 import { idempotent, requestHash, runIdempotent } from '../idempotent.js';
 import { AppError } from '../../errors/app-error.js';
-import { runsInRequest } from '../../services/pdf-jobs.js';
+import { runsInRequest, type PdfJobInput } from '../../services/pdf-jobs.js';
+import { checkSteps } from '../../domain/pdf-steps.js';
+import { uploadSources } from '../pdf-job-uploads.js';
 import * as ex from '../openapi/examples.js';
 import * as pdfEx from '../openapi/pdf-job-examples.js';
 import { principalOf } from '../plugins/auth.js';
@@ -66,8 +68,16 @@ const PdfJobBody = Type.Object(
           jobId: Type.Optional(
             Type.String({ minLength: 1, maxLength: 100, description: 'A succeeded render job of the account (`job_…`).' }),
           ),
+          upload: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 100,
+              description:
+                'multipart/form-data only: the name of a file part of the request, a PDF that becomes a managed PDF of the account (as `POST /v1/pdfs` makes one) before the job runs.',
+            }),
+          ),
         },
-        { additionalProperties: false, description: 'Exactly one of `pdfId` or `jobId`.' },
+        { additionalProperties: false, description: 'Exactly one of `pdfId`, `jobId` or `upload`.' },
       ),
       { minItems: 1, maxItems: MAX_MERGE_SOURCES, description: 'Joined in this order before the first step.' },
     ),
@@ -135,25 +145,60 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
           },
           response: { job: pdfEx.pdfJob, pdfs: [pdfEx.pdfJobPdf] },
           parameters: { 'idempotency-key': 'paid-4711' },
+          alternativeBody: {
+            mediaType: 'multipart/form-data',
+            schema: {
+              type: 'object',
+              description:
+                'The job with its PDFs in one request: the `job` part is the JSON body, and a source `{"upload": "<part name>"}` names a file part. Each such file becomes a managed PDF of the account (the checks and limits of `POST /v1/pdfs`: 422 `pdf_invalid` naming `sources[i].upload`) before the job runs; a file part no source names, or a name no file part has, is a 400; when the job cannot be created, the PDFs made for it are deleted again.',
+              required: ['job'],
+              properties: { job: { type: 'string', contentMediaType: 'application/json', description: 'The JSON body.' } },
+              additionalProperties: { type: 'string', format: 'binary', description: 'A PDF a source names by this part name.' },
+            },
+            example: {
+              job: '{"sources":[{"upload":"invoice"}],"steps":[{"type":"stamp","text":"PAID","rotation":45,"opacity":0.3}]}',
+              invoice: "%PDF-1.7 … (the supplier's invoice)",
+            },
+          },
         },
       },
     },
     async (req, reply) => {
       const { accountId } = principalOf(req);
-      const { waitSeconds, ...body } = req.body;
-      // Several PDFs (split), or steps that need the server beside the sandbox: the work runs in the request.
-      if (runsInRequest(body.steps)) return idempotent(req, reply, s.idempotency, 201, () => s.pdfJobs.run(accountId, body));
-      const created = await runIdempotent(
-        req,
-        s.idempotency,
-        () => requestHash('POST', '/v1/pdf-jobs', {}, body),
-        202,
-        () => s.pdfJobs.create(accountId, body),
-      );
-      if (created.replayed) reply.header('idempotent-replayed', 'true');
-      return answer(reply, accountId, created.value.job.id, waitSeconds ?? DEFAULT_PDF_JOB_WAIT_SECONDS, true);
+      const { waitSeconds, ...sent } = req.body;
+      // Files of a multipart request become managed PDFs first (the steps are checked before that).
+      let made: string[] = [];
+      let body = sent as PdfJobInput;
+      if (sent.sources.some((src) => src.upload !== undefined)) {
+        const checked = checkSteps(sent.steps);
+        if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
+        const uploaded = await uploadSources(req, s, accountId, sent.sources);
+        made = uploaded.made;
+        body = { ...sent, sources: uploaded.sources };
+      }
+      try {
+        return await runJob(req, reply, accountId, body, waitSeconds);
+      } catch (err) {
+        // Nothing half-written: a job that was never created leaves no uploaded PDF behind.
+        if (!reply.sent) for (const id of made) await s.renderedFiles.deletePdf(accountId, id).catch(() => undefined);
+        throw err;
+      }
     },
   );
+
+  async function runJob(req: FastifyRequest, reply: FastifyReply, accountId: string, body: PdfJobInput, waitSeconds: number | undefined) {
+    // Several PDFs (split), or steps that need the server beside the sandbox: the work runs in the request.
+    if (runsInRequest(body.steps)) return idempotent(req, reply, s.idempotency, 201, () => s.pdfJobs.run(accountId, body));
+    const created = await runIdempotent(
+      req,
+      s.idempotency,
+      () => requestHash('POST', '/v1/pdf-jobs', {}, body),
+      202,
+      () => s.pdfJobs.create(accountId, body),
+    );
+    if (created.replayed) reply.header('idempotent-replayed', 'true');
+    return answer(reply, accountId, created.value.job.id, waitSeconds ?? DEFAULT_PDF_JOB_WAIT_SECONDS, true);
+  }
 
   /**
    * The job once it ended or `seconds` passed: 201 (POST) or 200 `{job, pdfs}` when it succeeded, 202 `{job}`
