@@ -48,7 +48,8 @@ export type PdfStep =
   | { type: 'flatten' }
   | { type: 'metadata'; title?: string; author?: string; subject?: string; keywords?: string[] }
   | { type: 'split'; every?: number; ranges?: string[] }
-  | { type: 'optimize' }
+  /** `images`: recompress images as JPEG where that makes them smaller (qpdf --optimize-images; lossy). */
+  | { type: 'optimize'; images?: boolean }
   | ExtraStep;
 
 export type StepProblem = { field: string; message: string };
@@ -70,7 +71,7 @@ const KEYS: Record<PdfStep['type'], string[]> = {
   flatten: [],
   metadata: ['title', 'author', 'subject', 'keywords'],
   split: ['every', 'ranges'],
-  optimize: [],
+  optimize: ['images'],
   ...EXTRA_KEYS,
 };
 
@@ -163,6 +164,10 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     case 'sign':
     case 'timestamp':
       return checkExtraStep(raw, type, f);
+    case 'optimize':
+      if (raw.images !== undefined && typeof raw.images !== 'boolean')
+        return { field: `${f}.images`, message: `${f}.images must be true or false` };
+      return raw.images ? { type, images: true } : { type };
     default:
       return { type } as PdfStep;
   }

@@ -154,13 +154,14 @@ export async function openUploadedPdf(
  * The PDF linearised for fast web view with object streams generated (`qpdf --linearize
  * --object-streams=generate`), within `timeoutMs`. Throws QpdfRunError.
  */
-export async function optimizePdf(pdf: Uint8Array, opts: { timeoutMs: number; qpdf?: string }): Promise<Buffer> {
+export async function optimizePdf(pdf: Uint8Array, opts: { timeoutMs: number; images?: boolean; qpdf?: string }): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
   try {
     const inputFile = path.join(dir, 'in.pdf');
     const outputFile = path.join(dir, 'out.pdf');
     await fs.writeFile(inputFile, pdf, { mode: 0o600 });
-    const r = await runQpdf(['--linearize', '--object-streams=generate', inputFile, outputFile], opts.timeoutMs, opts.qpdf);
+    const images = opts.images ? ['--optimize-images'] : [];
+    const r = await runQpdf(['--linearize', '--object-streams=generate', ...images, inputFile, outputFile], opts.timeoutMs, opts.qpdf);
     if (r.code !== 0 && r.code !== 3) throw new QpdfRunError(`qpdf could not optimize the PDF: ${firstProblem(r.output, inputFile)}`);
     return await fs.readFile(outputFile);
   } finally {

@@ -139,7 +139,8 @@ export class PdfJobs {
     }
     if (steps.some((s) => s.type === 'optimize')) {
       try {
-        for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: OPTIMIZE_TIMEOUT_MS });
+        const images = steps.some((s) => s.type === 'optimize' && s.images === true);
+        for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: OPTIMIZE_TIMEOUT_MS, images });
       } catch (err) {
         if (err instanceof QpdfRunError)
           throw new AppError('pdf_step_failed', err.message, { field: `steps[${steps.findIndex((s) => s.type === 'optimize')}]` });

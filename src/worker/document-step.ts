@@ -115,7 +115,10 @@ export async function finishDocument(
     content = final = needsPostProcessing(post) ? await run.postProcess(printed, { ...post, date }) : printed;
     // Linearised last of the changes to the content: encryption and signing never follow it (render-job-steps.ts).
     if (steps?.some((s) => s.type === 'optimize'))
-      content = final = await optimizePdf(final, { timeoutMs: run.timeoutMs }).catch((err: unknown) => {
+      content = final = await optimizePdf(final, {
+        timeoutMs: run.timeoutMs,
+        images: steps.some((s) => s.type === 'optimize' && s.images === true),
+      }).catch((err: unknown) => {
         throw new RenderError('pdf_step_failed', `optimize: ${err instanceof Error ? err.message : String(err)}`);
       });
     if (imagesOnly) return { pdf: final, content, warnings };

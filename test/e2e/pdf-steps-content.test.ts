@@ -66,6 +66,40 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
     assert.match(text(pdf, 2), /Page 2/);
   });
 
+  test('optimize {images: true}: a photo-like PNG becomes a smaller JPEG (pdfimages: jpeg), linearised', async () => {
+    // A photo-like image (a gradient with noise): Flate keeps it large, JPEG shrinks it.
+    const w = 480;
+    const raw = Buffer.alloc(w * w * 3);
+    for (let i = 0; i < w * w; i++) {
+      const n = (i * 2654435761) % 61;
+      raw[i * 3] = ((i % w) * 255) / w + n / 2;
+      raw[i * 3 + 1] = (Math.floor(i / w) * 255) / w;
+      raw[i * 3 + 2] = 128 + n;
+    }
+    const { default: sharp } = await import('sharp');
+    const photo = await sharp(raw, { raw: { width: w, height: w, channels: 3 } })
+      .png()
+      .toBuffer();
+    const body = (images: boolean) => ({
+      sources: [{ pdfId: ids.three }],
+      steps: [
+        { type: 'stamp', image: { contentBase64: photo.toString('base64') }, pages: '1' },
+        { type: 'optimize', images },
+      ],
+    });
+    const plain = await one(body(false));
+    const small = await one(body(true));
+    check(small);
+    const enc = (pdf: Buffer) => tool('pdfimages', (f) => ['-list', '-f', '1', '-l', '1', f], pdf).text;
+    assert.match(enc(plain), /image\s+\d+\s+\d+\s+rgb\s+3\s+8\s+image/);
+    assert.match(enc(small), /image\s+\d+\s+\d+\s+rgb\s+3\s+8\s+jpeg/);
+    assert.ok(small.length < plain.length * 0.8, `${small.length} < 0.8 × ${plain.length}`);
+    assert.match(tool('pdfinfo', (f) => [f], small).text, /Optimized:\s+yes/);
+    const bad = await job({ sources: [{ pdfId: ids.three }], steps: [{ type: 'optimize', images: 'yes' }] });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.details.field, 'steps[0].images');
+  });
+
   test('a PDF-page stamp: page 2 of another PDF drawn on page 4 (pdftotext reads both texts there)', async () => {
     const pdf = await one({
       sources: [{ pdfId: ids.five }],
