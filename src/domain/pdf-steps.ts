@@ -47,7 +47,7 @@ export type PdfStep =
   | { type: 'fillForm'; fields: Record<string, string | boolean | string[]> }
   | { type: 'flatten' }
   | { type: 'metadata'; title?: string; author?: string; subject?: string; keywords?: string[] }
-  | { type: 'split'; every?: number; ranges?: string[] }
+  | { type: 'split'; every?: number; ranges?: string[]; outline?: true }
   /** `images`: recompress images as JPEG where that makes them smaller (qpdf --optimize-images; lossy). */
   | { type: 'optimize'; images?: boolean }
   | ExtraStep;
@@ -70,7 +70,7 @@ const KEYS: Record<PdfStep['type'], string[]> = {
   fillForm: ['fields'],
   flatten: [],
   metadata: ['title', 'author', 'subject', 'keywords'],
-  split: ['every', 'ranges'],
+  split: ['every', 'ranges', 'outline'],
   optimize: ['images'],
   ...EXTRA_KEYS,
 };
@@ -147,7 +147,11 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     case 'split': {
       const every = raw.every;
       const ranges = raw.ranges;
-      if ((every === undefined) === (ranges === undefined)) return { field: f, message: `${f} needs exactly one of every or ranges` };
+      const outline = raw.outline;
+      if (outline !== undefined && outline !== true) return { field: `${f}.outline`, message: `${f}.outline must be true (or left out)` };
+      if ([every, ranges, outline].filter((x) => x !== undefined).length !== 1)
+        return { field: f, message: `${f} needs exactly one of every, ranges or outline` };
+      if (outline) return { type, outline: true };
       if (every !== undefined && !(Number.isInteger(every) && num(every, 1, 5000)))
         return { field: `${f}.every`, message: `${f}.every must be a whole number of pages from 1 to 5000` };
       if (

@@ -22,6 +22,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { selectPages, type PdfStep } from '../domain/pdf-steps.js';
 import { mergePdfSources } from './select-pages.js';
+import { outlineGroups, topLevelOutlinePages } from './outline-read.js';
 import { writeOutline } from './outline.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
 
@@ -209,11 +210,15 @@ export async function runPdfSteps(
         break;
       case 'split': {
         const n = doc.getPageCount();
-        const groups = step.every
-          ? Array.from({ length: Math.ceil(n / step.every) }, (_, g) =>
-              Array.from({ length: Math.min(step.every!, n - g * step.every!) }, (_, k) => g * step.every! + k),
-            )
-          : step.ranges!.map((r, k) => pagesOf(r, doc, `${f}.ranges[${k}]`));
+        const groups = step.outline
+          ? outlineGroups(topLevelOutlinePages(doc), n)
+          : step.every
+            ? Array.from({ length: Math.ceil(n / step.every) }, (_, g) =>
+                Array.from({ length: Math.min(step.every!, n - g * step.every!) }, (_, k) => g * step.every! + k),
+              )
+            : step.ranges!.map((r, k) => pagesOf(r, doc, `${f}.ranges[${k}]`));
+        if (groups.length === 0)
+          throw new PdfStepError(`${f}.outline: the PDF has no outline entry that opens one of its pages`, `${f}.outline`);
         docs = [];
         for (const g of groups) docs.push(await pick(doc, g));
         break;

@@ -235,6 +235,30 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
         ['Body', 2, [['Détails', 4]]],
       ],
     );
+    // Split by the outline's top-level entries: pages 1, 2–5 (the child entry does not split).
+    const parts = await job({
+      sources: [{ pdfId: ids.five }],
+      steps: [
+        {
+          type: 'outline',
+          entries: [
+            { title: 'A', page: 1 },
+            { title: 'B', page: 3 },
+            { title: 'C', page: 4 },
+          ],
+        },
+        { type: 'split', outline: true },
+      ],
+    });
+    assert.equal(parts.status, 201, JSON.stringify(parts.body));
+    assert.deepEqual(
+      parts.body.pdfs.map((p: { pageCount: number }) => p.pageCount),
+      [2, 1, 2],
+    );
+    assert.match(text(await stored(parts.body.pdfs[1].id), 1), /Page 3/);
+    const none = await job({ sources: [{ pdfId: ids.three }], steps: [{ type: 'split', outline: true }] });
+    assert.equal(none.status, 422, JSON.stringify(none.body));
+    assert.equal(none.body.details.field, 'steps[0].outline');
     const past = await job({ sources: [{ pdfId: ids.three }], steps: [{ type: 'outline', entries: [{ title: 'X', page: 4 }] }] });
     assert.equal(past.status, 422);
     assert.equal(past.body.details.field, 'steps[0].entries[0].page');

@@ -59,3 +59,15 @@ describe('steps of a render job', () => {
     assert.equal(renderJobStepsConflict(s, plain), null);
   });
 });
+
+describe('split by the outline', () => {
+  test('one group per top-level entry, from its page to the next; leading pages join the first', async () => {
+    const { outlineGroups } = await import('../../src/pdf/outline-read.js');
+    assert.deepEqual(outlineGroups([2, 4], 6), [
+      [0, 1, 2, 3],
+      [4, 5],
+    ]);
+    assert.deepEqual(outlineGroups([0, 0, 3], 4), [[0, 1, 2], [3]]);
+    assert.deepEqual(outlineGroups([], 3), []);
+  });
+});
