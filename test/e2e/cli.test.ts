@@ -405,6 +405,13 @@ describe('folio client CLI against a server process', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^wrote .*inline\.pdf \(1 page, /m);
     assert.match(pdfText(fs.readFileSync(out)), /Inline page styled from css\/site\.css/);
+    // --steps: the printed page stamped in the same job.
+    const steps = path.join(work, 'render-steps.json');
+    fs.writeFileSync(steps, JSON.stringify([{ type: 'stamp', text: 'COPY', position: 'top-right' }]));
+    const stamped = path.join(work, 'out', 'stamped.pdf');
+    const s = await folio(['render', '--html', page, '--assets', site, '--steps', steps, '-o', stamped]);
+    assert.equal(s.code, 0, s.stderr);
+    assert.match(pdfText(fs.readFileSync(stamped)), /COPY/);
   });
 
   test('render --html FILE.hbs with its partials and a payload, --md FILE, and the flag mistakes', async () => {

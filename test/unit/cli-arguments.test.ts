@@ -113,6 +113,9 @@ describe('folio command arguments, in-process', () => {
         [['--e-invoice', xml, '--e-invoice-profile', 'FULL'], /--e-invoice-profile must be one of/],
         [['--standard', 'pdf/x-4'], /--standard must be one of/],
         [['--attach', path.join(work, 'missing.csv')], /--attach: file not found/],
+        [['--accessibility', 'wcag'], /--accessibility must be one of none, pdf\/ua-1/],
+        [['--steps', path.join(work, 'missing-steps.json')], /--steps: file not found/],
+        [['--steps', xml], /--steps .* not JSON/],
       ],
       { prefix: ['render', 'quarterly-statement'] },
     );

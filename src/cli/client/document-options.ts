@@ -3,13 +3,24 @@
 // rest (sizes against the plan, the XML's root, combinations) and answers 400 naming the field.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_STANDARDS, type AfRelationship, type FacturXProfile } from '../../domain/pdf-document.js';
+import {
+  AF_RELATIONSHIPS,
+  FACTURX_PROFILES,
+  PDF_ACCESSIBILITY,
+  PDF_STANDARDS,
+  type AfRelationship,
+  type FacturXProfile,
+} from '../../domain/pdf-document.js';
 import { mimeForPath } from '../../domain/mime.js';
 import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
 import type { Parsed } from './args.js';
 import { UsageError } from './output.js';
 
 export const documentOptionsHelp = `  --standard S           the PDF's conformance: ${PDF_STANDARDS.join(', ')} (default: the version's)
+  --accessibility A      ${PDF_ACCESSIBILITY.join(' or ')}: PDF/UA-1 adds its identification and checks the
+                         Matterhorn conditions it can (warning pdfua_violation; docs/pdf.md "PDF/UA-1")
+  --steps FILE           PDF steps applied to the printed PDF, a JSON array (stamp, watermark, rotate…;
+                         docs/api.md "PDF steps of a render job"), e.g. [{"type":"stamp","text":"COPY"}]
   --attach FILE[:REL]    embed FILE in the PDF (repeatable); REL is its relationship to the document:
                          ${AF_RELATIONSHIPS.join(', ')} (default Supplement)
   --e-invoice FILE       make a Factur-X / ZUGFeRD e-invoice (PDF/A-3b) with this CrossIndustryInvoice XML
@@ -26,6 +37,8 @@ export const documentOptionsHelp = `  --standard S           the PDF's conforman
 
 export const documentOptionFlags = {
   standard: { type: 'string' },
+  accessibility: { type: 'string' },
+  steps: { type: 'string' },
   attach: { type: 'string', multiple: true },
   'e-invoice': { type: 'string' },
   'e-invoice-profile': { type: 'string' },
@@ -119,6 +132,25 @@ function parseAttach(spec: string): { file: string; relationship: AfRelationship
   return relationship ? { file: spec.slice(0, i), relationship } : { file: spec, relationship: 'Supplement' };
 }
 
+/** --steps FILE: a JSON array of step objects (the server checks each, 400 naming `steps[i]…`). */
+function stepsOption(p: Parsed): Array<{ type: string }> | undefined {
+  const file = typeof p.values.steps === 'string' ? p.values.steps : undefined;
+  if (file === undefined) return undefined;
+  let steps: unknown;
+  try {
+    steps = JSON.parse(readFile(file, 'steps').toString('utf8'));
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`--steps ${file}: not JSON (${(err as Error).message})`);
+  }
+  if (
+    !Array.isArray(steps) ||
+    !steps.every((s) => typeof s === 'object' && s !== null && typeof (s as { type?: unknown }).type === 'string')
+  )
+    throw new UsageError(`--steps ${file} must hold a JSON array of steps, each with a type`);
+  return steps as Array<{ type: string }>;
+}
+
 /** The job-body fields the flags ask for (none when no flag was given). */
 export function documentOptions(p: Parsed) {
   const standard = typeof p.values.standard === 'string' ? p.values.standard : undefined;
@@ -142,12 +174,24 @@ export function documentOptions(p: Parsed) {
     throw new UsageError(`--e-invoice needs --e-invoice-profile (${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')})`);
   if (profile !== undefined && !(FACTURX_PROFILES as readonly string[]).includes(profile))
     throw new UsageError(`--e-invoice-profile must be one of ${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')}, got "${profile}"`);
+  const accessibility = typeof p.values.accessibility === 'string' ? p.values.accessibility : undefined;
+  if (accessibility !== undefined && !(PDF_ACCESSIBILITY as readonly string[]).includes(accessibility))
+    throw new UsageError(`--accessibility must be one of ${PDF_ACCESSIBILITY.join(', ')}, got "${accessibility}"`);
+  const steps = stepsOption(p);
   const protection = protectionOption(p);
   const signature = signatureOption(p);
   return {
     ...(protection ? { protection } : {}),
     ...(signature ? { signature } : {}),
-    ...(standard !== undefined ? { pdf: { standard: standard as (typeof PDF_STANDARDS)[number] } } : {}),
+    ...(standard !== undefined || accessibility !== undefined
+      ? {
+          pdf: {
+            ...(standard !== undefined ? { standard: standard as (typeof PDF_STANDARDS)[number] } : {}),
+            ...(accessibility !== undefined ? { accessibility: accessibility as (typeof PDF_ACCESSIBILITY)[number] } : {}),
+          },
+        }
+      : {}),
+    ...(steps ? { steps } : {}),
     ...(attachments.length ? { attachments } : {}),
     ...(xmlFile !== undefined
       ? {
