@@ -391,7 +391,24 @@ describe('folio client CLI against a server process', () => {
     assert.doesNotMatch(pdfText(fs.readFileSync(made[1]!)).replace(/\s+/g, ''), /PAID/);
     const bad = await folio(['pdfs', 'run', path.join(work, 'steps.json'), 'out_123']);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /neither a managed PDF \(pdf_…\) nor a render job/);
+    assert.match(bad.stderr, /neither a managed PDF \(pdf_…\), a render job \(job_…\) nor a PDF file/);
+    // A local PDF file as the source: uploaded, then stepped (one of the parts made above).
+    const local = await folio(['pdfs', 'run', path.join(work, 'stamp-only.json'), made[1]!, '--file-name', 'local-stamped']);
+    assert.equal(local.code, 2, 'the steps file does not exist yet');
+    fs.writeFileSync(path.join(work, 'stamp-only.json'), JSON.stringify([{ type: 'stamp', text: 'LOCAL', pages: '1' }]));
+    const fromFile = await folio([
+      'pdfs',
+      'run',
+      path.join(work, 'stamp-only.json'),
+      made[1]!,
+      '-o',
+      outDir,
+      '--file-name',
+      'local-stamped',
+    ]);
+    assert.equal(fromFile.code, 0, fromFile.stderr);
+    assert.match(fromFile.stdout, /^uploaded .* as pdf_\w+$/m);
+    assert.match(pdfText(fs.readFileSync(path.join(outDir, 'local-stamped.pdf'))).replace(/\s+/g, ''), /LOCAL/);
   });
 
   test('render --html with --assets: inline sources in one request, the CSS applied', async () => {

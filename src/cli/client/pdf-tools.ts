@@ -15,8 +15,8 @@ export const pdfToolsHelp = `  folio pdfs upload FILE [--password-env NAME] [--f
   folio pdfs info PDF_ID       pages, metadata, form fields, attachments, signatures, PDF/A and PDF/UA claims
   folio pdfs run STEPS.json SOURCE... [-o DIR] [--file-name NAME]
                                run the steps of STEPS.json (a JSON array, e.g. [{"type":"stamp","text":"PAID"}])
-                               on the sources (pdf_… or job_…, joined in order) into new managed PDFs; -o DIR
-                               downloads them`;
+                               on the sources (pdf_…, job_…, or a local PDF file, uploaded first as a
+                               managed PDF; joined in order) into new managed PDFs; -o DIR downloads them`;
 
 type Sub = 'upload' | 'info' | 'run';
 export const isPdfToolCommand = (sub: string): sub is Sub => sub === 'upload' || sub === 'info' || sub === 'run';
@@ -72,7 +72,7 @@ export async function pdfToolCommand(client: FolioClient, sub: Sub, p: Parsed): 
   }
   const stepsFile = positional(p, 1, 'the steps: folio pdfs run STEPS.json SOURCE...');
   const sources = p.positionals.slice(2);
-  if (sources.length === 0) throw new UsageError('missing the sources: folio pdfs run STEPS.json SOURCE... (pdf_… or job_…)');
+  if (sources.length === 0) throw new UsageError('missing the sources: folio pdfs run STEPS.json SOURCE... (pdf_…, job_… or a PDF file)');
   let steps: unknown;
   try {
     steps = JSON.parse(fs.readFileSync(stepsFile, 'utf8'));
@@ -84,12 +84,24 @@ export async function pdfToolCommand(client: FolioClient, sub: Sub, p: Parsed): 
   if (!Array.isArray(steps)) throw new UsageError(`${stepsFile} must hold a JSON array of steps`);
   const out = str(p, 'output');
   if (out !== undefined) checkOutputDir(path.join(out, 'x.pdf'));
+  const kinds = sources.map((s): { pdfId: string } | { jobId: string } | { file: string } => {
+    if (s.startsWith('pdf_')) return { pdfId: s };
+    if (s.startsWith('job_')) return { jobId: s };
+    if (fs.existsSync(s) && fs.statSync(s).isFile()) return { file: s };
+    throw new UsageError(`${s} is neither a managed PDF (pdf_…), a render job (job_…) nor a PDF file`);
+  });
+  // A local PDF is uploaded first (POST /v1/pdfs: it becomes a managed PDF of the account).
+  const resolved: Array<{ pdfId: string } | { jobId: string }> = [];
+  for (const k of kinds) {
+    if (!('file' in k)) resolved.push(k);
+    else {
+      const { pdf } = await client.pdfs.upload(fs.readFileSync(k.file), { fileName: path.basename(k.file) });
+      if (!p.json) console.log(`uploaded ${k.file} as ${pdf.id}`);
+      resolved.push({ pdfId: pdf.id });
+    }
+  }
   const body = {
-    sources: sources.map((s) => {
-      if (s.startsWith('pdf_')) return { pdfId: s };
-      if (s.startsWith('job_')) return { jobId: s };
-      throw new UsageError(`${s} is neither a managed PDF (pdf_…) nor a render job (job_…)`);
-    }),
+    sources: resolved,
     steps,
     ...(str(p, 'file-name') ? { fileName: str(p, 'file-name') } : {}),
   } as Parameters<FolioClient['pdfs']['runSteps']>[0];
