@@ -77,17 +77,18 @@ export function pdfRoutes(app: FastifyInstance, s: Services) {
     async (req, reply) => idempotent(req, reply, s.idempotency, 201, () => s.pdfMerges.merge(principalOf(req).accountId, req.body)),
   );
 
-  // `merge` is no PDF id (those are `pdf_…`): GET and DELETE on its path answer 405, not a 404 from the
-  // `/v1/pdfs/{pdfId}` routes that would otherwise match it.
-  app.route({
-    method: ['GET', 'DELETE'],
-    url: '/v1/pdfs/merge',
-    schema: { hide: true },
-    handler: async (req, reply) => {
-      reply.header('allow', 'POST');
-      throw new AppError('method_not_allowed', `${req.method} is not allowed on /v1/pdfs/merge; allowed: POST`);
-    },
-  });
+  // `merge` and `zip` are no PDF ids (those are `pdf_…`): GET and DELETE on their paths answer 405, not a
+  // 404 from the `/v1/pdfs/{pdfId}` routes that would otherwise match them.
+  for (const action of ['merge', 'zip'])
+    app.route({
+      method: ['GET', 'DELETE'],
+      url: `/v1/pdfs/${action}`,
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        reply.header('allow', 'POST');
+        throw new AppError('method_not_allowed', `${req.method} is not allowed on /v1/pdfs/${action}; allowed: POST`);
+      },
+    });
 
   r.get(
     '/v1/pdfs/:pdfId',
