@@ -27,7 +27,7 @@ export const Accessibility = Type.Union(
   PDF_ACCESSIBILITY.map((s) => Type.Literal(s)),
   {
     description:
-      'Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium\'s tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in docs/pdf.md ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`.',
+      'Accessibility level of the output: `none`, or `pdf/ua-1` (ISO 14289-1): Chromium\'s tagged PDF with the PDF/UA identification, title, language and tab order added, then checked against the machine-checkable Matterhorn Protocol conditions listed in the PDF guide ("PDF/UA-1"); each failure is a `pdfua_violation` warning of the job (`failOn` can make it fatal). Combines with every `standard`.',
     examples: ['pdf/ua-1'],
   },
 );

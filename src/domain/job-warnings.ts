@@ -32,7 +32,7 @@ export const JOB_WARNINGS = {
   },
   pdfua_violation: {
     description:
-      'The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: docs/pdf.md, "PDF/UA-1".',
+      'The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1".',
   },
   payload_schema_missing: {
     description:
