@@ -13,7 +13,6 @@ import {
   PDFRadioGroup,
   PDFTextField,
   AFRelationship,
-  ParseSpeeds,
   PDFName,
   PDFRawStream,
   decodePDFRawStream,
@@ -25,6 +24,7 @@ import { mergePdfSources } from './select-pages.js';
 import { outlineGroups, topLevelOutlinePages } from './outline-read.js';
 import { writeOutline } from './outline.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
+import { OBJECTS_PER_TICK } from './work-pace.js';
 
 /** What the service prepared for the steps besides the sources (src/services/pdf-step-inputs.ts). */
 export interface StepInputs {
@@ -61,7 +61,7 @@ function refusePdfA(doc: PDFDocument, f: string): void {
     );
 }
 
-const load = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+const load = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
 
 function pagesOf(spec: string | null, doc: PDFDocument, field: string): number[] {
   if (spec === null) return doc.getPageIndices();
@@ -228,6 +228,7 @@ export async function runPdfSteps(
     }
   }
   const out = [];
-  for (const d of docs ?? [doc]) out.push({ bytes: await d.save({ useObjectStreams: false }), pageCount: d.getPageCount() });
+  for (const d of docs ?? [doc])
+    out.push({ bytes: await d.save({ useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK }), pageCount: d.getPageCount() });
   return out;
 }

@@ -48,6 +48,7 @@ import { loadPartially } from './lazy-load.js';
 import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './limits.js';
 import { joinDocument } from './merge.js';
 import { buildXmp, pdfDate } from './xmp.js';
+import { OBJECTS_PER_TICK } from './work-pace.js';
 
 export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdf-document.js';
 export { PdfPostProcessError } from './errors.js';
@@ -57,10 +58,6 @@ export { checkPostProcessRequest, eInvoiceXmlProblem, pdfProblem } from './check
 export { needsPostProcessing, type EInvoice, type PdfAttachment, type PostProcessRequest } from './post-process-request.js';
 
 const N = PDFName.of;
-// pdf-lib yields to the event loop (a timer) every `parseSpeed` objects while parsing and every
-// `objectsPerTick` while writing; its defaults (100, 50) left the 50-page report (13,000 objects) idle for
-// ~700 ms. Every 5,000 objects (~30 ms of work) still lets the worker's heartbeats through.
-const OBJECTS_PER_TICK = 5000;
 const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK, ignoreEncryption: true } as const;
 
 /** Post-processes a PDF as described in the file header; throws PdfPostProcessError with a clear message. */

@@ -9,6 +9,7 @@
 // module serves POST /v1/pdfs/merge, which selects pages.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
+import { OBJECTS_PER_TICK } from './work-pace.js';
 
 export interface MergeSource {
   bytes: Uint8Array;
@@ -152,7 +153,7 @@ export async function mergePdfSources(sources: MergeSource[], now: Date): Promis
   for (const s of sources) {
     let src: PDFDocument;
     try {
-      src = await PDFDocument.load(s.bytes, { updateMetadata: false, throwOnInvalidObject: false });
+      src = await PDFDocument.load(s.bytes, { updateMetadata: false, throwOnInvalidObject: false, parseSpeed: OBJECTS_PER_TICK });
     } catch (err) {
       throw new MergeSourceError(`${s.field} cannot be read as a PDF: ${(err as Error).message}`, s.field);
     }
@@ -172,6 +173,6 @@ export async function mergePdfSources(sources: MergeSource[], now: Date): Promis
     outline.push(...keepOutline(readOutline(src), firstCopy));
   }
   writeOutline(out, outline);
-  const bytes = await out.save({ useObjectStreams: true });
+  const bytes = await out.save({ useObjectStreams: true, objectsPerTick: OBJECTS_PER_TICK });
   return { bytes, pageCount: out.getPageCount() };
 }

@@ -22,6 +22,7 @@ import { pageDicts } from './ua-prepare.js';
 import { scanContent } from './ua-content.js';
 import { checkStructure } from './ua-structure.js';
 import { Findings, type UaFinding } from './ua-findings.js';
+import { OBJECTS_PER_TICK } from './work-pace.js';
 
 export { describeFindings, UA_CONDITIONS, type UaConditionId, type UaFinding } from './ua-findings.js';
 
@@ -153,7 +154,7 @@ function checkPages(doc: PDFDocument, annotParents: Map<string, string>, f: Find
  * bytes cannot be read as a PDF (the caller reports that rather than a finding).
  */
 export async function checkPdfUa(pdf: Uint8Array): Promise<UaFinding[]> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true, parseSpeed: 5000 });
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true, parseSpeed: OBJECTS_PER_TICK });
   const f = new Findings();
   checkMetadata(doc.catalog, f);
   const annotParents = checkStructure(doc.context, doc.catalog, f);
