@@ -208,6 +208,12 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     assert.match(text, /Ada Lovelace/);
     // The source is not changed.
     assert.doesNotMatch(tool('pdftotext', (f) => [f, '-'], await download(sourceId)).text, /APPROVED|Springfield/);
+    // The PDF job's page lists its source and steps.
+    const made = await api.request('GET', `/v1/pdfs/${resultId}`);
+    await page.goto(url(`/dashboard/jobs/${made.body.pdf.renderJobId}`));
+    await page.getByTestId('pdf-steps').waitFor();
+    assert.equal(await page.getByTestId('pdf-steps').innerText(), 'stamp → fillForm');
+    assert.equal(await page.getByTestId('pdf-sources').getByRole('link').getAttribute('href'), `/dashboard/pdfs/${sourceId}`);
     assert.deepEqual(problems, []);
   });
 

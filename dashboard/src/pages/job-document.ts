@@ -1,6 +1,6 @@
 // What a job page lists of a job besides its state: the batch it belongs to, and what it asked of its output
-// (standard, e-invoice, attachments, protection, signature, image output, metadata) — names and sizes, never
-// content or passwords.
+// (standard, accessibility, e-invoice, attachments, protection, signature, image output, PDF steps, a PDF job's
+// sources, metadata) — names and sizes, never content or passwords.
 import { h } from '../dom';
 import { bytes } from '../format';
 import type { RenderJob } from '../types';
@@ -120,6 +120,31 @@ export function documentRows(d: RenderJob['document']): HTMLElement[] {
       h('dd', { 'data-testid': 'output-format' }, `${d.outputFormat.toUpperCase()} images only (no PDF)`),
     );
   if (d.images) rows.push(h('dt', {}, 'Page images'), h('dd', { 'data-testid': 'image-options' }, imageOptionsText(d.images)));
+  if (d.accessibility === 'pdf/ua-1') rows.push(h('dt', {}, 'Accessibility'), h('dd', { 'data-testid': 'accessibility' }, 'PDF/UA-1'));
+  if (d.pdfSources?.length)
+    rows.push(
+      h('dt', {}, 'PDF job sources'),
+      h(
+        'dd',
+        { 'data-testid': 'pdf-sources' },
+        h(
+          'ul',
+          { class: 'plain' },
+          d.pdfSources.map((src) =>
+            h(
+              'li',
+              {},
+              src.pdfId
+                ? h('a', { href: `/dashboard/pdfs/${encodeURIComponent(src.pdfId)}`, title: src.pdfId }, shortId(src.pdfId))
+                : src.jobId
+                  ? h('a', { href: `/dashboard/jobs/${encodeURIComponent(src.jobId)}`, title: src.jobId }, shortId(src.jobId))
+                  : '?',
+            ),
+          ),
+        ),
+      ),
+    );
+  if (d.steps?.length) rows.push(h('dt', {}, 'PDF steps'), h('dd', { 'data-testid': 'pdf-steps' }, d.steps.join(' → ')));
   const m = d.metadata;
   if (m?.title) rows.push(h('dt', {}, 'Title'), h('dd', {}, m.title));
   if (m?.author) rows.push(h('dt', {}, 'Author'), h('dd', {}, m.author));
