@@ -5,6 +5,7 @@
 import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
+import { readableManagedPdf } from './readable-pdf.js';
 
 /** Decoded bytes of one embedded file served at most. */
 export const MAX_ATTACHMENT_READ_BYTES = 50 * 1024 * 1024;
@@ -15,21 +16,7 @@ export async function readPdfAttachment(
   pdfId: string,
   name: string,
 ): Promise<{ bytes: Buffer; mimeType: string | null }> {
-  const p = await ctx.db
-    .selectFrom('managed_pdfs')
-    .select(['state', 'storage_key', 'protected'])
-    .where('id', '=', pdfId)
-    .where('account_id', '=', accountId)
-    .where('state', '!=', 'deleted')
-    .executeTakeFirst();
-  if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
-  if (p.state !== 'available') throw new AppError('pdf_deleting', `PDF ${pdfId} is being deleted`);
-  if (p.protected === 1)
-    throw new AppError(
-      'invalid_request',
-      `PDF ${pdfId} is password-protected; its files cannot be read without the password, which Folio never keeps`,
-    );
-  const pdf = await ctx.blobs.getBuffer(p.storage_key);
+  const pdf = await readableManagedPdf(ctx, accountId, pdfId, 'its files');
   let found;
   try {
     found = await ctx.sandbox.run(

@@ -10,6 +10,7 @@ import { openUploadedPdf, PdfInputError, QpdfRunError, type OpenedPdf } from '..
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
+import { readableManagedPdf } from './readable-pdf.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 
@@ -104,21 +105,7 @@ export class PdfUploads {
 
   /** GET /v1/pdfs/{id}/info: read in the sandbox; another account's PDF is not found (404). */
   async info(accountId: string, pdfId: string) {
-    const p = await this.ctx.db
-      .selectFrom('managed_pdfs')
-      .select(['id', 'state', 'storage_key', 'protected'])
-      .where('id', '=', pdfId)
-      .where('account_id', '=', accountId)
-      .where('state', '!=', 'deleted')
-      .executeTakeFirst();
-    if (!p) throw new AppError('pdf_not_found', `PDF ${pdfId} not found`);
-    if (p.state !== 'available') throw new AppError('pdf_deleting', `PDF ${pdfId} is being deleted`);
-    if (p.protected === 1)
-      throw new AppError(
-        'invalid_request',
-        `PDF ${pdfId} is password-protected; its info cannot be read without the password, which Folio never keeps`,
-      );
-    const bytes = await this.ctx.blobs.getBuffer(p.storage_key);
+    const bytes = await readableManagedPdf(this.ctx, accountId, pdfId, 'its info');
     try {
       const info = await this.ctx.sandbox.run(
         'pdf.info',
