@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { storedPdf, uploadPdf } from '../helpers/managed-pdfs.js';
 import { pagesPdf, tool } from '../helpers/outside-pdfs.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
@@ -15,20 +16,8 @@ describe('PDF jobs run as jobs', () => {
   let otherKey: string;
   let source: string;
 
-  const upload = async (pdf: Buffer) => {
-    const res = await app.server.inject({
-      method: 'POST',
-      url: '/v1/pdfs',
-      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/pdf' },
-      payload: pdf,
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().pdf.id as string;
-  };
-  const stored = async (id: string) => {
-    const row = await app.services.ctx.db.selectFrom('managed_pdfs').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
-    return app.services.ctx.blobs.getBuffer(row.storage_key);
-  };
+  const upload = (pdf: Buffer) => uploadPdf(app, pdf);
+  const stored = (id: string) => storedPdf(app, id);
 
   before(async () => {
     // The worker starts later: the first test deletes a source before its job runs.

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { storedPdf, uploadPdf } from '../helpers/managed-pdfs.js';
 import { pagesPdf, squarePdf, tool } from '../helpers/outside-pdfs.js';
 import { pageImages, withPdfFile } from '../helpers/pdf.js';
 
@@ -13,21 +14,9 @@ describe('POST /v1/pdf-jobs: stamps from images and PDF pages, merge, attachment
   const ids: Record<string, string> = {};
   let png: Buffer;
 
-  const upload = async (pdf: Buffer, key = app.key) => {
-    const res = await app.server.inject({
-      method: 'POST',
-      url: '/v1/pdfs',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/pdf' },
-      payload: pdf,
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().pdf.id as string;
-  };
+  const upload = (pdf: Buffer, key = app.key) => uploadPdf(app, pdf, key);
   const job = (body: unknown) => app.api('POST', '/v1/pdf-jobs', body);
-  const stored = async (id: string) => {
-    const row = await app.services.ctx.db.selectFrom('managed_pdfs').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
-    return app.services.ctx.blobs.getBuffer(row.storage_key);
-  };
+  const stored = (id: string) => storedPdf(app, id);
   async function one(body: unknown): Promise<Buffer> {
     const res = await job(body);
     assert.equal(res.status, 201, JSON.stringify(res.body));

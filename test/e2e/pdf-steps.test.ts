@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { withPdfFile as withTempFile } from '../helpers/pdf.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { storedPdf, uploadPdf } from '../helpers/managed-pdfs.js';
 import { firstPagePixels, formPdf, pagesPdf, squarePdf, tool } from '../helpers/outside-pdfs.js';
 
 describe('POST /v1/pdf-jobs', () => {
@@ -13,21 +14,9 @@ describe('POST /v1/pdf-jobs', () => {
   let other: { accountId: string; apiKey: string };
   const ids: Record<string, string> = {};
 
-  const upload = async (pdf: Buffer) => {
-    const res = await app.server.inject({
-      method: 'POST',
-      url: '/v1/pdfs',
-      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/pdf' },
-      payload: pdf,
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().pdf.id as string;
-  };
+  const upload = (pdf: Buffer) => uploadPdf(app, pdf);
   const job = (body: unknown, key = app.key) => app.api('POST', '/v1/pdf-jobs', body, { authorization: `Bearer ${key}` });
-  const stored = async (id: string) => {
-    const row = await app.services.ctx.db.selectFrom('managed_pdfs').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
-    return app.services.ctx.blobs.getBuffer(row.storage_key);
-  };
+  const stored = (id: string) => storedPdf(app, id);
   async function one(body: unknown): Promise<Buffer> {
     const res = await job(body);
     assert.equal(res.status, 201, JSON.stringify(res.body));
