@@ -10,8 +10,22 @@ export interface StepProblem {
   message: string;
 }
 
+/**
+ * Whether a step runs only where the server prepares what it needs beside the sandbox: `split` makes several
+ * PDFs; `merge` and a PDF-page stamp read other managed PDFs; `encrypt` holds passwords that are never stored;
+ * `sign` and `timestamp` need the opened signing key and the timestamp authority. Such steps run in the
+ * request of a PDF job (services/pdf-jobs.ts), and a render job refuses them (below). Takes a step as sent.
+ */
+export function runsBesideSandbox(step: unknown): boolean {
+  if (typeof step !== 'object' || step === null) return false;
+  const s = step as { type?: unknown; pdf?: unknown };
+  if (s.type === 'stamp' || s.type === 'watermark') return s.pdf !== undefined;
+  return s.type === 'split' || s.type === 'merge' || s.type === 'encrypt' || s.type === 'sign' || s.type === 'timestamp';
+}
+
 /** Why a step cannot be one of a render job's (null: it can). */
 function notInRenderJob(step: PdfStep): string | null {
+  if (!runsBesideSandbox(step)) return null;
   const later = 'run a PDF job (POST /v1/pdf-jobs) with the job as its source';
   switch (step.type) {
     case 'split':
@@ -23,11 +37,8 @@ function notInRenderJob(step: PdfStep): string | null {
     case 'timestamp':
     case 'merge':
       return `a render job cannot ${step.type === 'merge' ? 'join other PDFs' : 'add a document timestamp'} in its steps; ${later}`;
-    case 'stamp':
-    case 'watermark':
-      return 'pdf' in step && step.pdf !== undefined ? `a render job cannot stamp a page of another PDF; ${later}` : null;
     default:
-      return null;
+      return `a render job cannot stamp a page of another PDF; ${later}`;
   }
 }
 

@@ -7,6 +7,7 @@
 // each result is bounded by the merge byte limit and stored as a managed PDF counted in storage, one by
 // one: when one cannot be stored, those stored before it are deleted again (all of the results or none).
 import { checkSteps, type PdfStep } from '../domain/pdf-steps.js';
+import { runsBesideSandbox } from '../domain/render-job-steps.js';
 import { AppError } from '../errors/app-error.js';
 import { optimizePdf, QpdfRunError } from '../pdf/qpdf-input.js';
 import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
@@ -37,13 +38,7 @@ export interface PdfJobInput {
  * a PDF page, `encrypt`, `sign` and `timestamp` need what the server prepares beside the sandbox (other
  * managed PDFs, the opened signing key, passwords that are never stored, the timestamp authority).
  */
-export const runsInRequest = (steps: unknown[]) =>
-  steps.some((raw) => {
-    if (typeof raw !== 'object' || raw === null) return false;
-    const s = raw as { type?: unknown; pdf?: unknown };
-    if (s.type === 'stamp' || s.type === 'watermark') return s.pdf !== undefined;
-    return s.type === 'split' || s.type === 'merge' || s.type === 'encrypt' || s.type === 'sign' || s.type === 'timestamp';
-  });
+export const runsInRequest = (steps: unknown[]) => steps.some(runsBesideSandbox);
 
 export class PdfJobs {
   constructor(
