@@ -13,8 +13,10 @@
 //   bare goto, raw CDP = the same fresh document per job without Puppeteer: Folio's Chromium launch (flags,
 //                    sandbox), raw CDP, the document served by Fetch interception as Folio serves bundles,
 //                    navigate → load → printToPDF (Folio's parameters) → IO.read; no service, no reset
-//   Folio ordinary = the invoice deployed as is (a navigation per job, reset after it)
+//   Folio ordinary = the invoice deployed as is (a navigation per job, to an origin of its own)
 //   Folio warm     = the invoice as a warm template (folio.onJob; bench/lib/baselines.ts warmVariant)
+//   Folio warm, POST /v1/render = the same, one request per document (the PDF in the answer) instead of
+//                    the four calls
 // The multi-file bundle examples/invoice (CSS, JS, an SVG logo, system fonts; payload and env fetched):
 //   bare goto cached = one page per worker reused, page.goto to the same files on a plain local HTTP server,
 //                      browser cache on (Cache-Control: max-age), /__payload and /__env from that server,
@@ -40,7 +42,7 @@ import { readFileSync } from 'node:fs';
 import { browserName, executablePath, launchBare, measure, PDF_OPTIONS, warmVariant } from './lib/baselines.js';
 import { mb, samplePss, treeCpuMs, treePss, type TreePss } from './lib/pss.js';
 import { report } from './lib/report.js';
-import { deployBundle, loadAverage, render, startServe } from './lib/serve-variants.js';
+import { deployBundle, loadAverage, render, renderSync, startServe } from './lib/serve-variants.js';
 import { startStaticServer } from './lib/static-server.js';
 import { file, type BundleFile } from '../test/helpers/bundle.js';
 import { execSync } from 'node:child_process';
@@ -229,13 +231,14 @@ const bareBundle = async (c: number, total: number) => {
 };
 
 const folio =
-  (files: BundleFile[], body: Record<string, unknown> = {}) =>
+  (files: BundleFile[], body: Record<string, unknown> = {}, flow: 'four calls' | 'one request' = 'four calls') =>
   async (c: number, total: number): Promise<Result> => {
     const server = await startServe({ renderConcurrency: c, env: { FOLIO_LOG_LEVEL: 'warn' } });
     noteBuild(server.child.pid!);
     try {
       const deployId = await deployBundle(server.url, 'bench', files);
-      return await run(c, total, server.child.pid!, () => render({ server }, deployId, body));
+      const one = flow === 'one request' ? renderSync : render;
+      return await run(c, total, server.child.pid!, () => one({ server }, deployId, body));
     } finally {
       await server.stop();
     }
@@ -257,6 +260,7 @@ const invoiceSteps: Step[] = [
   { name: 'bare goto, raw CDP (Folio launch, interception)', fn: rawGoto },
   { name: 'Folio ordinary', fn: folio([file('index.html', invoice)]) },
   { name: 'Folio warm (folio.onJob)', fn: folio([file('index.html', warmVariant(invoice))]) },
+  { name: 'Folio warm, POST /v1/render', fn: folio([file('index.html', warmVariant(invoice))], {}, 'one request') },
 ];
 const bundleSteps: Step[] = [
   { name: 'bundle: bare goto, browser cache on', fn: bareBundle },

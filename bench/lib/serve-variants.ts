@@ -32,7 +32,13 @@ export async function deployBundle(url: string, slug: string, files: BundleFile[
 }
 
 /** Starts `<root>/bin/folio serve` on a fresh data dir (SQLite + files), with the bench's API key and no rate limit. */
-export function startServe(opts: { env?: Record<string, string>; root?: string; renderConcurrency: number }): Promise<ServerProcess> {
+export function startServe(opts: {
+  env?: Record<string, string>;
+  root?: string;
+  renderConcurrency: number;
+  /** Another command than `<root>/bin/folio serve` (e.g. node with profiling flags). */
+  command?: string[];
+}): Promise<ServerProcess> {
   return startServerProcess(
     {
       FOLIO_DATA_DIR: tempDir('folio-bench-variant-'),
@@ -45,6 +51,7 @@ export function startServe(opts: { env?: Record<string, string>; root?: string; 
     'serve',
     60_000,
     opts.root ?? ROOT,
+    opts.command,
   );
 }
 
@@ -79,6 +86,18 @@ export async function render(v: Pick<Variant, 'server'>, deployId: string, body:
     r.json(),
   );
   const pdf = await fetch(link.access.url).then((r) => r.arrayBuffer());
+  if (pdf.byteLength < 1000) throw new Error('PDF too small');
+}
+
+/** One render in one request (`POST /v1/render`, the PDF in the answer). `body` adds job fields. */
+export async function renderSync(v: Pick<Variant, 'server'>, deployId: string, body: Record<string, unknown> = {}): Promise<void> {
+  const r = await fetch(`${v.server.url}/v1/render`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ deployId, payload: { n: 1 }, ...body }),
+  });
+  const pdf = await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`POST /v1/render: ${r.status} ${Buffer.from(pdf).toString('utf8').slice(0, 300)}`);
   if (pdf.byteLength < 1000) throw new Error('PDF too small');
 }
 
