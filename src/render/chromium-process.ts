@@ -103,8 +103,20 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
   });
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
+  // Commands sent in one tick (a job's script swap, the checks before a print) leave in one write: each
+  // write to the pipe is a system call and a wake-up of the browser's IO thread.
+  let corked = false;
   const connection = new CdpConnection((msg) => {
-    if (!toBrowser.destroyed) toBrowser.write(msg + '\0');
+    if (toBrowser.destroyed) return;
+    if (!corked) {
+      corked = true;
+      toBrowser.cork();
+      process.nextTick(() => {
+        corked = false;
+        toBrowser.uncork();
+      });
+    }
+    toBrowser.write(msg + '\0');
   }, opts.protocolTimeoutMs ?? 30_000);
   toBrowser.on('error', () => connection.close('browser pipe closed'));
   let buffered = '';
