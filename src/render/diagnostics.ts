@@ -16,6 +16,7 @@ import {
   type RequestProblem,
 } from '../domain/render-diagnostics.js';
 import { WarningTally, type JobWarningCode } from '../domain/job-warnings.js';
+import { canonicalBundleUrls } from './virtual-origins.js';
 
 export { shownUrl, type ConsoleLevel, type RenderDiagnostics } from '../domain/render-diagnostics.js';
 
@@ -117,7 +118,13 @@ export class DiagnosticsCollector {
     return e && e.kind === 'request' ? e.url : undefined;
   }
 
+  /** What the job shows: a document's own origin appears as the documented bundle origin (virtual-origins.ts). */
   toJSON(): RenderDiagnostics {
+    const json = JSON.stringify(this.#collected());
+    return JSON.parse(canonicalBundleUrls(json)) as RenderDiagnostics;
+  }
+
+  #collected(): RenderDiagnostics {
     return {
       entries: [...this.#entries],
       dropped: { ...this.#dropped },

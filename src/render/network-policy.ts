@@ -12,25 +12,36 @@
 import type { PinnedRequest, PinnedResponse } from '../net/pinned-request.js';
 import { requestPinned } from '../net/pinned-request.js';
 import { resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
-import { BUNDLE_ORIGIN, PAYLOAD_ORIGIN, type ServedResponse } from './virtual-origins.js';
+import { BUNDLE_ORIGIN, isDocumentOriginHost, PAYLOAD_ORIGIN, type ServedResponse } from './virtual-origins.js';
 
+/** `alias`: the bundle asked for by its documented name instead of the document's own origin. */
 export type RequestRoute =
-  { kind: 'bundle'; url: URL } | { kind: 'payload'; url: URL } | { kind: 'external'; url: URL } | { kind: 'blocked'; reason: string };
+  | { kind: 'bundle'; url: URL; alias: boolean }
+  | { kind: 'payload'; url: URL }
+  | { kind: 'external'; url: URL }
+  | { kind: 'blocked'; reason: string };
 
 const BUNDLE_HOST = new URL(BUNDLE_ORIGIN).host;
 const PAYLOAD_HOST = new URL(PAYLOAD_ORIGIN).host;
 
-export function routeRequest(rawUrl: string, allowExternalNetwork: boolean): RequestRoute {
+/**
+ * Where a request goes. `documentOrigin` is the origin the page's current document was given
+ * (virtual-origins.ts newDocumentOrigin): the bundle there, and under its documented name; any other
+ * document origin (an earlier job's) is refused like every unknown internal host.
+ */
+export function routeRequest(rawUrl: string, allowExternalNetwork: boolean, documentOrigin: string | null): RequestRoute {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     return { kind: 'blocked', reason: 'unparsable URL' };
   }
-  if (url.protocol === 'https:' && url.host === BUNDLE_HOST) return { kind: 'bundle', url };
+  if (url.protocol === 'https:' && documentOrigin !== null && url.origin === documentOrigin) return { kind: 'bundle', url, alias: false };
+  if (url.protocol === 'https:' && url.host === BUNDLE_HOST) return { kind: 'bundle', url, alias: true };
   if (url.protocol === 'https:' && url.host === PAYLOAD_HOST) return { kind: 'payload', url };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'blocked', reason: `scheme ${url.protocol} is not allowed` };
-  if (/(^|\.)folio\.internal$/i.test(url.hostname)) return { kind: 'blocked', reason: 'unknown internal host' };
+  if (/(^|\.)folio\.internal$/i.test(url.hostname) || isDocumentOriginHost(url.hostname.toLowerCase()))
+    return { kind: 'blocked', reason: 'unknown internal host' };
   if (!allowExternalNetwork) return { kind: 'blocked', reason: 'external network is not allowed for this account' };
   if (url.username || url.password) return { kind: 'blocked', reason: 'credentials in URL' };
   return { kind: 'external', url };

@@ -7,7 +7,6 @@ import { folioScript, runJobExpression } from './ready-protocol.js';
 import type { RunContext } from './run-context.js';
 import { pageFailed } from './run-guard.js';
 import { RenderError } from './types.js';
-import { BUNDLE_ORIGIN } from './virtual-origins.js';
 import { shownUrl } from './diagnostics.js';
 
 /** 'loaded': the page loaded the job's document (the ready wait follows); 'warm': the handler ran in place. */
@@ -20,7 +19,9 @@ export interface EntryMode {
 /** A clean page (new, or reset since its last job): the job's script, then its document. */
 export const coldEntry: EntryMode = {
   async enter(run) {
-    const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), mediaOf(run.req)));
+    // A URL source's page is the internet's: its cookies work as in any browser (its session is not reused).
+    const media = { ...mediaOf(run.req), documentCookies: run.req.urlSource !== undefined };
+    const { answered } = await run.guard.race(run.session.beginJob(folioScript(run.req), media));
     await run.guard.race(answered);
     run.startPhase();
     await navigate(run, entryUrl(run));
@@ -28,8 +29,8 @@ export const coldEntry: EntryMode = {
   },
 };
 
-/** The document a job loads: its URL source's page, else its version's entry on the bundle origin. */
-const entryUrl = (run: RunContext) => run.req.urlSource?.url ?? BUNDLE_ORIGIN + run.req.entryPath;
+/** The document a job loads: its URL source's page, else its version's entry on a new origin of its own. */
+const entryUrl = (run: RunContext) => run.req.urlSource?.url ?? run.session.newDocument() + run.req.entryPath;
 
 /** A page that holds this job's template warm: its handler renders the job's payload in place. */
 export const warmEntry: EntryMode = {

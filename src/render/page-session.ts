@@ -1,14 +1,17 @@
 // One browser context with one page, owned by one account for its whole life. Jobs of that account reuse
-// it one at a time (a navigation per job gives each job a fresh JavaScript realm); between jobs the page
-// is sent to about:blank -- which ends the previous document, its timers and workers -- and the context's
-// cookies and the virtual origins' storage (localStorage, IndexedDB, Cache Storage, service workers, ...)
-// are cleared. A context is never shared between accounts, so isolation between accounts does not depend
-// on that clearing at all.
+// it one at a time: each job's document is a new navigation, on a new origin of its own (a fresh JavaScript
+// realm and fresh storage, virtual-origins.ts newDocumentOrigin). After a job the page keeps its finished
+// document, frozen, until the next job's navigation replaces it; whatever that document writes as it goes
+// lands on its own origin, which no later document can reach, and whose storage is cleared after it is gone.
+// A context is never shared between accounts, so isolation between accounts does not depend on any of this.
 import { EventEmitter } from 'node:events';
 import type { Protocol } from 'devtools-protocol';
 import type { BrowserInstance } from './browser-supervisor.js';
-import { CdpClosedError, type CdpSession } from './cdp-connection.js';
-import { BUNDLE_ORIGIN, PARK_URL, PAYLOAD_ORIGIN, servePayloadOrigin, type ServedResponse } from './virtual-origins.js';
+import type { CdpSession } from './cdp-connection.js';
+import { navigateAndLoad } from './page-navigation.js';
+import { contextWorkers, stopWorkers, type ContextWorkers } from './context-workers.js';
+import { PageBusyError, PageDocuments, PARK_AFTER_MS } from './page-documents.js';
+import { PARK_URL, PAYLOAD_ORIGIN, servePayloadOrigin, type ServedResponse } from './virtual-origins.js';
 
 export interface RequestPausedEvent {
   requestId: string;
@@ -35,7 +38,7 @@ export interface PreloadedPage {
   run: unknown;
   /** Whether its load event has fired. */
   loaded(): boolean;
-  /** Lets it go: held requests refused, listeners removed (the reset or the context's end does the rest). */
+  /** Lets it go: held requests refused, listeners removed (the next navigation or the context's end does the rest). */
   discard(): void;
 }
 
@@ -44,11 +47,11 @@ const ALL_REQUESTS: Protocol.Fetch.EnableRequest = { patterns: [{ urlPattern: '*
 // browser-wide caches such as the shader cache, and measured 2-5x slower per reset.
 const PAGE_STORAGE_TYPES =
   'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,shared_storage,storage_buckets';
-// Targets of a context that are the page itself; everything else (worker, shared_worker, service_worker,
-// worklets with targets of their own) runs script beside it.
-const PAGE_TARGETS = new Set(['page', 'iframe', 'tab']);
-// Session plumbing commands should answer in well under a second; 10 s means the browser is wedged.
-const PLUMBING_TIMEOUT_MS = 10_000;
+const PLUMBING_TIMEOUT_MS = 10_000; // plumbing answers in well under a second; 10 s means a wedged browser
+// A page that does not answer a trivial evaluation within this after its job is busy (a loop): closed.
+const RESPONSIVE_TIMEOUT_MS = 1000;
+// Parking is a navigation to a script-less page: a page that takes longer is busy, and is closed.
+const PARK_TIMEOUT_MS = 2000;
 
 export class PageSession extends EventEmitter {
   accountId: string | null = null;
@@ -77,6 +80,14 @@ export class PageSession extends EventEmitter {
   #disposed = false;
   /** Document scripts of jobs registered on this page (normally one: the current or last job's). */
   #jobScriptIds = new Set<string>();
+  /** The page's bundle documents: the current one's origin, and the replaced ones'. */
+  readonly #documents = new PageDocuments();
+  /**
+   * document.cookie works (a URL source's page) or not (a bundle document, the default). Every bundle
+   * document is on an origin of its own, but a cookie may name a parent domain they share
+   * (`domain=folio.internal`): a finished document could set one as it goes, and the next job read it.
+   */
+  #documentCookies = false;
 
   private constructor(
     readonly browser: BrowserInstance,
@@ -108,6 +119,16 @@ export class PageSession extends EventEmitter {
     return this.#disposed;
   }
 
+  /** The origin the bundle is served on to the page's current document (request-routing.ts). */
+  get documentOrigin(): string | null {
+    return this.#documents.current;
+  }
+
+  /** A new origin for the document the page is about to load; the current one's storage is cleared once it is gone. */
+  newDocument(): string {
+    return this.#documents.next();
+  }
+
   async #setUp(): Promise<void> {
     const s = this.cdp;
     s.on('Fetch.requestPaused', (e: RequestPausedEvent) => this.#onRequest(s, e));
@@ -118,8 +139,19 @@ export class PageSession extends EventEmitter {
     s.on('Log.entryAdded', (e: { entry: { source: string; text: string } }) => {
       if (e.entry.source === 'security') this.router?.onSecurityLog?.(e.entry.text);
     });
-    s.on('Runtime.consoleAPICalled', (e: Protocol.Runtime.ConsoleAPICalledEvent) => this.router?.onConsole?.(e));
-    s.on('Runtime.exceptionThrown', (e: Protocol.Runtime.ExceptionThrownEvent) => this.router?.onException?.(e));
+    // What a replaced document says as it goes (its unload handlers run as the next job's document
+    // commits) is no job's: console output and errors are charged to a job only from its own document.
+    s.on('Runtime.executionContextCreated', (e: Protocol.Runtime.ExecutionContextCreatedEvent) => this.#documents.contextCreated(e));
+    s.on('Runtime.executionContextDestroyed', (e: Protocol.Runtime.ExecutionContextDestroyedEvent) =>
+      this.#documents.contextDestroyed(e.executionContextId),
+    );
+    s.on('Runtime.executionContextsCleared', () => this.#documents.contextsCleared());
+    s.on('Runtime.consoleAPICalled', (e: Protocol.Runtime.ConsoleAPICalledEvent) => {
+      if (!this.#documents.isReplacedContext(e.executionContextId)) this.router?.onConsole?.(e);
+    });
+    s.on('Runtime.exceptionThrown', (e: Protocol.Runtime.ExceptionThrownEvent) => {
+      if (!this.#documents.isReplacedContext(e.exceptionDetails.executionContextId)) this.router?.onException?.(e);
+    });
     s.on('detached', () => {
       if (!this.#disposed) this.emit('crashed', 'page target went away');
     });
@@ -129,6 +161,7 @@ export class PageSession extends EventEmitter {
       s.send('Log.enable', {}, PLUMBING_TIMEOUT_MS), // CSP refusals, reported as RenderResult.blocked
       s.send('Runtime.enable', {}, PLUMBING_TIMEOUT_MS), // console output and uncaught errors: render diagnostics
       s.send('Fetch.enable', ALL_REQUESTS, PLUMBING_TIMEOUT_MS),
+      s.send('Emulation.setDocumentCookieDisabled', { disabled: true }, PLUMBING_TIMEOUT_MS),
       // Workers and out-of-process iframes are separate targets with their own network: attach to them
       // paused, intercept their requests too, then let them run.
       s.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, PLUMBING_TIMEOUT_MS),
@@ -154,12 +187,18 @@ export class PageSession extends EventEmitter {
   }
 
   #onRequest(cdp: CdpSession, e: RequestPausedEvent): void {
+    const url = new URL(e.request.url);
+    if (this.#documents.isReplacedRequest(url, e.request.headers)) {
+      // A replaced document's last requests (its unload handlers run as the next job's document commits):
+      // they belong to no job, and nothing answers them.
+      this.block(cdp, e);
+      return;
+    }
     if (this.router) {
       this.router.onRequest(this, cdp, e);
       return;
     }
     // No job: only the park page is served; anything else a stale document tries is refused.
-    const url = new URL(e.request.url);
     if (url.origin === PAYLOAD_ORIGIN) this.respond(cdp, e.requestId, servePayloadOrigin(null, url, e.request.method, e.request.headers));
     else this.block(cdp, e);
   }
@@ -179,33 +218,8 @@ export class PageSession extends EventEmitter {
   }
 
   /** Navigates the main frame and waits for its load event. */
-  async navigate(url: string, timeoutMs: number): Promise<void> {
-    const s = this.cdp;
-    let onLoad!: () => void;
-    let onDetached!: () => void;
-    // The load event, or the end of the session: a browser that closes mid-navigation sends neither a load
-    // event nor an answer, and waiting out the timer would keep a closing process alive for its length.
-    const loaded = new Promise<void>((resolve, reject) => {
-      onLoad = resolve;
-      onDetached = () => reject(new CdpClosedError(`the page went away while navigating to ${url}`));
-      s.once('Page.loadEventFired', onLoad);
-      s.once('detached', onDetached);
-    });
-    loaded.catch(() => {}); // settled by the race below, or abandoned when Page.navigate itself fails
-    try {
-      const nav = await s.send('Page.navigate', { url }, timeoutMs);
-      if (nav.errorText) throw new Error(`navigation to ${url} failed: ${nav.errorText}`);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        loaded,
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no load event from ${url} within ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ]).finally(() => clearTimeout(timer));
-    } finally {
-      s.off('Page.loadEventFired', onLoad);
-      s.off('detached', onDetached);
-    }
+  navigate(url: string, timeoutMs: number): Promise<void> {
+    return navigateAndLoad(this.cdp, url, timeoutMs);
   }
 
   /**
@@ -213,12 +227,26 @@ export class PageSession extends EventEmitter {
    * this job's. The commands are all sent before this returns (after a pending freeze settled), without
    * waiting for each other's answers: the caller may send more (a warm page's handler run) right behind
    * them, so a warm job pays one round trip to the browser here instead of four. `answered` settles when
-   * every command has been answered. A script whose removal failed stays recorded for reset() to retry.
+   * every command has been answered. A script whose removal failed stays recorded for the next job to retry.
    */
-  async beginJob(source: string, media: { reducedMotion: boolean; screen?: boolean }): Promise<{ answered: Promise<void> }> {
+  async beginJob(
+    source: string,
+    media: { reducedMotion: boolean; screen?: boolean; documentCookies?: boolean },
+  ): Promise<{ answered: Promise<void> }> {
     if (this.#frozen) await this.#freezing;
+    const holdsFinishedDocument = await this.#unpark();
     const s = this.cdp;
     const sends: Promise<unknown>[] = [];
+    if (holdsFinishedDocument) {
+      // The previous job's document is still here (the navigation below replaces it): one busy in a loop it
+      // started after its job would hold that navigation until this job's deadline.
+      sends.push(
+        s.send('Runtime.evaluate', { expression: '0' }, RESPONSIVE_TIMEOUT_MS).catch(() => {
+          this.unresponsive = true;
+          throw new PageBusyError();
+        }),
+      );
+    }
     const screen = media.screen ?? false;
     if (this.#reducedMotion !== media.reducedMotion || this.#screen !== screen) {
       // Emulation lasts for the page's life; it is sent only when a job wants another setting. One command
@@ -239,6 +267,14 @@ export class PageSession extends EventEmitter {
     }
     if (this.#frozen) {
       sends.push(s.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS).then(() => (this.#frozen = false)));
+    }
+    if (this.#documentCookies !== (media.documentCookies ?? false)) {
+      const allow = media.documentCookies ?? false;
+      sends.push(
+        s
+          .send('Emulation.setDocumentCookieDisabled', { disabled: !allow }, PLUMBING_TIMEOUT_MS)
+          .then(() => (this.#documentCookies = allow)),
+      );
     }
     for (const identifier of this.#jobScriptIds) {
       sends.push(
@@ -267,75 +303,89 @@ export class PageSession extends EventEmitter {
     return this.#freezing;
   }
 
-  /**
-   * The workers of this page's browser context, asked of the browser (not the page, so a template cannot
-   * hide one; the empty filter because getTargets leaves some kinds out by default, shared workers among
-   * them). `unfreezable` is set when one of them keeps running while the page is frozen. Measured: a
-   * frozen page's dedicated workers (even in a busy loop), audio graphs and peer connections use no CPU,
-   * but a SharedWorker it started kept a core busy: shared and service workers live beside the page.
-   */
-  async workers(): Promise<{ targetIds: string[]; unfreezable: boolean }> {
-    const { targetInfos } = await this.browser.connection.send('Target.getTargets', { filter: [{}] }, undefined, PLUMBING_TIMEOUT_MS);
-    const mine = targetInfos.filter((t) => t.browserContextId === this.contextId && !PAGE_TARGETS.has(t.type));
-    return { targetIds: mine.map((t) => t.targetId), unfreezable: mine.some((t) => t.type !== 'worker') };
+  /** The workers of this page's browser context (context-workers.ts). */
+  workers(): Promise<ContextWorkers> {
+    return contextWorkers(this.browser.connection, this.contextId, PLUMBING_TIMEOUT_MS);
+  }
+
+  /** Stops the script of each worker now (context-workers.ts). */
+  stopWorkers(targetIds: readonly string[]): Promise<void> {
+    return stopWorkers(this.browser.connection, targetIds, PLUMBING_TIMEOUT_MS);
   }
 
   /**
-   * Stops the script of each worker now. Navigating away or closing the context ends them too, but
-   * Chromium lets a worker stuck in a loop run on for seconds before it forces it to stop (measured: ~3 s
-   * of a busy core per worker).
+   * Makes the page ready for the account's next job. Its workers are stopped (a page that started a shared
+   * or service worker is closed rather than reused), the page must answer promptly (one busy in a loop is
+   * closed), and the storage of the documents it has already replaced is cleared: no later document could
+   * reach it (each was on an origin of its own), so this only keeps it from piling up. The finished
+   * document itself stays until the next job's navigation replaces it -- or, if no job comes within
+   * PARK_AFTER_MS, until the page is parked (its document ended: no timer, worker or sound of it runs on
+   * while the page is idle). False if the page misbehaves.
    */
-  async stopWorkers(targetIds: readonly string[]): Promise<void> {
-    const conn = this.browser.connection;
-    await Promise.allSettled(
-      targetIds.map(async (targetId) => {
-        const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true }, undefined, PLUMBING_TIMEOUT_MS);
-        await conn.session(sessionId).send('Runtime.terminateExecution', {}, PLUMBING_TIMEOUT_MS);
-      }),
-    );
-  }
-
-  async #thaw(): Promise<void> {
-    if (!this.#frozen) return;
-    await this.#freezing;
-    await this.cdp.send('Page.setWebLifecycleState', { state: 'active' }, PLUMBING_TIMEOUT_MS);
-    this.#frozen = false;
-  }
-
-  /** Ends the previous job's document and clears everything it could have stored. False if the page misbehaves. */
   async reset(): Promise<boolean> {
     this.preload?.discard();
     this.preload = null;
     this.router = null;
     this.warmKey = null;
     try {
-      await this.#thaw();
-      // Workers would outlive the navigation below for seconds if busy: stop them first. A page that
-      // started a shared or service worker is closed rather than reused.
+      // Workers would run on for seconds if busy: stop them first.
       const workers = await this.workers();
       if (workers.targetIds.length > 0) await this.stopWorkers(workers.targetIds);
       if (workers.unfreezable) return false;
-      for (const identifier of [...this.#jobScriptIds]) {
-        await this.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS);
-        this.#jobScriptIds.delete(identifier);
-      }
-      await this.navigate('about:blank', PLUMBING_TIMEOUT_MS);
-      const conn = this.browser.connection;
       await Promise.all([
-        this.cdp.send('Storage.clearDataForOrigin', { origin: BUNDLE_ORIGIN, storageTypes: PAGE_STORAGE_TYPES }, PLUMBING_TIMEOUT_MS),
-        this.cdp.send('Storage.clearDataForOrigin', { origin: PAYLOAD_ORIGIN, storageTypes: PAGE_STORAGE_TYPES }, PLUMBING_TIMEOUT_MS),
-        conn.send('Storage.clearCookies', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS),
+        this.cdp.send('Runtime.evaluate', { expression: '0' }, RESPONSIVE_TIMEOUT_MS),
+        this.#clearOrigins(this.#documents.takeReplaced()),
       ]);
+      this.#parkLater();
       return true;
     } catch {
       return false;
     }
   }
 
+  /** Parks the page (page-documents.ts) unless a job takes it within PARK_AFTER_MS. */
+  #parkLater(): void {
+    if (this.#frozen) return;
+    this.#documents.scheduleParking(PARK_AFTER_MS, async () => {
+      if (this.#disposed || this.router) throw new Error('taken');
+      try {
+        await this.navigate(PARK_URL, PARK_TIMEOUT_MS);
+      } catch (err) {
+        this.unresponsive = true;
+        throw err;
+      }
+      // Nothing of the replaced documents runs any more: their storage goes now.
+      const origins = this.#documents.takeReplaced(true);
+      await this.#clearOrigins(origins).catch(() => {});
+    });
+  }
+
+  /**
+   * Called as a job starts on the page: parking is called off, or waited for if it has begun. Whether the
+   * page still holds a finished bundle document (not parked, not warm).
+   */
+  async #unpark(): Promise<boolean> {
+    const holds = await this.#documents.cancelParking();
+    if (this.unresponsive) throw new PageBusyError();
+    return holds;
+  }
+
+  /** Clears the storage and cookies of replaced documents' origins. */
+  #clearOrigins(origins: string[]): Promise<unknown> {
+    if (origins.length === 0) return Promise.resolve();
+    return Promise.all([
+      ...origins.map((origin) =>
+        this.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: PAGE_STORAGE_TYPES }, PLUMBING_TIMEOUT_MS),
+      ),
+      this.browser.connection.send('Storage.clearCookies', { browserContextId: this.contextId }, undefined, PLUMBING_TIMEOUT_MS),
+    ]);
+  }
+
   /** Closes the context and everything in it (also a page stuck in an infinite loop). */
   async dispose(): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
+    void this.#documents.cancelParking();
     this.router = null;
     if (this.browser.gone) return;
     // As in reset(): a busy worker would otherwise run on for seconds after its context is closed.

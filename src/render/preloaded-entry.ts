@@ -7,7 +7,6 @@ import { mediaOf } from './pdf-options.js';
 import { bindJobExpression, folioScript } from './ready-protocol.js';
 import type { PageRequestRouter } from './request-routing.js';
 import type { RunContext } from './run-context.js';
-import { BUNDLE_ORIGIN } from './virtual-origins.js';
 
 /** A navigation sent ahead of its job (PageRun.preload): settles at commit, and at the load event. */
 interface PreloadedNavigation {
@@ -63,7 +62,7 @@ export class PreloadedEntry implements EntryMode {
         ...mediaOf(req),
       });
       await answered;
-      const url = BUNDLE_ORIGIN + req.entryPath;
+      const url = run.session.newDocument() + req.entryPath;
       const nav = await s.send('Page.navigate', { url }, PRELOAD_COMMAND_TIMEOUT_MS);
       if (nav.errorText) throw new Error(`could not load ${url}: ${nav.errorText}`);
     })();

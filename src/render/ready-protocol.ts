@@ -53,6 +53,11 @@ export function folioScript(
     versionNo: job.versionNo,
   });
   return `(() => {
+  // Cookies are off in Folio's own documents (page-session.ts: a cookie naming a parent domain would reach
+  // a later job's document); the Cookie Store API goes with document.cookie. A URL source's page keeps both.
+  if (!/^https?:/.test(self.origin) || /\\.folio\\.internal$/.test(self.origin)) {
+    try { delete self.cookieStore; delete Window.prototype.cookieStore; } catch {}
+  }
   let resolveReady;
   const readyPromise = new Promise((resolve) => { resolveReady = resolve; });
   let jobHandler = null;

@@ -6,12 +6,13 @@ import { BrowserSupervisor, type BrowserInstance, type BrowserSupervisorOptions 
 import { CdpClosedError } from './cdp-connection.js';
 import type { ExternalFetch } from './network-policy.js';
 import type { PageSession } from './page-session.js';
+import { PageBusyError } from './page-documents.js';
 import { printParams, validatePdfOverrides } from './pdf-options.js';
 import type { RenderDiagnostics } from './diagnostics.js';
 import { PageRun, withoutJob } from './page-run.js';
 import { SessionPool } from './session-pool.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
-import { BundleIndexCache } from './virtual-origins.js';
+import { BundleIndexCache, canonicalBundleUrls } from './virtual-origins.js';
 import type { LookupAll } from '../net/resolve-host.js';
 
 export interface RendererOptions extends BrowserSupervisorOptions {
@@ -109,7 +110,21 @@ export class Renderer {
           warm: !req.urlSource && session.warmKey === key && !this.#coldKeys.has(key),
           onPrint,
         });
-      const result = await pageRun.run(sink, deadline);
+      let result;
+      try {
+        result = await pageRun.run(sink, deadline);
+      } catch (err) {
+        if (!(err instanceof PageBusyError)) throw err;
+        // The page's previous document was busy in a loop it started after its job: that page is closed,
+        // and another takes this job (nothing of it had started: no document, no output).
+        pool.give(session, false);
+        session = null;
+        session = await this.#takeSession(pool, req, key, preloadKey, deadline);
+        session.preload?.discard();
+        session.preload = null;
+        pageRun = new PageRun(session, req, this.#bundles.get(req.bundle), params, { ...this.#runOptions(), warm: false, onPrint });
+        result = await pageRun.run(sink, deadline);
+      }
       if (pageRun.warmHandlerFailed) this.#noteCold(key);
       if (pageRun.preloadRefused) remember(this.#unpreloadableKeys, key);
       if (pageRun.warmCapable) this.#ordinaryKeys.delete(key);
@@ -118,14 +133,18 @@ export class Renderer {
       pool.give(session, true);
       return {
         ...result,
-        blocked: [...pageRun.blocked],
+        blocked: pageRun.blocked.map(canonicalBundleUrls),
         renderTimeMs: Math.round(performance.now() - started),
         browserVersion: lease.browser.chromium.version,
         diagnostics: { ...pageRun.diagnostics.toJSON(), pageCount: result.pageCount, bytes: result.bytes },
         ...(pageRun.pageLang !== undefined ? { pageLang: pageRun.pageLang } : {}),
       };
     } catch (err) {
-      const base = withBlocked(toRenderError(err, lease.browser), pageRun?.blocked ?? [], pageRun?.blockedTotal ?? 0);
+      const base = withBlocked(
+        shownError(toRenderError(err, lease.browser)),
+        (pageRun?.blocked ?? []).map(canonicalBundleUrls),
+        pageRun?.blockedTotal ?? 0,
+      );
       const diagnostics = pageRun?.diagnostics.toJSON();
       const mapped = withPageError(base, diagnostics);
       if (diagnostics) mapped.diagnostics = diagnostics;
@@ -264,6 +283,14 @@ export function withBlocked(err: RenderError, blocked: readonly string[], total:
   const more = total > 3 ? `; and ${total - 3} more` : '';
   const base = err.message.length > 400 ? `${err.message.slice(0, 399)}…` : err.message;
   return new RenderError(err.code, `${base} (the network policy blocked ${total} request${total === 1 ? '' : 's'}: ${shown}${more})`);
+}
+
+/** The error as the job shows it: a document's own origin appears as the documented bundle origin. */
+function shownError(err: RenderError): RenderError {
+  const message = canonicalBundleUrls(err.message);
+  return message === err.message
+    ? err
+    : Object.assign(new RenderError(err.code, message), err.diagnostics ? { diagnostics: err.diagnostics } : {});
 }
 
 function toRenderError(err: unknown, browser: BrowserInstance): RenderError {

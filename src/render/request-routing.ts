@@ -23,6 +23,8 @@ import {
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
 import { cookieHeaderFor, isAllowListed, isSourceOrigin } from '../domain/url-source.js';
 
+const NO_STORE_HEADER = { name: 'Cache-Control', value: 'no-store' };
+
 export interface RequestRoutingOptions {
   lookup?: LookupAll;
   externalFetch?: ExternalFetch;
@@ -57,7 +59,7 @@ export class PageRequestRouter implements RequestRouter {
   }
 
   /** A payload-origin answer: the job's data script of a template version, else the payload and env. */
-  #servePayload(url: URL, request: { method: string; headers: Record<string, string> }) {
+  #servePayload(url: URL, request: { method: string; headers: Record<string, string> }, documentOrigin: string | null) {
     const { req } = this;
     if (req.engine) {
       const t = serveTemplateScript(url.pathname, {
@@ -70,7 +72,7 @@ export class PageRequestRouter implements RequestRouter {
       });
       if (t) return t;
     }
-    return servePayloadOrigin(this.#payload, url, request.method, request.headers);
+    return servePayloadOrigin(this.#payload, url, request.method, request.headers, documentOrigin ?? undefined);
   }
 
   /** The job the payload origin serves from now on (a preloaded page given its job). */
@@ -107,18 +109,35 @@ export class PageRequestRouter implements RequestRouter {
       session.block(cdp, e);
       return;
     }
-    const route = routeRequest(request.url, this.req.allowExternalNetwork);
+    const route = routeRequest(request.url, this.req.allowExternalNetwork, session.documentOrigin);
     // The page of a URL source: a failure to load it fails the job with a url_source_* code (page-entry.ts).
     const mainDocument =
       this.req.urlSource !== undefined && cdp === session.cdp && e.frameId === session.targetId && e.resourceType === 'Document';
     switch (route.kind) {
       case 'bundle': {
+        if (
+          route.alias &&
+          e.resourceType === 'Document' &&
+          cdp === session.cdp &&
+          e.frameId === session.targetId &&
+          session.documentOrigin
+        ) {
+          // The page loads one of the bundle's documents by the bundle's documented name: it is loaded on
+          // the page's own document origin instead (a redirect), never on a name every job shares.
+          const to = session.documentOrigin + route.url.pathname + route.url.search;
+          session.respond(cdp, e.requestId, { status: 302, headers: [{ name: 'Location', value: to }, NO_STORE_HEADER], body: '' });
+          return;
+        }
         if (this.req.engine && e.resourceType === 'Document' && bundlePath(route.url.pathname) === this.req.entryPath) {
           // A template version's entry: the shell that renders it in this page (template-shell.ts).
           session.respond(cdp, e.requestId, serveDocument(templateShell(this.req.engine), this.req.allowExternalNetwork));
           return;
         }
         const served = serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork);
+        // The documented name is another origin than the document's: its files are shared with it (fonts
+        // and fetches need CORS).
+        if (route.alias && session.documentOrigin)
+          served.headers.push({ name: 'Access-Control-Allow-Origin', value: session.documentOrigin }, { name: 'Vary', value: 'Origin' });
         if (served.status === 404 && !implicit) this.diagnostics.request(request.url, 'not_found', 'not in the bundle (404)');
         session.respond(cdp, e.requestId, served);
         return;
@@ -134,13 +153,13 @@ export class PageRequestRouter implements RequestRouter {
           traffic.inFlight++;
           this.#held.push((serve) => {
             traffic.inFlight--;
-            if (serve) session.respond(cdp, e.requestId, this.#servePayload(route.url, request));
+            if (serve) session.respond(cdp, e.requestId, this.#servePayload(route.url, request, session.documentOrigin));
             else session.block(cdp, e);
             traffic.activity();
           });
           return;
         }
-        session.respond(cdp, e.requestId, this.#servePayload(route.url, request));
+        session.respond(cdp, e.requestId, this.#servePayload(route.url, request, session.documentOrigin));
         return;
       case 'blocked':
         this.#noteBlocked(request.url, route.reason);

@@ -75,6 +75,11 @@ export class SessionPool {
   async take(accountId: string, warmKey: string | null = null, preloadKey: string | null = null): Promise<PageSession> {
     for (;;) {
       if (this.#closed) throw new Error('browser is gone');
+      // A page that did not answer while it was parked (page-session.ts) is busy in a loop: closed.
+      for (const stuck of this.#idle.filter((s) => s.unresponsive)) {
+        this.#idle.splice(this.#idle.indexOf(stuck), 1);
+        this.#drop(stuck);
+      }
       const w = warmKey === null ? -1 : this.#idle.findIndex((s) => s.accountId === accountId && s.warmKey === warmKey);
       if (w !== -1) return this.#idle.splice(w, 1)[0];
       const p = preloadKey === null ? -1 : this.#idle.findIndex((s) => s.accountId === accountId && s.preload?.key === preloadKey);

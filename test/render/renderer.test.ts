@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
-import { rendererPids } from '../helpers/proc.js';
+import { chromiumCpuTicks, rendererPids } from '../helpers/proc.js';
+import { PARK_AFTER_MS } from '../../src/render/page-documents.js';
 import { bundle, invoiceHtml, memorySink, pdfText, request } from './helpers.js';
 
 let renderer: Renderer;
@@ -340,6 +341,135 @@ test("no state survives from one account into another, nor into the same account
     await renderer.render(request({ accountId, bundle: reader }), r.sink);
     assert.match(pdfText(r.bytes()), /FOUND\[\]/, `state leaked into ${accountId}`);
   }
+});
+
+test("what a finished document writes as it goes (pagehide, unload, freeze) never reaches the account's next job", async () => {
+  // The page goes straight from one job's document to the next: the first one's handlers run as the
+  // second replaces it. Each writes everything it can; the next job must find none of it, start visible,
+  // and not be charged with what the old document did (its exceptions, its requests).
+  const dying = bundle({
+    '/index.html': `<p>first</p><script>
+      const leave = (why) => {
+        try { localStorage.setItem('leak', why); } catch {}
+        try { sessionStorage.setItem('leak', why); } catch {}
+        for (const domain of ['', '; domain=' + location.hostname, '; domain=internal', '; domain=folio.internal', '; domain=bundle.folio.internal'])
+          document.cookie = 'leak=' + why + domain + '; path=/; max-age=3600';
+        window.name = 'leak-' + why;
+        try { new BroadcastChannel('leak').postMessage(why); } catch {}
+        try { indexedDB.open('leak-' + why, 1); } catch {}
+        try { caches.open('leak-' + why); } catch {}
+        try { fetch('https://bundle.folio.internal/leak-' + why + '.txt', { keepalive: true }); } catch {}
+        try { navigator.sendBeacon('/beacon-' + why, why); } catch {}
+      };
+      for (const ev of ['pagehide', 'unload', 'visibilitychange', 'freeze', 'beforeunload']) addEventListener(ev, () => leave(ev));
+      document.addEventListener('visibilitychange', () => leave('visibility'));
+      document.addEventListener('freeze', () => leave('doc-freeze'));
+      addEventListener('pagehide', () => { throw new Error('thrown while leaving'); });
+    </script>`,
+  });
+  const reader = bundle({
+    '/index.html': `<pre id="out"></pre><script>
+      folio.waitForReady = true;
+      const heard = [];
+      try { new BroadcastChannel('leak').onmessage = (e) => heard.push('bc:' + e.data); } catch {}
+      (async () => {
+        await new Promise((r) => setTimeout(r, 100));
+        const found = [localStorage.getItem('leak'), sessionStorage.getItem('leak'), document.cookie, window.name, ...heard];
+        const dbs = await indexedDB.databases();
+        const keys = await caches.keys();
+        found.push(dbs.map((d) => d.name).join(','), keys.join(','));
+        document.getElementById('out').textContent = 'FOUND[' + found.filter(Boolean).join('|') + '] VIS[' + document.visibilityState + ']';
+        folio.ready();
+      })();
+    </script>`,
+  });
+  for (let i = 0; i < 3; i++) {
+    const w = memorySink();
+    await renderer.render(request({ accountId: 'acct_leave', bundle: dying }), w.sink);
+    assert.match(pdfText(w.bytes()), /first/);
+    const r = memorySink();
+    const res = await renderer.render(request({ accountId: 'acct_leave', bundle: reader }), r.sink);
+    const text = pdfText(r.bytes());
+    assert.match(text, /FOUND\[\]/, `state of the finished document reached the next job: ${text}`);
+    assert.match(text, /VIS\[visible\]/, text);
+    assert.deepEqual(res.blocked, [], "requests of the replaced document are not the next job's");
+    const entries = res.diagnostics?.entries ?? [];
+    assert.ok(
+      !entries.some((e) => e.kind === 'exception'),
+      `the replaced document's exception was charged to the next job: ${JSON.stringify(entries)}`,
+    );
+    assert.ok(!(res.diagnostics?.warnings ?? []).length, JSON.stringify(res.diagnostics?.warnings));
+  }
+});
+
+test('a finished ordinary document that keeps working is parked once idle: no CPU while the page waits', async () => {
+  const busy = bundle({
+    '/index.html': `<p>busy after</p><script>
+      new Worker(URL.createObjectURL(new Blob(['setInterval(() => { const t = Date.now(); while (Date.now() - t < 40) {} }, 50)'])));
+      const audio = new AudioContext(); const osc = audio.createOscillator(); osc.connect(audio.destination); osc.start();
+      addEventListener('load', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 40) {} }, 50));
+    </script>`,
+  });
+  await renderer.render(request({ accountId: 'acct_park', bundle: busy }), memorySink().sink);
+  await new Promise((r) => setTimeout(r, PARK_AFTER_MS + 1500));
+  const pid = renderer.supervisor.browserPid!;
+  const before = chromiumCpuTicks(pid);
+  await new Promise((r) => setTimeout(r, 3000));
+  const cpuPercent = (chromiumCpuTicks(pid) - before) / 3; // ticks of 10 ms over 3 s → % of one core
+  assert.ok(cpuPercent < 3, `Chromium used ${cpuPercent}% of a core over 3 idle seconds`);
+  await assertStillRenders('acct_park');
+});
+
+test('a document that starts a loop after its job costs the account that page, not its next job', async () => {
+  const looping = bundle({
+    '/index.html': `<p>loop later</p><script>folio.waitForReady = true;
+      addEventListener('load', () => { folio.ready(); setTimeout(() => { for (;;) {} }, 300); });</script>`,
+  });
+  await renderer.render(request({ accountId: 'acct_loop_after', bundle: looping }), memorySink().sink);
+  await new Promise((r) => setTimeout(r, 600));
+  await assertStillRenders('acct_loop_after');
+});
+
+test('document.cookie does nothing in a bundle document (cookies could otherwise reach a later job)', async () => {
+  const out = memorySink();
+  await renderer.render(
+    request({
+      accountId: 'acct_cookie',
+      bundle: bundle({
+        '/index.html': `<p id="p"></p><script>document.cookie = 'a=1; path=/';
+          document.getElementById('p').textContent = 'COOKIE[' + document.cookie + '] STORE[' + typeof window.cookieStore + ']';</script>`,
+      }),
+    }),
+    out.sink,
+  );
+  assert.match(pdfText(out.bytes()), /COOKIE\[\] STORE\[undefined\]/, JSON.stringify(pdfText(out.bytes())));
+});
+
+test('the bundle keeps its documented name: files by https://bundle.folio.internal load, and diagnostics show that name', async () => {
+  const out = memorySink();
+  const res = await renderer.render(
+    request({
+      accountId: 'acct_alias',
+      bundle: bundle({
+        '/index.html': `<link rel="stylesheet" href="https://bundle.folio.internal/s.css"><p id="p">alias</p><script>
+          fetch('https://bundle.folio.internal/data.txt').then((r) => r.text()).then((t) => {
+            document.getElementById('p').textContent += ' ' + t + ' ' + (location.origin === 'https://bundle.folio.internal' ? 'same' : 'own');
+            console.warn('from ' + location.href);
+            fetch('/missing.txt').finally(() => folio.ready());
+          });
+          folio.waitForReady = true;
+        </script>`,
+        '/s.css': 'p { color: rgb(200, 0, 0); }',
+        '/data.txt': 'fetched',
+      }),
+    }),
+    out.sink,
+  );
+  assert.match(pdfText(out.bytes()), /alias fetched own/);
+  const json = JSON.stringify(res.diagnostics);
+  assert.match(json, /https:\/\/bundle\.folio\.internal\/missing\.txt/);
+  assert.match(json, /from https:\/\/bundle\.folio\.internal\/index\.html/);
+  assert.doesNotMatch(json, /bundle-[0-9a-z]{20}\.internal/);
 });
 
 test('killing the browser mid-render fails that render with render_crashed; the next render relaunches Chromium', async () => {
