@@ -170,13 +170,6 @@ export class RenderJobs {
       const { policy } = this.ctx.plans.get(account.plan_key);
       const documentJson = document ? await this.checkDocumentAgainstVersion(trx, version, document, policy) : null;
       await this.checkRenderTime(trx, accountId, policy, now);
-      await this.usage.increment(trx, {
-        accountId,
-        meter: 'render_jobs',
-        amount: 1,
-        limit: policy.maxRenderJobsPerBillPeriod,
-        errorCode: 'render_job_quota_exceeded',
-      });
       const row = queuedJobRow({
         id,
         accountId,
@@ -196,6 +189,16 @@ export class RenderJobs {
         await insertPayloadWithDocument(this.ctx.db, { jobId: id, body: storedBody, document: await packText(documentJson.input) }, trx);
       else await insertPayload(this.ctx.db, { jobId: id, body: storedBody }, trx);
       if (source) await trx.updateTable('render_payloads').set({ source_sealed: source.sealed }).where('job_id', '=', id).execute();
+      // The meter last: its row is the account's one lock that every job creation takes, held until the
+      // commit; counted after the inserts, no other statement waits behind it (past the quota, the
+      // transaction is undone, inserts and all).
+      await this.usage.increment(trx, {
+        accountId,
+        meter: 'render_jobs',
+        amount: 1,
+        limit: policy.maxRenderJobsPerBillPeriod,
+        errorCode: 'render_job_quota_exceeded',
+      });
       return row;
     });
     this.notifier.jobQueued(id);
