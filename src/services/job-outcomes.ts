@@ -112,11 +112,13 @@ export class JobOutcomes {
         trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id),
       ).executeTakeFirst();
       if (!current || current.status !== 'rendering' || current.lease_owner !== leaseOwner) return 'lost';
-      await this.countRenderTime(trx, job.account_id, pdf.renderTimeMs);
       // What a managed job keeps counts against the limit (transient outputs expire on their own).
       if (out.pdfId && out.storageLimitBytes !== null) {
         const used = await this.deps.usage.totalStorageBytes(trx, job.account_id);
-        if (used + pdf.bytes + images.reduce((n, i) => n + i.bytes, 0) > out.storageLimitBytes) return 'storage_limit_exceeded';
+        if (used + pdf.bytes + images.reduce((n, i) => n + i.bytes, 0) > out.storageLimitBytes) {
+          await this.countRenderTime(trx, job.account_id, pdf.renderTimeMs);
+          return 'storage_limit_exceeded';
+        }
       }
       const expiresAt = out.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000;
       await this.deps.images.record(trx, job, images, now, expiresAt);
@@ -163,6 +165,8 @@ export class JobOutcomes {
       const item = await this.batchItemEnded(trx, current);
       ended = item.ended;
       if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, done);
+      // The meter last: its row is a lock every finishing job of the account takes, held until the commit.
+      await this.countRenderTime(trx, job.account_id, pdf.renderTimeMs);
       return 'succeeded';
     });
     if (queued) this.deps.events.emit('webhookQueued', { jobId: job.id });
