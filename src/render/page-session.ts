@@ -124,7 +124,7 @@ export class PageSession extends EventEmitter {
     return this.#documents.current;
   }
 
-  /** A new origin for the document the page is about to load; the current one's storage is cleared once it is gone. */
+  /** A new origin for the document about to load (the current one is replaced). */
   newDocument(): string {
     return this.#documents.next();
   }
@@ -314,19 +314,18 @@ export class PageSession extends EventEmitter {
   }
 
   /**
-   * Makes the page ready for the account's next job. Its workers are stopped (a page that started a shared
-   * or service worker is closed rather than reused), the page must answer promptly (one busy in a loop is
-   * closed), and the storage of the documents it has already replaced is cleared: no later document could
-   * reach it (each was on an origin of its own), so this only keeps it from piling up. The finished
-   * document itself stays until the next job's navigation replaces it -- or, if no job comes within
-   * PARK_AFTER_MS, until the page is parked (its document ended: no timer, worker or sound of it runs on
-   * while the page is idle). False if the page misbehaves.
+   * Makes the page ready for the account's next job: workers stopped (a shared or service worker closes
+   * the page), the page answering promptly (one busy in a loop is closed), replaced documents' storage
+   * cleared (nothing later could reach it; this keeps it from piling up). The finished document stays
+   * until the next job's navigation replaces it, or the page is parked after PARK_AFTER_MS (the document
+   * ends: no timer, worker or sound of it runs while idle). False if the page misbehaves.
    */
   async reset(): Promise<boolean> {
     this.preload?.discard();
     this.preload = null;
     this.router = null;
     this.warmKey = null;
+    if (this.#frozen) return false; // thawed, a frozen page stays hidden (no animation frames): closed
     try {
       // Workers would run on for seconds if busy: stop them first.
       const workers = await this.workers();
