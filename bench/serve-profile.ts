@@ -7,7 +7,8 @@
 //
 // Run: npm run build && node --import tsx bench/serve-profile.ts
 //      ROUNDS=N renders (default 300, after 30 of warm-up), CONCURRENCY=N (default 1), TEMPLATE=ordinary|warm,
-//      SYNC=1 for POST /v1/render, TOP=N functions listed (default 25), KEEP=1 keeps the .cpuprofile.
+//      SYNC=1 for POST /v1/render, TOP=N functions listed (default 25), KEEP=1 keeps the .cpuprofile,
+//      CHECKOUT=/path another checkout's dist/ (built there) to profile, e.g. the commit before a change.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1);
 const TEMPLATE = process.env.TEMPLATE ?? 'ordinary';
 const SYNC = process.env.SYNC === '1';
 const TOP = Number(process.env.TOP ?? 25);
+const CHECKOUT = process.env.CHECKOUT ?? ROOT;
 
 interface ProfileNode {
   id: number;
@@ -63,7 +65,7 @@ function summarise(file: string, renders: number): string {
     if (a === '(idle)' || a === '(root)') continue;
     busy += us;
     areas.set(a, (areas.get(a) ?? 0) + us);
-    const where = url ? `${url.replace(/^file:\/\//, '').replace(ROOT + '/', '')}:${lineNumber + 1}` : '';
+    const where = url ? `${url.replace(/^file:\/\//, '').replace(CHECKOUT + '/', '')}:${lineNumber + 1}` : '';
     const key = `${functionName || '(anonymous)'} ${where}`;
     fns.set(key, (fns.get(key) ?? 0) + us);
   }
@@ -82,7 +84,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'folio-cpu-prof-'));
 // Node refuses --cpu-prof in NODE_OPTIONS: the built CLI is started with it directly (run `npm run build` first).
 const server = await startServe({
   renderConcurrency: CONCURRENCY,
-  command: ['node', '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200', path.join(ROOT, 'dist/main/cli.js'), 'serve'],
+  root: CHECKOUT,
+  command: ['node', '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200', path.join(CHECKOUT, 'dist/main/cli.js'), 'serve'],
 });
 try {
   const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
