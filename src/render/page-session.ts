@@ -237,16 +237,14 @@ export class PageSession extends EventEmitter {
     const holdsFinishedDocument = await this.#unpark();
     const s = this.cdp;
     const sends: Promise<unknown>[] = [];
-    if (holdsFinishedDocument) {
-      // The previous job's document is still here (the navigation below replaces it): one busy in a loop it
-      // started after its job would hold that navigation until this job's deadline.
-      sends.push(
-        s.send('Runtime.evaluate', { expression: '0' }, RESPONSIVE_TIMEOUT_MS).catch(() => {
-          this.unresponsive = true;
-          throw new PageBusyError();
-        }),
-      );
-    }
+    // With the previous job's document still here (the navigation below replaces it), the script swap
+    // answers from that document's renderer: one busy in a loop it started after its job does not answer
+    // promptly, and the job is given another page (it would otherwise hold the navigation to its deadline).
+    const swapTimeoutMs = holdsFinishedDocument ? RESPONSIVE_TIMEOUT_MS : PLUMBING_TIMEOUT_MS;
+    const busy = () => {
+      this.unresponsive = true;
+      throw new PageBusyError();
+    };
     const screen = media.screen ?? false;
     if (this.#reducedMotion !== media.reducedMotion || this.#screen !== screen) {
       // Emulation lasts for the page's life; it is sent only when a job wants another setting. One command
@@ -279,14 +277,14 @@ export class PageSession extends EventEmitter {
     for (const identifier of this.#jobScriptIds) {
       sends.push(
         s
-          .send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, PLUMBING_TIMEOUT_MS)
-          .then(() => this.#jobScriptIds.delete(identifier)),
+          .send('Page.removeScriptToEvaluateOnNewDocument', { identifier }, swapTimeoutMs)
+          .then(() => this.#jobScriptIds.delete(identifier), holdsFinishedDocument ? busy : undefined),
       );
     }
     sends.push(
       s
-        .send('Page.addScriptToEvaluateOnNewDocument', { source }, PLUMBING_TIMEOUT_MS)
-        .then((r: { identifier: string }) => this.#jobScriptIds.add(r.identifier)),
+        .send('Page.addScriptToEvaluateOnNewDocument', { source }, swapTimeoutMs)
+        .then((r: { identifier: string }) => this.#jobScriptIds.add(r.identifier), holdsFinishedDocument ? busy : undefined),
     );
     const answered = Promise.all(sends).then(() => undefined);
     answered.catch(() => {}); // the caller races it against the job; an early failure must not go unhandled
