@@ -1545,8 +1545,8 @@ export interface components {
             printDefaults: number;
             /** @description The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none. */
             failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing")[];
-            /** @description The template language of the entry (`render.engine` at commit, or its extension); `html` for none. */
-            engine: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+            /** @description The template language of the entry (`render.engine` at commit, or its extension); `html` for none; `docx` for a Word template filled from the payload and converted to PDF. */
+            engine: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown" | "docx";
             /** @description `ready` after commit. */
             status: string;
             fileCount: number;
@@ -2780,7 +2780,7 @@ export interface operations {
                         };
                         /** @description Warning codes that fail this version's jobs instead of letting them succeed with the warning (`render_failed_on_warning`; `render_request_failed` for `request_failed`, which is retried). A job may give its own list. Default: none (the templates guide, "Warnings and failOn", says why). */
                         failOn?: string[];
-                        /** @description The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry's extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column. */
+                        /** @description The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry's extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column. `docx`: the entry (a `.docx` the route names, e.g. `/invoice.docx`) is a Word template whose `+++` commands (`+++INS customer.name+++`, `+++FOR line IN lines+++`…`+++END-FOR line+++`, `+++IF paid+++`…`+++END-IF+++`, `+++IMAGE image("logo.png", 3)+++`) are filled from the payload with Folio's helpers, then converted to PDF by LibreOffice (the Office guide, "Word templates"); a broken tag is 400 `template_syntax_error` with `details.tag`, a command that fails at run time fails the job with `template_render_failed`. A `.docx` entry without `docx` is converted as it is. */
                         engine?: string;
                     };
                 };

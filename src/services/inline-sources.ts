@@ -8,7 +8,7 @@ import { newId } from '../domain/ids.js';
 import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import type { PackEntry } from '../domain/render-pack.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
-import type { TemplateEngine } from '../domain/template-engines.js';
+import type { VersionEngine } from '../domain/template-engines.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { writeRenderPack } from './render-pack-writer.js';
@@ -34,11 +34,11 @@ export interface BoundVersion {
  * never referenced (the job is refused later) are removed by garbage collection after its grace period.
  */
 export type PreparedInline =
-  | { kind: 'existing'; tree: string; engine: TemplateEngine | null; versionId: string }
+  | { kind: 'existing'; tree: string; engine: VersionEngine | null; versionId: string }
   | {
       kind: 'new';
       tree: string;
-      engine: TemplateEngine | null;
+      engine: VersionEngine | null;
       entries: PackEntry[];
       totalBytes: number;
       entryPath: string;
@@ -220,7 +220,7 @@ export class InlineSources {
   }
 
   /** The account's inline version with this tree and template language, if any. */
-  private async findVersion(db: Trx | ServiceContext['db'], accountId: string, tree: string, engine: TemplateEngine | null) {
+  private async findVersion(db: Trx | ServiceContext['db'], accountId: string, tree: string, engine: VersionEngine | null) {
     return db
       .selectFrom('deploy_versions as v')
       .innerJoin('deploys as d', 'd.id', 'v.deploy_id')

@@ -6,8 +6,9 @@ import {
   MAX_TEMPLATE_SOURCE_BYTES,
   MAX_TEMPLATE_SOURCES_BYTES,
   templateSourcePaths,
-  type TemplateEngine,
+  type VersionEngine,
 } from '../domain/template-engines.js';
+import { WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 
@@ -18,11 +19,12 @@ import type { ServiceContext } from './context.js';
 export async function checkTemplateSources(
   ctx: ServiceContext,
   accountId: string,
-  engine: TemplateEngine,
+  engine: VersionEngine,
   entryPath: string,
   byPath: Map<string, { size: number }>,
   read: (path: string) => Promise<Buffer>,
 ): Promise<void> {
+  if (engine === WORD_TEMPLATE_ENGINE) return checkWordTemplateSource(ctx, accountId, entryPath, read);
   const paths = templateSourcePaths(engine, entryPath, byPath.keys());
   let total = 0;
   for (const p of paths) {
@@ -63,4 +65,27 @@ export async function checkTemplateSources(
       column: problem.column,
     });
   }
+}
+
+/**
+ * A Word template's tags, checked in the sandbox without running them: 400 template_syntax_error naming
+ * the file and the first broken tag (`details.tag`, as written between its +++ delimiters).
+ */
+async function checkWordTemplateSource(
+  ctx: ServiceContext,
+  accountId: string,
+  entryPath: string,
+  read: (path: string) => Promise<Buffer>,
+): Promise<void> {
+  const template = await read(entryPath);
+  const problem = await ctx.sandbox.run('word.check', { template }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
+  if (!problem) return;
+  const file = entryPath.slice(1);
+  throw new AppError('template_syntax_error', `${file}: ${problem.message}`, {
+    field: 'entries',
+    file,
+    line: null,
+    column: null,
+    ...(problem.tag !== null ? { tag: problem.tag } : {}),
+  });
 }

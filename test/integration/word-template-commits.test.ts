@@ -1,0 +1,77 @@
+// A Word template version through the HTTP API: committed with render.engine "docx" (its +++ tags
+// checked in the sandbox), refused with 400 template_syntax_error naming the broken tag, nothing created;
+// the engine shows on the version. SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { solidPng } from '../helpers/real-documents.js';
+import { wordInvoiceTemplate } from '../fixtures/word-invoice.js';
+
+describe('Word template commits', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp();
+  });
+  after(() => app.close());
+
+  const render = { route: '/invoice.docx', title: 'Invoice', engine: 'docx' };
+
+  test('a template commits as a docx version', async () => {
+    const v = await deployFiles(
+      app,
+      { createDeploy: { slug: 'word-invoice', name: 'Word invoice' } },
+      [file('invoice.docx', await wordInvoiceTemplate()), file('logo.png', solidPng())],
+      render,
+    );
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    assert.equal(v.body.deployVersion.engine, 'docx');
+    const got = await app.api('GET', `/v1/deploys/${v.deployId}/versions/${v.body.deployVersion.id}`);
+    assert.equal(got.status, 200, JSON.stringify(got.body));
+    assert.equal(got.body.deployVersion.engine, 'docx');
+  });
+
+  test('a broken tag is 400 template_syntax_error naming it; nothing is created', async () => {
+    const before = (await app.api('GET', '/v1/deploys')).body.items.length;
+    const bad = await deployFiles(
+      app,
+      { createDeploy: { slug: 'word-broken', name: 'Broken' } },
+      [file('invoice.docx', await wordInvoiceTemplate({ numberParagraph: 'Invoice +++INS invoice.number +* 2+++' }))],
+      render,
+    );
+    assert.equal(bad.status, 400, JSON.stringify(bad.body));
+    assert.equal(bad.body.error, 'template_syntax_error');
+    assert.equal(bad.body.details.file, 'invoice.docx');
+    assert.equal(bad.body.details.tag, 'INS invoice.number +* 2');
+    assert.match(bad.body.message, /^invoice\.docx: \+\+\+INS invoice\.number \+\* 2\+\+\+: not valid JavaScript/);
+    const unclosed = await deployFiles(
+      app,
+      { createDeploy: { slug: 'word-unclosed', name: 'Unclosed' } },
+      [file('invoice.docx', await wordInvoiceTemplate({ numberParagraph: '+++FOR item IN invoice.items+++' }))],
+      render,
+    );
+    assert.equal(unclosed.status, 400, JSON.stringify(unclosed.body));
+    assert.equal(unclosed.body.details.tag, 'FOR item IN invoice.items');
+    assert.match(unclosed.body.message, /never closed: add \+\+\+END-FOR item\+\+\+/);
+    const notDocx = await deployFiles(
+      app,
+      { createDeploy: { slug: 'word-fake', name: 'Fake' } },
+      [file('invoice.docx', 'plain text')],
+      render,
+    );
+    assert.equal(notDocx.status, 400, JSON.stringify(notDocx.body));
+    assert.match(notDocx.body.message, /invoice\.docx: the file is not a DOCX/);
+    assert.equal((await app.api('GET', '/v1/deploys')).body.items.length, before + 3, 'the sessions made deploys, but no version');
+  });
+
+  test('docx needs a .docx entry', async () => {
+    const v = await deployFiles(app, { createDeploy: { slug: 'word-html', name: 'Html' } }, [file('index.html', '<p>x</p>')], {
+      route: '/',
+      title: 't',
+      engine: 'docx',
+    });
+    assert.equal(v.status, 400, JSON.stringify(v.body));
+    assert.equal(v.body.details.field, 'render.engine');
+  });
+});
