@@ -153,7 +153,11 @@ export function checkOfficeInput(fileName: string, bytes: Buffer, hasPassword: b
     // Protected .docx/.xlsx/.pptx are OLE compound files (an EncryptionInfo stream and the encrypted package).
     if (allowed.includes('ooxml')) {
       if (!hasPassword)
-        return { ok: false, code: 'office_password_required', message: `${fileName} is protected by a password; send it in office.password` };
+        return {
+          ok: false,
+          code: 'office_password_required',
+          message: `${fileName} is protected by a password; send it in office.password`,
+        };
       return { ok: true, container: 'ooxml', encrypted: true };
     }
     if (allowed.includes('cfb')) return { ok: true, container: 'cfb', encrypted: false };
@@ -172,7 +176,10 @@ export function checkOfficeInput(fileName: string, bytes: Buffer, hasPassword: b
   if (total > OFFICE_ZIP_LIMITS.maxUncompressedBytes)
     return invalid(fileName, `its zip entries expand to ${total} bytes (at most ${OFFICE_ZIP_LIMITS.maxUncompressedBytes})`);
   if (total > 1024 * 1024 && total > OFFICE_ZIP_LIMITS.maxRatio * Math.max(1, compressed))
-    return invalid(fileName, `its zip entries expand ${Math.round(total / Math.max(1, compressed))} times (at most ${OFFICE_ZIP_LIMITS.maxRatio})`);
+    return invalid(
+      fileName,
+      `its zip entries expand ${Math.round(total / Math.max(1, compressed))} times (at most ${OFFICE_ZIP_LIMITS.maxRatio})`,
+    );
   const names = new Set(entries.map((e) => e.name));
   if (allowed.includes('ooxml')) {
     if (!names.has('[Content_Types].xml')) return invalid(fileName, `it is a zip archive but not a ${ext.slice(1)} document`);

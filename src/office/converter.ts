@@ -2,28 +2,9 @@
 // route, Word templates) hands the converter and what it gets back. The converter that implements it is
 // office/office-pool.ts (LibreOffice in a sandbox, warm processes per pool slot).
 import type { OfficeErrorCode } from '../domain/office-input.js';
+import type { OfficeConversionOptions } from '../domain/office-options.js';
 
-export interface OfficeConversionOptions {
-  /** Pages to keep, LibreOffice's PageRange syntax ("1-3,5"). */
-  pageRanges?: string;
-  /** Landscape paper for documents that do not set their own (spreadsheets and text files). */
-  landscape?: boolean;
-  pdfa?: 'PDF/A-1b' | 'PDF/A-2b' | 'PDF/A-3b';
-  /** Tagged PDF (structure for assistive technology; PDF/UA-ish). */
-  tagged?: boolean;
-  exportFormFields?: boolean;
-  exportBookmarks?: boolean;
-  exportNotes?: boolean;
-  exportHiddenSlides?: boolean;
-  /** One page per sheet of a spreadsheet, as large as its used area. */
-  singlePageSheets?: boolean;
-  /** JPEG quality of images, 1-100. */
-  quality?: number;
-  /** Images are downsampled to this resolution (DPI). */
-  maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
-  /** Opens password-protected input; never stored or logged. */
-  password?: string;
-}
+export type { OfficeConversionOptions };
 
 export interface OfficeConversionRequest {
   accountId: string;
