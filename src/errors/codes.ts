@@ -39,6 +39,15 @@ export const errorCodes = {
     description:
       "The JSON payload does not match the version's `payload.schema.json`; `details.problems` lists up to 10 `{pointer, message}` (JSON pointers into the payload).",
   },
+  office_input_invalid: {
+    status: 400,
+    description:
+      'An Office document is not what its extension says (a renamed file), has an extension Folio does not convert, or is a zip container past the limits (entries, expanded size, ratio: a zip bomb); refused before LibreOffice reads it; nothing is stored. The message names the file and the reason.',
+  },
+  office_password_required: {
+    status: 400,
+    description: 'An Office document is protected by a password and the request has none (`office.password`); nothing is stored.',
+  },
   unauthorized: { status: 401, description: 'Missing or invalid API key.' },
   invalid_credentials: { status: 401, description: 'Dashboard sign-in with a wrong email or password (the same answer for both).' },
   upload_token_invalid: { status: 401, description: 'Missing or wrong `X-Upload-Token` for this upload session.' },
@@ -181,6 +190,11 @@ export const errorCodes = {
   render_provider_unavailable: {
     status: 503,
     description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.',
+  },
+  office_unavailable: {
+    status: 503,
+    description:
+      "LibreOffice is not installed on this server (or cannot start), so Office documents cannot be converted; the operator installs it with the set-up (the Office guide). Nothing is stored.",
   },
   conversion_timeout: {
     status: 503,
