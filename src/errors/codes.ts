@@ -194,7 +194,7 @@ export const errorCodes = {
   office_unavailable: {
     status: 503,
     description:
-      "LibreOffice is not installed on this server (or cannot start), so Office documents cannot be converted; the operator installs it with the set-up (the Office guide). Nothing is stored.",
+      'LibreOffice is not installed on this server (or cannot start), so Office documents cannot be converted; the operator installs it with the set-up (the Office guide). Nothing is stored.',
   },
   conversion_timeout: {
     status: 503,

@@ -4045,6 +4045,35 @@ export interface operations {
                     html?: string;
                     /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
                     markdown?: string;
+                    /** @description Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored. */
+                    entry?: string;
+                    /** @description How LibreOffice converts the job's Office document (an entry ending in .docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), before the PDF goes through the rest of the job (steps, `pdf`, protection, signature, images). Only for a version or inline sources whose entry is an Office document (400 otherwise). The Office guide lists what each option does. */
+                    office?: {
+                        /** @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page. */
+                        pageRanges?: string;
+                        /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                        landscape?: boolean;
+                        /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                        pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                        /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                        tagged?: boolean;
+                        /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                        exportFormFields?: boolean;
+                        /** @description Headings become PDF bookmarks. Default true. */
+                        exportBookmarks?: boolean;
+                        /** @description Comments become PDF annotations. Default false. */
+                        exportNotes?: boolean;
+                        /** @description Hidden slides of a presentation are exported too. Default false. */
+                        exportHiddenSlides?: boolean;
+                        /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                        singlePageSheets?: boolean;
+                        /** @description JPEG quality of images, 1-100. Default 90. */
+                        quality?: number;
+                        /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                        maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                        /** @description Opens a password-protected document. Sealed while the job waits, deleted with its payload, never shown or logged. Without it a protected document is refused (400 `office_password_required`). */
+                        password?: string;
+                    };
                     /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
                     engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
                     /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
@@ -4340,6 +4369,35 @@ export interface operations {
                     html?: string;
                     /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
                     markdown?: string;
+                    /** @description Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored. */
+                    entry?: string;
+                    /** @description How LibreOffice converts the job's Office document (an entry ending in .docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), before the PDF goes through the rest of the job (steps, `pdf`, protection, signature, images). Only for a version or inline sources whose entry is an Office document (400 otherwise). The Office guide lists what each option does. */
+                    office?: {
+                        /** @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page. */
+                        pageRanges?: string;
+                        /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                        landscape?: boolean;
+                        /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                        pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                        /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                        tagged?: boolean;
+                        /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                        exportFormFields?: boolean;
+                        /** @description Headings become PDF bookmarks. Default true. */
+                        exportBookmarks?: boolean;
+                        /** @description Comments become PDF annotations. Default false. */
+                        exportNotes?: boolean;
+                        /** @description Hidden slides of a presentation are exported too. Default false. */
+                        exportHiddenSlides?: boolean;
+                        /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                        singlePageSheets?: boolean;
+                        /** @description JPEG quality of images, 1-100. Default 90. */
+                        quality?: number;
+                        /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                        maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                        /** @description Opens a password-protected document. Sealed while the job waits, deleted with its payload, never shown or logged. Without it a protected document is refused (400 `office_password_required`). */
+                        password?: string;
+                    };
                     /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
                     engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
                     /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
@@ -5013,6 +5071,35 @@ export interface operations {
                     html?: string;
                     /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
                     markdown?: string;
+                    /** @description Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored. */
+                    entry?: string;
+                    /** @description How LibreOffice converts the job's Office document (an entry ending in .docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), before the PDF goes through the rest of the job (steps, `pdf`, protection, signature, images). Only for a version or inline sources whose entry is an Office document (400 otherwise). The Office guide lists what each option does. */
+                    office?: {
+                        /** @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page. */
+                        pageRanges?: string;
+                        /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                        landscape?: boolean;
+                        /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                        pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                        /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                        tagged?: boolean;
+                        /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                        exportFormFields?: boolean;
+                        /** @description Headings become PDF bookmarks. Default true. */
+                        exportBookmarks?: boolean;
+                        /** @description Comments become PDF annotations. Default false. */
+                        exportNotes?: boolean;
+                        /** @description Hidden slides of a presentation are exported too. Default false. */
+                        exportHiddenSlides?: boolean;
+                        /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                        singlePageSheets?: boolean;
+                        /** @description JPEG quality of images, 1-100. Default 90. */
+                        quality?: number;
+                        /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                        maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                        /** @description Opens a password-protected document. Sealed while the job waits, deleted with its payload, never shown or logged. Without it a protected document is refused (400 `office_password_required`). */
+                        password?: string;
+                    };
                     /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
                     engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
                     /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
