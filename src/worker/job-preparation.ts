@@ -24,6 +24,7 @@ import * as q from './job-queries.js';
 import { SigningKeyCache } from './signing-key-cache.js';
 import { officeOptionsOf } from './office-conversion.js';
 import { isOfficeFileName } from '../domain/office-input.js';
+import { WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import type { PdfStandard } from '../domain/pdf-document.js';
 
 export class JobPreparation {
@@ -172,6 +173,8 @@ export class JobPreparation {
     const office = isOfficeFileName(version.entry_path)
       ? { options: officeOptionsOf(document, (sealed) => this.ctx.secrets.open(sealed), versionDoc) }
       : null;
-    return { request, output, post, failOn, pdfJob: document?.pdfJob ?? null, office };
+    // A Word template's entry is filled from the payload before it is converted (worker/word-fill.ts).
+    const wordTemplate = office !== null && version.engine === WORD_TEMPLATE_ENGINE;
+    return { request, output, post, failOn, pdfJob: document?.pdfJob ?? null, office, wordTemplate };
   }
 }

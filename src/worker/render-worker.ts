@@ -20,6 +20,7 @@ import { runPdfJobSources } from './pdf-job-sources.js';
 import type { PdfMerges } from '../services/pdf-merges.js';
 import type { OfficeConverter } from '../office/converter.js';
 import { convertOfficeEntry } from './office-conversion.js';
+import { withFilledWordTemplate } from './word-fill.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
@@ -135,10 +136,17 @@ export class RenderWorker {
       a.abort.abort(new RenderError('render_canceled', 'job canceled'));
   }
 
-  /** The page printed by the renderer, or an Office entry converted by LibreOffice. */
-  private print(prepared: Awaited<ReturnType<JobPreparation['prepare']>>, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult> {
-    if (prepared.office) return convertOfficeEntry(this.deps.office ?? null, prepared.request, prepared.office.options, sink);
-    return this.deps.renderer.render(prepared.request, sink);
+  /**
+   * The page printed by the renderer, or an Office entry converted by LibreOffice: a Word template's entry
+   * first filled from the payload in the sandbox (worker/word-fill.ts).
+   */
+  private async print(
+    prepared: Awaited<ReturnType<JobPreparation['prepare']>>,
+    sink: (pdf: Readable) => Promise<void>,
+  ): Promise<RenderResult> {
+    if (!prepared.office) return this.deps.renderer.render(prepared.request, sink);
+    const request = prepared.wordTemplate ? await withFilledWordTemplate(this.ctx.sandbox, prepared.request) : prepared.request;
+    return convertOfficeEntry(this.deps.office ?? null, request, prepared.office.options, sink);
   }
 
   private async process(a: Active): Promise<void> {

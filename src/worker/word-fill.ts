@@ -4,7 +4,7 @@
 // template_render_failed and the reason.
 import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../domain/word-templates.js';
 import { SandboxLimitError, SandboxTaskError, type Sandbox } from '../sandbox/pool.js';
-import { RenderError, type RenderBundle } from '../render/types.js';
+import { RenderError, type RenderBundle, type RenderRequest } from '../render/types.js';
 
 export interface WordFillJob {
   accountId: string;
@@ -54,4 +54,27 @@ export async function fillWordTemplateJob(sandbox: Sandbox, job: WordFillJob): P
     if (err instanceof SandboxLimitError) throw fail(err.message);
     throw err;
   }
+}
+
+/**
+ * The request with its entry replaced by the filled template, for the office engine to convert in what is
+ * left of the job's render timeout.
+ */
+export async function withFilledWordTemplate(sandbox: Sandbox, request: RenderRequest): Promise<RenderRequest> {
+  const started = Date.now();
+  const filled = await fillWordTemplateJob(sandbox, {
+    accountId: request.accountId,
+    bundle: request.bundle,
+    entryPath: request.entryPath,
+    payload: request.payload,
+    payloadMime: request.payloadMime,
+    timeoutMs: request.timeoutMs,
+  });
+  const entry = request.bundle.files.get(request.entryPath)!;
+  const files = new Map(request.bundle.files).set(request.entryPath, { body: filled, mime: entry.mime });
+  return {
+    ...request,
+    bundle: { key: `${request.bundle.key}#filled`, files },
+    timeoutMs: Math.max(1, request.timeoutMs - (Date.now() - started)),
+  };
 }
