@@ -7,7 +7,7 @@ export const JOB_ERRORS = {
   template_render_failed: {
     retryable: false,
     description:
-      "The version's template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) threw while rendering the payload; the message names the file, line and column. Terminal.",
+      "The version's template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) threw while rendering the payload; the message names the file, line and column. For a Word template, a command failed while it was filled (a variable the payload lacks, an image that is not one), the payload is not a JSON object, or the fill passed its limits; the message names the command. Terminal.",
   },
   render_timeout_exceeded: {
     retryable: false,

@@ -31,7 +31,7 @@ export const errorCodes = {
   template_syntax_error: {
     status: 400,
     description:
-      "A template file of the version does not parse in its engine's language; the message and `details` name the `file`, `line` and `column`.",
+      'A template file of the version does not parse in its engine\'s language; the message and `details` name the `file`, `line` and `column`. For a Word template (`render.engine: "docx"`), `details.tag` is the first broken tag as written between its `+++` delimiters (`line` and `column` are null).',
   },
   payload_too_large: { status: 400, description: "The render payload is larger than the plan's payload limit." },
   payload_invalid: {

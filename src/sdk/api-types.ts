@@ -2816,7 +2816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, blob_missing. */
+            /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, office_input_invalid, blob_missing. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized, upload_token_invalid. */
             401: components["responses"]["Error"];

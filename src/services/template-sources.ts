@@ -10,6 +10,8 @@ import {
 } from '../domain/template-engines.js';
 import { WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import { AppError } from '../errors/app-error.js';
+import { checkOfficeInput } from '../domain/office-input.js';
+import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -69,7 +71,8 @@ export async function checkTemplateSources(
 
 /**
  * A Word template's tags, checked in the sandbox without running them: 400 template_syntax_error naming
- * the file and the first broken tag (`details.tag`, as written between its +++ delimiters).
+ * the file and the first broken tag (`details.tag`, as written between its +++ delimiters); 400
+ * office_input_invalid for a file that is not a DOCX Folio would open (domain/office-input.ts).
  */
 async function checkWordTemplateSource(
   ctx: ServiceContext,
@@ -78,9 +81,26 @@ async function checkWordTemplateSource(
   read: (path: string) => Promise<Buffer>,
 ): Promise<void> {
   const template = await read(entryPath);
-  const problem = await ctx.sandbox.run('word.check', { template }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
-  if (!problem) return;
   const file = entryPath.slice(1);
+  // The zip's directory first (a renamed file, a zip bomb, a protected document), before anything is inflated.
+  const input = checkOfficeInput(file, template, false);
+  if (!input.ok)
+    throw new AppError(
+      'office_input_invalid',
+      input.code === 'office_password_required' ? `${file} is protected by a password: a template cannot be` : input.message,
+      {
+        field: 'entries',
+        file,
+      },
+    );
+  let problem;
+  try {
+    problem = await ctx.sandbox.run('word.check', { template }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
+  } catch (err) {
+    if (!(err instanceof SandboxLimitError)) throw err;
+    throw new AppError('office_input_invalid', `${file} could not be read within the limits: ${err.message}`, { field: 'entries', file });
+  }
+  if (!problem) return;
   throw new AppError('template_syntax_error', `${file}: ${problem.message}`, {
     field: 'entries',
     file,

@@ -3,6 +3,7 @@
 // the engine shows on the version. SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import JSZip from 'jszip';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -61,8 +62,18 @@ describe('Word template commits', () => {
       render,
     );
     assert.equal(notDocx.status, 400, JSON.stringify(notDocx.body));
-    assert.match(notDocx.body.message, /invoice\.docx: the file is not a DOCX/);
-    assert.equal((await app.api('GET', '/v1/deploys')).body.items.length, before + 3, 'the sessions made deploys, but no version');
+    assert.equal(notDocx.body.error, 'office_input_invalid');
+    assert.match(notDocx.body.message, /invoice\.docx cannot be converted: its content is not a docx document/);
+    // A zip bomb named .docx: refused on its zip directory, before anything is inflated.
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('word/document.xml', Buffer.alloc(40 * 1024 * 1024, 0x20));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    const bombed = await deployFiles(app, { createDeploy: { slug: 'word-bomb', name: 'Bomb' } }, [file('invoice.docx', bomb)], render);
+    assert.equal(bombed.status, 400, JSON.stringify(bombed.body));
+    assert.equal(bombed.body.error, 'office_input_invalid');
+    assert.match(bombed.body.message, /expand \d+ times/);
+    assert.equal((await app.api('GET', '/v1/deploys')).body.items.length, before + 4, 'the sessions made deploys, but no version');
   });
 
   test('docx needs a .docx entry', async () => {
