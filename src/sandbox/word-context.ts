@@ -91,12 +91,16 @@ export function newWordContext(payloadJson: string, images: Record<string, strin
   g.__filesJson = JSON.stringify(images);
   vm.runInContext(SETUP, context, { timeout: 5_000 });
   const parseInside = vm.runInContext('(function (t) { return JSON.parse(t); })', context) as (t: string) => unknown;
+  // A loop runs the same commands once per item: each is compiled once.
+  const scripts = new Map<string, vm.Script>();
   const copyIn = (v: unknown) =>
     v === null || (typeof v !== 'object' && typeof v !== 'function') ? v : parseInside(JSON.stringify(v) ?? 'null');
   return {
     run(code, locals, timeoutMs) {
       for (const [k, v] of Object.entries(locals)) g[k] = copyIn(v);
-      const value: unknown = new vm.Script(code, { filename: 'command' }).runInContext(context, { timeout: Math.max(1, timeoutMs) });
+      let script = scripts.get(code);
+      if (!script) scripts.set(code, (script = new vm.Script(code, { filename: 'command' })));
+      const value: unknown = script.runInContext(context, { timeout: Math.max(1, timeoutMs) });
       if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
       if (typeof value === 'function') throw new Error('the command gives a function; call it');
       const text = JSON.stringify(value);

@@ -3,6 +3,7 @@
 // that holds only the payload, the bundle's images and Folio's helpers (sandbox/word-context.ts), each
 // command within what is left of the fill's time. The thread's own time and heap bounds (sandbox/pool.ts)
 // hold whatever escapes those.
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { WORD_COMMAND_DELIMITER } from '../domain/word-templates.js';
 import { newWordContext } from './word-context.js';
@@ -55,6 +56,10 @@ export async function fillWordTemplate(input: WordFillInput): Promise<Uint8Array
       template: input.template,
       data: {},
       cmdDelimiter: WORD_COMMAND_DELIMITER,
+      // Text between two of these is written into the document as raw XML. With the library's "||", a
+      // payload's text could add any XML (fields, external references): a delimiter no payload can know
+      // turns the feature off.
+      literalXmlDelimiter: `\u0000${randomUUID()}\u0000`,
       fixSmartQuotes: true,
       processLineBreaks: true,
       processLineBreaksAsNewText: true,

@@ -130,6 +130,10 @@ describe('Word templates', () => {
       'INS Object.getPrototypeOf(folio).constructor.constructor("return 1")()',
     ])
       assert.match(await probe(escape), /failed: .*EvalError: Code generation from strings disallowed/, escape);
+    // The library writes text between two "||" as raw XML: a payload's text stays text.
+    const injected = 'A||</w:t></w:r><w:r><w:t>INJECTED</w:t></w:r><w:r><w:t>||B';
+    const filled = await read(await fill(template, wordInvoicePayload(1, true, { customer: { name: injected } })));
+    assert.ok(filled.paragraphs.includes(`Customer: ${injected.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`), filled.text);
     const started = Date.now();
     assert.match(await probe('EXEC while (true) {}'), /failed: .*Script execution timed out/);
     assert.ok(Date.now() - started < 5_000, 'an endless loop is stopped at the fill’s time');
