@@ -108,6 +108,35 @@ describe('Word templates: deploy, fill, convert', () => {
     assert.match(notImage.body.message, /is not a PNG, JPEG or GIF image/);
   });
 
+  test('folio init --engine docx writes a Word invoice that deploys and prints its sample payload', async () => {
+    const init = await cli.run(['init', 'word-init', '--engine', 'docx'], { cwd: work, env });
+    assert.equal(init.code, 0, init.stderr);
+    assert.match(
+      init.stdout,
+      /^created invoice\.docx, sample-payload\.json in word-init\nnext: edit invoice\.docx in Word, then folio deploy word-init --engine docx/,
+    );
+    const deployed = await cli.run(['deploy', 'word-init', '--engine', 'docx', '--json'], { cwd: work, env });
+    assert.equal(deployed.code, 0, deployed.stderr);
+    const { deployId: id } = JSON.parse(deployed.stdout);
+    const sample = JSON.parse(fs.readFileSync(path.join(work, 'word-init', 'sample-payload.json'), 'utf8'));
+    const res = await app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ deployId: id, deployVersionId: 'latest', payload: sample }),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const text = pdfText(res.rawPayload);
+    assert.match(text, /Invoice INV-2026-0001/);
+    assert.match(text, /Blue Harbor Logistics Ltd\./);
+    assert.match(text, /Date: November 27, 2026\s+Due: December 27, 2026/);
+    assert.match(text, /Template design\s+4\s+€95\.00\s+€380\.00/);
+    assert.match(text, /PDF rendering \(1,000 documents\)\s+1\s+€49\.50\s+€49\.50/);
+    assert.match(text, /Total: €429\.50/);
+    assert.match(text, /Note: Payable by bank transfer within 30 days\./);
+    assert.match(text, /2 lines\. Thank you for your business\./);
+  });
+
   test('a broken tag is refused at deploy, naming it; no version is made', async () => {
     const dir = await folder('broken', await wordInvoiceTemplate({ numberParagraph: 'Invoice +++IF invoice.number+++' }));
     const r = await cli.run(['deploy', dir, '--engine', 'docx', '--slug', 'broken-word'], { cwd: work, env });
