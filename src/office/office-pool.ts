@@ -73,12 +73,18 @@ export class OfficePool implements OfficeConverter {
     return this.#version;
   }
 
-  /** Starts one process now, so the first conversion does not pay LibreOffice's start. */
+  /**
+   * Starts the pool's processes now, one after the other, so no conversion pays LibreOffice's start (about
+   * 1 s, more while other processes convert). Does nothing where LibreOffice is unavailable.
+   */
   async warm(): Promise<void> {
-    if (this.unavailableReason() !== null || this.#live > 0) return;
-    this.#live++;
-    const p = await this.#startProcess();
-    this.#release(p);
+    if (this.unavailableReason() !== null) return;
+    while (!this.#closed && this.#live < this.#opts.size) {
+      this.#live++;
+      const p = await this.#startProcess();
+      this.#release(p);
+      this.#dispatch();
+    }
   }
 
   async convert(req: OfficeConversionRequest): Promise<OfficeConversionResult> {
