@@ -206,8 +206,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
         void (renderer as { start?: () => Promise<void> } | null)
           ?.start?.()
           .catch((err: unknown) => log.error({ err }, 'Chromium failed to start'));
-        // The warm LibreOffice processes, when LibreOffice is installed (a failure is logged; jobs then fail).
-        void office?.warm().catch((err: unknown) => log.error({ err }, 'LibreOffice failed to start'));
         worker?.start();
         janitor?.start();
         dispatcher?.start();

@@ -44,6 +44,7 @@ export class OfficePool implements OfficeConverter {
   #running = new Map<string, number[]>();
   #queues = new Map<string, Waiting[]>();
   #closed = false;
+  #warming = false;
   #recheck: NodeJS.Timeout | null = null;
   /** When each busy process was handed its conversion (the account's start time in #running). */
   #startedAt = new WeakMap<OfficeProcess, number>();
@@ -78,6 +79,7 @@ export class OfficePool implements OfficeConverter {
    * 1 s, more while other processes convert). Does nothing where LibreOffice is unavailable.
    */
   async warm(): Promise<void> {
+    this.#warming = true;
     if (this.unavailableReason() !== null) return;
     while (!this.#closed && this.#live < this.#opts.size) {
       this.#live++;
@@ -96,6 +98,11 @@ export class OfficePool implements OfficeConverter {
     const unavailable = this.unavailableReason();
     if (unavailable) throw new OfficeError('office_unavailable', unavailable);
     if (this.#closed) throw new OfficeError('office_unavailable', 'the Office converter is shutting down');
+    // The first conversion starts the rest of the pool: a server that never converts runs no LibreOffice.
+    if (!this.#warming) {
+      this.#warming = true;
+      void this.warm().catch(() => undefined);
+    }
     const deadline = enqueuedAt + req.timeoutMs;
     const proc = await this.#take(req, deadline);
     const t0 = Date.now();
