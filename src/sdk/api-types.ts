@@ -1883,6 +1883,46 @@ export interface components {
                     pdfId?: string;
                     jobId?: string;
                 }[];
+                /**
+                 * @description How the Office entry was converted (`office`): the options as asked; of a password only that one was sent.
+                 * @example {
+                 *       "pageRanges": "1-2",
+                 *       "pdfa": "PDF/A-2b",
+                 *       "password": true
+                 *     }
+                 */
+                office?: {
+                    /**
+                     * @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page.
+                     * @example 1-3,5
+                     */
+                    pageRanges?: string;
+                    /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                    landscape?: boolean;
+                    /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                    pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                    /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                    tagged?: boolean;
+                    /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                    exportFormFields?: boolean;
+                    /** @description Headings become PDF bookmarks. Default true. */
+                    exportBookmarks?: boolean;
+                    /** @description Comments become PDF annotations. Default false. */
+                    exportNotes?: boolean;
+                    /** @description Hidden slides of a presentation are exported too. Default false. */
+                    exportHiddenSlides?: boolean;
+                    /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                    singlePageSheets?: boolean;
+                    /** @description JPEG quality of images, 1-100. Default 90. */
+                    quality?: number;
+                    /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                    maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                    /**
+                     * @description A password was sent to open the document (never shown).
+                     * @enum {boolean}
+                     */
+                    password?: true;
+                };
             };
         };
         /** RenderOutput */
