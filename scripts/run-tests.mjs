@@ -68,6 +68,7 @@ const PG_SUITES = [
   'test/e2e/pdf-jobs.test.ts',
   'test/e2e/render-sync.test.ts',
   'test/e2e/inline-render.test.ts',
+  'test/e2e/office-conversion.test.ts',
   'test/e2e/url-source.test.ts',
   'test/e2e/render-batches.test.ts',
   'test/e2e/batch-products.test.ts',

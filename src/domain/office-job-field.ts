@@ -66,3 +66,17 @@ export const EntryField = Type.String({
     'Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored.',
   examples: ['report.docx'],
 });
+
+/** The job view of `office`: the options as asked, and only whether a password was sent. */
+export const OfficeView = Type.Composite(
+  [
+    Type.Omit(OfficeField, ['password']),
+    Type.Object({
+      password: Type.Optional(Type.Literal(true, { description: 'A password was sent to open the document (never shown).' })),
+    }),
+  ],
+  {
+    description: 'How the Office entry was converted (`office`): the options as asked; of a password only that one was sent.',
+    examples: [{ pageRanges: '1-2', pdfa: 'PDF/A-2b', password: true }],
+  },
+);

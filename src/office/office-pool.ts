@@ -44,6 +44,7 @@ export class OfficePool implements OfficeConverter {
   #running = new Map<string, number[]>();
   #queues = new Map<string, Waiting[]>();
   #closed = false;
+  #warming = false;
   #recheck: NodeJS.Timeout | null = null;
   /** When each busy process was handed its conversion (the account's start time in #running). */
   #startedAt = new WeakMap<OfficeProcess, number>();
@@ -73,12 +74,19 @@ export class OfficePool implements OfficeConverter {
     return this.#version;
   }
 
-  /** Starts one process now, so the first conversion does not pay LibreOffice's start. */
+  /**
+   * Starts the pool's processes now, one after the other, so no conversion pays LibreOffice's start (about
+   * 1 s, more while other processes convert). Does nothing where LibreOffice is unavailable.
+   */
   async warm(): Promise<void> {
-    if (this.unavailableReason() !== null || this.#live > 0) return;
-    this.#live++;
-    const p = await this.#startProcess();
-    this.#release(p);
+    this.#warming = true;
+    if (this.unavailableReason() !== null) return;
+    while (!this.#closed && this.#live < this.#opts.size) {
+      this.#live++;
+      const p = await this.#startProcess();
+      this.#release(p);
+      this.#dispatch();
+    }
   }
 
   async convert(req: OfficeConversionRequest): Promise<OfficeConversionResult> {
@@ -90,6 +98,11 @@ export class OfficePool implements OfficeConverter {
     const unavailable = this.unavailableReason();
     if (unavailable) throw new OfficeError('office_unavailable', unavailable);
     if (this.#closed) throw new OfficeError('office_unavailable', 'the Office converter is shutting down');
+    // The first conversion starts the rest of the pool: a server that never converts runs no LibreOffice.
+    if (!this.#warming) {
+      this.#warming = true;
+      void this.warm().catch(() => undefined);
+    }
     const deadline = enqueuedAt + req.timeoutMs;
     const proc = await this.#take(req, deadline);
     const t0 = Date.now();

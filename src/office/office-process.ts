@@ -47,6 +47,7 @@ export class OfficeProcess {
   #pending: { resolve: (a: BridgeAnswer) => void; reject: (e: Error) => void } | null = null;
   #messages: string[] = [];
   #dead = false;
+  #killed = false;
   readonly exited: Promise<void>;
   #onExit!: () => void;
 
@@ -58,8 +59,9 @@ export class OfficeProcess {
     this.exited = new Promise((r) => (this.#onExit = r));
   }
 
+  /** Gone, or killed and about to be: never handed another document. */
   get dead(): boolean {
-    return this.#dead;
+    return this.#dead || this.#killed;
   }
 
   get pid(): number | undefined {
@@ -152,7 +154,7 @@ export class OfficeProcess {
 
   /** Converts one document; past its deadline the process is killed and the conversion fails with office_timeout. */
   async convert(job: OfficeJob): Promise<{ answer: BridgeAnswer; pdf: Buffer | null; messages: string[] }> {
-    if (this.#dead || !this.#child) throw new OfficeError('office_conversion_failed', 'the LibreOffice process is gone');
+    if (this.dead || !this.#child) throw new OfficeError('office_conversion_failed', 'the LibreOffice process is gone');
     this.conversions++;
     const jobDir = path.join(this.#dir, `job-${this.conversions}`);
     await mkdir(jobDir, { mode: 0o700 });
@@ -210,6 +212,7 @@ export class OfficeProcess {
   kill(): void {
     const pid = this.#child?.pid;
     if (pid === undefined || this.#dead) return;
+    this.#killed = true;
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {

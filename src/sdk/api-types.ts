@@ -823,6 +823,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/libreoffice/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert Office documents to PDF (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/libreoffice/convert`: `files` parts, each an Office document named by its file name (.docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), converted by LibreOffice in Folio's sandbox (no network, an unprivileged user, time and memory limits; the Office guide). Each file is an ordinary render job with an Office entry (as `entry` on `POST /v1/render-jobs`): it counts in the plan's allowances and meters and shows in `GET /v1/render-jobs` with LibreOffice's messages. Fields: `landscape`, `nativePageRanges`, `pdfa` (`PDF/A-1b`, `PDF/A-2b`, `PDF/A-3b`), `pdfua` (a tagged PDF), `exportFormFields`, `exportBookmarks`, `exportNotes`, `exportHiddenSlides`, `singlePageSheets`, `quality`, `maxImageResolution`, `reduceImageResolution`, `password`, `merge`; any other field is a 400 naming it. One file answers its PDF; several need `merge=true` and answer the PDFs merged in the alphanumeric order of their names (Folio answers no zip). A renamed or oversized-zip file is a 400 `office_input_invalid`, a protected one without `password` a 400 `office_password_required`, no LibreOffice on the server a 503 `office_unavailable`; a failed conversion is a 422 `render_job_failed` with the job's code in `details.jobErrorCode`.
+         */
+        post: operations["gotenbergConvertOffice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdfs": {
         parameters: {
             query?: never;
@@ -1883,6 +1903,46 @@ export interface components {
                     pdfId?: string;
                     jobId?: string;
                 }[];
+                /**
+                 * @description How the Office entry was converted (`office`): the options as asked; of a password only that one was sent.
+                 * @example {
+                 *       "pageRanges": "1-2",
+                 *       "pdfa": "PDF/A-2b",
+                 *       "password": true
+                 *     }
+                 */
+                office?: {
+                    /**
+                     * @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page.
+                     * @example 1-3,5
+                     */
+                    pageRanges?: string;
+                    /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                    landscape?: boolean;
+                    /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                    pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                    /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                    tagged?: boolean;
+                    /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                    exportFormFields?: boolean;
+                    /** @description Headings become PDF bookmarks. Default true. */
+                    exportBookmarks?: boolean;
+                    /** @description Comments become PDF annotations. Default false. */
+                    exportNotes?: boolean;
+                    /** @description Hidden slides of a presentation are exported too. Default false. */
+                    exportHiddenSlides?: boolean;
+                    /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                    singlePageSheets?: boolean;
+                    /** @description JPEG quality of images, 1-100. Default 90. */
+                    quality?: number;
+                    /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                    maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                    /**
+                     * @description A password was sent to open the document (never shown).
+                     * @enum {boolean}
+                     */
+                    password?: true;
+                };
             };
         };
         /** RenderOutput */
@@ -5812,6 +5872,62 @@ export interface operations {
             413: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertOffice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The Office documents, each named by its file name. */
+                    files: string[];
+                    landscape?: string;
+                    nativePageRanges?: string;
+                    pdfa?: string;
+                    merge?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request, office_input_invalid, office_password_required, invalid_path. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: office_unavailable, conversion_timeout. */
+            503: components["responses"]["Error"];
         };
     };
     listPdfs: {

@@ -1,0 +1,75 @@
+// Gotenberg's LibreOffice route as a Gotenberg user runs it: chromiumly's LibreOffice client (unchanged)
+// pointed at a real `folio serve` with the API key as its Basic-auth password, real LibreOffice and poppler.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Chromiumly, LibreOffice } from 'chromiumly';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { pdfText, withPdfFile } from '../helpers/pdf.js';
+import { letterDocx, png, slidesPptx } from '../helpers/office-documents.js';
+
+const KEY = 'folio_sk_gotenbergOfficeKey0123456789abcdefXY';
+const pdfinfo = (pdf: Buffer) => withPdfFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' }));
+const pages = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(pdfinfo(pdf))?.[1]);
+
+describe('Gotenberg LibreOffice route (chromiumly against folio serve)', () => {
+  let server: ServerProcess;
+  let work: string;
+  const bearer = { authorization: `Bearer ${KEY}` };
+
+  before(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-gotenberg-office-'));
+    server = await startServerProcess({ FOLIO_DATA_DIR: path.join(work, 'data'), FOLIO_BOOTSTRAP_API_KEY: KEY });
+    Chromiumly.configure({ endpoint: server.url, username: 'folio', password: KEY });
+  });
+  after(async () => {
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test('one DOCX: landscape and nativePageRanges are honoured, and the conversion is a job of the account', async () => {
+    const pdf = await LibreOffice.convert({
+      files: [{ data: await letterDocx(), ext: 'docx' }],
+      properties: { landscape: true, nativePageRanges: { from: 2, to: 2 } },
+    });
+    assert.equal(pages(pdf), 1);
+    assert.match(pdfText(pdf), /Second page/);
+    const [w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(pdfinfo(pdf))!.slice(1).map(Number);
+    assert.ok(w! > h!, `landscape: ${w} x ${h}`);
+    const jobs = (await (await fetch(`${server.url}/v1/render-jobs?limit=10`, { headers: bearer })).json()) as { items: any[] };
+    assert.equal(jobs.items[0].status, 'succeeded');
+  });
+
+  test('merge: a DOCX and a PPTX are answered as one PDF, in the order of their names', async () => {
+    const pdf = await LibreOffice.convert({
+      files: [
+        { data: await letterDocx(), ext: 'docx' },
+        { data: await slidesPptx(5), ext: 'pptx' },
+      ],
+      merge: true,
+      pdfUA: true,
+    });
+    assert.equal(pages(pdf), 7, 'two letter pages and five slides');
+    const text = pdfText(pdf);
+    assert.match(text, /Dear customer[\s\S]*Slide 5/);
+  });
+
+  test('a renamed file is a 400 office_input_invalid; an unknown field a 400 naming it', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(png())]), 'photo.docx');
+    const r = await fetch(`${server.url}/forms/libreoffice/convert`, { method: 'POST', headers: bearer, body: form });
+    const body = (await r.json()) as any;
+    assert.equal(r.status, 400, JSON.stringify(body));
+    assert.equal(body.error, 'office_input_invalid');
+    const odd = new FormData();
+    odd.append('files', new Blob([new Uint8Array(await letterDocx())]), 'letter.docx');
+    odd.append('exportNotesInMargin', 'true');
+    const r2 = await fetch(`${server.url}/forms/libreoffice/convert`, { method: 'POST', headers: bearer, body: odd });
+    const body2 = (await r2.json()) as any;
+    assert.equal(r2.status, 400);
+    assert.equal(body2.details.field, 'exportNotesInMargin');
+  });
+});
