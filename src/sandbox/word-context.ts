@@ -72,7 +72,7 @@ const SETUP = String.raw`(function (g) {
   var folio = {};
   Object.keys(H).forEach(function (k) { g[k] = H[k]; folio[k] = H[k]; });
   g.folio = folio;
-  Object.keys(data).forEach(function (k) { g[k] = data[k]; });
+  Object.keys(data).forEach(function (k) { if (k !== '__proto__') g[k] = data[k]; });
 })(this)`;
 
 export interface WordContext {
@@ -90,7 +90,10 @@ export function newWordContext(payloadJson: string, images: Record<string, strin
   g.__payloadJson = payloadJson;
   g.__filesJson = JSON.stringify(images);
   vm.runInContext(SETUP, context, { timeout: 5_000 });
-  const parseInside = vm.runInContext('(function (t) { return JSON.parse(t); })', context) as (t: string) => unknown;
+  // JSON.parse as it was before any command ran (a command may assign JSON).
+  const parseInside = vm.runInContext('(function (parse) { return function (t) { return parse(t); }; })(JSON.parse)', context) as (
+    t: string,
+  ) => unknown;
   // A loop runs the same commands once per item: each is compiled once.
   const scripts = new Map<string, vm.Script>();
   const copyIn = (v: unknown) =>
