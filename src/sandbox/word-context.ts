@@ -89,11 +89,11 @@ export function newWordContext(payloadJson: string, images: Record<string, strin
   const g = context as Record<string, unknown>;
   g.__payloadJson = payloadJson;
   g.__filesJson = JSON.stringify(images);
-  vm.runInContext(SETUP, context, { timeout: 5_000 });
-  // JSON.parse as it was before any command ran (a command may assign JSON).
+  // JSON.parse as it was before the payload's keys and the commands (either may assign JSON).
   const parseInside = vm.runInContext('(function (parse) { return function (t) { return parse(t); }; })(JSON.parse)', context) as (
     t: string,
   ) => unknown;
+  vm.runInContext(SETUP, context, { timeout: 5_000 });
   // A loop runs the same commands once per item: each is compiled once.
   const scripts = new Map<string, vm.Script>();
   const copyIn = (v: unknown) =>

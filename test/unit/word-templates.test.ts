@@ -130,6 +130,15 @@ describe('Word templates', () => {
       'INS Object.getPrototypeOf(folio).constructor.constructor("return 1")()',
     ])
       assert.match(await probe(escape), /failed: .*EvalError: Code generation from strings disallowed/, escape);
+    // Payload keys named like the context's own globals shadow them for commands only: the loop still works.
+    const shadowing = `{"JSON": 1, "__proto__": {"polluted": true}, ${JSON.stringify(wordInvoicePayload(2, true)).slice(1)}`;
+    const shadowed = await read(
+      await fillWordTemplate({ template, payloadJson: shadowing, images: { 'logo.png': solidPng() }, timeoutMs: 10_000 }),
+    );
+    assert.deepEqual(
+      shadowed.paragraphs.filter((p) => /^Item \d+$/.test(p)),
+      ['Item 1', 'Item 2'],
+    );
     // The library writes text between two "||" as raw XML: a payload's text stays text.
     const injected = 'A||</w:t></w:r><w:r><w:t>INJECTED</w:t></w:r><w:r><w:t>||B';
     const filled = await read(await fill(template, wordInvoicePayload(1, true, { customer: { name: injected } })));
