@@ -76,9 +76,9 @@ export const tasks = {
     return checkTemplates(input.engine, input.files);
   },
   /** A Word template's tags (sandbox/word-template-check.ts): the first broken one, or null. */
-  async 'word.check'(input: { template: Uint8Array }) {
+  async 'word.check'(input: { template: Uint8Array; images?: string[] }) {
     const { checkWordTemplate } = await import('./word-template-check.js');
-    return checkWordTemplate(input.template);
+    return checkWordTemplate(input.template, input.images);
   },
   /** A Word template filled from a payload (sandbox/word-template.ts): the DOCX; a WordTemplateError says why not. */
   async 'word.fill'(input: WordFillInput) {

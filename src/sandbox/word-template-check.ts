@@ -74,8 +74,14 @@ function unclosedTag(part: string, paragraphs: string[]): WordTemplateProblem | 
   return problem(tag, `${part}: a ${d} in the paragraph "${odd.slice(0, 120)}" is never closed (or never opened) with ${d}`);
 }
 
-/** The first problem of a Word template, or null when it would fill. */
-export async function checkWordTemplate(bytes: Uint8Array): Promise<WordTemplateProblem | null> {
+/** The bundle images an IMAGE command names with a literal: image("logo.png", 4) → logo.png. */
+const LITERAL_IMAGE = /(?:^|[^\w$.]|folio\.)image\(\s*(["'\u2018\u2019\u201C\u201D])([^"'\u2018\u2019\u201C\u201D\\]+)\1/g;
+
+/**
+ * The first problem of a Word template, or null when it would fill. With `bundleImages` (the version's image
+ * paths, without the leading "/"), an image("name") that names none of them is one too.
+ */
+export async function checkWordTemplate(bytes: Uint8Array, bundleImages?: readonly string[]): Promise<WordTemplateProblem | null> {
   const parts = await partParagraphs(bytes);
   if (!Array.isArray(parts)) return parts;
   for (const { part, paragraphs } of parts) {
@@ -113,6 +119,14 @@ export async function checkWordTemplate(bytes: Uint8Array): Promise<WordTemplate
       const bad = compiles(c.code);
       if (bad) return problem(c.raw, `${tag}: not valid JavaScript (${bad})`);
       if (c.type === 'IF') open.push({ kind: 'IF', name: '', raw: c.raw });
+      if (c.type === 'IMAGE' && bundleImages) {
+        const known = new Set(bundleImages);
+        for (const m of c.code.matchAll(LITERAL_IMAGE)) {
+          const name = m[2]!.replace(/^\.?\/+/, '');
+          if (!known.has(name) && !/^data:/i.test(name))
+            return problem(c.raw, `${tag}: ${name} is not a PNG, JPEG or GIF file of the version`);
+        }
+      }
     } else if (c.type !== 'QUERY') {
       return problem(c.raw, `${tag}: ${c.type} is not a command`);
     }

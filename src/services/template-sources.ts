@@ -8,7 +8,7 @@ import {
   templateSourcePaths,
   type VersionEngine,
 } from '../domain/template-engines.js';
-import { WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
+import { isWordImagePath, WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import { AppError } from '../errors/app-error.js';
 import { checkOfficeInput } from '../domain/office-input.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
@@ -26,7 +26,7 @@ export async function checkTemplateSources(
   byPath: Map<string, { size: number }>,
   read: (path: string) => Promise<Buffer>,
 ): Promise<void> {
-  if (engine === WORD_TEMPLATE_ENGINE) return checkWordTemplateSource(ctx, accountId, entryPath, read);
+  if (engine === WORD_TEMPLATE_ENGINE) return checkWordTemplateSource(ctx, accountId, entryPath, [...byPath.keys()], read);
   const paths = templateSourcePaths(engine, entryPath, byPath.keys());
   let total = 0;
   for (const p of paths) {
@@ -71,16 +71,19 @@ export async function checkTemplateSources(
 
 /**
  * A Word template's tags, checked in the sandbox without running them: 400 template_syntax_error naming
- * the file and the first broken tag (`details.tag`, as written between its +++ delimiters); 400
+ * the file and the first broken tag (`details.tag`, as written between its +++ delimiters), an
+ * image("name") naming no image of the version among them; 400
  * office_input_invalid for a file that is not a DOCX Folio would open (domain/office-input.ts).
  */
 async function checkWordTemplateSource(
   ctx: ServiceContext,
   accountId: string,
   entryPath: string,
+  paths: string[],
   read: (path: string) => Promise<Buffer>,
 ): Promise<void> {
   const template = await read(entryPath);
+  const images = paths.filter(isWordImagePath).map((p) => p.slice(1));
   const file = entryPath.slice(1);
   // The zip's directory first (a renamed file, a zip bomb, a protected document), before anything is inflated.
   const input = checkOfficeInput(file, template, false);
@@ -95,7 +98,7 @@ async function checkWordTemplateSource(
     );
   let problem;
   try {
-    problem = await ctx.sandbox.run('word.check', { template }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
+    problem = await ctx.sandbox.run('word.check', { template, images }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
   } catch (err) {
     if (!(err instanceof SandboxLimitError)) throw err;
     throw new AppError('office_input_invalid', `${file} could not be read within the limits: ${err.message}`, { field: 'entries', file });

@@ -38,7 +38,10 @@ describe('Word template commits', () => {
     const bad = await deployFiles(
       app,
       { createDeploy: { slug: 'word-broken', name: 'Broken' } },
-      [file('invoice.docx', await wordInvoiceTemplate({ numberParagraph: 'Invoice +++INS invoice.number +* 2+++' }))],
+      [
+        file('invoice.docx', await wordInvoiceTemplate({ numberParagraph: 'Invoice +++INS invoice.number +* 2+++' })),
+        file('logo.png', solidPng()),
+      ],
       render,
     );
     assert.equal(bad.status, 400, JSON.stringify(bad.body));
@@ -49,12 +52,25 @@ describe('Word template commits', () => {
     const unclosed = await deployFiles(
       app,
       { createDeploy: { slug: 'word-unclosed', name: 'Unclosed' } },
-      [file('invoice.docx', await wordInvoiceTemplate({ numberParagraph: '+++FOR item IN invoice.items+++' }))],
+      [
+        file('invoice.docx', await wordInvoiceTemplate({ numberParagraph: '+++FOR item IN invoice.items+++' })),
+        file('logo.png', solidPng()),
+      ],
       render,
     );
     assert.equal(unclosed.status, 400, JSON.stringify(unclosed.body));
     assert.equal(unclosed.body.details.tag, 'FOR item IN invoice.items');
     assert.match(unclosed.body.message, /never closed: add \+\+\+END-FOR item\+\+\+/);
+    const noLogo = await deployFiles(
+      app,
+      { createDeploy: { slug: 'word-no-logo', name: 'No logo' } },
+      [file('invoice.docx', await wordInvoiceTemplate())],
+      render,
+    );
+    assert.equal(noLogo.status, 400, JSON.stringify(noLogo.body));
+    assert.equal(noLogo.body.error, 'template_syntax_error');
+    assert.equal(noLogo.body.details.tag, 'IMAGE image("logo.png", 3)');
+    assert.match(noLogo.body.message, /logo\.png is not a PNG, JPEG or GIF file of the version/);
     const notDocx = await deployFiles(
       app,
       { createDeploy: { slug: 'word-fake', name: 'Fake' } },
@@ -73,7 +89,7 @@ describe('Word template commits', () => {
     assert.equal(bombed.status, 400, JSON.stringify(bombed.body));
     assert.equal(bombed.body.error, 'office_input_invalid');
     assert.match(bombed.body.message, /expand \d+ times/);
-    assert.equal((await app.api('GET', '/v1/deploys')).body.items.length, before + 4, 'the sessions made deploys, but no version');
+    assert.equal((await app.api('GET', '/v1/deploys')).body.items.length, before + 5, 'the sessions made deploys, but no version');
   });
 
   test('docx needs a .docx entry', async () => {

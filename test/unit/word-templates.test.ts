@@ -166,5 +166,11 @@ describe('Word templates', () => {
       assert.match(p.message, message, paragraph);
     }
     assert.match((await checkWordTemplate(Buffer.from('PK not really')))!.message, /not a DOCX/);
+    assert.equal(await checkWordTemplate(template, ['logo.png', 'img/other.jpg']), null, 'the image it names is in the version');
+    const missing = await checkWordTemplate(template, ['img/logo.png']);
+    assert.deepEqual(missing, {
+      tag: 'IMAGE image("logo.png", 3)',
+      message: '+++IMAGE image("logo.png", 3)+++: logo.png is not a PNG, JPEG or GIF file of the version',
+    });
   });
 });
