@@ -90,7 +90,7 @@ async function checkWordTemplateSource(
   if (!input.ok)
     throw new AppError(
       'office_input_invalid',
-      input.code === 'office_password_required' ? `${file} is protected by a password: a template cannot be` : input.message,
+      input.code === 'office_password_required' ? `${file} is protected by a password; save the Word template without one` : input.message,
       {
         field: 'entries',
         file,
