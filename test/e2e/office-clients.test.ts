@@ -12,6 +12,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
 import { letterDocx, png, slidesPptx, twoSheetXlsx } from '../helpers/office-documents.js';
 import { runFolio } from '../helpers/cli-run.js';
+import { createClient, officeDocument } from '../../src/sdk/index.js';
 
 const KEY = 'folio_sk_gotenbergOfficeKey0123456789abcdefXY';
 const pdfinfo = (pdf: Buffer) => withPdfFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' }));
@@ -86,5 +87,14 @@ describe('Office conversion through chromiumly and the folio CLI', () => {
     const bad = await runFolio(['render', '--office', path.join(work, 'missing.docx'), '-o', out], { cwd: work, env });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /file not found/);
+  });
+
+  test("the SDK's officeDocument() builds the job of an Office document for render()", async () => {
+    const folio = createClient({ baseUrl: server.url, apiKey: KEY });
+    const r = await folio.render({ ...officeDocument('deck.pptx', await slidesPptx(5), { pageRanges: '4-5' }) });
+    assert.equal(r.status, 'succeeded');
+    if (r.status !== 'succeeded') return;
+    assert.equal(r.pageCount, 2);
+    assert.match(pdfText(r.pdf), /Slide 4[\s\S]*Slide 5/);
   });
 });
