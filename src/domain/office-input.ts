@@ -57,6 +57,7 @@ export type OfficeInputVerdict =
 
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
+const ENCRYPTION_INFO = Buffer.from('EncryptionInfo', 'utf16le');
 
 function magicOf(bytes: Buffer): 'cfb' | 'zip' | 'rtf' | null {
   if (bytes.subarray(0, 8).equals(CFB_MAGIC)) return 'cfb';
@@ -152,6 +153,9 @@ export function checkOfficeInput(fileName: string, bytes: Buffer, hasPassword: b
   if (found === 'cfb') {
     // Protected .docx/.xlsx/.pptx are OLE compound files (an EncryptionInfo stream and the encrypted package).
     if (allowed.includes('ooxml')) {
+      // Its directory names the EncryptionInfo stream (UTF-16); any other OLE file is a legacy document renamed.
+      if (!bytes.includes(ENCRYPTION_INFO))
+        return invalid(fileName, `it is a legacy Office file (OLE), not a ${ext.slice(1)} document (the file may have been renamed)`);
       if (!hasPassword)
         return {
           ok: false,

@@ -1,5 +1,6 @@
-// Gotenberg's LibreOffice route as a Gotenberg user runs it: chromiumly's LibreOffice client (unchanged)
-// pointed at a real `folio serve` with the API key as its Basic-auth password, real LibreOffice and poppler.
+// Office conversion as clients run it against a real `folio serve` (real LibreOffice, poppler): Gotenberg's
+// LibreOffice route through chromiumly's LibreOffice client (unchanged, the API key as its Basic-auth
+// password), and `folio render --office` of the CLI.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,13 +10,15 @@ import { after, before, describe, test } from 'node:test';
 import { Chromiumly, LibreOffice } from 'chromiumly';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
-import { letterDocx, png, slidesPptx } from '../helpers/office-documents.js';
+import { letterDocx, png, slidesPptx, twoSheetXlsx } from '../helpers/office-documents.js';
+import { runFolio } from '../helpers/cli-run.js';
+import { createClient, officeDocument } from '../../src/sdk/index.js';
 
 const KEY = 'folio_sk_gotenbergOfficeKey0123456789abcdefXY';
 const pdfinfo = (pdf: Buffer) => withPdfFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' }));
 const pages = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(pdfinfo(pdf))?.[1]);
 
-describe('Gotenberg LibreOffice route (chromiumly against folio serve)', () => {
+describe('Office conversion through chromiumly and the folio CLI', () => {
   let server: ServerProcess;
   let work: string;
   const bearer = { authorization: `Bearer ${KEY}` };
@@ -71,5 +74,27 @@ describe('Gotenberg LibreOffice route (chromiumly against folio serve)', () => {
     const body2 = (await r2.json()) as any;
     assert.equal(r2.status, 400);
     assert.equal(body2.details.field, 'exportNotesInMargin');
+  });
+
+  test('folio render --office converts a file to -o, with its options', async () => {
+    const xlsx = path.join(work, 'book.xlsx');
+    fs.writeFileSync(xlsx, await twoSheetXlsx());
+    const out = path.join(work, 'book.pdf');
+    const env = { PATH: process.env.PATH, HOME: work, FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY };
+    const run = await runFolio(['render', '--office', xlsx, '--single-page-sheets', '-o', out], { cwd: work, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(pages(fs.readFileSync(out)), 2, 'one page per sheet');
+    const bad = await runFolio(['render', '--office', path.join(work, 'missing.docx'), '-o', out], { cwd: work, env });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /file not found/);
+  });
+
+  test("the SDK's officeDocument() builds the job of an Office document for render()", async () => {
+    const folio = createClient({ baseUrl: server.url, apiKey: KEY });
+    const r = await folio.render({ ...officeDocument('deck.pptx', await slidesPptx(5), { pageRanges: '4-5' }) });
+    assert.equal(r.status, 'succeeded');
+    if (r.status !== 'succeeded') return;
+    assert.equal(r.pageCount, 2);
+    assert.match(pdfText(r.pdf), /Slide 4[\s\S]*Slide 5/);
   });
 });
