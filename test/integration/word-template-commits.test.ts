@@ -80,12 +80,12 @@ describe('Word template commits', () => {
     assert.equal(notDocx.status, 400, JSON.stringify(notDocx.body));
     assert.equal(notDocx.body.error, 'office_input_invalid');
     assert.match(notDocx.body.message, /invoice\.docx cannot be converted: its content is not a docx document/);
-    // A password-protected .docx is an OLE compound file holding the encrypted package.
+    // A legacy Word file (an OLE compound file) renamed .docx.
     const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
-    const locked = await deployFiles(app, { createDeploy: { slug: 'word-locked', name: 'Locked' } }, [file('invoice.docx', cfb)], render);
-    assert.equal(locked.status, 400, JSON.stringify(locked.body));
-    assert.equal(locked.body.error, 'office_input_invalid');
-    assert.match(locked.body.message, /invoice\.docx is protected by a password; save the Word template without one/);
+    const legacy = await deployFiles(app, { createDeploy: { slug: 'word-legacy', name: 'Legacy' } }, [file('invoice.docx', cfb)], render);
+    assert.equal(legacy.status, 400, JSON.stringify(legacy.body));
+    assert.equal(legacy.body.error, 'office_input_invalid');
+    assert.match(legacy.body.message, /invoice\.docx cannot be converted: it is a legacy Office file/);
     // A zip bomb named .docx: refused on its zip directory, before anything is inflated.
     const zip = new JSZip();
     zip.file('[Content_Types].xml', '<Types/>');
