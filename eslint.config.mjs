@@ -130,6 +130,18 @@ export default tseslint.config(
     ),
   },
   {
+    // The Office converter owns LibreOffice's processes; it knows requests, not databases or accounts' plans.
+    files: ['src/office/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'office/ never imports services/'],
+      ['**/http/**', 'office/ never imports http/'],
+      ['**/db/**', 'office/ never imports db/'],
+      ['**/worker/**', 'office/ never imports worker/'],
+      ['**/render/**', 'office/ never imports render/'],
+      ['**/app.js', 'office/ never imports app.ts'],
+    ),
+  },
+  {
     // PDF post-processing is a library: domain/ rules, its npm libraries and node built-ins, nothing else.
     files: ['src/pdf/**/*.ts'],
     rules: forbid(

@@ -43,6 +43,21 @@ command -v qpdf >/dev/null 2>&1 || need_pkgs+=(qpdf)
 fonts=$(fc-list : family 2>/dev/null || true)
 grep -qi 'liberation' <<<"$fonts" || need_pkgs+=(fonts-liberation)
 grep -qi 'noto' <<<"$fonts" || need_pkgs+=(fonts-noto-core fonts-noto-color-emoji)
+# Office conversion (docs/office.md): LibreOffice from Debian's headless packages (no GUI), driven over UNO
+# by python3-uno, bubblewrap for its network namespace when Folio does not run as root, and the metric-
+# compatible fonts Office documents name (Carlito for Calibri, Caladea for Cambria, Liberation for Arial,
+# Times New Roman and Courier New; DejaVu; Noto with CJK). About 20 s from a warm package cache, well
+# inside `npm start`'s 4 minutes; FOLIO_OFFICE=0 skips it (conversions then answer office_unavailable).
+if [ "${FOLIO_OFFICE:-1}" != "0" ]; then
+  [ -x /usr/lib/libreoffice/program/soffice ] || need_pkgs+=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui)
+  [ -f /usr/lib/python3/dist-packages/uno.py ] || need_pkgs+=(python3-uno)
+  command -v bwrap >/dev/null 2>&1 || need_pkgs+=(bubblewrap)
+  grep -qi 'carlito' <<<"$fonts" || need_pkgs+=(fonts-crosextra-carlito)
+  grep -qi 'caladea' <<<"$fonts" || need_pkgs+=(fonts-crosextra-caladea)
+  [ -d /usr/share/fonts/truetype/liberation2 ] || need_pkgs+=(fonts-liberation2)
+  grep -qi 'dejavu sans' <<<"$fonts" || need_pkgs+=(fonts-dejavu-core)
+  grep -qi 'noto sans cjk' <<<"$fonts" || need_pkgs+=(fonts-noto-cjk)
+fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   sudo_cmd=""
   if [ "$(id -u)" -ne 0 ]; then
@@ -70,6 +85,14 @@ chromium_user="${FOLIO_CHROMIUM_USER:-folio-chromium}"
 if [ "$(id -u)" -eq 0 ] && [ "${FOLIO_CHROMIUM_NO_SANDBOX:-false}" != "true" ] && ! id -u "$chromium_user" >/dev/null 2>&1; then
   echo "setup: creating the system user $chromium_user, which Chromium runs as (sandboxed) when Folio runs as root"
   useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$chromium_user"
+fi
+
+# LibreOffice runs as this unprivileged system user, in a network namespace of its own, when Folio runs as
+# root (FOLIO_OFFICE_USER; docs/office.md, "Sandbox"). Created once.
+office_user="${FOLIO_OFFICE_USER:-folio-office}"
+if [ "${FOLIO_OFFICE:-1}" != "0" ] && [ "$(id -u)" -eq 0 ] && ! id -u "$office_user" >/dev/null 2>&1; then
+  echo "setup: creating the system user $office_user, which LibreOffice runs as when Folio runs as root"
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$office_user"
 fi
 
 # The dashboard's assets and the compiled server and CLI, each rebuilt only when older than its sources.

@@ -4,7 +4,7 @@
 # One folder or file: `bash scripts/test.sh test/unit` or `node scripts/run-tests.mjs test/unit/ids.test.ts`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+FOLIO_OFFICE=1 bash scripts/setup.sh
 bash scripts/check.sh
 echo "== tests"
 node scripts/run-tests.mjs "$@"

@@ -27,6 +27,7 @@ import { BatchCombiner } from './worker/batch-combiner.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, type RendererPort } from './worker/render-worker.js';
+import { OfficePool } from './office/office-pool.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -39,6 +40,8 @@ export interface AppOptions {
   migrate?: boolean;
   /** Replaces the Chromium renderer (bench baselines); default: a Renderer on Debian's Chromium. */
   renderer?: RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> };
+  /** Replaces the Office converter (a pool with other settings); default: one from the settings. */
+  office?: OfficePool;
   /** Replaces system DNS for webhook address checks (tests play a rebinding resolver). */
   lookup?: LookupAll;
 }
@@ -57,6 +60,8 @@ export interface App {
   /** Builds render batches' merged PDFs and zips (rendering roles). */
   combiner: BatchCombiner | null;
   renderer: (RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> }) | null;
+  /** The Office converter of a rendering process (null in the api role). */
+  office: OfficePool | null;
   /** Starts claiming jobs and the janitor's timer. */
   startBackground(): void;
   close(): Promise<void>;
@@ -111,6 +116,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
             opts.renderer || findChromium(config.chromiumPath ?? undefined)
               ? null
               : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
+    // Office conversion (LibreOffice, sandboxed, warm processes) in the rendering roles.
+    const office = role === 'api' ? null : (opts.office ?? officePool(config, () => ctx.metrics.officeProcessStarts.inc()));
     const services = buildServices(ctx, {
       signingKey: loadSigningKey(config),
       notifier: pgNotifier ?? undefined,
@@ -132,6 +139,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
           }),
       },
       providerProblem,
+      officeProblem: office ? () => office.unavailableReason() : null,
     });
 
     let worker: RenderWorker | null = null;
@@ -162,7 +170,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
         pageImages: services.pageImages,
         notifier: services.notifier,
         merges: services.pdfMerges,
-        concurrency: config.renderConcurrency,
+        office,
+        concurrency: config.renderConcurrency + (office ? config.officePoolSize : 0),
       });
       // Each loop wakes itself on the news of this process's services (services/events.ts): the dispatcher when
       // a committed transaction wrote a webhook event, the combiner when a batch with a product ended.
@@ -191,6 +200,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       dispatcher,
       combiner,
       renderer,
+      office,
       startBackground: () => {
         // Launch Chromium now rather than on the first job, so /readyz reports a browser that cannot start.
         void (renderer as { start?: () => Promise<void> } | null)
@@ -209,6 +219,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         await dispatcher?.stop();
         await combiner?.stop();
         await renderer?.close();
+        await office?.close();
         await sandbox.close();
         await pgNotifier?.close();
         await database.close();
@@ -220,6 +231,18 @@ export async function createApp(opts: AppOptions): Promise<App> {
     await database.close();
     throw err;
   }
+}
+
+/** The warm LibreOffice pool of the settings (docs/office.md); started on the first conversion. */
+function officePool(config: Config, onProcessStart: () => void): OfficePool {
+  return new OfficePool({
+    size: config.officePoolSize,
+    maxConversionsPerProcess: config.officeMaxConversions,
+    memoryMb: config.officeMemoryMb,
+    user: config.officeUser,
+    sofficePath: config.officePath,
+    onProcessStart,
+  });
 }
 
 function outboundNet(lookup: LookupAll): OutboundNet {

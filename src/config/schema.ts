@@ -6,6 +6,7 @@ import { serverSettings } from './settings/server.js';
 import { storageSettings } from './settings/storage.js';
 import { accountSettings } from './settings/accounts.js';
 import { renderingSettings } from './settings/rendering.js';
+import { officeSettings } from './settings/office.js';
 import { securitySettings } from './settings/security.js';
 import { observabilitySettings } from './settings/observability.js';
 import { apiSettings } from './settings/api.js';
@@ -19,6 +20,7 @@ export const settings: SettingSpec[] = [
   ...storageSettings,
   ...accountSettings,
   ...renderingSettings,
+  ...officeSettings,
   ...securitySettings,
   ...observabilitySettings,
   ...apiSettings,

@@ -43,6 +43,11 @@ export interface ConfigValues {
   sandboxTimeoutMs: number;
   payloadCheckTimeoutMs: number;
   renderPreloadMs: number;
+  officePath: string | null;
+  officeUser: string;
+  officePoolSize: number;
+  officeMaxConversions: number;
+  officeMemoryMb: number;
   allowInsecureWebhooks: boolean;
   urlSourceAllowedHosts: string | null;
   timestampAuthorityUrl: string | null;

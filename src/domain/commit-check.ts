@@ -6,7 +6,7 @@ import { failOnProblem, type JobWarningCode } from './job-warnings.js';
 import { normalizeBundlePath, resolveRoute } from './file-paths.js';
 import { isValidMime, mimeForPath } from './mime.js';
 import { fixtureName, MAX_VERSION_FIXTURES } from './snapshot-files.js';
-import { resolveEngine, type TemplateEngine } from './template-engines.js';
+import { resolveEngine, type VersionEngine } from './template-engines.js';
 import type { PlanPolicy } from './plans.js';
 import type { PackEntry } from './render-pack.js';
 
@@ -60,8 +60,8 @@ export interface CheckedCommit {
   metadataJson: string | null;
   /** `render.failOn` serialised (its codes, once each), or null when it names none. */
   failOnJson: string | null;
-  /** The entry's template language, or null for HTML. */
-  engine: TemplateEngine | null;
+  /** The entry's template language (or `docx`: a Word template), or null for HTML. */
+  engine: VersionEngine | null;
 }
 
 const refuse = (code: CommitRefusal['code'], message: string, details?: Record<string, unknown>): CommitRefusal =>

@@ -5,6 +5,7 @@
 import { isBase64 } from './base64.js';
 import { createHash } from 'node:crypto';
 import { normalizeBundlePath } from './file-paths.js';
+import { isOfficeFileName } from './office-input.js';
 import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING, type PlanPolicy } from './plans.js';
 
 /** The path the inline `html` is stored under: the entry document of the version (route `/`). */
@@ -20,6 +21,8 @@ export type InlinePolicy = Pick<PlanPolicy, 'maxInlineHtmlBytes' | 'maxInlineFil
 export interface InlineSourcesRequest {
   html?: string;
   markdown?: string;
+  /** Instead of html or markdown: the path among `files` of an Office document, the version's entry (converted). */
+  entry?: string;
   /**
    * The template language of `html` (domain/template-engines.ts): absent or "html" for a plain page; with
    * `markdown` it can only be "markdown".
@@ -72,6 +75,7 @@ export function checkInlineSources(
   policy: InlinePolicy,
   maxSingleFileBytes: number,
 ): CheckedInlineSources | InlineRefusal {
+  if (request.entry !== undefined) return checkInlineOffice(request, policy, maxSingleFileBytes);
   const entryField = request.markdown !== undefined ? 'markdown' : 'html';
   const entryPath = entryField === 'markdown' ? INLINE_MARKDOWN_PATH : INLINE_ENTRY_PATH;
   const html = Buffer.from(request.markdown ?? request.html ?? '', 'utf8');
@@ -122,4 +126,31 @@ export function checkInlineSources(
       'maxInlineBytesPerJob',
     );
   return { ok: true, files, totalBytes };
+}
+
+/**
+ * Inline sources whose entry is an Office document among `files` (`entry` names it): the file exists and
+ * has an extension LibreOffice converts; then the same file rules as html's files. The document's own
+ * content is judged by domain/office-input.ts.
+ */
+function checkInlineOffice(request: InlineSourcesRequest, policy: InlinePolicy, maxSingleFileBytes: number) {
+  const entry = normalizeBundlePath(request.entry!);
+  if (!entry.ok) return refuse('invalid_path', 'entry', `entry: ${entry.reason}`);
+  if (!isOfficeFileName(entry.path))
+    return refuse('invalid_request', 'entry', `entry ${request.entry} is not an Office document LibreOffice converts (by its extension)`);
+  const files = request.files ?? {};
+  if (
+    !Object.keys(files).some((k) => {
+      const n = normalizeBundlePath(k);
+      return n.ok && n.path === entry.path;
+    })
+  )
+    return refuse('invalid_request', 'entry', `entry ${request.entry} names no file of files`);
+  // The entry is one of the files: checked as html's files are, with an empty html that is not stored.
+  const checked = checkInlineSources({ html: ' ', files }, policy, maxSingleFileBytes);
+  if (!checked.ok) return checked;
+  const rest = checked.files.slice(1);
+  const first = rest.findIndex((f) => f.path === entry.path);
+  const ordered = [rest[first]!, ...rest.filter((_, i) => i !== first)];
+  return { ok: true as const, files: ordered, totalBytes: checked.totalBytes - 1 };
 }

@@ -13,6 +13,7 @@ import { UrlSourceField } from './url-source.js';
 import { TEMPLATE_ENGINES } from './template-engines.js';
 import { WaitForField } from './wait-for.js';
 import { MAX_STEPS } from './pdf-steps.js';
+import { EntryField, OfficeField } from './office-job-field.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -302,6 +303,8 @@ export const CreateJobBody = Type.Object(
         examples: ['---\ntitle: Release notes\n---\n# Release 2.4\n\n| Area | Change |\n|---|---|\n| API | Slugs in paths |\n'],
       }),
     ),
+    entry: Type.Optional(EntryField),
+    office: Type.Optional(OfficeField),
     engine: Type.Optional(
       Type.Union([Type.Literal('html'), ...TEMPLATE_ENGINES.map((e) => Type.Literal(e))], {
         description:

@@ -21,6 +21,7 @@ import type { VisibleSignature } from './signature-appearance.js';
 import { validatePdfOverrides, type PdfOverrides } from './print-options.js';
 import { isStoredWaitFor, type WaitFor } from './wait-for.js';
 import { checkSteps, type PdfStep } from './pdf-steps.js';
+import type { OfficeConversionOptions } from './office-options.js';
 
 export const DOCUMENT_VIEW_COLUMN = 'render_jobs.document_view_json';
 export const DOCUMENT_INPUT_COLUMN = 'render_payloads.document_input_json';
@@ -57,6 +58,8 @@ export interface JobDocumentView {
   steps?: string[];
   /** A PDF job's sources, joined in this order instead of a printed page. */
   pdfSources?: PdfJobSource[];
+  /** How the Office entry is converted; never the password, only that one was sent. */
+  office?: Omit<OfficeConversionOptions, 'password'> & { password?: true };
 }
 
 /** A source of a PDF job: a managed PDF or a succeeded render job's output, of the job's account. */
@@ -99,6 +102,8 @@ export interface StoredJobDocument {
   steps?: PdfStep[];
   /** A PDF job (POST /v1/pdf-jobs): no page is printed; these sources are joined and go through `steps`. */
   pdfJob?: { sources: PdfJobSource[]; fileName?: string };
+  /** How the Office entry is converted (domain/office-options.ts); the password sealed with the secrets key. */
+  office?: { options: Omit<OfficeConversionOptions, 'password'>; passwordSealed?: string };
 }
 
 /** A stored document column that does not hold what its parser expects (a damaged or foreign row). */
@@ -203,6 +208,7 @@ export function parseJobDocumentView(stored: string | null): JobDocumentView | n
     outputFormat: { ok: oneOf(IMAGE_FORMATS) },
     steps: { ok: (x) => Array.isArray(x) && x.every(isString) },
     pdfSources: { ok: (x) => Array.isArray(x) && x.every(isPdfJobSource) },
+    office: { ok: isObject },
   });
   return v as JobDocumentView;
 }
@@ -254,6 +260,9 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
           sources: { ok: (x) => Array.isArray(x) && x.length > 0 && x.every(isPdfJobSource), required: true },
           fileName: { ok: isString },
         }),
+    },
+    office: {
+      ok: (o) => !!checkObject(c, 'office', o, { options: { ok: isObject, required: true }, passwordSealed: { ok: isString } }),
     },
   });
   const doc = v as unknown as StoredJobDocument;

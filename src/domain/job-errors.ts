@@ -7,7 +7,7 @@ export const JOB_ERRORS = {
   template_render_failed: {
     retryable: false,
     description:
-      "The version's template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) threw while rendering the payload; the message names the file, line and column. Terminal.",
+      "The version's template (Handlebars, Liquid, Nunjucks, Mustache, Markdown) threw while rendering the payload; the message names the file, line and column. For a Word template, a command failed while it was filled (a variable the payload lacks, an image that is not one), the payload is not a JSON object, or the fill passed its limits; the message names the command. Terminal.",
   },
   render_timeout_exceeded: {
     retryable: false,
@@ -69,6 +69,35 @@ export const JOB_ERRORS = {
     retryable: true,
     description:
       "The URL source's page could not be fetched (DNS failure, connection refused or reset, TLS error, timeout); the message says why; retried, as the site may recover.",
+  },
+  office_conversion_failed: {
+    retryable: false,
+    description:
+      "LibreOffice could not open or convert the Office document (damaged, a format its filters refuse, a legacy file protected by a password, or the conversion process died or passed its memory limit); the job's diagnostics keep LibreOffice's own messages; nothing is stored; terminal.",
+  },
+  office_timeout: {
+    retryable: false,
+    description:
+      "The Office conversion did not finish within the job's render timeout; its LibreOffice process was killed (and replaced); nothing is stored; terminal.",
+  },
+  office_password_required: {
+    retryable: false,
+    description:
+      'The Office document is protected by a password and the job sent none (`office.password`), or the one it sent does not open it; nothing is stored; terminal.',
+  },
+  office_input_invalid: {
+    retryable: false,
+    description:
+      'The Office document is not what its extension says (a renamed file), is an unsupported type, or is a zip container past the limits (entries, expanded size, ratio: a zip bomb); refused before LibreOffice reads it; nothing is stored; terminal.',
+  },
+  office_unavailable: {
+    retryable: false,
+    description:
+      'The worker that took the job has no LibreOffice (not installed, or it cannot start), so the Office document could not be converted; the operator installs it with the set-up; terminal.',
+  },
+  office_output_too_large: {
+    retryable: false,
+    description: "The PDF LibreOffice made exceeded the plan's maxRenderOutputBytes; nothing is stored; terminal.",
   },
 } as const satisfies Record<string, { retryable: boolean; description: string }>;
 

@@ -9,6 +9,8 @@ export interface JobSourceFields {
   deployVersionId?: string;
   html?: string;
   markdown?: string;
+  /** An Office document among `files` that is the entry (converted with LibreOffice, not printed). */
+  entry?: string;
   engine?: string;
   files?: Record<string, string>;
   source?: unknown;
@@ -23,18 +25,23 @@ export interface SourceProblem {
 
 /** Whether the body brings inline sources (any of their fields). */
 export const hasInlineSources = (b: JobSourceFields) =>
-  b.html !== undefined || b.markdown !== undefined || b.files !== undefined || b.engine !== undefined;
+  b.html !== undefined || b.markdown !== undefined || b.entry !== undefined || b.files !== undefined || b.engine !== undefined;
 
 /**
  * Inline sources replace the deploy: one of `html` and `markdown`, no deployId (body or path) and no
  * deployVersionId beside it; `files` and `engine` only with an entry document.
  */
 export function inlineShapeProblem(b: JobSourceFields, pathDeployId: string | undefined): SourceProblem | null {
-  if (b.html !== undefined && b.markdown !== undefined)
-    return { message: 'html and markdown are both entry documents: send one of them', field: 'markdown' };
-  if (b.html === undefined && b.markdown === undefined)
-    return { message: `${b.files !== undefined ? 'files' : 'engine'} needs html or markdown (the entry document)`, field: 'html' };
-  const entry = b.markdown !== undefined ? 'markdown' : 'html';
+  const entries = (['html', 'markdown', 'entry'] as const).filter((k) => b[k] !== undefined);
+  if (entries.length > 1) return { message: `${entries.join(' and ')} each name the entry document: send one of them`, field: entries[1]! };
+  if (entries.length === 0)
+    return {
+      message: `${b.files !== undefined ? 'files' : 'engine'} needs html, markdown or entry (the entry document)`,
+      field: 'html',
+    };
+  const entry = entries[0]!;
+  if (entry === 'entry' && b.engine !== undefined)
+    return { message: 'engine is for html; an Office document (entry) is converted as it is', field: 'engine' };
   if (pathDeployId !== undefined || b.deployId !== undefined)
     return { message: `${entry} replaces deployId: send one of them`, field: entry };
   if (b.deployVersionId !== undefined) return { message: `${entry} replaces deployVersionId: send one of them`, field: 'deployVersionId' };
@@ -49,6 +56,7 @@ export function urlSourceShapeProblem(b: JobSourceFields, pathDeployId: string |
       ['deployVersionId', b.deployVersionId],
       ['html', b.html],
       ['markdown', b.markdown],
+      ['entry', b.entry],
       ['engine', b.engine],
       ['files', b.files],
       ['payload', b.hasPayload ? true : undefined],

@@ -2,6 +2,9 @@
 // commit, or the entry file's extension (index.hbs, index.liquid, index.njk, index.mustache, index.md).
 // The template runs in the rendering page (render/template-shell.ts), never in the server's own realm;
 // the server only parses it at commit, in the sandbox, to refuse syntax errors (sandbox/template-check.ts).
+// A version may also be a Word template (`docx`, domain/word-templates.ts), declared at commit only: it is
+// filled in the sandbox and converted by the office engine, never run in a page.
+import { isWordTemplatePath, WORD_TEMPLATE_ENGINE, type WordTemplateEngine } from './word-templates.js';
 
 export const TEMPLATE_ENGINES = ['handlebars', 'liquid', 'nunjucks', 'mustache', 'markdown'] as const;
 export type TemplateEngine = (typeof TEMPLATE_ENGINES)[number];
@@ -36,16 +39,25 @@ export function engineOfPath(path: string): TemplateEngine | null {
 export const isTemplateEngine = (v: unknown): v is TemplateEngine =>
   typeof v === 'string' && (TEMPLATE_ENGINES as readonly string[]).includes(v);
 
+/** What a version's entry may be written in besides HTML: a page template language, or a Word template. */
+export type VersionEngine = TemplateEngine | WordTemplateEngine;
+
 /**
  * The engine of a version from `render.engine` (undefined when not given; "html" means none) and its
  * resolved entry path: the declared one, else the one the entry's extension names, else null (plain HTML).
  * A problem when the engine is unknown, or declared as one while the entry's extension names another.
  */
-export function resolveEngine(declared: unknown, entryPath: string): { engine: TemplateEngine | null } | { problem: string } {
+export function resolveEngine(declared: unknown, entryPath: string): { engine: VersionEngine | null } | { problem: string } {
   const inferred = engineOfPath(entryPath);
   if (declared === undefined) return { engine: inferred };
+  if (declared === WORD_TEMPLATE_ENGINE)
+    return isWordTemplatePath(entryPath)
+      ? { engine: WORD_TEMPLATE_ENGINE }
+      : { problem: `render.engine docx needs an entry ending in .docx; the route resolves to ${entryPath.replace(/^\//, '')}` };
   if (declared !== 'html' && !isTemplateEngine(declared))
-    return { problem: `render.engine must be one of html, ${TEMPLATE_ENGINES.join(', ')}; got ${JSON.stringify(declared)}` };
+    return {
+      problem: `render.engine must be one of html, ${TEMPLATE_ENGINES.join(', ')}, ${WORD_TEMPLATE_ENGINE}; got ${JSON.stringify(declared)}`,
+    };
   const engine = declared === 'html' ? null : declared;
   if (inferred !== null && inferred !== engine)
     return {

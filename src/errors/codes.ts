@@ -31,13 +31,22 @@ export const errorCodes = {
   template_syntax_error: {
     status: 400,
     description:
-      "A template file of the version does not parse in its engine's language; the message and `details` name the `file`, `line` and `column`.",
+      'A template file of the version does not parse in its engine\'s language; the message and `details` name the `file`, `line` and `column`. For a Word template (`render.engine: "docx"`), `details.tag` is the first broken tag as written between its `+++` delimiters (`line` and `column` are null).',
   },
   payload_too_large: { status: 400, description: "The render payload is larger than the plan's payload limit." },
   payload_invalid: {
     status: 400,
     description:
       "The JSON payload does not match the version's `payload.schema.json`; `details.problems` lists up to 10 `{pointer, message}` (JSON pointers into the payload).",
+  },
+  office_input_invalid: {
+    status: 400,
+    description:
+      'An Office document is not what its extension says (a renamed file), has an extension Folio does not convert, or is a zip container past the limits (entries, expanded size, ratio: a zip bomb); refused before LibreOffice reads it; nothing is stored. The message names the file and the reason.',
+  },
+  office_password_required: {
+    status: 400,
+    description: 'An Office document is protected by a password and the request has none (`office.password`); nothing is stored.',
   },
   unauthorized: { status: 401, description: 'Missing or invalid API key.' },
   invalid_credentials: { status: 401, description: 'Dashboard sign-in with a wrong email or password (the same answer for both).' },
@@ -181,6 +190,11 @@ export const errorCodes = {
   render_provider_unavailable: {
     status: 503,
     description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.',
+  },
+  office_unavailable: {
+    status: 503,
+    description:
+      'LibreOffice is not installed on this server (or cannot start), so Office documents cannot be converted; the operator installs it with the set-up (the Office guide). Nothing is stored.',
   },
   conversion_timeout: {
     status: 503,

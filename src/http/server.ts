@@ -39,6 +39,7 @@ import { renderJobRoutes } from './routes/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
 import { gotenbergChromiumRoutes } from './routes/gotenberg/chromium.js';
 import { gotenbergMergeRoutes } from './routes/gotenberg/merge.js';
+import { gotenbergLibreOfficeRoutes } from './routes/gotenberg/libreoffice.js';
 import { renderSyncRoutes } from './routes/render-sync.js';
 import { renderBatchRoutes } from './routes/render-batches.js';
 import { versionCheckRoutes } from './routes/version-checks.js';
@@ -279,6 +280,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     scope.addHook('onRequest', traceHeader);
     gotenbergChromiumRoutes(scope, services);
     gotenbergMergeRoutes(scope, services);
+    gotenbergLibreOfficeRoutes(scope, services);
   });
   // Uploads of PDFs from outside: a raw application/pdf body or a multipart form, parsed in their own scope.
   await app.register(async (scope) => {

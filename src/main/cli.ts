@@ -21,7 +21,7 @@ ${clientHelp}
 
 Templates:
   folio init [dir] [--engine E]                   a new template folder: html, handlebars, liquid,
-                                                  nunjucks, mustache or markdown
+                                                  nunjucks, mustache, markdown or docx (Word)
   folio test [dir] [--update] [--server]          print each fixture (tests/*.json, else sample-payload.json)
                                                   and compare page count, text and page images with the
                                                   snapshots in __snapshots__/; --update records them

@@ -19,7 +19,7 @@ Every client command takes --help and --json.
 
 Templates:
   folio init [dir] [--engine E]                   a new template folder: html, handlebars, liquid,
-                                                  nunjucks, mustache or markdown
+                                                  nunjucks, mustache, markdown or docx (Word)
 
 Not in this package — they are in the full \`folio\` of a Folio checkout (bin/folio; docs/cli.md,
 "Installing folio"): folio dev and folio test, which print with the local renderer (Chromium and the

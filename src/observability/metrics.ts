@@ -47,6 +47,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly officeProcessStarts = new Counter({
+    name: 'folio_office_process_starts_total',
+    help: 'LibreOffice processes started by this worker (the first ones, then replacements after N conversions, a crash or a time limit).',
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new Counter({
     name: 'folio_webhook_attempts_total',
     help: 'Scheduled webhook delivery attempts by outcome: delivered (2xx), retry (will be tried again), failed (gave up).',

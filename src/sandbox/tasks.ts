@@ -8,6 +8,7 @@ import type { PostProcessRequest } from '../pdf/post-process.js';
 import type { TemplateEngine } from '../domain/template-engines.js';
 import type { PdfStep } from '../domain/pdf-steps.js';
 import type { StepInputs } from '../pdf/pipeline.js';
+import type { WordFillInput } from './word-template.js';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
@@ -73,6 +74,16 @@ export const tasks = {
   async 'template.check'(input: { engine: TemplateEngine; files: Array<{ path: string; text: string }> }) {
     const { checkTemplates } = await import('./template-check.js');
     return checkTemplates(input.engine, input.files);
+  },
+  /** A Word template's tags (sandbox/word-template-check.ts): the first broken one, or null. */
+  async 'word.check'(input: { template: Uint8Array; images?: string[] }) {
+    const { checkWordTemplate } = await import('./word-template-check.js');
+    return checkWordTemplate(input.template, input.images);
+  },
+  /** A Word template filled from a payload (sandbox/word-template.ts): the DOCX; a WordTemplateError says why not. */
+  async 'word.fill'(input: WordFillInput) {
+    const { fillWordTemplate } = await import('./word-template.js');
+    return fillWordTemplate(input);
   },
   /** Compiles a payload schema: null, or why it is not one Folio can run. */
   async 'payload.compile'(input: { schemaJson: string }) {

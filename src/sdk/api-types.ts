@@ -823,6 +823,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/libreoffice/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert Office documents to PDF (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/libreoffice/convert`: `files` parts, each an Office document named by its file name (.docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), converted by LibreOffice in Folio's sandbox (no network, an unprivileged user, time and memory limits; the Office guide). Each file is an ordinary render job with an Office entry (as `entry` on `POST /v1/render-jobs`): it counts in the plan's allowances and meters and shows in `GET /v1/render-jobs` with LibreOffice's messages. Fields: `landscape`, `nativePageRanges`, `pdfa` (`PDF/A-1b`, `PDF/A-2b`, `PDF/A-3b`), `pdfua` (a tagged PDF), `exportFormFields`, `exportBookmarks`, `exportNotes`, `exportHiddenSlides`, `singlePageSheets`, `quality`, `maxImageResolution`, `reduceImageResolution`, `password`, `merge`; any other field is a 400 naming it. One file answers its PDF; several need `merge=true` and answer the PDFs merged in the alphanumeric order of their names (Folio answers no zip). A renamed or oversized-zip file is a 400 `office_input_invalid`, a protected one without `password` a 400 `office_password_required`, no LibreOffice on the server a 503 `office_unavailable`; a failed conversion is a 422 `render_job_failed` with the job's code in `details.jobErrorCode`.
+         */
+        post: operations["gotenbergConvertOffice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdfs": {
         parameters: {
             query?: never;
@@ -1362,7 +1382,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable, office_conversion_failed, office_timeout, office_password_required, office_input_invalid, office_unavailable, office_output_too_large (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -1494,7 +1514,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "pdf_attachment_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "office_input_invalid" | "office_password_required" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "pdf_attachment_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "office_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -1545,8 +1565,8 @@ export interface components {
             printDefaults: number;
             /** @description The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none. */
             failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing")[];
-            /** @description The template language of the entry (`render.engine` at commit, or its extension); `html` for none. */
-            engine: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
+            /** @description The template language of the entry (`render.engine` at commit, or its extension); `html` for none; `docx` for a Word template filled from the payload and converted to PDF. */
+            engine: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown" | "docx";
             /** @description `ready` after commit. */
             status: string;
             fileCount: number;
@@ -1737,7 +1757,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable (the render job error codes). */
+            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable, office_conversion_failed, office_timeout, office_password_required, office_input_invalid, office_unavailable, office_output_too_large (the render job error codes). */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */
@@ -1883,6 +1903,46 @@ export interface components {
                     pdfId?: string;
                     jobId?: string;
                 }[];
+                /**
+                 * @description How the Office entry was converted (`office`): the options as asked; of a password only that one was sent.
+                 * @example {
+                 *       "pageRanges": "1-2",
+                 *       "pdfa": "PDF/A-2b",
+                 *       "password": true
+                 *     }
+                 */
+                office?: {
+                    /**
+                     * @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page.
+                     * @example 1-3,5
+                     */
+                    pageRanges?: string;
+                    /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                    landscape?: boolean;
+                    /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                    pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                    /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                    tagged?: boolean;
+                    /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                    exportFormFields?: boolean;
+                    /** @description Headings become PDF bookmarks. Default true. */
+                    exportBookmarks?: boolean;
+                    /** @description Comments become PDF annotations. Default false. */
+                    exportNotes?: boolean;
+                    /** @description Hidden slides of a presentation are exported too. Default false. */
+                    exportHiddenSlides?: boolean;
+                    /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                    singlePageSheets?: boolean;
+                    /** @description JPEG quality of images, 1-100. Default 90. */
+                    quality?: number;
+                    /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                    maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                    /**
+                     * @description A password was sent to open the document (never shown).
+                     * @enum {boolean}
+                     */
+                    password?: true;
+                };
             };
         };
         /** RenderOutput */
@@ -2780,7 +2840,7 @@ export interface operations {
                         };
                         /** @description Warning codes that fail this version's jobs instead of letting them succeed with the warning (`render_failed_on_warning`; `render_request_failed` for `request_failed`, which is retried). A job may give its own list. Default: none (the templates guide, "Warnings and failOn", says why). */
                         failOn?: string[];
-                        /** @description The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry's extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column. */
+                        /** @description The template language of the entry: `html` (none), `handlebars`, `liquid`, `nunjucks` (Jinja2 syntax), `mustache` or `markdown`. Default: from the entry's extension (`index.hbs`, `index.liquid`, `index.njk`, `index.mustache`, `index.md`; anything else is HTML). The template runs in the rendering page with the payload as its data (the templates guide, "Template languages"). Every template file is parsed at commit: a syntax error is 400 `template_syntax_error` naming the file, line and column. `docx`: the entry (a `.docx` the route names, e.g. `/invoice.docx`) is a Word template whose `+++` commands (`+++INS customer.name+++`, `+++FOR line IN lines+++`…`+++END-FOR line+++`, `+++IF paid+++`…`+++END-IF+++`, `+++IMAGE image("logo.png", 3)+++`) are filled from the payload with Folio's helpers, then converted to PDF by LibreOffice (the Office guide, "Word templates"); a broken tag is 400 `template_syntax_error` with `details.tag`, a command that fails at run time fails the job with `template_render_failed`. A `.docx` entry without `docx` is converted as it is. */
                         engine?: string;
                     };
                 };
@@ -2816,7 +2876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, blob_missing. */
+            /** @description Error codes: invalid_request, invalid_path, deploy_commit_policy_limit_exceeded, template_syntax_error, office_input_invalid, blob_missing. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized, upload_token_invalid. */
             401: components["responses"]["Error"];
@@ -4045,6 +4105,35 @@ export interface operations {
                     html?: string;
                     /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
                     markdown?: string;
+                    /** @description Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored. */
+                    entry?: string;
+                    /** @description How LibreOffice converts the job's Office document (an entry ending in .docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), before the PDF goes through the rest of the job (steps, `pdf`, protection, signature, images). Only for a version or inline sources whose entry is an Office document (400 otherwise). The Office guide lists what each option does. */
+                    office?: {
+                        /** @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page. */
+                        pageRanges?: string;
+                        /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                        landscape?: boolean;
+                        /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                        pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                        /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                        tagged?: boolean;
+                        /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                        exportFormFields?: boolean;
+                        /** @description Headings become PDF bookmarks. Default true. */
+                        exportBookmarks?: boolean;
+                        /** @description Comments become PDF annotations. Default false. */
+                        exportNotes?: boolean;
+                        /** @description Hidden slides of a presentation are exported too. Default false. */
+                        exportHiddenSlides?: boolean;
+                        /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                        singlePageSheets?: boolean;
+                        /** @description JPEG quality of images, 1-100. Default 90. */
+                        quality?: number;
+                        /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                        maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                        /** @description Opens a password-protected document. Sealed while the job waits, deleted with its payload, never shown or logged. Without it a protected document is refused (400 `office_password_required`). */
+                        password?: string;
+                    };
                     /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
                     engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
                     /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
@@ -4340,6 +4429,35 @@ export interface operations {
                     html?: string;
                     /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
                     markdown?: string;
+                    /** @description Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored. */
+                    entry?: string;
+                    /** @description How LibreOffice converts the job's Office document (an entry ending in .docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), before the PDF goes through the rest of the job (steps, `pdf`, protection, signature, images). Only for a version or inline sources whose entry is an Office document (400 otherwise). The Office guide lists what each option does. */
+                    office?: {
+                        /** @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page. */
+                        pageRanges?: string;
+                        /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                        landscape?: boolean;
+                        /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                        pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                        /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                        tagged?: boolean;
+                        /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                        exportFormFields?: boolean;
+                        /** @description Headings become PDF bookmarks. Default true. */
+                        exportBookmarks?: boolean;
+                        /** @description Comments become PDF annotations. Default false. */
+                        exportNotes?: boolean;
+                        /** @description Hidden slides of a presentation are exported too. Default false. */
+                        exportHiddenSlides?: boolean;
+                        /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                        singlePageSheets?: boolean;
+                        /** @description JPEG quality of images, 1-100. Default 90. */
+                        quality?: number;
+                        /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                        maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                        /** @description Opens a password-protected document. Sealed while the job waits, deleted with its payload, never shown or logged. Without it a protected document is refused (400 `office_password_required`). */
+                        password?: string;
+                    };
                     /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
                     engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
                     /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
@@ -5013,6 +5131,35 @@ export interface operations {
                     html?: string;
                     /** @description Inline sources instead of a deploy: a Markdown document (CommonMark with GFM tables, rendered in the page by the Markdown engine: the templates guide, section Template languages), stored as `index.md` of a version of the inline deploy. YAML front matter (`title`, `lang`, `css`) is its data; `style.css` among `files` (or the files front matter `css` lists) is linked after the default print stylesheet. Not with `html` (400). The plan's `maxInlineHtmlBytes` applies (413 `body_too_large`, `details.field: "markdown"`). */
                     markdown?: string;
+                    /** @description Inline sources whose entry is an Office document instead of `html`/`markdown`: the path of one of `files` (`.docx`, `.xlsx`, `.pptx`, `.odt`, `.ods`, `.odp`, `.doc`, `.xls`, `.ppt`, `.rtf`, `.txt`, `.csv`), converted to PDF with LibreOffice (the Office guide). A file that is not what its extension says or a zip bomb is a 400 `office_input_invalid`, a protected one without `office.password` a 400 `office_password_required`; nothing is stored. */
+                    entry?: string;
+                    /** @description How LibreOffice converts the job's Office document (an entry ending in .docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), before the PDF goes through the rest of the job (steps, `pdf`, protection, signature, images). Only for a version or inline sources whose entry is an Office document (400 otherwise). The Office guide lists what each option does. */
+                    office?: {
+                        /** @description Pages to keep, LibreOffice's page ranges: numbers and ranges separated by commas (`"1-3,5"`). Default: every page. */
+                        pageRanges?: string;
+                        /** @description Landscape paper: every page style of the document is turned (spreadsheets and text files mostly). Default false. */
+                        landscape?: boolean;
+                        /** @description LibreOffice's own PDF/A export. `pdf.standard` of the job also asks for it (and Folio's PDF/A step then runs on the result). */
+                        pdfa?: "PDF/A-1b" | "PDF/A-2b" | "PDF/A-3b";
+                        /** @description Tagged PDF (the structure assistive technology reads). `pdf.accessibility: "pdf/ua-1"` turns it on. */
+                        tagged?: boolean;
+                        /** @description Keep the document's form fields as PDF form fields. LibreOffice's default: true. */
+                        exportFormFields?: boolean;
+                        /** @description Headings become PDF bookmarks. Default true. */
+                        exportBookmarks?: boolean;
+                        /** @description Comments become PDF annotations. Default false. */
+                        exportNotes?: boolean;
+                        /** @description Hidden slides of a presentation are exported too. Default false. */
+                        exportHiddenSlides?: boolean;
+                        /** @description One page per sheet of a spreadsheet, as large as the sheet's used area. Default false. */
+                        singlePageSheets?: boolean;
+                        /** @description JPEG quality of images, 1-100. Default 90. */
+                        quality?: number;
+                        /** @description Images are downsampled to at most this many DPI. Default: kept as they are. */
+                        maxImageResolution?: 75 | 150 | 300 | 600 | 1200;
+                        /** @description Opens a password-protected document. Sealed while the job waits, deleted with its payload, never shown or logged. Without it a protected document is refused (400 `office_password_required`). */
+                        password?: string;
+                    };
                     /** @description With `html`: the template language it is written in (as `render.engine` of a version: `handlebars`, `liquid`, `nunjucks`, `mustache`), rendered in the page with the job's payload as its data and Folio's helpers (the templates guide, section Template languages); `markdown` makes `html` a page that places Markdown files of `files` with `{{ toHTML "name.md" }}` (Gotenberg's convention). Default `html`: a plain page. A syntax error is a 400 `template_syntax_error` with file, line and column; a runtime error fails the job with `template_render_failed`. */
                     engine?: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown";
                     /** @description With `html` or `markdown`: its CSS, images, fonts (and partials of a template), by path relative to the document (bundle path rules) → the bytes in base64. The plan's `maxInlineFilesPerJob` and `maxInlineBytesPerJob` (html included, decoded) apply; a bad path or base64 is a 400 and a limit a 413, naming the file (`details.field: 'files["img/logo.png"]'`). */
@@ -5725,6 +5872,62 @@ export interface operations {
             413: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertOffice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The Office documents, each named by its file name. */
+                    files: string[];
+                    landscape?: string;
+                    nativePageRanges?: string;
+                    pdfa?: string;
+                    merge?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Error codes: invalid_request, office_input_invalid, office_password_required, invalid_path. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: render_job_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: office_unavailable, conversion_timeout. */
+            503: components["responses"]["Error"];
         };
     };
     listPdfs: {

@@ -19,8 +19,14 @@ export interface DeployDirectoryOptions {
   deployId?: string;
   /** Name of a deploy created here (default: the title, else the slug). */
   name?: string;
-  /** Entry route of the version (default `/`). */
+  /** Entry route of the version (default `/`; with `engine: 'docx'`, the folder's Word template: below). */
   route?: string;
+  /**
+   * `render.engine` of the version (default: the server tells it by the entry's extension). `docx` makes a
+   * `.docx` entry a Word template filled from each job's payload; without `route` the entry is the folder's
+   * `index.docx`, else its only `.docx` at the top level.
+   */
+  engine?: string;
   /** Title of the version (default: the slug, else the folder name). */
   title?: string;
   /** `render.renderTimeoutMs` of the version. */
@@ -205,6 +211,18 @@ export async function findDeployBySlug(
   return null;
 }
 
+/** The route of a folder's Word template: its index.docx, else its only .docx at the top level. */
+function wordTemplateRoute(dir: string, files: ReadonlyArray<{ path: string }>): string {
+  const top = files.map((f) => f.path).filter((p) => !p.includes('/') && p.toLowerCase().endsWith('.docx'));
+  if (top.includes('index.docx')) return '/index.docx';
+  if (top.length === 1) return `/${top[0]}`;
+  throw new Error(
+    top.length === 0
+      ? `engine docx: ${dir} has no .docx file at its top level to be the template`
+      : `engine docx: ${dir} has ${top.length} .docx files at its top level (${top.slice(0, 5).join(', ')}); name the template with route (--route /name.docx) or call it index.docx`,
+  );
+}
+
 export async function deployDirectory(http: HttpCore, dir: string, opts: DeployDirectoryOptions): Promise<DeployDirectoryResult> {
   if (!opts.slug && !opts.deployId) throw new TypeError('deployDirectory: give slug or deployId');
   const progress = opts.onProgress ?? (() => {});
@@ -214,6 +232,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     throw new Error(
       `nothing to deploy: ${dir} has no files${ignored.length ? ` (${ignored.length} left out: ${ignored.slice(0, 5).join(', ')}${ignored.length > 5 ? ', …' : ''})` : ''}`,
     );
+  const route = opts.route ?? (opts.engine === 'docx' ? wordTemplateRoute(dir, listed) : '/');
   const bytesTotal = listed.reduce((n, f) => n + f.size, 0);
   progress({ phase: 'scan', files: listed.length, bytes: bytesTotal, ignored: ignored.length });
 
@@ -289,8 +308,9 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
 
   progress({ phase: 'commit' });
   const render = {
-    route: opts.route ?? '/',
+    route,
     title,
+    ...(opts.engine !== undefined ? { engine: opts.engine } : {}),
     ...(opts.renderTimeoutMs !== undefined ? { renderTimeoutMs: opts.renderTimeoutMs } : {}),
     ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
     ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),

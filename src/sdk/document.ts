@@ -28,3 +28,20 @@ export function facturX(xml: Uint8Array | string, profile: EInvoice['profile']):
   const text = typeof xml === 'string' ? xml : Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength).toString('utf8');
   return { standard: 'factur-x', profile, xml: text };
 }
+
+/** The `office` options of a render job whose entry is an Office document (the Office guide). */
+export type OfficeOptions = NonNullable<CreateRenderJobBody['office']>;
+
+/**
+ * The inline sources of an Office document converted with the server's LibreOffice: `entry` and `files`
+ * (base64 and all), and `office` when options are given. Spread it into a job body:
+ * `folio.render({...officeDocument('report.docx', bytes, {pageRanges: '1-3'})})`.
+ */
+export function officeDocument(
+  fileName: string,
+  bytes: Uint8Array,
+  office?: OfficeOptions,
+): { entry: string; files: Record<string, string>; office?: OfficeOptions } {
+  const b64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  return { entry: fileName, files: { [fileName]: b64 }, ...(office ? { office } : {}) };
+}

@@ -28,7 +28,7 @@ export type {
 } from './batches.js';
 export type { ClientOptions, CallOptions, RequestParams, ResponseOf } from './http.js';
 export { retryAfterMs } from './http.js';
-export { attachment, facturX } from './document.js';
+export { attachment, facturX, officeDocument, type OfficeOptions } from './document.js';
 export {
   JOB_WARNING_CODES,
   isJobWarningCode,

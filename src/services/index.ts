@@ -83,6 +83,8 @@ export interface ServiceOptions {
   versionMetadata?: VersionMetadataChecks | null;
   /** Why this process cannot render at all, asked at job creation (rendering roles); null elsewhere. */
   providerProblem?: (() => string | null) | null;
+  /** Why this process cannot convert Office documents (no LibreOffice), asked at job creation; null elsewhere. */
+  officeProblem?: (() => string | null) | null;
 }
 
 /**
@@ -147,6 +149,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     inlineSources,
     new UrlSources(ctx),
     opts.providerProblem ?? null,
+    opts.officeProblem ?? null,
   );
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });

@@ -3,12 +3,13 @@ import type { Transaction } from 'kysely';
 import { blobKey } from '../blobs/keys.js';
 import type { DeployVersionsTable, Tables } from '../db/tables.js';
 import { checkCommit } from '../domain/commit-check.js';
+import { checkOfficeInput } from '../domain/office-input.js';
 import { checkInlineSources, INLINE_DEPLOY_SLUG, type InlineSourcesRequest } from '../domain/inline-sources.js';
 import { newId } from '../domain/ids.js';
 import { UNFINISHED_STATUSES } from '../domain/job-state.js';
 import type { PackEntry } from '../domain/render-pack.js';
 import { displayId, treeHash } from '../domain/tree-hash.js';
-import type { TemplateEngine } from '../domain/template-engines.js';
+import type { VersionEngine } from '../domain/template-engines.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import { writeRenderPack } from './render-pack-writer.js';
@@ -20,6 +21,7 @@ type Trx = Transaction<Tables>;
 /** The route and title of every inline version: the html is the entry document. */
 const INLINE_ROUTE = '/';
 const INLINE_TITLE = 'Inline HTML';
+const INLINE_OFFICE_TITLE = 'Inline Office document';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a job binds to, as RenderJobs reads it of a resolved version. */
@@ -34,11 +36,13 @@ export interface BoundVersion {
  * never referenced (the job is refused later) are removed by garbage collection after its grace period.
  */
 export type PreparedInline =
-  | { kind: 'existing'; tree: string; engine: TemplateEngine | null; versionId: string }
+  | { kind: 'existing'; tree: string; engine: VersionEngine | null; versionId: string }
   | {
       kind: 'new';
       tree: string;
-      engine: TemplateEngine | null;
+      /** `/` for html and markdown; the entry's own path for an Office document. */
+      route: string;
+      engine: VersionEngine | null;
       entries: PackEntry[];
       totalBytes: number;
       entryPath: string;
@@ -63,16 +67,26 @@ export class InlineSources {
    * each blob the account does not hold yet is published under its content address, and the render pack
    * written, unless an inline version with the same tree exists.
    */
-  async prepare(accountId: string, request: InlineSourcesRequest): Promise<PreparedInline> {
+  async prepare(accountId: string, request: InlineSourcesRequest, office?: { passwordSent: boolean }): Promise<PreparedInline> {
     const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
     const { policy } = this.ctx.plans.get(account.plan_key);
     const checked = checkInlineSources(request, policy, MAX_SINGLE_FILE_BYTES);
     if (!checked.ok) throw new AppError(checked.code, checked.message, checked.details);
+    const route = request.entry !== undefined ? checked.files[0]!.path : INLINE_ROUTE;
+    if (request.entry !== undefined) {
+      // An Office document is judged before anything is stored: renamed files, zip bombs, a missing password.
+      const verdict = checkOfficeInput(checked.files[0]!.path, checked.files[0]!.bytes, office?.passwordSent ?? false);
+      if (!verdict.ok) throw new AppError(verdict.code, verdict.message, { field: 'entry' });
+    }
     // The commit rules of an upload (paths, route): the inline limits above replace the per-commit ones.
     const commit = checkCommit(
       {
         entries: checked.files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.bytes.length })),
-        render: { route: INLINE_ROUTE, title: INLINE_TITLE, ...(request.engine !== undefined ? { engine: request.engine } : {}) },
+        render: {
+          route,
+          title: request.entry !== undefined ? INLINE_OFFICE_TITLE : INLINE_TITLE,
+          ...(request.engine !== undefined ? { engine: request.engine } : {}),
+        },
       },
       { maxFilesPerDeployCommit: null, maxBytesPerDeployCommit: null, maxRenderTimeoutMs: null },
       null,
@@ -86,7 +100,7 @@ export class InlineSources {
     const tree = treeHash(entries);
     const engine = commit.engine;
     // The same sources in another template language are another version: the tree hash names files only.
-    const existing = await this.findVersion(this.ctx.db, accountId, tree, engine);
+    const existing = await this.findVersion(this.ctx.db, accountId, tree, engine, commit.entryPath);
     if (existing) return { kind: 'existing', tree, engine, versionId: existing.id };
     if (engine) {
       // A template is parsed in the sandbox before anything is stored (400 template_syntax_error).
@@ -125,7 +139,7 @@ export class InlineSources {
       if (!(await this.ctx.blobs.stat(blobKey(f.sha256)))) await this.ctx.blobs.put(blobKey(f.sha256), f.bytes);
     }
     const { indexKey, packKey } = await writeRenderPack(this.ctx, entries);
-    return { kind: 'new', tree, engine, entries, totalBytes: commit.totalBytes, entryPath: commit.entryPath, indexKey, packKey };
+    return { kind: 'new', tree, route, engine, entries, totalBytes: commit.totalBytes, entryPath: commit.entryPath, indexKey, packKey };
   }
 
   /**
@@ -145,7 +159,7 @@ export class InlineSources {
       // Removed by retention since prepare: the bytes may be gone too, so the client sends again.
       throw new AppError('deploy_version_not_found', 'the inline version was removed by retention meanwhile; send the request again');
     }
-    const again = await this.findVersion(trx, accountId, prepared.tree, prepared.engine);
+    const again = await this.findVersion(trx, accountId, prepared.tree, prepared.engine, prepared.entryPath);
     if (again) return { deployId: again.deploy_id, version: again };
     const now = this.ctx.clock.now();
     const deployId = await this.inlineDeploy(trx, accountId, now);
@@ -193,9 +207,9 @@ export class InlineSources {
       tree_hash: prepared.tree,
       render_index_key: prepared.indexKey,
       render_pack_key: prepared.packKey,
-      route: INLINE_ROUTE,
+      route: prepared.route,
       entry_path: prepared.entryPath,
-      title: INLINE_TITLE,
+      title: prepared.route === INLINE_ROUTE ? INLINE_TITLE : INLINE_OFFICE_TITLE,
       render_timeout_ms: null,
       metadata_json: null,
       status: 'ready',
@@ -219,8 +233,14 @@ export class InlineSources {
     return { deployId, version: row };
   }
 
-  /** The account's inline version with this tree and template language, if any. */
-  private async findVersion(db: Trx | ServiceContext['db'], accountId: string, tree: string, engine: TemplateEngine | null) {
+  /** The account's inline version with this tree, template language and entry, if any. */
+  private async findVersion(
+    db: Trx | ServiceContext['db'],
+    accountId: string,
+    tree: string,
+    engine: VersionEngine | null,
+    entryPath: string,
+  ) {
     return db
       .selectFrom('deploy_versions as v')
       .innerJoin('deploys as d', 'd.id', 'v.deploy_id')
@@ -229,6 +249,7 @@ export class InlineSources {
       .where('d.slug', '=', INLINE_DEPLOY_SLUG)
       .where('v.tree_hash', '=', tree)
       .where('v.engine', engine === null ? 'is' : '=', engine)
+      .where('v.entry_path', '=', entryPath)
       .orderBy('v.version_no', 'desc')
       .limit(1)
       .executeTakeFirst();

@@ -29,6 +29,7 @@ import type { ServiceContext } from './context.js';
 import type { JobDocumentView, StoredJobDocument } from '../domain/job-document.js';
 import type { CreateJobInput, DocumentInput } from './render-job-types.js';
 import { planOfAccount } from './job-rows.js';
+import { officeDocument, officeView } from './office-job-options.js';
 
 /** What the job view shows of the pages it pictures: as asked, without the parsed range. */
 const imagesView = ({ first: _f, last: _l, ...asked }: PageImagesSpec) => asked;
@@ -62,6 +63,7 @@ export const hasDocumentOptions = (input: DocumentInput) =>
   input.signature !== undefined ||
   input.print !== undefined ||
   (input.steps !== undefined && input.steps.length > 0) ||
+  input.office !== undefined ||
   asksToWait(input.waitFor);
 
 /** The longest reason, location and contact info of a signature (readers show them in one line). */
@@ -194,6 +196,7 @@ export class JobDocuments {
       ...(waitFor ? { waitFor } : {}),
       ...(steps ? { steps } : {}),
       ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
+      ...(input.office ? { office: officeDocument(input.office, (p) => this.ctx.secrets.seal(p)) } : {}),
       ...(signature ? { signature } : {}),
       ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
       ...(input.pdf?.accessibility !== undefined ? { accessibility: input.pdf.accessibility } : {}),
@@ -384,6 +387,7 @@ export class JobDocuments {
       ...(doc.print ? { print: doc.print } : {}),
       ...(doc.steps ? { steps: stepsView(doc.steps) } : {}),
       ...(doc.pdfJob ? { pdfSources: doc.pdfJob.sources } : {}),
+      ...(doc.office ? { office: officeView(doc.office) } : {}),
     };
     return { input: JSON.stringify(doc), view: JSON.stringify(view) };
   }

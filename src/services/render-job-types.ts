@@ -25,7 +25,18 @@ export type JobAttachmentInput = NonNullable<CreateJobInput['attachments']>[numb
 /** The job body's fields that checkDocument reads. */
 export type DocumentInput = Pick<
   CreateJobInput,
-  'pdf' | 'attachments' | 'eInvoice' | 'protection' | 'signature' | 'images' | 'outputFormat' | 'outputMode' | 'print' | 'waitFor' | 'steps'
+  | 'pdf'
+  | 'attachments'
+  | 'eInvoice'
+  | 'protection'
+  | 'signature'
+  | 'images'
+  | 'outputFormat'
+  | 'outputMode'
+  | 'print'
+  | 'waitFor'
+  | 'steps'
+  | 'office'
 >;
 
 /** The error code of each kind of payload refusal (domain/payload.ts). */

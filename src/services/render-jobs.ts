@@ -1,3 +1,4 @@
+import { isOfficeFileName } from '../domain/office-input.js';
 import { failOnProblem, type JobWarningCode } from '../domain/job-warnings.js';
 import { packBytes, packText } from '../db/packed-inputs.js';
 import { PAYLOAD_REFUSALS } from './render-job-types.js';
@@ -61,6 +62,8 @@ export class RenderJobs {
     private readonly urlSources: UrlSources,
     /** Why this process cannot render at all (no Chromium), asked at job creation; null when it need not ask. */
     readonly providerProblem: (() => string | null) | null = null,
+    /** Why this process cannot convert Office documents (no LibreOffice), asked for inline Office sources. */
+    readonly officeProblem: (() => string | null) | null = null,
   ) {}
 
   /**
@@ -101,8 +104,12 @@ export class RenderJobs {
     const failOnRefused = failOnProblem(input.failOn, 'failOn');
     if (failOnRefused) throw new AppError('invalid_request', failOnRefused, { field: 'failOn' });
     const failOn = input.failOn as JobWarningCode[] | undefined;
-    // A PDF job prints no page: it needs no browser.
-    const problem = pdfJob ? null : this.providerProblem?.();
+    // A PDF job prints no page: it needs no browser; an Office document needs LibreOffice instead.
+    if (input.entry !== undefined) {
+      const officeProblem = this.officeProblem?.();
+      if (officeProblem) throw new AppError('office_unavailable', officeProblem);
+    }
+    const problem = pdfJob || input.entry !== undefined ? null : this.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
     const payload = buildPayload({
       payload: input.payload,
@@ -133,11 +140,19 @@ export class RenderJobs {
       // Likewise the one PDF-job version: the job joins its PDF sources instead of printing a page.
       prepared = await this.inlineSources.prepare(accountId, { html: PDF_JOB_HTML });
     } else if (inline) {
-      prepared = await this.inlineSources.prepare(accountId, {
-        ...(input.markdown !== undefined ? { markdown: input.markdown } : { html: input.html! }),
-        ...(input.engine !== undefined ? { engine: input.engine } : {}),
-        files: input.files,
-      });
+      prepared = await this.inlineSources.prepare(
+        accountId,
+        {
+          ...(input.entry !== undefined
+            ? { entry: input.entry }
+            : input.markdown !== undefined
+              ? { markdown: input.markdown }
+              : { html: input.html! }),
+          ...(input.engine !== undefined ? { engine: input.engine } : {}),
+          files: input.files,
+        },
+        { passwordSent: input.office?.password !== undefined },
+      );
     }
     // The version is resolved (alias, latest) and the payload checked against its schema before the
     // transaction: the check may take up to its time limit, and no write lock is held meanwhile. The
@@ -165,6 +180,10 @@ export class RenderJobs {
         bound = { deployId, version: resolved };
       }
       const { deployId, version } = bound;
+      if (input.office !== undefined && !isOfficeFileName(version.route))
+        throw new AppError('invalid_request', "office is for a version whose entry is an Office document; this one's is not", {
+          field: 'office',
+        });
       const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);

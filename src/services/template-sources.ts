@@ -6,9 +6,12 @@ import {
   MAX_TEMPLATE_SOURCE_BYTES,
   MAX_TEMPLATE_SOURCES_BYTES,
   templateSourcePaths,
-  type TemplateEngine,
+  type VersionEngine,
 } from '../domain/template-engines.js';
+import { isWordImagePath, WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import { AppError } from '../errors/app-error.js';
+import { checkOfficeInput } from '../domain/office-input.js';
+import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -18,11 +21,12 @@ import type { ServiceContext } from './context.js';
 export async function checkTemplateSources(
   ctx: ServiceContext,
   accountId: string,
-  engine: TemplateEngine,
+  engine: VersionEngine,
   entryPath: string,
   byPath: Map<string, { size: number }>,
   read: (path: string) => Promise<Buffer>,
 ): Promise<void> {
+  if (engine === WORD_TEMPLATE_ENGINE) return checkWordTemplateSource(ctx, accountId, entryPath, [...byPath.keys()], read);
   const paths = templateSourcePaths(engine, entryPath, byPath.keys());
   let total = 0;
   for (const p of paths) {
@@ -63,4 +67,48 @@ export async function checkTemplateSources(
       column: problem.column,
     });
   }
+}
+
+/**
+ * A Word template's tags, checked in the sandbox without running them: 400 template_syntax_error naming
+ * the file and the first broken tag (`details.tag`, as written between its +++ delimiters), an
+ * image("name") naming no image of the version among them; 400
+ * office_input_invalid for a file that is not a DOCX Folio would open (domain/office-input.ts).
+ */
+async function checkWordTemplateSource(
+  ctx: ServiceContext,
+  accountId: string,
+  entryPath: string,
+  paths: string[],
+  read: (path: string) => Promise<Buffer>,
+): Promise<void> {
+  const template = await read(entryPath);
+  const images = paths.filter(isWordImagePath).map((p) => p.slice(1));
+  const file = entryPath.slice(1);
+  // The zip's directory first (a renamed file, a zip bomb, a protected document), before anything is inflated.
+  const input = checkOfficeInput(file, template, false);
+  if (!input.ok)
+    throw new AppError(
+      'office_input_invalid',
+      input.code === 'office_password_required' ? `${file} is protected by a password; save the Word template without one` : input.message,
+      {
+        field: 'entries',
+        file,
+      },
+    );
+  let problem;
+  try {
+    problem = await ctx.sandbox.run('word.check', { template, images }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
+  } catch (err) {
+    if (!(err instanceof SandboxLimitError)) throw err;
+    throw new AppError('office_input_invalid', `${file} could not be read within the limits: ${err.message}`, { field: 'entries', file });
+  }
+  if (!problem) return;
+  throw new AppError('template_syntax_error', `${file}: ${problem.message}`, {
+    field: 'entries',
+    file,
+    line: null,
+    column: null,
+    ...(problem.tag !== null ? { tag: problem.tag } : {}),
+  });
 }

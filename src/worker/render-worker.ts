@@ -18,6 +18,9 @@ import { JobPreparation } from './job-preparation.js';
 import { claimNextJob } from './job-claim.js';
 import { runPdfJobSources } from './pdf-job-sources.js';
 import type { PdfMerges } from '../services/pdf-merges.js';
+import type { OfficeConverter } from '../office/converter.js';
+import { convertOfficeEntry } from './office-conversion.js';
+import { withFilledWordTemplate } from './word-fill.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
@@ -53,6 +56,8 @@ export class RenderWorker {
       notifier: Notifier;
       /** Resolves a PDF job's sources (managed PDFs and render outputs of its account). */
       merges: Pick<PdfMerges, 'resolve'>;
+      /** Converts jobs whose entry is an Office document; null: such jobs fail with office_unavailable. */
+      office?: OfficeConverter | null;
       concurrency: number;
     },
   ) {
@@ -131,6 +136,19 @@ export class RenderWorker {
       a.abort.abort(new RenderError('render_canceled', 'job canceled'));
   }
 
+  /**
+   * The page printed by the renderer, or an Office entry converted by LibreOffice: a Word template's entry
+   * first filled from the payload in the sandbox (worker/word-fill.ts).
+   */
+  private async print(
+    prepared: Awaited<ReturnType<JobPreparation['prepare']>>,
+    sink: (pdf: Readable) => Promise<void>,
+  ): Promise<RenderResult> {
+    if (!prepared.office) return this.deps.renderer.render(prepared.request, sink);
+    const request = prepared.wordTemplate ? await withFilledWordTemplate(this.ctx.sandbox, prepared.request) : prepared.request;
+    return convertOfficeEntry(this.deps.office ?? null, request, prepared.office.options, sink);
+  }
+
   private async process(a: Active): Promise<void> {
     const { job } = a;
     const log = this.ctx.log.child({ jobId: job.id, deployId: job.deploy_id, attempt: job.attempt });
@@ -163,7 +181,7 @@ export class RenderWorker {
       let finishedAt: number | undefined;
       if (prepared.post === null) {
         // A plain job: the PDF streams from Chromium straight into the blob store.
-        result = await this.deps.renderer.render(prepared.request, async (pdf) => {
+        result = await this.print(prepared, async (pdf) => {
           await this.ctx.blobs.put(storageKey, pdf);
           storedKey = storageKey;
         });
@@ -186,7 +204,7 @@ export class RenderWorker {
           rendered = joined.result;
           post = { ...post, steps: (post.steps ?? []).filter((s) => s.type === 'optimize') };
         } else
-          rendered = await this.deps.renderer.render(prepared.request, async (pdf) => {
+          rendered = await this.print(prepared, async (pdf) => {
             printed = await collectPdf(pdf);
           });
         if (a.abort.signal.aborted) throw new RenderError('render_canceled', 'job canceled');

@@ -50,7 +50,7 @@ describe('folio init and folio dev with template languages', () => {
     assert.match(again.stderr, /already has index\.liquid.*never overwrites/);
     const unknown = await runFolio(['init', 'x', '--engine', 'ejs'], { cwd: work, env: process.env });
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /--engine must be one of html, handlebars, liquid, nunjucks, mustache, markdown; got ejs/);
+    assert.match(unknown.stderr, /--engine must be one of html, handlebars, liquid, nunjucks, mustache, markdown, docx; got ejs/);
     assert.ok(!fs.existsSync(path.join(work, 'x')), 'nothing written');
   });
 

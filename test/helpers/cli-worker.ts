@@ -1,4 +1,4 @@
-// The worker thread of cli-in-process.ts: runs one `folio` client, operator, doctor, dev or test command at a time
+// The worker thread of cli-in-process.ts: runs one `folio` client, operator, doctor, dev, test or init command at a time
 // with the environment it is given, and answers what the command wrote to stdout and stderr and its exit
 // code. The dispatch is bin/folio's (src/main/cli.ts) for those commands: each goes to its run function.
 import { inspect } from 'node:util';
@@ -19,7 +19,8 @@ async function dispatch([command, ...rest]: string[]): Promise<number> {
   if (command === 'doctor') return (await import('../../src/cli/doctor.js')).runDoctor(rest);
   if (command === 'dev') return (await import('../../src/cli/dev/index.js')).runDev(rest);
   if (command === 'test') return (await import('../../src/cli/snapshots/index.js')).runTest(rest);
-  throw new Error(`"folio ${command}" is not run in-process: only client, operator, doctor, dev and test commands are`);
+  if (command === 'init') return (await import('../../src/cli/init/index.js')).runInit(rest);
+  throw new Error(`"folio ${command}" is not run in-process: only client, operator, doctor, dev, test and init commands are`);
 }
 
 type Write = typeof process.stdout.write;

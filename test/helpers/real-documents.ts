@@ -159,7 +159,7 @@ sequenceDiagram
 }
 
 /** A 64×64 PNG of one colour (the lazy image of lazyImagePage). */
-function solidPng(): Buffer {
+export function solidPng(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

@@ -159,7 +159,7 @@ describe('checkCommit: refusals', () => {
       {
         code: 'invalid_request',
         field: 'render.engine',
-        message: 'render.engine must be one of html, handlebars, liquid, nunjucks, mustache, markdown; got "ejs"',
+        message: 'render.engine must be one of html, handlebars, liquid, nunjucks, mustache, markdown, docx; got "ejs"',
       },
     ],
     [

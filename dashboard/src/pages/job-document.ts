@@ -145,6 +145,7 @@ export function documentRows(d: RenderJob['document']): HTMLElement[] {
       ),
     );
   if (d.steps?.length) rows.push(h('dt', {}, 'PDF steps'), h('dd', { 'data-testid': 'pdf-steps' }, d.steps.join(' → ')));
+  if (d.office) rows.push(h('dt', {}, 'Office conversion'), h('dd', { 'data-testid': 'office-options' }, officeText(d.office)));
   const m = d.metadata;
   if (m?.title) rows.push(h('dt', {}, 'Title'), h('dd', {}, m.title));
   if (m?.author) rows.push(h('dt', {}, 'Author'), h('dd', {}, m.author));
@@ -152,4 +153,10 @@ export function documentRows(d: RenderJob['document']): HTMLElement[] {
   if (m?.keywords?.length) rows.push(h('dt', {}, 'Keywords'), h('dd', {}, m.keywords.join(', ')));
   if (m?.lang) rows.push(h('dt', {}, 'Language'), h('dd', {}, m.lang));
   return rows;
+}
+
+/** The office options of a job as one line (LibreOffice converted its entry); of a password only that one was sent. */
+function officeText(o: NonNullable<NonNullable<RenderJob['document']>['office']>): string {
+  const parts = Object.entries(o).map(([k, v]) => (k === 'password' ? 'password sent' : v === true ? k : `${k} ${String(v)}`));
+  return parts.length > 0 ? `LibreOffice · ${parts.join(' · ')}` : 'LibreOffice';
 }

@@ -220,7 +220,7 @@ export async function jobPage(ctx: PageContext) {
       h(
         'p',
         {},
-        `${o.pageCount} page(s) · ${bytes(o.bytes)} · `,
+        `${o.pageCount} page(s) · ${bytes(o.bytes)} · ${o.browserVersion ? `printed by ${o.browserVersion} · ` : ''}`,
         detail.pdf
           ? h('a', { href: `/dashboard/pdfs/${encodeURIComponent(detail.pdf.id)}` }, `managed PDF ${detail.pdf.fileName}`)
           : 'transient output',

@@ -24,7 +24,12 @@ and snapshots): a version that carries them can be checked on the server after a
 Options:
   --slug SLUG            deploy slug (default: the folder name, lowercased, [a-z0-9-])
   --deploy ID            deploy by id (dep_…) instead of by slug
-  --route ROUTE          entry route of the version (default /)
+  --route ROUTE          entry route of the version (default /; with --engine docx, the folder's
+                         index.docx, else its only .docx)
+  --engine ENGINE        render.engine of the version: html, handlebars, liquid, nunjucks, mustache,
+                         markdown (default: from the entry's extension), or docx: the .docx entry is a
+                         Word template (+++INS name+++, +++FOR line IN lines+++ …) filled from each
+                         job's payload and converted to PDF (docs/office-templates.md)
   --title TITLE          title of the version (default: the slug)
   --alias NAME           point this alias (e.g. production, preview) at the new version
   --new-version          make a new version even when nothing changed since the latest one (default:
@@ -49,6 +54,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
     slug: { type: 'string' },
     deploy: { type: 'string' },
     route: { type: 'string' },
+    engine: { type: 'string' },
     title: { type: 'string' },
     alias: { type: 'string' },
     'new-version': { type: 'boolean' },
@@ -124,6 +130,7 @@ export async function deployCommand(argv: string[]): Promise<number> {
       slug,
       deployId: str(p, 'deploy'),
       route: str(p, 'route'),
+      engine: str(p, 'engine'),
       title: str(p, 'title'),
       alias: str(p, 'alias'),
       newVersion: Boolean(p.values['new-version']),

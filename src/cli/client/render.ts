@@ -30,6 +30,7 @@ import { checkStrict, failOnOption, printWarnings, warningOptionFlags, warningOp
 export const renderHelp = `Usage: folio render <deploy> [options]
        folio render --html FILE [--assets DIR] [--engine E] -o out.pdf [options]
        folio render --md FILE [--assets DIR] -o out.pdf [options]
+       folio render --office FILE [--page-ranges R] [--single-page-sheets] -o out.pdf [options]
        folio render <deploy> --png -o card.png [--width PX] [options]
        folio render --url URL [--header 'Name: value'] [--cookie name=value] -o out.pdf [options]
 
@@ -38,7 +39,9 @@ With --html, renders that HTML file without a deploy (inline sources, one POST /
 files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR. A file named
 *.hbs, *.liquid, *.njk or *.mustache is a template in that language (or say so with --engine), rendered
 with --payload as its data. With --md, renders a Markdown file (front matter, tables, code) the same way.
-With --url, prints that web page (a URL source, one POST /v1/render); the plan must allow the external
+With --office, converts an Office document (.docx .xlsx .pptx .odt .ods .odp .doc .xls .ppt .rtf .txt
+.csv) to PDF with the server's LibreOffice (one POST /v1/render; a protected one opens with the password in
+the environment variable FOLIO_OFFICE_PASSWORD). With --url, prints that web page (a URL source, one POST /v1/render); the plan must allow the external
 network, and the server refuses loopback and private addresses unless its operator allow-listed the host.
 
 Options:
@@ -50,6 +53,10 @@ Options:
                          mustache; markdown: an HTML page placing Markdown files of --assets with
                          {{ toHTML "name.md" }}); default: from the file's extension, else plain HTML
   --md FILE              render this Markdown file without a deploy (with --assets DIR); needs -o
+  --office FILE          convert this Office document without a deploy; needs -o
+  --page-ranges R        with --office: the pages to keep ("1-3,5")
+  --landscape            with --office: landscape pages
+  --single-page-sheets   with --office: one page per sheet of a spreadsheet
   --managed              keep the PDF as a managed PDF (default: transient, deleted after 10 minutes)
   --business-key KEY     your reference for the job (default: the job id)
 ${urlSourceHelp}
@@ -76,6 +83,7 @@ Examples:
   folio render card --png -o card.png --width 1200
   folio render --html invoice.hbs --assets partials/ --payload inv.json -o inv.pdf
   folio render --md notes.md -o notes.pdf
+  folio render --office report.docx -o report.pdf
   folio render invoice --payload inv.json -o inv.pdf --images png --width 400 --pages 1`;
 
 export function readPayload(spec: string, mime: string | undefined): { payload?: unknown; payloadMime?: string } {
@@ -109,6 +117,10 @@ export async function renderCommand(argv: string[]): Promise<number> {
     sync: { type: 'boolean' },
     html: { type: 'string' },
     md: { type: 'string' },
+    office: { type: 'string' },
+    'page-ranges': { type: 'string' },
+    landscape: { type: 'boolean' },
+    'single-page-sheets': { type: 'boolean' },
     engine: { type: 'string' },
     assets: { type: 'string' },
     timeout: { type: 'string' },
@@ -122,14 +134,16 @@ export async function renderCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const source = urlSourceOption(p);
-  const given = (['url', 'html', 'md'] as const).filter((f) => str(p, f) !== undefined);
+  const given = (['url', 'html', 'md', 'office'] as const).filter((f) => str(p, f) !== undefined);
   if (given.length > 1) throw new UsageError(`${given.map((f) => `--${f}`).join(' and ')}: give one of them`);
   const htmlFile = str(p, 'html');
   const mdFile = str(p, 'md');
   const inlineFile = htmlFile ?? mdFile;
   if (inlineFile === undefined && str(p, 'assets') !== undefined) throw new UsageError('--assets goes with --html FILE or --md FILE');
   const engine = inlineEngine(htmlFile, mdFile, str(p, 'engine'));
-  const oneShot = inlineFile !== undefined || source !== null;
+  const officeFile = str(p, 'office');
+  const office = officeOptions(p, officeFile);
+  const oneShot = inlineFile !== undefined || source !== null || officeFile !== undefined;
   const ref = !oneShot ? positional(p, 0, 'the deploy (id or slug): folio render <deploy>') : null;
   noExtra(p, !oneShot ? 1 : 0);
   if (source && str(p, 'payload') !== undefined) throw new UsageError('--url prints a web page, which gets no payload');
@@ -146,7 +160,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
   const timeoutMs = (timeoutSeconds ?? 120) * 1000;
   if ((p.values.sync || oneShot) && out === undefined)
     throw new UsageError(
-      `${source ? '--url' : htmlFile !== undefined ? '--html' : mdFile !== undefined ? '--md' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
+      `${source ? '--url' : htmlFile !== undefined ? '--html' : mdFile !== undefined ? '--md' : officeFile !== undefined ? '--office' : '--sync'} needs -o FILE: where to write the ${plan.product ? 'image' : 'PDF'}`,
     );
   if (out !== undefined) checkOutputDir(out);
   if (out !== undefined && plan.product) checkImageTarget(out, plan.product);
@@ -171,6 +185,12 @@ export async function renderCommand(argv: string[]): Promise<number> {
     strict,
   };
   if (source) return renderSync(client, { source, ...common }, sync);
+  if (officeFile !== undefined) {
+    if (!fs.existsSync(officeFile) || !fs.statSync(officeFile).isFile()) throw new UsageError(`--office: file not found: ${officeFile}`);
+    const name = path.basename(officeFile);
+    const files = { [name]: fs.readFileSync(officeFile).toString('base64') };
+    return renderSync(client, { entry: name, files, ...(office ? { office } : {}), ...common }, sync);
+  }
   if (inlineFile !== undefined) {
     const { entry, files } = inlineSources(inlineFile, str(p, 'assets'), mdFile !== undefined ? '--md' : '--html');
     const sources = mdFile !== undefined ? { markdown: entry } : { html: entry, ...(engine ? { engine } : {}) };
@@ -341,4 +361,23 @@ function inlineSources(entryFile: string, assetsDir: string | undefined, flag: s
     files[rel.split(path.sep).join('/')] = fs.readFileSync(full).toString('base64');
   }
   return { entry, files };
+}
+
+/** --office's conversion options: the flags, and the password from FOLIO_OFFICE_PASSWORD (never a flag: it would show in ps). */
+function officeOptions(p: ReturnType<typeof parse>, officeFile: string | undefined) {
+  const ranges = str(p, 'page-ranges');
+  const flags = { landscape: p.values.landscape === true, singlePageSheets: p.values['single-page-sheets'] === true };
+  if (officeFile === undefined) {
+    if (ranges !== undefined || flags.landscape || flags.singlePageSheets)
+      throw new UsageError('--page-ranges, --landscape and --single-page-sheets go with --office FILE');
+    return undefined;
+  }
+  const password = process.env.FOLIO_OFFICE_PASSWORD;
+  const o = {
+    ...(ranges !== undefined ? { pageRanges: ranges } : {}),
+    ...(flags.landscape ? { landscape: true } : {}),
+    ...(flags.singlePageSheets ? { singlePageSheets: true } : {}),
+    ...(password ? { password } : {}),
+  };
+  return Object.keys(o).length > 0 ? o : undefined;
 }

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { TEMPLATE_ENGINES } from '../../domain/template-engines.js';
 import { reportError, UsageError } from '../client/output.js';
 import { scaffold, type ScaffoldEngine } from './scaffolds.js';
+import { wordScaffold } from './word-scaffold.js';
 
 export const initHelp = `Usage: folio init [dir] [--engine ENGINE]
 
@@ -16,7 +17,9 @@ test and folio deploy. Never overwrites a file.
 Options:
   --engine ENGINE   the template language: html (default: a page that fetches its payload), handlebars,
                     liquid, nunjucks (Jinja2 syntax), mustache or markdown; the templates guide
-                    (docs/templates.md, "Template languages") lists their helpers
+                    (docs/templates.md, "Template languages") lists their helpers. docx: a Word
+                    invoice template (invoice.docx, +++ commands) and its sample payload, to edit in
+                    Word and deploy with folio deploy --engine docx (docs/office-templates.md)
   -h, --help        show this help`;
 
 export async function runInit(argv: string[]): Promise<number> {
@@ -31,11 +34,11 @@ export async function runInit(argv: string[]): Promise<number> {
       return 0;
     }
     if (positionals.length > 1) throw new UsageError(`one folder at most; got ${positionals.join(' ')}`);
-    const engine = (values.engine ?? 'html') as ScaffoldEngine;
-    if (engine !== 'html' && !(TEMPLATE_ENGINES as readonly string[]).includes(engine))
-      throw new UsageError(`--engine must be one of html, ${TEMPLATE_ENGINES.join(', ')}; got ${engine}`);
+    const engine = (values.engine ?? 'html') as ScaffoldEngine | 'docx';
+    if (engine !== 'html' && engine !== 'docx' && !(TEMPLATE_ENGINES as readonly string[]).includes(engine))
+      throw new UsageError(`--engine must be one of html, ${TEMPLATE_ENGINES.join(', ')}, docx; got ${engine}`);
     const dir = path.resolve(positionals[0] ?? '.');
-    const files = scaffold(engine);
+    const files: Record<string, string | Buffer> = engine === 'docx' ? wordScaffold() : scaffold(engine);
     const taken = Object.keys(files).filter((f) => fs.existsSync(path.join(dir, f)));
     if (taken.length) throw new UsageError(`${dir} already has ${taken.join(', ')}: folio init never overwrites; pick an empty folder`);
     for (const [rel, text] of Object.entries(files)) {
@@ -44,7 +47,8 @@ export async function runInit(argv: string[]): Promise<number> {
     }
     const shown = path.relative(process.cwd(), dir) || '.';
     console.log(`created ${Object.keys(files).sort().join(', ')} in ${shown}`);
-    console.log(`next: folio dev ${shown}   (preview with live reload)`);
+    if (engine === 'docx') console.log(`next: edit invoice.docx in Word, then folio deploy ${shown} --engine docx`);
+    else console.log(`next: folio dev ${shown}   (preview with live reload)`);
     return 0;
   } catch (err) {
     if (err instanceof TypeError && 'code' in err) return reportError(new UsageError(err.message), false);

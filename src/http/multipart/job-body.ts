@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
+import { isOfficeFileName } from '../../domain/office-input.js';
 import { AppError } from '../../errors/app-error.js';
 import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
@@ -152,6 +153,16 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   if (html === undefined && files['index.md'] !== undefined) {
     markdown = Buffer.from(files['index.md'], 'base64').toString('utf8');
     delete files['index.md'];
+  }
+  // Without an html or Markdown entry, an Office document is the entry: the one the job part names
+  // (`entry`), else the only Office document among the parts (converted with LibreOffice).
+  if (html === undefined && markdown === undefined) {
+    const office = Object.keys(files).filter(isOfficeFileName);
+    const entry = typeof job.entry === 'string' ? job.entry : office.length === 1 ? office[0] : undefined;
+    if (entry !== undefined) {
+      req.body = { ...job, entry, files };
+      return;
+    }
   }
   if (html === undefined && markdown === undefined)
     throw new AppError(

@@ -47,6 +47,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v1/render-jobs/{jobId}/images': 'listPageImages',
   'POST /v1/render': 'render',
   'POST /forms/chromium/convert/html': 'gotenbergConvertHtml',
+  'POST /forms/libreoffice/convert': 'gotenbergConvertOffice',
   'POST /forms/chromium/screenshot/html': 'gotenbergScreenshotHtml',
   'POST /forms/chromium/convert/markdown': 'gotenbergConvertMarkdown',
   'POST /forms/chromium/screenshot/markdown': 'gotenbergScreenshotMarkdown',

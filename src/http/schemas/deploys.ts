@@ -53,8 +53,11 @@ export const DeployVersion = Type.Object(
       description: "The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none.",
     }),
     engine: Type.Union(
-      [Type.Literal('html'), ...['handlebars', 'liquid', 'nunjucks', 'mustache', 'markdown'].map((e) => Type.Literal(e))],
-      { description: 'The template language of the entry (`render.engine` at commit, or its extension); `html` for none.' },
+      [Type.Literal('html'), ...['handlebars', 'liquid', 'nunjucks', 'mustache', 'markdown', 'docx'].map((e) => Type.Literal(e))],
+      {
+        description:
+          'The template language of the entry (`render.engine` at commit, or its extension); `html` for none; `docx` for a Word template filled from the payload and converted to PDF.',
+      },
     ),
     status: Type.String({ description: '`ready` after commit.' }),
     fileCount: Type.Integer(),

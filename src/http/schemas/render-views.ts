@@ -1,3 +1,4 @@
+import { OfficeView } from '../../domain/office-job-field.js';
 import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
 import { JOB_ERRORS } from '../../domain/job-errors.js';
@@ -134,6 +135,7 @@ export const RenderJob = Type.Object(
               { description: 'A PDF job (`POST /v1/pdf-jobs`): the sources it joins, in order, instead of printing a page.' },
             ),
           ),
+          office: Type.Optional(OfficeView),
         },
         {
           description:

@@ -1,0 +1,292 @@
+// The supervised pool of warm LibreOffice processes (office-process.ts) behind the OfficeConverter port:
+// `size` processes, each started on first need and replaced after `maxConversionsPerProcess` conversions,
+// a crash or a timeout. Conversions wait in turns per account: a free process takes the next document of
+// the account with the fewest running, and no account holds more than size - 1 processes while another
+// waits, so one tenant's hanging documents never hold every process until their time limit.
+import { checkOfficeInput } from '../domain/office-input.js';
+import { officeFilterData, officeOptionsProblem } from '../domain/office-options.js';
+import { OfficeError, type OfficeConversionRequest, type OfficeConversionResult, type OfficeConverter } from './converter.js';
+import { OfficeProcess } from './office-process.js';
+import { findOffice, planOfficeSandbox, type OfficeSandboxPlan } from './office-sandbox.js';
+
+export interface OfficePoolOptions {
+  /** Processes (FOLIO_OFFICE_POOL_SIZE). */
+  size: number;
+  /** A process is replaced after this many conversions (FOLIO_OFFICE_MAX_CONVERSIONS). */
+  maxConversionsPerProcess: number;
+  /** Address-space limit of each process, MiB (FOLIO_OFFICE_MEMORY_MB). */
+  memoryMb: number;
+  /** The unprivileged user LibreOffice runs as when Folio runs as root (FOLIO_OFFICE_USER). */
+  user: string;
+  /** soffice; null: Debian's (office-sandbox.ts). */
+  sofficePath: string | null;
+  startTimeoutMs?: number;
+  /** A conversion running this long may be hanging: its account no longer takes the last free process. */
+  slowMs?: number;
+  /** A process started (the folio_office_process_starts_total metric). */
+  onProcessStart?: () => void;
+}
+
+interface Waiting {
+  req: OfficeConversionRequest;
+  enqueuedAt: number;
+  deadline: number;
+  resolve: (p: OfficeProcess) => void;
+  reject: (e: Error) => void;
+}
+
+export class OfficePool implements OfficeConverter {
+  #opts: OfficePoolOptions;
+  #idle: OfficeProcess[] = [];
+  /** Processes running or starting, counted so the pool never passes its size. */
+  #live = 0;
+  /** Start times of each account's running conversions. */
+  #running = new Map<string, number[]>();
+  #queues = new Map<string, Waiting[]>();
+  #closed = false;
+  #warming = false;
+  #recheck: NodeJS.Timeout | null = null;
+  /** When each busy process was handed its conversion (the account's start time in #running). */
+  #startedAt = new WeakMap<OfficeProcess, number>();
+  #all = new Set<OfficeProcess>();
+  #bin: { soffice: string; python: string } | { problem: string } | null = null;
+  #plan: OfficeSandboxPlan | null = null;
+  #version: string | null = null;
+
+  constructor(opts: OfficePoolOptions) {
+    this.#opts = opts;
+  }
+
+  /** Why conversions cannot run on this machine (LibreOffice missing, no way to isolate it), or null. */
+  unavailableReason(): string | null {
+    this.#bin ??= findOffice(this.#opts.sofficePath);
+    if ('problem' in this.#bin) return this.#bin.problem;
+    try {
+      this.#plan ??= planOfficeSandbox({ user: this.#opts.user, memoryMb: this.#opts.memoryMb });
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return null;
+  }
+
+  /** LibreOffice's version once a process has started ("7.4.7.2"), else null. */
+  get version(): string | null {
+    return this.#version;
+  }
+
+  /**
+   * Starts the pool's processes now, one after the other, so no conversion pays LibreOffice's start (about
+   * 1 s, more while other processes convert). Does nothing where LibreOffice is unavailable.
+   */
+  async warm(): Promise<void> {
+    this.#warming = true;
+    if (this.unavailableReason() !== null) return;
+    while (!this.#closed && this.#live < this.#opts.size) {
+      this.#live++;
+      const p = await this.#startProcess();
+      this.#release(p);
+      this.#dispatch();
+    }
+  }
+
+  async convert(req: OfficeConversionRequest): Promise<OfficeConversionResult> {
+    const enqueuedAt = Date.now();
+    const problem = officeOptionsProblem(req.options);
+    if (problem) throw new OfficeError('office_input_invalid', problem);
+    const verdict = checkOfficeInput(req.fileName, req.bytes, req.options.password !== undefined);
+    if (!verdict.ok) throw new OfficeError(verdict.code, verdict.message);
+    const unavailable = this.unavailableReason();
+    if (unavailable) throw new OfficeError('office_unavailable', unavailable);
+    if (this.#closed) throw new OfficeError('office_unavailable', 'the Office converter is shutting down');
+    // The first conversion starts the rest of the pool: a server that never converts runs no LibreOffice.
+    if (!this.#warming) {
+      this.#warming = true;
+      void this.warm().catch(() => undefined);
+    }
+    const deadline = enqueuedAt + req.timeoutMs;
+    const proc = await this.#take(req, deadline);
+    const t0 = Date.now();
+    try {
+      const { answer, pdf, messages } = await proc.convert({
+        fileName: req.fileName,
+        bytes: req.bytes,
+        filterData: officeFilterData(req.options),
+        landscape: req.options.landscape === true,
+        ...(req.options.password !== undefined ? { password: req.options.password } : {}),
+        fonts: req.fonts ?? [],
+        deadline,
+        maxOutputBytes: req.maxOutputBytes,
+      });
+      if (!answer.ok || !pdf) {
+        if (answer.stage === 'load' && verdict.encrypted)
+          throw new OfficeError(
+            'office_password_required',
+            `${req.fileName} did not open with the password sent in office.password`,
+            messages,
+          );
+        const what = answer.stage === 'load' ? 'LibreOffice could not open' : 'LibreOffice could not convert';
+        throw new OfficeError('office_conversion_failed', `${what} ${req.fileName}: ${answer.message ?? 'no reason given'}`, messages);
+      }
+      if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+        throw new OfficeError('office_conversion_failed', `LibreOffice wrote no PDF for ${req.fileName}`, messages);
+      return {
+        pdf,
+        messages,
+        converter: { name: 'LibreOffice', version: proc.version },
+        timings: { queued: t0 - enqueuedAt, convert: Date.now() - t0 },
+      };
+    } finally {
+      this.#finish(req.accountId, proc);
+    }
+  }
+
+  /** A process for this request, in the account's turn; rejects at the deadline or on abort. */
+  #take(req: OfficeConversionRequest, deadline: number): Promise<OfficeProcess> {
+    return new Promise<OfficeProcess>((resolve, reject) => {
+      const w: Waiting = { req, enqueuedAt: Date.now(), deadline, resolve, reject };
+      const q = this.#queues.get(req.accountId) ?? [];
+      q.push(w);
+      this.#queues.set(req.accountId, q);
+      const drop = (err: Error) => {
+        const list = this.#queues.get(req.accountId);
+        const i = list?.indexOf(w) ?? -1;
+        if (i < 0) return;
+        list!.splice(i, 1);
+        if (list!.length === 0) this.#queues.delete(req.accountId);
+        reject(err);
+      };
+      const timer = setTimeout(
+        () => drop(new OfficeError('office_timeout', 'no LibreOffice process was free within the time limit')),
+        Math.max(0, deadline - Date.now()),
+      );
+      const onAbort = () => drop(new OfficeError('office_conversion_failed', 'the conversion was canceled'));
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+      w.resolve = (p) => {
+        clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onAbort);
+        resolve(p);
+      };
+      w.reject = (e) => {
+        clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onAbort);
+        reject(e);
+      };
+      this.#dispatch();
+    });
+  }
+
+  /**
+   * Hands free (or startable) processes to the next waiting conversions, fewest-running account first. The
+   * last free process goes to an account that already runs conversions only while all of them are younger
+   * than slowMs: an account whose document may be hanging leaves it to the others.
+   */
+  #dispatch(): void {
+    for (;;) {
+      while (this.#idle.length > 0 && this.#idle[this.#idle.length - 1]!.dead) {
+        this.#idle.pop();
+        this.#live--;
+      }
+      const free = this.#idle.length + (this.#opts.size - this.#live);
+      if (free <= 0) return;
+      const now = Date.now();
+      let best: string | null = null;
+      let bestRunning = Infinity;
+      for (const account of this.#queues.keys()) {
+        const running = this.#running.get(account) ?? [];
+        if (free === 1 && running.some((t) => now - t >= this.#slowMs)) continue;
+        if (running.length < bestRunning) {
+          best = account;
+          bestRunning = running.length;
+        }
+      }
+      if (best === null) {
+        // Look again once the youngest running conversion passes slowMs (or another ends).
+        if (this.#queues.size > 0 && !this.#recheck)
+          this.#recheck = setTimeout(() => {
+            this.#recheck = null;
+            this.#dispatch();
+          }, this.#slowMs).unref();
+        return;
+      }
+      const account = best;
+      const q = this.#queues.get(account)!;
+      const w = q.shift()!;
+      if (q.length === 0) this.#queues.delete(account);
+      this.#running.set(account, [...(this.#running.get(account) ?? []), now]);
+      const idle = this.#idle.pop();
+      if (idle) {
+        this.#startedAt.set(idle, now);
+        w.resolve(idle);
+        continue;
+      }
+      this.#live++;
+      void this.#startProcess().then(
+        (p) => {
+          this.#startedAt.set(p, now);
+          w.resolve(p);
+        },
+        (err: Error) => {
+          this.#finish(account, null, now);
+          w.reject(err);
+        },
+      );
+    }
+  }
+
+  get #slowMs(): number {
+    return this.#opts.slowMs ?? 2000;
+  }
+
+  /** Starts a process for a slot already counted in #live (given back when the start fails). */
+  async #startProcess(): Promise<OfficeProcess> {
+    const bin = this.#bin as { soffice: string; python: string };
+    const p = new OfficeProcess(this.#plan!, bin, this.#opts.startTimeoutMs ?? 60_000);
+    this.#all.add(p);
+    void p.exited.then(() => this.#all.delete(p));
+    try {
+      await p.start();
+    } catch (err) {
+      this.#live--;
+      this.#all.delete(p);
+      throw err;
+    }
+    this.#version = p.version;
+    this.#opts.onProcessStart?.();
+    return p;
+  }
+
+  /** A conversion ended: its process goes back (or is replaced), and the next waiting one is served. */
+  #finish(account: string, proc: OfficeProcess | null, startedAt?: number): void {
+    const running = this.#running.get(account) ?? [];
+    const t = startedAt ?? (proc ? this.#startedAt.get(proc) : undefined);
+    const i = t === undefined ? 0 : running.indexOf(t);
+    running.splice(i < 0 ? 0 : i, 1);
+    if (running.length === 0) this.#running.delete(account);
+    if (proc) this.#release(proc);
+    this.#dispatch();
+  }
+
+  #release(proc: OfficeProcess): void {
+    if (proc.dead || this.#closed || proc.conversions >= this.#opts.maxConversionsPerProcess) {
+      this.#live--;
+      void proc.close();
+      return;
+    }
+    this.#idle.push(proc);
+  }
+
+  /** Processes alive now, for tests and metrics (their pids and conversions). */
+  processes(): Array<{ pid: number | undefined; conversions: number; uid: number }> {
+    return [...this.#all].map((p) => ({ pid: p.pid, conversions: p.conversions, uid: p.uid }));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#recheck) clearTimeout(this.#recheck);
+    for (const q of this.#queues.values())
+      for (const w of q) w.reject(new OfficeError('office_unavailable', 'the Office converter is shutting down'));
+    this.#queues.clear();
+    this.#idle = [];
+    await Promise.all([...this.#all].map((p) => p.close()));
+  }
+}

@@ -1,0 +1,134 @@
+// The LibreOffice pool with real LibreOffice: its sandbox (not root, no network at all), its limits (a
+// conversion past its time limit is killed and its process replaced), turns between accounts (a second
+// account's document converts while the first account's runs to its time limit), and replacement after N
+// conversions. Documents are made by docx (test/helpers/office-documents.ts); PDFs read by poppler.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { OfficeError } from '../../src/office/converter.js';
+import { OfficePool } from '../../src/office/office-pool.js';
+import { withPdfFile } from '../helpers/pdf.js';
+import { letterDocx, remoteReferencesDocx } from '../helpers/office-documents.js';
+
+const pages = (pdf: Buffer) =>
+  Number(/Pages:\s+(\d+)/.exec(withPdfFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' })))![1]);
+
+/** A CSV that LibreOffice takes seconds to lay out (about 5 s for 60,000 rows on this machine). */
+const slowCsv = (rows = 60000) =>
+  Buffer.from(Array.from({ length: rows }, (_, i) => `${i},alpha ${i},beta ${i},${i * 3.5},gamma delta epsilon ${i}`).join('\n'));
+
+describe('the LibreOffice pool', () => {
+  let pool: OfficePool;
+  let letter: Buffer;
+  const convert = (accountId: string, fileName: string, bytes: Buffer, timeoutMs = 30_000) =>
+    pool.convert({ accountId, fileName, bytes, options: {}, timeoutMs, maxOutputBytes: null });
+
+  before(async () => {
+    pool = new OfficePool({ size: 2, maxConversionsPerProcess: 5, memoryMb: 3072, user: 'folio-office', sofficePath: null });
+    assert.equal(pool.unavailableReason(), null, 'LibreOffice is installed by the set-up');
+    letter = await letterDocx();
+    // Both processes started before the tests time anything (as a server does at start).
+    await pool.warm();
+    assert.equal(pool.processes().length, 2);
+  });
+  after(() => pool.close());
+
+  test('LibreOffice runs as an unprivileged user, and says what converted the document', async () => {
+    const r = await convert('acct_a', 'letter.docx', letter);
+    assert.equal(pages(r.pdf), 2);
+    assert.equal(r.converter.name, 'LibreOffice');
+    assert.match(r.converter.version, /^\d+\.\d+/);
+    const procs = pool.processes();
+    assert.ok(procs.length >= 1);
+    for (const p of procs) assert.notEqual(p.uid, 0, 'the bridge and soffice do not run as root');
+    // The processes themselves, as the kernel sees them.
+    for (const p of procs) {
+      const status = execFileSync('ps', ['-o', 'uid=', '-g', String(p.pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
+      assert.ok(status.length > 0 && status.every((uid) => uid !== '0'), `process group ${p.pid}: uids ${status.join(' ')}`);
+    }
+  });
+
+  test('a document that references a local listener reaches nothing: no network at all', async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.end('x');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await convert('acct_a', 'remote.docx', await remoteReferencesDocx(base));
+      assert.equal(pages(r.pdf), 2, 'the document itself converts');
+      await new Promise((res) => setTimeout(res, 500));
+      assert.deepEqual(hits, [], 'the listener saw no request');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  test("a conversion past its time limit is killed with office_timeout while another account's converts", async () => {
+    const t0 = Date.now();
+    const slow = convert('acct_slow', 'big.csv', slowCsv(), 1500).then(
+      () => assert.fail('the slow conversion should have been stopped'),
+      (err: unknown) => err,
+    );
+    // Started while the slow one runs: it takes the other process.
+    await new Promise((r) => setTimeout(r, 200));
+    const quick = await convert('acct_quick', 'letter.docx', letter);
+    const quickDone = Date.now() - t0;
+    assert.equal(pages(quick.pdf), 2);
+    const err = await slow;
+    const slowDone = Date.now() - t0;
+    assert.ok(err instanceof OfficeError, String(err));
+    assert.equal(err.code, 'office_timeout');
+    assert.ok(quickDone < slowDone, `the second account finished first (${quickDone} ms vs ${slowDone} ms)`);
+    assert.ok(slowDone < 5000, `stopped at its time limit, not at the end of the work (${slowDone} ms)`);
+    // The killed process is replaced: the next conversion of the same account works.
+    const again = await convert('acct_slow', 'letter.docx', letter);
+    assert.equal(pages(again.pdf), 2);
+  });
+
+  test('an account whose conversion may hang leaves the last process to the others', async () => {
+    // Two slow documents of one account: the second waits rather than taking the last process, so a
+    // second account's document started later still converts at once.
+    // The first runs until its time limit (7 s): without the rule the other account would wait about 4 s.
+    const slowA = convert('acct_hog', 'big.csv', slowCsv(120000), 7000).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 2500));
+    const slowB = convert('acct_hog', 'big2.csv', slowCsv(), 4000).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 100));
+    const t = Date.now();
+    const quick = await convert('acct_other', 'letter.docx', letter);
+    assert.equal(pages(quick.pdf), 2);
+    assert.ok(Date.now() - t < 2500, `the other account waited ${Date.now() - t} ms`);
+    await Promise.all([slowA, slowB]);
+  });
+
+  test('a process is replaced after its maximum number of conversions', async () => {
+    const seen = new Set<number | undefined>();
+    for (let i = 0; i < 12; i++) {
+      await convert('acct_a', 'letter.docx', letter);
+      for (const p of pool.processes()) {
+        assert.ok(p.conversions <= 5, `a process ran ${p.conversions} conversions`);
+        seen.add(p.pid);
+      }
+    }
+    assert.ok(seen.size >= 3, `12 conversions at 5 per process used ${seen.size} processes`);
+  });
+
+  test('bad input is refused before LibreOffice reads it', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await assert.rejects(
+      convert('acct_a', 'photo.docx', png),
+      (e: unknown) => e instanceof OfficeError && e.code === 'office_input_invalid',
+    );
+    await assert.rejects(
+      convert('acct_a', 'notes.txt', png),
+      (e: unknown) => e instanceof OfficeError && e.code === 'office_input_invalid' && /binary/.test(e.message),
+    );
+    await assert.rejects(convert('acct_a', 'x.exe', letter), (e: unknown) => e instanceof OfficeError && e.code === 'office_input_invalid');
+  });
+});
