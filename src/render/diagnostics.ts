@@ -16,7 +16,7 @@ import {
   type RequestProblem,
 } from '../domain/render-diagnostics.js';
 import { WarningTally, type JobWarningCode } from '../domain/job-warnings.js';
-import { canonicalBundleUrls } from './virtual-origins.js';
+import { canonicalBundleUrls } from './document-origins.js';
 
 export { shownUrl, type ConsoleLevel, type RenderDiagnostics } from '../domain/render-diagnostics.js';
 

@@ -12,7 +12,8 @@
 import type { PinnedRequest, PinnedResponse } from '../net/pinned-request.js';
 import { requestPinned } from '../net/pinned-request.js';
 import { resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
-import { BUNDLE_ORIGIN, isDocumentOriginHost, PAYLOAD_ORIGIN, type ServedResponse } from './virtual-origins.js';
+import { BUNDLE_ORIGIN, isDocumentOriginHost } from './document-origins.js';
+import { PAYLOAD_ORIGIN, type ServedResponse } from './virtual-origins.js';
 
 /** `alias`: the bundle asked for by its documented name instead of the document's own origin. */
 export type RequestRoute =

@@ -4,7 +4,7 @@
 // no job: its requests are refused without an answer, its console output and errors are charged to no job,
 // and its origin's storage is cleared once nothing of it runs any more.
 import type { Protocol } from 'devtools-protocol';
-import { isDocumentOriginHost, newDocumentOrigin } from './virtual-origins.js';
+import { isDocumentOriginHost, newDocumentOrigin } from './document-origins.js';
 
 /** How long a reset page keeps its finished document before it is parked (the document ended). */
 export const PARK_AFTER_MS = 1000;

@@ -55,7 +55,7 @@ export function folioScript(
   return `(() => {
   // Cookies are off in Folio's own documents (page-session.ts: a cookie naming a parent domain would reach
   // a later job's document); the Cookie Store API goes with document.cookie. A URL source's page keeps both.
-  if (!/^https?:/.test(self.origin) || /\\.folio\\.internal$/.test(self.origin)) {
+  if (typeof self === 'object' && (!/^https?:/.test(self.origin) || /\\.folio\\.internal$/.test(self.origin))) {
     try { delete self.cookieStore; delete Window.prototype.cookieStore; } catch {}
   }
   let resolveReady;

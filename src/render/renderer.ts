@@ -12,7 +12,8 @@ import type { RenderDiagnostics } from './diagnostics.js';
 import { PageRun, withoutJob } from './page-run.js';
 import { SessionPool } from './session-pool.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
-import { BundleIndexCache, canonicalBundleUrls } from './virtual-origins.js';
+import { canonicalBundleUrls } from './document-origins.js';
+import { BundleIndexCache } from './virtual-origins.js';
 import type { LookupAll } from '../net/resolve-host.js';
 
 export interface RendererOptions extends BrowserSupervisorOptions {

@@ -1,38 +1,15 @@
 // The origins a rendering page talks to. None exists on any network: every request to them is answered
-// from memory by request interception (see page-session.ts / request-routing.ts).
-//
-// The bundle is served on an origin of each document's own: every page load gets a new
-// `https://bundle-<random>.internal`, a site of its own (a host one label under the TLD, so no cookie can be
-// scoped to a parent that another document shares). Whatever a finished document writes as it goes
-// (its `pagehide`/`unload` handlers run when the next job's document replaces it) lands in storage, cookies
-// and channels no later document can reach, so a page goes straight from one job's document to the next
-// without an `about:blank` in between (page-session.ts). `https://bundle.folio.internal`, the documented
-// name, is what diagnostics show (canonicalBundleUrls) and stays an alias for the bundle's files.
-import { randomBytes } from 'node:crypto';
+// from memory by request interception (see page-session.ts / request-routing.ts). The bundle's origin is
+// per document (document-origins.ts).
+import { BUNDLE_ORIGIN } from './document-origins.js';
 import type { RenderBundle } from './types.js';
 
-export const BUNDLE_ORIGIN = 'https://bundle.folio.internal';
-const DOCUMENT_ORIGIN = /https:\/\/d[0-9a-z]{20}\.bundle\.folio\.internal/g;
+export { BUNDLE_ORIGIN } from './document-origins.js';
 export const PAYLOAD_ORIGIN = 'https://payload.folio.internal';
 export const PAYLOAD_URL = `${PAYLOAD_ORIGIN}/__payload`;
 export const ENV_URL = `${PAYLOAD_ORIGIN}/__env`;
 /** A script-less page on the payload origin where idle pages rest; it keeps the renderer process warm. */
 export const PARK_URL = `${PAYLOAD_ORIGIN}/__folio/park`;
-
-/** A new origin for one document of the bundle. */
-export function newDocumentOrigin(): string {
-  // 20 characters of base 36 from 13 random bytes: ~103 bits, never guessed by another document.
-  const n = BigInt(`0x${randomBytes(13).toString('hex')}`);
-  return `https://d${n.toString(36).padStart(20, '0').slice(-20)}.bundle.folio.internal`;
-}
-
-/** Whether `host` is a document origin's host (newDocumentOrigin). */
-export const isDocumentOriginHost = (host: string): boolean => /^d[0-9a-z]{20}\.bundle\.folio\.internal$/.test(host);
-
-/** Text (a URL, a message, a stack) with every document origin shown as the documented bundle origin. */
-export function canonicalBundleUrls(text: string): string {
-  return text.includes('.internal') ? text.replace(DOCUMENT_ORIGIN, BUNDLE_ORIGIN) : text;
-}
 
 export interface HeaderEntry {
   name: string;
