@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
-import { png, reportDocx, slidesPptx, twoSheetXlsx, zipBombDocx } from '../helpers/office-documents.js';
+import { png, quirkDocx, quirkFont, reportDocx, slidesPptx, twoSheetXlsx, zipBombDocx } from '../helpers/office-documents.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PROTECTED_ODT = fs.readFileSync(path.join(here, '../fixtures/office/protected-s3cret.odt'));
@@ -112,6 +112,21 @@ describe('Office documents as render jobs', () => {
     assert.equal(pageCount(part.pdf), 2);
     assert.match(pdfText(part.pdf), /Slide 2[\s\S]*Slide 3/);
     assert.match(info(part.pdf), /Tagged:\s+yes/);
+  });
+
+  test("fonts/*.ttf of the version's files are used by the conversion", async () => {
+    const doc = await quirkDocx();
+    const fontsOf = (pdf: Buffer) => withPdfFile(pdf, (f) => execFileSync('pdffonts', [f], { encoding: 'utf8' }));
+    const without = await inline('quirk.docx', doc);
+    assert.doesNotMatch(fontsOf((await pdfOf(without.body.job.id)).pdf), /FolioQuirk/, 'no machine has the font');
+    const r = await app.api('POST', '/v1/render-jobs', {
+      entry: 'quirk.docx',
+      files: { 'quirk.docx': doc.toString('base64'), 'fonts/quirk.ttf': quirkFont().toString('base64') },
+    });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const { pdf } = await pdfOf(r.body.job.id);
+    assert.match(fontsOf(pdf), /\+FolioQuirk\s/, 'the bundle font is embedded');
+    assert.match(pdfText(pdf), /Set in the bundle font/);
   });
 
   test('bad input is a 400 with a clear code, and nothing is stored', async () => {
