@@ -164,7 +164,7 @@ describe('Office documents as render jobs', () => {
     assert.equal(failed.errorCode, 'office_password_required', failed.errorMessage);
   });
 
-  test('a committed version whose entry is an Office document is converted, and fails with office_timeout past its render timeout', async () => {
+  test('a committed version whose entry is an Office document is converted (office_timeout past its render timeout); a renamed one is refused at commit', async () => {
     const csv = Buffer.from(Array.from({ length: 60000 }, (_, i) => `${i},alpha ${i},beta ${i},${i * 3.5},gamma ${i}`).join('\n'));
     const v = await deployFiles(app, { createDeploy: { slug: 'big-sheet', name: 'Big sheet' } }, [{ path: 'data.csv', content: csv }], {
       route: '/data.csv',
@@ -179,5 +179,17 @@ describe('Office documents as render jobs', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.errorCode, 'office_timeout', job.errorMessage);
     assert.ok(Date.now() - t0 < 15000, `killed at its limit (${Date.now() - t0} ms)`);
+    // A renamed file is refused at commit, before a version exists.
+    const renamed = await deployFiles(
+      app,
+      { createDeploy: { slug: 'renamed', name: 'Renamed' } },
+      [{ path: 'photo.docx', content: png() }],
+      {
+        route: '/photo.docx',
+        title: 'Renamed',
+      },
+    );
+    assert.equal(renamed.status, 400, JSON.stringify(renamed.body));
+    assert.equal(renamed.body.error, 'office_input_invalid');
   });
 });

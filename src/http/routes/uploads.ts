@@ -198,6 +198,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
             'invalid_path',
             'deploy_commit_policy_limit_exceeded',
             'template_syntax_error',
+            'office_input_invalid',
             'blob_missing',
             'deploy_commit_quota_exceeded',
             'deploy_not_found',
