@@ -114,6 +114,16 @@ describe('Office documents as render jobs', () => {
     assert.match(info(part.pdf), /Tagged:\s+yes/);
   });
 
+  test('pdf.standard and pdf.accessibility: LibreOffice exports PDF/A and tags, then Folio finishes the document', async () => {
+    const r = await inline('deck.pptx', await slidesPptx(2), { pdf: { standard: 'pdf/a-2b', accessibility: 'pdf/ua-1' } });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const { pdf, job } = await pdfOf(r.body.job.id);
+    assert.equal(pageCount(pdf), 2);
+    assert.match(info(pdf), /Tagged:\s+yes/);
+    assert.match(pdf.toString('latin1'), /pdfaid:part[^0-9]{0,3}2/, 'identified as PDF/A-2');
+    assert.equal(job.document.standard, 'pdf/a-2b');
+  });
+
   test("fonts/*.ttf of the version's files are used by the conversion", async () => {
     const doc = await quirkDocx();
     const fontsOf = (pdf: Buffer) => withPdfFile(pdf, (f) => execFileSync('pdffonts', [f], { encoding: 'utf8' }));
