@@ -171,7 +171,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
         notifier: services.notifier,
         merges: services.pdfMerges,
         office,
-        concurrency: config.renderConcurrency + (office ? config.officePoolSize : 0),
+        // Office conversions take the same job slots as pages (FOLIO_RENDER_CONCURRENCY).
+        concurrency: config.renderConcurrency,
       });
       // Each loop wakes itself on the news of this process's services (services/events.ts): the dispatcher when
       // a committed transaction wrote a webhook event, the combiner when a batch with a product ended.

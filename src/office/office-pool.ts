@@ -29,6 +29,8 @@ export interface OfficePoolOptions {
 
 interface Waiting {
   req: OfficeConversionRequest;
+  /** The request ships fonts: it gets a process of its own, started with them, in a slot of the pool. */
+  fresh: boolean;
   enqueuedAt: number;
   deadline: number;
   resolve: (p: OfficeProcess) => void;
@@ -143,7 +145,7 @@ export class OfficePool implements OfficeConverter {
   /** A process for this request, in the account's turn; rejects at the deadline or on abort. */
   #take(req: OfficeConversionRequest, deadline: number): Promise<OfficeProcess> {
     return new Promise<OfficeProcess>((resolve, reject) => {
-      const w: Waiting = { req, enqueuedAt: Date.now(), deadline, resolve, reject };
+      const w: Waiting = { req, fresh: (req.fonts?.length ?? 0) > 0, enqueuedAt: Date.now(), deadline, resolve, reject };
       const q = this.#queues.get(req.accountId) ?? [];
       q.push(w);
       this.#queues.set(req.accountId, q);
@@ -213,6 +215,25 @@ export class OfficePool implements OfficeConverter {
       const w = q.shift()!;
       if (q.length === 0) this.#queues.delete(account);
       this.#running.set(account, [...(this.#running.get(account) ?? []), now]);
+      if (w.fresh) {
+        // A process with the request's fonts, in a slot of the pool: an idle warm one gives its slot up.
+        if (this.#live >= this.#opts.size) {
+          this.#live--;
+          void this.#idle.pop()!.close();
+        }
+        this.#live++;
+        void this.#startProcess(w.req.fonts).then(
+          (p) => {
+            this.#startedAt.set(p, now);
+            w.resolve(p);
+          },
+          (err: Error) => {
+            this.#finish(account, null, now);
+            w.reject(err);
+          },
+        );
+        continue;
+      }
       const idle = this.#idle.pop();
       if (idle) {
         this.#startedAt.set(idle, now);
@@ -238,9 +259,9 @@ export class OfficePool implements OfficeConverter {
   }
 
   /** Starts a process for a slot already counted in #live (given back when the start fails). */
-  async #startProcess(): Promise<OfficeProcess> {
+  async #startProcess(fonts: OfficeConversionRequest['fonts'] = undefined): Promise<OfficeProcess> {
     const bin = this.#bin as { soffice: string; python: string };
-    const p = new OfficeProcess(this.#plan!, bin, this.#opts.startTimeoutMs ?? 60_000);
+    const p = new OfficeProcess(this.#plan!, bin, this.#opts.startTimeoutMs ?? 60_000, fonts && fonts.length > 0 ? fonts : null);
     this.#all.add(p);
     void p.exited.then(() => this.#all.delete(p));
     try {
@@ -267,7 +288,7 @@ export class OfficePool implements OfficeConverter {
   }
 
   #release(proc: OfficeProcess): void {
-    if (proc.dead || this.#closed || proc.conversions >= this.#opts.maxConversionsPerProcess) {
+    if (proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
       this.#live--;
       void proc.close();
       return;

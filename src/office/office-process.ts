@@ -55,6 +55,11 @@ export class OfficeProcess {
     private readonly plan: OfficeSandboxPlan,
     private readonly bin: { soffice: string; python: string },
     private readonly startTimeoutMs: number,
+    /**
+     * Fonts of a version's bundle: this process is started for one conversion with them (LibreOffice reads
+     * its fonts once, at start), through a fontconfig file of its own that adds them to the system's.
+     */
+    readonly fonts: { name: string; bytes: Buffer }[] | null = null,
   ) {
     this.exited = new Promise((r) => (this.#onExit = r));
   }
@@ -75,7 +80,9 @@ export class OfficeProcess {
   async start(): Promise<void> {
     this.#dir = await mkdtemp(path.join(os.tmpdir(), 'folio-office-'));
     await this.own(this.#dir);
+    const fontEnv = this.fonts ? { FONTCONFIG_FILE: await this.writeFonts(this.fonts) } : {};
     const env = {
+      ...fontEnv,
       PATH: '/usr/bin:/bin',
       HOME: this.#dir,
       TMPDIR: this.#dir,
@@ -150,6 +157,27 @@ export class OfficeProcess {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The fonts in <dir>/fonts and a fontconfig file that adds them to the system's; returns that file. */
+  private async writeFonts(fonts: { name: string; bytes: Buffer }[]): Promise<string> {
+    const dir = path.join(this.#dir, 'fonts');
+    await mkdir(dir, { mode: 0o700 });
+    await this.own(dir);
+    for (const [i, f] of fonts.entries()) {
+      // The name is the bundle's; only its extension is kept, so no path or markup comes from it.
+      const file = path.join(dir, `font-${i}${/\.otf$/i.test(f.name) ? '.otf' : '.ttf'}`);
+      await writeFile(file, f.bytes, { mode: 0o600 });
+      await this.own(file);
+    }
+    const conf = path.join(this.#dir, 'fonts.conf');
+    await writeFile(
+      conf,
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${dir}</dir><cachedir>${path.join(this.#dir, 'fc-cache')}</cachedir></fontconfig>\n`,
+      { mode: 0o600 },
+    );
+    await this.own(conf);
+    return conf;
   }
 
   /** Converts one document; past its deadline the process is killed and the conversion fails with office_timeout. */

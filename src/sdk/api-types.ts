@@ -4339,7 +4339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error, office_input_invalid, office_password_required. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
@@ -4355,7 +4355,7 @@ export interface operations {
             415: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
             429: components["responses"]["Error"];
-            /** @description Error codes: render_provider_unavailable. */
+            /** @description Error codes: render_provider_unavailable, office_unavailable. */
             503: components["responses"]["Error"];
             /** @description Error codes: insufficient_storage. */
             507: components["responses"]["Error"];
@@ -5400,7 +5400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error. */
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error, office_input_invalid, office_password_required. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
@@ -5418,7 +5418,7 @@ export interface operations {
             422: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
             429: components["responses"]["Error"];
-            /** @description Error codes: render_provider_unavailable. */
+            /** @description Error codes: render_provider_unavailable, office_unavailable. */
             503: components["responses"]["Error"];
             /** @description Error codes: insufficient_storage. */
             507: components["responses"]["Error"];

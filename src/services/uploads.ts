@@ -2,7 +2,7 @@ import { CURRENT_PRINT_DEFAULTS } from '../domain/print-defaults.js';
 import { Readable } from 'node:stream';
 import { BlobTooLargeError } from '../blobs/blob-store.js';
 import { blobKey } from '../blobs/keys.js';
-import { checkTemplateSources } from './template-sources.js';
+import { checkEntrySources } from './entry-sources.js';
 import type { DeployVersionsTable, UploadSessionsTable } from '../db/tables.js';
 import { checkBlobsOwned, checkCommit, type CommitRefusal, type CommitRequest, type MetadataValidator } from '../domain/commit-check.js';
 import { newId } from '../domain/ids.js';
@@ -335,7 +335,7 @@ export class Uploads {
     await checkVersionSignature(this.ctx, accountId, input.render.metadata);
     // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
     const schemas = await this.payloadSchemas.fromBundle(accountId, (path) => byPath.get(path), read);
-    if (checked.engine) await checkTemplateSources(this.ctx, accountId, checked.engine, checked.entryPath, byPath, read);
+    await checkEntrySources(this.ctx, accountId, checked, byPath, read);
 
     const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
-import { png, reportDocx, slidesPptx, twoSheetXlsx, zipBombDocx } from '../helpers/office-documents.js';
+import { png, quirkDocx, quirkFont, reportDocx, slidesPptx, twoSheetXlsx, zipBombDocx } from '../helpers/office-documents.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PROTECTED_ODT = fs.readFileSync(path.join(here, '../fixtures/office/protected-s3cret.odt'));
@@ -114,6 +114,31 @@ describe('Office documents as render jobs', () => {
     assert.match(info(part.pdf), /Tagged:\s+yes/);
   });
 
+  test('pdf.standard and pdf.accessibility: LibreOffice exports PDF/A and tags, then Folio finishes the document', async () => {
+    const r = await inline('deck.pptx', await slidesPptx(2), { pdf: { standard: 'pdf/a-2b', accessibility: 'pdf/ua-1' } });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const { pdf, job } = await pdfOf(r.body.job.id);
+    assert.equal(pageCount(pdf), 2);
+    assert.match(info(pdf), /Tagged:\s+yes/);
+    assert.match(pdf.toString('latin1'), /pdfaid:part[^0-9]{0,3}2/, 'identified as PDF/A-2');
+    assert.equal(job.document.standard, 'pdf/a-2b');
+  });
+
+  test("fonts/*.ttf of the version's files are used by the conversion", async () => {
+    const doc = await quirkDocx();
+    const fontsOf = (pdf: Buffer) => withPdfFile(pdf, (f) => execFileSync('pdffonts', [f], { encoding: 'utf8' }));
+    const without = await inline('quirk.docx', doc);
+    assert.doesNotMatch(fontsOf((await pdfOf(without.body.job.id)).pdf), /FolioQuirk/, 'no machine has the font');
+    const r = await app.api('POST', '/v1/render-jobs', {
+      entry: 'quirk.docx',
+      files: { 'quirk.docx': doc.toString('base64'), 'fonts/quirk.ttf': quirkFont().toString('base64') },
+    });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    const { pdf } = await pdfOf(r.body.job.id);
+    assert.match(fontsOf(pdf), /\+FolioQuirk\s/, 'the bundle font is embedded');
+    assert.match(pdfText(pdf), /Set in the bundle font/);
+  });
+
   test('bad input is a 400 with a clear code, and nothing is stored', async () => {
     const before = await storedCounts();
     const renamed = await inline('photo.docx', png());
@@ -149,7 +174,7 @@ describe('Office documents as render jobs', () => {
     assert.equal(failed.errorCode, 'office_password_required', failed.errorMessage);
   });
 
-  test('a committed version whose entry is an Office document is converted, and fails with office_timeout past its render timeout', async () => {
+  test('a committed version whose entry is an Office document is converted (office_timeout past its render timeout); a renamed one is refused at commit', async () => {
     const csv = Buffer.from(Array.from({ length: 60000 }, (_, i) => `${i},alpha ${i},beta ${i},${i * 3.5},gamma ${i}`).join('\n'));
     const v = await deployFiles(app, { createDeploy: { slug: 'big-sheet', name: 'Big sheet' } }, [{ path: 'data.csv', content: csv }], {
       route: '/data.csv',
@@ -164,5 +189,17 @@ describe('Office documents as render jobs', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.errorCode, 'office_timeout', job.errorMessage);
     assert.ok(Date.now() - t0 < 15000, `killed at its limit (${Date.now() - t0} ms)`);
+    // A renamed file is refused at commit, before a version exists.
+    const renamed = await deployFiles(
+      app,
+      { createDeploy: { slug: 'renamed', name: 'Renamed' } },
+      [{ path: 'photo.docx', content: png() }],
+      {
+        route: '/photo.docx',
+        title: 'Renamed',
+      },
+    );
+    assert.equal(renamed.status, 400, JSON.stringify(renamed.body));
+    assert.equal(renamed.body.error, 'office_input_invalid');
   });
 });

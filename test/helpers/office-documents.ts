@@ -1,5 +1,6 @@
 // Office documents for the conversion tests, made by maintained libraries (docx, exceljs, pptxgenjs) at test
 // time, so no binary fixture hides what a document holds. Each says what its PDF must show.
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import {
   AlignmentType,
@@ -169,4 +170,33 @@ export async function zipBombDocx(mib = 64): Promise<Buffer> {
   zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
   zip.file('word/document.xml', Buffer.alloc(mib * 1024 * 1024));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/**
+ * A font no machine has: DejaVu Sans (fonts-dejavu-core) with its family renamed "Folio Quirk" and its
+ * PostScript name "FolioQuirk" (same lengths, so the name table's offsets stay valid).
+ */
+export function quirkFont(): Buffer {
+  let font = fs.readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf');
+  for (const [from, to] of [
+    ['DejaVu Sans', 'Folio Quirk'],
+    ['DejaVuSans', 'FolioQuirk'],
+  ] as const)
+    for (const enc of ['utf16be', 'latin1'] as const) {
+      const a = enc === 'utf16be' ? Buffer.from(from, 'utf16le').swap16() : Buffer.from(from, 'latin1');
+      const b = enc === 'utf16be' ? Buffer.from(to, 'utf16le').swap16() : Buffer.from(to, 'latin1');
+      for (let i = font.indexOf(a); i >= 0; i = font.indexOf(a, i + 1)) {
+        font = Buffer.from(font);
+        b.copy(font, i);
+      }
+    }
+  return font;
+}
+
+/** One paragraph in the font "Folio Quirk" (quirkFont()). */
+export async function quirkDocx(): Promise<Buffer> {
+  const doc = new Document({
+    sections: [{ children: [new Paragraph({ children: [new TextRun({ text: 'Set in the bundle font', font: 'Folio Quirk' })] })] }],
+  });
+  return Packer.toBuffer(doc);
 }

@@ -74,7 +74,17 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
         'render_provider_unavailable',
         'url_source_not_allowed',
         'insufficient_storage',
-        ...(deployScoped ? [] : (['body_too_large', 'invalid_path', 'storage_limit_exceeded', 'template_syntax_error'] as const)),
+        ...(deployScoped
+          ? []
+          : ([
+              'body_too_large',
+              'invalid_path',
+              'storage_limit_exceeded',
+              'template_syntax_error',
+              'office_input_invalid',
+              'office_password_required',
+              'office_unavailable',
+            ] as const)),
       ] satisfies ErrorCode[],
       request: deployScoped ? docEx.createEInvoiceJobForDeploy : ex.createJob,
       ...(deployScoped ? {} : { alternativeBody: inlineMultipartBody }),
