@@ -72,6 +72,8 @@ export class PageSession extends EventEmitter {
   /** The page started a worker that freezing does not stop: it is closed after its job, never kept warm. */
   keepsUnfreezableWorkers = false;
   #frozen = false;
+  /** Chromium hides a page it freezes and never shows it again: such a page only serves its warm template. */
+  #hidden = false;
   /** The page's emulated prefers-reduced-motion (Chromium's own default: no preference). */
   #reducedMotion = false;
   /** Whether the page is laid out for the `screen` media type (Chromium prints with `print` otherwise). */
@@ -297,6 +299,7 @@ export class PageSession extends EventEmitter {
    */
   freeze(): Promise<void> {
     this.#frozen = true;
+    this.#hidden = true;
     this.#freezing = this.cdp.send('Page.setWebLifecycleState', { state: 'frozen' }, PLUMBING_TIMEOUT_MS).then(() => undefined);
     return this.#freezing;
   }
@@ -323,7 +326,7 @@ export class PageSession extends EventEmitter {
     this.preload = null;
     this.router = null;
     this.warmKey = null;
-    if (this.#frozen) return false; // thawed, a frozen page stays hidden (no animation frames): closed
+    if (this.#hidden) return false; // once frozen, a page stays hidden (no animation frames): closed
     try {
       // Workers would run on for seconds if busy: stop them first.
       const workers = await this.workers();
