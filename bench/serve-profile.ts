@@ -95,7 +95,7 @@ try {
         const r = await fetch(`${server.url}/v1/render`, {
           method: 'POST',
           headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ deployId, payload: { n: 1 } }),
+          body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 } }),
         });
         if (r.status !== 200) throw new Error(`POST /v1/render: ${r.status} ${await r.text()}`);
         await r.arrayBuffer();

@@ -94,7 +94,7 @@ export async function renderSync(v: Pick<Variant, 'server'>, deployId: string, b
   const r = await fetch(`${v.server.url}/v1/render`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deployId, payload: { n: 1 }, ...body }),
+    body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 }, ...body }),
   });
   const pdf = await r.arrayBuffer();
   if (r.status !== 200) throw new Error(`POST /v1/render: ${r.status} ${Buffer.from(pdf).toString('utf8').slice(0, 300)}`);
