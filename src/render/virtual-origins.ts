@@ -29,8 +29,10 @@ export interface ServedResponse {
 // the tenant's own code and commonly use both.
 function contentSecurityPolicy(allowExternalNetwork: boolean, payloadOrigin: string): string {
   const ext = allowExternalNetwork ? ' https: http:' : '';
-  // The bundle under its documented name too (an alias of the document's own origin; request-routing.ts).
-  const sources = `'self' ${BUNDLE_ORIGIN} ${payloadOrigin}${ext}`;
+  // When rendering, the bundle under its documented name too (an alias of the document's own origin;
+  // request-routing.ts). `folio dev` serves the bundle on its local origin only.
+  const alias = payloadOrigin === PAYLOAD_ORIGIN ? `${BUNDLE_ORIGIN} ` : '';
+  const sources = `'self' ${alias}${payloadOrigin}${ext}`;
   return [
     `default-src ${sources} data: blob: 'unsafe-inline' 'unsafe-eval'`,
     `connect-src ${sources} data: blob:`,
