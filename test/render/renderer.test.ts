@@ -416,7 +416,9 @@ test('a finished ordinary document that keeps working is parked once idle: no CP
   const before = chromiumCpuTicks(pid);
   await new Promise((r) => setTimeout(r, 3000));
   const cpuPercent = (chromiumCpuTicks(pid) - before) / 3; // ticks of 10 ms over 3 s → % of one core
-  assert.ok(cpuPercent < 3, `Chromium used ${cpuPercent}% of a core over 3 idle seconds`);
+  // The browser's own housekeeping stays under ~5% of a core (more while another test file's Chromium runs
+  // beside it); the page left running, its worker, timer loop or oscillator, cost 40% or more.
+  assert.ok(cpuPercent < 10, `Chromium used ${cpuPercent}% of a core over 3 idle seconds`);
   await assertStillRenders('acct_park');
 });
 

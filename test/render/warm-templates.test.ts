@@ -148,6 +148,12 @@ test('an idle warm page is frozen: its timers do not run between jobs', async ()
  * A warm template that starts `contexts` (each busy where it can), rendered twice; then Chromium's CPU over
  * 5 idle seconds, and a third job to see whether the page had stayed warm (the same document) meanwhile.
  */
+/**
+ * What an idle browser may use: its own housekeeping, measured 0.5-2.4% of a core here while another test
+ * file's Chromium runs beside it. One page left running (a busy worker, a timer loop, audio) costs 40% or more.
+ */
+const IDLE_CPU_PERCENT = 5;
+
 async function idleAfterWarmJobs(accountId: string, contexts: string) {
   const b = bundle({
     '/index.html': `<pre id="out"></pre><script>
@@ -187,7 +193,7 @@ test('a frozen warm page uses no CPU, with dedicated workers, audio, an AudioWor
      await pc.setLocalDescription(await pc.createOffer());`,
   );
   assert.ok(stayedWarm, 'these pause with the page, so the page stays warm');
-  assert.ok(cpuPercent < 2, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
+  assert.ok(cpuPercent < IDLE_CPU_PERCENT, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
 });
 
 test('a page that started a shared worker (which freezing does not stop) is not kept warm, and its worker stops', async () => {
@@ -196,5 +202,5 @@ test('a page that started a shared worker (which freezing does not stop) is not 
     `new SharedWorker('/shared.js'); navigator.serviceWorker.register('/busy.js').catch(() => {});`,
   );
   assert.equal(stayedWarm, false, 'the page was closed, not kept warm');
-  assert.ok(cpuPercent < 2, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
+  assert.ok(cpuPercent < IDLE_CPU_PERCENT, `Chromium used ${cpuPercent}% of a core over 5 idle seconds`);
 });
