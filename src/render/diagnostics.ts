@@ -120,8 +120,10 @@ export class DiagnosticsCollector {
 
   /** What the job shows: a document's own origin appears as the documented bundle origin (virtual-origins.ts). */
   toJSON(): RenderDiagnostics {
-    const json = JSON.stringify(this.#collected());
-    return JSON.parse(canonicalBundleUrls(json)) as RenderDiagnostics;
+    const collected = this.#collected();
+    const json = JSON.stringify(collected);
+    const shown = canonicalBundleUrls(json);
+    return shown === json ? collected : (JSON.parse(shown) as RenderDiagnostics);
   }
 
   #collected(): RenderDiagnostics {

@@ -20,6 +20,13 @@ export function newDocumentOrigin(): string {
 /** Whether `host` is a document origin's host (newDocumentOrigin). */
 export const isDocumentOriginHost = (host: string): boolean => /^d[0-9a-z]{20}\.bundle\.folio\.internal$/.test(host);
 
+const DOCUMENT_ORIGIN_PREFIX = /^https:\/\/d[0-9a-z]{20}\.bundle\.folio\.internal(?=$|[/?#:])/;
+
+/** The document origin a URL or an origin string is on, or null (read off the text: no URL parse). */
+export function documentOriginOf(text: string): string | null {
+  return DOCUMENT_ORIGIN_PREFIX.exec(text)?.[0] ?? null;
+}
+
 /** Text (a URL, a message, a stack) with every document origin shown as the documented bundle origin. */
 export function canonicalBundleUrls(text: string): string {
   return text.includes('.internal') ? text.replace(DOCUMENT_ORIGIN, BUNDLE_ORIGIN) : text;

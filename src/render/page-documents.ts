@@ -4,7 +4,7 @@
 // no job: its requests are refused without an answer, its console output and errors are charged to no job,
 // and its origin's storage is cleared once nothing of it runs any more.
 import type { Protocol } from 'devtools-protocol';
-import { isDocumentOriginHost, newDocumentOrigin } from './document-origins.js';
+import { documentOriginOf, newDocumentOrigin } from './document-origins.js';
 
 /** How long a reset page keeps its finished document before it is parked (the document ended). */
 export const PARK_AFTER_MS = 1000;
@@ -19,14 +19,6 @@ export class PageBusyError extends Error {
 
 /** Replaced origins are cleared in batches of this many (or all when the page is parked). */
 const CLEAR_BATCH = 8;
-
-const hostOf = (origin: string): string => {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return '';
-  }
-};
 
 export class PageDocuments {
   /** The origin of the page's current bundle document (null before the first, and once parked). */
@@ -99,7 +91,8 @@ export class PageDocuments {
 
   /** Follows the page's execution contexts (Runtime.executionContextCreated / Destroyed / Cleared). */
   contextCreated(e: Protocol.Runtime.ExecutionContextCreatedEvent): void {
-    if (isDocumentOriginHost(hostOf(e.context.origin))) this.#contexts.set(e.context.id, e.context.origin);
+    const origin = documentOriginOf(e.context.origin);
+    if (origin) this.#contexts.set(e.context.id, origin);
   }
 
   contextDestroyed(id: number): void {
@@ -117,17 +110,15 @@ export class PageDocuments {
   }
 
   /** A request to, or made by (its Origin or Referer), a document origin other than the current document's. */
-  isReplacedRequest(url: URL, headers: Record<string, string>): boolean {
-    const replaced = (origin: string) => isDocumentOriginHost(hostOf(origin)) && origin !== this.#current;
-    if (replaced(url.origin)) return true;
+  isReplacedRequest(url: string, headers: Record<string, string>): boolean {
+    const replaced = (text: string) => {
+      const origin = documentOriginOf(text);
+      return origin !== null && origin !== this.#current;
+    };
+    if (replaced(url)) return true;
     for (const name in headers) {
       const lower = name.toLowerCase();
-      if (lower !== 'origin' && lower !== 'referer') continue;
-      try {
-        if (replaced(new URL(headers[name]!).origin)) return true;
-      } catch {
-        // "null" or an unparsable value: not a document origin
-      }
+      if ((lower === 'origin' || lower === 'referer') && replaced(headers[name]!)) return true;
     }
     return false;
   }

@@ -189,8 +189,7 @@ export class PageSession extends EventEmitter {
   }
 
   #onRequest(cdp: CdpSession, e: RequestPausedEvent): void {
-    const url = new URL(e.request.url);
-    if (this.#documents.isReplacedRequest(url, e.request.headers)) {
+    if (this.#documents.isReplacedRequest(e.request.url, e.request.headers)) {
       // A replaced document's last requests (its unload handlers run as the next job's document commits):
       // they belong to no job, and nothing answers them.
       this.block(cdp, e);
@@ -201,6 +200,7 @@ export class PageSession extends EventEmitter {
       return;
     }
     // No job: only the park page is served; anything else a stale document tries is refused.
+    const url = new URL(e.request.url);
     if (url.origin === PAYLOAD_ORIGIN) this.respond(cdp, e.requestId, servePayloadOrigin(null, url, e.request.method, e.request.headers));
     else this.block(cdp, e);
   }
