@@ -149,10 +149,11 @@ test('an idle warm page is frozen: its timers do not run between jobs', async ()
  * 5 idle seconds, and a third job to see whether the page had stayed warm (the same document) meanwhile.
  */
 /**
- * What an idle browser may use: its own housekeeping, measured 0.5-2.4% of a core here while another test
- * file's Chromium runs beside it. One page left running (a busy worker, a timer loop, audio) costs 40% or more.
+ * What an idle browser may use: its own housekeeping, measured 0.5-2.4% of a core here, once above 5% while
+ * other test files' Chromium ran beside it. One page left running (a busy worker, a timer loop, audio) costs
+ * 40% or more.
  */
-const IDLE_CPU_PERCENT = 5;
+const IDLE_CPU_PERCENT = 8;
 
 async function idleAfterWarmJobs(accountId: string, contexts: string) {
   const b = bundle({
