@@ -16,23 +16,7 @@
 import { inflateSync, constants } from 'node:zlib';
 import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 import { PDFArray, PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
-
-export interface PdfLimits {
-  /** Pages the document may have (a joined PDF: what the joined document's ceiling leaves for it). */
-  maxPages: number;
-  /** Levels of the page tree below the root /Pages node. */
-  maxPageTreeDepth: number;
-  /** Nodes of the page tree (pages and intermediate nodes). */
-  maxPageTreeNodes: number;
-  /** Indirect objects in the file. */
-  maxObjects: number;
-  /** Decompressed bytes of one stream. */
-  maxStreamBytes: number;
-  /** Decompressed bytes of one object or cross-reference stream (decoded into objects in memory). */
-  maxObjectStreamBytes: number;
-  /** Decompressed bytes of all the document's streams together. */
-  maxDecompressedBytes: number;
-}
+import { PdfLimitError, type PdfLimits } from './limit-error.js';
 
 const MiB = 1024 * 1024;
 
@@ -47,16 +31,7 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = {
   maxDecompressedBytes: 512 * MiB,
 };
 
-/** A PDF over one of the limits; `limit` names it, the message says the number. */
-export class PdfLimitError extends Error {
-  constructor(
-    readonly limit: keyof PdfLimits | 'pageTree',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PdfLimitError';
-  }
-}
+export { PdfLimitError, type PdfLimits };
 
 const mib = (n: number) => (n >= MiB ? `${Math.round(n / MiB)} MiB` : `${n} bytes`);
 

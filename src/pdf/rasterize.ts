@@ -22,7 +22,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { ImageFormat } from '../domain/page-images.js';
-import { pageSizes } from './page-tree.js';
 
 export type { ImageFormat };
 
@@ -128,7 +127,7 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
     await fsp.writeFile(input, pdf);
     // pdfinfo clamps -l to the page count, and refuses a -f past it.
     const sizes =
-      pageSizes(pdf, first, last)?.sizes ??
+      (await import('./page-tree.js')).pageSizes(pdf, first, last)?.sizes ??
       pdfinfoSizes((await run(pdfinfo, ['-box', '-f', String(first), '-l', String(last), input], limit)).toString('utf8'));
     if (sizes.size === 0) throw new RasterizeError(`the PDF has no page ${first}`);
     let pixelBytes = 0;

@@ -9,7 +9,6 @@ import { AppError } from '../errors/app-error.js';
 import { postTimestampQuery, TimestampAuthorityError } from '../net/timestamp-authority.js';
 import { PdfPostProcessError } from '../pdf/errors.js';
 import { protectPdf } from '../pdf/protect.js';
-import { timestampRequest, timestampToken, TimestampResponseError } from '../pdf/tsp.js';
 import type { ServiceContext } from './context.js';
 import type { FinishInputs } from './pdf-step-inputs.js';
 
@@ -25,6 +24,8 @@ export async function finishSteps(ctx: ServiceContext, finish: FinishInputs, res
   // The authority's failure is kept apart: the signing libraries wrap what a signer throws.
   let authorityFailure: Error | null = null;
   const timestamp = async (sha256: Buffer): Promise<Buffer> => {
+    // The timestamp protocol's ASN.1 library is loaded only by jobs that ask for a timestamp.
+    const { timestampRequest, timestampToken, TimestampResponseError } = await import('../pdf/tsp.js');
     try {
       const { der, nonce } = timestampRequest(sha256);
       const answer = await postTimestampQuery(finish.timestampAuthorityUrl!, der, {

@@ -4,7 +4,8 @@
 // never gets here: its PDF streams from Chromium into the blob store (render-worker.ts).
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { needsPostProcessing, PdfLimitError, type PostProcessRequest } from '../pdf/post-process.js';
+import { PdfLimitError } from '../pdf/limit-error.js';
+import { needsPostProcessing, type PostProcessRequest } from '../pdf/post-process-request.js';
 import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
