@@ -155,6 +155,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
           executablePath: chromium ?? config.chromiumPath ?? undefined,
           concurrency: config.renderConcurrency,
           preloadMs: config.renderPreloadMs,
+          idlePageMs: config.renderIdlePageMs,
           chromiumUser: config.chromiumUser,
           noSandbox: config.chromiumNoSandbox,
           onBrowserLaunch: () => ctx.metrics.browserLaunches.inc(),

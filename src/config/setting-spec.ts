@@ -43,6 +43,7 @@ export interface ConfigValues {
   sandboxTimeoutMs: number;
   payloadCheckTimeoutMs: number;
   renderPreloadMs: number;
+  renderIdlePageMs: number;
   officePath: string | null;
   officeUser: string;
   officePoolSize: number;

@@ -188,7 +188,7 @@ export class BrowserSupervisor {
     this.#lastLaunchAttemptAt = Date.now();
     const { extraArgs, launchTimeoutMs, chromiumUser, noSandbox } = this.#opts;
     this.#launching = launchChromium({ executablePath, extraArgs, launchTimeoutMs, chromiumUser, noSandbox })
-      .then((chromium) => {
+      .then(async (chromium) => {
         this.#lastLaunchError = null;
         const b = new BrowserInstance(chromium);
         this.#all.add(b);
@@ -204,6 +204,7 @@ export class BrowserSupervisor {
           throw new RenderError('render_provider_unavailable', 'renderer is closed');
         }
         this.#current = b;
+        await closeStartPage(b);
         return b;
       })
       .catch((err: unknown) => {
@@ -239,5 +240,22 @@ export class BrowserSupervisor {
     b.retiring = true;
     if (this.#current === b) this.#current = null;
     if (b.active === 0) void b.chromium.close();
+  }
+}
+
+/**
+ * Closes the page Chromium opens at start (about:blank in the default context). Jobs use pages of their own
+ * contexts; that one would keep a renderer process (~20 MiB) for nothing for the browser's whole life.
+ */
+async function closeStartPage(b: BrowserInstance): Promise<void> {
+  try {
+    const { targetInfos } = await b.connection.send('Target.getTargets', {});
+    await Promise.all(
+      targetInfos
+        .filter((t) => t.type === 'page')
+        .map((t) => b.connection.send('Target.closeTarget', { targetId: t.targetId }).catch(() => {})),
+    );
+  } catch {
+    // Not worth failing a launch for: the page only costs memory.
   }
 }

@@ -37,6 +37,8 @@ export interface RendererOptions extends BrowserSupervisorOptions {
    * job before it is reset. 0 turns preloading off. Default 2000 ms.
    */
   preloadMs?: number;
+  /** An idle page no job has taken for this long is closed (the spare is kept). 0: never. Default 60000 ms. */
+  idlePageMs?: number;
 }
 
 // Codes after which the page is in a known state and can be reset for reuse; after the others (timeout,
@@ -221,6 +223,7 @@ export class Renderer {
         maxIdleSessions: this.#opts.maxIdleSessions ?? 16,
         spareSessions: this.#opts.spareSessions ?? 1,
         maxSessionsPerAccount: this.supervisor.concurrency + 1,
+        idleSessionMs: this.#opts.idlePageMs ?? 60_000,
       });
       this.#pools.set(browser, pool);
     }

@@ -2,7 +2,8 @@
 // that is being reset if that is quicker than making one), else a pre-warmed spare, else a new one; when
 // the job ends the session is reset in the background and goes back to the pool, or is disposed if the
 // job failed in a way that leaves the page suspect. Idle sessions beyond the cap are closed, least
-// recently used first. A session never changes account. An idle session may also hold a page preloaded
+// recently used first, and so is an idle session no job has taken for `idleSessionMs`. A session never
+// changes account. An idle session may also hold a page preloaded
 // for the account's next job of one template (renderer.ts), for a short while.
 import type { BrowserInstance } from './browser-supervisor.js';
 import { PageSession, type PreloadedPage } from './page-session.js';
@@ -18,6 +19,8 @@ export interface SessionPoolOptions {
    * (~15-40 ms of about:blank navigation and storage clearing on the critical path).
    */
   maxSessionsPerAccount: number;
+  /** An idle session no job has taken for this long is closed, so a quiet browser gives its memory back. 0: never. */
+  idleSessionMs: number;
 }
 
 interface Resetting {
@@ -47,6 +50,7 @@ export class SessionPool {
   #preloadRequests = new Map<string, PreloadRequest>();
   /** When each preloaded idle page is given up (reset, or closed if it never finished loading). */
   #preloadExpiry = new Map<PageSession, NodeJS.Timeout>();
+  #idleSweep: NodeJS.Timeout | null = null;
 
   constructor(
     readonly browser: BrowserInstance,
@@ -65,6 +69,11 @@ export class SessionPool {
     });
     conn.send('Target.setDiscoverTargets', { discover: true, filter: [{ type: 'page' }] }).catch(() => {});
     browser.once('gone', () => this.close());
+    if (opts.idleSessionMs > 0) {
+      // Checked a few times per period: a session is closed between 1 and 1.25 periods after its last job.
+      this.#idleSweep = setInterval(() => this.#closeIdle(), Math.max(100, Math.min(opts.idleSessionMs / 4, 15_000)));
+      this.#idleSweep.unref();
+    }
   }
 
   /**
@@ -263,6 +272,15 @@ export class SessionPool {
     });
   }
 
+  /** Closes the idle sessions whose last job ended `idleSessionMs` ago (a preloaded page expires on its own). */
+  #closeIdle(): void {
+    const before = Date.now() - this.opts.idleSessionMs;
+    for (const s of this.#idle.filter((x) => x.lastUsed < before && x.preload === null)) {
+      this.#idle.splice(this.#idle.indexOf(s), 1);
+      this.#drop(s);
+    }
+  }
+
   #evict(): void {
     while (this.#idle.length > this.opts.maxIdleSessions) {
       this.#idle.sort((a, b) => a.lastUsed - b.lastUsed);
@@ -288,6 +306,7 @@ export class SessionPool {
 
   close(): void {
     this.#closed = true;
+    if (this.#idleSweep) clearInterval(this.#idleSweep);
     for (const timer of this.#preloadExpiry.values()) clearTimeout(timer);
     this.#preloadExpiry.clear();
     this.#preloadRequests.clear();

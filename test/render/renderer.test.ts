@@ -422,6 +422,25 @@ test('a finished ordinary document that keeps working is parked once idle: no CP
   await assertStillRenders('acct_park');
 });
 
+test('an idle page no job takes within idlePageMs is closed with its renderer process; the next job gets a new page', async () => {
+  const quiet = new Renderer({ concurrency: 1, spareSessions: 0, idlePageMs: 400, executablePath: process.env.FOLIO_CHROMIUM_PATH });
+  try {
+    const job = () =>
+      quiet.render(request({ accountId: 'acct_quiet', bundle: bundle({ '/index.html': '<p>quiet</p>' }) }), memorySink().sink);
+    await job();
+    await job(); // the first job's page, now idle again
+    const pid = quiet.supervisor.browserPid!;
+    assert.ok(rendererPids(pid).length >= 1, 'the idle page keeps its renderer');
+    const deadline = Date.now() + 5000;
+    while (rendererPids(pid).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(rendererPids(pid), [], 'no renderer process left after the idle period');
+    const res = await job();
+    assert.equal(res.pageCount, 1);
+  } finally {
+    await quiet.close();
+  }
+});
+
 test('a document that starts a loop after its job costs the account that page, not its next job', async () => {
   const looping = bundle({
     '/index.html': `<p>loop later</p><script>folio.waitForReady = true;

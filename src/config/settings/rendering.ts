@@ -79,4 +79,13 @@ export const renderingSettings: SettingSpec[] = [
     max: 60000,
     doc: 'Preloading (docs/templates.md, "Preloading"): while a job of an ordinary template (one without `folio.onJob`) prints, the account\'s next page of the same template starts loading, up to its payload request, and is kept this long for the account\'s next job before it is reset. The page is new and has no job until one takes it. 0 turns preloading off.',
   },
+  {
+    env: 'FOLIO_RENDER_IDLE_PAGE_MS',
+    key: 'renderIdlePageMs',
+    type: 'integer',
+    default: '60000',
+    min: 0,
+    max: 86400000,
+    doc: "A page no job has taken for this long is closed (its browser context, and its renderer process when no other page uses it), so a quiet worker gives its memory back: each idle page holds 20-50 MiB. The account's next job then starts on the pre-warmed spare page or a new one (~100 ms more than on its idle page, and a warm template (`folio.onJob`) loads again). 0 keeps idle pages until the cap of 16 or the browser's replacement.",
+  },
 ];
