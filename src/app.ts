@@ -19,6 +19,7 @@ import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './config/plan-catalog.js';
 import { loadSecretsKey, loadSigningKey } from './config/keys.js';
+import { prepareDataDir } from './config/data-dir.js';
 import { SecretBox } from './services/secret-box.js';
 import { sealPlaintextSecrets } from './services/seal-plaintext-secrets.js';
 import { SigningCertificates } from './services/signing-certificates.js';
@@ -72,6 +73,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
   const role = opts.role ?? 'all';
   const log = opts.logger ?? createLogger(config.logLevel);
+  if (prepareDataDir(config.dataDir)) log.info({ dataDir: config.dataDir }, 'data folder made private to its owner (mode 0700)');
   // Before touching the database: PostgreSQL without FOLIO_SECRETS_KEY stops here (ConfigError).
   const secretsKey = loadSecretsKey(config);
   let pgNotifier: PgNotifier | null = null;

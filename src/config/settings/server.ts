@@ -24,7 +24,7 @@ export const serverSettings: SettingSpec[] = [
     key: 'dataDir',
     type: 'string',
     default: './data',
-    doc: 'Directory for the embedded SQLite database, filesystem blobs and the generated signing key.',
+    doc: 'Directory for the embedded SQLite database, filesystem blobs, the S3 staging area and the generated keys. Created with mode 0700; when Folio runs as root (Chromium and LibreOffice then run as the users folio-chromium and folio-office), an existing one loses group and other access at start.',
   },
   {
     env: 'FOLIO_PUBLIC_URL',
