@@ -12,6 +12,28 @@ export const deployOfAccount = precompiled(['deployId', 'accountId'], (db: Kysel
 export const planOfAccount = precompiled(['accountId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('accounts').select('plan_key').where('id', '=', p.accountId),
 );
+/**
+ * What the creating transaction binds a job to, in one read: the account's plan, the deploy (deploy_id null
+ * when it is gone or another account's) and the version (id null when it is gone from that deploy).
+ */
+export const versionOfDeployAndPlan = precompiled(['deployId', 'versionId', 'accountId'], (db: Kysely<Tables>, p) =>
+  db
+    .selectFrom('accounts as a')
+    .leftJoin('deploys as d', (j) => j.on('d.id', '=', p.deployId).onRef('d.account_id', '=', 'a.id'))
+    .leftJoin('deploy_versions as v', (j) => j.on('v.id', '=', p.versionId).onRef('v.deploy_id', '=', 'd.id'))
+    .select([
+      'a.plan_key',
+      'd.id as deploy_id',
+      'v.id',
+      'v.version_no',
+      'v.route',
+      'v.title',
+      'v.payload_schema_json',
+      'v.metadata_json',
+      'v.render_timeout_ms',
+    ])
+    .where('a.id', '=', p.accountId),
+);
 // Every column, checked by the compiler: a column added to the table and missing here would not compile.
 const JOB_COLUMNS = Object.keys({
   id: 1,

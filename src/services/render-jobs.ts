@@ -29,13 +29,14 @@ export const PDF_JOB_HTML = '<!doctype html><title>PDF job</title><!-- a PDF job
 
 import { JobDocuments, hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
 import {
-  deployOfAccount,
   insertJob,
   insertPayload,
   insertPayloadWithDocument,
   jobOfAccount,
   outputOfJob,
+  deployOfAccount,
   planOfAccount,
+  versionOfDeployAndPlan,
   queuedJobRow,
 } from './job-rows.js';
 import type { CreateJobInput, DocumentInput } from './render-job-types.js';
@@ -168,25 +169,34 @@ export class RenderJobs {
     const storedBody = await packBytes(payload.bytes);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
       let bound: BoundVersion;
-      if (prepared) bound = await this.inlineSources.bind(trx, accountId, prepared);
-      else {
+      let planKey: string;
+      if (prepared) {
+        bound = await this.inlineSources.bind(trx, accountId, prepared);
+        const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
+        if (!account) throw new Error(`account ${accountId} not found`);
+        planKey = account.plan_key;
+      } else {
+        // The version resolved before the transaction must still be there, in a deploy of this account.
         const deployId = requestedDeployId!;
-        const [deploy] = await deployOfAccount(this.ctx.db, { deployId, accountId }, trx);
-        if (!deploy) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-        const resolved = await this.versions.resolve(trx, deployId, versionId!);
+        const [row] = await versionOfDeployAndPlan(this.ctx.db, { deployId, versionId: versionId!, accountId }, trx);
+        if (!row) throw new Error(`account ${accountId} not found`);
+        if (row.deploy_id === null) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+        const { plan_key, deploy_id, id: resolvedId, version_no, route, title, ...rest } = row;
+        if (resolvedId === null || version_no === null || route === null || title === null)
+          throw new AppError('deploy_version_not_found', `version ${versionId} not found in deploy ${deployId}`);
+        const resolved = { ...rest, id: resolvedId, version_no, route, title };
         // A version that signs every job: its certificate must still be usable, unless the job signs itself.
         const versionSignature = input.signature ? undefined : versionSignatureCertificate(resolved.metadata_json);
         if (versionSignature) await this.usableCertificate(accountId, versionSignature, 'render.metadata.pdf.signature.certificateId', trx);
-        bound = { deployId, version: resolved };
+        bound = { deployId: deploy_id, version: resolved };
+        planKey = plan_key;
       }
       const { deployId, version } = bound;
       if (input.office !== undefined && !isOfficeFileName(version.route))
         throw new AppError('invalid_request', "office is for a version whose entry is an Office document; this one's is not", {
           field: 'office',
         });
-      const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
-      if (!account) throw new Error(`account ${accountId} not found`);
-      const { policy } = this.ctx.plans.get(account.plan_key);
+      const { policy } = this.ctx.plans.get(planKey);
       const documentJson = document ? await this.checkDocumentAgainstVersion(trx, version, document, policy) : null;
       await this.checkRenderTime(trx, accountId, policy, now);
       const row = queuedJobRow({

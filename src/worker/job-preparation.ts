@@ -90,18 +90,16 @@ export class JobPreparation {
 
   async prepare(job: RenderJobsTable, signal: AbortSignal) {
     const db = this.ctx.db;
-    const [[version], [payloadRow], [deploy], vars, secrets, [account]] = await Promise.all([
-      q.versionRow(db, { id: job.deploy_version_id }),
+    const [[version], [payloadRow], vars, secrets] = await Promise.all([
+      q.versionSlugAndPlan(db, { accountId: job.account_id, versionId: job.deploy_version_id }),
       q.payloadOf(db, { jobId: job.id }),
-      q.deploySlug(db, { id: job.deploy_id }),
       q.envVariables(db, { deployId: job.deploy_id }),
       q.envSecrets(db, { deployId: job.deploy_id }),
-      q.accountPlan(db, { id: job.account_id }),
     ]);
-    if (!version || !deploy) throw new RenderError('render_failed', 'the deploy version no longer exists');
+    if (!version) throw new RenderError('render_failed', 'the deploy version no longer exists');
     if (!payloadRow) throw new RenderError('render_failed', 'the job payload is missing');
-    if (!account) throw new RenderError('render_failed', 'the account no longer exists');
-    const { policy } = this.ctx.plans.get(account.plan_key);
+    if (version.plan_key === null) throw new RenderError('render_failed', 'the account no longer exists');
+    const { policy } = this.ctx.plans.get(version.plan_key);
     const metadata = version.metadata_json ? (JSON.parse(version.metadata_json) as Record<string, unknown>) : {};
     const bundle = await this.bundles.get(version.render_pack_key);
     const outputId = newId('out', this.ctx.clock.now());
@@ -153,7 +151,7 @@ export class JobPreparation {
     };
     const fileName = pdfFileName({
       template: document?.pdfJob ? document.pdfJob.fileName : metadata.fileName,
-      slug: document?.pdfJob ? 'pdf-job' : deploy.slug,
+      slug: document?.pdfJob ? 'pdf-job' : version.slug,
       businessKey: job.business_key,
       jobId: job.id,
     });

@@ -74,15 +74,25 @@ export const nextDueBatchItem = precompiled(['accountId'], (db: Db, p) =>
 );
 
 // What a render needs, read before it starts.
-export const versionRow = precompiled(['id'], (db: Db, p) => db.selectFrom('deploy_versions').selectAll().where('id', '=', p.id));
+/**
+ * The job's version with its deploy's slug and its account's plan, in one read: no row when the version or
+ * its deploy is gone, a null plan_key when the account is.
+ */
+export const versionSlugAndPlan = precompiled(['accountId', 'versionId'], (db: Db, p) =>
+  db
+    .selectFrom('deploy_versions as v')
+    .innerJoin('deploys as d', 'd.id', 'v.deploy_id')
+    .leftJoin('accounts as a', (j) => j.on('a.id', '=', p.accountId))
+    .selectAll('v')
+    .select(['d.slug', 'a.plan_key'])
+    .where('v.id', '=', p.versionId),
+);
 export const payloadOf = precompiled(['jobId'], (db: Db, p) =>
   db.selectFrom('render_payloads').select(['body_base64', 'document_input_json', 'source_sealed']).where('job_id', '=', p.jobId),
 );
-export const deploySlug = precompiled(['id'], (db: Db, p) => db.selectFrom('deploys').select('slug').where('id', '=', p.id));
 export const envVariables = precompiled(['deployId'], (db: Db, p) =>
   db.selectFrom('deploy_env_vars').select(['name', 'value']).where('deploy_id', '=', p.deployId),
 );
 export const envSecrets = precompiled(['deployId'], (db: Db, p) =>
   db.selectFrom('deploy_secrets').select(['name', 'value']).where('deploy_id', '=', p.deployId),
 );
-export const accountPlan = precompiled(['id'], (db: Db, p) => db.selectFrom('accounts').select('plan_key').where('id', '=', p.id));
