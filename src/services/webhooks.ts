@@ -19,6 +19,23 @@ export const USER_AGENT = 'Folio-Webhooks/1.0';
 export const eventIdOf = (jobId: string) => `evt_render_job_terminated_${jobId}`;
 export const batchEventIdOf = (batchId: string) => `evt_render_batch_completed_${batchId}`;
 
+/** Where one delivery goes and what signs it, in one read: the deploy's webhook settings and the account's secret. */
+const deliveryTarget = precompiled(['deployId', 'accountId'], (db: Kysely<Tables>, p) =>
+  db
+    .selectFrom('accounts as a')
+    .leftJoin('deploy_settings as s', (j) => j.on('s.deploy_id', '=', p.deployId))
+    .select([
+      'a.webhook_secret',
+      's.webhook_url',
+      's.webhook_enabled',
+      's.signing_secret',
+      's.previous_signing_secret',
+      's.signing_secret_rotated_at',
+    ])
+    .where('a.id', '=', p.accountId),
+);
+type DeliveryTarget = Awaited<ReturnType<typeof deliveryTarget>>[number];
+
 /** Read in every job's terminal transaction (db/precompiled.ts). */
 const webhookTarget = precompiled(['deployId'], (db: Kysely<Tables>, p) =>
   db.selectFrom('deploy_settings').select(['webhook_enabled', 'webhook_url']).where('deploy_id', '=', p.deployId),
@@ -98,26 +115,29 @@ export class Webhooks {
     return JSON.stringify({ id: event.id, type: BATCH_EVENT_TYPE, occurredAt: event.occurred_at, data: { batch } });
   }
 
-  /** Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation), else the account's. */
+  /**
+   * Secrets that sign a deploy's webhooks: the deploy secret (and the previous one for 24 h after a rotation),
+   * else the account's.
+   */
   async secretsFor(accountId: string, deployId: string): Promise<string[]> {
-    const s = await this.ctx.db
-      .selectFrom('deploy_settings')
-      .select(['signing_secret', 'previous_signing_secret', 'signing_secret_rotated_at'])
-      .where('deploy_id', '=', deployId)
-      .executeTakeFirst();
+    const [t] = await deliveryTarget(this.ctx.db, { deployId, accountId });
+    if (!t) throw new Error(`account ${accountId} not found`);
+    return this.#secretsOf(t);
+  }
+
+  #secretsOf(t: DeliveryTarget): string[] {
     const open = (v: string) => this.ctx.secrets.open(v);
-    if (s?.signing_secret) {
-      const out = [open(s.signing_secret)];
+    if (t.signing_secret) {
+      const out = [open(t.signing_secret)];
       if (
-        s.previous_signing_secret &&
-        s.signing_secret_rotated_at !== null &&
-        this.ctx.clock.now() - s.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS
+        t.previous_signing_secret &&
+        t.signing_secret_rotated_at !== null &&
+        this.ctx.clock.now() - t.signing_secret_rotated_at < SECRET_ROTATION_OVERLAP_MS
       )
-        out.push(open(s.previous_signing_secret));
+        out.push(open(t.previous_signing_secret));
       return out;
     }
-    const a = await this.ctx.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
-    return [open(a.webhook_secret)];
+    return [open(t.webhook_secret)];
   }
 
   /** The body of one attempt; rebuilt per attempt so the signed download URL is fresh each time. */
@@ -177,11 +197,7 @@ export class Webhooks {
 
   /** One signed POST; records the delivery. Returns the attempt's result and the delivery row. */
   async attempt(event: WebhookEventsTable, opts: { attempt: number; manual: boolean }) {
-    const settings = await this.ctx.db
-      .selectFrom('deploy_settings')
-      .select(['webhook_url', 'webhook_enabled'])
-      .where('deploy_id', '=', event.deploy_id)
-      .executeTakeFirst();
+    const [settings] = await deliveryTarget(this.ctx.db, { deployId: event.deploy_id, accountId: event.account_id });
     const url = settings?.webhook_url ?? null;
     const deliveryId = newId('dlv', this.ctx.clock.now());
     let result: AttemptResult;
@@ -203,7 +219,7 @@ export class Webhooks {
       result = { kind: 'network_error', message: `could not build the event: ${buildError}` };
     } else {
       const timestamp = Math.floor(this.ctx.clock.now() / 1000);
-      const secrets = await this.secretsFor(event.account_id, event.deploy_id);
+      const secrets = this.#secretsOf(settings!);
       const headers = {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
