@@ -29,15 +29,15 @@ export const PDF_JOB_HTML = '<!doctype html><title>PDF job</title><!-- a PDF job
 
 import { JobDocuments, hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
 import {
+  deployOfAccount,
   insertJob,
   insertPayload,
   insertPayloadWithDocument,
   jobOfAccount,
   outputOfJob,
-  deployOfAccount,
   planOfAccount,
-  versionOfDeployAndPlan,
   queuedJobRow,
+  versionOfDeployAndPlan,
 } from './job-rows.js';
 import type { CreateJobInput, DocumentInput } from './render-job-types.js';
 import type { StoredJobDocument } from '../domain/job-document.js';
