@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { CdpConnection } from './cdp-connection.js';
 import { CANDIDATE_PATHS, findChromium, launchChromium, type ChromiumProcess } from './chromium-process.js';
-import { processTreeRssBytes } from './process-memory.js';
+import { processTreeExceeds } from './process-memory.js';
 import { Semaphore } from './semaphore.js';
 import type { SandboxOptions } from './chromium-sandbox.js';
 import { RenderError } from './types.js';
@@ -231,8 +231,7 @@ export class BrowserSupervisor {
     const now = Date.now();
     if (maxRss !== null && now - this.#lastMemoryCheck >= MEMORY_CHECK_INTERVAL_MS) {
       this.#lastMemoryCheck = now;
-      const rss = processTreeRssBytes(b.pid);
-      if (rss !== null && rss > maxRss) this.#retire(b);
+      if (processTreeExceeds(b.pid, maxRss) === true) this.#retire(b);
     }
   }
 

@@ -3,6 +3,10 @@
 // so the whole tree is summed. Each process counts its proportional set size (PSS: shared pages divided
 // among the processes sharing them); summing plain RSS would count Chromium's ~100 MB of shared code once
 // per process and trip the bound on an idle browser with a dozen warm pages.
+//
+// PSS is dear to read: the kernel walks every page table of the process for smaps_rollup (~1 ms per
+// Chromium process). A process's RSS (VmRSS in /proc/<pid>/status, a counter) is never below its PSS, so a tree whose
+// RSS sum is within a bound has its PSS within it too, and the bound check reads PSS only above that.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function parentOf(pid: number): number | null {
@@ -23,13 +27,7 @@ function memoryBytes(pid: number): number {
   } catch {
     // fall through to RSS (older kernels have no smaps_rollup)
   }
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
+  return residentBytes(pid);
 }
 
 /** rootPid and all its descendants (Linux /proc), or null where /proc cannot be read. */
@@ -57,6 +55,29 @@ export function processTree(rootPid: number): number[] | null {
     stack.push(...(children.get(pid) ?? []));
   }
   return tree;
+}
+
+/** Resident set size (VmRSS: counters the kernel keeps, no page walk), 0 if the process ended. */
+function residentBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Whether the PSS of rootPid and its descendants exceeds `limitBytes` (null where /proc cannot be read).
+ * Their RSS is summed first (cheap, an upper bound of the PSS): within the limit, the answer is no without
+ * reading any PSS.
+ */
+export function processTreeExceeds(rootPid: number, limitBytes: number): boolean | null {
+  const tree = processTree(rootPid);
+  if (tree === null) return null;
+  if (tree.reduce((total, pid) => total + residentBytes(pid), 0) <= limitBytes) return false;
+  return tree.reduce((total, pid) => total + memoryBytes(pid), 0) > limitBytes;
 }
 
 /** PSS (or RSS where PSS is unavailable) of rootPid and all its descendants, in bytes. */
