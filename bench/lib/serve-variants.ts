@@ -5,6 +5,7 @@
 // bench/before-after.ts.
 import { readFileSync } from 'node:fs';
 import { measure, warmVariant } from './baselines.js';
+import { treeCpuMs } from './pss.js';
 import { tempDir } from '../../test/helpers/app.js';
 import { file, type BundleFile } from '../../test/helpers/bundle.js';
 import { client } from '../../test/helpers/http-client.js';
@@ -111,24 +112,31 @@ export async function compareVariants(
 ): Promise<void> {
   const [a, b] = variants;
   console.log(
-    `| template | concurrency | ${a.name} r/s | ${b.name} r/s | ratio ${a.name} / ${b.name} | p50 ${a.name} ms | p50 ${b.name} ms |`,
+    `| template | concurrency | ${a.name} r/s | ${b.name} r/s | ratio ${a.name} / ${b.name} | p50 ${a.name} ms | p50 ${b.name} ms | ` +
+      `CPU per render ${a.name}, Chromium + Node ms | ${b.name} |`,
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const cpu = (r: { chromium: number; total: number }) => `${r.chromium.toFixed(1)} + ${(r.total - r.chromium).toFixed(1)}`;
   for (const kind of opts.kinds ?? (['ordinary', 'warm'] as const)) {
     for (const c of opts.concurrencies) {
-      const best = new Map<string, { rps: number; p50: number }>();
+      const best = new Map<string, { rps: number; p50: number; cpu: { chromium: number; total: number } }>();
       for (let pass = 0; pass < opts.passes; pass++) {
         for (const v of pass % 2 === 0 ? variants : [b, a]) {
           await measure(c, c * 3, () => render(v, v.deploys[kind])); // warm-up
+          // CPU per render of the server's whole tree (its Node process and its Chromium), /proc user + system.
+          const cpu0 = treeCpuMs(v.server.child.pid!);
           const r = await measure(c, opts.rounds, () => render(v, v.deploys[kind]));
+          const cpu1 = treeCpuMs(v.server.child.pid!);
+          const used = { chromium: (cpu1.chromium - cpu0.chromium) / opts.rounds, total: (cpu1.total - cpu0.total) / opts.rounds };
           const prev = best.get(v.name);
-          if (!prev || r.rps > prev.rps) best.set(v.name, r);
+          if (!prev || r.rps > prev.rps) best.set(v.name, { ...r, cpu: used });
         }
       }
       const x = best.get(a.name)!;
       const y = best.get(b.name)!;
       console.log(
-        `| ${kind} | ${c} | ${x.rps.toFixed(1)} | ${y.rps.toFixed(1)} | ${(x.rps / y.rps).toFixed(3)} | ${x.p50.toFixed(1)} | ${y.p50.toFixed(1)} |`,
+        `| ${kind} | ${c} | ${x.rps.toFixed(1)} | ${y.rps.toFixed(1)} | ${(x.rps / y.rps).toFixed(3)} | ${x.p50.toFixed(1)} | ${y.p50.toFixed(1)} | ` +
+          `${cpu(x.cpu)} | ${cpu(y.cpu)} |`,
       );
     }
   }
