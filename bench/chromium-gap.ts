@@ -12,18 +12,22 @@
 //                     (document-origins.ts), the replaced origins' storage cleared in batches of 8
 //   + ready check   = after load, one Runtime.evaluate of a small expression that reads the page's state
 //                     (as the ready wait's first look does for a static page), then the print
-//   (DOMAINS=1: the floor, then the floor with each of the set-up's commands alone, and the Renderer)
+//   (DOMAINS=1: the floor, then the floor with each of the set-up's commands alone, and the Renderer;
+//   ONLY=0,3 keeps those raw variants, by their place in the list, and the Renderer)
 //   Folio Renderer  = src/render/renderer.ts with everything: ready protocol, print checks, the next page
-//                     preloaded while this one prints, the page count and hash as the PDF streams
+//                     preloaded while this one prints, the page count and hash as the PDF streams; and
+//                     the same with preloading off (FOLIO_RENDER_PRELOAD_MS=0)
 // CPU per render: Chromium's tree (/proc, user + system) and this process's own (process.cpuUsage: the CDP
-// client, and for the Renderer its whole Node side).
+// client, and for the Renderer its whole Node side). PSS of Chromium's processes after the measured renders
+// (read once: sampling during them costs CPU; the highest of the passes): with ROUNDS in the hundreds it
+// shows what a document origin per job leaves behind in the browser.
 //
 // Run: node --import tsx bench/chromium-gap.ts   (ROUNDS=N per cell, default 80; PASSES=N, default 2;
 //      CONCURRENCY=1,2)
 import { readFileSync } from 'node:fs';
 import { executablePath, measure } from './lib/baselines.js';
 import { htmlRenderRequest } from './lib/render-request.js';
-import { treeCpuMs } from './lib/pss.js';
+import { mb, treeCpuMs, treePss } from './lib/pss.js';
 import { launchChromium } from '../src/render/chromium-process.js';
 import type { CdpSession } from '../src/render/cdp-connection.js';
 import { newDocumentOrigin } from '../src/render/document-origins.js';
@@ -68,12 +72,15 @@ const EACH_DOMAIN: [string, Level][] = [
     { domains: [name], script: false, origins: false, ready: false },
   ]),
 ];
-const LEVELS = process.env.DOMAINS === '1' ? EACH_DOMAIN : CUMULATIVE;
+const ONLY = process.env.ONLY?.split(',').map(Number);
+const LEVELS = (process.env.DOMAINS === '1' ? EACH_DOMAIN : CUMULATIVE).filter((_, i) => !ONLY || ONLY.includes(i));
 
 interface Cell {
   rps: number;
   chromium: number;
   node: number;
+  /** PSS of Chromium's processes after the measured renders, bytes. */
+  pss: number;
 }
 
 async function timed(c: number, op: (w: number) => Promise<void>): Promise<Cell> {
@@ -83,7 +90,8 @@ async function timed(c: number, op: (w: number) => Promise<void>): Promise<Cell>
   const r = await measure(c, ROUNDS, op);
   const cpu1 = treeCpuMs(process.pid);
   const own = process.cpuUsage(own0);
-  return { rps: r.rps, chromium: (cpu1.chromium - cpu0.chromium) / ROUNDS, node: (own.user + own.system) / 1000 / ROUNDS };
+  const pss = treePss(process.pid).chromium;
+  return { rps: r.rps, chromium: (cpu1.chromium - cpu0.chromium) / ROUNDS, node: (own.user + own.system) / 1000 / ROUNDS, pss };
 }
 
 let seq = 0;
@@ -177,8 +185,8 @@ async function raw(c: number, level: Level): Promise<Cell> {
   }
 }
 
-async function folio(c: number): Promise<Cell> {
-  const renderer = new Renderer({ concurrency: c, executablePath: executablePath! });
+async function folio(c: number, preloadMs?: number): Promise<Cell> {
+  const renderer = new Renderer({ concurrency: c, executablePath: executablePath!, preloadMs });
   await renderer.start();
   const discard = async (pdf: import('node:stream').Readable) => {
     for await (const _ of pdf) void _;
@@ -194,7 +202,8 @@ async function folio(c: number): Promise<Cell> {
 
 const variants: [string, (c: number) => Promise<Cell>][] = [
   ...LEVELS.map(([name, level]): [string, (c: number) => Promise<Cell>] => [name, (c) => raw(c, level)]),
-  ['Folio Renderer (no server)', folio],
+  ['Folio Renderer (no server)', (c) => folio(c)],
+  ['Folio Renderer, preloading off', (c) => folio(c, 0)],
 ];
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -207,18 +216,19 @@ for (const c of CONCURRENCIES) {
     for (const [name, fn] of order) {
       const cell = await fn(c);
       const prev = best.get(name);
-      if (!prev || cell.rps > prev.rps) best.set(name, cell);
+      if (!prev || cell.rps > prev.rps) best.set(name, { ...cell, pss: Math.max(cell.pss, prev?.pss ?? 0) });
+      else prev.pss = Math.max(prev.pss, cell.pss);
     }
   }
   const floor = best.get(variants[0][0])!;
   console.log(
-    `\n## c = ${c}\n\n| variant | r/s | Chromium CPU ms per render | client (this process) CPU ms per render | Chromium CPU vs floor |`,
+    `\n## c = ${c}\n\n| variant | r/s | Chromium CPU ms per render | client (this process) CPU ms per render | Chromium CPU vs floor | Chromium PSS after, MB |`,
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   for (const [name] of variants) {
     const v = best.get(name)!;
     console.log(
-      `| ${name} | ${v.rps.toFixed(1)} | ${v.chromium.toFixed(1)} | ${v.node.toFixed(1)} | ${(v.chromium / floor.chromium).toFixed(2)}× |`,
+      `| ${name} | ${v.rps.toFixed(1)} | ${v.chromium.toFixed(1)} | ${v.node.toFixed(1)} | ${(v.chromium / floor.chromium).toFixed(2)}× | ${mb(v.pss).toFixed(0)} |`,
     );
   }
 }
