@@ -55,6 +55,7 @@ const PG_SUITES = [
   'test/integration',
   'test/e2e/render-jobs.test.ts',
   'test/e2e/webhooks.test.ts',
+  'test/e2e/webhook-safety.test.ts',
   'test/e2e/word-templates.test.ts',
   'test/e2e/managed-storage.test.ts',
   'test/e2e/metrics.test.ts',

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { LookupAll } from '../../src/net/resolve-host.js';
+import path from 'node:path';
 import { createTestApp, tempDir } from '../helpers/app.js';
+import { createPgDatabase, engine } from '../helpers/engine.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
@@ -70,7 +72,13 @@ describe('webhook safety', () => {
   test('a stop between the terminal state and the first attempt loses nothing: the restarted service delivers', async () => {
     const receiver = await startReceiver();
     const dataDir = tempDir();
-    const env = { FOLIO_ALLOW_INSECURE_WEBHOOKS: '1' };
+    // A restart of the same service: on PostgreSQL the same database and blob store for both starts (the
+    // helper would give each app a database of its own, dropped at close).
+    const pgDb = engine === 'postgres' ? await createPgDatabase() : null;
+    const env: Record<string, string> = {
+      FOLIO_ALLOW_INSECURE_WEBHOOKS: '1',
+      ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url, FOLIO_STORAGE_URL: `file:${path.join(dataDir, 'blobs')}` } : {}),
+    };
     const first = await createTestApp({ env, dataDir, keepDataDir: true });
     let jobId: string;
     try {
@@ -92,6 +100,7 @@ describe('webhook safety', () => {
     } finally {
       await second.close();
       await receiver.close();
+      await pgDb?.drop();
     }
   });
 });
