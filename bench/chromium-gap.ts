@@ -28,6 +28,7 @@ import { readFileSync } from 'node:fs';
 import { executablePath, measure } from './lib/baselines.js';
 import { htmlRenderRequest } from './lib/render-request.js';
 import { mb, treeCpuMs, treePss } from './lib/pss.js';
+import { navigateAndPrint, openRawPage } from './lib/raw-cdp.js';
 import { launchChromium } from '../src/render/chromium-process.js';
 import type { CdpSession } from '../src/render/cdp-connection.js';
 import { newDocumentOrigin } from '../src/render/document-origins.js';
@@ -40,7 +41,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 80);
 const PASSES = Number(process.env.PASSES ?? 2);
 const CONCURRENCIES = (process.env.CONCURRENCY ?? '1,2').split(',').map(Number);
 const invoice = readFileSync(new URL('../test/fixtures/render/invoice/index.html', import.meta.url), 'utf8');
-const body = Buffer.from(invoice).toString('base64');
 const params = printParams({}, CURRENT_PRINT_DEFAULTS);
 
 interface Level {
@@ -102,27 +102,9 @@ async function raw(c: number, level: Level): Promise<Cell> {
     const conn = chromium.connection;
     const sessions = await Promise.all(
       Array.from({ length: c }, async () => {
-        const { browserContextId } = await conn.send('Target.createBrowserContext', {});
-        const { targetId } = await conn.send('Target.createTarget', { url: 'about:blank', browserContextId });
-        const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true });
-        const s = conn.session(sessionId);
-        s.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
-          const ok = new URL(e.request.url).pathname === '/index.html';
-          const answer = ok
-            ? {
-                requestId: e.requestId,
-                responseCode: 200,
-                responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
-                body,
-              }
-            : { requestId: e.requestId, responseCode: 404, body: '' };
-          void s.send('Fetch.fulfillRequest', answer).catch(() => {});
-        });
-        const setUp: Promise<unknown>[] = [
-          s.send('Page.enable'),
-          s.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }),
-        ];
-        if (level.domains) {
+        const s = await openRawPage(conn, invoice, (url) => new URL(url).pathname === '/index.html');
+        const commands = level.domains === true ? Object.keys(DOMAIN_COMMANDS) : level.domains || [];
+        if (commands.includes('auto-attach')) {
           s.on(
             'Target.attachedToTarget',
             (e: { sessionId: string }) =>
@@ -131,14 +113,8 @@ async function raw(c: number, level: Level): Promise<Cell> {
                 .send('Runtime.runIfWaitingForDebugger')
                 .catch(() => {}),
           );
-          setUp.push(
-            s.send('Inspector.enable'),
-            s.send('Log.enable'),
-            s.send('Runtime.enable'),
-            s.send('Emulation.setDocumentCookieDisabled', { disabled: true }),
-            s.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }),
-          );
         }
+        const setUp = commands.map((name) => DOMAIN_COMMANDS[name]!(s));
         await Promise.all(setUp);
         return { s, scriptId: null as string | null, replaced: [] as string[] };
       }),
@@ -152,26 +128,14 @@ async function raw(c: number, level: Level): Promise<Cell> {
         page.scriptId = (await s.send('Page.addScriptToEvaluateOnNewDocument', { source })).identifier;
       }
       const origin = level.origins ? newDocumentOrigin() : 'https://doc.test';
-      const loaded = new Promise<void>((resolve) => s.once('Page.loadEventFired', () => resolve()));
-      const nav = await s.send('Page.navigate', { url: `${origin}/index.html?job=${++seq}` });
-      if (nav.errorText) throw new Error(nav.errorText);
-      await loaded;
-      if (level.ready) {
+      const ready = async () => {
         const r = await s.send('Runtime.evaluate', {
           expression: '({ ready: document.readyState, fonts: document.fonts.status, images: document.images.length })',
           returnByValue: true,
         });
         if (r.result?.value?.ready !== 'complete') throw new Error('not loaded');
-      }
-      const { stream } = await s.send('Page.printToPDF', params);
-      let bytes = 0;
-      for (;;) {
-        const r = await s.send('IO.read', { handle: stream!, size: 1 << 20 });
-        bytes += r.data.length;
-        if (r.eof) break;
-      }
-      await s.send('IO.close', { handle: stream! });
-      if (bytes < 1000) throw new Error('PDF too small');
+      };
+      await navigateAndPrint(s, `${origin}/index.html?job=${++seq}`, params, level.ready ? ready : undefined);
       if (level.origins) {
         page.replaced.push(origin);
         if (page.replaced.length >= 9) {

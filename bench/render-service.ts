@@ -43,6 +43,7 @@ import { browserName, executablePath, launchBare, measure, PDF_OPTIONS, warmVari
 import { mb, samplePss, treeCpuMs, treePss, type TreePss } from './lib/pss.js';
 import { report } from './lib/report.js';
 import { deployBundle, loadAverage, render, renderSync, startServe } from './lib/serve-variants.js';
+import { navigateAndPrint, openRawPage } from './lib/raw-cdp.js';
 import { startStaticServer } from './lib/static-server.js';
 import { file, type BundleFile } from '../test/helpers/bundle.js';
 import { execSync } from 'node:child_process';
@@ -146,54 +147,14 @@ const bareGoto = async (c: number, total: number) => {
  */
 const rawGoto = async (c: number, total: number) => {
   const chromium = await launchChromium({ executablePath: executablePath! });
-  const body = Buffer.from(invoice).toString('base64');
   try {
     const conn = chromium.connection;
     const sessions = await Promise.all(
-      Array.from({ length: c }, async () => {
-        const { browserContextId } = await conn.send('Target.createBrowserContext', {});
-        const { targetId } = await conn.send('Target.createTarget', { url: 'about:blank', browserContextId });
-        const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true });
-        const session = conn.session(sessionId);
-        session.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
-          const ok = e.request.url.startsWith('https://doc.test/');
-          void session
-            .send(
-              'Fetch.fulfillRequest',
-              ok
-                ? {
-                    requestId: e.requestId,
-                    responseCode: 200,
-                    responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
-                    body,
-                  }
-                : { requestId: e.requestId, responseCode: 404, body: '' },
-            )
-            .catch(() => {});
-        });
-        await Promise.all([
-          session.send('Page.enable'),
-          session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }),
-        ]);
-        return session;
-      }),
+      Array.from({ length: c }, () => openRawPage(conn, invoice, (url) => url.startsWith('https://doc.test/'))),
     );
     const params = printParams({}, CURRENT_PRINT_DEFAULTS);
     return await run(c, total, chromium.pid, async (w) => {
-      const s = sessions[w];
-      const loaded = new Promise<void>((resolve) => s.once('Page.loadEventFired', () => resolve()));
-      const nav = await s.send('Page.navigate', { url: `https://doc.test/index.html?job=${++seq}` });
-      if (nav.errorText) throw new Error(nav.errorText);
-      await loaded;
-      const { stream } = await s.send('Page.printToPDF', params);
-      let bytes = 0;
-      for (;;) {
-        const r = await s.send('IO.read', { handle: stream!, size: 1 << 20 });
-        bytes += r.data.length;
-        if (r.eof) break;
-      }
-      await s.send('IO.close', { handle: stream! });
-      if (bytes < 1000) throw new Error('PDF too small');
+      await navigateAndPrint(sessions[w], `https://doc.test/index.html?job=${++seq}`, params);
     });
   } finally {
     await chromium.close();
