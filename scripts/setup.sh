@@ -44,7 +44,7 @@ fonts=$(fc-list : family 2>/dev/null || true)
 grep -qi 'liberation' <<<"$fonts" || need_pkgs+=(fonts-liberation)
 grep -qi 'noto' <<<"$fonts" || need_pkgs+=(fonts-noto-core fonts-noto-color-emoji)
 # Office conversion (docs/office.md): LibreOffice from Debian's headless packages (no GUI), driven over UNO
-# by python3-uno, bubblewrap for its network namespace when Folio does not run as root, and the metric-
+# by python3-uno, bubblewrap for its network and mount namespaces, and the metric-
 # compatible fonts Office documents name (Carlito for Calibri, Caladea for Cambria, Liberation for Arial,
 # Times New Roman and Courier New; DejaVu; Noto with CJK). About 20 s from a warm package cache, well
 # inside `npm start`'s 4 minutes; FOLIO_OFFICE=0 skips it (conversions then answer office_unavailable).
@@ -87,7 +87,7 @@ if [ "$(id -u)" -eq 0 ] && [ "${FOLIO_CHROMIUM_NO_SANDBOX:-false}" != "true" ] &
   useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$chromium_user"
 fi
 
-# LibreOffice runs as this unprivileged system user, in a network namespace of its own, when Folio runs as
+# LibreOffice runs as this unprivileged system user, in network and mount namespaces of its own, when Folio runs as
 # root (FOLIO_OFFICE_USER; docs/office.md, "Sandbox"). Created once.
 office_user="${FOLIO_OFFICE_USER:-folio-office}"
 if [ "${FOLIO_OFFICE:-1}" != "0" ] && [ "$(id -u)" -eq 0 ] && ! id -u "$office_user" >/dev/null 2>&1; then

@@ -64,7 +64,7 @@ export class OfficePool implements OfficeConverter {
     this.#bin ??= findOffice(this.#opts.sofficePath);
     if ('problem' in this.#bin) return this.#bin.problem;
     try {
-      this.#plan ??= planOfficeSandbox({ user: this.#opts.user, memoryMb: this.#opts.memoryMb });
+      this.#plan ??= planOfficeSandbox({ user: this.#opts.user, memoryMb: this.#opts.memoryMb, soffice: this.#bin.soffice });
     } catch (err) {
       return (err as Error).message;
     }

@@ -92,7 +92,15 @@ export class OfficeProcess {
     const pipeName = `folio_office_${process.pid}_${this.id}_${randomBytes(4).toString('hex')}`;
     const child = spawn(
       this.plan.command,
-      [...this.plan.prefix, this.bin.python, '-c', UNO_BRIDGE_SCRIPT, this.bin.soffice, path.join(this.#dir, 'profile'), pipeName],
+      [
+        ...this.plan.prefix(this.#dir),
+        this.bin.python,
+        '-c',
+        UNO_BRIDGE_SCRIPT,
+        this.bin.soffice,
+        path.join(this.#dir, 'profile'),
+        pipeName,
+      ],
       { cwd: this.#dir, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     this.#child = child;

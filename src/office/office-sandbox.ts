@@ -1,9 +1,12 @@
 // How a LibreOffice process is started: in a network namespace of its own (no interface but a loopback
-// that is down: nothing a document references can be fetched), as an unprivileged user, with an address-
-// space limit, in a private folder that is its home, temporary directory and profile. LibreOffice opens
-// untrusted files and has a history of fetching what they reference; it gets no network at all.
+// that is down: nothing a document references can be fetched), in a mount namespace that shows it the
+// system's programs and its own private folder and nothing else of the machine, as an unprivileged user,
+// with an address-space limit; the private folder is its home, temporary directory and profile.
+// LibreOffice opens untrusted files and has a history of fetching what they reference; it gets no network
+// and no view of Folio's data.
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 
 /** The unprivileged user LibreOffice runs as when Folio runs as root (created by the set-up). */
 export const DEFAULT_OFFICE_USER = 'folio-office';
@@ -20,9 +23,9 @@ export interface OfficeIdentity {
 }
 
 export interface OfficeSandboxPlan {
-  /** argv[0] and the arguments before python3's own. */
+  /** argv[0]; `prefix(dir)` the arguments before python3's own, for a process whose private folder is dir. */
   command: string;
-  prefix: string[];
+  prefix: (dir: string) => string[];
   runAs: OfficeIdentity | null;
 }
 
@@ -69,42 +72,66 @@ function lookupUser(user: string): OfficeIdentity | null {
   }
 }
 
+/** The top-level folders a merged-/usr system links into /usr, and older ones keep as folders. */
+const ROOT_PROGRAM_DIRS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+
 /**
- * The command that wraps the bridge: as root, `unshare --net` (a new network namespace) then `setpriv` to
- * the office user (no supplementary groups, no new privileges); as another user, bubblewrap's
- * `--unshare-net` (an unprivileged user namespace). Both then `prlimit --as`. Throws a sentence saying what
- * is missing when no isolation is possible: LibreOffice never runs with the network.
+ * bubblewrap's arguments for the file system a LibreOffice process sees: /usr and /etc read-only (programs,
+ * libraries, fonts, fontconfig), the system's font cache, its own /proc, a minimal /dev, an empty /tmp,
+ * LibreOffice's own folder when it is installed outside /usr, and `dir` (its private folder) writable at
+ * the same path. Nothing else: not Folio's data folder, not home folders, not the rest of /tmp.
  */
-export function planOfficeSandbox(opts: { user: string; memoryMb: number }): OfficeSandboxPlan {
+export function fileSystemView(dir: string, soffice: string): string[] {
+  const args = ['--ro-bind', '/usr', '/usr'];
+  for (const d of ROOT_PROGRAM_DIRS) {
+    try {
+      const st = lstatSync(d);
+      if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(d), d);
+      else if (st.isDirectory()) args.push('--ro-bind', d, d);
+    } catch {
+      /* not on this system */
+    }
+  }
+  args.push('--ro-bind', '/etc', '/etc', '--ro-bind-try', '/var/cache/fontconfig', '/var/cache/fontconfig');
+  // /tmp writable by anyone, sticky, as a system's /tmp (LibreOffice's pipes live there).
+  args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp');
+  // soffice is <install>/program/soffice; a vendor build lives outside /usr (/opt/libreoffice…).
+  const install = path.dirname(path.dirname(realpathSync(soffice)));
+  if (!install.startsWith('/usr/')) args.push('--ro-bind', install, install);
+  args.push('--bind', dir, dir, '--chdir', dir);
+  return args;
+}
+
+/**
+ * The command that wraps the bridge: bubblewrap, with a network namespace of its own (`--unshare-net`) and
+ * the file system of fileSystemView; as root, bubblewrap then runs `setpriv` to the office user (no
+ * supplementary groups, no new privileges); as another user, bubblewrap runs in an unprivileged user
+ * namespace and LibreOffice as that user. Both then `prlimit --as`. Throws a sentence saying what is
+ * missing when no isolation is possible: LibreOffice never runs with the network or the machine's files.
+ */
+export function planOfficeSandbox(opts: {
+  user: string;
+  memoryMb: number;
+  soffice: string;
+  /** The user id Folio runs as (its own by default). */
+  uid?: number;
+}): OfficeSandboxPlan {
   const limit = ['prlimit', `--as=${opts.memoryMb * 1024 * 1024}`, '--'];
-  if (process.getuid?.() === 0) {
+  const bwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find(executable);
+  if (!bwrap)
+    throw new Error(
+      "LibreOffice runs without network and without the machine's files only in namespaces: install bubblewrap (Debian package bubblewrap)",
+    );
+  const sandbox = (dir: string) => ['--unshare-net', '--die-with-parent', ...fileSystemView(dir, opts.soffice), '--'];
+  if ((opts.uid ?? process.getuid?.()) === 0) {
     const runAs = lookupUser(opts.user);
     if (!runAs)
       throw new Error(
         `Folio runs as root, so LibreOffice runs as an unprivileged user, and the user "${opts.user}" does not exist: create it (the set-up does: useradd --system --user-group --no-create-home --shell /usr/sbin/nologin ${opts.user}) or name another with FOLIO_OFFICE_USER`,
       );
     if (runAs.uid === 0) throw new Error(`FOLIO_OFFICE_USER "${opts.user}" is root; LibreOffice must run as an unprivileged user`);
-    return {
-      command: 'unshare',
-      prefix: [
-        '--net',
-        '--',
-        'setpriv',
-        `--reuid=${runAs.uid}`,
-        `--regid=${runAs.gid}`,
-        '--clear-groups',
-        '--no-new-privs',
-        '--',
-        ...limit,
-      ],
-      runAs,
-    };
+    const drop = ['setpriv', `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups', '--no-new-privs', '--'];
+    return { command: bwrap, prefix: (dir) => [...sandbox(dir), ...drop, ...limit], runAs };
   }
-  const bwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find(executable);
-  if (!bwrap) throw new Error('LibreOffice runs without network only in a namespace: install bubblewrap (Debian package bubblewrap)');
-  return {
-    command: bwrap,
-    prefix: ['--unshare-net', '--die-with-parent', '--dev-bind', '/', '/', '--', ...limit],
-    runAs: null,
-  };
+  return { command: bwrap, prefix: (dir) => [...sandbox(dir), ...limit], runAs: null };
 }

@@ -43,12 +43,19 @@ describe('the LibreOffice pool', () => {
     const procs = pool.processes();
     assert.ok(procs.length >= 1);
     for (const p of procs) assert.notEqual(p.uid, 0, 'the bridge and soffice do not run as root');
-    // The processes themselves, as the kernel sees them.
+    // The processes themselves, as the kernel sees them: bubblewrap, which made the namespaces, waits for
+    // them as Folio's user; every process it started runs as the office user.
     for (const p of procs) {
-      const status = execFileSync('ps', ['-o', 'uid=', '-g', String(p.pid)], { encoding: 'utf8' })
+      const rows = execFileSync('ps', ['-o', 'uid=,comm=', '-g', String(p.pid)], { encoding: 'utf8' })
         .trim()
-        .split(/\s+/);
-      assert.ok(status.length > 0 && status.every((uid) => uid !== '0'), `process group ${p.pid}: uids ${status.join(' ')}`);
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/));
+      const started = rows.filter(([, comm]) => comm !== 'bwrap');
+      assert.ok(started.length >= 2, `the bridge and soffice in process group ${p.pid}: ${rows.join(' / ')}`);
+      assert.ok(
+        started.every(([uid]) => uid !== '0'),
+        `process group ${p.pid}: ${rows.join(' / ')}`,
+      );
     }
   });
 

@@ -15,7 +15,7 @@ export const officeSettings: SettingSpec[] = [
     key: 'officeUser',
     type: 'string',
     default: 'folio-office',
-    doc: 'When Folio runs as root: the unprivileged user LibreOffice runs as (in a network namespace of its own). The set-up creates the system user `folio-office`. When Folio runs as another user, LibreOffice runs as that user inside bubblewrap\'s network namespace. See docs/office.md, "Sandbox".',
+    doc: 'When Folio runs as root: the unprivileged user LibreOffice runs as (in bubblewrap\'s network and mount namespaces). The set-up creates the system user `folio-office`. When Folio runs as another user, LibreOffice runs as that user in the same namespaces. See docs/office.md, "Sandbox".',
   },
   {
     env: 'FOLIO_OFFICE_POOL_SIZE',
