@@ -51,6 +51,8 @@ export class OfficePool implements OfficeConverter {
   /** When each busy process was handed its conversion (the account's start time in #running). */
   #startedAt = new WeakMap<OfficeProcess, number>();
   #all = new Set<OfficeProcess>();
+  /** Starts under way (warm() waits for them). */
+  #starting = new Set<Promise<unknown>>();
   #bin: { soffice: string; python: string } | { problem: string } | null = null;
   #plan: OfficeSandboxPlan | null = null;
   #version: string | null = null;
@@ -89,6 +91,8 @@ export class OfficePool implements OfficeConverter {
       this.#release(p);
       this.#dispatch();
     }
+    // Starts made for waiting conversions, or by a replacement in flight: the pool is full once they end.
+    await Promise.allSettled([...this.#starting]);
   }
 
   async convert(req: OfficeConversionRequest): Promise<OfficeConversionResult> {
@@ -264,8 +268,11 @@ export class OfficePool implements OfficeConverter {
     const p = new OfficeProcess(this.#plan!, bin, this.#opts.startTimeoutMs ?? 60_000, fonts && fonts.length > 0 ? fonts : null);
     this.#all.add(p);
     void p.exited.then(() => this.#all.delete(p));
+    const started = p.start();
+    this.#starting.add(started);
+    void started.catch(() => undefined).finally(() => this.#starting.delete(started));
     try {
-      await p.start();
+      await started;
     } catch (err) {
       this.#live--;
       this.#all.delete(p);
@@ -291,6 +298,8 @@ export class OfficePool implements OfficeConverter {
     if (proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
       this.#live--;
       void proc.close();
+      // Replaced at once (once the pool has started): the next document does not wait for LibreOffice's start.
+      if (this.#warming && !this.#closed) void this.warm().catch(() => undefined);
       return;
     }
     this.#idle.push(proc);
@@ -308,6 +317,8 @@ export class OfficePool implements OfficeConverter {
       for (const w of q) w.reject(new OfficeError('office_unavailable', 'the Office converter is shutting down'));
     this.#queues.clear();
     this.#idle = [];
+    // A process still starting is closed once started (a start cannot be stopped before its spawn).
+    await Promise.allSettled([...this.#starting]);
     await Promise.all([...this.#all].map((p) => p.close()));
   }
 }
