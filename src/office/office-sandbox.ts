@@ -75,9 +75,22 @@ function lookupUser(user: string): OfficeIdentity | null {
 /** The top-level folders a merged-/usr system links into /usr, and older ones keep as folders. */
 const ROOT_PROGRAM_DIRS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 
+/** What of /etc a LibreOffice conversion reads (traced on Debian), each bound when present. */
+export const ETC_READ = [
+  '/etc/alternatives',
+  '/etc/fonts',
+  '/etc/group',
+  '/etc/ld.so.cache',
+  '/etc/libreoffice',
+  '/etc/localtime',
+  '/etc/nsswitch.conf',
+  '/etc/papersize',
+  '/etc/passwd',
+];
+
 /**
- * bubblewrap's arguments for the file system a LibreOffice process sees: /usr and /etc read-only (programs,
- * libraries, fonts, fontconfig), the system's font cache, its own /proc, a minimal /dev, an empty /tmp,
+ * bubblewrap's arguments for the file system a LibreOffice process sees: /usr and ETC_READ read-only
+ * (programs, libraries, fonts, fontconfig, LibreOffice's registry), the system's font cache, its own /proc, a minimal /dev, an empty /tmp,
  * LibreOffice's own folder when it is installed outside /usr, and `dir` (its private folder) writable at
  * the same path. Nothing else: not Folio's data folder, not home folders, not the rest of /tmp.
  */
@@ -92,7 +105,12 @@ export function fileSystemView(dir: string, soffice: string): string[] {
       /* not on this system */
     }
   }
-  args.push('--ro-bind', '/etc', '/etc', '--ro-bind-try', '/var/cache/fontconfig', '/var/cache/fontconfig');
+  // Of /etc, only what LibreOffice, python3 and the C library read (a service's own settings and keys
+  // often live there, readable by the user Folio runs as).
+  // The folders bubblewrap makes for these are 0700 unless told: as root, the office user could not enter.
+  for (const d of ['/etc', '/var', '/var/cache']) args.push('--perms', '0755', '--dir', d);
+  for (const f of ETC_READ) args.push('--ro-bind-try', f, f);
+  args.push('--ro-bind-try', '/var/cache/fontconfig', '/var/cache/fontconfig');
   // /tmp writable by anyone, sticky, as a system's /tmp (LibreOffice's pipes live there).
   args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp');
   // soffice is <install>/program/soffice; a vendor build lives outside /usr (/opt/libreoffice…).

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { findOffice, planOfficeSandbox, type OfficeSandboxPlan } from '../../src/office/office-sandbox.js';
+import { ETC_READ, findOffice, planOfficeSandbox, type OfficeSandboxPlan } from '../../src/office/office-sandbox.js';
 
 const OFFICE_USER = 'folio-office';
 const id = (flag: string) => Number(spawnSync('id', [flag, OFFICE_USER], { encoding: 'utf8' }).stdout.trim());
@@ -71,10 +71,15 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
       const look = inSandbox(
         plan,
         dir,
-        ['sh', '-c', `id -u; ls -A /; cat ${secret}; ls /tmp; touch ${dir}/written && echo WROTE`],
+        ['sh', '-c', `id -u; ls -A /; cat ${secret}; ls /tmp; touch ${dir}/written && echo WROTE; fc-match Calibri; echo ETC; ls -A /etc`],
         p.asUser,
       );
-      const lines = look.stdout.split('\n');
+      const [before, after = ''] = look.stdout.split('ETC\n');
+      const lines = before!.split('\n');
+      // Of /etc, only what LibreOffice reads: a service's settings and keys kept there are not shown.
+      const etc = after.trim().split('\n');
+      const allowed = new Set(ETC_READ.map((f) => path.basename(f)));
+      assert.ok(etc.every((f) => allowed.has(f)) && etc.includes('libreoffice') && etc.includes('fonts'), `/etc shows ${etc.join(' ')}`);
       assert.equal(lines[0], String(uid), `runs as the office user: ${look.stdout}${look.stderr}`);
       assert.doesNotMatch(look.stdout, /ACCOUNT DATA/, 'the data folder is not there');
       assert.match(look.stderr, new RegExp(`cat: ${secret}: No such file or directory`));
@@ -83,6 +88,8 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
         assert.ok(!top.has(hidden), `/${hidden} is hidden: ${[...top]}`);
       for (const shown of ['usr', 'etc', 'proc', 'dev', 'tmp']) assert.ok(top.has(shown), `/${shown} is there: ${[...top]}`);
       assert.match(look.stdout, /WROTE/, `the private folder is writable: ${look.stderr}`);
+      // The system's fonts and their configuration are there: Calibri is matched by its metric twin.
+      assert.match(before!, /Carlito/, `fc-match Calibri in the sandbox: ${look.stdout}${look.stderr}`);
       assert.ok(fs.existsSync(path.join(dir, 'written')), 'at its own path, the same folder Folio reads');
     });
   }
