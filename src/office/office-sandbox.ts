@@ -89,6 +89,22 @@ export const ETC_READ = [
 ];
 
 /**
+ * The folder a LibreOffice installation lives in, for a vendor build outside /usr (/opt/libreoffice…): the
+ * parent of `program/` when soffice is <install>/program/soffice, else soffice's own folder. Never `/` or a
+ * top-level folder (/opt), which would show the sandbox far more than LibreOffice.
+ */
+export function officeInstallFolder(soffice: string): string {
+  const real = realpathSync(soffice);
+  const dir = path.dirname(real);
+  const install = path.basename(dir) === 'program' ? path.dirname(dir) : dir;
+  if (install.split('/').filter(Boolean).length < 2)
+    throw new Error(
+      `FOLIO_OFFICE_PATH ${soffice} is not inside an installation folder of its own (such as /opt/libreoffice/program/soffice)`,
+    );
+  return install;
+}
+
+/**
  * bubblewrap's arguments for the file system a LibreOffice process sees: /usr and ETC_READ read-only
  * (programs, libraries, fonts, fontconfig, LibreOffice's registry), the system's font cache, its own /proc, a minimal /dev, an empty /tmp,
  * LibreOffice's own folder when it is installed outside /usr, and `dir` (its private folder) writable at
@@ -113,8 +129,7 @@ export function fileSystemView(dir: string, soffice: string): string[] {
   args.push('--ro-bind-try', '/var/cache/fontconfig', '/var/cache/fontconfig');
   // /tmp writable by anyone, sticky, as a system's /tmp (LibreOffice's pipes live there).
   args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp');
-  // soffice is <install>/program/soffice; a vendor build lives outside /usr (/opt/libreoffice…).
-  const install = path.dirname(path.dirname(realpathSync(soffice)));
+  const install = officeInstallFolder(soffice);
   if (!install.startsWith('/usr/')) args.push('--ro-bind', install, install);
   args.push('--bind', dir, dir, '--chdir', dir);
   return args;
@@ -140,7 +155,12 @@ export function planOfficeSandbox(opts: {
     throw new Error(
       "LibreOffice runs without network and without the machine's files only in namespaces: install bubblewrap (Debian package bubblewrap)",
     );
-  const sandbox = (dir: string) => ['--unshare-net', '--die-with-parent', ...fileSystemView(dir, opts.soffice), '--'];
+  // Namespaces of its own: network (nothing to fetch), pids (no other process to see in /proc, signal or
+  // read through /proc/<pid>/cwd, and everything dies with bubblewrap's init), IPC, host name, cgroups.
+  // Not --new-session: the pool ends a process by its process group, which setsid would leave.
+  const namespaces = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+  officeInstallFolder(opts.soffice); // refused here, at plan time, rather than at each start
+  const sandbox = (dir: string) => [...namespaces, '--die-with-parent', ...fileSystemView(dir, opts.soffice), '--'];
   if ((opts.uid ?? process.getuid?.()) === 0) {
     const runAs = lookupUser(opts.user);
     if (!runAs)

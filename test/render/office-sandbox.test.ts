@@ -4,7 +4,7 @@
 // cannot name Folio's data folder or any other file its user could read. Each check is run outside the
 // sandbox too, as the same user, to show the file is there to be read without it.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +60,54 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
     { name: 'Folio as another user (LibreOffice as that user)', uid, asUser: true },
   ];
 
+  /** A process of the office user outside any sandbox, its working folder holding another job's file. */
+  const victim = () => {
+    const dir = privateDir();
+    fs.writeFileSync(path.join(dir, 'input.docx'), 'ANOTHER JOB', { mode: 0o644 });
+    const child = spawn('setpriv', [`--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', 'sleep', '60'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    children.push(child);
+    return child;
+  };
+  const children: ChildProcess[] = [];
+  after(() => children.forEach((c) => c.kill('SIGKILL')));
+
   for (const p of plans) {
+    test(`${p.name}: no other process is there to see, read through or signal`, async () => {
+      const plan = planOfficeSandbox({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
+      const other = victim();
+      await new Promise((r) => setTimeout(r, 200)); // setpriv has become sleep
+      const pid = other.pid!;
+      // Outside, the same user reaches it both ways.
+      const bare = spawnSync(
+        'setpriv',
+        [
+          `--reuid=${uid}`,
+          `--regid=${gid}`,
+          '--clear-groups',
+          '--',
+          'sh',
+          '-c',
+          `cat /proc/${pid}/cwd/input.docx; kill -0 ${pid} && echo SIGNALLED`,
+        ],
+        {
+          encoding: 'utf8',
+        },
+      );
+      assert.match(bare.stdout, /ANOTHER JOB[\s\S]*SIGNALLED/, bare.stderr);
+      const look = inSandbox(
+        plan,
+        privateDir(),
+        ['sh', '-c', `ls /proc | grep -c '^[0-9]'; cat /proc/${pid}/cwd/input.docx; kill -0 ${pid} && echo SIGNALLED; true`],
+        p.asUser,
+      );
+      assert.doesNotMatch(look.stdout, /ANOTHER JOB|SIGNALLED/, look.stdout + look.stderr);
+      assert.ok(Number(look.stdout.split('\n')[0]) <= 4, `processes in its /proc: ${look.stdout}`);
+      assert.equal(other.exitCode, null, 'the other process still runs');
+    });
+
     test(`${p.name}: only the system's programs and the private folder are there`, () => {
       const plan = planOfficeSandbox({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
       const dir = privateDir();
