@@ -191,6 +191,7 @@ export class OfficePool implements OfficeConverter {
       while (this.#idle.length > 0 && this.#idle[this.#idle.length - 1]!.dead) {
         this.#idle.pop();
         this.#live--;
+        this.#replace();
       }
       const free = this.#idle.length + (this.#opts.size - this.#live);
       if (free <= 0) return;
@@ -294,12 +295,19 @@ export class OfficePool implements OfficeConverter {
     this.#dispatch();
   }
 
+  /**
+   * A process is gone: once the pool has started, another starts at once in the background, so the next
+   * document does not wait for LibreOffice's start. A failed start is tried again by the next conversion.
+   */
+  #replace(): void {
+    if (this.#warming && !this.#closed) void this.warm().catch(() => undefined);
+  }
+
   #release(proc: OfficeProcess): void {
     if (proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
       this.#live--;
       void proc.close();
-      // Replaced at once (once the pool has started): the next document does not wait for LibreOffice's start.
-      if (this.#warming && !this.#closed) void this.warm().catch(() => undefined);
+      this.#replace();
       return;
     }
     this.#idle.push(proc);
@@ -317,8 +325,8 @@ export class OfficePool implements OfficeConverter {
       for (const w of q) w.reject(new OfficeError('office_unavailable', 'the Office converter is shutting down'));
     this.#queues.clear();
     this.#idle = [];
-    // A process still starting is closed once started (a start cannot be stopped before its spawn).
-    await Promise.allSettled([...this.#starting]);
+    // A process still starting is stopped where it is (killed, or never spawned), not waited for.
     await Promise.all([...this.#all].map((p) => p.close()));
+    await Promise.allSettled([...this.#starting]);
   }
 }

@@ -48,6 +48,9 @@ export class OfficeProcess {
   #messages: string[] = [];
   #dead = false;
   #killed = false;
+  /** close() came before the process answered its start: it is not started, or killed at once. */
+  #closing = false;
+  #started = false;
   readonly exited: Promise<void>;
   #onExit!: () => void;
 
@@ -81,6 +84,12 @@ export class OfficeProcess {
     this.#dir = await mkdtemp(path.join(os.tmpdir(), 'folio-office-'));
     await this.own(this.#dir);
     const fontEnv = this.fonts ? { FONTCONFIG_FILE: await this.writeFonts(this.fonts) } : {};
+    if (this.#closing) {
+      await rm(this.#dir, { recursive: true, force: true });
+      this.#dead = true;
+      this.#onExit();
+      throw new OfficeError('office_unavailable', 'the Office converter is shutting down');
+    }
     const env = {
       ...fontEnv,
       PATH: '/usr/bin:/bin',
@@ -156,6 +165,7 @@ export class OfficeProcess {
           );
         }),
       ]);
+      this.#started = true;
       this.version = info.version;
       this.uid = info.uid;
       this.#messages = [];
@@ -258,7 +268,13 @@ export class OfficeProcess {
 
   /** Asks the bridge to close LibreOffice (stdin ends), then kills what is left after a grace period. */
   async close(graceMs = 3000): Promise<void> {
-    if (!this.#child || this.#dead) return;
+    this.#closing = true;
+    if (!this.#child || this.#dead) return; // not spawned yet: start() sees #closing and stops before spawning
+    if (!this.#started) {
+      this.kill(); // still starting: nothing to save, and a shutdown must not wait for LibreOffice's start
+      await this.exited;
+      return;
+    }
     this.#child.stdin!.end();
     const t = setTimeout(() => this.kill(), graceMs);
     await this.exited;
