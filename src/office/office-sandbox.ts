@@ -5,7 +5,7 @@
 // LibreOffice opens untrusted files and has a history of fetching what they reference; it gets no network
 // and no view of Folio's data.
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /** The unprivileged user LibreOffice runs as when Folio runs as root (created by the set-up). */
@@ -89,17 +89,23 @@ export const ETC_READ = [
 ];
 
 /**
- * The folder a LibreOffice installation lives in, for a vendor build outside /usr (/opt/libreoffice…): the
- * parent of `program/` when soffice is <install>/program/soffice, else soffice's own folder. Never `/` or a
- * top-level folder (/opt), which would show the sandbox far more than LibreOffice.
+ * The folder of a LibreOffice installation outside /usr (a vendor build: /opt/libreoffice…), which the
+ * sandbox shows read-only; null for Debian's, inside /usr. Only an installation of its own is accepted,
+ * <folder>/program/soffice beside program/soffice.bin, and never a top-level folder: a launcher placed in
+ * a home or service folder would otherwise show the sandbox that whole folder.
  */
-export function officeInstallFolder(soffice: string): string {
+export function officeInstallFolder(soffice: string): string | null {
   const real = realpathSync(soffice);
-  const dir = path.dirname(real);
-  const install = path.basename(dir) === 'program' ? path.dirname(dir) : dir;
-  if (install.split('/').filter(Boolean).length < 2)
+  if (real.startsWith('/usr/')) return null;
+  const program = path.dirname(real);
+  const install = path.dirname(program);
+  if (
+    path.basename(program) !== 'program' ||
+    !existsSync(path.join(program, 'soffice.bin')) ||
+    install.split('/').filter(Boolean).length < 2
+  )
     throw new Error(
-      `FOLIO_OFFICE_PATH ${soffice} is not inside an installation folder of its own (such as /opt/libreoffice/program/soffice)`,
+      `FOLIO_OFFICE_PATH ${soffice}: outside /usr, LibreOffice must be an installation folder of its own, <folder>/program/soffice beside program/soffice.bin (such as /opt/libreoffice/program/soffice); the sandbox shows it that folder`,
     );
   return install;
 }
@@ -130,7 +136,7 @@ export function fileSystemView(dir: string, soffice: string): string[] {
   // /tmp writable by anyone, sticky, as a system's /tmp (LibreOffice's pipes live there).
   args.push('--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp');
   const install = officeInstallFolder(soffice);
-  if (!install.startsWith('/usr/')) args.push('--ro-bind', install, install);
+  if (install) args.push('--ro-bind', install, install);
   args.push('--bind', dir, dir, '--chdir', dir);
   return args;
 }

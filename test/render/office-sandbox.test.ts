@@ -78,8 +78,13 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
     test(`${p.name}: no other process is there to see, read through or signal`, async () => {
       const plan = planOfficeSandbox({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
       const other = victim();
-      await new Promise((r) => setTimeout(r, 200)); // setpriv has become sleep
       const pid = other.pid!;
+      // Wait until setpriv has become sleep, as the office user.
+      for (let i = 0; i < 100; i++) {
+        const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+        if (/^Name:\s+sleep$/m.test(status) && new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(status)) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       // Outside, the same user reaches it both ways.
       const bare = spawnSync(
         'setpriv',
@@ -104,8 +109,10 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
         p.asUser,
       );
       assert.doesNotMatch(look.stdout, /ANOTHER JOB|SIGNALLED/, look.stdout + look.stderr);
-      assert.ok(Number(look.stdout.split('\n')[0]) <= 4, `processes in its /proc: ${look.stdout}`);
-      assert.equal(other.exitCode, null, 'the other process still runs');
+      assert.equal(look.status, 0, `the sandbox ran: ${look.stdout}${look.stderr}`);
+      const seen = Number(look.stdout.split('\n')[0]);
+      assert.ok(seen >= 2 && seen <= 4, `processes in its /proc: ${look.stdout}`);
+      assert.doesNotThrow(() => process.kill(pid, 0), 'the other process still runs');
     });
 
     test(`${p.name}: only the system's programs and the private folder are there`, () => {

@@ -8,7 +8,7 @@ export const officeSettings: SettingSpec[] = [
     key: 'officePath',
     type: 'string',
     default: null,
-    doc: "LibreOffice's `soffice`. Default: auto-detect Debian's (`/usr/lib/libreoffice/program/soffice`, then `/usr/bin/soffice`). Without LibreOffice (and python3-uno) the server still starts and Office conversions answer 503 `office_unavailable` (docs/office.md).",
+    doc: "LibreOffice's `soffice`. Default: auto-detect Debian's (`/usr/lib/libreoffice/program/soffice`, then `/usr/bin/soffice`). Outside `/usr`, it must be an installation folder of its own, `<folder>/program/soffice` beside `program/soffice.bin` (such as `/opt/libreoffice/program/soffice`): the sandbox shows LibreOffice that folder read-only. Without LibreOffice (and python3-uno) the server still starts and Office conversions answer 503 `office_unavailable` (docs/office.md).",
   },
   {
     env: 'FOLIO_OFFICE_USER',
