@@ -23,6 +23,8 @@ export interface OfficePoolOptions {
   startTimeoutMs?: number;
   /** A conversion running this long may be hanging: its account no longer takes the last free process. */
   slowMs?: number;
+  /** A process that dies idle sooner than this after its start is not replaced at once (no restart loop). */
+  replaceAfterMs?: number;
   /** A process started (the folio_office_process_starts_total metric). */
   onProcessStart?: () => void;
 }
@@ -191,7 +193,6 @@ export class OfficePool implements OfficeConverter {
       while (this.#idle.length > 0 && this.#idle[this.#idle.length - 1]!.dead) {
         this.#idle.pop();
         this.#live--;
-        this.#replace();
       }
       const free = this.#idle.length + (this.#opts.size - this.#live);
       if (free <= 0) return;
@@ -265,10 +266,20 @@ export class OfficePool implements OfficeConverter {
 
   /** Starts a process for a slot already counted in #live (given back when the start fails). */
   async #startProcess(fonts: OfficeConversionRequest['fonts'] = undefined): Promise<OfficeProcess> {
+    const startedAt = Date.now();
     const bin = this.#bin as { soffice: string; python: string };
     const p = new OfficeProcess(this.#plan!, bin, this.#opts.startTimeoutMs ?? 60_000, fonts && fonts.length > 0 ? fonts : null);
     this.#all.add(p);
-    void p.exited.then(() => this.#all.delete(p));
+    void p.exited.then(() => {
+      this.#all.delete(p);
+      // Died while idle (a crash, killed from outside): its slot is freed and, if it had lived a while,
+      // filled again at once. One that dies right after its start is left to the next conversion.
+      const i = this.#idle.indexOf(p);
+      if (i < 0) return;
+      this.#idle.splice(i, 1);
+      this.#live--;
+      if (Date.now() - startedAt >= (this.#opts.replaceAfterMs ?? 10_000)) this.#replace();
+    });
     const started = p.start();
     this.#starting.add(started);
     void started.catch(() => undefined).finally(() => this.#starting.delete(started));

@@ -138,7 +138,14 @@ export class OfficeProcess {
         p.resolve(msg as unknown as BridgeAnswer);
       }
     });
-    child.on('error', (err) => failed?.(new OfficeError('office_unavailable', `LibreOffice could not be started: ${err.message}`)));
+    child.on('error', (err) => {
+      failed?.(new OfficeError('office_unavailable', `LibreOffice could not be started: ${err.message}`));
+      if (child.pid === undefined) {
+        // Never spawned: no 'exit' follows, so the folder goes and the process counts as ended here.
+        this.#dead = true;
+        void rm(this.#dir, { recursive: true, force: true }).finally(() => this.#onExit());
+      }
+    });
     child.on('exit', (code, sig) => {
       this.#dead = true;
       // soffice.bin outlives the bridge when it did not answer its terminate: the group goes with it.
@@ -269,7 +276,8 @@ export class OfficeProcess {
   /** Asks the bridge to close LibreOffice (stdin ends), then kills what is left after a grace period. */
   async close(graceMs = 3000): Promise<void> {
     this.#closing = true;
-    if (!this.#child || this.#dead) return; // not spawned yet: start() sees #closing and stops before spawning
+    if (!this.#child) return; // not spawned yet: start() sees #closing and stops before spawning
+    if (this.#dead) return this.exited; // ended: its folder is being removed
     if (!this.#started) {
       this.kill(); // still starting: nothing to save, and a shutdown must not wait for LibreOffice's start
       await this.exited;

@@ -139,6 +139,28 @@ describe('the LibreOffice pool', () => {
     assert.ok(seen.size >= 3, `12 conversions at 5 per process used ${seen.size} processes`);
   });
 
+  test('a process that dies while idle is replaced at once, before a document asks', async () => {
+    const small = new OfficePool({
+      size: 1,
+      maxConversionsPerProcess: 5,
+      memoryMb: 3072,
+      user: 'folio-office',
+      sofficePath: null,
+      replaceAfterMs: 0,
+    });
+    try {
+      await small.warm();
+      const [first] = small.processes();
+      process.kill(-first!.pid!, 'SIGKILL'); // a crash, or the OOM killer
+      // A started process has reported its uid (-1 until then).
+      const replacement = () => small.processes().find((p) => p.pid !== first!.pid && p.uid > 0);
+      for (let i = 0; i < 600 && !replacement(); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(replacement(), 'a new process started with no conversion asking');
+    } finally {
+      await small.close();
+    }
+  });
+
   test('bad input is refused before LibreOffice reads it', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     await assert.rejects(
