@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemLookup, type LookupAll } from './net/resolve-host.js';
 import { PgNotifier } from './notifier/pg-notifier.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { closeWithoutKeepAlive } from './http/close-server.js';
 import { buildServer } from './http/server.js';
 import { signingCertificateRoutes } from './http/routes/signing-certificates.js';
 import { createLogger } from './observability/logger.js';
@@ -294,7 +295,8 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
     close: async () => {
       // Stop claiming and let running renders finish (bounded) before the HTTP server goes away.
       await app.worker?.stop(app.config.shutdownGraceMs);
-      await server.close();
+      // A request answered as the close began leaves its connection open for the client (keep-alive).
+      await closeWithoutKeepAlive(server.server, () => server.close());
       await app.close();
     },
   };
