@@ -112,9 +112,9 @@ export function officeInstallFolder(soffice: string): string | null {
 
 /**
  * bubblewrap's arguments for the file system a LibreOffice process sees: /usr and ETC_READ read-only
- * (programs, libraries, fonts, fontconfig, LibreOffice's registry), the system's font cache, its own /proc, a minimal /dev, an empty /tmp,
- * LibreOffice's own folder when it is installed outside /usr, and `dir` (its private folder) writable at
- * the same path. Nothing else: not Folio's data folder, not home folders, not the rest of /tmp.
+ * (programs, libraries, fonts, fontconfig, LibreOffice's registry), the system's font cache, its own
+ * /proc, a minimal /dev, an empty /tmp, LibreOffice's own folder when it is installed outside /usr, and
+ * `dir` (its private folder) writable at the same path. Nothing else: not Folio's data folder, not home folders, not the rest of /tmp.
  */
 export function fileSystemView(dir: string, soffice: string): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
