@@ -1,13 +1,24 @@
 #!/usr/bin/env node
-// Runs the test files with node's test runner (through tsx). Usage:
-//   node scripts/run-tests.mjs                 all suites, then the PostgreSQL pass
+// Runs the test files, each in a process of its own (node's test runner, through tsx), and prints at the end
+// how long each tier took and the 20 slowest files. Usage:
+//   node scripts/run-tests.mjs                 every tier, then the PostgreSQL pass and the fallback browser
 //   node scripts/run-tests.mjs test/unit       one folder
-//   node scripts/run-tests.mjs test/integration/uploads.test.ts   one file
+//   node scripts/run-tests.mjs test/integration/uploads.test.ts   one file (its output streams live)
 //   FOLIO_TEST_ENGINE=postgres node scripts/run-tests.mjs test/integration   one folder on PostgreSQL
 //   node scripts/run-tests.mjs --fast          the fast tier (`npm run test:unit`): FAST_SUITES below
-// Browser-heavy folders (test/render, test/e2e, test/image) run one file at a time: two Chromium suites at
-// once on two cores make both slow and flaky. test/image is not among the suites run without arguments: it
-// tests the built container image (`npm run test:image`, scripts/test-image.sh, which builds it first).
+//   node scripts/run-tests.mjs --load          the load runs (`npm run test:load`): LOAD_SUITES at full size
+//
+// Tiers (docs/architecture.md, "Tests", says which one a new test belongs in):
+//   unit         test/unit: pure rules and services called directly; no process, no browser, no HTTP.
+//   integration  test/integration: the HTTP contract through createTestApp()'s in-process inject().
+//   render       test/render: the real Chromium (or LibreOffice) without the HTTP API.
+//   e2e          test/e2e: real processes, the browser behind the API, the CLI, the dashboard.
+//   packaging    test/packaging: pack, install and run what users install (SDK, CLI, the Python client,
+//                the global install, the set-up script's npm install); each once.
+//   postgres     PG_SUITES again on PostgreSQL (only files whose SQL differs between the engines).
+//   fallback     a few renderer files again on the full chromium.
+// Every file of a tier runs in a pool of JOBS processes (two on a 2-core machine; FOLIO_TEST_JOBS sets it).
+// Files that start Chromium, LibreOffice or server processes run HEAVY_JOBS at a time.
 //
 // Leak check: every test file's process imports test/helpers/leak-check.ts. Once the file's tests and its
 // own top-level after() hooks have run, no open handle may remain (process.getActiveResourcesInfo() beyond
@@ -18,24 +29,25 @@
 // hanging the run. Something still closing gets up to 1 s; a clean file pays a few ms. Cleanup belongs in
 // after() hooks (or each test's own finally): the check runs after the top-level ones.
 //
-// With no arguments, the renderer suites also run on the full chromium when chromium-headless-shell is the
-// default (see the end of this file), and after the SQLite run the suites built on createTestApp() run again on PostgreSQL
-// (FOLIO_TEST_PG_URL, default postgres://<os user>@127.0.0.1:5432/test; each test app gets a database of
-// its own). If PostgreSQL is not reachable that pass is skipped with a message — unless
-// FOLIO_REQUIRE_POSTGRES=1 (set by .ci/run), which turns the skip into a failure.
-import { spawnSync } from 'node:child_process';
+// A file that runs longer than FILE_TIMEOUT_MS is killed (its whole process group) and fails, so one hung
+// file cannot eat CI's time limit.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout, clearTimeout } from 'node:timers';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const LEAK_CHECK = pathToFileURL(path.join(root, 'test/helpers/leak-check.ts')).href;
+const JOBS = Number(process.env.FOLIO_TEST_JOBS) || Math.max(2, Math.min(4, os.availableParallelism()));
+const FILE_TIMEOUT_MS = 10 * 60_000;
+
 // The fast tier: test/unit, plus each test/integration file that (1) tests services, the sandbox's threads
 // or an adapter by calling them directly, not through Folio's HTTP API (set-up through createTestApp's
 // in-process inject(), such as a deploy, is fine), and (2) starts no process: no `folio`, no Chromium, no
-// other program (qpdf, pdftoppm, s3rver). A new file that meets both joins this list. Under a minute on two
-// cores (docs/architecture.md, "How to run one test").
+// other program (qpdf, pdftoppm, s3rver). A new file that meets both joins this list.
 const FAST_SUITES = [
   'test/unit',
   'test/integration/api-processes.test.ts',
@@ -45,53 +57,70 @@ const FAST_SUITES = [
   'test/integration/service-rules.test.ts',
   'test/integration/stored-data-migrations.test.ts',
 ];
-const fast = process.argv[2] === '--fast';
-const args = fast ? FAST_SUITES : process.argv.slice(2);
-const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e'];
-const heavy = (f) => /^test\/(render|e2e|image)\//.test(f);
-// e2e files whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE); the others start
-// `bin/folio` processes on their own SQLite data dirs.
-const PG_SUITES = [
-  'test/integration',
-  'test/e2e/render-jobs.test.ts',
-  'test/e2e/webhooks.test.ts',
-  'test/e2e/webhook-safety.test.ts',
-  'test/e2e/word-templates.test.ts',
-  'test/e2e/managed-storage.test.ts',
-  'test/e2e/metrics.test.ts',
-  'test/e2e/pdf-merge.test.ts',
-  'test/e2e/pdf-upload.test.ts',
-  'test/e2e/pdf-steps.test.ts',
-  'test/e2e/pdf-steps-content.test.ts',
-  'test/e2e/pdf-steps-signing.test.ts',
-  'test/e2e/pdf-jobs-async.test.ts',
-  'test/e2e/render-job-steps.test.ts',
-  'test/e2e/pdf-jobs.test.ts',
-  'test/e2e/render-sync.test.ts',
-  'test/e2e/inline-render.test.ts',
-  'test/e2e/office-conversion.test.ts',
-  'test/e2e/url-source.test.ts',
-  'test/e2e/render-batches.test.ts',
+
+// The PostgreSQL pass: the suites whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE).
+const PG_SUITES = {
+  'test/integration': '',
+  'test/e2e/render-jobs.test.ts': '',
+  'test/e2e/webhooks.test.ts': '',
+  'test/e2e/webhook-safety.test.ts': '',
+  'test/e2e/word-templates.test.ts': '',
+  'test/e2e/managed-storage.test.ts': '',
+  'test/e2e/metrics.test.ts': '',
+  'test/e2e/pdf-merge.test.ts': '',
+  'test/e2e/pdf-upload.test.ts': '',
+  'test/e2e/pdf-steps.test.ts': '',
+  'test/e2e/pdf-steps-content.test.ts': '',
+  'test/e2e/pdf-steps-signing.test.ts': '',
+  'test/e2e/pdf-jobs-async.test.ts': '',
+  'test/e2e/render-job-steps.test.ts': '',
+  'test/e2e/pdf-jobs.test.ts': '',
+  'test/e2e/render-sync.test.ts': '',
+  'test/e2e/inline-render.test.ts': '',
+  'test/e2e/office-conversion.test.ts': '',
+  'test/e2e/url-source.test.ts': '',
+  'test/e2e/render-batches.test.ts': '',
+  'test/e2e/batch-products.test.ts': '',
+  'test/e2e/batch-scheduling.test.ts': '',
+  'test/e2e/render-diagnostics.test.ts': '',
+  'test/e2e/job-warnings.test.ts': '',
+  'test/e2e/pdf-protection.test.ts': '',
+  'test/e2e/page-images.test.ts': '',
+  'test/e2e/pdf-signature.test.ts': '',
+  'test/e2e/sdk.test.ts': '',
+  'test/e2e/sdk-batch-products.test.ts': '',
+  'test/e2e/sdk-render-stream.test.ts': '',
+  'test/e2e/sdk-docs.test.ts': '',
+  'test/packaging/sdk-package.test.ts': '',
+  'test/e2e/version-checks.test.ts': '',
+  'test/e2e/template-engines.test.ts': '',
+  'test/e2e/wait-conditions.test.ts': '',
+};
+
+// Files that prove a property of many items at a per-commit size (test/helpers/load.ts) and, with --load,
+// at the size of a real batch: CI does not run these; run them before a release (about 25 minutes).
+const LOAD_SUITES = [
   'test/e2e/batch-products.test.ts',
   'test/e2e/batch-scheduling.test.ts',
-  'test/e2e/render-diagnostics.test.ts',
-  'test/e2e/job-warnings.test.ts',
-  'test/e2e/pdf-protection.test.ts',
-  'test/e2e/page-images.test.ts',
-  'test/e2e/pdf-signature.test.ts',
-  'test/e2e/sdk.test.ts',
-  'test/e2e/sdk-batch-products.test.ts',
-  'test/e2e/sdk-render-stream.test.ts',
-  'test/e2e/sdk-docs.test.ts',
-  'test/e2e/sdk-package.test.ts',
-  'test/e2e/version-checks.test.ts',
-  'test/e2e/template-engines.test.ts',
-  'test/e2e/wait-conditions.test.ts',
+  'test/e2e/scale-out.test.ts',
+  'test/render/real-documents.test.ts',
 ];
+
+const TIERS = [
+  ['unit', /^test\/unit\//],
+  ['integration', /^test\/integration\//],
+  ['render', /^test\/render\//],
+  ['e2e', /^test\/(e2e|image)\//],
+  ['packaging', /^test\/packaging\//],
+];
+const tierOf = (f) => TIERS.find(([, re]) => re.test(f))?.[0] ?? 'other';
 
 function collect(target) {
   const abs = path.resolve(root, target);
-  if (!fs.existsSync(abs)) return [];
+  if (!fs.existsSync(abs)) {
+    console.error(`no such test file or folder: ${target}`);
+    process.exit(2);
+  }
   if (fs.statSync(abs).isFile()) return [path.relative(root, abs)];
   return fs
     .readdirSync(abs, { recursive: true })
@@ -101,27 +130,109 @@ function collect(target) {
     .sort();
 }
 
-function run(files, env = {}) {
-  let ok = true;
-  const light = files.filter((f) => !heavy(f));
-  const browser = files.filter(heavy);
-  for (const [group, concurrency] of [
-    [light, 2],
-    [browser, 1],
-  ]) {
-    if (group.length === 0) continue;
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--import', LEAK_CHECK, '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...group],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, NODE_ENV: 'test', ...env },
-      },
+/** The counts node's spec reporter prints at the end of a file ("ℹ tests 12"…). */
+function counts(output) {
+  const n = (key) => Number(output.match(new RegExp(`^ℹ ${key} (\\d+)`, 'm'))?.[1] ?? 0);
+  return { tests: n('tests'), pass: n('pass'), fail: n('fail'), skipped: n('skipped') + n('todo'), cancelled: n('cancelled') };
+}
+
+/** One file in a process of its own; resolves with its time, counts and whether it passed. */
+function runFile(file, env, live) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', LEAK_CHECK, '--test-reporter=spec', file], {
+      cwd: root,
+      detached: true,
+      stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+    });
+    let output = '';
+    if (!live) {
+      child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
+      child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, FILE_TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      if (timedOut) output += `\nFAIL: ${file} ran longer than ${FILE_TIMEOUT_MS / 60_000} minutes and was killed\n`;
+      const ok = code === 0 && !timedOut;
+      if (!live) process.stdout.write(`\n── ${file} (${seconds.toFixed(1)} s${ok ? '' : `, FAILED: exit ${code ?? signal}`})\n${output}`);
+      resolve({ file, seconds, ok, ...counts(output) });
+    });
+  });
+}
+
+/** Runs `files` JOBS at a time; one file alone streams its output as it comes. */
+async function runPool(files, env, jobs) {
+  const results = [];
+  const queue = [...files];
+  const live = files.length === 1;
+  const worker = async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) results.push(await runFile(f, env, live));
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+  return results;
+}
+
+const summary = []; // { tier, seconds, results }
+
+// Files that start Chromium, LibreOffice or server processes (the render, e2e and packaging tiers).
+const heavy = (f) => /^test\/(render|e2e|image|packaging)\//.test(f);
+const HEAVY_JOBS = 1;
+
+async function runTier(name, files, env = {}) {
+  if (files.length === 0) return true;
+  const jobs = files.some(heavy) ? Math.min(HEAVY_JOBS, JOBS) : JOBS;
+  console.log(`\n== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}, ${Math.min(jobs, files.length)} at a time`);
+  const started = performance.now();
+  const results = await runPool(files, env, jobs);
+  summary.push({ tier: name, seconds: (performance.now() - started) / 1000, results });
+  return results.every((r) => r.ok);
+}
+
+function printSummary() {
+  const pad = (s, n) => String(s).padStart(n);
+  const rows = summary.map(({ tier, seconds, results }) => {
+    const sum = (k) => results.reduce((a, r) => a + r[k], 0);
+    return { tier, files: results.length, tests: sum('tests'), pass: sum('pass'), fail: sum('fail'), skipped: sum('skipped'), seconds };
+  });
+  console.log('\n== test times (wall clock per tier)');
+  console.log(
+    `${'tier'.padEnd(34)}${pad('files', 6)}${pad('tests', 7)}${pad('pass', 7)}${pad('fail', 6)}${pad('skip', 6)}${pad('wall', 10)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.tier.padEnd(34)}${pad(r.files, 6)}${pad(r.tests, 7)}${pad(r.pass, 7)}${pad(r.fail, 6)}${pad(r.skipped, 6)}${pad(`${r.seconds.toFixed(1)} s`, 10)}`,
     );
-    if (r.status !== 0) ok = false;
   }
-  return ok;
+  const total = rows.reduce((a, r) => a + r.seconds, 0);
+  console.log(
+    `${'total'.padEnd(34)}${pad(
+      rows.reduce((a, r) => a + r.files, 0),
+      6,
+    )}${pad(
+      rows.reduce((a, r) => a + r.tests, 0),
+      7,
+    )}${' '.repeat(25)}${pad(`${total.toFixed(1)} s`, 10)}`,
+  );
+  const all = summary.flatMap(({ tier, results }) => results.map((r) => ({ tier, ...r })));
+  if (all.length > 1) {
+    console.log('\n== the 20 slowest files');
+    for (const r of all.sort((a, b) => b.seconds - a.seconds).slice(0, 20)) {
+      console.log(`${pad(`${r.seconds.toFixed(1)} s`, 9)}  ${r.tier.padEnd(12)} ${r.file}${r.ok ? '' : '  (FAILED)'}`);
+    }
+  }
+  const failed = all.filter((r) => !r.ok);
+  if (failed.length) console.log(`\nFAILED (${failed.length}): ${failed.map((r) => `${r.file} [${r.tier}]`).join(', ')}`);
 }
 
 function postgresReachable(url) {
@@ -130,44 +241,62 @@ function postgresReachable(url) {
   return { ok: r.status === 0, error: (r.stderr || '').trim() };
 }
 
-const files = targets.flatMap(collect);
-if (files.length === 0) {
-  console.error(`no test files under ${targets.join(', ')}`);
-  process.exit(1);
-}
-let ok = run(files);
+async function main() {
+  const fast = process.argv[2] === '--fast';
+  if (process.argv[2] === '--load') {
+    return runTier('load (full size)', LOAD_SUITES, { FOLIO_TEST_LOAD: 'full', FOLIO_CORPUS_RUNS: '20' });
+  }
+  const args = fast ? FAST_SUITES : process.argv.slice(2);
+  const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e', 'test/packaging'];
+  const files = [...new Set(targets.flatMap(collect))];
+  if (files.length === 0) {
+    console.error(`no test files under ${targets.join(', ')}`);
+    return false;
+  }
+  let ok = true;
+  if (fast) ok = await runTier('fast (unit + service-level integration)', files);
+  else
+    for (const [tier] of [...TIERS, ['other']])
+      ok =
+        (await runTier(
+          tier,
+          files.filter((f) => tierOf(f) === tier),
+        )) && ok;
+  if (args.length > 0) return ok;
 
-if (args.length === 0) {
   const url = process.env.FOLIO_TEST_PG_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
   const pg = postgresReachable(url);
+  const pgFiles = Object.keys(PG_SUITES).flatMap(collect);
   if (pg.ok) {
-    console.log(`\n== PostgreSQL pass (${url.replace(/\/\/[^@]*@/, '//…@')}): ${PG_SUITES.join(', ')}`);
-    ok = run(PG_SUITES.flatMap(collect), { FOLIO_TEST_ENGINE: 'postgres', FOLIO_TEST_PG_URL: url }) && ok;
+    ok =
+      (await runTier(`postgres (${url.replace(/\/\/[^@]*@/, '//…@')})`, pgFiles, {
+        FOLIO_TEST_ENGINE: 'postgres',
+        FOLIO_TEST_PG_URL: url,
+      })) && ok;
   } else if (process.env.FOLIO_REQUIRE_POSTGRES === '1') {
     console.error(`\nFAIL: PostgreSQL is required (FOLIO_REQUIRE_POSTGRES=1) but not reachable at ${url}: ${pg.error}`);
     ok = false;
   } else {
-    console.log(`\nSKIPPED: the PostgreSQL pass (${PG_SUITES.join(', ')}) — PostgreSQL not reachable at ${url}: ${pg.error}`);
+    console.log(`\nSKIPPED: the PostgreSQL pass (${pgFiles.length} files) — PostgreSQL not reachable at ${url}: ${pg.error}`);
     console.log('Set FOLIO_TEST_PG_URL to run it; CI sets FOLIO_REQUIRE_POSTGRES=1 so a missing PostgreSQL fails there.');
   }
+
+  // The renderer prefers chromium-headless-shell and falls back to the full chromium. The two differ in
+  // ways that matter (the shell ignored a WebRTC switch the full browser honours), so the renderer and
+  // network-policy suites run again on the fallback when both are installed.
+  const FULL_CHROMIUM = '/usr/lib/chromium/chromium';
+  if (!process.env.FOLIO_CHROMIUM_PATH && fs.existsSync(FULL_CHROMIUM) && fs.existsSync('/usr/lib/chromium/chromium-headless-shell')) {
+    // The real-document corpus prints each document twice here (4 times on the default browser).
+    ok =
+      (await runTier(
+        'fallback browser (full chromium)',
+        ['test/render/renderer.test.ts', 'test/render/network-policy.test.ts', 'test/render/real-documents.test.ts'],
+        { FOLIO_CHROMIUM_PATH: FULL_CHROMIUM, FOLIO_CORPUS_RUNS: '2' },
+      )) && ok;
+  }
+  return ok;
 }
 
-// The renderer prefers chromium-headless-shell and falls back to the full chromium. The two differ in
-// ways that matter (the shell ignored a WebRTC switch the full browser honours), so the renderer and
-// network-policy suites run again on the fallback when both are installed.
-const FULL_CHROMIUM = '/usr/lib/chromium/chromium';
-if (
-  args.length === 0 &&
-  !process.env.FOLIO_CHROMIUM_PATH &&
-  fs.existsSync(FULL_CHROMIUM) &&
-  fs.existsSync('/usr/lib/chromium/chromium-headless-shell')
-) {
-  console.log(`\n== Renderer suites on the fallback browser (${FULL_CHROMIUM})`);
-  // The real-document corpus runs 3 times per document here (20 on the default browser).
-  ok =
-    run(['test/render/renderer.test.ts', 'test/render/network-policy.test.ts', 'test/render/real-documents.test.ts'], {
-      FOLIO_CHROMIUM_PATH: FULL_CHROMIUM,
-      FOLIO_CORPUS_RUNS: '3',
-    }) && ok;
-}
+const ok = await main();
+printSummary();
 process.exit(ok ? 0 : 1);
