@@ -5,7 +5,7 @@
 // and render it to a PDF, and strict TypeScript resolves the package's declarations with "module": "NodeNext"
 // (import and require) and "moduleResolution": "bundler" — and rejects a program with a type error, so the
 // declarations are really used. And `npm install <checkout>/packages/sdk` (a folder) builds a stale package
-// before linking it. (The tarball a running server serves: test/e2e/cli-package.test.ts.)
+// before linking it. (The tarball a running server serves: test/packaging/cli-package.test.ts.)
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
