@@ -8,7 +8,7 @@ import type { LookupAll } from '../../src/net/resolve-host.js';
 import { createLogger } from '../../src/observability/logger.js';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { createPgDatabase, engine, startS3 } from './engine.js';
+import { createPgDatabase, engine, sharedS3 } from './engine.js';
 
 export const TEST_KEY = 'folio_sk_test0000000000000000000000000000000001';
 
@@ -44,13 +44,14 @@ export async function createTestApp(
   // A given dataDir is reused (a restart of the same service); keepDataDir leaves it for the next app.
   const dataDir = opts.dataDir ?? tempDir();
   const pgDb = engine === 'postgres' && !opts.env?.FOLIO_DATABASE_URL ? await createPgDatabase({ migrated: true }) : null;
-  let s3: Awaited<ReturnType<typeof startS3>> | null = null;
+  let s3: { env: Record<string, string> } | null = null;
   let app: HttpApp | null = null;
   let boot: { accountId: string };
   const clock = opts.clock ?? new ManualClock(Date.now());
   try {
-    // The PostgreSQL pass stores blobs in S3 (s3rver in-process), as a scale-out deployment would.
-    s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await startS3(path.join(dataDir, 's3rver')) : null;
+    // The PostgreSQL pass stores blobs in S3, as a scale-out deployment would: one s3rver per test process,
+    // a prefix of its own per app.
+    s3 = engine === 'postgres' && !opts.env?.FOLIO_STORAGE_URL ? await sharedS3() : null;
     const config = loadConfig({
       ...(pgDb ? { FOLIO_DATABASE_URL: pgDb.url } : {}),
       // PostgreSQL needs both keys shared by every process (a second app on the same database included).
@@ -81,7 +82,6 @@ export async function createTestApp(
   } catch (err) {
     // A start that failed gives the test no close(): what it made goes now (the database above all).
     await app?.close().catch(() => {});
-    await s3?.close();
     await pgDb?.drop();
     throw err;
   }
@@ -111,7 +111,6 @@ export async function createTestApp(
     close: async () => {
       await started.close();
       await pgDb?.drop();
-      await s3?.close();
       if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../../src/db/database.js';
+import { atFileEnd } from './leak-check.js';
 
 // CI: PostgreSQL at 127.0.0.1:5432 with trust auth and a database `test`; the role is the OS user.
 export const TEST_PG_URL = process.env.FOLIO_TEST_PG_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
@@ -181,8 +182,13 @@ export async function createPgDatabase(opts: { migrated?: boolean } = {}): Promi
   };
 }
 
-/** An S3-compatible server (s3rver, in a child process) with one bucket, for the PostgreSQL + S3 pass. */
-export async function startS3(dir: string): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+export interface TestS3 {
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** An S3-compatible server (s3rver, in a child process of its own) with one bucket `folio`. */
+export async function startS3(dir: string): Promise<TestS3> {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./s3rver-process.cjs', import.meta.url)), dir], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -195,6 +201,11 @@ export async function startS3(dir: string): Promise<{ env: Record<string, string
     });
     child.on('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
   });
+  // Not what keeps this process alive: a file run by hand ends when its tests do, and s3rver then exits
+  // as its standard input closes. close() holds the process until s3rver has exited.
+  child.unref();
+  (child.stdout as unknown as { unref(): void }).unref();
+  (child.stdin as unknown as { unref(): void }).unref();
   // s3rver accepts any signature; the SDK still needs credentials to sign with.
   process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
@@ -207,8 +218,35 @@ export async function startS3(dir: string): Promise<{ env: Record<string, string
     },
     close: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.ref();
         child.once('exit', () => resolve());
         child.stdin!.end();
       }),
   };
+}
+
+let shared: Promise<TestS3> | null = null;
+
+/**
+ * The S3 server a test process shares: started by the first app that needs one, stopped when the file
+ * ends (atFileEnd). Each caller gets a prefix of its own in the one bucket, so apps never see each
+ * other's objects. Its pipes do not keep the process alive (a file run by hand still ends; s3rver then
+ * exits when its standard input closes).
+ */
+export async function sharedS3(): Promise<{ env: Record<string, string> }> {
+  if (!shared) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-s3-'));
+    shared = startS3(dir).then((s3) => {
+      atFileEnd(async () => {
+        shared = null;
+        await s3.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      });
+      return s3;
+    });
+    shared.catch(() => (shared = null));
+  }
+  const s3 = await shared;
+  return { env: { ...s3.env, FOLIO_STORAGE_URL: `s3://folio/t-${randomBytes(6).toString('hex')}` } };
 }

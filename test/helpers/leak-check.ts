@@ -14,6 +14,20 @@ import { waitUntil } from './wait.js';
 
 const SETTLE_MS = 1_000;
 
+const CLEANUPS = Symbol.for('folio.test.fileEndCleanups');
+type Cleanup = () => Promise<void> | void;
+const cleanups = ((globalThis as Record<symbol, unknown>)[CLEANUPS] ??= []) as Cleanup[];
+
+/**
+ * Registers the end of something a whole test file shares (one S3 server per process, say): it runs once
+ * the file's tests and its own after() hooks are done, before the check below looks for leftovers. In a
+ * process without the check (a file run by hand), nothing calls it: what is registered must not keep the
+ * process alive by itself.
+ */
+export function atFileEnd(fn: Cleanup): void {
+  cleanups.push(fn);
+}
+
 /**
  * What this process holds before any test code runs: its stdio pipes or terminals. stdin is made now too:
  * Node makes it (an idle handle) whenever a module imports node:process, whose ESM facade reads every getter.
@@ -86,6 +100,14 @@ if (!process.execArgv.includes('--test') && !(globalThis as Record<symbol, unkno
       return;
     }
     t.after(async () => {
+      for (const fn of cleanups.splice(0)) {
+        try {
+          await fn();
+        } catch (err) {
+          process.exitCode = 1;
+          process.stderr.write(`\nleak check: ${file}: a shared resource failed to close: ${String(err)}\n`);
+        }
+      }
       let resources: string[] = [];
       let processes: LeftProcess[] = [];
       const clean = () => {
