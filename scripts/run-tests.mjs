@@ -58,43 +58,22 @@ const FAST_SUITES = [
   'test/integration/stored-data-migrations.test.ts',
 ];
 
-// The PostgreSQL pass: the suites whose apps come from createTestApp() (so they follow FOLIO_TEST_ENGINE).
+// The PostgreSQL pass: every integration file (all of it goes through the database layer), plus the e2e
+// files whose SQL differs between the engines. Each entry says why it is here; a file joins when it adds SQL
+// of its own (a claim, a lease, a counter, a JSON query). A file that only renders, prints or post-processes
+// PDFs through the same queries every job runs does not: the integration pass covers those queries.
 const PG_SUITES = {
-  'test/integration': '',
-  'test/e2e/render-jobs.test.ts': '',
-  'test/e2e/webhooks.test.ts': '',
-  'test/e2e/webhook-safety.test.ts': '',
-  'test/e2e/word-templates.test.ts': '',
-  'test/e2e/managed-storage.test.ts': '',
-  'test/e2e/metrics.test.ts': '',
-  'test/e2e/pdf-merge.test.ts': '',
-  'test/e2e/pdf-upload.test.ts': '',
-  'test/e2e/pdf-steps.test.ts': '',
-  'test/e2e/pdf-steps-content.test.ts': '',
-  'test/e2e/pdf-steps-signing.test.ts': '',
-  'test/e2e/pdf-jobs-async.test.ts': '',
-  'test/e2e/render-job-steps.test.ts': '',
-  'test/e2e/pdf-jobs.test.ts': '',
-  'test/e2e/render-sync.test.ts': '',
-  'test/e2e/inline-render.test.ts': '',
-  'test/e2e/office-conversion.test.ts': '',
-  'test/e2e/url-source.test.ts': '',
-  'test/e2e/render-batches.test.ts': '',
-  'test/e2e/batch-products.test.ts': '',
-  'test/e2e/batch-scheduling.test.ts': '',
-  'test/e2e/render-diagnostics.test.ts': '',
-  'test/e2e/job-warnings.test.ts': '',
-  'test/e2e/pdf-protection.test.ts': '',
-  'test/e2e/page-images.test.ts': '',
-  'test/e2e/pdf-signature.test.ts': '',
-  'test/e2e/sdk.test.ts': '',
-  'test/e2e/sdk-batch-products.test.ts': '',
-  'test/e2e/sdk-render-stream.test.ts': '',
-  'test/e2e/sdk-docs.test.ts': '',
-  'test/packaging/sdk-package.test.ts': '',
-  'test/e2e/version-checks.test.ts': '',
-  'test/e2e/template-engines.test.ts': '',
-  'test/e2e/wait-conditions.test.ts': '',
+  'test/integration': 'every query of the HTTP contract, on both engines',
+  'test/e2e/render-jobs.test.ts': 'the queue: claims with FOR UPDATE SKIP LOCKED, leases, retries, fairness',
+  'test/e2e/webhooks.test.ts': 'the webhook outbox: claims, retries and their schedule',
+  'test/e2e/webhook-safety.test.ts': 'outbox rows of deliveries refused by the URL policy',
+  'test/e2e/managed-storage.test.ts': 'storage meters: byte counters updated in the job transaction',
+  'test/e2e/metrics.test.ts': 'gauges read by aggregate queries over jobs and outbox',
+  'test/e2e/render-batches.test.ts': 'batches: item claims, counters and the batch state on each engine',
+  'test/e2e/batch-products.test.ts': 'batch products: the one-writer claim of the joined PDF and zip',
+  'test/e2e/batch-scheduling.test.ts': 'batch fairness: the claim order across batches and accounts',
+  'test/e2e/page-images.test.ts': "page images and thumbnails: the PDF's row locked against a delete (FOR UPDATE)",
+  'test/e2e/pdf-jobs-async.test.ts': 'a managed PDF written by a job: the account row locked for the storage limit',
 };
 
 // Files that prove a property of many items at a per-commit size (test/helpers/load.ts) and, with --load,
