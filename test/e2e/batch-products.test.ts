@@ -1,5 +1,6 @@
 // A render batch's products and its one webhook, with real Chromium, poppler and
-// unzip: 200 invoices merged in item order into one managed PDF, and 200 zipped and named by business key;
+// unzip: N invoices merged in item order into one managed PDF, and N zipped and named by business key (N is
+// 50 per commit, 200 in `npm run test:load`: test/helpers/load.ts);
 // one render_batch.completed webhook per batch and no item webhooks unless asked for; a batch with
 // nothing to combine completes with its product failed, naming why. SQLite and (FOLIO_TEST_ENGINE=postgres)
 // PostgreSQL + S3.
@@ -16,6 +17,11 @@ import { deployFiles } from '../helpers/deploy.js';
 import { pdfText } from '../helpers/pdf.js';
 import { waitFor } from '../helpers/wait.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { loadSize } from '../helpers/load.js';
+
+// Items per batch: every fifth a two-page invoice at index 3, 13, 23…; index 42 is checked in the zip.
+const N = loadSize(50, 200);
+const TWO_PAGE = Math.floor((N - 4) / 10) + 1;
 
 // An invoice of one page, or two when the payload asks (so the merged page count is a real sum);
 // a payload with `fail` throws before ready (the item fails for good).
@@ -87,28 +93,28 @@ describe('render batch products and webhook', () => {
     return { status: r.statusCode, type: String(r.headers['content-type']), body: r.rawPayload };
   }
 
-  test('200 invoices merged: one managed PDF in item order, pages = the sum, one batch webhook, no item webhooks', async () => {
-    const items = Array.from({ length: 200 }, (_, i) => ({ businessKey: key(i), payload: { n: i, pages: i % 10 === 3 ? 2 : 1 } }));
+  test(`${N} invoices merged: one managed PDF in item order, pages = the sum, one batch webhook, no item webhooks`, async () => {
+    const items = Array.from({ length: N }, (_, i) => ({ businessKey: key(i), payload: { n: i, pages: i % 10 === 3 ? 2 : 1 } }));
     const { id, batch, ms, events } = await runBatch({ combine: 'merge', businessKey: 'november', items });
-    console.log(`# 200 items rendered and merged in ${ms} ms`);
-    assert.deepEqual(batch.counts, { queued: 0, rendering: 0, retry_scheduled: 0, succeeded: 200, failed: 0, canceled: 0 });
+    console.log(`# ${N} items rendered and merged in ${ms} ms`);
+    assert.deepEqual(batch.counts, { queued: 0, rendering: 0, retry_scheduled: 0, succeeded: N, failed: 0, canceled: 0 });
     assert.equal(batch.product.kind, 'merge');
     assert.equal(batch.product.state, 'ready', JSON.stringify(batch.product));
-    assert.equal(batch.product.items, 200);
-    assert.equal(batch.product.pdf.pageCount, 220, '180 one-page and 20 two-page invoices');
+    assert.equal(batch.product.items, N);
+    assert.equal(batch.product.pdf.pageCount, N + TWO_PAGE, `${N - TWO_PAGE} one-page and ${TWO_PAGE} two-page invoices`);
     const pdf = await download(batch.product.pdf.access.url);
     assert.equal(pdf.status, 200);
     assert.equal(pdf.type, 'application/pdf');
     assert.equal(createHash('sha256').update(pdf.body).digest('hex'), batch.product.pdf.sha256);
     const info = execFileSync('pdfinfo', ['-'], { input: pdf.body, encoding: 'utf8' });
-    assert.match(info, /^Pages:\s+220$/m);
-    // Item order: invoice 0 on page 1, invoice 3 on pages 4-5, invoice 199 on the last page.
+    assert.match(info, new RegExp(`^Pages:\\s+${N + TWO_PAGE}$`, 'm'));
+    // Item order: invoice 0 on page 1, invoice 3 on pages 4-5, the last invoice on the last page.
     const pages = pdfText(pdf.body).split('\f');
     assert.match(pages[0], /Invoice 0\b/);
     assert.match(pages[3], /Invoice 3\b/);
     assert.match(pages[4], /Page two of 3\b/);
     assert.match(pages[5], /Invoice 4\b/);
-    assert.match(pages[219], /Invoice 199\b/);
+    assert.match(pages[N + TWO_PAGE - 1]!, new RegExp(`Invoice ${N - 1}\\b`));
     // The managed PDF is the account's like any other: listed, with the batch's deploy and business key.
     const managed = await app.api('GET', `/v1/pdfs/${batch.product.pdf.id}`);
     assert.equal(managed.status, 200, JSON.stringify(managed.body));
@@ -122,19 +128,19 @@ describe('render batch products and webhook', () => {
     assert.equal(e.body.type, 'render_batch.completed');
     assert.equal(e.body.data.batch.id, id);
     assert.equal(e.body.data.batch.status, 'completed');
-    assert.equal(e.body.data.batch.counts.succeeded, 200);
+    assert.equal(e.body.data.batch.counts.succeeded, N);
     assert.equal(e.body.data.batch.product.pdf.id, batch.product.pdf.id);
     const again = await download(e.body.data.batch.product.pdf.access.url);
     assert.equal(again.status, 200, "the webhook's link downloads the merged PDF");
   });
 
-  test('200 invoices zipped: 200 PDFs named by business key, each the item output byte for byte', async () => {
-    const items = Array.from({ length: 200 }, (_, i) => ({ businessKey: key(i), payload: { n: i } }));
+  test(`${N} invoices zipped: ${N} PDFs named by business key, each the item output byte for byte`, async () => {
+    const items = Array.from({ length: N }, (_, i) => ({ businessKey: key(i), payload: { n: i } }));
     const { id, batch, ms } = await runBatch({ combine: 'zip', items });
-    console.log(`# 200 items rendered and zipped in ${ms} ms`);
-    assert.equal(batch.counts.succeeded, 200);
+    console.log(`# ${N} items rendered and zipped in ${ms} ms`);
+    assert.equal(batch.counts.succeeded, N);
     assert.equal(batch.product.state, 'ready', JSON.stringify(batch.product));
-    assert.equal(batch.product.zip.files, 200);
+    assert.equal(batch.product.zip.files, N);
     assert.equal(batch.product.zip.fileName, `${id}.zip`);
     const zip = await download(batch.product.zip.access.url);
     assert.equal(zip.status, 200);
@@ -146,7 +152,7 @@ describe('render batch products and webhook', () => {
       fs.writeFileSync(zipFile, zip.body);
       execFileSync('unzip', ['-tq', zipFile]); // throws on a damaged archive
       const names = execFileSync('unzip', ['-Z1', zipFile], { encoding: 'utf8' }).trim().split('\n');
-      assert.equal(names.length, 200);
+      assert.equal(names.length, N);
       assert.deepEqual(
         names,
         items.map((it) => `inv-${it.businessKey}.pdf`),

@@ -1,5 +1,7 @@
 // Scale-out on real engines: 2 api + 2 worker processes on PostgreSQL + S3 (s3rver). Every job succeeds
 // exactly once (one output, one terminal webhook event), also when a worker is killed with SIGKILL mid-batch.
+// 40 jobs (and 30 for the kill) per commit: several rounds of both workers' four slots, so claims race;
+// 200 and 100 in `npm run test:load` (test/helpers/load.ts).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -11,11 +13,14 @@ import { descriptors, entries, file, sha256 } from '../helpers/bundle.js';
 import { createPgDatabase, startS3 } from '../helpers/engine.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { FOLIO_BIN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { loadSize } from '../helpers/load.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_scale000000000000000000000000000000000001';
-/** How long a batch may take to drain: two workers render 200 jobs, two at a time each. */
+const JOBS = loadSize(40, 200);
+const KILL_JOBS = loadSize(30, 100);
+/** How long a batch may take to drain: two workers render JOBS jobs, two at a time each. */
 const DRAIN = { timeoutMs: 180_000, intervalMs: 250 };
 const page = file(
   'index.html',
@@ -48,7 +53,7 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
       FOLIO_WORKER_LEASE_MS: '3000',
       FOLIO_JANITOR_INTERVAL_MS: '500',
       FOLIO_RENDER_CONCURRENCY: '2',
-      // 200 jobs are created as fast as two api processes answer; the shared limit has its own test
+      // JOBS jobs are created as fast as two api processes answer; the shared limit has its own test
       // (multi-process-limits.test.ts).
       FOLIO_RATE_LIMIT_PER_SECOND: '100000',
       FOLIO_RATE_LIMIT_BURST: '100000',
@@ -149,15 +154,15 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
     assert.equal(received.size, ids.length, 'the receiver saw every job');
   }
 
-  test('200 jobs through both apis: each succeeds exactly once', { timeout: 240_000 }, async () => {
-    const ids = await createJobs('a', 200);
+  test(`${JOBS} jobs through both apis: each succeeds exactly once`, { timeout: 240_000 }, async () => {
+    const ids = await createJobs('a', JOBS);
     await checkExactlyOnce(ids);
     const byWorker = await sql.query(`select count(distinct lease_owner)::int as n from render_jobs`);
     void byWorker;
   });
 
   test('SIGKILL one worker mid-batch: the other finishes everything, still exactly once', { timeout: 240_000 }, async () => {
-    const ids = await createJobs('b', 100);
+    const ids = await createJobs('b', KILL_JOBS);
     let started = 0;
     await waitUntil(
       () => `10 jobs rendering or done before the kill (${started} were)`,
