@@ -115,11 +115,38 @@ function counts(output) {
   return { tests: n('tests'), pass: n('pass'), fail: n('fail'), skipped: n('skipped') + n('todo'), cancelled: n('cancelled') };
 }
 
-/** One file in a process of its own; resolves with its time, counts and whether it passed. */
-function runFile(file, env, live) {
+// Node's test runner can run several files in one process (--test-isolation=none, Node 22.8 and later):
+// the unit tier does, in JOBS processes, so tsx and the modules under test load once per process rather
+// than once per file. Unit tests share no state between files (a rule of that tier), and the leak check
+// then runs once for the process.
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
+const SHARED_PROCESS = nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 8);
+const SHARED_TIERS = new Set(['unit']);
+const FILE_TIMES = pathToFileURL(path.join(root, 'scripts/test-file-times.mjs')).href;
+
+/**
+ * One process: a file of its own, or (`files.length > 1`) several sharing it. Resolves with its time, its
+ * counts, whether it passed and, for a shared process, each file's time.
+ */
+function runProcess(files, env, live) {
   const started = performance.now();
+  const label = files.length === 1 ? files[0] : `${files.length} files in one process (${files[0]} …)`;
+  const timesFile =
+    files.length > 1 ? path.join(os.tmpdir(), `folio-test-times-${process.pid}-${Math.random().toString(36).slice(2)}`) : null;
+  const args = timesFile
+    ? [
+        '--import',
+        'tsx',
+        '--import',
+        LEAK_CHECK,
+        '--test',
+        '--test-isolation=none',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+      ].concat(['--test-reporter', FILE_TIMES, '--test-reporter-destination', timesFile, ...files])
+    : ['--import', 'tsx', '--import', LEAK_CHECK, '--test-reporter=spec', files[0]];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', LEAK_CHECK, '--test-reporter=spec', file], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       detached: true,
       stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
@@ -142,23 +169,37 @@ function runFile(file, env, live) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const seconds = (performance.now() - started) / 1000;
-      if (timedOut) output += `\nFAIL: ${file} ran longer than ${FILE_TIMEOUT_MS / 60_000} minutes and was killed\n`;
+      if (timedOut) output += `\nFAIL: ${label} ran longer than ${FILE_TIMEOUT_MS / 60_000} minutes and was killed\n`;
       const ok = code === 0 && !timedOut;
-      if (!live) process.stdout.write(`\n── ${file} (${seconds.toFixed(1)} s${ok ? '' : `, FAILED: exit ${code ?? signal}`})\n${output}`);
-      resolve({ file, seconds, ok, ...counts(output) });
+      if (!live) process.stdout.write(`\n── ${label} (${seconds.toFixed(1)} s${ok ? '' : `, FAILED: exit ${code ?? signal}`})\n${output}`);
+      let fileTimes = [];
+      if (timesFile) {
+        try {
+          fileTimes = fs
+            .readFileSync(timesFile, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => ({ file: path.relative(root, line.slice(line.indexOf(' ') + 1)), seconds: Number(line.split(' ')[0]) / 1000 }));
+          fs.rmSync(timesFile, { force: true });
+        } catch {
+          // the process died before its reporter wrote
+        }
+      }
+      resolve({ file: label, files: files.length, seconds, ok, fileTimes, ...counts(output) });
     });
   });
 }
 
-/** Runs `files` JOBS at a time; one file alone streams its output as it comes. */
-async function runPool(files, env, jobs) {
+/** Runs `units` (each a list of files sharing a process) `jobs` at a time; one alone streams its output. */
+async function runPool(units, env, jobs) {
   const results = [];
-  const queue = [...files];
-  const live = files.length === 1;
+  const queue = [...units];
+  const live = units.length === 1;
   const worker = async () => {
-    for (let f = queue.shift(); f; f = queue.shift()) results.push(await runFile(f, env, live));
+    for (let u = queue.shift(); u; u = queue.shift()) results.push(await runProcess(u, env, live));
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(jobs, units.length) }, worker));
   return results;
 }
 
@@ -171,9 +212,13 @@ const HEAVY_JOBS = 1;
 async function runTier(name, files, env = {}) {
   if (files.length === 0) return true;
   const jobs = files.some(heavy) ? Math.min(HEAVY_JOBS, JOBS) : JOBS;
-  console.log(`\n== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}, ${Math.min(jobs, files.length)} at a time`);
+  // A shared tier's files are dealt round-robin to `jobs` processes; every other file gets its own.
+  const shared = SHARED_PROCESS && files.length > jobs && SHARED_TIERS.has(name);
+  const units = shared ? Array.from({ length: jobs }, (_, i) => files.filter((_, k) => k % jobs === i)) : files.map((f) => [f]);
+  const how = shared ? `in ${jobs} processes` : `${Math.min(jobs, files.length)} at a time`;
+  console.log(`\n== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}, ${how}`);
   const started = performance.now();
-  const results = await runPool(files, env, jobs);
+  const results = await runPool(units, env, jobs);
   summary.push({ tier: name, seconds: (performance.now() - started) / 1000, results });
   return results.every((r) => r.ok);
 }
@@ -182,7 +227,7 @@ function printSummary() {
   const pad = (s, n) => String(s).padStart(n);
   const rows = summary.map(({ tier, seconds, results }) => {
     const sum = (k) => results.reduce((a, r) => a + r[k], 0);
-    return { tier, files: results.length, tests: sum('tests'), pass: sum('pass'), fail: sum('fail'), skipped: sum('skipped'), seconds };
+    return { tier, files: sum('files'), tests: sum('tests'), pass: sum('pass'), fail: sum('fail'), skipped: sum('skipped'), seconds };
   });
   console.log('\n== test times (wall clock per tier)');
   console.log(
@@ -204,10 +249,13 @@ function printSummary() {
     )}${' '.repeat(25)}${pad(`${total.toFixed(1)} s`, 10)}`,
   );
   const all = summary.flatMap(({ tier, results }) => results.map((r) => ({ tier, ...r })));
-  if (all.length > 1) {
+  // A file of a shared process counts by the time of its tests (its imports are the process's).
+  const files = all.flatMap((r) => (r.files > 1 ? r.fileTimes.map((f) => ({ ...f, tier: r.tier, ok: r.ok, shared: true })) : [r]));
+  if (files.length > 1) {
     console.log('\n== the 20 slowest files');
-    for (const r of all.sort((a, b) => b.seconds - a.seconds).slice(0, 20)) {
-      console.log(`${pad(`${r.seconds.toFixed(1)} s`, 9)}  ${r.tier.padEnd(12)} ${r.file}${r.ok ? '' : '  (FAILED)'}`);
+    for (const r of files.sort((a, b) => b.seconds - a.seconds).slice(0, 20)) {
+      const note = `${r.shared ? '  (tests only, in a shared process)' : ''}${r.ok ? '' : '  (FAILED)'}`;
+      console.log(`${pad(`${r.seconds.toFixed(1)} s`, 9)}  ${r.tier.padEnd(12)} ${r.file}${note}`);
     }
   }
   const failed = all.filter((r) => !r.ok);

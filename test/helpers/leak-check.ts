@@ -84,10 +84,12 @@ function describeLeftovers(resources: string[], processes: LeftProcess[]): strin
   return parts.join('; ');
 }
 
-// Active in a test file's process, not in the runner that starts them (whose own argv has --test); once,
-// also when a test imports this module for extraResources().
+// Active in a test file's process, not in a runner that starts each file in a process of its own (whose
+// argv has --test); in a runner that runs its files in its own process (--test-isolation=none) it checks
+// them all at the end. Once, also when a test imports this module for extraResources().
 const ACTIVE = Symbol.for('folio.test.leakCheck');
-if (!process.execArgv.includes('--test') && !(globalThis as Record<symbol, unknown>)[ACTIVE]) {
+const testsInThisProcess = !process.execArgv.includes('--test') || process.execArgv.includes('--test-isolation=none');
+if (testsInThisProcess && !(globalThis as Record<symbol, unknown>)[ACTIVE]) {
   (globalThis as Record<symbol, unknown>)[ACTIVE] = true;
   const base = baseline();
   const file = process.argv[1] ?? '(test file)';
