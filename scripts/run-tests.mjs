@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Runs the test files, each in a process of its own (node's test runner, through tsx), and prints at the end
-// how long each tier took and the 20 slowest files. Usage:
+// Runs the test files with node's test runner (through tsx), each in a process of its own (the unit tier's
+// share a few), and prints at the end how long each tier took and the 20 slowest files. Usage:
 //   node scripts/run-tests.mjs                 every tier, then the PostgreSQL pass and the fallback browser
-//   node scripts/run-tests.mjs test/unit       one folder
+//   node scripts/run-tests.mjs test/unit       one folder (`npm run test:unit`)
 //   node scripts/run-tests.mjs test/integration/uploads.test.ts   one file (its output streams live)
 //   FOLIO_TEST_ENGINE=postgres node scripts/run-tests.mjs test/integration   one folder on PostgreSQL
-//   node scripts/run-tests.mjs --fast          the fast tier (`npm run test:unit`): FAST_SUITES below
 //   node scripts/run-tests.mjs --load          the load runs (`npm run test:load`): LOAD_SUITES at full size
 //
 // Tiers (docs/architecture.md, "Tests", says which one a new test belongs in):
@@ -43,20 +42,6 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const LEAK_CHECK = pathToFileURL(path.join(root, 'test/helpers/leak-check.ts')).href;
 const JOBS = Number(process.env.FOLIO_TEST_JOBS) || Math.max(2, Math.min(4, os.availableParallelism()));
 const FILE_TIMEOUT_MS = 10 * 60_000;
-
-// The fast tier: test/unit, plus each test/integration file that (1) tests services, the sandbox's threads
-// or an adapter by calling them directly, not through Folio's HTTP API (set-up through createTestApp's
-// in-process inject(), such as a deploy, is fine), and (2) starts no process: no `folio`, no Chromium, no
-// other program (qpdf, pdftoppm, s3rver). A new file that meets both joins this list.
-const FAST_SUITES = [
-  'test/unit',
-  'test/integration/api-processes.test.ts',
-  'test/integration/job-cancels.test.ts',
-  'test/integration/pg-notifier.test.ts',
-  'test/integration/sandbox.test.ts',
-  'test/integration/service-rules.test.ts',
-  'test/integration/stored-data-migrations.test.ts',
-];
 
 // The PostgreSQL pass: every integration file (all of it goes through the database layer), plus the e2e
 // files whose SQL differs between the engines. Each entry says why it is here; a file joins when it adds SQL
@@ -269,11 +254,10 @@ function postgresReachable(url) {
 }
 
 async function main() {
-  const fast = process.argv[2] === '--fast';
   if (process.argv[2] === '--load') {
     return runTier('load (full size)', LOAD_SUITES, { FOLIO_TEST_LOAD: 'full', FOLIO_CORPUS_RUNS: '20' });
   }
-  const args = fast ? FAST_SUITES : process.argv.slice(2);
+  const args = process.argv.slice(2);
   const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e', 'test/packaging'];
   const files = [...new Set(targets.flatMap(collect))];
   if (files.length === 0) {
@@ -281,14 +265,12 @@ async function main() {
     return false;
   }
   let ok = true;
-  if (fast) ok = await runTier('fast (unit + service-level integration)', files);
-  else
-    for (const [tier] of [...TIERS, ['other']])
-      ok =
-        (await runTier(
-          tier,
-          files.filter((f) => tierOf(f) === tier),
-        )) && ok;
+  for (const [tier] of [...TIERS, ['other']])
+    ok =
+      (await runTier(
+        tier,
+        files.filter((f) => tierOf(f) === tier),
+      )) && ok;
   if (args.length > 0) return ok;
 
   const url = process.env.FOLIO_TEST_PG_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
