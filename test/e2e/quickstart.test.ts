@@ -58,7 +58,7 @@ describe('README quickstart', () => {
   test('npm start is development mode: an http webhook to loopback is accepted and the banner says so; folio serve refuses it', async () => {
     const hook = { webhook: { enabled: true, url: 'http://127.0.0.1:3999/hooks' } };
     const key = 'folio_sk_quickstartDevMode0123456789abcdefXY';
-    const dev = await startServerProcess({ FOLIO_DATA_DIR: tempDir(), FOLIO_BOOTSTRAP_API_KEY: key }, 'serve', 60_000, ROOT, [
+    const dev = await startServerProcess({ FOLIO_DATA_DIR: tempDir(), FOLIO_BOOTSTRAP_API_KEY: key }, 'serve', 180_000, ROOT, [
       'bash',
       'scripts/start.sh',
     ]);

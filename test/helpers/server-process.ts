@@ -13,11 +13,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `root` is the checkout whose bin/folio runs (benches compare another checkout against this one). */
+/**
+ * `root` is the checkout whose bin/folio runs (benches compare another checkout against this one).
+ * `timeoutMs` only tells a server that never starts from a slow one: a start takes about a second on an idle
+ * machine and many times that while other test files keep both cores busy.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   role = 'serve',
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
   root = ROOT,
   /** Another way to start it than `bin/folio <role>` (e.g. `['bash', 'scripts/start.sh']`, what npm start runs). */
   command?: string[],
