@@ -141,21 +141,4 @@ describe('job warnings and failOn', () => {
     assert.equal(noSchema.errorCode, 'render_failed_on_warning');
     assert.match(noSchema.errorMessage, /payload_schema_missing/);
   });
-
-  test('an unknown failOn entry is refused, naming it, and nothing is created', async () => {
-    const before = (await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length;
-    const bad = await app.api('POST', '/v1/render-jobs', {
-      deployId: cleanDeploy,
-      deployVersionId: 'latest',
-      failOn: ['page_exception', 'typo'],
-    });
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.error, 'invalid_request');
-    assert.equal(bad.body.details.field, 'failOn');
-    assert.match(bad.body.message, /failOn\[1\] is "typo", not a warning code/);
-    assert.equal((await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length, before);
-    const commit = await deployFiles(app, { deployId: cleanDeploy }, [clean], { route: '/', title: 'x', failOn: ['nope'] });
-    assert.equal(commit.status, 400);
-    assert.equal(commit.body.details.field, 'render.failOn');
-  });
 });

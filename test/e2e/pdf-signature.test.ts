@@ -2,9 +2,9 @@
 // poppler's independent pdfsig: a valid PAdES (ETSI.CAdES.detached) signature over the whole document with
 // the certificate's subject; one byte changed afterwards makes it invalid; a signed PDF/A-3b is still
 // PDF/A by the archival checker; a signed and password-protected PDF is valid too (pdfsig with the
-// password) and its signature's strings are encrypted. Refusals: another account's certificate (404), an
-// expired one (400); a certificate deleted before the job renders fails the job.
-// SQLite + files and (PG_SUITES) PostgreSQL + S3.
+// password) and its signature's strings are encrypted; a certificate deleted before the job renders fails
+// the job. SQLite + files and (PG_SUITES) PostgreSQL + S3. Refusals at job creation and at commit are in
+// test/integration/signature-options.test.ts.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +16,6 @@ import { deployFiles } from '../helpers/deploy.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
 
-const DAY = 86_400_000;
 const PAGE = file(
   'index.html',
   '<!doctype html><html lang="en"><head><title>Signed statement</title></head><body><h1>Signed statement</h1></body></html>',
@@ -187,7 +186,7 @@ describe('signed PDFs', () => {
     assert.doesNotMatch(pdfText(pdf), /Digitally signed/);
   });
 
-  test('a visible signature past the last page or reaching past the page fails the job; a bad box is a 400', async () => {
+  test('a visible signature past the last page or reaching past the page fails the job', async () => {
     const past = await render({ signature: { certificateId, visible: { page: 3, rect: { x: 10, y: 10, width: 100, height: 40 } } } });
     assert.equal(past.job.status, 'failed');
     assert.equal(past.job.errorCode, 'pdf_postprocess_failed');
@@ -195,36 +194,6 @@ describe('signed PDFs', () => {
     const wide = await render({ signature: { certificateId, visible: { page: 1, rect: { x: 500, y: 10, width: 200, height: 40 } } } });
     assert.equal(wide.job.status, 'failed');
     assert.match(wide.job.errorMessage, /reaches past page 1, which is 612 × 792 points/);
-    for (const [visible, field] of [
-      [{ page: 1, rect: { x: 0, y: 0, width: 10, height: 40 } }, 'signature.visible.rect.width'],
-      [{ page: 0, rect: { x: 0, y: 0, width: 100, height: 40 } }, 'signature.visible.page'],
-      [{ page: 1, rect: { x: -5, y: 0, width: 100, height: 40 } }, 'signature.visible.rect.x'],
-      [{ page: 1, rect: { x: 0, y: 0, width: 100, height: 40 }, colour: 'red' }, 'signature.visible.colour'],
-    ] as const) {
-      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId, visible } });
-      assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.equal(r.body.details.field, field, JSON.stringify(r.body));
-    }
-  });
-
-  test("another account's certificate and an unknown id are 404", async () => {
-    const b = await app.services.accounts.create({ name: 'Other' });
-    const asB = await app.api(
-      'POST',
-      '/v1/render-jobs',
-      { deployId, deployVersionId: 'latest', signature: { certificateId } },
-      {
-        authorization: `Bearer ${b.apiKey}`,
-      },
-    );
-    assert.equal(asB.status, 404, JSON.stringify(asB.body));
-    const unknown = await app.api('POST', '/v1/render-jobs', {
-      deployId,
-      deployVersionId: 'latest',
-      signature: { certificateId: 'scert_nope' },
-    });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.error, 'signing_certificate_not_found');
   });
 
   test('signed and protected: AES-256, the signature valid with the password, its field encrypted', async () => {
@@ -263,7 +232,7 @@ describe('signed PDFs', () => {
     assert.ok(darkPixels({ width: Number(m[1]), pixels: gray.subarray(m[0].length) }, 40, 40, 190, 40) > 100);
   });
 
-  test('a version with render.metadata.pdf.signature signs every job; commits naming a foreign or bad certificate are refused', async () => {
+  test('a version with render.metadata.pdf.signature signs every job', async () => {
     const signedVersion = (certId: string, headers?: Record<string, string>) =>
       deployFiles(
         app,
@@ -287,57 +256,6 @@ describe('signed PDFs', () => {
       withPdfFile(locked.pdf, (f) => spawnSync('pdfsig', ['-opw', 'owner-only-1', f], { encoding: 'utf8' }).stdout),
       /Signature is Valid/,
     );
-
-    const b = await app.services.accounts.create({ name: 'Other signer' });
-    const foreign = await deployFiles(
-      app,
-      { createDeploy: { slug: 'foreign-signed', name: 'Foreign' } },
-      [PAGE],
-      { route: '/', title: 'x', metadata: { pdf: { signature: { certificateId } } } },
-      { authorization: `Bearer ${b.apiKey}` },
-    );
-    assert.equal(foreign.status, 404, JSON.stringify(foreign.body));
-    assert.equal(foreign.body.error, 'signing_certificate_not_found');
-    assert.equal(foreign.body.details.field, 'render.metadata.pdf.signature.certificateId');
-    const malformed = await signedVersion('pdf_123');
-    assert.equal(malformed.status, 400, JSON.stringify(malformed.body));
-    assert.equal(malformed.body.details.field, 'render.metadata.pdf.signature.certificateId');
-
-    // The version's certificate deleted since the commit: its jobs are refused at creation, naming it.
-    const gone = await upload(selfSigned(certDir, 'version-signer', ['-newkey', 'rsa:2048'], '/CN=Version Signer').p12, 'Version');
-    app.clock.set(Math.max(app.clock.now(), Date.now() + 1_000));
-    const v2 = await signedVersion(gone);
-    assert.equal(v2.status, 201, JSON.stringify(v2.body));
-    assert.equal((await app.api('DELETE', `/v1/signing-certificates/${gone}`)).status, 204);
-    const orphan = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: v2.body.deployVersion.id });
-    assert.equal(orphan.status, 404, JSON.stringify(orphan.body));
-    assert.equal(orphan.body.details.field, 'render.metadata.pdf.signature.certificateId');
-    const batch = await app.api('POST', '/v1/render-batches', {
-      deployId,
-      deployVersionId: v2.body.deployVersion.id,
-      items: [{ payload: { n: 1 } }],
-    });
-    assert.equal(batch.status, 404, JSON.stringify(batch.body));
-    assert.equal(batch.body.details.field, 'render.metadata.pdf.signature.certificateId');
-    // A job that signs itself does not depend on the version's certificate.
-    const own = await app.api('POST', '/v1/render-jobs', {
-      deployId,
-      deployVersionId: v2.body.deployVersion.id,
-      signature: { certificateId },
-    });
-    assert.equal(own.status, 202, JSON.stringify(own.body));
-  });
-
-  test('a certificate expired by now is refused at job creation (400 naming it)', async () => {
-    app.clock.advance(31 * DAY);
-    try {
-      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId } });
-      assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.equal(r.body.details.field, 'signature.certificateId');
-      assert.match(r.body.message, /expired/);
-    } finally {
-      app.clock.advance(-31 * DAY);
-    }
   });
 
   test('a certificate deleted before the job renders: the job fails with pdf_postprocess_failed, naming it', async () => {

@@ -2,7 +2,7 @@
 // committed with render.metadata.pdf.accessibility "pdf/ua-1" prints PDFs that claim PDF/UA-1 and are
 // checked; an <img> without alt is a `pdfua_violation` warning naming Matterhorn 13-004, and failOn makes
 // it fatal (render_failed_on_warning). A job combines PDF/A-2b with PDF/UA-1 and passes both checkers.
-// Bad values are 400s naming the field. SQLite + files.
+// SQLite + files. Bad values are refused in test/integration/job-option-refusals.test.ts.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
@@ -135,37 +135,5 @@ describe('PDF/UA-1 jobs', () => {
     assert.equal(info.body.info.pdfUA, 'PDF/UA-1');
     assert.equal(info.body.info.pdfA, 'PDF/A-2b');
     assert.equal(info.body.info.tagged, true);
-  });
-
-  test('bad values are 400s naming the field, at job creation and at commit', async () => {
-    const jobCases: Array<[Record<string, unknown>, string]> = [
-      [{ pdf: { accessibility: 'pdf/ua-2' } }, 'pdf.accessibility'],
-      [{ pdf: { accessibility: 'pdf/ua-1' }, print: { tagged: false } }, 'print.tagged'],
-      [
-        { pdf: { accessibility: 'pdf/ua-1' }, protection: { ownerPassword: 'owner-Pw-7f3a9c', permissions: { accessibility: false } } },
-        'protection.permissions.accessibility',
-      ],
-    ];
-    const denied = { protection: { ownerPassword: 'owner-Pw-7f3a9c', permissions: { accessibility: false } } };
-    const onUaVersion = await app.api('POST', '/v1/render-jobs', { deployId: uaDeploy, deployVersionId: 'latest', payload: {}, ...denied });
-    assert.equal(onUaVersion.status, 400, JSON.stringify(onUaVersion.body));
-    assert.equal(onUaVersion.body.details?.field, 'protection.permissions.accessibility');
-    assert.match(onUaVersion.body.message, /the version's render\.metadata\.pdf\.accessibility/);
-    for (const [extra, field] of jobCases) {
-      const r = await app.api('POST', '/v1/render-jobs', { deployId: plainDeploy, deployVersionId: 'latest', payload: {}, ...extra });
-      assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
-    }
-    const commitCases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ accessibility: 'yes' }, 'render.metadata.pdf.accessibility', /must be one of none, pdf\/ua-1/],
-      [{ standard: 'pdf/ua-1' }, 'render.metadata.pdf.standard', /PDF\/UA-1 is render\.metadata\.pdf\.accessibility/],
-      [{ accessibility: 'pdf/ua-1', tagged: false }, 'render.metadata.pdf.accessibility', /needs a tagged PDF/],
-    ];
-    for (const [pdf, field, message] of commitCases) {
-      const r = await deployFiles(app, { deployId: plainDeploy }, [withAlt, schema], { route: '/', title: 'T', metadata: { pdf } });
-      assert.equal(r.status, 400, JSON.stringify(r.body));
-      assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
-      assert.match(r.body.message, message);
-    }
   });
 });

@@ -1,8 +1,8 @@
 // PDF steps on render jobs (`steps`), with real Chromium and checked with poppler and qpdf: "render, then
 // stamp" is one job (the stamp is in the printed PDF's text, the metadata step's title in its information),
-// a rotation shows on the page, `optimize` linearises, the job view lists the steps' types; steps that cannot
-// hold in a render job are a 400 naming the step with no job created; a step that does not fit the printed
-// PDF fails the job with pdf_step_failed; a batch item takes its own steps.
+// a rotation shows on the page, `optimize` linearises, the job view lists the steps' types; a step that does
+// not fit the printed PDF fails the job with pdf_step_failed; a batch item takes its own steps. Steps a render
+// job cannot run are refused in test/integration/render-job-requests.test.ts.
 // SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -46,11 +46,6 @@ describe('PDF steps of render jobs', () => {
     return r.rawPayload;
   }
 
-  async function jobCount(): Promise<number> {
-    const rows = await app.services.ctx.db.selectFrom('render_jobs').select('id').execute();
-    return rows.length;
-  }
-
   test('render, then stamp and set the title: one request, one PDF', async () => {
     const res = await render({
       steps: [
@@ -79,29 +74,6 @@ describe('PDF steps of render jobs', () => {
     assert.match(info, /Optimized:\s+yes/);
     const check = withPdfFile(pdf, (f) => spawnSync('qpdf', ['--check-linearization', f], { encoding: 'utf8' }));
     assert.equal(check.status, 0, check.stdout + check.stderr);
-  });
-
-  test('steps a render job cannot run are a 400 naming the step; no job is created', async () => {
-    const before = await jobCount();
-    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ steps: [{ type: 'split', every: 1 }] }, 'steps[0]', /POST \/v1\/pdf-jobs/],
-      [{ steps: [{ type: 'encrypt', ownerPassword: 'owner-secret-1' }] }, 'steps[0]', /use protection/],
-      [{ steps: [{ type: 'timestamp' }] }, 'steps[0]', /document timestamp/],
-      [{ steps: [{ type: 'shred' }] }, 'steps[0].type', /must be one of/],
-      [{ steps: [{ type: 'rotate', angle: 45 }] }, 'steps[0].angle', /90, 180 or 270/],
-      [{ steps: [{ type: 'optimize' }, { type: 'flatten' }] }, 'steps[0]', /last step/],
-      [{ pdf: { standard: 'pdf/a-2b' }, steps: [{ type: 'watermark', text: 'DRAFT' }] }, 'steps[0]', /Helvetica/],
-      [{ protection: { ownerPassword: 'owner-secret-1' }, steps: [{ type: 'optimize' }] }, 'steps[0]', /protection/],
-    ];
-    for (const [body, field, message] of cases) {
-      const res = await render(body);
-      assert.equal(res.statusCode, 400, `${JSON.stringify(body)}: ${res.body}`);
-      const err = res.json() as { error: string; message: string; details?: { field?: string } };
-      assert.equal(err.error, 'invalid_request');
-      assert.equal(err.details?.field, field, res.body);
-      assert.match(err.message, message);
-    }
-    assert.equal(await jobCount(), before);
   });
 
   test('a step that does not fit the printed PDF fails the job with pdf_step_failed, naming it', async () => {

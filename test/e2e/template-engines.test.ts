@@ -1,10 +1,10 @@
 // Templates in the languages teams write them in, rendered by real Chromium: for Handlebars, Liquid,
 // Nunjucks and Mustache an invoice with a partial, a loop of 200 lines and the number, currency, date,
 // percent and plural helpers prints the same text as the hand-written HTML + JS page that builds the same
-// markup with the same Intl calls, in two locales; Markdown prints its tables and code. A syntax error is
-// refused at commit naming file, line and column; a runtime error fails the job with the location; the
-// known escape patterns of each engine (prototype and constructor access, process, require, includes
-// outside the bundle) reach nothing. SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
+// markup with the same Intl calls, in two locales; Markdown prints its tables and code. A runtime error
+// fails the job with the location; the known escape patterns of each engine (prototype and constructor
+// access, process, require, includes outside the bundle) reach nothing. SQLite and (FOLIO_TEST_ENGINE=postgres)
+// PostgreSQL + S3. Templates refused at commit or on inline jobs are test/integration/template-engine-refusals.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -70,49 +70,6 @@ describe('template languages: rendered in the page, the same text as hand-writte
     assert.match(t, /Area\s+Change\s+API\s+faster/);
     assert.match(t, /const answer = 42;/);
     assert.match(t, /\b1\s*\/\s*1\b/, 'the default stylesheet numbers the pages');
-  });
-
-  test('a syntax error is refused at commit with file, line and column; nothing is created', async () => {
-    const before = (await app.api('GET', '/v1/deploys')).body.items.length;
-    const bad = await deployFiles(app, { createDeploy: { slug: 'broken', name: 'Broken' } }, [
-      file('index.njk', '<p>ok</p>'),
-      file('partials/row.njk', '<tr>\n  {% for x in y %}\n  {% endfro %}'),
-    ]);
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.error, 'template_syntax_error');
-    assert.match(bad.body.message, /^partials\/row\.njk:3:\d+: unknown block tag: endfro/);
-    assert.deepEqual([bad.body.details.file, bad.body.details.line], ['partials/row.njk', 3]);
-    const versions = await app.api('GET', `/v1/deploys/${bad.deployId}/versions`);
-    assert.equal(versions.body.items.length, 0, 'the commit wrote no version');
-    assert.ok((await app.api('GET', '/v1/deploys')).body.items.length >= before);
-  });
-
-  test('bad input at commit: an unknown engine, two engines, Markdown over the size limit; nothing created', async () => {
-    const cases: Array<[string, BundleFile[], Record<string, unknown>, RegExp, string]> = [
-      ['ejs', [file('index.html', '<p>x</p>')], { engine: 'ejs' }, /render\.engine must be one of html, handlebars/, 'invalid_request'],
-      [
-        'two',
-        [file('index.hbs', '<p>{{x}}</p>')],
-        { engine: 'nunjucks' },
-        /render\.engine is nunjucks but the entry index\.hbs is a handlebars template/,
-        'invalid_request',
-      ],
-      [
-        'huge-md',
-        [file('index.md', `# Big\n\n${'word '.repeat(230_000)}`)],
-        {},
-        /the template sources reach \d+ bytes at index\.md/,
-        'deploy_commit_policy_limit_exceeded',
-      ],
-    ];
-    for (const [slug, files, render, message, code] of cases) {
-      const r = await deployFiles(app, { createDeploy: { slug, name: slug } }, files, { route: '/', title: slug, ...render });
-      assert.equal(r.status, 400, `${slug}: ${JSON.stringify(r.body)}`);
-      assert.equal(r.body.error, code);
-      assert.match(r.body.message, message);
-      const versions = await app.api('GET', `/v1/deploys/${r.deployId}/versions`);
-      assert.equal(versions.body.items.length, 0, `${slug}: no version`);
-    }
   });
 
   test('a runtime error fails the job with template_render_failed and the location', async () => {
@@ -209,33 +166,6 @@ describe('template languages: rendered in the page, the same text as hand-writte
     });
     assert.equal(page.status, 200, JSON.stringify(page.body));
     assert.match(pdfText(page.pdf), /Intro\s+one\s+More\s+•?\s*two/);
-  });
-
-  test('inline sources refused with the field: a syntax error, a missing toHTML file, html with markdown, an unknown engine', async () => {
-    const jobsBefore = (await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length;
-    const syntax = await inline({ html: '<p>\n{{#each x}}</p>', engine: 'handlebars' });
-    assert.equal(syntax.status, 400, JSON.stringify(syntax.body));
-    assert.equal(syntax.body.error, 'template_syntax_error');
-    assert.equal(syntax.body.details.file, 'index.html');
-    assert.equal(syntax.body.details.line, 2);
-    const missing = await inline({ html: '<main>\n  {{ toHTML "nope.md" }}</main>', engine: 'markdown' });
-    assert.equal(missing.status, 400, JSON.stringify(missing.body));
-    assert.equal(missing.body.error, 'template_syntax_error');
-    assert.match(missing.body.message, /^index\.html:2:3: toHTML names nope\.md, which is not a file of the bundle/);
-    const both = await inline({ html: '<p>x</p>', markdown: '# x' });
-    assert.equal(both.status, 400);
-    assert.equal(both.body.details.field, 'markdown');
-    const unknown = await inline({ html: '<p>x</p>', engine: 'ejs' });
-    assert.equal(unknown.status, 400);
-    assert.equal(unknown.body.details.field, 'engine');
-    const clash = await inline({ markdown: '# x', engine: 'liquid' });
-    assert.equal(clash.status, 400, JSON.stringify(clash.body));
-    assert.equal(clash.body.details.field, 'engine');
-    assert.match(clash.body.message, /^engine is liquid but the entry index\.md is a markdown template/);
-    const big = await inline({ markdown: `# Big\n\n${'word '.repeat(1_100_000)}` });
-    assert.equal(big.status, 413, JSON.stringify(big.body).slice(0, 300));
-    assert.equal(big.body.details.field, 'markdown');
-    assert.equal((await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length, jobsBefore, 'no job was created');
   });
 
   test('a multipart job with an index.md part renders it as Markdown', async () => {

@@ -2,9 +2,10 @@
 // (tests/<name>.json) and the snapshots of their prints (__snapshots__/<name>/, here recorded from this
 // server's own print of an earlier version, as `folio test --server --update` would), and a check prints
 // them again and judges each by the rules of `folio test`. A version whose stylesheet changed drifts,
-// naming the page; a fixture without snapshot, one that is not JSON, a version without fixtures, a
-// fixture over the payload limit at commit and another account's version are each said as such.
-// SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3. The end-to-end path through `folio test` and
+// naming the page; a fixture without snapshot is said as such. SQLite and (FOLIO_TEST_ENGINE=postgres)
+// PostgreSQL + S3. Checks answered without printing (a fixture that is not JSON, a version without
+// fixtures, a fixture over the payload limit, another account's version) are
+// test/integration/version-checks.test.ts. The end-to-end path through `folio test` and
 // `folio deploy` is in test/e2e/cli-test-snapshots.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -34,7 +35,7 @@ describe('version checks: fixtures printed again on the server and compared with
   let snapshots: BundleFile[];
 
   before(async () => {
-    app = await createTestApp({ env: { FOLIO_MAX_PAYLOAD_BYTES: '4096' } });
+    app = await createTestApp();
     app.startBackground();
     const v1 = await deployFiles(app, { createDeploy: { slug: 'inv', name: 'Invoices' } }, page('#1d4ed8'));
     assert.equal(v1.status, 201, JSON.stringify(v1.body));
@@ -125,63 +126,5 @@ describe('version checks: fixtures printed again on the server and compared with
     // A tolerance as large as the change lets it pass.
     const lenient = await check(v3.version.id, { tolerance: 1 });
     assert.equal(byName(lenient).ada.status, 'passed');
-  });
-
-  test('a fixture that is not JSON fails on its own; a version without fixtures is 409', async () => {
-    const v4 = await deployFiles(app, { deployId }, [...page('#1d4ed8'), file('tests/ada.json', '{"name": '), ...snapshots]);
-    assert.equal(v4.status, 201, JSON.stringify(v4.body));
-    const created = await app.api('POST', `/v1/deploys/${deployId}/versions/${v4.version.id}/checks`, {});
-    assert.equal(created.status, 202, JSON.stringify(created.body));
-    // Nothing to print: the check is over as it starts.
-    assert.equal(created.body.check.status, 'failed');
-    assert.equal(created.body.check.batchId, null);
-    assert.equal(created.body.check.fixtures[0].error.code, 'fixture_invalid');
-    assert.equal(created.body.check.fixtures[0].file, 'tests/ada.json');
-    assert.match(created.body.check.fixtures[0].message, /^tests\/ada\.json is not valid JSON/);
-
-    const bare = await app.api('GET', `/v1/deploys/${deployId}/versions`);
-    const v1 = bare.body.items.at(-1).id;
-    const none = await app.api('POST', `/v1/deploys/${deployId}/versions/${v1}/checks`, {});
-    assert.equal(none.status, 409);
-    assert.equal(none.body.error, 'version_has_no_fixtures');
-    const badTolerance = await app.api('POST', `/v1/deploys/${deployId}/versions/${v4.version.id}/checks`, { tolerance: 2 });
-    assert.equal(badTolerance.status, 400);
-    assert.equal(badTolerance.body.error, 'invalid_request');
-  });
-
-  test('a fixture over the payload limit is refused at commit, naming it; nothing is written', async () => {
-    const before = (await app.api('GET', `/v1/deploys/${deployId}/versions`)).body.items.length;
-    const big = file('tests/huge.json', JSON.stringify({ name: 'x'.repeat(5000) }));
-    const r = await deployFiles(app, { deployId }, [...page('#1d4ed8'), big]);
-    assert.equal(r.status, 400);
-    assert.equal(r.body.error, 'deploy_commit_policy_limit_exceeded');
-    assert.match(r.body.message, /the fixture tests\/huge\.json is \d+ bytes; .* at most 4096 bytes/);
-    assert.match(r.body.details.field, /^entries\[\d\]$/);
-    const after = (await app.api('GET', `/v1/deploys/${deployId}/versions`)).body.items.length;
-    assert.equal(after, before);
-  });
-
-  test("another account's version and check are 404", async () => {
-    const other = await app.services.accounts.create({ name: 'Other' });
-    const as = { authorization: `Bearer ${other.apiKey}` };
-    const versions = (await app.api('GET', `/v1/deploys/${deployId}/versions`)).body.items;
-    const checks = await app.api('GET', `/v1/deploys/${deployId}/versions/${versions[versions.length - 2].id}/checks`);
-    const checkId = checks.body.items[0].id;
-    const post = await app.api('POST', `/v1/deploys/${deployId}/versions/${versions[0].id}/checks`, {}, as);
-    assert.equal(post.status, 404);
-    assert.equal(post.body.error, 'deploy_not_found');
-    const get = await app.api(
-      'GET',
-      `/v1/deploys/${deployId}/versions/${versions[versions.length - 2].id}/checks/${checkId}`,
-      undefined,
-      as,
-    );
-    assert.equal(get.status, 404);
-    const unknown = await app.api(
-      'GET',
-      `/v1/deploys/${deployId}/versions/${versions[versions.length - 2].id}/checks/chk_01m80q6a2be00c4r7d9x1k3m5p`,
-    );
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.error, 'version_check_not_found');
   });
 });

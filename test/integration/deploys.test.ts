@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { LookupAll } from '../../src/net/resolve-host.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file, sampleBundle, sha256 } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
@@ -338,5 +339,36 @@ describe('deploys, versions, aliases, settings', () => {
     const now = new Date(app.clock.now());
     assert.equal(usage.body.period.start, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     assert.equal(usage.body.generatedAt, app.clock.now());
+  });
+});
+
+describe('webhook URL policy at save time', () => {
+  test('loopback, private, link-local, metadata and names resolving to them are refused at save time', async () => {
+    // A resolver standing in for DNS: one name is loopback, one is public.
+    const lookup: LookupAll = async (host) =>
+      host === 'evil.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }];
+    const app = await createTestApp({ lookup });
+    try {
+      const { body } = await app.api('POST', '/v1/deploys', { slug: 'hooks', name: 'Hooks' });
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://10.0.0.1/hook',
+        'https://169.254.169.254/latest/meta-data',
+        'https://localhost/hook',
+        'https://evil.example/hook',
+        'https://[::1]/hook',
+        'http://public.example/hook',
+      ]) {
+        const r = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, { webhook: { enabled: true, url } });
+        assert.equal(r.status, 400, `${url}: ${JSON.stringify(r.body)}`);
+        assert.equal(r.body.details.field, 'webhook.url');
+      }
+      const ok = await app.api('PATCH', `/v1/deploys/${body.deploy.id}/settings`, {
+        webhook: { enabled: true, url: 'https://public.example/hook' },
+      });
+      assert.equal(ok.status, 200);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { mapChromiumForm } from '../../src/domain/gotenberg-form.js';
 
 const HTML = '<!doctype html><p>Hello</p>';
 
@@ -109,52 +108,5 @@ describe('Gotenberg forms', () => {
       ['pdfa', 'PDF/A-2b'],
     ]);
     assert.equal(field.body.details.field, 'pdfa');
-  });
-
-  test('mapping: lengths with and without units, templates, failOn, screenshot defaults', () => {
-    const m = mapChromiumForm(
-      'convert',
-      new Map([
-        ['paperWidth', '8.27'],
-        ['paperHeight', '297mm'],
-        ['marginLeft', '595pt'],
-        ['landscape', 'true'],
-        ['failOnConsoleExceptions', 'true'],
-        ['failOnResourceHttpStatusCodes', '[499,599]'],
-        ['emulatedMediaType', 'screen'],
-        ['nativePageRanges', '1-2'],
-        ['pdfa', 'PDF/A-3b'],
-        ['metadata', '{"Title":"T","Keywords":"a, b"}'],
-      ]),
-      { footer: '<p>f</p>' },
-    );
-    assert.ok(!('problem' in m));
-    assert.deepEqual(m.print, {
-      printBackground: false,
-      width: '8.27in',
-      height: '297mm',
-      margin: { left: '595pt' },
-      landscape: true,
-      mediaType: 'screen',
-      pageRanges: '1-2',
-      displayHeaderFooter: true,
-      headerTemplate: '<span></span>',
-      footerTemplate: '<p>f</p>',
-    });
-    assert.deepEqual(m.failOn, ['page_exception', 'http_error_status']);
-    assert.deepEqual(m.pdf, { metadata: { title: 'T', keywords: ['a', 'b'] }, standard: 'pdf/a-3b' });
-    const shot = mapChromiumForm(
-      'screenshot',
-      new Map([
-        ['format', 'jpeg'],
-        ['quality', '70'],
-        ['width', '640'],
-      ]),
-      {},
-    );
-    assert.ok(!('problem' in shot));
-    assert.equal(shot.outputFormat, 'jpeg');
-    assert.deepEqual(shot.images, { pages: '1', quality: 70, width: 640 });
-    assert.equal(shot.print.mediaType, 'screen');
   });
 });

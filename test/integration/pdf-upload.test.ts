@@ -1,6 +1,6 @@
-// POST /v1/pdfs and GET /v1/pdfs/{id}/info end to end, with PDFs from outside Folio made by maintained
-// tools (pdf-lib's AcroForm, qpdf's object streams and AES-256 encryption) and broken ones; qpdf and
-// poppler read what was stored.
+// POST /v1/pdfs and GET /v1/pdfs/{id}/info through the HTTP API (nothing renders: an upload is read and
+// stored in the sandbox), with PDFs from outside Folio made by maintained tools (pdf-lib's AcroForm, qpdf's
+// object streams and AES-256 encryption) and broken ones; qpdf and poppler read what was stored.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,177 @@
+// Refusals of a render job's output options before anything renders: page images and image output formats
+// (`images`, `outputFormat`, and more than one page image answered by POST /v1/render without JSON),
+// password protection (`protection`, with the job's or the version's PDF/A) and PDF/UA-1 (`pdf.accessibility`
+// at job creation and `render.metadata.pdf.accessibility` at commit). Each is a 400 naming the field, and
+// nothing is created. Rendering with these options is test/e2e/page-images.test.ts,
+// test/e2e/pdf-protection.test.ts and test/e2e/pdf-ua.test.ts. SQLite and (FOLIO_TEST_ENGINE=postgres)
+// PostgreSQL + S3.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+
+const PAGE = file('index.html', '<!doctype html><html><body><h1>Salary statement</h1><p id="n"></p></body></html>');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+const schema = file('payload.schema.json', JSON.stringify({ type: 'object' }));
+const noAlt = file(
+  'index.html',
+  '<!doctype html><html lang="en"><head><title>Delivery note</title></head><body><h1>Delivery note</h1><img src="/logo.png" width="40" height="40"><p>3 boxes</p></body></html>',
+);
+const withAlt = file(
+  'index.html',
+  '<!doctype html><html lang="de"><head><title>Lieferschein</title></head><body><h1>Lieferschein</h1><img src="/logo.png" alt="Firmenlogo" width="40" height="40"><p>3 Kisten</p></body></html>',
+);
+
+describe('render job output options refused at creation', () => {
+  let app: TestApp;
+  let deployId = '';
+  let pdfaVersionId = '';
+  let uaDeploy = '';
+  let plainDeploy = '';
+
+  before(async () => {
+    app = await createTestApp();
+    const v = await deployFiles(app, { createDeploy: { slug: 'salary', name: 'Salary' } }, [PAGE]);
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    deployId = v.deployId;
+    const a = await deployFiles(app, { deployId }, [PAGE], { route: '/', title: 'archival', metadata: { pdf: { standard: 'pdf/a-2b' } } });
+    assert.equal(a.status, 201, JSON.stringify(a.body));
+    pdfaVersionId = a.body.deployVersion.id;
+    const ua = await deployFiles(app, { createDeploy: { slug: 'ua', name: 'UA' } }, [noAlt, schema, file('logo.png', PNG)], {
+      route: '/',
+      title: 'UA',
+      metadata: { pdf: { accessibility: 'pdf/ua-1' } },
+    });
+    assert.equal(ua.status, 201, JSON.stringify(ua.body));
+    uaDeploy = ua.deployId;
+    const plain = await deployFiles(app, { createDeploy: { slug: 'plain', name: 'Plain' } }, [withAlt, schema, file('logo.png', PNG)]);
+    assert.equal(plain.status, 201, JSON.stringify(plain.body));
+    plainDeploy = plain.deployId;
+  });
+  after(() => app.close());
+
+  const jobCount = async () =>
+    Number(
+      (
+        await app.services.ctx.db
+          .selectFrom('render_jobs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+
+  test('page images: bad input is a 400 naming the field, and nothing is created', async () => {
+    const before = await jobCount();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ images: { format: 'png', width: 0 } }, 'images.width'],
+      [{ images: { format: 'png', width: 10_000 } }, 'images.width'],
+      [{ images: { format: 'gif' } }, 'images.format'],
+      [{ images: { pages: '1' } }, 'images.format'],
+      [{ images: { format: 'png', width: 300, dpi: 100 } }, 'images.dpi'],
+      [{ images: { format: 'png', quality: 80 } }, 'images.quality'],
+      [{ images: { format: 'jpeg', quality: 0 } }, 'images.quality'],
+      [{ images: { format: 'png', pages: '3-1' } }, 'images.pages'],
+      [{ images: { format: 'png', pages: 'first' } }, 'images.pages'],
+      [{ images: { format: 'png', pages: '1-500' } }, 'images.pages'],
+      [{ outputFormat: 'gif' }, 'outputFormat'],
+      [{ outputFormat: 'png', outputMode: 'managed' }, 'outputFormat'],
+      [{ outputFormat: 'png', images: { format: 'jpeg' } }, 'images.format'],
+      [{ outputFormat: 'png', protection: { ownerPassword: 'owner-secret' } }, 'protection'],
+      [{ outputFormat: 'jpeg', pdf: { standard: 'pdf/a-2b' } }, 'pdf'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: {}, ...body });
+      assert.equal(r.status, 400, `${JSON.stringify(body)}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.error, 'invalid_request', JSON.stringify(r.body));
+      assert.ok(
+        JSON.stringify(r.body.details ?? {}).includes(field) || String(r.body.message).includes(field),
+        `${JSON.stringify(body)} names ${field}: ${JSON.stringify(r.body)}`,
+      );
+    }
+    assert.equal(await jobCount(), before);
+  });
+
+  test('POST /v1/render with an image outputFormat: more than one page needs JSON (400 naming images.pages)', async () => {
+    const before = await jobCount();
+    const many = await app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 7 }, outputFormat: 'png', images: { pages: 'all' } }),
+    });
+    assert.equal(many.statusCode, 400, many.body);
+    assert.equal(JSON.parse(many.body).details.field, 'images.pages');
+    assert.equal(await jobCount(), before);
+  });
+
+  test('bad protection is a 400 naming the field, and creates nothing', async () => {
+    const before = (await app.api('GET', `/v1/render-jobs?limit=100`)).body.items.length;
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ protection: { ownerPassword: 'same', userPassword: 'same' } }, 'protection.ownerPassword', /must differ/],
+      [{ protection: { ownerPassword: 'x'.repeat(128) } }, 'protection.ownerPassword', /127 bytes/],
+      [{ protection: { ownerPassword: 'o' }, pdf: { standard: 'pdf/a-3b' } }, 'protection', /PDF\/A forbids encryption/],
+      [
+        { protection: { ownerPassword: 'o' }, deployVersionId: pdfaVersionId },
+        'protection',
+        /version's render\.metadata\.pdf\.standard "pdf\/a-2b"/,
+      ],
+    ];
+    for (const [extra, field, message] of cases) {
+      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', ...extra });
+      assert.equal(r.status, 400, `${JSON.stringify(extra)}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
+      assert.match(r.body.message, message);
+    }
+    const unknown = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: 'latest',
+      protection: { ownerPassword: 'o', permissions: { fly: true } },
+    });
+    assert.equal(unknown.status, 400, JSON.stringify(unknown.body));
+    // The version's PDF/A can be turned off for the job, which may then be protected.
+    const off = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: pdfaVersionId,
+      pdf: { standard: 'none' },
+      protection: { ownerPassword: 'o' },
+    });
+    assert.equal(off.status, 202, JSON.stringify(off.body));
+    assert.equal((await app.api('GET', `/v1/render-jobs?limit=100`)).body.items.length, before + 1, 'only the valid job was created');
+  });
+
+  test('PDF/UA-1: bad values are 400s naming the field, at job creation and at commit', async () => {
+    const jobCases: Array<[Record<string, unknown>, string]> = [
+      [{ pdf: { accessibility: 'pdf/ua-2' } }, 'pdf.accessibility'],
+      [{ pdf: { accessibility: 'pdf/ua-1' }, print: { tagged: false } }, 'print.tagged'],
+      [
+        { pdf: { accessibility: 'pdf/ua-1' }, protection: { ownerPassword: 'owner-Pw-7f3a9c', permissions: { accessibility: false } } },
+        'protection.permissions.accessibility',
+      ],
+    ];
+    const denied = { protection: { ownerPassword: 'owner-Pw-7f3a9c', permissions: { accessibility: false } } };
+    const onUaVersion = await app.api('POST', '/v1/render-jobs', { deployId: uaDeploy, deployVersionId: 'latest', payload: {}, ...denied });
+    assert.equal(onUaVersion.status, 400, JSON.stringify(onUaVersion.body));
+    assert.equal(onUaVersion.body.details?.field, 'protection.permissions.accessibility');
+    assert.match(onUaVersion.body.message, /the version's render\.metadata\.pdf\.accessibility/);
+    for (const [extra, field] of jobCases) {
+      const r = await app.api('POST', '/v1/render-jobs', { deployId: plainDeploy, deployVersionId: 'latest', payload: {}, ...extra });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
+    }
+    const commitCases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ accessibility: 'yes' }, 'render.metadata.pdf.accessibility', /must be one of none, pdf\/ua-1/],
+      [{ standard: 'pdf/ua-1' }, 'render.metadata.pdf.standard', /PDF\/UA-1 is render\.metadata\.pdf\.accessibility/],
+      [{ accessibility: 'pdf/ua-1', tagged: false }, 'render.metadata.pdf.accessibility', /needs a tagged PDF/],
+    ];
+    for (const [pdf, field, message] of commitCases) {
+      const r = await deployFiles(app, { deployId: plainDeploy }, [withAlt, schema], { route: '/', title: 'T', metadata: { pdf } });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
+      assert.match(r.body.message, message);
+    }
+  });
+});

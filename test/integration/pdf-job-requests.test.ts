@@ -1,0 +1,132 @@
+// POST /v1/pdf-jobs refusals answered before a step runs (no worker runs here): step order rules and bad
+// step fields are a 400 naming the step, a stamp names exactly one source kind, another account's PDF or
+// certificate and an unknown certificate are 404, a stamp page past the last page of its PDF is 422, and an
+// account's own timestamp authority must not be a reserved address. Steps that run, checked with poppler
+// and qpdf, are test/e2e/pdf-steps.test.ts, pdf-steps-content.test.ts and pdf-steps-signing.test.ts.
+// SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
+import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
+import { uploadPdf } from '../helpers/managed-pdfs.js';
+import { pagesPdf } from '../helpers/outside-pdfs.js';
+
+describe('POST /v1/pdf-jobs refusals', () => {
+  let app: TestApp;
+  let other: { accountId: string; apiKey: string };
+  const ids: Record<string, string> = {};
+  let certificateId = '';
+  const dir = tempDir('folio-pdf-job-requests-');
+
+  const job = (body: unknown, key = app.key) => app.api('POST', '/v1/pdf-jobs', body, { authorization: `Bearer ${key}` });
+
+  before(async () => {
+    app = await createTestApp();
+    other = await app.services.accounts.create({ name: 'Other' });
+    ids.thirty = await uploadPdf(app, await pagesPdf(30));
+    ids.five = await uploadPdf(app, await pagesPdf(5));
+    ids.three = await uploadPdf(app, await pagesPdf(3));
+    ids.otherThree = await uploadPdf(app, await pagesPdf(3), other.apiKey);
+    const p12 = selfSigned(dir, 'signer', ['-newkey', 'rsa:2048'], '/CN=Folio Steps Signer/O=Folio').p12;
+    const cert = await app.api('POST', '/v1/signing-certificates', {
+      name: 'Signer',
+      pkcs12: p12.toString('base64'),
+      passphrase: PASSPHRASE,
+    });
+    assert.equal(cert.status, 201, JSON.stringify(cert.body));
+    certificateId = cert.body.signingCertificate.id;
+    // The test clock stands still from the app's start; the certificate starts when openssl made it.
+    app.clock.set(Math.max(app.clock.now(), Date.now() + 1_000));
+  });
+  after(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('order rules are 400 before anything is read; another account gets 404', async () => {
+    const cases: Array<[unknown[], string]> = [
+      [[{ type: 'optimize' }, { type: 'flatten' }], 'steps[0]'],
+      [[{ type: 'split', every: 2 }, { type: 'flatten' }], 'steps[0]'],
+      [[{ type: 'flatten' }, { type: 'fillForm', fields: { a: 'b' } }], 'steps[1]'],
+      [[{ type: 'rotate', angle: 45 }], 'steps[0].angle'],
+      [[{ type: 'stamp', text: 'X', layer: 'middle' }], 'steps[0].layer'],
+      [[{ type: 'encrypt' }], 'steps[0].ownerPassword'],
+      [[{ type: 'redact' }], 'steps[0].type'],
+    ];
+    for (const [steps, field] of cases) {
+      const res = await job({ sources: [{ pdfId: ids.thirty }], steps });
+      assert.ok(res.status === 400 || res.status === 422, `${JSON.stringify(steps)}: ${res.status}`);
+      assert.equal(res.body.details.field, field, JSON.stringify(res.body));
+    }
+    const foreign = await job({ sources: [{ pdfId: ids.thirty }], steps: [{ type: 'flatten' }] }, other.apiKey);
+    assert.equal(foreign.status, 404);
+    assert.equal(foreign.body.error, 'pdf_not_found');
+  });
+
+  test('stamp sources: exactly one kind (400 naming it); another account’s PDF is 404; a page past its last is 422', async () => {
+    const both = await job({ sources: [{ pdfId: ids.five }], steps: [{ type: 'stamp', text: 'A', pdf: { pdfId: ids.three } }] });
+    assert.equal(both.status, 400);
+    assert.equal(both.body.details.field, 'steps[0].pdf');
+    const foreign = await job({ sources: [{ pdfId: ids.five }], steps: [{ type: 'stamp', pdf: { pdfId: ids.otherThree } }] });
+    assert.equal(foreign.status, 404, JSON.stringify(foreign.body));
+    assert.equal(foreign.body.error, 'pdf_not_found');
+    const past = await job({ sources: [{ pdfId: ids.five }], steps: [{ type: 'stamp', pdf: { pdfId: ids.three, page: 9 } }] });
+    assert.equal(past.status, 422);
+    assert.equal(past.body.details.field, 'steps[0].pdf.page');
+    const notImage = await job({
+      sources: [{ pdfId: ids.five }],
+      steps: [{ type: 'stamp', image: { contentBase64: 'aGVsbG8gd29ybGQ=' } }],
+    });
+    assert.equal(notImage.status, 400);
+    assert.equal(notImage.body.details.field, 'steps[0].image.contentBase64');
+  });
+
+  test('signing order rules (400 naming the step), another account’s certificate (404)', async () => {
+    const pdfId = ids.three;
+    const cases: Array<[unknown[], string, RegExp]> = [
+      [
+        [
+          { type: 'sign', certificateId },
+          { type: 'stamp', text: 'X' },
+        ],
+        'steps[1]',
+        /break its signature/,
+      ],
+      [[{ type: 'timestamp' }, { type: 'optimize' }], 'steps[1]', /break its signature/],
+      [
+        [
+          { type: 'sign', certificateId },
+          { type: 'encrypt', ownerPassword: 'o' },
+        ],
+        'steps[1]',
+        /only timestamp/,
+      ],
+      [[{ type: 'encrypt', ownerPassword: 'o' }, { type: 'flatten' }], 'steps[1]', /encrypt is the last step/],
+      [[{ type: 'encrypt', ownerPassword: 'o' }, { type: 'timestamp' }], 'steps[1]', /encrypted/],
+      [[{ type: 'optimize' }, { type: 'sign', certificateId }], 'steps[1]', /optimize/],
+    ];
+    for (const [steps, field, message] of cases) {
+      const res = await job({ sources: [{ pdfId }], steps });
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.details.field, field, JSON.stringify(steps));
+      assert.match(res.body.message, message);
+    }
+    const foreign = await job({ sources: [{ pdfId }], steps: [{ type: 'sign', certificateId }] }, other.apiKey);
+    assert.equal(foreign.status, 404);
+    const foreignCert = await app.api('POST', '/v1/pdf-jobs', {
+      sources: [{ pdfId }],
+      steps: [{ type: 'sign', certificateId: 'scert_nope' }],
+    });
+    assert.equal(foreignCert.status, 404);
+    assert.equal(foreignCert.body.error, 'signing_certificate_not_found');
+  });
+
+  test("an account's own timestamp authority: a reserved address or another scheme is 400", async () => {
+    const put = (url: string | null) => app.api('PUT', '/v1/account/timestamp-authority', { url });
+    const refused = await put('http://10.1.2.3/tsa');
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.details.field, 'url');
+    assert.equal((await put('ftp://tsa.example/')).status, 400);
+  });
+});
