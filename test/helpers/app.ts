@@ -70,6 +70,9 @@ export async function createTestApp(
       FOLIO_RATE_LIMIT_BURST: '100000',
       // The cheapest real scrypt: tests sign in and create users often (production default: 15).
       FOLIO_PASSWORD_HASH_COST: '10',
+      // A payload check is a sandbox task with a 1 s limit in production; on a machine whose cores other
+      // test files keep busy an ordinary check can take longer. Tests of the limit set it themselves.
+      FOLIO_PAYLOAD_CHECK_TIMEOUT_MS: '10000',
       ...opts.env,
     });
     app = await createHttpApp({
