@@ -12,7 +12,7 @@
 
 # ---- build stage: the dashboard's static assets, the compiled server and the client packages it serves
 # (vite, tsc, esbuild: dev dependencies) ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
@@ -25,7 +25,7 @@ COPY src ./src
 RUN bash scripts/build.sh
 
 # ---- runtime ----
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 # Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), fontconfig's tools (fc-list, with
 # which `folio doctor` checks the fonts), the PDF tools jobs run (poppler-utils: pdfinfo for page references,

@@ -7,6 +7,7 @@
 # test) and by `npm run build` / `npm pack`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-path.sh
 
 # Dashboard assets (served by the api process at /dashboard): built when missing or older than their
 # sources. Built into a temporary folder and swapped in, so a running server never sees a half-written dist.

@@ -6,6 +6,7 @@
 #   bash scripts/check.sh format   Prettier rewrites what the format check checks (`npm run format`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-path.sh
 
 # What Prettier formats (.prettierrc.json; .prettierignore leaves out generated files, dashboard/dist and the
 # dashboard's stylesheet) and what ESLint lints (eslint.config.mjs, with the dependency rules of

