@@ -134,13 +134,19 @@ function runProcess(files, env, live) {
     const child = spawn(process.execPath, args, {
       cwd: root,
       detached: true,
-      stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });
+    // Kept for the counts; shown as it comes when the process runs alone, else as one block at its end.
     let output = '';
-    if (!live) {
-      child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
-      child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      stream.setEncoding('utf8').on('data', (d) => {
+        output += d;
+        if (live) out.write(d);
+      });
     }
     let timedOut = false;
     const timer = setTimeout(() => {
