@@ -101,12 +101,16 @@ function counts(output) {
 }
 
 // Node's test runner can run several files in one process (--test-isolation=none, Node 22.8 and later):
-// the unit tier does, in JOBS processes, so tsx and the modules under test load once per process rather
-// than once per file. Unit tests share no state between files (a rule of that tier), and the leak check
-// then runs once for the process.
+// unit and integration files do, a few processes per tier, so tsx and the code under test (the whole app,
+// for integration) load once per process rather than once per file. Files of these tiers share no state
+// (each builds its own app on its own data dir or database; one S3 server per process serves them under
+// prefixes of their own), and the leak check then runs once for the process. Files that start Chromium,
+// LibreOffice or processes keep a process each.
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
 const SHARED_PROCESS = nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 8);
-const SHARED_TIERS = new Set(['unit']);
+const sharable = (f) => /^test\/(unit|integration)\//.test(f);
+/** Processes per slot a tier's shared files are dealt to: more than one evens out the slots' ends. */
+const SHARED_PER_SLOT = 2;
 const FILE_TIMES = pathToFileURL(path.join(root, 'scripts/test-file-times.mjs')).href;
 
 /**
@@ -182,15 +186,34 @@ function runProcess(files, env, live) {
   });
 }
 
-/** Runs `units` (each a list of files sharing a process) `jobs` at a time; one alone streams its output. */
+/**
+ * Runs `units` (each a list of files sharing a process) in `jobs` slots, at most HEAVY_JOBS of them heavy at
+ * once; a unit that runs alone streams its output.
+ */
 async function runPool(units, env, jobs) {
   const results = [];
   const queue = [...units];
   const live = units.length === 1;
-  const worker = async () => {
-    for (let u = queue.shift(); u; u = queue.shift()) results.push(await runProcess(u, env, live));
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, units.length) }, worker));
+  let heavyRunning = 0;
+  let wake = () => {};
+  const running = new Set();
+  while (queue.length > 0 || running.size > 0) {
+    const i = running.size < jobs ? queue.findIndex((u) => !u.some(heavy) || heavyRunning < HEAVY_JOBS) : -1;
+    if (i < 0) {
+      await new Promise((r) => (wake = r));
+      continue;
+    }
+    const [unit] = queue.splice(i, 1);
+    const isHeavy = unit.some(heavy);
+    if (isHeavy) heavyRunning++;
+    const p = runProcess(unit, env, live).then((r) => {
+      results.push(r);
+      running.delete(p);
+      if (isHeavy) heavyRunning--;
+      wake();
+    });
+    running.add(p);
+  }
   return results;
 }
 
@@ -202,12 +225,19 @@ const HEAVY_JOBS = 1;
 
 async function runTier(name, files, env = {}) {
   if (files.length === 0) return true;
-  const jobs = files.some(heavy) ? Math.min(HEAVY_JOBS, JOBS) : JOBS;
-  // A shared tier's files are dealt round-robin to `jobs` processes; every other file gets its own.
-  const shared = SHARED_PROCESS && files.length > jobs && SHARED_TIERS.has(name);
-  const units = shared ? Array.from({ length: jobs }, (_, i) => files.filter((_, k) => k % jobs === i)) : files.map((f) => [f]);
-  const how = shared ? `in ${jobs} processes` : `${Math.min(jobs, files.length)} at a time`;
-  console.log(`\n== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}, ${how}`);
+  const jobs = JOBS;
+  // Unit and integration files are dealt round-robin to a few shared processes (alone, a file keeps its
+  // own: it streams); every other file gets a process of its own.
+  const shared = SHARED_PROCESS && files.length > 1 ? files.filter(sharable) : [];
+  const groups = Math.min(shared.length, jobs * SHARED_PER_SLOT);
+  const units = [
+    ...files.filter((f) => !shared.includes(f)).map((f) => [f]),
+    ...Array.from({ length: groups }, (_, i) => shared.filter((_, k) => k % groups === i)),
+  ];
+  const how = shared.length ? `${shared.length} of them in ${groups} shared processes, ` : '';
+  console.log(
+    `\n== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}, ${how}${jobs} processes at a time (${HEAVY_JOBS} heavy)`,
+  );
   const started = performance.now();
   const results = await runPool(units, env, jobs);
   summary.push({ tier: name, seconds: (performance.now() - started) / 1000, results });
