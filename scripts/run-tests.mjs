@@ -110,7 +110,7 @@ const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
 const SHARED_PROCESS = nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 8);
 const sharable = (f) => /^test\/(unit|integration)\//.test(f);
 /** Processes per slot a tier's shared files are dealt to: more than one evens out the slots' ends. */
-const SHARED_PER_SLOT = 2;
+const SHARED_PER_SLOT = 3;
 const FILE_TIMES = pathToFileURL(path.join(root, 'scripts/test-file-times.mjs')).href;
 
 /**
