@@ -15,6 +15,7 @@ import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboa
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { ROOT, type ServerProcess } from '../helpers/server-process.js';
+import { waitFor } from '../helpers/wait.js';
 
 const KEY = 'folio_sk_imagesdash000000000000000000000000000001';
 /** Screenshots for a look at the pages (not compared): test-output only, never the committed docs/screenshots. */
@@ -162,22 +163,24 @@ describe('dashboard: thumbnails and page images in a browser', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.batch.id as string;
-    let batch: { status: string; product?: { state: string; pdf?: { id: string } } } | undefined;
-    for (let i = 0; i < 240 && !(batch?.status === 'completed' && batch.product?.state !== 'pending'); i++) {
-      if (i) await new Promise((r) => setTimeout(r, 500));
-      batch = (await api.request('GET', `/v1/render-batches/${id}`)).body.batch;
-    }
-    assert.equal(batch?.product?.state, 'ready', JSON.stringify(batch));
+    type Batch = { status: string; product?: { state: string; pdf?: { id: string } } };
+    let last: Batch | undefined;
+    const batch = await waitFor(
+      () => `the batch completed with its product made (last: ${JSON.stringify(last)})`,
+      async () => {
+        last = (await api.request('GET', `/v1/render-batches/${id}`)).body.batch as Batch;
+        return last.status === 'completed' && last.product?.state !== 'pending' ? last : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
+    assert.equal(batch.product?.state, 'ready', JSON.stringify(batch));
 
     await page.goto(url(`/dashboard/batches/${id}`));
     await heading('Render batch merged');
     const product = page.locator('#product-title + p');
     await product.getByTestId('product-pdf').waitFor();
     assert.deepEqual(await settledImages(product), [240]);
-    assert.equal(
-      await product.getByTestId('pdf-thumb').locator('img').getAttribute('src'),
-      `/v1/pdfs/${batch!.product!.pdf!.id}/thumbnail`,
-    );
+    assert.equal(await product.getByTestId('pdf-thumb').locator('img').getAttribute('src'), `/v1/pdfs/${batch.product!.pdf!.id}/thumbnail`);
   });
 
   test('a job with images shows what it asked for and its two images; the PDF stays', async () => {

@@ -1,8 +1,8 @@
 // `folio dev`'s printed-pages view as a user runs it: `bin/folio dev` on a copy of
 // examples/invoice, the view fetched over HTTP and opened in a real headless Chromium (puppeteer-core), files
-// edited on disk while it watches. A CSS change reaches the served page-1 image live (no reload); the time
-// from the write is printed (about 0.5 s on an idle 2-core machine, the figure the view is built for) and
-// held only to a loose bound here: timings belong to benches, and a loaded CI machine doubles them.
+// edited on disk while it watches. A CSS change reaches the served page-1 image live (no reload). How soon
+// (about 0.5 s on an idle 2-core machine, the figure the view is built for) is not asserted: timings belong
+// to benches, and a loaded CI machine decides them.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { tempDir } from '../helpers/app.js';
 import { pdfText } from '../helpers/pdf.js';
 import { FOLIO_BIN, ROOT } from '../helpers/server-process.js';
+import { waitFor } from '../helpers/wait.js';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 const SECRET = 'sk_live_4f9a1c7e_do_not_show';
@@ -76,15 +77,13 @@ function listing(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).sort();
 }
 
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Asks `f` every 25 ms until it answers something truthy, and returns that. */
+function until<T>(what: string, f: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  return waitFor(what, async () => (await f()) || undefined, { timeoutMs, intervalMs: 25 });
 }
+
+/** The render timeout of the dev server: a page that never gets ready fails at it; every other render needs far less. */
+const RENDER_TIMEOUT_S = 10;
 
 describe('folio dev: the printed pages', () => {
   const work = tempDir('folio-dev-pages-');
@@ -107,8 +106,9 @@ describe('folio dev: the printed pages', () => {
       JSON.stringify({ variables: { COMPANY: 'Northwind' }, secrets: { API_TOKEN: SECRET } }),
     );
     browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
-    // A short render timeout keeps the test of a page that never gets ready short; the invoice needs far less.
-    dev = await startDev([site, '--port', '0', '--env', 'dev.env.json', '--timeout', '3'], work);
+    // A render timeout shorter than the default keeps the test of a page that never gets ready short; long
+    // enough that a loaded machine's ordinary renders never meet it.
+    dev = await startDev([site, '--port', '0', '--env', 'dev.env.json', '--timeout', String(RENDER_TIMEOUT_S)], work);
   });
   after(async () => {
     await dev?.stop();
@@ -147,7 +147,7 @@ describe('folio dev: the printed pages', () => {
     assert.equal((await get(`${dev.pagesUrl}/${pages + 1}.png`)).status, 404);
   });
 
-  test('in a browser the images load, and a CSS change reaches page 1 live, seconds after the write', async () => {
+  test('in a browser the images load, and a CSS change reaches page 1 live', async () => {
     const tab = await browser.newPage();
     try {
       await tab.goto(dev.pagesUrl);
@@ -160,18 +160,14 @@ describe('folio dev: the printed pages', () => {
       // The view's event stream is open: from now on each change renders without being asked.
       await tab.waitForFunction(() => document.body.dataset.live === 'true');
 
+      // Each write alone brings a new page 1: nothing else asks for a render.
       const css = path.join(site, 'invoice.css');
       const original = fs.readFileSync(css, 'utf8');
-      const measured: number[] = [];
       for (const colour of ['#c00000', '#0000c0', '#008000']) {
         const before = await page1();
-        const t0 = performance.now();
         fs.writeFileSync(css, `${original}\n* { color: ${colour} !important; }\n`);
-        await until('a different page 1', async () => !(await page1()).equals(before), 10_000);
-        measured.push(Math.round(performance.now() - t0));
+        await until('a different page 1', async () => !(await page1()).equals(before));
       }
-      console.log(`folio dev: CSS write to a different page-1 image: ${measured.join(' ms, ')} ms`);
-      for (const ms of measured) assert.ok(ms <= 5000, `re-rendered in ${ms} ms; at most 5000 ms`);
 
       // The open view swapped in the last render without reloading.
       await tab.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
@@ -194,12 +190,12 @@ describe('folio dev: the printed pages', () => {
     try {
       await tab.goto(dev.pagesUrl);
       await tab.waitForFunction(() => document.body.dataset.live === 'true');
-      // The previous test restored the CSS as it ended: let that render finish before counting from here.
+      // The previous test restored the CSS as it ended: a save of this test's own, once in the PDF, marks that
+      // every render of the saves before it is done (changes are rendered in the order saved) before counting.
       const printed = () => (dev.output().match(/^printed pages: /gm) ?? []).length;
-      for (let seen = -1; seen !== printed();) {
-        seen = printed();
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      const pdfUrl = dev.pagesUrl.replace(/pages$/, 'preview.pdf');
+      fs.writeFileSync(css, `${original}\n.doc-title h1::after { content: " v0"; }\n`);
+      await until('the first save in the PDF', async () => /INVOICE V0/.test(pdfText((await get(pdfUrl)).body)));
       const rendersBefore = printed();
       // Saves 120 ms apart: past the 60 ms debounce, so some land while the previous render runs. (The
       // heading is upper case: text-transform applies to the generated text too.)
@@ -207,7 +203,6 @@ describe('folio dev: the printed pages', () => {
         fs.writeFileSync(css, `${original}\n.doc-title h1::after { content: " v${n}"; }\n`);
         await new Promise((r) => setTimeout(r, 120));
       }
-      const pdfUrl = dev.pagesUrl.replace(/pages$/, 'preview.pdf');
       await until('the last save in the PDF', async () => /INVOICE V6/.test(pdfText((await get(pdfUrl)).body)));
       await tab.waitForFunction(() => document.querySelector('#view')?.getAttribute('data-generation') !== '0');
       const renders = printed() - rendersBefore;
@@ -276,10 +271,14 @@ describe('folio dev: the printed pages', () => {
         `<!doctype html><script>window.folio.waitForReady = true;
 fetch(window.folio.envUrl).then((r) => r.json()).then((env) => console.error('using token ' + env.secrets.API_TOKEN));</script><p>never ready</p>`,
       );
-      const failed = await until('the failed render', async () => {
-        const h = await view();
-        return /id="error-code"/.test(h) && h;
-      });
+      const failed = await until(
+        'the failed render',
+        async () => {
+          const h = await view();
+          return /id="error-code"/.test(h) && h;
+        },
+        RENDER_TIMEOUT_S * 1000 * 4,
+      );
       assert.match(failed, /The render failed: <code id="error-code">render_timeout_exceeded<\/code>/);
       assert.match(failed, /using token \[secret API_TOKEN\]/);
       assert.ok(!failed.includes(SECRET), 'the secret is not in the view');

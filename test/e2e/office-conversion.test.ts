@@ -182,13 +182,13 @@ describe('Office documents as render jobs', () => {
       renderTimeoutMs: 1500,
     });
     assert.equal(v.status, 201, JSON.stringify(v.body));
-    const t0 = Date.now();
     const r = await app.api('POST', '/v1/render-jobs', { deployId: v.deployId, deployVersionId: 'latest' });
     assert.equal(r.status, 202, JSON.stringify(r.body));
     const job = await finished(r.body.job.id);
     assert.equal(job.status, 'failed');
     assert.equal(job.errorCode, 'office_timeout', job.errorMessage);
-    assert.ok(Date.now() - t0 < 15000, `killed at its limit (${Date.now() - t0} ms)`);
+    // Killed at its limit (the work itself takes seconds longer), not refused for want of a free process.
+    assert.match(job.errorMessage, /did not finish within the time limit; LibreOffice was stopped/);
     // A renamed file is refused at commit, before a version exists.
     const renamed = await deployFiles(
       app,

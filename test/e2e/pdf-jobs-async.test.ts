@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { storedPdf, uploadPdf } from '../helpers/managed-pdfs.js';
 import { pagesPdf, tool } from '../helpers/outside-pdfs.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait.js';
 
 describe('PDF jobs run as jobs', () => {
   let app: TestApp;
@@ -210,11 +211,11 @@ describe('PDF jobs run as jobs', () => {
     assert.equal(s.status, 200, JSON.stringify(s.body));
     const done = await app.api('POST', '/v1/pdf-jobs', { sources: [{ pdfId: source }], steps: [{ type: 'flatten' }], businessKey: 'HOOK' });
     assert.equal(done.status, 201, JSON.stringify(done.body));
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !receiver.received.some((r) => r.body?.data?.job?.id === done.body.job.id))
-      await new Promise((r) => setTimeout(r, 100));
-    const event = receiver.received.find((r) => r.body?.data?.job?.id === done.body.job.id);
-    assert.ok(event, `no webhook for ${done.body.job.id}: ${receiver.received.map((r) => r.rawBody.slice(0, 200)).join('\n')}`);
+    const event = await waitFor(
+      () => `the webhook for ${done.body.job.id}; received: ${receiver.received.map((r) => r.rawBody.slice(0, 200)).join('\n')}`,
+      () => receiver.received.find((r) => r.body?.data?.job?.id === done.body.job.id),
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
     assert.equal(event.headers['service-webhook-event'], 'render.job.terminated');
     assert.equal(event.body.data.job.status, 'succeeded');
     assert.deepEqual(event.body.data.job.pdfSources, [{ pdfId: source }]);

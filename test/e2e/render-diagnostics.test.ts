@@ -173,10 +173,10 @@ describe('render diagnostics', () => {
   });
 
   test('default protocol: a page that never stops ticking is printed after a bounded wait, and says so', async () => {
-    const t0 = Date.now();
+    // The page's work never ends: an unbounded wait would last until the render timeout and fail the job.
     const { job, diagnostics } = await run('forever');
     assert.equal(job.status, 'succeeded', JSON.stringify(job));
-    assert.ok(Date.now() - t0 < 8000, `took ${Date.now() - t0} ms`);
+    assert.equal(diagnostics.ready.byTimeout, true, JSON.stringify(diagnostics.ready));
     assert.match(diagnostics.ready.detail, /work still pending: .*DOM changed/, diagnostics.ready.detail);
   });
 

@@ -38,18 +38,18 @@ function writeBundle(dir: string, files: Record<string, string>): void {
 /** Forwards to `target`; `failNext(status, retryAfter)` makes the next request answer that status once. */
 async function startFlakyProxy(target: string) {
   const failures: Array<{ status: number; retryAfter: string }> = [];
-  const seen: Array<{ method: string; url: string; status: number; at: number }> = [];
+  const seen: Array<{ method: string; url: string; status: number }> = [];
   const server = http.createServer((req, res) => {
     const fail = failures.shift();
     if (fail) {
-      seen.push({ method: req.method!, url: req.url!, status: fail.status, at: Date.now() });
+      seen.push({ method: req.method!, url: req.url!, status: fail.status });
       req.resume();
       res.writeHead(fail.status, { 'content-type': 'application/json', 'retry-after': fail.retryAfter });
       res.end(JSON.stringify({ error: fail.status === 503 ? 'service_unavailable' : 'rate_limited', message: 'try again later' }));
       return;
     }
     const up = http.request(new URL(req.url!, target), { method: req.method, headers: req.headers }, (upRes) => {
-      seen.push({ method: req.method!, url: req.url!, status: upRes.statusCode!, at: Date.now() });
+      seen.push({ method: req.method!, url: req.url!, status: upRes.statusCode! });
       res.writeHead(upRes.statusCode!, upRes.headers);
       upRes.pipe(res);
     });
@@ -215,20 +215,19 @@ describe('SDK against a real server', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('a 503 with Retry-After is retried after the delay it names, and the deploy completes', async () => {
+  // That the retry waits the delay the answer names (and not less) is test/unit/sdk-retry-after.test.ts's,
+  // on a clock the test moves; here, that a real deploy goes through a retried 503.
+  test('a 503 with Retry-After is retried, and the deploy completes', async () => {
     const dir = path.join(work, 'retry');
     writeBundle(dir, { 'index.html': PAGE, 'css/site.css': 'h1 { color: #999; }' });
     const client = createClient({ baseUrl: proxy.url, apiKey: app.key });
     proxy.failNext(503, '1');
-    const started = Date.now();
     const r = await client.deployDirectory(dir, { slug: 'retry-me' });
     assert.equal(r.version, 1);
     const [failed, retried] = proxy.seen.slice(0, 2);
     assert.equal(failed.status, 503);
     assert.equal(retried.url, failed.url, 'the same request is sent again');
     assert.equal(retried.status, 200);
-    assert.ok(retried.at - failed.at >= 950, `waited ${retried.at - failed.at} ms for Retry-After: 1`);
-    assert.ok(Date.now() - started >= 950);
   });
 
   test('429 with Retry-After is retried; a Retry-After beyond the bound is reported instead of waited for', async () => {

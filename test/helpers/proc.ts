@@ -49,3 +49,14 @@ export const rendererPids = (browserPid: number) =>
 
 /** CPU ticks (10 ms) of the whole tree. */
 export const chromiumCpuTicks = (browserPid: number) => chromiumProcesses(browserPid).reduce((sum, p) => sum + p.cpuTicks, 0);
+
+/**
+ * Starts measuring the CPU the whole tree uses; the function returned answers the use since then, in % of
+ * one core (a page looping on one thread: about 100). Compared with a use measured the same way in the same
+ * test, never with a fixed figure: a loaded machine changes both.
+ */
+export function chromiumCpuMeter(browserPid: number): () => number {
+  const ticks = chromiumCpuTicks(browserPid);
+  const started = performance.now();
+  return () => ((chromiumCpuTicks(browserPid) - ticks) * 10 * 100) / Math.max(1, performance.now() - started);
+}

@@ -57,13 +57,8 @@ describe('render batches', () => {
 
   test('1,000 items in one request: 201, every item a queued render job, counted once in the meter', async () => {
     const before = await usedJobs();
-    const t0 = performance.now();
+    // How long this takes is bench/render-batch.ts's to measure (its creation target); here, what it makes.
     const r = await app.api('POST', '/v1/render-batches', { deployId, deployVersionId: 'latest', businessKey: 'nov', items: items(1000) });
-    const ms = performance.now() - t0;
-    // Reported, not asserted against a tight bound: the machine's load decides the exact figure.
-    console.log(
-      `# creating a batch of 1,000 items took ${ms.toFixed(0)} ms (request through inject, ${process.env.FOLIO_TEST_ENGINE ?? 'sqlite'})`,
-    );
     assert.equal(r.status, 201, JSON.stringify(r.body).slice(0, 500));
     const b = r.body.batch;
     assert.match(b.id, /^bat_/);
@@ -75,7 +70,6 @@ describe('render batches', () => {
     assert.equal(b.combine, 'none');
     assert.deepEqual(b.counts, { queued: 1000, rendering: 0, retry_scheduled: 0, succeeded: 0, failed: 0, canceled: 0 });
     assert.equal(await usedJobs(), before + 1000);
-    assert.ok(ms < 10_000, `creation took ${ms} ms`);
 
     const got = await app.api('GET', `/v1/render-batches/${b.id}`);
     assert.equal(got.status, 200);

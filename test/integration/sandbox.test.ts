@@ -72,16 +72,15 @@ describe('the sandbox pool', () => {
 
   test('a task past its time is stopped (even inside a regular expression) and the next task runs', async () => {
     // A schema from before the RE2 rule (a lookahead) falls back to JavaScript's engine: only the time limit holds it.
-    const t0 = performance.now();
+    // 40 characters are 2^40 backtracking steps: the check never ends by itself, so an answer at all is the limit's.
     await assert.rejects(
       pool.run(
         'payload.check',
         { key: 'old', schemaJson: schema('^(?=a)(a+)+$'), valueJson: JSON.stringify('a'.repeat(40) + '!') },
         { account: 'h', timeoutMs: 300 },
       ),
-      (err: unknown) => err instanceof SandboxLimitError && err.kind === 'time',
+      (err: unknown) => err instanceof SandboxLimitError && err.kind === 'time' && /longer than 300 ms/.test(err.message),
     );
-    assert.ok(performance.now() - t0 < 3000, `stopped after ${performance.now() - t0} ms`);
     assert.deepEqual(
       await pool.run('payload.check', { key: 'ok', schemaJson: schema('^a+$'), valueJson: '"aaa"' }, { account: 'b', timeoutMs: 5000 }),
       [],
@@ -89,14 +88,14 @@ describe('the sandbox pool', () => {
   });
 
   test('on RE2 the same pattern answers at once', async () => {
-    const t0 = performance.now();
+    // On JavaScript's engine 100,000 characters would never finish: the task would fail at its time limit
+    // (SandboxLimitError) instead of answering with the mismatch.
     const problems = await pool.run(
       'payload.check',
       { key: 're2', schemaJson: schema('^(a+)+$'), valueJson: JSON.stringify('a'.repeat(100_000) + '!') },
       { account: 'h', timeoutMs: 5000 },
     );
     assert.equal(problems.length, 1);
-    assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
     assert.match(
       (await pool.run('payload.compile', { schemaJson: schema('(a)\\1') }, { account: 'h', timeoutMs: 5000 }))!,
       /linear-time engine/,

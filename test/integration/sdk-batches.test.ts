@@ -97,13 +97,12 @@ describe('SDK render batches', () => {
     assert.equal(progress[0]!.queued, 4);
     assert.equal(progress[1]!.canceled, 4);
 
-    const started = Date.now();
+    // Nothing runs the batch: only the 300 ms given can end the wait, and the error names them.
     await assert.rejects(client.renderBatch(body(2), { pollMs: 50, timeoutMs: 300 }), (err: unknown) => {
       assert.ok(err instanceof FolioTimeoutError);
       assert.match(err.jobId, /^bat_/);
-      assert.match(err.message, /render batch bat_\w+ was still running/);
+      assert.match(err.message, /render batch bat_\w+ was still running after 300 ms/);
       return true;
     });
-    assert.ok(Date.now() - started < 5000);
   });
 });

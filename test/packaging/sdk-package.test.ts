@@ -231,7 +231,10 @@ export const version: string = (await folio.deployDirectory('.', { slug: 'invoic
     const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', sdkDir], { cwd: linked, env: npmEnv });
     assert.equal(install.code, 0, show(install));
     assert.ok(fs.lstatSync(path.join(linked, 'node_modules', '@folio', 'sdk')).isSymbolicLink(), 'npm links a folder');
-    assert.ok(fs.statSync(path.join(sdkDir, 'dist', '.build-stamp')).mtimeMs > Date.now() - 600_000, 'prepare rebuilt the package');
+    assert.ok(
+      fs.statSync(path.join(sdkDir, 'dist', '.build-stamp')).mtimeMs > 0,
+      'prepare rebuilt the package (the stamp is no longer 1970)',
+    );
     const probe = "const sdk = require('@folio/sdk'); console.log(typeof sdk.createClient, typeof sdk.verifyWebhook);";
     const r = await run(process.execPath, ['-e', probe], { cwd: linked, env: npmEnv });
     assert.equal(r.code, 0, show(r));

@@ -11,22 +11,35 @@ import { OfficeError } from '../../src/office/converter.js';
 import { OfficePool } from '../../src/office/office-pool.js';
 import { withPdfFile } from '../helpers/pdf.js';
 import { letterDocx, remoteReferencesDocx } from '../helpers/office-documents.js';
+import { waitFor, waitUntil } from '../helpers/wait.js';
 
 const pages = (pdf: Buffer) =>
   Number(/Pages:\s+(\d+)/.exec(withPdfFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' })))![1]);
 
-/** A CSV that LibreOffice takes seconds to lay out (about 5 s for 60,000 rows on this machine). */
+/** A CSV that LibreOffice takes seconds to lay out (about 5 s for 60,000 rows on this machine, more when it is loaded). */
 const slowCsv = (rows = 60000) =>
   Buffer.from(Array.from({ length: rows }, (_, i) => `${i},alpha ${i},beta ${i},${i * 3.5},gamma delta epsilon ${i}`).join('\n'));
+
+/** How long a conversion runs before its account no longer takes the last free process (the pool's default). */
+const SLOW_MS = 2000;
 
 describe('the LibreOffice pool', () => {
   let pool: OfficePool;
   let letter: Buffer;
   const convert = (accountId: string, fileName: string, bytes: Buffer, timeoutMs = 30_000) =>
     pool.convert({ accountId, fileName, bytes, options: {}, timeoutMs, maxOutputBytes: null });
+  /** Conversions the pool's processes have begun (a conversion counts on its process as it starts). */
+  const begun = () => pool.processes().reduce((n, p) => n + p.conversions, 0);
 
   before(async () => {
-    pool = new OfficePool({ size: 2, maxConversionsPerProcess: 5, memoryMb: 3072, user: 'folio-office', sofficePath: null });
+    pool = new OfficePool({
+      size: 2,
+      maxConversionsPerProcess: 5,
+      memoryMb: 3072,
+      user: 'folio-office',
+      sofficePath: null,
+      slowMs: SLOW_MS,
+    });
     assert.equal(pool.unavailableReason(), null, 'LibreOffice is installed by the set-up');
     letter = await letterDocx();
     // Both processes started before the tests time anything (as a server does at start).
@@ -70,30 +83,38 @@ describe('the LibreOffice pool', () => {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const r = await convert('acct_a', 'remote.docx', await remoteReferencesDocx(base));
       assert.equal(pages(r.pdf), 2, 'the document itself converts');
-      await new Promise((res) => setTimeout(res, 500));
-      assert.deepEqual(hits, [], 'the listener saw no request');
+      // LibreOffice fetched what it would fetch while it converted: a request of the test's own, sent now,
+      // arrives after any of those.
+      await fetch(`${base}/after-the-conversion`).then((res) => res.arrayBuffer());
+      assert.deepEqual(hits, ['GET /after-the-conversion'], 'the listener saw no request from LibreOffice');
     } finally {
       await new Promise((r) => server.close(r));
     }
   });
 
   test("a conversion past its time limit is killed with office_timeout while another account's converts", async () => {
-    const t0 = Date.now();
-    const slow = convert('acct_slow', 'big.csv', slowCsv(), 1500).then(
+    // 120,000 rows take LibreOffice far longer than the 5 s limit (twice that on an idle machine): the
+    // conversion ends only by being stopped, and the other account's letter, a second's work, ends before it.
+    const ended: string[] = [];
+    const before = begun();
+    const slow = convert('acct_slow', 'big.csv', slowCsv(120000), 5000).then(
       () => assert.fail('the slow conversion should have been stopped'),
-      (err: unknown) => err,
+      (err: unknown) => (ended.push('slow'), err),
     );
     // Started while the slow one runs: it takes the other process.
-    await new Promise((r) => setTimeout(r, 200));
+    await waitUntil('the slow conversion to take a process', () => begun() > before);
     const quick = await convert('acct_quick', 'letter.docx', letter);
-    const quickDone = Date.now() - t0;
+    ended.push('quick');
     assert.equal(pages(quick.pdf), 2);
     const err = await slow;
-    const slowDone = Date.now() - t0;
     assert.ok(err instanceof OfficeError, String(err));
     assert.equal(err.code, 'office_timeout');
-    assert.ok(quickDone < slowDone, `the second account finished first (${quickDone} ms vs ${slowDone} ms)`);
-    assert.ok(slowDone < 5000, `stopped at its time limit, not at the end of the work (${slowDone} ms)`);
+    assert.match(
+      err.message,
+      /did not finish within the time limit; LibreOffice was stopped/,
+      'stopped at its time limit, not at the end of the work',
+    );
+    assert.deepEqual(ended, ['quick', 'slow'], 'the second account finished first');
     // The killed process is replaced: the next conversion of the same account works.
     const again = await convert('acct_slow', 'letter.docx', letter);
     assert.equal(pages(again.pdf), 2);
@@ -107,23 +128,25 @@ describe('the LibreOffice pool', () => {
     // that order, not by a time, so a slow machine's conversion time does not decide it.
     await pool.warm(); // the process the last test's time limit killed has been replaced
     assert.equal(pool.processes().length, 2);
-    let slowAEnded = 0;
+    let slowAEnded = false;
+    const before = begun();
     const slowA = convert('acct_hog', 'big.csv', slowCsv(120000), 7000)
       .catch((e: unknown) => e)
-      .finally(() => (slowAEnded = Date.now()));
-    await new Promise((r) => setTimeout(r, 2500));
+      .finally(() => (slowAEnded = true));
+    await waitUntil("the hog's first conversion to take a process", () => begun() > before);
+    // The pool's judgement under test: a conversion running this long may be hanging. (Counted from after it
+    // began: the pool counts from when it handed the process over, a moment earlier.)
+    await new Promise((r) => setTimeout(r, SLOW_MS));
+    // Queued at once (the call checks the input and queues before it awaits anything): it does not take the
+    // last process, which the other account's document, sent next, gets.
     const slowB = convert('acct_hog', 'big2.csv', slowCsv(), 4000).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 100));
-    const t = Date.now();
     const quick = await convert('acct_other', 'letter.docx', letter);
-    const quickEnded = Date.now();
     assert.equal(pages(quick.pdf), 2);
     const outcome = async () => {
       const r = await slowA;
       return r instanceof Error ? `${r.name}: ${r.message}` : 'converted';
     };
-    if (slowAEnded !== 0)
-      assert.fail(`the other account's document (${quickEnded - t} ms) ended after the hog's first one (${await outcome()})`);
+    if (slowAEnded) assert.fail(`the other account's document ended after the hog's first one (${await outcome()})`);
     await Promise.all([slowA, slowB]);
   });
 
@@ -154,8 +177,7 @@ describe('the LibreOffice pool', () => {
       process.kill(-first!.pid!, 'SIGKILL'); // a crash, or the OOM killer
       // A started process has reported its uid (-1 until then).
       const replacement = () => small.processes().find((p) => p.pid !== first!.pid && p.uid > 0);
-      for (let i = 0; i < 600 && !replacement(); i++) await new Promise((r) => setTimeout(r, 100));
-      assert.ok(replacement(), 'a new process started with no conversion asking');
+      assert.ok(await waitFor('a new process started with no conversion asking', replacement, { timeoutMs: 60_000, intervalMs: 100 }));
     } finally {
       await small.close();
     }

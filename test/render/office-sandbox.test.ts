@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ETC_READ, findOffice, planOfficeSandbox, type OfficeSandboxPlan } from '../../src/office/office-sandbox.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const OFFICE_USER = 'folio-office';
 const id = (flag: string) => Number(spawnSync('id', [flag, OFFICE_USER], { encoding: 'utf8' }).stdout.trim());
@@ -80,11 +81,10 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
       const other = victim();
       const pid = other.pid!;
       // Wait until setpriv has become sleep, as the office user.
-      for (let i = 0; i < 100; i++) {
+      await waitUntil('setpriv to become sleep, as the office user', () => {
         const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-        if (/^Name:\s+sleep$/m.test(status) && new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(status)) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+        return /^Name:\s+sleep$/m.test(status) && new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(status);
+      });
       // Outside, the same user reaches it both ways.
       const bare = spawnSync(
         'setpriv',

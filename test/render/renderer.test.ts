@@ -4,8 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
-import { chromiumCpuTicks, rendererPids } from '../helpers/proc.js';
-import { PARK_AFTER_MS } from '../../src/render/page-documents.js';
+import { chromiumCpuMeter, rendererPids } from '../helpers/proc.js';
+import { waitUntil } from '../helpers/wait.js';
 import { bundle, invoiceHtml, memorySink, pdfText, request } from './helpers.js';
 
 let renderer: Renderer;
@@ -14,6 +14,15 @@ before(async () => {
   await renderer.start();
 });
 after(() => renderer.close());
+
+/** The URLs of the browser's pages (a page may mark its own with history.replaceState: reported at once). */
+async function pageUrls(r: Renderer = renderer): Promise<string[]> {
+  const lease = await r.supervisor.acquire();
+  const browser = lease.browser;
+  lease.release();
+  const { targetInfos } = await browser.connection.send('Target.getTargets', {});
+  return (targetInfos as Array<{ type: string; url: string }>).filter((t) => t.type === 'page').map((t) => t.url);
+}
 
 const fails = (code: string) => (err: unknown) => {
   assert.ok(err instanceof RenderError, `expected RenderError, got ${String(err)}`);
@@ -144,10 +153,11 @@ test('a fetch that never reaches the network (data: URL, refused by CSP) does no
       fetch('https://elsewhere.example/refused-by-csp').catch(() => {});
     });</script>`,
   });
-  const started = performance.now();
-  await renderer.render(request({ bundle: b, timeoutMs: 10_000 }), out.sink);
+  // Held, they would keep the page waiting until its deadline: render_timeout_exceeded instead of a PDF.
+  const res = await renderer.render(request({ bundle: b, timeoutMs: 10_000 }), out.sink);
   assert.match(pdfText(out.bytes()), /static page/);
-  assert.ok(performance.now() - started < 3000, `printed after ${Math.round(performance.now() - started)} ms`);
+  assert.equal(res.diagnostics?.ready?.mode, 'default', JSON.stringify(res.diagnostics?.ready));
+  assert.equal(res.diagnostics?.ready?.byTimeout, undefined, JSON.stringify(res.diagnostics?.ready));
 });
 
 test('a page that never finishes loading fails with navigation_timeout', async () => {
@@ -171,15 +181,19 @@ test('a page that never finishes loading fails with navigation_timeout', async (
 });
 
 test('an infinite loop fails with render_timeout_exceeded at the deadline, and the renderer carries on', async () => {
-  const started = performance.now();
+  // The page's main thread never lets go: only the job's own deadline can end it, and the job says so.
   await assert.rejects(
     renderer.render(
       request({ timeoutMs: 1500, bundle: bundle({ '/index.html': '<p>x</p><script>for (;;) {}</script>' }) }),
       memorySink().sink,
     ),
-    fails('render_timeout_exceeded'),
+    (err: unknown) => {
+      fails('render_timeout_exceeded')(err);
+      assert.match((err as Error).message, /was not ready and printed within 1500 ms/);
+      assert.equal((err as RenderError).diagnostics?.ready?.mode, 'timed_out', JSON.stringify((err as RenderError).diagnostics?.ready));
+      return true;
+    },
   );
-  assert.ok(performance.now() - started < 4000, 'the timeout fired although the page main thread was blocked');
   await assertStillRenders();
 });
 
@@ -286,12 +300,11 @@ test('a script error before ready fails with render_failed; bad PDF options and 
 test('an aborted signal cancels a running render promptly with render_canceled', async () => {
   const b = bundle({ '/index.html': '<script>folio.waitForReady = true</script><script src="/marker.js"></script>', '/marker.js': '' });
   const ac = new AbortController();
+  // The page never calls ready(): a cancel noticed only at the deadline would fail as render_timeout_exceeded.
   const rendering = renderer.render(request({ bundle: b, signal: ac.signal, timeoutMs: 20_000 }), memorySink().sink);
   await b.files.waitFor('/marker.js');
-  const t = performance.now();
   ac.abort();
   await assert.rejects(rendering, fails('render_canceled'));
-  assert.ok(performance.now() - t < 1000);
   const pre = new AbortController();
   pre.abort();
   await assert.rejects(renderer.render(request({ bundle: b, signal: pre.signal }), memorySink().sink), fails('render_canceled'));
@@ -403,22 +416,39 @@ test("what a finished document writes as it goes (pagehide, unload, freeze) neve
 });
 
 test('a finished ordinary document that keeps working is parked once idle: no CPU while the page waits', async () => {
+  // From its load the page burns CPU (a worker, a timer loop, an oscillator), marks its URL, and prints a
+  // second later: Chromium's CPU over that second is the baseline. After the job the document runs on until
+  // it is parked (PARK_AFTER_MS), which replaces it: its marked URL leaves the browser's pages.
   const busy = bundle({
     '/index.html': `<p>busy after</p><script>
+      folio.waitForReady = true;
       new Worker(URL.createObjectURL(new Blob(['setInterval(() => { const t = Date.now(); while (Date.now() - t < 40) {} }, 50)'])));
       const audio = new AudioContext(); const osc = audio.createOscillator(); osc.connect(audio.destination); osc.start();
-      addEventListener('load', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 40) {} }, 50));
+      addEventListener('load', () => {
+        history.replaceState(null, '', '/busy-after');
+        setInterval(() => { const t = Date.now(); while (Date.now() - t < 40) {} }, 50);
+        fetch('/busy-now').catch(() => {});
+        setTimeout(() => folio.ready(), 1000);
+      });
     </script>`,
   });
-  await renderer.render(request({ accountId: 'acct_park', bundle: busy }), memorySink().sink);
-  await new Promise((r) => setTimeout(r, PARK_AFTER_MS + 1500));
+  const printed = renderer.render(request({ accountId: 'acct_park', bundle: busy }), memorySink().sink);
+  await busy.files.waitFor('/busy-now');
   const pid = renderer.supervisor.browserPid!;
-  const before = chromiumCpuTicks(pid);
+  const busyCpu = chromiumCpuMeter(pid);
+  await printed;
+  const busyPercent = busyCpu();
+  await waitUntil('the finished document to be parked', async () => !(await pageUrls()).some((u) => u.endsWith('/busy-after')));
+  // Three idle seconds: what the test looks at, not a wait for something.
+  const idleCpu = chromiumCpuMeter(pid);
   await new Promise((r) => setTimeout(r, 3000));
-  const cpuPercent = (chromiumCpuTicks(pid) - before) / 3; // ticks of 10 ms over 3 s → % of one core
-  // The browser's own housekeeping stays under ~5% of a core (more while another test file's Chromium runs
-  // beside it); the page left running, its worker, timer loop or oscillator, cost 40% or more.
-  assert.ok(cpuPercent < 10, `Chromium used ${cpuPercent}% of a core over 3 idle seconds`);
+  const idlePercent = idleCpu();
+  // The page running costs most of a core or more (less on a loaded machine, as does everything else);
+  // parked, only the browser's own housekeeping remains.
+  assert.ok(
+    idlePercent * 3 < busyPercent,
+    `Chromium used ${idlePercent.toFixed(1)}% of a core over 3 idle seconds, ${busyPercent.toFixed(1)}% while the page ran`,
+  );
   await assertStillRenders('acct_park');
 });
 
@@ -431,9 +461,11 @@ test('an idle page no job takes within idlePageMs is closed with its renderer pr
     await job(); // the first job's page, now idle again
     const pid = quiet.supervisor.browserPid!;
     assert.ok(rendererPids(pid).length >= 1, 'the idle page keeps its renderer');
-    const deadline = Date.now() + 5000;
-    while (rendererPids(pid).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    assert.deepEqual(rendererPids(pid), [], 'no renderer process left after the idle period');
+    await waitUntil(
+      () => `no renderer process left after the idle period (still ${rendererPids(pid).join(', ')})`,
+      () => rendererPids(pid).length === 0,
+      { intervalMs: 100 },
+    );
     const res = await job();
     assert.equal(res.pageCount, 1);
   } finally {
@@ -442,12 +474,13 @@ test('an idle page no job takes within idlePageMs is closed with its renderer pr
 });
 
 test('a document that starts a loop after its job costs the account that page, not its next job', async () => {
+  // The loop starts after the print; the page marks its URL in the same task, just before it.
   const looping = bundle({
     '/index.html': `<p>loop later</p><script>folio.waitForReady = true;
-      addEventListener('load', () => { folio.ready(); setTimeout(() => { for (;;) {} }, 300); });</script>`,
+      addEventListener('load', () => { folio.ready(); setTimeout(() => { history.replaceState(null, '', '/looping'); for (;;) {} }, 300); });</script>`,
   });
   await renderer.render(request({ accountId: 'acct_loop_after', bundle: looping }), memorySink().sink);
-  await new Promise((r) => setTimeout(r, 600));
+  await waitUntil('the finished document to start its loop', async () => (await pageUrls()).some((u) => u.endsWith('/looping')));
   await assertStillRenders('acct_loop_after');
 });
 

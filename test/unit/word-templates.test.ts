@@ -143,9 +143,12 @@ describe('Word templates', () => {
     const injected = 'A||</w:t></w:r><w:r><w:t>INJECTED</w:t></w:r><w:r><w:t>||B';
     const filled = await read(await fill(template, wordInvoicePayload(1, true, { customer: { name: injected } })));
     assert.ok(filled.paragraphs.includes(`Customer: ${injected.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`), filled.text);
-    const started = Date.now();
-    assert.match(await probe('EXEC while (true) {}'), /failed: .*Script execution timed out/);
-    assert.ok(Date.now() - started < 5_000, 'an endless loop is stopped at the fill’s time');
+    // An endless loop is stopped at the fill's time (the probe gives the fill 2 s): the script's own limit is
+    // what is left of those, never more.
+    const endless = await probe('EXEC while (true) {}');
+    const limit = /failed: .*Script execution timed out after (\d+)ms/.exec(endless);
+    assert.ok(limit, endless);
+    assert.ok(Number(limit[1]) <= 2_000, `stopped at ${limit[1]} ms, a limit of its own rather than the fill's time`);
   });
 
   test('a broken tag is found at commit, named as written', async () => {
