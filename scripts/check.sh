@@ -24,13 +24,31 @@ case "${1:-all}" in
     ;;
 esac
 
-echo "== type-check (strict, no unused locals or parameters; the dashboard with dashboard/tsconfig.json)"
-npx tsc --noEmit -p tsconfig.json
-npx tsc --noEmit -p dashboard/tsconfig.json
-echo "== format (Prettier: .prettierrc.json; \`npm run format\` fixes it)"
-npx prettier --check --log-level warn "${PRETTIER_FILES[@]}"
-echo "== lint (ESLint: eslint.config.mjs, including the dependency rules of docs/architecture.md; \`npm run lint\`)"
-npx eslint "${ESLINT_PATHS[@]}"
-echo "== generated docs are up to date"
-node --import tsx scripts/generate-docs.ts --check
-node --import tsx scripts/generate-sdk-types.ts --check
+# Two lanes, one per core: ESLint (the longest step) beside the type-checks, format and docs checks. Each
+# lane's output is printed when both are done, in this order; a failure in either fails the check.
+lanes=$(mktemp -d)
+trap 'rm -rf "$lanes"' EXIT
+(
+  set -e
+  echo "== lint (ESLint: eslint.config.mjs, including the dependency rules of docs/architecture.md; \`npm run lint\`)"
+  npx eslint "${ESLINT_PATHS[@]}"
+) >"$lanes/lint" 2>&1 &
+lint=$!
+rc=0
+(
+  set -e
+  echo "== type-check (strict, no unused locals or parameters; the dashboard with dashboard/tsconfig.json)"
+  npx tsc --noEmit -p tsconfig.json
+  npx tsc --noEmit -p dashboard/tsconfig.json
+  echo "== format (Prettier: .prettierrc.json; \`npm run format\` fixes it)"
+  npx prettier --check --log-level warn "${PRETTIER_FILES[@]}"
+  echo "== generated docs are up to date"
+  node --import tsx scripts/generate-docs.ts --check
+  node --import tsx scripts/generate-sdk-types.ts --check
+) >"$lanes/types" 2>&1 &
+types=$!
+# Each lane is waited for outside any condition: a lane's `set -e` holds only where its exit is not tested.
+wait "$types" || rc=$?
+wait "$lint" || rc=$?
+cat "$lanes/types" "$lanes/lint"
+exit "$rc"
