@@ -18,7 +18,7 @@ import { memorySink, pdfText, request } from './helpers.js';
  * library document also asserts, in every print, that the wait named its library (the diagnostics' ready
  * detail): that fails at once when the library's signal is not waited for, whatever the race does.
  * `npm run test:load` prints each document 20 times (FOLIO_CORPUS_RUNS), the release bar of 20 of 20; the
- * fallback browser prints each twice.
+ * fallback browser prints each once.
  */
 const RUNS = Number(process.env.FOLIO_CORPUS_RUNS ?? 4);
 
