@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
-import { PASSPHRASE, selfSigned, withChain } from '../helpers/certificates.js';
+import { selfSigned, withChain, uploadCertificate } from '../helpers/certificates.js';
 import { deployFiles } from '../helpers/deploy.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
@@ -71,11 +71,7 @@ describe('signed PDFs', () => {
     return { job: done.body.job, pdf: res.rawPayload };
   }
 
-  const upload = async (p12: Buffer, name: string) => {
-    const r = await app.api('POST', '/v1/signing-certificates', { name, pkcs12: p12.toString('base64'), passphrase: PASSPHRASE });
-    assert.equal(r.status, 201, JSON.stringify(r.body));
-    return r.body.signingCertificate.id as string;
-  };
+  const upload = (p12: Buffer, name: string) => uploadCertificate(app, p12, name);
 
   before(async () => {
     app = await createTestApp();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
-import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
+import { selfSigned, uploadCertificate } from '../helpers/certificates.js';
 import { startLocalTsa, type LocalTsa } from '../helpers/local-tsa.js';
 import { pagesPdf, tool } from '../helpers/outside-pdfs.js';
 import { withPdfFile } from '../helpers/pdf.js';
@@ -66,13 +66,7 @@ describe('POST /v1/pdf-jobs: encrypt, sign, signature and document timestamps', 
     assert.equal(up.statusCode, 201, up.body);
     pdfId = up.json().pdf.id;
     const p12 = selfSigned(dir, 'signer', ['-newkey', 'rsa:2048'], '/CN=Folio Steps Signer/O=Folio').p12;
-    const cert = await app.api('POST', '/v1/signing-certificates', {
-      name: 'Signer',
-      pkcs12: p12.toString('base64'),
-      passphrase: PASSPHRASE,
-    });
-    assert.equal(cert.status, 201, JSON.stringify(cert.body));
-    certificateId = cert.body.signingCertificate.id;
+    certificateId = await uploadCertificate(app, p12, 'Signer');
     // The test clock stands still from the app's start; the certificate starts when openssl made it.
     app.clock.set(Math.max(app.clock.now(), Date.now() + 1_000));
   });

@@ -7,24 +7,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { file } from '../helpers/bundle.js';
-import { deployFiles } from '../helpers/deploy.js';
+import { deployUaPair } from '../helpers/pdf-ua-deploys.js';
 import { withPdfFile } from '../helpers/pdf.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
-const schema = file('payload.schema.json', JSON.stringify({ type: 'object' }));
-const noAlt = file(
-  'index.html',
-  '<!doctype html><html lang="en"><head><title>Delivery note</title></head><body><h1>Delivery note</h1><img src="/logo.png" width="40" height="40"><p>3 boxes</p></body></html>',
-);
-const withAlt = file(
-  'index.html',
-  '<!doctype html><html lang="de"><head><title>Lieferschein</title></head><body><h1>Lieferschein</h1><img src="/logo.png" alt="Firmenlogo" width="40" height="40"><p>3 Kisten</p></body></html>',
-);
 
 describe('PDF/UA-1 jobs', () => {
   let app: TestApp;
@@ -34,16 +19,7 @@ describe('PDF/UA-1 jobs', () => {
   before(async () => {
     app = await createTestApp();
     app.startBackground();
-    const ua = await deployFiles(app, { createDeploy: { slug: 'ua', name: 'UA' } }, [noAlt, schema, file('logo.png', PNG)], {
-      route: '/',
-      title: 'UA',
-      metadata: { pdf: { accessibility: 'pdf/ua-1' } },
-    });
-    assert.equal(ua.status, 201, JSON.stringify(ua.body));
-    uaDeploy = ua.deployId;
-    const plain = await deployFiles(app, { createDeploy: { slug: 'plain', name: 'Plain' } }, [withAlt, schema, file('logo.png', PNG)]);
-    assert.equal(plain.status, 201, JSON.stringify(plain.body));
-    plainDeploy = plain.deployId;
+    ({ uaDeploy, plainDeploy } = await deployUaPair(app));
   });
   after(() => app.close());
 

@@ -87,3 +87,19 @@ export function withChain(dir: string): Made {
   );
   return { p12: fs.readFileSync(path.join(dir, 'leaf.p12')), certPem: fs.readFileSync(path.join(dir, 'leaf.pem'), 'utf8') };
 }
+
+/**
+ * Uploads a PKCS#12 file sealed with PASSPHRASE as the test app's account (POST /v1/signing-certificates)
+ * and answers the certificate's id. The test clock stands still from the app's start while the certificate
+ * starts when openssl made it: call `app.clock.set(Math.max(app.clock.now(), Date.now() + 1_000))` before
+ * signing with it.
+ */
+export async function uploadCertificate(
+  app: { api(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> },
+  p12: Buffer,
+  name: string,
+): Promise<string> {
+  const r = await app.api('POST', '/v1/signing-certificates', { name, pkcs12: p12.toString('base64'), passphrase: PASSPHRASE });
+  if (r.status !== 201) throw new Error(`certificate upload: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.signingCertificate.id as string;
+}

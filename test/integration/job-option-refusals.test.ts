@@ -10,21 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { deployUaPair } from '../helpers/pdf-ua-deploys.js';
 
 const PAGE = file('index.html', '<!doctype html><html><body><h1>Salary statement</h1><p id="n"></p></body></html>');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
-const schema = file('payload.schema.json', JSON.stringify({ type: 'object' }));
-const noAlt = file(
-  'index.html',
-  '<!doctype html><html lang="en"><head><title>Delivery note</title></head><body><h1>Delivery note</h1><img src="/logo.png" width="40" height="40"><p>3 boxes</p></body></html>',
-);
-const withAlt = file(
-  'index.html',
-  '<!doctype html><html lang="de"><head><title>Lieferschein</title></head><body><h1>Lieferschein</h1><img src="/logo.png" alt="Firmenlogo" width="40" height="40"><p>3 Kisten</p></body></html>',
-);
 
 describe('render job output options refused at creation', () => {
   let app: TestApp;
@@ -41,16 +29,7 @@ describe('render job output options refused at creation', () => {
     const a = await deployFiles(app, { deployId }, [PAGE], { route: '/', title: 'archival', metadata: { pdf: { standard: 'pdf/a-2b' } } });
     assert.equal(a.status, 201, JSON.stringify(a.body));
     pdfaVersionId = a.body.deployVersion.id;
-    const ua = await deployFiles(app, { createDeploy: { slug: 'ua', name: 'UA' } }, [noAlt, schema, file('logo.png', PNG)], {
-      route: '/',
-      title: 'UA',
-      metadata: { pdf: { accessibility: 'pdf/ua-1' } },
-    });
-    assert.equal(ua.status, 201, JSON.stringify(ua.body));
-    uaDeploy = ua.deployId;
-    const plain = await deployFiles(app, { createDeploy: { slug: 'plain', name: 'Plain' } }, [withAlt, schema, file('logo.png', PNG)]);
-    assert.equal(plain.status, 201, JSON.stringify(plain.body));
-    plainDeploy = plain.deployId;
+    ({ uaDeploy, plainDeploy } = await deployUaPair(app));
   });
   after(() => app.close());
 
@@ -168,7 +147,7 @@ describe('render job output options refused at creation', () => {
       [{ accessibility: 'pdf/ua-1', tagged: false }, 'render.metadata.pdf.accessibility', /needs a tagged PDF/],
     ];
     for (const [pdf, field, message] of commitCases) {
-      const r = await deployFiles(app, { deployId: plainDeploy }, [withAlt, schema], { route: '/', title: 'T', metadata: { pdf } });
+      const r = await deployFiles(app, { deployId: plainDeploy }, [PAGE], { route: '/', title: 'T', metadata: { pdf } });
       assert.equal(r.status, 400, JSON.stringify(r.body));
       assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
       assert.match(r.body.message, message);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
-import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
+import { selfSigned, uploadCertificate } from '../helpers/certificates.js';
 import { uploadPdf } from '../helpers/managed-pdfs.js';
 import { pagesPdf } from '../helpers/outside-pdfs.js';
 
@@ -29,13 +29,7 @@ describe('POST /v1/pdf-jobs refusals', () => {
     ids.three = await uploadPdf(app, await pagesPdf(3));
     ids.otherThree = await uploadPdf(app, await pagesPdf(3), other.apiKey);
     const p12 = selfSigned(dir, 'signer', ['-newkey', 'rsa:2048'], '/CN=Folio Steps Signer/O=Folio').p12;
-    const cert = await app.api('POST', '/v1/signing-certificates', {
-      name: 'Signer',
-      pkcs12: p12.toString('base64'),
-      passphrase: PASSPHRASE,
-    });
-    assert.equal(cert.status, 201, JSON.stringify(cert.body));
-    certificateId = cert.body.signingCertificate.id;
+    certificateId = await uploadCertificate(app, p12, 'Signer');
     // The test clock stands still from the app's start; the certificate starts when openssl made it.
     app.clock.set(Math.max(app.clock.now(), Date.now() + 1_000));
   });

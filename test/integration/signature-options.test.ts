@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
-import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
+import { selfSigned, uploadCertificate } from '../helpers/certificates.js';
 import { deployFiles } from '../helpers/deploy.js';
 
 const DAY = 86_400_000;
@@ -25,11 +25,7 @@ describe('signature options refused at job creation and at commit', () => {
   let certificateId = '';
   const certDir = tempDir('folio-signature-certs-');
 
-  const upload = async (p12: Buffer, name: string) => {
-    const r = await app.api('POST', '/v1/signing-certificates', { name, pkcs12: p12.toString('base64'), passphrase: PASSPHRASE });
-    assert.equal(r.status, 201, JSON.stringify(r.body));
-    return r.body.signingCertificate.id as string;
-  };
+  const upload = (p12: Buffer, name: string) => uploadCertificate(app, p12, name);
 
   before(async () => {
     app = await createTestApp();
