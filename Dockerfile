@@ -17,7 +17,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.sh scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs ./scripts/
+COPY scripts/build.sh scripts/node-path.sh scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs ./scripts/
 COPY packages/sdk ./packages/sdk
 COPY packages/cli ./packages/cli
 COPY dashboard ./dashboard
