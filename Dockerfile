@@ -40,7 +40,8 @@ RUN apt-get update \
 WORKDIR /app
 # The server runs from compiled JavaScript (dist/), so production dependencies suffice.
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force
+# npm on Node 24 keeps V8's compile cache in /tmp/node-compile-cache: gone with npm's own cache.
+RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force && rm -rf /tmp/node-compile-cache
 COPY bin ./bin
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dashboard/dist ./dashboard/dist
