@@ -36,6 +36,8 @@ function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.P
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
+    // A command that ends without reading its input closes the pipe first: EPIPE then is no failure.
+    child.stdin.on('error', () => {});
     child.stdin.end(opts.input ?? '');
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
