@@ -16,10 +16,11 @@
 //                the global install, the set-up script's npm install); each once.
 //   postgres     PG_SUITES again on PostgreSQL (only files whose SQL differs between the engines).
 //   fallback     a few renderer files again on the full chromium.
-// Every file of a tier runs in a pool of JOBS processes (two on a 2-core machine; FOLIO_TEST_JOBS sets it).
-// Files that start Chromium, LibreOffice or server processes run two at a time as well (HEAVY_JOBS): no
-// test asserts a wall-clock bound (timings live in bench/), so a busy machine makes a file slower, never
-// wrong.
+// The tiers run in this order through one pool of JOBS processes (two on a 2-core machine; FOLIO_TEST_JOBS
+// sets it): a tier's files start as slots free up, so the next tier starts beside the last files of the one
+// before rather than after them. Files that start Chromium, LibreOffice or server processes run two at a
+// time as well (HEAVY_JOBS): no test asserts a wall-clock bound (timings live in bench/), so a busy machine
+// makes a file slower, never wrong.
 //
 // Leak check: every test file's process imports test/helpers/leak-check.ts. Once the file's tests and its
 // own top-level after() hooks have run, no open handle may remain (process.getActiveResourcesInfo() beyond
@@ -189,10 +190,12 @@ function runProcess(files, env, live) {
 }
 
 /**
- * Runs `units` (each a list of files sharing a process) in `jobs` slots, at most HEAVY_JOBS of them heavy at
- * once; a unit that runs alone streams its output.
+ * Runs `units` ({ tier, files, env }: files sharing one process) in JOBS slots, at most HEAVY_JOBS heavy at
+ * once, in their order: a tier's files start as soon as a slot is free, so the next tier begins while the
+ * last files of the one before finish (no slot idles at a tier's end). A unit that runs alone streams its
+ * output.
  */
-async function runPool(units, env, jobs) {
+async function runPool(units) {
   const results = [];
   const queue = [...units];
   const live = units.length === 1;
@@ -200,16 +203,17 @@ async function runPool(units, env, jobs) {
   let wake = () => {};
   const running = new Set();
   while (queue.length > 0 || running.size > 0) {
-    const i = running.size < jobs ? queue.findIndex((u) => !u.some(heavy) || heavyRunning < HEAVY_JOBS) : -1;
+    const i = running.size < JOBS ? queue.findIndex((u) => !u.files.some(heavy) || heavyRunning < HEAVY_JOBS) : -1;
     if (i < 0) {
       await new Promise((r) => (wake = r));
       continue;
     }
     const [unit] = queue.splice(i, 1);
-    const isHeavy = unit.some(heavy);
+    const isHeavy = unit.files.some(heavy);
     if (isHeavy) heavyRunning++;
-    const p = runProcess(unit, env, live).then((r) => {
-      results.push(r);
+    const started = performance.now();
+    const p = runProcess(unit.files, unit.env, live).then((r) => {
+      results.push({ ...r, tier: unit.tier, started, ended: performance.now() });
       running.delete(p);
       if (isHeavy) heavyRunning--;
       wake();
@@ -219,69 +223,71 @@ async function runPool(units, env, jobs) {
   return results;
 }
 
-const summary = []; // { tier, seconds, results }
+const results = []; // every process's result, with its tier, start and end
+const tierOrder = [];
 
 // Files that start Chromium, LibreOffice or server processes (the render, e2e and packaging tiers).
 const heavy = (f) => /^test\/(render|e2e|image|packaging)\//.test(f);
 const HEAVY_JOBS = 2;
 
-async function runTier(name, files, env = {}) {
-  if (files.length === 0) return true;
-  const jobs = JOBS;
-  // Unit and integration files are dealt round-robin to a few shared processes (alone, a file keeps its
-  // own: it streams); every other file gets a process of its own.
+/** A tier's files as processes: unit and integration files dealt round-robin to a few shared processes. */
+function tierUnits(name, files, env = {}) {
+  if (files.length === 0) return [];
+  // Alone, a file keeps its own process: it streams.
   const shared = SHARED_PROCESS && files.length > 1 ? files.filter(sharable) : [];
-  const groups = Math.min(shared.length, jobs * SHARED_PER_SLOT);
-  const units = [
+  const groups = Math.min(shared.length, JOBS * SHARED_PER_SLOT);
+  const how = shared.length ? `, ${shared.length} of them in ${groups} shared processes` : '';
+  console.log(`== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}${how}`);
+  tierOrder.push(name);
+  return [
     ...files.filter((f) => !shared.includes(f)).map((f) => [f]),
     ...Array.from({ length: groups }, (_, i) => shared.filter((_, k) => k % groups === i)),
-  ];
-  const how = shared.length ? `${shared.length} of them in ${groups} shared processes, ` : '';
-  console.log(
-    `\n== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}, ${how}${jobs} processes at a time (${HEAVY_JOBS} heavy)`,
-  );
-  const started = performance.now();
-  const results = await runPool(units, env, jobs);
-  summary.push({ tier: name, seconds: (performance.now() - started) / 1000, results });
-  return results.every((r) => r.ok);
+  ].map((unitFiles) => ({ tier: name, files: unitFiles, env }));
 }
 
-function printSummary() {
+async function runUnits(units) {
+  if (units.length === 0) return true;
+  console.log(`== running: ${JOBS} processes at a time (${HEAVY_JOBS} heavy), tier after tier`);
+  const done = await runPool(units);
+  results.push(...done);
+  return done.every((r) => r.ok);
+}
+
+function printSummary(wallSeconds) {
   const pad = (s, n) => String(s).padStart(n);
-  const rows = summary.map(({ tier, seconds, results }) => {
-    const sum = (k) => results.reduce((a, r) => a + r[k], 0);
-    return { tier, files: sum('files'), tests: sum('tests'), pass: sum('pass'), fail: sum('fail'), skipped: sum('skipped'), seconds };
+  const t0 = Math.min(...results.map((r) => r.started));
+  const rows = tierOrder.map((tier) => {
+    const mine = results.filter((r) => r.tier === tier);
+    const sum = (k) => mine.reduce((a, r) => a + r[k], 0);
+    const from = (Math.min(...mine.map((r) => r.started)) - t0) / 1000;
+    const to = (Math.max(...mine.map((r) => r.ended)) - t0) / 1000;
+    return { tier, files: sum('files'), tests: sum('tests'), pass: sum('pass'), fail: sum('fail'), skipped: sum('skipped'), from, to };
   });
-  console.log('\n== test times (wall clock per tier)');
+  // A tier's wall time runs from its first file's start to its last file's end; the next tier starts in
+  // the slots its last files leave free, so the spans overlap a little and the total is the whole run's.
+  console.log("\n== test times (wall clock per tier: from its first file's start to its last file's end)");
   console.log(
-    `${'tier'.padEnd(34)}${pad('files', 6)}${pad('tests', 7)}${pad('pass', 7)}${pad('fail', 6)}${pad('skip', 6)}${pad('wall', 10)}`,
+    `${'tier'.padEnd(22)}${pad('files', 6)}${pad('tests', 7)}${pad('pass', 7)}${pad('fail', 6)}${pad('skip', 6)}${pad('wall', 10)}${pad('from–to', 16)}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.tier.padEnd(34)}${pad(r.files, 6)}${pad(r.tests, 7)}${pad(r.pass, 7)}${pad(r.fail, 6)}${pad(r.skipped, 6)}${pad(`${r.seconds.toFixed(1)} s`, 10)}`,
+      `${r.tier.padEnd(22)}${pad(r.files, 6)}${pad(r.tests, 7)}${pad(r.pass, 7)}${pad(r.fail, 6)}${pad(r.skipped, 6)}${pad(`${(r.to - r.from).toFixed(1)} s`, 10)}${pad(`${r.from.toFixed(0)}–${r.to.toFixed(0)} s`, 16)}`,
     );
   }
-  const total = rows.reduce((a, r) => a + r.seconds, 0);
+  const total = (k) => rows.reduce((a, r) => a + r[k], 0);
   console.log(
-    `${'total'.padEnd(34)}${pad(
-      rows.reduce((a, r) => a + r.files, 0),
-      6,
-    )}${pad(
-      rows.reduce((a, r) => a + r.tests, 0),
-      7,
-    )}${' '.repeat(25)}${pad(`${total.toFixed(1)} s`, 10)}`,
+    `${'total'.padEnd(22)}${pad(total('files'), 6)}${pad(total('tests'), 7)}${pad(total('pass'), 7)}${pad(total('fail'), 6)}${pad(total('skipped'), 6)}${pad(`${wallSeconds.toFixed(1)} s`, 10)}`,
   );
-  const all = summary.flatMap(({ tier, results }) => results.map((r) => ({ tier, ...r })));
   // A file of a shared process counts by the time of its tests (its imports are the process's).
-  const files = all.flatMap((r) => (r.files > 1 ? r.fileTimes.map((f) => ({ ...f, tier: r.tier, ok: r.ok, shared: true })) : [r]));
+  const files = results.flatMap((r) => (r.files > 1 ? r.fileTimes.map((f) => ({ ...f, tier: r.tier, ok: r.ok, shared: true })) : [r]));
   if (files.length > 1) {
     console.log('\n== the 20 slowest files');
     for (const r of files.sort((a, b) => b.seconds - a.seconds).slice(0, 20)) {
       const note = `${r.shared ? '  (tests only, in a shared process)' : ''}${r.ok ? '' : '  (FAILED)'}`;
-      console.log(`${pad(`${r.seconds.toFixed(1)} s`, 9)}  ${r.tier.padEnd(12)} ${r.file}${note}`);
+      console.log(`${pad(`${r.seconds.toFixed(1)} s`, 9)}  ${r.tier.padEnd(17)} ${r.file}${note}`);
     }
   }
-  const failed = all.filter((r) => !r.ok);
+  const failed = results.filter((r) => !r.ok);
   if (failed.length) console.log(`\nFAILED (${failed.length}): ${failed.map((r) => `${r.file} [${r.tier}]`).join(', ')}`);
 }
 
@@ -293,7 +299,7 @@ function postgresReachable(url) {
 
 async function main() {
   if (process.argv[2] === '--load') {
-    return runTier('load (full size)', LOAD_SUITES, { FOLIO_TEST_LOAD: 'full', FOLIO_CORPUS_RUNS: '20' });
+    return runUnits(tierUnits('load (full size)', LOAD_SUITES, { FOLIO_TEST_LOAD: 'full', FOLIO_CORPUS_RUNS: '20' }));
   }
   const args = process.argv.slice(2);
   const targets = args.length ? args : ['test/unit', 'test/integration', 'test/render', 'test/e2e', 'test/packaging'];
@@ -302,21 +308,21 @@ async function main() {
     console.error(`no test files under ${targets.join(', ')}`);
     return false;
   }
-  let ok = true;
-  for (const [tier] of [...TIERS, ['other']])
-    ok =
-      (await runTier(
-        tier,
-        files.filter((f) => tierOf(f) === tier),
-      )) && ok;
-  if (args.length > 0) return ok;
+  const units = [...TIERS, ['other']].flatMap(([tier]) =>
+    tierUnits(
+      tier,
+      files.filter((f) => tierOf(f) === tier),
+    ),
+  );
+  if (args.length > 0) return runUnits(units);
 
+  let ok = true;
   const url = process.env.FOLIO_TEST_PG_URL ?? `postgres://${os.userInfo().username}@127.0.0.1:5432/test`;
   const pg = postgresReachable(url);
   const pgFiles = Object.keys(PG_SUITES).flatMap(collect);
   if (pg.ok) {
-    console.log(`\n== the PostgreSQL pass, on ${url.replace(/\/\/[^@]*@/, '//…@')}`);
-    ok = (await runTier('postgres', pgFiles, { FOLIO_TEST_ENGINE: 'postgres', FOLIO_TEST_PG_URL: url })) && ok;
+    console.log(`== the PostgreSQL pass, on ${url.replace(/\/\/[^@]*@/, '//…@')}`);
+    units.push(...tierUnits('postgres', pgFiles, { FOLIO_TEST_ENGINE: 'postgres', FOLIO_TEST_PG_URL: url }));
   } else if (process.env.FOLIO_REQUIRE_POSTGRES === '1') {
     console.error(`\nFAIL: PostgreSQL is required (FOLIO_REQUIRE_POSTGRES=1) but not reachable at ${url}: ${pg.error}`);
     ok = false;
@@ -332,16 +338,18 @@ async function main() {
   if (!process.env.FOLIO_CHROMIUM_PATH && fs.existsSync(FULL_CHROMIUM) && fs.existsSync('/usr/lib/chromium/chromium-headless-shell')) {
     // The real-document corpus prints each document once here (4 times on the default browser): every print
     // must name the library it waited for, so one print shows that the waits work on this browser too.
-    ok =
-      (await runTier(
+    units.push(
+      ...tierUnits(
         'fallback browser',
-        ['test/render/renderer.test.ts', 'test/render/network-policy.test.ts', 'test/render/real-documents.test.ts'],
+        ['test/render/renderer.test.ts', 'test/render/real-documents.test.ts', 'test/render/network-policy.test.ts'],
         { FOLIO_CHROMIUM_PATH: FULL_CHROMIUM, FOLIO_CORPUS_RUNS: '1' },
-      )) && ok;
+      ),
+    );
   }
-  return ok;
+  return (await runUnits(units)) && ok;
 }
 
+const started = performance.now();
 const ok = await main();
-printSummary();
+if (results.length > 0) printSummary((performance.now() - started) / 1000);
 process.exit(ok ? 0 : 1);
