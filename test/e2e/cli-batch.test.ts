@@ -36,10 +36,12 @@ describe('folio batch: failures, --merge and --zip', () => {
   const work = tempDir('folio-cli-batch-');
   const site = path.join(work, 'invoice');
 
-  const folio = (args: string[]) =>
+  /** In this process (helpers/cli-run.ts) unless `process`: the first batch is a real `bin/folio` launch. */
+  const folio = (args: string[], opts: { process?: boolean } = {}) =>
     runFolio(args, {
       cwd: work,
       env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY },
+      process: opts.process,
     });
   const jsonl = (name: string, lines: unknown[]) => {
     fs.writeFileSync(path.join(work, name), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
@@ -67,7 +69,7 @@ describe('folio batch: failures, --merge and --zip', () => {
       { businessKey: 'INV-4', payload: { n: 4, fail: true } },
     ]);
     const dir = path.join(work, 'mixed-out');
-    const r = await folio(['batch', 'invoice', file, '--out', dir]);
+    const r = await folio(['batch', 'invoice', file, '--out', dir], { process: true });
     assert.equal(r.code, 1, `exit ${r.code}\n${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, /^batch bat_\w+: 2\/4 succeeded, 2 failed$/m);
     assert.match(r.stdout, /^2 PDFs downloaded to /m);

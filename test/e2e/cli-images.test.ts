@@ -79,10 +79,12 @@ describe('folio render page images against a server process', () => {
   fs.mkdirSync(out);
   const site = path.join(work, 'cards');
 
-  const folio = (args: string[]) =>
+  /** In this process (helpers/cli-run.ts) unless `process`: the first render is a real `bin/folio` launch. */
+  const folio = (args: string[], opts: { process?: boolean } = {}) =>
     runFolio(args, {
       cwd: out,
       env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: direct, FOLIO_API_KEY: KEY },
+      process: opts.process,
     });
   const ok = (r: Run) => {
     assert.equal(r.code, 0, `exit ${r.code}\n${r.stdout}\n${r.stderr}`);
@@ -122,7 +124,7 @@ describe('folio render page images against a server process', () => {
   });
 
   test('--png -o card.png --width 300 writes page 1 as a PNG 300 px wide; jobs show says there is no PDF', async () => {
-    const r = ok(await folio(['render', 'cards', '--png', '-o', 'card.png', '--width', '300']));
+    const r = ok(await folio(['render', 'cards', '--png', '-o', 'card.png', '--width', '300'], { process: true }));
     const [width, height] = pngSize(path.join(out, 'card.png'));
     assert.equal(width, 300);
     assert.ok(height > width, `A5 portrait: ${width}×${height}`);

@@ -22,7 +22,8 @@ describe('folio init and folio dev with template languages', () => {
 
   before(async () => {
     for (const engine of ENGINES) {
-      const r = await runFolio(['init', engine, '--engine', engine], { cwd: work, env: process.env });
+      // In this process (helpers/cli-run.ts), but for the first init: a real `bin/folio` launch.
+      const r = await runFolio(['init', engine, '--engine', engine], { cwd: work, env: process.env, process: engine === ENGINES[0] });
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`^created .* in ${engine}\\nnext: folio dev ${engine}`));
     }

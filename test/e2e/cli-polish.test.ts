@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
-import type { Run } from '../helpers/cli-run.js';
+import { runFolio, type Run } from '../helpers/cli-run.js';
 import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_clipolish00000000000000000000000000001';
@@ -45,7 +45,9 @@ describe('folio CLI polish against a server process', () => {
     });
     return { child, run, done };
   }
-  const folio = (args: string[], opts: { noApiEnv?: boolean } = {}) => start(args, opts).done;
+  /** In this process (helpers/cli-run.ts) unless `process`: --version, --help and the interrupted render are real launches. */
+  const folio = (args: string[], opts: { noApiEnv?: boolean; process?: boolean } = {}) =>
+    runFolio(args, { cwd: work, env: env(opts), process: opts.process });
   const ok = (r: Run) => {
     assert.equal(r.code, 0, `exit ${r.code}\n${r.stdout}\n${r.stderr}`);
     return r;
@@ -80,8 +82,8 @@ describe('folio CLI polish against a server process', () => {
 
   test('folio --version and -v print the package version', async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    assert.equal(ok(await folio(['--version'], { noApiEnv: true })).stdout, `${version}\n`);
-    assert.equal(ok(await folio(['-v'], { noApiEnv: true })).stdout, `${version}\n`);
+    assert.equal(ok(await folio(['--version'], { noApiEnv: true, process: true })).stdout, `${version}\n`);
+    assert.equal(ok(await folio(['-v'], { noApiEnv: true, process: true })).stdout, `${version}\n`);
   });
 
   test('deploy leaves out .folioignore matches and the defaults; !keep.pdf re-includes; the API lists what was sent', async () => {
@@ -217,7 +219,7 @@ describe('folio CLI polish against a server process', () => {
   });
 
   test('the top-level help names the new and changed commands', async () => {
-    const top = ok(await folio(['--help'], { noApiEnv: true })).stdout;
+    const top = ok(await folio(['--help'], { noApiEnv: true, process: true })).stdout;
     for (const c of ['folio logout', 'folio whoami', 'folio deploys list', 'folio --version', '.folioignore'])
       assert.ok(top.includes(c), c);
   });

@@ -31,8 +31,9 @@ describe('folio test: snapshot tests of a template', () => {
     if (process.env.FOLIO_CHROMIUM_PATH) e.FOLIO_CHROMIUM_PATH = process.env.FOLIO_CHROMIUM_PATH;
     return e;
   }
-  const folio = (args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> =>
-    runFolio(['test', ...args], { cwd: opts.cwd ?? site, env: env(opts.env) });
+  /** In this process (helpers/cli-run.ts) unless `process`: the first recording is a real `bin/folio` launch. */
+  const folio = (args: string[], opts: { cwd?: string; env?: Record<string, string>; process?: boolean } = {}): Promise<Run> =>
+    runFolio(['test', ...args], { cwd: opts.cwd ?? site, env: env(opts.env), process: opts.process });
   const ok = (r: Run, code = 0) => assert.equal(r.code, code, `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
 
   before(() => {
@@ -49,7 +50,7 @@ describe('folio test: snapshot tests of a template', () => {
     assert.match(missing.stdout, /✗ sample {2}no snapshot yet: run folio test --update to record it/);
 
     const recording = Date.now();
-    const recorded = await folio(['--update']);
+    const recorded = await folio(['--update'], { process: true });
     const recordedBy = Date.now();
     ok(recorded);
     assert.match(recorded.stdout, /^✓ sample {2}3 pages, new snapshot$/m);

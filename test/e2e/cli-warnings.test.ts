@@ -27,10 +27,12 @@ describe('folio render, jobs, batch and deploy: job warnings', () => {
   const work = tempDir('folio-cli-warnings-');
   const out = path.join(work, 'out');
 
-  const folio = (args: string[]) =>
+  /** In this process (helpers/cli-run.ts) unless `process`: the first render is a real `bin/folio` launch. */
+  const folio = (args: string[], opts: { process?: boolean } = {}) =>
     runFolio(args, {
       cwd: work,
       env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY },
+      process: opts.process,
     });
   const ok = (r: Run) => assert.equal(r.code, 0, `exit ${r.code}\n${r.stdout}\n${r.stderr}`);
   const site = (name: string, html: string) => {
@@ -57,7 +59,7 @@ describe('folio render, jobs, batch and deploy: job warnings', () => {
 
   test('render -o writes the PDF, exits 0 and names each warning after "wrote", with a hint; jobs show lists them', async () => {
     const file = path.join(out, 'loading.pdf');
-    const r = await folio(['render', 'loading', '-o', file]);
+    const r = await folio(['render', 'loading', '-o', file], { process: true });
     ok(r);
     assert.match(r.stdout, /^wrote .*loading\.pdf \(1 page, [\d.]+ KB\) from job job_\w+$/m);
     assert.match(pdfText(fs.readFileSync(file)), /Statement/);

@@ -33,7 +33,7 @@ describe('folio client CLI against a server process', () => {
 
   function folio(
     args: string[],
-    opts: { env?: Record<string, string | undefined>; input?: string; noApiEnv?: boolean } = {},
+    opts: { env?: Record<string, string | undefined>; input?: string; noApiEnv?: boolean; process?: boolean } = {},
   ): Promise<Run> {
     const env: Record<string, string | undefined> = {
       ...process.env,
@@ -46,7 +46,9 @@ describe('folio client CLI against a server process', () => {
       delete env.FOLIO_API_URL;
       delete env.FOLIO_API_KEY;
     }
-    return runFolio(args, { cwd: work, env, input: opts.input });
+    // In this process (helpers/cli-run.ts) unless `process` or standard input: the first deploy, `render -`
+    // and `login` are real `bin/folio` launches.
+    return runFolio(args, { cwd: work, env, input: opts.input, process: opts.process });
   }
   const json = (r: Run) => {
     assert.equal(r.code, 0, `exit ${r.code}\n${r.stderr}`);
@@ -77,7 +79,7 @@ describe('folio client CLI against a server process', () => {
   });
 
   test('deploy of a 300-file folder shows progress and uploads everything; one changed file sends one blob', async () => {
-    const first = await folio(['deploy', site, '--alias', 'production']);
+    const first = await folio(['deploy', site, '--alias', 'production'], { process: true });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /^300 files, 300 new blobs, \d+\.\d KB sent, version v1$/m);
     assert.match(first.stdout, /created deploy quarterly-statement \(dep_\w+\): version v1-[0-9a-f]{7} \(ver_\w+\), alias production/);
@@ -527,7 +529,7 @@ describe('folio client CLI against a server process', () => {
 
   // Each command's own --help: test/unit/cli-arguments.test.ts.
   test('folio --help lists the client, process and operator commands', async () => {
-    const top = await folio(['--help']);
+    const top = await folio(['--help'], { process: true });
     assert.equal(top.code, 0);
     for (const c of [
       'serve',

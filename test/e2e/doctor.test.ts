@@ -1,15 +1,11 @@
 // `folio doctor` as an operator runs it: `bin/folio` processes on a real data dir, with this machine's
 // Chromium (started and printing, once per run), fonts and disk.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
 import { tempDir } from '../helpers/app.js';
-import { FOLIO_BIN } from '../helpers/server-process.js';
-
-const run = promisify(execFile);
+import { runFolio } from '../helpers/cli-run.js';
 
 /** This process's environment without any FOLIO_* setting of the developer's shell. */
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -18,14 +14,9 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return e;
 }
 
-async function folio(args: string[], e: NodeJS.ProcessEnv, cwd?: string) {
-  try {
-    const r = await run(FOLIO_BIN, args, { env: e, cwd });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const x = err as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
+/** In this process (helpers/cli-run.ts) unless `launch`: the healthy installation's doctor is a real `bin/folio` launch. */
+function folio(args: string[], e: NodeJS.ProcessEnv, cwd = process.cwd(), launch = false) {
+  return runFolio(args, { cwd, env: e, process: launch });
 }
 
 const CHECKS = [
@@ -76,7 +67,7 @@ describe('folio doctor', () => {
 
   test('a healthy installation: every check ok (or a documented machine warning), exit 0, no key printed', async () => {
     const started = performance.now();
-    const r = await folio(['doctor'], env({ FOLIO_DATA_DIR: dataDir }));
+    const r = await folio(['doctor'], env({ FOLIO_DATA_DIR: dataDir }), undefined, true);
     const ms = Math.round(performance.now() - started);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const lines = checkLines(r.stdout);

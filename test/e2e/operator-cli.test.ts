@@ -1,14 +1,11 @@
 // `bin/folio` operator commands against a real SQLite file, as an operator would run them.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
 import { tempDir } from '../helpers/app.js';
-import { FOLIO_BIN, startServerProcess } from '../helpers/server-process.js';
-
-const run = promisify(execFile);
+import { runFolio } from '../helpers/cli-run.js';
+import { startServerProcess } from '../helpers/server-process.js';
 
 /** This process's environment without any FOLIO_* setting of the developer's shell, plus `extra`. */
 function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -17,31 +14,17 @@ function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return e;
 }
 
-async function runIn(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]) {
-  try {
-    const r = await run(FOLIO_BIN, args, { env, cwd });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** In this process (helpers/cli-run.ts): the first migrate and --help are real `bin/folio` launches. */
+const runIn = (cwd: string, env: NodeJS.ProcessEnv, ...args: string[]) => runFolio(args, { cwd, env });
 
 describe('operator CLI', () => {
   const dir = tempDir();
   const env = bareEnv({ FOLIO_DATA_DIR: dir });
-  const folio = async (...args: string[]) => {
-    try {
-      const r = await run(FOLIO_BIN, args, { env });
-      return { code: 0, stdout: r.stdout, stderr: r.stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  const folio = (...args: string[]) => runFolio(args, { cwd: process.cwd(), env });
+  const launch = (...args: string[]) => runFolio(args, { cwd: process.cwd(), env, process: true });
 
   test('migrate, accounts, keys, plans — and the keys work against the server', async () => {
-    const first = await folio('migrate');
+    const first = await launch('migrate');
     assert.match(first.stdout, /applied: 001-foundation|up to date/);
     // Every operator command names the database and data dir it uses, on stderr.
     assert.match(first.stderr, new RegExp(`^folio: database sqlite:${dir}/folio\\.db, data dir ${dir}$`, 'm'));
@@ -91,7 +74,7 @@ describe('operator CLI', () => {
       await server.stop();
     }
 
-    const help = await folio('--help');
+    const help = await launch('--help');
     assert.match(help.stdout, /folio accounts create --name N/);
     assert.match(help.stdout, /folio doctor \[--json\]/);
     assert.match(help.stdout, /--create/);

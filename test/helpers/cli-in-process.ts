@@ -5,8 +5,14 @@
 // command at a time, with the environment given. The working folder is the process's: it is set for the
 // length of a command and put back.
 import { Worker } from 'node:worker_threads';
-import type { Run } from './cli-run.js';
 import type { CliRequest } from './cli-worker.js';
+
+/** What a `folio` command printed and how it ended. */
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 export interface InProcessCli {
   /** Runs `folio args…` in `cwd` with exactly `env` (standard input is empty). */
@@ -21,6 +27,9 @@ export function startInProcessCli(): InProcessCli {
     .then((tsx) => tsx.register())
     .then(() => import(${JSON.stringify(new URL('./cli-worker.ts', import.meta.url).href)}))`;
   const worker = new Worker(boot, { eval: true, execArgv: [] });
+  // Between commands the worker keeps nothing alive: a file run without the leak check (which closes it)
+  // still ends.
+  worker.unref();
   let failed: Error | null = null;
   const onEnd = (err: Error) => (failed ??= err);
   worker.on('error', onEnd);
@@ -37,6 +46,7 @@ export function startInProcessCli(): InProcessCli {
         worker.off('error', onError);
         worker.off('exit', onExit);
         process.chdir(before);
+        worker.unref();
         fn();
       };
       const onMessage = (r: Run) => done(() => resolve(r));
@@ -46,6 +56,7 @@ export function startInProcessCli(): InProcessCli {
       worker.on('error', onError);
       worker.on('exit', onExit);
       const env = Object.fromEntries(Object.entries(opts.env).filter((e): e is [string, string] => e[1] !== undefined));
+      worker.ref();
       worker.postMessage({ args, env } satisfies CliRequest);
     });
 
