@@ -112,6 +112,10 @@ function counts(output) {
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
 const SHARED_PROCESS = nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 8);
 const sharable = (f) => /^test\/(unit|integration)\//.test(f);
+// Heavy files that run as one group in one process (in that order), sharing what each would start: the
+// dashboard's browser files share one Chromium (test/helpers/dashboard.ts, a context per file), each with
+// a server of its own.
+const GROUPS = [['dashboard', /^test\/e2e\/dashboard(-[a-z-]+)?\.test\.ts$/]];
 /** Processes per slot a tier's shared files are dealt to: more than one evens out the slots' ends. */
 const SHARED_PER_SLOT = 3;
 const FILE_TIMES = pathToFileURL(path.join(root, 'scripts/test-file-times.mjs')).href;
@@ -230,17 +234,29 @@ const tierOrder = [];
 const heavy = (f) => /^test\/(render|e2e|image|packaging)\//.test(f);
 const HEAVY_JOBS = 2;
 
-/** A tier's files as processes: unit and integration files dealt round-robin to a few shared processes. */
+/**
+ * A tier's files as processes: unit and integration files dealt round-robin to a few shared processes, a
+ * group of GROUPS in one process, every other file in a process of its own.
+ */
 function tierUnits(name, files, env = {}) {
   if (files.length === 0) return [];
   // Alone, a file keeps its own process: it streams.
-  const shared = SHARED_PROCESS && files.length > 1 ? files.filter(sharable) : [];
+  const together = SHARED_PROCESS && files.length > 1;
+  const shared = together ? files.filter(sharable) : [];
   const groups = Math.min(shared.length, JOBS * SHARED_PER_SLOT);
-  const how = shared.length ? `, ${shared.length} of them in ${groups} shared processes` : '';
-  console.log(`== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}${how}`);
+  const grouped = together
+    ? GROUPS.map(([label, re]) => ({ label, files: files.filter((f) => re.test(f)) })).filter((g) => g.files.length > 1)
+    : [];
+  const alone = files.filter((f) => !shared.includes(f) && !grouped.some((g) => g.files.includes(f)));
+  const how = [
+    shared.length ? `${shared.length} of them in ${groups} shared processes` : '',
+    ...grouped.map((g) => `${g.files.length} ${g.label} files in one process`),
+  ].filter(Boolean);
+  console.log(`== ${name}: ${files.length} file${files.length === 1 ? '' : 's'}${how.length ? `, ${how.join(', ')}` : ''}`);
   tierOrder.push(name);
   return [
-    ...files.filter((f) => !shared.includes(f)).map((f) => [f]),
+    ...grouped.map((g) => g.files),
+    ...alone.map((f) => [f]),
     ...Array.from({ length: groups }, (_, i) => shared.filter((_, k) => k % groups === i)),
   ].map((unitFiles) => ({ tier: name, files: unitFiles, env }));
 }

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import { ROOT, type ServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -42,7 +42,7 @@ const deployViaApi = async (api: Client, slug: string, name: string, files: Bund
 
 describe('dashboard: render batches in a browser', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
   let deployId: string;
@@ -69,14 +69,14 @@ describe('dashboard: render batches in a browser', () => {
     server = await startDashboardServer('folio-dash-batches-', KEY);
     api = client(server.url, KEY);
     deployId = await deployViaApi(api, 'statements', 'Statements', bundle);
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    context = await newBrowserContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
     // The page's timers run on Playwright's clock, which flows as usual: a test can run them ahead
     // (clock.runFor) instead of waiting for them.
     await page.clock.install();
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
   });
 

@@ -1,4 +1,4 @@
-// The issue-22 additions to the dashboard in a real browser (playwright-core driving Debian's Chromium)
+// Certificates, protected and signed PDFs in the dashboard, in a real browser (playwright-core driving Debian's Chromium)
 // against `bin/folio serve` with its worker: the Signing certificates page uploads a PKCS#12 file through its
 // form (the file read in the browser, the passphrase cleared afterwards and found nowhere in the page, URL or
 // storage), shows the API's 400 naming `passphrase` for a wrong one, and deletes after a confirmation; a job
@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { PASSPHRASE, selfSigned } from '../helpers/certificates.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_certdash0000000000000000000000000000001';
@@ -23,7 +23,7 @@ const OWNER_PASSWORD = 'owner-secret-9931';
 
 describe('dashboard: signing certificates, protected and signed PDFs in a browser', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
   let deployId = '';
@@ -65,13 +65,13 @@ describe('dashboard: signing certificates, protected and signed PDFs in a browse
       name: 'Statement',
     });
     deployId = d.deployId;
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    context = await newBrowserContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
     await signIn(page, url('/dashboard/certificates'));
     await heading('Signing certificates');
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
     if (certDir) fs.rmSync(certDir, { recursive: true, force: true });
   });

@@ -1,15 +1,15 @@
-// The issue-20 additions to the dashboard in a real browser (playwright-core driving Debian's Chromium)
+// Render diagnostics and payload schemas in the dashboard, in a real browser (playwright-core driving Debian's Chromium)
 // against `bin/folio serve` with its worker: a job page shows the render diagnostics of its attempt (the
 // ready path, the phase timings, a console line as text rather than markup, a file missing from the bundle
 // with `not_found`); a version page shows its payload.schema.json and sample-payload.json, its render form
 // is prefilled with the sample, and a payload the schema refuses lists the problem (`/customer`).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_diagdash0000000000000000000000000000001';
@@ -47,7 +47,7 @@ async function deployViaApi(api: Client, slug: string, name: string, files: Bund
 
 describe('dashboard: render diagnostics and payload schemas in a browser', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
 
@@ -57,13 +57,13 @@ describe('dashboard: render diagnostics and payload schemas in a browser', () =>
   before(async () => {
     server = await startDashboardServer('folio-dash-diag-', KEY);
     api = client(server.url, KEY);
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    context = await newBrowserContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
     await signIn(page, url('/dashboard/jobs'));
     await heading('Render jobs');
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
   });
 

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { file } from '../helpers/bundle.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { ROOT, type ServerProcess } from '../helpers/server-process.js';
@@ -48,7 +48,7 @@ async function settledImages(where: Locator): Promise<number[]> {
 
 describe('dashboard: thumbnails and page images in a browser', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
   let deployId = '';
@@ -86,8 +86,8 @@ describe('dashboard: thumbnails and page images in a browser', () => {
     server = await startDashboardServer('folio-dash-images-data-', KEY);
     api = client(server.url, KEY);
     deployId = (await deployOverHttp(api, 'statement', [PAGE], { name: 'Statement' })).deployId;
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    context = await newBrowserContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
     });
@@ -99,7 +99,7 @@ describe('dashboard: thumbnails and page images in a browser', () => {
     await heading('PDFs');
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
     assert.deepEqual(cspViolations, [], 'no CSP violation');
   });

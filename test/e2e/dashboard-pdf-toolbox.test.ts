@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { encrypted, formPdf, tool } from '../helpers/outside-pdfs.js';
 import type { ServerProcess } from '../helpers/server-process.js';
@@ -19,7 +19,7 @@ const KEY = 'folio_sk_pdftoolboxdash000000000000000000000001';
 
 describe('dashboard: upload a PDF, read its info, run steps on it', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
   let dir = '';
@@ -56,8 +56,7 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     formFile = write('application-form.pdf', await formPdf());
     server = await startDashboardServer('folio-dash-toolbox-', KEY);
     api = client(server.url, KEY);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await newBrowserContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
     );
@@ -74,7 +73,7 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     problems.length = 0;
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_previewdash00000000000000000000000000001';
@@ -34,7 +34,7 @@ const failing: BundleFile[] = [
 
 describe('dashboard: the render form previews the pages inline', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
   // Everything the browser reported as wrong: console errors, uncaught exceptions, CSP violations.
@@ -46,8 +46,7 @@ describe('dashboard: the render form previews the pages inline', () => {
   before(async () => {
     server = await startDashboardServer('folio-dash-preview-', KEY);
     api = client(server.url, KEY);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await newBrowserContext({ viewport: { width: 1280, height: 900 } });
     // Violations are also console errors in Chromium; the event says which directive, which helps a failure.
     await context.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
@@ -71,7 +70,7 @@ describe('dashboard: the render form previews the pages inline', () => {
     problems.length = 0;
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
   });
 

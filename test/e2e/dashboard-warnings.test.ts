@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { capturePdf, SNAPSHOT_DPI } from '../../src/pdf/snapshot-capture.js';
 import { descriptors, entries, file, sha256, type BundleFile } from '../helpers/bundle.js';
 import { client, type Client } from '../helpers/http-client.js';
-import { launchChromium, signIn, startDashboardServer } from '../helpers/dashboard.js';
+import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import { ROOT, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_warndash00000000000000000000000000000001';
@@ -53,7 +53,7 @@ async function deploy(api: Client, slug: string, files: BundleFile[], render: Re
 
 describe('dashboard: render job warnings in a browser', () => {
   let server: ServerProcess;
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let api: Client;
   let loading: { deployId: string; version: { id: string; displayId: string; printDefaults: number; failOn: string[] } };
@@ -93,12 +93,12 @@ describe('dashboard: render job warnings in a browser', () => {
     });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     cleanJobId = created.body.job.id;
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    context = await newBrowserContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
     await signIn(page, url(`/dashboard/deploys/${loading.deployId}/versions/${loading.version.id}`));
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
   });
 

@@ -10,15 +10,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
 import { file, sha256, type BundleFile } from '../helpers/bundle.js';
+import { newBrowserContext } from '../helpers/dashboard.js';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
-const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery staple';
 const BOOT_KEY = 'folio_sk_dash0000000000000000000000000000000000001';
@@ -46,7 +46,6 @@ const deployViaApi = (api: Client, slug: string, name: string, files: BundleFile
 
 describe('dashboard in a browser', () => {
   let server: ServerProcess;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let receiver: Receiver;
@@ -88,13 +87,12 @@ describe('dashboard in a browser', () => {
       // Everything the server logs is captured and searched for the revealed secret at the end.
       FOLIO_LOG_LEVEL: 'debug',
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    context = await newBrowserContext({ viewport: { width: 1280, height: 860 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();
   });
   after(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.stop();
     await receiver?.close();
     appPage?.closeAllConnections();
@@ -491,7 +489,7 @@ describe('dashboard in a browser', () => {
   });
 
   test('phone width: no sideways scrolling, the menu opens, tables stack', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await newBrowserContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.addCookies(await context.cookies());
     const p = await phone.newPage();
     for (const [path_, title] of [

@@ -1,6 +1,7 @@
 // What the dashboard's browser suites share: a `folio serve` process with a bootstrap owner who can sign in,
 // Debian's Chromium driven by playwright-core, and the sign-in through the login page's own form.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { atFileEnd } from './leak-check.js';
 import { tempDir } from './app.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
@@ -18,8 +19,23 @@ export function startDashboardServer(dataDirPrefix: string, apiKey: string): Pro
   });
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+let shared: Promise<Browser> | null = null;
+
+/**
+ * A new browser context (its own cookies and storage) in the one Chromium this test process shares: the
+ * dashboard files run as one group in one process (scripts/run-tests.mjs), each with its own server and its
+ * own context, closed in its after(); the browser is closed once the process's files are done (atFileEnd).
+ */
+export async function newBrowserContext(options: BrowserContextOptions): Promise<BrowserContext> {
+  if (!shared) {
+    const launching = chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    shared = launching;
+    atFileEnd(async () => {
+      shared = null;
+      await (await launching).close();
+    });
+  }
+  return (await shared).newContext(options);
 }
 
 /** Opens `url` signed out: the dashboard sends the page to its login (with ?next=), where the owner signs in. */
