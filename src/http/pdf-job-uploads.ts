@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
 import { MAX_MERGE_SOURCES } from '../services/pdf-merges.js';
 import { MAX_UPLOAD_BYTES } from '../services/pdf-uploads.js';
+import { readParts } from './multipart/read-parts.js';
 
 /** Options of @fastify/multipart for PDF jobs: one JSON part and up to one file per source. */
 export const pdfJobMultipartOptions = {
@@ -27,7 +28,7 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
   const files = new Map<string, Upload>();
   let job: unknown;
   try {
-    for await (const part of req.parts()) {
+    await readParts(req, async (part) => {
       if (part.type === 'file') {
         if (files.has(part.fieldname))
           throw new AppError('invalid_request', `the form has two file parts named ${part.fieldname}`, { field: part.fieldname });
@@ -41,7 +42,7 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
         }
       } else
         throw new AppError('invalid_request', `unknown form field ${part.fieldname}; send job and file parts`, { field: part.fieldname });
-    }
+    });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')

@@ -319,9 +319,33 @@ describe('malformed multipart jobs are 4xx naming what the client sent', () => {
     return { status: res.status, body: json };
   };
   const jobCount = async () => (await app.services.ctx.db.selectFrom('render_jobs').select('id').execute()).length;
-  for (const url of ['/v1/render-jobs', '/v1/render']) {
+  /** A text part and a file part of the form each route reads. */
+  const formOf = (url: string): [Part, Part] =>
+    url === '/v1/pdfs'
+      ? [
+          { name: 'fileName', value: 'cut.pdf' },
+          { name: 'file', value: '%PDF-1.4\n%%EOF\n', filename: 'cut.pdf', type: 'application/pdf' },
+        ]
+      : url === '/v1/pdf-jobs'
+        ? [
+            { name: 'job', value: JSON.stringify({ sources: [{ upload: 'a' }] }) },
+            { name: 'a', value: '%PDF-1.4\n%%EOF\n', filename: 'a.pdf', type: 'application/pdf' },
+          ]
+        : [
+            { name: 'index.html', value: '<p>cut</p>' },
+            { name: 'style.css', value: 'h1 { color: red }', filename: 'style.css', type: 'text/css' },
+          ];
+  for (const url of [
+    '/v1/render-jobs',
+    '/v1/render',
+    '/v1/pdfs',
+    '/v1/pdf-jobs',
+    '/forms/chromium/convert/html',
+    '/forms/libreoffice/convert',
+    '/forms/pdfengines/merge',
+  ]) {
     test(`${url}: multipart/form-data without a boundary → 400 invalid_request naming the boundary`, async () => {
-      const body = multipart([{ name: 'index.html', value: '<p>x</p>' }], 'b0undary');
+      const body = multipart(formOf(url), 'b0undary');
       for (const type of ['multipart/form-data', 'multipart/form-data; charset=utf-8', 'multipart/form-data; boundary=']) {
         const r = await send(url, body, type);
         assert.equal(r.status, 400, `${type}: ${JSON.stringify(r.body)}`);
@@ -333,23 +357,14 @@ describe('malformed multipart jobs are 4xx naming what the client sent', () => {
     test(`${url}: a multipart body that ends before its closing boundary → 400 invalid_request`, async () => {
       const jobs = await jobCount();
       const boundary = 'cutshort';
-      const whole = multipart(
-        [
-          { name: 'index.html', value: '<p>cut</p>' },
-          { name: 'style.css', value: 'h1 { color: red }', filename: 'style.css', type: 'text/css' },
-        ],
-        boundary,
-        { close: false },
-      );
+      const [text, file] = formOf(url);
+      const whole = multipart([text, file], boundary, { close: false });
       const bodies = {
         'after its last part, without the closing delimiter': whole,
         'in the middle of a file part': whole.subarray(0, whole.length - 8),
-        'in the middle of a text part': multipart([{ name: 'index.html', value: '<p>cut</p>' }], boundary, { close: false }).subarray(
-          0,
-          -6,
-        ),
+        'in the middle of a text part': multipart([text], boundary, { close: false }).subarray(0, -6),
         'in the headers of a part': Buffer.concat([
-          multipart([{ name: 'index.html', value: '<p>cut</p>' }], boundary, { close: false }),
+          multipart([text], boundary, { close: false }),
           Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`),
         ]),
       };

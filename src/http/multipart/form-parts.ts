@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
 import { AppError } from '../../errors/app-error.js';
-import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
+import { readParts } from './read-parts.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
 
 /** One file of a Gotenberg form: named by the part's file name (Gotenberg reads files of any field name). */
@@ -28,23 +28,13 @@ export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
     throw new AppError('invalid_request', 'this route takes multipart/form-data (Gotenberg form fields and files parts)', {
       field: 'content-type',
     });
-  const boundary = boundaryOf(req.headers['content-type']);
-  if (boundary === null)
-    throw new AppError('invalid_request', 'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters', {
-      field: 'content-type',
-    });
-  const closed = watchClosingDelimiter(req, boundary);
-  const cutShort = () =>
-    new AppError('invalid_request', `the multipart body ends before its closing boundary (--${boundary}--): it was cut short`, {
-      field: 'body',
-    });
   const files: FormFile[] = [];
   const fields = new Map<string, string>();
   const names = new Set<string>();
   let current = 'body';
   let total = 0;
   try {
-    for await (const part of req.parts()) {
+    await readParts(req, async (part) => {
       const name = part.type === 'file' && part.filename ? part.filename : part.fieldname;
       current = name;
       if (name.includes('\uFFFD'))
@@ -71,19 +61,13 @@ export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
           throw new AppError('body_too_large', `field ${name} is larger than ${MULTIPART_FILE_BYTES} bytes`, { field: name });
         fields.set(name, text);
       }
-    }
+    });
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (!(err instanceof AppError) && !req.raw.complete && (req.raw.destroyed || code === 'ECONNRESET'))
-      throw new AppError('invalid_request', 'the request body ended before it was complete (the connection was closed)', {
-        field: 'body',
-      });
     if (code !== undefined && code in MULTIPART_LIMITS)
       throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
     if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
-    if (!(err instanceof AppError) && CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
     throw err;
   }
-  if (!closed()) throw cutShort();
   return { files, fields };
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
 import { isOfficeFileName } from '../../domain/office-input.js';
 import { AppError } from '../../errors/app-error.js';
-import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
+import { readParts } from './read-parts.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
 
 /** The parts that may be the entry document: index.html, or index.md (Markdown) when there is no index.html. */
@@ -38,18 +38,6 @@ const NOT_UTF8 = '\uFFFD';
  */
 export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   if (!req.isMultipart()) return;
-  const boundary = boundaryOf(req.headers['content-type']);
-  if (boundary === null)
-    throw new AppError(
-      'invalid_request',
-      'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters (multipart/form-data; boundary=…)',
-      { field: 'content-type' },
-    );
-  const closed = watchClosingDelimiter(req, boundary);
-  const cutShort = () =>
-    new AppError('invalid_request', `the multipart body ends before its closing boundary (--${boundary}--): it was cut short`, {
-      field: 'body',
-    });
   let html: string | undefined;
   let job: Record<string, unknown> = {};
   const files: Record<string, string> = {};
@@ -58,7 +46,7 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   let current = 'body';
   let sourceBytes = 0;
   try {
-    for await (const part of req.parts()) {
+    await readParts(req, async (part) => {
       // Gotenberg's shape: every file a `files` part, named by its file name (its path in the bundle).
       const gotenbergFile = part.fieldname === FILES_FIELD && part.type === 'file';
       const name = gotenbergFile ? part.filename : part.fieldname;
@@ -130,24 +118,14 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
         for (const k of ['html', 'markdown', 'files'])
           if (k in job) throw new AppError('invalid_request', `the job part must not hold ${k}: send it as parts`, { field: 'job' });
       } else files[name] = bytes.toString('base64');
-    }
+    });
   } catch (err) {
     const code = (err as { code?: string }).code;
-    // A body that stopped arriving (the client went away, or took longer than FOLIO_REQUEST_TIMEOUT_MS and
-    // was answered 408) is the client's doing, not a server fault: logged as such, answered to nobody.
-    if (!(err instanceof AppError) && !req.raw.complete && (req.raw.destroyed || code === 'ECONNRESET')) {
-      req.log.info({ reason: (err as Error).message }, 'multipart job body aborted before it was complete');
-      throw new AppError('invalid_request', 'the request body ended before it was complete (the connection was closed)', {
-        field: 'body',
-      });
-    }
     if (code !== undefined && code in MULTIPART_LIMITS)
       throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
     if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
-    if (!(err instanceof AppError) && CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
     throw err;
   }
-  if (!closed()) throw cutShort();
   // index.md is the entry of a Markdown job when there is no index.html; beside one, a file the page includes.
   let markdown: string | undefined;
   if (html === undefined && files['index.md'] !== undefined) {

@@ -10,6 +10,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
 import { MAX_PASSWORD_LENGTH, MAX_UPLOAD_BYTES, PdfUploads, type UploadInput } from '../../services/pdf-uploads.js';
 import { requestHash, runIdempotent } from '../idempotent.js';
+import { readParts } from '../multipart/read-parts.js';
 import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { IdParam } from '../schemas/common.js';
@@ -67,7 +68,7 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
     throw new AppError('unsupported_media_type', 'send the PDF as application/pdf, or as the `file` part of multipart/form-data');
   const out: Partial<UploadInput> & Record<string, unknown> = {};
   try {
-    for await (const part of req.parts()) {
+    await readParts(req, async (part) => {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || out.bytes)
           throw new AppError('invalid_request', `the form takes one file part, named file (got ${part.fieldname})`, {
@@ -83,7 +84,7 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
           });
         out[part.fieldname] = field(part.fieldname, String(part.value));
       }
-    }
+    });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
