@@ -13,7 +13,7 @@ import type { PackEntry } from './render-pack.js';
 /** The body of `POST /v1/upload-sessions/{id}/commit`. */
 export interface CommitRequest {
   entries: { path: string; blobHash: string; size: number; mime?: string }[];
-  /** A new version even when it would be identical to the latest one (domain/version-identity.ts). */
+  /** Accepted and ignored: every commit makes a new version (clients skip an unchanged upload themselves). */
   newVersion?: boolean;
   render: {
     route: string;

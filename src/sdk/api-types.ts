@@ -237,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Commit the session into an immutable deploy version
-         * @description Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy (201). A commit identical to the deploy's latest version (same files, same `render` settings) answers that version with 200 and `unchanged: true`, unless `newVersion: true`.
+         * @description Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; every commit creates a new immutable version with the next `versionNo` of the deploy (201) and counts one `deploy_commits`, also when its files and settings equal the latest version's. Clients that want no copy compare their tree hash and settings with the latest version first (`folio deploy` and the SDKs do) and skip the upload.
          */
         post: operations["commitUploadSession"];
         delete?: never;
@@ -2819,7 +2819,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Default `false`: a commit whose files and `render` settings are identical to the deploy's latest version answers that version (200, `unchanged: true`) instead of adding a copy with the next `versionNo`; no commit is counted. `true` always makes a new version (201), e.g. to make the same files `latest` again after an older one. */
+                    /** @description Accepted and ignored: every commit makes a new version. (Earlier releases answered an identical commit with the latest version unless this was `true`; clients now decide that before uploading.) */
                     newVersion?: boolean;
                     entries: {
                         path: string;
@@ -2848,22 +2848,6 @@ export interface operations {
         };
         responses: {
             /** @description The new version */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        deployVersion: components["schemas"]["DeployVersion"];
-                        /**
-                         * @description The deploy's latest version, identical to this commit.
-                         * @enum {boolean}
-                         */
-                        unchanged: true;
-                    };
-                };
-            };
-            /** @description The new version */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2871,8 +2855,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         deployVersion: components["schemas"]["DeployVersion"];
-                        /** @enum {boolean} */
-                        unchanged: false;
                     };
                 };
             };

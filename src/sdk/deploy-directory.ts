@@ -38,8 +38,9 @@ export interface DeployDirectoryOptions {
   /** Point this alias (`production`, `preview`, …) at the new version. */
   alias?: string;
   /**
-   * A new version even when the folder and settings are identical to the deploy's latest version (default
-   * false: that version is the result, with `unchanged: true`, and no commit is counted).
+   * Commit a new version even when the folder and settings are identical to the deploy's latest version.
+   * By default (false) such a deploy uploads and commits nothing: the latest version is the result, with
+   * `unchanged: true` (every commit makes a version and counts one deploy commit, so the check is here).
    */
   newVersion?: boolean;
   /** Parallel file reads while hashing and parallel blob uploads (default 8 each). */
@@ -75,7 +76,7 @@ export interface DeployDirectoryResult {
   /** True when this call created the deploy. */
   createdDeploy: boolean;
   deployVersion: DeployVersion;
-  /** True when the commit was identical to the deploy's latest version, which is `deployVersion` (nothing new was made). */
+  /** True when the folder and settings equal the deploy's latest version, which is `deployVersion`: nothing was uploaded or committed. */
   unchanged: boolean;
   /** The version number (`vK`). */
   version: number;
@@ -182,6 +183,56 @@ async function hashFile(abs: string, signal?: AbortSignal): Promise<string> {
   return h.digest('hex');
 }
 
+/** The server's `treeHash` of a version with these files: sha256 over the entries sorted by path, one line `path\0sha256\0size\n` each. */
+export function treeHashOf(files: ReadonlyArray<{ path: string; sha256: string; size: number }>): string {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return createHash('sha256')
+    .update(sorted.map((f) => `${f.path}\0${f.sha256}\0${f.size}\n`).join(''))
+    .digest('hex');
+}
+
+async function latestVersion(http: HttpCore, deployId: string, signal?: AbortSignal): Promise<DeployVersion | null> {
+  const page = await http.call('GET /v1/deploys/{deployId}/versions', { path: { deployId }, query: { limit: 1 }, signal });
+  return page.items[0] ?? null;
+}
+
+/** JSON with object keys sorted, so two equal values read the same whatever their key order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+
+interface RenderSettings {
+  route: string;
+  title: string;
+  engine?: string;
+  renderTimeoutMs?: number;
+  metadata?: Record<string, unknown>;
+  failOn?: readonly string[];
+}
+
+/**
+ * Whether committing files of this tree hash with these settings would repeat `latest`: the same files,
+ * route, title, timeout, metadata, failOn and engine. Without an engine the server infers it from the
+ * entry's extension; a latest version whose engine was declared for an HTML or .docx entry would change.
+ */
+export function sameAsLatest(latest: DeployVersion, tree: string, render: RenderSettings): boolean {
+  const engineSame =
+    render.engine !== undefined ? latest.engine === render.engine : latest.engine === 'html' || !/(\/|\.html?|\.docx)$/i.test(render.route);
+  const metadataBefore = latest.metadataJson === undefined ? undefined : (JSON.parse(latest.metadataJson) as unknown);
+  return (
+    latest.treeHash === tree &&
+    latest.route === render.route &&
+    latest.title === render.title &&
+    (latest.renderTimeoutMs ?? null) === (render.renderTimeoutMs ?? null) &&
+    canonical(metadataBefore ?? null) === canonical(render.metadata ?? null) &&
+    canonical([...(latest.failOn ?? [])].sort()) === canonical([...(render.failOn ?? [])].sort()) &&
+    engineSame
+  );
+}
+
 /** A valid deploy slug from a folder name: lowercase, `[a-z0-9-]`, at most 63 characters. */
 export function slugify(name: string): string {
   const s = name
@@ -247,13 +298,47 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     return { ...f, sha256 };
   });
   const descriptors = files.map((f) => ({ path: f.path, sha256: f.sha256, size: f.size }));
+  const render = {
+    route,
+    title: opts.title ?? opts.slug ?? path.basename(path.resolve(dir)),
+    ...(opts.engine !== undefined ? { engine: opts.engine } : {}),
+    ...(opts.renderTimeoutMs !== undefined ? { renderTimeoutMs: opts.renderTimeoutMs } : {}),
+    ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
+    ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),
+  };
 
   // The deploy: given, found by slug, or created inline with the session (one transaction on the server).
   let deployId = opts.deployId ?? null;
   const slug = opts.slug ?? null;
   let createdDeploy = false;
   if (!deployId) deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
-  const title = opts.title ?? slug ?? path.basename(path.resolve(dir));
+
+  // Nothing changed since the deploy's latest version: that version is the answer, with nothing sent.
+  const latest = deployId && !opts.newVersion ? await latestVersion(http, deployId, signal) : null;
+  if (latest && sameAsLatest(latest, treeHashOf(descriptors), render)) {
+    if (opts.alias) {
+      progress({ phase: 'alias', alias: opts.alias });
+      await http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', {
+        path: { deployId: latest.deployId, alias: opts.alias },
+        body: { deployVersionId: latest.id },
+        signal,
+      });
+    }
+    return {
+      deployId: latest.deployId,
+      slug,
+      createdDeploy: false,
+      deployVersion: latest,
+      unchanged: true,
+      version: latest.versionNo,
+      files: files.length,
+      newBlobs: 0,
+      bytesSent: 0,
+      totalBytes: bytesTotal,
+      alias: opts.alias ?? null,
+      ignored,
+    };
+  }
   const createSession = async () => {
     const target = deployId ? { deployId } : { createDeploy: { slug: slug!, name: opts.name ?? opts.title ?? slug! } };
     return http.call('POST /v1/upload-sessions', { body: { ...target, files: descriptors }, idempotencyKey: opts.idempotencyKey, signal });
@@ -307,20 +392,11 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   });
 
   progress({ phase: 'commit' });
-  const render = {
-    route,
-    title,
-    ...(opts.engine !== undefined ? { engine: opts.engine } : {}),
-    ...(opts.renderTimeoutMs !== undefined ? { renderTimeoutMs: opts.renderTimeoutMs } : {}),
-    ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
-    ...(opts.failOn !== undefined ? { failOn: opts.failOn } : {}),
-  };
   const committed = await http.call('POST /v1/upload-sessions/{uploadSessionId}/commit', {
     path: { uploadSessionId: sessionId },
     body: {
       entries: files.map((f) => ({ path: f.path, blobHash: f.sha256, size: f.size })),
       render,
-      ...(opts.newVersion ? { newVersion: true } : {}),
     },
     headers: tokenHeader,
     signal,
@@ -339,7 +415,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     slug,
     createdDeploy,
     deployVersion,
-    unchanged: committed.unchanged === true,
+    unchanged: false,
     version: deployVersion.versionNo,
     files: files.length,
     newBlobs,

@@ -15,7 +15,7 @@ import type { Deploys } from './deploys.js';
 import { writeRenderPack } from './render-pack-writer.js';
 import { MAX_SINGLE_FILE_BYTES, type Usage } from './usage.js';
 import { uploadSessionView, versionView } from './views.js';
-import { identicalLatest, insertVersion } from './version-rows.js';
+import { insertVersion } from './version-rows.js';
 
 import {
   checkDescriptors,
@@ -342,7 +342,7 @@ export class Uploads {
     const { indexKey, packKey } = await writeRenderPack(this.ctx, entries);
 
     const now = this.ctx.clock.now();
-    const { version, unchanged } = await this.ctx.db.transaction().execute(async (trx) => {
+    const version = await this.ctx.db.transaction().execute(async (trx) => {
       await claimSession(trx, sessionId);
       await touchBlobs(trx, accountId, hashes, now);
       const settings = {
@@ -358,12 +358,6 @@ export class Uploads {
         fail_on_json: checked.failOnJson,
         engine: checked.engine,
       };
-      // The same files and settings as the latest version: that version is the answer (no copy, no commit counted).
-      const same = input.newVersion ? null : await identicalLatest(trx, session.deploy_id, settings);
-      if (same) {
-        await trx.updateTable('upload_sessions').set({ committed_version_id: same.id }).where('id', '=', sessionId).execute();
-        return { version: same, unchanged: true };
-      }
       await this.usage.increment(trx, {
         accountId,
         meter: 'deploy_commits',
@@ -388,13 +382,13 @@ export class Uploads {
       };
       await insertVersion(trx, row, entries);
       await trx.updateTable('upload_sessions').set({ committed_version_id: row.id }).where('id', '=', sessionId).execute();
-      return { version: row, unchanged: false };
+      return row;
     });
-    if (this.hooks.afterCommit && !unchanged) {
+    if (this.hooks.afterCommit) {
       await this.hooks
         .afterCommit(accountId, session.deploy_id)
         .catch((err) => this.ctx.log.error({ err, deployId: session.deploy_id }, 'version retention failed'));
     }
-    return { deployVersion: versionView(version), unchanged };
+    return { deployVersion: versionView(version) };
   }
 }

@@ -12,7 +12,7 @@ import { ROOT, startServerProcess } from '../helpers/server-process.js';
 const run = promisify(execFile);
 
 describe('README quickstart', () => {
-  test('first start prints a key; the quickstart deploys a folder twice, sending nothing and making no version the second time', async () => {
+  test('first start prints a key; the quickstart deploys a folder twice, sending nothing and committing nothing the second time', async () => {
     const dataDir = tempDir();
     const server = await startServerProcess({ FOLIO_DATA_DIR: dataDir });
     try {
@@ -25,8 +25,12 @@ describe('README quickstart', () => {
       assert.match(first.stdout, new RegExp(`uploaded ${fileCount} new blob\\(s\\); version: v1-`));
       assert.match(first.stdout, /deploy commits this month: 1, stored bytes: \d+/);
       const second = await run(script, [path.join(ROOT, 'examples/hello'), 'hello'], { env });
-      assert.match(second.stdout, /uploaded 0 new blob\(s\); version: v1-\w+ \(ver_\w+\) of deploy dep_\w+ \(unchanged\)/);
-      assert.match(second.stdout, /deploy commits this month: 1,/, 'an unchanged deploy counts no commit');
+      assert.match(second.stdout, /uploaded 0 new blob\(s\); version: v1-\w+ \(ver_\w+\) of deploy dep_\w+ \(unchanged;/);
+      assert.match(second.stdout, /deploy commits this month: 1,/, 'an unchanged folder is not committed');
+      // Asked to, it commits the same files: a new version, counted (every commit is).
+      const forced = await run(script, [path.join(ROOT, 'examples/hello'), 'hello'], { env: { ...env, FOLIO_NEW_VERSION: '1' } });
+      assert.match(forced.stdout, /uploaded 0 new blob\(s\); version: v2-/);
+      assert.match(forced.stdout, /deploy commits this month: 2,/);
       // Deploy and render the invoice example as the README shows; the PDF lands where render.sh says.
       await run(script, [path.join(ROOT, 'examples/invoice'), 'invoice'], { env });
       const out = path.join(dataDir, 'invoice.pdf');

@@ -1,6 +1,6 @@
-// A commit identical to the deploy's latest version (same files, same render settings) answers that
-// version (200, unchanged) instead of adding a copy with the next number, and counts no commit;
-// newVersion: true forces one; a changed setting or file, or an older identical version, makes a new one.
+// Every commit creates an immutable deploy version with the next versionNo (the contract), also when its
+// files and settings equal the latest version's, and each counts one deploy commit. Skipping an unchanged
+// upload is the clients' choice (the SDK's deployDirectory, tested in test/unit/deploy-unchanged.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -14,53 +14,48 @@ describe('identical commits', () => {
   });
   after(() => app.close());
 
-  const commits = async () => (await app.api('GET', '/v1/usage')).body;
+  const commitsCounted = async () =>
+    (await app.api('GET', '/v1/usage')).body.usageMeters.find((m: { code: string }) => m.code === 'deploy_commits').totalQuantity as number;
 
-  test('the same files and settings answer the latest version; a change or newVersion makes the next', async () => {
+  test('the same files and settings commit a new version with the next number, and count a commit', async () => {
     const a = [file('index.html', '<p>a</p>'), file('style.css', 'p{}')];
     const first = await deployFiles(app, { createDeploy: { slug: 'same', name: 'Same' } }, a);
     assert.equal(first.status, 201, JSON.stringify(first.body));
-    assert.equal(first.body.unchanged, false);
-    const usageBefore = JSON.stringify(await commits());
+    assert.equal(first.body.unchanged, undefined, 'the commit answer is {deployVersion}');
+    const counted = await commitsCounted();
 
     const again = await deployFiles(app, { deployId: first.deployId }, a);
-    assert.equal(again.status, 200, JSON.stringify(again.body));
-    assert.equal(again.body.unchanged, true);
-    assert.equal(again.body.deployVersion.id, first.body.deployVersion.id);
-    assert.equal(again.body.deployVersion.versionNo, 1);
-    assert.equal(JSON.stringify(await commits()), usageBefore, 'no commit is counted');
-
-    const retitled = await deployFiles(app, { deployId: first.deployId }, a, { route: '/', title: 'Other title' });
-    assert.equal(retitled.status, 201);
-    assert.equal(retitled.body.deployVersion.versionNo, 2);
-
-    // v1's files and settings again: not the latest, so a new version (the latest moves back to them).
-    const back = await deployFiles(app, { deployId: first.deployId }, a);
-    assert.equal(back.status, 201);
-    assert.equal(back.body.deployVersion.versionNo, 3);
+    assert.equal(again.status, 201, JSON.stringify(again.body));
+    assert.notEqual(again.body.deployVersion.id, first.body.deployVersion.id);
+    assert.equal(again.body.deployVersion.versionNo, 2);
+    assert.equal(again.body.deployVersion.treeHash, first.body.deployVersion.treeHash);
+    assert.equal(await commitsCounted(), counted + 1, 'the identical commit is counted');
 
     const versions = await app.api('GET', `/v1/deploys/${first.deployId}/versions`);
-    assert.equal(versions.body.items.length, 3);
+    assert.deepEqual(
+      versions.body.items.map((v: { versionNo: number }) => v.versionNo),
+      [2, 1],
+    );
   });
 
-  test('newVersion: true always makes a new version', async () => {
+  test('newVersion is accepted and changes nothing: the commit is a new version either way', async () => {
     const files = [file('index.html', '<p>forced</p>')];
     const first = await deployFiles(app, { createDeploy: { slug: 'forced', name: 'Forced' } }, files);
-    const s = await app.api('POST', '/v1/upload-sessions', { deployId: first.deployId, files: descriptors(files) });
-    assert.equal(s.status, 201, JSON.stringify(s.body));
-    const commit = await app.api(
-      'POST',
-      `/v1/upload-sessions/${s.body.uploadSession.id}/commit`,
-      {
-        newVersion: true,
-        entries: entries(files),
-        render: { route: '/', title: 'Test' },
-      },
-      { 'x-upload-token': s.body.uploadToken },
-    );
-    assert.equal(commit.status, 201, JSON.stringify(commit.body));
-    assert.equal(commit.body.unchanged, false);
-    assert.equal(commit.body.deployVersion.versionNo, 2);
+    for (const [flag, expected] of [
+      [true, 2],
+      [false, 3],
+    ] as const) {
+      const s = await app.api('POST', '/v1/upload-sessions', { deployId: first.deployId, files: descriptors(files) });
+      assert.equal(s.status, 201, JSON.stringify(s.body));
+      const commit = await app.api(
+        'POST',
+        `/v1/upload-sessions/${s.body.uploadSession.id}/commit`,
+        { newVersion: flag, entries: entries(files), render: { route: '/', title: 'Test' } },
+        { 'x-upload-token': s.body.uploadToken },
+      );
+      assert.equal(commit.status, 201, JSON.stringify(commit.body));
+      assert.equal(commit.body.deployVersion.versionNo, expected);
+    }
   });
 });
 

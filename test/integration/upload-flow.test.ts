@@ -90,10 +90,9 @@ describe('upload flow over HTTP (server process)', () => {
       json: { entries: entries(files), render: { route: '/', title: 'Flow' } },
       headers: { 'x-upload-token': s2.token },
     });
-    // The same files and settings as the latest version: that version, not a copy.
-    assert.equal(c2.status, 200);
-    assert.equal(c2.body.unchanged, true);
-    assert.equal(c2.body.deployVersion.versionNo, 1);
+    // The same files and settings as the latest version: every commit is a new version all the same.
+    assert.equal(c2.status, 201);
+    assert.equal(c2.body.deployVersion.versionNo, 2);
     assert.equal(c2.body.deployVersion.treeHash, v1.treeHash);
 
     // committed session → 409
@@ -105,7 +104,7 @@ describe('upload flow over HTTP (server process)', () => {
     assert.equal(again.body.error, 'upload_session_committed');
 
     const deploy = await api.request('GET', `/v1/deploys/${s1.deployId}`);
-    assert.equal(deploy.body.latestVersion.versionNo, 1);
+    assert.equal(deploy.body.latestVersion.versionNo, 2);
   });
 
   test('tampered bytes → 400 and the blob stays missing; undeclared hash → 409; wrong token → 401; ../ path → 400', async () => {

@@ -114,8 +114,8 @@ class Folio:
         Give ``slug`` (the deploy is found by it, or created with ``name``) or ``deploy_id``. ``title`` and
         ``route`` are the version's (defaults: the slug, ``/``); ``render_timeout_ms``, ``metadata`` and
         ``fail_on`` its ``render`` settings; ``alias`` is pointed at the new version. A folder and settings identical
-        to the deploy's latest version answer that version (``unchanged`` True, nothing counted) unless
-        ``new_version`` is True. Dotfiles and
+        to the deploy's latest version are not uploaded or committed: that version is the result (``unchanged``
+        True) unless ``new_version`` is True (every commit makes a new version and counts). Dotfiles and
         ``node_modules`` are left out unless included; ``ignore(rel_path)`` replaces that rule (folders are
         passed with a trailing "/"). ``on_progress`` receives ``{"phase": "scan" | "hash" | "check" | "upload" |
         "commit" | "alias", ...}``. Returns a DeployResult (``version``, ``deploy_version_id``, ``unchanged``, ``new_blobs``, ...).

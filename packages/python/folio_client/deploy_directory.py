@@ -9,7 +9,9 @@ asked for, or whatever an ``ignore`` predicate says, exactly as the TypeScript S
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
@@ -143,6 +145,39 @@ def sha256_file(path: str) -> str:
     return h.hexdigest()
 
 
+def tree_hash(descriptors: Sequence[Mapping[str, Any]]) -> str:
+    """The server's ``treeHash`` of these files: sha256 over ``path\\0sha256\\0size\\n`` of each, sorted by path."""
+    h = hashlib.sha256()
+    for d in sorted(descriptors, key=lambda d: str(d["path"])):
+        h.update(f"{d['path']}\0{d['sha256']}\0{d['size']}\n".encode("utf-8"))
+    return h.hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def same_as_latest(latest: Mapping[str, Any], tree: str, render: Mapping[str, Any]) -> bool:
+    """Whether committing files of this tree hash with these render settings would repeat ``latest``.
+
+    Every setting counts: route, title, timeout, metadata (key order aside), failOn (order aside). This client
+    sends no engine, so the server infers it from the entry's extension: a latest version whose engine was
+    declared for an HTML or .docx entry would change.
+    """
+    route = str(render["route"])
+    declared_before = latest.get("engine") not in (None, "html") and re.search(r"(/|\.html?|\.docx)$", route, re.I) is not None
+    metadata_before = json.loads(latest["metadataJson"]) if latest.get("metadataJson") is not None else None
+    return (
+        latest.get("treeHash") == tree
+        and latest.get("route") == route
+        and latest.get("title") == render["title"]
+        and latest.get("renderTimeoutMs") == render.get("renderTimeoutMs")
+        and _canonical(metadata_before) == _canonical(render.get("metadata"))
+        and sorted(latest.get("failOn") or []) == sorted(render.get("failOn") or [])
+        and not declared_before
+    )
+
+
 def deploy_directory(
     transport: Transport,
     directory: str,
@@ -188,6 +223,43 @@ def deploy_directory(
         found = find_deploy_by_slug(transport, str(slug))
         target_id = str(found["id"]) if found else None
     version_title = title or slug or os.path.basename(os.path.abspath(directory))
+    render: JsonObject = {"route": route, "title": version_title}
+    if render_timeout_ms is not None:
+        render["renderTimeoutMs"] = render_timeout_ms
+    if metadata is not None:
+        render["metadata"] = dict(metadata)
+    if fail_on is not None:
+        render["failOn"] = list(fail_on)
+
+    # Nothing changed since the deploy's latest version: that version is the answer, with nothing sent
+    # (every commit makes a new version and counts as a deploy commit, so the client compares first).
+    if target_id and not new_version:
+        page = transport.call("GET", "/v1/deploys/{deployId}/versions", path={"deployId": target_id}, query={"limit": 1})
+        items = page.get("items") or []
+        latest = items[0] if items else None
+        if latest is not None and same_as_latest(latest, tree_hash(descriptors), render):
+            if alias:
+                progress({"phase": "alias", "alias": alias})
+                transport.call(
+                    "PUT",
+                    "/v1/deploys/{deployId}/aliases/{alias}",
+                    path={"deployId": str(latest["deployId"]), "alias": alias},
+                    body={"deployVersionId": latest["id"]},
+                )
+            return DeployResult(
+                deploy_id=str(latest["deployId"]),
+                slug=slug,
+                created_deploy=False,
+                deploy_version=latest,
+                unchanged=True,
+                version=int(latest["versionNo"]),
+                files=len(listed),
+                new_blobs=0,
+                bytes_sent=0,
+                total_bytes=total_bytes,
+                alias=alias,
+                ignored=listing.ignored,
+            )
 
     def create_session(existing: Optional[str]) -> JsonObject:
         target: JsonObject = {"deployId": existing} if existing else {"createDeploy": {"slug": slug, "name": name or title or slug}}
@@ -243,19 +315,10 @@ def deploy_directory(
     progress({"phase": "upload", "done": len(to_upload), "total": len(to_upload), "bytesDone": upload_total, "bytesTotal": upload_total})
 
     progress({"phase": "commit"})
-    render: JsonObject = {"route": route, "title": version_title}
-    if render_timeout_ms is not None:
-        render["renderTimeoutMs"] = render_timeout_ms
-    if metadata is not None:
-        render["metadata"] = dict(metadata)
-    if fail_on is not None:
-        render["failOn"] = list(fail_on)
     commit: JsonObject = {
         "entries": [{"path": d["path"], "blobHash": d["sha256"], "size": d["size"]} for d in descriptors],
         "render": render,
     }
-    if new_version:
-        commit["newVersion"] = True
     committed = transport.call(
         "POST", "/v1/upload-sessions/{uploadSessionId}/commit", path={"uploadSessionId": session_id}, body=commit, headers=token
     )
@@ -273,7 +336,7 @@ def deploy_directory(
         slug=slug,
         created_deploy=created_deploy,
         deploy_version=version,
-        unchanged=committed.get("unchanged") is True,
+        unchanged=False,
         version=int(version["versionNo"]),
         files=len(listed),
         new_blobs=sum(1 for x in fresh if x),

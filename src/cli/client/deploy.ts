@@ -32,8 +32,8 @@ Options:
                          job's payload and converted to PDF (docs/office-templates.md)
   --title TITLE          title of the version (default: the slug)
   --alias NAME           point this alias (e.g. production, preview) at the new version
-  --new-version          make a new version even when nothing changed since the latest one (default:
-                         an identical folder and settings answer the latest version, "unchanged")
+  --new-version          commit a new version even when nothing changed since the latest one (default:
+                         a folder and settings identical to it are not uploaded: "unchanged")
   --timeout SECONDS      render timeout of the version (render.renderTimeoutMs; 30, 90s, 2m)
   --metadata FILE        JSON file used as render.metadata (pdf options, fileName)
   --fail-on CODE[,CODE]  render.failOn of the version: these warnings fail its jobs instead of letting

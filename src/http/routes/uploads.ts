@@ -180,16 +180,12 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         tags,
         summary: 'Commit the session into an immutable deploy version',
         description:
-          "Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; the new version gets the next `versionNo` of the deploy (201). A commit identical to the deploy's latest version (same files, same `render` settings) answers that version with 200 and `unchanged: true`, unless `newVersion: true`.",
+          "Step 4. `entries` lists the version's files; each must name a blob this account has uploaded (in this or an earlier session) with that exact size. `render.route` is the entry page (begins with `/`; `/` and `/dir/` resolve to index.html). The plan's per-commit limits and monthly commit allowance apply. The session becomes `committed`; every commit creates a new immutable version with the next `versionNo` of the deploy (201) and counts one `deploy_commits`, also when its files and settings equal the latest version's. Clients that want no copy compare their tree hash and settings with the latest version first (`folio deploy` and the SDKs do) and skip the upload.",
         params: SessionParams,
         headers: TokenHeaders,
         body: CommitBody,
         response: {
-          201: Type.Object({ deployVersion: Type.Ref('DeployVersion'), unchanged: Type.Literal(false) }),
-          200: Type.Object({
-            deployVersion: Type.Ref('DeployVersion'),
-            unchanged: Type.Literal(true, { description: "The deploy's latest version, identical to this commit." }),
-          }),
+          201: Type.Object({ deployVersion: Type.Ref('DeployVersion') }),
         },
         'x-folio': {
           success: 'The new version',
@@ -206,14 +202,13 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
             'insufficient_storage',
           ],
           request: ex.commit,
-          response: { deployVersion: ex.deployVersion, unchanged: false },
-          responseExamples: { 200: { deployVersion: ex.deployVersion, unchanged: true } },
+          response: { deployVersion: ex.deployVersion },
         },
       },
     },
     async (req, reply) => {
       const committed = await s.uploads.commit(principalOf(req).accountId, req.params.uploadSessionId, tokenOf(req), req.body);
-      return reply.code(committed.unchanged ? 200 : 201).send(committed);
+      return reply.code(201).send(committed);
     },
   );
 }

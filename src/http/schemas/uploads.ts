@@ -60,7 +60,7 @@ export const CommitBody = Type.Object(
     newVersion: Type.Optional(
       Type.Boolean({
         description:
-          "Default `false`: a commit whose files and `render` settings are identical to the deploy's latest version answers that version (200, `unchanged: true`) instead of adding a copy with the next `versionNo`; no commit is counted. `true` always makes a new version (201), e.g. to make the same files `latest` again after an older one.",
+          'Accepted and ignored: every commit makes a new version. (Earlier releases answered an identical commit with the latest version unless this was `true`; clients now decide that before uploading.)',
       }),
     ),
     entries: Type.Array(
