@@ -11,6 +11,7 @@ import {
 import { isWordImagePath, WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import { AppError } from '../errors/app-error.js';
 import { checkOfficeInput } from '../domain/office-input.js';
+import { MAX_TEMPLATE_NESTING, templateNestingProblem } from '../domain/template-nesting.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 
@@ -53,11 +54,29 @@ export async function checkTemplateSources(
       );
     }
   }
-  const problem = await ctx.sandbox.run(
-    'template.check',
-    { engine, files },
-    { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs },
-  );
+  for (const f of files) {
+    const deep = templateNestingProblem(engine, f.text);
+    if (!deep) continue;
+    const { line, column } = lineColumn(f.text, deep.offset);
+    throw new AppError(
+      'template_syntax_error',
+      `${f.path}:${line}:${column}: blocks and expressions nest ${deep.depth} levels deep here; a template may nest at most ${MAX_TEMPLATE_NESTING}`,
+      { field: 'entries', file: f.path, line, column, limit: MAX_TEMPLATE_NESTING },
+    );
+  }
+  let problem;
+  try {
+    problem = await ctx.sandbox.run('template.check', { engine, files }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
+  } catch (err) {
+    if (!(err instanceof SandboxLimitError)) throw err;
+    const entry = entryPath.slice(1);
+    throw new AppError('template_syntax_error', `${entry}: the templates could not be parsed within the limits: ${err.message}`, {
+      field: 'entries',
+      file: entry,
+      line: null,
+      column: null,
+    });
+  }
   if (problem) {
     const at = problem.line !== null ? `:${problem.line}${problem.column !== null ? `:${problem.column}` : ''}` : '';
     throw new AppError('template_syntax_error', `${problem.path}${at}: ${problem.message}`, {

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
+import { MAX_TEMPLATE_NESTING } from '../../src/domain/template-nesting.js';
 
 describe('template sources refused at commit and on inline jobs', () => {
   let app: TestApp;
@@ -95,5 +96,24 @@ describe('template sources refused at commit and on inline jobs', () => {
     assert.equal(big.status, 413, JSON.stringify(big.body).slice(0, 300));
     assert.equal(big.body.details.field, 'markdown');
     assert.equal((await app.api('GET', '/v1/render-jobs?limit=100')).body.items.length, jobsBefore, 'no job was created');
+  });
+
+  test('a template nested 60,000 levels deep is refused at once, naming the limit, at commit and inline', async () => {
+    const deep = `${'{{#if a}}'.repeat(60_000)}x${'{{/if}}'.repeat(60_000)}`;
+    const committed = await deployFiles(app, { createDeploy: { slug: 'deep', name: 'Deep' } }, [file('index.hbs', deep)]);
+    assert.equal(committed.status, 400, JSON.stringify(committed.body).slice(0, 300));
+    assert.equal(committed.body.error, 'template_syntax_error');
+    assert.match(
+      committed.body.message,
+      new RegExp(
+        `^index\\.hbs:1:\\d+: blocks and expressions nest ${MAX_TEMPLATE_NESTING + 1} levels deep here; a template may nest at most ${MAX_TEMPLATE_NESTING}$`,
+      ),
+    );
+    assert.equal(committed.body.details.limit, MAX_TEMPLATE_NESTING);
+    const sub = await inline({ html: `<p>{{${'(f '.repeat(60_000)}x${')'.repeat(60_000)}}}</p>`, engine: 'handlebars' });
+    assert.equal(sub.status, 400, JSON.stringify(sub.body).slice(0, 300));
+    assert.equal(sub.body.error, 'template_syntax_error');
+    assert.equal(sub.body.details.file, 'index.html');
+    assert.match(sub.body.message, /a template may nest at most/);
   });
 });
