@@ -1,6 +1,8 @@
 // How a conversion's options become LibreOffice's PDF export settings (the FilterData of writer_pdf_Export,
 // calc_pdf_Export, impress_pdf_Export), and the checks on options a request sends. Pure.
 
+import { secretTextProblem } from './secret-text.js';
+
 export interface OfficeConversionOptions {
   /** Pages to keep, LibreOffice's PageRange syntax ("1-3,5"). */
   pageRanges?: string;
@@ -61,5 +63,6 @@ export function officeOptionsProblem(o: OfficeConversionOptions, field = 'office
     return `${field}.maxImageResolution must be one of ${MAX_IMAGE_RESOLUTIONS.join(', ')}`;
   if (o.password !== undefined && (o.password.length === 0 || o.password.length > 1024))
     return `${field}.password must be 1 to 1024 characters`;
+  if (o.password !== undefined) return secretTextProblem(o.password, `${field}.password`);
   return null;
 }

@@ -13,6 +13,7 @@ import { storeManagedPdf } from './managed-pdf-store.js';
 import { readableManagedPdf } from './readable-pdf.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
+import { secretTextProblem } from '../domain/secret-text.js';
 
 /** Ceiling of one upload whatever the plan says: pdf-lib holds several times a PDF's bytes while reading it. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -56,6 +57,8 @@ export class PdfUploads {
     if (input.bytes.length === 0) throw new AppError('pdf_invalid', 'the PDF is empty', { field: 'file' });
     if (input.password !== undefined && input.password.length > MAX_PASSWORD_LENGTH)
       throw new AppError('invalid_request', `password may have at most ${MAX_PASSWORD_LENGTH} characters`, { field: 'password' });
+    const badPassword = input.password === undefined ? null : secretTextProblem(input.password, 'password');
+    if (badPassword) throw new AppError('invalid_request', badPassword, { field: 'password' });
     if (input.bytes.subarray(0, 1024).indexOf('%PDF-', 0, 'latin1') < 0)
       throw new AppError('pdf_invalid', 'the file is not a PDF (no %PDF- header in its first 1024 bytes)', { field: 'file' });
 

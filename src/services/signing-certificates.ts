@@ -17,6 +17,7 @@ import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { newestFirst } from './pagination.js';
+import { secretTextProblem } from '../domain/secret-text.js';
 
 export interface SigningCertificateView {
   id: string;
@@ -92,6 +93,8 @@ export class SigningCertificates {
     if (input.passphrase.length > MAX_PASSPHRASE_LENGTH) {
       throw new AppError('invalid_request', `passphrase must be at most ${MAX_PASSPHRASE_LENGTH} characters`, { field: 'passphrase' });
     }
+    const badPassphrase = secretTextProblem(input.passphrase, 'passphrase');
+    if (badPassphrase) throw new AppError('invalid_request', badPassphrase, { field: 'passphrase' });
     const bytes = decodePkcs12Base64(input.pkcs12);
     if (!bytes) throw new AppError('invalid_request', 'pkcs12 must be the PKCS#12 file in standard base64', { field: 'pkcs12' });
     const now = this.ctx.clock.now();

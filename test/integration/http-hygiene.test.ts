@@ -378,6 +378,29 @@ describe('malformed multipart jobs are 4xx naming what the client sent', () => {
     });
   }
 
+  test('/v1/pdfs: a multipart password with a NUL or bytes that are not UTF-8 is 400 naming password; nothing stored', async () => {
+    const pdfs = async () => (await app.services.ctx.db.selectFrom('managed_pdfs').select('id').execute()).length;
+    const before = await pdfs();
+    for (const password of [
+      Buffer.from('Ses\u0000ame'),
+      Buffer.concat([Buffer.from('Ses'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('ame')]),
+    ]) {
+      const body = multipart(
+        [
+          { name: 'password', value: password },
+          { name: 'file', value: '%PDF-1.4\n%%EOF\n', filename: 'a.pdf', type: 'application/pdf' },
+        ],
+        'pw',
+      );
+      const r = await send('/v1/pdfs', body, 'multipart/form-data; boundary=pw');
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assertUniform(r.body, 'invalid_request');
+      assert.equal(r.body.details?.field, 'password');
+      assert.ok(!JSON.stringify(r.body).includes('Ses'), 'the password is not echoed');
+    }
+    assert.equal(await pdfs(), before);
+  });
+
   test(`more than ${MAX_INLINE_FILES_CEILING} asset parts → the documented 413 body_too_large naming the parts`, async () => {
     const boundary = 'manyparts';
     const parts: Part[] = [{ name: 'index.html', value: '<p>many</p>' }];

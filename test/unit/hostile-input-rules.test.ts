@@ -4,6 +4,8 @@ import { describe, test } from 'node:test';
 import { normalizeBundlePath } from '../../src/domain/file-paths.js';
 import { fieldOfPath, findTooDeep, MAX_JSON_DEPTH } from '../../src/domain/json-depth.js';
 import { isValidMime } from '../../src/domain/mime.js';
+import { officeOptionsProblem } from '../../src/domain/office-options.js';
+import { secretTextProblem } from '../../src/domain/secret-text.js';
 
 describe('findTooDeep', () => {
   test('counts the root as level 1 and answers the path to the first container past the limit', () => {
@@ -67,4 +69,20 @@ describe('isValidMime (RFC 9110 media-type, ASCII)', () => {
       assert.equal(isValidMime(bad), false, JSON.stringify(bad));
     }
   });
+});
+
+test('a password or passphrase as received: NUL, a lone surrogate or U+FFFD is refused, naming the field, never the value', () => {
+  for (const [value, why] of [
+    ['Ses\u0000ame', /must not contain a NUL/],
+    ['Ses\ud800ame', /lone UTF-16 surrogate/],
+    ['Ses\udfffame', /lone UTF-16 surrogate/],
+    ['Ses\ufffd\ufffd\ufffdame', /not valid UTF-8/],
+  ] as const) {
+    const problem = secretTextProblem(value, 'password');
+    assert.ok(problem, JSON.stringify(value));
+    assert.match(problem, why);
+    assert.ok(problem.startsWith('password ') && !problem.includes('Ses'), problem);
+  }
+  for (const ok of ['Sesame', 'Sésame open 🔑', 'x'.repeat(1000)]) assert.equal(secretTextProblem(ok, 'password'), null, ok);
+  assert.match(officeOptionsProblem({ password: 'a\u0000b' }) ?? '', /^office\.password must not contain a NUL/);
 });
