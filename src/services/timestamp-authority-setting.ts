@@ -30,7 +30,8 @@ export async function setTimestampAuthority(ctx: ServiceContext, accountId: stri
     const problem = timestampAuthorityUrlProblem(url);
     if (problem) throw new AppError('invalid_request', `url ${problem}`, { field: 'url' });
     const u = new URL(url);
-    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    // A name's trailing dots are the root (LocalHost. is localhost), and case does not matter.
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
     const reserved = (isIP(host) && isBlockedAddress(host)) || /(^|\.)localhost$/i.test(host);
     if (reserved && !isAllowListed(u, ctx.config.resolved.timestampAllowedHosts))
       throw new AppError(

@@ -122,5 +122,11 @@ describe('POST /v1/pdf-jobs refusals', () => {
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
     assert.equal(refused.body.details.field, 'url');
     assert.equal((await put('ftp://tsa.example/')).status, 400);
+    // localhost in any spelling: any case, a trailing dot, a subdomain of it.
+    for (const url of ['http://LocalHost./tsa', 'http://localhost../tsa', 'https://tsa.LOCALHOST./', 'http://[::1]:8080/tsa']) {
+      const r = await put(url);
+      assert.equal(r.status, 400, `${url}: ${JSON.stringify(r.body)}`);
+      assert.match(r.body.message, /reserved address/, url);
+    }
   });
 });
