@@ -4,6 +4,9 @@
 // content from outside or seal the document are pdf-step-shapes.ts.
 import { checkExtraStep, EXTRA_KEYS, inlineStepBytes, MAX_INLINE_STEP_BYTES, stampSource, type ExtraStep } from './pdf-step-shapes.js';
 
+/** Longest text a fillForm step puts into one field. */
+export const MAX_FORM_VALUE_LENGTH = 10_000;
+
 export const MAX_STEPS = 20;
 export const STAMP_POSITIONS = [
   'center',
@@ -130,9 +133,13 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
       for (const [k, v] of Object.entries(fields)) {
         const ok =
           typeof v === 'boolean' ||
-          (typeof v === 'string' && v.length <= 10_000) ||
+          (typeof v === 'string' && v.length <= MAX_FORM_VALUE_LENGTH) ||
           (Array.isArray(v) && v.every((x) => typeof x === 'string'));
-        if (!ok) return { field: `${f}.fields.${k}`, message: `${f}.fields.${k} must be a string, a boolean or an array of strings` };
+        if (!ok)
+          return {
+            field: `${f}.fields.${k}`,
+            message: `${f}.fields.${k} must be a string of at most ${MAX_FORM_VALUE_LENGTH} characters, a boolean or an array of strings`,
+          };
       }
       return { type, fields: fields as Record<string, string | boolean | string[]> };
     }

@@ -192,7 +192,7 @@ export class PdfMerges {
       try {
         r = await this.ctx.sandbox.run(
           'pdf.inspectJoined',
-          { pdf: f.bytes, limits: { maxPages: pagesLeft } },
+          { pdf: f.bytes, limits: { maxPages: MAX_MERGE_PAGES } },
           { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
         );
       } catch (err) {
@@ -200,6 +200,12 @@ export class PdfMerges {
         r = { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
       }
       if (r.problem) throw new AppError('invalid_request', `file ${f.name} ${r.problem}`, { field: f.name });
+      if (r.pages > pagesLeft)
+        throw new AppError(
+          'invalid_request',
+          `file ${f.name} brings the merge to ${MAX_MERGE_PAGES - pagesLeft + r.pages} pages; at most ${MAX_MERGE_PAGES} are allowed`,
+          { field: f.name },
+        );
       pagesLeft -= r.pages;
     }
     return this.mergeInSandbox(

@@ -109,4 +109,15 @@ describe('Gotenberg forms', () => {
     ]);
     assert.equal(field.body.details.field, 'pdfa');
   });
+
+  test('merge: files that together pass 5000 pages are refused naming the file that passes it and the limit', async () => {
+    const big = await pdfOf(2600);
+    const r = await post('/forms/pdfengines/merge', [
+      ['files', big, 'a.pdf'],
+      ['files', big, 'b.pdf'],
+    ]);
+    assert.equal(r.status, 400, String(r.body));
+    assert.equal(r.body.details.field, 'b.pdf');
+    assert.equal(r.body.message, 'file b.pdf brings the merge to 5200 pages; at most 5000 are allowed');
+  });
 });

@@ -50,6 +50,8 @@ test('steps: each problem names its field; order rules', () => {
   assert.equal(field([{ type: 'flatten', extra: 1 }]), 'steps[0].extra');
   assert.equal(field([{ type: 'split', every: 2, ranges: ['1'] }]), 'steps[0]');
   assert.equal(field([{ type: 'fillForm', fields: { a: 1 } }]), 'steps[0].fields.a');
+  const long = checkSteps([{ type: 'fillForm', fields: { a: 'x'.repeat(10_001) } }]);
+  assert.ok('problem' in long && long.problem.message.includes('at most 10000 characters'), JSON.stringify(long));
   assert.equal(field([{ type: 'optimize' }, { type: 'flatten' }]), 'steps[0]');
   assert.equal(
     field([
