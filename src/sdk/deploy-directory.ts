@@ -10,6 +10,7 @@ import type { DeployVersion } from './api-types.js';
 import { mapLimit } from './concurrency.js';
 import { FolioApiError } from './errors.js';
 import type { HttpCore } from './http.js';
+import { latestVersion, sameAsLatest, treeHashOf } from './deploy-unchanged.js';
 import type { JobWarningCode } from './warnings.js';
 
 export interface DeployDirectoryOptions {
@@ -181,56 +182,6 @@ async function hashFile(abs: string, signal?: AbortSignal): Promise<string> {
   const h = createHash('sha256');
   await pipeline(fs.createReadStream(abs, { highWaterMark: 256 * 1024 }), h, { signal });
   return h.digest('hex');
-}
-
-/** The server's `treeHash` of a version with these files: sha256 over the entries sorted by path, one line `path\0sha256\0size\n` each. */
-export function treeHashOf(files: ReadonlyArray<{ path: string; sha256: string; size: number }>): string {
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return createHash('sha256')
-    .update(sorted.map((f) => `${f.path}\0${f.sha256}\0${f.size}\n`).join(''))
-    .digest('hex');
-}
-
-async function latestVersion(http: HttpCore, deployId: string, signal?: AbortSignal): Promise<DeployVersion | null> {
-  const page = await http.call('GET /v1/deploys/{deployId}/versions', { path: { deployId }, query: { limit: 1 }, signal });
-  return page.items[0] ?? null;
-}
-
-/** JSON with object keys sorted, so two equal values read the same whatever their key order. */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : x,
-  );
-
-interface RenderSettings {
-  route: string;
-  title: string;
-  engine?: string;
-  renderTimeoutMs?: number;
-  metadata?: Record<string, unknown>;
-  failOn?: readonly string[];
-}
-
-/**
- * Whether committing files of this tree hash with these settings would repeat `latest`: the same files,
- * route, title, timeout, metadata, failOn and engine. Without an engine the server infers it from the
- * entry's extension; a latest version whose engine was declared for an HTML or .docx entry would change.
- */
-export function sameAsLatest(latest: DeployVersion, tree: string, render: RenderSettings): boolean {
-  const engineSame =
-    render.engine !== undefined ? latest.engine === render.engine : latest.engine === 'html' || !/(\/|\.html?|\.docx)$/i.test(render.route);
-  const metadataBefore = latest.metadataJson === undefined ? undefined : (JSON.parse(latest.metadataJson) as unknown);
-  return (
-    latest.treeHash === tree &&
-    latest.route === render.route &&
-    latest.title === render.title &&
-    (latest.renderTimeoutMs ?? null) === (render.renderTimeoutMs ?? null) &&
-    canonical(metadataBefore ?? null) === canonical(render.metadata ?? null) &&
-    canonical([...(latest.failOn ?? [])].sort()) === canonical([...(render.failOn ?? [])].sort()) &&
-    engineSame
-  );
 }
 
 /** A valid deploy slug from a folder name: lowercase, `[a-z0-9-]`, at most 63 characters. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { treeHash } from '../../src/domain/tree-hash.js';
 import type { DeployVersion } from '../../src/sdk/api-types.js';
-import { sameAsLatest, treeHashOf } from '../../src/sdk/deploy-directory.js';
+import { sameAsLatest, treeHashOf } from '../../src/sdk/deploy-unchanged.js';
 
 const files = [
   { path: 'index.html', sha256: 'a'.repeat(64), size: 120 },
