@@ -14,8 +14,11 @@ import { UNO_BRIDGE_SCRIPT } from './uno-bridge.js';
 /** What the bridge answers for one document. */
 export interface BridgeAnswer {
   ok: boolean;
-  stage?: 'load' | 'convert';
+  /** Where it failed: opening the document, exporting it, or before it reached LibreOffice (which had stopped). */
+  stage?: 'load' | 'convert' | 'start';
   message?: string;
+  /** LibreOffice ended during or after this conversion (its status, or "unresponsive"): the process is retired. */
+  officeExited?: number | string;
 }
 
 export interface OfficeJob {
@@ -130,9 +133,12 @@ export class OfficeProcess {
       } catch {
         return;
       }
+      // LibreOffice itself ended (a crash, its memory limit): never hand this process another document; the
+      // bridge exits right after this line.
+      if (msg.officeExited !== undefined) this.#dead = true;
       if (msg.ready) ready?.({ version: String(msg.version), uid: Number(msg.uid) });
       else if (typeof msg.fatal === 'string') failed?.(new OfficeError('office_unavailable', `LibreOffice did not start: ${msg.fatal}`));
-      else if (this.#pending) {
+      else if (this.#pending && msg.id !== undefined) {
         const p = this.#pending;
         this.#pending = null;
         p.resolve(msg as unknown as BridgeAnswer);

@@ -3,7 +3,7 @@
 // line read on stdin, answering one JSON line on stdout. Passed to python3 with -c, so nothing is written to
 // disk for it. LibreOffice's own output goes to stderr, which the pool keeps as the job's messages.
 export const UNO_BRIDGE_SCRIPT = String.raw`
-import sys, os, json, time, subprocess
+import sys, os, json, time, subprocess, threading
 import uno
 from com.sun.star.beans import PropertyValue
 
@@ -101,14 +101,49 @@ def convert(req):
             except Exception:
                 pass
 
+# LibreOffice gone (a crash, its memory limit): this bridge ends too, so the pool replaces the process before
+# it hands it another document. While a document converts, its answer says so instead (officeExited).
+busy = threading.Lock()
+
+def watch():
+    code = proc.wait()
+    with busy:
+        out({"officeExited": code})
+        os._exit(3)
+
+threading.Thread(target=watch, daemon=True).start()
+
+def alive():
+    # After a failed conversion: a crashed soffice.bin leaves its launcher a moment longer, but no longer
+    # answers over the pipe.
+    if proc.poll() is not None:
+        return False
+    try:
+        desktop.getComponents()
+        return True
+    except Exception:
+        try:
+            proc.wait(5)
+        except Exception:
+            proc.kill()
+        return False
+
 for line in sys.stdin:
     line = line.strip()
     if not line:
         continue
     req = json.loads(line)
-    res = convert(req)
-    res["id"] = req.get("id")
-    out(res)
+    with busy:
+        if proc.poll() is not None:
+            res = {"ok": False, "stage": "start", "message": "LibreOffice had stopped before this document reached it"}
+        else:
+            res = convert(req)
+        if not res.get("ok") and not alive():
+            res["officeExited"] = proc.poll() if proc.poll() is not None else "unresponsive"
+        res["id"] = req.get("id")
+        out(res)
+        if "officeExited" in res:
+            os._exit(3)
 
 try:
     desktop.terminate()

@@ -4,11 +4,13 @@
 // conversions. Documents are made by docx (test/helpers/office-documents.ts); PDFs read by poppler.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { OfficeError } from '../../src/office/converter.js';
 import { OfficePool } from '../../src/office/office-pool.js';
+import { processTree } from '../../src/render/process-memory.js';
 import { withPdfFile } from '../helpers/pdf.js';
 import { letterDocx, remoteReferencesDocx } from '../helpers/office-documents.js';
 import { waitFor, waitUntil } from '../helpers/wait.js';
@@ -178,6 +180,82 @@ describe('the LibreOffice pool', () => {
       // A started process has reported its uid (-1 until then).
       const replacement = () => small.processes().find((p) => p.pid !== first!.pid && p.uid > 0);
       assert.ok(await waitFor('a new process started with no conversion asking', replacement, { timeoutMs: 60_000, intervalMs: 100 }));
+    } finally {
+      await small.close();
+    }
+  });
+
+  test("LibreOffice crashing under its bridge: the process is replaced, and the next account's document converts", async () => {
+    const small = new OfficePool({
+      size: 1,
+      maxConversionsPerProcess: 50,
+      memoryMb: 3072,
+      user: 'folio-office',
+      sofficePath: null,
+      replaceAfterMs: 0,
+    });
+    /** soffice.bin below the bridge process, killed as a crash would end it (the bridge stays up). */
+    const crashOffice = (bridgePid: number) => {
+      const office = (processTree(bridgePid) ?? []).filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'soffice.bin';
+        } catch {
+          return false;
+        }
+      });
+      assert.equal(office.length, 1, `one soffice.bin below ${bridgePid}`);
+      process.kill(office[0]!, 'SIGSEGV');
+    };
+    try {
+      await small.warm();
+      // While idle.
+      const [first] = small.processes();
+      crashOffice(first!.pid!);
+      const replaced = () => small.processes().find((p) => p.pid !== first!.pid && p.uid > 0);
+      assert.ok(await waitFor('a new process after the crash', replaced, { timeoutMs: 60_000, intervalMs: 100 }));
+      assert.equal(
+        pages(
+          (
+            await small.convert({
+              accountId: 'b',
+              fileName: 'letter.docx',
+              bytes: letter,
+              options: {},
+              timeoutMs: 60_000,
+              maxOutputBytes: null,
+            })
+          ).pdf,
+        ),
+        2,
+      );
+      // During a conversion: that document fails; the next one, of another account, converts.
+      const [second] = small.processes();
+      const slow = small.convert({
+        accountId: 'a',
+        fileName: 'big.csv',
+        bytes: slowCsv(),
+        options: {},
+        timeoutMs: 60_000,
+        maxOutputBytes: null,
+      });
+      const failed = assert.rejects(slow, (e: unknown) => e instanceof OfficeError && e.code === 'office_conversion_failed');
+      await waitUntil('the slow conversion to begin', () => small.processes().some((p) => p.conversions > 0 && p.pid === second!.pid), {
+        timeoutMs: 30_000,
+      });
+      crashOffice(second!.pid!);
+      await failed;
+      for (const account of ['b', 'c']) {
+        const r = await small.convert({
+          accountId: account,
+          fileName: 'letter.docx',
+          bytes: letter,
+          options: {},
+          timeoutMs: 60_000,
+          maxOutputBytes: null,
+        });
+        assert.equal(pages(r.pdf), 2, account);
+      }
+      assert.ok(!small.processes().some((p) => p.pid === second!.pid), 'the crashed process is gone');
     } finally {
       await small.close();
     }
