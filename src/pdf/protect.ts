@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PdfPermissions } from '../domain/pdf-protection.js';
 import { PdfPostProcessError } from './errors.js';
+import { underMemoryLimit } from './tool-memory.js';
 
 export interface PdfProtection {
   userPassword?: string;
@@ -92,7 +93,8 @@ export async function protectPdf(
 /** Runs qpdf; resolves when it exits successfully. */
 function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(opts.qpdf ?? 'qpdf', argv, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const limited = underMemoryLimit(opts.qpdf ?? 'qpdf', argv);
+    const child = spawn(limited.command, limited.args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     let done = false;
     const finish = (e: Error | null) => {

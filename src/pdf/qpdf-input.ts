@@ -1,6 +1,7 @@
 // A PDF from outside Folio (POST /v1/pdfs), checked by qpdf before anything else reads it: `qpdf --check`
-// parses every object and decodes every stream in a child process under a time limit, so a file that
-// crashes or hangs the parser costs one killed process, never the API. An encrypted PDF is opened with the
+// parses every object and decodes every stream in a child process under a time and memory limit
+// (tool-memory.ts), so a file that crashes, hangs or inflates the parser costs one ended process, never
+// the API. An encrypted PDF is opened with the
 // password the request brought and decrypted by qpdf; the stored PDF is the decrypted one.
 // The password never appears on a command line (any local user can read another process's arguments in
 // /proc) nor in qpdf's errors: qpdf gets a job file (QPDFJob JSON) holding it as a JSON string, written
@@ -10,6 +11,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { outOfMemory, TOOL_MEMORY_BYTES, underMemoryLimit } from './tool-memory.js';
 
 /** Why an uploaded PDF is refused: `code` is the API error code, the message names the problem. */
 export class PdfInputError extends Error {
@@ -46,7 +48,8 @@ interface QpdfResult {
 /** Runs qpdf with a job file; resolves with its exit code and its first output, within `timeoutMs`. */
 function runQpdf(args: string[], timeoutMs: number, qpdf = 'qpdf'): Promise<QpdfResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(qpdf, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const limited = underMemoryLimit(qpdf, args);
+    const child = spawn(limited.command, limited.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let done = false;
     const keep = (d: Buffer) => {
@@ -126,6 +129,11 @@ export async function openUploadedPdf(
     };
 
     const checked = await job({ check: '' });
+    if (checked.code !== 0 && outOfMemory(checked.output))
+      throw new PdfInputError(
+        'pdf_invalid',
+        `reading the PDF needs more than ${TOOL_MEMORY_BYTES / 1024 ** 3} GiB of memory, the limit (its streams inflate to more than a PDF may)`,
+      );
     // Exit 2: errors; 3: warnings. A damaged file qpdf had to reconstruct is refused (a truncated upload
     // looks like that), and so is one whose stream lengths it had to recover (a stream declaring 1 GB it does
     // not have); other warnings are not.

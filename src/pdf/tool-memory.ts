@@ -1,0 +1,19 @@
+// qpdf reads PDFs from outside Folio (uploads, PDF-job sources, their encryption): it runs under an
+// address-space limit (RLIMIT_AS, set by util-linux's prlimit before qpdf starts), so a PDF whose streams
+// inflate to gigabytes ends that qpdf with an allocation failure and a 422 naming the limit, never a
+// process that takes the machine's memory. Without prlimit (not a Debian/Ubuntu machine) qpdf runs
+// unlimited, as before.
+import { existsSync } from 'node:fs';
+
+/** The address space one qpdf may use: far above what a valid 25 MiB PDF needs (tens of MiB). */
+export const TOOL_MEMORY_BYTES = 1024 ** 3;
+
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) ?? null;
+
+/** The command line that runs `command args…` under the memory limit. */
+export function underMemoryLimit(command: string, args: string[], bytes = TOOL_MEMORY_BYTES): { command: string; args: string[] } {
+  return PRLIMIT ? { command: PRLIMIT, args: [`--as=${bytes}`, '--', command, ...args] } : { command, args };
+}
+
+/** Whether a tool's output says it ran out of the memory it was allowed. */
+export const outOfMemory = (output: string): boolean => /bad_alloc|out of memory|cannot allocate memory/i.test(output);
