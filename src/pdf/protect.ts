@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PdfPermissions } from '../domain/pdf-protection.js';
 import { PdfPostProcessError } from './errors.js';
-import { underMemoryLimit } from './tool-memory.js';
+import { toolMissing, underMemoryLimit } from './tool-memory.js';
 
 export interface PdfProtection {
   userPassword?: string;
@@ -126,7 +126,9 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): P
       finish(
         code === 0 || code === 3
           ? null
-          : new PdfPostProcessError(`qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
+          : toolMissing(code, err)
+            ? new PdfPostProcessError('qpdf is not installed (Debian/Ubuntu: apt-get install qpdf; `npm start` installs it)')
+            : new PdfPostProcessError(`qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
       ),
     );
   });

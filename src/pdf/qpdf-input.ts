@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { outOfMemory, TOOL_MEMORY_BYTES, underMemoryLimit } from './tool-memory.js';
+import { outOfMemory, TOOL_MEMORY_BYTES, toolMissing, underMemoryLimit } from './tool-memory.js';
 
 /** Why an uploaded PDF is refused: `code` is the API error code, the message names the problem. */
 export class PdfInputError extends Error {
@@ -77,7 +77,8 @@ function runQpdf(args: string[], timeoutMs: number, qpdf = 'qpdf'): Promise<Qpdf
       if (done) return;
       done = true;
       clearTimeout(timer);
-      resolve({ code, output });
+      if (toolMissing(code, output)) reject(new QpdfRunError('qpdf is not installed (Debian/Ubuntu: apt-get install qpdf)'));
+      else resolve({ code, output });
     });
   });
 }

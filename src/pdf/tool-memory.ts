@@ -17,3 +17,7 @@ export function underMemoryLimit(command: string, args: string[], bytes = TOOL_M
 
 /** Whether a tool's output says it ran out of the memory it was allowed. */
 export const outOfMemory = (output: string): boolean => /bad_alloc|out of memory|cannot allocate memory/i.test(output);
+
+/** Whether prlimit could not start the tool because it is not installed (its exit 127, like a shell's). */
+export const toolMissing = (code: number | null, output: string): boolean =>
+  code === 127 && /failed to execute .*No such file or directory/.test(output);
