@@ -17,9 +17,10 @@ done | paste -sd, -)
 
 # 2. Nothing to send when the deploy's latest version already is this folder: every commit makes a new
 #    version (and counts as a deploy commit), so a client compares first. The tree hash is the server's:
-#    sha256 over "path\0sha256\0size\n" of each file, sorted by path; the settings are the ones step 5 sends.
+#    sha256 over "/path\0sha256\0size\n" of each file (the stored path has a leading /), sorted by path; the
+#    settings are the ones step 5 sends.
 TREE=$(find . -type f ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do
-  printf '%s\0%s\0%s\n' "$f" "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")"
+  printf '/%s\0%s\0%s\n' "$f" "$(sha256sum "$f" | cut -d' ' -f1)" "$(stat -c %s "$f")"
 done | sha256sum | cut -d' ' -f1)
 # The API takes a slug where it takes a deploy id: 404 when there is no such deploy yet.
 DEPLOY=$(curl -s -H "$AUTH" "$FOLIO_API_URL/v1/deploys/$SLUG")

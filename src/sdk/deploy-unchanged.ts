@@ -5,11 +5,14 @@ import { createHash } from 'node:crypto';
 import type { DeployVersion } from './api-types.js';
 import type { HttpCore } from './http.js';
 
-/** The server's `treeHash` of a version with these files: sha256 over the entries sorted by path, one line `path\0sha256\0size\n` each. */
+/**
+ * The server's `treeHash` of a version with these files (folder-relative paths): sha256 over the entries sorted
+ * by path, one line `/path\0sha256\0size\n` each, the path in its stored form (with its leading `/`).
+ */
 export function treeHashOf(files: ReadonlyArray<{ path: string; sha256: string; size: number }>): string {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return createHash('sha256')
-    .update(sorted.map((f) => `${f.path}\0${f.sha256}\0${f.size}\n`).join(''))
+    .update(sorted.map((f) => `/${f.path}\0${f.sha256}\0${f.size}\n`).join(''))
     .digest('hex');
 }
 

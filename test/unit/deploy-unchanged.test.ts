@@ -13,10 +13,13 @@ const files = [
   { path: 'Index.html', sha256: 'c'.repeat(64), size: 7 },
 ];
 
+/** The entries as the server stores them (normalizeBundlePath: a leading /). */
+const stored = (fs: typeof files) => fs.map((f) => ({ ...f, path: `/${f.path}` }));
+
 test("the local tree hash is the server's, whatever order the files were listed in", () => {
-  assert.equal(treeHashOf(files), treeHash(files));
-  assert.equal(treeHashOf([...files].reverse()), treeHash(files));
-  assert.notEqual(treeHashOf(files.slice(1)), treeHash(files));
+  assert.equal(treeHashOf(files), treeHash(stored(files)));
+  assert.equal(treeHashOf([...files].reverse()), treeHash(stored(files)));
+  assert.notEqual(treeHashOf(files.slice(1)), treeHash(stored(files)));
 });
 
 const latest = {
@@ -24,7 +27,7 @@ const latest = {
   displayId: 'v3-abcdef0',
   deployId: 'dep_1',
   versionNo: 3,
-  treeHash: treeHash(files),
+  treeHash: treeHashOf(files),
   renderIndexKey: 'k',
   renderPackKey: 'p',
   route: '/',
@@ -49,14 +52,14 @@ const same = {
 };
 
 test('the same files and settings repeat the latest version (key and failOn order do not matter)', () => {
-  assert.equal(sameAsLatest(latest, treeHash(files), same), true);
-  assert.equal(sameAsLatest(latest, treeHash(files), { ...same, engine: 'html' }), true);
+  assert.equal(sameAsLatest(latest, treeHashOf(files), same), true);
+  assert.equal(sameAsLatest(latest, treeHashOf(files), { ...same, engine: 'html' }), true);
 });
 
 test('any changed file or setting makes a new version', () => {
-  const tree = treeHash(files);
+  const tree = treeHashOf(files);
   const changed: Array<[string, boolean]> = [
-    ['a file', sameAsLatest(latest, treeHash(files.slice(1)), same)],
+    ['a file', sameAsLatest(latest, treeHashOf(files.slice(1)), same)],
     ['the title', sameAsLatest(latest, tree, { ...same, title: 'Other' })],
     ['the route', sameAsLatest(latest, tree, { ...same, route: '/print/' })],
     ['the timeout', sameAsLatest(latest, tree, { ...same, renderTimeoutMs: 20000 })],
@@ -71,7 +74,7 @@ test('any changed file or setting makes a new version', () => {
 
 test('without an engine, a version whose engine was declared for an HTML entry would change', () => {
   const declared = { ...latest, engine: 'handlebars' } as DeployVersion;
-  assert.equal(sameAsLatest(declared, treeHash(files), same), false, 'the server would infer html for index.html');
+  assert.equal(sameAsLatest(declared, treeHashOf(files), same), false, 'the server would infer html for index.html');
   const hbs = { ...latest, route: '/invoice.hbs', engine: 'handlebars' } as DeployVersion;
-  assert.equal(sameAsLatest(hbs, treeHash(files), { ...same, route: '/invoice.hbs' }), true, 'the extension gives handlebars again');
+  assert.equal(sameAsLatest(hbs, treeHashOf(files), { ...same, route: '/invoice.hbs' }), true, 'the extension gives handlebars again');
 });

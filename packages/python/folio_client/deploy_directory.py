@@ -146,10 +146,13 @@ def sha256_file(path: str) -> str:
 
 
 def tree_hash(descriptors: Sequence[Mapping[str, Any]]) -> str:
-    """The server's ``treeHash`` of these files: sha256 over ``path\\0sha256\\0size\\n`` of each, sorted by path."""
+    """The server's ``treeHash`` of these files (folder-relative paths).
+
+    sha256 over ``/path\\0sha256\\0size\\n`` of each, sorted by path: the stored path, with its leading "/".
+    """
     h = hashlib.sha256()
     for d in sorted(descriptors, key=lambda d: str(d["path"])):
-        h.update(f"{d['path']}\0{d['sha256']}\0{d['size']}\n".encode("utf-8"))
+        h.update(f"/{d['path']}\0{d['sha256']}\0{d['size']}\n".encode("utf-8"))
     return h.hexdigest()
 
 

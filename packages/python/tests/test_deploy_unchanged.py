@@ -15,7 +15,8 @@ FILES = [
 
 class TreeHashTest(unittest.TestCase):
     def test_is_the_servers_whatever_the_order(self) -> None:
-        lines = "".join(f"{f['path']}\0{f['sha256']}\0{f['size']}\n" for f in sorted(FILES, key=lambda f: f["path"]))
+        # The stored paths have a leading "/" (the server's treeHash is over those).
+        lines = "".join(f"/{f['path']}\0{f['sha256']}\0{f['size']}\n" for f in sorted(FILES, key=lambda f: f["path"]))
         expected = hashlib.sha256(lines.encode("utf-8")).hexdigest()
         self.assertEqual(tree_hash(FILES), expected)
         self.assertEqual(tree_hash(list(reversed(FILES))), expected)
