@@ -36,7 +36,8 @@ export async function readParts(req: FastifyRequest, onPart: (part: Multipart) =
         field: 'body',
       });
     }
-    if (CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
+    // A part's stream ends with busboy's "terminated early", or (read as an async iterator) closes early.
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
     throw err;
   }
   if (!closed()) throw cutShort();
