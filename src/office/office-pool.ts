@@ -6,7 +6,7 @@
 import { checkOfficeInput } from '../domain/office-input.js';
 import { officeFilterData, officeOptionsProblem } from '../domain/office-options.js';
 import { OfficeError, type OfficeConversionRequest, type OfficeConversionResult, type OfficeConverter } from './converter.js';
-import { OfficeProcess } from './office-process.js';
+import { OfficeGoneError, OfficeProcess } from './office-process.js';
 import { findOffice, planOfficeSandbox, type OfficeSandboxPlan } from './office-sandbox.js';
 
 export interface OfficePoolOptions {
@@ -112,7 +112,23 @@ export class OfficePool implements OfficeConverter {
       void this.warm().catch(() => undefined);
     }
     const deadline = enqueuedAt + req.timeoutMs;
-    const proc = await this.#take(req, deadline);
+    // A process that ended (LibreOffice crashed) between its turn and the document reaching it gives the
+    // document back: it goes to another process, once.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#convertOn(await this.#take(req, deadline), req, { enqueuedAt, deadline, encrypted: verdict.encrypted });
+      } catch (err) {
+        if (!(err instanceof OfficeGoneError) || attempt > 1) throw err;
+      }
+    }
+  }
+
+  /** One conversion on a process the account's turn gave it; the process goes back (or is replaced) after. */
+  async #convertOn(
+    proc: OfficeProcess,
+    req: OfficeConversionRequest,
+    { enqueuedAt, deadline, encrypted }: { enqueuedAt: number; deadline: number; encrypted: boolean },
+  ): Promise<OfficeConversionResult> {
     const t0 = Date.now();
     try {
       const { answer, pdf, messages } = await proc.convert({
@@ -125,8 +141,9 @@ export class OfficePool implements OfficeConverter {
         deadline,
         maxOutputBytes: req.maxOutputBytes,
       });
+      if (!answer.ok && answer.stage === 'start') throw new OfficeGoneError();
       if (!answer.ok || !pdf) {
-        if (answer.stage === 'load' && verdict.encrypted)
+        if (answer.stage === 'load' && encrypted)
           throw new OfficeError(
             'office_password_required',
             `${req.fileName} did not open with the password sent in office.password`,

@@ -12,6 +12,14 @@ import type { OfficeSandboxPlan } from './office-sandbox.js';
 import { UNO_BRIDGE_SCRIPT } from './uno-bridge.js';
 
 /** What the bridge answers for one document. */
+/** The process had ended before the document reached LibreOffice: the pool gives the document to another. */
+export class OfficeGoneError extends OfficeError {
+  constructor() {
+    super('office_conversion_failed', 'the LibreOffice process had ended before the document reached it (a crash)');
+    this.name = 'OfficeGoneError';
+  }
+}
+
 export interface BridgeAnswer {
   ok: boolean;
   /** Where it failed: opening the document, exporting it, or before it reached LibreOffice (which had stopped). */
@@ -213,7 +221,7 @@ export class OfficeProcess {
 
   /** Converts one document; past its deadline the process is killed and the conversion fails with office_timeout. */
   async convert(job: OfficeJob): Promise<{ answer: BridgeAnswer; pdf: Buffer | null; messages: string[] }> {
-    if (this.dead || !this.#child) throw new OfficeError('office_conversion_failed', 'the LibreOffice process is gone');
+    if (this.dead || !this.#child) throw new OfficeGoneError();
     this.conversions++;
     const jobDir = path.join(this.#dir, `job-${this.conversions}`);
     await mkdir(jobDir, { mode: 0o700 });
@@ -224,6 +232,11 @@ export class OfficeProcess {
     const output = path.join(jobDir, 'output.pdf');
     await writeFile(input, job.bytes, { mode: 0o600 });
     await this.own(input);
+    // It may have ended while the document was written (LibreOffice crashed, its bridge followed).
+    if (this.dead) {
+      await rm(jobDir, { recursive: true, force: true }).catch(() => undefined);
+      throw new OfficeGoneError();
+    }
     this.#messages = [];
     const answer = new Promise<BridgeAnswer>((resolve, reject) => (this.#pending = { resolve, reject }));
     const line = JSON.stringify({

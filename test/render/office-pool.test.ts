@@ -194,8 +194,8 @@ describe('the LibreOffice pool', () => {
       sofficePath: null,
       replaceAfterMs: 0,
     });
-    /** soffice.bin below the bridge process, killed as a crash would end it (the bridge stays up). */
-    const crashOffice = (bridgePid: number) => {
+    /** The soffice.bin below a bridge process. */
+    const officeOf = (bridgePid: number) => {
       const office = (processTree(bridgePid) ?? []).filter((pid) => {
         try {
           return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'soffice.bin';
@@ -204,7 +204,20 @@ describe('the LibreOffice pool', () => {
         }
       });
       assert.equal(office.length, 1, `one soffice.bin below ${bridgePid}`);
-      process.kill(office[0]!, 'SIGSEGV');
+      return office[0]!;
+    };
+    /** Killed as a crash would end it: the bridge stays up. */
+    const crashOffice = (bridgePid: number) => process.kill(officeOf(bridgePid), 'SIGSEGV');
+    /** Whether LibreOffice has the document open (it is reading it: the document reached it). */
+    const reading = (bridgePid: number, name: string) => {
+      const pid = officeOf(bridgePid);
+      return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith(name);
+        } catch {
+          return false;
+        }
+      });
     };
     try {
       await small.warm();
@@ -239,8 +252,9 @@ describe('the LibreOffice pool', () => {
         maxOutputBytes: null,
       });
       const failed = assert.rejects(slow, (e: unknown) => e instanceof OfficeError && e.code === 'office_conversion_failed');
-      await waitUntil('the slow conversion to begin', () => small.processes().some((p) => p.conversions > 0 && p.pid === second!.pid), {
+      await waitUntil('LibreOffice to read the slow document', () => reading(second!.pid!, 'input.csv'), {
         timeoutMs: 30_000,
+        intervalMs: 10,
       });
       crashOffice(second!.pid!);
       await failed;
