@@ -20,6 +20,7 @@ import { pdfView, type RenderedFiles } from './rendered-files.js';
 import { jobView } from './job-views.js';
 import type { Usage } from './usage.js';
 import type { RenderJobs } from './render-jobs.js';
+import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 
 /** Time limit of one job's steps in the sandbox. */
 export const PDF_JOB_TIMEOUT_MS = 120_000;
@@ -92,20 +93,33 @@ export class PdfJobs {
     const { policy } = this.ctx.plans.get(account.plan_key);
     const maxBytes = Math.min(policy.maxRenderOutputBytes ?? MAX_MERGE_BYTES, MAX_MERGE_BYTES);
     const resolved = [];
-    for (const [i, s] of input.sources.entries()) resolved.push(await this.deps.merges.resolve(accountId, s, `sources[${i}]`));
+    // Pages are counted from what is stored, before anything is read: a job past the document's page limit
+    // is refused here, never given to the sandbox.
+    let pages = 0;
+    for (const [i, s] of input.sources.entries()) {
+      const r = await this.deps.merges.resolve(accountId, s, `sources[${i}]`);
+      pages += r.pages?.length ?? r.pageCount;
+      if (pages > MAX_DOCUMENT_PAGES)
+        throw new AppError(
+          'invalid_request',
+          `sources[${i}] brings the job's document to ${pages} pages; at most ${MAX_DOCUMENT_PAGES} are allowed`,
+          { field: `sources[${i}]` },
+        );
+      resolved.push(r);
+    }
     const total = resolved.reduce((n, s) => n + s.bytes, 0);
     if (total > maxBytes)
       throw new AppError('invalid_request', `the sources hold ${total} bytes; a PDF job may read at most ${maxBytes}`, {
         field: 'sources',
       });
-    return { resolved, policy, maxBytes };
+    return { resolved, policy, maxBytes, pages };
   }
 
   async run(accountId: string, input: PdfJobInput) {
     const checked = checkSteps(input.steps);
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
     const steps: PdfStep[] = checked.steps;
-    const { resolved, policy, maxBytes } = await this.#checkSources(accountId, input);
+    const { resolved, policy, maxBytes, pages } = await this.#checkSources(accountId, input);
     const limit = policy.storageLimitBytes;
     if (limit !== null) {
       const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);
@@ -114,7 +128,7 @@ export class PdfJobs {
     }
     const sources = [];
     for (const s of resolved) sources.push({ bytes: await this.ctx.blobs.getBuffer(s.storageKey), field: s.field });
-    const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, steps);
+    const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, steps, pages);
 
     let results: Array<{ bytes: Uint8Array; pageCount: number }>;
     try {

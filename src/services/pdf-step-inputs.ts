@@ -16,6 +16,7 @@ import { SandboxLimitError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { MAX_MERGE_BYTES, type PdfMerges } from './pdf-merges.js';
 import { timestampAuthorityOf } from './timestamp-authority-setting.js';
+import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 
 /** What pdf-step-finish.ts does after the sandbox, in this order, on each result. */
 export interface FinishInputs {
@@ -42,12 +43,17 @@ export async function prepareStepInputs(
   deps: { merges: PdfMerges },
   accountId: string,
   steps: PdfStep[],
+  /** Pages of the job's sources (counted by the caller); `merge` steps may add up to MAX_DOCUMENT_PAGES. */
+  sourcePages = 0,
 ): Promise<PreparedSteps> {
   const pdfs: Record<string, Uint8Array> = {};
+  const pageCounts: Record<string, number> = {};
+  let pages = sourcePages;
   let total = 0;
   const named = async (pdfId: string, field: string) => {
     if (pdfs[pdfId]) return;
     const r = await deps.merges.resolve(accountId, { pdfId }, field);
+    pageCounts[pdfId] = r.pageCount;
     total += r.bytes;
     if (total > MAX_MERGE_BYTES)
       throw new AppError('invalid_request', `the PDFs the steps name hold over ${MAX_MERGE_BYTES} bytes`, { field });
@@ -57,7 +63,18 @@ export async function prepareStepInputs(
   for (const [i, s] of steps.entries()) {
     const f = `steps[${i}]`;
     if ((s.type === 'stamp' || s.type === 'watermark') && s.pdf) await named(s.pdf.pdfId, `${f}.pdf`);
-    if (s.type === 'merge') for (const [k, id] of s.pdfIds.entries()) await named(id, `${f}.pdfIds[${k}]`);
+    if (s.type === 'merge')
+      for (const [k, id] of s.pdfIds.entries()) {
+        // Each time a PDF is named it is appended again: its pages count each time, before anything is read.
+        await named(id, `${f}.pdfIds[${k}]`);
+        pages += pageCounts[id]!;
+        if (pages > MAX_DOCUMENT_PAGES)
+          throw new AppError(
+            'invalid_request',
+            `${f}.pdfIds[${k}] brings the document to ${pages} pages; at most ${MAX_DOCUMENT_PAGES} are allowed`,
+            { field: `${f}.pdfIds[${k}]` },
+          );
+      }
     if (s.type === 'encrypt') finish.encrypt = { index: i, protection: protectionOf(s) };
     if (s.type === 'sign')
       finish.sign = {

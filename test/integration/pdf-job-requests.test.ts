@@ -116,6 +116,19 @@ describe('POST /v1/pdf-jobs refusals', () => {
     assert.equal(foreignCert.body.error, 'signing_certificate_not_found');
   });
 
+  test('the 5000-page limit is checked from the stored page counts before anything runs: sources, then merge steps', async () => {
+    const big = await uploadPdf(app, await pagesPdf(2600));
+    const sources = await job({ sources: [{ pdfId: big }, { pdfId: big }], steps: [{ type: 'rotate', angle: 90 }] });
+    assert.equal(sources.status, 400, JSON.stringify(sources.body));
+    assert.equal(sources.body.details.field, 'sources[1]');
+    assert.equal(sources.body.message, "sources[1] brings the job's document to 5200 pages; at most 5000 are allowed");
+    // One source, and a merge step naming it again (every name appends it once more).
+    const merged = await job({ sources: [{ pdfId: ids.thirty }], steps: [{ type: 'merge', pdfIds: [ids.five, big, big] }] });
+    assert.equal(merged.status, 400, JSON.stringify(merged.body));
+    assert.equal(merged.body.details.field, 'steps[0].pdfIds[2]');
+    assert.match(merged.body.message, /^steps\[0\]\.pdfIds\[2\] brings the document to 5235 pages; at most 5000 are allowed$/);
+  });
+
   test("an account's own timestamp authority: a reserved address or another scheme is 400", async () => {
     const put = (url: string | null) => app.api('PUT', '/v1/account/timestamp-authority', { url });
     const refused = await put('http://10.1.2.3/tsa');
