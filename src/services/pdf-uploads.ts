@@ -4,6 +4,7 @@
 // limit, then the sandbox reads it with pdf-lib within the PDF limits (src/pdf/limits.ts: objects,
 // inflated bytes, a page tree that lists a node twice); only then is it stored. The password of an
 // encrypted upload is used once by qpdf and never stored or logged.
+import os from 'node:os';
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import { openUploadedPdf, PdfInputError, QpdfRunError, type OpenedPdf } from '../pdf/qpdf-input.js';
@@ -14,6 +15,13 @@ import { readableManagedPdf } from './readable-pdf.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
 import { secretTextProblem } from '../domain/secret-text.js';
+import { FairSlots } from '../pdf/fair-slots.js';
+
+/**
+ * qpdf checks of uploads at once in this process (each may take up to 60 s and 1 GiB): one per core, taken
+ * in turns between accounts, so one account's burst of uploads cannot hold every core.
+ */
+const QPDF_CHECKS = new FairSlots(Math.max(1, os.availableParallelism()));
 
 /** Ceiling of one upload whatever the plan says: pdf-lib holds several times a PDF's bytes while reading it. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -72,7 +80,7 @@ export class PdfUploads {
 
     let opened: OpenedPdf;
     try {
-      opened = await openUploadedPdf(input.bytes, input.password, { timeoutMs: UPLOAD_CHECK_TIMEOUT_MS });
+      opened = await QPDF_CHECKS.run(accountId, () => openUploadedPdf(input.bytes, input.password, { timeoutMs: UPLOAD_CHECK_TIMEOUT_MS }));
     } catch (err) {
       if (err instanceof PdfInputError)
         throw new AppError(err.code, err.message, { field: err.code === 'pdf_invalid' ? 'file' : 'password' });
