@@ -8,7 +8,15 @@ import { once } from 'node:events';
 import { test } from 'node:test';
 import { processTree, processTreeExceeds, processTreeRssBytes } from '../../src/render/process-memory.js';
 
-const rssOf = (pid: number) => Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+/** A process's RSS; a zombie or a process gone meanwhile (another test file's child in this shared process) has none. */
+const rssOf = (pid: number) => {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
 const MB = 1024 * 1024;
 
 test('the bound is judged on the tree’s PSS, with RSS only as the cheap first answer', async () => {
