@@ -264,32 +264,36 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   let createdDeploy = false;
   if (!deployId) deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
 
-  // Nothing changed since the deploy's latest version: that version is the answer, with nothing sent.
-  const latest = deployId && !opts.newVersion ? await latestVersion(http, deployId, signal) : null;
-  if (latest && sameAsLatest(latest, treeHashOf(descriptors), render)) {
+  /** Points the alias at the resulting version (when asked) and answers the result. */
+  const finish = async (
+    deployVersion: DeployVersion,
+    sent: Pick<DeployDirectoryResult, 'createdDeploy' | 'unchanged' | 'newBlobs' | 'bytesSent'>,
+  ): Promise<DeployDirectoryResult> => {
     if (opts.alias) {
       progress({ phase: 'alias', alias: opts.alias });
       await http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', {
-        path: { deployId: latest.deployId, alias: opts.alias },
-        body: { deployVersionId: latest.id },
+        path: { deployId: deployVersion.deployId, alias: opts.alias },
+        body: { deployVersionId: deployVersion.id },
         signal,
       });
     }
     return {
-      deployId: latest.deployId,
+      ...sent,
+      deployId: deployVersion.deployId,
       slug,
-      createdDeploy: false,
-      deployVersion: latest,
-      unchanged: true,
-      version: latest.versionNo,
+      deployVersion,
+      version: deployVersion.versionNo,
       files: files.length,
-      newBlobs: 0,
-      bytesSent: 0,
       totalBytes: bytesTotal,
       alias: opts.alias ?? null,
       ignored,
     };
-  }
+  };
+
+  // Nothing changed since the deploy's latest version: that version is the answer, with nothing sent.
+  const latest = deployId && !opts.newVersion ? await latestVersion(http, deployId, signal) : null;
+  if (latest && sameAsLatest(latest, treeHashOf(descriptors), render))
+    return finish(latest, { createdDeploy: false, unchanged: true, newBlobs: 0, bytesSent: 0 });
   const createSession = async () => {
     const target = deployId ? { deployId } : { createDeploy: { slug: slug!, name: opts.name ?? opts.title ?? slug! } };
     return http.call('POST /v1/upload-sessions', { body: { ...target, files: descriptors }, idempotencyKey: opts.idempotencyKey, signal });
@@ -352,27 +356,5 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     headers: tokenHeader,
     signal,
   });
-  const deployVersion = committed.deployVersion;
-  if (opts.alias) {
-    progress({ phase: 'alias', alias: opts.alias });
-    await http.call('PUT /v1/deploys/{deployId}/aliases/{alias}', {
-      path: { deployId, alias: opts.alias },
-      body: { deployVersionId: deployVersion.id },
-      signal,
-    });
-  }
-  return {
-    deployId,
-    slug,
-    createdDeploy,
-    deployVersion,
-    unchanged: false,
-    version: deployVersion.versionNo,
-    files: files.length,
-    newBlobs,
-    bytesSent,
-    totalBytes: bytesTotal,
-    alias: opts.alias ?? null,
-    ignored,
-  };
+  return finish(committed.deployVersion, { createdDeploy, unchanged: false, newBlobs, bytesSent });
 }

@@ -234,6 +234,31 @@ def deploy_directory(
     if fail_on is not None:
         render["failOn"] = list(fail_on)
 
+    def finish(version: JsonObject, created: bool, unchanged: bool, new_blobs: int, bytes_sent: int) -> DeployResult:
+        """Points the alias at the resulting version (when asked) and answers the result."""
+        if alias:
+            progress({"phase": "alias", "alias": alias})
+            transport.call(
+                "PUT",
+                "/v1/deploys/{deployId}/aliases/{alias}",
+                path={"deployId": str(version["deployId"]), "alias": alias},
+                body={"deployVersionId": version["id"]},
+            )
+        return DeployResult(
+            deploy_id=str(version["deployId"]),
+            slug=slug,
+            created_deploy=created,
+            deploy_version=version,
+            unchanged=unchanged,
+            version=int(version["versionNo"]),
+            files=len(listed),
+            new_blobs=new_blobs,
+            bytes_sent=bytes_sent,
+            total_bytes=total_bytes,
+            alias=alias,
+            ignored=listing.ignored,
+        )
+
     # Nothing changed since the deploy's latest version: that version is the answer, with nothing sent
     # (every commit makes a new version and counts as a deploy commit, so the client compares first).
     if target_id and not new_version:
@@ -241,28 +266,7 @@ def deploy_directory(
         items = page.get("items") or []
         latest = items[0] if items else None
         if latest is not None and same_as_latest(latest, tree_hash(descriptors), render):
-            if alias:
-                progress({"phase": "alias", "alias": alias})
-                transport.call(
-                    "PUT",
-                    "/v1/deploys/{deployId}/aliases/{alias}",
-                    path={"deployId": str(latest["deployId"]), "alias": alias},
-                    body={"deployVersionId": latest["id"]},
-                )
-            return DeployResult(
-                deploy_id=str(latest["deployId"]),
-                slug=slug,
-                created_deploy=False,
-                deploy_version=latest,
-                unchanged=True,
-                version=int(latest["versionNo"]),
-                files=len(listed),
-                new_blobs=0,
-                bytes_sent=0,
-                total_bytes=total_bytes,
-                alias=alias,
-                ignored=listing.ignored,
-            )
+            return finish(latest, created=False, unchanged=True, new_blobs=0, bytes_sent=0)
 
     def create_session(existing: Optional[str]) -> JsonObject:
         target: JsonObject = {"deployId": existing} if existing else {"createDeploy": {"slug": slug, "name": name or title or slug}}
@@ -282,7 +286,6 @@ def deploy_directory(
         target_id = str(found["id"])
         session = create_session(target_id)
     upload = session["uploadSession"]
-    final_deploy_id = str(upload["deployId"])
     session_id = str(upload["id"])
     token = {"X-Upload-Token": str(session["uploadToken"])}
 
@@ -325,26 +328,5 @@ def deploy_directory(
     committed = transport.call(
         "POST", "/v1/upload-sessions/{uploadSessionId}/commit", path={"uploadSessionId": session_id}, body=commit, headers=token
     )
-    version = committed["deployVersion"]
-    if alias:
-        progress({"phase": "alias", "alias": alias})
-        transport.call(
-            "PUT",
-            "/v1/deploys/{deployId}/aliases/{alias}",
-            path={"deployId": final_deploy_id, "alias": alias},
-            body={"deployVersionId": version["id"]},
-        )
-    return DeployResult(
-        deploy_id=final_deploy_id,
-        slug=slug,
-        created_deploy=created_deploy,
-        deploy_version=version,
-        unchanged=False,
-        version=int(version["versionNo"]),
-        files=len(listed),
-        new_blobs=sum(1 for x in fresh if x),
-        bytes_sent=upload_total,
-        total_bytes=total_bytes,
-        alias=alias,
-        ignored=listing.ignored,
-    )
+    new_blobs = sum(1 for x in fresh if x)
+    return finish(committed["deployVersion"], created=created_deploy, unchanged=False, new_blobs=new_blobs, bytes_sent=upload_total)
