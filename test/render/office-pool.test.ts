@@ -25,6 +25,10 @@ const slowCsv = (rows = 60000) =>
 /** How long a conversion runs before its account no longer takes the last free process (the pool's default). */
 const SLOW_MS = 2000;
 
+/** A pool of one process that is replaced as soon as it dies (the crash tests' pool). */
+const onePool = () =>
+  new OfficePool({ size: 1, maxConversionsPerProcess: 5, memoryMb: 3072, user: 'folio-office', sofficePath: null, replaceAfterMs: 0 });
+
 describe('the LibreOffice pool', () => {
   let pool: OfficePool;
   let letter: Buffer;
@@ -165,14 +169,7 @@ describe('the LibreOffice pool', () => {
   });
 
   test('a process that dies while idle is replaced at once, before a document asks', async () => {
-    const small = new OfficePool({
-      size: 1,
-      maxConversionsPerProcess: 5,
-      memoryMb: 3072,
-      user: 'folio-office',
-      sofficePath: null,
-      replaceAfterMs: 0,
-    });
+    const small = onePool();
     try {
       await small.warm();
       const [first] = small.processes();
@@ -186,14 +183,9 @@ describe('the LibreOffice pool', () => {
   });
 
   test("LibreOffice crashing under its bridge: the process is replaced, and the next account's document converts", async () => {
-    const small = new OfficePool({
-      size: 1,
-      maxConversionsPerProcess: 50,
-      memoryMb: 3072,
-      user: 'folio-office',
-      sofficePath: null,
-      replaceAfterMs: 0,
-    });
+    const small = onePool();
+    const convertOn = (accountId: string, fileName: string, bytes: Buffer) =>
+      small.convert({ accountId, fileName, bytes, options: {}, timeoutMs: 60_000, maxOutputBytes: null });
     /** The soffice.bin below a bridge process. */
     const officeOf = (bridgePid: number) => {
       const office = (processTree(bridgePid) ?? []).filter((pid) => {
@@ -226,31 +218,10 @@ describe('the LibreOffice pool', () => {
       crashOffice(first!.pid!);
       const replaced = () => small.processes().find((p) => p.pid !== first!.pid && p.uid > 0);
       assert.ok(await waitFor('a new process after the crash', replaced, { timeoutMs: 60_000, intervalMs: 100 }));
-      assert.equal(
-        pages(
-          (
-            await small.convert({
-              accountId: 'b',
-              fileName: 'letter.docx',
-              bytes: letter,
-              options: {},
-              timeoutMs: 60_000,
-              maxOutputBytes: null,
-            })
-          ).pdf,
-        ),
-        2,
-      );
+      assert.equal(pages((await convertOn('b', 'letter.docx', letter)).pdf), 2);
       // During a conversion: that document fails; the next one, of another account, converts.
       const [second] = small.processes();
-      const slow = small.convert({
-        accountId: 'a',
-        fileName: 'big.csv',
-        bytes: slowCsv(),
-        options: {},
-        timeoutMs: 60_000,
-        maxOutputBytes: null,
-      });
+      const slow = convertOn('a', 'big.csv', slowCsv());
       const failed = assert.rejects(slow, (e: unknown) => e instanceof OfficeError && e.code === 'office_conversion_failed');
       await waitUntil('LibreOffice to read the slow document', () => reading(second!.pid!, 'input.csv'), {
         timeoutMs: 30_000,
@@ -259,14 +230,7 @@ describe('the LibreOffice pool', () => {
       crashOffice(second!.pid!);
       await failed;
       for (const account of ['b', 'c']) {
-        const r = await small.convert({
-          accountId: account,
-          fileName: 'letter.docx',
-          bytes: letter,
-          options: {},
-          timeoutMs: 60_000,
-          maxOutputBytes: null,
-        });
+        const r = await convertOn(account, 'letter.docx', letter);
         assert.equal(pages(r.pdf), 2, account);
       }
       assert.ok(!small.processes().some((p) => p.pid === second!.pid), 'the crashed process is gone');
