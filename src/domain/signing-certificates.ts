@@ -61,6 +61,27 @@ export interface SigningKeyMaterial {
   chain: Buffer[];
 }
 
+/** Key material as bytes (the private key in PKCS#8 DER): how it crosses from a sandbox process. */
+export interface SigningKeyBytes {
+  keyPkcs8: Uint8Array;
+  certificate: Uint8Array;
+  chain: Uint8Array[];
+}
+
+const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+export const signingKeyBytes = (m: SigningKeyMaterial): SigningKeyBytes => ({
+  keyPkcs8: m.key.export({ format: 'der', type: 'pkcs8' }),
+  certificate: m.certificate,
+  chain: m.chain,
+});
+
+export const signingKeyMaterial = (b: SigningKeyBytes): SigningKeyMaterial => ({
+  key: createPrivateKey({ key: asBuffer(b.keyPkcs8), format: 'der', type: 'pkcs8' }),
+  certificate: asBuffer(b.certificate),
+  chain: b.chain.map(asBuffer),
+});
+
 export type Pkcs12Result =
   | { ok: true; facts: CertificateFacts; material: SigningKeyMaterial }
   | { ok: false; field: 'pkcs12' | 'passphrase'; message: string; details?: Record<string, unknown> };

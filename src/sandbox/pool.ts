@@ -1,24 +1,24 @@
-// The sandbox: a small pool of worker threads where work whose cost an account controls runs (reading a PDF
-// from a bundle, post-processing with joined PDFs, payload schemas, PKCS#12 key derivation, e-invoice XML;
-// src/sandbox/tasks.ts). The API's and the worker's event loops only post a message and wait, so `/healthz`
-// and every other account's requests go on while a task runs. Each task is bounded:
-//   - in time: a task past its `timeoutMs` has its thread terminated (V8 stops even a running regular
-//     expression or a tight loop) and fails with SandboxLimitError('time'); a new thread takes its place;
+// The sandbox: a small pool of child processes where work whose cost an account controls runs (reading a
+// PDF from a bundle, post-processing with joined PDFs, payload schemas, PKCS#12 key derivation, e-invoice
+// XML, template checks; src/sandbox/tasks.ts). The API's and the worker's event loops only post a message
+// and wait, so `/healthz` and every other account's requests go on while a task runs. Each task is bounded:
+//   - in time: a task past its `timeoutMs` has its process killed (SIGKILL stops even a running regular
+//     expression or a tight loop) and fails with SandboxLimitError('time'); a new process takes its place;
 //   - in memory: first by the tasks' own limits checked before expansion (src/pdf/limits.ts, the input
-//     size limits), then by a cap on each thread's V8 heap (`resourceLimits`). A thread past the cap
-//     usually dies alone with SandboxLimitError('memory'), but on Node 20 its teardown can abort the whole
-//     process (seen once in about ten runs of a test that forced it): the cap is a last resort, not a
-//     bound to rely on. Child processes would make it one;
-//   - in turn: tasks queue per account; a free thread takes the next task of the account with the fewest
+//     size limits), then by the process's limits (child-process.ts: V8's heap cap and the address-space
+//     limit). A task past them fails with SandboxLimitError('memory') and its process is replaced; the
+//     server's own memory is never touched, since the work's objects and buffers live in another process;
+//   - in turn: tasks queue per account; a free process takes the next task of the account with the fewest
 //     tasks running (round robin among equals), so one account's queue of hostile work delays another
 //     account's task by at most the tasks already running.
-import { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
+import { diedOfMemory, startSandboxProcess } from './child-process.js';
 import type { TaskInput, TaskName, TaskResult } from './tasks.js';
 
 export interface RunOptions {
   /** Whose work this is: the unit of fairness. */
   account: string;
-  /** Wall-clock limit of the task once a thread runs it. */
+  /** Wall-clock limit of the task once a process runs it. */
   timeoutMs: number;
 }
 
@@ -27,7 +27,7 @@ export interface Sandbox {
   run<K extends TaskName>(name: K, input: TaskInput<K>, opts: RunOptions): Promise<TaskResult<K>>;
 }
 
-/** The task exceeded a bound of the sandbox itself: its time, its thread's memory, or the thread died. */
+/** The task exceeded a bound of the sandbox itself: its time, its process's memory, or the process died. */
 export class SandboxLimitError extends Error {
   constructor(
     readonly kind: 'time' | 'memory' | 'crash',
@@ -59,9 +59,9 @@ export class SandboxTaskError extends Error {
 }
 
 export interface SandboxOptions {
-  /** Threads at most (FOLIO_SANDBOX_THREADS). */
+  /** Processes at most (FOLIO_SANDBOX_THREADS). */
   threads: number;
-  /** V8 heap of one thread, MiB (FOLIO_SANDBOX_MEMORY_MB). */
+  /** V8 heap of one process, MiB (FOLIO_SANDBOX_MEMORY_MB); its address space is limited accordingly. */
   memoryMb: number;
   onKilled?: (info: { task: string; account: string; kind: SandboxLimitError['kind'] }) => void;
 }
@@ -75,20 +75,11 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  proc: ChildProcess;
+  /** The last few KiB the process wrote to stderr: why it died, when it did. */
+  stderr: string;
   current: { id: number; task: Pending; timer: NodeJS.Timeout } | null;
   dead: boolean;
-}
-
-// Built, the thread runs worker-main.js. From the sources (tests, `folio` in a checkout being edited), the
-// parent runs under tsx, whose loader a thread does not inherit: the thread registers it through tsx's API
-// first, then imports worker-main.ts.
-const FROM_SOURCES = import.meta.url.endsWith('.ts');
-function newThread(options: { resourceLimits: NonNullable<ConstructorParameters<typeof Worker>[1]>['resourceLimits'] }): Worker {
-  if (!FROM_SOURCES) return new Worker(new URL('./worker-main.js', import.meta.url), { ...options, execArgv: [] });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const entry = JSON.stringify(new URL('./worker-main.ts', import.meta.url).href);
-  return new Worker(`import(${tsx}).then((m) => { m.register(); return import(${entry}); })`, { ...options, eval: true, execArgv: [] });
 }
 
 export class SandboxPool implements Sandbox {
@@ -97,6 +88,9 @@ export class SandboxPool implements Sandbox {
   readonly #idle: Slot[] = [];
   /** Tasks running per account. */
   readonly #running = new Map<string, number>();
+  /** When each account with tasks queued or running last started one (a sequence number). */
+  readonly #lastTurn = new Map<string, number>();
+  #turns = 0;
   #nextId = 1;
   #closed = false;
 
@@ -113,7 +107,7 @@ export class SandboxPool implements Sandbox {
     });
   }
 
-  /** Tasks waiting for a thread (all accounts). */
+  /** Tasks waiting for a process (all accounts). */
   get queued(): number {
     let n = 0;
     for (const q of this.#queues.values()) n += q.length;
@@ -134,14 +128,14 @@ export class SandboxPool implements Sandbox {
         if (this.#slots.size >= this.opts.threads) return;
         slot = this.#spawn();
       }
-      // The account with the fewest tasks running goes first (the first in the map among equals); it goes to
-      // the back with what it has left.
+      // The account with the fewest tasks running goes first; among equals, the one whose last turn is the
+      // oldest (an account that never had one first).
       let account = '';
       let q: Pending[] = [];
-      let fewest = Infinity;
+      let best = [Infinity, Infinity];
       for (const [a, tasks] of this.#queues) {
-        const n = this.#running.get(a) ?? 0;
-        if (n < fewest) [account, q, fewest] = [a, tasks, n];
+        const key = [this.#running.get(a) ?? 0, this.#lastTurn.get(a) ?? 0];
+        if (key[0] < best[0] || (key[0] === best[0] && key[1] < best[1])) [account, q, best] = [a, tasks, key];
       }
       const task = q.shift()!;
       this.#queues.delete(account);
@@ -151,33 +145,55 @@ export class SandboxPool implements Sandbox {
   }
 
   #spawn(): Slot {
-    const worker = newThread({ resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: 32 } });
-    worker.unref();
-    const slot: Slot = { worker, current: null, dead: false };
+    const proc = startSandboxProcess(this.opts.memoryMb);
+    const slot: Slot = { proc, stderr: '', current: null, dead: false };
     this.#slots.add(slot);
-    worker.on(
+    proc.unref();
+    proc.channel?.unref();
+    (proc.stderr as (NodeJS.ReadableStream & { unref?: () => void }) | null)?.unref?.();
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      slot.stderr = (slot.stderr + chunk.toString('utf8')).slice(-4096);
+    });
+    proc.on(
       'message',
-      (m: { id: number; ok: boolean; value?: unknown; error?: { name: string; message: string; fields: Record<string, unknown> } }) => {
+      (m: {
+        id: number;
+        ok: boolean;
+        memory?: boolean;
+        value?: unknown;
+        error?: { name: string; message: string; fields: Record<string, unknown> };
+      }) => {
         const cur = slot.current;
         if (!cur || cur.id !== m.id) return;
+        if (m.memory) return this.#fail(slot, this.#memoryError());
         clearTimeout(cur.timer);
         slot.current = null;
+        this.#ended(cur.task);
         if (m.ok) cur.task.resolve(m.value);
         else cur.task.reject(new SandboxTaskError(m.error!.name, m.error!.message, m.error!.fields));
         if (!slot.dead) this.#idle.push(slot);
         this.#pump();
       },
     );
-    worker.on('error', (err: Error & { code?: string }) => {
-      const kind = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
-      const message =
-        kind === 'memory'
-          ? `the work needed more than the ${this.opts.memoryMb} MiB of memory a sandbox thread may use`
-          : `the sandbox thread failed (${err.message})`;
-      this.#fail(slot, new SandboxLimitError(kind, message));
+    proc.on('error', (err: Error) => this.#fail(slot, new SandboxLimitError('crash', `the sandbox process failed (${err.message})`)));
+    proc.on('exit', (code, signal) => {
+      if (slot.dead) return;
+      // stderr may still hold the last words: read once the stream ended.
+      const report = () =>
+        this.#fail(
+          slot,
+          diedOfMemory(signal, slot.stderr)
+            ? this.#memoryError()
+            : new SandboxLimitError('crash', `the sandbox process stopped (${signal ?? `exit ${code}`})`),
+        );
+      if (proc.stderr && !proc.stderr.readableEnded) proc.stderr.once('close', report);
+      else report();
     });
-    worker.on('exit', () => this.#fail(slot, new SandboxLimitError('crash', 'the sandbox thread stopped')));
     return slot;
+  }
+
+  #memoryError(): SandboxLimitError {
+    return new SandboxLimitError('memory', `the work needed more than the ${this.opts.memoryMb} MiB of memory a sandbox process may use`);
   }
 
   #start(slot: Slot, task: Pending): void {
@@ -187,14 +203,17 @@ export class SandboxPool implements Sandbox {
     }, task.opts.timeoutMs);
     slot.current = { id, task, timer };
     this.#running.set(task.opts.account, (this.#running.get(task.opts.account) ?? 0) + 1);
+    this.#lastTurn.set(task.opts.account, ++this.#turns);
     try {
-      slot.worker.postMessage({ id, name: task.name, input: task.input });
+      slot.proc.send({ id, name: task.name, input: task.input }, (err) => {
+        if (err) this.#fail(slot, new SandboxLimitError('crash', `the task could not be sent to the sandbox (${err.message})`));
+      });
     } catch (err) {
       this.#fail(slot, new SandboxLimitError('crash', `the task could not be sent to the sandbox (${(err as Error).message})`));
     }
   }
 
-  /** The slot's task (if any) fails with `err`; the slot leaves the pool, and waiting work gets a new thread. */
+  /** The slot's task (if any) fails with `err`; the slot leaves the pool, and waiting work gets a new process. */
   #fail(slot: Slot, err: SandboxLimitError | SandboxClosedError): void {
     const cur = slot.current;
     slot.current = null;
@@ -209,7 +228,7 @@ export class SandboxPool implements Sandbox {
       this.#slots.delete(slot);
       const i = this.#idle.indexOf(slot);
       if (i >= 0) this.#idle.splice(i, 1);
-      void slot.worker.terminate().catch(() => undefined);
+      slot.proc.kill('SIGKILL');
     }
     this.#pump();
   }
@@ -217,11 +236,16 @@ export class SandboxPool implements Sandbox {
   #ended(task: Pending): void {
     const n = (this.#running.get(task.opts.account) ?? 1) - 1;
     if (n > 0) this.#running.set(task.opts.account, n);
-    else this.#running.delete(task.opts.account);
+    else {
+      this.#running.delete(task.opts.account);
+      if (!this.#queues.has(task.opts.account)) this.#lastTurn.delete(task.opts.account);
+    }
   }
 
   async #kill(slot: Slot, err: SandboxLimitError | SandboxClosedError): Promise<void> {
+    const exited =
+      slot.proc.exitCode !== null || slot.proc.signalCode !== null ? Promise.resolve() : new Promise((r) => slot.proc.once('exit', r));
     this.#fail(slot, err);
-    await slot.worker.terminate().catch(() => undefined);
+    await exited;
   }
 }

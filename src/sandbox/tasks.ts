@@ -1,7 +1,7 @@
 // The work that runs in the sandbox (src/sandbox/pool.ts): each task takes what an account sent (a PDF from
 // a bundle, a payload schema and a payload, a PKCS#12 file, an XML) and does the part whose cost that input
-// controls. Inputs and results cross a thread boundary by structured clone, so a Buffer arrives as a
-// Uint8Array: `buf` wraps it again without copying. Modules are imported on a task's first use, so a thread
+// controls. Inputs and results cross a process boundary by V8's serializer, so a Buffer may arrive as a
+// Uint8Array: `buf` wraps it again without copying. Modules are imported on a task's first use, so a process
 // that only validates payloads never loads pdf-lib.
 import type { PdfLimits } from '../pdf/limits.js';
 import type { PostProcessRequest } from '../pdf/post-process.js';
@@ -97,8 +97,10 @@ export const tasks = {
   },
   /** A PKCS#12 file and its passphrase (the key derivation is the cost): the facts or the problem. */
   async 'certificate.inspect'(input: { pkcs12: Uint8Array; passphrase: string; nowMs: number }) {
-    const { inspectPkcs12 } = await import('../domain/signing-certificates.js');
-    return inspectPkcs12(buf(input.pkcs12), input.passphrase, input.nowMs);
+    const { inspectPkcs12, signingKeyBytes } = await import('../domain/signing-certificates.js');
+    const r = inspectPkcs12(buf(input.pkcs12), input.passphrase, input.nowMs);
+    // A KeyObject lives in one process: the key leaves the sandbox as PKCS#8 bytes.
+    return r.ok ? { ...r, material: signingKeyBytes(r.material) } : r;
   },
 };
 

@@ -1,4 +1,4 @@
-// The commit-time syntax check of a version's templates, in a sandbox thread: each file parsed (never
+// The commit-time syntax check of a version's templates, in a sandbox process: each file parsed (never
 // rendered) by its engine's own package, and the first syntax error with its file, line and column. The
 // engines run here, in a thread of their own with its time and heap bounds, so a template's parse can
 // neither pollute nor stall the server's realm; rendering happens only in the page (render/template-shell.ts).

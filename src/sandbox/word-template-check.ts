@@ -1,4 +1,4 @@
-// The commit-time check of a Word template (domain/word-templates.ts), in a sandbox thread: the file opens
+// The commit-time check of a Word template (domain/word-templates.ts), in a sandbox process: the file opens
 // as a DOCX, every +++ tag closes, and each command is one docx-templates knows, written as it expects
 // (FOR x IN list, FOR/END-FOR and IF/END-IF paired) with JavaScript that compiles. Nothing is run: a
 // command's code is compiled, never evaluated.

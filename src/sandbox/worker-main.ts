@@ -1,6 +1,7 @@
-// The entry of a sandbox thread (src/sandbox/pool.ts): runs one task at a time and answers with its result
-// or its error (name, message and the error's own fields, such as a PdfLimitError's `limit`).
-import { parentPort } from 'node:worker_threads';
+// The entry of a sandbox process (src/sandbox/pool.ts, child-process.ts): runs one task at a time and
+// answers with its result or its error (name, message and the error's own fields, such as a PdfLimitError's
+// `limit`). An allocation the process's memory limits refused is answered as the memory limit: the pool
+// ends this process and starts a fresh one.
 import { tasks, type TaskName } from './tasks.js';
 
 interface Request {
@@ -9,17 +10,23 @@ interface Request {
   input: unknown;
 }
 
-parentPort!.on('message', (msg: Request) => {
+const send = (message: unknown) => process.send!(message);
+const refusedAllocation = (e: Error) => e instanceof RangeError && /allocat|Array buffer|out of memory/i.test(e.message);
+
+process.on('message', (msg: Request) => {
   void (async () => {
     try {
       const run = tasks[msg.name] as (input: unknown) => Promise<unknown>;
       if (typeof run !== 'function') throw new Error(`unknown sandbox task ${String(msg.name)}`);
-      parentPort!.postMessage({ id: msg.id, ok: true, value: await run(msg.input) });
+      send({ id: msg.id, ok: true, value: await run(msg.input) });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
+      if (refusedAllocation(e)) return send({ id: msg.id, ok: false, memory: true });
       const fields: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(e)) if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
-      parentPort!.postMessage({ id: msg.id, ok: false, error: { name: e.name, message: e.message, fields } });
+      send({ id: msg.id, ok: false, error: { name: e.name, message: e.message, fields } });
     }
   })();
 });
+// The parent went away (the server stopped or crashed): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));

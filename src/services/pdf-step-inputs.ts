@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PdfStep } from '../domain/pdf-steps.js';
 import type { EncryptStep, SignStep } from '../domain/pdf-step-shapes.js';
+import { signingKeyMaterial } from '../domain/signing-certificates.js';
 import { AppError } from '../errors/app-error.js';
 import type { StepInputs } from '../pdf/pipeline.js';
 import type { PdfProtection } from '../pdf/protect.js';
@@ -140,6 +141,5 @@ async function openCertificate(ctx: ServiceContext, accountId: string, id: strin
     throw new AppError('pdf_step_failed', `signing certificate ${id} could not be opened within the limits: ${err.message}`, { field });
   }
   if (!opened.ok) throw new AppError('pdf_step_failed', `signing certificate ${id} cannot sign: ${opened.message}`, { field });
-  const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-  return { key: opened.material.key, certificate: buf(opened.material.certificate), chain: opened.material.chain.map(buf) };
+  return signingKeyMaterial(opened.material);
 }

@@ -7,7 +7,6 @@ import type { SigningCertificatesTable } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
 import {
   decodePkcs12Base64,
-  inspectPkcs12,
   MAX_NAME_LENGTH,
   MAX_PASSPHRASE_LENGTH,
   MAX_SIGNING_CERTIFICATES_PER_ACCOUNT,
@@ -15,6 +14,7 @@ import {
 } from '../domain/signing-certificates.js';
 import { AppError } from '../errors/app-error.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
+import type { TaskResult } from '../sandbox/tasks.js';
 import type { ServiceContext } from './context.js';
 import { newestFirst } from './pagination.js';
 import { secretTextProblem } from '../domain/secret-text.js';
@@ -102,7 +102,7 @@ export class SigningCertificates {
     // the transaction, against concurrent uploads).
     await this.#refuseAtLimit(this.ctx.db, accountId);
     // Deriving the key costs what the file's iteration count says (up to MAX_KDF_ITERATIONS): in the sandbox.
-    let inspected: Awaited<ReturnType<typeof inspectPkcs12>>;
+    let inspected: TaskResult<'certificate.inspect'>;
     try {
       inspected = await this.ctx.sandbox.run(
         'certificate.inspect',

@@ -11,7 +11,8 @@ import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
 import { pdfFileName } from '../domain/file-name.js';
 import { newId } from '../domain/ids.js';
-import { inspectPkcs12 } from '../domain/signing-certificates.js';
+import { signingKeyMaterial } from '../domain/signing-certificates.js';
+import type { TaskResult } from '../sandbox/tasks.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
@@ -62,9 +63,9 @@ export class JobPreparation {
     const now = this.ctx.clock.now();
     if (now >= row.not_after) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} has expired`);
     if (row.not_before > now) throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} is not valid yet`);
-    // The key derivation (up to 50,000 iterations) runs in the sandbox; the key comes back as a KeyObject.
+    // The key derivation (up to 50,000 iterations) runs in the sandbox; the key comes back as PKCS#8 bytes.
     const material = await this.signingKeys.get(sig.certificateId, async () => {
-      let opened: Awaited<ReturnType<typeof inspectPkcs12>>;
+      let opened: TaskResult<'certificate.inspect'>;
       try {
         opened = await this.ctx.sandbox.run(
           'certificate.inspect',
@@ -81,8 +82,7 @@ export class JobPreparation {
       }
       if (!opened.ok)
         throw new RenderError('pdf_postprocess_failed', `signing certificate ${sig.certificateId} cannot sign: ${opened.message}`);
-      const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-      return { key: opened.material.key, certificate: buf(opened.material.certificate), chain: opened.material.chain.map(buf) };
+      return signingKeyMaterial(opened.material);
     });
     const { reason, location, contactInfo, visible } = sig;
     return { material, fields: { reason, location, contactInfo, ...(visible ? { visible } : {}) } };

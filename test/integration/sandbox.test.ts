@@ -1,5 +1,5 @@
 // The sandbox (src/sandbox/pool.ts) and the PDF limits checked before expansion (src/pdf/limits.ts), on
-// real worker threads and real pdf-lib: a task past its time limit fails alone and the pool goes on;
+// real sandbox processes and real pdf-lib: a task past its time limit fails alone and the pool goes on;
 // accounts take the threads in turn; joined PDFs that claim too much are refused with the limit named.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
@@ -102,9 +102,22 @@ describe('the sandbox pool', () => {
     );
   });
 
-  // Not tested: a task driving its thread past the heap cap. On Node 20 the thread's teardown after that
-  // out-of-memory can abort the whole process (seen once in about ten runs), so the memory bound rests on
-  // the limits checked before expansion, not on the cap (docs/architecture.md, "The sandbox").
+  test('a task past its memory ends its own process; the server process and the pool go on', async () => {
+    const rssBefore = process.memoryUsage.rss();
+    // About four million small objects: far past the 64 MiB heap of the pool's process.
+    const huge = '[' + new Array(4_000_000).fill('{"a":[1,2,3]}').join(',') + ']';
+    await assert.rejects(
+      pool.run('payload.check', { key: 'mem', schemaJson: '{"type":"array"}', valueJson: huge }, { account: 'h', timeoutMs: 60_000 }),
+      (err: unknown) => err instanceof SandboxLimitError && err.kind === 'memory' && /64 MiB/.test(err.message),
+    );
+    // The objects were built in the sandbox process: this one holds only the text it sent (~56 MB).
+    assert.ok(process.memoryUsage.rss() - rssBefore < 200 * 1024 * 1024);
+    assert.deepEqual(
+      await pool.run('payload.check', { key: 'ok', schemaJson: schema('^a+$'), valueJson: '"aaa"' }, { account: 'b', timeoutMs: 5000 }),
+      [],
+    );
+  });
+
   test('a task that throws keeps its error, and the pool goes on', async () => {
     await assert.rejects(
       pool.run('payload.check', { key: 'bad', schemaJson: '{', valueJson: '1' }, { account: 'h', timeoutMs: 5000 }),

@@ -1,4 +1,4 @@
-// Settings of rendering: the Chromium binary, its sandbox and user, render slots, the sandbox threads that
+// Settings of rendering: the Chromium binary, its sandbox and user, render slots, the sandbox processes that
 // run an account's code, and preloading.
 // Listed in schema.ts in this order, which is docs/config.md's.
 import type { SettingSpec } from '../setting-spec.js';
@@ -41,7 +41,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '2',
     min: 1,
     max: 64,
-    doc: 'Threads of the sandbox, where work whose cost an account controls runs off the event loop: reading PDFs from bundles, post-processing with joined PDFs, payload schemas, PKCS#12 key derivation, e-invoice XML (docs/architecture.md, "The sandbox"). Accounts take the threads in turn.',
+    doc: 'Processes of the sandbox (child processes, started on demand and reused), where work whose cost an account controls runs off the event loop: reading PDFs from bundles, post-processing with joined PDFs, payload schemas, PKCS#12 key derivation, e-invoice XML (docs/architecture.md, "The sandbox"). Accounts take the processes in turn. (The name is kept from when they were threads.)',
   },
   {
     env: 'FOLIO_SANDBOX_MEMORY_MB',
@@ -50,7 +50,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '1024',
     min: 64,
     max: 16384,
-    doc: 'JavaScript heap of one sandbox thread, MiB (a cap, not a reservation: an idle thread holds a few MiB). A merge of 100 MiB of sources needs about 800. Work that needs more is stopped (a 400, a failed job); on Node 20 an out-of-memory in a thread can in rare cases take the process down, so this cap is a last resort behind the input limits (docs/architecture.md).',
+    doc: 'JavaScript heap of one sandbox process, MiB (a cap, not a reservation: an idle process holds about 50 MiB). Its address space is limited to about 1.5 GiB plus twice this, which bounds buffers too. A merge of 100 MiB of sources needs about 800. Work past either limit is stopped (a 400, a failed job) and its process replaced; the server is not touched (docs/architecture.md, "The sandbox").',
   },
   {
     env: 'FOLIO_SANDBOX_TIMEOUT_MS',
@@ -87,5 +87,32 @@ export const renderingSettings: SettingSpec[] = [
     min: 0,
     max: 86400000,
     doc: "A page no job has taken for this long is closed (its browser context, and its renderer process when no other page uses it), so a quiet worker gives its memory back: each idle page holds 20-50 MiB. The account's next job then starts on the pre-warmed spare page or a new one (~100 ms more than on its idle page, and a warm template (`folio.onJob`) loads again). 0 keeps idle pages until the cap of 16 or the browser's replacement.",
+  },
+  {
+    env: 'FOLIO_MAX_FETCHED_RESOURCE_BYTES',
+    key: 'maxFetchedResourceBytes',
+    type: 'integer',
+    default: '16777216',
+    min: 65536,
+    max: 1073741824,
+    doc: 'Largest resource Folio fetches from the internet for a rendering page (jobs with `allowExternalNetwork`, URL sources: the page, its images, fonts, styles, scripts, fetches), in bytes, counted both as sent and decoded (a gzip bomb stops here). The response is cut off the moment it passes the limit: the page sees a network error and the job a `request_blocked` warning naming the limit (`failOn: ["request_blocked"]` makes it fail); a URL source\'s page over it fails the job with `url_source_unreachable`. Default 16 MiB.',
+  },
+  {
+    env: 'FOLIO_MAX_FETCHED_BYTES_PER_JOB',
+    key: 'maxFetchedBytesPerJob',
+    type: 'integer',
+    default: '67108864',
+    min: 65536,
+    max: 4294967296,
+    doc: "Budget of the decoded bytes Folio fetches from the internet for one job's page, all its resources together (concurrent ones share it), counted as they arrive. The request that passes it, and every later one, fails as in `FOLIO_MAX_FETCHED_RESOURCE_BYTES`, with a `request_blocked` warning naming the budget. Default 64 MiB.",
+  },
+  {
+    env: 'FOLIO_MAX_FETCHED_BYTES_IN_FLIGHT',
+    key: 'maxFetchedBytesInFlight',
+    type: 'integer',
+    default: '268435456',
+    min: 1048576,
+    max: 17179869184,
+    doc: 'Decoded bytes that the internet fetches of all jobs of one worker process may hold at once (from their first byte until the body is handed to Chromium), so that many jobs together cannot exhaust its memory: a fetch that would pass it fails at once (no waiting) with a `request_failed` warning (`failOn: ["request_failed"]` retries the job). The process\'s memory for them is a few times this at its peak (a body is handed over base64-encoded). Default 256 MiB.',
   },
 ];
