@@ -50,7 +50,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '1024',
     min: 64,
     max: 16384,
-    doc: 'JavaScript heap of one sandbox process, MiB (a cap, not a reservation: an idle process holds about 50 MiB). Its address space is limited to about 1.5 GiB plus twice this, which bounds buffers too. A merge of 100 MiB of sources needs about 800. Work past either limit is stopped (a 400, a failed job) and its process replaced; the server is not touched (docs/architecture.md, "The sandbox").',
+    doc: 'JavaScript heap of one sandbox process, MiB (a cap, not a reservation: an idle process holds about 50 MiB). Its writable memory (RLIMIT_DATA) is limited to 1 GiB plus this, which bounds buffers too. A merge of 100 MiB of sources needs about 800. Work past either limit is stopped (a 400, a failed job) and its process replaced; the server is not touched (docs/architecture.md, "The sandbox").',
   },
   {
     env: 'FOLIO_SANDBOX_TIMEOUT_MS',
