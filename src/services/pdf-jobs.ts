@@ -3,7 +3,8 @@
 // checked now (another account's id is 404) and joined by the worker (worker/pdf-job-sources.ts), so it has
 // a render job's states, quotas, webhook, diagnostics and long poll, and keeps its result as a managed PDF.
 // A job that ends with `split` makes several PDFs and runs in the request instead (`run`): the work runs in
-// the sandbox (time: PDF_JOB_TIMEOUT_MS, memory: the thread's heap) and `optimize` in a qpdf child process;
+// the sandbox (memory: its process's limits) and `optimize` in a qpdf child process, all within
+// PDF_JOB_TIMEOUT_MS from the request's checks to its last timestamp;
 // each result is bounded by the merge byte limit and stored as a managed PDF counted in storage, one by
 // one: when one cannot be stored, those stored before it are deleted again (all of the results or none).
 import { checkSteps, type PdfStep } from '../domain/pdf-steps.js';
@@ -13,7 +14,7 @@ import { optimizePdf, QpdfRunError } from '../pdf/qpdf-input.js';
 import { SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import type { ServiceContext } from './context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
-import { finishSteps } from './pdf-step-finish.js';
+import { finishSteps, timeLeft } from './pdf-step-finish.js';
 import { prepareStepInputs } from './pdf-step-inputs.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_SOURCES, type MergeSourceInput, type PdfMerges } from './pdf-merges.js';
 import { pdfView, type RenderedFiles } from './rendered-files.js';
@@ -22,9 +23,9 @@ import type { Usage } from './usage.js';
 import type { RenderJobs } from './render-jobs.js';
 import { MAX_DOCUMENT_PAGES } from '../domain/pdf-document.js';
 
-/** Time limit of one job's steps in the sandbox. */
+/** Time limit of a job run in the request, from its sources' check to its last step (sandbox, qpdf, timestamps). */
 export const PDF_JOB_TIMEOUT_MS = 120_000;
-/** Time limit of `optimize` on one result. */
+/** Time limit of `optimize` on one result (within what is left of the job's). */
 export const OPTIMIZE_TIMEOUT_MS = 60_000;
 
 export interface PdfJobInput {
@@ -119,6 +120,8 @@ export class PdfJobs {
     const checked = checkSteps(input.steps);
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
     const steps: PdfStep[] = checked.steps;
+    const deadline = performance.now() + PDF_JOB_TIMEOUT_MS;
+    const left = (cap: number, field = 'steps') => timeLeft(deadline, cap, PDF_JOB_TIMEOUT_MS, field);
     const { resolved, policy, maxBytes, pages } = await this.#checkSources(accountId, input);
     const limit = policy.storageLimitBytes;
     if (limit !== null) {
@@ -135,7 +138,7 @@ export class PdfJobs {
       results = await this.ctx.sandbox.run(
         'pdf.steps',
         { sources, steps: prepared.sandboxSteps, nowMs: this.ctx.clock.now(), inputs: prepared.inputs },
-        { account: accountId, timeoutMs: PDF_JOB_TIMEOUT_MS },
+        { account: accountId, timeoutMs: left(PDF_JOB_TIMEOUT_MS) },
       );
     } catch (err) {
       if (err instanceof SandboxTaskError && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))
@@ -149,14 +152,15 @@ export class PdfJobs {
     if (steps.some((s) => s.type === 'optimize')) {
       try {
         const images = steps.some((s) => s.type === 'optimize' && s.images === true);
-        for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: OPTIMIZE_TIMEOUT_MS, images });
+        const field = `steps[${steps.findIndex((s) => s.type === 'optimize')}]`;
+        for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: left(OPTIMIZE_TIMEOUT_MS, field), images });
       } catch (err) {
         if (err instanceof QpdfRunError)
           throw new AppError('pdf_step_failed', err.message, { field: `steps[${steps.findIndex((s) => s.type === 'optimize')}]` });
         throw err;
       }
     }
-    await finishSteps(this.ctx, prepared.finish, results);
+    await finishSteps(this.ctx, prepared.finish, results, { deadline, limitMs: PDF_JOB_TIMEOUT_MS });
     for (const [k, r] of results.entries())
       if (r.bytes.length > maxBytes)
         throw new AppError('pdf_step_failed', `result ${k + 1} would be ${r.bytes.length} bytes; at most ${maxBytes} are allowed`, {

@@ -6,7 +6,7 @@
 // A timestamp authority that cannot be reached or gives no valid token is 502 timestamp_authority_failed;
 // a PDF that cannot take a step is 422 pdf_step_failed naming the step.
 import { AppError } from '../errors/app-error.js';
-import { postTimestampQuery, TimestampAuthorityError } from '../net/timestamp-authority.js';
+import { postTimestampQuery, TIMESTAMP_TIMEOUT_MS, TimestampAuthorityError } from '../net/timestamp-authority.js';
 import { PdfPostProcessError } from '../pdf/errors.js';
 import { protectPdf } from '../pdf/protect.js';
 import type { ServiceContext } from './context.js';
@@ -18,9 +18,29 @@ export const ENCRYPT_TIMEOUT_MS = 60_000;
 /** Whether anything is left to do after the sandbox. */
 export const needsFinish = (f: FinishInputs) => Boolean(f.sign || f.encrypt || f.timestamps.length);
 
-/** Applies `encrypt`, `sign` and `timestamp` to each result, in place. */
-export async function finishSteps(ctx: ServiceContext, finish: FinishInputs, results: Array<{ bytes: Uint8Array }>): Promise<void> {
+/**
+ * What is left of a job's time (`deadline`, a `performance.now()` instant) for one more piece of work, at
+ * most `cap` ms; past the deadline the job fails naming its limit.
+ */
+export function timeLeft(deadline: number, cap: number, limitMs: number, field: string): number {
+  const left = Math.floor(deadline - performance.now());
+  if (left <= 0)
+    throw new AppError('pdf_step_failed', `the steps took longer than ${limitMs / 1000} s, the limit of a PDF job run in the request`, {
+      field,
+    });
+  return Math.min(cap, left);
+}
+
+/** Applies `encrypt`, `sign` and `timestamp` to each result, in place, within the job's `deadline`. */
+export async function finishSteps(
+  ctx: ServiceContext,
+  finish: FinishInputs,
+  results: Array<{ bytes: Uint8Array }>,
+  time: { deadline: number; limitMs: number },
+): Promise<void> {
   if (!needsFinish(finish)) return;
+  let at = 'steps';
+  const left = (cap: number) => timeLeft(time.deadline, cap, time.limitMs, at);
   // The authority's failure is kept apart: the signing libraries wrap what a signer throws.
   let authorityFailure: Error | null = null;
   const timestamp = async (sha256: Buffer): Promise<Buffer> => {
@@ -31,6 +51,7 @@ export async function finishSteps(ctx: ServiceContext, finish: FinishInputs, res
       const answer = await postTimestampQuery(finish.timestampAuthorityUrl!, der, {
         lookup: ctx.net.lookup,
         allowedHosts: ctx.config.resolved.timestampAllowedHosts,
+        timeoutMs: left(TIMESTAMP_TIMEOUT_MS),
       });
       return timestampToken(answer, sha256, nonce);
     } catch (err) {
@@ -41,7 +62,6 @@ export async function finishSteps(ctx: ServiceContext, finish: FinishInputs, res
   const signing = finish.sign || finish.timestamps.length ? await import('../pdf/sign.js') : null;
   const stamping = finish.timestamps.length ? await import('../pdf/doc-timestamp.js') : null;
   const now = new Date(ctx.clock.now());
-  let at = 'steps';
   try {
     for (const r of results) {
       let pdf = Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
@@ -58,7 +78,7 @@ export async function finishSteps(ctx: ServiceContext, finish: FinishInputs, res
       }
       if (encrypt) {
         at = `steps[${encrypt.index}]`;
-        pdf = await protectPdf(pdf, encrypt.protection, { timeoutMs: ENCRYPT_TIMEOUT_MS });
+        pdf = await protectPdf(pdf, encrypt.protection, { timeoutMs: left(ENCRYPT_TIMEOUT_MS) });
       }
       if (sign && signing) {
         at = `steps[${sign.index}]`;
