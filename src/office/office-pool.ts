@@ -2,7 +2,9 @@
 // `size` processes, each started on first need and replaced after `maxConversionsPerProcess` conversions,
 // a crash or a timeout. Conversions wait in turns per account: a free process takes the next document of
 // the account with the fewest running, and no account holds more than size - 1 processes while another
-// waits, so one tenant's hanging documents never hold every process until their time limit.
+// waits, so one tenant's hanging documents never hold every process until their time limit. When they
+// already hold every process, an account that runs none gets a spare one (size + 1, closed after its
+// conversion) instead of waiting for them.
 import { checkOfficeInput } from '../domain/office-input.js';
 import { officeFilterData, officeOptionsProblem } from '../domain/office-options.js';
 import { OfficeError, type OfficeConversionRequest, type OfficeConversionResult, type OfficeConverter } from './converter.js';
@@ -212,11 +214,17 @@ export class OfficePool implements OfficeConverter {
         this.#live--;
       }
       const free = this.#idle.length + (this.#opts.size - this.#live);
-      if (free <= 0) return;
       const now = Date.now();
       let best: string | null = null;
       let bestRunning = Infinity;
-      for (const account of this.#queues.keys()) {
+      if (free <= 0) {
+        // Every process is held. An account that runs none gets one more process (the spare, closed when
+        // its conversion ends): another account's documents, hanging or heavy, never make it wait for them.
+        if (this.#live > this.#opts.size) return;
+        best = [...this.#queues.keys()].find((a) => !this.#running.has(a)) ?? null;
+        if (best === null) return;
+      }
+      for (const account of free <= 0 ? [] : this.#queues.keys()) {
         const running = this.#running.get(account) ?? [];
         if (free === 1 && running.some((t) => now - t >= this.#slowMs)) continue;
         if (running.length < bestRunning) {
@@ -240,7 +248,7 @@ export class OfficePool implements OfficeConverter {
       this.#running.set(account, [...(this.#running.get(account) ?? []), now]);
       if (w.fresh) {
         // A process with the request's fonts, in a slot of the pool: an idle warm one gives its slot up.
-        if (this.#live >= this.#opts.size) {
+        if (this.#live >= this.#opts.size && this.#idle.length > 0) {
           this.#live--;
           void this.#idle.pop()!.close();
         }
@@ -332,7 +340,8 @@ export class OfficePool implements OfficeConverter {
   }
 
   #release(proc: OfficeProcess): void {
-    if (proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
+    const spare = this.#live > this.#opts.size;
+    if (spare || proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
       this.#live--;
       void proc.close();
       this.#replace();

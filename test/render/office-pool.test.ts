@@ -156,6 +156,26 @@ describe('the LibreOffice pool', () => {
     await Promise.all([slowA, slowB]);
   });
 
+  test('an account holding every process leaves a spare one to an account that runs none', async () => {
+    // Both of the hog's documents take a process before either looks slow; the other account's letter
+    // then gets a spare process started for it, and converts while both of the hog's still run (judged by
+    // that order). The spare is closed when its conversion ends: the pool is back to its size.
+    await pool.warm();
+    let hogEnded = false;
+    const before = begun();
+    const hogs = [1, 2].map((i) =>
+      convert('acct_hog2', `big${i}.csv`, slowCsv(120000), 10_000)
+        .catch((e: unknown) => e)
+        .finally(() => (hogEnded = true)),
+    );
+    await waitUntil("both of the hog's conversions to take a process", () => begun() >= before + 2);
+    const quick = await convert('acct_spare', 'letter.docx', letter);
+    assert.equal(pages(quick.pdf), 2);
+    assert.equal(hogEnded, false, "the other account's letter waited for the hog's documents");
+    await Promise.all(hogs);
+    await waitUntil('the spare process to be closed', () => pool.processes().length <= 2);
+  });
+
   test('a process is replaced after its maximum number of conversions', async () => {
     const seen = new Set<number | undefined>();
     for (let i = 0; i < 12; i++) {
