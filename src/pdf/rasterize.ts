@@ -15,6 +15,7 @@
 // Chromium's output and Folio's own updates, a few objects read) and asked of poppler's `pdfinfo` only for
 // files the partial reader does not handle (object streams): its process costs about as much as drawing a
 // thumbnail.
+import { outOfMemory, TOOL_MEMORY_BYTES, toolMissing, underMemoryLimit } from './tool-memory.js';
 import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -292,7 +293,9 @@ async function encodePng(width: number, height: number, pixels: Buffer): Promise
 function run(command: string, args: string[], limit: { deadline: number; ms: number }, maxStdout = 1024 * 1024): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const timeoutMs = Math.max(0, Math.round(limit.deadline - performance.now()));
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Under the tools' address-space limit (tool-memory.ts), like qpdf: a page poppler cannot draw within it fails.
+    const limited = underMemoryLimit(command, args);
+    const child = spawn(limited.command, limited.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     // Our own timer rather than spawn's `timeout`: that one stays armed when the spawn itself fails (ENOENT).
     let stopped: string | null = null;
     const stop = (why: string) => {
@@ -318,6 +321,8 @@ function run(command: string, args: string[], limit: { deadline: number; ms: num
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0 && !stopped) return resolve(Buffer.concat(out));
+      if (toolMissing(code, stderr)) return reject(new RasterizerMissingError(command));
+      if (outOfMemory(stderr)) stopped ??= `needed more than the ${TOOL_MEMORY_BYTES / 1024 ** 3} GiB of memory a tool may use`;
       const why = stopped ?? (signal ? `was stopped by ${signal}` : `exited with ${code}`);
       reject(
         new RasterizeError(

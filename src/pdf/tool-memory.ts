@@ -1,8 +1,8 @@
-// qpdf reads PDFs from outside Folio (uploads, PDF-job sources, their encryption): it runs under an
-// address-space limit (RLIMIT_AS, set by util-linux's prlimit before qpdf starts), so a PDF whose streams
-// inflate to gigabytes ends that qpdf with an allocation failure and a 422 naming the limit, never a
-// process that takes the machine's memory. Without prlimit (not a Debian/Ubuntu machine) qpdf runs
-// unlimited, as before.
+// qpdf and poppler read PDFs from outside Folio (uploads, PDF-job sources, their encryption, page
+// images): they run under an address-space limit (RLIMIT_AS, set by util-linux's prlimit before the tool
+// starts), so a PDF whose streams inflate to gigabytes ends that tool with an allocation failure and an
+// error naming the limit, never a process that takes the machine's memory. Without prlimit (not a
+// Debian/Ubuntu machine) the tools run unlimited.
 import { existsSync } from 'node:fs';
 
 /** The address space one qpdf may use: far above what a valid 25 MiB PDF needs (tens of MiB). */
