@@ -159,6 +159,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
           concurrency: config.renderConcurrency,
           preloadMs: config.renderPreloadMs,
           idlePageMs: config.renderIdlePageMs,
+          fetchLimits: {
+            resourceBytes: config.maxFetchedResourceBytes,
+            jobBytes: config.maxFetchedBytesPerJob,
+            inFlightBytes: config.maxFetchedBytesInFlight,
+          },
           chromiumUser: config.chromiumUser,
           noSandbox: config.chromiumNoSandbox,
           onBrowserLaunch: () => ctx.metrics.browserLaunches.inc(),

@@ -44,6 +44,9 @@ export interface ConfigValues {
   payloadCheckTimeoutMs: number;
   renderPreloadMs: number;
   renderIdlePageMs: number;
+  maxFetchedResourceBytes: number;
+  maxFetchedBytesPerJob: number;
+  maxFetchedBytesInFlight: number;
   officePath: string | null;
   officeUser: string;
   officePoolSize: number;

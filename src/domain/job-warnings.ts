@@ -10,12 +10,13 @@ export const JOB_WARNINGS = {
   page_exception: { description: 'The page threw an uncaught exception or left a promise rejection unhandled.' },
   console_error: { description: 'The page wrote to console.error (or a console.assert failed).' },
   request_failed: {
-    description: 'A request of the page to the internet failed (network error or timeout); what it loads is missing from the PDF.',
+    description:
+      "A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF.",
     retryable: true,
   },
   request_blocked: {
     description:
-      "Folio's network policy refused a request of the page (an address it may not reach, or the internet on a plan without it); what it loads is missing from the PDF.",
+      "Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF.",
   },
   http_error_status: {
     description:

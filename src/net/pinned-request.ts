@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { ResolvedAddress } from './resolve-host.js';
 
@@ -15,8 +16,17 @@ export interface PinnedRequest {
   body?: Buffer;
   address: ResolvedAddress;
   signal?: AbortSignal;
-  /** The response body is refused beyond this many (decoded) bytes. */
+  /** The response body is refused beyond this many bytes, decoded or as sent. */
   maxBodyBytes: number;
+  /** Counts the body's bytes as they arrive (fetch-budget.ts); a count that throws aborts the response with its error. */
+  meter?: BodyMeter;
+}
+
+export interface BodyMeter {
+  /** Bytes of the body as sent (before its content-encoding is undone). */
+  wire(n: number): void;
+  /** Bytes of the decoded body. */
+  decoded(n: number): void;
 }
 
 export interface PinnedResponse {
@@ -37,7 +47,7 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'trailer',
 ]);
 
-function decoderFor(encoding: string | undefined): NodeJS.ReadWriteStream | null {
+function decoderFor(encoding: string | undefined): Transform | null {
   switch ((encoding ?? '').trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
@@ -74,28 +84,60 @@ export function requestPinned(req: PinnedRequest): Promise<PinnedResponse> {
     request.on('error', reject);
     request.on('response', (res) => {
       const decoder = decoderFor(res.headers['content-encoding'] as string | undefined);
-      const source: NodeJS.ReadableStream = decoder ? res.pipe(decoder) : res;
       const chunks: Buffer[] = [];
+      let wire = 0;
       let size = 0;
+      let failed = false;
+      // Past a limit the response is aborted at once: its socket closed, its decoder stopped, and what
+      // arrived dropped now rather than when the stream objects are collected.
+      const fail = (err: Error) => {
+        if (failed) return;
+        failed = true;
+        chunks.length = 0;
+        reject(err);
+        decoder?.destroy();
+        request.destroy(err);
+      };
+      const counted = (count: () => void): boolean => {
+        try {
+          count();
+          return true;
+        } catch (err) {
+          fail(err as Error);
+          return false;
+        }
+      };
+      // Bytes as sent are counted before the decoder sees them; the decoded bytes are counted again below
+      // as they come out of it (the same bytes when the body has no content-encoding).
+      res.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        wire += chunk.length;
+        if (req.meter && !counted(() => req.meter?.wire(chunk.length))) return;
+        if (wire > req.maxBodyBytes) fail(new Error(`response body over ${req.maxBodyBytes} bytes as sent`));
+      });
+      const source: NodeJS.ReadableStream = decoder ? res.pipe(decoder) : res;
       source.on('data', (chunk: Buffer) => {
+        if (failed) return;
         size += chunk.length;
+        if (req.meter && !counted(() => req.meter?.decoded(chunk.length))) return;
         if (size > req.maxBodyBytes) {
-          const err = new Error(`response body over ${req.maxBodyBytes} bytes`);
-          reject(err);
-          request.destroy(err);
+          fail(new Error(`response body over ${req.maxBodyBytes} bytes`));
           return;
         }
         chunks.push(chunk);
       });
-      source.on('error', reject);
-      res.on('error', reject);
+      source.on('error', fail);
+      res.on('error', fail);
       source.on('end', () => {
+        if (failed) return;
         const headers: Array<[string, string]> = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
           const name = res.rawHeaders[i];
           if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, res.rawHeaders[i + 1]]);
         }
-        resolve({ status: res.statusCode ?? 502, headers, body: Buffer.concat(chunks) });
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        chunks.length = 0;
+        resolve({ status: res.statusCode ?? 502, headers, body });
       });
     });
     request.end(req.body);

@@ -78,7 +78,7 @@ export class CdpConnection extends EventEmitter {
   ): Promise<CommandResult<M>> {
     if (this.#closed) return Promise.reject(new CdpClosedError(`${this.#closed.message} (${method})`));
     const id = this.#nextId++;
-    return new Promise<CommandResult<M>>((resolve, reject) => {
+    const answer = new Promise<CommandResult<M>>((resolve, reject) => {
       const timer =
         timeoutMs > 0
           ? setTimeout(() => {
@@ -87,8 +87,24 @@ export class CdpConnection extends EventEmitter {
             }, timeoutMs)
           : undefined;
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, method, sessionId, timer });
-      this.write(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
     });
+    // Written outside the promise's executor: no closure that lives until the answer (the timer's) may
+    // keep `params` alive, and a fulfilled request's body in them can be megabytes.
+    try {
+      this.write(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
+    } catch (err) {
+      this.#settle(id, null, err as Error);
+    }
+    return answer;
+  }
+
+  #settle(id: number, result: unknown, error: Error | null): void {
+    const p = this.#pending.get(id);
+    if (!p) return;
+    this.#pending.delete(id);
+    if (p.timer) clearTimeout(p.timer);
+    if (error) p.reject(error);
+    else p.resolve(result);
   }
 
   /** The session object for a flattened sessionId (created when the attach event arrives). */
@@ -110,11 +126,7 @@ export class CdpConnection extends EventEmitter {
     }
     if (msg.id !== undefined) {
       const p = this.#pending.get(msg.id);
-      if (!p) return;
-      this.#pending.delete(msg.id);
-      if (p.timer) clearTimeout(p.timer);
-      if (msg.error) p.reject(new CdpError(p.method, msg.error.message));
-      else p.resolve(msg.result);
+      if (p) this.#settle(msg.id, msg.result, msg.error ? new CdpError(p.method, msg.error.message) : null);
       return;
     }
     if (!msg.method) return;

@@ -9,6 +9,7 @@
 //     worker scripts, ...) goes to 127.0.0.1:9 and fails; loopback is not exempt.
 //  3. a CSP on served documents (virtual-origins.ts): no ws:/wss:, nothing but our origins (plus http(s)
 //     when allowed).
+import { DEFAULT_FETCH_LIMITS, type ResponseMeter } from '../net/fetch-budget.js';
 import type { PinnedRequest, PinnedResponse } from '../net/pinned-request.js';
 import { requestPinned } from '../net/pinned-request.js';
 import { resolveAndCheckHost, type LookupAll } from '../net/resolve-host.js';
@@ -55,8 +56,10 @@ export interface ExternalFetchOptions {
   lookup?: LookupAll;
   fetch?: ExternalFetch;
   signal?: AbortSignal;
-  /** Per-resource cap on external bodies. */
+  /** Per-resource cap on external bodies, decoded and as sent. */
   maxBodyBytes?: number;
+  /** Counts the body against the job's and the process's budgets as it arrives (fetch-budget.ts). */
+  meter?: ResponseMeter;
   /** A URL source's headers (its cookies included) for a request to its origin; they replace the page's of the same name. */
   extraHeaders?: Record<string, string>;
   /** The operator allow-listed this host for URL sources: its private addresses are not refused. */
@@ -94,8 +97,11 @@ export async function fetchExternal(
     body: request.postData !== undefined ? Buffer.from(request.postData) : undefined,
     address,
     signal: opts.signal,
-    maxBodyBytes: opts.maxBodyBytes ?? 50 * 1024 * 1024,
+    maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_FETCH_LIMITS.resourceBytes,
+    meter: opts.meter,
   });
+  // A fetch that does not count as it reads (a stand-in of the tests) is counted once it has its body.
+  opts.meter?.atLeast(res.body.length);
   return {
     status: res.status,
     // Set-Cookie is dropped: cookies from third parties must not land in the (reused) browser context.

@@ -16,6 +16,7 @@ import { PageRequestRouter } from './request-routing.js';
 import { RunContext } from './run-context.js';
 import { RenderError, type PdfSink, type RenderRequest } from './types.js';
 import type { BundleIndex } from './virtual-origins.js';
+import { JobFetchBudget, type FetchLimits, type FetchPool } from '../net/fetch-budget.js';
 import type { LookupAll } from '../net/resolve-host.js';
 
 export interface PageRunOptions {
@@ -23,6 +24,9 @@ export interface PageRunOptions {
   networkIdleMs: number;
   lookup?: LookupAll;
   externalFetch?: ExternalFetch;
+  /** The bytes each internet fetch and the run's fetches together may take, and the process's pool they draw on. */
+  fetchLimits: FetchLimits;
+  fetchPool: FetchPool;
   /** The session holds this job's template warm: run the page's `folio.onJob` handler instead of loading it. */
   warm?: boolean;
   /** Called once the page is ready, as printing starts (renderer.ts preloads the account's next page then). */
@@ -52,6 +56,7 @@ export class PageRun {
       lookup: opts.lookup,
       externalFetch: opts.externalFetch,
       signal: guard.signal,
+      fetchBudget: new JobFetchBudget(opts.fetchLimits, opts.fetchPool),
       onDocumentFailed: (failure) => this.#run.onDocumentFailure?.(failure),
     });
     this.#entry = opts.warm ? warmEntry : coldEntry;

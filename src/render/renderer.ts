@@ -14,6 +14,7 @@ import { SessionPool } from './session-pool.js';
 import { RenderError, type PdfSink, type RenderRequest, type RenderResult } from './types.js';
 import { canonicalBundleUrls } from './document-origins.js';
 import { BundleIndexCache } from './virtual-origins.js';
+import { DEFAULT_FETCH_LIMITS, FetchPool, type FetchLimits } from '../net/fetch-budget.js';
 import type { LookupAll } from '../net/resolve-host.js';
 
 export interface RendererOptions extends BrowserSupervisorOptions {
@@ -31,6 +32,11 @@ export interface RendererOptions extends BrowserSupervisorOptions {
   lookup?: LookupAll;
   /** Connect edge for external requests (tests). Default: a pinned HTTP(S) request. */
   externalFetch?: ExternalFetch;
+  /**
+   * Byte budgets of internet fetches (fetch-budget.ts): one resource, one job's fetches together, and what
+   * the fetches of all jobs hold at once. Defaults: DEFAULT_FETCH_LIMITS.
+   */
+  fetchLimits?: Partial<FetchLimits & { inFlightBytes: number }>;
   /**
    * Preloading (docs/templates.md "Preloading"): while a job of an ordinary template prints, the account's
    * next page of the same template is loaded up to its payload request, and kept this long for the next
@@ -50,6 +56,9 @@ export class Renderer {
   #opts: RendererOptions;
   #pools = new WeakMap<BrowserInstance, SessionPool>();
   #bundles = new BundleIndexCache();
+  /** The bytes this process's internet fetches hold at once, all jobs together. */
+  readonly fetchPool: FetchPool;
+  #fetchLimits: FetchLimits;
 
   /** Warm keys whose handler threw once: those templates are loaded per job from then on. */
   #coldKeys = new Set<string>();
@@ -65,6 +74,9 @@ export class Renderer {
   constructor(opts: RendererOptions = {}) {
     this.#opts = opts;
     this.supervisor = new BrowserSupervisor(opts);
+    const limits = { ...DEFAULT_FETCH_LIMITS, ...opts.fetchLimits };
+    this.fetchPool = new FetchPool(limits.inFlightBytes);
+    this.#fetchLimits = { resourceBytes: limits.resourceBytes, jobBytes: limits.jobBytes };
   }
 
   /** Launches Chromium and warms a spare page now rather than on the first render. */
@@ -163,7 +175,13 @@ export class Renderer {
   }
 
   #runOptions() {
-    return { networkIdleMs: this.#opts.networkIdleMs ?? 50, lookup: this.#opts.lookup, externalFetch: this.#opts.externalFetch };
+    return {
+      networkIdleMs: this.#opts.networkIdleMs ?? 50,
+      lookup: this.#opts.lookup,
+      externalFetch: this.#opts.externalFetch,
+      fetchLimits: this.#fetchLimits,
+      fetchPool: this.fetchPool,
+    };
   }
 
   /**

@@ -20,6 +20,7 @@ import {
   type BundleIndex,
   type PayloadData,
 } from './virtual-origins.js';
+import { FetchBudgetError, type JobFetchBudget } from '../net/fetch-budget.js';
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
 import { cookieHeaderFor, isAllowListed, isSourceOrigin } from '../domain/url-source.js';
 
@@ -30,6 +31,8 @@ export interface RequestRoutingOptions {
   externalFetch?: ExternalFetch;
   /** Ends the internet fetches still running (the run failed or ended). */
   signal: AbortSignal;
+  /** The bytes the run's internet fetches may take (fetch-budget.ts). */
+  fetchBudget: JobFetchBudget;
   /** A URL source's page (the main frame's document) was refused or could not be fetched. */
   onDocumentFailed?: (failure: DocumentFailure) => void;
 }
@@ -166,30 +169,41 @@ export class PageRequestRouter implements RequestRouter {
         if (mainDocument) this.opts.onDocumentFailed?.({ problem: 'blocked', reason: route.reason });
         session.block(cdp, e);
         return;
-      case 'external':
+      case 'external': {
         if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
         traffic.inFlight++;
+        const { fetchBudget } = this.opts;
+        const meter = fetchBudget.meter();
         fetchExternal(route.url, request, {
           lookup: this.opts.lookup,
           fetch: this.opts.externalFetch,
           signal: this.opts.signal,
+          maxBodyBytes: fetchBudget.limits.resourceBytes,
+          meter,
           ...this.#urlSourceOptions(route.url),
         })
           .then((r) => {
             if (r.status >= 400) this.diagnostics.request(request.url, 'http_error', `answered HTTP ${r.status}`);
-            session.respond(cdp, e.requestId, r);
+            // Answered here, not with session.respond: the body counts as held (the process's pool) until
+            // Chromium has taken it, and nothing keeps it after.
+            const { status: responseCode, headers: responseHeaders, body } = r;
+            return cdp.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode, responseHeaders, body }).catch(() => {});
           })
           .catch((err: Error) => {
             const problem = requestProblemOf(err);
             this.#noteBlocked(request.url, err.message, problem);
+            // A URL source's page over a budget fails its job at once: refused (resource, job) or, when the
+            // fetches of all jobs held the process's limit, unreachable (retried).
             if (mainDocument) this.opts.onDocumentFailed?.({ problem, reason: err.message });
             session.block(cdp, e);
           })
           .finally(() => {
+            meter.release();
             traffic.inFlight--;
             traffic.activity();
           });
         return;
+      }
     }
   }
 
@@ -239,9 +253,14 @@ export class PageRequestRouter implements RequestRouter {
   }
 }
 
-/** An internet request that failed: refused by the address policy, timed out, or a network error. */
+/**
+ * An internet request that failed: refused by the address policy or over a budget of its job (blocked),
+ * timed out, or a network error -- also when the fetches of all jobs held the process's limit, which passes
+ * (a later attempt may succeed).
+ */
 function requestProblemOf(err: Error): 'blocked' | 'timed_out' | 'network_error' {
   if (err instanceof NetPolicyError && err.code === 'blocked_address') return 'blocked';
+  if (err instanceof FetchBudgetError) return err.limit === 'process' ? 'network_error' : 'blocked';
   return /time(d)? ?out|abort/i.test(err.message) ? 'timed_out' : 'network_error';
 }
 

@@ -95,7 +95,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '16777216',
     min: 65536,
     max: 1073741824,
-    doc: 'Largest resource Folio fetches from the internet for a rendering page (jobs with `allowExternalNetwork`, URL sources: the page, its images, fonts, styles, scripts, fetches), in bytes, counted both as sent and decoded (a gzip bomb stops here). The response is cut off the moment it passes the limit: the page sees a network error and the job a `request_blocked` warning naming the limit (`failOn: ["request_blocked"]` makes it fail); a URL source\'s page over it fails the job with `url_source_unreachable`. Default 16 MiB.',
+    doc: 'Largest resource Folio fetches from the internet for a rendering page (jobs with `allowExternalNetwork`, URL sources: the page, its images, fonts, styles, scripts, fetches), in bytes, counted both as sent and decoded (a gzip bomb stops here). The response is cut off the moment it passes the limit: the page sees a network error and the job a `request_blocked` warning naming the limit (`failOn: ["request_blocked"]` makes it fail); a URL source\'s page over it fails the job with `url_source_blocked`. Default 16 MiB.',
   },
   {
     env: 'FOLIO_MAX_FETCHED_BYTES_PER_JOB',
@@ -104,7 +104,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '67108864',
     min: 65536,
     max: 4294967296,
-    doc: "Budget of the decoded bytes Folio fetches from the internet for one job's page, all its resources together (concurrent ones share it), counted as they arrive. The request that passes it, and every later one, fails as in `FOLIO_MAX_FETCHED_RESOURCE_BYTES`, with a `request_blocked` warning naming the budget. Default 64 MiB.",
+    doc: "Budget of the decoded bytes Folio fetches from the internet for one job's page, all its resources together, counted as they arrive (concurrent fetches share it; the bytes of a response cut off count too, they were fetched). A response whose bytes would pass it is cut off and fails as in `FOLIO_MAX_FETCHED_RESOURCE_BYTES`, with a `request_blocked` warning naming the budget. Default 64 MiB.",
   },
   {
     env: 'FOLIO_MAX_FETCHED_BYTES_IN_FLIGHT',
@@ -113,6 +113,6 @@ export const renderingSettings: SettingSpec[] = [
     default: '268435456',
     min: 1048576,
     max: 17179869184,
-    doc: 'Decoded bytes that the internet fetches of all jobs of one worker process may hold at once (from their first byte until the body is handed to Chromium), so that many jobs together cannot exhaust its memory: a fetch that would pass it fails at once (no waiting) with a `request_failed` warning (`failOn: ["request_failed"]` retries the job). The process\'s memory for them is a few times this at its peak (a body is handed over base64-encoded). Default 256 MiB.',
+    doc: 'Decoded bytes that the internet fetches of all jobs of one worker process may hold at once (from their first byte until the body is handed to Chromium), so that many jobs together cannot exhaust its memory: a fetch that would pass it fails at once (no waiting) with a `request_failed` warning (`failOn: ["request_failed"]` retries the job; a URL source\'s page: `url_source_unreachable`, retried). The process\'s memory for them is a few times this at its peak (a body is handed over base64-encoded). Default 256 MiB.',
   },
 ];
