@@ -28,7 +28,7 @@ import { sendWebhook } from './webhooks/delivery-client.js';
 import { BatchCombiner } from './worker/batch-combiner.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
-import { RenderWorker, type RendererPort } from './worker/render-worker.js';
+import { RenderWorker, SPARE_JOB_SLOTS, type RendererPort } from './worker/render-worker.js';
 import { OfficePool } from './office/office-pool.js';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -156,7 +156,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
         opts.renderer ??
         new Renderer({
           executablePath: chromium ?? config.chromiumPath ?? undefined,
-          concurrency: config.renderConcurrency,
+          // The worker's job slots plus its spare one (render-worker.ts): the spare job renders at once.
+          concurrency: config.renderConcurrency + SPARE_JOB_SLOTS,
           preloadMs: config.renderPreloadMs,
           idlePageMs: config.renderIdlePageMs,
           fetchLimits: {

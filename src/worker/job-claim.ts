@@ -6,8 +6,12 @@ import { forUpdate } from '../db/dialect.js';
 import type { ServiceContext } from '../services/context.js';
 import * as q from './job-queries.js';
 
-/** The next job: among accounts with due work and free capacity, the one with the fewest renders running. */
-export async function claimNextJob(ctx: ServiceContext, owner: string): Promise<RenderJobsTable | null> {
+/**
+ * The next job: among accounts with due work and free capacity, the one with the fewest renders running.
+ * `spare`: the worker's slots are all taken and it claims one more job only for an account with no render
+ * running anywhere (render-worker.ts), so that account does not wait for the others' jobs.
+ */
+export async function claimNextJob(ctx: ServiceContext, owner: string, opts: { spare?: boolean } = {}): Promise<RenderJobsTable | null> {
   const now = ctx.clock.now();
   const db = ctx.db;
   // retry_scheduled → queued once due (the interface's transition), then claim from queued.
@@ -23,7 +27,9 @@ export async function claimNextJob(ctx: ServiceContext, owner: string): Promise<
   const eligible = candidates
     .filter((c) => {
       const limit = cap.get(c.account_id);
-      return limit === null || limit === undefined || (running.get(c.account_id) ?? 0) < limit;
+      const n = running.get(c.account_id) ?? 0;
+      if (opts.spare && n > 0) return false;
+      return limit === null || limit === undefined || n < limit;
     })
     .sort((a, b) => (running.get(a.account_id) ?? 0) - (running.get(b.account_id) ?? 0) || (a.first_id < b.first_id ? -1 : 1));
   for (const c of eligible) {
@@ -31,9 +37,10 @@ export async function claimNextJob(ctx: ServiceContext, owner: string): Promise<
       // Lock the account row so two workers cannot both take its last free slot (PostgreSQL).
       await forUpdate(ctx.dialect, trx.selectFrom('accounts').select('id').where('id', '=', c.account_id)).execute();
       const limit = cap.get(c.account_id);
-      if (limit !== null && limit !== undefined) {
+      if ((limit !== null && limit !== undefined) || opts.spare) {
         const [r] = await q.rendersRunning(db, { accountId: c.account_id }, trx);
-        if (Number(r?.n ?? 0) >= limit) return null;
+        const n = Number(r?.n ?? 0);
+        if ((limit !== null && limit !== undefined && n >= limit) || (opts.spare && n > 0)) return null;
       }
       // Single jobs (interactive and sync renders) before the account's batch items.
       const [single] = await q.oldestDueSingleJob(db, { accountId: c.account_id }, trx);

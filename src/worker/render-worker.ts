@@ -34,6 +34,9 @@ interface Active {
   recording: boolean;
 }
 
+/** Job slots beyond `concurrency`, taken only by an account with no render running. */
+export const SPARE_JOB_SLOTS = 1;
+
 /**
  * Claims render jobs (fair across accounts, within each account's maxConcurrentRenderJobs), renders them
  * under a lease kept alive by a heartbeat, and hands the outcome to the JobOutcomes service. Jobs are the
@@ -98,18 +101,24 @@ export class RenderWorker {
     return this.active.size;
   }
 
-  /** One round of the loop: claim a job when a slot is free; true when another slot is still free. */
+  /**
+   * One round of the loop: claim a job when a slot is free; true when another slot is still free. With
+   * every slot taken, one spare slot (SPARE_JOB_SLOTS) takes a job of an account that has no render running:
+   * one account's hanging or heavy jobs never make another account wait for them. The renderer and the
+   * Office pool each keep one more slot for it (app.ts, office-pool.ts).
+   */
   private async claimStep(): Promise<boolean> {
-    if (this.active.size >= this.deps.concurrency) return false;
-    const job = await this.claim();
+    const { concurrency } = this.deps;
+    if (this.active.size >= concurrency + SPARE_JOB_SLOTS) return false;
+    const job = await this.claim(this.active.size >= concurrency);
     if (!job) return false;
     this.startJob(job);
-    return this.active.size < this.deps.concurrency;
+    return this.active.size < concurrency + SPARE_JOB_SLOTS;
   }
 
   /** Picks the next job and leases it to this worker (job-claim.ts), telling the job's watchers. */
-  async claim(): Promise<RenderJobsTable | null> {
-    const job = await claimNextJob(this.ctx, this.id);
+  async claim(spare = false): Promise<RenderJobsTable | null> {
+    const job = await claimNextJob(this.ctx, this.id, { spare });
     if (job) this.deps.notifier.jobChanged(job.id);
     return job;
   }

@@ -49,7 +49,9 @@ describe('one tenant cannot stall or break another', () => {
   }
 
   /** Runs `attack` while /healthz is asked every 50 ms and B renders jobs one after another. */
-  async function under(attack: () => Promise<void>): Promise<{ worstHealthMs: number; probes: number; bMedianMs: number; bJobs: number }> {
+  async function under(
+    attack: () => Promise<void>,
+  ): Promise<{ worstHealthMs: number; probes: number; bMedianMs: number; bWorstMs: number; bJobs: number }> {
     let stop = false;
     const started = performance.now();
     const health: number[] = [];
@@ -75,7 +77,13 @@ describe('one tenant cannot stall or break another', () => {
       await prober;
       await bLoop;
     }
-    return { worstHealthMs: Math.max(...health), probes: health.length, bMedianMs: median(bTimes), bJobs: bTimes.length };
+    return {
+      worstHealthMs: Math.max(...health),
+      probes: health.length,
+      bMedianMs: median(bTimes),
+      bWorstMs: Math.max(...bTimes),
+      bJobs: bTimes.length,
+    };
   }
 
   function assertFair(r: Awaited<ReturnType<typeof under>>, what: string) {
@@ -109,6 +117,32 @@ describe('one tenant cannot stall or break another', () => {
   after(async () => {
     await server?.stop();
     rmSync(work, { recursive: true, force: true });
+  });
+
+  test('renders of one account that hang hold no slot another account needs', async () => {
+    // Two of H's pages wait for an element that never comes, until their 10 s render timeout: they take
+    // both of the worker's slots (FOLIO_RENDER_CONCURRENCY, 2). B has no render running, so its jobs take
+    // the spare slot and keep their latency; without it they would wait out H's timeout.
+    const hang = (await deployOverHttp(h, 'hang', [file('/index.html', '<p>never ready</p>')], { render: { renderTimeoutMs: 10_000 } }))
+      .deployId;
+    const r = await under(async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const j = await h.request('POST', '/v1/render-jobs', {
+          json: { deployId: hang, deployVersionId: 'latest', waitFor: { selector: '#never' } },
+        });
+        assert.equal(j.status, 202, JSON.stringify(j.body));
+        ids.push(j.body.job.id);
+      }
+      for (const id of ids) {
+        const done = await h.request('GET', `/v1/render-jobs/${id}?waitSeconds=30`);
+        assert.equal(done.body.job.status, 'failed', JSON.stringify(done.body));
+        assert.equal(done.body.job.errorCode, 'render_timeout_exceeded');
+      }
+    });
+    assertFair(r, 'hanging renders');
+    // The median alone would pass if B's first job waited out H's timeout and the rest ran after it.
+    assert.ok(r.bWorstMs < 8_000, `a job of B waited ${r.bWorstMs.toFixed(0)} ms: for H's renders to time out (10 s)`);
   });
 
   test('PDF bombs named in render.metadata.pdf.append are refused at commit, naming the file and the limit', async () => {

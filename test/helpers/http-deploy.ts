@@ -7,7 +7,7 @@ export async function deployOverHttp(
   api: Client,
   slug: string,
   files: BundleFile[],
-  opts: { name?: string; metadata?: Record<string, unknown> } = {},
+  opts: { name?: string; metadata?: Record<string, unknown>; render?: Record<string, unknown> } = {},
 ): Promise<{ deployId: string; version: { id: string; displayId: string; versionNo: number } & Record<string, unknown> }> {
   const name = opts.name ?? slug;
   const step = (what: string, r: { status: number; body: unknown }, want: number) => {
@@ -24,7 +24,10 @@ export async function deployOverHttp(
       200,
     );
   const c = await api.request('POST', `/v1/upload-sessions/${id}/commit`, {
-    json: { entries: entries(files), render: { route: '/', title: name, ...(opts.metadata ? { metadata: opts.metadata } : {}) } },
+    json: {
+      entries: entries(files),
+      render: { route: '/', title: name, ...opts.render, ...(opts.metadata ? { metadata: opts.metadata } : {}) },
+    },
     headers: tok,
   });
   step('commit', c, 201);
