@@ -75,6 +75,7 @@ export interface ConfigValues {
   transientOutputTtlSeconds: number;
   maxJsonBodyBytes: number;
   requestTimeoutMs: number;
+  requestIdleTimeoutMs: number;
   maxPayloadBytes: number;
   shutdownGraceMs: number;
   workerLeaseMs: number;

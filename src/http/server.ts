@@ -17,6 +17,7 @@ import {
   trackInFlight,
 } from './plugins/error-handler.js';
 import { RateLimiter } from './plugins/rate-limit.js';
+import { watchBodyIdle } from './body-idle-timeout.js';
 import { accountRoutes, UsageOverview } from './routes/account.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { deployRoutes } from './routes/deploys.js';
@@ -148,6 +149,7 @@ function unexpectedBody(req: FastifyRequest): AppError | undefined {
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const timeouts = requestTimeouts(services.ctx.config.requestTimeoutMs);
+  const idleMs = services.ctx.config.requestIdleTimeoutMs;
   // Typed as the default instance: route modules take FastifyInstance, and our pino Logger is a superset.
   const app = Fastify({
     loggerInstance: opts.logger,
@@ -185,6 +187,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     trackInFlight(req, reply);
+    watchBodyIdle(req, reply, idleMs, (err) => app.server.emit('clientError', err, req.raw.socket));
     done();
   });
 

@@ -232,6 +232,50 @@ describe('slow requests are cut off with 408 in the uniform error body', () => {
   });
 });
 
+describe('a body that stops arriving is cut off after the idle limit, long before the total', () => {
+  let app: TestApp;
+  let port: number;
+
+  before(async () => {
+    app = await createTestApp({ env: { FOLIO_REQUEST_TIMEOUT_MS: '600000', FOLIO_REQUEST_IDLE_TIMEOUT_MS: '1000' } });
+    port = Number(new URL(await app.server.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+  after(() => app.close());
+
+  const head = (length: number) =>
+    `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  test('half a body, then silence: 408 request_timeout and the connection closed', async () => {
+    const body = Buffer.from(JSON.stringify({ html: '<p>idle</p>' }));
+    const c = connect(port);
+    await c.connected;
+    c.sock.write(head(body.length) + body.subarray(0, 10).toString('latin1'));
+    try {
+      await c.closedByServer();
+    } finally {
+      c.sock.destroy();
+    }
+    const responses = c.responses();
+    assert.equal(responses.length, 1, c.text());
+    assert.equal(responses[0].status, 408, c.text());
+    assert.equal(JSON.parse(responses[0].body).error, 'request_timeout');
+  });
+
+  test('a body with pauses shorter than the limit is served', async () => {
+    const body = Buffer.from(JSON.stringify({ html: '<p>pauses</p>' }));
+    const c = connect(port);
+    await c.connected;
+    c.sock.write(head(body.length));
+    for (let i = 0; i < body.length; i += 8) {
+      c.sock.write(body.subarray(i, i + 8));
+      await new Promise((r) => setTimeout(r, 300)); // a pause well inside the 1 s idle limit: the client's pace
+    }
+    await waitUntil('the answer', () => c.responses().length > 0, { timeoutMs: 30_000 });
+    c.sock.destroy();
+    assert.equal(c.responses()[0].status, 202, c.text());
+  });
+});
+
 describe('a malformed chunk closes the connection after one answer', () => {
   let app: TestApp;
   let port: number;

@@ -50,6 +50,15 @@ export const limitSettings: SettingSpec[] = [
     doc: "How long a client may take to send a whole request, headers and body (a JSON body, a multipart job, a blob upload), counted from its first byte; the headers alone get at most 60 s (or this, when lower). A request still arriving then is answered 408 `request_timeout` and its connection closed; checked at least every second. The default is Node's own `server.requestTimeout`: a 10 MiB blob upload then needs about 35 KB/s. What happens after the request arrived (a render, a long poll) is not limited by it.",
   },
   {
+    env: 'FOLIO_REQUEST_IDLE_TIMEOUT_MS',
+    key: 'requestIdleTimeoutMs',
+    type: 'integer',
+    default: '30000',
+    min: 1000,
+    max: 3600000,
+    doc: 'How long a request body may go without a byte arriving (a JSON body, a multipart job, a blob upload), besides `FOLIO_REQUEST_TIMEOUT_MS` for the whole request. A body that stalls this long is answered 408 `request_timeout` and its connection closed. Only while a body is arriving: a long poll, or the work after the body arrived, is not limited by it.',
+  },
+  {
     env: 'FOLIO_MAX_PAYLOAD_BYTES',
     key: 'maxPayloadBytes',
     type: 'integer',

@@ -24,7 +24,7 @@ export const officeSettings: SettingSpec[] = [
     default: '2',
     min: 1,
     max: 32,
-    doc: 'Warm LibreOffice processes of one worker process: the Office conversions it runs at once (Office jobs also take the worker job slots of `FOLIO_RENDER_CONCURRENCY`). Each holds about 150-250 MiB. Accounts take them in turns; an account whose conversion runs past 2 s no longer takes the last free one.',
+    doc: 'Warm LibreOffice processes of one worker process: the Office conversions it runs at once (Office jobs also take the worker job slots of `FOLIO_RENDER_CONCURRENCY`). Each holds about 150-250 MiB. Accounts take them in turns; an account whose conversion runs past 2 s no longer takes the last free one, and when other accounts hold every process, an account that runs none gets one more (started for its conversion, closed after).',
   },
   {
     env: 'FOLIO_OFFICE_MAX_CONVERSIONS',
