@@ -15,6 +15,8 @@ export interface PdfLimits {
   maxObjectStreamBytes: number;
   /** Decompressed bytes of all the document's streams together. */
   maxDecompressedBytes: number;
+  /** Pixels (width x height) of one image; an image's pixels also count against `maxDecompressedBytes`. */
+  maxImagePixels: number;
 }
 
 /** A PDF over one of the limits; `limit` names it, the message says the number. */

@@ -23,6 +23,8 @@ import { selectPages, type PdfStep } from '../domain/pdf-steps.js';
 import { mergePdfSources } from './select-pages.js';
 import { outlineGroups, topLevelOutlinePages } from './outline-read.js';
 import { writeOutline } from './outline.js';
+import { imageSize } from './image-size.js';
+import { DEFAULT_PDF_LIMITS } from './limits.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
 
@@ -59,6 +61,22 @@ function refusePdfA(doc: PDFDocument, f: string): void {
       `${f}: the PDF declares PDF/A-${part[1]}, which forbids encryption (leave out encrypt, or use a source that is not PDF/A)`,
       f,
     );
+}
+
+/**
+ * A stamp image is decoded whole (pdf-lib turns a PNG into RGBA pixels): one declaring more pixels than a
+ * PDF from outside may have is refused from its header, before any decoding.
+ */
+function refuseLargeImage(bytes: Buffer, f: string): void {
+  const size = imageSize(bytes);
+  const max = DEFAULT_PDF_LIMITS.maxImagePixels;
+  if (size && size.width * size.height > max) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    throw new PdfStepError(
+      `${f}.image: the image has ${n(size.width * size.height)} pixels (${n(size.width)} x ${n(size.height)}), more than ${n(max)} (the limit)`,
+      `${f}.image.contentBase64`,
+    );
+  }
 }
 
 const load = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
@@ -142,6 +160,7 @@ export async function runPdfSteps(
         let art: StampArt | undefined;
         if (step.image) {
           const bytes = Buffer.from(step.image.contentBase64, 'base64');
+          refuseLargeImage(bytes, f);
           try {
             art = step.image.format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
           } catch (err) {
