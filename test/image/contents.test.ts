@@ -27,6 +27,12 @@ describe('the image', () => {
     assert.equal((await sh('test -w /data && stat -c %U /data')).trim(), 'node', '/data belongs to the user the server runs as');
   });
 
+  test('runs a supported Node.js LTS: 24 or newer', async () => {
+    const version = (await sh('node --version')).trim();
+    console.log(`the image's Node.js: ${version}`);
+    assert.ok(Number(/^v(\d+)\./.exec(version)?.[1]) >= 24, version);
+  });
+
   test('no compilers, build tools or package caches', async () => {
     const found = await sh(
       'for t in gcc cc c++ g++ clang make cmake ld as; do command -v "$t"; done; ' +
