@@ -32,7 +32,7 @@ export const renderingSettings: SettingSpec[] = [
     default: '2',
     min: 1,
     max: 64,
-    doc: 'Pages rendered at once by one worker process.',
+    doc: 'Jobs (pages or Office conversions) one worker process runs at once. With all of them taken, the worker runs one more, only for an account with no render running: one account whose renders hang or run long never makes another account wait for them.',
   },
   {
     env: 'FOLIO_SANDBOX_THREADS',
