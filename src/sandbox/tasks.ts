@@ -21,6 +21,17 @@ export interface PayloadCheckInput {
 }
 
 export const tasks = {
+  /** The raw bytes of a PDF from outside against the limits (src/pdf/limits.ts scanPdf): the limit it passes, or null. */
+  async 'pdf.scan'(input: { pdf: Uint8Array }) {
+    const { scanPdf, PdfLimitError, DEFAULT_PDF_LIMITS } = await import('../pdf/limits.js');
+    try {
+      scanPdf(buf(input.pdf), DEFAULT_PDF_LIMITS);
+      return null;
+    } catch (err) {
+      if (err instanceof PdfLimitError) return err.message;
+      throw err;
+    }
+  },
   /** A PDF to prepend or append: why it cannot be joined (null) and its pages, within `limits`. */
   async 'pdf.inspectJoined'(input: { pdf: Uint8Array; limits?: Partial<PdfLimits> }) {
     const { inspectJoinedPdf } = await import('../pdf/checks.js');

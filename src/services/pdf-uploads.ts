@@ -78,6 +78,21 @@ export class PdfUploads {
         throw new AppError('storage_limit_exceeded', `the account stores ${used} bytes; the plan's storage limit is ${limit} bytes`);
     }
 
+    // The limits first, on the bytes as sent: a PDF whose streams inflate past them is refused before qpdf
+    // spends seconds and its memory limit on it. (An encrypted PDF's streams are read once decrypted, below.)
+    let bomb: string | null;
+    try {
+      bomb = await this.ctx.sandbox.run(
+        'pdf.scan',
+        { pdf: input.bytes },
+        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+      );
+    } catch (err) {
+      if (!(err instanceof SandboxLimitError)) throw err;
+      bomb = `could not be read within the limits: ${err.message}`;
+    }
+    if (bomb) throw new AppError('pdf_invalid', `the PDF ${bomb}`, { field: 'file' });
+
     let opened: OpenedPdf;
     try {
       opened = await QPDF_CHECKS.run(accountId, () => openUploadedPdf(input.bytes, input.password, { timeoutMs: UPLOAD_CHECK_TIMEOUT_MS }));

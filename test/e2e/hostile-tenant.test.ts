@@ -16,12 +16,23 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { file } from '../helpers/bundle.js';
 import { openssl } from '../helpers/certificates.js';
 import { runFolio } from '../helpers/cli-run.js';
-import { contentStreamBomb, objectStreamBomb, pageTreeBomb } from '../helpers/hostile-pdfs.js';
+import { contentStreamBomb, objectStreamBomb, pageTreeBomb, pdfFromObjects } from '../helpers/hostile-pdfs.js';
+import { asciiHex, deflatedZeros, runLengthRuns } from '../helpers/pdf-encoders.js';
+import { processTreeRssBytes } from '../../src/render/process-memory.js';
+import { deflateSync } from 'node:zlib';
 import { deployOverHttp } from '../helpers/http-deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY_H = 'folio_sk_HostileTenantKey0000000000000001';
+/** A one-page PDF whose page draws one stream of `dict` and `data`. */
+const onePagePdf = (dict: string, data: Buffer) =>
+  pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]),
+  ]);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const PAGE = `<!doctype html><html><head><title>B</title><style>body{font:14px sans-serif}</style></head><body>
@@ -167,6 +178,36 @@ describe('one tenant cannot stall or break another', () => {
       }
     });
     assertFair(r, 'PDF bombs');
+  });
+
+  test('uploads whose streams inflate at every level of their filters are refused, and the server stays small', async () => {
+    // Each is a few KB to a few MB that inflates to hundreds of MiB through a chain of filters (or a
+    // RunLength stream of repeated runs). The server process tree (the API and worker, Chromium, sandbox
+    // processes, qpdf) is sampled throughout: what it gains over the start stays under 1 GB.
+    const pid = server.child.pid!;
+    const idle = processTreeRssBytes(pid)!;
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, processTreeRssBytes(pid) ?? 0)), 50);
+    const bombs: Array<[string, Buffer]> = [
+      ['Flate inside Flate', onePagePdf('/Filter [/FlateDecode /FlateDecode]', deflateSync(deflatedZeros(600)))],
+      ['ASCIIHex, then Flate', onePagePdf('/Filter [/ASCIIHexDecode /FlateDecode]', asciiHex(deflatedZeros(600)))],
+      ['RunLength', onePagePdf('/Filter /RunLengthDecode', runLengthRuns(2_200_000))],
+    ];
+    try {
+      const r = await under(async () => {
+        for (const [what, pdf] of bombs) {
+          const res = await h.request('POST', '/v1/pdfs', { body: pdf, headers: { 'content-type': 'application/pdf' } });
+          assert.equal(res.status, 422, `${what}: ${JSON.stringify(res.body)}`);
+          assert.equal(res.body.error, 'pdf_invalid');
+          assert.match(res.body.message, /inflates to more than \d+ MiB/, what);
+        }
+      });
+      assertFair(r, 'upload bombs');
+    } finally {
+      clearInterval(sampler);
+    }
+    console.log(`upload bombs: the server's process tree peaked ${((peak - idle) / 2 ** 20).toFixed(0)} MiB above its start`);
+    assert.ok(peak - idle < 2 ** 30, `the server's process tree grew by ${((peak - idle) / 2 ** 20).toFixed(0)} MiB`);
   });
 
   test('a catastrophic pattern and an O(n²) uniqueItems cost the API nothing', async () => {
