@@ -2,6 +2,7 @@
 // TypeBox schema: the HTTP layer validates requests and documents the API with it (http/schemas/), and the
 // services derive their input type from it (CreateJobInput, services/render-job-types.ts), so the shape of a
 // job request is written once. Schemas only: building them does no I/O.
+import { MAX_SIGNATURE_TEXT } from './signature-text.js';
 import { Type } from '@sinclair/typebox';
 import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_ACCESSIBILITY, PDF_STANDARDS } from './pdf-document.js';
 import { DEFAULT_IMAGE_DPI, IMAGE_DPI, IMAGE_FORMATS, IMAGE_QUALITY, IMAGE_WIDTH, MAX_IMAGE_PAGES, OUTPUT_FORMATS } from './page-images.js';
@@ -185,9 +186,9 @@ export const SignatureField = Type.Object(
       maxLength: 100,
       description: "One of the account's signing certificates (`scert_…`).",
     }),
-    reason: Type.Optional(Type.String({ maxLength: 500, description: 'Shown by readers, e.g. "Invoice issued".' })),
-    location: Type.Optional(Type.String({ maxLength: 500, description: 'Where it was signed, e.g. "Dublin, IE".' })),
-    contactInfo: Type.Optional(Type.String({ maxLength: 500, description: 'How to reach the signer.' })),
+    reason: Type.Optional(Type.String({ maxLength: MAX_SIGNATURE_TEXT, description: 'Shown by readers, e.g. "Invoice issued".' })),
+    location: Type.Optional(Type.String({ maxLength: MAX_SIGNATURE_TEXT, description: 'Where it was signed, e.g. "Dublin, IE".' })),
+    contactInfo: Type.Optional(Type.String({ maxLength: MAX_SIGNATURE_TEXT, description: 'How to reach the signer.' })),
     visible: Type.Optional(VisibleSignatureField),
   },
   {

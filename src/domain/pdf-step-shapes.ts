@@ -2,6 +2,7 @@
 // PDF-page sources of a stamp, `merge`, `attachments`, `outline`, `encrypt`, `sign` and `timestamp`. Pure;
 // each problem names its field (`steps[1].image.contentBase64`). pdf-steps.ts checks the other steps and the
 // order of all of them.
+import { signatureTextProblem } from './signature-text.js';
 import { base64ByteLength, isBase64 } from './base64.js';
 import { attachmentNameProblem, isAttachmentMimeType } from './pdf-document.js';
 import { protectionProblems, permissionsOf, type PdfPermissions } from './pdf-protection.js';
@@ -205,9 +206,8 @@ export function checkExtraStep(raw: Raw, type: ExtraStep['type'], f: string): Ex
     case 'sign': {
       if (!str(raw.certificateId, 100))
         return { field: `${f}.certificateId`, message: `${f}.certificateId must be a signing certificate of the account (scert_…)` };
-      for (const k of ['reason', 'location', 'contactInfo'])
-        if (raw[k] !== undefined && (!str(raw[k], 500) || CONTROL.test(raw[k] as string)))
-          return { field: `${f}.${k}`, message: `${f}.${k} must be 1–500 characters` };
+      const text = signatureTextProblem(raw, f);
+      if (text) return text;
       if (raw.timestamp !== undefined && typeof raw.timestamp !== 'boolean')
         return { field: `${f}.timestamp`, message: `${f}.timestamp must be true or false` };
       const { reason, location, contactInfo } = raw as Record<string, string | undefined>;

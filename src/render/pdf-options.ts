@@ -5,6 +5,7 @@
 // at commit (`validateVersionPdf`, then `versionPdfFilesProblem` against the version's files) and applied
 // by the worker after printing (src/pdf/post-process.ts).
 import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
+import { signatureTextProblem } from '../domain/signature-text.js';
 import type { Protocol } from 'devtools-protocol';
 import {
   MAX_DOCUMENT_PAGES,
@@ -48,8 +49,6 @@ export interface VersionSignature {
 
 const DOCUMENT_KEYS = ['standard', 'accessibility', 'metadata', 'append', 'prepend', 'signature'] as const;
 const SIGNATURE_KEYS = ['certificateId', 'reason', 'location', 'contactInfo', 'visible'] as const;
-/** The longest reason, location and contact info of a signature (as for a job's). */
-export const MAX_SIGNATURE_TEXT = 500;
 /** Most PDFs a version may append or prepend (each list). */
 export const MAX_JOINED_PDFS = 20;
 
@@ -124,14 +123,8 @@ export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
       return { field: `${f}.${unknown}`, message: `${f}.${unknown} is not a known field (allowed: ${SIGNATURE_KEYS.join(', ')})` };
     if (typeof sig.certificateId !== 'string' || !/^scert_\w{1,100}$/.test(sig.certificateId))
       return { field: `${f}.certificateId`, message: `${f}.certificateId must be a signing certificate id (scert_…)` };
-    for (const key of ['reason', 'location', 'contactInfo'] as const) {
-      const v = sig[key];
-      if (v !== undefined && (typeof v !== 'string' || v.length > MAX_SIGNATURE_TEXT || /[\u0000-\u001f\u007f]/.test(v)))
-        return {
-          field: `${f}.${key}`,
-          message: `${f}.${key} must be a string of at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
-        };
-    }
+    const text = signatureTextProblem(sig, f);
+    if (text) return text;
     if (sig.visible !== undefined) {
       const p = visibleSignatureProblem(sig.visible, `${f}.visible`);
       if (p) return p;

@@ -15,6 +15,7 @@ import {
   type PdfStandard,
 } from '../domain/pdf-document.js';
 import { visibleSignatureProblem } from '../domain/signature-appearance.js';
+import { signatureTextProblem } from '../domain/signature-text.js';
 import { validatePdfOverrides, type PdfOverrides } from '../domain/print-options.js';
 import { pageImagesSpec, type PageImagesSpec } from '../domain/page-images.js';
 import { permissionsOf, protectionProblems } from '../domain/pdf-protection.js';
@@ -65,9 +66,6 @@ export const hasDocumentOptions = (input: DocumentInput) =>
   (input.steps !== undefined && input.steps.length > 0) ||
   input.office !== undefined ||
   asksToWait(input.waitFor);
-
-/** The longest reason, location and contact info of a signature (readers show them in one line). */
-const MAX_SIGNATURE_TEXT = 500;
 
 /** The version's `render.metadata.pdf` document options, as a commit validated them. */
 function versionDocument(metadataJson: string | null): { standard?: PdfStandard; accessibility?: PdfAccessibility } {
@@ -225,14 +223,8 @@ export class JobDocuments {
    */
   async #checkSignature(accountId: string, input: Pick<CreateJobInput, 'signature' | 'protection'>) {
     const sig = input.signature!;
-    for (const key of ['reason', 'location', 'contactInfo'] as const) {
-      const v = sig[key];
-      if (v !== undefined && (v.length > MAX_SIGNATURE_TEXT || /[\u0000-\u001f\u007f]/.test(v)))
-        throw invalid({
-          field: `signature.${key}`,
-          message: `signature.${key} must be at most ${MAX_SIGNATURE_TEXT} characters without control characters`,
-        });
-    }
+    const text = signatureTextProblem(sig as unknown as Record<string, unknown>, 'signature');
+    if (text) throw invalid(text);
     if (sig.visible !== undefined) {
       const p = visibleSignatureProblem(sig.visible, 'signature.visible');
       if (p) throw invalid(p);
