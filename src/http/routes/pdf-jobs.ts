@@ -16,6 +16,7 @@ import { uploadSources } from '../pdf-job-uploads.js';
 import * as ex from '../openapi/examples.js';
 import * as pdfEx from '../openapi/pdf-job-examples.js';
 import { principalOf } from '../plugins/auth.js';
+import { QUOTA_ERRORS } from '../openapi/job-creation-errors.js';
 
 const Step = Type.Object(
   {
@@ -122,8 +123,7 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
             'signing_certificate_not_found',
             'pdf_step_failed',
             'render_job_failed',
-            'render_job_quota_exceeded',
-            'render_time_quota_exceeded',
+            ...QUOTA_ERRORS,
             'timestamp_authority_failed',
             'storage_limit_exceeded',
             'insufficient_storage',

@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../domain/cursor.js';
-import type { ErrorCode } from '../../errors/codes.js';
 import { MAX_BATCH_ITEMS } from '../../services/render-batches.js';
 import type { Services } from '../../services/index.js';
 import * as bx from '../openapi/batch-examples.js';
@@ -10,6 +9,7 @@ import { idempotent } from '../idempotent.js';
 import { principalOf } from '../plugins/auth.js';
 import { IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { BatchItem, BatchItemsQuery, CreateBatchBody, RenderBatch } from '../schemas/render-batches.js';
+import { VERSION_JOB_ERRORS } from '../openapi/job-creation-errors.js';
 
 const tags = ['Render batches'];
 const BatchParams = Type.Object({ batchId: IdParam('Render batch id (`bat_…`).') });
@@ -39,18 +39,7 @@ export function renderBatchRoutes(app: FastifyInstance, s: Services) {
         response: { 201: BatchResponse },
         'x-folio': {
           success: 'The created batch, every item queued',
-          errors: [
-            'deploy_not_found',
-            'deploy_version_not_found',
-            'deploy_has_no_versions',
-            'payload_too_large',
-            'payload_invalid',
-            'signing_certificate_not_found',
-            'render_job_quota_exceeded',
-            'render_time_quota_exceeded',
-            'render_provider_unavailable',
-            'insufficient_storage',
-          ] satisfies ErrorCode[],
+          errors: [...VERSION_JOB_ERRORS],
           request: bx.createBatch,
           response: bx.batchCreated,
         },

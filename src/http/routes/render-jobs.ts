@@ -14,6 +14,7 @@ import type { ErrorCode } from '../../errors/codes.js';
 import { RenderDiagnosticsSchema } from '../schemas/diagnostics.js';
 import { DeployIdParam, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { CreateJobBody, LinkBody, LinkQuery } from '../schemas/render.js';
+import { INLINE_SOURCE_ERRORS, VERSION_JOB_ERRORS } from '../openapi/job-creation-errors.js';
 
 const tags = ['Render jobs'];
 export const JobParams = Type.Object({ jobId: IdParam('Render job id (`job_…`).') });
@@ -63,28 +64,9 @@ Inline sources: instead of \`deployId\`/\`deployVersionId\`, \`html\` (the entry
       success: 'The queued job',
       errors: [
         ...(deployScoped ? (['deploy_id_mismatch'] as const) : []),
-        'deploy_not_found',
-        'deploy_version_not_found',
-        'deploy_has_no_versions',
-        'payload_too_large',
-        'payload_invalid',
-        'signing_certificate_not_found',
-        'render_job_quota_exceeded',
-        'render_time_quota_exceeded',
-        'render_provider_unavailable',
+        ...VERSION_JOB_ERRORS,
         'url_source_not_allowed',
-        'insufficient_storage',
-        ...(deployScoped
-          ? []
-          : ([
-              'body_too_large',
-              'invalid_path',
-              'storage_limit_exceeded',
-              'template_syntax_error',
-              'office_input_invalid',
-              'office_password_required',
-              'office_unavailable',
-            ] as const)),
+        ...(deployScoped ? [] : INLINE_SOURCE_ERRORS),
       ] satisfies ErrorCode[],
       request: deployScoped ? docEx.createEInvoiceJobForDeploy : ex.createJob,
       ...(deployScoped ? {} : { alternativeBody: inlineMultipartBody }),

@@ -20,6 +20,7 @@ import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { CreateJobBody } from '../schemas/render.js';
 import { contentDisposition } from './files.js';
+import { INLINE_SOURCE_ERRORS, VERSION_JOB_ERRORS, WAITED_JOB_ERRORS } from '../openapi/job-creation-errors.js';
 
 const SyncBody = Type.Composite(
   [
@@ -167,27 +168,11 @@ Optional \`Idempotency-Key\` (24 h, the body compared without \`waitSeconds\`): 
         'x-folio': {
           success: 'The PDF',
           errors: [
-            'deploy_not_found',
-            'deploy_version_not_found',
-            'deploy_has_no_versions',
-            'payload_too_large',
-            'payload_invalid',
-            'signing_certificate_not_found',
-            'render_job_failed',
-            'render_output_not_found',
-            'render_job_quota_exceeded',
-            'render_time_quota_exceeded',
-            'render_provider_unavailable',
+            ...VERSION_JOB_ERRORS,
+            ...WAITED_JOB_ERRORS,
             'url_source_not_allowed',
-            'insufficient_storage',
             // Inline sources (html or markdown, files, engine; JSON or multipart), as on POST /v1/render-jobs.
-            'body_too_large',
-            'invalid_path',
-            'storage_limit_exceeded',
-            'template_syntax_error',
-            'office_input_invalid',
-            'office_password_required',
-            'office_unavailable',
+            ...INLINE_SOURCE_ERRORS,
           ] satisfies ErrorCode[],
           request: { ...ex.createJob, waitSeconds: 60 },
           alternativeBody: inlineMultipartBody,

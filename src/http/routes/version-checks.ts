@@ -9,6 +9,7 @@ import { ids } from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { DeployIdParam, IdParam, ListQuery, NextCursor } from '../schemas/common.js';
 import { CreateCheckBody, VersionCheck } from '../schemas/version-checks.js';
+import { QUOTA_ERRORS } from '../openapi/job-creation-errors.js';
 
 const tags = ['Deploys'];
 const VersionParams = Type.Object({ deployId: DeployIdParam(), deployVersionId: IdParam('Version id (`ver_…`).') });
@@ -40,7 +41,7 @@ export function versionCheckRoutes(app: FastifyInstance, s: Services) {
             'deploy_version_not_found',
             'version_has_no_fixtures',
             'payload_invalid',
-            'render_job_quota_exceeded',
+            ...QUOTA_ERRORS,
             'render_provider_unavailable',
           ],
           parameters,

@@ -11,6 +11,7 @@ import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
 import { refuseWebhookHeaders, renderAndAnswer } from './answer.js';
+import { QUOTA_ERRORS, WAITED_JOB_ERRORS } from '../../openapi/job-creation-errors.js';
 
 const tags = ['Gotenberg'];
 
@@ -51,10 +52,8 @@ const formSchema = (route: ChromiumRoute) => ({
 const errors: ErrorCode[] = [
   'conversion_failed',
   'conversion_timeout',
-  'render_job_failed',
-  'render_output_not_found',
-  'render_job_quota_exceeded',
-  'render_time_quota_exceeded',
+  ...WAITED_JOB_ERRORS,
+  ...QUOTA_ERRORS,
   'render_provider_unavailable',
   'body_too_large',
   'invalid_path',

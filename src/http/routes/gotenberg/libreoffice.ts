@@ -15,6 +15,7 @@ import { principalOf } from '../../plugins/auth.js';
 import { contentDisposition } from '../files.js';
 import { formField, refuseWebhookHeaders, renderAndAnswer } from './answer.js';
 import { gotenbergHeaders } from './chromium.js';
+import { QUOTA_ERRORS } from '../../openapi/job-creation-errors.js';
 
 const PATH = '/forms/libreoffice/convert';
 
@@ -24,8 +25,7 @@ const errors: ErrorCode[] = [
   'office_unavailable',
   'render_job_failed',
   'conversion_timeout',
-  'render_job_quota_exceeded',
-  'render_time_quota_exceeded',
+  ...QUOTA_ERRORS,
   'body_too_large',
   'invalid_path',
   'storage_limit_exceeded',
