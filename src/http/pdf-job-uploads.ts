@@ -27,8 +27,9 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
   if (!req.isMultipart()) return;
   const files = new Map<string, Upload>();
   let job: unknown;
-  try {
-    await readParts(req, async (part) => {
+  await readParts(
+    req,
+    async (part) => {
       if (part.type === 'file') {
         if (files.has(part.fieldname))
           throw new AppError('invalid_request', `the form has two file parts named ${part.fieldname}`, { field: part.fieldname });
@@ -42,18 +43,15 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
         }
       } else
         throw new AppError('invalid_request', `unknown form field ${part.fieldname}; send job and file parts`, { field: part.fieldname });
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('body_too_large', `a file part is larger than ${MAX_UPLOAD_BYTES} bytes`, {
-        field: 'file',
-        maxBytes: MAX_UPLOAD_BYTES,
-      });
-    if (code?.startsWith('FST_'))
-      throw new AppError('invalid_request', `the form is not one this route reads: ${(err as Error).message}`, { field: 'body' });
-    throw err;
-  }
+    },
+    {
+      fileTooLarge: () =>
+        new AppError('body_too_large', `a file part is larger than ${MAX_UPLOAD_BYTES} bytes`, {
+          field: 'file',
+          maxBytes: MAX_UPLOAD_BYTES,
+        }),
+    },
+  );
   if (job === undefined)
     throw new AppError('invalid_request', 'the form has no job part (the JSON body of POST /v1/pdf-jobs)', { field: 'job' });
   req.body = job;

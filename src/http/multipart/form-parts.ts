@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
 import { AppError } from '../../errors/app-error.js';
 import { readParts } from './read-parts.js';
-import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
+import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES } from './limits.js';
 
 /** One file of a Gotenberg form: named by the part's file name (Gotenberg reads files of any field name). */
 export interface FormFile {
@@ -33,8 +33,9 @@ export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
   const names = new Set<string>();
   let current = 'body';
   let total = 0;
-  try {
-    await readParts(req, async (part) => {
+  await readParts(
+    req,
+    async (part) => {
       const name = part.type === 'file' && part.filename ? part.filename : part.fieldname;
       current = name;
       if (name.includes('\uFFFD'))
@@ -61,13 +62,8 @@ export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
           throw new AppError('body_too_large', `field ${name} is larger than ${MULTIPART_FILE_BYTES} bytes`, { field: name });
         fields.set(name, text);
       }
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== undefined && code in MULTIPART_LIMITS)
-      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
-    if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
-    throw err;
-  }
+    },
+    { current: () => current },
+  );
   return { files, fields };
 }

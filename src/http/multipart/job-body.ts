@@ -3,7 +3,7 @@ import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
 import { isOfficeFileName } from '../../domain/office-input.js';
 import { AppError } from '../../errors/app-error.js';
 import { readParts } from './read-parts.js';
-import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES, MULTIPART_LIMITS } from './limits.js';
+import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES } from './limits.js';
 
 /** The parts that may be the entry document: index.html, or index.md (Markdown) when there is no index.html. */
 const ENTRY_PARTS = new Set(['index.html', 'index.md']);
@@ -45,8 +45,9 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
   const seen = new Set<string>();
   let current = 'body';
   let sourceBytes = 0;
-  try {
-    await readParts(req, async (part) => {
+  await readParts(
+    req,
+    async (part) => {
       // Gotenberg's shape: every file a `files` part, named by its file name (its path in the bundle).
       const gotenbergFile = part.fieldname === FILES_FIELD && part.type === 'file';
       const name = gotenbergFile ? part.filename : part.fieldname;
@@ -118,14 +119,9 @@ export async function multipartJobBody(req: FastifyRequest): Promise<void> {
         for (const k of ['html', 'markdown', 'files'])
           if (k in job) throw new AppError('invalid_request', `the job part must not hold ${k}: send it as parts`, { field: 'job' });
       } else files[name] = bytes.toString('base64');
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== undefined && code in MULTIPART_LIMITS)
-      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
-    if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
-    throw err;
-  }
+    },
+    { current: () => current },
+  );
   // index.md is the entry of a Markdown job when there is no index.html; beside one, a file the page includes.
   let markdown: string | undefined;
   if (html === undefined && files['index.md'] !== undefined) {

@@ -2,14 +2,26 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
 import { CUT_SHORT, boundaryOf, watchClosingDelimiter } from './delimiter.js';
+import { MULTIPART_LIMITS } from './limits.js';
+
+/** How a route names what the parser refused: the part being read, and its own words for a file too large. */
+export interface PartErrors {
+  /** The part being read when the parser stopped (the field its errors name). */
+  current?: () => string;
+  /** A file part over the parser's `fileSize`: the route's error (else a 413 naming the part). */
+  fileTooLarge?: () => AppError;
+}
 
 /**
  * Reads the parts of a multipart/form-data request in order, for every route that reads one: a Content-Type without a
  * boundary, a body that ends before its closing delimiter (`--boundary--`) and a body whose connection
  * closed before it was complete are each a 400 `invalid_request` saying so, never a 500 and never a request
- * taken with the parts that did arrive. Limits and the meaning of each part stay the caller's.
+ * taken with the parts that did arrive. The parser's own refusals are translated here too, once for every
+ * route: a part over a limit is a 413 `body_too_large` naming the part and the limit (MULTIPART_LIMITS), a
+ * reserved part name a 400 naming it, any other a 400 naming the form. The meaning of each part stays the
+ * caller's.
  */
-export async function readParts(req: FastifyRequest, onPart: (part: Multipart) => Promise<void>): Promise<void> {
+export async function readParts(req: FastifyRequest, onPart: (part: Multipart) => Promise<void>, errors: PartErrors = {}): Promise<void> {
   const boundary = boundaryOf(req.headers['content-type']);
   if (boundary === null)
     throw new AppError(
@@ -38,6 +50,13 @@ export async function readParts(req: FastifyRequest, onPart: (part: Multipart) =
     }
     // A part's stream ends with busboy's "terminated early", or (read as an async iterator) closes early.
     if (code === 'ERR_STREAM_PREMATURE_CLOSE' || CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
+    const current = errors.current?.() ?? 'body';
+    if (code === 'FST_REQ_FILE_TOO_LARGE' && errors.fileTooLarge) throw errors.fileTooLarge();
+    if (code !== undefined && code in MULTIPART_LIMITS)
+      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
+    if (code?.startsWith('FST_'))
+      throw new AppError('invalid_request', `the form is not one this route reads: ${(err as Error).message}`, { field: 'body' });
     throw err;
   }
   if (!closed()) throw cutShort();

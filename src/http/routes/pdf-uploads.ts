@@ -67,8 +67,9 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
   if (type !== 'multipart/form-data')
     throw new AppError('unsupported_media_type', 'send the PDF as application/pdf, or as the `file` part of multipart/form-data');
   const out: Partial<UploadInput> & Record<string, unknown> = {};
-  try {
-    await readParts(req, async (part) => {
+  await readParts(
+    req,
+    async (part) => {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || out.bytes)
           throw new AppError('invalid_request', `the form takes one file part, named file (got ${part.fieldname})`, {
@@ -84,15 +85,9 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
           });
         out[part.fieldname] = field(part.fieldname, String(part.value));
       }
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('body_too_large', `the PDF is larger than ${max} bytes`, { field: 'file', maxBytes: max });
-    if (code?.startsWith('FST_'))
-      throw new AppError('invalid_request', `the form is not one this route reads: ${(err as Error).message}`, { field: 'body' });
-    throw err;
-  }
+    },
+    { fileTooLarge: () => new AppError('body_too_large', `the PDF is larger than ${max} bytes`, { field: 'file', maxBytes: max }) },
+  );
   if (!out.bytes) throw new AppError('invalid_request', 'the form has no file part (the PDF, as part `file`)', { field: 'file' });
   return out as UploadInput;
 }
