@@ -9,7 +9,6 @@ import type { ErrorCode } from '../../errors/codes.js';
 import type { Services } from '../../services/index.js';
 import { jobView } from '../../services/job-views.js';
 import { parseJobDocumentView } from '../../domain/job-document.js';
-import { imageFile } from '../../services/rendered-files.js';
 import { isSinglePage } from '../../domain/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, SYNC_WAIT_MARGIN_SECONDS } from '../../services/render-sync.js';
 import { requestHash, runIdempotent } from '../idempotent.js';
@@ -19,7 +18,7 @@ import { inlineMultipartBody } from '../multipart/reference.js';
 import * as ex from '../openapi/examples.js';
 import { principalOf } from '../plugins/auth.js';
 import { CreateJobBody } from '../schemas/render.js';
-import { contentDisposition } from './files.js';
+import { productOf, sendProduct, waitWhileConnected } from '../waited-job.js';
 import { INLINE_SOURCE_ERRORS, VERSION_JOB_ERRORS, WAITED_JOB_ERRORS } from '../openapi/job-creation-errors.js';
 
 const SyncBody = Type.Composite(
@@ -82,57 +81,21 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
     return { accepted: r.value, replayed: r.replayed };
   }
 
-  /** A succeeded job's product (its PDF, or its one image) as the body, streamed from the blob store. */
-  async function sendFile(
-    reply: FastifyReply,
-    jobId: string,
-    file: { storageKey: string; contentType: string; fileName: string; sha256: string; bytes: number },
-  ) {
-    return reply
-      .code(200)
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.bytes))
-      .header('content-disposition', contentDisposition('attachment', file.fileName))
-      .header('etag', `"${file.sha256}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('folio-job-id', jobId)
-      .header('folio-sha256', file.sha256)
-      .send(await s.ctx.blobs.get(file.storageKey));
-  }
-
   async function answer(req: FastifyRequest, reply: FastifyReply, accountId: string, jobId: string, waitSeconds: number) {
-    // A client that goes away stops the wait (its timers and listeners are released); the job runs on.
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) gone.abort();
-    };
-    reply.raw.on('close', onClose);
-    let job;
-    try {
-      job = await sync.wait(accountId, jobId, waitSeconds, gone.signal);
-    } finally {
-      reply.raw.off('close', onClose);
-    }
-    if (job.status === 'succeeded' && !gone.signal.aborted) {
+    const { job, gone } = await waitWhileConnected(s, reply, accountId, jobId, waitSeconds);
+    if (job.status === 'succeeded' && !gone) {
       const warnings = parseStoredWarnings(job.warnings_json);
       if (warnings.length) reply.header('folio-warnings', warnings.map((w) => `${w.code};count=${w.count}`).join(', '));
       const imagesOnly = keepsOnlyImages(job);
-      const images = await s.pageImages.ofJob(jobId);
       if (wantsJson(req.headers.accept)) {
+        const images = await s.pageImages.ofJob(jobId);
         const result = await s.renderJobs.get(accountId, jobId);
         const link = imagesOnly ? {} : await s.renderedFiles.outputLink(accountId, jobId, 'attachment');
         const pictured = images.length > 0 ? { images: images.map((i) => s.pageImages.withLink(i)) } : {};
         return reply.code(200).send({ ...result, ...link, ...pictured });
       }
-      if (imagesOnly) {
-        // The request was checked to picture one page (or to ask for JSON).
-        const [image] = images;
-        if (!image) throw new AppError('render_output_not_found', `the page image of render job ${jobId} was deleted`);
-        return sendFile(reply, jobId, imageFile(image));
-      }
-      const out = await sync.output(jobId);
-      return sendFile(reply.header('folio-page-count', String(out.pageCount)), jobId, { ...out, contentType: 'application/pdf' });
+      // A job that keeps only images was checked to picture one page (or to ask for JSON).
+      return sendProduct(s, reply, jobId, await productOf(s, jobId, imagesOnly));
     }
     if (job.status === 'failed' || job.status === 'canceled') {
       throw new AppError('render_job_failed', job.error_message ?? `render job ${jobId} was ${job.status}`, {

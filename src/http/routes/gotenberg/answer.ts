@@ -6,10 +6,9 @@ import { gotenbergFieldOf, outputFileName, WEBHOOK_HEADERS, WEBHOOK_REFUSAL } fr
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import type { CreateJobInput } from '../../../services/render-jobs.js';
-import { imageFile } from '../../../services/rendered-files.js';
+import { productOf, sendProduct, waitWhileConnected } from '../../waited-job.js';
 import { requestHash, runIdempotent } from '../../idempotent.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition } from '../files.js';
 
 /** Job error codes of a failOn condition: Gotenberg answers those 409. */
 const FAIL_ON_ERRORS = new Set(['render_failed_on_warning', 'render_request_failed']);
@@ -43,27 +42,6 @@ export function formField(err: unknown): never {
   throw err;
 }
 
-/** Sends stored bytes as the answer, with Gotenberg's file name rule and Folio's job headers. */
-async function send(
-  s: Services,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  jobId: string,
-  file: { storageKey: string; contentType: string; fileName: string; sha256: string; bytes: number },
-  extension: string,
-) {
-  const asked = outputFileName(req.headers['gotenberg-output-filename'] as string | undefined, extension);
-  return reply
-    .code(200)
-    .header('content-type', file.contentType)
-    .header('content-length', String(file.bytes))
-    .header('content-disposition', contentDisposition('attachment', asked ?? file.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('folio-job-id', jobId)
-    .header('folio-sha256', file.sha256)
-    .send(await s.ctx.blobs.get(file.storageKey));
-}
-
 /**
  * Creates the job (once per Idempotency-Key, the form's fields and files compared), waits for it as long as
  * its render timeout allows, and answers its PDF, or its page image when the job keeps only images.
@@ -86,26 +64,12 @@ export async function renderAndAnswer(
   );
   if (created.replayed) reply.header('idempotent-replayed', 'true');
   const jobId = created.value.job.id;
-  const gone = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  };
-  reply.raw.on('close', onClose);
-  let job;
-  try {
-    job = await s.renderSync.wait(accountId, jobId, waitSeconds, gone.signal);
-  } finally {
-    reply.raw.off('close', onClose);
-  }
+  const { job } = await waitWhileConnected(s, reply, accountId, jobId, waitSeconds);
   if (job.status === 'succeeded') {
-    if (body.outputFormat !== undefined && body.outputFormat !== 'pdf') {
-      const [image] = await s.pageImages.ofJob(jobId);
-      if (!image) throw new AppError('render_output_not_found', `the page image of render job ${jobId} was deleted`);
-      return send(s, req, reply, jobId, imageFile(image), image.format === 'jpeg' ? 'jpg' : image.format);
-    }
-    const out = await s.renderSync.output(jobId);
-    reply.header('folio-page-count', String(out.pageCount));
-    return send(s, req, reply, jobId, { ...out, contentType: 'application/pdf' }, 'pdf');
+    const file = await productOf(s, jobId, body.outputFormat !== undefined && body.outputFormat !== 'pdf');
+    // Gotenberg's file name rule: the name the client asked for, with the product's extension.
+    const asked = outputFileName(req.headers['gotenberg-output-filename'] as string | undefined, file.fileName.split('.').pop()!);
+    return sendProduct(s, reply, jobId, file, asked ?? file.fileName);
   }
   const details = { jobId, jobStatus: job.status, ...(job.error_code !== null ? { jobErrorCode: job.error_code } : {}) };
   if (job.status === 'failed' || job.status === 'canceled')
