@@ -227,6 +227,51 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {
+    // Functions short enough to read in one screen: 80 lines (blank lines and comments not counted). The
+    // exceptions are named: route registrations, migrations and CLI commands are declarative lists (one
+    // entry per route, table or option), and the files below hold functions written before the limit, each
+    // to be split when it is next changed. A new file is never added to this list.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/sdk/api-types.ts',
+      'src/http/routes/**',
+      'src/db/migrations/**',
+      'src/cli/client/**',
+      'src/app.ts',
+      'src/cli/dev/index.ts',
+      'src/cli/doctor-chromium.ts',
+      'src/cli/operator.ts',
+      'src/domain/gotenberg-form.ts',
+      'src/domain/pdf-steps.ts',
+      'src/domain/signing-certificates.ts',
+      'src/http/multipart/job-body.ts',
+      'src/http/plugins/auth.ts',
+      'src/http/server.ts',
+      'src/office/office-process.ts',
+      'src/pdf/limits.ts',
+      'src/pdf/merge.ts',
+      'src/pdf/pipeline.ts',
+      'src/pdf/post-process.ts',
+      'src/pdf/signature-field.ts',
+      'src/render/chromium-process.ts',
+      'src/render/pdf-lexer.ts',
+      'src/render/ready-protocol.ts',
+      'src/render/request-routing.ts',
+      'src/sdk/deploy-directory.ts',
+      'src/sdk/render.ts',
+      'src/services/index.ts',
+      'src/services/job-documents.ts',
+      'src/services/job-outcomes.ts',
+      'src/services/render-batches.ts',
+      'src/services/render-jobs.ts',
+      'src/services/uploads.ts',
+      'src/services/version-checks.ts',
+      'src/worker/job-preparation.ts',
+      'src/worker/render-worker.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // The sandbox runs libraries on an account's input: pdf/, domain/ and npm packages, nothing with I/O ports.
     files: ['src/sandbox/**/*.ts'],
     rules: forbid(
