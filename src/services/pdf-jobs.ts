@@ -1,7 +1,8 @@
 // POST /v1/pdf-jobs: an ordered list of steps (src/domain/pdf-steps.ts) applied to the account's managed
 // PDFs and succeeded render outputs. A job is a render job that prints no page (`create`): its sources are
-// checked now (another account's id is 404) and joined by the worker (worker/pdf-job-sources.ts), so it has
-// a render job's states, quotas, webhook, diagnostics and long poll, and keeps its result as a managed PDF.
+// checked now (another account's id is 404) and joined by the worker (worker/producers/existing-pdfs.ts), so
+// it has a render job's states, quotas, webhook, diagnostics and long poll, and keeps its result as a managed
+// PDF.
 // A job that ends with `split` makes several PDFs and runs in the request instead (`run`): the work runs in
 // the sandbox (memory: its process's limits) and `optimize` in a qpdf child process, all within
 // PDF_JOB_TIMEOUT_MS from the request's checks to its last timestamp;

@@ -15,7 +15,7 @@ import type { StoredJobDocument } from '../domain/job-document.js';
 import type { PageImagesSpec } from '../domain/page-images.js';
 import type { PdfStep } from '../domain/pdf-steps.js';
 import { optimizePdf } from '../pdf/qpdf-input.js';
-import { namingField } from './pdf-job-sources.js';
+import { namingField } from './producers/existing-pdfs.js';
 import type { JobWarning } from '../domain/job-warnings.js';
 import { describeFindings, type UaFinding } from '../pdf/ua-findings.js';
 
@@ -226,6 +226,6 @@ export function documentPlan(
     };
     return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
   }
-  // A PDF job always goes through here: its sources are joined in memory (worker/pdf-job-sources.ts).
+  // A PDF job always goes through here: its sources are joined in memory (worker/producers/existing-pdfs.ts).
   return needsPostProcessing(plan) || signing || plan.images || plan.steps || job?.pdfJob ? plan : null;
 }

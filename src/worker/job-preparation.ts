@@ -23,7 +23,7 @@ import { BundleCache } from './bundle-cache.js';
 import { documentPlan, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
 import { SigningKeyCache } from './signing-key-cache.js';
-import { officeOptionsOf } from './office-conversion.js';
+import { officeOptionsOf } from './producers/office-conversion.js';
 import { isOfficeFileName } from '../domain/office-input.js';
 import { WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
 import type { PdfStandard } from '../domain/pdf-document.js';
@@ -166,12 +166,12 @@ export class JobPreparation {
     const post = documentPlan(metadata.pdf, document, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     // The job's own failOn replaces the version's.
     const failOn = parseStoredFailOn(job.fail_on_json) ?? parseStoredFailOn(version.fail_on_json) ?? [];
-    // An Office entry is converted with LibreOffice instead of printed (worker/office-conversion.ts).
+    // An Office entry is converted with LibreOffice instead of printed (worker/producers/office-conversion.ts).
     const versionDoc = splitVersionPdf(metadata.pdf).document as { standard?: PdfStandard; accessibility?: string };
     const office = isOfficeFileName(version.entry_path)
       ? { options: officeOptionsOf(document, (sealed) => this.ctx.secrets.open(sealed), versionDoc) }
       : null;
-    // A Word template's entry is filled from the payload before it is converted (worker/word-fill.ts).
+    // A Word template's entry is filled from the payload before it is converted (worker/producers/word-template.ts).
     const wordTemplate = office !== null && version.engine === WORD_TEMPLATE_ENGINE;
     return { request, output, post, failOn, pdfJob: document?.pdfJob ?? null, office, wordTemplate };
   }

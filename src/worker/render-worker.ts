@@ -16,11 +16,11 @@ import { collectPdf, finishDocument } from './document-step.js';
 import { drawPageImages } from './page-images-step.js';
 import { JobPreparation } from './job-preparation.js';
 import { claimNextJob } from './job-claim.js';
-import { runPdfJobSources } from './pdf-job-sources.js';
+import { runPdfJobSources } from './producers/existing-pdfs.js';
 import type { PdfMerges } from '../services/pdf-merges.js';
 import type { OfficeConverter } from '../office/converter.js';
-import { convertOfficeEntry } from './office-conversion.js';
-import { withFilledWordTemplate } from './word-fill.js';
+import { convertOfficeEntry } from './producers/office-conversion.js';
+import { withFilledWordTemplate } from './producers/word-template.js';
 
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
@@ -147,7 +147,7 @@ export class RenderWorker {
 
   /**
    * The page printed by the renderer, or an Office entry converted by LibreOffice: a Word template's entry
-   * first filled from the payload in the sandbox (worker/word-fill.ts).
+   * first filled from the payload in the sandbox (worker/producers/word-template.ts).
    */
   private async print(
     prepared: Awaited<ReturnType<JobPreparation['prepare']>>,

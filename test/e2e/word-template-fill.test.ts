@@ -1,13 +1,13 @@
-// A Word template filled in a real sandbox thread (`word.fill`, worker/word-fill.ts) and converted by real
-// LibreOffice (office/office-pool.ts): the invoice's 50 lines, its helpers' formatting, the condition
-// present or absent by payload, the bundle's image, read back from the PDF with poppler. A runtime error is
-// template_render_failed naming the command.
+// A Word template filled in a real sandbox thread (`word.fill`, worker/producers/word-template.ts) and
+// converted by real LibreOffice (office/office-pool.ts): the invoice's 50 lines, its helpers' formatting, the
+// condition present or absent by payload, the bundle's image, read back from the PDF with poppler. A runtime
+// error is template_render_failed naming the command.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { SandboxPool } from '../../src/sandbox/pool.js';
 import { OfficePool } from '../../src/office/office-pool.js';
-import { fillWordTemplateJob } from '../../src/worker/word-fill.js';
+import { fillWordTemplateJob } from '../../src/worker/producers/word-template.js';
 import { RenderError, type RenderBundle } from '../../src/render/types.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
 import { solidPng } from '../helpers/real-documents.js';

@@ -4,12 +4,12 @@
 // diagnostics, its name and version the job's "printed by".
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
-import type { StoredJobDocument } from '../domain/job-document.js';
-import type { OfficeConversionOptions } from '../domain/office-options.js';
-import type { PdfStandard } from '../domain/pdf-document.js';
-import { OfficeError, type OfficeConverter } from '../office/converter.js';
-import { countPdfPages } from '../render/page-count.js';
-import { RenderError, type RenderRequest, type RenderResult } from '../render/types.js';
+import type { StoredJobDocument } from '../../domain/job-document.js';
+import type { OfficeConversionOptions } from '../../domain/office-options.js';
+import type { PdfStandard } from '../../domain/pdf-document.js';
+import { OfficeError, type OfficeConverter } from '../../office/converter.js';
+import { countPdfPages } from '../../render/page-count.js';
+import { RenderError, type RenderRequest, type RenderResult } from '../../render/types.js';
 
 export interface OfficeEntryJob {
   options: OfficeConversionOptions;

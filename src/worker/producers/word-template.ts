@@ -2,9 +2,9 @@
 // the job's payload in the sandbox (`word.fill`), before the office engine converts the result. A command
 // that fails, a payload that is not a JSON object, or a fill past its sandbox bounds fails the job with
 // template_render_failed and the reason.
-import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../domain/word-templates.js';
-import { SandboxLimitError, SandboxTaskError, type Sandbox } from '../sandbox/pool.js';
-import { RenderError, type RenderBundle, type RenderRequest } from '../render/types.js';
+import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../../domain/word-templates.js';
+import { SandboxLimitError, SandboxTaskError, type Sandbox } from '../../sandbox/pool.js';
+import { RenderError, type RenderBundle, type RenderRequest } from '../../render/types.js';
 
 export interface WordFillJob {
   accountId: string;

@@ -3,13 +3,13 @@
 // the sandbox (src/pdf/pipeline.ts; their bytes are untrusted). The result then goes on like a printed PDF
 // through the document step (optimize, encryption, signing), and is stored and recorded like any output.
 import { performance } from 'node:perf_hooks';
-import type { PdfJobSource } from '../domain/job-document.js';
-import type { PdfStep } from '../domain/pdf-steps.js';
-import { AppError } from '../errors/app-error.js';
-import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
-import { RenderError, type RenderResult } from '../render/types.js';
-import type { ServiceContext } from '../services/context.js';
-import { MAX_MERGE_BYTES, type PdfMerges } from '../services/pdf-merges.js';
+import type { PdfJobSource } from '../../domain/job-document.js';
+import type { PdfStep } from '../../domain/pdf-steps.js';
+import { AppError } from '../../errors/app-error.js';
+import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../../sandbox/pool.js';
+import { RenderError, type RenderResult } from '../../render/types.js';
+import type { ServiceContext } from '../../services/context.js';
+import { MAX_MERGE_BYTES, type PdfMerges } from '../../services/pdf-merges.js';
 
 export interface PdfJobRun {
   accountId: string;
