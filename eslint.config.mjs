@@ -241,7 +241,7 @@ export default tseslint.config(
       'src/cli/dev/index.ts',
       'src/cli/doctor-chromium.ts',
       'src/cli/operator.ts',
-      'src/domain/gotenberg-form.ts',
+      'src/domain/gotenberg/form.ts',
       'src/domain/pdf-steps.ts',
       'src/domain/signing-certificates.ts',
       'src/http/multipart/job-body.ts',

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { describe, test } from 'node:test';
 import { checkOfficeInput, isOfficeFileName, OFFICE_ZIP_LIMITS } from '../../src/domain/office-input.js';
 import { officeFilterData, officeOptionsProblem } from '../../src/domain/office-options.js';
-import { mapLibreOfficeForm } from '../../src/domain/gotenberg-libreoffice.js';
+import { mapLibreOfficeForm } from '../../src/domain/gotenberg/libreoffice.js';
 import { inlineShapeProblem } from '../../src/domain/job-sources.js';
 
 /** A stored-or-deflated zip of these entries, written by hand (local headers, central directory, end record). */

@@ -2,7 +2,7 @@
 // effect on the address check (net/resolve-host.ts, with an injected resolver playing DNS).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { urlSourceOfForm } from '../../src/domain/gotenberg-url.js';
+import { urlSourceOfForm } from '../../src/domain/gotenberg/url.js';
 import {
   checkUrlSource,
   cookieHeaderFor,

@@ -2,7 +2,7 @@
 // webhook headers Folio refuses), a job created once per Idempotency-Key and waited for, and its product
 // answered as bytes with Gotenberg's status codes (409 for a failOn condition, 503 for a job still running).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { gotenbergFieldOf, outputFileName, WEBHOOK_HEADERS, WEBHOOK_REFUSAL } from '../../../domain/gotenberg-form.js';
+import { gotenbergFieldOf, outputFileName, WEBHOOK_HEADERS, WEBHOOK_REFUSAL } from '../../../domain/gotenberg/form.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import type { CreateJobInput } from '../../../services/render-jobs.js';

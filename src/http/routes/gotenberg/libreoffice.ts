@@ -3,8 +3,8 @@
 // the sandbox), and answered as the PDF; with merge=true the PDFs of several files merged in the
 // alphanumeric order of their names. The field mapping is domain/gotenberg-libreoffice.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mergeOrder, outputFileName } from '../../../domain/gotenberg-form.js';
-import { mapLibreOfficeForm } from '../../../domain/gotenberg-libreoffice.js';
+import { mergeOrder, outputFileName } from '../../../domain/gotenberg/form.js';
+import { mapLibreOfficeForm } from '../../../domain/gotenberg/libreoffice.js';
 import { isOfficeFileName } from '../../../domain/office-input.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';

@@ -2,7 +2,7 @@
 // uploaded PDFs joined in the alphanumeric order of their file names, as Gotenberg does, and answered.
 // The uploads are untrusted PDFs: read only in the sandbox (services/pdf-merges.ts, mergeUploads).
 import type { FastifyInstance } from 'fastify';
-import { mergeOrder, outputFileName, parseGoBool } from '../../../domain/gotenberg-form.js';
+import { mergeOrder, outputFileName, parseGoBool } from '../../../domain/gotenberg/form.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';

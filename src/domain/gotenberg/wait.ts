@@ -3,8 +3,8 @@
 // `waitForSelector` is `selector`. An empty value is Gotenberg's "not set". The bounds (lengths, a delay
 // within the render timeout) are the job's own, checked when the job is created and named by these fields.
 // Pure.
-import { parseGoDuration } from './go-duration.js';
-import type { WaitFor } from './wait-for.js';
+import { parseGoDuration } from '../go-duration.js';
+import type { WaitFor } from '../wait-for.js';
 
 export const GOTENBERG_WAIT_FIELDS = {
   waitDelay: 'delayMs',

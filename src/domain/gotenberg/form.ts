@@ -4,8 +4,8 @@
 // and page images. Every field is either mapped or refused by name: nothing a Gotenberg client sends is
 // silently ignored (docs/gotenberg.md is the table). Pure: no I/O.
 
-import { addGotenbergWait, gotenbergWaitFieldOf, isGotenbergWaitField } from './gotenberg-wait.js';
-import type { WaitFor } from './wait-for.js';
+import { addGotenbergWait, gotenbergWaitFieldOf, isGotenbergWaitField } from './wait.js';
+import type { WaitFor } from '../wait-for.js';
 
 export type ChromiumRoute = 'convert' | 'screenshot';
 
