@@ -194,6 +194,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         idempotency: services.idempotency,
         outcomes: services.jobOutcomes,
         deploys: services.deploys,
+        inputs: services.jobInputs,
       });
     } else {
       janitor = null;

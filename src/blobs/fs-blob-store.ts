@@ -95,8 +95,12 @@ export class FsBlobStore implements BlobStore {
         const childRel = rel ? `${rel}/${e.name}` : e.name;
         if (e.isDirectory()) yield* walk(path.join(dir, e.name), childRel);
         else if (e.isFile()) {
-          const s = await fsp.stat(path.join(dir, e.name));
-          yield { key: childRel, size: s.size, modifiedAt: s.mtimeMs };
+          // A file deleted since the readdir (a job's input after its end) is not listed.
+          const s = await fsp.stat(path.join(dir, e.name)).catch((err: NodeJS.ErrnoException) => {
+            if (err.code === 'ENOENT') return null;
+            throw err;
+          });
+          if (s) yield { key: childRel, size: s.size, modifiedAt: s.mtimeMs };
         }
       }
     };

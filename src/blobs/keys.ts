@@ -4,6 +4,9 @@
 // What a render job's attempt stores sits in a folder of its own (`{kind}/{jobId}/{attempt}/…`) so that the
 // files of a worker that died before recording them can be found and removed without a table of its own:
 // the janitor lists the stale attempt's folders (attemptPrefixes) after it records the crash.
+//
+// A job's large inputs (services/job-inputs.ts) sit in a folder of the job's own (`job-inputs/{jobId}/…`),
+// named by its render_payloads row: the janitor removes the folders whose row is gone.
 
 /** One attempt of one render job, as the job row names it (render_jobs.id, render_jobs.attempt). */
 export interface JobAttempt {
@@ -31,6 +34,13 @@ export const jobImageKey = (a: JobAttempt, imageId: string, format: ImageFormat)
   `images/${attemptFolder(a)}/${imageId}.${imageExt(format)}`;
 /** A managed PDF's thumbnail (page_images, made on first request). */
 export const thumbnailKey = (pdfId: string) => `images/thumb-${pdfId}.png`;
+
+/** Where a job's inputs are kept when they are too large for its render_payloads row. */
+export const JOB_INPUTS_PREFIX = 'job-inputs/';
+/** A job's payload body or document input, as packed (db/packed-inputs.ts). */
+export const jobInputKey = (jobId: string, part: 'payload' | 'document') => `${JOB_INPUTS_PREFIX}${jobId}/${part}`;
+/** The job a key under JOB_INPUTS_PREFIX belongs to (null for a key that is not one). */
+export const jobOfInputKey = (key: string): string | null => /^job-inputs\/([^/]+)\/[^/]+$/.exec(key)?.[1] ?? null;
 
 /** Every folder an attempt may have written to (each ends in `/`, so one job's prefix never matches another's). */
 export const attemptPrefixes = (a: JobAttempt): string[] => ['outputs', 'pdfs', 'images'].map((kind) => `${kind}/${attemptFolder(a)}/`);

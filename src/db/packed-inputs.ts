@@ -3,7 +3,8 @@
 // behind the prefix `z:` (neither base64 nor JSON starts with it; rows written before stay as they are).
 // Why: SQLite's driver is synchronous, and inserting a value costs the event loop ~10 ms per MB (a 14 MB
 // XML: ~140 ms, during which the process answers nothing). Deflated, such inputs shrink 5–50×, and zlib's
-// asynchronous calls compress and inflate on libuv's thread pool, off the event loop.
+// asynchronous calls compress and inflate on libuv's thread pool, off the event loop. A packed value that is
+// still large (incompressible bytes) goes to the blob store instead of the row: services/job-inputs.ts.
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw, constants } from 'node:zlib';
 import { parseStoredJobDocument, type StoredJobDocument } from '../domain/job-document.js';

@@ -16,6 +16,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { UrlSources } from './url-sources.js';
 import { InlineSources } from './inline-sources.js';
 import { JobOutcomes } from './job-outcomes.js';
+import { JobInputs } from './job-inputs.js';
 import { InProcessNotifier } from '../notifier/in-process-notifier.js';
 import type { Notifier } from '../notifier/notifier.js';
 import { PageImages } from './page-images.js';
@@ -64,6 +65,8 @@ export interface Services {
   pdfJobs: PdfJobs;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
+  /** Where a job's large inputs live (the blob store), their deletes and the janitor's sweep. */
+  jobInputs: JobInputs;
   inlineSources: InlineSources;
   renderSync: RenderSync;
   signingCertificates: SigningCertificates;
@@ -103,7 +106,8 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
   const pageImages = new PageImages(ctx, renderedFiles);
   const webhooks = new Webhooks(ctx, renderedFiles, pageImages);
   const batchProgress = new BatchProgress(ctx, webhooks, events);
-  const jobCancels = new JobCancels(ctx, { notifier, batches: batchProgress });
+  const jobInputs = new JobInputs(ctx);
+  const jobCancels = new JobCancels(ctx, { notifier, batches: batchProgress, inputs: jobInputs });
   // Deleting a deploy cancels its queued jobs (a job already rendering finishes; its output stays), by the
   // rule of every cancel: after the commit, its jobs and the batches it ended are announced.
   const deploys = new Deploys(ctx, {
@@ -148,6 +152,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     jobCancels,
     inlineSources,
     new UrlSources(ctx),
+    jobInputs,
     opts.providerProblem ?? null,
     opts.officeProblem ?? null,
   );
@@ -165,6 +170,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     notifier,
     batches: batchProgress,
     events,
+    inputs: jobInputs,
   });
 
   return {
@@ -198,6 +204,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     pdfJobs,
     webhooks,
     jobOutcomes,
+    jobInputs,
     inlineSources,
   };
 }

@@ -287,7 +287,9 @@ export class JobDocuments {
    * Inside the job's transaction, once the version is bound: a wait delay fits in the job's render timeout,
    * attachments from the bundle exist in the version (and count with their size), and the rules hold with
    * the version's standard when the job sets none.
-   * Returns what is stored: the worker's input and the job view's summary.
+   * Returns what is stored: the worker's input (stringified when read) and the job view's summary, and
+   * whether this check changed `doc` (it fills in the sizes of bundle attachments): a caller that stored the
+   * input before the transaction (services/job-inputs.ts) stores it again then, and only then.
    */
   async checkDocumentAgainstVersion(
     trx: Transaction<Tables>,
@@ -295,7 +297,7 @@ export class JobDocuments {
     version: Pick<DeployVersionsTable, 'id' | 'metadata_json'> & Partial<Pick<DeployVersionsTable, 'render_timeout_ms'>>,
     doc: StoredJobDocument,
     policy: PlanPolicy,
-  ): Promise<{ input: string; view: string }> {
+  ): Promise<{ input: string; view: string; changed: boolean }> {
     if (doc.waitFor?.delayMs !== undefined) {
       // The delay must end within the render timeout the job will have: a longer one could only time out.
       const ms = renderTimeoutMs(version.render_timeout_ms, policy.maxRenderTimeoutMs);
@@ -381,7 +383,13 @@ export class JobDocuments {
       ...(doc.pdfJob ? { pdfSources: doc.pdfJob.sources } : {}),
       ...(doc.office ? { office: officeView(doc.office) } : {}),
     };
-    return { input: JSON.stringify(doc), view: JSON.stringify(view) };
+    return {
+      get input() {
+        return JSON.stringify(doc);
+      },
+      view: JSON.stringify(view),
+      changed: paths.length > 0,
+    };
   }
 
   /** 404 unless the account has the deploy (its id is all a job creation needs to know here). */

@@ -15,6 +15,7 @@ import type { Notifier } from '../notifier/notifier.js';
 import type { BatchEnded, BatchProgress } from './batch-progress.js';
 import type { ServiceContext } from './context.js';
 import type { EventBus } from './events.js';
+import { jobsWithStoredInput, namesStoredInput, type JobInputs } from './job-inputs.js';
 import type { PageImages, StoredPageImage } from './page-images.js';
 import type { RenderedFiles } from './rendered-files.js';
 import type { Usage } from './usage.js';
@@ -42,8 +43,14 @@ const OUTPUT_COLUMNS = Object.keys({
 // Run by every successful job, so built and compiled once (db/precompiled.ts).
 const insertOutput = precompiled(OUTPUT_COLUMNS, (db: Db, p) => db.insertInto('render_outputs').values(p));
 // The payload row also holds the job's document input (attachments, e-invoice XML: render_payloads.
-// document_input_json), so this one delete at every terminal transition removes all of the job's input.
-const deletePayload = precompiled(['jobId'], (db: Db, p) => db.deleteFrom('render_payloads').where('job_id', '=', p.jobId));
+// document_input_json), so this one delete at every terminal transition removes all of the job's input; it
+// answers the job's id when the row named inputs kept in the blob store, deleted after the commit.
+const deletePayload = precompiled(['jobId'], (db: Db, p) =>
+  db
+    .deleteFrom('render_payloads')
+    .where('job_id', '=', p.jobId)
+    .returning(['job_id', namesStoredInput.as('stored')]),
+);
 
 /** Where a job's PDF was stored and under which names it will be recorded (decided before the render). */
 export interface PlannedOutput {
@@ -85,6 +92,7 @@ export class JobOutcomes {
       notifier: Notifier;
       batches: BatchProgress;
       events: EventBus;
+      inputs: JobInputs;
     },
   ) {}
 
@@ -106,6 +114,7 @@ export class JobOutcomes {
     const pdfStored = out.pdfStored !== false;
     let queued = false;
     let ended: BatchEnded | null = null;
+    let storedInput: string[] = [];
     const outcome = await this.ctx.db.transaction().execute(async (trx): Promise<SuccessOutcome> => {
       const current = await forUpdate(
         this.ctx.dialect,
@@ -161,7 +170,7 @@ export class JobOutcomes {
         trx,
       );
       if (pdf.diagnostics) await this.saveDiagnostics(trx, current, pdf.diagnostics, now);
-      await deletePayload(this.ctx.db, { jobId: job.id }, trx);
+      storedInput = jobsWithStoredInput(await deletePayload(this.ctx.db, { jobId: job.id }, trx));
       const item = await this.batchItemEnded(trx, current);
       ended = item.ended;
       if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, done);
@@ -171,6 +180,7 @@ export class JobOutcomes {
     });
     if (queued) this.deps.events.emit('webhookQueued', { jobId: job.id });
     this.deps.batches.announce(ended);
+    await this.deps.inputs.discard(storedInput);
     if (outcome === 'succeeded') {
       this.ctx.metrics.renderAttempts.inc({ outcome: 'succeeded', error_code: '' });
       this.ctx.metrics.renderDuration.observe(pdf.renderTimeMs / 1000);
@@ -202,6 +212,7 @@ export class JobOutcomes {
     const o = afterFailure({ attempt: job.attempt, code: error.code, message: error.message.slice(0, 1000), now, random: Math.random() });
     let queued = false;
     let ended: BatchEnded | null = null;
+    let storedInput: string[] = [];
     const recorded = await this.ctx.db.transaction().execute(async (trx) => {
       let ours = trx.selectFrom('render_jobs').selectAll().where('id', '=', job.id).where('status', '=', 'rendering');
       if (leaseOwner) ours = ours.where('lease_owner', '=', leaseOwner);
@@ -224,7 +235,7 @@ export class JobOutcomes {
         warnings_json: warnings.length ? JSON.stringify(warnings) : null,
       };
       await markFailed(trx, job.id, failed);
-      await deletePayload(this.ctx.db, { jobId: job.id }, trx);
+      storedInput = jobsWithStoredInput(await deletePayload(this.ctx.db, { jobId: job.id }, trx));
       const item = await this.batchItemEnded(trx, current);
       ended = item.ended;
       if (item.itemWebhooks) queued = await this.deps.webhooks.recordTerminal(trx, { ...current, ...failed });
@@ -232,6 +243,7 @@ export class JobOutcomes {
     });
     if (queued) this.deps.events.emit('webhookQueued', { jobId: job.id });
     this.deps.batches.announce(ended);
+    await this.deps.inputs.discard(storedInput);
     if (recorded) this.ctx.metrics.renderAttempts.inc({ outcome: o.status, error_code: o.status === 'failed' ? o.errorCode : error.code });
     this.deps.notifier.jobChanged(job.id);
     return recorded;

@@ -18,6 +18,7 @@ import { CANCELABLE_STATUSES, type JobStatus } from '../domain/job-state.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { BatchEnded, BatchProgress } from './batch-progress.js';
 import type { ServiceContext } from './context.js';
+import { jobsWithStoredInput, namesStoredInput, type JobInputs } from './job-inputs.js';
 
 type Db = Kysely<Tables>;
 
@@ -118,12 +119,14 @@ export type CancelScope =
 export interface CancelEffects {
   jobIds: string[];
   ended: BatchEnded[];
+  /** The jobs whose deleted payload rows named inputs kept in the blob store (services/job-inputs.ts). */
+  storedInput: string[];
 }
 
 export class JobCancels {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly deps: { notifier: Notifier; batches: BatchProgress },
+    private readonly deps: { notifier: Notifier; batches: BatchProgress; inputs: JobInputs },
   ) {}
 
   /**
@@ -146,28 +149,34 @@ export class JobCancels {
     else q = q.where('deploy_id', '=', scope.deployId).where('status', 'in', ['queued', 'retry_scheduled']);
     // RETURNING names exactly the rows this statement changed (a job that ended meanwhile is not one).
     const rows = await q.returning(['id', 'batch_id']).execute();
-    if (rows.length === 0) return { jobIds: [], ended: [] };
+    if (rows.length === 0) return { jobIds: [], ended: [], storedInput: [] };
     const ids = rows.map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 500)
-      await trx
+    const storedInput: string[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const deleted = await trx
         .deleteFrom('render_payloads')
         .where('job_id', 'in', ids.slice(i, i + 500))
+        .returning(['job_id', namesStoredInput.as('stored')])
         .execute();
+      storedInput.push(...jobsWithStoredInput(deleted));
+    }
     const ended: BatchEnded[] = [];
     for (const batchId of new Set(rows.flatMap((r) => (r.batch_id === null ? [] : [r.batch_id])))) {
       await trx.updateTable('render_batches').set({ updated_at: now }).where('id', '=', batchId).execute();
       const e = (await this.deps.batches.itemsEnded(trx, batchId)).ended;
       if (e) ended.push(e);
     }
-    return { jobIds: ids, ended };
+    return { jobIds: ids, ended, storedInput };
   }
 
   /**
    * After the commit: each ended batch is announced (its webhook or its product), each canceled job too (a
-   * worker rendering it aborts the page; long polls answer; telling the others is harmless).
+   * worker rendering it aborts the page; long polls answer; telling the others is harmless). The inputs
+   * kept in the blob store are deleted meanwhile (best effort, nothing waits for it: the sweep is the net).
    */
   announce(effects: CancelEffects): void {
     for (const e of effects.ended) this.deps.batches.announce(e);
     for (const id of effects.jobIds) this.deps.notifier.jobChanged(id);
+    if (effects.storedInput.length) void this.deps.inputs.discard(effects.storedInput);
   }
 }

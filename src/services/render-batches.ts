@@ -5,7 +5,6 @@
 // whole batch in one step (all items or none), the rows go in as multi-row inserts, and the batch answers
 // counts per state, its items in order, and a cancel of everything not yet finished.
 import { PAYLOAD_REFUSALS } from './render-job-types.js';
-import { packBytes, packText } from '../db/packed-inputs.js';
 import type { Transaction } from 'kysely';
 import type { RenderBatchesTable, RenderJobsTable, Tables } from '../db/tables.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
@@ -157,10 +156,13 @@ export class RenderBatches {
         throw asItemError(err, i);
       }
     }
-    const storedBodies = await Promise.all(payloads.map((p) => packBytes(p.bytes)));
     const now = this.ctx.clock.now();
     const batchId = newId('bat', now);
     const count = input.items.length;
+    // The items' ids are known before the transaction: their inputs are packed, and the large ones stored
+    // under them, before it (services/job-inputs.ts).
+    const jobIds = input.items.map(() => newId('job', now));
+    const inputs = await Promise.all(payloads.map((p, i) => this.renderJobs.inputs.prepare(jobIds[i], p.bytes, documents[i])));
     const batch = await this.ctx.db.transaction().execute(async (trx) => {
       const deploy = await trx
         .selectFrom('deploys')
@@ -178,7 +180,7 @@ export class RenderBatches {
       const account = await trx.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirst();
       if (!account) throw new Error(`account ${accountId} not found`);
       const { policy } = this.ctx.plans.get(account.plan_key);
-      const documentJson: Array<{ input: string; view: string } | null> = [];
+      const documentJson: Array<{ input: string; view: string; changed: boolean } | null> = [];
       for (const [i, doc] of documents.entries()) {
         try {
           documentJson.push(doc ? await this.renderJobs.checkDocumentAgainstVersion(trx, version, doc, policy) : null);
@@ -233,7 +235,7 @@ export class RenderBatches {
       await trx.insertInto('render_batches').values(row).execute();
       const jobs: RenderJobsTable[] = input.items.map((item, i) =>
         queuedJobRow({
-          id: newId('job', now),
+          id: jobIds[i],
           accountId,
           deployId: input.deployId,
           version,
@@ -245,7 +247,7 @@ export class RenderBatches {
           batch: { id: batchId, index: i },
         }),
       );
-      const storedDocuments = await Promise.all(documentJson.map((d) => (d ? packText(d.input) : Promise.resolve(null))));
+      const storedDocuments = await Promise.all(documentJson.map((d, i) => inputs[i].document(d)));
       for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
         const chunk = jobs.slice(i, i + INSERT_CHUNK);
         await trx.insertInto('render_jobs').values(chunk).execute();
@@ -254,7 +256,7 @@ export class RenderBatches {
           .values(
             chunk.map((j, k) => ({
               job_id: j.id,
-              body_base64: storedBodies[i + k],
+              body_base64: inputs[i + k].body,
               document_input_json: storedDocuments[i + k],
             })),
           )

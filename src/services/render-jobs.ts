@@ -1,6 +1,5 @@
 import { isOfficeFileName } from '../domain/office-input.js';
 import { failOnProblem, type JobWarningCode } from '../domain/job-warnings.js';
-import { packBytes, packText } from '../db/packed-inputs.js';
 import { PAYLOAD_REFUSALS } from './render-job-types.js';
 import type { Transaction } from 'kysely';
 import type { RenderJobsTable, Tables } from '../db/tables.js';
@@ -17,6 +16,7 @@ import type { Deploys } from './deploys.js';
 import type { Notifier } from '../notifier/notifier.js';
 import type { PayloadSchemas } from './payload-schemas.js';
 import type { JobCancels } from './job-transitions.js';
+import type { JobInputs } from './job-inputs.js';
 import type { RenderDiagnostics } from '../domain/render-diagnostics.js';
 import type { Usage } from './usage.js';
 import { jobView, outputView, pdfEmbeddedView } from './job-views.js';
@@ -61,6 +61,8 @@ export class RenderJobs {
     private readonly inlineSources: InlineSources,
     /** Checks and seals a job's URL source. */
     private readonly urlSources: UrlSources,
+    /** Keeps a job's large inputs in the blob store (render batches store theirs through it too). */
+    readonly inputs: JobInputs,
     /** Why this process cannot render at all (no Chromium), asked at job creation; null when it need not ask. */
     readonly providerProblem: (() => string | null) | null = null,
     /** Why this process cannot convert Office documents (no LibreOffice), asked for inline Office sources. */
@@ -166,7 +168,8 @@ export class RenderJobs {
     }
     const now = this.ctx.clock.now();
     const id = newId('job', now);
-    const storedBody = await packBytes(payload.bytes);
+    // The inputs are packed, and the large ones stored, before the transaction (services/job-inputs.ts).
+    const inputs = await this.inputs.prepare(id, payload.bytes, document);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
       let bound: BoundVersion;
       let planKey: string;
@@ -214,9 +217,9 @@ export class RenderJobs {
         sourceUrl: source?.shown ?? null,
       });
       await insertJob(this.ctx.db, row, trx);
-      if (documentJson)
-        await insertPayloadWithDocument(this.ctx.db, { jobId: id, body: storedBody, document: await packText(documentJson.input) }, trx);
-      else await insertPayload(this.ctx.db, { jobId: id, body: storedBody }, trx);
+      const storedDocument = await inputs.document(documentJson);
+      if (storedDocument === null) await insertPayload(this.ctx.db, { jobId: id, body: inputs.body }, trx);
+      else await insertPayloadWithDocument(this.ctx.db, { jobId: id, body: inputs.body, document: storedDocument }, trx);
       if (source) await trx.updateTable('render_payloads').set({ source_sealed: source.sealed }).where('job_id', '=', id).execute();
       // The meter last: its row is the account's one lock that every job creation takes, held until the
       // commit; counted after the inserts, no other statement waits behind it (past the quota, the

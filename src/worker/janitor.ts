@@ -2,6 +2,7 @@ import type { ServiceContext } from '../services/context.js';
 import { PollingLoop } from './polling-loop.js';
 import type { Deploys } from '../services/deploys.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
+import type { JobInputs } from '../services/job-inputs.js';
 import type { JobOutcomes } from '../services/job-outcomes.js';
 import type { PageImages } from '../services/page-images.js';
 import type { RenderedFiles } from '../services/rendered-files.js';
@@ -20,14 +21,17 @@ export interface JanitorReport {
   recoveredLeases: number;
   /** Jobs canceled while rendering whose attempt's leftover files were removed once their lease ran out. */
   sweptCanceledAttempts: number;
+  /** Job inputs kept in the blob store whose job has no payload row any more (services/job-inputs.ts). */
+  sweptJobInputs: number;
   gc: GcReport;
 }
 
 /**
  * Periodic housekeeping, every step safe to run in several processes at once: transient outputs past their
  * availability window, PDFs and page images in `deleting`, upload sessions past their TTL (and the empty deploys they created), old idempotency
- * keys, jobs whose worker died, the leftover files of jobs canceled while rendering, and blob garbage
- * collection. Tests call runOnce() after moving the clock.
+ * keys, jobs whose worker died, the leftover files of jobs canceled while rendering, job inputs left in the
+ * blob store without their job's payload row, and blob garbage collection. Tests call runOnce() after moving
+ * the clock.
  */
 export class Janitor {
   private readonly loop: PollingLoop;
@@ -42,6 +46,7 @@ export class Janitor {
       idempotency: IdempotencyStore;
       outcomes: JobOutcomes;
       deploys: Deploys;
+      inputs: JobInputs;
     },
   ) {
     this.gc = new GarbageCollector(ctx);
@@ -88,6 +93,7 @@ export class Janitor {
     const swept = await this.deps.idempotency.sweep();
     const recovered = await this.deps.outcomes.recoverExpiredLeases();
     const sweptCanceledAttempts = await this.deps.outcomes.sweepCanceledAttempts();
+    const sweptJobInputs = await this.deps.inputs.sweepOrphans();
     const gc = await this.gc.run();
     return {
       expiredOutputs,
@@ -99,6 +105,7 @@ export class Janitor {
       sweptIdempotencyKeys: swept,
       recoveredLeases: recovered,
       sweptCanceledAttempts,
+      sweptJobInputs,
       gc,
     };
   }

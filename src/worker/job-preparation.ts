@@ -6,7 +6,7 @@ import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaul
 import { renderTimeoutMs } from '../domain/render-timeout.js';
 import { parseStoredFailOn } from '../domain/job-warnings.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
-import { readJobDocumentInput, unpackBytes } from '../db/packed-inputs.js';
+import { JobInputs } from '../services/job-inputs.js';
 import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
 import { pdfFileName } from '../domain/file-name.js';
@@ -32,9 +32,12 @@ export class JobPreparation {
   private readonly bundles: BundleCache;
   /** Opened signing keys by certificate id (certificates never change; a deleted one is refused). */
   private readonly signingKeys = new SigningKeyCache();
+  /** The job's payload and document input, from its row or the blob store. */
+  private readonly inputs: JobInputs;
 
   constructor(private readonly ctx: ServiceContext) {
     this.bundles = new BundleCache(ctx.blobs);
+    this.inputs = new JobInputs(ctx);
   }
 
   /**
@@ -105,8 +108,11 @@ export class JobPreparation {
     const outputId = newId('out', this.ctx.clock.now());
     const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
     const attempt = { jobId: job.id, attempt: job.attempt };
+    const [document, payload] = await Promise.all([
+      this.inputs.document(payloadRow.document_input_json),
+      this.inputs.payload(payloadRow.body_base64),
+    ]);
     // The job's own print options (`print`) replace the version's, margin side by side.
-    const document = await readJobDocumentInput(payloadRow.document_input_json);
     const versionPrint = (
       typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}
     ) as PdfOverrides;
@@ -126,7 +132,7 @@ export class JobPreparation {
       bundle,
       entryPath: version.entry_path,
       ...(isTemplateEngine(version.engine) ? { engine: version.engine } : {}),
-      payload: await unpackBytes(payloadRow.body_base64),
+      payload,
       payloadMime: job.payload_mime,
       env: {
         variables: Object.fromEntries(vars.map((v) => [v.name, v.value])),
