@@ -96,6 +96,14 @@ export default tseslint.config(
     ),
   },
   {
+    // A folder inside domain/ (domain/gotenberg/) may import the rest of domain/, and still nothing else.
+    files: ['src/domain/*/**/*.ts'],
+    rules: forbid(
+      ['../../*', 'domain/ is pure: it imports no other layer (docs/architecture.md, Dependency rules)'],
+      ...IO_MODULES.map((m) => [m, 'domain/ does no I/O (docs/architecture.md, Dependency rules)']),
+    ),
+  },
+  {
     files: ['src/services/**/*.ts'],
     rules: forbid(
       ['**/http/**', 'services/ never import http/: HTTP is translated at the edge'],
