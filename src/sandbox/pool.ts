@@ -114,6 +114,11 @@ export class SandboxPool implements Sandbox {
     return n;
   }
 
+  /** The pids of the pool's processes (tests and metrics). */
+  pids(): number[] {
+    return [...this.#slots].flatMap((s) => (s.proc.pid === undefined ? [] : [s.proc.pid]));
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     for (const q of this.#queues.values()) for (const t of q) t.reject(new SandboxClosedError());
@@ -243,6 +248,9 @@ export class SandboxPool implements Sandbox {
   }
 
   async #kill(slot: Slot, err: SandboxLimitError | SandboxClosedError): Promise<void> {
+    // Held (ref) until it has exited: an unreferenced child's exit would not keep the event loop alive
+    // for whoever awaits this (close() as the process shuts down).
+    slot.proc.ref();
     const exited =
       slot.proc.exitCode !== null || slot.proc.signalCode !== null ? Promise.resolve() : new Promise((r) => slot.proc.once('exit', r));
     this.#fail(slot, err);

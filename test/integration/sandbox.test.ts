@@ -118,6 +118,23 @@ describe('the sandbox pool', () => {
     );
   });
 
+  test('close() ends every process of a pool and settles', async () => {
+    const own = new SandboxPool({ threads: 2, memoryMb: 64 });
+    await Promise.all([1, 2].map(() => own.run('payload.compile', { schemaJson: '{"type":"string"}' }, { account: 'c', timeoutMs: 5000 })));
+    const pids = own.pids();
+    assert.equal(pids.length, 2);
+    await own.close();
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    assert.deepEqual(alive, [], 'every sandbox process has exited once close() settled');
+  });
+
   test('a task that throws keeps its error, and the pool goes on', async () => {
     await assert.rejects(
       pool.run('payload.check', { key: 'bad', schemaJson: '{', valueJson: '1' }, { account: 'h', timeoutMs: 5000 }),
