@@ -3919,7 +3919,7 @@ export interface operations {
             413: components["responses"]["Error"];
             /** @description Error codes: unsupported_media_type. */
             415: components["responses"]["Error"];
-            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded. */
+            /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded. */
             429: components["responses"]["Error"];
             /** @description Error codes: render_provider_unavailable. */
             503: components["responses"]["Error"];
