@@ -275,7 +275,6 @@ export default tseslint.config(
       'src/services/uploads.ts',
       'src/services/version-checks.ts',
       'src/worker/job-preparation.ts',
-      'src/worker/render-worker.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

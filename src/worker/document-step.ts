@@ -1,7 +1,7 @@
 // The document step of a render: which post-processing a job needs (the version's
 // render.metadata.pdf document options, overridden by the job's pdf/attachments/eInvoice; files named by
 // path come from the bundle already in memory), and running it on the printed PDF. A job that needs none
-// never gets here: its PDF streams from Chromium into the blob store (render-worker.ts).
+// never gets here: its PDF streams from its producer into the blob store (finishing.ts).
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { PdfLimitError } from '../pdf/limit-error.js';
@@ -15,7 +15,7 @@ import type { StoredJobDocument } from '../domain/job-document.js';
 import type { PageImagesSpec } from '../domain/page-images.js';
 import type { PdfStep } from '../domain/pdf-steps.js';
 import { optimizePdf } from '../pdf/qpdf-input.js';
-import { namingField } from './producers/existing-pdfs.js';
+import { stepFailure } from './step-failure.js';
 import type { JobWarning } from '../domain/job-warnings.js';
 import { describeFindings, type UaFinding } from '../pdf/ua-findings.js';
 
@@ -102,12 +102,7 @@ export async function finishDocument(
   try {
     if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
   } catch (err) {
-    if (err instanceof SandboxClosedError) throw err;
-    if (err instanceof SandboxTaskError && err.errorName === 'PdfStepError')
-      throw new RenderError('pdf_step_failed', namingField(err.message, err.fields.field));
-    if (err instanceof SandboxLimitError)
-      throw new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
-    throw new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
+    throw stepFailure(err, ['PdfStepError']);
   }
   try {
     const ua = run.ua;
@@ -226,6 +221,6 @@ export function documentPlan(
     };
     return { ...plan, protection: { ...(userPassword ? { userPassword } : {}), ownerPassword, permissions: job.protection.permissions } };
   }
-  // A PDF job always goes through here: its sources are joined in memory (worker/producers/existing-pdfs.ts).
+  // A PDF job always goes through here: its sources are joined in memory (producers/existing-pdfs.ts).
   return needsPostProcessing(plan) || signing || plan.images || plan.steps || job?.pdfJob ? plan : null;
 }

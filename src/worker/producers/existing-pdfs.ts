@@ -1,15 +1,17 @@
 // What a PDF job (POST /v1/pdf-jobs) does where a render job prints a page: its sources — managed PDFs and
 // succeeded render outputs of its account, read again now — are joined and taken through the job's steps in
 // the sandbox (src/pdf/pipeline.ts; their bytes are untrusted). The result then goes on like a printed PDF
-// through the document step (optimize, encryption, signing), and is stored and recorded like any output.
+// through the finishing steps (optimize, encryption, signing; storage), and is recorded like any output.
 import { performance } from 'node:perf_hooks';
 import type { PdfJobSource } from '../../domain/job-document.js';
 import type { PdfStep } from '../../domain/pdf-steps.js';
 import { AppError } from '../../errors/app-error.js';
-import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../../sandbox/pool.js';
 import { RenderError, type RenderResult } from '../../render/types.js';
 import type { ServiceContext } from '../../services/context.js';
+import type { DocumentPlan } from '../document-step.js';
 import { MAX_MERGE_BYTES, type PdfMerges } from '../../services/pdf-merges.js';
+import { stepFailure } from '../step-failure.js';
+import type { Producer } from './producer.js';
 
 export interface PdfJobRun {
   accountId: string;
@@ -20,15 +22,6 @@ export interface PdfJobRun {
   /** The plan's maxRenderOutputBytes: the sources read and the result are bounded by it (and the merge limit). */
   maxOutputBytes: number | null;
   nowMs: number;
-}
-
-/**
- * A step's failure as the job's message: it starts with the field the failure names (`steps[0].fields.city:
- * …`), which is all a job keeps of it and what POST /v1/pdf-jobs answers as `details.field`.
- */
-export function namingField(message: string, field: unknown): string {
-  if (typeof field !== 'string' || message.startsWith(`${field}:`) || message.startsWith(`${field} `)) return message;
-  return `${field}: ${message.replace(/^(?:steps|sources)\[\d+\][^:\s]*:\s*/, '')}`;
 }
 
 /** The joined, stepped PDF and the job's result as a render would report it (no page, no browser). */
@@ -65,12 +58,7 @@ export async function runPdfJobSources(
       { account: run.accountId, timeoutMs: run.timeoutMs },
     );
   } catch (err) {
-    if (err instanceof SandboxClosedError) throw err;
-    if (err instanceof SandboxTaskError && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))
-      throw new RenderError('pdf_step_failed', namingField(err.message, err.fields.field));
-    if (err instanceof SandboxLimitError)
-      throw new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
-    throw new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
+    throw stepFailure(err, ['PdfStepError', 'MergeSourceError']);
   }
   const [first] = out;
   if (!first || out.length !== 1) throw new RenderError('pdf_step_failed', 'the steps made more than one PDF; split runs in the request');
@@ -93,3 +81,24 @@ export async function runPdfJobSources(
     },
   };
 }
+
+/** `optimize` is a step of the finishing (it linearises the final document); the sandbox runs every other one. */
+const isOptimize = (s: PdfStep) => s.type === 'optimize';
+
+/** A PDF job's existing PDFs, joined and taken through its steps: no page is printed. */
+export const existingPdfs: Producer = {
+  kind: 'existing-pdfs',
+  async produce(job, sink, { ctx, merges }) {
+    const joined = await runPdfJobSources(ctx, merges, {
+      accountId: job.request.accountId,
+      sources: job.pdfJob?.sources ?? [],
+      steps: (job.post?.steps ?? []).filter((s) => !isOptimize(s)),
+      timeoutMs: job.request.timeoutMs,
+      maxOutputBytes: job.request.maxOutputBytes,
+      nowMs: ctx.clock.now(),
+    });
+    await sink(joined.pdf);
+    return joined.result;
+  },
+  leaves: (post): NonNullable<DocumentPlan> => ({ ...post, steps: (post.steps ?? []).filter(isOptimize) }),
+};

@@ -1,8 +1,7 @@
-// What the worker does instead of printing a page when a job's entry is an Office document: the document
-// goes to the Office converter (LibreOffice, office/office-pool.ts) with the job's options, and the PDF it
-// returns goes on through the job's pipeline like a printed one. LibreOffice's messages become the job's
-// diagnostics, its name and version the job's "printed by".
-import { Readable } from 'node:stream';
+// The producer of a job whose entry is an Office document: the document goes to the Office converter
+// (LibreOffice, office/office-pool.ts) with the job's options, and the PDF it returns goes on through the
+// finishing steps like a printed one. LibreOffice's messages become the job's diagnostics, its name and
+// version the job's "printed by".
 import { createHash } from 'node:crypto';
 import type { StoredJobDocument } from '../../domain/job-document.js';
 import type { OfficeConversionOptions } from '../../domain/office-options.js';
@@ -10,6 +9,7 @@ import type { PdfStandard } from '../../domain/pdf-document.js';
 import { OfficeError, type OfficeConverter } from '../../office/converter.js';
 import { countPdfPages } from '../../render/page-count.js';
 import { RenderError, type RenderRequest, type RenderResult } from '../../render/types.js';
+import type { Producer, ProducerSink } from './producer.js';
 
 export interface OfficeEntryJob {
   options: OfficeConversionOptions;
@@ -41,7 +41,7 @@ export async function convertOfficeEntry(
   office: OfficeConverter | null,
   request: RenderRequest,
   options: OfficeConversionOptions,
-  sink: (pdf: Readable) => Promise<void>,
+  sink: ProducerSink,
 ): Promise<RenderResult> {
   if (!office) throw new RenderError('office_unavailable', 'this worker has no Office converter');
   const entry = request.bundle.files.get(request.entryPath);
@@ -69,7 +69,7 @@ export async function convertOfficeEntry(
     e.diagnostics = diagnosticsOf(err.messages, { convert: Math.round(performance.now() - t0) });
     throw e;
   }
-  await sink(Readable.from([out.pdf]));
+  await sink(out.pdf);
   const pageCount = countPdfPages(out.pdf);
   return {
     bytes: out.pdf.length,
@@ -90,3 +90,9 @@ function diagnosticsOf(messages: string[], timings: Record<string, number>): Non
     timings,
   };
 }
+
+/** An Office document (DOCX, XLSX, PPTX, ODF…) converted by LibreOffice with the job's options. */
+export const officeConversion: Producer = {
+  kind: 'office-conversion',
+  produce: (job, sink, { office }) => convertOfficeEntry(office, job.request, job.office!.options, sink),
+};

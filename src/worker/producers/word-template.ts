@@ -1,10 +1,12 @@
-// The first step of a Word-template job (domain/word-templates.ts): the version's DOCX entry filled from
-// the job's payload in the sandbox (`word.fill`), before the office engine converts the result. A command
-// that fails, a payload that is not a JSON object, or a fill past its sandbox bounds fails the job with
-// template_render_failed and the reason.
+// The producer of a Word-template job (domain/word-templates.ts): the version's DOCX entry filled from the
+// job's payload in the sandbox (`word.fill`), then converted by the office engine (office-conversion.ts). A
+// command that fails, a payload that is not a JSON object, or a fill past its sandbox bounds fails the job
+// with template_render_failed and the reason.
 import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../../domain/word-templates.js';
 import { SandboxLimitError, SandboxTaskError, type Sandbox } from '../../sandbox/pool.js';
 import { RenderError, type RenderBundle, type RenderRequest } from '../../render/types.js';
+import { convertOfficeEntry } from './office-conversion.js';
+import type { Producer } from './producer.js';
 
 export interface WordFillJob {
   accountId: string;
@@ -78,3 +80,12 @@ export async function withFilledWordTemplate(sandbox: Sandbox, request: RenderRe
     timeoutMs: Math.max(1, request.timeoutMs - (Date.now() - started)),
   };
 }
+
+/** A Word template filled from the payload in the sandbox, then converted like any Office document. */
+export const wordTemplate: Producer = {
+  kind: 'word-template',
+  async produce(job, sink, { ctx, office }) {
+    const filled = await withFilledWordTemplate(ctx.sandbox, job.request);
+    return convertOfficeEntry(office, filled, job.office!.options, sink);
+  },
+};
