@@ -22,19 +22,25 @@ export function watchBodyIdle(
   // Node emits 'timeout' on the request still arriving before it would destroy the socket itself; with
   // a listener there, the answer is ours to give.
   const timedOut = () => {
-    disarm();
+    arrived();
     const err: NodeJS.ErrnoException = new Error(`no byte of the request body arrived for ${idleMs} ms`);
     err.code = 'ERR_HTTP_REQUEST_TIMEOUT';
     onIdle(err);
   };
-  const disarm = () => {
-    socket.setTimeout(0);
+  const forget = () => {
     req.raw.off('timeout', timedOut);
-    req.raw.off('end', disarm);
-    reply.raw.off('finish', disarm);
+    req.raw.off('end', arrived);
+    reply.raw.off('finish', forget);
+  };
+  // The body arrived: the timer is cleared (Node arms its own keep-alive timer once the answer is sent).
+  const arrived = () => {
+    forget();
+    socket.setTimeout(0);
   };
   req.raw.on('timeout', timedOut);
-  req.raw.once('end', disarm);
-  reply.raw.once('finish', disarm);
+  req.raw.once('end', arrived);
+  // Answered before the body arrived (a 401, a 404): Node has just set the socket's keep-alive timer, which
+  // must stay; only the listeners go.
+  reply.raw.once('finish', forget);
   socket.setTimeout(idleMs);
 }

@@ -261,6 +261,30 @@ describe('a body that stops arriving is cut off after the idle limit, long befor
     assert.equal(JSON.parse(responses[0].body).error, 'request_timeout');
   });
 
+  test('a request answered before its body is read keeps the keep-alive limit: the idle connection is closed', async () => {
+    // The 401 is sent before the body is read; the connection then idles. Node's keep-alive timer (set
+    // short here) must still close it: the body's idle timer must not have cleared it.
+    const server = app.server.server;
+    const keepAlive = server.keepAliveTimeout;
+    server.keepAliveTimeout = 300;
+    try {
+      const body = '{"html":"<p>unauthenticated</p>"}';
+      const c = connect(port);
+      await c.connected;
+      c.sock.write(
+        `POST /v1/render-jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      try {
+        await c.closedByServer();
+      } finally {
+        c.sock.destroy();
+      }
+      assert.equal(c.responses()[0]?.status, 401, c.text());
+    } finally {
+      server.keepAliveTimeout = keepAlive;
+    }
+  });
+
   test('a body with pauses shorter than the limit is served', async () => {
     const body = Buffer.from(JSON.stringify({ html: '<p>pauses</p>' }));
     const c = connect(port);
