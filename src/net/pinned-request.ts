@@ -20,7 +20,12 @@ export interface PinnedRequest {
   maxBodyBytes: number;
   /** Counts the body's bytes as they arrive (fetch-budget.ts); a count that throws aborts the response with its error. */
   meter?: BodyMeter;
+  /** How long the connection may go without a byte (default PINNED_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number;
 }
+
+/** The longest a pinned request waits for the next byte of the server's. */
+export const PINNED_IDLE_TIMEOUT_MS = 30_000;
 
 export interface BodyMeter {
   /** Bytes of the body as sent (before its content-encoding is undone). */
@@ -82,6 +87,11 @@ export function requestPinned(req: PinnedRequest): Promise<PinnedResponse> {
       signal: req.signal,
     });
     request.on('error', reject);
+    // A server that stops sending (or never answers) is given up on: nothing holds a socket, and the bytes
+    // counted against a budget, for longer than this without a byte.
+    request.setTimeout(req.idleTimeoutMs ?? PINNED_IDLE_TIMEOUT_MS, () =>
+      request.destroy(new Error(`no byte from the server for ${(req.idleTimeoutMs ?? PINNED_IDLE_TIMEOUT_MS) / 1000} s`)),
+    );
     request.on('response', (res) => {
       const decoder = decoderFor(res.headers['content-encoding'] as string | undefined);
       const chunks: Buffer[] = [];

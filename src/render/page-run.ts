@@ -96,6 +96,8 @@ export class PageRun {
 
   /** A preloaded page nobody took: its held requests are refused and its listeners removed. */
   discardPreload(): void {
+    // Nothing will bind it: the internet fetches it started end now, and release their bytes.
+    this.#run.guard.end();
     this.#preloaded?.discard();
     const { session } = this.#run;
     if (session.router === this.#requests) session.router = null;

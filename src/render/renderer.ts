@@ -116,6 +116,8 @@ export class Renderer {
       session = await this.#takeSession(pool, req, key, preloadKey, deadline);
       const params = printParams(pdf.value, req.printDefaults ?? UNSTATED_PRINT_DEFAULTS);
       const preloaded = session.preload?.key === preloadKey && session.preload.run instanceof PageRun ? session.preload.run : null;
+      // A preload for another key is dropped: its run ends (and with it whatever it fetches).
+      if (!preloaded) session.preload?.discard();
       session.preload = null;
       const onPrint = () => this.#preloadNext(pool, req, key, preloadKey, params);
       pageRun =

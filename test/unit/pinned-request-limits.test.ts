@@ -32,6 +32,10 @@ before(async () => {
     } else if (url.pathname === '/members') {
       res.writeHead(200, { 'content-type': 'text/css', 'content-encoding': 'gzip' });
       res.end(emptyMembers);
+    } else if (url.pathname === '/stall') {
+      // Some of the body, then nothing more (the socket stays open until the client gives up).
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(MiB) });
+      res.write(Buffer.alloc(64 * KiB, 3));
     } else if (url.pathname === '/stream') {
       // Writes as fast as the client reads, up to 64 MiB.
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(STREAM_BYTES) });
@@ -132,4 +136,18 @@ test('two fetches of one job share its budget: together they cannot take more th
   const ok = await get('/image?kib=700', fresh.meter());
   assert.equal(ok.body.length, 700 * KiB);
   assert.equal(fresh.used, 700 * KiB);
+});
+
+test('a server that stops sending is given up on after the idle limit', async () => {
+  await assert.rejects(
+    requestPinned({
+      url: new URL(`http://images.example:${port}/stall`),
+      method: 'GET',
+      headers: {},
+      address: { address: '127.0.0.1', family: 4 },
+      maxBodyBytes: 100 * MiB,
+      idleTimeoutMs: 300,
+    }),
+    /no byte from the server for 0.3 s/,
+  );
 });
