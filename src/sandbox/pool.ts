@@ -78,8 +78,10 @@ interface Slot {
   proc: ChildProcess;
   /** The last few KiB the process wrote to stderr: why it died, when it did. */
   stderr: string;
-  current: { id: number; task: Pending; timer: NodeJS.Timeout } | null;
+  current: { id: number; task: Pending; timer: NodeJS.Timeout | null } | null;
   dead: boolean;
+  /** The process has started and loaded its entry (its first message): a task's time counts from then. */
+  ready: boolean;
 }
 
 export class SandboxPool implements Sandbox {
@@ -131,7 +133,16 @@ export class SandboxPool implements Sandbox {
       let slot = this.#idle.pop();
       if (!slot) {
         if (this.#slots.size >= this.opts.threads) return;
-        slot = this.#spawn();
+        try {
+          slot = this.#spawn();
+        } catch (err) {
+          // Node throws at once for some spawn failures (out of memory for a fork): the waiting tasks fail,
+          // the server goes on.
+          const why = new SandboxLimitError('crash', `no sandbox process could start (${(err as Error).message})`);
+          for (const q of this.#queues.values()) for (const t of q) t.reject(why);
+          this.#queues.clear();
+          return;
+        }
       }
       // The account with the fewest tasks running goes first; among equals, the one whose last turn is the
       // oldest (an account that never had one first).
@@ -151,7 +162,7 @@ export class SandboxPool implements Sandbox {
 
   #spawn(): Slot {
     const proc = startSandboxProcess(this.opts.memoryMb);
-    const slot: Slot = { proc, stderr: '', current: null, dead: false };
+    const slot: Slot = { proc, stderr: '', current: null, dead: false, ready: false };
     this.#slots.add(slot);
     proc.unref();
     proc.channel?.unref();
@@ -162,16 +173,23 @@ export class SandboxPool implements Sandbox {
     proc.on(
       'message',
       (m: {
+        ready?: boolean;
         id: number;
         ok: boolean;
         memory?: boolean;
         value?: unknown;
         error?: { name: string; message: string; fields: Record<string, unknown> };
       }) => {
+        if (m.ready) {
+          // Starting Node and loading the entry is the pool's cost, not the task's: its clock starts now.
+          slot.ready = true;
+          if (slot.current && slot.current.timer === null) slot.current.timer = this.#timer(slot, slot.current.task);
+          return;
+        }
         const cur = slot.current;
         if (!cur || cur.id !== m.id) return;
         if (m.memory) return this.#fail(slot, this.#memoryError());
-        clearTimeout(cur.timer);
+        if (cur.timer) clearTimeout(cur.timer);
         slot.current = null;
         this.#ended(cur.task);
         if (m.ok) cur.task.resolve(m.value);
@@ -183,7 +201,9 @@ export class SandboxPool implements Sandbox {
     proc.on('error', (err: Error) => this.#fail(slot, new SandboxLimitError('crash', `the sandbox process failed (${err.message})`)));
     proc.on('exit', (code, signal) => {
       if (slot.dead) return;
-      // stderr may still hold the last words: read once the stream ended.
+      // No task goes to it any more; only why it died waits for stderr's last words.
+      const i = this.#idle.indexOf(slot);
+      if (i >= 0) this.#idle.splice(i, 1);
       const report = () =>
         this.#fail(
           slot,
@@ -201,12 +221,17 @@ export class SandboxPool implements Sandbox {
     return new SandboxLimitError('memory', `the work needed more than the ${this.opts.memoryMb} MiB of memory a sandbox process may use`);
   }
 
-  #start(slot: Slot, task: Pending): void {
-    const id = this.#nextId++;
-    const timer = setTimeout(() => {
+  #timer(slot: Slot, task: Pending): NodeJS.Timeout {
+    return setTimeout(() => {
       void this.#kill(slot, new SandboxLimitError('time', `the work took longer than ${task.opts.timeoutMs} ms, the limit for it`));
     }, task.opts.timeoutMs);
-    slot.current = { id, task, timer };
+  }
+
+  #start(slot: Slot, task: Pending): void {
+    const id = this.#nextId++;
+    // What an earlier task wrote says nothing of how this one ends.
+    slot.stderr = '';
+    slot.current = { id, task, timer: slot.ready ? this.#timer(slot, task) : null };
     this.#running.set(task.opts.account, (this.#running.get(task.opts.account) ?? 0) + 1);
     this.#lastTurn.set(task.opts.account, ++this.#turns);
     try {
@@ -223,7 +248,7 @@ export class SandboxPool implements Sandbox {
     const cur = slot.current;
     slot.current = null;
     if (cur) {
-      clearTimeout(cur.timer);
+      if (cur.timer) clearTimeout(cur.timer);
       this.#ended(cur.task);
       if (err instanceof SandboxLimitError) this.opts.onKilled?.({ task: cur.task.name, account: cur.task.opts.account, kind: err.kind });
       cur.task.reject(err);
@@ -252,7 +277,12 @@ export class SandboxPool implements Sandbox {
     // for whoever awaits this (close() as the process shuts down).
     slot.proc.ref();
     const exited =
-      slot.proc.exitCode !== null || slot.proc.signalCode !== null ? Promise.resolve() : new Promise((r) => slot.proc.once('exit', r));
+      slot.proc.exitCode !== null || slot.proc.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((r) => {
+            slot.proc.once('exit', r);
+            slot.proc.once('error', r); // a spawn that failed never exits
+          });
     this.#fail(slot, err);
     await exited;
   }

@@ -118,6 +118,17 @@ describe('the sandbox pool', () => {
     );
   });
 
+  test("a process's start is not counted in its first task's time", async () => {
+    // Starting Node and loading the PDF libraries (under tsx here: a second or more) is far longer than this
+    // limit; scanning a one-page PDF takes a few ms. Only the task counts.
+    const cold = new SandboxPool({ threads: 1, memoryMb: 256 });
+    try {
+      assert.equal(await cold.run('pdf.scan', { pdf: await plainPdf(1) }, { account: 'c', timeoutMs: 500 }), null);
+    } finally {
+      await cold.close();
+    }
+  });
+
   test('close() ends every process of a pool and settles', async () => {
     const own = new SandboxPool({ threads: 2, memoryMb: 64 });
     await Promise.all([1, 2].map(() => own.run('payload.compile', { schemaJson: '{"type":"string"}' }, { account: 'c', timeoutMs: 5000 })));
