@@ -213,7 +213,8 @@ export class OfficePool implements OfficeConverter {
         this.#idle.pop();
         this.#live--;
       }
-      const free = this.#idle.length + (this.#opts.size - this.#live);
+      // Past its size (a spare process is live), the pool has only its idle processes to give.
+      const free = this.#idle.length + Math.max(0, this.#opts.size - this.#live);
       const now = Date.now();
       let best: string | null = null;
       let bestRunning = Infinity;
@@ -340,7 +341,8 @@ export class OfficePool implements OfficeConverter {
   }
 
   #release(proc: OfficeProcess): void {
-    const spare = this.#live > this.#opts.size;
+    // A process beyond the pool's size goes once nobody waits (handed on, it saves the next one a start).
+    const spare = this.#live > this.#opts.size && this.#queues.size === 0;
     if (spare || proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
       this.#live--;
       void proc.close();
