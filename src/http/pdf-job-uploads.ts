@@ -15,6 +15,13 @@ export const pdfJobMultipartOptions = {
   limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_MERGE_SOURCES, fields: 1, parts: MAX_MERGE_SOURCES + 1, fieldSize: 1024 * 1024 },
 };
 
+/** What the parser's count limits mean for this form (a `job` part and the PDFs its sources name). */
+const PDF_JOB_FORM_LIMITS: Record<string, string> = {
+  FST_FILES_LIMIT: `the form takes at most ${MAX_MERGE_SOURCES} file parts (the PDFs the job's sources name)`,
+  FST_FIELDS_LIMIT: 'the form takes one text part, job (the JSON body of POST /v1/pdf-jobs)',
+  FST_PARTS_LIMIT: `the form takes at most ${MAX_MERGE_SOURCES + 1} parts: job and the PDFs its sources name`,
+};
+
 interface Upload {
   bytes: Buffer;
   fileName: string;
@@ -45,6 +52,7 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
         throw new AppError('invalid_request', `unknown form field ${part.fieldname}; send job and file parts`, { field: part.fieldname });
     },
     {
+      limits: PDF_JOB_FORM_LIMITS,
       fileTooLarge: () =>
         new AppError('body_too_large', `a file part is larger than ${MAX_UPLOAD_BYTES} bytes`, {
           field: 'file',

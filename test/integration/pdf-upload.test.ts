@@ -183,6 +183,13 @@ describe('POST /v1/pdfs and GET /v1/pdfs/{id}/info', () => {
     ]);
     assert.equal(unknown.statusCode, 400, unknown.body);
     assert.equal(unknown.json().details.field, 'steps');
+    // The parser's count limits are named in this form's own words.
+    const twoFiles = await multipart([
+      { name: 'file', value: form, fileName: 'x.pdf' },
+      { name: 'file', value: form, fileName: 'y.pdf' },
+    ]);
+    assert.equal(twoFiles.statusCode, 413, twoFiles.body);
+    assert.match(twoFiles.json().message, /the form takes one file part/);
   });
 
   test("the plan's maxRenderOutputBytes bounds an upload (413) and its storage limit applies (429)", async () => {

@@ -10,6 +10,8 @@ export interface PartErrors {
   current?: () => string;
   /** A file part over the parser's `fileSize`: the route's error (else a 413 naming the part). */
   fileTooLarge?: () => AppError;
+  /** The route's words for its count limits, by the parser's code (default: the job routes', MULTIPART_LIMITS). */
+  limits?: Record<string, string>;
 }
 
 /**
@@ -52,8 +54,8 @@ export async function readParts(req: FastifyRequest, onPart: (part: Multipart) =
     if (code === 'ERR_STREAM_PREMATURE_CLOSE' || CUT_SHORT.test((err as Error).message ?? '')) throw cutShort();
     const current = errors.current?.() ?? 'body';
     if (code === 'FST_REQ_FILE_TOO_LARGE' && errors.fileTooLarge) throw errors.fileTooLarge();
-    if (code !== undefined && code in MULTIPART_LIMITS)
-      throw new AppError('body_too_large', `part ${current}: ${MULTIPART_LIMITS[code]}`, { field: current });
+    const limits = errors.limits ?? MULTIPART_LIMITS;
+    if (code !== undefined && code in limits) throw new AppError('body_too_large', `part ${current}: ${limits[code]}`, { field: current });
     if (code === 'FST_PROTO_VIOLATION') throw new AppError('invalid_request', `part ${current}: a reserved name`, { field: current });
     if (code?.startsWith('FST_'))
       throw new AppError('invalid_request', `the form is not one this route reads: ${(err as Error).message}`, { field: 'body' });

@@ -27,6 +27,13 @@ export const uploadMultipartOptions = {
   limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 3, parts: 4, fieldSize: 4096, headerPairs: 200 },
 };
 
+/** What the parser's count limits mean for this form (one file part, three text fields). */
+const UPLOAD_FORM_LIMITS: Record<string, string> = {
+  FST_FILES_LIMIT: 'the form takes one file part (the PDF, as part `file`)',
+  FST_FIELDS_LIMIT: 'the form takes at most the text fields password, fileName and businessKey',
+  FST_PARTS_LIMIT: 'the form takes at most 4 parts: file, password, fileName and businessKey',
+};
+
 /** The request body as bytes, refused with 413 once it passes `max`. */
 async function readLimited(stream: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -86,7 +93,10 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
         out[part.fieldname] = field(part.fieldname, String(part.value));
       }
     },
-    { fileTooLarge: () => new AppError('body_too_large', `the PDF is larger than ${max} bytes`, { field: 'file', maxBytes: max }) },
+    {
+      fileTooLarge: () => new AppError('body_too_large', `the PDF is larger than ${max} bytes`, { field: 'file', maxBytes: max }),
+      limits: UPLOAD_FORM_LIMITS,
+    },
   );
   if (!out.bytes) throw new AppError('invalid_request', 'the form has no file part (the PDF, as part `file`)', { field: 'file' });
   return out as UploadInput;
