@@ -20,6 +20,11 @@ export interface RunOptions {
   account: string;
   /** Wall-clock limit of the task once a process runs it. */
   timeoutMs: number;
+  /**
+   * A `performance.now()` instant the task must end by, waiting for a process included (the caller's own
+   * limit, e.g. a request's): the task gets at most what is left of it when it starts.
+   */
+  deadline?: number;
 }
 
 /** The port services and the worker use (src/services/context.ts carries it). */
@@ -222,9 +227,13 @@ export class SandboxPool implements Sandbox {
   }
 
   #timer(slot: Slot, task: Pending): NodeJS.Timeout {
-    return setTimeout(() => {
-      void this.#kill(slot, new SandboxLimitError('time', `the work took longer than ${task.opts.timeoutMs} ms, the limit for it`));
-    }, task.opts.timeoutMs);
+    const { timeoutMs, deadline } = task.opts;
+    const left = deadline === undefined ? timeoutMs : Math.max(0, Math.min(timeoutMs, Math.floor(deadline - performance.now())));
+    const why =
+      left < timeoutMs
+        ? `the work did not end within its caller's time limit`
+        : `the work took longer than ${timeoutMs} ms, the limit for it`;
+    return setTimeout(() => void this.#kill(slot, new SandboxLimitError('time', why)), left);
   }
 
   #start(slot: Slot, task: Pending): void {

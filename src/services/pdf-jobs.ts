@@ -139,7 +139,7 @@ export class PdfJobs {
       results = await this.ctx.sandbox.run(
         'pdf.steps',
         { sources, steps: prepared.sandboxSteps, nowMs: this.ctx.clock.now(), inputs: prepared.inputs },
-        { account: accountId, timeoutMs: left(PDF_JOB_TIMEOUT_MS) },
+        { account: accountId, timeoutMs: left(PDF_JOB_TIMEOUT_MS), deadline },
       );
     } catch (err) {
       if (err instanceof SandboxTaskError && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))

@@ -129,6 +129,17 @@ describe('the sandbox pool', () => {
     }
   });
 
+  test("a caller's deadline counts the wait for a process: the task gets only what is left of it", async () => {
+    const catastrophic = { key: 'dl', schemaJson: schema('^(?=a)(a+)+$'), valueJson: JSON.stringify('a'.repeat(40) + '!') };
+    // The one process is held until its task's 1.5 s limit; the second task's caller allows 1 s in all.
+    const first = pool.run('payload.check', catastrophic, { account: 'h', timeoutMs: 1500 }).catch((e: unknown) => e);
+    await assert.rejects(
+      pool.run('payload.check', catastrophic, { account: 'b', timeoutMs: 5000, deadline: performance.now() + 1000 }),
+      (err: unknown) => err instanceof SandboxLimitError && err.kind === 'time' && /caller's time limit/.test(err.message),
+    );
+    assert.ok((await first) instanceof SandboxLimitError);
+  });
+
   test('close() ends every process of a pool and settles', async () => {
     const own = new SandboxPool({ threads: 2, memoryMb: 64 });
     await Promise.all([1, 2].map(() => own.run('payload.compile', { schemaJson: '{"type":"string"}' }, { account: 'c', timeoutMs: 5000 })));
