@@ -262,7 +262,7 @@ export default tseslint.config(
       'src/pdf/post-process.ts',
       'src/pdf/signature-field.ts',
       'src/render/chromium-process.ts',
-      'src/render/pdf-lexer.ts',
+      'src/pdf/pdf-lexer.ts',
       'src/render/ready-protocol.ts',
       'src/render/request-routing.ts',
       'src/sdk/deploy-directory.ts',

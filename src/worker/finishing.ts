@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { RenderJobsTable } from '../db/tables.js';
-import { countPdfPages } from '../render/page-count.js';
+import { countPdfPages } from '../pdf/page-count.js';
 import { RenderError, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { PlannedOutput } from '../services/job-outcomes.js';

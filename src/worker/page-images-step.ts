@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { DEFAULT_IMAGE_DPI, MAX_IMAGE_PAGES, selectImagePages, type PageImagesSpec } from '../domain/page-images.js';
 import { RasterizeError, RasterizerMissingError, rasterizePdf, type PageImage } from '../pdf/rasterize.js';
-import { countPdfPages } from '../render/page-count.js';
+import { countPdfPages } from '../pdf/page-count.js';
 import { RenderError } from '../render/types.js';
 
 /** Pages a pdftoppm process draws before a second one is worth its start-up (about 15 ms). */

@@ -7,7 +7,7 @@ import type { StoredJobDocument } from '../../domain/job-document.js';
 import type { OfficeConversionOptions } from '../../domain/office-options.js';
 import type { PdfStandard } from '../../domain/pdf-document.js';
 import { OfficeError, type OfficeConverter } from '../../office/converter.js';
-import { countPdfPages } from '../../render/page-count.js';
+import { countPdfPages } from '../../pdf/page-count.js';
 import { RenderError, type RenderRequest, type RenderResult } from '../../render/types.js';
 import type { Producer, ProducerSink } from './producer.js';
 
