@@ -141,21 +141,20 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
   });
   const idempotency = new IdempotencyStore(ctx);
   const inlineSources = new InlineSources(ctx, usage);
-  const renderJobs = new RenderJobs(
-    ctx,
-    new JobDocuments(ctx),
+  const renderJobs = new RenderJobs(ctx, {
+    documents: new JobDocuments(ctx),
     deploys,
     versions,
     usage,
     notifier,
     payloadSchemas,
-    jobCancels,
+    cancels: jobCancels,
     inlineSources,
-    new UrlSources(ctx),
-    jobInputs,
-    opts.providerProblem ?? null,
-    opts.officeProblem ?? null,
-  );
+    urlSources: new UrlSources(ctx),
+    inputs: jobInputs,
+    providerProblem: opts.providerProblem,
+    officeProblem: opts.officeProblem,
+  });
   const renderBatches = new RenderBatches(ctx, deploys, versions, usage, renderJobs, notifier, renderedFiles);
   const pdfMerges = new PdfMerges(ctx, { files: renderedFiles, usage });
   const pdfUploads = new PdfUploads(ctx, { files: renderedFiles, usage });

@@ -112,7 +112,7 @@ export class RenderBatches {
     const combine = input.combine ?? 'none';
     if (input.items.length < 1 || input.items.length > MAX_BATCH_ITEMS)
       throw new AppError('invalid_request', `items must hold 1 to ${MAX_BATCH_ITEMS} items; got ${input.items.length}`, { field: 'items' });
-    const problem = this.renderJobs.providerProblem?.();
+    const problem = this.renderJobs.deps.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
 
     const payloads = input.items.map((item, i) => {
@@ -162,7 +162,7 @@ export class RenderBatches {
     // The items' ids are known before the transaction: their inputs are packed, and the large ones stored
     // under them, before it (services/job-inputs.ts).
     const jobIds = input.items.map(() => newId('job', now));
-    const inputs = await Promise.all(payloads.map((p, i) => this.renderJobs.inputs.prepare(jobIds[i], p.bytes, documents[i])));
+    const inputs = await Promise.all(payloads.map((p, i) => this.renderJobs.deps.inputs.prepare(jobIds[i], p.bytes, documents[i])));
     const batch = await this.ctx.db.transaction().execute(async (trx) => {
       const deploy = await trx
         .selectFrom('deploys')

@@ -12,22 +12,16 @@ import { hasInlineSources, inlineShapeProblem, urlSourceShapeProblem } from '../
 import { AppError } from '../errors/app-error.js';
 import { newestFirst } from './pagination.js';
 import type { ServiceContext } from './context.js';
-import type { Deploys } from './deploys.js';
-import type { Notifier } from '../notifier/notifier.js';
-import type { PayloadSchemas } from './payload-schemas.js';
-import type { JobCancels } from './job-transitions.js';
-import type { JobInputs } from './job-inputs.js';
 import type { RenderDiagnostics } from '../domain/render-diagnostics.js';
-import type { Usage } from './usage.js';
 import { jobView, outputView, pdfEmbeddedView } from './job-views.js';
-import type { Versions } from './versions.js';
-import type { BoundVersion, InlineSources } from './inline-sources.js';
-import { URL_SOURCE_HTML, type UrlSources } from './url-sources.js';
+import type { BoundVersion } from './inline-sources.js';
+import { URL_SOURCE_HTML } from './url-sources.js';
+import type { RenderJobsDeps } from './render-jobs-deps.js';
 
 /** The entry document of the inline version PDF jobs bind to; nothing ever loads it. */
 export const PDF_JOB_HTML = '<!doctype html><title>PDF job</title><!-- a PDF job joins its sources instead of printing this -->';
 
-import { JobDocuments, hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
+import { hasDocumentOptions, versionSignatureCertificate, type JobDocuments } from './job-documents.js';
 import {
   deployOfAccount,
   insertJob,
@@ -50,23 +44,7 @@ const MAX_WAIT_SECONDS = 30;
 export class RenderJobs {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly documents: JobDocuments,
-    private readonly deploys: Deploys,
-    private readonly versions: Versions,
-    private readonly usage: Usage,
-    private readonly notifier: Notifier,
-    private readonly payloadSchemas: PayloadSchemas,
-    private readonly cancels: JobCancels,
-    /** Stores a job's inline sources as a version of the account's inline deploy. */
-    private readonly inlineSources: InlineSources,
-    /** Checks and seals a job's URL source. */
-    private readonly urlSources: UrlSources,
-    /** Keeps a job's large inputs in the blob store (render batches store theirs through it too). */
-    readonly inputs: JobInputs,
-    /** Why this process cannot render at all (no Chromium), asked at job creation; null when it need not ask. */
-    readonly providerProblem: (() => string | null) | null = null,
-    /** Why this process cannot convert Office documents (no LibreOffice), asked for inline Office sources. */
-    readonly officeProblem: (() => string | null) | null = null,
+    readonly deps: RenderJobsDeps,
   ) {}
 
   /**
@@ -78,7 +56,7 @@ export class RenderJobs {
     version: { id: string; payload_schema_json?: string | null },
     payload: { bytes: Buffer; mime: string },
   ): Promise<void> {
-    await this.payloadSchemas.check(accountId, version, payload);
+    await this.deps.payloadSchemas.check(accountId, version, payload);
   }
 
   async create(accountId: string, input: CreateJobInput, pathDeployId?: string) {
@@ -109,10 +87,10 @@ export class RenderJobs {
     const failOn = input.failOn as JobWarningCode[] | undefined;
     // A PDF job prints no page: it needs no browser; an Office document needs LibreOffice instead.
     if (input.entry !== undefined) {
-      const officeProblem = this.officeProblem?.();
+      const officeProblem = this.deps.officeProblem?.();
       if (officeProblem) throw new AppError('office_unavailable', officeProblem);
     }
-    const problem = pdfJob || input.entry !== undefined ? null : this.providerProblem?.();
+    const problem = pdfJob || input.entry !== undefined ? null : this.deps.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
     const payload = buildPayload({
       payload: input.payload,
@@ -135,15 +113,15 @@ export class RenderJobs {
     let prepared = null;
     let source: { shown: string; sealed: string } | null = null;
     if (urlSource) {
-      const checked = await this.urlSources.check(accountId, input.source!);
+      const checked = await this.deps.urlSources.check(accountId, input.source!);
       source = { shown: checked.shown, sealed: checked.sealed };
       // The job binds to the account's one URL-source version of the inline deploy (the bundle is never served).
-      prepared = await this.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
+      prepared = await this.deps.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
     } else if (pdfJob) {
       // Likewise the one PDF-job version: the job joins its PDF sources instead of printing a page.
-      prepared = await this.inlineSources.prepare(accountId, { html: PDF_JOB_HTML });
+      prepared = await this.deps.inlineSources.prepare(accountId, { html: PDF_JOB_HTML });
     } else if (inline) {
-      prepared = await this.inlineSources.prepare(
+      prepared = await this.deps.inlineSources.prepare(
         accountId,
         {
           ...(input.entry !== undefined
@@ -162,19 +140,19 @@ export class RenderJobs {
     // transaction then binds that concrete version, which must still exist.
     let versionId = input.deployVersionId;
     if (!prepared) {
-      const pre = await this.versions.resolve(undefined, requestedDeployId!, input.deployVersionId!);
+      const pre = await this.deps.versions.resolve(undefined, requestedDeployId!, input.deployVersionId!);
       await this.checkPayload(accountId, pre, payload);
       versionId = pre.id;
     }
     const now = this.ctx.clock.now();
     const id = newId('job', now);
     // The inputs are packed, and the large ones stored, before the transaction (services/job-inputs.ts).
-    const inputs = await this.inputs.prepare(id, payload.bytes, document);
+    const inputs = await this.deps.inputs.prepare(id, payload.bytes, document);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
       let bound: BoundVersion;
       let planKey: string;
       if (prepared) {
-        bound = await this.inlineSources.bind(trx, accountId, prepared);
+        bound = await this.deps.inlineSources.bind(trx, accountId, prepared);
         const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
         if (!account) throw new Error(`account ${accountId} not found`);
         planKey = account.plan_key;
@@ -224,7 +202,7 @@ export class RenderJobs {
       // The meter last: its row is the account's one lock that every job creation takes, held until the
       // commit; counted after the inserts, no other statement waits behind it (past the quota, the
       // transaction is undone, inserts and all).
-      await this.usage.increment(trx, {
+      await this.deps.usage.increment(trx, {
         accountId,
         meter: 'render_jobs',
         amount: 1,
@@ -233,14 +211,14 @@ export class RenderJobs {
       });
       return row;
     });
-    this.notifier.jobQueued(id);
+    this.deps.notifier.jobQueued(id);
     return { accepted: true, queue: job.queue, job: jobView(job) };
   }
 
   /** Inside a creating transaction: 429 once the plan's render time of the period is used up (a render is never cut short). */
   async checkRenderTime(trx: Transaction<Tables>, accountId: string, policy: PlanPolicy, now: number): Promise<void> {
     if (policy.maxRenderTimeMsPerBillPeriod === null) return;
-    const used = await this.usage.meterValue(trx, accountId, 'render_time_ms');
+    const used = await this.deps.usage.meterValue(trx, accountId, 'render_time_ms');
     if (used >= policy.maxRenderTimeMsPerBillPeriod) {
       throw new AppError(
         'render_time_quota_exceeded',
@@ -253,17 +231,17 @@ export class RenderJobs {
 
   /** The document options of a job body, checked without the version (JobDocuments.checkDocument). */
   checkDocument(accountId: string, input: DocumentInput): Promise<StoredJobDocument> {
-    return this.documents.checkDocument(accountId, input);
+    return this.deps.documents.checkDocument(accountId, input);
   }
 
   /** A certificate the job may sign with (JobDocuments.usableCertificate). */
   usableCertificate(accountId: string, certificateId: string, field: string, trx?: Transaction<Tables>) {
-    return this.documents.usableCertificate(accountId, certificateId, field, trx);
+    return this.deps.documents.usableCertificate(accountId, certificateId, field, trx);
   }
 
   /** The document options against the version and the plan (JobDocuments.checkDocumentAgainstVersion). */
   checkDocumentAgainstVersion(...args: Parameters<JobDocuments['checkDocumentAgainstVersion']>) {
-    return this.documents.checkDocumentAgainstVersion(...args);
+    return this.deps.documents.checkDocumentAgainstVersion(...args);
   }
 
   async #requireDeploy(accountId: string, deployId: string): Promise<void> {
@@ -332,7 +310,7 @@ export class RenderJobs {
       const timer = setTimeout(finish, ms);
       // Other processes change jobs too; a slow poll covers notifications that never reach this process.
       const poll = setInterval(check, 1000);
-      const off = this.notifier.onJobChanged((id) => {
+      const off = this.deps.notifier.onJobChanged((id) => {
         if (id === jobId) void check();
       });
       if (signal?.aborted) finish();
@@ -341,7 +319,7 @@ export class RenderJobs {
   }
 
   async list(accountId: string, opts: { deployId?: string; status?: string; businessKey?: string; cursor?: string; limit: number }) {
-    if (opts.deployId) await this.deploys.require(accountId, opts.deployId);
+    if (opts.deployId) await this.deps.deploys.require(accountId, opts.deployId);
     let q = this.ctx.db.selectFrom('render_jobs').selectAll().where('account_id', '=', accountId);
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
     if (opts.status) q = q.where('status', '=', opts.status as RenderJobsTable['status']);
@@ -378,12 +356,12 @@ export class RenderJobs {
       if (!j) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
       if (!CANCELABLE_STATUSES.includes(j.status))
         throw new AppError('render_job_not_cancelable', `render job ${jobId} is already ${j.status}`);
-      const effects = await this.cancels.cancelIn(trx, { jobId, accountId, fromStatus: j.status });
+      const effects = await this.deps.cancels.cancelIn(trx, { jobId, accountId, fromStatus: j.status });
       if (effects.jobIds.length === 0) throw new AppError('render_job_not_cancelable', `render job ${jobId} changed state; try again`);
       const now = this.ctx.clock.now();
       return { job: { ...j, status: 'canceled' as const, finished_at: now, updated_at: now, lease_owner: null }, effects };
     });
-    this.cancels.announce(effects);
+    this.deps.cancels.announce(effects);
     return { job: jobView(job) };
   }
 
@@ -392,8 +370,8 @@ export class RenderJobs {
    * transaction; terminal items stay as they are. Returns how many items were canceled.
    */
   async cancelBatchItems(accountId: string, batchId: string): Promise<number> {
-    const effects = await this.ctx.db.transaction().execute((trx) => this.cancels.cancelIn(trx, { batchId, accountId }));
-    this.cancels.announce(effects);
+    const effects = await this.ctx.db.transaction().execute((trx) => this.deps.cancels.cancelIn(trx, { batchId, accountId }));
+    this.deps.cancels.announce(effects);
     return effects.jobIds.length;
   }
 }
