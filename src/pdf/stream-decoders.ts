@@ -182,6 +182,22 @@ export function runLengthDecode(data: Buffer, cap: number): Buffer | null {
   return out.bytes();
 }
 
+/** The size RunLengthDecode would give, without writing it (the last level of a chain is only measured), or null past `cap`. */
+export function runLengthSize(data: Buffer, cap: number): number | null {
+  let size = 0;
+  let i = 0;
+  while (i < data.length) {
+    const l = data[i++];
+    if (l === 128) break;
+    if (l > 128 && i >= data.length) break;
+    const n = l < 128 ? Math.min(l + 1, data.length - i) : 257 - l;
+    size += n;
+    if (size > cap) return null;
+    i += l < 128 ? n : 1;
+  }
+  return size;
+}
+
 /**
  * LZWDecode as PDF defines it: codes of 9 to 12 bits, most significant bit first; 256 clears the table,
  * 257 ends; the code width grows one code early unless /EarlyChange is 0. Each table entry is kept as a
@@ -274,6 +290,12 @@ export function decodeChain(data: Buffer, filters: string[], parms: FilterParms[
   let level = data;
   let largest = data.length;
   for (const [i, name] of filters.entries()) {
+    if (i === filters.length - 1 && (name === 'RunLengthDecode' || name === 'RL')) {
+      // The last level is only measured: a RunLength stream's size is known from its run headers.
+      const size = runLengthSize(level, cap);
+      if (size === null) return { largest: cap + 1, over: true };
+      return { largest: Math.max(largest, size), over: false };
+    }
     const decode = Object.hasOwn(DECODERS, name) ? DECODERS[name] : undefined;
     if (!decode) break;
     const out = decode(level, cap, parms[i] ?? {});

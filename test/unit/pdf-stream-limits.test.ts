@@ -10,7 +10,15 @@ import { checkSteps } from '../../src/domain/pdf-steps.js';
 import { imageSize } from '../../src/pdf/image-size.js';
 import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from '../../src/pdf/limits.js';
 import { PdfStepError, runPdfSteps } from '../../src/pdf/pipeline.js';
-import { ascii85Decode, asciiHexDecode, decodeChain, flateDecode, lzwDecode, runLengthDecode } from '../../src/pdf/stream-decoders.js';
+import {
+  ascii85Decode,
+  asciiHexDecode,
+  decodeChain,
+  flateDecode,
+  lzwDecode,
+  runLengthDecode,
+  runLengthSize,
+} from '../../src/pdf/stream-decoders.js';
 import { pdfFromObjects } from '../helpers/hostile-pdfs.js';
 import { ascii85, asciiHex, deflatedZeros, lzw, lzwZeros, png, runLength, runLengthRuns } from '../helpers/pdf-encoders.js';
 
@@ -235,4 +243,10 @@ test('a stamp image declaring too many pixels is refused from its header, before
   const small = checkSteps([{ type: 'stamp', image: { contentBase64: png(10, 10, deflateSync(rows)).toString('base64') } }]);
   assert.ok('steps' in small);
   assert.equal((await runPdfSteps([{ bytes, field: 'sources[0]' }], small.steps, 0))[0].pageCount, 1);
+});
+
+test("a RunLength stream's size is read from its run headers, as decoding would give it", () => {
+  const data = Buffer.concat([runLength(Buffer.from('abcabcabc'.repeat(50))), runLengthRuns(1000), Buffer.from([128])]);
+  assert.equal(runLengthSize(data, 1e9), runLengthDecode(data, 1e9)!.length);
+  assert.equal(runLengthSize(runLengthRuns(1000), 1000 * 128 - 1), null);
 });
