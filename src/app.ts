@@ -16,6 +16,7 @@ import { describeSandbox } from './render/chromium-sandbox.js';
 import { validateVersionPdf, versionPdfFilesProblem } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
 import { SandboxLimitError, SandboxPool } from './sandbox/pool.js';
+import { dataLimitHolds } from './sandbox/child-process.js';
 import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './config/plan-catalog.js';
@@ -89,6 +90,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     memoryMb: config.sandboxMemoryMb,
     onKilled: (info) => log.warn(info, 'sandbox task stopped at its limit'),
   });
+  if (!dataLimitHolds)
+    log.warn(
+      "util-linux's prlimit is not installed: sandbox processes run with V8's heap cap only, and the buffers of a hostile PDF are unbounded (Debian/Ubuntu: apt-get install util-linux)",
+    );
   try {
     if (opts.migrate !== false) await migrateToLatest(database.db);
     const ctx: ServiceContext = {

@@ -15,6 +15,9 @@ import { existsSync } from 'node:fs';
 
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) ?? null;
 
+/** Whether the data limit holds: without util-linux's prlimit only V8's heap cap bounds a sandbox process. */
+export const dataLimitHolds = PRLIMIT !== null;
+
 // Built, the process runs worker-main.js. From the sources (tests, `folio` in a checkout being edited),
 // it runs worker-main.ts under tsx's loader, as the parent does.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
