@@ -136,6 +136,8 @@ describe('dashboard: render batches in a browser', () => {
     assert.match(failure[4], /asked to fail: item 3/);
     // The full list has every item in order.
     const all = page.getByTestId('items-table').locator('tbody tr');
+    // The items load on their own request, after the failures: wait for the last row before counting.
+    await all.nth(4).waitFor();
     assert.equal(await all.count(), 5);
     assert.match(await all.nth(4).innerText(), /#4\s+ST-4[\s\S]*succeeded/);
     await shot('render-batch');
