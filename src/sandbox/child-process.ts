@@ -12,6 +12,10 @@
 // arrive as bytes; objects that live in one process (a KeyObject) cannot cross, so tasks return bytes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+
+/** The niceness of a sandbox process (0 is the server's; 19 the lowest priority). */
+const SANDBOX_NICENESS = 10;
 
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p)) ?? null;
 
@@ -46,7 +50,17 @@ export function startSandboxProcess(memoryMb: number): ChildProcess {
     : [process.execPath, args];
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
   if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
-  return spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env });
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env });
+  // Work an account controls runs below the server and Chromium in the CPU's queue: on a small machine a
+  // bomb being measured must not starve /healthz or another account's render.
+  if (child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, SANDBOX_NICENESS);
+    } catch {
+      // Not permitted here (a container without CAP_SYS_NICE may still lower it; if not, it runs as is).
+    }
+  }
+  return child;
 }
 
 /** Whether a dead sandbox process ran out of memory: aborted by V8 or the allocator, or said so. */
