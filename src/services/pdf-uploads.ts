@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import { openUploadedPdf, PdfInputError, QpdfRunError, type OpenedPdf } from '../pdf/qpdf-input.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
+import type { TaskInput, TaskName, TaskResult } from '../sandbox/tasks.js';
 import type { ServiceContext } from './context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
 import { readableManagedPdf } from './readable-pdf.js';
@@ -80,17 +81,7 @@ export class PdfUploads {
 
     // The limits first, on the bytes as sent: a PDF whose streams inflate past them is refused before qpdf
     // spends seconds and its memory limit on it. (An encrypted PDF's streams are read once decrypted, below.)
-    let bomb: string | null;
-    try {
-      bomb = await this.ctx.sandbox.run(
-        'pdf.scan',
-        { pdf: input.bytes },
-        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
-      );
-    } catch (err) {
-      if (!(err instanceof SandboxLimitError)) throw err;
-      bomb = `could not be read within the limits: ${err.message}`;
-    }
+    const bomb = await this.#read(accountId, 'pdf.scan', { pdf: input.bytes });
     if (bomb) throw new AppError('pdf_invalid', `the PDF ${bomb}`, { field: 'file' });
 
     let opened: OpenedPdf;
@@ -105,17 +96,7 @@ export class PdfUploads {
       throw err;
     }
 
-    let inspected: { problem: string | null; pages: number };
-    try {
-      inspected = await this.ctx.sandbox.run(
-        'pdf.inspectJoined',
-        { pdf: opened.bytes },
-        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
-      );
-    } catch (err) {
-      if (!(err instanceof SandboxLimitError)) throw err;
-      inspected = { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
-    }
+    const inspected = await this.#read(accountId, 'pdf.inspectJoined', { pdf: opened.bytes });
     if (inspected.problem) throw new AppError('pdf_invalid', `the PDF ${inspected.problem}`, { field: 'file' });
 
     const stored = await storeManagedPdf(
@@ -132,16 +113,21 @@ export class PdfUploads {
   /** GET /v1/pdfs/{id}/info: read in the sandbox; another account's PDF is not found (404). */
   async info(accountId: string, pdfId: string) {
     const bytes = await readableManagedPdf(this.ctx, accountId, pdfId, 'its info');
+    return { pdfId, info: await this.#read(accountId, 'pdf.info', { pdf: bytes }, {}) };
+  }
+
+  /** A sandbox task on an account's PDF; past the sandbox's own limits, 422 pdf_invalid saying so. */
+  async #read<K extends TaskName>(
+    accountId: string,
+    name: K,
+    input: TaskInput<K>,
+    details: Record<string, unknown> = { field: 'file' },
+  ): Promise<TaskResult<K>> {
     try {
-      const info = await this.ctx.sandbox.run(
-        'pdf.info',
-        { pdf: bytes },
-        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
-      );
-      return { pdfId, info };
+      return await this.ctx.sandbox.run(name, input, { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs });
     } catch (err) {
       if (err instanceof SandboxLimitError)
-        throw new AppError('pdf_invalid', `the PDF could not be read within the limits: ${err.message}`);
+        throw new AppError('pdf_invalid', `the PDF could not be read within the limits: ${err.message}`, details);
       throw err;
     }
   }
