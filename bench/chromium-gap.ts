@@ -35,7 +35,7 @@ import { newDocumentOrigin } from '../src/render/document-origins.js';
 import { printParams } from '../src/render/pdf-options.js';
 import { folioScript } from '../src/render/ready-protocol.js';
 import { Renderer } from '../src/render/renderer.js';
-import { CURRENT_PRINT_DEFAULTS } from '../src/domain/print-defaults.js';
+import { CURRENT_PRINT_DEFAULTS } from '../src/domain/jobs/print-defaults.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 80);
 const PASSES = Number(process.env.PASSES ?? 2);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { executablePath, launchBare, measure, PDF_OPTIONS } from './lib/baselines.js';
-import { CURRENT_PRINT_DEFAULTS } from '../src/domain/print-defaults.js';
+import { CURRENT_PRINT_DEFAULTS } from '../src/domain/jobs/print-defaults.js';
 import { Renderer } from '../src/render/renderer.js';
 import { lazyImagePage } from '../test/helpers/real-documents.js';
 import { htmlRenderRequest } from './lib/render-request.js';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { executablePath } from './lib/baselines.js';
 import { htmlRenderRequest } from './lib/render-request.js';
 import { Renderer as After } from '../src/render/renderer.js';
-import { CURRENT_PRINT_DEFAULTS } from '../src/domain/print-defaults.js';
+import { CURRENT_PRINT_DEFAULTS } from '../src/domain/jobs/print-defaults.js';
 
 const BEFORE = process.env.BEFORE;
 if (!BEFORE) throw new Error('set BEFORE to the other checkout');

@@ -49,7 +49,7 @@ import { file, type BundleFile } from '../test/helpers/bundle.js';
 import { execSync } from 'node:child_process';
 import { launchChromium } from '../src/render/chromium-process.js';
 import { printParams } from '../src/render/pdf-options.js';
-import { CURRENT_PRINT_DEFAULTS } from '../src/domain/print-defaults.js';
+import { CURRENT_PRINT_DEFAULTS } from '../src/domain/jobs/print-defaults.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
 const PASSES = Number(process.env.PASSES ?? 2);

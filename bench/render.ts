@@ -12,7 +12,7 @@
 import { htmlRenderRequest } from './lib/render-request.js';
 import { readFileSync } from 'node:fs';
 import { bareNavigate, bareSetContent, executablePath, launchBare, measure, PDF_OPTIONS, warmVariant } from './lib/baselines.js';
-import { countPdfPages } from '../src/pdf/page-count.js';
+import { countPdfPages } from '../src/pdf/syntax/page-count.js';
 import { processTreeRssBytes } from '../src/render/process-memory.js';
 import { Renderer } from '../src/render/renderer.js';
 import { report } from './lib/report.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settings } from '../src/config/schema.js';
 import { batchProductErrorCodes, errorCodes, jobErrorCodes } from '../src/errors/codes.js';
-import { JOB_WARNINGS } from '../src/domain/job-warnings.js';
+import { JOB_WARNINGS } from '../src/domain/jobs/job-warnings.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -76,7 +76,7 @@ made its PDF but something in the page went wrong: in the job, the job list, bat
 \`render.job.terminated\` webhook, the \`Folio-Warnings\` header of \`POST /v1/render\`, the CLI and the dashboard.
 A version's \`render.failOn\` (or a job's \`failOn\`) turns the codes it lists into failures
 (\`render_failed_on_warning\`; \`render_request_failed\` for \`request_failed\`). See the templates guide,
-"Warnings and failOn" (src/domain/job-warnings.ts).
+"Warnings and failOn" (src/domain/jobs/job-warnings.ts).
 
 | Code | Meaning |
 |---|---|

@@ -1,11 +1,11 @@
 // Storage key layout. Blobs are content-addressed and shared between accounts underneath (dedup is an
-// accounting matter, see services/uploads.ts); everything else is per object.
+// accounting matter, see services/deploys/uploads.ts); everything else is per object.
 //
 // What a render job's attempt stores sits in a folder of its own (`{kind}/{jobId}/{attempt}/…`) so that the
 // files of a worker that died before recording them can be found and removed without a table of its own:
 // the janitor lists the stale attempt's folders (attemptPrefixes) after it records the crash.
 //
-// A job's large inputs (services/job-inputs.ts) sit in a folder of the job's own (`job-inputs/{jobId}/…`),
+// A job's large inputs (services/jobs/job-inputs.ts) sit in a folder of the job's own (`job-inputs/{jobId}/…`),
 // named by its render_payloads row: the janitor removes the folders whose row is gone.
 
 /** One attempt of one render job, as the job row names it (render_jobs.id, render_jobs.attempt). */

@@ -1,5 +1,5 @@
 // The operator commands' help, apart from operator.ts so that `folio --help` does not load the whole app.
-import { SCOPES } from '../domain/scopes.js';
+import { SCOPES } from '../domain/accounts/scopes.js';
 
 /** Where an entry's description starts, and the widest line (as the hand-written entries are laid out). */
 const DESCRIPTION_COLUMN = 50;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { createApp, type App } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config/load.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { parseScopes } from '../domain/scopes.js';
+import { parseScopes } from '../domain/accounts/scopes.js';
 import { databasePresence, describeTarget, missingDatabaseMessage, redactDatabaseUrl } from './doctor-database.js';
 import { operatorHelp } from './operator-help.js';
 

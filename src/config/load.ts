@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { parseAllowedHosts } from '../domain/url-source.js';
-import { timestampAuthorityUrlProblem } from '../domain/timestamp-authority.js';
+import { parseAllowedHosts } from '../domain/jobs/url-source.js';
+import { timestampAuthorityUrlProblem } from '../domain/pdfs/timestamp-authority.js';
 import { settings, type ConfigValues, type SettingSpec } from './schema.js';
 
 export type Config = ConfigValues & {
@@ -9,7 +9,7 @@ export type Config = ConfigValues & {
     publicUrl: string;
     databaseUrl: string;
     storageUrl: string;
-    /** FOLIO_URL_SOURCE_ALLOWED_HOSTS as entries: `host` or `host:port`, lower case (domain/url-source.ts). */
+    /** FOLIO_URL_SOURCE_ALLOWED_HOSTS as entries: `host` or `host:port`, lower case (domain/jobs/url-source.ts). */
     urlSourceAllowedHosts: string[];
     /** FOLIO_TIMESTAMP_ALLOWED_HOSTS as entries, like urlSourceAllowedHosts. */
     timestampAllowedHosts: string[];

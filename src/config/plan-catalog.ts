@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { mergePlans, type Plan } from '../domain/plans.js';
+import { mergePlans, type Plan } from '../domain/accounts/plans.js';
 
 export interface PlanCatalog {
   get(key: string): Plan;

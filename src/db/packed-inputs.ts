@@ -4,10 +4,10 @@
 // Why: SQLite's driver is synchronous, and inserting a value costs the event loop ~10 ms per MB (a 14 MB
 // XML: ~140 ms, during which the process answers nothing). Deflated, such inputs shrink 5–50×, and zlib's
 // asynchronous calls compress and inflate on libuv's thread pool, off the event loop. A packed value that is
-// still large (incompressible bytes) goes to the blob store instead of the row: services/job-inputs.ts.
+// still large (incompressible bytes) goes to the blob store instead of the row: services/jobs/job-inputs.ts.
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw, constants } from 'node:zlib';
-import { parseStoredJobDocument, type StoredJobDocument } from '../domain/job-document.js';
+import { parseStoredJobDocument, type StoredJobDocument } from '../domain/jobs/job-document.js';
 
 /** Below this many bytes an input is stored as it is (compressing it would cost more than it saves). */
 export const PACK_THRESHOLD_BYTES = 64 * 1024;

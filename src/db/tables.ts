@@ -1,7 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are integer epoch milliseconds and booleans
 // are 0/1 integers on both SQLite and PostgreSQL, so no query needs a dialect-specific cast.
 // The row types live in tables/ by aggregate; Tables maps each table name to its row type.
-import type { JobStatus } from '../domain/job-state.js';
+import type { JobStatus } from '../domain/jobs/job-state.js';
 import type { AccountsTable, UsersTable, BootstrapTable, UsageCountersTable, SigningCertificatesTable } from './tables/accounts.js';
 import type {
   ApiKeysTable,

@@ -7,7 +7,7 @@ interface CodeSpec {
   description: string;
 }
 
-import { JOB_ERRORS, type JobErrorCode } from '../domain/job-errors.js';
+import { JOB_ERRORS, type JobErrorCode } from '../domain/jobs/job-errors.js';
 export const errorCodes = {
   invalid_request: { status: 400, description: 'The body, query or path fails validation; `details.field` names the failing field.' },
   invalid_path: {
@@ -215,7 +215,7 @@ export const allErrorCodes = Object.keys(errorCodes) as ErrorCode[];
 
 /**
  * Codes that appear only as a render job's `errorCode`, never as an HTTP error. Documented with the others.
- * The list and whether each is retried live in domain/job-errors.ts; this is its description by code.
+ * The list and whether each is retried live in domain/jobs/job-errors.ts; this is its description by code.
  */
 export const jobErrorCodes = Object.fromEntries(Object.entries(JOB_ERRORS).map(([code, e]) => [code, e.description])) as {
   readonly [K in JobErrorCode]: (typeof JOB_ERRORS)[K]['description'];

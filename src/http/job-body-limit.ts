@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENT_BYTES_CEILING, MAX_INLINE_BYTES_CEILING } from '../domain/plans.js';
+import { MAX_ATTACHMENT_BYTES_CEILING, MAX_INLINE_BYTES_CEILING } from '../domain/accounts/plans.js';
 import type { Services } from '../services/index.js';
 
 /**

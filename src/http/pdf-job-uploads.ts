@@ -6,8 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
-import { MAX_MERGE_SOURCES } from '../services/pdf-merges.js';
-import { MAX_UPLOAD_BYTES } from '../services/pdf-uploads.js';
+import { MAX_MERGE_SOURCES } from '../services/pdfs/pdf-merges.js';
+import { MAX_UPLOAD_BYTES } from '../services/pdfs/pdf-uploads.js';
 import { readParts } from './multipart/read-parts.js';
 
 /** Options of @fastify/multipart for PDF jobs: one JSON part and up to one file per source. */

@@ -4,8 +4,8 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import type { Services } from '../services/index.js';
-import { imageFile } from '../services/rendered-files.js';
-import { contentDisposition } from './routes/files.js';
+import { imageFile } from '../services/jobs/rendered-files.js';
+import { contentDisposition } from './routes/jobs/files.js';
 
 /** Waits for the job at most `waitSeconds`, or until the client goes away (`gone`). */
 export async function waitWhileConnected(s: Services, reply: FastifyReply, accountId: string, jobId: string, waitSeconds: number) {

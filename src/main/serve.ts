@@ -1,4 +1,4 @@
-import type { BootstrapResult } from '../services/accounts.js';
+import type { BootstrapResult } from '../services/accounts/accounts.js';
 import { createHttpApp, type Role } from '../app.js';
 import { loadConfig, type Config } from '../config/load.js';
 import { installShutdown } from './shutdown.js';

@@ -3,7 +3,7 @@
 // outbound address policy (loopback, private, link-local and other reserved addresses are refused unless
 // the operator allow-listed the host: FOLIO_TIMESTAMP_ALLOWED_HOSTS) and pinned; redirects are not
 // followed; the whole exchange has a time limit and the answer a size limit.
-import { isAllowListed } from '../domain/url-source.js';
+import { isAllowListed } from '../domain/jobs/url-source.js';
 import { requestPinned } from './pinned-request.js';
 import { NetPolicyError, resolveAndCheckHost, type LookupAll } from './resolve-host.js';
 

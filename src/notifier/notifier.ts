@@ -12,7 +12,7 @@ export const ALL_ACCOUNTS = '*';
  * EventEmitter; with PostgreSQL the same interface is backed by LISTEN/NOTIFY so api and worker processes
  * reach each other. Job consumers also poll slowly, so a lost notification only delays, never loses, work;
  * key and plan caches are dropped whole when the LISTEN connection comes back, and every api process also
- * polls the auth_changes counter (services/auth-change-watcher.ts), which bounds what a lost message leaves.
+ * polls the auth_changes counter (services/accounts/auth-change-watcher.ts), which bounds what a lost message leaves.
  */
 export interface Notifier {
   jobQueued(jobId: string): void;

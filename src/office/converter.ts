@@ -1,14 +1,14 @@
 // The contract of Office/ODF → PDF conversion: what a caller (the render worker, the Gotenberg-compatible
 // route, Word templates) hands the converter and what it gets back. The converter that implements it is
 // office/office-pool.ts (LibreOffice in a sandbox, warm processes per pool slot).
-import type { OfficeErrorCode } from '../domain/office-input.js';
-import type { OfficeConversionOptions } from '../domain/office-options.js';
+import type { OfficeErrorCode } from '../domain/office/office-input.js';
+import type { OfficeConversionOptions } from '../domain/office/office-options.js';
 
 export type { OfficeConversionOptions };
 
 export interface OfficeConversionRequest {
   accountId: string;
-  /** The document's name; its extension tells LibreOffice's import filter (checked by domain/office-input.ts). */
+  /** The document's name; its extension tells LibreOffice's import filter (checked by domain/office/office-input.ts). */
   fileName: string;
   bytes: Buffer;
   options: OfficeConversionOptions;
@@ -35,7 +35,7 @@ export interface OfficeConverter {
 }
 
 /**
- * A conversion that did not produce a PDF, with a stable code (domain/office-input.ts lists them):
+ * A conversion that did not produce a PDF, with a stable code (domain/office/office-input.ts lists them):
  * office_unavailable (LibreOffice not installed or cannot start) is the server's, every other is the input's.
  */
 export class OfficeError extends Error {

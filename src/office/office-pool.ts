@@ -5,8 +5,8 @@
 // waits, so one tenant's hanging documents never hold every process until their time limit. When they
 // already hold every process, an account that runs none gets a spare one (size + 1, closed after its
 // conversion) instead of waiting for them.
-import { checkOfficeInput } from '../domain/office-input.js';
-import { officeFilterData, officeOptionsProblem } from '../domain/office-options.js';
+import { checkOfficeInput } from '../domain/office/office-input.js';
+import { officeFilterData, officeOptionsProblem } from '../domain/office/office-options.js';
 import { OfficeError, type OfficeConversionRequest, type OfficeConversionResult, type OfficeConverter } from './converter.js';
 import { OfficeGoneError, OfficeProcess } from './office-process.js';
 import { findOffice, planOfficeSandbox, type OfficeSandboxPlan } from './office-sandbox.js';

@@ -1,12 +1,12 @@
 // The input checks of post-processing that need a parser, for job creation (400 before rendering) and run
 // again by postProcessPdf: an e-invoice XML is well-formed UTF-8 and its root is rsm:CrossIndustryInvoice;
 // a PDF to prepend/append starts like a PDF, loads, is not encrypted and has pages. The pure rules
-// (names, combinations) are src/domain/pdf-document.ts; `checkPostProcessRequest` runs both.
+// (names, combinations) are src/domain/pdfs/pdf-document.ts; `checkPostProcessRequest` runs both.
 // Not checked: EN 16931 business rules or the Factur-X XSD/Schematron of the profile (docs/pdf.md).
 import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
 import { XMLValidator } from 'fast-xml-parser';
-import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdf-document.js';
-import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './limits.js';
+import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdfs/pdf-document.js';
+import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './syntax/limits.js';
 import type { PostProcessRequest } from './post-process-request.js';
 
 export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -38,7 +38,7 @@ export function eInvoiceXmlProblem(xml: Buffer): string | null {
 
 /**
  * Why bytes are not a PDF that can be joined to the output, or null: not a PDF, over one of the limits
- * (checked before pdf-lib reads it, src/pdf/limits.ts), unreadable, encrypted or without pages.
+ * (checked before pdf-lib reads it, src/pdf/syntax/limits.ts), unreadable, encrypted or without pages.
  */
 export async function pdfProblem(bytes: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<string | null> {
   return (await inspectJoinedPdf(bytes, limits)).problem;
@@ -74,7 +74,7 @@ export async function inspectJoinedPdf(
 }
 
 /**
- * Every problem of a request (empty when it can be post-processed): the rules of domain/pdf-document.ts,
+ * Every problem of a request (empty when it can be post-processed): the rules of domain/pdfs/pdf-document.ts,
  * the e-invoice XML, and each prepended/appended PDF. Fields are named as in the request
  * (`eInvoice.xml`, `append[1]`).
  */

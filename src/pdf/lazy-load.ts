@@ -4,12 +4,12 @@
 // Chromium's tagged 50-page report has ~13,000 objects, ~13,000 of them structure elements; pdf-lib's
 // PDFDocument.load parses all of them (~150 ms, ~40 MB), this parses a few hundred. The result is a
 // PDFContext holding those objects under their own numbers, for an incremental update
-// (src/pdf/incremental.ts) that leaves the rest of the file as it is.
+// (src/pdf/signing/incremental.ts) that leaves the rest of the file as it is.
 // Only an unencrypted file with classic cross-reference tables (no xref streams, no object streams) is read
 // this way; null means "use PDFDocument.load".
 import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFRef, PDFStream } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
-import { lastStartXref } from './incremental.js';
+import { lastStartXref } from './signing/incremental.js';
 
 export interface PartialPdf {
   context: PDFContext;

@@ -2,7 +2,7 @@
 // replaces any outline the document had. Each entry opens its page at the top (/XYZ with null left and
 // zoom, the page's top edge); entries with children are shown open (a positive /Count).
 import { PDFHexString, PDFName, PDFNull, PDFNumber, type PDFDict, type PDFDocument, type PDFRef } from '@cantoo/pdf-lib';
-import type { OutlineEntry } from '../domain/pdf-step-shapes.js';
+import type { OutlineEntry } from '../domain/pdfs/pdf-step-shapes.js';
 
 const N = PDFName.of;
 

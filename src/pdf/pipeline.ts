@@ -1,8 +1,8 @@
-// The steps of POST /v1/pdf-jobs on a PDF (src/domain/pdf-steps.ts checks them first), run in the sandbox
+// The steps of POST /v1/pdf-jobs on a PDF (src/domain/pdfs/pdf-steps.ts checks them first), run in the sandbox
 // on @cantoo/pdf-lib: the sources are joined (one source is used as it is, so its form fields stay), then
 // each step changes the document in order; `split` ends with several documents. `optimize` is qpdf's work
 // (src/pdf/qpdf-input.ts) after this, and `encrypt`, `sign` and `timestamp` are done outside the sandbox
-// after it (src/services/pdf-step-finish.ts): here they change nothing. Managed PDFs the steps name (a
+// after it (src/services/pdfs/pdf-step-finish.ts): here they change nothing. Managed PDFs the steps name (a
 // stamp's page, `merge`) arrive as bytes in `inputs`, resolved by the service for the account. A failure
 // throws PdfStepError naming the step's field.
 import {
@@ -19,16 +19,16 @@ import {
   degrees,
   type PDFField,
 } from '@cantoo/pdf-lib';
-import { selectPages, type PdfStep } from '../domain/pdf-steps.js';
+import { selectPages, type PdfStep } from '../domain/pdfs/pdf-steps.js';
 import { mergePdfSources } from './select-pages.js';
 import { outlineGroups, topLevelOutlinePages } from './outline-read.js';
 import { writeOutline } from './outline.js';
-import { imageSize } from './image-size.js';
-import { DEFAULT_PDF_LIMITS } from './limits.js';
+import { imageSize } from './syntax/image-size.js';
+import { DEFAULT_PDF_LIMITS } from './syntax/limits.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
 
-/** What the service prepared for the steps besides the sources (src/services/pdf-step-inputs.ts). */
+/** What the service prepared for the steps besides the sources (src/services/pdfs/pdf-step-inputs.ts). */
 export interface StepInputs {
   /** Bytes of the managed PDFs the steps name (a stamp's `pdf.pdfId`, `merge.pdfIds`), by id. */
   pdfs: Record<string, Uint8Array>;
@@ -202,7 +202,7 @@ export async function runPdfSteps(
         break;
       case 'sign':
       case 'timestamp':
-        break; // after the sandbox (src/services/pdf-step-finish.ts)
+        break; // after the sandbox (src/services/pdfs/pdf-step-finish.ts)
       case 'fillForm': {
         const form = doc.getForm();
         const known = new Set(form.getFields().map((x) => x.getName()));

@@ -1,7 +1,7 @@
 // What post-processing is asked to do (src/pdf/post-process.ts), and whether a request changes the printed
 // PDF at all. Job creation's checks (checks.ts) and the worker's document step read these types too.
-import type { AfRelationship, DocumentMetadata, FacturXProfile, PdfAccessibility, PdfStandard } from '../domain/pdf-document.js';
-import type { PdfLimits } from './limits.js';
+import type { AfRelationship, DocumentMetadata, FacturXProfile, PdfAccessibility, PdfStandard } from '../domain/pdfs/pdf-document.js';
+import type { PdfLimits } from './syntax/limits.js';
 
 export interface PdfAttachment {
   name: string;
@@ -20,7 +20,7 @@ export interface EInvoice {
 
 export interface PostProcessRequest {
   standard: PdfStandard;
-  /** `pdf/ua-1`: the PDF/UA identification and what ISO 14289-1 asks of the catalog and pages (src/pdf/ua-prepare.ts). */
+  /** `pdf/ua-1`: the PDF/UA identification and what ISO 14289-1 asks of the catalog and pages (src/pdf/ua/ua-prepare.ts). */
   accessibility?: PdfAccessibility;
   /**
    * The language the printed page declared (`<html lang>`): a tag, or null when it declared none. With

@@ -1,6 +1,6 @@
 // PDF post-processing: one entry point, `postProcessPdf(pdf, request)`, turns the PDF Chromium
 // printed into the document the job asked for, in this order:
-//   1. checks the request (src/domain/pdf-document.ts rules, the e-invoice XML, each joined PDF loads);
+//   1. checks the request (src/domain/pdfs/pdf-document.ts rules, the e-invoice XML, each joined PDF loads);
 //   2. joins `prepend`/`append` PDFs around the printed pages, keeping their outlines and, when both are
 //      tagged, their structure trees (src/pdf/merge.ts);
 //   3. for PDF/A (`pdf/a-2b`, `pdf/a-3b`; an e-invoice forces `pdf/a-3b`): removes what ISO 19005-2/-3
@@ -12,11 +12,11 @@
 //   4. writes the document metadata to the Info dictionary and the XMP packet with the same values
 //      (src/pdf/xmp.ts), /Lang and /ViewerPreferences /DisplayDocTitle on the catalog; for PDF/UA-1
 //      (`accessibility`) also pdfuaid:part 1, /Tabs /S on pages with annotations and /MarkInfo /Marked
-//      (src/pdf/ua-prepare.ts), and no /Lang the page did not declare (ua-check.ts then reports it);
+//      (src/pdf/ua/ua-prepare.ts), and no /Lang the page did not declare (ua-check.ts then reports it);
 //   5. embeds the attachments (and `factur-x.xml`) as associated files: /EmbeddedFiles name tree, /AF on
 //      the catalog, /AFRelationship, /UF, /Desc, /EF with /Subtype and /Params (Size, dates, CheckSum);
 //   6. sets a /ID computed from the inputs and writes the file, no encryption: without joined PDFs, as an
-//      incremental update appended to the printed bytes (src/pdf/incremental.ts; only the objects it reads
+//      incremental update appended to the printed bytes (src/pdf/signing/incremental.ts; only the objects it reads
 //      are parsed, src/pdf/lazy-load.ts; catalog /Version 1.7 for PDF/A), which costs ~20 ms on the
 //      50-page report instead of ~250 ms; with joins, or an input with xref streams, the whole file is
 //      rewritten (classic cross-reference table, header %PDF-1.7 for PDF/A, no object streams).
@@ -35,24 +35,24 @@ import {
   facturXRelationship,
   looksLikePdf,
   type PdfStandard,
-} from '../domain/pdf-document.js';
+} from '../domain/pdfs/pdf-document.js';
 import { eInvoiceXmlProblem } from './checks.js';
 import { embedFiles } from './embedded-files.js';
 import { sanitizeForPdfA } from './pdfa-sanitize.js';
-import { prepareForUa } from './ua-prepare.js';
+import { prepareForUa } from './ua/ua-prepare.js';
 import type { PdfAttachment, PostProcessRequest } from './post-process-request.js';
 import { PdfPostProcessError } from './errors.js';
 import { srgbProfile } from './icc.js';
-import { appendIncrementalUpdate, lastStartXref } from './incremental.js';
+import { appendIncrementalUpdate, lastStartXref } from './signing/incremental.js';
 import { loadPartially } from './lazy-load.js';
-import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './limits.js';
+import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './syntax/limits.js';
 import { joinDocument } from './merge.js';
 import { buildXmp, pdfDate } from './xmp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
 
-export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdf-document.js';
+export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdfs/pdf-document.js';
 export { PdfPostProcessError } from './errors.js';
-export { PdfLimitError } from './limits.js';
+export { PdfLimitError } from './syntax/limits.js';
 // The checks job creation runs before rendering (400 naming the field), from the same entry point.
 export { checkPostProcessRequest, eInvoiceXmlProblem, pdfProblem } from './checks.js';
 export { needsPostProcessing, type EInvoice, type PdfAttachment, type PostProcessRequest } from './post-process-request.js';
@@ -87,7 +87,7 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
 
   const joining = (req.prepend?.length ?? 0) > 0 || (req.append?.length ?? 0) > 0;
   // Without joined documents only a few objects change: they are appended to Chromium's bytes as an
-  // incremental update (src/pdf/incremental.ts) rather than the whole file rewritten, when the original
+  // incremental update (src/pdf/signing/incremental.ts) rather than the whole file rewritten, when the original
   // is a plain file with a classic cross-reference table and the binary header comment PDF/A asks for;
   // then only the objects post-processing reads are parsed (src/pdf/lazy-load.ts).
   const incremental = !joining && updatable(pdf);

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PdfPermissions } from '../domain/pdf-protection.js';
+import type { PdfPermissions } from '../domain/pdfs/pdf-protection.js';
 import { PdfPostProcessError } from './errors.js';
 import { toolMissing, underMemoryLimit } from './tool-memory.js';
 

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { ImageFormat } from '../domain/page-images.js';
+import type { ImageFormat } from '../domain/jobs/page-images.js';
 
 export type { ImageFormat };
 

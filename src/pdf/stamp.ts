@@ -15,7 +15,7 @@ import {
   type PDFFont,
   type PDFPage,
 } from '@cantoo/pdf-lib';
-import type { StampStep } from '../domain/pdf-steps.js';
+import type { StampStep } from '../domain/pdfs/pdf-steps.js';
 
 /** Margin of a named position from the page's edge, points. */
 const MARGIN = 36;

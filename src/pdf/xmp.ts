@@ -6,7 +6,7 @@
 // predefined schemas are described by a pdfaExtension schema (here: Factur-X's fx:, and PDF/UA's pdfuaid:
 // when the document claims PDF/A too, since ISO 19005 predates ISO 14289's identification schema).
 // ISO 14289-1 § 5: a PDF/UA-1 document carries pdfuaid:part 1.
-import { FACTURX_FILE_NAME, type FacturXProfile } from '../domain/pdf-document.js';
+import { FACTURX_FILE_NAME, type FacturXProfile } from '../domain/pdfs/pdf-document.js';
 
 export const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 export const PDFUAID_NS = 'http://www.aiim.org/pdfua/ns/id/';

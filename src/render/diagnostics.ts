@@ -1,7 +1,7 @@
 // Collects what a template author needs to see of one render: the page's console
 // messages, its uncaught exceptions and unhandled rejections, the requests that failed or were refused,
 // the ready path the job took, and how long each phase took. What does not fit the bounds of
-// domain/render-diagnostics.ts is counted, never silently lost.
+// domain/jobs/render-diagnostics.ts is counted, never silently lost.
 
 import type { Protocol } from 'devtools-protocol';
 import {
@@ -14,11 +14,11 @@ import {
   type ReadyPath,
   type RenderDiagnostics,
   type RequestProblem,
-} from '../domain/render-diagnostics.js';
-import { WarningTally, type JobWarningCode } from '../domain/job-warnings.js';
+} from '../domain/jobs/render-diagnostics.js';
+import { WarningTally, type JobWarningCode } from '../domain/jobs/job-warnings.js';
 import { canonicalBundleUrls } from './document-origins.js';
 
-export { shownUrl, type ConsoleLevel, type RenderDiagnostics } from '../domain/render-diagnostics.js';
+export { shownUrl, type ConsoleLevel, type RenderDiagnostics } from '../domain/jobs/render-diagnostics.js';
 
 const MAX_TEXT = 2000;
 const clip = (s: string, n = MAX_TEXT) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -32,7 +32,7 @@ export class DiagnosticsCollector {
   pageReferences: PageReferencesReport | undefined;
   preloaded = false;
   readonly timings: RenderDiagnostics['timings'] = {};
-  /** Every warning, counted whatever the bounds on entries (domain/job-warnings.ts). */
+  /** Every warning, counted whatever the bounds on entries (domain/jobs/job-warnings.ts). */
   readonly #warnings = new WarningTally();
 
   #at(): number {

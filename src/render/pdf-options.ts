@@ -4,8 +4,8 @@
 // `append`, `prepend`), which are not print parameters: they are split off (`splitVersionPdf`), checked
 // at commit (`validateVersionPdf`, then `versionPdfFilesProblem` against the version's files) and applied
 // by the worker after printing (src/pdf/post-process.ts).
-import { visibleSignatureProblem, type VisibleSignature } from '../domain/signature-appearance.js';
-import { signatureTextProblem } from '../domain/signature-text.js';
+import { visibleSignatureProblem, type VisibleSignature } from '../domain/pdfs/signature-appearance.js';
+import { signatureTextProblem } from '../domain/pdfs/signature-text.js';
 import type { Protocol } from 'devtools-protocol';
 import {
   MAX_DOCUMENT_PAGES,
@@ -15,12 +15,18 @@ import {
   type DocumentMetadata,
   type PdfAccessibility,
   type PdfStandard,
-} from '../domain/pdf-document.js';
-import { normalizeBundlePath } from '../domain/file-paths.js';
-import { PRINT_DEFAULTS, UNSTATED_PRINT_DEFAULTS, type PrintDefaults } from '../domain/print-defaults.js';
-import { FORMATS, lengthToInches, PRINT_OPTION_KEYS as KEYS, validatePdfOverrides, type PdfOverrides } from '../domain/print-options.js';
+} from '../domain/pdfs/pdf-document.js';
+import { normalizeBundlePath } from '../domain/deploys/file-paths.js';
+import { PRINT_DEFAULTS, UNSTATED_PRINT_DEFAULTS, type PrintDefaults } from '../domain/jobs/print-defaults.js';
+import {
+  FORMATS,
+  lengthToInches,
+  PRINT_OPTION_KEYS as KEYS,
+  validatePdfOverrides,
+  type PdfOverrides,
+} from '../domain/jobs/print-options.js';
 
-export { lengthToInches, validatePdfOverrides, type PdfValidation } from '../domain/print-options.js';
+export { lengthToInches, validatePdfOverrides, type PdfValidation } from '../domain/jobs/print-options.js';
 
 const MARGIN_KEYS = ['top', 'right', 'bottom', 'left'] as const;
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -74,7 +80,7 @@ const FIELD = 'render.metadata.pdf';
 
 /**
  * Checks `render.metadata.pdf` of a commit: the print overrides (validatePdfOverrides) and the document
- * options' shape (a known standard, metadata rules of domain/pdf-document.ts, append/prepend as lists of
+ * options' shape (a known standard, metadata rules of domain/pdfs/pdf-document.ts, append/prepend as lists of
  * valid bundle paths). Whether the listed files exist and are PDFs is `versionPdfFilesProblem`.
  */
 export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
@@ -170,12 +176,12 @@ export async function versionPdfFilesProblem(
   return null;
 }
 
-/** Reads a PDF to join within the limits (src/pdf/limits.ts): its problem, or its page count. */
+/** Reads a PDF to join within the limits (src/pdf/syntax/limits.ts): its problem, or its page count. */
 export type JoinedPdfInspector = (bytes: Buffer, maxPages: number) => Promise<{ problem: string | null; pages: number }>;
 
 /**
  * Page.printToPDF parameters for validated overrides, with the version's print defaults
- * (domain/print-defaults.ts) where the overrides say nothing (CSS @page wins over both).
+ * (domain/jobs/print-defaults.ts) where the overrides say nothing (CSS @page wins over both).
  */
 export function printParams(o: PdfOverrides, defaults: PrintDefaults): Protocol.Page.PrintToPDFRequest {
   const [formatW, formatH] = FORMATS[(o.format ?? 'letter').toLowerCase()] ?? FORMATS.letter;

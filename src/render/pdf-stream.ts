@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CdpSession } from './cdp-connection.js';
-import { PdfPageCounter } from '../pdf/page-count.js';
+import { PdfPageCounter } from '../pdf/syntax/page-count.js';
 import { RenderError } from './types.js';
 
 // IO.read chunk size: each read is a base64 JSON round trip through the browser, so few big reads beat many

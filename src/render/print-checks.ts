@@ -1,4 +1,4 @@
-// What the page is asked just before it is printed, for the job's warnings (domain/job-warnings.ts):
+// What the page is asked just before it is printed, for the job's warnings (domain/jobs/job-warnings.ts):
 // margin boxes on a side with no page margin (Chromium drops them), and web fonts that failed to load
 // (the text then prints in a fallback font). One evaluation, after the ready wait. It also reads the
 // language the page declares (`<html lang>`): Chromium writes its own locale as the PDF's /Lang when the

@@ -1,6 +1,6 @@
 // The renderer the worker calls: RenderRequest in, PDF streamed to the sink, RenderResult (or a
 // RenderError with one of the contract's codes) out.
-import { UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaults.js';
+import { UNSTATED_PRINT_DEFAULTS } from '../domain/jobs/print-defaults.js';
 import { createHash } from 'node:crypto';
 import { BrowserSupervisor, type BrowserInstance, type BrowserSupervisorOptions } from './browser-supervisor.js';
 import { CdpClosedError } from './cdp-connection.js';

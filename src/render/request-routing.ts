@@ -22,7 +22,7 @@ import {
 } from './virtual-origins.js';
 import { FetchBudgetError, type JobFetchBudget } from '../net/fetch-budget.js';
 import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
-import { cookieHeaderFor, isAllowListed, isSourceOrigin } from '../domain/url-source.js';
+import { cookieHeaderFor, isAllowListed, isSourceOrigin } from '../domain/jobs/url-source.js';
 
 const NO_STORE_HEADER = { name: 'Cache-Control', value: 'no-store' };
 

@@ -3,8 +3,8 @@
 // been read: `render()` builds the engine with Folio's helpers (the same names in every engine), renders
 // the entry with the payload as its data, and writes the output into the document being parsed. An error
 // ends the job through folio.fail() with the template's file, line and column.
-import { MARKDOWN_INCLUDE } from '../domain/template-engines.js';
-import { TEMPLATE_HELPERS_SOURCE } from '../domain/template-helpers.js';
+import { MARKDOWN_INCLUDE } from '../domain/deploys/template-engines.js';
+import { TEMPLATE_HELPERS_SOURCE } from '../domain/deploys/template-helpers.js';
 
 export const TEMPLATE_RUNTIME = String.raw`(function () {
   'use strict';
@@ -131,7 +131,7 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
   }
 
   // An HTML page of the Markdown engine (Gotenberg's convert/markdown): {{ toHTML "name.md" }} is that file
-  // rendered; the page keeps its own styles. The names were checked at commit (domain/template-engines.ts).
+  // rendered; the page keeps its own styles. The names were checked at commit (domain/deploys/template-engines.ts).
   var MARKDOWN_INCLUDE = ${JSON.stringify(MARKDOWN_INCLUDE.source)};
   function renderMarkdownPage(D) {
     var md = markdownIt();

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { templateSourcePaths, type TemplateEngine } from '../domain/template-engines.js';
+import { templateSourcePaths, type TemplateEngine } from '../domain/deploys/template-engines.js';
 import { TEMPLATE_RUNTIME } from './template-runtime.js';
 import type { RenderBundle } from './types.js';
 import { PAYLOAD_ORIGIN, type HeaderEntry, type ServedResponse } from './virtual-origins.js';

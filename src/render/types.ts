@@ -1,11 +1,11 @@
 // The contract between the worker (which loads jobs, versions and payloads) and the renderer
 // (which owns Chromium). The renderer knows nothing about databases or accounts' plans beyond
 // what a RenderRequest carries.
-import type { JobErrorCode } from '../domain/job-errors.js';
-import type { PrintDefaults } from '../domain/print-defaults.js';
-import type { TemplateEngine } from '../domain/template-engines.js';
-import type { UrlSource } from '../domain/url-source.js';
-import type { WaitFor } from '../domain/wait-for.js';
+import type { JobErrorCode } from '../domain/jobs/job-errors.js';
+import type { PrintDefaults } from '../domain/jobs/print-defaults.js';
+import type { TemplateEngine } from '../domain/deploys/template-engines.js';
+import type { UrlSource } from '../domain/jobs/url-source.js';
+import type { WaitFor } from '../domain/jobs/wait-for.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
 
@@ -22,9 +22,9 @@ export interface RenderBundle {
   files: ReadonlyMap<string, BundleFile>;
 }
 
-/** Overrides from `render.metadata.pdf`, and a one-shot job's `print` (domain/print-options.ts). */
-export type { PdfOverrides } from '../domain/print-options.js';
-import type { PdfOverrides } from '../domain/print-options.js';
+/** Overrides from `render.metadata.pdf`, and a one-shot job's `print` (domain/jobs/print-options.ts). */
+export type { PdfOverrides } from '../domain/jobs/print-options.js';
+import type { PdfOverrides } from '../domain/jobs/print-options.js';
 
 export interface RenderRequest {
   jobId: string;
@@ -40,7 +40,7 @@ export interface RenderRequest {
   payloadMime: string;
   env: { variables: Record<string, string>; secrets: Record<string, string> };
   pdf: PdfOverrides;
-  /** The version's print defaults (domain/print-defaults.ts); the first ones (UNSTATED_PRINT_DEFAULTS) when absent. */
+  /** The version's print defaults (domain/jobs/print-defaults.ts); the first ones (UNSTATED_PRINT_DEFAULTS) when absent. */
   printDefaults?: PrintDefaults;
   /** What the page waits for once it is ready, before it is printed (wait-conditions.ts). */
   waitFor?: WaitFor;
@@ -82,7 +82,7 @@ export interface RenderResult {
 }
 
 /**
- * What a render can fail with: a job error code (domain/job-errors.ts, the closed list a job records), or
+ * What a render can fail with: a job error code (domain/jobs/job-errors.ts, the closed list a job records), or
  * one the worker never records: `render_canceled` (the job is canceled, not failed) and
  * `render_provider_unavailable` (the job goes back to the queue).
  */

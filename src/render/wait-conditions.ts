@@ -1,11 +1,11 @@
-// A job's wait conditions (`waitFor`, domain/wait-for.ts), the page run's side: once the page is ready
+// A job's wait conditions (`waitFor`, domain/jobs/wait-for.ts), the page run's side: once the page is ready
 // (ready-wait.ts), wait until the selector matches, then until the expression is truthy, then the delay.
 // The page is asked every POLL_MS; the expression is the customer's own code and runs in the page, in the
 // template's realm (Runtime.evaluate in the main world), never in Node. Every wait is raced against the
 // run's guard (deadline, cancellation, crash). The condition being waited for is kept on the run
 // (`unmetCondition`), so a timeout names it; each one met is added to diagnostics.ready.detail with its time.
 import type { Protocol } from 'devtools-protocol';
-import { asksToWait, shownCondition } from '../domain/wait-for.js';
+import { asksToWait, shownCondition } from '../domain/jobs/wait-for.js';
 import { printCheckOf } from './print-checks.js';
 import { FAILURE_EXPRESSION } from './ready-protocol.js';
 import { pageFailed } from './run-guard.js';

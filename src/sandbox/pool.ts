@@ -4,7 +4,7 @@
 // and wait, so `/healthz` and every other account's requests go on while a task runs. Each task is bounded:
 //   - in time: a task past its `timeoutMs` has its process killed (SIGKILL stops even a running regular
 //     expression or a tight loop) and fails with SandboxLimitError('time'); a new process takes its place;
-//   - in memory: first by the tasks' own limits checked before expansion (src/pdf/limits.ts, the input
+//   - in memory: first by the tasks' own limits checked before expansion (src/pdf/syntax/limits.ts, the input
 //     size limits), then by the process's limits (child-process.ts: V8's heap cap and the address-space
 //     limit). A task past them fails with SandboxLimitError('memory') and its process is replaced; the
 //     server's own memory is never touched, since the work's objects and buffers live in another process;

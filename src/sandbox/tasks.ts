@@ -3,10 +3,10 @@
 // controls. Inputs and results cross a process boundary by V8's serializer, so a Buffer may arrive as a
 // Uint8Array: `buf` wraps it again without copying. Modules are imported on a task's first use, so a process
 // that only validates payloads never loads pdf-lib.
-import type { PdfLimits } from '../pdf/limits.js';
+import type { PdfLimits } from '../pdf/syntax/limits.js';
 import type { PostProcessRequest } from '../pdf/post-process.js';
-import type { TemplateEngine } from '../domain/template-engines.js';
-import type { PdfStep } from '../domain/pdf-steps.js';
+import type { TemplateEngine } from '../domain/deploys/template-engines.js';
+import type { PdfStep } from '../domain/pdfs/pdf-steps.js';
 import type { StepInputs } from '../pdf/pipeline.js';
 import type { WordFillInput } from './word-template.js';
 
@@ -21,9 +21,9 @@ export interface PayloadCheckInput {
 }
 
 export const tasks = {
-  /** The raw bytes of a PDF from outside against the limits (src/pdf/limits.ts scanPdf): the limit it passes, or null. */
+  /** The raw bytes of a PDF from outside against the limits (src/pdf/syntax/limits.ts scanPdf): the limit it passes, or null. */
   async 'pdf.scan'(input: { pdf: Uint8Array }) {
-    const { scanPdf, PdfLimitError, DEFAULT_PDF_LIMITS } = await import('../pdf/limits.js');
+    const { scanPdf, PdfLimitError, DEFAULT_PDF_LIMITS } = await import('../pdf/syntax/limits.js');
     try {
       scanPdf(buf(input.pdf), DEFAULT_PDF_LIMITS);
       return null;
@@ -35,7 +35,7 @@ export const tasks = {
   /** A PDF to prepend or append: why it cannot be joined (null) and its pages, within `limits`. */
   async 'pdf.inspectJoined'(input: { pdf: Uint8Array; limits?: Partial<PdfLimits> }) {
     const { inspectJoinedPdf } = await import('../pdf/checks.js');
-    const { DEFAULT_PDF_LIMITS } = await import('../pdf/limits.js');
+    const { DEFAULT_PDF_LIMITS } = await import('../pdf/syntax/limits.js');
     return inspectJoinedPdf(buf(input.pdf), { ...DEFAULT_PDF_LIMITS, ...input.limits });
   },
   /** postProcessPdf (src/pdf/post-process.ts) on the printed PDF. */
@@ -51,9 +51,9 @@ export const tasks = {
     };
     return postProcessPdf(buf(input.pdf), req);
   },
-  /** The PDF/UA-1 conditions a finished document fails (src/pdf/ua-check.ts). */
+  /** The PDF/UA-1 conditions a finished document fails (src/pdf/ua/ua-check.ts). */
   async 'pdf.uaCheck'(input: { pdf: Uint8Array }) {
-    const { checkPdfUa } = await import('../pdf/ua-check.js');
+    const { checkPdfUa } = await import('../pdf/ua/ua-check.js');
     return checkPdfUa(input.pdf);
   },
   /** Pages of PDFs joined into one (src/pdf/select-pages.ts); a MergeSourceError names the source's field. */
@@ -108,7 +108,7 @@ export const tasks = {
   },
   /** A PKCS#12 file and its passphrase (the key derivation is the cost): the facts or the problem. */
   async 'certificate.inspect'(input: { pkcs12: Uint8Array; passphrase: string; nowMs: number }) {
-    const { inspectPkcs12, signingKeyBytes } = await import('../domain/signing-certificates.js');
+    const { inspectPkcs12, signingKeyBytes } = await import('../domain/pdfs/signing-certificates.js');
     const r = inspectPkcs12(buf(input.pkcs12), input.passphrase, input.nowMs);
     // A KeyObject lives in one process: the key leaves the sandbox as PKCS#8 bytes.
     return r.ok ? { ...r, material: signingKeyBytes(r.material) } : r;

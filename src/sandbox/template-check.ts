@@ -3,7 +3,7 @@
 // engines run here, in a thread of their own with its time and heap bounds, so a template's parse can
 // neither pollute nor stall the server's realm; rendering happens only in the page (render/template-shell.ts).
 import { createRequire } from 'node:module';
-import { lineColumn, type TemplateEngine } from '../domain/template-engines.js';
+import { lineColumn, type TemplateEngine } from '../domain/deploys/template-engines.js';
 
 const require = createRequire(import.meta.url);
 

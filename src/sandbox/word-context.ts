@@ -5,7 +5,7 @@
 // Function; string code generation (eval, new Function) is off. What a command returns is copied out as
 // JSON, and what goes back in (loop variables) is copied in the same way.
 import vm from 'node:vm';
-import { TEMPLATE_HELPERS_SOURCE } from '../domain/template-helpers.js';
+import { TEMPLATE_HELPERS_SOURCE } from '../domain/deploys/template-helpers.js';
 
 // Runs inside the context: payload keys become globals (the library's convention), then the helpers, which
 // a payload key of the same name shadows; every helper is also folio.<name>.

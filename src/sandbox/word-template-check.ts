@@ -1,10 +1,10 @@
-// The commit-time check of a Word template (domain/word-templates.ts), in a sandbox process: the file opens
+// The commit-time check of a Word template (domain/office/word-templates.ts), in a sandbox process: the file opens
 // as a DOCX, every +++ tag closes, and each command is one docx-templates knows, written as it expects
 // (FOR x IN list, FOR/END-FOR and IF/END-IF paired) with JavaScript that compiles. Nothing is run: a
 // command's code is compiled, never evaluated.
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
-import { MAX_WORD_XML_BYTES, WORD_COMMAND_DELIMITER } from '../domain/word-templates.js';
+import { MAX_WORD_XML_BYTES, WORD_COMMAND_DELIMITER } from '../domain/office/word-templates.js';
 import { wordErrorMessage } from './word-template.js';
 
 const require = createRequire(import.meta.url);

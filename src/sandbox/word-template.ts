@@ -1,11 +1,11 @@
-// Filling a Word template (domain/word-templates.ts) from a job's payload with docx-templates, in a sandbox
+// Filling a Word template (domain/office/word-templates.ts) from a job's payload with docx-templates, in a sandbox
 // thread. The library's commands are JavaScript: they run through its `runJs` hook in a script context
 // that holds only the payload, the bundle's images and Folio's helpers (sandbox/word-context.ts), each
 // command within what is left of the fill's time. The thread's own time and heap bounds (sandbox/pool.ts)
 // hold whatever escapes those.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { WORD_COMMAND_DELIMITER } from '../domain/word-templates.js';
+import { WORD_COMMAND_DELIMITER } from '../domain/office/word-templates.js';
 import { newWordContext } from './word-context.js';
 
 const require = createRequire(import.meta.url);

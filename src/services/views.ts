@@ -1,5 +1,5 @@
 // Row → API object mappers, so every route shows a resource the same way.
-import { parseStoredFailOn } from '../domain/job-warnings.js';
+import { parseStoredFailOn } from '../domain/jobs/job-warnings.js';
 import type { AliasesTable, DeploysTable, DeployVersionsTable, UploadSessionsTable } from '../db/tables.js';
 
 export const deployView = (r: DeploysTable) => ({ id: r.id, accountId: r.account_id, slug: r.slug, name: r.name, createdAt: r.created_at });

@@ -5,12 +5,12 @@ import { newId } from '../domain/ids.js';
 import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../domain/webhook-schedule.js';
 import { AppError } from '../errors/app-error.js';
 import { signatureHeader } from '../webhooks/signing.js';
-import { batchView } from './batch-views.js';
+import { batchView } from './batches/batch-views.js';
 import type { ServiceContext } from './context.js';
-import type { PageImages } from './page-images.js';
-import type { RenderedFiles } from './rendered-files.js';
-import { jobView } from './job-views.js';
-import { SECRET_ROTATION_OVERLAP_MS } from './settings.js';
+import type { PageImages } from './jobs/page-images.js';
+import type { RenderedFiles } from './jobs/rendered-files.js';
+import { jobView } from './jobs/job-views.js';
+import { SECRET_ROTATION_OVERLAP_MS } from './accounts/settings.js';
 
 export const EVENT_TYPE = 'render.job.terminated';
 /** One per render batch, when every item is terminal and its product (merge or zip) is built or failed. */

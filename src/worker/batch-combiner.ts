@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { PollingLoop } from './polling-loop.js';
 import { randomBytes } from 'node:crypto';
-import type { BatchProducts } from '../services/batch-products.js';
+import type { BatchProducts } from '../services/batches/batch-products.js';
 import type { ServiceContext } from '../services/context.js';
 import type { EventBus } from '../services/events.js';
 

@@ -1,5 +1,5 @@
 import type { BlobStore } from '../blobs/blob-store.js';
-import { decodePack } from '../domain/render-pack.js';
+import { decodePack } from '../domain/deploys/render-pack.js';
 import type { RenderBundle } from '../render/types.js';
 
 /**

@@ -4,20 +4,20 @@
 // never gets here: its PDF streams from its producer into the blob store (finishing.ts).
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { PdfLimitError } from '../pdf/limit-error.js';
+import { PdfLimitError } from '../pdf/syntax/limit-error.js';
 import { needsPostProcessing, type PostProcessRequest } from '../pdf/post-process-request.js';
 import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
-import type { SignatureFields, SigningMaterial } from '../pdf/sign.js';
+import type { SignatureFields, SigningMaterial } from '../pdf/signing/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type RenderRequest } from '../render/types.js';
-import type { StoredJobDocument } from '../domain/job-document.js';
-import type { PageImagesSpec } from '../domain/page-images.js';
-import type { PdfStep } from '../domain/pdf-steps.js';
+import type { StoredJobDocument } from '../domain/jobs/job-document.js';
+import type { PageImagesSpec } from '../domain/jobs/page-images.js';
+import type { PdfStep } from '../domain/pdfs/pdf-steps.js';
 import { optimizePdf } from '../pdf/qpdf-input.js';
 import { stepFailure } from './step-failure.js';
-import type { JobWarning } from '../domain/job-warnings.js';
-import { describeFindings, type UaFinding } from '../pdf/ua-findings.js';
+import type { JobWarning } from '../domain/jobs/job-warnings.js';
+import { describeFindings, type UaFinding } from '../pdf/ua/ua-findings.js';
 
 /** pdf:Producer of post-processed PDFs: "Folio <version of package.json>" (src/ and dist/ sit beside it). */
 const PRODUCER = (() => {
@@ -59,7 +59,7 @@ export async function collectPdf(pdf: Readable): Promise<Buffer> {
 
 /**
  * What a PDF/UA-1 job needs after printing: the language the page declared (`<html lang>`, null: none;
- * post-process.ts), and the checker (src/pdf/ua-check.ts; the worker runs it in the sandbox).
+ * post-process.ts), and the checker (src/pdf/ua/ua-check.ts; the worker runs it in the sandbox).
  */
 export interface UaStep {
   pageLang?: string | null;
@@ -120,7 +120,7 @@ export async function finishDocument(
     if (imagesOnly) return { pdf: final, content, warnings };
     if (checkUa) warnings = await runUaCheck(ua, content);
     // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
-    const signing = signature ? await import('../pdf/sign.js') : null;
+    const signing = signature ? await import('../pdf/signing/sign.js') : null;
     // The signature field goes in before the encryption, which encrypts its strings and appearance like the
     // rest of the document (never the /Contents placeholder: qpdf follows ISO 32000-2 § 7.6.2 there). The
     // CMS is computed last, over the final bytes.

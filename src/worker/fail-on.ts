@@ -1,7 +1,7 @@
 // failOn: a warning the author declared fatal ends the attempt as a failure instead of a success
-// (domain/job-warnings.ts). Checked as soon as the page has printed, before any post-processing, and again
+// (domain/jobs/job-warnings.ts). Checked as soon as the page has printed, before any post-processing, and again
 // with the warnings found after it (a PDF/UA-1 job's check of its finished PDF, `pdfua_violation`).
-import { firstFatal, warningsAfterAttempt, WarningTally, type JobWarning, type JobWarningCode } from '../domain/job-warnings.js';
+import { firstFatal, warningsAfterAttempt, WarningTally, type JobWarning, type JobWarningCode } from '../domain/jobs/job-warnings.js';
 import type { RenderDiagnostics } from '../render/diagnostics.js';
 import { RenderError } from '../render/types.js';
 

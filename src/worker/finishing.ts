@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { RenderJobsTable } from '../db/tables.js';
-import { countPdfPages } from '../pdf/page-count.js';
+import { countPdfPages } from '../pdf/syntax/page-count.js';
 import { RenderError, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
-import type { PlannedOutput } from '../services/job-outcomes.js';
-import type { PageImages, StoredPageImage } from '../services/page-images.js';
+import type { PlannedOutput } from '../services/jobs/job-outcomes.js';
+import type { PageImages, StoredPageImage } from '../services/jobs/page-images.js';
 import { collectPdf, finishDocument, type DocumentPlan } from './document-step.js';
 import { enforceFailOn } from './fail-on.js';
 import type { JobPreparation } from './job-preparation.js';

@@ -1,6 +1,6 @@
 import { blobKey } from '../blobs/keys.js';
 import type { ServiceContext } from '../services/context.js';
-import { expireInlineVersions } from '../services/inline-sources.js';
+import { expireInlineVersions } from '../services/deploys/inline-sources.js';
 
 export interface GcReport {
   accountBlobs: number;
@@ -12,7 +12,7 @@ export interface GcReport {
 }
 
 /**
- * Blob garbage collection (after inline version retention, services/inline-sources.ts). Two levels, each spared for FOLIO_BLOB_GC_GRACE_SECONDS after last use:
+ * Blob garbage collection (after inline version retention, services/deploys/inline-sources.ts). Two levels, each spared for FOLIO_BLOB_GC_GRACE_SECONDS after last use:
  * 1. an account's blob (what its storage counts) goes when no version of that account and no open upload
  *    session of it references the hash;
  * 2. the stored bytes go when no account holds the hash any more.

@@ -1,11 +1,11 @@
 import type { ServiceContext } from '../services/context.js';
 import { PollingLoop } from './polling-loop.js';
-import type { Deploys } from '../services/deploys.js';
+import type { Deploys } from '../services/deploys/deploys.js';
 import type { IdempotencyStore } from '../services/idempotency.js';
-import type { JobInputs } from '../services/job-inputs.js';
-import type { JobOutcomes } from '../services/job-outcomes.js';
-import type { PageImages } from '../services/page-images.js';
-import type { RenderedFiles } from '../services/rendered-files.js';
+import type { JobInputs } from '../services/jobs/job-inputs.js';
+import type { JobOutcomes } from '../services/jobs/job-outcomes.js';
+import type { PageImages } from '../services/jobs/page-images.js';
+import type { RenderedFiles } from '../services/jobs/rendered-files.js';
 import { GarbageCollector, type GcReport } from './garbage-collector.js';
 
 export interface JanitorReport {
@@ -21,7 +21,7 @@ export interface JanitorReport {
   recoveredLeases: number;
   /** Jobs canceled while rendering whose attempt's leftover files were removed once their lease ran out. */
   sweptCanceledAttempts: number;
-  /** Job inputs kept in the blob store whose job has no payload row any more (services/job-inputs.ts). */
+  /** Job inputs kept in the blob store whose job has no payload row any more (services/jobs/job-inputs.ts). */
   sweptJobInputs: number;
   gc: GcReport;
 }

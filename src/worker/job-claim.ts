@@ -1,6 +1,6 @@
 // Claiming: which job a worker with a free slot takes next, fair across accounts (the fewest renders
 // running first, within each account's maxConcurrentRenderJobs; single jobs before batch items), and its
-// lease (queued → rendering, services/job-transitions.ts).
+// lease (queued → rendering, services/jobs/job-transitions.ts).
 import type { RenderJobsTable } from '../db/tables.js';
 import { forUpdate } from '../db/dialect.js';
 import type { ServiceContext } from '../services/context.js';

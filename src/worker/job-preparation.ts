@@ -1,32 +1,32 @@
 // What a claimed job needs before it renders, read in one round: its version, payload, deploy, environment
 // and plan; the bundle (worker/bundle-cache.ts); where its output goes; and its document step (the
 // post-processing plan, with the signing key opened in the sandbox when it signs).
-import { isTemplateEngine } from '../domain/template-engines.js';
-import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/print-defaults.js';
-import { renderTimeoutMs } from '../domain/render-timeout.js';
-import { parseStoredFailOn } from '../domain/job-warnings.js';
+import { isTemplateEngine } from '../domain/deploys/template-engines.js';
+import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/jobs/print-defaults.js';
+import { renderTimeoutMs } from '../domain/jobs/render-timeout.js';
+import { parseStoredFailOn } from '../domain/jobs/job-warnings.js';
 import { SandboxLimitError } from '../sandbox/pool.js';
-import { JobInputs } from '../services/job-inputs.js';
+import { JobInputs } from '../services/jobs/job-inputs.js';
 import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
-import { pdfFileName } from '../domain/file-name.js';
+import { pdfFileName } from '../domain/jobs/file-name.js';
 import { newId } from '../domain/ids.js';
-import { signingKeyMaterial } from '../domain/signing-certificates.js';
+import { signingKeyMaterial } from '../domain/pdfs/signing-certificates.js';
 import type { TaskResult } from '../sandbox/tasks.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
 import { RenderError, type PdfOverrides, type RenderRequest } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
-import type { PlannedOutput } from '../services/job-outcomes.js';
-import type { StoredJobDocument } from '../domain/job-document.js';
-import type { UrlSource } from '../domain/url-source.js';
+import type { PlannedOutput } from '../services/jobs/job-outcomes.js';
+import type { StoredJobDocument } from '../domain/jobs/job-document.js';
+import type { UrlSource } from '../domain/jobs/url-source.js';
 import { BundleCache } from './bundle-cache.js';
 import { documentPlan, type SignatureStep } from './document-step.js';
 import * as q from './job-queries.js';
 import { SigningKeyCache } from './signing-key-cache.js';
 import { officeOptionsOf } from './producers/office-conversion.js';
-import { isOfficeFileName } from '../domain/office-input.js';
-import { WORD_TEMPLATE_ENGINE } from '../domain/word-templates.js';
-import type { PdfStandard } from '../domain/pdf-document.js';
+import { isOfficeFileName } from '../domain/office/office-input.js';
+import { WORD_TEMPLATE_ENGINE } from '../domain/office/word-templates.js';
+import type { PdfStandard } from '../domain/pdfs/pdf-document.js';
 
 export class JobPreparation {
   private readonly bundles: BundleCache;

@@ -2,15 +2,15 @@
 // database (db/precompiled.ts). On the full render path, Kysely building and compiling statements was
 // ~14 % of the main thread's CPU (bench/README.md). Rarer statements stay plain builder code in
 // render-worker.ts, as do the row locks (FOR UPDATE exists on PostgreSQL only). Statements that change a
-// job's status are services/job-transitions.ts's, the one writer of job states.
+// job's status are services/jobs/job-transitions.ts's, the one writer of job states.
 import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { Tables } from '../db/tables.js';
 
 type Db = Kysely<Tables>;
 
-// The state transitions (retry due → queued, queued → rendering) are services/job-transitions.ts's.
-export { leaseJob, requeueDueRetries } from '../services/job-transitions.js';
+// The state transitions (retry due → queued, queued → rendering) are services/jobs/job-transitions.ts's.
+export { leaseJob, requeueDueRetries } from '../services/jobs/job-transitions.js';
 
 /** Per account with due work: its oldest due job, the renders it has running and its plan. */
 export const claimCandidates = precompiled(['now'], (db: Db, p) =>

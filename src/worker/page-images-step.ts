@@ -1,9 +1,9 @@
 // The page-images step of a render: pictures of the finished document's pages, drawn by poppler
 // from the same bytes as the stored PDF (before encryption and signing, which change no page).
 import os from 'node:os';
-import { DEFAULT_IMAGE_DPI, MAX_IMAGE_PAGES, selectImagePages, type PageImagesSpec } from '../domain/page-images.js';
+import { DEFAULT_IMAGE_DPI, MAX_IMAGE_PAGES, selectImagePages, type PageImagesSpec } from '../domain/jobs/page-images.js';
 import { RasterizeError, RasterizerMissingError, rasterizePdf, type PageImage } from '../pdf/rasterize.js';
-import { countPdfPages } from '../pdf/page-count.js';
+import { countPdfPages } from '../pdf/syntax/page-count.js';
 import { RenderError } from '../render/types.js';
 
 /** Pages a pdftoppm process draws before a second one is worth its start-up (about 15 ms). */

@@ -7,10 +7,10 @@ import type { OfficeConverter } from '../office/converter.js';
 import { removeLeftoverProtectFolders } from '../pdf/protect.js';
 import { RenderError, type RenderResult } from '../render/types.js';
 import type { ServiceContext } from '../services/context.js';
-import type { JobOutcomes } from '../services/job-outcomes.js';
-import { releaseJob } from '../services/job-transitions.js';
-import type { PageImages } from '../services/page-images.js';
-import type { PdfMerges } from '../services/pdf-merges.js';
+import type { JobOutcomes } from '../services/jobs/job-outcomes.js';
+import { releaseJob } from '../services/jobs/job-transitions.js';
+import type { PageImages } from '../services/jobs/page-images.js';
+import type { PdfMerges } from '../services/pdfs/pdf-merges.js';
 import {
   attemptSink,
   beginAttempt,
@@ -212,7 +212,7 @@ export class RenderWorker {
 
   /**
    * An attempt that ended without a success: a cancel ends it quietly, a renderer that cannot start puts the
-   * job back, and anything else is the job's failure (retried or for good, domain/job-state.ts).
+   * job back, and anything else is the job's failure (retried or for good, domain/jobs/job-state.ts).
    */
   private async recordFailure(job: RenderJobsTable, err: unknown, renderMs: number, log: Logger): Promise<void> {
     const code = err instanceof RenderError ? err.code : 'render_failed';

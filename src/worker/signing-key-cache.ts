@@ -4,7 +4,7 @@
 // is immutable (Folio has no way to change one), so its key can be reused; the worker still reads the
 // certificate's row for every job, so a deleted or expired certificate is refused at once. The opening
 // itself runs in the sandbox (render-worker.ts): a file may ask for up to 50,000 iterations.
-import type { SigningKeyMaterial } from '../domain/signing-certificates.js';
+import type { SigningKeyMaterial } from '../domain/pdfs/signing-certificates.js';
 
 /** How long an opened key is kept after it was opened. */
 const TTL_MS = 10 * 60_000;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { capturePdf, SNAPSHOT_DPI } from '../../src/pdf/snapshot-capture.js';
+import { capturePdf, SNAPSHOT_DPI } from '../../src/pdf/snapshots/snapshot-capture.js';
 import { descriptors, entries, file, sha256, type BundleFile } from '../helpers/bundle.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';

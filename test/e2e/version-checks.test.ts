@@ -9,7 +9,7 @@
 // `folio deploy` is in test/e2e/cli-test-snapshots.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { capturePdf, SNAPSHOT_DPI } from '../../src/pdf/snapshot-capture.js';
+import { capturePdf, SNAPSHOT_DPI } from '../../src/pdf/snapshots/snapshot-capture.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';

@@ -1,5 +1,5 @@
 // Encoders for the PDF stream filters the tests build hostile and ordinary streams with (the decoders under
-// test are in src/pdf/stream-decoders.ts), and a minimal PNG writer.
+// test are in src/pdf/syntax/stream-decoders.ts), and a minimal PNG writer.
 import { crc32, constants, deflateRawSync } from 'node:zlib';
 
 const MiB = 1024 * 1024;

@@ -2,7 +2,7 @@
 // each in the entry of the commands that take scopes, so a new scope cannot be missing from it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SCOPES } from '../../src/domain/scopes.js';
+import { SCOPES } from '../../src/domain/accounts/scopes.js';
 import { runFolio } from '../helpers/cli-run.js';
 import { tempDir } from '../helpers/app.js';
 

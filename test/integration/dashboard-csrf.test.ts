@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { Migrator, type Migration } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { sha256Hex } from '../../src/domain/tokens.js';
+import { sha256Hex } from '../../src/domain/accounts/tokens.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { createPgDatabase, engine } from '../helpers/engine.js';
 

@@ -4,7 +4,7 @@
 // expire and sign-out ends them; cookie attributes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Users } from '../../src/services/users.js';
+import { Users } from '../../src/services/accounts/users.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import {
   fetchOpenApi,

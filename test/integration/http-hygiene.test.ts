@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_INLINE_FILES_CEILING } from '../../src/domain/plans.js';
+import { MAX_INLINE_FILES_CEILING } from '../../src/domain/accounts/plans.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { descriptors, file, sha256 } from '../helpers/bundle.js';
 import { waitFor, waitUntil } from '../helpers/wait.js';

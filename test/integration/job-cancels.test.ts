@@ -4,7 +4,7 @@
 // may hold it), and a batch whose last unfinished item is canceled ends and is announced once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { BatchEnded } from '../../src/services/batch-progress.js';
+import type { BatchEnded } from '../../src/services/batches/batch-progress.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';

@@ -1,4 +1,4 @@
-// A render job's large inputs live in the blob store, not in its render_payloads row (services/job-inputs.ts):
+// A render job's large inputs live in the blob store, not in its render_payloads row (services/jobs/job-inputs.ts):
 // an incompressible payload or attachment leaves only a `blob:` reference in the row, the object under the
 // job's own key, the worker's preparation reads the very bytes sent, and the object goes when the job ends
 // (success, failure for good, cancel of a batch). Small inputs stay in the row. The janitor's sweep removes an
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { JOB_INPUTS_PREFIX, jobInputKey } from '../../src/blobs/keys.js';
-import { ORPHAN_GRACE_MS, STORE_THRESHOLD_CHARS } from '../../src/services/job-inputs.js';
+import { ORPHAN_GRACE_MS, STORE_THRESHOLD_CHARS } from '../../src/services/jobs/job-inputs.js';
 import { JobPreparation } from '../../src/worker/job-preparation.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { file } from '../helpers/bundle.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { permissionsOf } from '../../src/domain/pdf-protection.js';
+import { permissionsOf } from '../../src/domain/pdfs/pdf-protection.js';
 import { protectPdf, removeLeftoverProtectFolders } from '../../src/pdf/protect.js';
 import { withPdfFile } from '../helpers/pdf.js';
 

@@ -1,7 +1,7 @@
 // Plans, atomic quotas, usage meters, retention and blob garbage collection, checked against values the
 // test computes itself.
 import assert from 'node:assert/strict';
-import { builtInPlans } from '../../src/domain/plans.js';
+import { builtInPlans } from '../../src/domain/accounts/plans.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';

@@ -1,10 +1,10 @@
-// The sandbox (src/sandbox/pool.ts) and the PDF limits checked before expansion (src/pdf/limits.ts), on
+// The sandbox (src/sandbox/pool.ts) and the PDF limits checked before expansion (src/pdf/syntax/limits.ts), on
 // real sandbox processes and real pdf-lib: a task past its time limit fails alone and the pool goes on;
 // accounts take the threads in turn; joined PDFs that claim too much are refused with the limit named.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf } from '../../src/pdf/limits.js';
+import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf } from '../../src/pdf/syntax/limits.js';
 import { postProcessPdf } from '../../src/pdf/post-process.js';
 import { SandboxLimitError, SandboxPool, SandboxTaskError } from '../../src/sandbox/pool.js';
 import { contentStreamBomb, objectStreamBomb, pageTreeBomb, pdfFromObjects } from '../helpers/hostile-pdfs.js';

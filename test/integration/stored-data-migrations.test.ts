@@ -9,8 +9,8 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { packText, readJobDocumentInput } from '../../src/db/packed-inputs.js';
-import { parseJobDocumentView, type JobDocumentView, type StoredJobDocument } from '../../src/domain/job-document.js';
-import { isProtectedJob, jobView } from '../../src/services/job-views.js';
+import { parseJobDocumentView, type JobDocumentView, type StoredJobDocument } from '../../src/domain/jobs/job-document.js';
+import { isProtectedJob, jobView } from '../../src/services/jobs/job-views.js';
 import { createTestApp, tempDir } from '../helpers/app.js';
 import { createPgDatabase, engine } from '../helpers/engine.js';
 

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { file, type BundleFile } from '../helpers/bundle.js';
 import { deployFiles } from '../helpers/deploy.js';
-import { MAX_TEMPLATE_NESTING } from '../../src/domain/template-nesting.js';
+import { MAX_TEMPLATE_NESTING } from '../../src/domain/deploys/template-nesting.js';
 
 describe('template sources refused at commit and on inline jobs', () => {
   let app: TestApp;

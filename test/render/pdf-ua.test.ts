@@ -1,15 +1,15 @@
 // PDF/UA-1 on real Chromium PDFs printed by the project's Renderer (one browser for the file): what
 // post-processing adds (pdfuaid in the XMP, dc:title, DisplayDocTitle, /Lang, /Tabs /S, link /Contents,
 // MarkInfo), read back with qpdf --json and pdfinfo -meta, and what the Matterhorn checker
-// (src/pdf/ua-check.ts) reports on pages that get something wrong: an <img> without alt, no <html lang>,
+// (src/pdf/ua/ua-check.ts) reports on pages that get something wrong: an <img> without alt, no <html lang>,
 // no <title>, skipped heading levels, an untagged print. PDF/A-2b + PDF/UA-1 still passes the archival checker.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { Renderer } from '../../src/render/renderer.js';
 import { postProcessPdf } from '../../src/pdf/post-process.js';
-import { checkPdfUa, type UaFinding } from '../../src/pdf/ua-check.js';
-import type { PdfStandard } from '../../src/domain/pdf-document.js';
+import { checkPdfUa, type UaFinding } from '../../src/pdf/ua/ua-check.js';
+import type { PdfStandard } from '../../src/domain/pdfs/pdf-document.js';
 import { checkPdfA } from '../helpers/pdfa-check.js';
 import { withPdfFile } from '../helpers/pdf.js';
 import { bundle, memorySink, request } from './helpers.js';

@@ -1,10 +1,10 @@
-// What went wrong in a page that still printed becomes the job's warnings (domain/job-warnings.ts), and
+// What went wrong in a page that still printed becomes the job's warnings (domain/jobs/job-warnings.ts), and
 // the print defaults of a version decide the page margin where the CSS sets none. Real Chromium; one
 // browser for the file.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Renderer } from '../../src/render/renderer.js';
-import { CURRENT_PRINT_DEFAULTS } from '../../src/domain/print-defaults.js';
+import { CURRENT_PRINT_DEFAULTS } from '../../src/domain/jobs/print-defaults.js';
 import type { RenderRequest } from '../../src/render/types.js';
 import { marginBoxesWithoutMargin } from '../helpers/real-documents.js';
 import { bundle, memorySink, pdfText, request } from './helpers.js';

@@ -62,7 +62,7 @@ function entries(): Entry[] {
       out.push({ name: name.replace(/\/$/, ''), isFolder: name.endsWith('/'), line, parts: [{ sub: '', line, text }] });
     } else if (/^ {3,}\S/.test(l) && out.length > 0) {
       const parts = out[out.length - 1].parts;
-      const sub = /^ +([\w.-]+)\/(?=[\s:<(])/.exec(l);
+      const sub = /^ +([\w.-]+(?:\/[\w.-]+)*)\/(?=[\s:<(])/.exec(l);
       if (sub) parts.push({ sub: sub[1], line, text: l });
       else parts[parts.length - 1].text += '\n' + l;
     }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseByteRange } from '../../src/domain/byte-range.js';
-import { pdfFileName, withoutBidiControls } from '../../src/domain/file-name.js';
+import { pdfFileName, withoutBidiControls } from '../../src/domain/jobs/file-name.js';
 
 test('Range: one bytes range is served; other units, malformed and multi-range sets are ignored; past the end is 416', () => {
   const size = 100;

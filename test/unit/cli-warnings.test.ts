@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeWarning } from '../../src/cli/client/warnings.js';
-import { JOB_WARNING_CODES as SERVER_CODES } from '../../src/domain/job-warnings.js';
+import { JOB_WARNING_CODES as SERVER_CODES } from '../../src/domain/jobs/job-warnings.js';
 import { isJobWarningCode, JOB_WARNING_CODES, parseWarningsHeader } from '../../src/sdk/index.js';
 
 describe('job warnings in the SDK and the CLI', () => {

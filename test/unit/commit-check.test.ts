@@ -1,4 +1,4 @@
-// The pure rules of a commit (src/domain/commit-check.ts): which requests form a valid version, which
+// The pure rules of a commit (src/domain/deploys/commit-check.ts): which requests form a valid version, which
 // refusal comes first, and what a valid one yields for the render index and the version row.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -9,7 +9,7 @@ import {
   type CommitPolicy,
   type CommitRequest,
   type MetadataValidator,
-} from '../../src/domain/commit-check.js';
+} from '../../src/domain/deploys/commit-check.js';
 
 const h = (c: string) => c.repeat(64);
 const UNLIMITED: CommitPolicy = { maxFilesPerDeployCommit: null, maxBytesPerDeployCommit: null, maxRenderTimeoutMs: null };

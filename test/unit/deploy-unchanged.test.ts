@@ -3,7 +3,7 @@
 // server's, and every render setting counts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { treeHash } from '../../src/domain/tree-hash.js';
+import { treeHash } from '../../src/domain/deploys/tree-hash.js';
 import type { DeployVersion } from '../../src/sdk/api-types.js';
 import { sameAsLatest, treeHashOf } from '../../src/sdk/deploy-unchanged.js';
 

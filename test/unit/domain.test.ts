@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { decodeCursor, encodeCursor } from '../../src/domain/cursor.js';
-import { normalizeBundlePath, resolveRoute } from '../../src/domain/file-paths.js';
+import { normalizeBundlePath, resolveRoute } from '../../src/domain/deploys/file-paths.js';
 import { isId, newId } from '../../src/domain/ids.js';
-import { isValidMime, mimeForPath } from '../../src/domain/mime.js';
-import { periodAt, secondsToPeriodEnd } from '../../src/domain/period.js';
-import { builtInPlans, mergePlans } from '../../src/domain/plans.js';
-import { decodePack, encodePackHeader } from '../../src/domain/render-pack.js';
-import { maskSecret, newApiKey, randomBase62 } from '../../src/domain/tokens.js';
-import { displayId, treeHash } from '../../src/domain/tree-hash.js';
+import { isValidMime, mimeForPath } from '../../src/domain/deploys/mime.js';
+import { periodAt, secondsToPeriodEnd } from '../../src/domain/accounts/period.js';
+import { builtInPlans, mergePlans } from '../../src/domain/accounts/plans.js';
+import { decodePack, encodePackHeader } from '../../src/domain/deploys/render-pack.js';
+import { maskSecret, newApiKey, randomBase62 } from '../../src/domain/accounts/tokens.js';
+import { displayId, treeHash } from '../../src/domain/deploys/tree-hash.js';
 
 describe('ids', () => {
   test('TypeID shape and time order, also within one millisecond', () => {

@@ -2,7 +2,7 @@
 // milliseconds, and what it refuses.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseGoDuration } from '../../src/domain/go-duration.js';
+import { parseGoDuration } from '../../src/domain/gotenberg/go-duration.js';
 
 describe("Go's duration strings", () => {
   test('what time.ParseDuration accepts, in milliseconds', () => {

@@ -1,10 +1,10 @@
 // The pure rules that keep hostile input from a 500: JSON depth, well-formed paths, strict media types.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { normalizeBundlePath } from '../../src/domain/file-paths.js';
+import { normalizeBundlePath } from '../../src/domain/deploys/file-paths.js';
 import { fieldOfPath, findTooDeep, MAX_JSON_DEPTH } from '../../src/domain/json-depth.js';
-import { isValidMime } from '../../src/domain/mime.js';
-import { officeOptionsProblem } from '../../src/domain/office-options.js';
+import { isValidMime } from '../../src/domain/deploys/mime.js';
+import { officeOptionsProblem } from '../../src/domain/office/office-options.js';
 import { secretTextProblem } from '../../src/domain/secret-text.js';
 
 describe('findTooDeep', () => {

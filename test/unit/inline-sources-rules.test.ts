@@ -1,9 +1,9 @@
-// The pure rules of inline sources (src/domain/inline-sources.ts): order of refusals, the fields they name,
+// The pure rules of inline sources (src/domain/jobs/inline-sources.ts): order of refusals, the fields they name,
 // the ceilings that hold whatever the plan.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkInlineSources, inlineFileField } from '../../src/domain/inline-sources.js';
-import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING } from '../../src/domain/plans.js';
+import { checkInlineSources, inlineFileField } from '../../src/domain/jobs/inline-sources.js';
+import { MAX_INLINE_BYTES_CEILING, MAX_INLINE_FILES_CEILING } from '../../src/domain/accounts/plans.js';
 
 const open = { maxInlineHtmlBytes: null, maxInlineFilesPerJob: null, maxInlineBytesPerJob: null };
 const MiB = 1024 * 1024;

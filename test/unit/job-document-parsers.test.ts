@@ -1,4 +1,4 @@
-// The one parser of each stored document column (domain/job-document.ts): what the writers store comes
+// The one parser of each stored document column (domain/jobs/job-document.ts): what the writers store comes
 // back typed and equal; anything else is refused with a StoredDocumentError naming the column.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -10,7 +10,7 @@ import {
   StoredDocumentError,
   type JobDocumentView,
   type StoredJobDocument,
-} from '../../src/domain/job-document.js';
+} from '../../src/domain/jobs/job-document.js';
 
 const view: JobDocumentView = {
   standard: 'none',

@@ -1,13 +1,13 @@
-// The rules an Office document meets before LibreOffice reads it (domain/office-input.ts), its options as
-// LibreOffice's export settings (domain/office-options.ts), Gotenberg's LibreOffice fields
-// (domain/gotenberg-libreoffice.ts), and which inline sources name an Office entry (domain/job-sources.ts).
+// The rules an Office document meets before LibreOffice reads it (domain/office/office-input.ts), its options as
+// LibreOffice's export settings (domain/office/office-options.ts), Gotenberg's LibreOffice fields
+// (domain/gotenberg-libreoffice.ts), and which inline sources name an Office entry (domain/jobs/job-sources.ts).
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { describe, test } from 'node:test';
-import { checkOfficeInput, isOfficeFileName, OFFICE_ZIP_LIMITS } from '../../src/domain/office-input.js';
-import { officeFilterData, officeOptionsProblem } from '../../src/domain/office-options.js';
+import { checkOfficeInput, isOfficeFileName, OFFICE_ZIP_LIMITS } from '../../src/domain/office/office-input.js';
+import { officeFilterData, officeOptionsProblem } from '../../src/domain/office/office-options.js';
 import { mapLibreOfficeForm } from '../../src/domain/gotenberg/libreoffice.js';
-import { inlineShapeProblem } from '../../src/domain/job-sources.js';
+import { inlineShapeProblem } from '../../src/domain/jobs/job-sources.js';
 
 /** A stored-or-deflated zip of these entries, written by hand (local headers, central directory, end record). */
 function zip(entries: Array<{ name: string; data: Buffer; deflate?: boolean }>): Buffer {

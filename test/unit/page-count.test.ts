@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { countPdfPages, PdfPageCounter } from '../../src/pdf/page-count.js';
+import { countPdfPages, PdfPageCounter } from '../../src/pdf/syntax/page-count.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/render/pdf/${name}`, import.meta.url));
 

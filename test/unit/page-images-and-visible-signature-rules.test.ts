@@ -1,9 +1,9 @@
-// The pure rules of page images (domain/page-images.ts) and visible signatures
-// (domain/signature-appearance.ts, and a version's render.metadata.pdf.signature.visible).
+// The pure rules of page images (domain/jobs/page-images.ts) and visible signatures
+// (domain/pdfs/signature-appearance.ts, and a version's render.metadata.pdf.signature.visible).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isSinglePage, pageImagesSpec, selectImagePages } from '../../src/domain/page-images.js';
-import { signatureLines, visibleSignatureProblem } from '../../src/domain/signature-appearance.js';
+import { isSinglePage, pageImagesSpec, selectImagePages } from '../../src/domain/jobs/page-images.js';
+import { signatureLines, visibleSignatureProblem } from '../../src/domain/pdfs/signature-appearance.js';
 import { validateVersionPdf } from '../../src/render/pdf-options.js';
 
 const spec = (input: Parameters<typeof pageImagesSpec>[0]) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parsePageRanges } from '../../src/domain/page-ranges.js';
+import { parsePageRanges } from '../../src/domain/pdfs/page-ranges.js';
 
 test('page ranges: pages and ranges in the order written, N- to the end, repeats kept', () => {
   assert.deepEqual(parsePageRanges('1-3,5', 6, 100), { pages: [0, 1, 2, 4] });

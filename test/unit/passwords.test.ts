@@ -1,10 +1,10 @@
-// Dashboard password hashes (src/services/passwords.ts): scrypt at N = 2^FOLIO_PASSWORD_HASH_COST, with the
+// Dashboard password hashes (src/services/accounts/passwords.ts): scrypt at N = 2^FOLIO_PASSWORD_HASH_COST, with the
 // parameters stored in the hash so a stored hash verifies whatever the setting is now.
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/load.js';
-import { hashPassword, verifyPassword } from '../../src/services/passwords.js';
+import { hashPassword, verifyPassword } from '../../src/services/accounts/passwords.js';
 
 describe('password hashes', () => {
   test('FOLIO_PASSWORD_HASH_COST: default 15 (N = 32768), bounded to 10..17', () => {

@@ -1,4 +1,4 @@
-// The checks a job-creation path runs before rendering (400 naming the field): src/domain/pdf-document.ts
+// The checks a job-creation path runs before rendering (400 naming the field): src/domain/pdfs/pdf-document.ts
 // (names, metadata, combinations) and src/pdf/checks.ts (e-invoice XML, PDFs to join).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import {
   facturXRelationship,
   looksLikePdf,
   type AttachmentInput,
-} from '../../src/domain/pdf-document.js';
+} from '../../src/domain/pdfs/pdf-document.js';
 import { checkPostProcessRequest, eInvoiceXmlProblem, pdfProblem } from '../../src/pdf/checks.js';
 
 const xml = fs.readFileSync(new URL('../fixtures/pdf/factur-x-en16931.xml', import.meta.url));

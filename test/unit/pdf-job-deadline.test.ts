@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../../src/errors/app-error.js';
-import { timeLeft } from '../../src/services/pdf-step-finish.js';
+import { timeLeft } from '../../src/services/pdfs/pdf-step-finish.js';
 
 test('each piece of work gets at most what is left of the job; none starts past the deadline', () => {
   const now = performance.now();

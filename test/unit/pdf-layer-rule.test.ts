@@ -18,7 +18,7 @@ async function messages(source: string): Promise<string[]> {
 
 test('src/pdf may not import services, http, db, worker or render', async () => {
   for (const source of [
-    "import { RenderJobs } from '../services/render-jobs.js';",
+    "import { RenderJobs } from '../services/jobs/render-jobs.js';",
     "import { buildServer } from '../http/server.js';",
     "import type { Database } from '../db/tables.js';",
     "import { RenderWorker } from '../worker/render-worker.js';",
@@ -32,7 +32,7 @@ test('src/pdf may not import services, http, db, worker or render', async () => 
 
 test('src/pdf may import domain/, its npm libraries and node built-ins', async () => {
   for (const source of [
-    "import { effectiveStandard } from '../domain/pdf-document.js';",
+    "import { effectiveStandard } from '../domain/pdfs/pdf-document.js';",
     "import { PDFDocument } from '@cantoo/pdf-lib';",
     "import { XMLValidator } from 'fast-xml-parser';",
     "import { readFileSync } from 'node:fs';",

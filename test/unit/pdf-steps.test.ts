@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSteps, selectPages } from '../../src/domain/pdf-steps.js';
+import { checkSteps, selectPages } from '../../src/domain/pdfs/pdf-steps.js';
 
 test('page selections: ranges in order, open ranges, exclusions, only exclusions, all', () => {
   assert.deepEqual(selectPages('1-3,!2', 5), { pages: [0, 2] });

@@ -1,14 +1,14 @@
-// scanPdf (src/pdf/limits.ts) decodes every stream through its whole filter chain with a ceiling at each
-// level, and measures images by their declared pixels; the decoders (src/pdf/stream-decoders.ts) on known
+// scanPdf (src/pdf/syntax/limits.ts) decodes every stream through its whole filter chain with a ceiling at each
+// level, and measures images by their declared pixels; the decoders (src/pdf/syntax/stream-decoders.ts) on known
 // inputs; and a stamp image is refused from its header when it declares too many pixels.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { checkSteps } from '../../src/domain/pdf-steps.js';
-import { imageSize } from '../../src/pdf/image-size.js';
-import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from '../../src/pdf/limits.js';
+import { checkSteps } from '../../src/domain/pdfs/pdf-steps.js';
+import { imageSize } from '../../src/pdf/syntax/image-size.js';
+import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from '../../src/pdf/syntax/limits.js';
 import { PdfStepError, runPdfSteps } from '../../src/pdf/pipeline.js';
 import {
   ascii85Decode,
@@ -18,7 +18,7 @@ import {
   lzwDecode,
   runLengthDecode,
   runLengthSize,
-} from '../../src/pdf/stream-decoders.js';
+} from '../../src/pdf/syntax/stream-decoders.js';
 import { pdfFromObjects } from '../helpers/hostile-pdfs.js';
 import { ascii85, asciiHex, deflatedZeros, lzw, lzwZeros, png, runLength, runLengthRuns } from '../helpers/pdf-encoders.js';
 

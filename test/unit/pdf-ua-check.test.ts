@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
-import { scanContent } from '../../src/pdf/ua-content.js';
-import { checkPdfUa, describeFindings } from '../../src/pdf/ua-check.js';
+import { scanContent } from '../../src/pdf/ua/ua-content.js';
+import { checkPdfUa, describeFindings } from '../../src/pdf/ua/ua-check.js';
 
 const scan = (s: string) => scanContent(Buffer.from(s, 'latin1'));
 

@@ -1,9 +1,9 @@
-// The rules of a render job's `steps` (domain/render-job-steps.ts): a PDF job's steps and order rules, no
+// The rules of a render job's `steps` (domain/jobs/render-job-steps.ts): a PDF job's steps and order rules, no
 // split, and what cannot hold with the job's other document options, each problem naming the step.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../../src/domain/render-job-steps.js';
-import type { PdfStep } from '../../src/domain/pdf-steps.js';
+import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../../src/domain/jobs/render-job-steps.js';
+import type { PdfStep } from '../../src/domain/pdfs/pdf-steps.js';
 
 const steps = (raw: unknown[]): PdfStep[] => {
   const r = checkRenderJobSteps(raw);

@@ -1,10 +1,10 @@
 // A signature's reason, location and contact info follow one rule wherever a signature is asked for: a
 // version's render.metadata.pdf.signature and a PDF job's sign step give the same answer (a job's
-// `signature` goes through the same function, services/job-documents.ts).
+// `signature` goes through the same function, services/jobs/job-documents.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSteps } from '../../src/domain/pdf-steps.js';
-import { MAX_SIGNATURE_TEXT, signatureTextProblem } from '../../src/domain/signature-text.js';
+import { checkSteps } from '../../src/domain/pdfs/pdf-steps.js';
+import { MAX_SIGNATURE_TEXT, signatureTextProblem } from '../../src/domain/pdfs/signature-text.js';
 import { validateVersionPdf } from '../../src/render/pdf-options.js';
 
 test('one rule for reason, location and contact info, at commit and in a sign step', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
-import type { SigningKeyMaterial } from '../../src/domain/signing-certificates.js';
+import type { SigningKeyMaterial } from '../../src/domain/pdfs/signing-certificates.js';
 import { SigningKeyCache } from '../../src/worker/signing-key-cache.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });

@@ -1,4 +1,4 @@
-// The rules of `folio test` (src/domain/snapshot-compare.ts, and pdf/snapshot-judge.ts over small PNGs made here): when a
+// The rules of `folio test` (src/domain/deploys/snapshot-compare.ts, and pdf/snapshots/snapshot-judge.ts over small PNGs made here): when a
 // pixel differs, when a page drifts (tolerance, size), the line diff of the text and the one-line summary.
 // No Chromium, no poppler.
 import assert from 'node:assert/strict';
@@ -16,9 +16,9 @@ import {
   percent,
   type FixtureVerdict,
   type RawImage,
-} from '../../src/domain/snapshot-compare.js';
-import { judge } from '../../src/pdf/snapshot-judge.js';
-import type { Snapshot } from '../../src/domain/snapshot-files.js';
+} from '../../src/domain/deploys/snapshot-compare.js';
+import { judge } from '../../src/pdf/snapshots/snapshot-judge.js';
+import type { Snapshot } from '../../src/domain/deploys/snapshot-files.js';
 
 /** A width × height RGB image of one colour, with `changes` pixels (by index) set to another. */
 function image(

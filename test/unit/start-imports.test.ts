@@ -73,5 +73,5 @@ test('the server loads the PDF and PKI libraries only when a job needs them', ()
   const chain = chainTo(path.join(ROOT, 'src/main/serve.ts'), LOADED_ON_USE);
   assert.equal(chain, null, `the server loads at start: ${chain?.join(' -> ')}`);
   // The reading finds the libraries where they are imported.
-  assert.deepEqual(chainTo(path.join(ROOT, 'src/pdf/tsp.ts'), LOADED_ON_USE), ['src/pdf/tsp.ts', 'asn1js']);
+  assert.deepEqual(chainTo(path.join(ROOT, 'src/pdf/signing/tsp.ts'), LOADED_ON_USE), ['src/pdf/signing/tsp.ts', 'asn1js']);
 });

@@ -1,11 +1,11 @@
-// Which template language a version's entry is written in (domain/template-engines.ts), how a route finds
+// Which template language a version's entry is written in (domain/deploys/template-engines.ts), how a route finds
 // a template entry, and the commit-time syntax check each engine's own package makes (sandbox/template-check.ts,
 // run here directly: the sandbox thread runs the same function).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkCommit } from '../../src/domain/commit-check.js';
-import { resolveRoute } from '../../src/domain/file-paths.js';
-import { engineOfPath, lineColumn, resolveEngine, templateSourcePaths } from '../../src/domain/template-engines.js';
+import { checkCommit } from '../../src/domain/deploys/commit-check.js';
+import { resolveRoute } from '../../src/domain/deploys/file-paths.js';
+import { engineOfPath, lineColumn, resolveEngine, templateSourcePaths } from '../../src/domain/deploys/template-engines.js';
 import { checkTemplates } from '../../src/sandbox/template-check.js';
 
 const UNLIMITED = { maxFilesPerDeployCommit: null, maxBytesPerDeployCommit: null, maxRenderTimeoutMs: null };

@@ -1,7 +1,7 @@
 // Templates nested deeper than MAX_TEMPLATE_NESTING are refused before their engine parses them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_TEMPLATE_NESTING, templateNestingProblem } from '../../src/domain/template-nesting.js';
+import { MAX_TEMPLATE_NESTING, templateNestingProblem } from '../../src/domain/deploys/template-nesting.js';
 
 const nest = (open: string, close: string, n: number, inner = 'x') => open.repeat(n) + inner + close.repeat(n);
 

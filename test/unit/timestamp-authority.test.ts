@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { postTimestampQuery, TimestampAuthorityError } from '../../src/net/timestamp-authority.js';
 import { systemLookup } from '../../src/net/resolve-host.js';
-import { timestampRequest, timestampToken, TimestampResponseError } from '../../src/pdf/tsp.js';
-import { timestampAuthorityUrlProblem } from '../../src/domain/timestamp-authority.js';
+import { timestampRequest, timestampToken, TimestampResponseError } from '../../src/pdf/signing/tsp.js';
+import { timestampAuthorityUrlProblem } from '../../src/domain/pdfs/timestamp-authority.js';
 
 let server: http.Server;
 let base = '';

@@ -1,4 +1,4 @@
-// The pure rules of URL sources (domain/url-source.ts, domain/gotenberg-url.ts) and the allow-list's
+// The pure rules of URL sources (domain/jobs/url-source.ts, domain/gotenberg-url.ts) and the allow-list's
 // effect on the address check (net/resolve-host.ts, with an injected resolver playing DNS).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -10,7 +10,7 @@ import {
   isSourceOrigin,
   parseAllowedHosts,
   shownSourceUrl,
-} from '../../src/domain/url-source.js';
+} from '../../src/domain/jobs/url-source.js';
 import { resolveAndCheckHost, type LookupAll } from '../../src/net/resolve-host.js';
 
 describe('URL sources', () => {

@@ -2,9 +2,9 @@
 // bounds of `waitFor`, the render timeout a delay must fit in, and how a stored one is read back.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseStoredJobDocument, StoredDocumentError } from '../../src/domain/job-document.js';
-import { renderTimeoutMs } from '../../src/domain/render-timeout.js';
-import { isStoredWaitFor, selectorSyntaxProblem, shownCondition, waitForProblem } from '../../src/domain/wait-for.js';
+import { parseStoredJobDocument, StoredDocumentError } from '../../src/domain/jobs/job-document.js';
+import { renderTimeoutMs } from '../../src/domain/jobs/render-timeout.js';
+import { isStoredWaitFor, selectorSyntaxProblem, shownCondition, waitForProblem } from '../../src/domain/jobs/wait-for.js';
 
 describe('selectorSyntaxProblem', () => {
   test('refuses what Chromium refuses at the top level', () => {

@@ -1,12 +1,12 @@
-// Word templates (domain/word-templates.ts): the commit-time check of their +++ tags
+// Word templates (domain/office/word-templates.ts): the commit-time check of their +++ tags
 // (sandbox/word-template-check.ts) and the fill from a payload (sandbox/word-template.ts), run here
 // directly (a sandbox thread runs the same functions), on a template written with the `docx` package.
 // The filled DOCX is read back as Word's XML text.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import JSZip from 'jszip';
-import { checkCommit } from '../../src/domain/commit-check.js';
-import { resolveEngine } from '../../src/domain/template-engines.js';
+import { checkCommit } from '../../src/domain/deploys/commit-check.js';
+import { resolveEngine } from '../../src/domain/deploys/template-engines.js';
 import { checkWordTemplate } from '../../src/sandbox/word-template-check.js';
 import { fillWordTemplate } from '../../src/sandbox/word-template.js';
 import { wordInvoicePayload, wordInvoiceTemplate } from '../fixtures/word-invoice.js';

@@ -11,7 +11,7 @@ type ImageOptions = NonNullable<NonNullable<RenderJob['document']>['images']>;
 
 /** Images are shown at most this wide (CSS pixels); a click opens the full one. */
 export const GALLERY_WIDTH = 240;
-/** Defaults of the API, for a job that left them out (src/domain/page-images.ts). */
+/** Defaults of the API, for a job that left them out (src/domain/jobs/page-images.ts). */
 const DEFAULT_DPI = 96;
 const DEFAULT_QUALITY = 85;
 

@@ -1,4 +1,4 @@
-import { SCOPES as ALL_SCOPES } from '../../../src/domain/scopes.js';
+import { SCOPES as ALL_SCOPES } from '../../../src/domain/accounts/scopes.js';
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, dateTime } from '../format';

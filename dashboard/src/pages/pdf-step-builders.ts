@@ -1,5 +1,5 @@
 // The small forms of the step builder on a managed PDF's page: one per common step of POST /v1/pdf-jobs,
-// each making the step's JSON from its inputs (src/domain/pdf-steps.ts has the rules; the API checks them).
+// each making the step's JSON from its inputs (src/domain/pdfs/pdf-steps.ts has the rules; the API checks them).
 // Steps without a form here are written in the JSON editor directly.
 import { ApiError } from '../api';
 import { h } from '../dom';

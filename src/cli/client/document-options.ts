@@ -10,9 +10,9 @@ import {
   PDF_STANDARDS,
   type AfRelationship,
   type FacturXProfile,
-} from '../../domain/pdf-document.js';
-import { mimeForPath } from '../../domain/mime.js';
-import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
+} from '../../domain/pdfs/pdf-document.js';
+import { mimeForPath } from '../../domain/deploys/mime.js';
+import { PDF_PERMISSIONS } from '../../domain/pdfs/pdf-protection.js';
 import type { Parsed } from './args.js';
 import { UsageError } from './output.js';
 

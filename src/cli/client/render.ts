@@ -22,7 +22,7 @@ import {
 import { waitForJob } from './job-wait.js';
 import { checkOutputDir, CliError, formatBytes, plural, printJson, UsageError } from './output.js';
 import { imageJson, jobImages, saveJobResult } from './render-output.js';
-import { engineOfPath, isTemplateEngine, TEMPLATE_ENGINES, type TemplateEngine } from '../../domain/template-engines.js';
+import { engineOfPath, isTemplateEngine, TEMPLATE_ENGINES, type TemplateEngine } from '../../domain/deploys/template-engines.js';
 import { resolveVersion } from './versions.js';
 import { urlSourceFlags, urlSourceHelp, urlSourceOption } from './url-source-options.js';
 import { checkStrict, failOnOption, printWarnings, warningOptionFlags, warningOptionsHelp, withMessages } from './warnings.js';

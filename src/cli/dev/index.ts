@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config/load.js';
-import { buildPayload, DEFAULT_PAYLOAD_MIME } from '../../domain/payload.js';
+import { buildPayload, DEFAULT_PAYLOAD_MIME } from '../../domain/jobs/payload.js';
 import { validatePdfOverrides } from '../../render/pdf-options.js';
 import { RenderError, type PdfOverrides } from '../../render/types.js';
 import { int, noExtra, parse, seconds, str } from '../client/args.js';

@@ -2,10 +2,10 @@
 // same MIME types and path rules as a commit), as the RenderBundle the production renderer takes.
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import { mimeForPath } from '../../domain/mime.js';
-import { normalizeBundlePath, resolveRoute } from '../../domain/file-paths.js';
-import { engineOfPath, type TemplateEngine } from '../../domain/template-engines.js';
-import { treeHash } from '../../domain/tree-hash.js';
+import { mimeForPath } from '../../domain/deploys/mime.js';
+import { normalizeBundlePath, resolveRoute } from '../../domain/deploys/file-paths.js';
+import { engineOfPath, type TemplateEngine } from '../../domain/deploys/template-engines.js';
+import { treeHash } from '../../domain/deploys/tree-hash.js';
 import type { BundleFile, RenderBundle } from '../../render/types.js';
 import { listDirectory } from '../../sdk/index.js';
 import { folioIgnore } from '../client/folioignore.js';

@@ -2,7 +2,7 @@
 // version): in memory for the printed-pages view, or to a file for `p` and --pdf.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CURRENT_PRINT_DEFAULTS } from '../../domain/print-defaults.js';
+import { CURRENT_PRINT_DEFAULTS } from '../../domain/jobs/print-defaults.js';
 import { findChromium } from '../../render/chromium-process.js';
 import type { SandboxOptions } from '../../render/chromium-sandbox.js';
 import { Renderer } from '../../render/renderer.js';

@@ -5,7 +5,7 @@
 // last render) and after each change while a pages view is open; with nobody looking, nothing renders.
 // At most one render runs; changes during a render queue exactly one more, of the then-current files.
 import os from 'node:os';
-import type { RenderDiagnostics } from '../../domain/render-diagnostics.js';
+import type { RenderDiagnostics } from '../../domain/jobs/render-diagnostics.js';
 import { rasterizePdf, RasterizerMissingError, type PageImage } from '../../pdf/rasterize.js';
 import { RenderError } from '../../render/types.js';
 import type { LocalBundle } from './local-bundle.js';

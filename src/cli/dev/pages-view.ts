@@ -4,7 +4,7 @@
 //
 // Everything shown passes through `redact`: a template may log or throw text containing a secret of the env
 // file, and this page is meant to be shared on screens.
-import type { DiagnosticEntry } from '../../domain/render-diagnostics.js';
+import type { DiagnosticEntry } from '../../domain/jobs/render-diagnostics.js';
 import { MAX_PREVIEW_PAGES, type PreviewState } from './page-preview.js';
 import type { Verdict } from './payload-check.js';
 

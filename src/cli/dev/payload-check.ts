@@ -1,11 +1,11 @@
 // The payload checked against the folder's payload.schema.json by the server's own code
-// (services/payload-schemas.ts: the same ajv 2020 set-up, the same problems as JSON pointers), so the dev
+// (services/deploys/payload-schemas.ts: the same ajv 2020 set-up, the same problems as JSON pointers), so the dev
 // preview says what a deploy and a job would say.
 import { createHash } from 'node:crypto';
-import { isJsonMime } from '../../domain/payload.js';
+import { isJsonMime } from '../../domain/jobs/payload.js';
 import { AppError } from '../../errors/app-error.js';
 import { inProcessSandbox } from '../../sandbox/in-process.js';
-import { PayloadSchemas, SAMPLE_PATH, SCHEMA_PATH, type PayloadProblem } from '../../services/payload-schemas.js';
+import { PayloadSchemas, SAMPLE_PATH, SCHEMA_PATH, type PayloadProblem } from '../../services/deploys/payload-schemas.js';
 import type { LocalBundle } from './local-bundle.js';
 import type { DevInputs } from './preview-server.js';
 

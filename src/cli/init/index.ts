@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TEMPLATE_ENGINES } from '../../domain/template-engines.js';
+import { TEMPLATE_ENGINES } from '../../domain/deploys/template-engines.js';
 import { reportError, UsageError } from '../client/output.js';
 import { scaffold, type ScaffoldEngine } from './scaffolds.js';
 import { wordScaffold } from './word-scaffold.js';

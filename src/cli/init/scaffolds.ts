@@ -1,7 +1,7 @@
 // What `folio init` writes for each template language: a one-page invoice with a partial (where the
 // language has partials), a stylesheet with page numbers, a sample payload and its schema. Every
 // scaffold prints the same invoice, so switching languages changes only the template's syntax.
-import type { TemplateEngine } from '../../domain/template-engines.js';
+import type { TemplateEngine } from '../../domain/deploys/template-engines.js';
 
 export type ScaffoldEngine = TemplateEngine | 'html';
 

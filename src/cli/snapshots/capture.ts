@@ -1,6 +1,6 @@
-// What `folio test` keeps of a printed PDF (pdf/snapshot-capture.ts), with poppler's absence or failure
+// What `folio test` keeps of a printed PDF (pdf/snapshots/snapshot-capture.ts), with poppler's absence or failure
 // said as a CLI error; and what a PDF says of the browser that printed it.
-import { capturePdf as capture, CaptureError, type Captured } from '../../pdf/snapshot-capture.js';
+import { capturePdf as capture, CaptureError, type Captured } from '../../pdf/snapshots/snapshot-capture.js';
 import { CliError } from '../client/output.js';
 
 export async function capturePdf(pdf: Buffer, timeoutMs?: number): Promise<Captured> {

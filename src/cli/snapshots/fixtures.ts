@@ -3,7 +3,7 @@
 // them is a usage error (exit 2) naming the file, found before anything is rendered.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIXTURES_DIR, SAMPLE_FIXTURE, SAMPLE_PAYLOAD } from '../../domain/snapshot-files.js';
+import { FIXTURES_DIR, SAMPLE_FIXTURE, SAMPLE_PAYLOAD } from '../../domain/deploys/snapshot-files.js';
 import { UsageError } from '../client/output.js';
 
 /** A fixture is a payload: larger than this is a mistake (a data dump), not a test. */

@@ -8,7 +8,7 @@ import { noExtra, parse, seconds, str } from '../client/args.js';
 import { UsageError } from '../client/output.js';
 import { loadEnv } from '../dev/index.js';
 import type { DevInputs } from '../dev/preview-server.js';
-import { DEFAULT_TOLERANCE } from '../../domain/snapshot-compare.js';
+import { DEFAULT_TOLERANCE } from '../../domain/deploys/snapshot-compare.js';
 
 /** The folder's render.metadata when --metadata is not given: the file `folio deploy --metadata` is usually given. */
 export const DEFAULT_METADATA_FILE = 'render-metadata.json';

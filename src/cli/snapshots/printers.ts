@@ -3,7 +3,7 @@
 // inline sources (one POST /v1/render per fixture: no deploy is created).
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../config/load.js';
-import { buildPayload } from '../../domain/payload.js';
+import { buildPayload } from '../../domain/jobs/payload.js';
 import { RenderError, type PdfOverrides } from '../../render/types.js';
 import { FolioApiError, FolioRenderError } from '../../sdk/index.js';
 import { clientFromEnv } from '../client/api.js';
@@ -13,7 +13,7 @@ import { LocalPrinter } from '../dev/local-printer.js';
 import type { DevInputs } from '../dev/preview-server.js';
 import { pdfProducer } from './capture.js';
 import { type Fixture } from './fixtures.js';
-import { FIXTURES_DIR, SNAPSHOTS_DIR } from '../../domain/snapshot-files.js';
+import { FIXTURES_DIR, SNAPSHOTS_DIR } from '../../domain/deploys/snapshot-files.js';
 
 /** The report folder: a dot folder, so `folio deploy` leaves it out. */
 export const REPORT_DIR = '.folio-test-report';

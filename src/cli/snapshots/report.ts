@@ -4,8 +4,8 @@
 // whole: into a temporary folder beside it, then renamed into place.
 import fs from 'node:fs';
 import path from 'node:path';
-import { diffHunks, percent, type DiffLine } from '../../domain/snapshot-compare.js';
-import type { PageArtifact } from '../../pdf/snapshot-judge.js';
+import { diffHunks, percent, type DiffLine } from '../../domain/deploys/snapshot-compare.js';
+import type { PageArtifact } from '../../pdf/snapshots/snapshot-judge.js';
 
 export interface ReportFixture {
   name: string;

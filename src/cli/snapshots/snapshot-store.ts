@@ -3,7 +3,7 @@
 // beside it under a temporary name, then renamed into place, so a run cut short never leaves half a snapshot.
 import fs from 'node:fs';
 import path from 'node:path';
-import { countPageFiles, pageFile, readSnapshot, SNAPSHOTS_DIR, type Snapshot } from '../../domain/snapshot-files.js';
+import { countPageFiles, pageFile, readSnapshot, SNAPSHOTS_DIR, type Snapshot } from '../../domain/deploys/snapshot-files.js';
 
 export class SnapshotStore {
   readonly root: string;

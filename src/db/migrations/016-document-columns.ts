@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 // without any content (shown in the job view), and render_payloads' the input the worker post-processes
 // with (attachments and the e-invoice XML themselves, packed when large). Each is renamed for what it holds;
 // the values stay as they are (a rename keeps them on SQLite and PostgreSQL alike). Each is read only
-// through its parser in domain/job-document.ts.
+// through its parser in domain/jobs/job-document.ts.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('render_jobs').renameColumn('document_json', 'document_view_json').execute();

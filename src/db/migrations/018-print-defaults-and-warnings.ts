@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Print defaults and warnings (domain/print-defaults.ts, domain/job-warnings.ts).
+// Print defaults and warnings (domain/jobs/print-defaults.ts, domain/jobs/job-warnings.ts).
 // - deploy_versions.print_defaults: the defaults a version prints with where its document says nothing.
 //   Every version that exists now keeps 1, the defaults it has always printed with; new commits write the
 //   current ones. fail_on_json: the warning codes that fail its jobs (NULL: none).

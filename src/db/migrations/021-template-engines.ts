@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // A version's entry may be a template in another language than HTML (Handlebars, Liquid, Nunjucks,
-// Mustache, Markdown: domain/template-engines.ts), run in the rendering page with the payload as its data.
+// Mustache, Markdown: domain/deploys/template-engines.ts), run in the rendering page with the payload as its data.
 // deploy_versions.engine names it; NULL for HTML, which every version before this one is.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // An upload session that created its deploy (`createDeploy`) says so: when it expires without a commit and
 // the deploy still has no version, the janitor removes that deploy, so an upload that failed leaves no empty
-// deploy behind (services/deploys.ts, removeAbandoned). 0 for sessions of an existing deploy and for every
+// deploy behind (services/deploys/deploys.ts, removeAbandoned). 0 for sessions of an existing deploy and for every
 // session made before this migration.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -33,11 +33,11 @@ export interface DeployVersionsTable {
   payload_schema_json: string | null;
   /** The bundle's /sample-payload.json (compact JSON); NULL without one. */
   sample_payload_json: string | null;
-  /** domain/print-defaults.ts: 1 for versions committed before print defaults existed, the current ones after. */
+  /** domain/jobs/print-defaults.ts: 1 for versions committed before print defaults existed, the current ones after. */
   print_defaults: number;
   /** JSON array of warning codes that fail the version's jobs (render.failOn); NULL: none. */
   fail_on_json: string | null;
-  /** The entry's template language (domain/template-engines.ts); NULL: HTML. */
+  /** The entry's template language (domain/deploys/template-engines.ts); NULL: HTML. */
   engine: string | null;
 }
 

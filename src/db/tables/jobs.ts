@@ -1,8 +1,8 @@
 // Row types of render jobs: the job (which is also the queue entry), batches of jobs, a job's payload and
 // its last attempt's diagnostics.
 // Timestamps are integer epoch milliseconds and booleans 0/1 integers (see tables.ts).
-import type { JobErrorCode } from '../../domain/job-errors.js';
-import type { JobStatus } from '../../domain/job-state.js';
+import type { JobErrorCode } from '../../domain/jobs/job-errors.js';
+import type { JobStatus } from '../../domain/jobs/job-state.js';
 
 export interface RenderJobsTable {
   id: string;
@@ -25,7 +25,7 @@ export interface RenderJobsTable {
   available_at: number;
   started_at: number | null;
   finished_at: number | null;
-  /** A job error code (domain/job-errors.ts), set when the job failed. */
+  /** A job error code (domain/jobs/job-errors.ts), set when the job failed. */
   error_code: JobErrorCode | null;
   error_message: string | null;
   lease_owner: string | null;
@@ -34,7 +34,7 @@ export interface RenderJobsTable {
   updated_at: number;
   /**
    * What the job asked of the PDF (no content: names, sizes, profile), JSON of a JobDocumentView; null for
-   * a plain job. Read only through parseJobDocumentView (domain/job-document.ts).
+   * a plain job. Read only through parseJobDocumentView (domain/jobs/job-document.ts).
    */
   document_view_json: string | null;
   /** The render batch the job is an item of (`bat_…`), and its 0-based position there; null for a single job. */
@@ -44,7 +44,7 @@ export interface RenderJobsTable {
   fail_on_json: string | null;
   /** The job's warnings (JSON array of JobWarning); null before it ended. Read through parseStoredWarnings. */
   warnings_json: string | null;
-  /** A URL source's page as the job shows it (origin and path: domain/url-source.ts shownSourceUrl); null otherwise. */
+  /** A URL source's page as the job shows it (origin and path: domain/jobs/url-source.ts shownSourceUrl); null otherwise. */
   source_url: string | null;
 }
 
@@ -87,7 +87,7 @@ export interface RenderPayloadsTable {
    * packed when large (db/packed-inputs.ts); null for a plain job. Read only through readJobDocumentInput.
    */
   document_input_json: string | null;
-  /** A URL source (JSON of domain/url-source.ts UrlSource: URL, cookies, headers) sealed with the secrets key; null otherwise. */
+  /** A URL source (JSON of domain/jobs/url-source.ts UrlSource: URL, cookies, headers) sealed with the secrets key; null otherwise. */
   source_sealed: string | null;
 }
 
@@ -110,7 +110,7 @@ export interface VersionChecksTable {
   batch_id: string | null;
   /** Share of a page's pixels that may differ (0.001 = 0.1 %). */
   tolerance: number;
-  /** JSON array of CheckFixture (services/version-checks.ts), in item order. */
+  /** JSON array of CheckFixture (services/deploys/version-checks.ts), in item order. */
   fixtures_json: string;
   /** running | passed | drifted | failed */
   status: string;

@@ -1,11 +1,11 @@
 // Gotenberg's form fields (the Chromium routes, /forms/chromium/{convert,screenshot}/html) read into the
-// fields of a Folio render job: print options (`print`, checked later by domain/print-options.ts like any
+// fields of a Folio render job: print options (`print`, checked later by domain/jobs/print-options.ts like any
 // job's), document options (`pdf`, `protection`), `failOn`, wait conditions (`waitFor`, gotenberg-wait.ts)
 // and page images. Every field is either mapped or refused by name: nothing a Gotenberg client sends is
 // silently ignored (docs/gotenberg.md is the table). Pure: no I/O.
 
 import { addGotenbergWait, gotenbergWaitFieldOf, isGotenbergWaitField } from './wait.js';
-import type { WaitFor } from '../wait-for.js';
+import type { WaitFor } from '../jobs/wait-for.js';
 
 export type ChromiumRoute = 'convert' | 'screenshot';
 

@@ -1,7 +1,7 @@
 // Gotenberg's LibreOffice form fields (POST /forms/libreoffice/convert) as a Folio job's `office` options:
 // each field Folio honours is mapped, every other one refused by name (nothing is silently ignored).
 import { parseGoBool } from './form.js';
-import type { OfficeConversionOptions } from '../office-options.js';
+import type { OfficeConversionOptions } from '../office/office-options.js';
 
 export interface LibreOfficeForm {
   office: OfficeConversionOptions;

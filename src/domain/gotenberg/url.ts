@@ -1,7 +1,7 @@
 // Gotenberg's `POST /forms/chromium/convert/url`: the form fields that make the URL source of a Folio job
 // (`url`, `extraHttpHeaders` as a JSON object, `cookies` as Gotenberg's JSON array), taken out of the form
 // before the other Chromium fields are mapped by gotenberg-form.ts. Pure: no I/O.
-import type { UrlSourceCookie } from '../url-source.js';
+import type { UrlSourceCookie } from '../jobs/url-source.js';
 
 export interface FormUrlSource {
   source: { url: string; cookies?: UrlSourceCookie[]; headers?: Record<string, string> };

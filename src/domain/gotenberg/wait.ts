@@ -1,10 +1,10 @@
-// Gotenberg's wait fields of the Chromium routes as a job's `waitFor` (domain/wait-for.ts): `waitDelay`
+// Gotenberg's wait fields of the Chromium routes as a job's `waitFor` (domain/jobs/wait-for.ts): `waitDelay`
 // (a Go duration: `1s`, `500ms`, `1.5s`) is `delayMs`, `waitForExpression` is `expression` and
 // `waitForSelector` is `selector`. An empty value is Gotenberg's "not set". The bounds (lengths, a delay
 // within the render timeout) are the job's own, checked when the job is created and named by these fields.
 // Pure.
-import { parseGoDuration } from '../go-duration.js';
-import type { WaitFor } from '../wait-for.js';
+import { parseGoDuration } from './go-duration.js';
+import type { WaitFor } from '../jobs/wait-for.js';
 
 export const GOTENBERG_WAIT_FIELDS = {
   waitDelay: 'delayMs',

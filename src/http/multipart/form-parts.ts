@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
+import { MAX_INLINE_BYTES_CEILING } from '../../domain/accounts/plans.js';
 import { AppError } from '../../errors/app-error.js';
 import { readParts } from './read-parts.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES } from './limits.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_INLINE_BYTES_CEILING } from '../../domain/plans.js';
-import { isOfficeFileName } from '../../domain/office-input.js';
+import { MAX_INLINE_BYTES_CEILING } from '../../domain/accounts/plans.js';
+import { isOfficeFileName } from '../../domain/office/office-input.js';
 import { AppError } from '../../errors/app-error.js';
 import { readParts } from './read-parts.js';
 import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES } from './limits.js';

@@ -1,5 +1,5 @@
 import type { FastifyMultipartOptions } from '@fastify/multipart';
-import { MAX_INLINE_FILES_CEILING } from '../../domain/plans.js';
+import { MAX_INLINE_FILES_CEILING } from '../../domain/accounts/plans.js';
 import type { Services } from '../../services/index.js';
 import { jobBodyLimit } from '../job-body-limit.js';
 

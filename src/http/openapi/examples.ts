@@ -3,9 +3,9 @@
 // together. A test validates every example of the served document against its schema.
 import { createHash } from 'node:crypto';
 import { blobKey } from '../../blobs/keys.js';
-import { builtInPlans } from '../../domain/plans.js';
+import { builtInPlans } from '../../domain/accounts/plans.js';
 import { DEFAULT_LINK_SECONDS } from '../../domain/signed-links.js';
-import { MAX_SINGLE_FILE_BYTES } from '../../services/usage.js';
+import { MAX_SINGLE_FILE_BYTES } from '../../services/accounts/usage.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 

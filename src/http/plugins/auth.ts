@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { hasScope, type Scope } from '../../domain/scopes.js';
+import { hasScope, type Scope } from '../../domain/accounts/scopes.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Services } from '../../services/index.js';
 import type { Principal } from '../../services/context.js';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/load.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Principal } from '../../services/context.js';
-import { SESSION_MAX_MS, type DashboardSession, type Sessions } from '../../services/sessions.js';
+import { SESSION_MAX_MS, type DashboardSession, type Sessions } from '../../services/accounts/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,7 +52,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   reply.header('set-cookie', attrs.join('; '));
 }
 
-/** The sign-in's device cookie (src/services/users.ts): only the sign-in route reads it. */
+/** The sign-in's device cookie (src/services/accounts/users.ts): only the sign-in route reads it. */
 export function deviceCookieName(config: Config): string {
   return isHttps(config) ? '__Host-folio_device' : 'folio_device';
 }

@@ -15,7 +15,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../plugins/session-auth.js';
-import { apiKeyRoutes } from './api-keys.js';
+import { apiKeyRoutes } from './account/api-keys.js';
 
 /** Built by `scripts/setup.sh` (vite) from dashboard/; not in git. */
 export const DASHBOARD_DIST = fileURLToPath(new URL('../../../dashboard/dist/', import.meta.url));

@@ -1,7 +1,7 @@
 import { JobWarningCodeSchema } from './warnings.js';
 import { Type } from '@sinclair/typebox';
-import { SLUG_PATTERN } from '../../services/deploys.js';
-import { ENV_NAME_PATTERN } from '../../services/settings.js';
+import { SLUG_PATTERN } from '../../services/deploys/deploys.js';
+import { ENV_NAME_PATTERN } from '../../services/accounts/settings.js';
 import { EpochMs } from './common.js';
 
 export const Slug = Type.String({

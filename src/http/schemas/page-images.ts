@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 // A stored page image as the API shows it; the `images` and `outputFormat` body fields are in
-// domain/job-body.ts.
+// domain/jobs/job-body.ts.
 
 export const PageImage = Type.Object(
   {

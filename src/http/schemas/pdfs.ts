@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MAX_MERGE_SOURCES } from '../../services/pdf-merges.js';
+import { MAX_MERGE_SOURCES } from '../../services/pdfs/pdf-merges.js';
 
 export const MergeSource = Type.Object(
   {

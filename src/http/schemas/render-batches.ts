@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BATCH_COMBINES, MAX_BATCH_ITEMS } from '../../services/render-batches.js';
+import { BATCH_COMBINES, MAX_BATCH_ITEMS } from '../../services/batches/render-batches.js';
 import { batchProductErrorCodes } from '../../errors/codes.js';
 import { EpochMs, ListQuery } from './common.js';
 import { CreateJobBody } from './render.js';

@@ -1,10 +1,10 @@
-import { OfficeView } from '../../domain/office-job-field.js';
+import { OfficeView } from '../../domain/office/office-job-field.js';
 import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
-import { JOB_ERRORS } from '../../domain/job-errors.js';
+import { JOB_ERRORS } from '../../domain/jobs/job-errors.js';
 import { JobWarningCodeSchema, JobWarningsSchema } from './warnings.js';
-import { Accessibility, DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/job-body.js';
-import { PDF_PERMISSIONS } from '../../domain/pdf-protection.js';
+import { Accessibility, DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/jobs/job-body.js';
+import { PDF_PERMISSIONS } from '../../domain/pdfs/pdf-protection.js';
 
 // What the API answers about render jobs and their products (components of the OpenAPI document).
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 
-// The schemas of render jobs: the job body (domain/job-body.ts, which the services derive their input from),
+// The schemas of render jobs: the job body (domain/jobs/job-body.ts, which the services derive their input from),
 // page images and the views. Routes and server.ts import them from here.
-export { CreateJobBody, DocumentMetadata } from '../../domain/job-body.js';
+export { CreateJobBody, DocumentMetadata } from '../../domain/jobs/job-body.js';
 export { PageImage } from './page-images.js';
 export { Access, EmbeddedPdf, ManagedPdf, PermanentLink, RenderJob, RenderOutput } from './render-views.js';
 

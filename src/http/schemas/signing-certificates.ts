@@ -8,7 +8,7 @@ import {
   MAX_RSA_BITS,
   MAX_SIGNING_CERTIFICATES_PER_ACCOUNT,
   MIN_RSA_BITS,
-} from '../../domain/signing-certificates.js';
+} from '../../domain/pdfs/signing-certificates.js';
 import { EpochMs } from './common.js';
 
 /** Largest JSON body of the upload route: the base64 of MAX_PKCS12_BYTES with line breaks, and room to spare. */

@@ -1,4 +1,4 @@
-// The version check as the API shows it (services/version-checks.ts builds it).
+// The version check as the API shows it (services/deploys/version-checks.ts builds it).
 import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
 

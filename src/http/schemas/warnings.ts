@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { JOB_WARNING_CODES, JOB_WARNINGS } from '../../domain/job-warnings.js';
+import { JOB_WARNING_CODES, JOB_WARNINGS } from '../../domain/jobs/job-warnings.js';
 
-// A job's warnings (domain/job-warnings.ts): in the job, the job list, batch items, the webhook body and
+// A job's warnings (domain/jobs/job-warnings.ts): in the job, the job list, batch items, the webhook body and
 // the diagnostics.
 
 export const JobWarningCodeSchema = Type.Union(

@@ -3,13 +3,13 @@
 // the sandbox (src/pdf/pipeline.ts; their bytes are untrusted). The result then goes on like a printed PDF
 // through the finishing steps (optimize, encryption, signing; storage), and is recorded like any output.
 import { performance } from 'node:perf_hooks';
-import type { PdfJobSource } from '../../domain/job-document.js';
-import type { PdfStep } from '../../domain/pdf-steps.js';
+import type { PdfJobSource } from '../../domain/jobs/job-document.js';
+import type { PdfStep } from '../../domain/pdfs/pdf-steps.js';
 import { AppError } from '../../errors/app-error.js';
 import { RenderError, type RenderResult } from '../../render/types.js';
 import type { ServiceContext } from '../../services/context.js';
 import type { DocumentPlan } from '../document-step.js';
-import { MAX_MERGE_BYTES, type PdfMerges } from '../../services/pdf-merges.js';
+import { MAX_MERGE_BYTES, type PdfMerges } from '../../services/pdfs/pdf-merges.js';
 import { stepFailure } from '../step-failure.js';
 import type { Producer } from './producer.js';
 

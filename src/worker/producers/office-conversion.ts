@@ -3,11 +3,11 @@
 // finishing steps like a printed one. LibreOffice's messages become the job's diagnostics, its name and
 // version the job's "printed by".
 import { createHash } from 'node:crypto';
-import type { StoredJobDocument } from '../../domain/job-document.js';
-import type { OfficeConversionOptions } from '../../domain/office-options.js';
-import type { PdfStandard } from '../../domain/pdf-document.js';
+import type { StoredJobDocument } from '../../domain/jobs/job-document.js';
+import type { OfficeConversionOptions } from '../../domain/office/office-options.js';
+import type { PdfStandard } from '../../domain/pdfs/pdf-document.js';
 import { OfficeError, type OfficeConverter } from '../../office/converter.js';
-import { countPdfPages } from '../../pdf/page-count.js';
+import { countPdfPages } from '../../pdf/syntax/page-count.js';
 import { RenderError, type RenderRequest, type RenderResult } from '../../render/types.js';
 import type { Producer, ProducerSink } from './producer.js';
 

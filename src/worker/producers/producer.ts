@@ -3,12 +3,12 @@
 // to the PDF afterwards (document options, page images, storage) is the same for all of them: the finishing
 // steps (worker/finishing.ts). producerFor (index.ts) picks the one a prepared job needs.
 import type { Readable } from 'node:stream';
-import type { PdfJobSource } from '../../domain/job-document.js';
-import type { OfficeConversionOptions } from '../../domain/office-options.js';
+import type { PdfJobSource } from '../../domain/jobs/job-document.js';
+import type { OfficeConversionOptions } from '../../domain/office/office-options.js';
 import type { OfficeConverter } from '../../office/converter.js';
 import type { RenderRequest, RenderResult } from '../../render/types.js';
 import type { ServiceContext } from '../../services/context.js';
-import type { PdfMerges } from '../../services/pdf-merges.js';
+import type { PdfMerges } from '../../services/pdfs/pdf-merges.js';
 import type { DocumentPlan } from '../document-step.js';
 
 /** Prints a render request in Chromium (render/renderer.ts), streaming the PDF into the sink. */

@@ -1,8 +1,8 @@
-// The producer of a Word-template job (domain/word-templates.ts): the version's DOCX entry filled from the
+// The producer of a Word-template job (domain/office/word-templates.ts): the version's DOCX entry filled from the
 // job's payload in the sandbox (`word.fill`), then converted by the office engine (office-conversion.ts). A
 // command that fails, a payload that is not a JSON object, or a fill past its sandbox bounds fails the job
 // with template_render_failed and the reason.
-import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../../domain/word-templates.js';
+import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../../domain/office/word-templates.js';
 import { SandboxLimitError, SandboxTaskError, type Sandbox } from '../../sandbox/pool.js';
 import { RenderError, type RenderBundle, type RenderRequest } from '../../render/types.js';
 import { convertOfficeEntry } from './office-conversion.js';

@@ -4,7 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod/v4';
 import { FolioApiError, type CreateRenderJobBody, type FolioClient } from '../../../sdk/index.js';
-import { TEMPLATE_ENGINES } from '../../../domain/template-engines.js';
+import { TEMPLATE_ENGINES } from '../../../domain/deploys/template-engines.js';
 import { versionNumber } from '../versions.js';
 import { answerJob, DEFAULT_WAIT_SECONDS, followJob, MAX_WAIT_SECONDS, renderAndAnswer, type CallContext } from './jobs.js';
 import { fail, withClient } from './results.js';

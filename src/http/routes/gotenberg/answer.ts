@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gotenbergFieldOf, outputFileName, WEBHOOK_HEADERS, WEBHOOK_REFUSAL } from '../../../domain/gotenberg/form.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
-import type { CreateJobInput } from '../../../services/render-jobs.js';
+import type { CreateJobInput } from '../../../services/jobs/render-jobs.js';
 import { productOf, sendProduct, waitWhileConnected } from '../../waited-job.js';
 import { requestHash, runIdempotent } from '../../idempotent.js';
 import { principalOf } from '../../plugins/auth.js';

@@ -5,14 +5,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mergeOrder, outputFileName } from '../../../domain/gotenberg/form.js';
 import { mapLibreOfficeForm } from '../../../domain/gotenberg/libreoffice.js';
-import { isOfficeFileName } from '../../../domain/office-input.js';
+import { isOfficeFileName } from '../../../domain/office/office-input.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';
 import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition } from '../files.js';
+import { contentDisposition } from '../jobs/files.js';
 import { formField, refuseWebhookHeaders, renderAndAnswer } from './answer.js';
 import { gotenbergHeaders } from './chromium.js';
 import { QUOTA_ERRORS } from '../../openapi/job-creation-errors.js';

@@ -1,6 +1,6 @@
 // Gotenberg's merge route (`/forms/pdfengines/merge`, and `/forms/pdf/merge` as Gotenberg 9 spells it):
 // uploaded PDFs joined in the alphanumeric order of their file names, as Gotenberg does, and answered.
-// The uploads are untrusted PDFs: read only in the sandbox (services/pdf-merges.ts, mergeUploads).
+// The uploads are untrusted PDFs: read only in the sandbox (services/pdfs/pdf-merges.ts, mergeUploads).
 import type { FastifyInstance } from 'fastify';
 import { mergeOrder, outputFileName, parseGoBool } from '../../../domain/gotenberg/form.js';
 import { AppError } from '../../../errors/app-error.js';
@@ -8,7 +8,7 @@ import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition } from '../files.js';
+import { contentDisposition } from '../jobs/files.js';
 import { gotenbergHeaders } from './chromium.js';
 import { refuseWebhookHeaders } from './answer.js';
 

@@ -1,0 +1,396 @@
+// A job's document options (PDF/A, metadata, attachments, an e-invoice, passwords, a signature, page
+// images) and its render options (print options, wait conditions): checked without the version at creation
+// (400 naming the field), then against the version and the plan inside the creating transaction. Single
+// jobs, sync renders and batch items all come through here.
+import type { Transaction } from 'kysely';
+import type { DeployVersionsTable, Tables } from '../../db/tables.js';
+import { base64ByteLength, isBase64 } from '../../domain/base64.js';
+import { normalizeBundlePath } from '../../domain/deploys/file-paths.js';
+import {
+  checkPdfDocumentRequest,
+  effectiveStandard,
+  PDF_STANDARDS,
+  type PdfAccessibility,
+  type PdfInputProblem,
+  type PdfStandard,
+} from '../../domain/pdfs/pdf-document.js';
+import { visibleSignatureProblem } from '../../domain/pdfs/signature-appearance.js';
+import { signatureTextProblem } from '../../domain/pdfs/signature-text.js';
+import { validatePdfOverrides, type PdfOverrides } from '../../domain/jobs/print-options.js';
+import { pageImagesSpec, type PageImagesSpec } from '../../domain/jobs/page-images.js';
+import { permissionsOf, protectionProblems } from '../../domain/pdfs/pdf-protection.js';
+import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../../domain/accounts/plans.js';
+import { renderTimeoutMs } from '../../domain/jobs/render-timeout.js';
+import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../../domain/jobs/wait-for.js';
+import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../../domain/jobs/render-job-steps.js';
+import type { PdfStep } from '../../domain/pdfs/pdf-steps.js';
+import { AppError } from '../../errors/app-error.js';
+import { SandboxLimitError } from '../../sandbox/pool.js';
+import type { ServiceContext } from '../context.js';
+import type { JobDocumentView, StoredJobDocument } from '../../domain/jobs/job-document.js';
+import type { CreateJobInput, DocumentInput } from './render-job-types.js';
+import { planOfAccount } from './job-rows.js';
+import { officeDocument, officeView } from './office-job-options.js';
+
+/** What the job view shows of the pages it pictures: as asked, without the parsed range. */
+const imagesView = ({ first: _f, last: _l, ...asked }: PageImagesSpec) => asked;
+
+const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
+/** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
+const jobField = (p: PdfInputProblem): PdfInputProblem =>
+  p.field === 'standard' || p.field === 'accessibility' || p.field.startsWith('metadata')
+    ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
+    : p;
+
+/**
+ * A job's `print`, checked by the rules of a version's print overrides (domain/jobs/print-options.ts): 400 naming
+ * `print.<option>` (`print.margin.top`).
+ */
+function printOptions(print: Record<string, unknown>): PdfOverrides {
+  const v = validatePdfOverrides(print);
+  if (v.ok) return v.value;
+  const message = v.message.replace(/^pdf\./, 'print.');
+  const field = /^(print(?:\.[A-Za-z]+){0,2})/.exec(message)?.[1] ?? 'print';
+  throw new AppError('invalid_request', message, { field });
+}
+
+export const hasDocumentOptions = (input: DocumentInput) =>
+  input.images !== undefined ||
+  (input.outputFormat !== undefined && input.outputFormat !== 'pdf') ||
+  input.pdf !== undefined ||
+  (input.attachments !== undefined && input.attachments.length > 0) ||
+  input.eInvoice !== undefined ||
+  input.protection !== undefined ||
+  input.signature !== undefined ||
+  input.print !== undefined ||
+  (input.steps !== undefined && input.steps.length > 0) ||
+  input.office !== undefined ||
+  asksToWait(input.waitFor);
+
+/** The version's `render.metadata.pdf` document options, as a commit validated them. */
+function versionDocument(metadataJson: string | null): { standard?: PdfStandard; accessibility?: PdfAccessibility } {
+  if (!metadataJson) return {};
+  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown; accessibility?: unknown } }).pdf;
+  const { standard, accessibility } = pdf ?? {};
+  return {
+    ...(typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
+      ? { standard: standard as PdfStandard }
+      : {}),
+    ...(accessibility === 'pdf/ua-1' ? { accessibility: 'pdf/ua-1' as const } : {}),
+  };
+}
+
+/** The certificate id of a version's `render.metadata.pdf.signature`, if it has one. */
+export function versionSignatureCertificate(metadataJson: string | null): string | undefined {
+  if (!metadataJson) return undefined;
+  const id = (JSON.parse(metadataJson) as { pdf?: { signature?: { certificateId?: unknown } } }).pdf?.signature?.certificateId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export class JobDocuments {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /**
+   * The document options of a job body, checked without the version: each attachment has exactly one of
+   * `content` (valid base64) and `bundlePath` (a valid path), the domain rules (names, media types,
+   * relationships, metadata, combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), and
+   * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
+   */
+  async checkDocument(accountId: string, input: DocumentInput): Promise<StoredJobDocument> {
+    const pictured = pageImagesSpec({
+      images: input.images,
+      outputFormat: input.outputFormat,
+      outputMode: input.outputMode,
+      pdfOptions: (['pdf', 'attachments', 'eInvoice', 'protection', 'signature'] as const).filter((k) => input[k] !== undefined),
+    });
+    if ('problem' in pictured) throw invalid(pictured.problem);
+    const print = input.print === undefined ? undefined : printOptions(input.print);
+    const checkedSteps = input.steps !== undefined && input.steps.length > 0 ? checkRenderJobSteps(input.steps) : null;
+    if (checkedSteps && 'problem' in checkedSteps) throw invalid(checkedSteps.problem);
+    // Stored as sent (the checked form adds what it found, e.g. an image's format); read back through the
+    // same check (domain/jobs/job-document.ts).
+    const steps = checkedSteps ? (input.steps as unknown[] as PdfStep[]) : undefined;
+    const attachments: StoredJobDocument['attachments'] = [];
+    for (const [i, a] of (input.attachments ?? []).entries()) {
+      const f = `attachments[${i}]`;
+      if ((a.content === undefined) === (a.bundlePath === undefined))
+        throw invalid({ field: `${f}.content`, message: `${f} needs exactly one of content (base64) and bundlePath` });
+      const base = {
+        name: a.name,
+        mimeType: a.mimeType,
+        relationship: a.relationship,
+        ...(a.description !== undefined ? { description: a.description } : {}),
+      };
+      if (a.content !== undefined) {
+        if (!isBase64(a.content)) throw invalid({ field: `${f}.content`, message: `${f}.content must be base64 (RFC 4648, with padding)` });
+        attachments.push({ ...base, size: base64ByteLength(a.content), contentBase64: a.content });
+      } else {
+        const n = normalizeBundlePath(a.bundlePath!);
+        if (!n.ok) throw invalid({ field: `${f}.bundlePath`, message: `${f}.bundlePath: ${n.reason}` });
+        attachments.push({ ...base, size: 0, bundlePath: n.path });
+      }
+    }
+    const [problem] = checkPdfDocumentRequest({
+      standard: input.pdf?.standard,
+      accessibility: input.pdf?.accessibility,
+      metadata: input.pdf?.metadata,
+      attachments,
+      eInvoice: input.eInvoice,
+    });
+    if (problem) throw invalid(jobField(problem));
+    // ISO 14289-1 § 7.16 (Matterhorn 26-002): an encrypted PDF/UA document lets assistive technology extract its text.
+    if (input.pdf?.accessibility === 'pdf/ua-1' && input.protection?.permissions?.accessibility === false)
+      throw invalid({
+        field: 'protection.permissions.accessibility',
+        message:
+          'protection.permissions.accessibility cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA lets assistive technology read an encrypted PDF',
+      });
+    if (input.pdf?.accessibility === 'pdf/ua-1' && print?.tagged === false)
+      throw invalid({
+        field: 'print.tagged',
+        message: 'print.tagged cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA is a tagged PDF',
+      });
+    if (input.eInvoice) {
+      // Parsing an XML of up to the body limit is the account's cost: it runs in the sandbox.
+      let p: string | null;
+      try {
+        p = await this.ctx.sandbox.run(
+          'xml.eInvoiceProblem',
+          { xml: Buffer.from(input.eInvoice.xml, 'utf8') },
+          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+        );
+      } catch (err) {
+        if (!(err instanceof SandboxLimitError)) throw err;
+        p = `could not be checked: ${err.message}`;
+      }
+      if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
+    }
+    if (input.protection) {
+      const standard = effectiveStandard({ standard: input.pdf?.standard, eInvoice: input.eInvoice });
+      const [p] = protectionProblems(input.protection, standard);
+      if (p) throw invalid(p);
+    }
+    const signature = input.signature ? await this.#checkSignature(accountId, input) : undefined;
+    const [account] = await planOfAccount(this.ctx.db, { accountId });
+    if (!account) throw new Error(`account ${accountId} not found`);
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    const waitFor = asksToWait(input.waitFor) ? input.waitFor : undefined;
+    if (waitFor) {
+      const planMax = policy.maxRenderTimeoutMs;
+      const p = waitForProblem(
+        waitFor,
+        planMax !== null && planMax < MAX_WAIT_DELAY_MS
+          ? { ms: planMax, named: "the plan's longest render timeout (maxRenderTimeoutMs)" }
+          : { ms: MAX_WAIT_DELAY_MS, named: 'the longest render timeout a version can have' },
+      );
+      if (p) throw invalid(p);
+    }
+    const maxCount = Math.min(policy.maxAttachmentsPerJob ?? MAX_ATTACHMENTS_CEILING, MAX_ATTACHMENTS_CEILING);
+    if (attachments.length > maxCount)
+      throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
+    const stored: StoredJobDocument = {
+      ...(pictured.spec ? { images: pictured.spec } : {}),
+      ...(print ? { print } : {}),
+      ...(waitFor ? { waitFor } : {}),
+      ...(steps ? { steps } : {}),
+      ...(input.outputFormat !== undefined && input.outputFormat !== 'pdf' ? { imagesOnly: true as const } : {}),
+      ...(input.office ? { office: officeDocument(input.office, (p) => this.ctx.secrets.seal(p)) } : {}),
+      ...(signature ? { signature } : {}),
+      ...(input.pdf?.standard !== undefined ? { standard: input.pdf.standard } : {}),
+      ...(input.pdf?.accessibility !== undefined ? { accessibility: input.pdf.accessibility } : {}),
+      ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
+      attachments,
+      ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
+      ...(input.protection
+        ? {
+            protection: {
+              sealed: this.ctx.secrets.seal(
+                JSON.stringify({ userPassword: input.protection.userPassword, ownerPassword: input.protection.ownerPassword }),
+              ),
+              userPassword: (input.protection.userPassword ?? '') !== '',
+              permissions: permissionsOf(input.protection.permissions),
+            },
+          }
+        : {}),
+    };
+    this.#checkAttachmentBytes(stored, policy);
+    return stored;
+  }
+
+  /**
+   * A job's `signature`: a certificate of the account (404 otherwise, as for any other account's id), valid
+   * now (400 naming signature.certificateId), short texts, and a valid `visible` box.
+   */
+  async #checkSignature(accountId: string, input: Pick<CreateJobInput, 'signature' | 'protection'>) {
+    const sig = input.signature!;
+    const text = signatureTextProblem(sig as unknown as Record<string, unknown>, 'signature');
+    if (text) throw invalid(text);
+    if (sig.visible !== undefined) {
+      const p = visibleSignatureProblem(sig.visible, 'signature.visible');
+      if (p) throw invalid(p);
+    }
+    const cert = await this.usableCertificate(accountId, sig.certificateId, 'signature.certificateId');
+    return {
+      certificateId: sig.certificateId,
+      ...(sig.reason !== undefined ? { reason: sig.reason } : {}),
+      ...(sig.location !== undefined ? { location: sig.location } : {}),
+      ...(sig.contactInfo !== undefined ? { contactInfo: sig.contactInfo } : {}),
+      ...(sig.visible !== undefined ? { visible: sig.visible } : {}),
+      subject: cert.subject,
+      fingerprintSha256: cert.fingerprint_sha256,
+    };
+  }
+
+  /**
+   * A certificate of the account, valid now: 404 for another account's or an unknown id, 400 naming
+   * `field` when it is expired or not valid yet. Used for a job's own signature and its version's.
+   */
+  async usableCertificate(accountId: string, certificateId: string, field: string, trx?: Transaction<Tables>) {
+    const cert = await (trx ?? this.ctx.db)
+      .selectFrom('signing_certificates')
+      .select(['subject', 'fingerprint_sha256', 'not_before', 'not_after'])
+      .where('id', '=', certificateId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!cert) throw new AppError('signing_certificate_not_found', `signing certificate ${certificateId} not found`, { field });
+    const now = this.ctx.clock.now();
+    if (Number(cert.not_after) <= now || Number(cert.not_before) > now)
+      throw invalid({
+        field,
+        message: `signing certificate ${certificateId} is ${Number(cert.not_after) <= now ? `expired (since ${new Date(Number(cert.not_after)).toISOString()})` : `not valid yet (from ${new Date(Number(cert.not_before)).toISOString()})`}`,
+      });
+    return cert;
+  }
+
+  /** The plan's byte limit over attachments (sizes known so far) and the e-invoice XML: 400 naming the one that passes it. */
+  #checkAttachmentBytes(doc: StoredJobDocument, policy: PlanPolicy): void {
+    const max = Math.min(policy.maxAttachmentBytesPerJob ?? MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENT_BYTES_CEILING);
+    let total = doc.eInvoice ? Buffer.byteLength(doc.eInvoice.xml, 'utf8') : 0;
+    if (total > max)
+      throw invalid({
+        field: 'eInvoice.xml',
+        message: `eInvoice.xml is ${total} bytes; the plan allows ${max} bytes of attachments per job`,
+      });
+    for (const [i, a] of doc.attachments.entries()) {
+      total += a.size;
+      if (total > max) {
+        const field = `attachments[${i}].${a.bundlePath !== undefined ? 'bundlePath' : 'content'}`;
+        throw invalid({
+          field,
+          message: `${field} brings the job's attachments to ${total} bytes; the plan allows ${max} (maxAttachmentBytesPerJob)`,
+        });
+      }
+    }
+  }
+
+  /**
+   * Inside the job's transaction, once the version is bound: a wait delay fits in the job's render timeout,
+   * attachments from the bundle exist in the version (and count with their size), and the rules hold with
+   * the version's standard when the job sets none.
+   * Returns what is stored: the worker's input (stringified when read) and the job view's summary, and
+   * whether this check changed `doc` (it fills in the sizes of bundle attachments): a caller that stored the
+   * input before the transaction (services/jobs/job-inputs.ts) stores it again then, and only then.
+   */
+  async checkDocumentAgainstVersion(
+    trx: Transaction<Tables>,
+    /** render_timeout_ms absent: the version sets none (an inline version never does). */
+    version: Pick<DeployVersionsTable, 'id' | 'metadata_json'> & Partial<Pick<DeployVersionsTable, 'render_timeout_ms'>>,
+    doc: StoredJobDocument,
+    policy: PlanPolicy,
+  ): Promise<{ input: string; view: string; changed: boolean }> {
+    if (doc.waitFor?.delayMs !== undefined) {
+      // The delay must end within the render timeout the job will have: a longer one could only time out.
+      const ms = renderTimeoutMs(version.render_timeout_ms, policy.maxRenderTimeoutMs);
+      const p = waitForProblem({ delayMs: doc.waitFor.delayMs }, { ms, named: "the job's render timeout" });
+      if (p) throw invalid(p);
+    }
+    const paths = [...new Set(doc.attachments.flatMap((a) => (a.bundlePath !== undefined ? [a.bundlePath] : [])))];
+    if (paths.length > 0) {
+      const rows = await trx
+        .selectFrom('version_files')
+        .select(['path', 'size'])
+        .where('version_id', '=', version.id)
+        .where('path', 'in', paths)
+        .execute();
+      const sizes = new Map(rows.map((r) => [r.path, Number(r.size)]));
+      for (const [i, a] of doc.attachments.entries()) {
+        if (a.bundlePath === undefined) continue;
+        const size = sizes.get(a.bundlePath);
+        if (size === undefined)
+          throw invalid({
+            field: `attachments[${i}].bundlePath`,
+            message: `attachments[${i}].bundlePath ${a.bundlePath} is not a file of the job's version`,
+          });
+        a.size = size;
+      }
+      this.#checkAttachmentBytes(doc, policy);
+    }
+    const fromVersion = versionDocument(version.metadata_json);
+    if (doc.protection && doc.standard === undefined && fromVersion.standard !== undefined && fromVersion.standard !== 'none')
+      throw invalid({
+        field: 'protection',
+        message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
+      });
+    if (fromVersion.accessibility === 'pdf/ua-1' && doc.accessibility === undefined && doc.protection?.permissions.accessibility === false)
+      throw invalid({
+        field: 'protection.permissions.accessibility',
+        message: `protection.permissions.accessibility cannot be false with the version's render.metadata.pdf.accessibility "pdf/ua-1" (set pdf.accessibility to "none" for this job, or allow it)`,
+      });
+    if (doc.standard === undefined && fromVersion.standard !== undefined) {
+      const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });
+      if (problem) {
+        const field = problem.field === 'standard' ? 'eInvoice' : problem.field;
+        throw invalid({ field, message: `with the version's render.metadata.pdf.standard "${fromVersion.standard}": ${problem.message}` });
+      }
+    }
+    const standard = effectiveStandard({ standard: doc.standard ?? fromVersion.standard, eInvoice: doc.eInvoice });
+    if (doc.steps) {
+      const signs = doc.signature !== undefined || versionSignatureCertificate(version.metadata_json) !== undefined;
+      const p = renderJobStepsConflict(doc.steps, { standard, protection: doc.protection !== undefined, signature: signs });
+      if (p) throw invalid(p);
+    }
+    const view: JobDocumentView = {
+      standard,
+      ...((doc.accessibility ?? fromVersion.accessibility) === 'pdf/ua-1' ? { accessibility: 'pdf/ua-1' as const } : {}),
+      ...(doc.metadata !== undefined ? { metadata: doc.metadata } : {}),
+      ...(doc.attachments.length > 0
+        ? {
+            attachments: doc.attachments.map((a) => ({
+              name: a.name,
+              mimeType: a.mimeType,
+              relationship: a.relationship,
+              ...(a.description !== undefined ? { description: a.description } : {}),
+              bytes: a.size,
+              ...(a.bundlePath !== undefined ? { bundlePath: a.bundlePath } : {}),
+            })),
+          }
+        : {}),
+      ...(doc.eInvoice
+        ? {
+            eInvoice: {
+              standard: doc.eInvoice.standard,
+              profile: doc.eInvoice.profile,
+              bytes: Buffer.byteLength(doc.eInvoice.xml, 'utf8'),
+            },
+          }
+        : {}),
+      ...(doc.protection ? { protection: { userPassword: doc.protection.userPassword, permissions: doc.protection.permissions } } : {}),
+      ...(doc.signature ? { signature: doc.signature } : {}),
+      ...(doc.images ? { images: imagesView(doc.images) } : {}),
+      ...(doc.imagesOnly && doc.images ? { outputFormat: doc.images.format } : {}),
+      ...(doc.print ? { print: doc.print } : {}),
+      ...(doc.steps ? { steps: stepsView(doc.steps) } : {}),
+      ...(doc.pdfJob ? { pdfSources: doc.pdfJob.sources } : {}),
+      ...(doc.office ? { office: officeView(doc.office) } : {}),
+    };
+    return {
+      get input() {
+        return JSON.stringify(doc);
+      },
+      view: JSON.stringify(view),
+      changed: paths.length > 0,
+    };
+  }
+
+  /** 404 unless the account has the deploy (its id is all a job creation needs to know here). */
+}
