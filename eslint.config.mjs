@@ -249,7 +249,6 @@ export default tseslint.config(
       'src/cli/dev/index.ts',
       'src/cli/doctor-chromium.ts',
       'src/cli/operator.ts',
-      'src/domain/gotenberg/form.ts',
       'src/domain/pdfs/pdf-steps.ts',
       'src/domain/pdfs/signing-certificates.ts',
       'src/http/multipart/job-body.ts',

@@ -4,7 +4,7 @@
 // test/integration/gotenberg-forms.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mapChromiumForm } from '../../src/domain/gotenberg/form.js';
+import { mapChromiumForm } from '../../src/domain/gotenberg/chromium-form.js';
 
 test('mapping: lengths with and without units, templates, failOn, screenshot defaults', () => {
   const m = mapChromiumForm(

@@ -3,7 +3,8 @@
 // waitFor.* named by the form field they came from.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { gotenbergFieldOf, mapChromiumForm } from '../../src/domain/gotenberg/form.js';
+import { mapChromiumForm } from '../../src/domain/gotenberg/chromium-form.js';
+import { gotenbergFieldOf } from '../../src/domain/gotenberg/form.js';
 
 describe("Gotenberg's wait fields", () => {
   const html = (fields: [string, string][]) => mapChromiumForm('convert', new Map(fields), {});

@@ -3,7 +3,7 @@
 // (POST /v1/render's path: quotas, meters, diagnostics, Idempotency-Key, retention), waited for and answered
 // as the PDF or the screenshot. The field mapping is domain/gotenberg-form.ts; docs/gotenberg.md the table.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mapChromiumForm, type ChromiumRoute } from '../../../domain/gotenberg/form.js';
+import { mapChromiumForm, type ChromiumRoute } from '../../../domain/gotenberg/chromium-form.js';
 import { urlSourceOfForm } from '../../../domain/gotenberg/url.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';
