@@ -9,7 +9,7 @@ import { checkOfficeInput } from '../domain/office/office-input.js';
 import { officeFilterData, officeOptionsProblem } from '../domain/office/office-options.js';
 import { OfficeError, type OfficeConversionRequest, type OfficeConversionResult, type OfficeConverter } from './converter.js';
 import { OfficeGoneError, OfficeProcess } from './office-process.js';
-import { findOffice, planOfficeSandbox, type OfficeSandboxPlan } from './office-sandbox.js';
+import { findOffice, planOfficeConfinement, type OfficeConfinementPlan } from './office-confinement.js';
 
 export interface OfficePoolOptions {
   /** Processes (FOLIO_OFFICE_POOL_SIZE). */
@@ -20,7 +20,7 @@ export interface OfficePoolOptions {
   memoryMb: number;
   /** The unprivileged user LibreOffice runs as when Folio runs as root (FOLIO_OFFICE_USER). */
   user: string;
-  /** soffice; null: Debian's (office-sandbox.ts). */
+  /** soffice; null: Debian's (office-confinement.ts). */
   sofficePath: string | null;
   startTimeoutMs?: number;
   /** A conversion running this long may be hanging: its account no longer takes the last free process. */
@@ -58,7 +58,7 @@ export class OfficePool implements OfficeConverter {
   /** Starts under way (warm() waits for them). */
   #starting = new Set<Promise<unknown>>();
   #bin: { soffice: string; python: string } | { problem: string } | null = null;
-  #plan: OfficeSandboxPlan | null = null;
+  #plan: OfficeConfinementPlan | null = null;
   #version: string | null = null;
 
   constructor(opts: OfficePoolOptions) {
@@ -70,7 +70,7 @@ export class OfficePool implements OfficeConverter {
     this.#bin ??= findOffice(this.#opts.sofficePath);
     if ('problem' in this.#bin) return this.#bin.problem;
     try {
-      this.#plan ??= planOfficeSandbox({ user: this.#opts.user, memoryMb: this.#opts.memoryMb, soffice: this.#bin.soffice });
+      this.#plan ??= planOfficeConfinement({ user: this.#opts.user, memoryMb: this.#opts.memoryMb, soffice: this.#bin.soffice });
     } catch (err) {
       return (err as Error).message;
     }

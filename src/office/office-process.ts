@@ -1,4 +1,4 @@
-// One sandboxed LibreOffice (office-sandbox.ts) with its UNO bridge (uno-bridge.ts), in a private folder:
+// One confined LibreOffice (office-confinement.ts) with its UNO bridge (uno-bridge.ts), in a private folder:
 // started once, then converting one document at a time. Killed as a whole process group on a timeout, and
 // its folder (profile, inputs, outputs) removed when it ends.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { OfficeError } from './converter.js';
-import type { OfficeSandboxPlan } from './office-sandbox.js';
+import type { OfficeConfinementPlan } from './office-confinement.js';
 import { UNO_BRIDGE_SCRIPT } from './uno-bridge.js';
 
 /** What the bridge answers for one document. */
@@ -66,7 +66,7 @@ export class OfficeProcess {
   #onExit!: () => void;
 
   constructor(
-    private readonly plan: OfficeSandboxPlan,
+    private readonly plan: OfficeConfinementPlan,
     private readonly bin: { soffice: string; python: string },
     private readonly startTimeoutMs: number,
     /**

@@ -1,11 +1,11 @@
-// Which folder of a LibreOffice installation the sandbox shows (src/office/office-sandbox.ts): none for
+// Which folder of a LibreOffice installation the confinement shows (src/office/office-confinement.ts): none for
 // Debian's (inside /usr), a vendor installation's own folder, and nothing broader.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { fileSystemView, officeInstallFolder } from '../../src/office/office-sandbox.js';
+import { fileSystemView, officeInstallFolder } from '../../src/office/office-confinement.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-lo-'));
 after(() => fs.rmSync(root, { recursive: true, force: true }));

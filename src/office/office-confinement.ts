@@ -1,4 +1,5 @@
-// How a LibreOffice process is started: in a network namespace of its own (no interface but a loopback
+// How a LibreOffice process is confined (called its confinement, to tell it from the sandbox of src/sandbox/
+// and from Chromium's own sandbox): it is started in a network namespace of its own (no interface but a loopback
 // that is down: nothing a document references can be fetched), in a mount namespace that shows it the
 // system's programs and its own private folder and nothing else of the machine, as an unprivileged user,
 // with an address-space limit; the private folder is its home, temporary directory and profile.
@@ -22,7 +23,7 @@ export interface OfficeIdentity {
   gid: number;
 }
 
-export interface OfficeSandboxPlan {
+export interface OfficeConfinementPlan {
   /** argv[0]; `prefix(dir)` the arguments before python3's own, for a process whose private folder is dir. */
   command: string;
   prefix: (dir: string) => string[];
@@ -148,13 +149,13 @@ export function fileSystemView(dir: string, soffice: string): string[] {
  * namespace and LibreOffice as that user. Both then `prlimit --as`. Throws a sentence saying what is
  * missing when no isolation is possible: LibreOffice never runs with the network or the machine's files.
  */
-export function planOfficeSandbox(opts: {
+export function planOfficeConfinement(opts: {
   user: string;
   memoryMb: number;
   soffice: string;
   /** The user id Folio runs as (its own by default). */
   uid?: number;
-}): OfficeSandboxPlan {
+}): OfficeConfinementPlan {
   const limit = ['prlimit', `--as=${opts.memoryMb * 1024 * 1024}`, '--'];
   const bwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find(executable);
   if (!bwrap)

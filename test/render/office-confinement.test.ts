@@ -1,4 +1,4 @@
-// The file system a sandboxed LibreOffice process sees (src/office/office-sandbox.ts), with the plan Folio
+// The file system a confined LibreOffice process sees (src/office/office-confinement.ts), with the plan Folio
 // makes when it runs as root and the one it makes as another user (that user played here with setpriv):
 // the system's programs and the process's private folder, and nothing else of the machine, so a document
 // cannot name Folio's data folder or any other file its user could read. Each check is run outside the
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ETC_READ, findOffice, planOfficeSandbox, type OfficeSandboxPlan } from '../../src/office/office-sandbox.js';
+import { ETC_READ, findOffice, planOfficeConfinement, type OfficeConfinementPlan } from '../../src/office/office-confinement.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const OFFICE_USER = 'folio-office';
@@ -45,7 +45,7 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
   };
 
   /** Runs argv in the plan's sandbox; `asUser` starts it as the office user (Folio running as that user). */
-  const inSandbox = (plan: OfficeSandboxPlan, dir: string, argv: string[], asUser: boolean) => {
+  const inSandbox = (plan: OfficeConfinementPlan, dir: string, argv: string[], asUser: boolean) => {
     const full = [plan.command, ...plan.prefix(dir), ...argv];
     const command = asUser ? ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', ...full] : full;
     return spawnSync(command[0]!, command.slice(1), {
@@ -77,7 +77,7 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
 
   for (const p of plans) {
     test(`${p.name}: no other process is there to see, read through or signal`, async () => {
-      const plan = planOfficeSandbox({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
+      const plan = planOfficeConfinement({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
       const other = victim();
       const pid = other.pid!;
       // Wait until setpriv has become sleep, as the office user.
@@ -116,7 +116,7 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
     });
 
     test(`${p.name}: only the system's programs and the private folder are there`, () => {
-      const plan = planOfficeSandbox({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
+      const plan = planOfficeConfinement({ user: OFFICE_USER, memoryMb: 3072, soffice, uid: p.uid });
       const dir = privateDir();
       // Without the sandbox, the same user reads the file.
       const bare = spawnSync('setpriv', [`--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', 'cat', secret], { encoding: 'utf8' });
@@ -149,7 +149,7 @@ describe('the LibreOffice sandbox: what its file system shows', () => {
   }
 
   test('LibreOffice converts inside it, for Folio as another user too', () => {
-    const plan = planOfficeSandbox({ user: OFFICE_USER, memoryMb: 3072, soffice, uid });
+    const plan = planOfficeConfinement({ user: OFFICE_USER, memoryMb: 3072, soffice, uid });
     const dir = privateDir();
     fs.writeFileSync(path.join(dir, 'note.txt'), 'converted inside the sandbox\n');
     fs.chownSync(path.join(dir, 'note.txt'), uid, gid);
