@@ -246,7 +246,6 @@ export default tseslint.config(
       'src/db/migrations/**',
       'src/cli/client/**',
       'src/app.ts',
-      'src/cli/dev/index.ts',
       'src/cli/doctor-chromium.ts',
       'src/cli/operator.ts',
       'src/domain/pdfs/pdf-steps.ts',

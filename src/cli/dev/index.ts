@@ -1,19 +1,18 @@
 // folio dev [dir]: preview a template locally with live reload, and print it to PDF with the production
 // renderer (the same Renderer a worker uses, loading the folder as the bundle of a version).
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config/load.js';
-import { buildPayload, DEFAULT_PAYLOAD_MIME } from '../../domain/jobs/payload.js';
-import { validatePdfOverrides } from '../../render/pdf-options.js';
-import { RenderError, type PdfOverrides } from '../../render/types.js';
-import { int, noExtra, parse, seconds, str } from '../client/args.js';
+import { RenderError } from '../../render/types.js';
 import { formatBytes, plural, printJson, reportError, UsageError } from '../client/output.js';
+import { devOptions, type DevOptions } from './dev-options.js';
 import { loadLocalBundle } from './local-bundle.js';
-import { LocalPrinter, type PrintedFile, type PrintOptions } from './local-printer.js';
+import { LocalPrinter, type PrintedFile } from './local-printer.js';
 import { PagePreview } from './page-preview.js';
 import { pagesRoutes } from './pages-routes.js';
 import { PAGES_PATH, secretRedactor } from './pages-view.js';
-import { EVENTS_PATH, PreviewServer, type DevInputs } from './preview-server.js';
+import { EVENTS_PATH, PreviewServer } from './preview-server.js';
+
+export { loadEnv, loadPayload } from './dev-options.js';
 
 export const devHelp = `Usage: folio dev [dir] [options]
 
@@ -45,64 +44,6 @@ Options:
   --json                 with --pdf: print the result as JSON
   -h, --help             show this help`;
 
-function readText(file: string, what: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`${what} file not found: ${file}`);
-  }
-}
-
-/** Payload bytes exactly as a job would get them (canonical JSON for JSON MIME types: the server's code). */
-export function loadPayload(file: string | undefined, mime: string | undefined): { payload: Buffer; payloadMime: string } {
-  const payloadMime = mime ?? DEFAULT_PAYLOAD_MIME;
-  let input: { payload?: unknown; hasPayload: boolean } = { hasPayload: false };
-  if (file !== undefined) {
-    const text = readText(file, 'payload');
-    if (/json/i.test(payloadMime)) {
-      try {
-        input = { payload: JSON.parse(text), hasPayload: true };
-      } catch (err) {
-        throw new UsageError(`payload ${file} is not valid JSON: ${(err as Error).message}`);
-      }
-    } else input = { payload: text, hasPayload: true };
-  }
-  const r = buildPayload({ ...input, payloadMime, maxBytes: Number.MAX_SAFE_INTEGER });
-  if (!r.ok) throw new UsageError(`payload: ${r.message}`);
-  return { payload: r.bytes, payloadMime: r.mime };
-}
-
-export function loadEnv(file: string | undefined): DevInputs['env'] {
-  if (file === undefined) return { variables: {}, secrets: {} };
-  const text = readText(file, 'env');
-  const strings = (o: unknown, where: string): Record<string, string> => {
-    if (o === undefined) return {};
-    if (!o || typeof o !== 'object' || Array.isArray(o)) throw new UsageError(`env ${file}: ${where} must be an object of strings`);
-    for (const [k, v] of Object.entries(o)) if (typeof v !== 'string') throw new UsageError(`env ${file}: ${where}.${k} must be a string`);
-    return o as Record<string, string>;
-  };
-  if (/^\s*\{/.test(text)) {
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(text);
-    } catch (err) {
-      throw new UsageError(`env ${file} is not valid JSON: ${(err as Error).message}`);
-    }
-    if ('variables' in parsed || 'secrets' in parsed)
-      return { variables: strings(parsed.variables, 'variables'), secrets: strings(parsed.secrets, 'secrets') };
-    return { variables: strings(parsed, 'the file'), secrets: {} };
-  }
-  const variables: Record<string, string> = {};
-  for (const [i, raw] of text.split(/\r?\n/).entries()) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!m) throw new UsageError(`env ${file}:${i + 1}: expected NAME=value`);
-    variables[m[1]] = m[2].replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return { variables, secrets: {} };
-}
-
 export async function runDev(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   try {
@@ -113,121 +54,78 @@ export async function runDev(argv: string[]): Promise<number> {
 }
 
 async function dev(argv: string[]): Promise<number> {
-  const p = parse(argv, {
-    payload: { type: 'string' },
-    'payload-mime': { type: 'string' },
-    env: { type: 'string' },
-    port: { type: 'string' },
-    route: { type: 'string' },
-    metadata: { type: 'string' },
-    pdf: { type: 'string' },
-    serve: { type: 'boolean' },
-    timeout: { type: 'string' },
-    'allow-external-network': { type: 'boolean' },
-    'include-dotfiles': { type: 'boolean' },
-    'include-node-modules': { type: 'boolean' },
-  });
-  if (p.help) {
+  const o = devOptions(argv);
+  if (o.help) {
     console.log(devHelp);
     return 0;
   }
-  noExtra(p, 1);
-  const dir = path.resolve(p.positionals[0] ?? '.');
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`folder not found: ${p.positionals[0] ?? '.'}`);
-  const route = str(p, 'route') ?? '/';
-  if (!route.startsWith('/')) throw new UsageError('--route must begin with /');
-  // Without --payload, the folder's sample payload (the one a deploy checks against payload.schema.json) is
-  // the obvious data to preview with.
-  const samplePayload = path.join(dir, 'sample-payload.json');
-  const payloadFile = str(p, 'payload') ?? (fs.existsSync(samplePayload) ? samplePayload : undefined);
-  const payloadSource =
-    str(p, 'payload') !== undefined ? `--payload ${str(p, 'payload')}` : payloadFile ? 'sample-payload.json' : 'no --payload: {}';
-  const payloadMime = str(p, 'payload-mime');
-  const envFile = str(p, 'env');
-  const loadInputs = async (): Promise<DevInputs> => ({ ...loadPayload(payloadFile, payloadMime), env: loadEnv(envFile) });
-  const initialInputs = await loadInputs(); // usage errors (missing payload file…) before anything starts
-  let pdf: PdfOverrides = {};
-  const metadataFile = str(p, 'metadata');
-  if (metadataFile) {
-    let metadata: { pdf?: unknown };
-    try {
-      metadata = JSON.parse(readText(metadataFile, 'metadata'));
-    } catch (err) {
-      if (err instanceof UsageError) throw err;
-      throw new UsageError(`metadata ${metadataFile} is not valid JSON: ${(err as Error).message}`);
-    }
-    if (metadata?.pdf !== undefined) {
-      const v = validatePdfOverrides(metadata.pdf);
-      if (!v.ok) throw new UsageError(`metadata ${metadataFile}: render.metadata.pdf: ${v.message}`);
-      pdf = metadata.pdf as PdfOverrides;
-    }
-  }
-  const printOpts: PrintOptions = {
-    pdf,
-    timeoutMs: seconds(p, 'timeout', 1, 600, true) ?? 30_000,
-    allowExternalNetwork: Boolean(p.values['allow-external-network']),
-  };
-  const bundleOpts = {
-    route,
-    includeDotfiles: Boolean(p.values['include-dotfiles']),
-    includeNodeModules: Boolean(p.values['include-node-modules']),
-  };
+  const initialInputs = await o.loadInputs(); // usage errors (missing payload file…) before anything starts
   const config = loadConfig(process.env);
-  const pdfOut = str(p, 'pdf');
-  const serving = !pdfOut || Boolean(p.values.serve);
   // A spare page makes each re-render of the preview start sooner; a single --pdf has no use for one.
   const printer = new LocalPrinter(
     config.chromiumPath,
     { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox },
-    serving ? 1 : 0,
+    o.serving ? 1 : 0,
   );
-
-  // Requests the network policy refused are the template author's most common surprise (a web font or CDN
-  // script that works in a browser but not in Folio), so the preview names them.
-  const describe = (r: PrintedFile) =>
-    `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)` +
-    r.blocked.map((b) => `\nwarning: blocked request ${b}`).join('');
-
-  if (!serving) {
+  if (!o.serving) {
     try {
-      const bundle = await loadLocalBundle(dir, bundleOpts);
-      if (!bundle.entryPath) throw new UsageError(`route ${route} matches no file in ${dir}`);
-      const r = await printer.print(bundle, initialInputs, printOpts, pdfOut);
-      if (p.json) printJson({ file: r.path, pageCount: r.pages, bytes: r.bytes, renderTimeMs: r.ms, blocked: r.blocked });
+      const bundle = await loadLocalBundle(o.dir, o.bundleOpts);
+      if (!bundle.entryPath) throw new UsageError(`route ${o.route} matches no file in ${o.dir}`);
+      const r = await printer.print(bundle, initialInputs, o.printOpts, o.pdfOut!);
+      if (o.json) printJson({ file: r.path, pageCount: r.pages, bytes: r.bytes, renderTimeMs: r.ms, blocked: r.blocked });
       else console.log(describe(r));
       return 0;
     } finally {
       await printer.close();
     }
   }
+  const { server, preview } = await startPreview(o, printer);
+  const pdfTarget = announce(o, server);
+  const toPdf = printing(() => printer.print(server.bundle, server.inputs, o.printOpts, pdfTarget), pdfTarget);
+  if (o.pdfOut) toPdf.print();
+  return await untilStopped(toPdf, async () => {
+    await preview.idle();
+    await server.close();
+    await printer.close();
+  });
+}
 
+/** Requests the network policy refused are the template author's most common surprise (a web font or CDN
+ * script that works in a browser but not in Folio), so every print names them. */
+const describe = (r: PrintedFile) =>
+  `wrote ${r.path} (${plural(r.pages, 'page')}, ${formatBytes(r.bytes)}, rendered in ${r.ms} ms)` +
+  r.blocked.map((b) => `\nwarning: blocked request ${b}`).join('');
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The preview server and its printed-pages view, started. */
+async function startPreview(o: DevOptions, printer: LocalPrinter): Promise<{ server: PreviewServer; preview: PagePreview }> {
   const server: PreviewServer = new PreviewServer({
-    dir,
-    ...bundleOpts,
-    port: int(p, 'port', 0, 65_535) ?? 4321,
-    allowExternalNetwork: printOpts.allowExternalNetwork,
-    loadInputs,
-    extraWatchFiles: [payloadFile, envFile].filter((f): f is string => Boolean(f)),
+    dir: o.dir,
+    ...o.bundleOpts,
+    port: o.port,
+    allowExternalNetwork: o.printOpts.allowExternalNetwork,
+    loadInputs: o.loadInputs,
+    extraWatchFiles: [o.payloadFile, o.envFile].filter((f): f is string => Boolean(f)),
     identity: { jobId: 'job_dev_preview', deployId: 'dep_dev_preview', versionNo: 0 },
     // Requests come only after start(), when `routes` below exists.
     devRoute: (url, req, res) => routes(url, req, res),
   });
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const preview = new PagePreview(() => server, printer, printOpts, {
+  const preview = new PagePreview(() => server, printer, o.printOpts, {
     rendering: (generation) => server.tellViews('rendering', generation),
     rendered: (s) => {
       server.tellViews('pages', s.generation);
-      const o = s.outcome;
+      const r = s.outcome;
       if (server.connectedViews > 0)
         log(
-          o.ok
-            ? `printed pages: ${plural(o.pageCount, 'page')} in ${s.totalMs} ms`
-            : `printed pages: the render failed: ${o.code}: ${secretRedactor(server.inputs.env.secrets)(o.message)}`,
+          r.ok
+            ? `printed pages: ${plural(r.pageCount, 'page')} in ${s.totalMs} ms`
+            : `printed pages: the render failed: ${r.code}: ${secretRedactor(server.inputs.env.secrets)(r.message)}`,
         );
     },
   });
   const routes = pagesRoutes(preview, () => ({
-    payloadSource,
+    payloadSource: o.payloadSource,
     screenUrl: server.bundle.entryPath ?? '/',
     eventsPath: EVENTS_PATH,
     redact: secretRedactor(server.inputs.env.secrets),
@@ -235,67 +133,75 @@ async function dev(argv: string[]): Promise<number> {
   try {
     await server.start();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new UsageError(`port ${str(p, 'port') ?? 4321} is in use: pick another with --port`);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${o.port} is in use: pick another with --port`);
     throw err;
   }
-  if (!server.bundle.entryPath) process.stderr.write(`warning: route ${route} matches no file in ${dir} yet\n`);
+  if (!server.bundle.entryPath) process.stderr.write(`warning: route ${o.route} matches no file in ${o.dir} yet\n`);
   server.on('reload', (e: { generation: number; clients: number }) => {
     log(`changed: reloading ${plural(e.clients, 'page')}`);
     // Printed pages are re-rendered only while someone looks at them (a render costs a second of CPU).
     if (server.connectedViews > 0) preview.kick();
   });
   server.on('warning', (w: string) => log(`warning: ${w}`));
-  console.log(`folio dev: previewing ${dir} (${plural(server.bundle.files.size, 'file')}, ${formatBytes(server.bundle.bytes)})`);
+  return { server, preview };
+}
+
+/** Tells where the preview is; answers the file `p` prints to. */
+function announce(o: DevOptions, server: PreviewServer): string {
+  console.log(`folio dev: previewing ${o.dir} (${plural(server.bundle.files.size, 'file')}, ${formatBytes(server.bundle.bytes)})`);
   console.log(`  page:    ${server.url}`);
   console.log(`  pages:   ${server.bundleOrigin}${PAGES_PATH} (the printed pages, rendered by the production renderer)`);
-  console.log(
-    `  payload: ${server.payloadOrigin}/__payload${
-      str(p, 'payload') !== undefined
-        ? ` (from ${payloadFile})`
-        : payloadFile
-          ? ' (from sample-payload.json in the folder; --payload overrides)'
-          : ''
-    }`,
-  );
-  console.log(`  env:     ${server.payloadOrigin}/__env${envFile ? ` (from ${envFile})` : ''}`);
-  const tty = process.stdin.isTTY;
+  const from = o.payloadFromFlag
+    ? ` (from ${o.payloadFile})`
+    : o.payloadFile
+      ? ' (from sample-payload.json in the folder; --payload overrides)'
+      : '';
+  console.log(`  payload: ${server.payloadOrigin}/__payload${from}`);
+  console.log(`  env:     ${server.payloadOrigin}/__env${o.envFile ? ` (from ${o.envFile})` : ''}`);
   // The default file lands in the current folder, unless that is the watched folder (or inside it): a PDF
   // written there would be a stray file in the template, so it goes next to the folder instead.
-  const defaultName = `${path.basename(dir) || 'preview'}.pdf`;
-  const inWatched = (p: string) => p === dir || p.startsWith(dir + path.sep);
-  const pdfTarget = pdfOut ?? (inWatched(process.cwd()) ? path.join(path.dirname(dir), defaultName) : defaultName);
-  console.log(tty ? `press p to print ${pdfTarget} with the production renderer, q to quit` : 'stop with Ctrl-C');
+  const defaultName = `${path.basename(o.dir) || 'preview'}.pdf`;
+  const inWatched = (p: string) => p === o.dir || p.startsWith(o.dir + path.sep);
+  const pdfTarget = o.pdfOut ?? (inWatched(process.cwd()) ? path.join(path.dirname(o.dir), defaultName) : defaultName);
+  console.log(process.stdin.isTTY ? `press p to print ${pdfTarget} with the production renderer, q to quit` : 'stop with Ctrl-C');
+  return pdfTarget;
+}
 
-  let printing: Promise<void> | null = null;
-  const printNow = () => {
-    if (printing) return;
-    log(`printing ${pdfTarget}…`);
-    printing = printer
-      .print(server.bundle, server.inputs, printOpts, pdfTarget)
-      .then((r) => {
-        log(describe(r));
-      })
-      .catch((err) => {
-        log(err instanceof RenderError ? `error: ${err.code}: ${err.message}` : `error: ${(err as Error).message}`);
-      })
-      .finally(() => {
-        printing = null;
-      });
+/** One print at a time to the PDF file: a press of p while one runs is ignored. */
+function printing(run: () => Promise<PrintedFile>, pdfTarget: string) {
+  let current: Promise<void> | null = null;
+  return {
+    print() {
+      if (current) return;
+      log(`printing ${pdfTarget}…`);
+      current = run()
+        .then((r) => {
+          log(describe(r));
+        })
+        .catch((err) => {
+          log(err instanceof RenderError ? `error: ${err.code}: ${err.message}` : `error: ${(err as Error).message}`);
+        })
+        .finally(() => {
+          current = null;
+        });
+    },
+    /** The print under way, if any. */
+    done: () => current,
   };
-  if (pdfOut) printNow();
+}
 
-  return await new Promise<number>((resolve) => {
+/** Runs until SIGINT, SIGTERM or q; p prints. Stops after the print under way, then closes everything. */
+function untilStopped(printer: ReturnType<typeof printing>, close: () => Promise<void>): Promise<number> {
+  const tty = process.stdin.isTTY;
+  return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = async () => {
       if (stopping) return;
       stopping = true;
       if (tty) process.stdin.setRawMode(false);
       process.stdin.pause();
-      await printing;
-      await preview.idle();
-      await server.close();
-      await printer.close();
+      await printer.done();
+      await close();
       resolve(0);
     };
     process.once('SIGINT', stop);
@@ -305,7 +211,7 @@ async function dev(argv: string[]): Promise<number> {
       process.stdin.resume();
       process.stdin.on('data', (d: Buffer) => {
         const key = d.toString();
-        if (key === 'p' || key === 'P') printNow();
+        if (key === 'p' || key === 'P') printer.print();
         else if (key === 'q' || key === '\u0003' || key === '\u0004') void stop();
       });
     }
