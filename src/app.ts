@@ -15,7 +15,7 @@ import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
 import { validateVersionPdf, versionPdfFilesProblem } from './render/pdf-options.js';
 import { Renderer } from './render/renderer.js';
-import { SandboxLimitError, SandboxPool } from './sandbox/pool.js';
+import { isSandboxLimit, SandboxPool } from './sandbox/pool.js';
 import { dataLimitHolds } from './sandbox/child-process.js';
 import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
@@ -141,7 +141,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
                 { account: accountId, timeoutMs: config.sandboxTimeoutMs },
               );
             } catch (err) {
-              if (!(err instanceof SandboxLimitError)) throw err;
+              if (!isSandboxLimit(err)) throw err;
               return { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
             }
           }),

@@ -6,7 +6,7 @@
 //     address-space limit it does not count reservations never made writable (Node and tsx reserve tens of
 //     GiB of address space for WebAssembly). An allocation past it fails inside the task (a RangeError
 //     the task reports as the memory limit) or aborts the process; either way the pool answers
-//     SandboxLimitError('memory'). Without prlimit (not a Debian/Ubuntu machine) only the heap cap holds.
+//     SandboxError('memory'). Without prlimit (not a Debian/Ubuntu machine) only the heap cap holds.
 // The process gets no environment of the server's (no secrets, no database URL): PATH and TMPDIR only.
 // Inputs and results cross the IPC channel with V8's serializer (`serialization: 'advanced'`): Buffers
 // arrive as bytes; objects that live in one process (a KeyObject) cannot cross, so tasks return bytes.

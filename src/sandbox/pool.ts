@@ -3,16 +3,17 @@
 // XML, template checks; src/sandbox/tasks.ts). The API's and the worker's event loops only post a message
 // and wait, so `/healthz` and every other account's requests go on while a task runs. Each task is bounded:
 //   - in time: a task past its `timeoutMs` has its process killed (SIGKILL stops even a running regular
-//     expression or a tight loop) and fails with SandboxLimitError('time'); a new process takes its place;
+//     expression or a tight loop) and fails with SandboxError('time'); a new process takes its place;
 //   - in memory: first by the tasks' own limits checked before expansion (src/pdf/syntax/limits.ts, the input
 //     size limits), then by the process's limits (child-process.ts: V8's heap cap and the address-space
-//     limit). A task past them fails with SandboxLimitError('memory') and its process is replaced; the
+//     limit). A task past them fails with SandboxError('memory') and its process is replaced; the
 //     server's own memory is never touched, since the work's objects and buffers live in another process;
 //   - in turn: tasks queue per account; a free process takes the next task of the account with the fewest
 //     tasks running (round robin among equals), so one account's queue of hostile work delays another
 //     account's task by at most the tasks already running.
 import type { ChildProcess } from 'node:child_process';
 import { diedOfMemory, startSandboxProcess } from './child-process.js';
+import { kindGuard } from '../errors/kinds.js';
 import type { TaskInput, TaskName, TaskResult } from './tasks.js';
 
 export interface RunOptions {
@@ -32,43 +33,53 @@ export interface Sandbox {
   run<K extends TaskName>(name: K, input: TaskInput<K>, opts: RunOptions): Promise<TaskResult<K>>;
 }
 
-/** The task exceeded a bound of the sandbox itself: its time, its process's memory, or the process died. */
-export class SandboxLimitError extends Error {
+/** A bound of the sandbox itself that a task passed: its time, its process's memory, or the process died. */
+export type SandboxLimitKind = 'time' | 'memory' | 'crash';
+
+/**
+ * What `run` fails with: a limit (`time`, `memory`, `crash`: the task's process was ended); `closed`, the
+ * sandbox is shutting down (the task did not run, or was stopped with it; not a limit of the task); `task`,
+ * the task threw, and `errorName` and `fields` are its error's name and own fields (e.g. a WordTemplateError's
+ * name).
+ */
+export class SandboxError extends Error {
+  /** The name of the error the task threw (kind `task`). */
+  readonly errorName: string | undefined;
+  /** That error's own fields of string, number or boolean value (kind `task`). */
+  readonly fields: Record<string, unknown> | undefined;
   constructor(
-    readonly kind: 'time' | 'memory' | 'crash',
+    readonly kind: SandboxLimitKind | 'closed' | 'task',
     message: string,
+    thrown?: { errorName: string; fields: Record<string, unknown> },
   ) {
     super(message);
-    this.name = 'SandboxLimitError';
+    this.name = 'SandboxError';
+    this.errorName = thrown?.errorName;
+    this.fields = thrown?.fields;
   }
 }
 
-/** The sandbox is shutting down: the task did not run, or was stopped with it. Not a limit of the task. */
-export class SandboxClosedError extends Error {
-  constructor() {
-    super('the sandbox is closed (shutting down)');
-    this.name = 'SandboxClosedError';
-  }
-}
+export const isSandboxError = kindGuard(SandboxError);
 
-/** The task threw: its error's name, message and own fields (e.g. a PdfLimitError's `limit`). */
-export class SandboxTaskError extends Error {
-  constructor(
-    readonly errorName: string,
-    message: string,
-    readonly fields: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'SandboxTaskError';
-  }
-}
+/** The task passed a bound of the sandbox (its time, its memory, or its process died). */
+export const isSandboxLimit = (err: unknown): err is SandboxError & { readonly kind: SandboxLimitKind } =>
+  isSandboxError(err, 'time', 'memory', 'crash');
+
+/**
+ * The limits under the name of their former class, for a caller not moved to isSandboxLimit yet:
+ * `err instanceof SandboxLimitError` holds for exactly the errors isSandboxLimit accepts. New code calls
+ * isSandboxLimit.
+ */
+export const SandboxLimitError = { [Symbol.hasInstance]: isSandboxLimit };
+
+const closedError = () => new SandboxError('closed', 'the sandbox is closed (shutting down)');
 
 export interface SandboxOptions {
   /** Processes at most (FOLIO_SANDBOX_THREADS). */
   threads: number;
   /** V8 heap of one process, MiB (FOLIO_SANDBOX_MEMORY_MB); its address space is limited accordingly. */
   memoryMb: number;
-  onKilled?: (info: { task: string; account: string; kind: SandboxLimitError['kind'] }) => void;
+  onKilled?: (info: { task: string; account: string; kind: SandboxLimitKind }) => void;
 }
 
 interface Pending {
@@ -105,7 +116,7 @@ export class SandboxPool implements Sandbox {
 
   run<K extends TaskName>(name: K, input: TaskInput<K>, opts: RunOptions): Promise<TaskResult<K>> {
     return new Promise<TaskResult<K>>((resolve, reject) => {
-      if (this.#closed) return reject(new SandboxClosedError());
+      if (this.#closed) return reject(closedError());
       const task: Pending = { name, input, opts, resolve: resolve as (v: unknown) => void, reject };
       const q = this.#queues.get(opts.account);
       if (q) q.push(task);
@@ -128,9 +139,9 @@ export class SandboxPool implements Sandbox {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const q of this.#queues.values()) for (const t of q) t.reject(new SandboxClosedError());
+    for (const q of this.#queues.values()) for (const t of q) t.reject(closedError());
     this.#queues.clear();
-    await Promise.all([...this.#slots].map((s) => this.#kill(s, new SandboxClosedError())));
+    await Promise.all([...this.#slots].map((s) => this.#kill(s, closedError())));
   }
 
   #pump(): void {
@@ -143,7 +154,7 @@ export class SandboxPool implements Sandbox {
         } catch (err) {
           // Node throws at once for some spawn failures (out of memory for a fork): the waiting tasks fail,
           // the server goes on.
-          const why = new SandboxLimitError('crash', `no sandbox process could start (${(err as Error).message})`);
+          const why = new SandboxError('crash', `no sandbox process could start (${(err as Error).message})`);
           for (const q of this.#queues.values()) for (const t of q) t.reject(why);
           this.#queues.clear();
           return;
@@ -198,12 +209,12 @@ export class SandboxPool implements Sandbox {
         slot.current = null;
         this.#ended(cur.task);
         if (m.ok) cur.task.resolve(m.value);
-        else cur.task.reject(new SandboxTaskError(m.error!.name, m.error!.message, m.error!.fields));
+        else cur.task.reject(taskError(m.error!));
         if (!slot.dead) this.#idle.push(slot);
         this.#pump();
       },
     );
-    proc.on('error', (err: Error) => this.#fail(slot, new SandboxLimitError('crash', `the sandbox process failed (${err.message})`)));
+    proc.on('error', (err: Error) => this.#fail(slot, new SandboxError('crash', `the sandbox process failed (${err.message})`)));
     proc.on('exit', (code, signal) => {
       if (slot.dead) return;
       // No task goes to it any more; only why it died waits for stderr's last words.
@@ -214,7 +225,7 @@ export class SandboxPool implements Sandbox {
           slot,
           diedOfMemory(signal, slot.stderr)
             ? this.#memoryError()
-            : new SandboxLimitError('crash', `the sandbox process stopped (${signal ?? `exit ${code}`})`),
+            : new SandboxError('crash', `the sandbox process stopped (${signal ?? `exit ${code}`})`),
         );
       if (proc.stderr && !proc.stderr.readableEnded) proc.stderr.once('close', report);
       else report();
@@ -222,8 +233,8 @@ export class SandboxPool implements Sandbox {
     return slot;
   }
 
-  #memoryError(): SandboxLimitError {
-    return new SandboxLimitError('memory', `the work needed more than the ${this.opts.memoryMb} MiB of memory a sandbox process may use`);
+  #memoryError(): SandboxError {
+    return new SandboxError('memory', `the work needed more than the ${this.opts.memoryMb} MiB of memory a sandbox process may use`);
   }
 
   #timer(slot: Slot, task: Pending): NodeJS.Timeout {
@@ -233,7 +244,7 @@ export class SandboxPool implements Sandbox {
       left < timeoutMs
         ? `the work did not end within its caller's time limit`
         : `the work took longer than ${timeoutMs} ms, the limit for it`;
-    return setTimeout(() => void this.#kill(slot, new SandboxLimitError('time', why)), left);
+    return setTimeout(() => void this.#kill(slot, new SandboxError('time', why)), left);
   }
 
   #start(slot: Slot, task: Pending): void {
@@ -245,21 +256,21 @@ export class SandboxPool implements Sandbox {
     this.#lastTurn.set(task.opts.account, ++this.#turns);
     try {
       slot.proc.send({ id, name: task.name, input: task.input }, (err) => {
-        if (err) this.#fail(slot, new SandboxLimitError('crash', `the task could not be sent to the sandbox (${err.message})`));
+        if (err) this.#fail(slot, new SandboxError('crash', `the task could not be sent to the sandbox (${err.message})`));
       });
     } catch (err) {
-      this.#fail(slot, new SandboxLimitError('crash', `the task could not be sent to the sandbox (${(err as Error).message})`));
+      this.#fail(slot, new SandboxError('crash', `the task could not be sent to the sandbox (${(err as Error).message})`));
     }
   }
 
   /** The slot's task (if any) fails with `err`; the slot leaves the pool, and waiting work gets a new process. */
-  #fail(slot: Slot, err: SandboxLimitError | SandboxClosedError): void {
+  #fail(slot: Slot, err: SandboxError): void {
     const cur = slot.current;
     slot.current = null;
     if (cur) {
       if (cur.timer) clearTimeout(cur.timer);
       this.#ended(cur.task);
-      if (err instanceof SandboxLimitError) this.opts.onKilled?.({ task: cur.task.name, account: cur.task.opts.account, kind: err.kind });
+      if (isSandboxLimit(err)) this.opts.onKilled?.({ task: cur.task.name, account: cur.task.opts.account, kind: err.kind });
       cur.task.reject(err);
     }
     if (!slot.dead) {
@@ -281,7 +292,7 @@ export class SandboxPool implements Sandbox {
     }
   }
 
-  async #kill(slot: Slot, err: SandboxLimitError | SandboxClosedError): Promise<void> {
+  async #kill(slot: Slot, err: SandboxError): Promise<void> {
     // Held (ref) until it has exited: an unreferenced child's exit would not keep the event loop alive
     // for whoever awaits this (close() as the process shuts down).
     slot.proc.ref();
@@ -295,4 +306,9 @@ export class SandboxPool implements Sandbox {
     this.#fail(slot, err);
     await exited;
   }
+}
+
+/** The error a task threw, as its caller sees it (see SandboxError). */
+function taskError(e: { name: string; message: string; fields: Record<string, unknown> }): Error {
+  return new SandboxError('task', e.message, { errorName: e.name, fields: e.fields });
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { PdfLimitError } from '../pdf/syntax/limit-error.js';
 import { needsPostProcessing, type PostProcessRequest } from '../pdf/post-process-request.js';
-import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
+import { isSandboxError, isSandboxLimit } from '../sandbox/pool.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
 import type { SignatureFields, SigningMaterial } from '../pdf/signing/sign.js';
 import { splitVersionPdf } from '../render/pdf-options.js';
@@ -129,12 +129,9 @@ export async function finishDocument(
     if (signing && signature) final = await signing.fillSignature(final, signature.material, date);
   } catch (err) {
     // The sandbox closing (shutdown, after the worker has stopped) is no limit of this document.
-    if (err instanceof SandboxClosedError) throw err;
+    if (isSandboxError(err, 'closed')) throw err;
     if (err instanceof RenderError) throw err;
-    const limit =
-      err instanceof PdfLimitError ||
-      err instanceof SandboxLimitError ||
-      (err instanceof SandboxTaskError && err.errorName === 'PdfLimitError');
+    const limit = err instanceof PdfLimitError || isSandboxLimit(err) || (isSandboxError(err, 'task') && err.errorName === 'PdfLimitError');
     if (limit) throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -151,7 +148,7 @@ async function runUaCheck(ua: UaStep, pdf: Buffer): Promise<JobWarning[]> {
   try {
     return uaWarnings(await ua.check(pdf));
   } catch (err) {
-    if (err instanceof SandboxClosedError) throw err;
+    if (isSandboxError(err, 'closed')) throw err;
     const why = err instanceof Error ? err.message : String(err);
     return [
       {

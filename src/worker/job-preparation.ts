@@ -5,7 +5,7 @@ import { isTemplateEngine } from '../domain/deploys/template-engines.js';
 import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/jobs/print-defaults.js';
 import { renderTimeoutMs } from '../domain/jobs/render-timeout.js';
 import { parseStoredFailOn } from '../domain/jobs/job-warnings.js';
-import { SandboxLimitError } from '../sandbox/pool.js';
+import { isSandboxLimit } from '../sandbox/pool.js';
 import { JobInputs } from '../services/jobs/job-inputs.js';
 import { jobPdfKey, outputKey } from '../blobs/keys.js';
 import type { RenderJobsTable } from '../db/tables.js';
@@ -80,7 +80,7 @@ export class JobPreparation {
           { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
         );
       } catch (err) {
-        if (!(err instanceof SandboxLimitError)) throw err;
+        if (!isSandboxLimit(err)) throw err;
         throw new RenderError('pdf_limit_exceeded', `signing certificate ${sig.certificateId} could not be opened: ${err.message}`);
       }
       if (!opened.ok)

@@ -2,7 +2,7 @@
 // failure: pdf_step_failed with a message naming the field at fault, the limit that stopped it, or what
 // could not be read. The same for a PDF job's sources (producers/existing-pdfs.ts) and a render job's steps
 // (document-step.ts).
-import { SandboxClosedError, SandboxLimitError, SandboxTaskError } from '../sandbox/pool.js';
+import { isSandboxError, isSandboxLimit } from '../sandbox/pool.js';
 import { RenderError } from '../render/types.js';
 
 /**
@@ -20,10 +20,9 @@ export function namingField(message: string, field: unknown): string {
  * MergeSourceError).
  */
 export function stepFailure(err: unknown, named: readonly string[]): unknown {
-  if (err instanceof SandboxClosedError) return err;
-  if (err instanceof SandboxTaskError && named.includes(err.errorName))
-    return new RenderError('pdf_step_failed', namingField(err.message, err.fields.field));
-  if (err instanceof SandboxLimitError)
-    return new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
+  if (isSandboxError(err, 'closed')) return err;
+  if (isSandboxError(err, 'task') && named.includes(err.errorName ?? ''))
+    return new RenderError('pdf_step_failed', namingField(err.message, err.fields?.field));
+  if (isSandboxLimit(err)) return new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
   return new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
 }

@@ -13,7 +13,7 @@ import {
   validityAt,
 } from '../../domain/pdfs/signing-certificates.js';
 import { AppError } from '../../errors/app-error.js';
-import { SandboxLimitError } from '../../sandbox/pool.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { TaskResult } from '../../sandbox/tasks.js';
 import type { ServiceContext } from '../context.js';
 import { newestFirst } from '../pagination.js';
@@ -110,7 +110,7 @@ export class SigningCertificates {
         { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
       );
     } catch (err) {
-      if (!(err instanceof SandboxLimitError)) throw err;
+      if (!isSandboxLimit(err)) throw err;
       throw new AppError('invalid_request', `the PKCS#12 file could not be opened within the limits: ${err.message}`, { field: 'pkcs12' });
     }
     if (!inspected.ok) throw new AppError('invalid_request', inspected.message, { field: inspected.field, ...inspected.details });

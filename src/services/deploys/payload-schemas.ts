@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { isJsonMime } from '../../domain/jobs/payload.js';
 import { AppError } from '../../errors/app-error.js';
-import { SandboxLimitError, type Sandbox } from '../../sandbox/pool.js';
+import { isSandboxLimit, type Sandbox, type SandboxError } from '../../sandbox/pool.js';
 import type { PayloadProblem } from '../../sandbox/payload-validator.js';
 
 export type { PayloadProblem } from '../../sandbox/payload-validator.js';
@@ -69,7 +69,7 @@ export class PayloadSchemas {
     try {
       problem = await this.sandbox.run('payload.compile', { schemaJson }, bounded);
     } catch (err) {
-      if (err instanceof SandboxLimitError) throw schemaError(`compiling it ${limitText(err)}`);
+      if (isSandboxLimit(err)) throw schemaError(`compiling it ${limitText(err)}`);
       throw err;
     }
     if (problem !== null) throw schemaError(problem);
@@ -82,7 +82,7 @@ export class PayloadSchemas {
           bounded,
         );
       } catch (err) {
-        if (err instanceof SandboxLimitError)
+        if (isSandboxLimit(err))
           throw new AppError('invalid_request', `checking sample-payload.json against payload.schema.json ${limitText(err)}`, {
             field: 'sample-payload.json',
           });
@@ -125,7 +125,7 @@ export class PayloadSchemas {
         { account: accountId, timeoutMs: this.limits.checkTimeoutMs },
       );
     } catch (err) {
-      if (err instanceof SandboxLimitError)
+      if (isSandboxLimit(err))
         throw new AppError('payload_invalid', `checking the payload against the version's payload.schema.json ${limitText(err)}`, {
           field: 'payload',
           problems: [],
@@ -143,6 +143,6 @@ export class PayloadSchemas {
 const schemaKey = (schemaJson: string) => `sha256:${createHash('sha256').update(schemaJson).digest('hex')}`;
 
 /** "took longer than 1000 ms, the limit", for a message that starts with what was being done. */
-function limitText(err: SandboxLimitError): string {
+function limitText(err: SandboxError): string {
   return err.kind === 'time' ? `stopped: ${err.message}` : `failed: ${err.message}`;
 }

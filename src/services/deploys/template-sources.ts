@@ -12,7 +12,7 @@ import { isWordImagePath, WORD_TEMPLATE_ENGINE } from '../../domain/office/word-
 import { AppError } from '../../errors/app-error.js';
 import { checkOfficeInput } from '../../domain/office/office-input.js';
 import { MAX_TEMPLATE_NESTING, templateNestingProblem } from '../../domain/deploys/template-nesting.js';
-import { SandboxLimitError } from '../../sandbox/pool.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { ServiceContext } from '../context.js';
 
 /**
@@ -68,7 +68,7 @@ export async function checkTemplateSources(
   try {
     problem = await ctx.sandbox.run('template.check', { engine, files }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
   } catch (err) {
-    if (!(err instanceof SandboxLimitError)) throw err;
+    if (!isSandboxLimit(err)) throw err;
     const entry = entryPath.slice(1);
     throw new AppError('template_syntax_error', `${entry}: the templates could not be parsed within the limits: ${err.message}`, {
       field: 'entries',
@@ -119,7 +119,7 @@ async function checkWordTemplateSource(
   try {
     problem = await ctx.sandbox.run('word.check', { template, images }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs });
   } catch (err) {
-    if (!(err instanceof SandboxLimitError)) throw err;
+    if (!isSandboxLimit(err)) throw err;
     throw new AppError('office_input_invalid', `${file} could not be read within the limits: ${err.message}`, { field: 'entries', file });
   }
   if (!problem) return;

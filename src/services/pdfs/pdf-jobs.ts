@@ -12,7 +12,7 @@ import { checkSteps, type PdfStep } from '../../domain/pdfs/pdf-steps.js';
 import { runsBesideSandbox } from '../../domain/jobs/render-job-steps.js';
 import { AppError } from '../../errors/app-error.js';
 import { optimizePdf, QpdfRunError } from '../../pdf/qpdf-input.js';
-import { SandboxLimitError, SandboxTaskError } from '../../sandbox/pool.js';
+import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
 import type { ServiceContext } from '../context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
 import { finishSteps, timeLeft } from './pdf-step-finish.js';
@@ -142,11 +142,11 @@ export class PdfJobs {
         { account: accountId, timeoutMs: left(PDF_JOB_TIMEOUT_MS), deadline },
       );
     } catch (err) {
-      if (err instanceof SandboxTaskError && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))
-        throw new AppError('pdf_step_failed', err.message, { field: String(err.fields.field ?? 'steps') });
-      if (err instanceof SandboxLimitError)
+      if (isSandboxError(err, 'task') && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))
+        throw new AppError('pdf_step_failed', err.message, { field: String(err.fields?.field ?? 'steps') });
+      if (isSandboxLimit(err))
         throw new AppError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`, { field: 'steps' });
-      if (err instanceof SandboxTaskError)
+      if (isSandboxError(err, 'task'))
         throw new AppError('pdf_step_failed', `a step could not read or write the PDF: ${err.message}`, { field: 'steps' });
       throw err;
     }

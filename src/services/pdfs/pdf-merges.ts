@@ -7,7 +7,7 @@ import { parsePageRanges } from '../../domain/pdfs/page-ranges.js';
 import { MAX_DOCUMENT_PAGES } from '../../domain/pdfs/pdf-document.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ServiceContext } from '../context.js';
-import { SandboxLimitError, SandboxTaskError } from '../../sandbox/pool.js';
+import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
 import type { RenderedFiles } from '../jobs/rendered-files.js';
 import { storeManagedPdf, type ManagedPdfRecord } from './managed-pdf-store.js';
 import { isProtectedJob } from '../jobs/job-views.js';
@@ -196,7 +196,7 @@ export class PdfMerges {
           { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
         );
       } catch (err) {
-        if (!(err instanceof SandboxLimitError)) throw err;
+        if (!isSandboxLimit(err)) throw err;
         r = { problem: `could not be read within the limits: ${err.message}`, pages: 0 };
       }
       if (r.problem) throw new AppError('invalid_request', `file ${f.name} ${r.problem}`, { field: f.name });
@@ -231,9 +231,9 @@ export class PdfMerges {
         { account: accountId, timeoutMs: MERGE_TIMEOUT_MS },
       );
     } catch (err) {
-      if (err instanceof SandboxTaskError && err.errorName === 'MergeSourceError')
-        throw new AppError('invalid_request', err.message, { field: String(err.fields.field ?? 'sources') });
-      if (err instanceof SandboxLimitError)
+      if (isSandboxError(err, 'task') && err.errorName === 'MergeSourceError')
+        throw new AppError('invalid_request', err.message, { field: String(err.fields?.field ?? 'sources') });
+      if (isSandboxLimit(err))
         throw new AppError('invalid_request', `the merge could not be built within the limits: ${err.message}`, { field: 'sources' });
       throw err;
     }

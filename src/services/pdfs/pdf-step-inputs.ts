@@ -13,7 +13,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { StepInputs } from '../../pdf/pipeline.js';
 import type { PdfProtection } from '../../pdf/protect.js';
 import type { SigningMaterial } from '../../pdf/signing/sign.js';
-import { SandboxLimitError } from '../../sandbox/pool.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { ServiceContext } from '../context.js';
 import { MAX_MERGE_BYTES, type PdfMerges } from './pdf-merges.js';
 import { timestampAuthorityOf } from '../accounts/timestamp-authority-setting.js';
@@ -137,7 +137,7 @@ async function openCertificate(ctx: ServiceContext, accountId: string, id: strin
       { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs },
     );
   } catch (err) {
-    if (!(err instanceof SandboxLimitError)) throw err;
+    if (!isSandboxLimit(err)) throw err;
     throw new AppError('pdf_step_failed', `signing certificate ${id} could not be opened within the limits: ${err.message}`, { field });
   }
   if (!opened.ok) throw new AppError('pdf_step_failed', `signing certificate ${id} cannot sign: ${opened.message}`, { field });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors/app-error.js';
 import { openUploadedPdf, PdfInputError, QpdfRunError, type OpenedPdf } from '../../pdf/qpdf-input.js';
-import { SandboxLimitError } from '../../sandbox/pool.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { TaskInput, TaskName, TaskResult } from '../../sandbox/tasks.js';
 import type { ServiceContext } from '../context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
@@ -126,8 +126,7 @@ export class PdfUploads {
     try {
       return await this.ctx.sandbox.run(name, input, { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs });
     } catch (err) {
-      if (err instanceof SandboxLimitError)
-        throw new AppError('pdf_invalid', `the PDF could not be read within the limits: ${err.message}`, details);
+      if (isSandboxLimit(err)) throw new AppError('pdf_invalid', `the PDF could not be read within the limits: ${err.message}`, details);
       throw err;
     }
   }

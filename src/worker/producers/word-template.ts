@@ -3,7 +3,7 @@
 // command that fails, a payload that is not a JSON object, or a fill past its sandbox bounds fails the job
 // with template_render_failed and the reason.
 import { isWordImagePath, MAX_WORD_IMAGE_BYTES } from '../../domain/office/word-templates.js';
-import { SandboxLimitError, SandboxTaskError, type Sandbox } from '../../sandbox/pool.js';
+import { isSandboxError, isSandboxLimit, type Sandbox } from '../../sandbox/pool.js';
 import { RenderError, type RenderBundle, type RenderRequest } from '../../render/types.js';
 import { convertOfficeEntry } from './office-conversion.js';
 import type { Producer } from './producer.js';
@@ -52,8 +52,8 @@ export async function fillWordTemplateJob(sandbox: Sandbox, job: WordFillJob): P
     );
     return Buffer.from(filled.buffer, filled.byteOffset, filled.byteLength);
   } catch (err) {
-    if (err instanceof SandboxTaskError) throw fail(err.message);
-    if (err instanceof SandboxLimitError) throw fail(err.message);
+    if (isSandboxError(err, 'task')) throw fail(err.message);
+    if (isSandboxLimit(err)) throw fail(err.message);
     throw err;
   }
 }
