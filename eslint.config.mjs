@@ -250,7 +250,6 @@ export default tseslint.config(
       'src/cli/operator.ts',
       'src/domain/pdfs/pdf-steps.ts',
       'src/domain/pdfs/signing-certificates.ts',
-      'src/http/multipart/job-body.ts',
       'src/http/plugins/auth.ts',
       'src/http/server.ts',
       'src/office/office-process.ts',
