@@ -258,7 +258,6 @@ export default tseslint.config(
       'src/pdf/pipeline.ts',
       'src/pdf/post-process.ts',
       'src/pdf/signing/signature-field.ts',
-      'src/render/chromium-process.ts',
       'src/pdf/syntax/pdf-lexer.ts',
       'src/render/ready-protocol.ts',
       'src/render/request-routing.ts',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CdpConnection } from './cdp-connection.js';
 import { chromiumArgs } from './chromium-flags.js';
-import { planSandbox, type SandboxOptions } from './chromium-sandbox.js';
+import { planSandbox, type SandboxOptions, type SandboxPlan } from './chromium-sandbox.js';
 import { findProcesses, reapProcesses, type ProcessRef } from './process-reaper.js';
 import { RenderError } from './types.js';
 
@@ -63,25 +63,7 @@ const PASSED_ENV = /^(PATH|LANG|LANGUAGE|LC_[A-Z_]+|TZ|FONTCONFIG_FILE|FONTCONFI
 
 export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProcess> {
   const sandbox = planSandbox(opts);
-  // The profile, and every file Chromium writes (HOME, TMPDIR, caches), live in one private folder owned by
-  // the user Chromium runs as, removed when it exits.
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'folio-chromium-'));
-  const home = {
-    HOME: userDataDir,
-    TMPDIR: path.join(userDataDir, 'tmp'),
-    XDG_CONFIG_HOME: path.join(userDataDir, 'config'),
-    XDG_CACHE_HOME: path.join(userDataDir, 'cache'),
-  };
-  try {
-    await mkdir(home.TMPDIR);
-    if (sandbox.runAs) {
-      await chown(userDataDir, sandbox.runAs.uid, sandbox.runAs.gid);
-      await chown(home.TMPDIR, sandbox.runAs.uid, sandbox.runAs.gid);
-    }
-  } catch (err) {
-    await rm(userDataDir, { recursive: true, force: true }).catch(() => {});
-    throw new RenderError('render_provider_unavailable', `cannot prepare Chromium's profile folder: ${(err as Error).message}`);
-  }
+  const { userDataDir, home } = await profileFolder(sandbox.runAs);
   const env: NodeJS.ProcessEnv = { ...home };
   for (const [name, value] of Object.entries(process.env)) if (PASSED_ENV.test(name)) env[name] = value;
   const args = chromiumArgs({
@@ -101,6 +83,62 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
   (child.stderr as Readable).on('data', (d: Buffer) => {
     stderr = (stderr + d.toString('utf8')).slice(-4000);
   });
+  const connection = pipeConnection(child, opts.protocolTimeoutMs ?? 30_000);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      connection.close('browser process exited');
+      resolve();
+    });
+    child.once('error', (err) => {
+      connection.close(`browser process failed: ${err.message}`);
+      resolve();
+    });
+  });
+  const close = closer(child, connection, exited, userDataDir);
+  void exited.then(close);
+
+  let version: string;
+  try {
+    const answer = (await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000)) as { product?: string };
+    version = String(answer.product ?? 'unknown').slice(0, 100);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await close();
+    throw new RenderError(
+      'render_provider_unavailable',
+      `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
+  }
+  return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close, version };
+}
+
+/**
+ * The profile, and every file Chromium writes (HOME, TMPDIR, caches), live in one private folder owned by
+ * the user Chromium runs as, removed when it exits.
+ */
+async function profileFolder(runAs: SandboxPlan['runAs']) {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'folio-chromium-'));
+  const home = {
+    HOME: userDataDir,
+    TMPDIR: path.join(userDataDir, 'tmp'),
+    XDG_CONFIG_HOME: path.join(userDataDir, 'config'),
+    XDG_CACHE_HOME: path.join(userDataDir, 'cache'),
+  };
+  try {
+    await mkdir(home.TMPDIR);
+    if (runAs) {
+      await chown(userDataDir, runAs.uid, runAs.gid);
+      await chown(home.TMPDIR, runAs.uid, runAs.gid);
+    }
+  } catch (err) {
+    await rm(userDataDir, { recursive: true, force: true }).catch(() => {});
+    throw new RenderError('render_provider_unavailable', `cannot prepare Chromium's profile folder: ${(err as Error).message}`);
+  }
+  return { userDataDir, home };
+}
+
+/** The DevTools connection over the browser's pipes (fd 3 to it, fd 4 from it; messages end with NUL). */
+function pipeConnection(child: ChildProcess, protocolTimeoutMs: number): CdpConnection {
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
   // Commands sent in one tick (a job's script swap, the checks before a print) leave in one write: each
@@ -117,7 +155,7 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
       });
     }
     toBrowser.write(msg + '\0');
-  }, opts.protocolTimeoutMs ?? 30_000);
+  }, protocolTimeoutMs);
   toBrowser.on('error', () => connection.close('browser pipe closed'));
   let buffered = '';
   fromBrowser.setEncoding('utf8');
@@ -131,21 +169,17 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
     buffered += chunk.slice(start);
   });
   fromBrowser.on('error', () => connection.close('browser pipe closed'));
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      connection.close('browser process exited');
-      resolve();
-    });
-    child.once('error', (err) => {
-      connection.close(`browser process failed: ${err.message}`);
-      resolve();
-    });
-  });
-  // close() is the one way a browser ends, whatever ended it: its leftover processes are waited for (and
-  // killed past a bound) and then its profile folder is removed, so a shutting-down Folio never exits
-  // before them. A browser that exits on its own (a crash) is closed the same way.
+  return connection;
+}
+
+/**
+ * close() is the one way a browser ends, whatever ended it: its leftover processes are waited for (and
+ * killed past a bound) and then its profile folder is removed, so a shutting-down Folio never exits before
+ * them. A browser that exits on its own (a crash) is closed the same way. Called again, it waits for the same.
+ */
+function closer(child: ChildProcess, connection: CdpConnection, exited: Promise<void>, userDataDir: string): () => Promise<void> {
   let closing: Promise<void> | null = null;
-  const close = () =>
+  return () =>
     (closing ??= (async () => {
       // Chromium's processes: the tree under the browser (zygotes, renderers, GPU, utilities), read while
       // the browser still holds it together, and any that left the tree (the full browser's crash handlers
@@ -166,19 +200,4 @@ export async function launchChromium(opts: LaunchOptions): Promise<ChromiumProce
       await reapProcesses([...procs.values()], { exitWaitMs: 2000, killWaitMs: 1000 });
       await rm(userDataDir, { recursive: true, force: true }).catch(() => {});
     })());
-  void exited.then(close);
-
-  let version: string;
-  try {
-    const answer = (await connection.send('Browser.getVersion', {}, undefined, opts.launchTimeoutMs ?? 20_000)) as { product?: string };
-    version = String(answer.product ?? 'unknown').slice(0, 100);
-  } catch (err) {
-    child.kill('SIGKILL');
-    await close();
-    throw new RenderError(
-      'render_provider_unavailable',
-      `Chromium did not start: ${(err as Error).message}; ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
-    );
-  }
-  return { pid: child.pid!, connection, process: child, exited, stderrTail: () => stderr, close, version };
 }
