@@ -260,7 +260,6 @@ export default tseslint.config(
       'src/pdf/signing/signature-field.ts',
       'src/pdf/syntax/pdf-lexer.ts',
       'src/render/ready-protocol.ts',
-      'src/render/request-routing.ts',
       'src/sdk/deploy-directory.ts',
       'src/sdk/render.ts',
       'src/services/index.ts',

@@ -117,94 +117,110 @@ export class PageRequestRouter implements RequestRouter {
     const mainDocument =
       this.req.urlSource !== undefined && cdp === session.cdp && e.frameId === session.targetId && e.resourceType === 'Document';
     switch (route.kind) {
-      case 'bundle': {
-        if (
-          route.alias &&
-          e.resourceType === 'Document' &&
-          cdp === session.cdp &&
-          e.frameId === session.targetId &&
-          session.documentOrigin
-        ) {
-          // The page loads one of the bundle's documents by the bundle's documented name: it is loaded on
-          // the page's own document origin instead (a redirect), never on a name every job shares.
-          const to = session.documentOrigin + route.url.pathname + route.url.search;
-          session.respond(cdp, e.requestId, { status: 302, headers: [{ name: 'Location', value: to }, NO_STORE_HEADER], body: '' });
-          return;
-        }
-        if (this.req.engine && e.resourceType === 'Document' && bundlePath(route.url.pathname) === this.req.entryPath) {
-          // A template version's entry: the shell that renders it in this page (template-shell.ts).
-          session.respond(cdp, e.requestId, serveDocument(templateShell(this.req.engine), this.req.allowExternalNetwork));
-          return;
-        }
-        const served = serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork);
-        // The documented name is another origin than the document's: its files are shared with it (fonts
-        // and fetches need CORS).
-        if (route.alias && session.documentOrigin)
-          served.headers.push({ name: 'Access-Control-Allow-Origin', value: session.documentOrigin }, { name: 'Vary', value: 'Origin' });
-        if (served.status === 404 && !implicit) this.diagnostics.request(request.url, 'not_found', 'not in the bundle (404)');
-        session.respond(cdp, e.requestId, served);
-        return;
-      }
+      case 'bundle':
+        return this.#bundleRequest(session, cdp, e, route, implicit);
       case 'payload':
-        // The engine and runtime scripts of a template version are the same for every job: never held.
-        if (this.req.engine && isStaticTemplateScript(route.url.pathname)) {
-          session.respond(cdp, e.requestId, serveTemplateScript(route.url.pathname, null) ?? notFound());
-          return;
-        }
-        if (this.#held) {
-          // A preloaded page asks for its data before it has a job: answered once bind() gave it one.
-          traffic.inFlight++;
-          this.#held.push((serve) => {
-            traffic.inFlight--;
-            if (serve) session.respond(cdp, e.requestId, this.#servePayload(route.url, request, session.documentOrigin));
-            else session.block(cdp, e);
-            traffic.activity();
-          });
-          return;
-        }
-        session.respond(cdp, e.requestId, this.#servePayload(route.url, request, session.documentOrigin));
-        return;
+        return this.#payloadRequest(session, cdp, e, route.url);
       case 'blocked':
         this.#noteBlocked(request.url, route.reason);
         if (mainDocument) this.opts.onDocumentFailed?.({ problem: 'blocked', reason: route.reason });
         session.block(cdp, e);
         return;
-      case 'external': {
-        if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
-        traffic.inFlight++;
-        const { fetchBudget } = this.opts;
-        const meter = fetchBudget.meter();
-        fetchExternal(route.url, request, {
-          lookup: this.opts.lookup,
-          fetch: this.opts.externalFetch,
-          signal: this.opts.signal,
-          maxBodyBytes: fetchBudget.limits.resourceBytes,
-          meter,
-          ...this.#urlSourceOptions(route.url),
-        })
-          .then((r) => {
-            if (r.status >= 400) this.diagnostics.request(request.url, 'http_error', `answered HTTP ${r.status}`);
-            // Answered here, not with session.respond: the body counts as held (the process's pool) until
-            // Chromium has taken it, and nothing keeps it after.
-            const { status: responseCode, headers: responseHeaders, body } = r;
-            return cdp.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode, responseHeaders, body }).catch(() => {});
-          })
-          .catch((err: Error) => {
-            const problem = requestProblemOf(err);
-            this.#noteBlocked(request.url, err.message, problem);
-            // A URL source's page over a budget fails its job at once: refused (resource, job) or, when the
-            // fetches of all jobs held the process's limit, unreachable (retried).
-            if (mainDocument) this.opts.onDocumentFailed?.({ problem, reason: err.message });
-            session.block(cdp, e);
-          })
-          .finally(() => {
-            meter.release();
-            traffic.inFlight--;
-            traffic.activity();
-          });
-        return;
-      }
+      case 'external':
+        return this.#externalRequest(session, cdp, e, route.url, mainDocument);
     }
+  }
+
+  /** A file of the bundle: served from the version's index (or the template shell, or a redirect to the document origin). */
+  #bundleRequest(
+    session: PageSession,
+    cdp: CdpSession,
+    e: RequestPausedEvent,
+    route: { url: URL; alias?: boolean },
+    implicit: boolean,
+  ): void {
+    const { request } = e;
+    const pageDocument = e.resourceType === 'Document' && cdp === session.cdp && e.frameId === session.targetId;
+    if (route.alias && pageDocument && session.documentOrigin) {
+      // The page loads one of the bundle's documents by the bundle's documented name: it is loaded on
+      // the page's own document origin instead (a redirect), never on a name every job shares.
+      const to = session.documentOrigin + route.url.pathname + route.url.search;
+      session.respond(cdp, e.requestId, { status: 302, headers: [{ name: 'Location', value: to }, NO_STORE_HEADER], body: '' });
+      return;
+    }
+    if (this.req.engine && e.resourceType === 'Document' && bundlePath(route.url.pathname) === this.req.entryPath) {
+      // A template version's entry: the shell that renders it in this page (template-shell.ts).
+      session.respond(cdp, e.requestId, serveDocument(templateShell(this.req.engine), this.req.allowExternalNetwork));
+      return;
+    }
+    const served = serveBundle(this.index, route.url, request.method, this.req.allowExternalNetwork);
+    // The documented name is another origin than the document's: its files are shared with it (fonts
+    // and fetches need CORS).
+    if (route.alias && session.documentOrigin)
+      served.headers.push({ name: 'Access-Control-Allow-Origin', value: session.documentOrigin }, { name: 'Vary', value: 'Origin' });
+    if (served.status === 404 && !implicit) this.diagnostics.request(request.url, 'not_found', 'not in the bundle (404)');
+    session.respond(cdp, e.requestId, served);
+  }
+
+  /** The payload origin: the job's payload and env, or a template version's scripts. */
+  #payloadRequest(session: PageSession, cdp: CdpSession, e: RequestPausedEvent, url: URL): void {
+    const { request } = e;
+    const traffic = this.traffic;
+    // The engine and runtime scripts of a template version are the same for every job: never held.
+    if (this.req.engine && isStaticTemplateScript(url.pathname)) {
+      session.respond(cdp, e.requestId, serveTemplateScript(url.pathname, null) ?? notFound());
+      return;
+    }
+    if (this.#held) {
+      // A preloaded page asks for its data before it has a job: answered once bind() gave it one.
+      traffic.inFlight++;
+      this.#held.push((serve) => {
+        traffic.inFlight--;
+        if (serve) session.respond(cdp, e.requestId, this.#servePayload(url, request, session.documentOrigin));
+        else session.block(cdp, e);
+        traffic.activity();
+      });
+      return;
+    }
+    session.respond(cdp, e.requestId, this.#servePayload(url, request, session.documentOrigin));
+  }
+
+  /** The public internet, where the plan allows it: fetched by Folio within the job's budgets, answered to Chromium. */
+  #externalRequest(session: PageSession, cdp: CdpSession, e: RequestPausedEvent, url: URL, mainDocument: boolean): void {
+    const { request } = e;
+    const traffic = this.traffic;
+    if (e.resourceType === 'Document') session.taintedByExternalDocument = true;
+    traffic.inFlight++;
+    const { fetchBudget } = this.opts;
+    const meter = fetchBudget.meter();
+    fetchExternal(url, request, {
+      lookup: this.opts.lookup,
+      fetch: this.opts.externalFetch,
+      signal: this.opts.signal,
+      maxBodyBytes: fetchBudget.limits.resourceBytes,
+      meter,
+      ...this.#urlSourceOptions(url),
+    })
+      .then((r) => {
+        if (r.status >= 400) this.diagnostics.request(request.url, 'http_error', `answered HTTP ${r.status}`);
+        // Answered here, not with session.respond: the body counts as held (the process's pool) until
+        // Chromium has taken it, and nothing keeps it after.
+        const { status: responseCode, headers: responseHeaders, body } = r;
+        return cdp.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode, responseHeaders, body }).catch(() => {});
+      })
+      .catch((err: Error) => {
+        const problem = requestProblemOf(err);
+        this.#noteBlocked(request.url, err.message, problem);
+        // A URL source's page over a budget fails its job at once: refused (resource, job) or, when the
+        // fetches of all jobs held the process's limit, unreachable (retried).
+        if (mainDocument) this.opts.onDocumentFailed?.({ problem, reason: err.message });
+        session.block(cdp, e);
+      })
+      .finally(() => {
+        meter.release();
+        traffic.inFlight--;
+        traffic.activity();
+      });
   }
 
   /**
