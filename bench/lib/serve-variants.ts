@@ -74,20 +74,30 @@ export async function startVariant(
 
 /** One render as a client does it: create → long-poll → signed link → download the PDF. `body` adds job fields. */
 export async function render(v: Pick<Variant, 'server'>, deployId: string, body: Record<string, unknown> = {}): Promise<void> {
+  const { pdf } = await renderJob(v.server, { deployId, deployVersionId: 'latest', payload: { n: 1 }, ...body });
+  if (pdf.byteLength < 1000) throw new Error('PDF too small');
+}
+
+/**
+ * Any render job as a client runs it (a deploy's, or inline sources such as an Office file): POST
+ * /v1/render-jobs with `body`, long-poll until it ends, ask for the output's signed link, GET the PDF.
+ */
+export async function renderJob(
+  server: Pick<ServerProcess, 'url'>,
+  body: Record<string, unknown>,
+): Promise<{ jobId: string; output?: { pageCount: number; browserVersion?: string }; pdf: ArrayBuffer }> {
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-  const base = v.server.url;
-  const created = await fetch(`${base}/v1/render-jobs`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ deployId, deployVersionId: 'latest', payload: { n: 1 }, ...body }),
-  }).then((r) => r.json());
+  const base = server.url;
+  const res = await fetch(`${base}/v1/render-jobs`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const created = await res.json();
+  if (!res.ok) throw new Error(`POST /v1/render-jobs: ${res.status} ${JSON.stringify(created).slice(0, 300)}`);
   const done = await fetch(`${base}/v1/render-jobs/${created.job.id}?waitSeconds=30`, { headers }).then((r) => r.json());
   if (done.job.status !== 'succeeded') throw new Error(`job ${done.job.status}: ${done.job.errorCode} ${done.job.errorMessage}`);
   const link = await fetch(`${base}/v1/render-jobs/${created.job.id}/output-download`, { method: 'POST', headers, body: '{}' }).then((r) =>
     r.json(),
   );
   const pdf = await fetch(link.access.url).then((r) => r.arrayBuffer());
-  if (pdf.byteLength < 1000) throw new Error('PDF too small');
+  return { jobId: created.job.id, output: done.output, pdf };
 }
 
 /** One render in one request (`POST /v1/render`, the PDF in the answer). `body` adds job fields. */
