@@ -269,7 +269,6 @@ export default tseslint.config(
       'src/services/jobs/render-jobs.ts',
       'src/services/deploys/uploads.ts',
       'src/services/deploys/version-checks.ts',
-      'src/worker/job-preparation.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

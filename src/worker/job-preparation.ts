@@ -105,24 +105,11 @@ export class JobPreparation {
     const { policy } = this.ctx.plans.get(version.plan_key);
     const metadata = version.metadata_json ? (JSON.parse(version.metadata_json) as Record<string, unknown>) : {};
     const bundle = await this.bundles.get(version.render_pack_key);
-    const outputId = newId('out', this.ctx.clock.now());
-    const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
-    const attempt = { jobId: job.id, attempt: job.attempt };
     const [document, payload] = await Promise.all([
       this.inputs.document(payloadRow.document_input_json),
       this.inputs.payload(payloadRow.body_base64),
     ]);
-    // The job's own print options (`print`) replace the version's, margin side by side.
-    const versionPrint = (
-      typeof metadata.pdf === 'object' && metadata.pdf !== null ? splitVersionPdf(metadata.pdf).print : {}
-    ) as PdfOverrides;
-    const print: PdfOverrides = document?.print
-      ? {
-          ...versionPrint,
-          ...document.print,
-          ...(versionPrint.margin && document.print.margin ? { margin: { ...versionPrint.margin, ...document.print.margin } } : {}),
-        }
-      : versionPrint;
+    const print = printOverrides(metadata.pdf, document);
     const timeout = renderTimeoutMs(version.render_timeout_ms, policy.maxRenderTimeoutMs);
     const request: RenderRequest = {
       jobId: job.id,
@@ -155,19 +142,7 @@ export class JobPreparation {
         : {}),
       signal,
     };
-    const fileName = pdfFileName({
-      template: document?.pdfJob ? document.pdfJob.fileName : metadata.fileName,
-      slug: document?.pdfJob ? 'pdf-job' : version.slug,
-      businessKey: job.business_key,
-      jobId: job.id,
-    });
-    const output: PlannedOutput = {
-      outputId,
-      pdfId,
-      fileName,
-      storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId),
-      storageLimitBytes: policy.storageLimitBytes,
-    };
+    const output = this.plannedOutput(job, version, document, metadata.fileName, policy.storageLimitBytes);
     const signature = await this.signatureStep(job.account_id, document, metadata.pdf);
     const post = documentPlan(metadata.pdf, document, bundle, (sealed) => this.ctx.secrets.open(sealed), signature);
     // The job's own failOn replaces the version's.
@@ -181,4 +156,35 @@ export class JobPreparation {
     const wordTemplate = office !== null && version.engine === WORD_TEMPLATE_ENGINE;
     return { request, output, post, failOn, pdfJob: document?.pdfJob ?? null, office, wordTemplate };
   }
+
+  /** Where the attempt's PDF goes: a job output, or a managed PDF, under the attempt's own key. */
+  private plannedOutput(
+    job: RenderJobsTable,
+    version: { slug: string },
+    document: StoredJobDocument | null,
+    fileNameTemplate: unknown,
+    storageLimitBytes: PlannedOutput['storageLimitBytes'],
+  ): PlannedOutput {
+    const outputId = newId('out', this.ctx.clock.now());
+    const pdfId = job.output_mode === 'managed' ? newId('pdf', this.ctx.clock.now()) : null;
+    const attempt = { jobId: job.id, attempt: job.attempt };
+    const fileName = pdfFileName({
+      template: document?.pdfJob ? document.pdfJob.fileName : fileNameTemplate,
+      slug: document?.pdfJob ? 'pdf-job' : version.slug,
+      businessKey: job.business_key,
+      jobId: job.id,
+    });
+    return { outputId, pdfId, fileName, storageKey: pdfId ? jobPdfKey(attempt, pdfId) : outputKey(attempt, outputId), storageLimitBytes };
+  }
+}
+
+/** The job's own print options (`print`) replace the version's, margin side by side. */
+function printOverrides(versionPdf: unknown, document: StoredJobDocument | null): PdfOverrides {
+  const versionPrint = (typeof versionPdf === 'object' && versionPdf !== null ? splitVersionPdf(versionPdf).print : {}) as PdfOverrides;
+  if (!document?.print) return versionPrint;
+  return {
+    ...versionPrint,
+    ...document.print,
+    ...(versionPrint.margin && document.print.margin ? { margin: { ...versionPrint.margin, ...document.print.margin } } : {}),
+  };
 }
