@@ -4,18 +4,10 @@
 // `append`, `prepend`), which are not print parameters: they are split off (`splitVersionPdf`), checked
 // at commit (`validateVersionPdf`, then `versionPdfFilesProblem` against the version's files) and applied
 // by the worker after printing (src/pdf/post-process.ts).
-import { visibleSignatureProblem, type VisibleSignature } from '../domain/pdfs/signature-appearance.js';
-import { signatureTextProblem } from '../domain/pdfs/signature-text.js';
+import type { VisibleSignature } from '../domain/pdfs/signature-appearance.js';
 import type { Protocol } from 'devtools-protocol';
-import {
-  MAX_DOCUMENT_PAGES,
-  metadataProblems,
-  PDF_ACCESSIBILITY,
-  PDF_STANDARDS,
-  type DocumentMetadata,
-  type PdfAccessibility,
-  type PdfStandard,
-} from '../domain/pdfs/pdf-document.js';
+import { MAX_DOCUMENT_PAGES, type DocumentMetadata, type PdfAccessibility, type PdfStandard } from '../domain/pdfs/pdf-document.js';
+import { documentOptionsProblem, VERSION_OPTION_NAMES } from '../domain/pdfs/document-options.js';
 import { normalizeBundlePath } from '../domain/deploys/file-paths.js';
 import { PRINT_DEFAULTS, UNSTATED_PRINT_DEFAULTS, type PrintDefaults } from '../domain/jobs/print-defaults.js';
 import {
@@ -54,7 +46,6 @@ export interface VersionSignature {
 }
 
 const DOCUMENT_KEYS = ['standard', 'accessibility', 'metadata', 'append', 'prepend', 'signature'] as const;
-const SIGNATURE_KEYS = ['certificateId', 'reason', 'location', 'contactInfo', 'visible'] as const;
 /** Most PDFs a version may append or prepend (each list). */
 export const MAX_JOINED_PDFS = 20;
 
@@ -79,9 +70,9 @@ export interface VersionPdfProblem {
 const FIELD = 'render.metadata.pdf';
 
 /**
- * Checks `render.metadata.pdf` of a commit: the print overrides (validatePdfOverrides) and the document
- * options' shape (a known standard, metadata rules of domain/pdfs/pdf-document.ts, append/prepend as lists of
- * valid bundle paths). Whether the listed files exist and are PDFs is `versionPdfFilesProblem`.
+ * Checks `render.metadata.pdf` of a commit: the print overrides (validatePdfOverrides), the document
+ * options by the rules a job's are checked by (domain/pdfs/document-options.ts), and append/prepend as lists
+ * of valid bundle paths. Whether the listed files exist and are PDFs is `versionPdfFilesProblem`.
  */
 export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
   if (pdf === undefined || pdf === null) return null;
@@ -95,47 +86,10 @@ export function validateVersionPdf(pdf: unknown): VersionPdfProblem | null {
     return { field: key ? `${FIELD}.${key}` : FIELD, message: `render.metadata.${message}` };
   }
   const d = document as Record<string, unknown>;
-  if (d.standard !== undefined && !(PDF_STANDARDS as readonly unknown[]).includes(d.standard))
-    return {
-      field: `${FIELD}.standard`,
-      message: `${FIELD}.standard must be one of ${PDF_STANDARDS.join(', ')}${d.standard === 'pdf/ua-1' ? ` (PDF/UA-1 is ${FIELD}.accessibility: "pdf/ua-1", which combines with a standard)` : ''}`,
-    };
-  if (d.accessibility !== undefined && !(PDF_ACCESSIBILITY as readonly unknown[]).includes(d.accessibility))
-    return { field: `${FIELD}.accessibility`, message: `${FIELD}.accessibility must be one of ${PDF_ACCESSIBILITY.join(', ')}` };
-  if (d.accessibility === 'pdf/ua-1' && (print as Record<string, unknown>).tagged === false)
-    return {
-      field: `${FIELD}.accessibility`,
-      message: `${FIELD}.accessibility "pdf/ua-1" needs a tagged PDF: leave out ${FIELD}.tagged (or set it to true)`,
-    };
-  if (d.metadata !== undefined) {
-    if (!isPlainObject(d.metadata)) return { field: `${FIELD}.metadata`, message: `${FIELD}.metadata must be an object` };
-    const known = ['title', 'author', 'subject', 'keywords', 'creator', 'lang'];
-    const unknown = Object.keys(d.metadata).find((k) => !known.includes(k));
-    if (unknown !== undefined)
-      return {
-        field: `${FIELD}.metadata.${unknown}`,
-        message: `${FIELD}.metadata.${unknown} is not a known field (allowed: ${known.join(', ')})`,
-      };
-    const [p] = metadataProblems(d.metadata as DocumentMetadata, `${FIELD}.metadata`);
-    if (p) return p;
-  }
-  if (d.signature !== undefined) {
-    const sig = d.signature;
-    const f = `${FIELD}.signature`;
-    if (!isPlainObject(sig))
-      return { field: f, message: `${f} must be an object {certificateId, reason?, location?, contactInfo?, visible?}` };
-    const unknown = Object.keys(sig).find((k) => !(SIGNATURE_KEYS as readonly string[]).includes(k));
-    if (unknown !== undefined)
-      return { field: `${f}.${unknown}`, message: `${f}.${unknown} is not a known field (allowed: ${SIGNATURE_KEYS.join(', ')})` };
-    if (typeof sig.certificateId !== 'string' || !/^scert_\w{1,100}$/.test(sig.certificateId))
-      return { field: `${f}.certificateId`, message: `${f}.certificateId must be a signing certificate id (scert_…)` };
-    const text = signatureTextProblem(sig, f);
-    if (text) return text;
-    if (sig.visible !== undefined) {
-      const p = visibleSignatureProblem(sig.visible, `${f}.visible`);
-      if (p) return p;
-    }
-  }
+  const { standard, accessibility, metadata, signature } = d;
+  const tagged = (print as Record<string, unknown>).tagged;
+  const problem = documentOptionsProblem({ standard, accessibility, metadata, signature, tagged }, VERSION_OPTION_NAMES);
+  if (problem) return problem;
   for (const key of ['append', 'prepend'] as const) {
     const list = d[key];
     if (list === undefined) continue;

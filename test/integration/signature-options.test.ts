@@ -1,8 +1,9 @@
 // A render job's `signature` and a version's `render.metadata.pdf.signature` refused before anything
 // renders: a bad visible box is a 400 naming its field; another account's certificate and an unknown id are
-// 404; a commit naming a foreign certificate (404) or a malformed id (400) is refused; a version whose
-// certificate was deleted since the commit has its jobs and batches refused at creation, naming the field,
-// unless the job signs with a certificate of its own; a certificate expired by now is a 400 naming it.
+// 404, an id that is not `scert_…` a 400; a commit naming a foreign certificate (404) or a malformed id (400)
+// is refused; a version whose certificate was deleted since the commit has its jobs and batches refused at
+// creation, naming the field, unless the job signs with a certificate of its own; a certificate expired by
+// now is a 400 naming it.
 // Certificates are PKCS#12 files made here with openssl. Signing itself is test/e2e/pdf-signature.test.ts.
 // SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';
@@ -73,6 +74,14 @@ describe('signature options refused at job creation and at commit', () => {
     });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error, 'signing_certificate_not_found');
+  });
+
+  test('an id that is not scert_… is a 400 naming the field, at job creation as at commit', async () => {
+    const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId: 'pdf_123' } });
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.equal(r.body.error, 'invalid_request');
+    assert.equal(r.body.details.field, 'signature.certificateId');
+    assert.match(r.body.message, /scert_/);
   });
 
   test("commits naming a foreign or bad certificate are refused; a version's deleted certificate refuses its jobs", async () => {

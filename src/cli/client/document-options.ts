@@ -13,6 +13,7 @@ import {
 } from '../../domain/pdfs/pdf-document.js';
 import { mimeForPath } from '../../domain/deploys/mime.js';
 import { PDF_PERMISSIONS } from '../../domain/pdfs/pdf-protection.js';
+import { isSigningCertificateId } from '../../domain/pdfs/document-options.js';
 import type { Parsed } from './args.js';
 import { UsageError } from './output.js';
 
@@ -72,7 +73,8 @@ function signatureOption(p: Parsed) {
       throw new UsageError('--sign-reason, --sign-location, --sign-contact and --sign-visible need --sign CERT_ID');
     return undefined;
   }
-  if (!/^scert_\w+$/.test(certificateId)) throw new UsageError(`--sign takes a signing certificate id (scert_…), got "${certificateId}"`);
+  if (!isSigningCertificateId(certificateId))
+    throw new UsageError(`--sign takes a signing certificate id (scert_…), got "${certificateId}"`);
   return {
     certificateId,
     ...Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== undefined)),

@@ -4,7 +4,19 @@
 // job request is written once. Schemas only: building them does no I/O.
 import { MAX_SIGNATURE_TEXT } from '../pdfs/signature-text.js';
 import { Type } from '@sinclair/typebox';
-import { AF_RELATIONSHIPS, FACTURX_PROFILES, PDF_ACCESSIBILITY, PDF_STANDARDS } from '../pdfs/pdf-document.js';
+import {
+  AF_RELATIONSHIPS,
+  FACTURX_PROFILES,
+  MAX_ATTACHMENT_NAME_BYTES,
+  MAX_KEYWORD_LENGTH,
+  MAX_KEYWORDS,
+  MAX_LANG_TAG_LENGTH,
+  MAX_METADATA_TEXT,
+  MAX_MIME_TYPE_LENGTH,
+  PDF_ACCESSIBILITY,
+  PDF_STANDARDS,
+} from '../pdfs/pdf-document.js';
+import { MAX_CERTIFICATE_ID_LENGTH } from '../pdfs/document-options.js';
 import { DEFAULT_IMAGE_DPI, IMAGE_DPI, IMAGE_FORMATS, IMAGE_QUALITY, IMAGE_WIDTH, MAX_IMAGE_PAGES, OUTPUT_FORMATS } from './page-images.js';
 import { PDF_PERMISSIONS, type PdfPermission } from '../pdfs/pdf-protection.js';
 import { MAX_ATTACHMENTS_CEILING, MAX_INLINE_FILES_CEILING } from '../accounts/plans.js';
@@ -45,15 +57,23 @@ const Profile = Type.Union(
 /** Document metadata written to the Info dictionary and the XMP packet alike. */
 export const DocumentMetadata = Type.Object(
   {
-    title: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:title and Info /Title (shown as the window title).' })),
-    author: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:creator and Info /Author.' })),
-    subject: Type.Optional(Type.String({ maxLength: 2000, description: 'dc:description and Info /Subject.' })),
-    keywords: Type.Optional(
-      Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'pdf:Keywords and Info /Keywords.' }),
+    title: Type.Optional(
+      Type.String({ maxLength: MAX_METADATA_TEXT, description: 'dc:title and Info /Title (shown as the window title).' }),
     ),
-    creator: Type.Optional(Type.String({ maxLength: 2000, description: 'xmp:CreatorTool and Info /Creator.' })),
+    author: Type.Optional(Type.String({ maxLength: MAX_METADATA_TEXT, description: 'dc:creator and Info /Author.' })),
+    subject: Type.Optional(Type.String({ maxLength: MAX_METADATA_TEXT, description: 'dc:description and Info /Subject.' })),
+    keywords: Type.Optional(
+      Type.Array(Type.String({ maxLength: MAX_KEYWORD_LENGTH }), {
+        maxItems: MAX_KEYWORDS,
+        description: 'pdf:Keywords and Info /Keywords.',
+      }),
+    ),
+    creator: Type.Optional(Type.String({ maxLength: MAX_METADATA_TEXT, description: 'xmp:CreatorTool and Info /Creator.' })),
     lang: Type.Optional(
-      Type.String({ maxLength: 100, description: 'BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`).' }),
+      Type.String({
+        maxLength: MAX_LANG_TAG_LENGTH,
+        description: 'BCP 47 tag for the catalog /Lang; default: what the page declared (`<html lang>`).',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -73,10 +93,19 @@ export const PdfOptionsField = Type.Object(
 export const AttachmentsField = Type.Array(
   Type.Object(
     {
-      name: Type.String({ minLength: 1, maxLength: 255, description: 'File name shown by PDF viewers; unique in the job.' }),
-      mimeType: Type.String({ minLength: 1, maxLength: 255, description: 'Media type without parameters, e.g. `text/csv`.' }),
+      // Characters here, UTF-8 bytes in the rule (attachmentNameProblem): a name has at least as many bytes.
+      name: Type.String({
+        minLength: 1,
+        maxLength: MAX_ATTACHMENT_NAME_BYTES,
+        description: 'File name shown by PDF viewers; unique in the job.',
+      }),
+      mimeType: Type.String({
+        minLength: 1,
+        maxLength: MAX_MIME_TYPE_LENGTH,
+        description: 'Media type without parameters, e.g. `text/csv`.',
+      }),
       relationship: Relationship,
-      description: Type.Optional(Type.String({ maxLength: 2000, description: 'Shown by PDF viewers beside the name.' })),
+      description: Type.Optional(Type.String({ maxLength: MAX_METADATA_TEXT, description: 'Shown by PDF viewers beside the name.' })),
       content: Type.Optional(
         Type.String({
           description:
@@ -183,7 +212,7 @@ export const SignatureField = Type.Object(
   {
     certificateId: Type.String({
       minLength: 1,
-      maxLength: 100,
+      maxLength: MAX_CERTIFICATE_ID_LENGTH,
       description: "One of the account's signing certificates (`scert_…`).",
     }),
     reason: Type.Optional(Type.String({ maxLength: MAX_SIGNATURE_TEXT, description: 'Shown by readers, e.g. "Invoice issued".' })),

@@ -1,7 +1,8 @@
 // The input rules of PDF post-processing, without I/O: which conformance level a request ends
 // up with, attachment names and media types, document metadata, and the combinations that are refused.
-// A job-creation path runs `checkPdfDocumentRequest` and answers 400 with the problem's `field` before
-// anything is rendered; src/pdf/post-process.ts runs the same rules again before it touches a PDF.
+// A job's creation and a version's commit run them (through domain/pdfs/document-options.ts) and answer 400
+// with the problem's `field` before anything is rendered; src/pdf/post-process.ts runs the same rules
+// again before it touches a PDF.
 // The checks that need a parser (XML well-formedness, a PDF that loads) live in src/pdf/checks.ts.
 
 /**
@@ -37,6 +38,14 @@ export const MAX_METADATA_TEXT = 2000;
 /** Most keywords, and the longest keyword. */
 export const MAX_KEYWORDS = 100;
 export const MAX_KEYWORD_LENGTH = 200;
+/** Longest language tag (`lang`): BCP 47 asks for at least 35 characters; this leaves room for extensions. */
+export const MAX_LANG_TAG_LENGTH = 100;
+/** Longest part of a media type on either side of its `/`, so the longest media type is 255 characters. */
+const MAX_MIME_PART = 127;
+export const MAX_MIME_TYPE_LENGTH = 2 * MAX_MIME_PART + 1;
+
+/** The fields of the document metadata (of a version's `render.metadata.pdf.metadata` and a job's `pdf.metadata`). */
+export const DOCUMENT_METADATA_FIELDS = ['title', 'author', 'subject', 'keywords', 'creator', 'lang'] as const;
 
 export interface DocumentMetadata {
   title?: string;
@@ -120,7 +129,8 @@ export function attachmentNameProblem(name: unknown): string | null {
   return null;
 }
 
-const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+const MIME_PART = `[a-z0-9][a-z0-9!#$&^_.+-]{0,${MAX_MIME_PART - 1}}`;
+const MIME_TYPE = new RegExp(`^${MIME_PART}/${MIME_PART}$`, 'i');
 
 /** A bare media type (`application/xml`, no parameters): what /Subtype of an embedded file can hold. */
 export function isAttachmentMimeType(mime: unknown): mime is string {
@@ -137,29 +147,64 @@ function textProblem(value: unknown, max: number): string | null {
   return null;
 }
 
-/** The problems of the document metadata (empty when it is fine). */
-export function metadataProblems(metadata: DocumentMetadata | undefined, field = 'metadata'): PdfInputProblem[] {
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * The problems of the document metadata named `field` (empty when it is fine): an object of the known
+ * fields, each string within its limit, free of control characters and valid Unicode, `lang` a BCP 47 tag.
+ */
+export function metadataProblems(metadata: unknown, field = 'metadata'): PdfInputProblem[] {
   const problems: PdfInputProblem[] = [];
   if (metadata === undefined) return problems;
+  if (!isPlainObject(metadata)) return [{ field, message: `${field} must be an object` }];
+  const unknown = Object.keys(metadata).find((k) => !(DOCUMENT_METADATA_FIELDS as readonly string[]).includes(k));
+  if (unknown !== undefined)
+    return [
+      {
+        field: `${field}.${unknown}`,
+        message: `${field}.${unknown} is not a known field (allowed: ${DOCUMENT_METADATA_FIELDS.join(', ')})`,
+      },
+    ];
   for (const key of ['title', 'author', 'subject', 'creator'] as const) {
     if (metadata[key] === undefined) continue;
     const p = textProblem(metadata[key], MAX_METADATA_TEXT);
     if (p) problems.push({ field: `${field}.${key}`, message: `${field}.${key} ${p}` });
   }
-  if (metadata.keywords !== undefined) {
-    if (!Array.isArray(metadata.keywords))
-      problems.push({ field: `${field}.keywords`, message: `${field}.keywords must be an array of strings` });
-    else if (metadata.keywords.length > MAX_KEYWORDS)
+  const { keywords, lang } = metadata;
+  if (keywords !== undefined) {
+    if (!Array.isArray(keywords)) problems.push({ field: `${field}.keywords`, message: `${field}.keywords must be an array of strings` });
+    else if (keywords.length > MAX_KEYWORDS)
       problems.push({ field: `${field}.keywords`, message: `${field}.keywords must hold at most ${MAX_KEYWORDS} keywords` });
     else
-      metadata.keywords.forEach((k, i) => {
+      keywords.forEach((k: unknown, i) => {
         const p = textProblem(k, MAX_KEYWORD_LENGTH) ?? (typeof k === 'string' && k.trim() === '' ? 'must not be empty' : null);
         if (p) problems.push({ field: `${field}.keywords[${i}]`, message: `${field}.keywords[${i}] ${p}` });
       });
   }
-  if (metadata.lang !== undefined && (typeof metadata.lang !== 'string' || !LANG_TAG.test(metadata.lang)))
-    problems.push({ field: `${field}.lang`, message: `${field}.lang must be a BCP 47 language tag such as "en" or "de-CH"` });
+  if (lang !== undefined && (typeof lang !== 'string' || lang.length > MAX_LANG_TAG_LENGTH || !LANG_TAG.test(lang)))
+    problems.push({
+      field: `${field}.lang`,
+      message: `${field}.lang must be a BCP 47 language tag such as "en" or "de-CH" (at most ${MAX_LANG_TAG_LENGTH} characters)`,
+    });
   return problems;
+}
+
+/** Why `standard` (named `${under}standard`: `pdf.standard`, `render.metadata.pdf.standard`) is not a conformance level, or null. */
+function standardProblem(standard: unknown, under: string): PdfInputProblem | null {
+  if (standard === undefined || (PDF_STANDARDS as readonly unknown[]).includes(standard)) return null;
+  const field = `${under}standard`;
+  const ua = standard === 'pdf/ua-1' ? ` (PDF/UA-1 is ${under}accessibility: "pdf/ua-1", which combines with a standard)` : '';
+  return { field, message: `${field} must be one of ${PDF_STANDARDS.join(', ')}${ua}` };
+}
+
+/** Why `accessibility` (named `${under}accessibility`) is not an accessibility level, or null. */
+function accessibilityProblem(accessibility: unknown, under: string): PdfInputProblem | null {
+  if (accessibility === undefined || (PDF_ACCESSIBILITY as readonly unknown[]).includes(accessibility)) return null;
+  const field = `${under}accessibility`;
+  return {
+    field,
+    message: `${field} must be one of ${PDF_ACCESSIBILITY.join(', ')} (the PDF/A level is ${under}standard; the two combine)`,
+  };
 }
 
 /**
@@ -172,17 +217,14 @@ export function metadataProblems(metadata: DocumentMetadata | undefined, field =
  * - attachment names are unique (case-insensitively, as a user's filesystem may be) and, with an
  *   e-invoice, none is `factur-x.xml`;
  * - an attachment with `relationship` outside the five PDF/A-3 names, or a bad media type, is refused.
+ * `standard`, `accessibility` and `metadata` are named under `pdfField` when given (`pdf` for a job's
+ * body, `render.metadata.pdf` for a version's), attachments and the e-invoice as in a job's body.
  */
-export function checkPdfDocumentRequest(input: PdfDocumentInput): PdfInputProblem[] {
+export function checkPdfDocumentRequest(input: PdfDocumentInput, pdfField?: string): PdfInputProblem[] {
+  const under = pdfField === undefined ? '' : `${pdfField}.`;
   const problems: PdfInputProblem[] = [];
-  if (input.standard !== undefined && !PDF_STANDARDS.includes(input.standard))
-    problems.push({ field: 'standard', message: `standard must be one of ${PDF_STANDARDS.join(', ')}` });
-  if (input.accessibility !== undefined && !PDF_ACCESSIBILITY.includes(input.accessibility))
-    problems.push({
-      field: 'accessibility',
-      message: `accessibility must be one of ${PDF_ACCESSIBILITY.join(', ')} (the PDF/A level is standard; the two combine)`,
-    });
-  problems.push(...metadataProblems(input.metadata));
+  for (const p of [standardProblem(input.standard, under), accessibilityProblem(input.accessibility, under)]) if (p) problems.push(p);
+  problems.push(...metadataProblems(input.metadata, `${under}metadata`));
   const seen = new Map<string, number>();
   (input.attachments ?? []).forEach((a, i) => {
     const f = `attachments[${i}]`;
@@ -209,7 +251,7 @@ export function checkPdfDocumentRequest(input: PdfDocumentInput): PdfInputProble
   if ((input.attachments?.length ?? 0) > 0 && input.standard === 'pdf/a-2b')
     problems.push({
       field: 'attachments',
-      message: 'PDF/A-2b allows only PDF/A files as attachments, which Folio cannot verify: use standard "pdf/a-3b" to attach files',
+      message: `PDF/A-2b allows only PDF/A files as attachments, which Folio cannot verify: use ${under}standard "pdf/a-3b" to attach files`,
     });
   if (input.eInvoice) {
     if (input.eInvoice.standard !== 'factur-x')
@@ -217,7 +259,10 @@ export function checkPdfDocumentRequest(input: PdfDocumentInput): PdfInputProble
     if (!FACTURX_PROFILES.includes(input.eInvoice.profile))
       problems.push({ field: 'eInvoice.profile', message: `eInvoice.profile must be one of ${FACTURX_PROFILES.join(', ')}` });
     if (input.standard === 'pdf/a-2b')
-      problems.push({ field: 'standard', message: 'an e-invoice is a PDF/A-3b document: leave standard out or set it to "pdf/a-3b"' });
+      problems.push({
+        field: `${under}standard`,
+        message: `an e-invoice is a PDF/A-3b document: leave ${under}standard out or set it to "pdf/a-3b"`,
+      });
   }
   return problems;
 }

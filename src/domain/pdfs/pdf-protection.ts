@@ -58,10 +58,11 @@ function passwordProblem(value: unknown, field: string, required: boolean): Prot
 }
 
 /**
- * Problems of a job's `protection`, with the standard the job's PDF will have (its own `pdf.standard`, or
- * the version's, or PDF/A-3b for an e-invoice): PDF/A forbids encryption (ISO 19005-2, 6.1.3).
+ * Problems of a `protection` (a job's, or a PDF job's `encrypt` step) on its own: the passwords and the
+ * permissions. Whether the document it encrypts may be encrypted at all (PDF/A forbids it) is
+ * `encryptedArchiveProblem` of domain/pdfs/document-options.ts, which knows where the standard comes from.
  */
-export function protectionProblems(input: ProtectionInput, standard: string | undefined, field = 'protection'): ProtectionProblem[] {
+export function protectionProblems(input: ProtectionInput, field = 'protection'): ProtectionProblem[] {
   const problems: ProtectionProblem[] = [];
   const owner = passwordProblem(input.ownerPassword, `${field}.ownerPassword`, true);
   if (owner) problems.push(owner);
@@ -87,11 +88,6 @@ export function protectionProblems(input: ProtectionInput, standard: string | un
     problems.push({
       field: `${field}.permissions.printHighQuality`,
       message: `${field}.permissions.printHighQuality cannot be true while ${field}.permissions.print is false: high-quality printing needs print (allow print, or leave printHighQuality out)`,
-    });
-  if (standard !== undefined && standard !== 'none')
-    problems.push({
-      field,
-      message: `${field} cannot be combined with ${standard.toUpperCase()}: PDF/A forbids encryption (leave out pdf.standard${standard === 'pdf/a-3b' ? ', eInvoice' : ''} or protection)`,
     });
   return problems;
 }

@@ -3,8 +3,9 @@
 // each problem names its field (`steps[1].image.contentBase64`). pdf-steps.ts checks the other steps and the
 // order of all of them.
 import { signatureTextProblem } from './signature-text.js';
+import { certificateIdProblem } from './document-options.js';
 import { base64ByteLength, isBase64 } from '../base64.js';
-import { attachmentNameProblem, isAttachmentMimeType } from './pdf-document.js';
+import { attachmentNameProblem, isAttachmentMimeType, MAX_METADATA_TEXT } from './pdf-document.js';
 import { protectionProblems, permissionsOf, type PdfPermissions } from './pdf-protection.js';
 
 /** Decoded bytes of one stamp image. */
@@ -181,8 +182,8 @@ export function checkExtraStep(raw: Raw, type: ExtraStep['type'], f: string): Ex
           return { field: `${g}.contentBase64`, message: `${g}.contentBase64 must be the file in standard padded base64` };
         if (!isAttachmentMimeType(a.mimeType))
           return { field: `${g}.mimeType`, message: `${g}.mimeType must be a media type such as "text/csv" (no parameters)` };
-        if (a.description !== undefined && (!str(a.description, 2000) || CONTROL.test(a.description)))
-          return { field: `${g}.description`, message: `${g}.description must be 1–2000 characters` };
+        if (a.description !== undefined && (!str(a.description, MAX_METADATA_TEXT) || CONTROL.test(a.description)))
+          return { field: `${g}.description`, message: `${g}.description must be 1–${MAX_METADATA_TEXT} characters` };
       }
       return { type, add: add as AttachmentAdd[] };
     }
@@ -194,7 +195,7 @@ export function checkExtraStep(raw: Raw, type: ExtraStep['type'], f: string): Ex
       const input = { userPassword: raw.userPassword, ownerPassword: raw.ownerPassword, permissions: raw.permissions } as never;
       if (raw.permissions !== undefined && !isObj(raw.permissions))
         return { field: `${f}.permissions`, message: `${f}.permissions must be an object of permission: boolean` };
-      const [p] = protectionProblems(input, undefined, f);
+      const [p] = protectionProblems(input, f);
       if (p) return p;
       return {
         type,
@@ -204,16 +205,14 @@ export function checkExtraStep(raw: Raw, type: ExtraStep['type'], f: string): Ex
       };
     }
     case 'sign': {
-      if (!str(raw.certificateId, 100))
-        return { field: `${f}.certificateId`, message: `${f}.certificateId must be a signing certificate of the account (scert_…)` };
-      const text = signatureTextProblem(raw, f);
-      if (text) return text;
+      const problem = certificateIdProblem(raw.certificateId, `${f}.certificateId`) ?? signatureTextProblem(raw, f);
+      if (problem) return problem;
       if (raw.timestamp !== undefined && typeof raw.timestamp !== 'boolean')
         return { field: `${f}.timestamp`, message: `${f}.timestamp must be true or false` };
       const { reason, location, contactInfo } = raw as Record<string, string | undefined>;
       return {
         type,
-        certificateId: raw.certificateId,
+        certificateId: raw.certificateId as string,
         ...(reason !== undefined ? { reason } : {}),
         ...(location !== undefined ? { location } : {}),
         ...(contactInfo !== undefined ? { contactInfo } : {}),

@@ -3,6 +3,7 @@
 // its field (`steps[2].angle`). What a step does is src/pdf/pipeline.ts; the shapes of the steps that bring
 // content from outside or seal the document are pdf-step-shapes.ts.
 import { checkExtraStep, EXTRA_KEYS, inlineStepBytes, MAX_INLINE_STEP_BYTES, stampSource, type ExtraStep } from './pdf-step-shapes.js';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_METADATA_TEXT } from './pdf-document.js';
 
 /** Longest text a fillForm step puts into one field. */
 export const MAX_FORM_VALUE_LENGTH = 10_000;
@@ -145,10 +146,14 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     }
     case 'metadata': {
       for (const k of ['title', 'author', 'subject'])
-        if (raw[k] !== undefined && !str(raw[k], 2000)) return { field: `${f}.${k}`, message: `${f}.${k} must be 1–2000 characters` };
+        if (raw[k] !== undefined && !str(raw[k], MAX_METADATA_TEXT))
+          return { field: `${f}.${k}`, message: `${f}.${k} must be 1–${MAX_METADATA_TEXT} characters` };
       const kw = raw.keywords;
-      if (kw !== undefined && (!Array.isArray(kw) || kw.length > 100 || !kw.every((k) => str(k, 200))))
-        return { field: `${f}.keywords`, message: `${f}.keywords must be at most 100 strings of 1–200 characters` };
+      if (kw !== undefined && (!Array.isArray(kw) || kw.length > MAX_KEYWORDS || !kw.every((k) => str(k, MAX_KEYWORD_LENGTH))))
+        return {
+          field: `${f}.keywords`,
+          message: `${f}.keywords must be at most ${MAX_KEYWORDS} strings of 1–${MAX_KEYWORD_LENGTH} characters`,
+        };
       return { type, ...(raw as object) } as PdfStep;
     }
     case 'split': {

@@ -17,6 +17,11 @@ export const FileDescriptor = Type.Object(
 );
 
 export const MAX_FILES_PER_REQUEST = 20000;
+/**
+ * Longest title of a version (`render.title`): a label in listings and the dashboard, not the PDF's title
+ * (that is `render.metadata.pdf.metadata.title`, MAX_METADATA_TEXT of domain/pdfs/pdf-document.ts).
+ */
+export const MAX_VERSION_TITLE_LENGTH = 500;
 
 export const CreateSessionBody = Type.Object(
   {
@@ -82,7 +87,7 @@ export const CommitBody = Type.Object(
           maxLength: 1024,
           description: 'Entry point; begins with `/`. `/` and `/dir/` resolve to index.html; `/invoice` also tries `/invoice.html`.',
         }),
-        title: Type.String({ maxLength: 500 }),
+        title: Type.String({ maxLength: MAX_VERSION_TITLE_LENGTH }),
         renderTimeoutMs: Type.Optional(
           Type.Integer({ minimum: 1000, maximum: 600000, description: "Default 30000; at most the plan's maxRenderTimeoutMs." }),
         ),

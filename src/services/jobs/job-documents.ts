@@ -7,18 +7,16 @@ import type { DeployVersionsTable, Tables } from '../../db/tables.js';
 import { base64ByteLength, isBase64 } from '../../domain/base64.js';
 import { normalizeBundlePath } from '../../domain/deploys/file-paths.js';
 import {
-  checkPdfDocumentRequest,
   effectiveStandard,
   PDF_STANDARDS,
   type PdfAccessibility,
   type PdfInputProblem,
   type PdfStandard,
 } from '../../domain/pdfs/pdf-document.js';
-import { visibleSignatureProblem } from '../../domain/pdfs/signature-appearance.js';
-import { signatureTextProblem } from '../../domain/pdfs/signature-text.js';
+import { documentOptionsProblem, JOB_OPTION_NAMES, withVersionProblem } from '../../domain/pdfs/document-options.js';
 import { validatePdfOverrides, type PdfOverrides } from '../../domain/jobs/print-options.js';
 import { pageImagesSpec, type PageImagesSpec } from '../../domain/jobs/page-images.js';
-import { permissionsOf, protectionProblems } from '../../domain/pdfs/pdf-protection.js';
+import { permissionsOf } from '../../domain/pdfs/pdf-protection.js';
 import { MAX_ATTACHMENT_BYTES_CEILING, MAX_ATTACHMENTS_CEILING, type PlanPolicy } from '../../domain/accounts/plans.js';
 import { renderTimeoutMs } from '../../domain/jobs/render-timeout.js';
 import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../../domain/jobs/wait-for.js';
@@ -36,11 +34,6 @@ import { officeDocument, officeView } from './office-job-options.js';
 const imagesView = ({ first: _f, last: _l, ...asked }: PageImagesSpec) => asked;
 
 const invalid = (p: PdfInputProblem) => new AppError('invalid_request', p.message, { field: p.field });
-/** A field of the domain rules (`standard`, `metadata.title`) as it is named in the job body (`pdf.standard`). */
-const jobField = (p: PdfInputProblem): PdfInputProblem =>
-  p.field === 'standard' || p.field === 'accessibility' || p.field.startsWith('metadata')
-    ? { field: `pdf.${p.field}`, message: p.message.startsWith(p.field) ? `pdf.${p.message}` : p.message }
-    : p;
 
 /**
  * A job's `print`, checked by the rules of a version's print overrides (domain/jobs/print-options.ts): 400 naming
@@ -92,8 +85,9 @@ export class JobDocuments {
 
   /**
    * The document options of a job body, checked without the version: each attachment has exactly one of
-   * `content` (valid base64) and `bundlePath` (a valid path), the domain rules (names, media types,
-   * relationships, metadata, combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), and
+   * `content` (valid base64) and `bundlePath` (a valid path), the rules a version's options are checked by
+   * too (domain/pdfs/document-options.ts: levels, metadata, attachments, protection, signature and their
+   * combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), the signing certificate, and
    * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
    */
   async checkDocument(accountId: string, input: DocumentInput): Promise<StoredJobDocument> {
@@ -130,26 +124,13 @@ export class JobDocuments {
         attachments.push({ ...base, size: 0, bundlePath: n.path });
       }
     }
-    const [problem] = checkPdfDocumentRequest({
-      standard: input.pdf?.standard,
-      accessibility: input.pdf?.accessibility,
-      metadata: input.pdf?.metadata,
-      attachments,
-      eInvoice: input.eInvoice,
-    });
-    if (problem) throw invalid(jobField(problem));
-    // ISO 14289-1 § 7.16 (Matterhorn 26-002): an encrypted PDF/UA document lets assistive technology extract its text.
-    if (input.pdf?.accessibility === 'pdf/ua-1' && input.protection?.permissions?.accessibility === false)
-      throw invalid({
-        field: 'protection.permissions.accessibility',
-        message:
-          'protection.permissions.accessibility cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA lets assistive technology read an encrypted PDF',
-      });
-    if (input.pdf?.accessibility === 'pdf/ua-1' && print?.tagged === false)
-      throw invalid({
-        field: 'print.tagged',
-        message: 'print.tagged cannot be false with pdf.accessibility "pdf/ua-1": PDF/UA is a tagged PDF',
-      });
+    const { standard, accessibility, metadata } = input.pdf ?? {};
+    const { eInvoice, protection, signature: sig } = input;
+    const problem = documentOptionsProblem(
+      { standard, accessibility, metadata, tagged: print?.tagged, signature: sig, attachments, eInvoice, protection },
+      JOB_OPTION_NAMES,
+    );
+    if (problem) throw invalid(problem);
     if (input.eInvoice) {
       // Parsing an XML of up to the body limit is the account's cost: it runs in the sandbox.
       let p: string | null;
@@ -165,12 +146,7 @@ export class JobDocuments {
       }
       if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
     }
-    if (input.protection) {
-      const standard = effectiveStandard({ standard: input.pdf?.standard, eInvoice: input.eInvoice });
-      const [p] = protectionProblems(input.protection, standard);
-      if (p) throw invalid(p);
-    }
-    const signature = input.signature ? await this.#checkSignature(accountId, input) : undefined;
+    const signature = sig ? await this.#signature(accountId, sig) : undefined;
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
     const { policy } = this.ctx.plans.get(account.plan_key);
@@ -218,17 +194,10 @@ export class JobDocuments {
   }
 
   /**
-   * A job's `signature`: a certificate of the account (404 otherwise, as for any other account's id), valid
-   * now (400 naming signature.certificateId), short texts, and a valid `visible` box.
+   * A job's `signature`, its options checked (documentOptionsProblem): a certificate of the account (404
+   * otherwise, as for any other account's id), valid now (400 naming signature.certificateId).
    */
-  async #checkSignature(accountId: string, input: Pick<CreateJobInput, 'signature' | 'protection'>) {
-    const sig = input.signature!;
-    const text = signatureTextProblem(sig as unknown as Record<string, unknown>, 'signature');
-    if (text) throw invalid(text);
-    if (sig.visible !== undefined) {
-      const p = visibleSignatureProblem(sig.visible, 'signature.visible');
-      if (p) throw invalid(p);
-    }
+  async #signature(accountId: string, sig: NonNullable<CreateJobInput['signature']>) {
     const cert = await this.usableCertificate(accountId, sig.certificateId, 'signature.certificateId');
     return {
       certificateId: sig.certificateId,
@@ -326,23 +295,8 @@ export class JobDocuments {
       this.#checkAttachmentBytes(doc, policy);
     }
     const fromVersion = versionDocument(version.metadata_json);
-    if (doc.protection && doc.standard === undefined && fromVersion.standard !== undefined && fromVersion.standard !== 'none')
-      throw invalid({
-        field: 'protection',
-        message: `protection cannot be combined with the version's render.metadata.pdf.standard "${fromVersion.standard}": PDF/A forbids encryption (set pdf.standard to "none" for this job, or leave out protection)`,
-      });
-    if (fromVersion.accessibility === 'pdf/ua-1' && doc.accessibility === undefined && doc.protection?.permissions.accessibility === false)
-      throw invalid({
-        field: 'protection.permissions.accessibility',
-        message: `protection.permissions.accessibility cannot be false with the version's render.metadata.pdf.accessibility "pdf/ua-1" (set pdf.accessibility to "none" for this job, or allow it)`,
-      });
-    if (doc.standard === undefined && fromVersion.standard !== undefined) {
-      const [problem] = checkPdfDocumentRequest({ standard: fromVersion.standard, attachments: doc.attachments, eInvoice: doc.eInvoice });
-      if (problem) {
-        const field = problem.field === 'standard' ? 'eInvoice' : problem.field;
-        throw invalid({ field, message: `with the version's render.metadata.pdf.standard "${fromVersion.standard}": ${problem.message}` });
-      }
-    }
+    const problem = withVersionProblem(doc, fromVersion);
+    if (problem) throw invalid(problem);
     const standard = effectiveStandard({ standard: doc.standard ?? fromVersion.standard, eInvoice: doc.eInvoice });
     if (doc.steps) {
       const signs = doc.signature !== undefined || versionSignatureCertificate(version.metadata_json) !== undefined;
