@@ -129,30 +129,7 @@ export class JobOutcomes {
           return 'storage_limit_exceeded';
         }
       }
-      const expiresAt = out.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000;
-      await this.deps.images.record(trx, job, images, now, expiresAt);
-      if (pdfStored)
-        await insertOutput(
-          this.ctx.db,
-          {
-            id: out.outputId,
-            job_id: job.id,
-            account_id: job.account_id,
-            storage_key: out.storageKey,
-            file_name: out.fileName,
-            sha256: pdf.sha256,
-            bytes: pdf.bytes,
-            page_count: pdf.pageCount,
-            managed: out.pdfId ? 1 : 0,
-            state: 'available',
-            created_at: now,
-            expires_at: expiresAt,
-            deleted_at: null,
-            browser_version: pdf.browserVersion ?? null,
-          },
-          trx,
-        );
-      if (out.pdfId && pdfStored) await this.deps.files.recordManagedPdf(trx, job, { ...out, pdfId: out.pdfId }, pdf, now);
+      await this.recordFiles(trx, job, out, pdf, now);
       const warnings = warningsAfterAttempt(current.warnings_json, pdf.diagnostics?.warnings);
       const done = {
         ...current,
@@ -195,6 +172,42 @@ export class JobOutcomes {
       await this.fail(job, { code: 'storage_limit_exceeded', message, renderMs: 0 }, leaseOwner);
     }
     return outcome;
+  }
+
+  /** The files a success keeps: its page images, its output row and, for a managed job, its managed PDF. */
+  private async recordFiles(
+    trx: Transaction<Tables>,
+    job: RenderJobsTable,
+    out: PlannedOutput,
+    pdf: RenderedPdf,
+    now: number,
+  ): Promise<void> {
+    const images = out.images ?? [];
+    const pdfStored = out.pdfStored !== false;
+    const expiresAt = out.pdfId ? null : now + this.ctx.config.transientOutputTtlSeconds * 1000;
+    await this.deps.images.record(trx, job, images, now, expiresAt);
+    if (pdfStored)
+      await insertOutput(
+        this.ctx.db,
+        {
+          id: out.outputId,
+          job_id: job.id,
+          account_id: job.account_id,
+          storage_key: out.storageKey,
+          file_name: out.fileName,
+          sha256: pdf.sha256,
+          bytes: pdf.bytes,
+          page_count: pdf.pageCount,
+          managed: out.pdfId ? 1 : 0,
+          state: 'available',
+          created_at: now,
+          expires_at: expiresAt,
+          deleted_at: null,
+          browser_version: pdf.browserVersion ?? null,
+        },
+        trx,
+      );
+    if (out.pdfId && pdfStored) await this.deps.files.recordManagedPdf(trx, job, { ...out, pdfId: out.pdfId }, pdf, now);
   }
 
   /**
