@@ -27,6 +27,7 @@ import {
 } from '../jobs/render-jobs.js';
 import type { StoredJobDocument } from '../../domain/jobs/job-document.js';
 import { jobView } from '../jobs/job-views.js';
+import type { PreparedInputs } from '../jobs/job-inputs.js';
 import type { RenderedFiles } from '../jobs/rendered-files.js';
 import type { Usage } from '../accounts/usage.js';
 import type { Versions } from '../deploys/versions.js';
@@ -91,6 +92,35 @@ export interface CreateBatchInput {
   items: BatchItemInput[];
 }
 
+/** The version a batch binds, as Versions.resolve answers it. */
+type QueuedVersion = Awaited<ReturnType<Versions['resolve']>>;
+
+/** The batch's row as created: counts and combining state empty. */
+function batchRow(batchId: string, accountId: string, input: CreateBatchInput, version: QueuedVersion, now: number): RenderBatchesTable {
+  return {
+    id: batchId,
+    account_id: accountId,
+    deploy_id: input.deployId,
+    deploy_version_id: version.id,
+    deploy_version_no: version.version_no,
+    combine: input.combine ?? 'none',
+    item_count: input.items.length,
+    business_key: input.businessKey ?? null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+    item_webhooks: input.itemWebhooks ? 1 : 0,
+    combine_state: null,
+    combine_items: null,
+    combine_error_code: null,
+    combine_error_message: null,
+    combine_lease_owner: null,
+    combine_lease_expires_at: null,
+    product_pdf_id: null,
+    product_output_id: null,
+  };
+}
+
 export class RenderBatches {
   constructor(
     private readonly ctx: ServiceContext,
@@ -121,34 +151,7 @@ export class RenderBatches {
     const problem = this.renderJobs.deps.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
 
-    const payloads = input.items.map((item, i) => {
-      const p = buildPayload({
-        payload: item.payload,
-        hasPayload: item.hasPayload,
-        payloadMime: item.payloadMime,
-        payloadBase64: item.payloadBase64,
-        maxBytes: this.ctx.config.maxPayloadBytes,
-      });
-      if (!p.ok) {
-        const field = `items[${i}].${p.field}`;
-        throw new AppError(PAYLOAD_REFUSALS[p.kind], `${field}: ${p.message}`, { field });
-      }
-      return p;
-    });
-    // Document options per item (PDF/A, metadata, attachments, an e-invoice, passwords, a signature, page
-    // images), checked as a single job's are, and against what the batch combines.
-    const documents: Array<StoredJobDocument | null> = [];
-    for (const [i, item] of input.items.entries()) {
-      let doc: StoredJobDocument | null;
-      try {
-        doc = hasDocumentOptions(item) ? await this.renderJobs.checkDocument(accountId, item) : null;
-      } catch (err) {
-        throw asItemError(err, i);
-      }
-      const problem = doc && combineProblem(combine, doc, i);
-      if (problem) throw problem;
-      documents.push(doc);
-    }
+    const { payloads, documents } = await this.#checkItems(accountId, input, combine);
 
     // The version is resolved and every item's payload checked against its schema before the transaction
     // (the checks run in the sandbox, within their time limit; no write lock is held meanwhile). The
@@ -195,79 +198,10 @@ export class RenderBatches {
         }
       }
       await this.renderJobs.checkRenderTime(trx, accountId, policy, now);
-      try {
-        await this.usage.increment(trx, {
-          accountId,
-          meter: 'render_jobs',
-          amount: count,
-          limit: policy.maxRenderJobsPerBillPeriod,
-          errorCode: 'render_job_quota_exceeded',
-        });
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'render_job_quota_exceeded') throw err;
-        // The refused upsert changed nothing: the transaction is still usable for the explanation.
-        const limit = policy.maxRenderJobsPerBillPeriod ?? 0;
-        const used = await this.usage.meterValue(trx, accountId, 'render_jobs');
-        const fit = Math.max(0, limit - used);
-        throw new AppError(
-          'render_job_quota_exceeded',
-          `the batch has ${count} items but only ${fit} fit: the plan allows ${limit} render jobs per billing period and ${used} are used; nothing was created`,
-          { field: 'items', items: count, fit, limit, used },
-          { retryAfterSeconds: secondsToPeriodEnd(now) },
-        );
-      }
-      const row: RenderBatchesTable = {
-        id: batchId,
-        account_id: accountId,
-        deploy_id: input.deployId,
-        deploy_version_id: version.id,
-        deploy_version_no: version.version_no,
-        combine,
-        item_count: count,
-        business_key: input.businessKey ?? null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-        item_webhooks: input.itemWebhooks ? 1 : 0,
-        combine_state: null,
-        combine_items: null,
-        combine_error_code: null,
-        combine_error_message: null,
-        combine_lease_owner: null,
-        combine_lease_expires_at: null,
-        product_pdf_id: null,
-        product_output_id: null,
-      };
+      await this.#meterItems(trx, accountId, policy.maxRenderJobsPerBillPeriod, count, now);
+      const row = batchRow(batchId, accountId, input, version, now);
       await trx.insertInto('render_batches').values(row).execute();
-      const jobs: RenderJobsTable[] = input.items.map((item, i) =>
-        queuedJobRow({
-          id: jobIds[i],
-          accountId,
-          deployId: input.deployId,
-          version,
-          businessKey: item.businessKey,
-          payload: payloads[i],
-          outputMode: item.outputMode,
-          now,
-          documentView: documentJson[i]?.view ?? null,
-          batch: { id: batchId, index: i },
-        }),
-      );
-      const storedDocuments = await Promise.all(documentJson.map((d, i) => inputs[i].document(d)));
-      for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
-        const chunk = jobs.slice(i, i + INSERT_CHUNK);
-        await trx.insertInto('render_jobs').values(chunk).execute();
-        await trx
-          .insertInto('render_payloads')
-          .values(
-            chunk.map((j, k) => ({
-              job_id: j.id,
-              body_base64: inputs[i + k].body,
-              document_input_json: storedDocuments[i + k],
-            })),
-          )
-          .execute();
-      }
+      const jobs = await this.#insertItems(trx, { accountId, input, version, batchId, jobIds, payloads, inputs, documentJson, now });
       await alongside?.(trx, batchId, now);
       return { row, firstJobId: jobs[0].id };
     });
@@ -276,6 +210,115 @@ export class RenderBatches {
     const counts = zeroCounts();
     counts.queued = count;
     return { batch: await batchView(this.ctx.db, this.files, batch.row, counts) };
+  }
+
+  /**
+   * Every item's payload and document options, checked as a single job's are (400 naming
+   * `items[i].field`), and against what the batch combines.
+   */
+  async #checkItems(accountId: string, input: CreateBatchInput, combine: StoredCombine) {
+    const payloads = input.items.map((item, i) => {
+      const p = buildPayload({
+        payload: item.payload,
+        hasPayload: item.hasPayload,
+        payloadMime: item.payloadMime,
+        payloadBase64: item.payloadBase64,
+        maxBytes: this.ctx.config.maxPayloadBytes,
+      });
+      if (!p.ok) {
+        const field = `items[${i}].${p.field}`;
+        throw new AppError(PAYLOAD_REFUSALS[p.kind], `${field}: ${p.message}`, { field });
+      }
+      return p;
+    });
+    // Document options per item (PDF/A, metadata, attachments, an e-invoice, passwords, a signature, page
+    // images), checked as a single job's are, and against what the batch combines.
+    const documents: Array<StoredJobDocument | null> = [];
+    for (const [i, item] of input.items.entries()) {
+      let doc: StoredJobDocument | null;
+      try {
+        doc = hasDocumentOptions(item) ? await this.renderJobs.checkDocument(accountId, item) : null;
+      } catch (err) {
+        throw asItemError(err, i);
+      }
+      const problem = doc && combineProblem(combine, doc, i);
+      if (problem) throw problem;
+      documents.push(doc);
+    }
+    return { payloads, documents };
+  }
+
+  /** The render_jobs meter grows by the item count; past the plan, a 429 saying how many items fit. */
+  async #meterItems(trx: Transaction<Tables>, accountId: string, planLimit: number | null, count: number, now: number): Promise<void> {
+    try {
+      await this.usage.increment(trx, {
+        accountId,
+        meter: 'render_jobs',
+        amount: count,
+        limit: planLimit,
+        errorCode: 'render_job_quota_exceeded',
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'render_job_quota_exceeded') throw err;
+      // The refused upsert changed nothing: the transaction is still usable for the explanation.
+      const limit = planLimit ?? 0;
+      const used = await this.usage.meterValue(trx, accountId, 'render_jobs');
+      const fit = Math.max(0, limit - used);
+      throw new AppError(
+        'render_job_quota_exceeded',
+        `the batch has ${count} items but only ${fit} fit: the plan allows ${limit} render jobs per billing period and ${used} are used; nothing was created`,
+        { field: 'items', items: count, fit, limit, used },
+        { retryAfterSeconds: secondsToPeriodEnd(now) },
+      );
+    }
+  }
+
+  /** The items' job and payload rows, in multi-row inserts of INSERT_CHUNK rows. */
+  async #insertItems(
+    trx: Transaction<Tables>,
+    p: {
+      accountId: string;
+      input: CreateBatchInput;
+      version: QueuedVersion;
+      batchId: string;
+      jobIds: string[];
+      payloads: Array<{ hash: string; mime: string; bytes: Buffer }>;
+      inputs: PreparedInputs[];
+      documentJson: Array<{ input: string; view: string; changed: boolean } | null>;
+      now: number;
+    },
+  ): Promise<RenderJobsTable[]> {
+    const { accountId, input, version, batchId, jobIds, payloads, inputs, documentJson, now } = p;
+    const jobs: RenderJobsTable[] = input.items.map((item, i) =>
+      queuedJobRow({
+        id: jobIds[i],
+        accountId,
+        deployId: input.deployId,
+        version,
+        businessKey: item.businessKey,
+        payload: payloads[i],
+        outputMode: item.outputMode,
+        now,
+        documentView: documentJson[i]?.view ?? null,
+        batch: { id: batchId, index: i },
+      }),
+    );
+    const storedDocuments = await Promise.all(documentJson.map((d, i) => inputs[i].document(d)));
+    for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
+      const chunk = jobs.slice(i, i + INSERT_CHUNK);
+      await trx.insertInto('render_jobs').values(chunk).execute();
+      await trx
+        .insertInto('render_payloads')
+        .values(
+          chunk.map((j, k) => ({
+            job_id: j.id,
+            body_base64: inputs[i + k].body,
+            document_input_json: storedDocuments[i + k],
+          })),
+        )
+        .execute();
+    }
+    return jobs;
   }
 
   async #require(accountId: string, batchId: string): Promise<RenderBatchesTable> {
