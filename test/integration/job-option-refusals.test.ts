@@ -1,10 +1,10 @@
 // Refusals of a render job's output options before anything renders: page images and image output formats
 // (`images`, `outputFormat`, and more than one page image answered by POST /v1/render without JSON),
 // password protection (`protection`, with the job's or the version's PDF/A) and PDF/UA-1 (`pdf.accessibility`
-// at job creation and `render.metadata.pdf.accessibility` at commit). Each is a 400 naming the field, and
-// nothing is created. Rendering with these options is test/e2e/page-images.test.ts,
-// test/e2e/pdf-protection.test.ts and test/e2e/pdf-ua.test.ts. SQLite and (FOLIO_TEST_ENGINE=postgres)
-// PostgreSQL + S3.
+// at job creation, also against the version's untagged print, and `render.metadata.pdf.accessibility` at
+// commit). Each is a 400 naming the field, and nothing is created. Rendering with these options is
+// test/e2e/page-images.test.ts, test/e2e/pdf-protection.test.ts and test/e2e/pdf-ua.test.ts. SQLite and
+// (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -141,6 +141,36 @@ describe('render job output options refused at creation', () => {
       assert.equal(r.status, 400, JSON.stringify(r.body));
       assert.equal(r.body.details?.field, field, JSON.stringify(r.body));
     }
+    // One of the two from the version, the other from the job: the job's print options replace the version's.
+    const untaggedJob = await app.api('POST', '/v1/render-jobs', {
+      deployId: uaDeploy,
+      deployVersionId: 'latest',
+      print: { tagged: false },
+    });
+    assert.equal(untaggedJob.status, 400, JSON.stringify(untaggedJob.body));
+    assert.equal(untaggedJob.body.details?.field, 'print.tagged');
+    assert.match(untaggedJob.body.message, /the version's render\.metadata\.pdf\.accessibility "pdf\/ua-1" needs a tagged PDF/);
+    const untagged = await deployFiles(app, { createDeploy: { slug: 'untagged', name: 'Untagged' } }, [PAGE], {
+      route: '/',
+      title: 'untagged',
+      metadata: { pdf: { tagged: false } },
+    });
+    assert.equal(untagged.status, 201, JSON.stringify(untagged.body));
+    const uaJob = await app.api('POST', '/v1/render-jobs', {
+      deployId: untagged.deployId,
+      deployVersionId: 'latest',
+      pdf: { accessibility: 'pdf/ua-1' },
+    });
+    assert.equal(uaJob.status, 400, JSON.stringify(uaJob.body));
+    assert.equal(uaJob.body.details?.field, 'pdf.accessibility');
+    assert.match(uaJob.body.message, /the version's render\.metadata\.pdf\.tagged is false/);
+    const retagged = {
+      deployId: untagged.deployId,
+      deployVersionId: 'latest',
+      pdf: { accessibility: 'pdf/ua-1' },
+      print: { tagged: true },
+    };
+    assert.equal((await app.api('POST', '/v1/render-jobs', retagged)).status, 202);
     const commitCases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ accessibility: 'yes' }, 'render.metadata.pdf.accessibility', /must be one of none, pdf\/ua-1/],
       [{ standard: 'pdf/ua-1' }, 'render.metadata.pdf.standard', /PDF\/UA-1 is render\.metadata\.pdf\.accessibility/],

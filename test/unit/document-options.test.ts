@@ -13,6 +13,7 @@ import {
   MAX_CERTIFICATE_ID_LENGTH,
   signatureProblem,
   uaPermissionsProblem,
+  withVersionProblem,
   type DocumentOptions,
 } from '../../src/domain/pdfs/document-options.js';
 import { MAX_KEYWORD_LENGTH, MAX_LANG_TAG_LENGTH, MAX_METADATA_TEXT } from '../../src/domain/pdfs/pdf-document.js';
@@ -138,4 +139,38 @@ test("a job's protection: PDF/UA-1 keeps text readable, PDF/A (its own, an e-inv
     /with the version's render\.metadata\.pdf\.accessibility "pdf\/ua-1"/,
   );
   assert.equal(uaPermissionsProblem(undefined, denied, ua), null);
+});
+
+test("PDF/UA-1 and an untagged print, one the job's and the other its version's: refused, naming the job's field", () => {
+  const ua = { accessibility: 'pdf/ua-1' };
+  assert.deepEqual(withVersionProblem({ print: { tagged: false } }, ua), {
+    field: 'print.tagged',
+    message:
+      'the version\'s render.metadata.pdf.accessibility "pdf/ua-1" needs a tagged PDF, and print.tagged is false: leave out print.tagged (or set it to true), or set pdf.accessibility to "none" for this job',
+  });
+  assert.deepEqual(withVersionProblem({ accessibility: 'pdf/ua-1' }, { tagged: false }), {
+    field: 'pdf.accessibility',
+    message:
+      'pdf.accessibility "pdf/ua-1" needs a tagged PDF, and the version\'s render.metadata.pdf.tagged is false: set print.tagged to true for this job, or leave out pdf.accessibility',
+  });
+  // The job turns one of them off, or sets both itself (checked at creation), or sets neither (checked at commit).
+  assert.equal(withVersionProblem({ accessibility: 'none', print: {} }, { ...ua, tagged: false }), null);
+  assert.equal(withVersionProblem({ accessibility: 'pdf/ua-1', print: { tagged: true } }, { tagged: false }), null);
+  assert.equal(withVersionProblem({ print: { tagged: false } }, {}), null);
+  assert.equal(withVersionProblem({}, { ...ua, tagged: false }), null);
+});
+
+test("a job's values against its version's standard and accessibility", () => {
+  const protection = { permissions: { accessibility: false } };
+  assert.equal(withVersionProblem({ protection }, { standard: 'pdf/a-2b' })?.field, 'protection');
+  assert.equal(withVersionProblem({ standard: 'none', protection }, { standard: 'pdf/a-2b' }), null);
+  assert.equal(withVersionProblem({ protection }, { accessibility: 'pdf/ua-1' })?.field, 'protection.permissions.accessibility');
+  assert.equal(withVersionProblem({ accessibility: 'none', protection }, { accessibility: 'pdf/ua-1' }), null);
+  const csv = { name: 'a.csv', mimeType: 'text/csv', relationship: 'Data' as const, size: 3 };
+  assert.match(
+    withVersionProblem({ attachments: [csv] }, { standard: 'pdf/a-2b' })!.message,
+    /^with the version's render\.metadata\.pdf\.standard "pdf\/a-2b": PDF\/A-2b/,
+  );
+  const eInvoice = { standard: 'factur-x' as const, profile: 'MINIMUM' as const };
+  assert.equal(withVersionProblem({ eInvoice }, { standard: 'pdf/a-2b' })?.field, 'eInvoice');
 });

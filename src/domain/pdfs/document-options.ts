@@ -173,6 +173,8 @@ export function documentOptionsProblem(o: DocumentOptions, names: DocumentOption
 export interface VersionDocumentOptions {
   standard?: PdfStandard;
   accessibility?: unknown;
+  /** The version's print option `tagged`. */
+  tagged?: unknown;
 }
 
 /** A job's own options, as checkDocument stored them. */
@@ -182,6 +184,7 @@ export interface JobDocumentOptions {
   attachments?: AttachmentInput[];
   eInvoice?: EInvoiceInput;
   protection?: { permissions?: Partial<Record<string, unknown>> };
+  print?: { tagged?: unknown };
 }
 
 const OF_VERSION = "the version's render.metadata.pdf";
@@ -189,7 +192,8 @@ const OF_VERSION = "the version's render.metadata.pdf";
 /**
  * The rules of documentOptionsProblem that take a value from the job and one from its version (a job's own
  * values are checked at creation, a version's at commit): PDF/A against a protection and against the
- * attachments or e-invoice, PDF/UA-1 against a protection's permissions. First problem, or null.
+ * attachments or e-invoice, PDF/UA-1 against a protection's permissions and against an untagged print.
+ * First problem, or null.
  */
 export function withVersionProblem(job: JobDocumentOptions, version: VersionDocumentOptions): PdfInputProblem | null {
   const fromVersion = job.standard === undefined ? version.standard : undefined;
@@ -208,9 +212,40 @@ export function withVersionProblem(job: JobDocumentOptions, version: VersionDocu
         })
       : null;
   if (archived ?? unreadable) return archived ?? unreadable;
-  if (fromVersion === undefined) return null;
-  const [problem] = checkPdfDocumentRequest({ standard: fromVersion, attachments: job.attachments, eInvoice: job.eInvoice });
-  if (!problem) return null;
-  const field = problem.field === 'standard' ? 'eInvoice' : problem.field;
-  return { field, message: `with ${OF_VERSION}.standard "${fromVersion}": ${problem.message}` };
+  if (fromVersion !== undefined) {
+    const [problem] = checkPdfDocumentRequest({ standard: fromVersion, attachments: job.attachments, eInvoice: job.eInvoice });
+    if (problem) {
+      const field = problem.field === 'standard' ? 'eInvoice' : problem.field;
+      return { field, message: `with ${OF_VERSION}.standard "${fromVersion}": ${problem.message}` };
+    }
+  }
+  return untaggedWithVersionProblem(job, version);
+}
+
+/**
+ * PDF/UA-1 against an untagged print when one of the two is the job's and the other its version's (the
+ * job's print options replace the version's one by one): the job's field is named, as the one to change.
+ */
+function untaggedWithVersionProblem(job: JobDocumentOptions, version: VersionDocumentOptions): PdfInputProblem | null {
+  const ownTagged = job.print?.tagged !== undefined;
+  if ((job.accessibility !== undefined) === ownTagged) return null;
+  const accessibility = job.accessibility ?? version.accessibility;
+  const tagged = job.print?.tagged ?? version.tagged;
+  return untaggedAccessibilityProblem(
+    accessibility,
+    tagged,
+    ownTagged
+      ? {
+          accessibility: `${OF_VERSION}.accessibility`,
+          tagged: 'print.tagged',
+          field: 'print.tagged',
+          remedy: 'leave out print.tagged (or set it to true), or set pdf.accessibility to "none" for this job',
+        }
+      : {
+          accessibility: 'pdf.accessibility',
+          tagged: `${OF_VERSION}.tagged`,
+          field: 'pdf.accessibility',
+          remedy: 'set print.tagged to true for this job, or leave out pdf.accessibility',
+        },
+  );
 }

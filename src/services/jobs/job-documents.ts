@@ -60,16 +60,17 @@ export const hasDocumentOptions = (input: DocumentInput) =>
   input.office !== undefined ||
   asksToWait(input.waitFor);
 
-/** The version's `render.metadata.pdf` document options, as a commit validated them. */
-function versionDocument(metadataJson: string | null): { standard?: PdfStandard; accessibility?: PdfAccessibility } {
+/** The version's `render.metadata.pdf` document options (and its print option `tagged`), as a commit validated them. */
+function versionDocument(metadataJson: string | null): { standard?: PdfStandard; accessibility?: PdfAccessibility; tagged?: false } {
   if (!metadataJson) return {};
-  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown; accessibility?: unknown } }).pdf;
-  const { standard, accessibility } = pdf ?? {};
+  const pdf = (JSON.parse(metadataJson) as { pdf?: { standard?: unknown; accessibility?: unknown; tagged?: unknown } }).pdf;
+  const { standard, accessibility, tagged } = pdf ?? {};
   return {
     ...(typeof standard === 'string' && (PDF_STANDARDS as readonly string[]).includes(standard)
       ? { standard: standard as PdfStandard }
       : {}),
     ...(accessibility === 'pdf/ua-1' ? { accessibility: 'pdf/ua-1' as const } : {}),
+    ...(tagged === false ? { tagged } : {}),
   };
 }
 
