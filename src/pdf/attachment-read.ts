@@ -13,18 +13,11 @@ import {
   ParseSpeeds,
   decodePDFRawStream,
 } from '@cantoo/pdf-lib';
+import { PdfError } from './errors.js';
 
 const N = PDFName.of;
 /** Name-tree nodes walked at most. */
 const MAX_NODES = 10_000;
-
-/** The embedded file is larger than the limit, or its stream cannot be decoded. */
-export class AttachmentReadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AttachmentReadError';
-  }
-}
 
 const text = (v: unknown) => (v instanceof PDFString || v instanceof PDFHexString ? v.decodeText() : null);
 
@@ -49,18 +42,18 @@ export async function readAttachment(
       if (!spec || own !== name) continue;
       const ef = spec.lookupMaybe(N('EF'), PDFDict);
       const stream = ef?.lookup(N('UF')) ?? ef?.lookup(N('F'));
-      if (!(stream instanceof PDFRawStream)) throw new AttachmentReadError(`the file specification of ${name} holds no embedded file`);
+      if (!(stream instanceof PDFRawStream)) throw new PdfError('attachment', `the file specification of ${name} holds no embedded file`);
       const declared = [stream.dict.lookupMaybe(N('Params'), PDFDict)?.get(N('Size')), stream.dict.get(N('Length'))]
         .map((v) => Number(v?.toString()))
         .filter((v) => Number.isFinite(v));
-      if (declared.some((v) => v > maxBytes)) throw new AttachmentReadError(`${name} is larger than ${maxBytes} bytes`);
+      if (declared.some((v) => v > maxBytes)) throw new PdfError('attachment', `${name} is larger than ${maxBytes} bytes`);
       let bytes: Uint8Array;
       try {
         bytes = decodePDFRawStream(stream).decode();
       } catch (err) {
-        throw new AttachmentReadError(`${name} cannot be decoded: ${(err as Error).message}`);
+        throw new PdfError('attachment', `${name} cannot be decoded: ${(err as Error).message}`);
       }
-      if (bytes.length > maxBytes) throw new AttachmentReadError(`${name} is larger than ${maxBytes} bytes`);
+      if (bytes.length > maxBytes) throw new PdfError('attachment', `${name} is larger than ${maxBytes} bytes`);
       const subtype = stream.dict.get(N('Subtype'));
       return { bytes, mimeType: subtype instanceof PDFName ? subtype.decodeText() : null };
     }

@@ -6,7 +6,8 @@
 import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
 import { XMLValidator } from 'fast-xml-parser';
 import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdfs/pdf-document.js';
-import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './syntax/limits.js';
+import { isPdfError } from './errors.js';
+import { countPages, DEFAULT_PDF_LIMITS, scanPdf, type PdfLimits } from './syntax/limits.js';
 import type { PostProcessRequest } from './post-process-request.js';
 
 export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -54,7 +55,7 @@ export async function inspectJoinedPdf(
   try {
     scanPdf(bytes, limits);
   } catch (err) {
-    if (err instanceof PdfLimitError) return problem(err.message);
+    if (isPdfError(err, 'limit')) return problem(err.message);
     throw err;
   }
   let doc: PDFDocument;
@@ -68,7 +69,7 @@ export async function inspectJoinedPdf(
     const pages = countPages(doc.context, doc.catalog, limits);
     return pages === 0 ? problem('has no pages') : { problem: null, pages };
   } catch (err) {
-    if (err instanceof PdfLimitError) return problem(err.message);
+    if (isPdfError(err, 'limit')) return problem(err.message);
     return problem(`has no readable page tree (${(err as Error).message})`);
   }
 }

@@ -5,13 +5,7 @@
 // destinations in under 10 ms without parsing the rest of the file; pdf-lib would parse every object
 // (~150 ms for a tagged 50-page report, see lazy-load.ts).
 import { spawn } from 'node:child_process';
-
-export class DestinationsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DestinationsError';
-  }
-}
+import { PdfError } from './errors.js';
 
 // pdfinfo prints `<page> [ <type> <coordinates> ] "<name>"`, one destination per line, after a header line.
 const LINE = /^\s*(\d+)\s+\[.*\]\s+"(.*)"\s*$/;
@@ -19,7 +13,7 @@ const MAX_OUTPUT = 4 * 1024 * 1024;
 
 /**
  * Named destinations of `pdf` → their 1-based page numbers. Names are the link fragments as Chromium wrote
- * them (percent-encoded), decoded back to the element ids. Rejects with DestinationsError when pdfinfo is
+ * them (percent-encoded), decoded back to the element ids. Rejects with a PdfError of kind destinations when pdfinfo is
  * missing, fails or takes longer than `timeoutMs`.
  */
 export function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinfo?: string }): Promise<Map<string, number>> {
@@ -38,10 +32,14 @@ export function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinf
         reject(e);
       } else resolve(value!);
     };
-    const timer = setTimeout(() => finish(new DestinationsError(`pdfinfo did not answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    const timer = setTimeout(
+      () => finish(new PdfError('destinations', `pdfinfo did not answer within ${opts.timeoutMs} ms`)),
+      opts.timeoutMs,
+    );
     child.on('error', (e: NodeJS.ErrnoException) =>
       finish(
-        new DestinationsError(
+        new PdfError(
+          'destinations',
           e.code === 'ENOENT'
             ? "poppler's pdfinfo is not installed (Debian/Ubuntu: apt-get install poppler-utils; `npm start` installs it)"
             : `pdfinfo could not run: ${e.message}`,
@@ -50,7 +48,7 @@ export function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinf
     );
     child.stdout.on('data', (d: Buffer) => {
       outBytes += d.length;
-      if (outBytes > MAX_OUTPUT) finish(new DestinationsError('pdfinfo listed more destinations than Folio reads (4 MB of output)'));
+      if (outBytes > MAX_OUTPUT) finish(new PdfError('destinations', 'pdfinfo listed more destinations than Folio reads (4 MB of output)'));
       else out.push(d);
     });
     child.stderr.on('data', (d: Buffer) => {
@@ -60,7 +58,7 @@ export function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinf
     child.stdin.on('error', () => {});
     child.stdin.end(pdf);
     child.on('close', (code) => {
-      if (code !== 0) return finish(new DestinationsError(`pdfinfo failed (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`));
+      if (code !== 0) return finish(new PdfError('destinations', `pdfinfo failed (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`));
       finish(null, parseDestinations(Buffer.concat(out).toString('latin1')));
     });
   });

@@ -3,7 +3,7 @@
 // IEC61966-2.1" as built by lcms), colord-data /usr/share/color/icc/colord/sRGB.icc. scripts/setup.sh and
 // the Dockerfile install icc-profiles-free. Read once per process.
 import { readFileSync } from 'node:fs';
-import { PdfPostProcessError } from './errors.js';
+import { PdfError } from './errors.js';
 
 export const SRGB_ICC_PATHS = ['/usr/share/color/icc/sRGB.icc', '/usr/share/color/icc/colord/sRGB.icc'];
 
@@ -20,11 +20,12 @@ export function srgbProfile(paths: readonly string[] = SRGB_ICC_PATHS): Buffer {
       continue;
     }
     const problem = iccProblem(bytes);
-    if (problem) throw new PdfPostProcessError(`the sRGB ICC profile ${p} is not usable: ${problem}`);
+    if (problem) throw new PdfError('postprocess', `the sRGB ICC profile ${p} is not usable: ${problem}`);
     if (paths === SRGB_ICC_PATHS) cached = bytes;
     return bytes;
   }
-  throw new PdfPostProcessError(
+  throw new PdfError(
+    'postprocess',
     `no sRGB ICC profile found (looked for ${paths.join(', ')}): install the Debian package icc-profiles-free (scripts/setup.sh does)`,
   );
 }

@@ -1,9 +1,9 @@
 // The PDF/A clean-up of post-processing: removes what ISO 19005-2/-3 forbids and Folio can remove without
 // changing the page (JavaScript and other forbidden actions, additional actions, image interpolation,
 // hidden/non-printing link flags), and refuses what it cannot fix (a font without its program, an external
-// stream, an annotation PDF/A does not allow) with a PdfPostProcessError.
+// stream, an annotation PDF/A does not allow) with a PdfError.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
-import { PdfPostProcessError } from './errors.js';
+import { PdfError } from './errors.js';
 
 const N = PDFName.of;
 
@@ -111,7 +111,7 @@ export function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict, changed: Set<
     }
     if (typeName === ANNOT || (type === undefined && d.has(RECT) && subtype !== undefined && ANNOT_SUBTYPES.has(subtype))) {
       if (subtype && FORBIDDEN_ANNOTS.has(subtype))
-        throw new PdfPostProcessError(`a ${subtype} annotation cannot be part of a PDF/A document`);
+        throw new PdfError('postprocess', `a ${subtype} annotation cannot be part of a PDF/A document`);
       const f = d.lookupMaybe(F, PDFNumber)?.asNumber() ?? 0;
       const fixed = (f | FLAG_PRINT) & ~FLAGS_HIDING;
       if (fixed !== f || !d.has(F)) {
@@ -119,7 +119,8 @@ export function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict, changed: Set<
         changed.add(owner);
       }
       if (subtype !== 'Link' && subtype !== 'Popup' && !d.has(AP))
-        throw new PdfPostProcessError(
+        throw new PdfError(
+          'postprocess',
           `a ${subtype ?? 'untyped'} annotation without an appearance stream cannot be part of a PDF/A document`,
         );
     }
@@ -134,7 +135,7 @@ export function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict, changed: Set<
     if (o instanceof PDFStream) {
       const d = o.dict;
       if (d.has(F) || d.has(FFILTER) || d.has(FDECODE))
-        throw new PdfPostProcessError('a stream with external content (/F) cannot be part of a PDF/A document');
+        throw new PdfError('postprocess', 'a stream with external content (/F) cannot be part of a PDF/A document');
       const subtype = d.get(SUBTYPE);
       if (subtype === IMAGE) {
         if (d.get(INTERPOLATE)?.toString() === 'true' || d.has(ALTERNATES) || d.has(OPI)) {
@@ -143,7 +144,7 @@ export function sanitizeForPdfA(ctx: PDFContext, catalog: PDFDict, changed: Set<
           d.delete(OPI);
           changed.add(ref);
         }
-      } else if (subtype === PS) throw new PdfPostProcessError('a PostScript XObject cannot be part of a PDF/A document');
+      } else if (subtype === PS) throw new PdfError('postprocess', 'a PostScript XObject cannot be part of a PDF/A document');
       else if (subtype === FORM && d.has(OPI)) {
         d.delete(OPI);
         changed.add(ref);
@@ -159,6 +160,6 @@ function fontCheck(font: PDFDict, subtype: string | undefined): void {
   const embedded = desc && (desc.has(N('FontFile')) || desc.has(N('FontFile2')) || desc.has(N('FontFile3')));
   if (!embedded) {
     const name = font.lookupMaybe(N('BaseFont'), PDFName)?.decodeText() ?? 'unnamed';
-    throw new PdfPostProcessError(`the font ${name} is not embedded: PDF/A needs every font's program in the file`);
+    throw new PdfError('postprocess', `the font ${name} is not embedded: PDF/A needs every font's program in the file`);
   }
 }

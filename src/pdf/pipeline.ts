@@ -4,7 +4,7 @@
 // (src/pdf/qpdf-input.ts) after this, and `encrypt`, `sign` and `timestamp` are done outside the sandbox
 // after it (src/services/pdfs/pdf-step-finish.ts): here they change nothing. Managed PDFs the steps name (a
 // stamp's page, `merge`) arrive as bytes in `inputs`, resolved by the service for the account. A failure
-// throws PdfStepError naming the step's field.
+// throws a PdfError of kind step naming the step's field.
 import {
   PDFCheckBox,
   PDFDocument,
@@ -27,22 +27,12 @@ import { imageSize } from './syntax/image-size.js';
 import { DEFAULT_PDF_LIMITS } from './syntax/limits.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
+import { PdfError } from './errors.js';
 
 /** What the service prepared for the steps besides the sources (src/services/pdfs/pdf-step-inputs.ts). */
 export interface StepInputs {
   /** Bytes of the managed PDFs the steps name (a stamp's `pdf.pdfId`, `merge.pdfIds`), by id. */
   pdfs: Record<string, Uint8Array>;
-}
-
-/** A step that cannot be applied to this PDF (an unknown form field, a page past the last). */
-export class PdfStepError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-    this.name = 'PdfStepError';
-  }
 }
 
 /** PDF/A forbids encryption (ISO 19005-2, 6.1.3): a document that declares it is not encrypted. */
@@ -57,9 +47,10 @@ function refusePdfA(doc: PDFDocument, f: string): void {
   }
   const part = /pdfaid:part\s*(?:=\s*["']|>)\s*(\d)/.exec(xmp);
   if (part)
-    throw new PdfStepError(
+    throw new PdfError(
+      'step',
       `${f}: the PDF declares PDF/A-${part[1]}, which forbids encryption (leave out encrypt, or use a source that is not PDF/A)`,
-      f,
+      { field: f },
     );
 }
 
@@ -72,9 +63,10 @@ function refuseLargeImage(bytes: Buffer, f: string): void {
   const max = DEFAULT_PDF_LIMITS.maxImagePixels;
   if (size && size.width * size.height > max) {
     const n = (x: number) => x.toLocaleString('en-US');
-    throw new PdfStepError(
+    throw new PdfError(
+      'step',
       `${f}.image: the image has ${n(size.width * size.height)} pixels (${n(size.width)} x ${n(size.height)}), more than ${n(max)} (the limit)`,
-      `${f}.image.contentBase64`,
+      { field: `${f}.image.contentBase64` },
     );
   }
 }
@@ -84,7 +76,7 @@ const load = (bytes: Uint8Array) => PDFDocument.load(bytes, { updateMetadata: fa
 function pagesOf(spec: string | null, doc: PDFDocument, field: string): number[] {
   if (spec === null) return doc.getPageIndices();
   const r = selectPages(spec, doc.getPageCount());
-  if ('problem' in r) throw new PdfStepError(`${field} ${r.problem}`, field);
+  if ('problem' in r) throw new PdfError('step', `${field} ${r.problem}`, { field });
   return r.pages;
 }
 
@@ -96,7 +88,7 @@ async function pick(doc: PDFDocument, pages: number[]): Promise<PDFDocument> {
 }
 
 function fill(field: PDFField, value: string | boolean | string[], where: string): void {
-  const wrong = (what: string) => new PdfStepError(`${where}: field ${field.getName()} is ${what}`, where);
+  const wrong = (what: string) => new PdfError('step', `${where}: field ${field.getName()} is ${what}`, { field: where });
   if (field instanceof PDFTextField) {
     if (typeof value !== 'string') throw wrong('a text field: give a string');
     field.setText(value);
@@ -126,7 +118,7 @@ export async function runPdfSteps(
   const loaded = new Map<string, PDFDocument>();
   const named = async (id: string, field: string) => {
     const bytes = inputs.pdfs[id];
-    if (!bytes) throw new PdfStepError(`${field}: ${id} was not prepared`, field);
+    if (!bytes) throw new PdfError('step', `${field}: ${id} was not prepared`, { field });
     if (!loaded.has(id)) loaded.set(id, await load(bytes));
     return loaded.get(id)!;
   };
@@ -164,12 +156,14 @@ export async function runPdfSteps(
           try {
             art = step.image.format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
           } catch (err) {
-            throw new PdfStepError(`${f}.image: the image cannot be read: ${(err as Error).message}`, `${f}.image.contentBase64`);
+            throw new PdfError('step', `${f}.image: the image cannot be read: ${(err as Error).message}`, {
+              field: `${f}.image.contentBase64`,
+            });
           }
         } else if (step.pdf) {
           const src = await named(step.pdf.pdfId, `${f}.pdf.pdfId`);
           if (step.pdf.page > src.getPageCount())
-            throw new PdfStepError(`${f}.pdf.page: ${step.pdf.pdfId} has ${src.getPageCount()} pages`, `${f}.pdf.page`);
+            throw new PdfError('step', `${f}.pdf.page: ${step.pdf.pdfId} has ${src.getPageCount()} pages`, { field: `${f}.pdf.page` });
           art = await doc.embedPage(src.getPage(step.pdf.page - 1));
         }
         for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) stampPage(doc, doc.getPage(p), font, step, art);
@@ -194,7 +188,9 @@ export async function runPdfSteps(
       case 'outline':
         writeOutline(doc, step.entries, (field, page) => {
           const n = doc.getPageCount();
-          return new PdfStepError(`${f}.${field} is page ${page}, but the PDF has ${n} page${n === 1 ? '' : 's'}`, `${f}.${field}`);
+          return new PdfError('step', `${f}.${field} is page ${page}, but the PDF has ${n} page${n === 1 ? '' : 's'}`, {
+            field: `${f}.${field}`,
+          });
         });
         break;
       case 'encrypt':
@@ -208,10 +204,9 @@ export async function runPdfSteps(
         const known = new Set(form.getFields().map((x) => x.getName()));
         for (const [name, value] of Object.entries(step.fields)) {
           if (!known.has(name))
-            throw new PdfStepError(
-              `${f}.fields: the PDF has no form field named ${JSON.stringify(name.slice(0, 200))}`,
-              `${f}.fields.${name}`,
-            );
+            throw new PdfError('step', `${f}.fields: the PDF has no form field named ${JSON.stringify(name.slice(0, 200))}`, {
+              field: `${f}.fields.${name}`,
+            });
           fill(form.getField(name), value, `${f}.fields.${name}`);
         }
         form.updateFieldAppearances(await stampFont(doc));
@@ -237,7 +232,7 @@ export async function runPdfSteps(
               )
             : step.ranges!.map((r, k) => pagesOf(r, doc, `${f}.ranges[${k}]`));
         if (groups.length === 0)
-          throw new PdfStepError(`${f}.outline: the PDF has no outline entry that opens one of its pages`, `${f}.outline`);
+          throw new PdfError('step', `${f}.outline: the PDF has no outline entry that opens one of its pages`, { field: `${f}.outline` });
         docs = [];
         for (const g of groups) docs.push(await pick(doc, g));
         break;

@@ -7,7 +7,7 @@
 //      forbids and Folio can remove without changing the page (JavaScript and other forbidden actions,
 //      additional actions, image interpolation, hidden/non-printing link flags) and refuses what it cannot
 //      fix (a font without its program, an external stream, an annotation PDF/A does not allow) with a
-//      PdfPostProcessError; adds the sRGB OutputIntent with the ICC profile of the Debian package
+//      PdfError (kind postprocess); adds the sRGB OutputIntent with the ICC profile of the Debian package
 //      (src/pdf/icc.ts);
 //   4. writes the document metadata to the Info dictionary and the XMP packet with the same values
 //      (src/pdf/xmp.ts), /Lang and /ViewerPreferences /DisplayDocTitle on the catalog; for PDF/UA-1
@@ -41,18 +41,17 @@ import { embedFiles } from './embedded-files.js';
 import { sanitizeForPdfA } from './pdfa-sanitize.js';
 import { prepareForUa } from './ua/ua-prepare.js';
 import type { PdfAttachment, PostProcessRequest } from './post-process-request.js';
-import { PdfPostProcessError } from './errors.js';
+import { isPdfError, PdfError } from './errors.js';
 import { srgbProfile } from './icc.js';
 import { appendIncrementalUpdate, lastStartXref } from './signing/incremental.js';
 import { loadPartially } from './lazy-load.js';
-import { countPages, DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from './syntax/limits.js';
+import { countPages, DEFAULT_PDF_LIMITS, scanPdf, type PdfLimits } from './syntax/limits.js';
 import { joinDocument } from './merge.js';
 import { buildXmp, pdfDate } from './xmp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
 
 export type { AfRelationship, DocumentMetadata, PdfStandard } from '../domain/pdfs/pdf-document.js';
-export { PdfPostProcessError } from './errors.js';
-export { PdfLimitError } from './syntax/limits.js';
+export { isPdfError, PdfError } from './errors.js';
 // The checks job creation runs before rendering (400 naming the field), from the same entry point.
 export { checkPostProcessRequest, eInvoiceXmlProblem, pdfProblem } from './checks.js';
 export { needsPostProcessing, type EInvoice, type PdfAttachment, type PostProcessRequest } from './post-process-request.js';
@@ -60,7 +59,7 @@ export { needsPostProcessing, type EInvoice, type PdfAttachment, type PostProces
 const N = PDFName.of;
 const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK, ignoreEncryption: true } as const;
 
-/** Post-processes a PDF as described in the file header; throws PdfPostProcessError with a clear message. */
+/** Post-processes a PDF as described in the file header; throws a PdfError with a clear message. */
 export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Promise<Buffer> {
   const problems = checkPdfDocumentRequest({
     standard: req.standard,
@@ -78,7 +77,7 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
     problems.push({ field: 'date', message: 'date must be a valid Date' });
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-    throw new PdfPostProcessError(`${problems[0].message}${more}`, problems[0].field);
+    throw new PdfError('postprocess', `${problems[0].message}${more}`, { field: problems[0].field });
   }
   const standard = effectiveStandard(req);
   const pdfa = standard !== 'none';
@@ -215,8 +214,8 @@ function updatable(pdf: Buffer): boolean {
 
 /** Loads a PDF; with `limits` (a PDF from outside Folio), only once `scanPdf` found it within them. */
 async function load(bytes: Buffer, what: string, limits?: PdfLimits): Promise<PDFDocument> {
-  if (!looksLikePdf(bytes)) throw new PdfPostProcessError(`${what} is not a PDF (no %PDF- header)`, fieldOf(what));
-  const named = (err: unknown) => (err instanceof PdfLimitError ? new PdfLimitError(err.limit, `${what} ${err.message}`) : err);
+  if (!looksLikePdf(bytes)) throw new PdfError('postprocess', `${what} is not a PDF (no %PDF- header)`, { field: fieldOf(what) });
+  const named = (err: unknown) => (isPdfError(err, 'limit') ? new PdfError('limit', `${what} ${err.message}`, { limit: err.limit }) : err);
   if (limits) {
     try {
       scanPdf(bytes, limits);
@@ -228,17 +227,18 @@ async function load(bytes: Buffer, what: string, limits?: PdfLimits): Promise<PD
   try {
     doc = await PDFDocument.load(bytes, LOAD);
   } catch (err) {
-    throw new PdfPostProcessError(`${what} cannot be read as a PDF: ${(err as Error).message}`, fieldOf(what), { cause: err });
+    throw new PdfError('postprocess', `${what} cannot be read as a PDF: ${(err as Error).message}`, { field: fieldOf(what), cause: err });
   }
-  if (doc.isEncrypted) throw new PdfPostProcessError(`${what} is encrypted (PDF/A and joining need an unencrypted PDF)`, fieldOf(what));
+  if (doc.isEncrypted)
+    throw new PdfError('postprocess', `${what} is encrypted (PDF/A and joining need an unencrypted PDF)`, { field: fieldOf(what) });
   let pages = 0;
   try {
     pages = limits ? countPages(doc.context, doc.catalog, limits) : doc.getPageCount();
   } catch (err) {
-    if (err instanceof PdfLimitError) throw named(err);
-    throw new PdfPostProcessError(`${what} has no readable page tree: ${(err as Error).message}`, fieldOf(what), { cause: err });
+    if (isPdfError(err, 'limit')) throw named(err);
+    throw new PdfError('postprocess', `${what} has no readable page tree: ${(err as Error).message}`, { field: fieldOf(what), cause: err });
   }
-  if (pages === 0) throw new PdfPostProcessError(`${what} has no pages`, fieldOf(what));
+  if (pages === 0) throw new PdfError('postprocess', `${what} has no pages`, { field: fieldOf(what) });
   return doc;
 }
 
@@ -246,7 +246,7 @@ function join(doc: PDFDocument, src: PDFDocument, position: 'before' | 'after', 
   try {
     joinDocument(doc, src, position);
   } catch (err) {
-    throw new PdfPostProcessError(`${what} could not be joined: ${(err as Error).message}`, what, { cause: err });
+    throw new PdfError('postprocess', `${what} could not be joined: ${(err as Error).message}`, { field: what, cause: err });
   }
 }
 

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PdfPermissions } from '../domain/pdfs/pdf-protection.js';
-import { PdfPostProcessError } from './errors.js';
+import { PdfError } from './errors.js';
 import { toolMissing, underMemoryLimit } from './tool-memory.js';
 
 export interface PdfProtection {
@@ -61,7 +61,7 @@ export async function removeLeftoverProtectFolders(now = Date.now()): Promise<nu
   return removed;
 }
 
-/** The protected PDF. Rejects with PdfPostProcessError when qpdf is missing or fails. */
+/** The protected PDF. Rejects with a PdfError when qpdf is missing or fails. */
 export async function protectPdf(
   pdf: Buffer,
   protection: PdfProtection,
@@ -107,10 +107,11 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): P
       } else resolve();
     };
     const ms = opts.timeoutMs ?? 60_000;
-    const timer = setTimeout(() => finish(new PdfPostProcessError(`qpdf did not encrypt the PDF within ${ms} ms`)), ms);
+    const timer = setTimeout(() => finish(new PdfError('postprocess', `qpdf did not encrypt the PDF within ${ms} ms`)), ms);
     child.on('error', (e: NodeJS.ErrnoException) =>
       finish(
-        new PdfPostProcessError(
+        new PdfError(
+          'postprocess',
           e.code === 'ENOENT'
             ? 'qpdf is not installed (Debian/Ubuntu: apt-get install qpdf; `npm start` installs it)'
             : `qpdf could not run: ${e.message}`,
@@ -127,8 +128,8 @@ function runQpdf(argv: string[], opts: { timeoutMs?: number; qpdf?: string }): P
         code === 0 || code === 3
           ? null
           : toolMissing(code, err)
-            ? new PdfPostProcessError('qpdf is not installed (Debian/Ubuntu: apt-get install qpdf; `npm start` installs it)')
-            : new PdfPostProcessError(`qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
+            ? new PdfError('postprocess', 'qpdf is not installed (Debian/Ubuntu: apt-get install qpdf; `npm start` installs it)')
+            : new PdfError('postprocess', `qpdf could not encrypt the PDF (exit ${code}): ${err.trim().split('\n')[0] ?? ''}`),
       ),
     );
   });

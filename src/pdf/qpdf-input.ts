@@ -11,29 +11,8 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PdfError } from './errors.js';
 import { outOfMemory, TOOL_MEMORY_BYTES, toolMissing, underMemoryLimit } from './tool-memory.js';
-
-/** Why an uploaded PDF is refused: `code` is the API error code, the message names the problem. */
-export class PdfInputError extends Error {
-  constructor(
-    readonly code: 'pdf_invalid' | 'pdf_password_required' | 'pdf_password_incorrect',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PdfInputError';
-  }
-}
-
-/** qpdf could not run at all (not installed, killed by the time limit): the server's problem, or the limit's. */
-export class QpdfRunError extends Error {
-  constructor(
-    message: string,
-    readonly timedOut = false,
-  ) {
-    super(message);
-    this.name = 'QpdfRunError';
-  }
-}
 
 const SHM = '/dev/shm';
 const PREFIX = 'folio-pdf-input-';
@@ -61,14 +40,15 @@ function runQpdf(args: string[], timeoutMs: number, qpdf = 'qpdf'): Promise<Qpdf
       if (done) return;
       done = true;
       child.kill('SIGKILL');
-      reject(new QpdfRunError(`qpdf did not finish reading the PDF within ${timeoutMs} ms`, true));
+      reject(new PdfError('qpdf_timeout', `qpdf did not finish reading the PDF within ${timeoutMs} ms`));
     }, timeoutMs);
     child.on('error', (e: NodeJS.ErrnoException) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       reject(
-        new QpdfRunError(
+        new PdfError(
+          'qpdf_failed',
           e.code === 'ENOENT' ? 'qpdf is not installed (Debian/Ubuntu: apt-get install qpdf)' : `qpdf could not run: ${e.message}`,
         ),
       );
@@ -77,7 +57,7 @@ function runQpdf(args: string[], timeoutMs: number, qpdf = 'qpdf'): Promise<Qpdf
       if (done) return;
       done = true;
       clearTimeout(timer);
-      if (toolMissing(code, output)) reject(new QpdfRunError('qpdf is not installed (Debian/Ubuntu: apt-get install qpdf)'));
+      if (toolMissing(code, output)) reject(new PdfError('qpdf_failed', 'qpdf is not installed (Debian/Ubuntu: apt-get install qpdf)'));
       else resolve({ code, output });
     });
   });
@@ -101,8 +81,8 @@ export interface OpenedPdf {
 }
 
 /**
- * Checks an uploaded PDF with `qpdf --check` and decrypts it when it is encrypted. Throws PdfInputError
- * (a damaged or truncated file, a wrong or missing password) or QpdfRunError (qpdf missing, time limit).
+ * Checks an uploaded PDF with `qpdf --check` and decrypts it when it is encrypted. Throws a PdfError:
+ * input_invalid, password_required or password_incorrect (the file's fault), qpdf_failed or qpdf_timeout.
  */
 export async function openUploadedPdf(
   pdf: Buffer,
@@ -131,8 +111,8 @@ export async function openUploadedPdf(
 
     const checked = await job({ check: '' });
     if (checked.code !== 0 && outOfMemory(checked.output))
-      throw new PdfInputError(
-        'pdf_invalid',
+      throw new PdfError(
+        'input_invalid',
         `reading the PDF needs more than ${TOOL_MEMORY_BYTES / 1024 ** 3} GiB of memory, the limit (its streams inflate to more than a PDF may)`,
       );
     // Exit 2: errors; 3: warnings. A damaged file qpdf had to reconstruct is refused (a truncated upload
@@ -140,18 +120,18 @@ export async function openUploadedPdf(
     // not have); other warnings are not.
     if (checked.code === 2 && /invalid password/.test(checked.output))
       throw password === undefined
-        ? new PdfInputError('pdf_password_required', 'the PDF is encrypted: send its password in the `password` field')
-        : new PdfInputError('pdf_password_incorrect', 'the password does not open the PDF');
+        ? new PdfError('password_required', 'the PDF is encrypted: send its password in the `password` field')
+        : new PdfError('password_incorrect', 'the password does not open the PDF');
     if (checked.code === 2 || (checked.code === 3 && /file is damaged|reconstruct|recover/i.test(checked.output)))
-      throw new PdfInputError('pdf_invalid', `the PDF is damaged or truncated (qpdf --check: ${firstProblem(checked.output, inputFile)})`);
+      throw new PdfError('input_invalid', `the PDF is damaged or truncated (qpdf --check: ${firstProblem(checked.output, inputFile)})`);
     if (checked.code !== 0 && checked.code !== 3)
-      throw new QpdfRunError(`qpdf --check ended with exit ${checked.code}: ${firstProblem(checked.output, inputFile)}`);
+      throw new PdfError('qpdf_failed', `qpdf --check ended with exit ${checked.code}: ${firstProblem(checked.output, inputFile)}`);
 
     const encrypted = await runQpdf(['--is-encrypted', inputFile], left(), opts.qpdf);
     if (encrypted.code !== 0) return { bytes: pdf, wasEncrypted: false };
     const decrypted = await job({ outputFile, decrypt: '' });
     if (decrypted.code !== 0 && decrypted.code !== 3)
-      throw new PdfInputError('pdf_invalid', `the PDF could not be decrypted (${firstProblem(decrypted.output, inputFile)})`);
+      throw new PdfError('input_invalid', `the PDF could not be decrypted (${firstProblem(decrypted.output, inputFile)})`);
     return { bytes: await fs.readFile(outputFile), wasEncrypted: true };
   } finally {
     await fs.rm(secretDir, { recursive: true, force: true });
@@ -161,7 +141,7 @@ export async function openUploadedPdf(
 
 /**
  * The PDF linearised for fast web view with object streams generated (`qpdf --linearize
- * --object-streams=generate`), within `timeoutMs`. Throws QpdfRunError.
+ * --object-streams=generate`), within `timeoutMs`. Throws a PdfError (qpdf_failed, qpdf_timeout).
  */
 export async function optimizePdf(pdf: Uint8Array, opts: { timeoutMs: number; images?: boolean; qpdf?: string }): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
@@ -171,7 +151,8 @@ export async function optimizePdf(pdf: Uint8Array, opts: { timeoutMs: number; im
     await fs.writeFile(inputFile, pdf, { mode: 0o600 });
     const images = opts.images ? ['--optimize-images'] : [];
     const r = await runQpdf(['--linearize', '--object-streams=generate', ...images, inputFile, outputFile], opts.timeoutMs, opts.qpdf);
-    if (r.code !== 0 && r.code !== 3) throw new QpdfRunError(`qpdf could not optimize the PDF: ${firstProblem(r.output, inputFile)}`);
+    if (r.code !== 0 && r.code !== 3)
+      throw new PdfError('qpdf_failed', `qpdf could not optimize the PDF: ${firstProblem(r.output, inputFile)}`);
     return await fs.readFile(outputFile);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@
 // Chromium's output and Folio's own updates, a few objects read) and asked of poppler's `pdfinfo` only for
 // files the partial reader does not handle (object streams): its process costs about as much as drawing a
 // thumbnail.
+import { PdfError } from './errors.js';
 import { outOfMemory, TOOL_MEMORY_BYTES, toolMissing, underMemoryLimit } from './tool-memory.js';
 import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
@@ -41,7 +42,7 @@ export interface RasterizeOptions {
   parallel?: number;
   /** Everything must be done within this long (default 30 s); a process still running then is killed. */
   timeoutMs?: number;
-  /** Total bytes of PNG accepted (default 64 MiB); more is a RasterizeError. */
+  /** Total bytes of PNG accepted (default 64 MiB); more is a PdfError of kind rasterize_failed. */
   maxOutputBytes?: number;
   /** Raw pixels of one page accepted, 3 bytes a pixel (default 128 MiB, about 6,500 × 6,500 pixels). */
   maxPagePixelBytes?: number;
@@ -67,23 +68,12 @@ export interface PageImage {
   data: Buffer;
 }
 
-/** pdftoppm or pdfinfo is not installed (or not at the given path): the caller says how to install it. */
-export class RasterizerMissingError extends Error {
-  readonly code = 'rasterizer_missing';
-  constructor(readonly command: string) {
-    super(`${command} was not found: install poppler's utilities (Debian/Ubuntu: apt-get install poppler-utils)`);
-    this.name = 'RasterizerMissingError';
-  }
-}
-
-/** The tools ran but did not produce the images: a broken PDF, a time-out, too much output. */
-export class RasterizeError extends Error {
-  readonly code = 'rasterize_failed';
-  constructor(message: string) {
-    super(message);
-    this.name = 'RasterizeError';
-  }
-}
+/** pdftoppm or pdfinfo is not installed (or not at the given path): the message says how to install it. */
+const rasterizerMissing = (command: string) =>
+  new PdfError(
+    'rasterizer_missing',
+    `${command} was not found: install poppler's utilities (Debian/Ubuntu: apt-get install poppler-utils)`,
+  );
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const STDERR_LIMIT = 4096;
@@ -94,7 +84,7 @@ const CHUNK_PAGES = 8;
 /** Width and height from a PNG's IHDR chunk (always the first chunk). */
 export function pngSize(png: Buffer): { width: number; height: number } {
   if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('latin1', 12, 16) !== 'IHDR')
-    throw new RasterizeError('not a PNG');
+    throw new PdfError('rasterize_failed', 'not a PNG');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
@@ -130,7 +120,7 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
     const sizes =
       (await import('./page-tree.js')).pageSizes(pdf, first, last)?.sizes ??
       pdfinfoSizes((await run(pdfinfo, ['-box', '-f', String(first), '-l', String(last), input], limit)).toString('utf8'));
-    if (sizes.size === 0) throw new RasterizeError(`the PDF has no page ${first}`);
+    if (sizes.size === 0) throw new PdfError('rasterize_failed', `the PDF has no page ${first}`);
     let pixelBytes = 0;
     for (const [page, pt] of sizes) {
       // pdftoppm's size, rounded up (and the longer side for a width, as a rotated page swaps them).
@@ -138,11 +128,11 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
       const h = width ? Math.ceil(width * Math.max(pt.h / pt.w, pt.w / pt.h)) + 1 : Math.ceil((pt.h * dpi) / 72) + 1;
       const bytes = w * h * 3;
       if (bytes > maxPagePixelBytes)
-        throw new RasterizeError(`page ${page} would be ${bytes} bytes of pixels; at most ${maxPagePixelBytes} are allowed`);
+        throw new PdfError('rasterize_failed', `page ${page} would be ${bytes} bytes of pixels; at most ${maxPagePixelBytes} are allowed`);
       pixelBytes += bytes;
     }
     if (pixelBytes > maxPixelBytes)
-      throw new RasterizeError(`the pages would be ${pixelBytes} bytes of pixels; at most ${maxPixelBytes} are allowed`);
+      throw new PdfError('rasterize_failed', `the pages would be ${pixelBytes} bytes of pixels; at most ${maxPixelBytes} are allowed`);
     const pages = [...sizes.keys()].sort((x, y) => x - y);
 
     // Each process writes page-<n>.ppm into the folder: the numbers (and their zero padding, which follows
@@ -160,7 +150,7 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
       await fsp.rm(file);
       const data = await encode(format, quality, w, h, pixels);
       total += data.length;
-      if (total > maxBytes) throw new RasterizeError(`the page images exceed ${maxBytes} bytes`);
+      if (total > maxBytes) throw new PdfError('rasterize_failed', `the page images exceed ${maxBytes} bytes`);
       images[index.get(page)!] = { page, width: w, height: h, format, data };
     };
     const chunks = split(pages, Math.max(parallel, Math.ceil(pages.length / CHUNK_PAGES)));
@@ -174,7 +164,7 @@ export async function rasterizePdf(pdf: Buffer, opts: RasterizeOptions = {}): Pr
       }
       for (const page of pages.slice(index.get(f), index.get(l)! + 1)) {
         const file = drawn.get(page);
-        if (!file) throw new RasterizeError(`pdftoppm drew no image for page ${page}`);
+        if (!file) throw new PdfError('rasterize_failed', `pdftoppm drew no image for page ${page}`);
         encodes.push(encodePage(page, file).catch((err) => void (failed ??= { err })));
       }
     });
@@ -233,11 +223,11 @@ async function eachLimited<T>(items: T[], limit: number, f: (item: T, index: num
 /** Binary PPM (P6, maxval 255) as pdftoppm writes it. */
 function parsePpm(ppm: Buffer, page: number): { width: number; height: number; pixels: Buffer } {
   const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, Math.min(ppm.length, 64)));
-  if (!m) throw new RasterizeError(`pdftoppm wrote no image for page ${page}`);
+  if (!m) throw new PdfError('rasterize_failed', `pdftoppm wrote no image for page ${page}`);
   const width = Number(m[1]);
   const height = Number(m[2]);
   const pixels = ppm.subarray(m[0].length);
-  if (pixels.length !== width * height * 3) throw new RasterizeError(`pdftoppm wrote a truncated image for page ${page}`);
+  if (pixels.length !== width * height * 3) throw new PdfError('rasterize_failed', `pdftoppm wrote a truncated image for page ${page}`);
   return { width, height, pixels };
 }
 
@@ -316,16 +306,17 @@ function run(command: string, args: string[], limit: { deadline: number; ms: num
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(err.code === 'ENOENT' ? new RasterizerMissingError(command) : new RasterizeError(`${command}: ${err.message}`));
+      reject(err.code === 'ENOENT' ? rasterizerMissing(command) : new PdfError('rasterize_failed', `${command}: ${err.message}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0 && !stopped) return resolve(Buffer.concat(out));
-      if (toolMissing(code, stderr)) return reject(new RasterizerMissingError(command));
+      if (toolMissing(code, stderr)) return reject(rasterizerMissing(command));
       if (outOfMemory(stderr)) stopped ??= `needed more than the ${TOOL_MEMORY_BYTES / 1024 ** 3} GiB of memory a tool may use`;
       const why = stopped ?? (signal ? `was stopped by ${signal}` : `exited with ${code}`);
       reject(
-        new RasterizeError(
+        new PdfError(
+          'rasterize_failed',
           `${path.basename(command)} ${why}${stderr.trim() ? `: ${stderr.trim().split('\n').slice(0, 3).join('; ')}` : ''}`,
         ),
       );

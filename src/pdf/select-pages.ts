@@ -9,6 +9,7 @@
 // module serves POST /v1/pdfs/merge, which selects pages.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
+import { PdfError } from './errors.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
 
 export interface MergeSource {
@@ -17,17 +18,6 @@ export interface MergeSource {
   pages: number[] | null;
   /** The request field the source came from (`sources[2]`), for error messages. */
   field: string;
-}
-
-/** A source that cannot be read as a PDF, or whose page selection does not fit it. */
-export class MergeSourceError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-    this.name = 'MergeSourceError';
-  }
 }
 
 const N = PDFName.of;
@@ -143,7 +133,7 @@ function dropLinksOutside(src: PDFDocument, keep: number[]): void {
   }
 }
 
-/** Merges the sources in order. Throws MergeSourceError naming the source's field. */
+/** Merges the sources in order. Throws a PdfError of kind merge_source naming the source's field. */
 export async function mergePdfSources(sources: MergeSource[], now: Date): Promise<{ bytes: Uint8Array; pageCount: number }> {
   const out = await PDFDocument.create({ updateMetadata: false });
   out.setProducer('Folio');
@@ -155,14 +145,16 @@ export async function mergePdfSources(sources: MergeSource[], now: Date): Promis
     try {
       src = await PDFDocument.load(s.bytes, { updateMetadata: false, throwOnInvalidObject: false, parseSpeed: OBJECTS_PER_TICK });
     } catch (err) {
-      throw new MergeSourceError(`${s.field} cannot be read as a PDF: ${(err as Error).message}`, s.field);
+      throw new PdfError('merge_source', `${s.field} cannot be read as a PDF: ${(err as Error).message}`, { field: s.field });
     }
-    if (src.isEncrypted) throw new MergeSourceError(`${s.field} is an encrypted PDF`, s.field);
+    if (src.isEncrypted) throw new PdfError('merge_source', `${s.field} is an encrypted PDF`, { field: s.field });
     const count = src.getPageCount();
     const pages = s.pages ?? Array.from({ length: count }, (_, i) => i);
     const beyond = pages.find((p) => p >= count);
     if (beyond !== undefined)
-      throw new MergeSourceError(`${s.field}.pageRanges names page ${beyond + 1}, but the PDF has ${count} pages`, `${s.field}.pageRanges`);
+      throw new PdfError('merge_source', `${s.field}.pageRanges names page ${beyond + 1}, but the PDF has ${count} pages`, {
+        field: `${s.field}.pageRanges`,
+      });
     dropLinksOutside(src, pages);
     const copied = await out.copyPages(src, pages);
     const firstCopy = new Map<number, PDFRef>();

@@ -3,7 +3,8 @@
 // the page numbers settle.
 import type { Protocol } from 'devtools-protocol';
 import { Readable } from 'node:stream';
-import { DestinationsError, namedDestinations } from '../pdf/destinations.js';
+import { namedDestinations } from '../pdf/destinations.js';
+import { isPdfError } from '../pdf/errors.js';
 import {
   applyPageNumbersExpression,
   MAX_PAGE_REFERENCE_PASSES,
@@ -93,7 +94,7 @@ async function destinations(run: RunContext, pdf: Buffer): Promise<Map<string, n
   try {
     return await run.guard.race(namedDestinations(pdf, { timeoutMs: DESTINATIONS_TIMEOUT_MS }));
   } catch (err) {
-    if (err instanceof DestinationsError)
+    if (isPdfError(err, 'destinations'))
       throw new RenderError('render_failed', `reading the page numbers of the print failed: ${err.message}`);
     throw err;
   }

@@ -14,6 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { diedOfMemory, startSandboxProcess } from './child-process.js';
 import { kindGuard } from '../errors/kinds.js';
+import { PdfError, type PdfErrorKind, type PdfLimitName } from '../pdf/errors.js';
 import type { TaskInput, TaskName, TaskResult } from './tasks.js';
 
 export interface RunOptions {
@@ -40,7 +41,8 @@ export type SandboxLimitKind = 'time' | 'memory' | 'crash';
  * What `run` fails with: a limit (`time`, `memory`, `crash`: the task's process was ended); `closed`, the
  * sandbox is shutting down (the task did not run, or was stopped with it; not a limit of the task); `task`,
  * the task threw, and `errorName` and `fields` are its error's name and own fields (e.g. a WordTemplateError's
- * name).
+ * name). A PdfError the task threw is no SandboxError: it comes back as the PdfError it was, kind, field and
+ * limit included, so its callers tell it apart as they would in this process.
  */
 export class SandboxError extends Error {
   /** The name of the error the task threw (kind `task`). */
@@ -310,5 +312,8 @@ export class SandboxPool implements Sandbox {
 
 /** The error a task threw, as its caller sees it (see SandboxError). */
 function taskError(e: { name: string; message: string; fields: Record<string, unknown> }): Error {
+  const { kind, field, limit } = e.fields;
+  if (e.name === 'PdfError')
+    return new PdfError(kind as PdfErrorKind, e.message, { field: field as string | undefined, limit: limit as PdfLimitName | undefined });
   return new SandboxError('task', e.message, { errorName: e.name, fields: e.fields });
 }

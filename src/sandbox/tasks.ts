@@ -23,12 +23,13 @@ export interface PayloadCheckInput {
 export const tasks = {
   /** The raw bytes of a PDF from outside against the limits (src/pdf/syntax/limits.ts scanPdf): the limit it passes, or null. */
   async 'pdf.scan'(input: { pdf: Uint8Array }) {
-    const { scanPdf, PdfLimitError, DEFAULT_PDF_LIMITS } = await import('../pdf/syntax/limits.js');
+    const { scanPdf, DEFAULT_PDF_LIMITS } = await import('../pdf/syntax/limits.js');
+    const { isPdfError } = await import('../pdf/errors.js');
     try {
       scanPdf(buf(input.pdf), DEFAULT_PDF_LIMITS);
       return null;
     } catch (err) {
-      if (err instanceof PdfLimitError) return err.message;
+      if (isPdfError(err, 'limit')) return err.message;
       throw err;
     }
   },
@@ -56,7 +57,7 @@ export const tasks = {
     const { checkPdfUa } = await import('../pdf/ua/ua-check.js');
     return checkPdfUa(input.pdf);
   },
-  /** Pages of PDFs joined into one (src/pdf/select-pages.ts); a MergeSourceError names the source's field. */
+  /** Pages of PDFs joined into one (src/pdf/select-pages.ts); a PdfError of kind merge_source names the source's field. */
   async 'pdf.merge'(input: { sources: Array<{ bytes: Uint8Array; pages: number[] | null; field: string }>; nowMs: number }) {
     const { mergePdfSources } = await import('../pdf/select-pages.js');
     return mergePdfSources(input.sources, new Date(input.nowMs));
@@ -66,7 +67,7 @@ export const tasks = {
     const { readPdfInfo } = await import('../pdf/info.js');
     return readPdfInfo(buf(input.pdf));
   },
-  /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfStepError names the step's field. */
+  /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfError of kind step names the step's field. */
   async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number; inputs?: StepInputs }) {
     const { runPdfSteps } = await import('../pdf/pipeline.js');
     return runPdfSteps(input.sources, input.steps, input.nowMs, input.inputs);

@@ -1,7 +1,7 @@
 // The entry of a sandbox process (src/sandbox/pool.ts, child-process.ts): runs one task at a time and
-// answers with its result or its error (name, message and the error's own fields, such as a PdfLimitError's
-// `limit`). An allocation the process's memory limits refused is answered as the memory limit: the pool
-// ends this process and starts a fresh one.
+// answers with its result or its error (name, message and the error's own fields, such as a PdfError's
+// `kind` and `limit`). An allocation the process's memory limits refused is answered as the memory limit:
+// the pool ends this process and starts a fresh one.
 import { tasks, type TaskName } from './tasks.js';
 
 interface Request {

@@ -4,7 +4,7 @@
 // never gets here: its PDF streams from its producer into the blob store (finishing.ts).
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { PdfLimitError } from '../pdf/syntax/limit-error.js';
+import { isPdfError } from '../pdf/errors.js';
 import { needsPostProcessing, type PostProcessRequest } from '../pdf/post-process-request.js';
 import { isSandboxError, isSandboxLimit } from '../sandbox/pool.js';
 import { protectPdf, type PdfProtection } from '../pdf/protect.js';
@@ -102,7 +102,7 @@ export async function finishDocument(
   try {
     if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
   } catch (err) {
-    throw stepFailure(err, ['PdfStepError']);
+    throw stepFailure(err, ['step']);
   }
   try {
     const ua = run.ua;
@@ -131,8 +131,8 @@ export async function finishDocument(
     // The sandbox closing (shutdown, after the worker has stopped) is no limit of this document.
     if (isSandboxError(err, 'closed')) throw err;
     if (err instanceof RenderError) throw err;
-    const limit = err instanceof PdfLimitError || isSandboxLimit(err) || (isSandboxError(err, 'task') && err.errorName === 'PdfLimitError');
-    if (limit) throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
+    if (isPdfError(err, 'limit') || isSandboxLimit(err))
+      throw new RenderError('pdf_limit_exceeded', `post-processing the PDF stopped: ${err.message}`);
     throw new RenderError('pdf_postprocess_failed', `post-processing the PDF failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (maxOutputBytes !== null && final.length > maxOutputBytes)

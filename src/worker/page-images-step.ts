@@ -2,7 +2,8 @@
 // from the same bytes as the stored PDF (before encryption and signing, which change no page).
 import os from 'node:os';
 import { DEFAULT_IMAGE_DPI, MAX_IMAGE_PAGES, selectImagePages, type PageImagesSpec } from '../domain/jobs/page-images.js';
-import { RasterizeError, RasterizerMissingError, rasterizePdf, type PageImage } from '../pdf/rasterize.js';
+import { isPdfError } from '../pdf/errors.js';
+import { rasterizePdf, type PageImage } from '../pdf/rasterize.js';
 import { countPdfPages } from '../pdf/syntax/page-count.js';
 import { RenderError } from '../render/types.js';
 
@@ -36,7 +37,7 @@ export async function drawPageImages(
       ...(limits.maxOutputBytes !== null ? { maxOutputBytes: limits.maxOutputBytes } : {}),
     });
   } catch (err) {
-    if (err instanceof RasterizerMissingError || err instanceof RasterizeError)
+    if (isPdfError(err, 'rasterizer_missing', 'rasterize_failed'))
       throw new RenderError('pdf_postprocess_failed', `page images: ${err.message}`);
     throw err;
   }

@@ -3,6 +3,7 @@
 // could not be read. The same for a PDF job's sources (producers/existing-pdfs.ts) and a render job's steps
 // (document-step.ts).
 import { isSandboxError, isSandboxLimit } from '../sandbox/pool.js';
+import { isPdfError, type PdfErrorKind } from '../pdf/errors.js';
 import { RenderError } from '../render/types.js';
 
 /**
@@ -16,13 +17,12 @@ export function namingField(message: string, field: unknown): string {
 
 /**
  * The RenderError of a failed `pdf.steps` task; the sandbox closing (shutdown) is thrown on as it is.
- * `named`: the sandbox errors whose message names a field of the job (PdfStepError, and for joined sources
- * MergeSourceError).
+ * `named`: the kinds of PdfError whose message names a field of the job (`step`, and for joined sources
+ * `merge_source`).
  */
-export function stepFailure(err: unknown, named: readonly string[]): unknown {
+export function stepFailure(err: unknown, named: readonly PdfErrorKind[]): unknown {
   if (isSandboxError(err, 'closed')) return err;
-  if (isSandboxError(err, 'task') && named.includes(err.errorName ?? ''))
-    return new RenderError('pdf_step_failed', namingField(err.message, err.fields?.field));
+  if (isPdfError(err, ...named)) return new RenderError('pdf_step_failed', namingField(err.message, err.field));
   if (isSandboxLimit(err)) return new RenderError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`);
   return new RenderError('pdf_step_failed', `a step could not read or write the PDF: ${err instanceof Error ? err.message : String(err)}`);
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { permissionsOf } from '../../src/domain/pdfs/pdf-protection.js';
+import { isPdfError } from '../../src/pdf/errors.js';
 import { protectPdf, removeLeftoverProtectFolders } from '../../src/pdf/protect.js';
 import { withPdfFile } from '../helpers/pdf.js';
 
@@ -68,7 +69,7 @@ test('owner password only: anyone opens it, printing and copying are refused', a
 test('qpdf missing: a post-processing error that says what to install', async () => {
   await assert.rejects(
     protectPdf(await onePager('x'), { ownerPassword: 'o', permissions: permissionsOf({}) }, { qpdf: '/nonexistent/qpdf' }),
-    (err: Error) => err.name === 'PdfPostProcessError' && /qpdf is not installed/.test(err.message),
+    (err: unknown) => isPdfError(err, 'postprocess') && /qpdf is not installed/.test(err.message),
   );
 });
 

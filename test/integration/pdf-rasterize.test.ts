@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { pageSizes } from '../../src/pdf/page-tree.js';
-import { pngSize, RasterizeError, RasterizerMissingError, rasterizePdf } from '../../src/pdf/rasterize.js';
+import { isPdfError, PdfError } from '../../src/pdf/errors.js';
+import { pngSize, rasterizePdf } from '../../src/pdf/rasterize.js';
 import { withPdfFile } from '../helpers/pdf.js';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/render/pdf/${name}`, import.meta.url));
@@ -95,7 +96,7 @@ test('a width in pixels scales every page to it; page ranges and maxPages bound 
     (await rasterizePdf(pdf, { maxPages: 2, dpi: 36 })).map((p) => p.page),
     [1, 2],
   );
-  await assert.rejects(rasterizePdf(pdf, { firstPage: 4 }), RasterizeError);
+  await assert.rejects(rasterizePdf(pdf, { firstPage: 4 }), (err: unknown) => isPdfError(err, 'rasterize_failed'));
 });
 
 test('parallel: several pdftoppm processes share the pages; the result is the same', async () => {
@@ -119,7 +120,7 @@ test('parallel: several pdftoppm processes share the pages; the result is the sa
     (await rasterizePdf(pdf, { dpi: 24, parallel: 4, maxPages: 5 })).map((p) => p.page),
     [1, 2, 3, 4, 5],
   );
-  await assert.rejects(rasterizePdf(pdf, { parallel: 2, firstPage: 23 }), RasterizeError);
+  await assert.rejects(rasterizePdf(pdf, { parallel: 2, firstPage: 23 }), (err: unknown) => isPdfError(err, 'rasterize_failed'));
 });
 
 test('page sizes are read from the page tree, as pdfinfo reports them; packed files are left to pdfinfo', async () => {
@@ -151,7 +152,7 @@ test('Chromium output: one image per page', async () => {
   assert.ok(one.width > 500 && one.height > 500, `${one.width}×${one.height} at 96 dpi`);
 });
 
-test('bounded: too many bytes of images, too long, or a PDF that is not one, is a RasterizeError', async () => {
+test('bounded: too many bytes of images, too long, or a PDF that is not one, is a PdfError of kind rasterize_failed', async () => {
   // 22 pages at 300 dpi take pdftoppm well over a second.
   await assert.rejects(rasterizePdf(fixture('tagged-22-pages.pdf'), { dpi: 300, timeoutMs: 50 }), /took longer than 50 ms/);
   await assert.rejects(rasterizePdf(await threePages(), { maxOutputBytes: 100 }), /exceed 100 bytes/);
@@ -169,17 +170,17 @@ test('bounded: too many bytes of images, too long, or a PDF that is not one, is 
   }
   await assert.rejects(rasterizePdf(await threePages({ classic: true }), { firstPage: 4 }), /the PDF has no page 4/);
   await assert.rejects(rasterizePdf(Buffer.from('not a pdf')), (err: unknown) => {
-    assert.ok(err instanceof RasterizeError);
+    assert.ok(isPdfError(err, 'rasterize_failed'));
     assert.match(err.message, /^pdfinfo exited with \d+/);
     return true;
   });
 });
 
-test('a missing pdftoppm is a RasterizerMissingError that says how to install it; nothing is left in tmp', async () => {
+test('a missing pdftoppm is a PdfError of kind rasterizer_missing that says how to install it; nothing is left in tmp', async () => {
   const before = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('folio-rasterize-'));
   await assert.rejects(rasterizePdf(await threePages(), { command: '/nonexistent/pdftoppm' }), (err: unknown) => {
-    assert.ok(err instanceof RasterizerMissingError);
-    assert.equal(err.code, 'rasterizer_missing');
+    assert.ok(err instanceof PdfError);
+    assert.equal(err.kind, 'rasterizer_missing');
     assert.match(err.message, /apt-get install poppler-utils/);
     return true;
   });

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf } from '../../src/pdf/syntax/limits.js';
+import { isPdfError } from '../../src/pdf/errors.js';
+import { DEFAULT_PDF_LIMITS, scanPdf } from '../../src/pdf/syntax/limits.js';
 import { postProcessPdf } from '../../src/pdf/post-process.js';
 import { isSandboxError, isSandboxLimit, SandboxPool } from '../../src/sandbox/pool.js';
 import { contentStreamBomb, objectStreamBomb, pageTreeBomb, pdfFromObjects } from '../helpers/hostile-pdfs.js';
@@ -41,11 +42,11 @@ describe('PDF limits before expansion', () => {
           maxStreamBytes: 300 * 1024 * 1024,
           maxDecompressedBytes: 400 * 1024 * 1024,
         }),
-      (err: unknown) => err instanceof PdfLimitError && err.limit === 'maxDecompressedBytes',
+      (err: unknown) => isPdfError(err, 'limit') && err.limit === 'maxDecompressedBytes',
     );
     assert.throws(
       () => scanPdf(contentStreamBomb(1), { ...DEFAULT_PDF_LIMITS, maxObjects: 3 }),
-      (err: unknown) => err instanceof PdfLimitError && err.limit === 'maxObjects',
+      (err: unknown) => isPdfError(err, 'limit') && err.limit === 'maxObjects',
     );
   });
 
@@ -54,11 +55,11 @@ describe('PDF limits before expansion', () => {
     const req = { standard: 'none' as const, metadata: {}, attachments: [], producer: 'Folio test', date: new Date(0) };
     await assert.rejects(
       postProcessPdf(printed, { ...req, append: [await plainPdf(4)], limits: { maxPages: 5 } }),
-      (err: unknown) => err instanceof PdfLimitError && err.limit === 'maxPages' && /^append\[0\] has more than 3 pages/.test(err.message),
+      (err: unknown) => isPdfError(err, 'limit') && err.limit === 'maxPages' && /^append\[0\] has more than 3 pages/.test(err.message),
     );
     await assert.rejects(
       postProcessPdf(printed, { ...req, prepend: [pageTreeBomb(17)] }),
-      (err: unknown) => err instanceof PdfLimitError && /^prepend\[0\] has a page tree that lists/.test(err.message),
+      (err: unknown) => isPdfError(err, 'limit') && /^prepend\[0\] has a page tree that lists/.test(err.message),
     );
     const joined = await postProcessPdf(printed, { ...req, append: [await plainPdf(3)], limits: { maxPages: 5 } });
     assert.equal((await PDFDocument.load(joined)).getPageCount(), 5);

@@ -8,8 +8,9 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { checkSteps } from '../../src/domain/pdfs/pdf-steps.js';
 import { imageSize } from '../../src/pdf/syntax/image-size.js';
-import { DEFAULT_PDF_LIMITS, PdfLimitError, scanPdf, type PdfLimits } from '../../src/pdf/syntax/limits.js';
-import { PdfStepError, runPdfSteps } from '../../src/pdf/pipeline.js';
+import { isPdfError } from '../../src/pdf/errors.js';
+import { DEFAULT_PDF_LIMITS, scanPdf, type PdfLimits } from '../../src/pdf/syntax/limits.js';
+import { runPdfSteps } from '../../src/pdf/pipeline.js';
 import {
   ascii85Decode,
   asciiHexDecode,
@@ -41,7 +42,7 @@ const pagePdf = (...bodies: Array<string | Buffer>) =>
 const refused = (pdf: Buffer, limits: PdfLimits, limit: string, message: RegExp) =>
   assert.throws(
     () => scanPdf(pdf, limits),
-    (err: unknown) => err instanceof PdfLimitError && err.limit === limit && message.test(err.message),
+    (err: unknown) => isPdfError(err, 'limit') && err.limit === limit && message.test(err.message),
   );
 
 test('the decoders on known inputs', () => {
@@ -232,7 +233,7 @@ test('a stamp image declaring too many pixels is refused from its header, before
     await assert.rejects(
       runPdfSteps([{ bytes, field: 'sources[0]' }], checked.steps, 0),
       (err: unknown) =>
-        err instanceof PdfStepError &&
+        isPdfError(err, 'step') &&
         err.field === 'steps[0].image.contentBase64' &&
         new RegExp(`^steps\\[0\\]\\.image: the image has ${pixels}, more than 100,000,000 \\(the limit\\)$`).test(err.message),
     );

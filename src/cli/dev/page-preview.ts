@@ -6,7 +6,8 @@
 // At most one render runs; changes during a render queue exactly one more, of the then-current files.
 import os from 'node:os';
 import type { RenderDiagnostics } from '../../domain/jobs/render-diagnostics.js';
-import { rasterizePdf, RasterizerMissingError, type PageImage } from '../../pdf/rasterize.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { rasterizePdf, type PageImage } from '../../pdf/rasterize.js';
 import { RenderError } from '../../render/types.js';
 import type { LocalBundle } from './local-bundle.js';
 import type { LocalPrinter, PrintOptions } from './local-printer.js';
@@ -138,7 +139,7 @@ export class PagePreview {
     try {
       images = await rasterizePdf(pdf, { dpi: PREVIEW_DPI, maxPages: MAX_PREVIEW_PAGES, parallel: DRAW_PROCESSES });
     } catch (err) {
-      imageError = { missing: err instanceof RasterizerMissingError, message: (err as Error).message };
+      imageError = { missing: isPdfError(err, 'rasterizer_missing'), message: (err as Error).message };
     }
     return done({
       ok: true,

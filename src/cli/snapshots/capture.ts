@@ -1,13 +1,14 @@
 // What `folio test` keeps of a printed PDF (pdf/snapshots/snapshot-capture.ts), with poppler's absence or failure
 // said as a CLI error; and what a PDF says of the browser that printed it.
-import { capturePdf as capture, CaptureError, type Captured } from '../../pdf/snapshots/snapshot-capture.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { capturePdf as capture, type Captured } from '../../pdf/snapshots/snapshot-capture.js';
 import { CliError } from '../client/output.js';
 
 export async function capturePdf(pdf: Buffer, timeoutMs?: number): Promise<Captured> {
   try {
     return await capture(pdf, timeoutMs);
   } catch (err) {
-    if (err instanceof CaptureError) throw new CliError(err.code, err.message);
+    if (isPdfError(err, 'poppler_missing', 'pdftotext_failed')) throw new CliError(err.kind, err.message);
     throw err;
   }
 }

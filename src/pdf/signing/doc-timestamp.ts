@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer } from '@signpdf/utils';
-import { PdfPostProcessError } from '../errors.js';
+import { isPdfError, PdfError } from '../errors.js';
 import type { TimestampFn } from './sign.js';
 import { addSignatureField } from './signature-field.js';
 
@@ -28,12 +28,12 @@ export async function addDocumentTimestamp(pdf: Buffer, timestamp: TimestampFn, 
   try {
     prepared = addSignatureField(pdf, { kind: 'timestamp', fieldName, contentsBytes: TIMESTAMP_TOKEN_RESERVE, signingTime: now });
   } catch (err) {
-    if (err instanceof PdfPostProcessError) throw err;
-    throw new PdfPostProcessError(`the PDF could not take a document timestamp: ${(err as Error).message}`);
+    if (isPdfError(err, 'postprocess')) throw err;
+    throw new PdfError('postprocess', `the PDF could not take a document timestamp: ${(err as Error).message}`);
   }
   try {
     return await new SignPdf().sign(prepared, new TokenSigner(timestamp));
   } catch (err) {
-    throw new PdfPostProcessError(`timestamping the PDF failed: ${(err as Error).message}`);
+    throw new PdfError('postprocess', `timestamping the PDF failed: ${(err as Error).message}`);
   }
 }

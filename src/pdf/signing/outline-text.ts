@@ -6,7 +6,7 @@
 // (kerning included).
 import fs from 'node:fs';
 import * as fontkit from 'fontkit';
-import { PdfPostProcessError } from '../errors.js';
+import { PdfError } from '../errors.js';
 
 /** Where Debian and Ubuntu put Liberation Sans (fonts-liberation, fonts-liberation2). */
 const FONT_FILES = [
@@ -16,12 +16,13 @@ const FONT_FILES = [
 
 let loaded: fontkit.Font | null = null;
 
-/** The font of signature appearances, loaded once; a PdfPostProcessError saying how to install it. */
+/** The font of signature appearances, loaded once; a PdfError saying how to install it. */
 export function signatureFont(): fontkit.Font {
   if (loaded) return loaded;
   const file = FONT_FILES.find((f) => fs.existsSync(f));
   if (!file)
-    throw new PdfPostProcessError(
+    throw new PdfError(
+      'postprocess',
       'a visible signature needs the Liberation Sans font: install it (Debian/Ubuntu: apt-get install fonts-liberation)',
     );
   loaded = fontkit.openSync(file) as fontkit.Font;

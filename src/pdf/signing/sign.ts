@@ -21,7 +21,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { signatureLines, type VisibleSignature } from '../../domain/pdfs/signature-appearance.js';
 import { EC_CURVES } from '../../domain/pdfs/signing-certificates.js';
-import { PdfPostProcessError } from '../errors.js';
+import { isPdfError, PdfError } from '../errors.js';
 import { addSignatureField } from './signature-field.js';
 
 const OID = {
@@ -168,8 +168,8 @@ export function prepareSignature(
         : {}),
     });
   } catch (err) {
-    if (err instanceof PdfPostProcessError) throw err;
-    throw new PdfPostProcessError(`the PDF could not take a signature field: ${(err as Error).message}`);
+    if (isPdfError(err, 'postprocess')) throw err;
+    throw new PdfError('postprocess', `the PDF could not take a signature field: ${(err as Error).message}`);
   }
 }
 
@@ -184,7 +184,7 @@ export async function fillSignature(
   try {
     return await new SignPdf().sign(prepared, new PadesSigner(material, timestamp), signingTime);
   } catch (err) {
-    throw new PdfPostProcessError(`signing the PDF failed: ${(err as Error).message}`);
+    throw new PdfError('postprocess', `signing the PDF failed: ${(err as Error).message}`);
   }
 }
 

@@ -12,7 +12,7 @@ import { appendIncrementalUpdate } from './incremental.js';
 import { loadPartially } from '../lazy-load.js';
 import { mediaBox, nthPage } from '../page-tree.js';
 import type { VisibleSignature } from '../../domain/pdfs/signature-appearance.js';
-import { PdfPostProcessError } from '../errors.js';
+import { PdfError } from '../errors.js';
 import { signatureFont, textPath, textWidth } from './outline-text.js';
 
 const N = (n: string) => PDFName.of(n);
@@ -79,7 +79,7 @@ function appearanceContent(width: number, height: number, lines: string[]): stri
 /** `pdf` followed by an update that adds an unsigned signature field, ready for @signpdf/signpdf. */
 export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buffer {
   const partial = loadPartially(pdf);
-  if (!partial) throw new PdfPostProcessError('the PDF cannot take a signature field: it has no classic cross-reference table');
+  if (!partial) throw new PdfError('postprocess', 'the PDF cannot take a signature field: it has no classic cross-reference table');
   const { context: ctx, catalog } = partial;
   const text = (value: string, literal = false) => (literal ? PDFString.of(value) : PDFHexString.fromText(value));
   const stream = (content: string, dict: Record<string, unknown>) => ctx.register(ctx.stream(content, dict as never));
@@ -87,7 +87,8 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
   const pageNo = opts.visible?.page ?? 1;
   const page = nthPage(ctx, catalog, pageNo);
   if (!page)
-    throw new PdfPostProcessError(
+    throw new PdfError(
+      'postprocess',
       pageNo === 1
         ? 'the PDF has no page to put the signature field on'
         : `signature.visible.page ${pageNo} is past the end of the document`,
@@ -120,7 +121,8 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
     // From the top-left corner, as the job gives it, to PDF space (from the bottom-left of the media box).
     rect = [x0 + x, y1 - y - height, x0 + x + width, y1 - y];
     if (rect[2] > x1 + 0.01 || rect[1] < y0 - 0.01)
-      throw new PdfPostProcessError(
+      throw new PdfError(
+        'postprocess',
         `signature.visible.rect reaches past page ${pageNo}, which is ${Math.round(x1 - x0)} × ${Math.round(y1 - y0)} points`,
       );
     const content = appearanceContent(width, height, opts.visible.lines);
@@ -144,7 +146,7 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
   const annots = page.dict.get(N('Annots'));
   if (annots instanceof PDFRef) {
     const arr = ctx.lookupMaybe(annots, PDFArray);
-    if (!arr) throw new PdfPostProcessError(`page ${pageNo}'s /Annots is not an array`);
+    if (!arr) throw new PdfError('postprocess', `page ${pageNo}'s /Annots is not an array`);
     arr.push(widgetRef);
     changed.add(annots);
   } else {

@@ -5,17 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { PdfError } from '../errors.js';
 
 const SHA256 = '2.16.840.1.101.3.4.2.1';
 const TST_INFO = '1.2.840.113549.1.9.16.1.4';
-
-/** The authority's answer is not a token for this request; the message says why. */
-export class TimestampResponseError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TimestampResponseError';
-  }
-}
 
 const ab = (b: Uint8Array): ArrayBuffer => new Uint8Array(b).buffer;
 
@@ -43,15 +36,18 @@ export function timestampToken(resp: Buffer, sha256: Buffer, nonce: Buffer): Buf
   try {
     parsed = pkijs.TimeStampResp.fromBER(ab(resp));
   } catch (err) {
-    throw new TimestampResponseError(`the answer is not an RFC 3161 TimeStampResp: ${(err as Error).message}`);
+    throw new PdfError('timestamp_response', `the answer is not an RFC 3161 TimeStampResp: ${(err as Error).message}`);
   }
   const status = parsed.status.status;
   if (status !== 0 && status !== 1) {
     const text = parsed.status.statusStrings?.map((s) => s.valueBlock.value).join('; ');
-    throw new TimestampResponseError(`the authority refused the request (PKIStatus ${status}${text ? `: ${text.slice(0, 200)}` : ''})`);
+    throw new PdfError(
+      'timestamp_response',
+      `the authority refused the request (PKIStatus ${status}${text ? `: ${text.slice(0, 200)}` : ''})`,
+    );
   }
   const token = parsed.timeStampToken;
-  if (!token) throw new TimestampResponseError('the answer holds no timeStampToken');
+  if (!token) throw new PdfError('timestamp_response', 'the answer holds no timeStampToken');
   let info: pkijs.TSTInfo;
   try {
     const signed = new pkijs.SignedData({ schema: token.content });
@@ -59,12 +55,12 @@ export function timestampToken(resp: Buffer, sha256: Buffer, nonce: Buffer): Buf
       throw new Error('the token does not hold a TSTInfo');
     info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent.getValue());
   } catch (err) {
-    throw new TimestampResponseError(`the token cannot be read: ${(err as Error).message}`);
+    throw new PdfError('timestamp_response', `the token cannot be read: ${(err as Error).message}`);
   }
   const imprint = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView);
   if (info.messageImprint.hashAlgorithm.algorithmId !== SHA256 || !imprint.equals(sha256))
-    throw new TimestampResponseError('the token stamps another digest than the one sent');
+    throw new PdfError('timestamp_response', 'the token stamps another digest than the one sent');
   const answered = info.nonce ? Buffer.from(info.nonce.valueBlock.valueHexView) : null;
-  if (!answered || !answered.equals(nonce)) throw new TimestampResponseError('the token does not answer the nonce sent');
+  if (!answered || !answered.equals(nonce)) throw new PdfError('timestamp_response', 'the token does not answer the nonce sent');
   return Buffer.from(token.toSchema().toBER(false));
 }

@@ -5,7 +5,8 @@ import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { rasterizePdf, RasterizerMissingError } from '../rasterize.js';
+import { isPdfError, PdfError } from '../errors.js';
+import { rasterizePdf } from '../rasterize.js';
 
 /** Page images are drawn at this resolution: an A4 page is 414 × 585 pixels, enough to see a layout move. */
 export const SNAPSHOT_DPI = 50;
@@ -20,17 +21,6 @@ export interface Captured {
 
 const POPPLER_HINT = "install poppler's utilities (Debian/Ubuntu: apt-get install poppler-utils, macOS: brew install poppler)";
 
-/** A poppler tool is not installed, or failed on the document: `code` says which. */
-export class CaptureError extends Error {
-  constructor(
-    readonly code: 'poppler_missing' | 'pdftotext_failed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CaptureError';
-  }
-}
-
 function pdftotext(file: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -40,8 +30,8 @@ function pdftotext(file: string, timeoutMs: number): Promise<string> {
       (err, stdout, stderr) => {
         if (!err) return resolve(stdout);
         if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-          return reject(new CaptureError('poppler_missing', `pdftotext was not found: ${POPPLER_HINT}`));
-        reject(new CaptureError('pdftotext_failed', `pdftotext failed: ${stderr.trim() || err.message}`));
+          return reject(new PdfError('poppler_missing', `pdftotext was not found: ${POPPLER_HINT}`));
+        reject(new PdfError('pdftotext_failed', `pdftotext failed: ${stderr.trim() || err.message}`));
       },
     );
   });
@@ -61,7 +51,7 @@ export async function capturePdf(pdf: Buffer, timeoutMs = 60_000): Promise<Captu
         parallel: Math.min(2, os.availableParallelism()),
         timeoutMs,
       }).catch((err: unknown) => {
-        if (err instanceof RasterizerMissingError) throw new CaptureError('poppler_missing', `pdftoppm was not found: ${POPPLER_HINT}`);
+        if (isPdfError(err, 'rasterizer_missing')) throw new PdfError('poppler_missing', `pdftoppm was not found: ${POPPLER_HINT}`);
         throw err;
       }),
     ]);

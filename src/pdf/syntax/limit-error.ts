@@ -1,5 +1,6 @@
-// Folio's reading limits for a PDF and the error of a PDF over one (the checks are in src/pdf/syntax/limits.ts).
-// Kept apart from the checks, which need pdf-lib, so the modules that only name them do not load it.
+// Folio's reading limits for a PDF (the checks are in src/pdf/syntax/limits.ts; a PDF over one fails with a
+// PdfError of kind limit, pdf/errors.ts). Kept apart from the checks, which need pdf-lib, so the modules that
+// only name them do not load it.
 export interface PdfLimits {
   /** Pages the document may have (a joined PDF: what the joined document's ceiling leaves for it). */
   maxPages: number;
@@ -17,15 +18,4 @@ export interface PdfLimits {
   maxDecompressedBytes: number;
   /** Pixels (width x height) of one image; an image's pixels also count against `maxDecompressedBytes`. */
   maxImagePixels: number;
-}
-
-/** A PDF over one of the limits; `limit` names it, the message says the number. */
-export class PdfLimitError extends Error {
-  constructor(
-    readonly limit: keyof PdfLimits | 'pageTree',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PdfLimitError';
-  }
 }

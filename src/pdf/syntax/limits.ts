@@ -23,7 +23,8 @@
 // /Height given as a reference is looked up among the file's objects.
 import { MAX_DOCUMENT_PAGES } from '../../domain/pdfs/pdf-document.js';
 import { PDFArray, PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
-import { PdfLimitError, type PdfLimits } from './limit-error.js';
+import { PdfError } from '../errors.js';
+import type { PdfLimits } from './limit-error.js';
 import { decodeChain, type FilterParms } from './stream-decoders.js';
 
 const MiB = 1024 * 1024;
@@ -41,7 +42,7 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = {
   maxImagePixels: 100_000_000,
 };
 
-export { PdfLimitError, type PdfLimits };
+export type { PdfLimits };
 
 const mib = (n: number) => (n >= MiB ? `${Math.round(n / MiB)} MiB` : `${n} bytes`);
 const count = (n: number) => n.toLocaleString('en-US');
@@ -184,7 +185,7 @@ function pixelBytes(d: Map<string, string>, width: number, height: number, resol
 /** Filters one stream may chain: real files use one or two; each level is decoded again. */
 const MAX_FILTERS = 8;
 
-/** Pass 1: object count and decoded stream sizes, from the raw bytes. Throws PdfLimitError. */
+/** Pass 1: object count and decoded stream sizes, from the raw bytes. Throws a PdfError of kind limit. */
 export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { objects: number; decompressedBytes: number } {
   const text = pdf.toString('latin1');
   const resolve = referenceResolver(text);
@@ -195,7 +196,7 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
   let k: RegExpExecArray | null | undefined;
   for (let m = header.exec(text); m; m = header.exec(text)) {
     if (++objects > limits.maxObjects)
-      throw new PdfLimitError('maxObjects', `has more than ${limits.maxObjects} objects (the limit for a PDF Folio reads)`);
+      throw new PdfError('limit', `has more than ${limits.maxObjects} objects (the limit for a PDF Folio reads)`, { limit: 'maxObjects' });
     // The keyword after this header; the one found last still is while the header comes before it (many
     // headers without endobj before a far one would otherwise search the same stretch again each time).
     if (k === undefined || (k !== null && k.index < header.lastIndex)) {
@@ -220,9 +221,10 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
     const follow = (v: string | undefined, key: string) => {
       const value = resolve(v);
       if (v !== undefined && value === undefined)
-        throw new PdfLimitError(
-          'maxStreamBytes',
+        throw new PdfError(
+          'limit',
           `has a stream (object ${m[1]}) whose /${key} refers to an object Folio cannot read before loading the file`,
+          { limit: 'maxStreamBytes' },
         );
       return value;
     };
@@ -235,17 +237,19 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
       return early === undefined ? {} : { earlyChange: early };
     });
     if (filters.length > MAX_FILTERS)
-      throw new PdfLimitError(
-        'maxStreamBytes',
+      throw new PdfError(
+        'limit',
         `has a stream (object ${m[1]}) with ${filters.length} filters; Folio decodes at most ${MAX_FILTERS} on one stream`,
+        { limit: 'maxStreamBytes' },
       );
     const type = nameOf(resolve(dict.get('Type')));
     const structural = type === 'ObjStm' || type === 'XRef' ? type : undefined;
     const what = structural === 'ObjStm' ? 'an object' : 'a cross-reference';
     if (structural && filters.length > 0 && (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')))
-      throw new PdfLimitError(
-        'maxObjectStreamBytes',
+      throw new PdfError(
+        'limit',
         `has ${what} stream (object ${m[1]}) with the filters ${filters.join(', ')}; Folio reads those streams only with FlateDecode alone`,
+        { limit: 'maxObjectStreamBytes' },
       );
     let pixels = 0;
     if (nameOf(resolve(dict.get('Subtype'))) === 'Image') {
@@ -253,9 +257,10 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
       const height = intOf(resolve(dict.get('Height')));
       if (width !== undefined && height !== undefined) {
         if (width * height > limits.maxImagePixels)
-          throw new PdfLimitError(
-            'maxImagePixels',
+          throw new PdfError(
+            'limit',
             `has an image (object ${m[1]}) of ${count(width * height)} pixels, more than ${count(limits.maxImagePixels)} (the limit)`,
+            { limit: 'maxImagePixels' },
           );
         pixels = pixelBytes(dict, width, height, resolve);
       }
@@ -264,20 +269,23 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
     const cap = Math.max(0, Math.min(limit, limits.maxDecompressedBytes - total));
     const decoded = decodeChain(pdf.subarray(start, end), filters, parms, cap);
     if (decoded.over && cap === limit)
-      throw new PdfLimitError(
-        structural ? 'maxObjectStreamBytes' : 'maxStreamBytes',
+      throw new PdfError(
+        'limit',
         `has ${structural ? what : 'a'} stream (object ${m[1]}) that inflates to more than ${mib(limit)} (the limit)`,
+        { limit: structural ? 'maxObjectStreamBytes' : 'maxStreamBytes' },
       );
     if (decoded.over || total + decoded.largest > limits.maxDecompressedBytes)
-      throw new PdfLimitError(
-        'maxDecompressedBytes',
+      throw new PdfError(
+        'limit',
         `has streams that inflate to more than ${mib(limits.maxDecompressedBytes)} together (the limit for one document)`,
+        { limit: 'maxDecompressedBytes' },
       );
     total += Math.max(decoded.largest, pixels);
     if (total > limits.maxDecompressedBytes)
-      throw new PdfLimitError(
-        'maxDecompressedBytes',
+      throw new PdfError(
+        'limit',
         `has an image (object ${m[1]}) whose pixels bring the document past ${mib(limits.maxDecompressedBytes)} decoded (the limit for one document)`,
+        { limit: 'maxDecompressedBytes' },
       );
   }
   return { objects, decompressedBytes: total };
@@ -285,7 +293,7 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
 
 /**
  * Pass 2: the number of pages, walking the page tree of a parsed document within the limits. Throws
- * PdfLimitError for a node listed twice, a tree too deep or too large, or too many pages; returns 0 for a
+ * a PdfError of kind limit for a node listed twice, a tree too deep or too large, or too many pages; returns 0 for a
  * document without a page tree (the caller says "has no pages").
  */
 export function countPages(ctx: PDFContext, catalog: PDFDict, limits: PdfLimits = DEFAULT_PDF_LIMITS): number {
@@ -297,21 +305,27 @@ export function countPages(ctx: PDFContext, catalog: PDFDict, limits: PdfLimits 
     const { node, depth } = stack.pop()!;
     if (node instanceof PDFRef) {
       if (seen.has(node.tag))
-        throw new PdfLimitError(
-          'pageTree',
+        throw new PdfError(
+          'limit',
           `has a page tree that lists object ${node.objectNumber} more than once (a page tree lists each node once)`,
+          { limit: 'pageTree' },
         );
       seen.add(node.tag);
     }
     const dict = node instanceof PDFRef ? ctx.lookupMaybe(node, PDFDict) : node instanceof PDFDict ? node : undefined;
     if (!dict) continue;
     if (++nodes > limits.maxPageTreeNodes)
-      throw new PdfLimitError('maxPageTreeNodes', `has a page tree of more than ${limits.maxPageTreeNodes} nodes (the limit)`);
+      throw new PdfError('limit', `has a page tree of more than ${limits.maxPageTreeNodes} nodes (the limit)`, {
+        limit: 'maxPageTreeNodes',
+      });
     if (depth > limits.maxPageTreeDepth)
-      throw new PdfLimitError('maxPageTreeDepth', `has a page tree deeper than ${limits.maxPageTreeDepth} levels (the limit)`);
+      throw new PdfError('limit', `has a page tree deeper than ${limits.maxPageTreeDepth} levels (the limit)`, {
+        limit: 'maxPageTreeDepth',
+      });
     const kids = dict.lookupMaybe(PDFName.of('Kids'), PDFArray);
     if (dict.lookup(PDFName.of('Type')) === PDFName.of('Page')) {
-      if (++pages > limits.maxPages) throw new PdfLimitError('maxPages', `has more than ${limits.maxPages} pages (the limit)`);
+      if (++pages > limits.maxPages)
+        throw new PdfError('limit', `has more than ${limits.maxPages} pages (the limit)`, { limit: 'maxPages' });
       continue;
     }
     if (!kids) continue;

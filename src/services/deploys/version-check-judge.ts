@@ -9,7 +9,8 @@ import { blobKey } from '../../blobs/keys.js';
 import type { RenderBatchesTable, Tables } from '../../db/tables.js';
 import { describeDrift, diffHunks, passes, type FixtureVerdict } from '../../domain/deploys/snapshot-compare.js';
 import { countPageFiles, DamagedSnapshotError, readSnapshot, SNAPSHOTS_DIR, type Snapshot } from '../../domain/deploys/snapshot-files.js';
-import { capturePdf, CaptureError } from '../../pdf/snapshots/snapshot-capture.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { capturePdf } from '../../pdf/snapshots/snapshot-capture.js';
 import { judge } from '../../pdf/snapshots/snapshot-judge.js';
 import type { ServiceContext } from '../context.js';
 
@@ -150,7 +151,7 @@ export class CheckJudge {
       } catch (err) {
         if (err instanceof DamagedSnapshotError)
           results.push(failed('snapshot_damaged', `${err.message}: record it again with folio test --update`));
-        else if (err instanceof CaptureError) results.push(failed(err.code, err.message));
+        else if (isPdfError(err, 'poppler_missing', 'pdftotext_failed')) results.push(failed(err.kind, err.message));
         else throw err;
       }
     }

@@ -11,7 +11,8 @@ import type { PageImagesTable, RenderJobsTable, Tables } from '../../db/tables.j
 import { newId } from '../../domain/ids.js';
 import { isTerminal } from '../../domain/jobs/job-state.js';
 import { AppError } from '../../errors/app-error.js';
-import { RasterizeError, RasterizerMissingError, rasterizePdf, type PageImage } from '../../pdf/rasterize.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { rasterizePdf, type PageImage } from '../../pdf/rasterize.js';
 import type { ServiceContext } from '../context.js';
 import { imageFile, type RenderedFiles, type ServedFile } from './rendered-files.js';
 import { purgeStoredFiles } from './stored-file-purge.js';
@@ -164,8 +165,8 @@ export class PageImages {
     try {
       [image] = await rasterizePdf(Buffer.concat(chunks), { firstPage: 1, lastPage: 1, width: THUMBNAIL_WIDTH, timeoutMs: 10_000 });
     } catch (err) {
-      if (err instanceof RasterizerMissingError) throw new AppError('render_provider_unavailable', err.message);
-      if (err instanceof RasterizeError)
+      if (isPdfError(err, 'rasterizer_missing')) throw new AppError('render_provider_unavailable', err.message);
+      if (isPdfError(err, 'rasterize_failed'))
         throw new AppError(
           'thumbnail_unavailable',
           pdf.protected === 1

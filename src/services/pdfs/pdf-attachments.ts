@@ -3,7 +3,8 @@
 // decoded. Another account's PDF is 404 pdf_not_found, a name the PDF does not embed 404
 // pdf_attachment_not_found; a password-protected PDF cannot be read (Folio does not keep its password).
 import { AppError } from '../../errors/app-error.js';
-import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { ServiceContext } from '../context.js';
 import { readableManagedPdf } from './readable-pdf.js';
 
@@ -26,7 +27,7 @@ export async function readPdfAttachment(
     );
   } catch (err) {
     if (isSandboxLimit(err)) throw new AppError('pdf_invalid', `the PDF could not be read within the limits: ${err.message}`);
-    if (isSandboxError(err, 'task') && err.errorName === 'AttachmentReadError') throw new AppError('pdf_invalid', err.message);
+    if (isPdfError(err, 'attachment')) throw new AppError('pdf_invalid', err.message);
     throw err;
   }
   if (!found)

@@ -11,7 +11,8 @@
 import { checkSteps, type PdfStep } from '../../domain/pdfs/pdf-steps.js';
 import { runsBesideSandbox } from '../../domain/jobs/render-job-steps.js';
 import { AppError } from '../../errors/app-error.js';
-import { optimizePdf, QpdfRunError } from '../../pdf/qpdf-input.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { optimizePdf } from '../../pdf/qpdf-input.js';
 import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
 import type { ServiceContext } from '../context.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
@@ -142,11 +143,10 @@ export class PdfJobs {
         { account: accountId, timeoutMs: left(PDF_JOB_TIMEOUT_MS), deadline },
       );
     } catch (err) {
-      if (isSandboxError(err, 'task') && (err.errorName === 'PdfStepError' || err.errorName === 'MergeSourceError'))
-        throw new AppError('pdf_step_failed', err.message, { field: String(err.fields?.field ?? 'steps') });
+      if (isPdfError(err, 'step', 'merge_source')) throw new AppError('pdf_step_failed', err.message, { field: err.field ?? 'steps' });
       if (isSandboxLimit(err))
         throw new AppError('pdf_step_failed', `the steps could not run within the limits: ${err.message}`, { field: 'steps' });
-      if (isSandboxError(err, 'task'))
+      if (isSandboxError(err, 'task') || isPdfError(err))
         throw new AppError('pdf_step_failed', `a step could not read or write the PDF: ${err.message}`, { field: 'steps' });
       throw err;
     }
@@ -156,7 +156,7 @@ export class PdfJobs {
         const field = `steps[${steps.findIndex((s) => s.type === 'optimize')}]`;
         for (const r of results) r.bytes = await optimizePdf(r.bytes, { timeoutMs: left(OPTIMIZE_TIMEOUT_MS, field), images });
       } catch (err) {
-        if (err instanceof QpdfRunError)
+        if (isPdfError(err, 'qpdf_failed', 'qpdf_timeout'))
           throw new AppError('pdf_step_failed', err.message, { field: `steps[${steps.findIndex((s) => s.type === 'optimize')}]` });
         throw err;
       }

@@ -7,7 +7,8 @@ import { parsePageRanges } from '../../domain/pdfs/page-ranges.js';
 import { MAX_DOCUMENT_PAGES } from '../../domain/pdfs/pdf-document.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ServiceContext } from '../context.js';
-import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { RenderedFiles } from '../jobs/rendered-files.js';
 import { storeManagedPdf, type ManagedPdfRecord } from './managed-pdf-store.js';
 import { isProtectedJob } from '../jobs/job-views.js';
@@ -231,8 +232,7 @@ export class PdfMerges {
         { account: accountId, timeoutMs: MERGE_TIMEOUT_MS },
       );
     } catch (err) {
-      if (isSandboxError(err, 'task') && err.errorName === 'MergeSourceError')
-        throw new AppError('invalid_request', err.message, { field: String(err.fields?.field ?? 'sources') });
+      if (isPdfError(err, 'merge_source')) throw new AppError('invalid_request', err.message, { field: err.field ?? 'sources' });
       if (isSandboxLimit(err))
         throw new AppError('invalid_request', `the merge could not be built within the limits: ${err.message}`, { field: 'sources' });
       throw err;

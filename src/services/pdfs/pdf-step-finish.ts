@@ -7,7 +7,7 @@
 // a PDF that cannot take a step is 422 pdf_step_failed naming the step.
 import { AppError } from '../../errors/app-error.js';
 import { postTimestampQuery, TIMESTAMP_TIMEOUT_MS, TimestampAuthorityError } from '../../net/timestamp-authority.js';
-import { PdfPostProcessError } from '../../pdf/errors.js';
+import { isPdfError } from '../../pdf/errors.js';
 import { protectPdf } from '../../pdf/protect.js';
 import type { ServiceContext } from '../context.js';
 import type { FinishInputs } from './pdf-step-inputs.js';
@@ -45,7 +45,7 @@ export async function finishSteps(
   let authorityFailure: Error | null = null;
   const timestamp = async (sha256: Buffer): Promise<Buffer> => {
     // The timestamp protocol's ASN.1 library is loaded only by jobs that ask for a timestamp.
-    const { timestampRequest, timestampToken, TimestampResponseError } = await import('../../pdf/signing/tsp.js');
+    const { timestampRequest, timestampToken } = await import('../../pdf/signing/tsp.js');
     try {
       const { der, nonce } = timestampRequest(sha256);
       const answer = await postTimestampQuery(finish.timestampAuthorityUrl!, der, {
@@ -55,7 +55,7 @@ export async function finishSteps(
       });
       return timestampToken(answer, sha256, nonce);
     } catch (err) {
-      if (err instanceof TimestampAuthorityError || err instanceof TimestampResponseError) authorityFailure = err;
+      if (err instanceof TimestampAuthorityError || isPdfError(err, 'timestamp_response')) authorityFailure = err;
       throw err;
     }
   };
@@ -94,7 +94,7 @@ export async function finishSteps(
     const failure = authorityFailure as Error | null;
     if (failure)
       throw new AppError('timestamp_authority_failed', `the timestamp authority gave no timestamp: ${failure.message}`, { field: at });
-    if (err instanceof PdfPostProcessError) throw new AppError('pdf_step_failed', `${at}: ${err.message}`, { field: at });
+    if (isPdfError(err, 'postprocess')) throw new AppError('pdf_step_failed', `${at}: ${err.message}`, { field: at });
     throw err;
   }
 }

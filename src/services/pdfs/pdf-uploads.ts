@@ -7,7 +7,8 @@
 import os from 'node:os';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors/app-error.js';
-import { openUploadedPdf, PdfInputError, QpdfRunError, type OpenedPdf } from '../../pdf/qpdf-input.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { openUploadedPdf, type OpenedPdf } from '../../pdf/qpdf-input.js';
 import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { TaskInput, TaskName, TaskResult } from '../../sandbox/tasks.js';
 import type { ServiceContext } from '../context.js';
@@ -88,12 +89,7 @@ export class PdfUploads {
     try {
       opened = await QPDF_CHECKS.run(accountId, () => openUploadedPdf(input.bytes, input.password, { timeoutMs: UPLOAD_CHECK_TIMEOUT_MS }));
     } catch (err) {
-      if (err instanceof PdfInputError)
-        throw new AppError(err.code, err.message, { field: err.code === 'pdf_invalid' ? 'file' : 'password' });
-      if (err instanceof QpdfRunError && err.timedOut)
-        throw new AppError('pdf_invalid', `the PDF ${err.message.replace(/^qpdf /, 'could not be checked: qpdf ')}`, { field: 'file' });
-      if (err instanceof QpdfRunError) throw new AppError('render_provider_unavailable', err.message);
-      throw err;
+      throw refusedUpload(err);
     }
 
     const inspected = await this.#read(accountId, 'pdf.inspectJoined', { pdf: opened.bytes });
@@ -134,5 +130,27 @@ export class PdfUploads {
   private async policy(accountId: string) {
     const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
     return this.ctx.plans.get(account.plan_key);
+  }
+}
+
+/**
+ * What the API answers when qpdf's check of an upload fails: the file's fault (damaged, a password missing
+ * or wrong, too slow to read) is 422 naming the field, qpdf's own (missing, failed) is the server's 503.
+ */
+function refusedUpload(err: unknown): unknown {
+  if (!isPdfError(err)) return err;
+  switch (err.kind) {
+    case 'input_invalid':
+      return new AppError('pdf_invalid', err.message, { field: 'file' });
+    case 'password_required':
+      return new AppError('pdf_password_required', err.message, { field: 'password' });
+    case 'password_incorrect':
+      return new AppError('pdf_password_incorrect', err.message, { field: 'password' });
+    case 'qpdf_timeout':
+      return new AppError('pdf_invalid', `the PDF ${err.message.replace(/^qpdf /, 'could not be checked: qpdf ')}`, { field: 'file' });
+    case 'qpdf_failed':
+      return new AppError('render_provider_unavailable', err.message);
+    default:
+      return err;
   }
 }

@@ -58,7 +58,7 @@ export async function runPdfJobSources(
       { account: run.accountId, timeoutMs: run.timeoutMs },
     );
   } catch (err) {
-    throw stepFailure(err, ['PdfStepError', 'MergeSourceError']);
+    throw stepFailure(err, ['step', 'merge_source']);
   }
   const [first] = out;
   if (!first || out.length !== 1) throw new RenderError('pdf_step_failed', 'the steps made more than one PDF; split runs in the request');
