@@ -264,7 +264,6 @@ export default tseslint.config(
       'src/sdk/render.ts',
       'src/services/index.ts',
       'src/services/jobs/job-documents.ts',
-      'src/services/jobs/render-jobs.ts',
       'src/services/deploys/uploads.ts',
       'src/services/deploys/version-checks.ts',
     ],

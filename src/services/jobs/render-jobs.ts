@@ -1,5 +1,4 @@
 import { isOfficeFileName } from '../../domain/office/office-input.js';
-import { failOnProblem, type JobWarningCode } from '../../domain/jobs/job-warnings.js';
 import { PAYLOAD_REFUSALS } from './render-job-types.js';
 import type { Transaction } from 'kysely';
 import type { RenderJobsTable, Tables } from '../../db/tables.js';
@@ -8,13 +7,14 @@ import { CANCELABLE_STATUSES, isTerminal } from '../../domain/jobs/job-state.js'
 import { buildPayload } from '../../domain/jobs/payload.js';
 import { type PlanPolicy } from '../../domain/accounts/plans.js';
 import { secondsToPeriodEnd } from '../../domain/accounts/period.js';
-import { hasInlineSources, inlineShapeProblem, urlSourceShapeProblem } from '../../domain/jobs/job-sources.js';
+import { urlSourceShapeProblem } from '../../domain/jobs/job-sources.js';
+import { jobShape } from './job-shape.js';
 import { AppError } from '../../errors/app-error.js';
 import { newestFirst } from '../pagination.js';
 import type { ServiceContext } from '../context.js';
 import type { RenderDiagnostics } from '../../domain/jobs/render-diagnostics.js';
 import { jobView, outputView, pdfEmbeddedView } from './job-views.js';
-import type { BoundVersion } from '../deploys/inline-sources.js';
+import type { BoundVersion, PreparedInline } from '../deploys/inline-sources.js';
 import { URL_SOURCE_HTML } from './url-sources.js';
 import type { RenderJobsDeps } from './render-jobs-deps.js';
 
@@ -67,24 +67,7 @@ export class RenderJobs {
     // An unknown (or another account's) deploy is 404 before anything about the body is judged.
     const knownDeploy = pathDeployId ?? input.deployId;
     if (knownDeploy !== undefined) await this.#requireDeploy(accountId, knownDeploy);
-    const pdfJob = input.pdfJob;
-    const inline = hasInlineSources(input) || urlSource || pdfJob !== undefined;
-    const inlineClash = inline && !urlSource && !pdfJob ? inlineShapeProblem(input, pathDeployId) : null;
-    if (inlineClash) throw new AppError('invalid_request', inlineClash.message, { field: inlineClash.field });
-    if (!inline && input.deployVersionId === undefined)
-      throw new AppError('invalid_request', 'deployVersionId is required (or html or markdown, for inline sources)', {
-        field: 'deployVersionId',
-      });
-    if (pathDeployId !== undefined && input.deployId !== undefined && input.deployId !== pathDeployId) {
-      throw new AppError('deploy_id_mismatch', `body deployId ${input.deployId} differs from the path's ${pathDeployId}`, {
-        field: 'deployId',
-      });
-    }
-    const requestedDeployId = pathDeployId ?? input.deployId;
-    if (!inline && !requestedDeployId) throw new AppError('invalid_request', 'deployId is required', { field: 'deployId' });
-    const failOnRefused = failOnProblem(input.failOn, 'failOn');
-    if (failOnRefused) throw new AppError('invalid_request', failOnRefused, { field: 'failOn' });
-    const failOn = input.failOn as JobWarningCode[] | undefined;
+    const { pdfJob, inline, requestedDeployId, failOn } = jobShape(input, pathDeployId);
     // A PDF job prints no page: it needs no browser; an Office document needs LibreOffice instead.
     if (input.entry !== undefined) {
       const officeProblem = this.deps.officeProblem?.();
@@ -110,31 +93,7 @@ export class RenderJobs {
     if (pdfJob) document = { ...(document ?? { attachments: [] }), pdfJob };
     // Inline sources last of the checks: they write content-addressed bytes (never a row) before the
     // transaction, which binds them to a version of the inline deploy or undoes everything.
-    let prepared = null;
-    let source: { shown: string; sealed: string } | null = null;
-    if (urlSource) {
-      const checked = await this.deps.urlSources.check(accountId, input.source!);
-      source = { shown: checked.shown, sealed: checked.sealed };
-      // The job binds to the account's one URL-source version of the inline deploy (the bundle is never served).
-      prepared = await this.deps.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
-    } else if (pdfJob) {
-      // Likewise the one PDF-job version: the job joins its PDF sources instead of printing a page.
-      prepared = await this.deps.inlineSources.prepare(accountId, { html: PDF_JOB_HTML });
-    } else if (inline) {
-      prepared = await this.deps.inlineSources.prepare(
-        accountId,
-        {
-          ...(input.entry !== undefined
-            ? { entry: input.entry }
-            : input.markdown !== undefined
-              ? { markdown: input.markdown }
-              : { html: input.html! }),
-          ...(input.engine !== undefined ? { engine: input.engine } : {}),
-          files: input.files,
-        },
-        { passwordSent: input.office?.password !== undefined },
-      );
-    }
+    const { prepared, source } = await this.#prepareSources(accountId, input, { urlSource, pdfJob, inline });
     // The version is resolved (alias, latest) and the payload checked against its schema before the
     // transaction: the check may take up to its time limit, and no write lock is held meanwhile. The
     // transaction then binds that concrete version, which must still exist.
@@ -149,29 +108,7 @@ export class RenderJobs {
     // The inputs are packed, and the large ones stored, before the transaction (services/jobs/job-inputs.ts).
     const inputs = await this.deps.inputs.prepare(id, payload.bytes, document);
     const job = await this.ctx.db.transaction().execute(async (trx) => {
-      let bound: BoundVersion;
-      let planKey: string;
-      if (prepared) {
-        bound = await this.deps.inlineSources.bind(trx, accountId, prepared);
-        const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
-        if (!account) throw new Error(`account ${accountId} not found`);
-        planKey = account.plan_key;
-      } else {
-        // The version resolved before the transaction must still be there, in a deploy of this account.
-        const deployId = requestedDeployId!;
-        const [row] = await versionOfDeployAndPlan(this.ctx.db, { deployId, versionId: versionId!, accountId }, trx);
-        if (!row) throw new Error(`account ${accountId} not found`);
-        if (row.deploy_id === null) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-        const { plan_key, deploy_id, id: resolvedId, version_no, route, title, ...rest } = row;
-        if (resolvedId === null || version_no === null || route === null || title === null)
-          throw new AppError('deploy_version_not_found', `version ${versionId} not found in deploy ${deployId}`);
-        const resolved = { ...rest, id: resolvedId, version_no, route, title };
-        // A version that signs every job: its certificate must still be usable, unless the job signs itself.
-        const versionSignature = input.signature ? undefined : versionSignatureCertificate(resolved.metadata_json);
-        if (versionSignature) await this.usableCertificate(accountId, versionSignature, 'render.metadata.pdf.signature.certificateId', trx);
-        bound = { deployId: deploy_id, version: resolved };
-        planKey = plan_key;
-      }
+      const { bound, planKey } = await this.#bindVersion(trx, accountId, input, prepared, requestedDeployId, versionId);
       const { deployId, version } = bound;
       if (input.office !== undefined && !isOfficeFileName(version.route))
         throw new AppError('invalid_request', "office is for a version whose entry is an Office document; this one's is not", {
@@ -213,6 +150,76 @@ export class RenderJobs {
     });
     this.deps.notifier.jobQueued(id);
     return { accepted: true, queue: job.queue, job: jobView(job) };
+  }
+
+  /** The inline version a job without a deploy binds to, prepared before the transaction; a URL source checked and sealed. */
+  async #prepareSources(
+    accountId: string,
+    input: CreateJobInput,
+    shape: { urlSource: boolean; pdfJob: CreateJobInput['pdfJob']; inline: boolean },
+  ): Promise<{ prepared: PreparedInline | null; source: { shown: string; sealed: string } | null }> {
+    const { urlSource, pdfJob, inline } = shape;
+    let prepared = null;
+    let source: { shown: string; sealed: string } | null = null;
+    if (urlSource) {
+      const checked = await this.deps.urlSources.check(accountId, input.source!);
+      source = { shown: checked.shown, sealed: checked.sealed };
+      // The job binds to the account's one URL-source version of the inline deploy (the bundle is never served).
+      prepared = await this.deps.inlineSources.prepare(accountId, { html: URL_SOURCE_HTML });
+    } else if (pdfJob) {
+      // Likewise the one PDF-job version: the job joins its PDF sources instead of printing a page.
+      prepared = await this.deps.inlineSources.prepare(accountId, { html: PDF_JOB_HTML });
+    } else if (inline) {
+      prepared = await this.deps.inlineSources.prepare(
+        accountId,
+        {
+          ...(input.entry !== undefined
+            ? { entry: input.entry }
+            : input.markdown !== undefined
+              ? { markdown: input.markdown }
+              : { html: input.html! }),
+          ...(input.engine !== undefined ? { engine: input.engine } : {}),
+          files: input.files,
+        },
+        { passwordSent: input.office?.password !== undefined },
+      );
+    }
+    return { prepared, source };
+  }
+
+  /** Inside the creating transaction: the version the job binds to, and the account's plan. */
+  async #bindVersion(
+    trx: Transaction<Tables>,
+    accountId: string,
+    input: CreateJobInput,
+    prepared: PreparedInline | null,
+    requestedDeployId: string | undefined,
+    versionId: string | undefined,
+  ): Promise<{ bound: BoundVersion; planKey: string }> {
+    let bound: BoundVersion;
+    let planKey: string;
+    if (prepared) {
+      bound = await this.deps.inlineSources.bind(trx, accountId, prepared);
+      const [account] = await planOfAccount(this.ctx.db, { accountId }, trx);
+      if (!account) throw new Error(`account ${accountId} not found`);
+      planKey = account.plan_key;
+    } else {
+      // The version resolved before the transaction must still be there, in a deploy of this account.
+      const deployId = requestedDeployId!;
+      const [row] = await versionOfDeployAndPlan(this.ctx.db, { deployId, versionId: versionId!, accountId }, trx);
+      if (!row) throw new Error(`account ${accountId} not found`);
+      if (row.deploy_id === null) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
+      const { plan_key, deploy_id, id: resolvedId, version_no, route, title, ...rest } = row;
+      if (resolvedId === null || version_no === null || route === null || title === null)
+        throw new AppError('deploy_version_not_found', `version ${versionId} not found in deploy ${deployId}`);
+      const resolved = { ...rest, id: resolvedId, version_no, route, title };
+      // A version that signs every job: its certificate must still be usable, unless the job signs itself.
+      const versionSignature = input.signature ? undefined : versionSignatureCertificate(resolved.metadata_json);
+      if (versionSignature) await this.usableCertificate(accountId, versionSignature, 'render.metadata.pdf.signature.certificateId', trx);
+      bound = { deployId: deploy_id, version: resolved };
+      planKey = plan_key;
+    }
+    return { bound, planKey };
   }
 
   /** Inside a creating transaction: 429 once the plan's render time of the period is used up (a render is never cut short). */
