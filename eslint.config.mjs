@@ -236,33 +236,41 @@ export default tseslint.config(
   },
   {
     // Functions short enough to read in one screen: 80 lines (blank lines and comments not counted). The
-    // exceptions are named: route registrations, migrations and CLI commands are declarative lists (one
-    // entry per route, table or option), and the files below hold functions written before the limit, each
-    // to be split when it is next changed. A new file is never added to this list.
+    // exceptions are named, in three groups:
+    //   - declarative lists: route registrations (one entry per route), migrations (one per table), CLI
+    //     commands (one per option), and the wiring of the app, its services and its HTTP server;
+    //   - one unit by nature: the page-side ready script (serialised into the page as one function), the
+    //     PDF lexer's byte loop (a state machine over a chunk) and the auth hook (closures kept
+    //     synchronous on the hot path, measured in bench/api);
+    //   - functions written before the limit, each to be split when it is next changed.
+    // A new file is never added to this list.
     files: ['src/**/*.ts'],
     ignores: [
+      // declarative lists
       'src/sdk/api-types.ts',
       'src/http/routes/**',
       'src/db/migrations/**',
       'src/cli/client/**',
       'src/app.ts',
-      'src/cli/doctor-chromium.ts',
       'src/cli/operator.ts',
+      'src/http/server.ts',
+      'src/services/index.ts',
+      // one unit by nature
+      'src/http/plugins/auth.ts',
+      'src/pdf/syntax/pdf-lexer.ts',
+      'src/render/ready-protocol.ts',
+      // written before the limit
+      'src/cli/doctor-chromium.ts',
       'src/domain/pdfs/pdf-steps.ts',
       'src/domain/pdfs/signing-certificates.ts',
-      'src/http/plugins/auth.ts',
-      'src/http/server.ts',
       'src/office/office-process.ts',
       'src/pdf/syntax/limits.ts',
       'src/pdf/merge.ts',
       'src/pdf/pipeline.ts',
       'src/pdf/post-process.ts',
       'src/pdf/signing/signature-field.ts',
-      'src/pdf/syntax/pdf-lexer.ts',
-      'src/render/ready-protocol.ts',
       'src/sdk/deploy-directory.ts',
       'src/sdk/render.ts',
-      'src/services/index.ts',
       'src/services/jobs/job-documents.ts',
       'src/services/deploys/uploads.ts',
       'src/services/deploys/version-checks.ts',
