@@ -3,7 +3,7 @@
 // 404, an id that is not `scert_…` a 400; a commit naming a foreign certificate (404) or a malformed id (400)
 // is refused; a version whose certificate was deleted since the commit has its jobs and batches refused at
 // creation, naming the field, unless the job signs with a certificate of its own; a certificate expired by
-// now is a 400 naming it.
+// now, or not valid yet, is a 400 naming it, at job creation and at commit.
 // Certificates are PKCS#12 files made here with openssl. Signing itself is test/e2e/pdf-signature.test.ts.
 // SQLite and (FOLIO_TEST_ENGINE=postgres) PostgreSQL + S3.
 import assert from 'node:assert/strict';
@@ -131,6 +131,27 @@ describe('signature options refused at job creation and at commit', () => {
       signature: { certificateId },
     });
     assert.equal(own.status, 202, JSON.stringify(own.body));
+  });
+
+  test('a certificate not valid yet is refused at commit as at job creation (400 naming it)', async () => {
+    const now = app.clock.now();
+    app.clock.set(now - DAY);
+    try {
+      const commit = await deployFiles(app, { deployId }, [PAGE], {
+        route: '/',
+        title: 'early',
+        metadata: { pdf: { signature: { certificateId } } },
+      });
+      assert.equal(commit.status, 400, JSON.stringify(commit.body));
+      assert.equal(commit.body.details.field, 'render.metadata.pdf.signature.certificateId');
+      assert.match(commit.body.message, /not valid yet/);
+      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', signature: { certificateId } });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.details.field, 'signature.certificateId');
+      assert.match(r.body.message, /not valid yet/);
+    } finally {
+      app.clock.set(now);
+    }
   });
 
   test('a certificate expired by now is refused at job creation (400 naming it)', async () => {

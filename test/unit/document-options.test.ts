@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   certificateIdProblem,
+  certificateValidityProblem,
   documentOptionsProblem,
   encryptedArchiveProblem,
   isSigningCertificateId,
@@ -173,4 +174,18 @@ test("a job's values against its version's standard and accessibility", () => {
   );
   const eInvoice = { standard: 'factur-x' as const, profile: 'MINIMUM' as const };
   assert.equal(withVersionProblem({ eInvoice }, { standard: 'pdf/a-2b' })?.field, 'eInvoice');
+});
+
+test('a signing certificate signs within its validity only: one rule at commit, at job creation and in a sign step', () => {
+  const validity = { notBefore: Date.parse('2025-01-01T00:00:00Z'), notAfter: Date.parse('2026-01-01T00:00:00Z') };
+  const field = 'signature.certificateId';
+  assert.equal(certificateValidityProblem('scert_a', validity, Date.parse('2025-06-01T00:00:00Z'), field), null);
+  assert.deepEqual(certificateValidityProblem('scert_a', validity, validity.notAfter, field), {
+    field,
+    message: 'signature.certificateId: signing certificate scert_a is expired (since 2026-01-01T00:00:00.000Z)',
+  });
+  assert.deepEqual(certificateValidityProblem('scert_a', validity, validity.notBefore - 1, 'render.metadata.pdf.signature.certificateId'), {
+    field: 'render.metadata.pdf.signature.certificateId',
+    message: 'render.metadata.pdf.signature.certificateId: signing certificate scert_a is not valid yet (from 2025-01-01T00:00:00.000Z)',
+  });
 });

@@ -5,7 +5,8 @@
 // the options demand of each other: PDF/UA-1 a tagged print and a protection that lets assistive technology
 // read, PDF/A no protection at all. A job's options fall back on its version's, so these rules also take
 // values from both, each named by where it came from. Pure: what needs a read (a certificate, the version's
-// files, an e-invoice XML parsed in the sandbox) stays with the callers.
+// files, an e-invoice XML parsed in the sandbox) stays with the callers, which judge a certificate they
+// read by `certificateValidityProblem`.
 import {
   checkPdfDocumentRequest,
   effectiveStandard,
@@ -18,6 +19,7 @@ import {
 import { protectionProblems, type ProtectionInput } from './pdf-protection.js';
 import { visibleSignatureProblem } from './signature-appearance.js';
 import { signatureTextProblem } from './signature-text.js';
+import { validityAt } from './signing-certificates.js';
 
 /** The fields of a signature: a job's `signature`, a version's `render.metadata.pdf.signature`. */
 export const SIGNATURE_FIELDS = ['certificateId', 'reason', 'location', 'contactInfo', 'visible'] as const;
@@ -33,6 +35,24 @@ export function isSigningCertificateId(id: unknown): id is string {
 /** Why `id` (named `field`) cannot name a signing certificate, or null. */
 export function certificateIdProblem(id: unknown, field: string): PdfInputProblem | null {
   return isSigningCertificateId(id) ? null : { field, message: `${field} must be a signing certificate id (scert_…)` };
+}
+
+/**
+ * Why the signing certificate `id` (named `field`) cannot sign at `nowMs`, or null: it is expired, or not
+ * valid yet. The one rule of a version's signature at commit, a job's (or its version's) at creation and a
+ * PDF job's sign step; whether the account has the certificate is the caller's read (404 otherwise).
+ */
+export function certificateValidityProblem(
+  id: string,
+  validity: { notBefore: number; notAfter: number },
+  nowMs: number,
+  field: string,
+): PdfInputProblem | null {
+  const { expired, notYetValid } = validityAt(validity.notBefore, validity.notAfter, nowMs);
+  const when = (ms: number) => new Date(ms).toISOString();
+  if (expired) return { field, message: `${field}: signing certificate ${id} is expired (since ${when(validity.notAfter)})` };
+  if (notYetValid) return { field, message: `${field}: signing certificate ${id} is not valid yet (from ${when(validity.notBefore)})` };
+  return null;
 }
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../context.js';
 import { normalizeBundlePath } from '../../domain/deploys/file-paths.js';
 import { MAX_SINGLE_FILE_BYTES } from '../accounts/usage.js';
 import { isValidMime } from '../../domain/deploys/mime.js';
+import { certificateValidityProblem } from '../../domain/pdfs/document-options.js';
 
 type Trx = Transaction<Tables>;
 
@@ -36,7 +37,8 @@ export async function ownedBlobSizes(ctx: ServiceContext, accountId: string, has
 
 /**
  * `render.metadata.pdf.signature` names a certificate of the account, valid now: another account's or an
- * unknown id is 404 (as for a job), an expired one 400. Each job checks it again when it renders.
+ * unknown id is 404, an expired one or one not valid yet 400, as for a job (certificateValidityProblem).
+ * Each job checks it again when it renders.
  */
 export async function checkVersionSignature(
   ctx: ServiceContext,
@@ -49,13 +51,14 @@ export async function checkVersionSignature(
   const field = 'render.metadata.pdf.signature.certificateId';
   const cert = await ctx.db
     .selectFrom('signing_certificates')
-    .select(['not_after'])
+    .select(['not_before', 'not_after'])
     .where('id', '=', id)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!cert) throw new AppError('signing_certificate_not_found', `signing certificate ${id} not found`, { field });
-  if (Number(cert.not_after) <= ctx.clock.now())
-    throw new AppError('invalid_request', `${field}: signing certificate ${id} is expired`, { field });
+  const validity = { notBefore: Number(cert.not_before), notAfter: Number(cert.not_after) };
+  const problem = certificateValidityProblem(id, validity, ctx.clock.now(), field);
+  if (problem) throw new AppError('invalid_request', problem.message, { field });
 }
 
 /** open → committed, once: of two commits of one session, the second gets 409. */

@@ -13,7 +13,12 @@ import {
   type PdfInputProblem,
   type PdfStandard,
 } from '../../domain/pdfs/pdf-document.js';
-import { documentOptionsProblem, JOB_OPTION_NAMES, withVersionProblem } from '../../domain/pdfs/document-options.js';
+import {
+  certificateValidityProblem,
+  documentOptionsProblem,
+  JOB_OPTION_NAMES,
+  withVersionProblem,
+} from '../../domain/pdfs/document-options.js';
 import { validatePdfOverrides, type PdfOverrides } from '../../domain/jobs/print-options.js';
 import { pageImagesSpec, type PageImagesSpec } from '../../domain/jobs/page-images.js';
 import { permissionsOf } from '../../domain/pdfs/pdf-protection.js';
@@ -223,12 +228,9 @@ export class JobDocuments {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!cert) throw new AppError('signing_certificate_not_found', `signing certificate ${certificateId} not found`, { field });
-    const now = this.ctx.clock.now();
-    if (Number(cert.not_after) <= now || Number(cert.not_before) > now)
-      throw invalid({
-        field,
-        message: `signing certificate ${certificateId} is ${Number(cert.not_after) <= now ? `expired (since ${new Date(Number(cert.not_after)).toISOString()})` : `not valid yet (from ${new Date(Number(cert.not_before)).toISOString()})`}`,
-      });
+    const validity = { notBefore: Number(cert.not_before), notAfter: Number(cert.not_after) };
+    const problem = certificateValidityProblem(certificateId, validity, this.ctx.clock.now(), field);
+    if (problem) throw invalid(problem);
     return cert;
   }
 

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { PdfStep } from '../../domain/pdfs/pdf-steps.js';
 import type { EncryptStep, SignStep } from '../../domain/pdfs/pdf-step-shapes.js';
 import { signingKeyMaterial } from '../../domain/pdfs/signing-certificates.js';
+import { certificateValidityProblem } from '../../domain/pdfs/document-options.js';
 import { AppError } from '../../errors/app-error.js';
 import type { StepInputs } from '../../pdf/pipeline.js';
 import type { PdfProtection } from '../../pdf/protect.js';
@@ -122,9 +123,8 @@ async function openCertificate(ctx: ServiceContext, accountId: string, id: strin
     .executeTakeFirst();
   if (!row) throw new AppError('signing_certificate_not_found', `signing certificate ${id} not found`, { field });
   const now = ctx.clock.now();
-  if (now >= Number(row.not_after)) throw new AppError('invalid_request', `${field}: signing certificate ${id} has expired`, { field });
-  if (Number(row.not_before) > now)
-    throw new AppError('invalid_request', `${field}: signing certificate ${id} is not valid yet`, { field });
+  const validity = certificateValidityProblem(id, { notBefore: Number(row.not_before), notAfter: Number(row.not_after) }, now, field);
+  if (validity) throw new AppError('invalid_request', validity.message, { field });
   let opened;
   try {
     opened = await ctx.sandbox.run(
