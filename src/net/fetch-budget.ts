@@ -9,21 +9,11 @@
 //    body was handed to Chromium, or the fetch failed) at most the pool's limit. A fetch that would pass it
 //    fails at once instead of waiting: bytes arrive in chunks of unknown number, so fetches that wait for
 //    room while holding part of their body could all wait for each other.
+import { NetError } from './net-error.js';
+
+export type { FetchLimit } from './net-error.js';
 
 const MiB = 1024 * 1024;
-
-/** Which limit a response passed: one resource's, its job's, or the process's bytes in flight. */
-export type FetchLimit = 'resource' | 'job' | 'process';
-
-export class FetchBudgetError extends Error {
-  constructor(
-    readonly limit: FetchLimit,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FetchBudgetError';
-  }
-}
 
 /** A byte count as people read it: whole MiB when it is one, else KiB, else bytes. */
 export function shownBytes(n: number): string {
@@ -98,7 +88,7 @@ export class JobFetchBudget {
 }
 
 /**
- * One response's bytes, counted as they arrive. wire() and decoded() throw a FetchBudgetError when the
+ * One response's bytes, counted as they arrive. wire() and decoded() throw a NetError (fetch_budget) when the
  * bytes would pass a limit (and then take nothing); the caller aborts the response. release() gives the
  * pool back what the response holds: call it once its body is handed on or dropped.
  */
@@ -121,7 +111,8 @@ export class ResponseMeter {
   /** Bytes of the body as they came over the wire (before content-encoding is undone). */
   wire(n: number): void {
     const limit = this.budget.limits.resourceBytes;
-    if (this.#wire + n > limit) throw new FetchBudgetError('resource', `over the ${shownBytes(limit)} limit of one fetched resource`);
+    if (this.#wire + n > limit)
+      throw new NetError('fetch_budget', `over the ${shownBytes(limit)} limit of one fetched resource`, { limit: 'resource' });
     this.#wire += n;
   }
 
@@ -130,15 +121,20 @@ export class ResponseMeter {
     const { limits, pool } = this.budget;
     if (this.#released) throw new Error('the response meter was released');
     if (this.#decoded + n > limits.resourceBytes)
-      throw new FetchBudgetError('resource', `over the ${shownBytes(limits.resourceBytes)} limit of one fetched resource`);
+      throw new NetError('fetch_budget', `over the ${shownBytes(limits.resourceBytes)} limit of one fetched resource`, {
+        limit: 'resource',
+      });
     if (!pool.take(n))
-      throw new FetchBudgetError(
-        'process',
+      throw new NetError(
+        'fetch_budget',
         `over the ${shownBytes(pool.limitBytes)} that Folio's fetches of all jobs may hold at once; try again later`,
+        { limit: 'process' },
       );
     if (!this.takeFromJob(n)) {
       pool.give(n);
-      throw new FetchBudgetError('job', `over the ${shownBytes(limits.jobBytes)} budget of fetched resources for one job`);
+      throw new NetError('fetch_budget', `over the ${shownBytes(limits.jobBytes)} budget of fetched resources for one job`, {
+        limit: 'job',
+      });
     }
     this.#held += n;
     this.#decoded += n;

@@ -6,6 +6,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isBlockedAddress } from './address-policy.js';
+import { NetError } from './net-error.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -14,16 +15,6 @@ export interface ResolvedAddress {
 
 /** DNS edge, injectable so tests can play a hostile resolver. Same shape as dns.promises.lookup(host, {all: true}). */
 export type LookupAll = (host: string) => Promise<ResolvedAddress[]>;
-
-export class NetPolicyError extends Error {
-  constructor(
-    readonly code: 'blocked_address' | 'dns_failed' | 'invalid_host',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'NetPolicyError';
-  }
-}
 
 export const systemLookup: LookupAll = async (host) => {
   const rows = await dnsLookup(host, { all: true, verbatim: true });
@@ -39,22 +30,22 @@ export async function resolveAndCheckHost(
   opts: { lookup?: LookupAll; allowBlocked?: boolean } = {},
 ): Promise<ResolvedAddress> {
   const bare = host.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  if (bare === '') throw new NetPolicyError('invalid_host', 'empty host');
+  if (bare === '') throw new NetError('invalid_host', 'empty host');
   const literal = isIP(bare.split('%')[0]);
   if (literal) {
-    if (!opts.allowBlocked && isBlockedAddress(bare)) throw new NetPolicyError('blocked_address', `address ${bare} is not allowed`);
+    if (!opts.allowBlocked && isBlockedAddress(bare)) throw new NetError('blocked_address', `address ${bare} is not allowed`);
     return { address: bare, family: literal === 6 ? 6 : 4 };
   }
   // Names that are loopback by definition (RFC 6761) are refused without asking DNS.
-  if (!opts.allowBlocked && /(^|\.)localhost$/i.test(bare)) throw new NetPolicyError('blocked_address', `host ${bare} is not allowed`);
+  if (!opts.allowBlocked && /(^|\.)localhost$/i.test(bare)) throw new NetError('blocked_address', `host ${bare} is not allowed`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await (opts.lookup ?? systemLookup)(bare);
   } catch (err) {
-    throw new NetPolicyError('dns_failed', `could not resolve ${bare}: ${(err as Error).message}`);
+    throw new NetError('dns_failed', `could not resolve ${bare}: ${(err as Error).message}`);
   }
-  if (addresses.length === 0) throw new NetPolicyError('dns_failed', `no address for ${bare}`);
+  if (addresses.length === 0) throw new NetError('dns_failed', `no address for ${bare}`);
   const blocked = opts.allowBlocked ? undefined : addresses.find((a) => isBlockedAddress(a.address));
-  if (blocked) throw new NetPolicyError('blocked_address', `host ${bare} resolves to a blocked address`);
+  if (blocked) throw new NetError('blocked_address', `host ${bare} resolves to a blocked address`);
   return addresses[0];
 }

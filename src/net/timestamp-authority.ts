@@ -5,18 +5,11 @@
 // followed; the whole exchange has a time limit and the answer a size limit.
 import { isAllowListed } from '../domain/jobs/url-source.js';
 import { requestPinned } from './pinned-request.js';
-import { NetPolicyError, resolveAndCheckHost, type LookupAll } from './resolve-host.js';
+import { isNetError, NetError } from './net-error.js';
+import { resolveAndCheckHost, type LookupAll } from './resolve-host.js';
 
 export const TIMESTAMP_TIMEOUT_MS = 10_000;
 export const MAX_TIMESTAMP_RESPONSE_BYTES = 64 * 1024;
-
-/** The authority could not be reached or did not answer with a timestamp reply; the message says why. */
-export class TimestampAuthorityError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TimestampAuthorityError';
-  }
-}
 
 /** The authority's DER answer (a TimeStampResp) to `query`. */
 export async function postTimestampQuery(
@@ -31,9 +24,10 @@ export async function postTimestampQuery(
   try {
     address = await resolveAndCheckHost(url.hostname, { lookup: opts.lookup, allowBlocked: isAllowListed(url, opts.allowedHosts) });
   } catch (err) {
-    if (err instanceof NetPolicyError)
-      throw new TimestampAuthorityError(
-        err.code === 'blocked_address'
+    if (isNetError(err, 'invalid_host', 'blocked_address', 'dns_failed'))
+      throw new NetError(
+        'timestamp_authority',
+        err.kind === 'blocked_address'
           ? `${url.host} is a loopback, private, link-local or otherwise reserved address, which Folio does not connect to (an operator may allow it with FOLIO_TIMESTAMP_ALLOWED_HOSTS)`
           : err.message,
       );
@@ -56,8 +50,8 @@ export async function postTimestampQuery(
     });
   } catch (err) {
     const why = signal.aborted ? `no answer within ${timeoutMs} ms` : (err as Error).message;
-    throw new TimestampAuthorityError(`${url.host}: ${why}`);
+    throw new NetError('timestamp_authority', `${url.host}: ${why}`);
   }
-  if (res.status !== 200) throw new TimestampAuthorityError(`${url.host} answered HTTP ${res.status}`);
+  if (res.status !== 200) throw new NetError('timestamp_authority', `${url.host} answered HTTP ${res.status}`);
   return res.body;
 }

@@ -20,8 +20,9 @@ import {
   type BundleIndex,
   type PayloadData,
 } from './virtual-origins.js';
-import { FetchBudgetError, type JobFetchBudget } from '../net/fetch-budget.js';
-import { NetPolicyError, type LookupAll } from '../net/resolve-host.js';
+import type { JobFetchBudget } from '../net/fetch-budget.js';
+import { isNetError } from '../net/net-error.js';
+import type { LookupAll } from '../net/resolve-host.js';
 import { cookieHeaderFor, isAllowListed, isSourceOrigin } from '../domain/jobs/url-source.js';
 
 const NO_STORE_HEADER = { name: 'Cache-Control', value: 'no-store' };
@@ -275,8 +276,8 @@ export class PageRequestRouter implements RequestRouter {
  * (a later attempt may succeed).
  */
 function requestProblemOf(err: Error): 'blocked' | 'timed_out' | 'network_error' {
-  if (err instanceof NetPolicyError && err.code === 'blocked_address') return 'blocked';
-  if (err instanceof FetchBudgetError) return err.limit === 'process' ? 'network_error' : 'blocked';
+  if (isNetError(err, 'blocked_address')) return 'blocked';
+  if (isNetError(err, 'fetch_budget')) return err.limit === 'process' ? 'network_error' : 'blocked';
   return /time(d)? ?out|abort/i.test(err.message) ? 'timed_out' : 'network_error';
 }
 

@@ -1,7 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { requestPinned } from '../net/pinned-request.js';
-import { NetPolicyError, resolveAndCheckHost, type LookupAll, type ResolvedAddress } from '../net/resolve-host.js';
+import { isNetError } from '../net/net-error.js';
+import { resolveAndCheckHost, type LookupAll, type ResolvedAddress } from '../net/resolve-host.js';
 import type { AttemptResult } from '../domain/webhook-schedule.js';
 
 export interface SendInput {
@@ -45,8 +46,7 @@ export async function sendWebhook(input: SendInput): Promise<{ result: AttemptRe
       ? await resolveAnyHost(url.hostname, input.lookup)
       : await resolveAndCheckHost(url.hostname, { lookup: input.lookup });
   } catch (err) {
-    if (err instanceof NetPolicyError && err.code === 'blocked_address')
-      return done({ kind: 'blocked', message: `refused: ${err.message}` });
+    if (isNetError(err, 'blocked_address')) return done({ kind: 'blocked', message: `refused: ${err.message}` });
     return done({ kind: 'network_error', message: (err as Error).message });
   }
   const signal = AbortSignal.timeout(input.timeoutMs);

@@ -2,12 +2,13 @@
 // job's fetches together, and the bytes the fetches of all jobs hold at once. A refused count takes nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FetchBudgetError, FetchPool, JobFetchBudget, shownBytes } from '../../src/net/fetch-budget.js';
+import { FetchPool, JobFetchBudget, shownBytes, type FetchLimit } from '../../src/net/fetch-budget.js';
+import { isNetError } from '../../src/net/net-error.js';
 
 const KiB = 1024;
 
-const refused = (limit: FetchBudgetError['limit'], message: RegExp) => (err: unknown) =>
-  err instanceof FetchBudgetError && err.limit === limit && message.test(err.message);
+const refused = (limit: FetchLimit, message: RegExp) => (err: unknown) =>
+  isNetError(err, 'fetch_budget') && err.limit === limit && message.test(err.message);
 
 test('one resource: its decoded bytes and its bytes as sent each stop at the limit, naming it', () => {
   const pool = new FetchPool(1024 * KiB);

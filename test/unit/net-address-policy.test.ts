@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isBlockedAddress } from '../../src/net/address-policy.js';
-import { NetPolicyError, resolveAndCheckHost } from '../../src/net/resolve-host.js';
+import { NetError } from '../../src/net/net-error.js';
+import { resolveAndCheckHost } from '../../src/net/resolve-host.js';
 import { requestPinned } from '../../src/net/pinned-request.js';
 
 const blocked = [
@@ -101,19 +102,19 @@ test('resolveAndCheckHost refuses when any resolved address is blocked and pins 
       ];
     throw new Error('ENOTFOUND');
   };
-  await assert.rejects(resolveAndCheckHost('rebind.test', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
-  await assert.rejects(resolveAndCheckHost('metadata.test', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
-  await assert.rejects(resolveAndCheckHost('missing.test', { lookup }), (e: NetPolicyError) => e.code === 'dns_failed');
-  await assert.rejects(resolveAndCheckHost('localhost', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
-  await assert.rejects(resolveAndCheckHost('a.localhost', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
-  await assert.rejects(resolveAndCheckHost('127.0.0.1', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
-  await assert.rejects(resolveAndCheckHost('[::1]', { lookup }), (e: NetPolicyError) => e.code === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('rebind.test', { lookup }), (e: NetError) => e.kind === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('metadata.test', { lookup }), (e: NetError) => e.kind === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('missing.test', { lookup }), (e: NetError) => e.kind === 'dns_failed');
+  await assert.rejects(resolveAndCheckHost('localhost', { lookup }), (e: NetError) => e.kind === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('a.localhost', { lookup }), (e: NetError) => e.kind === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('127.0.0.1', { lookup }), (e: NetError) => e.kind === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('[::1]', { lookup }), (e: NetError) => e.kind === 'blocked_address');
   assert.deepEqual(await resolveAndCheckHost('public.test', { lookup }), { address: '93.184.216.34', family: 4 });
   assert.deepEqual(await resolveAndCheckHost('8.8.8.8', { lookup }), { address: '8.8.8.8', family: 4 });
 });
 
 test('resolveAndCheckHost with the system resolver refuses localhost names', async () => {
-  await assert.rejects(resolveAndCheckHost('localhost'), (e: NetPolicyError) => e.code === 'blocked_address');
+  await assert.rejects(resolveAndCheckHost('localhost'), (e: NetError) => e.kind === 'blocked_address');
 });
 
 test('requestPinned connects to the pinned address, not to what the host name resolves to', async () => {

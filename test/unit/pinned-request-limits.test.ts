@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import zlib from 'node:zlib';
-import { FetchBudgetError, FetchPool, JobFetchBudget } from '../../src/net/fetch-budget.js';
+import { FetchPool, JobFetchBudget, type FetchLimit } from '../../src/net/fetch-budget.js';
+import { isNetError } from '../../src/net/net-error.js';
 import { requestPinned } from '../../src/net/pinned-request.js';
 
 const KiB = 1024;
@@ -71,7 +72,7 @@ const get = (path: string, meter?: ReturnType<JobFetchBudget['meter']>, maxBodyB
     meter,
   });
 
-const overLimit = (limit: FetchBudgetError['limit']) => (err: unknown) => err instanceof FetchBudgetError && err.limit === limit;
+const overLimit = (limit: FetchLimit) => (err: unknown) => isNetError(err, 'fetch_budget') && err.limit === limit;
 
 test('a gzip bomb stops at the limit of one resource as it is inflated', async () => {
   const pool = new FetchPool(256 * MiB);

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { postTimestampQuery, TimestampAuthorityError } from '../../src/net/timestamp-authority.js';
+import { isNetError } from '../../src/net/net-error.js';
+import { postTimestampQuery } from '../../src/net/timestamp-authority.js';
 import { systemLookup } from '../../src/net/resolve-host.js';
 import { isPdfError } from '../../src/pdf/errors.js';
 import { timestampRequest, timestampToken } from '../../src/pdf/signing/tsp.js';
@@ -30,11 +31,11 @@ test('a loopback authority is refused unless the operator allow-listed its host'
   answer = (res) => res.end(Buffer.from([0x30, 0x00]));
   await assert.rejects(
     postTimestampQuery(`${base}/tsa`, Buffer.from('q'), { lookup: systemLookup, allowedHosts: [] }),
-    (err: Error) => err instanceof TimestampAuthorityError && /FOLIO_TIMESTAMP_ALLOWED_HOSTS/.test(err.message),
+    (err: unknown) => isNetError(err, 'timestamp_authority') && /FOLIO_TIMESTAMP_ALLOWED_HOSTS/.test(err.message),
   );
   await assert.rejects(
     postTimestampQuery('http://localhost:9/tsa', Buffer.from('q'), { lookup: systemLookup, allowedHosts: [] }),
-    TimestampAuthorityError,
+    (err: unknown) => isNetError(err, 'timestamp_authority'),
   );
   const body = await postTimestampQuery(`${base}/tsa`, Buffer.from('q'), { lookup: systemLookup, allowedHosts: allowed() });
   assert.deepEqual([...body], [0x30, 0x00]);
@@ -44,7 +45,7 @@ test('answers over the size limit, other statuses and slow answers are refused',
   answer = (res) => res.end(Buffer.alloc(70 * 1024));
   await assert.rejects(
     postTimestampQuery(`${base}/tsa`, Buffer.from('q'), { lookup: systemLookup, allowedHosts: allowed() }),
-    (err: Error) => err instanceof TimestampAuthorityError && /65536/.test(err.message),
+    (err: unknown) => isNetError(err, 'timestamp_authority') && /65536/.test(err.message),
   );
   answer = (res) => res.writeHead(503).end();
   await assert.rejects(postTimestampQuery(`${base}/tsa`, Buffer.from('q'), { lookup: systemLookup, allowedHosts: allowed() }), /HTTP 503/);

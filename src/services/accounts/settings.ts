@@ -4,7 +4,8 @@ import { maskSecret, newWebhookSecret } from '../../domain/accounts/tokens.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ServiceContext } from '../context.js';
 import type { Deploys } from '../deploys/deploys.js';
-import { NetPolicyError, resolveAndCheckHost } from '../../net/resolve-host.js';
+import { isNetError } from '../../net/net-error.js';
+import { resolveAndCheckHost } from '../../net/resolve-host.js';
 
 export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
 export const DEFAULT_RETAIN_LATEST_VERSIONS = 10;
@@ -54,7 +55,7 @@ export class Settings {
       await resolveAndCheckHost(new URL(url).hostname, { lookup: this.ctx.net.lookup });
       return null;
     } catch (err) {
-      if (err instanceof NetPolicyError && err.code !== 'dns_failed')
+      if (isNetError(err, 'blocked_address', 'invalid_host'))
         return 'webhook.url must point to a public address (loopback, private, link-local and metadata addresses are refused)';
       return null;
     }

@@ -6,7 +6,8 @@
 // A timestamp authority that cannot be reached or gives no valid token is 502 timestamp_authority_failed;
 // a PDF that cannot take a step is 422 pdf_step_failed naming the step.
 import { AppError } from '../../errors/app-error.js';
-import { postTimestampQuery, TIMESTAMP_TIMEOUT_MS, TimestampAuthorityError } from '../../net/timestamp-authority.js';
+import { isNetError } from '../../net/net-error.js';
+import { postTimestampQuery, TIMESTAMP_TIMEOUT_MS } from '../../net/timestamp-authority.js';
 import { isPdfError } from '../../pdf/errors.js';
 import { protectPdf } from '../../pdf/protect.js';
 import type { ServiceContext } from '../context.js';
@@ -55,7 +56,7 @@ export async function finishSteps(
       });
       return timestampToken(answer, sha256, nonce);
     } catch (err) {
-      if (err instanceof TimestampAuthorityError || isPdfError(err, 'timestamp_response')) authorityFailure = err;
+      if (isNetError(err, 'timestamp_authority') || isPdfError(err, 'timestamp_response')) authorityFailure = err;
       throw err;
     }
   };
