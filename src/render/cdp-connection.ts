@@ -4,24 +4,26 @@
 // measurable CPU per render, and we need Fetch/Target handling it does not expose anyway.
 import { EventEmitter } from 'node:events';
 import type { ProtocolMapping } from 'devtools-protocol/types/protocol-mapping.js';
+import { kindGuard } from '../errors/kinds.js';
 
+/**
+ * What a command fails with: `command`, the browser answered it with an error or not in time (the message
+ * starts with the method); `closed`, the connection or the session went away (the browser exited, crashed
+ * or detached the target).
+ */
 export class CdpError extends Error {
   constructor(
-    readonly method: string,
+    readonly kind: 'command' | 'closed',
     message: string,
   ) {
-    super(`${method}: ${message}`);
+    super(message);
     this.name = 'CdpError';
   }
 }
 
-/** The connection (or the session) went away: browser exited, crashed or detached the target. */
-export class CdpClosedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CdpClosedError';
-  }
-}
+export const isCdpError = kindGuard(CdpError);
+
+const commandError = (method: string, message: string) => new CdpError('command', `${method}: ${message}`);
 
 interface Pending {
   resolve(value: unknown): void;
@@ -48,7 +50,7 @@ export class CdpSession extends EventEmitter {
     super();
   }
   send<M extends Command>(method: M, params: CommandParams<M> = {} as CommandParams<M>, timeoutMs?: number): Promise<CommandResult<M>> {
-    if (this.closed) return Promise.reject(new CdpClosedError(`session closed (${method})`));
+    if (this.closed) return Promise.reject(new CdpError('closed', `session closed (${method})`));
     return this.connection.send(method, params, this.id, timeoutMs);
   }
 }
@@ -76,14 +78,14 @@ export class CdpConnection extends EventEmitter {
     sessionId?: string,
     timeoutMs = this.defaultTimeoutMs,
   ): Promise<CommandResult<M>> {
-    if (this.#closed) return Promise.reject(new CdpClosedError(`${this.#closed.message} (${method})`));
+    if (this.#closed) return Promise.reject(new CdpError('closed', `${this.#closed.message} (${method})`));
     const id = this.#nextId++;
     const answer = new Promise<CommandResult<M>>((resolve, reject) => {
       const timer =
         timeoutMs > 0
           ? setTimeout(() => {
               this.#pending.delete(id);
-              reject(new CdpError(method, `no answer within ${timeoutMs} ms`));
+              reject(commandError(method, `no answer within ${timeoutMs} ms`));
             }, timeoutMs)
           : undefined;
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, method, sessionId, timer });
@@ -126,7 +128,7 @@ export class CdpConnection extends EventEmitter {
     }
     if (msg.id !== undefined) {
       const p = this.#pending.get(msg.id);
-      if (p) this.#settle(msg.id, msg.result, msg.error ? new CdpError(p.method, msg.error.message) : null);
+      if (p) this.#settle(msg.id, msg.result, msg.error ? commandError(p.method, msg.error.message) : null);
       return;
     }
     if (!msg.method) return;
@@ -152,7 +154,7 @@ export class CdpConnection extends EventEmitter {
       if (p.sessionId === s.id) {
         this.#pending.delete(id);
         if (p.timer) clearTimeout(p.timer);
-        p.reject(new CdpClosedError(`${reason} (${p.method})`));
+        p.reject(new CdpError('closed', `${reason} (${p.method})`));
       }
     }
     s.emit('detached');
@@ -161,11 +163,11 @@ export class CdpConnection extends EventEmitter {
   /** Fails every pending command and session; called when the browser process or pipe goes away. */
   close(reason: string): void {
     if (this.#closed) return;
-    this.#closed = new CdpClosedError(reason);
+    this.#closed = new CdpError('closed', reason);
     for (const s of [...this.#sessions.values()]) this.#closeSession(s, reason);
     for (const p of this.#pending.values()) {
       if (p.timer) clearTimeout(p.timer);
-      p.reject(new CdpClosedError(`${reason} (${p.method})`));
+      p.reject(new CdpError('closed', `${reason} (${p.method})`));
     }
     this.#pending.clear();
     this.emit('closed', reason);

@@ -1,6 +1,6 @@
 // A navigation of a page's main frame that waits for the document's load event (page-session.ts: the park
 // page, and the page's first document).
-import { CdpClosedError, type CdpSession } from './cdp-connection.js';
+import { CdpError, type CdpSession } from './cdp-connection.js';
 
 /** Navigates the page's main frame to `url` and waits for its load event, at most `timeoutMs`. */
 export async function navigateAndLoad(s: CdpSession, url: string, timeoutMs: number): Promise<void> {
@@ -10,7 +10,7 @@ export async function navigateAndLoad(s: CdpSession, url: string, timeoutMs: num
   // event nor an answer, and waiting out the timer would keep a closing process alive for its length.
   const loaded = new Promise<void>((resolve, reject) => {
     onLoad = resolve;
-    onDetached = () => reject(new CdpClosedError(`the page went away while navigating to ${url}`));
+    onDetached = () => reject(new CdpError('closed', `the page went away while navigating to ${url}`));
     s.once('Page.loadEventFired', onLoad);
     s.once('detached', onDetached);
   });

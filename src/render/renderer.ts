@@ -3,7 +3,7 @@
 import { UNSTATED_PRINT_DEFAULTS } from '../domain/jobs/print-defaults.js';
 import { createHash } from 'node:crypto';
 import { BrowserSupervisor, type BrowserInstance, type BrowserSupervisorOptions } from './browser-supervisor.js';
-import { CdpClosedError } from './cdp-connection.js';
+import { isCdpError } from './cdp-connection.js';
 import type { ExternalFetch } from './network-policy.js';
 import type { PageSession } from './page-session.js';
 import { PageBusyError } from './page-documents.js';
@@ -319,7 +319,7 @@ function shownError(err: RenderError): RenderError {
 
 function toRenderError(err: unknown, browser: BrowserInstance): RenderError {
   if (err instanceof RenderError) return err;
-  if (err instanceof CdpClosedError || browser.gone)
+  if (isCdpError(err, 'closed') || browser.gone)
     return new RenderError('render_crashed', `browser went away during render: ${(err as Error).message}`);
   return new RenderError('render_failed', (err as Error)?.message ?? String(err));
 }

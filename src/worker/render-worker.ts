@@ -215,7 +215,8 @@ export class RenderWorker {
    * job back, and anything else is the job's failure (retried or for good, domain/jobs/job-state.ts).
    */
   private async recordFailure(job: RenderJobsTable, err: unknown, renderMs: number, log: Logger): Promise<void> {
-    const code = err instanceof RenderError ? err.code : 'render_failed';
+    const known = err instanceof RenderError ? err : null;
+    const code = known?.code ?? 'render_failed';
     if (code === 'render_canceled') {
       log.info('render aborted (canceled or shutting down)');
       return;
@@ -229,11 +230,10 @@ export class RenderWorker {
     // Only a RenderError's message is written for the template's author. Anything else is the server's own
     // failure (the blob store, the database): its text may name paths, hosts or SQL, so the job says that
     // much and the log keeps the error for the operator.
-    const message =
-      err instanceof RenderError ? err.message : `an internal error stopped this render (the server's log has it under job ${job.id})`;
-    if (!(err instanceof RenderError)) log.error({ err }, 'unexpected render error');
+    const message = known?.message ?? `an internal error stopped this render (the server's log has it under job ${job.id})`;
+    if (!known) log.error({ err }, 'unexpected render error');
     else log.info({ code, message }, 'render failed');
-    const diagnostics = err instanceof RenderError ? err.diagnostics : undefined;
+    const diagnostics = known?.diagnostics;
     if (diagnostics) diagnostics.timings.queued = queuedMs(job);
     await this.deps.outcomes.fail(job, { code, message, renderMs, diagnostics }, this.id);
   }
