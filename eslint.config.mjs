@@ -272,8 +272,6 @@ export default tseslint.config(
       'src/sdk/deploy-directory.ts',
       'src/sdk/render.ts',
       'src/services/jobs/job-documents.ts',
-      'src/services/deploys/uploads.ts',
-      'src/services/deploys/version-checks.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

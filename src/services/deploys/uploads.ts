@@ -4,13 +4,8 @@ import { BlobTooLargeError } from '../../blobs/blob-store.js';
 import { blobKey } from '../../blobs/keys.js';
 import { checkEntrySources } from './entry-sources.js';
 import type { DeployVersionsTable, UploadSessionsTable } from '../../db/tables.js';
-import {
-  checkBlobsOwned,
-  checkCommit,
-  type CommitRefusal,
-  type CommitRequest,
-  type MetadataValidator,
-} from '../../domain/deploys/commit-check.js';
+import { checkBlobsOwned, type CommitRequest } from '../../domain/deploys/commit-check.js';
+import { checkedCommit, commitRefusal, type VersionMetadataChecks } from './commit-checks.js';
 import { newId } from '../../domain/ids.js';
 import { deriveUploadToken, safeEqualHex, sha256Hex } from '../../domain/accounts/tokens.js';
 import { displayId, treeHash } from '../../domain/deploys/tree-hash.js';
@@ -36,6 +31,7 @@ import {
 } from './upload-steps.js';
 
 export type { FileDescriptor } from './upload-steps.js';
+export type { MetadataCheck, MetadataFilesCheck, MetadataProblem, VersionMetadataChecks } from './commit-checks.js';
 // The commit body and the metadata check are defined with the commit rules (domain/deploys/commit-check.ts).
 export type { CommitRequest as CommitInput, MetadataValidator } from '../../domain/deploys/commit-check.js';
 
@@ -49,36 +45,6 @@ export interface DeclaredBlob {
 }
 
 const tooLarge = () => new AppError('upload_blob_too_large', `a file may be at most ${MAX_SINGLE_FILE_BYTES} bytes`);
-/** A commit rule's refusal (domain/deploys/commit-check.ts) as the error the client gets. */
-const refusal = (r: CommitRefusal) => new AppError(r.code, r.message, r.details);
-
-/** A refused `render.metadata` with the field it is about (`render.metadata.pdf.append[0]`). */
-export interface MetadataProblem {
-  field: string;
-  message: string;
-}
-
-/**
- * Checks `render.metadata` against the version's files (e.g. PDFs to append exist and are PDFs): `has`
- * says whether a normalised path is a file of the version, `read` gives its bytes. Runs after the commit
- * rules and the blob ownership check, before the render pack is written.
- */
-export type MetadataFilesCheck = (
-  accountId: string,
-  metadata: Record<string, unknown>,
-  has: (path: string) => boolean,
-  read: (path: string) => Promise<Buffer>,
-) => Promise<MetadataProblem | null>;
-
-/** Checks `render.metadata` at commit: a message (field `render.metadata`), a problem naming its field, or null. */
-export type MetadataCheck = (metadata: Record<string, unknown>) => string | MetadataProblem | null;
-
-/** The checks of `render.metadata` the composition root supplies (they need the renderer's PDF options). */
-export interface VersionMetadataChecks {
-  validate: MetadataCheck;
-  files: MetadataFilesCheck;
-}
-
 export class Uploads {
   constructor(
     private readonly ctx: ServiceContext,
@@ -313,24 +279,10 @@ export class Uploads {
   async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitRequest) {
     const session = await this.openSession(accountId, sessionId, token);
     const { policy } = await this.planOf(accountId);
-    let metadataField: string | undefined;
-    const validate = this.hooks.metadata?.validate;
-    const validator: MetadataValidator | null = validate
-      ? (metadata) => {
-          const p = validate(metadata);
-          if (p === null || typeof p === 'string') return p;
-          metadataField = p.field;
-          return p.message;
-        }
-      : null;
-    const checked = checkCommit(input, { ...policy, maxFixtureBytes: this.ctx.config.maxPayloadBytes }, validator);
-    if (!checked.ok) {
-      if (metadataField !== undefined && checked.details?.field === 'render.metadata') checked.details = { field: metadataField };
-      throw refusal(checked);
-    }
+    const checked = checkedCommit(input, { ...policy, maxFixtureBytes: this.ctx.config.maxPayloadBytes }, this.hooks.metadata?.validate);
     const hashes = [...new Set(checked.entries.map((e) => e.sha256))];
     const unowned = checkBlobsOwned(checked.entries, await ownedBlobSizes(this.ctx, accountId, hashes));
-    if (unowned) throw refusal(unowned);
+    if (unowned) throw commitRefusal(unowned);
     const byPath = new Map(checked.entries.map((e) => [e.path, e]));
     const read = (path: string) => readBlob(this.ctx, byPath.get(path)!.sha256);
     const filesCheck = this.hooks.metadata?.files;

@@ -61,25 +61,7 @@ export class VersionChecks {
       );
     const tolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
 
-    const fixtures: CheckFixture[] = [];
-    const items: Array<{ payload: unknown; hasPayload: true; outputMode: 'transient' }> = [];
-    for (const f of found) {
-      const refuse = (message: string) =>
-        fixtures.push({ name: f.name, file: f.file, index: null, error: { code: 'fixture_invalid', message } });
-      if (f.size > this.ctx.config.maxPayloadBytes) {
-        refuse(`${f.file} is ${f.size} bytes; a payload may be at most ${this.ctx.config.maxPayloadBytes}`);
-        continue;
-      }
-      let payload: unknown;
-      try {
-        payload = JSON.parse((await this.ctx.blobs.getBuffer(blobKey(f.sha256))).toString('utf8'));
-      } catch (err) {
-        refuse(`${f.file} is not valid JSON: ${(err as Error).message}`);
-        continue;
-      }
-      fixtures.push({ name: f.name, file: f.file, index: items.length });
-      items.push({ payload, hasPayload: true, outputMode: 'transient' });
-    }
+    const { fixtures, items } = await this.#readFixtures(found);
 
     const now = this.ctx.clock.now();
     const id = newId('chk', now);
@@ -113,6 +95,30 @@ export class VersionChecks {
       }
     }
     return { check: await this.get(accountId, deployId, versionId, id) };
+  }
+
+  /** Each fixture's payload read as JSON: a fixture too large or not JSON is a failed fixture, not a refused check. */
+  async #readFixtures(found: Array<{ name: string; file: string; sha256: string; size: number }>) {
+    const fixtures: CheckFixture[] = [];
+    const items: Array<{ payload: unknown; hasPayload: true; outputMode: 'transient' }> = [];
+    for (const f of found) {
+      const refuse = (message: string) =>
+        fixtures.push({ name: f.name, file: f.file, index: null, error: { code: 'fixture_invalid', message } });
+      if (f.size > this.ctx.config.maxPayloadBytes) {
+        refuse(`${f.file} is ${f.size} bytes; a payload may be at most ${this.ctx.config.maxPayloadBytes}`);
+        continue;
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse((await this.ctx.blobs.getBuffer(blobKey(f.sha256))).toString('utf8'));
+      } catch (err) {
+        refuse(`${f.file} is not valid JSON: ${(err as Error).message}`);
+        continue;
+      }
+      fixtures.push({ name: f.name, file: f.file, index: items.length });
+      items.push({ payload, hasPayload: true, outputMode: 'transient' });
+    }
+    return { fixtures, items };
   }
 
   /** A version's checks, newest first. */
