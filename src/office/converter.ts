@@ -37,14 +37,19 @@ export interface OfficeConverter {
 /**
  * A conversion that did not produce a PDF, with a stable code (domain/office/office-input.ts lists them):
  * office_unavailable (LibreOffice not installed or cannot start) is the server's, every other is the input's.
+ * `processGone`: the process had ended before the document reached LibreOffice (a crash), so the pool may
+ * give the document to another process.
  */
 export class OfficeError extends Error {
+  readonly processGone: boolean;
   constructor(
     readonly code: OfficeErrorCode,
     message: string,
     readonly messages: string[] = [],
+    opts: { processGone?: boolean } = {},
   ) {
     super(message);
     this.name = 'OfficeError';
+    this.processGone = opts.processGone === true;
   }
 }

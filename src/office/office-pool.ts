@@ -8,7 +8,7 @@
 import { checkOfficeInput } from '../domain/office/office-input.js';
 import { officeFilterData, officeOptionsProblem } from '../domain/office/office-options.js';
 import { OfficeError, type OfficeConversionRequest, type OfficeConversionResult, type OfficeConverter } from './converter.js';
-import { OfficeGoneError, OfficeProcess } from './office-process.js';
+import { OfficeProcess, processGone } from './office-process.js';
 import { findOffice, planOfficeConfinement, type OfficeConfinementPlan } from './office-confinement.js';
 
 export interface OfficePoolOptions {
@@ -120,7 +120,7 @@ export class OfficePool implements OfficeConverter {
       try {
         return await this.#convertOn(await this.#take(req, deadline), req, { enqueuedAt, deadline, encrypted: verdict.encrypted });
       } catch (err) {
-        if (!(err instanceof OfficeGoneError) || attempt > 1) throw err;
+        if (!(err instanceof OfficeError && err.processGone) || attempt > 1) throw err;
       }
     }
   }
@@ -143,7 +143,7 @@ export class OfficePool implements OfficeConverter {
         deadline,
         maxOutputBytes: req.maxOutputBytes,
       });
-      if (!answer.ok && answer.stage === 'start') throw new OfficeGoneError();
+      if (!answer.ok && answer.stage === 'start') throw processGone();
       if (!answer.ok || !pdf) {
         if (answer.stage === 'load' && encrypted)
           throw new OfficeError(

@@ -11,14 +11,13 @@ import { OfficeError } from './converter.js';
 import type { OfficeConfinementPlan } from './office-confinement.js';
 import { UNO_BRIDGE_SCRIPT } from './uno-bridge.js';
 
-/** What the bridge answers for one document. */
 /** The process had ended before the document reached LibreOffice: the pool gives the document to another. */
-export class OfficeGoneError extends OfficeError {
-  constructor() {
-    super('office_conversion_failed', 'the LibreOffice process had ended before the document reached it (a crash)');
-    this.name = 'OfficeGoneError';
-  }
-}
+export const processGone = () =>
+  new OfficeError('office_conversion_failed', 'the LibreOffice process had ended before the document reached it (a crash)', [], {
+    processGone: true,
+  });
+
+/** What the bridge answers for one document. */
 
 export interface BridgeAnswer {
   ok: boolean;
@@ -221,7 +220,7 @@ export class OfficeProcess {
 
   /** Converts one document; past its deadline the process is killed and the conversion fails with office_timeout. */
   async convert(job: OfficeJob): Promise<{ answer: BridgeAnswer; pdf: Buffer | null; messages: string[] }> {
-    if (this.dead || !this.#child) throw new OfficeGoneError();
+    if (this.dead || !this.#child) throw processGone();
     this.conversions++;
     const jobDir = path.join(this.#dir, `job-${this.conversions}`);
     await mkdir(jobDir, { mode: 0o700 });
@@ -235,7 +234,7 @@ export class OfficeProcess {
     // It may have ended while the document was written (LibreOffice crashed, its bridge followed).
     if (this.dead) {
       await rm(jobDir, { recursive: true, force: true }).catch(() => undefined);
-      throw new OfficeGoneError();
+      throw processGone();
     }
     this.#messages = [];
     const answer = new Promise<BridgeAnswer>((resolve, reject) => (this.#pending = { resolve, reject }));
