@@ -271,7 +271,6 @@ export default tseslint.config(
       'src/pdf/signing/signature-field.ts',
       'src/sdk/deploy-directory.ts',
       'src/sdk/render.ts',
-      'src/services/jobs/job-documents.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

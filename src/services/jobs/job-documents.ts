@@ -28,7 +28,7 @@ import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../../domain/jobs
 import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../../domain/jobs/render-job-steps.js';
 import type { PdfStep } from '../../domain/pdfs/pdf-steps.js';
 import { AppError } from '../../errors/app-error.js';
-import { SandboxLimitError } from '../../sandbox/pool.js';
+import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { ServiceContext } from '../context.js';
 import type { JobDocumentView, StoredJobDocument } from '../../domain/jobs/job-document.js';
 import type { CreateJobInput, DocumentInput } from './render-job-types.js';
@@ -86,6 +86,47 @@ export function versionSignatureCertificate(metadataJson: string | null): string
   return typeof id === 'string' ? id : undefined;
 }
 
+/** Each attachment with exactly one of `content` (valid base64) and `bundlePath` (a valid path), as stored. */
+function attachmentsOf(input: NonNullable<DocumentInput['attachments']>): StoredJobDocument['attachments'] {
+  const attachments: StoredJobDocument['attachments'] = [];
+  for (const [i, a] of input.entries()) {
+    const f = `attachments[${i}]`;
+    if ((a.content === undefined) === (a.bundlePath === undefined))
+      throw invalid({ field: `${f}.content`, message: `${f} needs exactly one of content (base64) and bundlePath` });
+    const base = {
+      name: a.name,
+      mimeType: a.mimeType,
+      relationship: a.relationship,
+      ...(a.description !== undefined ? { description: a.description } : {}),
+    };
+    if (a.content !== undefined) {
+      if (!isBase64(a.content)) throw invalid({ field: `${f}.content`, message: `${f}.content must be base64 (RFC 4648, with padding)` });
+      attachments.push({ ...base, size: base64ByteLength(a.content), contentBase64: a.content });
+    } else {
+      const n = normalizeBundlePath(a.bundlePath!);
+      if (!n.ok) throw invalid({ field: `${f}.bundlePath`, message: `${f}.bundlePath: ${n.reason}` });
+      attachments.push({ ...base, size: 0, bundlePath: n.path });
+    }
+  }
+  return attachments;
+}
+
+/** A job's wait conditions, bounded by the plan's longest render timeout; undefined when it asks for no wait. */
+function checkedWaitFor(input: DocumentInput['waitFor'], policy: PlanPolicy) {
+  const waitFor = asksToWait(input) ? input : undefined;
+  if (waitFor) {
+    const planMax = policy.maxRenderTimeoutMs;
+    const p = waitForProblem(
+      waitFor,
+      planMax !== null && planMax < MAX_WAIT_DELAY_MS
+        ? { ms: planMax, named: "the plan's longest render timeout (maxRenderTimeoutMs)" }
+        : { ms: MAX_WAIT_DELAY_MS, named: 'the longest render timeout a version can have' },
+    );
+    if (p) throw invalid(p);
+  }
+  return waitFor;
+}
+
 export class JobDocuments {
   constructor(private readonly ctx: ServiceContext) {}
 
@@ -110,26 +151,7 @@ export class JobDocuments {
     // Stored as sent (the checked form adds what it found, e.g. an image's format); read back through the
     // same check (domain/jobs/job-document.ts).
     const steps = checkedSteps ? (input.steps as unknown[] as PdfStep[]) : undefined;
-    const attachments: StoredJobDocument['attachments'] = [];
-    for (const [i, a] of (input.attachments ?? []).entries()) {
-      const f = `attachments[${i}]`;
-      if ((a.content === undefined) === (a.bundlePath === undefined))
-        throw invalid({ field: `${f}.content`, message: `${f} needs exactly one of content (base64) and bundlePath` });
-      const base = {
-        name: a.name,
-        mimeType: a.mimeType,
-        relationship: a.relationship,
-        ...(a.description !== undefined ? { description: a.description } : {}),
-      };
-      if (a.content !== undefined) {
-        if (!isBase64(a.content)) throw invalid({ field: `${f}.content`, message: `${f}.content must be base64 (RFC 4648, with padding)` });
-        attachments.push({ ...base, size: base64ByteLength(a.content), contentBase64: a.content });
-      } else {
-        const n = normalizeBundlePath(a.bundlePath!);
-        if (!n.ok) throw invalid({ field: `${f}.bundlePath`, message: `${f}.bundlePath: ${n.reason}` });
-        attachments.push({ ...base, size: 0, bundlePath: n.path });
-      }
-    }
+    const attachments = attachmentsOf(input.attachments ?? []);
     const { standard, accessibility, metadata } = input.pdf ?? {};
     const { eInvoice, protection, signature: sig } = input;
     const problem = documentOptionsProblem(
@@ -137,36 +159,12 @@ export class JobDocuments {
       JOB_OPTION_NAMES,
     );
     if (problem) throw invalid(problem);
-    if (input.eInvoice) {
-      // Parsing an XML of up to the body limit is the account's cost: it runs in the sandbox.
-      let p: string | null;
-      try {
-        p = await this.ctx.sandbox.run(
-          'xml.eInvoiceProblem',
-          { xml: Buffer.from(input.eInvoice.xml, 'utf8') },
-          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
-        );
-      } catch (err) {
-        if (!(err instanceof SandboxLimitError)) throw err;
-        p = `could not be checked: ${err.message}`;
-      }
-      if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
-    }
+    if (input.eInvoice) await this.#checkEInvoice(accountId, input.eInvoice.xml);
     const signature = sig ? await this.#signature(accountId, sig) : undefined;
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
     const { policy } = this.ctx.plans.get(account.plan_key);
-    const waitFor = asksToWait(input.waitFor) ? input.waitFor : undefined;
-    if (waitFor) {
-      const planMax = policy.maxRenderTimeoutMs;
-      const p = waitForProblem(
-        waitFor,
-        planMax !== null && planMax < MAX_WAIT_DELAY_MS
-          ? { ms: planMax, named: "the plan's longest render timeout (maxRenderTimeoutMs)" }
-          : { ms: MAX_WAIT_DELAY_MS, named: 'the longest render timeout a version can have' },
-      );
-      if (p) throw invalid(p);
-    }
+    const waitFor = checkedWaitFor(input.waitFor, policy);
     const maxCount = Math.min(policy.maxAttachmentsPerJob ?? MAX_ATTACHMENTS_CEILING, MAX_ATTACHMENTS_CEILING);
     if (attachments.length > maxCount)
       throw invalid({ field: 'attachments', message: `the job has ${attachments.length} attachments; the plan allows ${maxCount}` });
@@ -197,6 +195,22 @@ export class JobDocuments {
     };
     this.#checkAttachmentBytes(stored, policy);
     return stored;
+  }
+
+  /** The e-invoice XML, well-formed and a CrossIndustryInvoice; parsing up to the body limit is the account's cost, in the sandbox. */
+  async #checkEInvoice(accountId: string, xml: string): Promise<void> {
+    let p: string | null;
+    try {
+      p = await this.ctx.sandbox.run(
+        'xml.eInvoiceProblem',
+        { xml: Buffer.from(xml, 'utf8') },
+        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+      );
+    } catch (err) {
+      if (!isSandboxLimit(err)) throw err;
+      p = `could not be checked: ${err.message}`;
+    }
+    if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
   }
 
   /**
@@ -255,6 +269,31 @@ export class JobDocuments {
     }
   }
 
+  /** The sizes of the attachments taken from the version's files (400 for a path that is not one), then the plan's byte limits. */
+  async #sizeBundleAttachments(trx: Transaction<Tables>, versionId: string, doc: StoredJobDocument, policy: PlanPolicy): Promise<boolean> {
+    const paths = [...new Set(doc.attachments.flatMap((a) => (a.bundlePath !== undefined ? [a.bundlePath] : [])))];
+    if (paths.length === 0) return false;
+    const rows = await trx
+      .selectFrom('version_files')
+      .select(['path', 'size'])
+      .where('version_id', '=', versionId)
+      .where('path', 'in', paths)
+      .execute();
+    const sizes = new Map(rows.map((r) => [r.path, Number(r.size)]));
+    for (const [i, a] of doc.attachments.entries()) {
+      if (a.bundlePath === undefined) continue;
+      const size = sizes.get(a.bundlePath);
+      if (size === undefined)
+        throw invalid({
+          field: `attachments[${i}].bundlePath`,
+          message: `attachments[${i}].bundlePath ${a.bundlePath} is not a file of the job's version`,
+        });
+      a.size = size;
+    }
+    this.#checkAttachmentBytes(doc, policy);
+    return true;
+  }
+
   /**
    * Inside the job's transaction, once the version is bound: a wait delay fits in the job's render timeout,
    * attachments from the bundle exist in the version (and count with their size), and the rules hold with
@@ -276,27 +315,7 @@ export class JobDocuments {
       const p = waitForProblem({ delayMs: doc.waitFor.delayMs }, { ms, named: "the job's render timeout" });
       if (p) throw invalid(p);
     }
-    const paths = [...new Set(doc.attachments.flatMap((a) => (a.bundlePath !== undefined ? [a.bundlePath] : [])))];
-    if (paths.length > 0) {
-      const rows = await trx
-        .selectFrom('version_files')
-        .select(['path', 'size'])
-        .where('version_id', '=', version.id)
-        .where('path', 'in', paths)
-        .execute();
-      const sizes = new Map(rows.map((r) => [r.path, Number(r.size)]));
-      for (const [i, a] of doc.attachments.entries()) {
-        if (a.bundlePath === undefined) continue;
-        const size = sizes.get(a.bundlePath);
-        if (size === undefined)
-          throw invalid({
-            field: `attachments[${i}].bundlePath`,
-            message: `attachments[${i}].bundlePath ${a.bundlePath} is not a file of the job's version`,
-          });
-        a.size = size;
-      }
-      this.#checkAttachmentBytes(doc, policy);
-    }
+    const sized = await this.#sizeBundleAttachments(trx, version.id, doc, policy);
     const fromVersion = versionDocument(version.metadata_json);
     const problem = withVersionProblem(doc, fromVersion);
     if (problem) throw invalid(problem);
@@ -345,7 +364,7 @@ export class JobDocuments {
         return JSON.stringify(doc);
       },
       view: JSON.stringify(view),
-      changed: paths.length > 0,
+      changed: sized,
     };
   }
 
