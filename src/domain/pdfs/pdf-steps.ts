@@ -96,83 +96,14 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
         return { field: `${f}.angle`, message: `${f}.angle must be 90, 180 or 270` };
       return { type, angle: raw.angle, pages: pages as string | null };
     case 'stamp':
-    case 'watermark': {
-      const under = type === 'watermark';
-      const source = stampSource(raw, f);
-      if ('field' in source) return source;
-      const s = {
-        type,
-        ...source,
-        fontSize: raw.fontSize ?? (under ? 72 : 36),
-        color: raw.color ?? (under ? '#c0c0c0' : '#d00000'),
-        opacity: raw.opacity ?? (under ? 0.5 : 1),
-        rotation: raw.rotation ?? (under ? 45 : 0),
-        position: raw.position ?? 'center',
-        pages: pages as string | null,
-        layer: raw.layer ?? (under ? 'under' : 'over'),
-        ...(typeof raw.width === 'number' ? { width: raw.width } : {}),
-        ...(typeof raw.height === 'number' ? { height: raw.height } : {}),
-      };
-      if ('text' in source && (!str(source.text, 500) || /[^\x20-\x7e\u00a0-\u00ff]/.test(source.text)))
-        return { field: `${f}.text`, message: `${f}.text must be 1–500 characters of Latin-1 (the standard Helvetica font)` };
-      if (!num(s.fontSize, 1, 500)) return { field: `${f}.fontSize`, message: `${f}.fontSize must be a number of points from 1 to 500` };
-      if (typeof s.color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(s.color))
-        return { field: `${f}.color`, message: `${f}.color must be #rrggbb` };
-      if (!num(s.opacity, 0, 1)) return { field: `${f}.opacity`, message: `${f}.opacity must be from 0 to 1` };
-      if (!num(s.rotation, -360, 360)) return { field: `${f}.rotation`, message: `${f}.rotation must be degrees from -360 to 360` };
-      const p = s.position;
-      const xy = isObj(p) && num(p.x, -100_000, 100_000) && num(p.y, -100_000, 100_000) && Object.keys(p).length === 2;
-      if (!xy && !(STAMP_POSITIONS as readonly unknown[]).includes(p))
-        return { field: `${f}.position`, message: `${f}.position must be one of ${STAMP_POSITIONS.join(', ')} or {x, y} in points` };
-      if (s.layer !== 'over' && s.layer !== 'under') return { field: `${f}.layer`, message: `${f}.layer must be over or under` };
-      return s as StampStep;
-    }
-    case 'fillForm': {
-      const fields = raw.fields;
-      if (!isObj(fields) || Object.keys(fields).length === 0 || Object.keys(fields).length > 1000)
-        return { field: `${f}.fields`, message: `${f}.fields must be an object of 1–1000 field names and values` };
-      for (const [k, v] of Object.entries(fields)) {
-        const ok =
-          typeof v === 'boolean' ||
-          (typeof v === 'string' && v.length <= MAX_FORM_VALUE_LENGTH) ||
-          (Array.isArray(v) && v.every((x) => typeof x === 'string'));
-        if (!ok)
-          return {
-            field: `${f}.fields.${k}`,
-            message: `${f}.fields.${k} must be a string of at most ${MAX_FORM_VALUE_LENGTH} characters, a boolean or an array of strings`,
-          };
-      }
-      return { type, fields: fields as Record<string, string | boolean | string[]> };
-    }
-    case 'metadata': {
-      for (const k of ['title', 'author', 'subject'])
-        if (raw[k] !== undefined && !str(raw[k], MAX_METADATA_TEXT))
-          return { field: `${f}.${k}`, message: `${f}.${k} must be 1–${MAX_METADATA_TEXT} characters` };
-      const kw = raw.keywords;
-      if (kw !== undefined && (!Array.isArray(kw) || kw.length > MAX_KEYWORDS || !kw.every((k) => str(k, MAX_KEYWORD_LENGTH))))
-        return {
-          field: `${f}.keywords`,
-          message: `${f}.keywords must be at most ${MAX_KEYWORDS} strings of 1–${MAX_KEYWORD_LENGTH} characters`,
-        };
-      return { type, ...(raw as object) } as PdfStep;
-    }
-    case 'split': {
-      const every = raw.every;
-      const ranges = raw.ranges;
-      const outline = raw.outline;
-      if (outline !== undefined && outline !== true) return { field: `${f}.outline`, message: `${f}.outline must be true (or left out)` };
-      if ([every, ranges, outline].filter((x) => x !== undefined).length !== 1)
-        return { field: f, message: `${f} needs exactly one of every, ranges or outline` };
-      if (outline) return { type, outline: true };
-      if (every !== undefined && !(Number.isInteger(every) && num(every, 1, 5000)))
-        return { field: `${f}.every`, message: `${f}.every must be a whole number of pages from 1 to 5000` };
-      if (
-        ranges !== undefined &&
-        (!Array.isArray(ranges) || ranges.length < 1 || ranges.length > 500 || !ranges.every((r) => str(r, 1000)))
-      )
-        return { field: `${f}.ranges`, message: `${f}.ranges must be 1–500 page selections` };
-      return { type, ...(every !== undefined ? { every: every as number } : { ranges: ranges as string[] }) };
-    }
+    case 'watermark':
+      return checkStampStep(raw, type, pages as string | null, f);
+    case 'fillForm':
+      return checkFillFormStep(raw, f);
+    case 'metadata':
+      return checkMetadataStep(raw, f);
+    case 'split':
+      return checkSplitStep(raw, f);
     case 'merge':
     case 'attachments':
     case 'outline':
@@ -187,6 +118,90 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     default:
       return { type } as PdfStep;
   }
+}
+
+/** A stamp or a watermark: text or an image, and how it is drawn (a watermark's defaults: large, grey, under, at 45°). */
+function checkStampStep(raw: Raw, type: 'stamp' | 'watermark', pages: string | null, f: string): PdfStep | StepProblem {
+  const under = type === 'watermark';
+  const source = stampSource(raw, f);
+  if ('field' in source) return source;
+  const s = {
+    type,
+    ...source,
+    fontSize: raw.fontSize ?? (under ? 72 : 36),
+    color: raw.color ?? (under ? '#c0c0c0' : '#d00000'),
+    opacity: raw.opacity ?? (under ? 0.5 : 1),
+    rotation: raw.rotation ?? (under ? 45 : 0),
+    position: raw.position ?? 'center',
+    pages,
+    layer: raw.layer ?? (under ? 'under' : 'over'),
+    ...(typeof raw.width === 'number' ? { width: raw.width } : {}),
+    ...(typeof raw.height === 'number' ? { height: raw.height } : {}),
+  };
+  if ('text' in source && (!str(source.text, 500) || /[^\x20-\x7e\u00a0-\u00ff]/.test(source.text)))
+    return { field: `${f}.text`, message: `${f}.text must be 1–500 characters of Latin-1 (the standard Helvetica font)` };
+  if (!num(s.fontSize, 1, 500)) return { field: `${f}.fontSize`, message: `${f}.fontSize must be a number of points from 1 to 500` };
+  if (typeof s.color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(s.color))
+    return { field: `${f}.color`, message: `${f}.color must be #rrggbb` };
+  if (!num(s.opacity, 0, 1)) return { field: `${f}.opacity`, message: `${f}.opacity must be from 0 to 1` };
+  if (!num(s.rotation, -360, 360)) return { field: `${f}.rotation`, message: `${f}.rotation must be degrees from -360 to 360` };
+  const p = s.position;
+  const xy = isObj(p) && num(p.x, -100_000, 100_000) && num(p.y, -100_000, 100_000) && Object.keys(p).length === 2;
+  if (!xy && !(STAMP_POSITIONS as readonly unknown[]).includes(p))
+    return { field: `${f}.position`, message: `${f}.position must be one of ${STAMP_POSITIONS.join(', ')} or {x, y} in points` };
+  if (s.layer !== 'over' && s.layer !== 'under') return { field: `${f}.layer`, message: `${f}.layer must be over or under` };
+  return s as StampStep;
+}
+
+/** Form field values by name: strings, booleans or lists of strings. */
+function checkFillFormStep(raw: Raw, f: string): PdfStep | StepProblem {
+  const type = 'fillForm';
+  const fields = raw.fields;
+  if (!isObj(fields) || Object.keys(fields).length === 0 || Object.keys(fields).length > 1000)
+    return { field: `${f}.fields`, message: `${f}.fields must be an object of 1–1000 field names and values` };
+  for (const [k, v] of Object.entries(fields)) {
+    const ok =
+      typeof v === 'boolean' ||
+      (typeof v === 'string' && v.length <= MAX_FORM_VALUE_LENGTH) ||
+      (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+    if (!ok)
+      return {
+        field: `${f}.fields.${k}`,
+        message: `${f}.fields.${k} must be a string of at most ${MAX_FORM_VALUE_LENGTH} characters, a boolean or an array of strings`,
+      };
+  }
+  return { type, fields: fields as Record<string, string | boolean | string[]> };
+}
+
+function checkMetadataStep(raw: Raw, f: string): PdfStep | StepProblem {
+  const type = 'metadata';
+  for (const k of ['title', 'author', 'subject'])
+    if (raw[k] !== undefined && !str(raw[k], MAX_METADATA_TEXT))
+      return { field: `${f}.${k}`, message: `${f}.${k} must be 1–${MAX_METADATA_TEXT} characters` };
+  const kw = raw.keywords;
+  if (kw !== undefined && (!Array.isArray(kw) || kw.length > MAX_KEYWORDS || !kw.every((k) => str(k, MAX_KEYWORD_LENGTH))))
+    return {
+      field: `${f}.keywords`,
+      message: `${f}.keywords must be at most ${MAX_KEYWORDS} strings of 1–${MAX_KEYWORD_LENGTH} characters`,
+    };
+  return { type, ...(raw as object) } as PdfStep;
+}
+
+/** A split: every N pages, page ranges, or the outline's top-level entries; exactly one. */
+function checkSplitStep(raw: Raw, f: string): PdfStep | StepProblem {
+  const type = 'split';
+  const every = raw.every;
+  const ranges = raw.ranges;
+  const outline = raw.outline;
+  if (outline !== undefined && outline !== true) return { field: `${f}.outline`, message: `${f}.outline must be true (or left out)` };
+  if ([every, ranges, outline].filter((x) => x !== undefined).length !== 1)
+    return { field: f, message: `${f} needs exactly one of every, ranges or outline` };
+  if (outline) return { type, outline: true };
+  if (every !== undefined && !(Number.isInteger(every) && num(every, 1, 5000)))
+    return { field: `${f}.every`, message: `${f}.every must be a whole number of pages from 1 to 5000` };
+  if (ranges !== undefined && (!Array.isArray(ranges) || ranges.length < 1 || ranges.length > 500 || !ranges.every((r) => str(r, 1000))))
+    return { field: `${f}.ranges`, message: `${f}.ranges must be 1–500 page selections` };
+  return { type, ...(every !== undefined ? { every: every as number } : { ranges: ranges as string[] }) };
 }
 
 /**
