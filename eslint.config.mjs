@@ -261,7 +261,6 @@ export default tseslint.config(
       'src/render/ready-protocol.ts',
       // written before the limit
       'src/cli/doctor-chromium.ts',
-      'src/domain/pdfs/signing-certificates.ts',
       'src/office/office-process.ts',
       'src/pdf/syntax/limits.ts',
       'src/pdf/merge.ts',

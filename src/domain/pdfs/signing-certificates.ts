@@ -86,7 +86,9 @@ export type Pkcs12Result =
   | { ok: true; facts: CertificateFacts; material: SigningKeyMaterial }
   | { ok: false; field: 'pkcs12' | 'passphrase'; message: string; details?: Record<string, unknown> };
 
-const fail = (field: 'pkcs12' | 'passphrase', message: string, details?: Record<string, unknown>): Pkcs12Result => ({
+type Pkcs12Failure = Extract<Pkcs12Result, { ok: false }>;
+
+const fail = (field: 'pkcs12' | 'passphrase', message: string, details?: Record<string, unknown>): Pkcs12Failure => ({
   ok: false,
   field,
   message,
@@ -161,6 +163,39 @@ const derOf = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getB
  * uploaded before it starts). Problems name `pkcs12` or `passphrase` and never repeat the passphrase.
  */
 export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number): Pkcs12Result {
+  const p12 = openPkcs12(bytes, passphrase);
+  if ('ok' in p12) return p12;
+  const bags = p12.safeContents.flatMap((s) => s.safeBags);
+  const key = privateKeyOf(bags);
+  if ('ok' in key) return key;
+  const certs = signerOf(bags, key.key);
+  if ('ok' in certs) return certs;
+  const { signer, chain } = certs;
+  const notAfter = Date.parse(signer.validTo);
+  const notBefore = Date.parse(signer.validFrom);
+  if (!Number.isFinite(notAfter) || !Number.isFinite(notBefore)) return fail('pkcs12', 'the certificate has no readable validity');
+  if (notAfter <= nowMs) {
+    return fail('pkcs12', `the certificate expired at ${new Date(notAfter).toISOString()}`, { notAfter });
+  }
+  return {
+    ok: true,
+    facts: {
+      subject: distinguishedName(signer.subject),
+      issuer: distinguishedName(signer.issuer),
+      serialNumber: signer.serialNumber.toLowerCase(),
+      notBefore,
+      notAfter,
+      fingerprintSha256: signer.fingerprint256.replaceAll(':', '').toLowerCase(),
+      keyType: key.keyType,
+      keyBits: key.keyBits,
+      chainCertificates: chain.length,
+    },
+    material: { key: key.key, certificate: Buffer.from(signer.raw), chain: chain.map((c) => Buffer.from(c.raw)) },
+  };
+}
+
+/** The file parsed and opened with the passphrase, its key derivations counted against MAX_KDF_ITERATIONS. */
+function openPkcs12(bytes: Buffer, passphrase: string): forge.pkcs12.Pkcs12Pfx | Pkcs12Failure {
   if (bytes.length > MAX_PKCS12_BYTES) {
     return fail('pkcs12', `pkcs12 is ${bytes.length} bytes; the limit is ${MAX_PKCS12_BYTES} bytes`, { maxBytes: MAX_PKCS12_BYTES });
   }
@@ -174,10 +209,9 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
   const macData = Array.isArray(pfx.value) ? pfx.value[2] : undefined;
   const macIterations = macData && Array.isArray(macData.value) && macData.value[2] ? largestInteger(macData.value[2]) : 0;
   if (macIterations > MAX_KDF_ITERATIONS) return tooManyIterations();
-  let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     iterationBudget = MAX_KDF_ITERATIONS - macIterations;
-    p12 = forge.pkcs12.pkcs12FromAsn1(pfx, false, passphrase);
+    return forge.pkcs12.pkcs12FromAsn1(pfx, false, passphrase);
   } catch (err) {
     if (err instanceof IterationLimitError) return tooManyIterations();
     const message = (err as Error).message ?? '';
@@ -189,8 +223,12 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
   } finally {
     iterationBudget = null;
   }
+}
 
-  const bags = p12.safeContents.flatMap((s) => s.safeBags);
+type Bag = forge.pkcs12.Bag;
+
+/** Exactly one private key: RSA of MIN_RSA_BITS–MAX_RSA_BITS bits, or EC on a curve of EC_CURVES. */
+function privateKeyOf(bags: Bag[]): { key: KeyObject; keyType: 'rsa' | 'ec'; keyBits: number } | Pkcs12Failure {
   const keyBags = bags.filter((b) => b.type === forge.pki.oids.pkcs8ShroudedKeyBag || b.type === forge.pki.oids.keyBag);
   if (keyBags.length !== 1) {
     return fail('pkcs12', `pkcs12 must contain exactly one private key; it contains ${keyBags.length}`);
@@ -216,10 +254,13 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
   if (keyType === 'rsa' && (keyBits < MIN_RSA_BITS || keyBits > MAX_RSA_BITS)) {
     return fail('pkcs12', `the RSA key has ${keyBits} bits; Folio accepts ${MIN_RSA_BITS}–${MAX_RSA_BITS}`, { keyType, keyBits });
   }
+  return { key, keyType, keyBits };
+}
 
-  const certBags = bags.filter((b) => b.type === forge.pki.oids.certBag);
+/** The one certificate of the key (several copies of it count once) and the distinct others, its chain. */
+function signerOf(bags: Bag[], key: KeyObject): { signer: X509Certificate; chain: X509Certificate[] } | Pkcs12Failure {
   const certificates: X509Certificate[] = [];
-  for (const bag of certBags) {
+  for (const bag of bags.filter((b) => b.type === forge.pki.oids.certBag)) {
     try {
       certificates.push(new X509Certificate(derOf(bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1!)));
     } catch {
@@ -236,38 +277,13 @@ export function inspectPkcs12(bytes: Buffer, passphrase: string, nowMs: number):
         : 'pkcs12 holds several different certificates of its private key; keep one',
     );
   }
-  const signer = signers[0];
-  const chain = new Set(certificates.filter((c) => !signers.includes(c)).map((c) => c.fingerprint256));
-  if (chain.size > MAX_CHAIN_CERTIFICATES) {
-    return fail('pkcs12', `pkcs12 holds ${chain.size} chain certificates; the limit is ${MAX_CHAIN_CERTIFICATES}`, {
+  const chain = [...new Map(certificates.filter((c) => !signers.includes(c)).map((c) => [c.fingerprint256, c])).values()];
+  if (chain.length > MAX_CHAIN_CERTIFICATES) {
+    return fail('pkcs12', `pkcs12 holds ${chain.length} chain certificates; the limit is ${MAX_CHAIN_CERTIFICATES}`, {
       maxChainCertificates: MAX_CHAIN_CERTIFICATES,
     });
   }
-  const notAfter = Date.parse(signer.validTo);
-  const notBefore = Date.parse(signer.validFrom);
-  if (!Number.isFinite(notAfter) || !Number.isFinite(notBefore)) return fail('pkcs12', 'the certificate has no readable validity');
-  if (notAfter <= nowMs) {
-    return fail('pkcs12', `the certificate expired at ${new Date(notAfter).toISOString()}`, { notAfter });
-  }
-  return {
-    ok: true,
-    facts: {
-      subject: distinguishedName(signer.subject),
-      issuer: distinguishedName(signer.issuer),
-      serialNumber: signer.serialNumber.toLowerCase(),
-      notBefore,
-      notAfter,
-      fingerprintSha256: signer.fingerprint256.replaceAll(':', '').toLowerCase(),
-      keyType,
-      keyBits,
-      chainCertificates: chain.size,
-    },
-    material: {
-      key,
-      certificate: Buffer.from(signer.raw),
-      chain: [...new Map(certificates.filter((c) => !signers.includes(c)).map((c) => [c.fingerprint256, Buffer.from(c.raw)])).values()],
-    },
-  };
+  return { signer: signers[0], chain };
 }
 
 /** Decodes the `pkcs12` field: standard base64, line breaks and other whitespace allowed (`base64` wraps). */
