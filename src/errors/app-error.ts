@@ -25,3 +25,8 @@ export class AppError extends Error {
     if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** Whether `err` is an AppError; with codes, one of those (and `code` is narrowed to them). */
+export function isAppError<const C extends ErrorCode = ErrorCode>(err: unknown, ...codes: C[]): err is AppError & { readonly code: C } {
+  return err instanceof AppError && (codes.length === 0 || (codes as readonly ErrorCode[]).includes(err.code));
+}

@@ -39,13 +39,13 @@ function fieldOf(err: FastifyError): string | undefined {
  */
 export function registerErrorHandling(app: FastifyInstance, routePatterns: { method: string; regex: RegExp }[]) {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
-    if (isOutOfSpace(err) || (err instanceof AppError && err.code === 'insufficient_storage')) {
+    const appError = err instanceof AppError ? err : null;
+    if (isOutOfSpace(err) || appError?.code === 'insufficient_storage') {
       // An operational condition, not a bug: one line without a stack says what ran out, and the client
       // is told to come back (the request left nothing behind: see docs/operations.md, "Disk full").
-      const cause =
-        err instanceof AppError
-          ? (err.cause as { code?: string; message?: string } | undefined)
-          : (err as { code?: string; message?: string });
+      const cause = appError
+        ? (appError.cause as { code?: string; message?: string } | undefined)
+        : (err as { code?: string; message?: string });
       // The route pattern, not the URL: a URL may carry a link token.
       req.log.error(
         { storageError: cause?.code, route: req.routeOptions?.url, method: req.method },
@@ -54,7 +54,7 @@ export function registerErrorHandling(app: FastifyInstance, routePatterns: { met
       const full = outOfSpaceError();
       return send(reply, full.code, full.message, undefined, full.retryAfterSeconds);
     }
-    if (err instanceof AppError) return send(reply, err.code, err.message, err.details, err.retryAfterSeconds);
+    if (appError) return send(reply, appError.code, appError.message, appError.details, appError.retryAfterSeconds);
     const fe = err as FastifyError;
     if (fe.validation) {
       const field = fieldOf(fe);

@@ -8,9 +8,10 @@
 import { BlobTooLargeError } from '../../blobs/blob-store.js';
 import { zipKey } from '../../blobs/keys.js';
 import type { ExpressionBuilder } from 'kysely';
+import type { Logger } from 'pino';
 import type { RenderBatchesTable, Tables } from '../../db/tables.js';
 import { newId } from '../../domain/ids.js';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, isAppError } from '../../errors/app-error.js';
 import type { BatchProductErrorCode } from '../../errors/codes.js';
 import type { ServiceContext } from '../context.js';
 import { zipOfStoredFiles } from '../pdfs/pdf-zip-stream.js';
@@ -25,6 +26,7 @@ const LEASE_MS = 10 * 60_000;
 /** At most this many bytes in one zip. */
 export const MAX_BATCH_ZIP_BYTES = 2 * 1024 * 1024 * 1024;
 
+/** Why a product could not be built, as the batch records it (`product.error`). */
 class ProductError extends Error {
   constructor(
     readonly code: BatchProductErrorCode,
@@ -32,6 +34,22 @@ class ProductError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A failed build as the batch records it. An AppError's message is written for the account (which item,
+ * which limit); any other error is the server's own (the blob store, the database) and may name paths or
+ * hosts: the log keeps it, and the batch says only where to look.
+ */
+function productFailure(err: unknown, batchId: string, log: Logger): ProductError {
+  if (err instanceof ProductError) return err;
+  if (err instanceof AppError)
+    return new ProductError(err.code === 'storage_limit_exceeded' ? err.code : 'batch_combine_failed', err.message);
+  log.error({ err }, 'batch product failed');
+  return new ProductError(
+    'batch_combine_failed',
+    `an internal error stopped this product (the server's log has it under batch ${batchId})`,
+  );
 }
 
 interface ItemPdf {
@@ -85,19 +103,7 @@ export class BatchProducts {
       if (items.length === 0) throw new ProductError('batch_nothing_to_combine', 'no item of the batch has a PDF to combine');
       built = batch.combine === 'merge' ? await this.merge(batch, items) : await this.zip(batch, items);
     } catch (err) {
-      // An AppError's message is written for the account (which item, which limit); any other error is the
-      // server's own (the blob store, the database) and may name paths or hosts: the log keeps it.
-      const failure =
-        err instanceof ProductError
-          ? err
-          : err instanceof AppError
-            ? new ProductError(err.code === 'storage_limit_exceeded' ? err.code : 'batch_combine_failed', err.message)
-            : new ProductError(
-                'batch_combine_failed',
-                `an internal error stopped this product (the server's log has it under batch ${batch.id})`,
-              );
-      if (!(err instanceof ProductError || err instanceof AppError)) log.error({ err }, 'batch product failed');
-      await this.record(batch, owner, { failure });
+      await this.record(batch, owner, { failure: productFailure(err, batch.id, log) });
       return;
     }
     let kept = false;
@@ -171,7 +177,7 @@ export class BatchProducts {
       return { pdfId: pdf.id, items: items.length };
     } catch (err) {
       // The merge's own size check (the merged bytes) answers invalid_request for the route.
-      if (err instanceof AppError && err.code === 'invalid_request') throw new ProductError('batch_product_too_large', err.message);
+      if (isAppError(err, 'invalid_request')) throw new ProductError('batch_product_too_large', err.message);
       throw err;
     }
   }

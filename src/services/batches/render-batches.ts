@@ -12,7 +12,7 @@ import { newId } from '../../domain/ids.js';
 import type { JobStatus } from '../../domain/jobs/job-state.js';
 import { buildPayload } from '../../domain/jobs/payload.js';
 import { secondsToPeriodEnd } from '../../domain/accounts/period.js';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, isAppError } from '../../errors/app-error.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { batchView, zeroCounts } from './batch-views.js';
 import type { ServiceContext } from '../context.js';
@@ -259,7 +259,7 @@ export class RenderBatches {
         errorCode: 'render_job_quota_exceeded',
       });
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== 'render_job_quota_exceeded') throw err;
+      if (!isAppError(err, 'render_job_quota_exceeded')) throw err;
       // The refused upsert changed nothing: the transaction is still usable for the explanation.
       const limit = planLimit ?? 0;
       const used = await this.usage.meterValue(trx, accountId, 'render_jobs');

@@ -10,7 +10,7 @@ import { UNFINISHED_STATUSES } from '../../domain/jobs/job-state.js';
 import type { PackEntry } from '../../domain/deploys/render-pack.js';
 import { displayId, treeHash } from '../../domain/deploys/tree-hash.js';
 import type { VersionEngine } from '../../domain/deploys/template-engines.js';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, isAppError } from '../../errors/app-error.js';
 import type { ServiceContext } from '../context.js';
 import { writeRenderPack } from './render-pack-writer.js';
 import { checkTemplateSources } from './template-sources.js';
@@ -108,7 +108,7 @@ export class InlineSources {
       await checkTemplateSources(this.ctx, accountId, engine, commit.entryPath, byPath, async (p) => byPath.get(p)!.bytes).catch(
         (err: unknown) => {
           // The template size limits name the request's field here, as the plan's inline limits do.
-          if (err instanceof AppError && err.code === 'deploy_commit_policy_limit_exceeded')
+          if (isAppError(err, 'deploy_commit_policy_limit_exceeded'))
             throw new AppError('body_too_large', err.message, { field: request.markdown !== undefined ? 'markdown' : 'html' });
           throw err;
         },
