@@ -23,10 +23,11 @@ export interface PayloadProblem {
   message: string;
 }
 
-/** A pattern RE2 cannot run; `fallback` lets a schema committed before that rule run on JavaScript's engine. */
-class UnsupportedPattern extends Error {}
-
-/** ajv's `code.regExp`: a RegExp-like object on RE2. `toString` keys ajv's cache of compiled patterns. */
+/**
+ * ajv's `code.regExp`: a RegExp-like object on RE2. `toString` keys ajv's cache of compiled patterns. A
+ * pattern RE2 cannot run fails the compile, saying why; `fallback` lets a schema committed before that rule
+ * run on JavaScript's engine.
+ */
 function re2Engine(fallback: boolean) {
   const engine = (pattern: string, flags: string) => {
     try {
@@ -34,7 +35,7 @@ function re2Engine(fallback: boolean) {
       return { test: (s: string) => re.test(s), toString: () => `re2:${pattern}` };
     } catch (err) {
       if (fallback) return new RegExp(pattern, flags);
-      throw new UnsupportedPattern(
+      throw new Error(
         `the pattern ${JSON.stringify(pattern)} cannot run on Folio's linear-time engine (RE2 syntax: no lookaround or backreferences): ${(err as Error).message}`,
       );
     }

@@ -68,8 +68,8 @@ export const isSandboxLimit = (err: unknown): err is SandboxError & { readonly k
   isSandboxError(err, 'time', 'memory', 'crash');
 
 /**
- * The limits under the name of their former class, for a caller not moved to isSandboxLimit yet:
- * `err instanceof SandboxLimitError` holds for exactly the errors isSandboxLimit accepts. New code calls
+ * The limits under the name of their former class, for a caller not moved to isSandboxLimit yet: as the
+ * right operand of instanceof it accepts exactly the errors isSandboxLimit accepts. New code calls
  * isSandboxLimit.
  */
 export const SandboxLimitError = { [Symbol.hasInstance]: isSandboxLimit };

@@ -92,7 +92,7 @@ export const tasks = {
     const { checkWordTemplate } = await import('./word-template-check.js');
     return checkWordTemplate(input.template, input.images);
   },
-  /** A Word template filled from a payload (sandbox/word-template.ts): the DOCX; a WordTemplateError says why not. */
+  /** A Word template filled from a payload (sandbox/word-template.ts): the DOCX; an error named WordTemplateError says why not. */
   async 'word.fill'(input: WordFillInput) {
     const { fillWordTemplate } = await import('./word-template.js');
     return fillWordTemplate(input);

@@ -10,13 +10,11 @@ import { newWordContext } from './word-context.js';
 
 const require = createRequire(import.meta.url);
 
-/** The template could not be filled: its message names the command and why. */
-export class WordTemplateError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WordTemplateError';
-  }
-}
+/**
+ * The template could not be filled: the message names the command and why. No caller tells it apart from
+ * another error of the task (sandbox/pool.ts keeps its name, `WordTemplateError`, as the task error's).
+ */
+const templateError = (message: string) => Object.assign(new Error(message), { name: 'WordTemplateError' });
 
 export interface WordFillInput {
   template: Uint8Array;
@@ -38,7 +36,7 @@ export function wordErrorMessage(err: unknown): string {
   return raw.replace(/\s+/g, ' ').slice(0, 500);
 }
 
-/** The template filled: a DOCX. A WordTemplateError when a command fails or the file is not a template. */
+/** The template filled: a DOCX. An error named WordTemplateError when a command fails or the file is not a template. */
 export async function fillWordTemplate(input: WordFillInput): Promise<Uint8Array> {
   const { createReport } = require('docx-templates') as typeof import('docx-templates');
   const deadline = Date.now() + input.timeoutMs;
@@ -49,7 +47,7 @@ export async function fillWordTemplate(input: WordFillInput): Promise<Uint8Array
   try {
     context = newWordContext(input.payloadJson, images);
   } catch (err) {
-    throw new WordTemplateError(`the payload could not be given to the template: ${(err as Error).message}`);
+    throw templateError(`the payload could not be given to the template: ${(err as Error).message}`);
   }
   try {
     return await createReport({
@@ -74,6 +72,6 @@ export async function fillWordTemplate(input: WordFillInput): Promise<Uint8Array
       },
     });
   } catch (err) {
-    throw new WordTemplateError(wordErrorMessage(err));
+    throw templateError(wordErrorMessage(err));
   }
 }
