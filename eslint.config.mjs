@@ -268,7 +268,6 @@ export default tseslint.config(
       'src/pdf/post-process.ts',
       'src/pdf/signing/signature-field.ts',
       'src/sdk/deploy-directory.ts',
-      'src/sdk/render.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

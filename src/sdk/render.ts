@@ -92,93 +92,90 @@ export interface RenderedStream {
 /** What `renderStream()` resolves with: the PDF as a stream, or the job when the wait ran out first. */
 export type RenderStreamResult = RenderedStream | { status: 'pending'; job: RenderJob };
 
+/** renderAndWait(): the job created, then followed with the long poll until it ends or timeoutMs passes. */
+async function renderAndWait(http: HttpCore, body: CreateRenderJobBody, o: RenderAndWaitOptions = {}): Promise<RenderJobResult> {
+  const timeoutMs = o.timeoutMs ?? 120_000;
+  const deadline = Date.now() + timeoutMs;
+  const created = await http.call('POST /v1/render-jobs', { body, idempotencyKey: o.idempotencyKey ?? randomUUID(), signal: o.signal });
+  let job = created.job;
+  o.onUpdate?.(job);
+  for (;;) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new FolioTimeoutError(job.id, job.status, timeoutMs);
+    const r = await http.call('GET /v1/render-jobs/{jobId}', {
+      path: { jobId: job.id },
+      query: { waitSeconds: Math.max(1, Math.min(30, Math.floor(remaining / 1000))) },
+      signal: o.signal,
+    });
+    job = r.job;
+    o.onUpdate?.(job);
+    if (job.status === 'succeeded') return r;
+    if (TERMINAL.has(job.status)) throw new FolioRenderError(job);
+  }
+}
+
+/** `POST /v1/render`: the 200 response (body unread) or the job of a 202; a 422 becomes FolioRenderError. */
+async function renderResponse(
+  http: HttpCore,
+  body: CreateRenderJobBody,
+  o: RenderOptions,
+  // The bytes of the product (a PDF, or the one image of an image outputFormat), or the JSON answer.
+  accept = 'application/pdf, image/png, image/jpeg, image/webp',
+): Promise<Response | { job: RenderJob }> {
+  const json = o.waitSeconds === undefined ? body : { ...body, waitSeconds: o.waitSeconds };
+  let res: Response;
+  try {
+    res = await http.send({
+      method: 'POST',
+      url: '/v1/render',
+      json,
+      headers: { accept, 'idempotency-key': o.idempotencyKey ?? randomUUID() },
+      signal: o.signal,
+      retrySafe: true,
+      extraTimeoutMs: (o.waitSeconds ?? 60) * 1000,
+      what: 'POST /v1/render',
+    });
+  } catch (err) {
+    if (err instanceof FolioApiError && err.code === 'render_job_failed') {
+      const d = err.details ?? {};
+      throw new FolioRenderError({
+        id: String(d.jobId),
+        status: String(d.jobStatus ?? 'failed'),
+        ...(typeof d.jobErrorCode === 'string' ? { errorCode: d.jobErrorCode } : {}),
+        errorMessage: err.message,
+      });
+    }
+    throw err;
+  }
+  if (res.status === 202) return { job: ((await res.json()) as { job: RenderJob }).job };
+  return res;
+}
+
+/** The PDF of a 200 answer of `POST /v1/render` as a stream checked against its Folio-Sha256 and Content-Length. */
+function renderedStream(res: Response): RenderedStream {
+  const jobId = res.headers.get('folio-job-id') ?? '';
+  const sha256 = res.headers.get('folio-sha256') ?? '';
+  const length = res.headers.get('content-length');
+  const bytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
+  return {
+    status: 'succeeded',
+    contentType: (res.headers.get('content-type') ?? 'application/pdf').split(';')[0]!.trim().toLowerCase(),
+    stream: verifiedStream(res, {
+      sha256,
+      ...(bytes !== null ? { bytes } : {}),
+      what: `the ${(res.headers.get('content-type') ?? '').startsWith('image/') ? 'image' : 'PDF'} of render job ${jobId}`,
+    }),
+    jobId,
+    pageCount: Number(res.headers.get('folio-page-count') ?? 0),
+    sha256,
+    bytes,
+    fileName: dispositionFileName(res.headers.get('content-disposition')),
+    warnings: parseWarningsHeader(res.headers.get('folio-warnings')),
+  };
+}
+
 /** render(), renderImages(), renderStream() and renderAndWait() over the client's HTTP core. */
 export function renderCalls(http: HttpCore) {
-  /**
-   * Creates a render job and waits for it with the long-poll (`GET /v1/render-jobs/{id}?waitSeconds=…`):
-   * no fixed-interval polling. Resolves with `{job, output, pdf?}` on success; throws FolioRenderError when
-   * the job fails or is canceled, FolioTimeoutError when timeoutMs passes first.
-   */
-  async function renderAndWait(body: CreateRenderJobBody, o: RenderAndWaitOptions = {}): Promise<RenderJobResult> {
-    const timeoutMs = o.timeoutMs ?? 120_000;
-    const deadline = Date.now() + timeoutMs;
-    const created = await http.call('POST /v1/render-jobs', { body, idempotencyKey: o.idempotencyKey ?? randomUUID(), signal: o.signal });
-    let job = created.job;
-    o.onUpdate?.(job);
-    for (;;) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new FolioTimeoutError(job.id, job.status, timeoutMs);
-      const r = await http.call('GET /v1/render-jobs/{jobId}', {
-        path: { jobId: job.id },
-        query: { waitSeconds: Math.max(1, Math.min(30, Math.floor(remaining / 1000))) },
-        signal: o.signal,
-      });
-      job = r.job;
-      o.onUpdate?.(job);
-      if (job.status === 'succeeded') return r;
-      if (TERMINAL.has(job.status)) throw new FolioRenderError(job);
-    }
-  }
-
-  /** `POST /v1/render`: the 200 response (body unread) or the job of a 202; a 422 becomes FolioRenderError. */
-  async function renderResponse(
-    body: CreateRenderJobBody,
-    o: RenderOptions,
-    // The bytes of the product (a PDF, or the one image of an image outputFormat), or the JSON answer.
-    accept = 'application/pdf, image/png, image/jpeg, image/webp',
-  ): Promise<Response | { job: RenderJob }> {
-    const json = o.waitSeconds === undefined ? body : { ...body, waitSeconds: o.waitSeconds };
-    let res: Response;
-    try {
-      res = await http.send({
-        method: 'POST',
-        url: '/v1/render',
-        json,
-        headers: { accept, 'idempotency-key': o.idempotencyKey ?? randomUUID() },
-        signal: o.signal,
-        retrySafe: true,
-        extraTimeoutMs: (o.waitSeconds ?? 60) * 1000,
-        what: 'POST /v1/render',
-      });
-    } catch (err) {
-      if (err instanceof FolioApiError && err.code === 'render_job_failed') {
-        const d = err.details ?? {};
-        throw new FolioRenderError({
-          id: String(d.jobId),
-          status: String(d.jobStatus ?? 'failed'),
-          ...(typeof d.jobErrorCode === 'string' ? { errorCode: d.jobErrorCode } : {}),
-          errorMessage: err.message,
-        });
-      }
-      throw err;
-    }
-    if (res.status === 202) return { job: ((await res.json()) as { job: RenderJob }).job };
-    return res;
-  }
-
-  /** The PDF of a 200 answer of `POST /v1/render` as a stream checked against its Folio-Sha256 and Content-Length. */
-  function renderedStream(res: Response): RenderedStream {
-    const jobId = res.headers.get('folio-job-id') ?? '';
-    const sha256 = res.headers.get('folio-sha256') ?? '';
-    const length = res.headers.get('content-length');
-    const bytes = length !== null && /^\d+$/.test(length) ? Number(length) : null;
-    return {
-      status: 'succeeded',
-      contentType: (res.headers.get('content-type') ?? 'application/pdf').split(';')[0]!.trim().toLowerCase(),
-      stream: verifiedStream(res, {
-        sha256,
-        ...(bytes !== null ? { bytes } : {}),
-        what: `the ${(res.headers.get('content-type') ?? '').startsWith('image/') ? 'image' : 'PDF'} of render job ${jobId}`,
-      }),
-      jobId,
-      pageCount: Number(res.headers.get('folio-page-count') ?? 0),
-      sha256,
-      bytes,
-      fileName: dispositionFileName(res.headers.get('content-disposition')),
-      warnings: parseWarningsHeader(res.headers.get('folio-warnings')),
-    };
-  }
-
   /**
    * One request, one PDF (`POST /v1/render`): the server creates the job and answers its bytes when it
    * succeeds within `waitSeconds`. Resolves with `{status: 'succeeded', pdf, jobId, pageCount, sha256}`, or
@@ -189,7 +186,7 @@ export function renderCalls(http: HttpCore) {
   function render(body: CreateRenderJobBody & { outputFormat?: 'pdf' }, o?: RenderOptions): Promise<RenderResult>;
   function render(body: CreateRenderJobBody, o?: RenderOptions): Promise<RenderResult | RenderImageResult>;
   async function render(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderResult | RenderImageResult> {
-    const res = await renderResponse(body, o);
+    const res = await renderResponse(http, body, o);
     if (!(res instanceof Response)) return { status: 'pending', job: res.job };
     const { stream, bytes: _bytes, contentType, ...rest } = renderedStream(res);
     if (contentType.startsWith('image/')) {
@@ -219,7 +216,7 @@ export function renderCalls(http: HttpCore) {
    * `{status: 'pending', job}`; throws FolioRenderError when the job fails or is canceled.
    */
   async function renderImages(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderImagesResult> {
-    const res = await renderResponse(body, o, 'application/json');
+    const res = await renderResponse(http, body, o, 'application/json');
     if (!(res instanceof Response)) return { status: 'pending', job: res.job };
     const answer = (await res.json()) as { job: RenderJob; images?: PageImage[] };
     return {
@@ -238,10 +235,20 @@ export function renderCalls(http: HttpCore) {
    * 422 are answered as `render()` answers them.
    */
   async function renderStream(body: CreateRenderJobBody, o: RenderOptions = {}): Promise<RenderStreamResult> {
-    const res = await renderResponse(body, o);
+    const res = await renderResponse(http, body, o);
     if (!(res instanceof Response)) return { status: 'pending', job: res.job };
     return renderedStream(res);
   }
 
-  return { render, renderImages, renderStream, renderAndWait };
+  return {
+    render,
+    renderImages,
+    renderStream,
+    /**
+     * Creates a render job and waits for it with the long-poll (`GET /v1/render-jobs/{id}?waitSeconds=…`):
+     * no fixed-interval polling. Resolves with `{job, output, pdf?}` on success; throws FolioRenderError when
+     * the job fails or is canceled, FolioTimeoutError when timeoutMs passes first.
+     */
+    renderAndWait: (body: CreateRenderJobBody, o?: RenderAndWaitOptions) => renderAndWait(http, body, o),
+  };
 }
