@@ -1,5 +1,5 @@
 // The one parser of each stored document column (domain/jobs/job-document.ts): what the writers store comes
-// back typed and equal; anything else is refused with a StoredDocumentError naming the column.
+// back typed and equal; anything else is refused with a StoredDataError naming the column.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -7,10 +7,10 @@ import {
   DOCUMENT_VIEW_COLUMN,
   parseJobDocumentView,
   parseStoredJobDocument,
-  StoredDocumentError,
   type JobDocumentView,
   type StoredJobDocument,
 } from '../../src/domain/jobs/job-document.js';
+import { isStoredDataError } from '../../src/domain/stored-data.js';
 
 const view: JobDocumentView = {
   standard: 'none',
@@ -52,7 +52,7 @@ test('anything else is refused, naming the column', () => {
     assert.throws(
       () => parseJobDocumentView(text),
       (err: unknown) =>
-        err instanceof StoredDocumentError && err.column === DOCUMENT_VIEW_COLUMN && err.message.startsWith(DOCUMENT_VIEW_COLUMN),
+        isStoredDataError(err, 'job_document') && err.column === DOCUMENT_VIEW_COLUMN && err.message.startsWith(DOCUMENT_VIEW_COLUMN),
       text,
     );
   const refusedInput = [
@@ -70,7 +70,7 @@ test('anything else is refused, naming the column', () => {
   for (const text of refusedInput)
     assert.throws(
       () => parseStoredJobDocument(text),
-      (err: unknown) => err instanceof StoredDocumentError && err.column === DOCUMENT_INPUT_COLUMN,
+      (err: unknown) => isStoredDataError(err, 'job_document') && err.column === DOCUMENT_INPUT_COLUMN,
       text,
     );
 });

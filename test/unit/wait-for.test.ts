@@ -2,7 +2,8 @@
 // bounds of `waitFor`, the render timeout a delay must fit in, and how a stored one is read back.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseStoredJobDocument, StoredDocumentError } from '../../src/domain/jobs/job-document.js';
+import { parseStoredJobDocument } from '../../src/domain/jobs/job-document.js';
+import { isStoredDataError } from '../../src/domain/stored-data.js';
 import { renderTimeoutMs } from '../../src/domain/jobs/render-timeout.js';
 import { isStoredWaitFor, selectorSyntaxProblem, shownCondition, waitForProblem } from '../../src/domain/jobs/wait-for.js';
 
@@ -93,6 +94,9 @@ describe('waitForProblem and stored waitFor', () => {
       assert.ok(!isStoredWaitFor(bad), JSON.stringify(bad));
     const doc = parseStoredJobDocument(JSON.stringify({ attachments: [], waitFor: { selector: '#done', delayMs: 5 } }));
     assert.deepEqual(doc.waitFor, { selector: '#done', delayMs: 5 });
-    assert.throws(() => parseStoredJobDocument(JSON.stringify({ attachments: [], waitFor: { delayMs: 'soon' } })), StoredDocumentError);
+    assert.throws(
+      () => parseStoredJobDocument(JSON.stringify({ attachments: [], waitFor: { delayMs: 'soon' } })),
+      (err: unknown) => isStoredDataError(err, 'job_document'),
+    );
   });
 });

@@ -13,7 +13,8 @@ import { judge } from '../../pdf/snapshots/snapshot-judge.js';
 import { applyMetadata, readOptions, type TestOptions } from './options.js';
 import { FixtureRenderError, localPrinter, REPORT_DIR, serverPrinter, type FixturePrinter } from './printers.js';
 import { writeReport, type ReportFixture } from './report.js';
-import { DamagedSnapshotError, FIXTURES_DIR, SNAPSHOTS_DIR, type Snapshot } from '../../domain/deploys/snapshot-files.js';
+import { FIXTURES_DIR, SNAPSHOTS_DIR, type Snapshot } from '../../domain/deploys/snapshot-files.js';
+import { isStoredDataError } from '../../domain/stored-data.js';
 import { SnapshotStore } from './snapshot-store.js';
 
 type Status = 'passed' | 'failed' | 'missing' | 'error' | 'created' | 'updated' | 'unchanged';
@@ -85,7 +86,7 @@ function readSnapshot(store: SnapshotStore, name: string): { old: Snapshot | nul
   try {
     return { old: store.read(name), damaged: null };
   } catch (err) {
-    if (err instanceof DamagedSnapshotError) return { old: null, damaged: err.message };
+    if (isStoredDataError(err, 'snapshot')) return { old: null, damaged: err.message };
     throw err;
   }
 }

@@ -15,7 +15,7 @@ export class SnapshotStore {
     return path.join(this.root, fixture);
   }
 
-  /** The fixture's snapshot, or null when it has none; DamagedSnapshotError when its files do not fit together. */
+  /** The fixture's snapshot, or null when it has none; a StoredDataError of kind snapshot when its files do not fit together. */
   read(fixture: string): Snapshot | null {
     const dir = this.folder(fixture);
     if (!fs.existsSync(path.join(dir, 'meta.json'))) return null;

@@ -3,6 +3,7 @@
 // `__snapshots__/<name>/` holds what printing it gave when it was recorded — meta.json, text.txt
 // (pdftotext -layout) and page-<n>.png. The same rules serve `folio test` on a folder and a version's
 // checks on the server; reading the bytes is the caller's.
+import { StoredDataError } from '../stored-data.js';
 
 export const FIXTURES_DIR = 'tests';
 export const SNAPSHOTS_DIR = '__snapshots__';
@@ -26,14 +27,6 @@ export interface Snapshot {
   text: string;
   /** PNG of each drawn page, page 1 first. */
   images: Buffer[];
-}
-
-/** A snapshot folder that cannot be read as one: record it again (`folio test --update`). */
-export class DamagedSnapshotError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DamagedSnapshotError';
-  }
 }
 
 export const pageFile = (page: number) => `page-${page}.png`;
@@ -72,10 +65,10 @@ export function parseSnapshotMeta(text: string, where: string): SnapshotMeta {
   try {
     m = JSON.parse(text) as Partial<SnapshotMeta>;
   } catch {
-    throw new DamagedSnapshotError(`${where} is not valid JSON`);
+    throw new StoredDataError('snapshot', `${where} is not valid JSON`);
   }
   if (!m || typeof m !== 'object' || !Number.isInteger(m.pages) || (m.pages as number) < 0 || typeof m.dpi !== 'number')
-    throw new DamagedSnapshotError(`${where} lacks "pages" or "dpi"`);
+    throw new StoredDataError('snapshot', `${where} lacks "pages" or "dpi"`);
   return {
     pages: m.pages as number,
     browser: typeof m.browser === 'string' ? m.browser : 'unknown',
@@ -88,7 +81,7 @@ export function parseSnapshotMeta(text: string, where: string): SnapshotMeta {
 /**
  * The snapshot of `fixture` from the files of its folder: `read(name)` gives a file of
  * `__snapshots__/<fixture>/` or null; `pageCount` how many page-<n>.png files the folder has. Null when the
- * folder has no meta.json; DamagedSnapshotError when its files do not fit together.
+ * folder has no meta.json; a StoredDataError of kind snapshot when its files do not fit together.
  */
 export function readSnapshot(fixture: string, read: (name: string) => Buffer | null, pageCount: number): Snapshot | null {
   const metaBytes = read('meta.json');
@@ -97,7 +90,7 @@ export function readSnapshot(fixture: string, read: (name: string) => Buffer | n
   const meta = parseSnapshotMeta(metaBytes.toString('utf8'), `${where}/meta.json`);
   const need = (name: string) => {
     const b = read(name);
-    if (!b) throw new DamagedSnapshotError(`${where}/${name} is missing`);
+    if (!b) throw new StoredDataError('snapshot', `${where}/${name} is missing`);
     return b;
   };
   const text = need('text.txt').toString('utf8');

@@ -3,7 +3,7 @@
 // the worker post-processes with (`render_payloads.document_input_json`: attachments and the e-invoice XML
 // themselves, the passwords sealed; deleted with the payload at the job's terminal state). Each column has
 // exactly one parser here, which every reader uses: it checks the stored JSON's shape and answers a typed
-// value, or throws StoredDocumentError naming the column.
+// value, or throws a StoredDataError (domain/stored-data.ts) naming the column.
 import {
   AF_RELATIONSHIPS,
   FACTURX_PROFILES,
@@ -22,6 +22,7 @@ import { validatePdfOverrides, type PdfOverrides } from './print-options.js';
 import { isStoredWaitFor, type WaitFor } from './wait-for.js';
 import { checkSteps, type PdfStep } from '../pdfs/pdf-steps.js';
 import type { OfficeConversionOptions } from '../office/office-options.js';
+import { StoredDataError } from '../stored-data.js';
 
 export const DOCUMENT_VIEW_COLUMN = 'render_jobs.document_view_json';
 export const DOCUMENT_INPUT_COLUMN = 'render_payloads.document_input_json';
@@ -107,15 +108,7 @@ export interface StoredJobDocument {
 }
 
 /** A stored document column that does not hold what its parser expects (a damaged or foreign row). */
-export class StoredDocumentError extends Error {
-  constructor(
-    readonly column: string,
-    problem: string,
-  ) {
-    super(`${column} ${problem}`);
-    this.name = 'StoredDocumentError';
-  }
-}
+const damaged = (column: string, problem: string) => new StoredDataError('job_document', `${column} ${problem}`, { column });
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -128,12 +121,12 @@ const isBoolean = (v: unknown) => typeof v === 'boolean';
 type Fields = Record<string, { ok: (v: unknown) => boolean; required?: boolean }>;
 
 function checkObject(column: string, where: string, v: unknown, fields: Fields): Obj {
-  if (!isObject(v)) throw new StoredDocumentError(column, `${where} is not an object`);
+  if (!isObject(v)) throw damaged(column, `${where} is not an object`);
   for (const [name, f] of Object.entries(fields)) {
     const value = v[name];
     if (value === undefined) {
-      if (f.required) throw new StoredDocumentError(column, `${where}.${name} is missing`);
-    } else if (!f.ok(value)) throw new StoredDocumentError(column, `${where}.${name} is not what is stored there`);
+      if (f.required) throw damaged(column, `${where}.${name} is missing`);
+    } else if (!f.ok(value)) throw damaged(column, `${where}.${name} is not what is stored there`);
   }
   return v;
 }
@@ -142,7 +135,7 @@ function parseObject(column: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new StoredDocumentError(column, 'does not hold JSON');
+    throw damaged(column, 'does not hold JSON');
   }
 }
 
@@ -273,6 +266,6 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
   }
   for (const [i, a] of doc.attachments.entries())
     if ((a.contentBase64 === undefined) === (a.bundlePath === undefined))
-      throw new StoredDocumentError(c, `attachments[${i}] holds neither or both of contentBase64 and bundlePath`);
+      throw damaged(c, `attachments[${i}] holds neither or both of contentBase64 and bundlePath`);
   return doc;
 }

@@ -8,7 +8,8 @@ import type { Transaction } from 'kysely';
 import { blobKey } from '../../blobs/keys.js';
 import type { RenderBatchesTable, Tables } from '../../db/tables.js';
 import { describeDrift, diffHunks, passes, type FixtureVerdict } from '../../domain/deploys/snapshot-compare.js';
-import { countPageFiles, DamagedSnapshotError, readSnapshot, SNAPSHOTS_DIR, type Snapshot } from '../../domain/deploys/snapshot-files.js';
+import { countPageFiles, readSnapshot, SNAPSHOTS_DIR, type Snapshot } from '../../domain/deploys/snapshot-files.js';
+import { isStoredDataError } from '../../domain/stored-data.js';
 import { isPdfError } from '../../pdf/errors.js';
 import { capturePdf } from '../../pdf/snapshots/snapshot-capture.js';
 import { judge } from '../../pdf/snapshots/snapshot-judge.js';
@@ -149,7 +150,7 @@ export class CheckJudge {
       try {
         results.push(await this.judgeFixture(f, job, snapshotFiles, check.tolerance));
       } catch (err) {
-        if (err instanceof DamagedSnapshotError)
+        if (isStoredDataError(err, 'snapshot'))
           results.push(failed('snapshot_damaged', `${err.message}: record it again with folio test --update`));
         else if (isPdfError(err, 'poppler_missing', 'pdftotext_failed')) results.push(failed(err.kind, err.message));
         else throw err;
