@@ -267,7 +267,6 @@ export default tseslint.config(
       'src/pdf/pipeline.ts',
       'src/pdf/post-process.ts',
       'src/pdf/signing/signature-field.ts',
-      'src/sdk/deploy-directory.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

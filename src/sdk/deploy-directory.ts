@@ -225,6 +225,95 @@ function wordTemplateRoute(dir: string, files: ReadonlyArray<{ path: string }>):
   );
 }
 
+/** Every file hashed, `hashConcurrency` at a time, with progress. */
+async function hashFiles(
+  listed: Array<Omit<LocalFile, 'sha256'>>,
+  opts: DeployDirectoryOptions,
+  progress: (p: DeployProgress) => void,
+  bytesTotal: number,
+): Promise<LocalFile[]> {
+  const signal = opts.signal;
+  let hashed = 0;
+  let hashedBytes = 0;
+  progress({ phase: 'hash', done: 0, total: listed.length, bytesDone: 0, bytesTotal });
+  return mapLimit(listed, opts.hashConcurrency ?? Math.max(8, opts.concurrency ?? 8), async (f) => {
+    const sha256 = await hashFile(f.abs, signal);
+    hashed++;
+    hashedBytes += f.size;
+    progress({ phase: 'hash', done: hashed, total: listed.length, bytesDone: hashedBytes, bytesTotal });
+    return { ...f, sha256 };
+  });
+}
+
+/** The blobs the server is missing, PUT `concurrency` at a time (each retried as a whole), with progress. */
+async function uploadBlobs(
+  http: HttpCore,
+  sessionId: string,
+  tokenHeader: Record<string, string>,
+  missingBlobs: ReadonlyArray<{ sha256: string }>,
+  files: LocalFile[],
+  opts: DeployDirectoryOptions,
+  progress: (p: DeployProgress) => void,
+): Promise<{ newBlobs: number; bytesSent: number }> {
+  const signal = opts.signal;
+  const byHash = new Map(files.map((f) => [f.sha256, f]));
+  const toUpload = missingBlobs.map((b) => byHash.get(b.sha256)).filter((f): f is LocalFile => f !== undefined);
+  const uploadBytesTotal = toUpload.reduce((n, f) => n + f.size, 0);
+  let uploaded = 0;
+  let bytesSent = 0;
+  let newBlobs = 0;
+  progress({ phase: 'upload', done: 0, total: toUpload.length, bytesDone: 0, bytesTotal: uploadBytesTotal });
+  await mapLimit(toUpload, opts.concurrency ?? 8, async (f) => {
+    // Read into memory (≤ 10 MiB per blob): a retried PUT must be able to send the bytes again.
+    const bytes = await fsp.readFile(f.abs, { signal });
+    const res = await http.send({
+      method: 'PUT',
+      url: `/v1/upload-sessions/${encodeURIComponent(sessionId)}/blobs/${f.sha256}`,
+      bytes,
+      headers: tokenHeader,
+      signal,
+      retrySafe: true,
+      what: `PUT blob ${f.path}`,
+    });
+    const body = (await res.json()) as { alreadyPresent: boolean };
+    uploaded++;
+    bytesSent += bytes.length;
+    if (!body.alreadyPresent) newBlobs++;
+    progress({ phase: 'upload', done: uploaded, total: toUpload.length, bytesDone: bytesSent, bytesTotal: uploadBytesTotal });
+  });
+
+  return { newBlobs, bytesSent };
+}
+/**
+ * The upload session, for the given or found deploy, or with a deploy created inline (one transaction on
+ * the server). A slug someone created between the lookup and the session is theirs: the session is for it.
+ */
+async function openSession(
+  http: HttpCore,
+  opts: DeployDirectoryOptions,
+  found: string | null,
+  slug: string | null,
+  descriptors: Array<{ path: string; sha256: string; size: number }>,
+) {
+  let deployId = found;
+  const createSession = async () => {
+    const target = deployId ? { deployId } : { createDeploy: { slug: slug!, name: opts.name ?? opts.title ?? slug! } };
+    return http.call('POST /v1/upload-sessions', {
+      body: { ...target, files: descriptors },
+      idempotencyKey: opts.idempotencyKey,
+      signal: opts.signal,
+    });
+  };
+  try {
+    return { session: await createSession(), createdDeploy: !opts.deployId && deployId === null };
+  } catch (err) {
+    if (!(err instanceof FolioApiError && err.code === 'deploy_slug_conflict' && !deployId)) throw err;
+    deployId = (await findDeployBySlug(http, slug!, opts.signal))?.id ?? null;
+    if (!deployId) throw err;
+    return { session: await createSession(), createdDeploy: false };
+  }
+}
+
 export async function deployDirectory(http: HttpCore, dir: string, opts: DeployDirectoryOptions): Promise<DeployDirectoryResult> {
   if (!opts.slug && !opts.deployId) throw new TypeError('deployDirectory: give slug or deployId');
   const progress = opts.onProgress ?? (() => {});
@@ -238,16 +327,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   const bytesTotal = listed.reduce((n, f) => n + f.size, 0);
   progress({ phase: 'scan', files: listed.length, bytes: bytesTotal, ignored: ignored.length });
 
-  let hashed = 0;
-  let hashedBytes = 0;
-  progress({ phase: 'hash', done: 0, total: listed.length, bytesDone: 0, bytesTotal });
-  const files: LocalFile[] = await mapLimit(listed, opts.hashConcurrency ?? Math.max(8, opts.concurrency ?? 8), async (f) => {
-    const sha256 = await hashFile(f.abs, signal);
-    hashed++;
-    hashedBytes += f.size;
-    progress({ phase: 'hash', done: hashed, total: listed.length, bytesDone: hashedBytes, bytesTotal });
-    return { ...f, sha256 };
-  });
+  const files = await hashFiles(listed, opts, progress, bytesTotal);
   const descriptors = files.map((f) => ({ path: f.path, sha256: f.sha256, size: f.size }));
   const render = {
     route,
@@ -261,7 +341,6 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   // The deploy: given, found by slug, or created inline with the session (one transaction on the server).
   let deployId = opts.deployId ?? null;
   const slug = opts.slug ?? null;
-  let createdDeploy = false;
   if (!deployId) deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
 
   /** Points the alias at the resulting version (when asked) and answers the result. */
@@ -294,22 +373,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
   const latest = deployId && !opts.newVersion ? await latestVersion(http, deployId, signal) : null;
   if (latest && sameAsLatest(latest, treeHashOf(descriptors), render))
     return finish(latest, { createdDeploy: false, unchanged: true, newBlobs: 0, bytesSent: 0 });
-  const createSession = async () => {
-    const target = deployId ? { deployId } : { createDeploy: { slug: slug!, name: opts.name ?? opts.title ?? slug! } };
-    return http.call('POST /v1/upload-sessions', { body: { ...target, files: descriptors }, idempotencyKey: opts.idempotencyKey, signal });
-  };
-  let session;
-  try {
-    session = await createSession();
-    createdDeploy = !opts.deployId && deployId === null;
-  } catch (err) {
-    // Someone created the slug between our lookup and the session: use theirs.
-    if (!(err instanceof FolioApiError && err.code === 'deploy_slug_conflict' && !deployId)) throw err;
-    deployId = (await findDeployBySlug(http, slug!, signal))?.id ?? null;
-    if (!deployId) throw err;
-    session = await createSession();
-  }
-  deployId = session.uploadSession.deployId;
+  const { session, createdDeploy } = await openSession(http, opts, deployId, slug, descriptors);
   const sessionId = session.uploadSession.id;
   const tokenHeader = { 'x-upload-token': session.uploadToken };
 
@@ -320,31 +384,7 @@ export async function deployDirectory(http: HttpCore, dir: string, opts: DeployD
     headers: tokenHeader,
     signal,
   });
-  const byHash = new Map(files.map((f) => [f.sha256, f]));
-  const toUpload = missing.missingBlobs.map((b) => byHash.get(b.sha256)).filter((f): f is LocalFile => f !== undefined);
-  const uploadBytesTotal = toUpload.reduce((n, f) => n + f.size, 0);
-  let uploaded = 0;
-  let bytesSent = 0;
-  let newBlobs = 0;
-  progress({ phase: 'upload', done: 0, total: toUpload.length, bytesDone: 0, bytesTotal: uploadBytesTotal });
-  await mapLimit(toUpload, opts.concurrency ?? 8, async (f) => {
-    // Read into memory (≤ 10 MiB per blob): a retried PUT must be able to send the bytes again.
-    const bytes = await fsp.readFile(f.abs, { signal });
-    const res = await http.send({
-      method: 'PUT',
-      url: `/v1/upload-sessions/${encodeURIComponent(sessionId)}/blobs/${f.sha256}`,
-      bytes,
-      headers: tokenHeader,
-      signal,
-      retrySafe: true,
-      what: `PUT blob ${f.path}`,
-    });
-    const body = (await res.json()) as { alreadyPresent: boolean };
-    uploaded++;
-    bytesSent += bytes.length;
-    if (!body.alreadyPresent) newBlobs++;
-    progress({ phase: 'upload', done: uploaded, total: toUpload.length, bytesDone: bytesSent, bytesTotal: uploadBytesTotal });
-  });
+  const { newBlobs, bytesSent } = await uploadBlobs(http, sessionId, tokenHeader, missing.missingBlobs, files, opts, progress);
 
   progress({ phase: 'commit' });
   const committed = await http.call('POST /v1/upload-sessions/{uploadSessionId}/commit', {
