@@ -67,13 +67,6 @@ export const isSandboxError = kindGuard(SandboxError);
 export const isSandboxLimit = (err: unknown): err is SandboxError & { readonly kind: SandboxLimitKind } =>
   isSandboxError(err, 'time', 'memory', 'crash');
 
-/**
- * The limits under the name of their former class, for a caller not moved to isSandboxLimit yet: as the
- * right operand of instanceof it accepts exactly the errors isSandboxLimit accepts. New code calls
- * isSandboxLimit.
- */
-export const SandboxLimitError = { [Symbol.hasInstance]: isSandboxLimit };
-
 const closedError = () => new SandboxError('closed', 'the sandbox is closed (shutting down)');
 
 export interface SandboxOptions {
