@@ -100,30 +100,8 @@ function chromiumStartFix(text: string, executable: string, config: Config): str
  * the production Renderer (as a worker does) and prints a one-page PDF.
  */
 export async function checkChromiumPrint(config: Config, executable: string | null): Promise<CheckResult[]> {
-  const sandbox = { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox };
-  const out: CheckResult[] = [];
-  try {
-    planSandbox(sandbox);
-    out.push(
-      config.chromiumNoSandbox
-        ? warn(
-            'chromium sandbox',
-            `${describeSandbox(sandbox)}: a renderer exploit in an untrusted template runs with the privileges of ${os.userInfo().username}`,
-            'allow unprivileged user namespaces (docs/operations.md, "Chromium\'s sandbox") and unset FOLIO_CHROMIUM_NO_SANDBOX',
-          )
-        : ok('chromium sandbox', describeSandbox(sandbox)),
-    );
-  } catch {
-    const user = config.chromiumUser;
-    out.push(
-      fail(
-        'chromium sandbox',
-        `Folio runs as root, so Chromium must run as an unprivileged user to keep its sandbox, and the user "${user}" does not exist`,
-        `useradd --system --user-group --no-create-home --shell /usr/sbin/nologin ${user} (npm start's set-up does it), or name another user with FOLIO_CHROMIUM_USER`,
-      ),
-    );
-    return out;
-  }
+  const out: CheckResult[] = [sandboxCheck(config)];
+  if (out[0].status === 'fail') return out;
   if (!executable) {
     out.push(
       fail(
@@ -134,6 +112,35 @@ export async function checkChromiumPrint(config: Config, executable: string | nu
     );
     return out;
   }
+  out.push(await probePrint(config, executable));
+  return out;
+}
+
+/** Whether Chromium keeps its sandbox here (as whom), or why it cannot start with one. */
+function sandboxCheck(config: Config): CheckResult {
+  const sandbox = { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox };
+  try {
+    planSandbox(sandbox);
+    return config.chromiumNoSandbox
+      ? warn(
+          'chromium sandbox',
+          `${describeSandbox(sandbox)}: a renderer exploit in an untrusted template runs with the privileges of ${os.userInfo().username}`,
+          'allow unprivileged user namespaces (docs/operations.md, "Chromium\'s sandbox") and unset FOLIO_CHROMIUM_NO_SANDBOX',
+        )
+      : ok('chromium sandbox', describeSandbox(sandbox));
+  } catch {
+    const user = config.chromiumUser;
+    return fail(
+      'chromium sandbox',
+      `Folio runs as root, so Chromium must run as an unprivileged user to keep its sandbox, and the user "${user}" does not exist`,
+      `useradd --system --user-group --no-create-home --shell /usr/sbin/nologin ${user} (npm start's set-up does it), or name another user with FOLIO_CHROMIUM_USER`,
+    );
+  }
+}
+
+/** A one-page probe printed by the production Renderer: the print every job makes, start to PDF. */
+async function probePrint(config: Config, executable: string): Promise<CheckResult> {
+  const sandbox = { chromiumUser: config.chromiumUser, noSandbox: config.chromiumNoSandbox };
   const { Renderer } = await import('../render/renderer.js');
   const renderer = new Renderer({ executablePath: executable, concurrency: 1, spareSessions: 0, launchTimeoutMs: 20_000, ...sandbox });
   const bundle: RenderBundle = {
@@ -176,21 +183,17 @@ export async function checkChromiumPrint(config: Config, executable: string | nu
       lease.release();
     }
     if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-' || r.pageCount !== 1) {
-      out.push(
-        fail(
-          'chromium print',
-          `Chromium answered, but not with a 1-page PDF (${r.pageCount} pages, ${pdf.length} bytes)`,
-          chromiumStartFix('', executable, config),
-        ),
+      return fail(
+        'chromium print',
+        `Chromium answered, but not with a 1-page PDF (${r.pageCount} pages, ${pdf.length} bytes)`,
+        chromiumStartFix('', executable, config),
       );
-    } else {
-      out.push(ok('chromium print', `started and printed a 1-page PDF (${formatBytes(pdf.length)}) in ${ms} ms${product}`));
     }
+    return ok('chromium print', `started and printed a 1-page PDF (${formatBytes(pdf.length)}) in ${ms} ms${product}`);
   } catch (err) {
     const text = message(err);
-    out.push(fail('chromium print', text, chromiumStartFix(text, executable, config)));
+    return fail('chromium print', text, chromiumStartFix(text, executable, config));
   } finally {
     await renderer.close();
   }
-  return out;
 }
