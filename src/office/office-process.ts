@@ -100,6 +100,34 @@ export class OfficeProcess {
       this.#onExit();
       throw new OfficeError('office_unavailable', 'the Office converter is shutting down');
     }
+    const child = this.#spawn(fontEnv);
+    this.#child = child;
+    const started = this.#follow(child);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const info = await Promise.race([
+        started,
+        new Promise<never>((_, rej) => {
+          timer = setTimeout(
+            () => rej(new OfficeError('office_unavailable', `LibreOffice did not start within ${this.startTimeoutMs} ms`)),
+            this.startTimeoutMs,
+          );
+        }),
+      ]);
+      this.#started = true;
+      this.version = info.version;
+      this.uid = info.uid;
+      this.#messages = [];
+    } catch (err) {
+      this.kill();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The bridge started in the process's private folder, within its confinement (office-confinement.ts). */
+  #spawn(fontEnv: { FONTCONFIG_FILE?: string }): ChildProcess {
     const env = {
       ...fontEnv,
       PATH: '/usr/bin:/bin',
@@ -109,7 +137,7 @@ export class OfficeProcess {
       SAL_USE_VCLPLUGIN: 'svp',
     };
     const pipeName = `folio_office_${process.pid}_${this.id}_${randomBytes(4).toString('hex')}`;
-    const child = spawn(
+    return spawn(
       this.plan.command,
       [
         ...this.plan.prefix(this.#dir),
@@ -122,7 +150,13 @@ export class OfficeProcess {
       ],
       { cwd: this.#dir, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
     );
-    this.#child = child;
+  }
+
+  /**
+   * The bridge's lines and ends followed: its ready line settles the start, an answer settles the
+   * conversion under way, and an exit ends both (the folder removed, the pool told).
+   */
+  #follow(child: ChildProcess): Promise<{ version: string; uid: number }> {
     child.stdin!.on('error', () => {});
     createInterface({ input: child.stderr! }).on('line', (line) => {
       if (!NOISE.test(line) && this.#messages.length < MAX_MESSAGES) this.#messages.push(line.slice(0, 500));
@@ -174,27 +208,7 @@ export class OfficeProcess {
       p?.reject(new OfficeError('office_conversion_failed', `${why} while converting (a crash, or its memory limit)`));
       void rm(this.#dir, { recursive: true, force: true }).finally(() => this.#onExit());
     });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const info = await Promise.race([
-        started,
-        new Promise<never>((_, rej) => {
-          timer = setTimeout(
-            () => rej(new OfficeError('office_unavailable', `LibreOffice did not start within ${this.startTimeoutMs} ms`)),
-            this.startTimeoutMs,
-          );
-        }),
-      ]);
-      this.#started = true;
-      this.version = info.version;
-      this.uid = info.uid;
-      this.#messages = [];
-    } catch (err) {
-      this.kill();
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
+    return started;
   }
 
   /** The fonts in <dir>/fonts and a fontconfig file that adds them to the system's; returns that file. */
