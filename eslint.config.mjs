@@ -262,7 +262,6 @@ export default tseslint.config(
       // written before the limit
       'src/pdf/syntax/limits.ts',
       'src/pdf/merge.ts',
-      'src/pdf/pipeline.ts',
       'src/pdf/post-process.ts',
       'src/pdf/signing/signature-field.ts',
     ],

@@ -108,6 +108,139 @@ function fill(field: PDFField, value: string | boolean | string[], where: string
   } else throw wrong('not a field Folio fills (a button or a signature)');
 }
 
+/** A stamp or watermark drawn on its pages: text in the standard font, an image, or a page of another PDF. */
+async function stampStep(
+  doc: PDFDocument,
+  step: Extract<PdfStep, { type: 'stamp' | 'watermark' }>,
+  f: string,
+  named: (id: string, field: string) => Promise<PDFDocument>,
+): Promise<void> {
+  const font = await stampFont(doc);
+  let art: StampArt | undefined;
+  if (step.image) {
+    const bytes = Buffer.from(step.image.contentBase64, 'base64');
+    refuseLargeImage(bytes, f);
+    try {
+      art = step.image.format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+    } catch (err) {
+      throw new PdfError('step', `${f}.image: the image cannot be read: ${(err as Error).message}`, {
+        field: `${f}.image.contentBase64`,
+      });
+    }
+  } else if (step.pdf) {
+    const src = await named(step.pdf.pdfId, `${f}.pdf.pdfId`);
+    if (step.pdf.page > src.getPageCount())
+      throw new PdfError('step', `${f}.pdf.page: ${step.pdf.pdfId} has ${src.getPageCount()} pages`, { field: `${f}.pdf.page` });
+    art = await doc.embedPage(src.getPage(step.pdf.page - 1));
+  }
+  for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) stampPage(doc, doc.getPage(p), font, step, art);
+}
+
+/** Form fields filled by name (an unknown name is refused), their appearances drawn in the standard font. */
+async function fillFormStep(doc: PDFDocument, fields: Record<string, string | boolean | string[]>, f: string): Promise<void> {
+  const form = doc.getForm();
+  const known = new Set(form.getFields().map((x) => x.getName()));
+  for (const [name, value] of Object.entries(fields)) {
+    if (!known.has(name))
+      throw new PdfError('step', `${f}.fields: the PDF has no form field named ${JSON.stringify(name.slice(0, 200))}`, {
+        field: `${f}.fields.${name}`,
+      });
+    fill(form.getField(name), value, `${f}.fields.${name}`);
+  }
+  form.updateFieldAppearances(await stampFont(doc));
+}
+
+/** The page groups of a split: every N pages, the ranges given, or one group per top-level outline entry. */
+function splitGroups(doc: PDFDocument, step: Extract<PdfStep, { type: 'split' }>, f: string): number[][] {
+  const n = doc.getPageCount();
+  const groups = step.outline
+    ? outlineGroups(topLevelOutlinePages(doc), n)
+    : step.every
+      ? Array.from({ length: Math.ceil(n / step.every) }, (_, g) =>
+          Array.from({ length: Math.min(step.every!, n - g * step.every!) }, (_, k) => g * step.every! + k),
+        )
+      : step.ranges!.map((r, k) => pagesOf(r, doc, `${f}.ranges[${k}]`));
+  if (groups.length === 0)
+    throw new PdfError('step', `${f}.outline: the PDF has no outline entry that opens one of its pages`, { field: `${f}.outline` });
+  return groups;
+}
+
+/** One step applied to the document: the document it leaves (`select` makes a new one), and a split's parts. */
+async function applyStep(
+  doc: PDFDocument,
+  step: PdfStep,
+  f: string,
+  nowMs: number,
+  named: (id: string, field: string) => Promise<PDFDocument>,
+): Promise<{ doc: PDFDocument; parts?: PDFDocument[] }> {
+  switch (step.type) {
+    case 'select':
+      doc = await pick(doc, pagesOf(step.pages, doc, `${f}.pages`));
+      break;
+    case 'rotate':
+      for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) {
+        const page = doc.getPage(p);
+        page.setRotation(degrees((page.getRotation().angle + step.angle) % 360));
+      }
+      break;
+    case 'stamp':
+    case 'watermark':
+      await stampStep(doc, step, f, named);
+      break;
+    case 'merge':
+      for (const [k, id] of step.pdfIds.entries()) {
+        const src = await named(id, `${f}.pdfIds[${k}]`);
+        for (const page of await doc.copyPages(src, src.getPageIndices())) doc.addPage(page);
+      }
+      break;
+    case 'attachments':
+      for (const a of step.add)
+        await doc.attach(Buffer.from(a.contentBase64, 'base64'), a.name, {
+          mimeType: a.mimeType,
+          description: a.description ?? a.name,
+          creationDate: new Date(nowMs),
+          modificationDate: new Date(nowMs),
+          afRelationship: AFRelationship.Unspecified,
+        });
+      break;
+    case 'outline':
+      writeOutline(doc, step.entries, (field, page) => {
+        const n = doc.getPageCount();
+        return new PdfError('step', `${f}.${field} is page ${page}, but the PDF has ${n} page${n === 1 ? '' : 's'}`, {
+          field: `${f}.${field}`,
+        });
+      });
+      break;
+    case 'encrypt':
+      refusePdfA(doc, f);
+      break;
+    case 'sign':
+    case 'timestamp':
+      break; // after the sandbox (src/services/pdfs/pdf-step-finish.ts)
+    case 'fillForm':
+      await fillFormStep(doc, step.fields, f);
+      break;
+    case 'flatten':
+      doc.getForm().flatten();
+      break;
+    case 'metadata':
+      if (step.title !== undefined) doc.setTitle(step.title);
+      if (step.author !== undefined) doc.setAuthor(step.author);
+      if (step.subject !== undefined) doc.setSubject(step.subject);
+      if (step.keywords !== undefined) doc.setKeywords(step.keywords);
+      doc.setModificationDate(new Date(nowMs));
+      break;
+    case 'split': {
+      const parts: PDFDocument[] = [];
+      for (const g of splitGroups(doc, step, f)) parts.push(await pick(doc, g));
+      return { doc, parts };
+    }
+    case 'optimize':
+      break; // qpdf, after the sandbox
+  }
+  return { doc };
+}
+
 /** Applies `steps` to the joined sources; the documents' bytes (several after `split`). */
 export async function runPdfSteps(
   sources: Array<{ bytes: Uint8Array; field: string }>,
@@ -135,111 +268,9 @@ export async function runPdfSteps(
         );
   let docs: PDFDocument[] | null = null;
   for (const [i, step] of steps.entries()) {
-    const f = `steps[${i}]`;
-    switch (step.type) {
-      case 'select':
-        doc = await pick(doc, pagesOf(step.pages, doc, `${f}.pages`));
-        break;
-      case 'rotate':
-        for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) {
-          const page = doc.getPage(p);
-          page.setRotation(degrees((page.getRotation().angle + step.angle) % 360));
-        }
-        break;
-      case 'stamp':
-      case 'watermark': {
-        const font = await stampFont(doc);
-        let art: StampArt | undefined;
-        if (step.image) {
-          const bytes = Buffer.from(step.image.contentBase64, 'base64');
-          refuseLargeImage(bytes, f);
-          try {
-            art = step.image.format === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-          } catch (err) {
-            throw new PdfError('step', `${f}.image: the image cannot be read: ${(err as Error).message}`, {
-              field: `${f}.image.contentBase64`,
-            });
-          }
-        } else if (step.pdf) {
-          const src = await named(step.pdf.pdfId, `${f}.pdf.pdfId`);
-          if (step.pdf.page > src.getPageCount())
-            throw new PdfError('step', `${f}.pdf.page: ${step.pdf.pdfId} has ${src.getPageCount()} pages`, { field: `${f}.pdf.page` });
-          art = await doc.embedPage(src.getPage(step.pdf.page - 1));
-        }
-        for (const p of new Set(pagesOf(step.pages, doc, `${f}.pages`))) stampPage(doc, doc.getPage(p), font, step, art);
-        break;
-      }
-      case 'merge':
-        for (const [k, id] of step.pdfIds.entries()) {
-          const src = await named(id, `${f}.pdfIds[${k}]`);
-          for (const page of await doc.copyPages(src, src.getPageIndices())) doc.addPage(page);
-        }
-        break;
-      case 'attachments':
-        for (const a of step.add)
-          await doc.attach(Buffer.from(a.contentBase64, 'base64'), a.name, {
-            mimeType: a.mimeType,
-            description: a.description ?? a.name,
-            creationDate: new Date(nowMs),
-            modificationDate: new Date(nowMs),
-            afRelationship: AFRelationship.Unspecified,
-          });
-        break;
-      case 'outline':
-        writeOutline(doc, step.entries, (field, page) => {
-          const n = doc.getPageCount();
-          return new PdfError('step', `${f}.${field} is page ${page}, but the PDF has ${n} page${n === 1 ? '' : 's'}`, {
-            field: `${f}.${field}`,
-          });
-        });
-        break;
-      case 'encrypt':
-        refusePdfA(doc, f);
-        break;
-      case 'sign':
-      case 'timestamp':
-        break; // after the sandbox (src/services/pdfs/pdf-step-finish.ts)
-      case 'fillForm': {
-        const form = doc.getForm();
-        const known = new Set(form.getFields().map((x) => x.getName()));
-        for (const [name, value] of Object.entries(step.fields)) {
-          if (!known.has(name))
-            throw new PdfError('step', `${f}.fields: the PDF has no form field named ${JSON.stringify(name.slice(0, 200))}`, {
-              field: `${f}.fields.${name}`,
-            });
-          fill(form.getField(name), value, `${f}.fields.${name}`);
-        }
-        form.updateFieldAppearances(await stampFont(doc));
-        break;
-      }
-      case 'flatten':
-        doc.getForm().flatten();
-        break;
-      case 'metadata':
-        if (step.title !== undefined) doc.setTitle(step.title);
-        if (step.author !== undefined) doc.setAuthor(step.author);
-        if (step.subject !== undefined) doc.setSubject(step.subject);
-        if (step.keywords !== undefined) doc.setKeywords(step.keywords);
-        doc.setModificationDate(new Date(nowMs));
-        break;
-      case 'split': {
-        const n = doc.getPageCount();
-        const groups = step.outline
-          ? outlineGroups(topLevelOutlinePages(doc), n)
-          : step.every
-            ? Array.from({ length: Math.ceil(n / step.every) }, (_, g) =>
-                Array.from({ length: Math.min(step.every!, n - g * step.every!) }, (_, k) => g * step.every! + k),
-              )
-            : step.ranges!.map((r, k) => pagesOf(r, doc, `${f}.ranges[${k}]`));
-        if (groups.length === 0)
-          throw new PdfError('step', `${f}.outline: the PDF has no outline entry that opens one of its pages`, { field: `${f}.outline` });
-        docs = [];
-        for (const g of groups) docs.push(await pick(doc, g));
-        break;
-      }
-      case 'optimize':
-        break; // qpdf, after the sandbox
-    }
+    const r = await applyStep(doc, step, `steps[${i}]`, nowMs, named);
+    doc = r.doc;
+    if (r.parts) docs = r.parts;
   }
   const out = [];
   for (const d of docs ?? [doc])
