@@ -3,7 +3,7 @@
 // callers map kinds to their own codes (services/: an API error code; worker/: a job error code). A PdfError
 // thrown in the sandbox comes back to its caller as a PdfError of the same kind (sandbox/pool.ts).
 import { kindGuard } from '../errors/kinds.js';
-import type { PdfLimits } from './syntax/limit-error.js';
+import type { PdfLimits } from './syntax/pdf-limits.js';
 
 export type PdfErrorKind =
   /** The document asked for cannot be made (post-processing, signing, encryption); `field` when one request field is at fault. */

@@ -24,7 +24,7 @@
 import { MAX_DOCUMENT_PAGES } from '../../domain/pdfs/pdf-document.js';
 import { PDFArray, PDFDict, PDFName, PDFRef, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
 import { PdfError } from '../errors.js';
-import type { PdfLimits } from './limit-error.js';
+import type { PdfLimits } from './pdf-limits.js';
 import { decodeChain, type FilterParms } from './stream-decoders.js';
 
 const MiB = 1024 * 1024;
