@@ -19,7 +19,14 @@ import {
 import { protectionProblems, type ProtectionInput } from './pdf-protection.js';
 import { visibleSignatureProblem } from './signature-appearance.js';
 import { signatureTextProblem } from './signature-text.js';
-import { validityAt } from './signing-certificates.js';
+
+/**
+ * Whether a certificate is outside its validity at `nowMs` (shown; job creation refuses it). Here, not with
+ * the PKCS#12 rules: the client CLI bundles these rules, and it must not bundle node-forge.
+ */
+export function validityAt(notBefore: number, notAfter: number, nowMs: number): { expired: boolean; notYetValid: boolean } {
+  return { expired: nowMs >= notAfter, notYetValid: nowMs < notBefore };
+}
 
 /** The fields of a signature: a job's `signature`, a version's `render.metadata.pdf.signature`. */
 export const SIGNATURE_FIELDS = ['certificateId', 'reason', 'location', 'contactInfo', 'visible'] as const;

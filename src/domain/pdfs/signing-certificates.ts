@@ -292,8 +292,3 @@ export function decodePkcs12Base64(text: string): Buffer | null {
   if (compact.length === 0 || compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return null;
   return Buffer.from(compact, 'base64');
 }
-
-/** Whether the certificate is outside its validity at `nowMs` (shown; job creation refuses it). */
-export function validityAt(notBefore: number, notAfter: number, nowMs: number): { expired: boolean; notYetValid: boolean } {
-  return { expired: nowMs >= notAfter, notYetValid: nowMs < notBefore };
-}

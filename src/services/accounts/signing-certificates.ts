@@ -10,8 +10,8 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSPHRASE_LENGTH,
   MAX_SIGNING_CERTIFICATES_PER_ACCOUNT,
-  validityAt,
 } from '../../domain/pdfs/signing-certificates.js';
+import { validityAt } from '../../domain/pdfs/document-options.js';
 import { AppError } from '../../errors/app-error.js';
 import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { TaskResult } from '../../sandbox/tasks.js';
