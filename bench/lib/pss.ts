@@ -59,7 +59,11 @@ export function samplePss(rootPid: number, intervalMs = 250): { stop(): TreePss 
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;
 
-/** User + system CPU of the tree so far, in ms (clock ticks of 10 ms; processes that ended are not counted). */
+/**
+ * User + system CPU of the tree so far, in ms (clock ticks of 10 ms), with what its ended and reaped
+ * children used (cutime, cstime): a sandbox or LibreOffice process replaced between two readings still
+ * counts, so the difference of two readings never goes down.
+ */
 export function treeCpuMs(rootPid: number): TreePss {
   let total = 0;
   let chromium = 0;
@@ -67,7 +71,7 @@ export function treeCpuMs(rootPid: number): TreePss {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(f[11]) + Number(f[12])) * 10;
+      const ms = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10;
       total += ms;
       if (isChromium(pid)) chromium += ms;
     } catch {
