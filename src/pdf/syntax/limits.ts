@@ -185,6 +185,70 @@ function pixelBytes(d: Map<string, string>, width: number, height: number, resol
 /** Filters one stream may chain: real files use one or two; each level is decoded again. */
 const MAX_FILTERS = 8;
 
+type Resolve = (v: string | undefined) => string | undefined;
+
+/**
+ * A stream's filter chain and their parameters, refused when Folio cannot know them before loading the file,
+ * when they are too many, or when an object or cross-reference stream uses anything but FlateDecode alone.
+ */
+function streamFilters(dict: Map<string, string>, resolve: Resolve, id: string) {
+  // A value given by a reference to an object inside an object stream cannot be read from the raw bytes:
+  // the filters (and LZW's parameters) of such a stream are unknown, so it is refused rather than
+  // counted at its stored size.
+  const follow = (v: string | undefined, key: string) => {
+    const value = resolve(v);
+    if (v !== undefined && value === undefined)
+      throw new PdfError(
+        'limit',
+        `has a stream (object ${id}) whose /${key} refers to an object Folio cannot read before loading the file`,
+        { limit: 'maxStreamBytes' },
+      );
+    return value;
+  };
+  // A filter that is not a name is one Folio does not know: the chain stops there.
+  const filters = elements(follow(dict.get('Filter'), 'Filter') ?? '[]')
+    .filter((f) => f !== 'null')
+    .map((f) => nameOf(follow(f, 'Filter')) ?? '?');
+  const parms = elements(follow(dict.get('DecodeParms'), 'DecodeParms') ?? '[]').map((p): FilterParms => {
+    const early = intOf(resolve(readDict(follow(p, 'DecodeParms') ?? '').get('EarlyChange')));
+    return early === undefined ? {} : { earlyChange: early };
+  });
+  if (filters.length > MAX_FILTERS)
+    throw new PdfError(
+      'limit',
+      `has a stream (object ${id}) with ${filters.length} filters; Folio decodes at most ${MAX_FILTERS} on one stream`,
+      { limit: 'maxStreamBytes' },
+    );
+  const type = nameOf(resolve(dict.get('Type')));
+  const structural = type === 'ObjStm' || type === 'XRef' ? type : undefined;
+  const what = structural === 'ObjStm' ? 'an object' : 'a cross-reference';
+  if (structural && filters.length > 0 && (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')))
+    throw new PdfError(
+      'limit',
+      `has ${what} stream (object ${id}) with the filters ${filters.join(', ')}; Folio reads those streams only with FlateDecode alone`,
+      { limit: 'maxObjectStreamBytes' },
+    );
+  return { filters, parms, structural };
+}
+
+/** The decoded bytes of an image's pixels (0 for another stream), refused past maxImagePixels. */
+function imagePixelBytes(dict: Map<string, string>, resolve: Resolve, limits: PdfLimits, id: string): number {
+  if (nameOf(resolve(dict.get('Subtype'))) === 'Image') {
+    const width = intOf(resolve(dict.get('Width')));
+    const height = intOf(resolve(dict.get('Height')));
+    if (width !== undefined && height !== undefined) {
+      if (width * height > limits.maxImagePixels)
+        throw new PdfError(
+          'limit',
+          `has an image (object ${id}) of ${count(width * height)} pixels, more than ${count(limits.maxImagePixels)} (the limit)`,
+          { limit: 'maxImagePixels' },
+        );
+      return pixelBytes(dict, width, height, resolve);
+    }
+  }
+  return 0;
+}
+
 /** Pass 1: object count and decoded stream sizes, from the raw bytes. Throws a PdfError of kind limit. */
 export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { objects: number; decompressedBytes: number } {
   const text = pdf.toString('latin1');
@@ -215,56 +279,9 @@ export function scanPdf(pdf: Buffer, limits: PdfLimits = DEFAULT_PDF_LIMITS): { 
     if (end < 0) end = text.indexOf('endstream', start);
     if (end < 0) end = text.length;
     header.lastIndex = end;
-    // A value given by a reference to an object inside an object stream cannot be read from the raw bytes:
-    // the filters (and LZW's parameters) of such a stream are unknown, so it is refused rather than
-    // counted at its stored size.
-    const follow = (v: string | undefined, key: string) => {
-      const value = resolve(v);
-      if (v !== undefined && value === undefined)
-        throw new PdfError(
-          'limit',
-          `has a stream (object ${m[1]}) whose /${key} refers to an object Folio cannot read before loading the file`,
-          { limit: 'maxStreamBytes' },
-        );
-      return value;
-    };
-    // A filter that is not a name is one Folio does not know: the chain stops there.
-    const filters = elements(follow(dict.get('Filter'), 'Filter') ?? '[]')
-      .filter((f) => f !== 'null')
-      .map((f) => nameOf(follow(f, 'Filter')) ?? '?');
-    const parms = elements(follow(dict.get('DecodeParms'), 'DecodeParms') ?? '[]').map((p): FilterParms => {
-      const early = intOf(resolve(readDict(follow(p, 'DecodeParms') ?? '').get('EarlyChange')));
-      return early === undefined ? {} : { earlyChange: early };
-    });
-    if (filters.length > MAX_FILTERS)
-      throw new PdfError(
-        'limit',
-        `has a stream (object ${m[1]}) with ${filters.length} filters; Folio decodes at most ${MAX_FILTERS} on one stream`,
-        { limit: 'maxStreamBytes' },
-      );
-    const type = nameOf(resolve(dict.get('Type')));
-    const structural = type === 'ObjStm' || type === 'XRef' ? type : undefined;
+    const { filters, parms, structural } = streamFilters(dict, resolve, m[1]);
     const what = structural === 'ObjStm' ? 'an object' : 'a cross-reference';
-    if (structural && filters.length > 0 && (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')))
-      throw new PdfError(
-        'limit',
-        `has ${what} stream (object ${m[1]}) with the filters ${filters.join(', ')}; Folio reads those streams only with FlateDecode alone`,
-        { limit: 'maxObjectStreamBytes' },
-      );
-    let pixels = 0;
-    if (nameOf(resolve(dict.get('Subtype'))) === 'Image') {
-      const width = intOf(resolve(dict.get('Width')));
-      const height = intOf(resolve(dict.get('Height')));
-      if (width !== undefined && height !== undefined) {
-        if (width * height > limits.maxImagePixels)
-          throw new PdfError(
-            'limit',
-            `has an image (object ${m[1]}) of ${count(width * height)} pixels, more than ${count(limits.maxImagePixels)} (the limit)`,
-            { limit: 'maxImagePixels' },
-          );
-        pixels = pixelBytes(dict, width, height, resolve);
-      }
-    }
+    const pixels = imagePixelBytes(dict, resolve, limits, m[1]);
     const limit = structural ? limits.maxObjectStreamBytes : limits.maxStreamBytes;
     const cap = Math.max(0, Math.min(limit, limits.maxDecompressedBytes - total));
     const decoded = decodeChain(pdf.subarray(start, end), filters, parms, cap);
