@@ -122,6 +122,117 @@ function forEachDict(ctx: PDFContext, fn: (d: PDFDict) => void): void {
 }
 
 /**
+ * The source's structure elements joined under the destination's (its Document element, else the root), the
+ * ParentTree merged with the source's keys shifted by `offset`, role maps joined, element IDs dropped.
+ */
+function mergeStructTree(
+  dest: PDFDocument,
+  src: PDFDocument,
+  j: {
+    destStruct: PDFDict;
+    srcStruct: PDFDict;
+    srcTop: PDFObject[];
+    offset: number;
+    copier: PDFObjectCopier;
+    position: 'before' | 'after';
+  },
+): void {
+  const { destStruct, srcStruct, srcTop, offset, copier, position } = j;
+  const dctx = dest.context;
+  const sctx = src.context;
+  const destTop = kidsOf(destStruct.get(N('K')));
+  const holderRef = destTop.length === 1 && destTop[0] instanceof PDFRef ? destTop[0] : undefined;
+  const holder = holderRef ? dctx.lookupMaybe(holderRef, PDFDict) : undefined;
+  const rootRef = dest.catalog.get(N('StructTreeRoot'));
+  const parentRef = holder ? holderRef! : rootRef instanceof PDFRef ? rootRef : undefined;
+  const target = holder ?? destStruct;
+  const copiedTop = srcTop.map((k) => copier.copy(k));
+  for (const k of copiedTop) {
+    const d = k instanceof PDFRef ? dctx.lookupMaybe(k, PDFDict) : k instanceof PDFDict ? k : undefined;
+    if (d && parentRef) d.set(N('P'), parentRef);
+    // A joined document's own Document element becomes a Part of the output's Document.
+    if (d && holder && d.lookupMaybe(N('S'), PDFName)?.decodeText() === 'Document') d.set(N('S'), N('Part'));
+  }
+  const existing = kidsOf(target.get(N('K')));
+  target.set(N('K'), dctx.obj(position === 'before' ? [...copiedTop, ...existing] : [...existing, ...copiedTop]));
+  // ParentTree: flattened into one /Nums array, the source's keys shifted by `offset`.
+  const entries = treeEntries(dctx, destStruct.lookupMaybe(N('ParentTree'), PDFDict), 'Nums');
+  for (const [k, v] of treeEntries(sctx, srcStruct.lookupMaybe(N('ParentTree'), PDFDict), 'Nums'))
+    if (k instanceof PDFNumber) entries.push([PDFNumber.of(k.asNumber() + offset), copier.copy(v)]);
+  entries.sort((a, b) => (a[0] as PDFNumber).asNumber() - (b[0] as PDFNumber).asNumber());
+  const nums = dctx.obj([]);
+  for (const [k, v] of entries) {
+    nums.push(k);
+    nums.push(v);
+  }
+  destStruct.set(N('ParentTree'), dctx.register(dctx.obj({ Nums: nums })));
+  const next = entries.length ? (entries[entries.length - 1][0] as PDFNumber).asNumber() + 1 : 0;
+  destStruct.set(N('ParentTreeNextKey'), PDFNumber.of(next));
+  // Role maps: the destination's own mapping wins on a clash.
+  const srcRoles = srcStruct.lookupMaybe(N('RoleMap'), PDFDict);
+  if (srcRoles) {
+    const roles = destStruct.lookupMaybe(N('RoleMap'), PDFDict) ?? dctx.obj({});
+    for (const [k, v] of srcRoles.entries()) if (!roles.has(k)) roles.set(k, copier.copy(v));
+    destStruct.set(N('RoleMap'), roles);
+  }
+  // Element IDs are not carried over (the source's IDTree is not merged, and its IDs may clash).
+  const seen = new Set<PDFDict>();
+  const strip = (o: PDFObject, depth: number) => {
+    const d = o instanceof PDFRef ? dctx.lookupMaybe(o, PDFDict) : o instanceof PDFDict ? o : undefined;
+    if (!d || seen.has(d) || depth > 256 || !d.has(N('S'))) return;
+    seen.add(d);
+    d.delete(N('ID'));
+    for (const k of kidsOf(d.get(N('K')))) strip(k, depth + 1);
+  };
+  for (const k of copiedTop) strip(k, 0);
+}
+
+/** The source's top-level outline items linked in before or after the destination's, the counts added. */
+function joinOutline(
+  dest: PDFDocument,
+  j: {
+    srcOutline: PDFDict | undefined;
+    topItems: PDFDict[];
+    topItemRefs: Array<PDFObject | undefined>;
+    copier: PDFObjectCopier;
+    position: 'before' | 'after';
+  },
+): void {
+  const { srcOutline, topItems, topItemRefs, copier, position } = j;
+  const dctx = dest.context;
+  let outlines = dest.catalog.lookupMaybe(N('Outlines'), PDFDict);
+  if (!outlines) {
+    outlines = dctx.obj({ Type: 'Outlines', Count: 0 });
+    dest.catalog.set(N('Outlines'), dctx.register(outlines));
+  }
+  const rootRef = dest.catalog.get(N('Outlines')) as PDFRef;
+  const copied = topItemRefs.map((r) => {
+    const c = copier.copy(r!);
+    return c instanceof PDFRef ? c : dctx.register(c);
+  });
+  for (const r of copied) dctx.lookup(r, PDFDict).set(N('Parent'), rootRef);
+  const first = outlines.get(N('First'));
+  const last = outlines.get(N('Last'));
+  const head = copied[0];
+  const tail = copied[copied.length - 1];
+  if (!(first instanceof PDFRef) || !(last instanceof PDFRef)) {
+    outlines.set(N('First'), head);
+    outlines.set(N('Last'), tail);
+  } else if (position === 'after') {
+    dctx.lookup(last, PDFDict).set(N('Next'), head);
+    dctx.lookup(head, PDFDict).set(N('Prev'), last);
+    outlines.set(N('Last'), tail);
+  } else {
+    dctx.lookup(tail, PDFDict).set(N('Next'), first);
+    dctx.lookup(first, PDFDict).set(N('Prev'), tail);
+    outlines.set(N('First'), head);
+  }
+  const srcCount = Math.abs(srcOutline?.lookupMaybe(N('Count'), PDFNumber)?.asNumber() ?? topItems.length);
+  const destCount = Math.abs(outlines.lookupMaybe(N('Count'), PDFNumber)?.asNumber() ?? 0);
+  outlines.set(N('Count'), PDFNumber.of(destCount + srcCount));
+}
+
+/**
  * Joins `src` into `dest` before its first page (`position: 'before'`) or after its last. `src` is
  * modified on the way (it is a throwaway copy loaded for this).
  */
@@ -174,86 +285,9 @@ export function joinDocument(dest: PDFDocument, src: PDFDocument, position: 'bef
   }
 
   // 3. Structure tree.
-  if (mergeStruct) {
-    const destTop = kidsOf(destStruct.get(N('K')));
-    const holderRef = destTop.length === 1 && destTop[0] instanceof PDFRef ? destTop[0] : undefined;
-    const holder = holderRef ? dctx.lookupMaybe(holderRef, PDFDict) : undefined;
-    const rootRef = dest.catalog.get(N('StructTreeRoot'));
-    const parentRef = holder ? holderRef! : rootRef instanceof PDFRef ? rootRef : undefined;
-    const target = holder ?? destStruct;
-    const copiedTop = srcTop.map((k) => copier.copy(k));
-    for (const k of copiedTop) {
-      const d = k instanceof PDFRef ? dctx.lookupMaybe(k, PDFDict) : k instanceof PDFDict ? k : undefined;
-      if (d && parentRef) d.set(N('P'), parentRef);
-      // A joined document's own Document element becomes a Part of the output's Document.
-      if (d && holder && d.lookupMaybe(N('S'), PDFName)?.decodeText() === 'Document') d.set(N('S'), N('Part'));
-    }
-    const existing = kidsOf(target.get(N('K')));
-    target.set(N('K'), dctx.obj(position === 'before' ? [...copiedTop, ...existing] : [...existing, ...copiedTop]));
-    // ParentTree: flattened into one /Nums array, the source's keys shifted by `offset`.
-    const entries = treeEntries(dctx, destStruct.lookupMaybe(N('ParentTree'), PDFDict), 'Nums');
-    for (const [k, v] of treeEntries(sctx, srcStruct.lookupMaybe(N('ParentTree'), PDFDict), 'Nums'))
-      if (k instanceof PDFNumber) entries.push([PDFNumber.of(k.asNumber() + offset), copier.copy(v)]);
-    entries.sort((a, b) => (a[0] as PDFNumber).asNumber() - (b[0] as PDFNumber).asNumber());
-    const nums = dctx.obj([]);
-    for (const [k, v] of entries) {
-      nums.push(k);
-      nums.push(v);
-    }
-    destStruct.set(N('ParentTree'), dctx.register(dctx.obj({ Nums: nums })));
-    const next = entries.length ? (entries[entries.length - 1][0] as PDFNumber).asNumber() + 1 : 0;
-    destStruct.set(N('ParentTreeNextKey'), PDFNumber.of(next));
-    // Role maps: the destination's own mapping wins on a clash.
-    const srcRoles = srcStruct.lookupMaybe(N('RoleMap'), PDFDict);
-    if (srcRoles) {
-      const roles = destStruct.lookupMaybe(N('RoleMap'), PDFDict) ?? dctx.obj({});
-      for (const [k, v] of srcRoles.entries()) if (!roles.has(k)) roles.set(k, copier.copy(v));
-      destStruct.set(N('RoleMap'), roles);
-    }
-    // Element IDs are not carried over (the source's IDTree is not merged, and its IDs may clash).
-    const seen = new Set<PDFDict>();
-    const strip = (o: PDFObject, depth: number) => {
-      const d = o instanceof PDFRef ? dctx.lookupMaybe(o, PDFDict) : o instanceof PDFDict ? o : undefined;
-      if (!d || seen.has(d) || depth > 256 || !d.has(N('S'))) return;
-      seen.add(d);
-      d.delete(N('ID'));
-      for (const k of kidsOf(d.get(N('K')))) strip(k, depth + 1);
-    };
-    for (const k of copiedTop) strip(k, 0);
-  }
+  if (mergeStruct) mergeStructTree(dest, src, { destStruct, srcStruct, srcTop, offset, copier, position });
 
   // 4. Outline.
-  if (topItems.length > 0) {
-    let outlines = dest.catalog.lookupMaybe(N('Outlines'), PDFDict);
-    if (!outlines) {
-      outlines = dctx.obj({ Type: 'Outlines', Count: 0 });
-      dest.catalog.set(N('Outlines'), dctx.register(outlines));
-    }
-    const rootRef = dest.catalog.get(N('Outlines')) as PDFRef;
-    const copied = topItemRefs.map((r) => {
-      const c = copier.copy(r!);
-      return c instanceof PDFRef ? c : dctx.register(c);
-    });
-    for (const r of copied) dctx.lookup(r, PDFDict).set(N('Parent'), rootRef);
-    const first = outlines.get(N('First'));
-    const last = outlines.get(N('Last'));
-    const head = copied[0];
-    const tail = copied[copied.length - 1];
-    if (!(first instanceof PDFRef) || !(last instanceof PDFRef)) {
-      outlines.set(N('First'), head);
-      outlines.set(N('Last'), tail);
-    } else if (position === 'after') {
-      dctx.lookup(last, PDFDict).set(N('Next'), head);
-      dctx.lookup(head, PDFDict).set(N('Prev'), last);
-      outlines.set(N('Last'), tail);
-    } else {
-      dctx.lookup(tail, PDFDict).set(N('Next'), first);
-      dctx.lookup(first, PDFDict).set(N('Prev'), tail);
-      outlines.set(N('First'), head);
-    }
-    const srcCount = Math.abs(srcOutline?.lookupMaybe(N('Count'), PDFNumber)?.asNumber() ?? topItems.length);
-    const destCount = Math.abs(outlines.lookupMaybe(N('Count'), PDFNumber)?.asNumber() ?? 0);
-    outlines.set(N('Count'), PDFNumber.of(destCount + srcCount));
-  }
+  if (topItems.length > 0) joinOutline(dest, { srcOutline, topItems, topItemRefs, copier, position });
   return pages.length;
 }
