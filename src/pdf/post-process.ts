@@ -59,8 +59,8 @@ export { needsPostProcessing, type EInvoice, type PdfAttachment, type PostProces
 const N = PDFName.of;
 const LOAD = { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK, ignoreEncryption: true } as const;
 
-/** Post-processes a PDF as described in the file header; throws a PdfError with a clear message. */
-export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Promise<Buffer> {
+/** The request's document options, e-invoice, producer and date checked: the first problem named, and how many more. */
+function refuseBadRequest(req: PostProcessRequest): void {
   const problems = checkPdfDocumentRequest({
     standard: req.standard,
     accessibility: req.accessibility,
@@ -79,62 +79,40 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
     throw new PdfError('postprocess', `${problems[0].message}${more}`, { field: problems[0].field });
   }
-  const standard = effectiveStandard(req);
-  const pdfa = standard !== 'none';
-  const ua = req.accessibility === 'pdf/ua-1';
-  const date = new Date(Math.floor(req.date.getTime() / 1000) * 1000);
+}
 
-  const joining = (req.prepend?.length ?? 0) > 0 || (req.append?.length ?? 0) > 0;
-  // Without joined documents only a few objects change: they are appended to Chromium's bytes as an
-  // incremental update (src/pdf/signing/incremental.ts) rather than the whole file rewritten, when the original
-  // is a plain file with a classic cross-reference table and the binary header comment PDF/A asks for;
-  // then only the objects post-processing reads are parsed (src/pdf/lazy-load.ts).
-  const incremental = !joining && updatable(pdf);
-  const partial = incremental ? loadPartially(pdf) : null;
-  let doc: PDFDocument | null = null;
-  if (!partial) {
-    doc = await load(pdf, 'the printed PDF');
-    // Joined PDFs come from outside Folio: each is checked against the limits before pdf-lib reads it, and
-    // the pages of the whole document may not pass the ceiling of merges.
-    const limits = { ...DEFAULT_PDF_LIMITS, ...req.limits };
-    let pagesLeft = limits.maxPages - doc.getPageCount();
-    const loadJoined = async (bytes: Buffer, what: string) => {
-      const joined = await load(bytes, what, { ...limits, maxPages: Math.max(0, pagesLeft) });
-      pagesLeft -= joined.getPageCount();
-      return joined;
-    };
-    const prepend: PDFDocument[] = [];
-    for (const [i, b] of (req.prepend ?? []).entries()) prepend.push(await loadJoined(b, `prepend[${i}]`));
-    const append: PDFDocument[] = [];
-    for (const [i, b] of (req.append ?? []).entries()) append.push(await loadJoined(b, `append[${i}]`));
-    // Prepends in reverse, each before the first page: the first of the list ends up first.
-    for (let i = prepend.length - 1; i >= 0; i--) join(doc, prepend[i], 'before', `prepend[${i}]`);
-    append.forEach((src, i) => join(doc!, src, 'after', `append[${i}]`));
-  }
-  const ctx = partial?.context ?? doc!.context;
-  const catalog = partial?.catalog ?? doc!.catalog;
-  ctx.trailerInfo.Encrypt = undefined;
-  const firstNewObject = ctx.largestObjectNumber + 1;
-  const changed = new Set<PDFRef>();
-  if (pdfa) {
-    sanitizeForPdfA(ctx, catalog, changed);
-    // PDF/A-2/-3 are based on PDF 1.7: the header says so in a rewritten file, the catalog in an update.
-    if (incremental) catalog.set(N('Version'), N('1.7'));
-    else ctx.header = PDFHeader.forVersion(1, 7);
-    const icc = ctx.register(ctx.flateStream(srgbProfile(), { N: 3 }));
-    const intent = ctx.obj({
-      Type: 'OutputIntent',
-      S: 'GTS_PDFA1',
-      OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
-      Info: PDFString.of('sRGB IEC61966-2.1'),
-      RegistryName: PDFString.of('http://www.color.org'),
-      DestOutputProfile: icc,
-    });
-    catalog.set(N('OutputIntents'), ctx.obj([ctx.register(intent)]));
-  }
-  if (ua) prepareForUa(ctx, catalog, changed);
+/**
+ * The printed PDF with the joined PDFs before and after it. Joined PDFs come from outside Folio: each is
+ * checked against the limits before pdf-lib reads it, and the pages of the whole document may not pass the
+ * ceiling of merges.
+ */
+async function loadAndJoin(pdf: Buffer, req: PostProcessRequest): Promise<PDFDocument> {
+  const doc = await load(pdf, 'the printed PDF');
+  const limits = { ...DEFAULT_PDF_LIMITS, ...req.limits };
+  let pagesLeft = limits.maxPages - doc.getPageCount();
+  const loadJoined = async (bytes: Buffer, what: string) => {
+    const joined = await load(bytes, what, { ...limits, maxPages: Math.max(0, pagesLeft) });
+    pagesLeft -= joined.getPageCount();
+    return joined;
+  };
+  const prepend: PDFDocument[] = [];
+  for (const [i, b] of (req.prepend ?? []).entries()) prepend.push(await loadJoined(b, `prepend[${i}]`));
+  const append: PDFDocument[] = [];
+  for (const [i, b] of (req.append ?? []).entries()) append.push(await loadJoined(b, `append[${i}]`));
+  // Prepends in reverse, each before the first page: the first of the list ends up first.
+  for (let i = prepend.length - 1; i >= 0; i--) join(doc, prepend[i], 'before', `prepend[${i}]`);
+  append.forEach((src, i) => join(doc, src, 'after', `append[${i}]`));
+  return doc;
+}
 
-  // Metadata: Info and XMP from the same values.
+/** Info and XMP written from the same values: the request's, else what the printed PDF says. */
+function writeMetadata(
+  ctx: PDFContext,
+  catalog: PDFDict,
+  req: PostProcessRequest,
+  o: { standard: ReturnType<typeof effectiveStandard>; ua: boolean; date: Date },
+): void {
+  const { standard, ua, date } = o;
   const oldInfo = ctx.lookupMaybe(ctx.trailerInfo.Info, PDFDict);
   const oldText = (key: string) => textOf(oldInfo?.lookup(N(key)));
   const title = req.metadata.title ?? oldText('Title');
@@ -175,6 +153,48 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   const prefs = catalog.lookupMaybe(N('ViewerPreferences'), PDFDict) ?? ctx.obj({});
   prefs.set(N('DisplayDocTitle'), ctx.obj(true));
   catalog.set(N('ViewerPreferences'), prefs);
+}
+
+/** Post-processes a PDF as described in the file header; throws a PdfError with a clear message. */
+export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Promise<Buffer> {
+  refuseBadRequest(req);
+  const standard = effectiveStandard(req);
+  const pdfa = standard !== 'none';
+  const ua = req.accessibility === 'pdf/ua-1';
+  const date = new Date(Math.floor(req.date.getTime() / 1000) * 1000);
+
+  const joining = (req.prepend?.length ?? 0) > 0 || (req.append?.length ?? 0) > 0;
+  // Without joined documents only a few objects change: they are appended to Chromium's bytes as an
+  // incremental update (src/pdf/signing/incremental.ts) rather than the whole file rewritten, when the original
+  // is a plain file with a classic cross-reference table and the binary header comment PDF/A asks for;
+  // then only the objects post-processing reads are parsed (src/pdf/lazy-load.ts).
+  const incremental = !joining && updatable(pdf);
+  const partial = incremental ? loadPartially(pdf) : null;
+  const doc = partial ? null : await loadAndJoin(pdf, req);
+  const ctx = partial?.context ?? doc!.context;
+  const catalog = partial?.catalog ?? doc!.catalog;
+  ctx.trailerInfo.Encrypt = undefined;
+  const firstNewObject = ctx.largestObjectNumber + 1;
+  const changed = new Set<PDFRef>();
+  if (pdfa) {
+    sanitizeForPdfA(ctx, catalog, changed);
+    // PDF/A-2/-3 are based on PDF 1.7: the header says so in a rewritten file, the catalog in an update.
+    if (incremental) catalog.set(N('Version'), N('1.7'));
+    else ctx.header = PDFHeader.forVersion(1, 7);
+    const icc = ctx.register(ctx.flateStream(srgbProfile(), { N: 3 }));
+    const intent = ctx.obj({
+      Type: 'OutputIntent',
+      S: 'GTS_PDFA1',
+      OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
+      Info: PDFString.of('sRGB IEC61966-2.1'),
+      RegistryName: PDFString.of('http://www.color.org'),
+      DestOutputProfile: icc,
+    });
+    catalog.set(N('OutputIntents'), ctx.obj([ctx.register(intent)]));
+  }
+  if (ua) prepareForUa(ctx, catalog, changed);
+
+  writeMetadata(ctx, catalog, req, { standard, ua, date });
 
   // Associated files.
   const files: PdfAttachment[] = [];
