@@ -7,7 +7,7 @@
 // only). @signpdf/placeholder-plain does the same by string edits but writes no
 // appearance, so its signed PDFs are not PDF/A.
 import { createHash } from 'node:crypto';
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFContext } from '@cantoo/pdf-lib';
 import { appendIncrementalUpdate } from './incremental.js';
 import { loadPartially } from '../lazy-load.js';
 import { mediaBox, nthPage } from '../page-tree.js';
@@ -76,6 +76,28 @@ function appearanceContent(width: number, height: number, lines: string[]): stri
   return ops.join('\n');
 }
 
+/** The signature dictionary with its placeholders: a CAdES signature's, or a document timestamp's. */
+function signatureDict(ctx: PDFContext, opts: SignatureFieldOptions): PDFDict {
+  const text = (value: string, literal = false) => (literal ? PDFString.of(value) : PDFHexString.fromText(value));
+  const sig = ctx.obj({});
+  const docTimestamp = opts.kind === 'timestamp';
+  sig.set(N('Type'), N(docTimestamp ? 'DocTimeStamp' : 'Sig'));
+  sig.set(N('Filter'), N('Adobe.PPKLite'));
+  sig.set(N('SubFilter'), N(docTimestamp ? 'ETSI.RFC3161' : 'ETSI.CAdES.detached'));
+  // /ByteRange before /Contents: @signpdf/signpdf looks for /Contents after the /ByteRange it found.
+  sig.set(N('ByteRange'), ctx.obj([PDFNumber.of(0), N(BYTE_RANGE_PLACEHOLDER), N(BYTE_RANGE_PLACEHOLDER), N(BYTE_RANGE_PLACEHOLDER)]));
+  sig.set(N('Contents'), PDFHexString.of('0'.repeat(opts.contentsBytes * 2)));
+  sig.set(N('M'), text(pdfDate(opts.signingTime), true));
+  for (const [key, value] of [
+    ['Reason', opts.reason],
+    ['Location', opts.location],
+    ['ContactInfo', opts.contactInfo],
+    ['Name', opts.name],
+  ] as const)
+    if (value) sig.set(N(key), text(value));
+  return sig;
+}
+
 /** `pdf` followed by an update that adds an unsigned signature field, ready for @signpdf/signpdf. */
 export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buffer {
   const partial = loadPartially(pdf);
@@ -95,22 +117,7 @@ export function addSignatureField(pdf: Buffer, opts: SignatureFieldOptions): Buf
     );
   const changed = new Set<PDFRef>([rootRef]);
 
-  const sig = ctx.obj({});
-  const docTimestamp = opts.kind === 'timestamp';
-  sig.set(N('Type'), N(docTimestamp ? 'DocTimeStamp' : 'Sig'));
-  sig.set(N('Filter'), N('Adobe.PPKLite'));
-  sig.set(N('SubFilter'), N(docTimestamp ? 'ETSI.RFC3161' : 'ETSI.CAdES.detached'));
-  // /ByteRange before /Contents: @signpdf/signpdf looks for /Contents after the /ByteRange it found.
-  sig.set(N('ByteRange'), ctx.obj([PDFNumber.of(0), N(BYTE_RANGE_PLACEHOLDER), N(BYTE_RANGE_PLACEHOLDER), N(BYTE_RANGE_PLACEHOLDER)]));
-  sig.set(N('Contents'), PDFHexString.of('0'.repeat(opts.contentsBytes * 2)));
-  sig.set(N('M'), text(pdfDate(opts.signingTime), true));
-  for (const [key, value] of [
-    ['Reason', opts.reason],
-    ['Location', opts.location],
-    ['ContactInfo', opts.contactInfo],
-    ['Name', opts.name],
-  ] as const)
-    if (value) sig.set(N(key), text(value));
+  const sig = signatureDict(ctx, opts);
   const sigRef = ctx.register(sig);
 
   let rect = [0, 0, 0, 0];
