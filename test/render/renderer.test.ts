@@ -164,6 +164,9 @@ test('a page that never finishes loading fails with navigation_timeout', async (
   // External network allowed, but the image's host never resolves: load never fires.
   const slow = new Renderer({ concurrency: 1, spareSessions: 0, lookup: () => new Promise(() => {}) });
   try {
+    // Chromium started and the account's page made first: the 1.5 s below is the navigation's alone, not a
+    // browser start on a loaded machine.
+    await slow.render(request({ bundle: bundle({ '/index.html': '<p>warm</p>' }) }), memorySink().sink);
     await assert.rejects(
       slow.render(
         request({
