@@ -13,15 +13,14 @@
 //      (ROUNDS=N operations per measurement, default 60; PASSES=N, default 3; SPLIT_ROUNDS=N, default 5)
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { cpuMs } from './lib/process-cpu.js';
-import { KEY, loadAverage, startServe } from './lib/serve-variants.js';
+import { call, downloadPdf as download, uploadPdf as upload } from './lib/pdf-job-client.js';
+import { loadAverage, startServe } from './lib/serve-variants.js';
 import { mapLimit, median } from './lib/stats.js';
 import { pagesPdf, tool } from '../test/helpers/outside-pdfs.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
 const PASSES = Number(process.env.PASSES ?? 3);
 const SPLIT_ROUNDS = Number(process.env.SPLIT_ROUNDS ?? 5);
-const auth = { authorization: `Bearer ${KEY}` };
-const json = { ...auth, 'content-type': 'application/json' };
 
 /** 10 A4 pages of text, each with two filled text fields: the form flatten turns into page content. */
 async function formPdf10(): Promise<Buffer> {
@@ -40,37 +39,6 @@ async function formPdf10(): Promise<Buffer> {
     }
   }
   return Buffer.from(await doc.save());
-}
-
-async function call(method: string, url: string, body?: unknown): Promise<any> {
-  const res = await fetch(url, {
-    method,
-    headers: body === undefined ? auth : json,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 2000)}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function upload(base: string, pdf: Buffer): Promise<string> {
-  const res = await fetch(`${base}/v1/pdfs`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/pdf' },
-    body: new Uint8Array(pdf),
-  });
-  const body = await res.json();
-  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
-  return body.pdf.id;
-}
-
-/** A signed download link of a managed PDF, then the PDF to its last byte. */
-async function download(base: string, pdfId: string): Promise<Buffer> {
-  const link = await call('POST', `${base}/v1/pdfs/${pdfId}/download`, {});
-  const res = await fetch(new URL(link.access.url, base));
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200 || bytes.length < 1000) throw new Error(`download ${pdfId}: ${res.status}, ${bytes.length} bytes`);
-  return bytes;
 }
 
 /** The measured job does what it says: the stamp and the field values are page text, no form is left. */

@@ -26,7 +26,7 @@ export async function makeInputs(first: Variant): Promise<Inputs> {
   return { docx: await letterDocx(), invoicePdf: new Uint8Array(pdf) };
 }
 
-const pdftotext = (pdf: ArrayBuffer) => execFileSync('pdftotext', ['-', '-'], { input: new Uint8Array(pdf), encoding: 'utf8' });
+const pdftotext = (pdf: Uint8Array) => execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
 
 /** The steps of the PDF job: what an integration does to a paid invoice. */
 const STAMP = [{ type: 'stamp', text: 'PAID', position: 'top-right', pages: '1', fontSize: 28 }];

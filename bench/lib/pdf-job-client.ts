@@ -6,7 +6,8 @@ import { KEY } from './serve-variants.js';
 const auth = { authorization: `Bearer ${KEY}` };
 const json = { ...auth, 'content-type': 'application/json' };
 
-async function call(method: string, url: string, body?: unknown): Promise<any> {
+/** A JSON API call of the bench's account; throws with the status and the start of the body unless 2xx. */
+export async function call(method: string, url: string, body?: unknown): Promise<any> {
   const res = await fetch(url, {
     method,
     headers: body === undefined ? auth : json,
@@ -18,8 +19,12 @@ async function call(method: string, url: string, body?: unknown): Promise<any> {
 }
 
 /** Uploads `pdf` as a managed PDF of the bench's account; returns its id. */
-export async function uploadPdf(base: string, pdf: Uint8Array<ArrayBuffer>): Promise<string> {
-  const res = await fetch(`${base}/v1/pdfs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/pdf' }, body: pdf });
+export async function uploadPdf(base: string, pdf: Uint8Array): Promise<string> {
+  const res = await fetch(`${base}/v1/pdfs`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/pdf' },
+    body: new Uint8Array(pdf),
+  });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`POST /v1/pdfs: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
   return body.pdf.id;
@@ -27,7 +32,7 @@ export async function uploadPdf(base: string, pdf: Uint8Array<ArrayBuffer>): Pro
 
 export interface PdfJobResult {
   pdf: { id: string; pageCount: number };
-  bytes: ArrayBuffer;
+  bytes: Buffer;
 }
 
 /** One PDF job with one result (no split), then that result downloaded. */
@@ -38,9 +43,14 @@ export async function pdfJob(base: string, body: { sources: unknown[]; steps: un
     r = await call('GET', `${base}/v1/pdf-jobs/${r.job.id}?waitSeconds=30`);
   }
   const pdf = r.pdfs[0];
-  const link = await call('POST', `${base}/v1/pdfs/${pdf.id}/download`, {});
+  return { pdf, bytes: await downloadPdf(base, pdf.id) };
+}
+
+/** A signed download link of a managed PDF (POST /v1/pdfs/{id}/download), then the PDF to its last byte. */
+export async function downloadPdf(base: string, pdfId: string): Promise<Buffer> {
+  const link = await call('POST', `${base}/v1/pdfs/${pdfId}/download`, {});
   const res = await fetch(new URL(link.access.url, base));
-  const bytes = await res.arrayBuffer();
-  if (res.status !== 200 || bytes.byteLength < 1000) throw new Error(`download of ${pdf.id}: ${res.status}, ${bytes.byteLength} bytes`);
-  return { pdf, bytes };
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || bytes.length < 1000) throw new Error(`download of ${pdfId}: ${res.status}, ${bytes.length} bytes`);
+  return bytes;
 }
