@@ -30,11 +30,11 @@ FROM node:24-bookworm-slim
 # Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), fontconfig's tools (fc-list, with
 # which `folio doctor` checks the fonts), the PDF tools jobs run (poppler-utils: pdfinfo for page references,
 # pdftoppm for page images; qpdf: protected PDFs), tini as PID 1 so Chromium's orphaned helper processes are
-# reaped.
+# reaped; a Java runtime and Saxon-HE for e-invoice validation (docs/einvoice.md).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-      poppler-utils qpdf icc-profiles-free tini ca-certificates \
+      poppler-utils qpdf icc-profiles-free tini ca-certificates default-jre-headless libsaxonhe-java \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
@@ -43,6 +43,7 @@ COPY package.json package-lock.json ./
 # npm on Node 24 keeps V8's compile cache in /tmp/node-compile-cache: gone with npm's own cache.
 RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force && rm -rf /tmp/node-compile-cache
 COPY bin ./bin
+COPY einvoice ./einvoice
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dashboard/dist ./dashboard/dist
 # The @folio/sdk and @folio/cli tarballs the server hands out (GET /sdk/…, GET /cli/…).

@@ -10,7 +10,7 @@
 // Tiers (docs/architecture.md, "Tests", says which one a new test belongs in):
 //   unit         test/unit: pure rules and services called directly; no process, no browser, no HTTP.
 //   integration  test/integration: the HTTP contract through createTestApp()'s in-process inject().
-//   render       test/render: the real Chromium (or LibreOffice) without the HTTP API.
+//   render       test/render: the real Chromium (or LibreOffice, or the e-invoice validator) without the HTTP API.
 //   e2e          test/e2e: real processes, the browser behind the API, the CLI, the dashboard.
 //   packaging    test/packaging: pack, install and run what users install (SDK, CLI, the Python client,
 //                the global install, the set-up script's npm install); each once.

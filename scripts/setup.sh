@@ -114,8 +114,17 @@ if [ "${FOLIO_OFFICE:-1}" != "0" ]; then
   grep -qi 'dejavu sans' <<<"$fonts" || need_pkgs+=(fonts-dejavu-core)
   grep -qi 'noto sans cjk' <<<"$fonts" || need_pkgs+=(fonts-noto-cjk)
 fi
+# E-invoice validation (docs/einvoice.md): the official rule sets run in Saxon-HE on a Java runtime, both
+# from Debian's packages (about 200 MiB, most of it the JRE); bubblewrap gives the validator process a
+# network namespace of its own. FOLIO_EINVOICE=0 skips them (e-invoices are then embedded unchecked, with
+# the warning einvoice_not_validated).
+if [ "${FOLIO_EINVOICE:-1}" != "0" ]; then
+  command -v java >/dev/null 2>&1 || need_pkgs+=(default-jre-headless)
+  [ -f /usr/share/java/Saxon-HE.jar ] || need_pkgs+=(libsaxonhe-java)
+  command -v bwrap >/dev/null 2>&1 || need_pkgs+=(bubblewrap)
+fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
-  sudo_cmd=""
+  sudo_cmd="
   if [ "$(id -u)" -ne 0 ]; then
     if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo_cmd="sudo"; else sudo_cmd="none"; fi
   fi
