@@ -8,15 +8,10 @@
 //   XRECHNUNG (CII)              the CII D16B XSD, the CEN EN 16931 CII rules, KoSIT's XRechnung CII rules
 //   UBL 2.1                      the UBL 2.1 XSD, the CEN EN 16931 UBL rules, and KoSIT's XRechnung UBL
 //                                 rules for XRECHNUNG
-// KoSIT publishes its rules as Schematron only: they are compiled to XSLT once per process
-// (schematron-xslt.ts) into a temporary folder; the others run as published.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
+// Every rule set runs as its publisher released it: compiled XSLT 2 reporting in SVRL.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EInvoiceProfile, EInvoiceSyntax } from '../domain/einvoice/einvoice-profiles.js';
-import { schematronToXslt } from './schematron-xslt.js';
 
 export const EINVOICE_DIR = fileURLToPath(new URL('../../einvoice/', import.meta.url));
 
@@ -24,7 +19,7 @@ export const EINVOICE_DIR = fileURLToPath(new URL('../../einvoice/', import.meta
 export const RULE_SET_VERSIONS = {
   facturX: 'Factur-X 1.09 / ZUGFeRD 2.5',
   en16931: 'CEN EN 16931 validation artefacts 1.3.16',
-  xrechnung: 'KoSIT XRechnung Schematron for XRechnung 3.0.x (CEN 1.3.16 code lists)',
+  xrechnung: 'KoSIT XRechnung 3.0.2 Schematron 2.5.0',
 } as const;
 
 export interface RuleSet {
@@ -51,33 +46,6 @@ const FACTURX_FOLDERS: Record<Exclude<EInvoiceProfile, 'XRECHNUNG'>, [folder: st
 
 const file = (...parts: string[]) => path.join(EINVOICE_DIR, ...parts);
 
-const compiled = new Map<string, string>();
-
-/** Where compiled stylesheets are kept: a folder of the system's temporary one, per user. */
-export const compiledStylesheetDir = () => path.join(os.tmpdir(), `folio-einvoice-${process.getuid?.() ?? 'user'}`);
-
-/** KoSIT's Schematron for a syntax, compiled to XSLT in a temporary folder named by the sources' hash. */
-function xrechnungStylesheet(syntax: EInvoiceSyntax): string {
-  const key = syntax;
-  const known = compiled.get(key);
-  if (known && existsSync(known)) return known;
-  const dir = syntax === 'CII' ? 'cii' : 'ubl';
-  const source = file('rules', 'xrechnung', dir, `XRechnung-${syntax}-validation.sch`);
-  const text = readFileSync(source, 'utf8');
-  const read = (href: string) => readFileSync(path.resolve(path.dirname(source), href), 'utf8');
-  const xslt = schematronToXslt(text, read);
-  const hash = createHash('sha256').update(xslt).digest('hex').slice(0, 16);
-  const out = path.join(compiledStylesheetDir(), `xrechnung-${dir}-${hash}.xsl`);
-  if (!existsSync(out)) {
-    mkdirSync(path.dirname(out), { recursive: true, mode: 0o755 });
-    const tmp = `${out}.${process.pid}.tmp`;
-    writeFileSync(tmp, xslt, { mode: 0o644 });
-    renameSync(tmp, out);
-  }
-  compiled.set(key, out);
-  return out;
-}
-
 /**
  * The schema and rule sets of an invoice; `ublRoot` tells a UBL invoice from a credit note, `inPdf` a
  * Factur-X / ZUGFeRD PDF's XML (Factur-X's rules apply to its EN 16931 profile) from a CII file on its own.
@@ -96,7 +64,10 @@ export function ruleSetPlan(
     name: `${RULE_SET_VERSIONS.en16931} (UBL)`,
     stylesheet: file('rules', 'en16931', 'ubl', 'EN16931-UBL-validation.xslt'),
   };
-  const xr = (): RuleSet => ({ name: `${RULE_SET_VERSIONS.xrechnung} (${syntax})`, stylesheet: xrechnungStylesheet(syntax) });
+  const xr = (): RuleSet => ({
+    name: `${RULE_SET_VERSIONS.xrechnung} (${syntax})`,
+    stylesheet: file('rules', 'xrechnung', `XRechnung-${syntax}-validation.xslt`),
+  });
   if (syntax === 'UBL') {
     return {
       schemaName: `OASIS UBL 2.1 XSD (${ublRoot})`,

@@ -7,10 +7,10 @@
 // installed, a network namespace of its own with the machine's files read-only and an empty /tmp. The XML
 // itself is parsed with no DOCTYPE, external entity or XInclude (the Java side refuses them).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { EInvoiceError } from './einvoice-error.js';
-import { EINVOICE_DIR, compiledStylesheetDir } from './rule-sets.js';
+import { EINVOICE_DIR } from './rule-sets.js';
 
 export interface ValidatorSettings {
   /** The `java` launcher (Java 17 or later); null: the first on PATH. */
@@ -101,15 +101,11 @@ export class EInvoiceValidatorProcess {
       '-XX:+ExitOnOutOfMemoryError',
       '-XX:-UsePerfData',
       '-Djdk.xml.maxElementDepth=256',
-      '-Djdk.xml.totalEntitySizeLimit=0',
       '-cp',
       runtime.jar,
       path.join(EINVOICE_DIR, 'EInvoiceValidator.java'),
     ];
     const bwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find(executable);
-    // The compiled KoSIT stylesheets live under the system's temporary folder, shown again read-only.
-    const cache = compiledStylesheetDir();
-    mkdirSync(cache, { recursive: true, mode: 0o755 });
     const [command, args] = bwrap
       ? [
           bwrap,
@@ -127,9 +123,6 @@ export class EInvoiceValidatorProcess {
             '/proc',
             '--tmpfs',
             '/tmp',
-            '--ro-bind-try',
-            cache,
-            cache,
             '--',
             runtime.java,
             ...javaArgs,
