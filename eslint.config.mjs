@@ -138,6 +138,18 @@ export default tseslint.config(
     ),
   },
   {
+    // The e-invoice validator owns its Java process; it knows XML and rule sets, not requests or accounts.
+    files: ['src/einvoice/**/*.ts'],
+    rules: forbid(
+      ['**/services/**', 'einvoice/ never imports services/'],
+      ['**/http/**', 'einvoice/ never imports http/'],
+      ['**/db/**', 'einvoice/ never imports db/'],
+      ['**/worker/**', 'einvoice/ never imports worker/'],
+      ['**/render/**', 'einvoice/ never imports render/'],
+      ['**/app.js', 'einvoice/ never imports app.ts'],
+    ),
+  },
+  {
     // The Office converter owns LibreOffice's processes; it knows requests, not databases or accounts' plans.
     files: ['src/office/**/*.ts'],
     rules: forbid(

@@ -17,6 +17,7 @@ import { validateVersionPdf, versionPdfFilesProblem } from './render/pdf-options
 import { Renderer } from './render/renderer.js';
 import { isSandboxLimit, SandboxPool } from './sandbox/pool.js';
 import { dataLimitHolds } from './sandbox/child-process.js';
+import { EInvoiceValidator } from './einvoice/einvoice-validator.js';
 import type { OutboundNet, ServiceContext } from './services/context.js';
 import { buildServices, type Services } from './services/index.js';
 import { loadPlanCatalog } from './config/plan-catalog.js';
@@ -90,6 +91,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
     memoryMb: config.sandboxMemoryMb,
     onKilled: (info) => log.warn(info, 'sandbox task stopped at its limit'),
   });
+  // E-invoices are checked by the official rule sets in a Java process of its own, started on first use.
+  const einvoice = new EInvoiceValidator({
+    java: config.einvoiceJava,
+    saxonJar: config.einvoiceSaxonJar,
+    memoryMb: config.einvoiceMemoryMb,
+    timeoutMs: config.einvoiceTimeoutMs,
+    maxBytes: config.einvoiceMaxBytes,
+  });
   if (!dataLimitHolds)
     log.warn(
       "util-linux's prlimit is not installed: sandbox processes run with V8's heap cap only, and the buffers of a hostile PDF are unbounded (Debian/Ubuntu: apt-get install util-linux)",
@@ -109,6 +118,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       metrics: new Metrics(),
       net: outboundNet(opts.lookup ?? systemLookup),
       sandbox,
+      einvoice,
     };
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
     const sealed = await sealPlaintextSecrets(ctx);
@@ -238,12 +248,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
         await renderer?.close();
         await office?.close();
         await sandbox.close();
+        einvoice.close();
         await pgNotifier?.close();
         await database.close();
       },
     };
   } catch (err) {
     await sandbox.close();
+    einvoice.close();
     await pgNotifier?.close();
     await database.close();
     throw err;

@@ -18,6 +18,10 @@ export const WARNING_EXPLANATIONS: Record<WarningCode, string> = {
   ready_by_timeout: 'The page was printed after 3 s of work that did not end, so it may be incomplete: call folio.ready() when it is done.',
   margin_boxes_clipped: 'The CSS puts content in @page margin boxes on a side with no page margin: Chromium drops those boxes.',
   pdfua_violation: 'The job asked for PDF/UA-1 and its PDF fails Matterhorn Protocol conditions Folio checks (the message names them).',
+  einvoice_rule_warning:
+    'The e-invoice XML breaks rules of its profile at warning level (the message names them); a buyer may ask for a corrected invoice.',
+  einvoice_not_validated:
+    'The e-invoice XML was embedded without the official rule sets’ check: Java or Saxon-HE is missing on the server.',
   payload_schema_missing: 'The version has no payload.schema.json, so a payload of the wrong shape is not refused.',
 };
 

@@ -7,6 +7,7 @@ import { storageSettings } from './settings/storage.js';
 import { accountSettings } from './settings/accounts.js';
 import { renderingSettings } from './settings/rendering.js';
 import { officeSettings } from './settings/office.js';
+import { einvoiceSettings } from './settings/einvoice.js';
 import { securitySettings } from './settings/security.js';
 import { observabilitySettings } from './settings/observability.js';
 import { apiSettings } from './settings/api.js';
@@ -21,6 +22,7 @@ export const settings: SettingSpec[] = [
   ...accountSettings,
   ...renderingSettings,
   ...officeSettings,
+  ...einvoiceSettings,
   ...securitySettings,
   ...observabilitySettings,
   ...apiSettings,

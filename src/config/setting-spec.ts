@@ -52,6 +52,11 @@ export interface ConfigValues {
   officePoolSize: number;
   officeMaxConversions: number;
   officeMemoryMb: number;
+  einvoiceJava: string | null;
+  einvoiceSaxonJar: string;
+  einvoiceMemoryMb: number;
+  einvoiceTimeoutMs: number;
+  einvoiceMaxBytes: number;
   allowInsecureWebhooks: boolean;
   urlSourceAllowedHosts: string | null;
   timestampAuthorityUrl: string | null;

@@ -33,6 +33,11 @@ export const errorCodes = {
     description:
       'A template file of the version does not parse in its engine\'s language; the message and `details` name the `file`, `line` and `column`. For a Word template (`render.engine: "docx"`), `details.tag` is the first broken tag as written between its `+++` delimiters (`line` and `column` are null).',
   },
+  einvoice_invalid: {
+    status: 400,
+    description:
+      "An e-invoice XML breaks a rule of the official schema or business rules of its profile at error level (or it could not be checked within the validator's time and memory). `details.findings` lists each finding `{rule, severity, message, location, ruleSet}`, errors first (up to 200); `details.profile`, `details.syntax` and `details.counts` say what was checked. Nothing is stored or rendered.",
+  },
   payload_too_large: { status: 400, description: "The render payload is larger than the plan's payload limit." },
   payload_invalid: {
     status: 400,
@@ -190,6 +195,11 @@ export const errorCodes = {
   render_provider_unavailable: {
     status: 503,
     description: 'Chromium cannot be found, storage is unreachable, or the signing key is missing.',
+  },
+  einvoice_validator_unavailable: {
+    status: 503,
+    description:
+      'Java or Saxon-HE, which run the official e-invoice rule sets, is not installed on this server (the set-up installs both; the e-invoice guide). Nothing is stored.',
   },
   office_unavailable: {
     status: 503,

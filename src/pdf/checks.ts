@@ -2,7 +2,7 @@
 // again by postProcessPdf: an e-invoice XML is well-formed UTF-8 and its root is rsm:CrossIndustryInvoice;
 // a PDF to prepend/append starts like a PDF, loads, is not encrypted and has pages. The pure rules
 // (names, combinations) are src/domain/pdfs/pdf-document.ts; `checkPostProcessRequest` runs both.
-// Not checked: EN 16931 business rules or the Factur-X XSD/Schematron of the profile (docs/pdf.md).
+// The schema and business rules of the e-invoice's profile are checked before, by src/einvoice/ (docs/einvoice.md).
 import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
 import { XMLValidator } from 'fast-xml-parser';
 import { checkPdfDocumentRequest, looksLikePdf, type PdfInputProblem } from '../domain/pdfs/pdf-document.js';

@@ -1,6 +1,7 @@
 // What post-processing is asked to do (src/pdf/post-process.ts), and whether a request changes the printed
 // PDF at all. Job creation's checks (checks.ts) and the worker's document step read these types too.
-import type { AfRelationship, DocumentMetadata, FacturXProfile, PdfAccessibility, PdfStandard } from '../domain/pdfs/pdf-document.js';
+import type { EInvoiceProfile } from '../domain/einvoice/einvoice-profiles.js';
+import type { AfRelationship, DocumentMetadata, PdfAccessibility, PdfStandard } from '../domain/pdfs/pdf-document.js';
 import type { PdfLimits } from './syntax/limits.js';
 
 export interface PdfAttachment {
@@ -13,8 +14,8 @@ export interface PdfAttachment {
 
 export interface EInvoice {
   standard: 'factur-x';
-  profile: FacturXProfile;
-  /** The CrossIndustryInvoice XML, embedded as factur-x.xml byte for byte. */
+  profile: EInvoiceProfile;
+  /** The CrossIndustryInvoice XML, embedded byte for byte as factur-x.xml (xrechnung.xml for XRECHNUNG). */
   xml: Buffer;
 }
 

@@ -24,6 +24,7 @@
 // they are. Equal inputs (including `date`) give equal bytes. `needsPostProcessing` says whether a
 // request changes anything at all, so a plain job skips the load/save.
 // What is and is not checked of the PDF/A clauses: docs/pdf.md.
+import { eInvoiceFileName } from '../domain/einvoice/einvoice-profiles.js';
 import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
@@ -31,7 +32,6 @@ import { PDFHeader } from '@cantoo/pdf-lib';
 import {
   checkPdfDocumentRequest,
   effectiveStandard,
-  FACTURX_FILE_NAME,
   facturXRelationship,
   looksLikePdf,
   type PdfStandard,
@@ -200,10 +200,10 @@ export async function postProcessPdf(pdf: Buffer, req: PostProcessRequest): Prom
   const files: PdfAttachment[] = [];
   if (req.eInvoice)
     files.push({
-      name: FACTURX_FILE_NAME,
+      name: eInvoiceFileName(req.eInvoice.profile),
       mimeType: 'text/xml',
       relationship: facturXRelationship(req.eInvoice.profile),
-      description: `Factur-X invoice (profile ${req.eInvoice.profile})`,
+      description: `Factur-X / ZUGFeRD invoice (profile ${req.eInvoice.profile})`,
       content: req.eInvoice.xml,
     });
   files.push(...req.attachments);

@@ -6,7 +6,7 @@
 // predefined schemas are described by a pdfaExtension schema (here: Factur-X's fx:, and PDF/UA's pdfuaid:
 // when the document claims PDF/A too, since ISO 19005 predates ISO 14289's identification schema).
 // ISO 14289-1 § 5: a PDF/UA-1 document carries pdfuaid:part 1.
-import { FACTURX_FILE_NAME, type FacturXProfile } from '../domain/pdfs/pdf-document.js';
+import { eInvoiceFileName, FX_XMP_VERSION, type EInvoiceProfile } from '../domain/einvoice/einvoice-profiles.js';
 
 export const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 export const PDFUAID_NS = 'http://www.aiim.org/pdfua/ns/id/';
@@ -24,7 +24,7 @@ export interface XmpInput {
   producer: string;
   lang?: string;
   date: Date;
-  facturX?: FacturXProfile;
+  facturX?: EInvoiceProfile;
 }
 
 /** `D:YYYYMMDDHHmmSS+00'00'`, the PDF date of Info's CreationDate/ModDate (UTC, whole seconds). */
@@ -105,8 +105,8 @@ export function buildXmp(x: XmpInput): Buffer {
   if (x.facturX !== undefined) {
     parts.push(
       `<rdf:Description rdf:about="" xmlns:fx="${FACTURX_NS}">` +
-        `<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>${FACTURX_FILE_NAME}</fx:DocumentFileName>` +
-        `<fx:Version>1.0</fx:Version><fx:ConformanceLevel>${escapeXml(x.facturX)}</fx:ConformanceLevel></rdf:Description>`,
+        `<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>${eInvoiceFileName(x.facturX)}</fx:DocumentFileName>` +
+        `<fx:Version>${FX_XMP_VERSION}</fx:Version><fx:ConformanceLevel>${escapeXml(x.facturX)}</fx:ConformanceLevel></rdf:Description>`,
     );
     extensions.push(extensionSchema('Factur-X PDFA Extension Schema', FACTURX_NS, 'fx', FX_PROPERTIES));
   }

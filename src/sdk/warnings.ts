@@ -18,6 +18,8 @@ const CODES: Record<JobWarningCode, true> = {
   ready_by_timeout: true,
   margin_boxes_clipped: true,
   pdfua_violation: true,
+  einvoice_rule_warning: true,
+  einvoice_not_validated: true,
   payload_schema_missing: true,
 };
 

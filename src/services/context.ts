@@ -7,6 +7,7 @@ import type { AttemptResult } from '../domain/webhook-schedule.js';
 import type { LookupAll } from '../net/resolve-host.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { Sandbox } from '../sandbox/pool.js';
+import type { EInvoiceValidator } from '../einvoice/einvoice-validator.js';
 import type { SendInput } from '../webhooks/delivery-client.js';
 import type { PlanCatalog } from '../config/plan-catalog.js';
 import type { SecretBox } from './secret-box.js';
@@ -30,6 +31,8 @@ export interface ServiceContext {
   net: OutboundNet;
   /** Where work whose cost an account controls runs, bounded in time and memory (src/sandbox/pool.ts). */
   sandbox: Sandbox;
+  /** The official e-invoice rule sets, run in a warm Java process (src/einvoice/). */
+  einvoice: EInvoiceValidator;
 }
 
 /** The outbound network edge: DNS for address checks and the webhook sender (pinned to a checked address). */

@@ -44,6 +44,8 @@ export type DocumentPlan =
       imagesOnly?: boolean;
       /** The job's PDF steps, applied to the printed PDF first (`optimize` after the document options). */
       steps?: PdfStep[];
+      /** What the e-invoice's check at creation left to report (services/einvoices/einvoice-checks.ts). */
+      eInvoiceWarning?: JobWarning;
     })
   | null;
 
@@ -97,7 +99,7 @@ export async function finishDocument(
   let final: Buffer;
   let content: Buffer;
   let warnings: JobWarning[] = [];
-  const { protection, signature, images: _images, imagesOnly, steps, ...asked } = plan;
+  const { protection, signature, images: _images, imagesOnly, steps, eInvoiceWarning, ...asked } = plan;
   const inSandbox = steps?.filter((s) => s.type !== 'optimize') ?? [];
   try {
     if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
@@ -119,6 +121,7 @@ export async function finishDocument(
       });
     if (imagesOnly) return { pdf: final, content, warnings };
     if (checkUa) warnings = await runUaCheck(ua, content);
+    if (eInvoiceWarning) warnings = [...warnings, eInvoiceWarning];
     // Loaded for the first signed job only: the CMS libraries (pkijs, asn1js, @signpdf) weigh ~20 MB.
     const signing = signature ? await import('../pdf/signing/sign.js') : null;
     // The signature field goes in before the encryption, which encrypts its strings and appearance like the
@@ -202,7 +205,12 @@ export function documentPlan(
       ...(a.description !== undefined ? { description: a.description } : {}),
       content: a.contentBase64 !== undefined ? Buffer.from(a.contentBase64, 'base64') : file(a.bundlePath!, 'the attachment'),
     })),
-    ...(job?.eInvoice ? { eInvoice: { ...job.eInvoice, xml: Buffer.from(job.eInvoice.xml, 'utf8') } } : {}),
+    ...(job?.eInvoice
+      ? {
+          eInvoice: { standard: job.eInvoice.standard, profile: job.eInvoice.profile, xml: Buffer.from(job.eInvoice.xml, 'utf8') },
+          ...(job.eInvoice.warning ? { eInvoiceWarning: job.eInvoice.warning } : {}),
+        }
+      : {}),
     prepend: (v.prepend ?? []).map((p) => file(p, 'render.metadata.pdf.prepend:')),
     append: (v.append ?? []).map((p) => file(p, 'render.metadata.pdf.append:')),
     producer: PRODUCER,

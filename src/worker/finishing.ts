@@ -131,7 +131,7 @@ async function applyDocumentOptions(a: Attempt, { ctx }: FinishingDeps): Promise
   const { request, failOn } = a.prepared;
   a.finishedAt = ctx.clock.now();
   const finished = await finishDocument(a.pdf!, a.post!, new Date(a.finishedAt), request.maxOutputBytes, sandboxed(a, ctx));
-  // A PDF/UA-1 job's check adds its warnings to the producer's; failOn may name them.
+  // A PDF/UA-1 job's check and the e-invoice's add their warnings to the producer's; failOn may name them.
   if (finished.warnings.length > 0) enforceFailOn(a.job.warnings_json, a.result!.diagnostics, failOn, finished.warnings);
   a.pdf = finished.pdf;
   a.content = finished.content;

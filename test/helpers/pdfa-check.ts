@@ -59,6 +59,8 @@ const PREDEFINED_NS = new Set([
   'http://www.aiim.org/pdfa/ns/field#',
 ]);
 const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+/** Factur-X 1.09 / ZUGFeRD 2.5: the XML is factur-x.xml, and xrechnung.xml in the XRECHNUNG profile. */
+const facturXFileName = (profile: string) => (profile === 'XRECHNUNG' ? 'xrechnung.xml' : 'factur-x.xml');
 // The clause lists are written out again here on purpose: the checker must not trust the lists of the code
 // it checks (src/pdf/post-process.ts), or a wrong entry there would pass both.
 const FORBIDDEN_ACTIONS = new Set([
@@ -304,7 +306,7 @@ export async function checkPdfA(pdf: Buffer, opts: PdfACheckOptions): Promise<st
         const fx = (k: string) => p.get(`${FACTURX_NS}#${k}`);
         const want: Record<string, string> = {
           DocumentType: 'INVOICE',
-          DocumentFileName: 'factur-x.xml',
+          DocumentFileName: facturXFileName(opts.facturX.profile),
           Version: '1.0',
           ConformanceLevel: opts.facturX.profile,
         };
@@ -433,8 +435,9 @@ export async function checkPdfA(pdf: Buffer, opts: PdfACheckOptions): Promise<st
       if (!text(spec.get(N('Desc')))) failures.push(`Folio: embedded file ${name} has no /Desc`);
     }
     if (opts.facturX) {
-      const entry = embedded.find(([n]) => n === 'factur-x.xml');
-      if (!entry) failures.push('Factur-X: factur-x.xml is not embedded');
+      const fileName = facturXFileName(opts.facturX.profile);
+      const entry = embedded.find(([n]) => n === fileName);
+      if (!entry) failures.push(`Factur-X: ${fileName} is not embedded`);
       else {
         const spec = ctx.lookup(entry[1] as PDFRef, PDFDict);
         const rel = text(spec.get(N('AFRelationship')));

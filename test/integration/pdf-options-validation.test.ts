@@ -115,9 +115,9 @@ describe('PDF document options: validation at job creation and at commit', () =>
     await refused({ pdf: { compress: true } }, 'pdf.compress');
   });
 
-  test('an e-invoice XML that is not well-formed or not a CrossIndustryInvoice; a bad profile', async () => {
-    const eInvoice = (xml: string, profile = 'MINIMUM') => ({ eInvoice: { standard: 'factur-x', profile, xml } });
-    await refused(eInvoice('<rsm:CrossIndustryInvoice xmlns:rsm="x"><unclosed>'), 'eInvoice.xml', /well-formed/);
+  test('an e-invoice XML that is not a CrossIndustryInvoice, names another profile, or breaks its rules', async () => {
+    const eInvoice = (xml: string, profile?: string) => ({ eInvoice: { standard: 'factur-x', ...(profile ? { profile } : {}), xml } });
+    await refused(eInvoice('<rsm:CrossIndustryInvoice xmlns:rsm="x"><unclosed>'), 'eInvoice.xml', /namespace x/);
     await refused(
       eInvoice('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'),
       'eInvoice.xml',
@@ -125,6 +125,30 @@ describe('PDF document options: validation at job creation and at commit', () =>
     );
     await refused(eInvoice('<!DOCTYPE x [<!ENTITY a "b">]><x/>'), 'eInvoice.xml', /DOCTYPE/);
     await refused(eInvoice(SAMPLE_XML, 'PLATINUM'), 'eInvoice.profile');
+    await refused(eInvoice(SAMPLE_XML, 'EN 16931'), 'eInvoice.profile', /contradicts .* names "MINIMUM"/);
+    // Broken rules: 400 einvoice_invalid, each finding with its rule, message and place.
+    const before = await snapshot();
+    const broken = SAMPLE_XML.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>999</ram:TypeCode>');
+    const res = await api('POST', `/v1/deploys/${deployId}/render-jobs`, { deployVersionId: versionId, payload: {}, ...eInvoice(broken) });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    assert.equal(res.body.error, 'einvoice_invalid');
+    assert.equal(res.body.details.field, 'eInvoice.xml');
+    assert.equal(res.body.details.profile, 'MINIMUM');
+    assert.deepEqual(res.body.details.counts, { error: 1, warning: 0, information: 0 });
+    const [finding] = res.body.details.findings;
+    assert.equal(finding.severity, 'error');
+    assert.equal(finding.location, '/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode');
+    assert.match(finding.message, /TypeCode/);
+    assert.match(res.body.message, /not a valid MINIMUM e-invoice/);
+    const malformed = SAMPLE_XML.replace('</rsm:ExchangedDocument>', '');
+    const bad = await api('POST', `/v1/deploys/${deployId}/render-jobs`, {
+      deployVersionId: versionId,
+      payload: {},
+      ...eInvoice(malformed),
+    });
+    assert.equal(bad.body.error, 'einvoice_invalid', JSON.stringify(bad.body));
+    assert.equal(bad.body.details.findings[0].rule, 'XML', 'not well-formed');
+    assert.deepEqual(await snapshot(), before, 'nothing is stored');
     await refused({ eInvoice: { standard: 'xrechnung', profile: 'MINIMUM', xml: SAMPLE_XML } }, 'eInvoice.standard');
     await refused({ eInvoice: { standard: 'factur-x', profile: 'MINIMUM' } }, 'eInvoice.xml');
   });
@@ -199,7 +223,8 @@ describe('PDF document options: validation at job creation and at commit', () =>
         csv('data.csv'),
         { name: 'terms.pdf', mimeType: 'application/pdf', relationship: 'Supplement', bundlePath: 'terms.pdf' },
       ],
-      eInvoice: { standard: 'factur-x', profile: 'EN 16931', xml: SAMPLE_XML },
+      // No profile: the one the XML's guideline id names.
+      eInvoice: { standard: 'factur-x', xml: SAMPLE_XML },
     };
     const res = await api('POST', `/v1/deploys/${deployId}/render-jobs`, body);
     assert.equal(res.status, 202, JSON.stringify(res.body));
@@ -210,7 +235,7 @@ describe('PDF document options: validation at job creation and at commit', () =>
         { name: 'data.csv', mimeType: 'text/csv', relationship: 'Data', bytes: 8 },
         { name: 'terms.pdf', mimeType: 'application/pdf', relationship: 'Supplement', bytes: terms.length, bundlePath: '/terms.pdf' },
       ],
-      eInvoice: { standard: 'factur-x', profile: 'EN 16931', bytes: Buffer.byteLength(SAMPLE_XML) },
+      eInvoice: { standard: 'factur-x', profile: 'MINIMUM', bytes: Buffer.byteLength(SAMPLE_XML) },
     };
     assert.deepEqual(res.body.job.document, expected);
     const jobId = res.body.job.id;

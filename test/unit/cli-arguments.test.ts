@@ -109,7 +109,7 @@ describe('folio command arguments, in-process', () => {
   test('render --e-invoice, --standard, --attach mistakes', async () => {
     await usageErrors(
       [
-        [['--e-invoice', xml], /--e-invoice needs --e-invoice-profile/],
+        [['--e-invoice-profile', 'MINIMUM'], /--e-invoice-profile needs --e-invoice FILE/],
         [['--e-invoice', xml, '--e-invoice-profile', 'FULL'], /--e-invoice-profile must be one of/],
         [['--standard', 'pdf/x-4'], /--standard must be one of/],
         [['--attach', path.join(work, 'missing.csv')], /--attach: file not found/],

@@ -58,9 +58,12 @@ test('combination rules: e-invoice is PDF/A-3b, PDF/A-2b takes no attachments, n
   assert.deepEqual(fields({ standard: 'pdf/a-4' as never }), ['standard']);
   assert.deepEqual(fields({ attachments: [att(), att({ name: 'A.CSV' })] }), ['attachments[1].name']);
   assert.deepEqual(fields({ eInvoice: einv, attachments: [att({ name: 'Factur-X.xml' })] }), ['attachments[0].name']);
+  assert.deepEqual(fields({ eInvoice: einv, attachments: [att({ name: 'xrechnung.xml' })] }), ['attachments[0].name']);
   assert.deepEqual(fields({ attachments: [att({ mimeType: 'text/csv; charset=utf-8' })] }), ['attachments[0].mimeType']);
   assert.deepEqual(fields({ attachments: [att({ relationship: 'Other' as never })] }), ['attachments[0].relationship']);
-  assert.deepEqual(fields({ eInvoice: { standard: 'zugferd' as never, profile: 'XRECHNUNG' as never } }), [
+  assert.deepEqual(fields({ eInvoice: { standard: 'factur-x', profile: 'XRECHNUNG' } }), []);
+  assert.deepEqual(fields({ eInvoice: { standard: 'factur-x' } }), [], 'the profile may come from the XML');
+  assert.deepEqual(fields({ eInvoice: { standard: 'zugferd' as never, profile: 'XRECHNUNG 2' as never } }), [
     'eInvoice.standard',
     'eInvoice.profile',
   ]);
@@ -79,6 +82,7 @@ test('Factur-X relationship by profile', () => {
   assert.equal(facturXRelationship('BASIC'), 'Alternative');
   assert.equal(facturXRelationship('EN 16931'), 'Alternative');
   assert.equal(facturXRelationship('EXTENDED'), 'Alternative');
+  assert.equal(facturXRelationship('XRECHNUNG'), 'Alternative');
 });
 
 test('e-invoice XML: well-formed, UTF-8, a CrossIndustryInvoice of the rsm namespace', () => {

@@ -155,9 +155,9 @@ test('PDF/A-3b with Factur-X and an attachment: the checker passes, pdfinfo and 
   assert.equal(lang.decodeText(), 'en-GB');
 });
 
-test('MINIMUM and BASIC WL embed the XML as Data, the others as Alternative', async () => {
+test('MINIMUM and BASIC WL embed the XML as Data, the others as Alternative; XRECHNUNG as xrechnung.xml', async () => {
   const pdf = await taggedPdf('Invoice', 1);
-  for (const profile of ['MINIMUM', 'BASIC WL', 'BASIC'] as const) {
+  for (const profile of ['MINIMUM', 'BASIC WL', 'BASIC', 'XRECHNUNG'] as const) {
     const out = await postProcessPdf(pdf, request({ eInvoice: { standard: 'factur-x', profile, xml } }));
     assert.deepEqual(await checkPdfA(out, { standard: 'pdf/a-3b', facturX: { profile, xml } }), [], profile);
   }

@@ -1,16 +1,10 @@
 // The document flags of `folio render`: --standard, --attach (repeatable) and --e-invoice, turned
 // into the job body's `pdf`, `attachments` and `eInvoice`. The files are read here; the server checks the
 // rest (sizes against the plan, the XML's root, combinations) and answers 400 naming the field.
+import { EINVOICE_PROFILES, type EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  AF_RELATIONSHIPS,
-  FACTURX_PROFILES,
-  PDF_ACCESSIBILITY,
-  PDF_STANDARDS,
-  type AfRelationship,
-  type FacturXProfile,
-} from '../../domain/pdfs/pdf-document.js';
+import { AF_RELATIONSHIPS, PDF_ACCESSIBILITY, PDF_STANDARDS, type AfRelationship } from '../../domain/pdfs/pdf-document.js';
 import { mimeForPath } from '../../domain/deploys/mime.js';
 import { PDF_PERMISSIONS } from '../../domain/pdfs/pdf-protection.js';
 import { isSigningCertificateId } from '../../domain/pdfs/document-options.js';
@@ -25,7 +19,7 @@ export const documentOptionsHelp = `  --standard S           the PDF's conforman
   --attach FILE[:REL]    embed FILE in the PDF (repeatable); REL is its relationship to the document:
                          ${AF_RELATIONSHIPS.join(', ')} (default Supplement)
   --e-invoice FILE       make a Factur-X / ZUGFeRD e-invoice (PDF/A-3b) with this CrossIndustryInvoice XML
-  --e-invoice-profile P  its profile (needed with --e-invoice): ${FACTURX_PROFILES.map((p) => `"${p}"`).join(', ')}
+  --e-invoice-profile P  its profile (default: the one its guideline id names): ${EINVOICE_PROFILES.map((p) => `"${p}"`).join(', ')}
   --owner-password P     encrypt the PDF (AES-256); P lifts the restrictions. env:NAME reads it from the
                          environment variable NAME (a value on the command line is visible to local users)
   --password P           also require this password to open the PDF (env:NAME as above)
@@ -172,10 +166,8 @@ export function documentOptions(p: Parsed) {
   const xmlFile = typeof p.values['e-invoice'] === 'string' ? p.values['e-invoice'] : undefined;
   const profile = typeof p.values['e-invoice-profile'] === 'string' ? p.values['e-invoice-profile'] : undefined;
   if (profile !== undefined && xmlFile === undefined) throw new UsageError('--e-invoice-profile needs --e-invoice FILE');
-  if (xmlFile !== undefined && profile === undefined)
-    throw new UsageError(`--e-invoice needs --e-invoice-profile (${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')})`);
-  if (profile !== undefined && !(FACTURX_PROFILES as readonly string[]).includes(profile))
-    throw new UsageError(`--e-invoice-profile must be one of ${FACTURX_PROFILES.map((x) => `"${x}"`).join(', ')}, got "${profile}"`);
+  if (profile !== undefined && !(EINVOICE_PROFILES as readonly string[]).includes(profile))
+    throw new UsageError(`--e-invoice-profile must be one of ${EINVOICE_PROFILES.map((x) => `"${x}"`).join(', ')}, got "${profile}"`);
   const accessibility = typeof p.values.accessibility === 'string' ? p.values.accessibility : undefined;
   if (accessibility !== undefined && !(PDF_ACCESSIBILITY as readonly string[]).includes(accessibility))
     throw new UsageError(`--accessibility must be one of ${PDF_ACCESSIBILITY.join(', ')}, got "${accessibility}"`);
@@ -199,7 +191,7 @@ export function documentOptions(p: Parsed) {
       ? {
           eInvoice: {
             standard: 'factur-x' as const,
-            profile: profile as FacturXProfile,
+            ...(profile !== undefined ? { profile: profile as EInvoiceProfile } : {}),
             xml: readFile(xmlFile, 'e-invoice').toString('utf8'),
           },
         }

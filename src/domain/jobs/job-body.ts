@@ -2,11 +2,11 @@
 // TypeBox schema: the HTTP layer validates requests and documents the API with it (http/schemas/), and the
 // services derive their input type from it (CreateJobInput, services/jobs/render-job-types.ts), so the shape of a
 // job request is written once. Schemas only: building them does no I/O.
+import { EINVOICE_PROFILES } from '../einvoice/einvoice-profiles.js';
 import { MAX_SIGNATURE_TEXT } from '../pdfs/signature-text.js';
 import { Type } from '@sinclair/typebox';
 import {
   AF_RELATIONSHIPS,
-  FACTURX_PROFILES,
   MAX_ATTACHMENT_NAME_BYTES,
   MAX_KEYWORD_LENGTH,
   MAX_KEYWORDS,
@@ -50,8 +50,11 @@ const Relationship = Type.Union(
   { description: 'How the file relates to the document (PDF/A-3 `/AFRelationship`).' },
 );
 const Profile = Type.Union(
-  FACTURX_PROFILES.map((p) => Type.Literal(p)),
-  { description: 'Factur-X / ZUGFeRD profile of the XML.' },
+  EINVOICE_PROFILES.map((p) => Type.Literal(p)),
+  {
+    description:
+      "Factur-X 1.09 / ZUGFeRD 2.5 profile of the XML. Optional: by default the profile the XML's guideline id (`GuidelineSpecifiedDocumentContextParameter/ID`) names; when given and the XML names another, 400.",
+  },
 );
 
 /** Document metadata written to the Info dictionary and the XMP packet alike. */
@@ -128,13 +131,13 @@ export const AttachmentsField = Type.Array(
 /** `eInvoice` of a job body. */
 export const EInvoiceField = Type.Object(
   {
-    standard: Type.Literal('factur-x', { description: 'Factur-X 1.0 / ZUGFeRD 2.x.' }),
-    profile: Profile,
+    standard: Type.Literal('factur-x', { description: 'Factur-X 1.09 / ZUGFeRD 2.5 (which includes XRechnung as the profile XRECHNUNG).' }),
+    profile: Type.Optional(Profile),
     // No minLength: ajv would count the characters of a string of up to 16 MiB on the event loop; an
     // empty XML is refused by the check that parses it ("eInvoice.xml is empty").
     xml: Type.String({
       description:
-        "The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931.",
+        "The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG); its bytes count toward the plan's `maxAttachmentBytesPerJob`. Validated before anything is printed against the official schema and business rules of its profile (the e-invoice guide): a rule broken at error level answers 400 `einvoice_invalid` with every finding; warning-level findings become the job warning `einvoice_rule_warning`.",
     }),
   },
   {

@@ -4,14 +4,13 @@
 // themselves, the passwords sealed; deleted with the payload at the job's terminal state). Each column has
 // exactly one parser here, which every reader uses: it checks the stored JSON's shape and answers a typed
 // value, or throws a StoredDataError (domain/stored-data.ts) naming the column.
+import { EINVOICE_PROFILES, type EInvoiceProfile } from '../einvoice/einvoice-profiles.js';
 import {
   AF_RELATIONSHIPS,
-  FACTURX_PROFILES,
   PDF_ACCESSIBILITY,
   PDF_STANDARDS,
   type AfRelationship,
   type DocumentMetadata,
-  type FacturXProfile,
   type PdfAccessibility,
   type PdfStandard,
 } from '../pdfs/pdf-document.js';
@@ -23,6 +22,7 @@ import { isStoredWaitFor, type WaitFor } from './wait-for.js';
 import { checkSteps, type PdfStep } from '../pdfs/pdf-steps.js';
 import type { OfficeConversionOptions } from '../office/office-options.js';
 import { StoredDataError } from '../stored-data.js';
+import type { JobWarning } from './job-warnings.js';
 
 export const DOCUMENT_VIEW_COLUMN = 'render_jobs.document_view_json';
 export const DOCUMENT_INPUT_COLUMN = 'render_payloads.document_input_json';
@@ -84,7 +84,11 @@ export interface StoredJobDocument {
     contentBase64?: string;
     bundlePath?: string;
   }[];
-  eInvoice?: { standard: 'factur-x'; profile: FacturXProfile; xml: string };
+  /**
+   * `warning`: what the check at creation left for the job to report (warning-level findings, or no check
+   * where Java is missing); the worker adds it to the job's warnings, where failOn can make it fatal.
+   */
+  eInvoice?: { standard: 'factur-x'; profile: EInvoiceProfile; xml: string; warning?: JobWarning };
   /**
    * The passwords sealed with the secrets key (JSON `{userPassword?, ownerPassword}`): the database row is
    * deleted at the terminal state, but its bytes may linger in free pages, so they are never plaintext.
@@ -183,7 +187,7 @@ export function parseJobDocumentView(stored: string | null): JobDocumentView | n
       ok: (e) =>
         !!checkObject(c, 'eInvoice', e, {
           standard: { ok: (s) => s === 'factur-x', required: true },
-          profile: { ok: oneOf(FACTURX_PROFILES), required: true },
+          profile: { ok: oneOf(EINVOICE_PROFILES), required: true },
           bytes: { ok: isCount, required: true },
         }),
     },
@@ -223,8 +227,16 @@ export function parseStoredJobDocument(text: string): StoredJobDocument {
       ok: (e) =>
         !!checkObject(c, 'eInvoice', e, {
           standard: { ok: (s) => s === 'factur-x', required: true },
-          profile: { ok: oneOf(FACTURX_PROFILES), required: true },
+          profile: { ok: oneOf(EINVOICE_PROFILES), required: true },
           xml: { ok: isString, required: true },
+          warning: {
+            ok: (w) =>
+              !!checkObject(c, 'eInvoice.warning', w, {
+                code: { ok: (x) => x === 'einvoice_rule_warning' || x === 'einvoice_not_validated', required: true },
+                count: { ok: isCount, required: true },
+                message: { ok: isString, required: true },
+              }),
+          },
         }),
     },
     protection: {

@@ -35,6 +35,14 @@ export const JOB_WARNINGS = {
     description:
       'The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1".',
   },
+  einvoice_rule_warning: {
+    description:
+      "The job's e-invoice XML breaks rules of its profile's official rule sets at warning level (no errors: those refuse the job with 400 `einvoice_invalid`); the message names the rules. `POST /v1/e-invoices/validate` lists every finding with its location.",
+  },
+  einvoice_not_validated: {
+    description:
+      "The job's e-invoice XML was embedded without the check of the official rule sets: Java or Saxon-HE is not installed on the server (the e-invoice guide). Its well-formedness and root were checked; a buyer's validator may still refuse it.",
+  },
   payload_schema_missing: {
     description:
       "The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00).",
@@ -58,6 +66,11 @@ export interface JobWarning {
 
 const MAX_MESSAGE = 300;
 
+/** A warning as a job keeps it: its message cut to 300 characters. */
+export function jobWarning(code: JobWarningCode, count: number, message: string): JobWarning {
+  return { code, count, message: message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message };
+}
+
 /** Counts warnings by code in the order they first happened. */
 export class WarningTally {
   readonly #byCode = new Map<JobWarningCode, JobWarning>();
@@ -65,7 +78,7 @@ export class WarningTally {
   add(code: JobWarningCode, message: string, count = 1): void {
     const seen = this.#byCode.get(code);
     if (seen) seen.count += count;
-    else this.#byCode.set(code, { code, count, message: message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message });
+    else this.#byCode.set(code, jobWarning(code, count, message));
   }
 
   addAll(warnings: readonly JobWarning[] | undefined): this {

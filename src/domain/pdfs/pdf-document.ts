@@ -5,6 +5,8 @@
 // again before it touches a PDF.
 // The checks that need a parser (XML well-formedness, a PDF that loads) live in src/pdf/checks.ts.
 
+import { EINVOICE_PROFILES, type EInvoiceProfile } from '../einvoice/einvoice-profiles.js';
+
 /**
  * Pages one document Folio builds may have: a merge, a batch's merged product, a printed document with the
  * PDFs joined to it. Joined PDFs from bundles are counted before they are read (src/pdf/syntax/limits.ts).
@@ -25,11 +27,8 @@ export type PdfAccessibility = (typeof PDF_ACCESSIBILITY)[number];
 export const AF_RELATIONSHIPS = ['Data', 'Source', 'Alternative', 'Supplement', 'Unspecified'] as const;
 export type AfRelationship = (typeof AF_RELATIONSHIPS)[number];
 
-export const FACTURX_PROFILES = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED'] as const;
-export type FacturXProfile = (typeof FACTURX_PROFILES)[number];
-
-/** The file name Factur-X 1.0 (and ZUGFeRD 2.x) prescribe for the embedded invoice XML. */
-export const FACTURX_FILE_NAME = 'factur-x.xml';
+/** The names Factur-X 1.09 and ZUGFeRD 2.5 give the embedded invoice XML (domain/einvoice: eInvoiceFileName). */
+const EINVOICE_FILE_NAMES = ['factur-x.xml', 'xrechnung.xml'];
 
 /** Longest attachment name, in UTF-8 bytes (what common filesystems allow for one name). */
 export const MAX_ATTACHMENT_NAME_BYTES = 255;
@@ -68,7 +67,8 @@ export interface AttachmentInput {
 
 export interface EInvoiceInput {
   standard: 'factur-x';
-  profile: FacturXProfile;
+  /** Absent until read from the XML's guideline id (services/jobs/job-documents.ts). */
+  profile?: EInvoiceProfile;
 }
 
 export interface PdfDocumentInput {
@@ -90,7 +90,7 @@ export interface PdfInputProblem {
  * MINIMUM and BASIC WL are not a complete invoice, so the XML is `Data`; from BASIC up the XML is an
  * equivalent of the visible invoice, `Alternative`.
  */
-export function facturXRelationship(profile: FacturXProfile): AfRelationship {
+export function facturXRelationship(profile: EInvoiceProfile): AfRelationship {
   return profile === 'MINIMUM' || profile === 'BASIC WL' ? 'Data' : 'Alternative';
 }
 
@@ -236,8 +236,8 @@ export function checkPdfDocumentRequest(input: PdfDocumentInput, pdfField?: stri
       if (first !== undefined)
         problems.push({ field: `${f}.name`, message: `${f}.name "${a.name}" is already the name of attachments[${first}]` });
       else seen.set(key, i);
-      if (input.eInvoice && key === FACTURX_FILE_NAME)
-        problems.push({ field: `${f}.name`, message: `${f}.name "${FACTURX_FILE_NAME}" is reserved for the e-invoice XML` });
+      if (input.eInvoice && EINVOICE_FILE_NAMES.includes(key))
+        problems.push({ field: `${f}.name`, message: `${f}.name "${a.name}" is reserved for the e-invoice XML` });
     }
     if (!isAttachmentMimeType(a.mimeType))
       problems.push({ field: `${f}.mimeType`, message: `${f}.mimeType must be a media type such as "application/xml" (no parameters)` });
@@ -256,8 +256,8 @@ export function checkPdfDocumentRequest(input: PdfDocumentInput, pdfField?: stri
   if (input.eInvoice) {
     if (input.eInvoice.standard !== 'factur-x')
       problems.push({ field: 'eInvoice.standard', message: 'eInvoice.standard must be "factur-x" (Factur-X 1.0 / ZUGFeRD 2.x)' });
-    if (!FACTURX_PROFILES.includes(input.eInvoice.profile))
-      problems.push({ field: 'eInvoice.profile', message: `eInvoice.profile must be one of ${FACTURX_PROFILES.join(', ')}` });
+    if (input.eInvoice.profile !== undefined && !EINVOICE_PROFILES.includes(input.eInvoice.profile))
+      problems.push({ field: 'eInvoice.profile', message: `eInvoice.profile must be one of ${EINVOICE_PROFILES.join(', ')}` });
     if (input.standard === 'pdf/a-2b')
       problems.push({
         field: `${under}standard`,

@@ -13,6 +13,7 @@ export const VERSION_JOB_ERRORS = [
   'payload_too_large',
   'payload_invalid',
   'signing_certificate_not_found',
+  'einvoice_invalid',
   ...QUOTA_ERRORS,
   'render_provider_unavailable',
   'insufficient_storage',

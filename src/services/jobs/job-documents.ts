@@ -28,7 +28,7 @@ import { asksToWait, MAX_WAIT_DELAY_MS, waitForProblem } from '../../domain/jobs
 import { checkRenderJobSteps, renderJobStepsConflict, stepsView } from '../../domain/jobs/render-job-steps.js';
 import type { PdfStep } from '../../domain/pdfs/pdf-steps.js';
 import { AppError } from '../../errors/app-error.js';
-import { isSandboxLimit } from '../../sandbox/pool.js';
+import { checkJobEInvoice } from '../einvoices/einvoice-checks.js';
 import type { ServiceContext } from '../context.js';
 import type { JobDocumentView, StoredJobDocument } from '../../domain/jobs/job-document.js';
 import type { CreateJobInput, DocumentInput } from './render-job-types.js';
@@ -134,7 +134,7 @@ export class JobDocuments {
    * The document options of a job body, checked without the version: each attachment has exactly one of
    * `content` (valid base64) and `bundlePath` (a valid path), the rules a version's options are checked by
    * too (domain/pdfs/document-options.ts: levels, metadata, attachments, protection, signature and their
-   * combinations), the e-invoice XML (well-formed, a CrossIndustryInvoice), the signing certificate, and
+   * combinations), the e-invoice XML (services/einvoices/einvoice-checks.ts), the signing certificate, and
    * the plan's attachment count and (for inline content and the XML) byte limits. 400 naming the field.
    */
   async checkDocument(accountId: string, input: DocumentInput): Promise<StoredJobDocument> {
@@ -159,7 +159,7 @@ export class JobDocuments {
       JOB_OPTION_NAMES,
     );
     if (problem) throw invalid(problem);
-    if (input.eInvoice) await this.#checkEInvoice(accountId, input.eInvoice.xml);
+    const eInvoiceCheck = input.eInvoice ? await checkJobEInvoice(this.ctx, input.eInvoice) : undefined;
     const signature = sig ? await this.#signature(accountId, sig) : undefined;
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
@@ -180,7 +180,15 @@ export class JobDocuments {
       ...(input.pdf?.accessibility !== undefined ? { accessibility: input.pdf.accessibility } : {}),
       ...(input.pdf?.metadata !== undefined ? { metadata: input.pdf.metadata } : {}),
       attachments,
-      ...(input.eInvoice ? { eInvoice: input.eInvoice } : {}),
+      ...(input.eInvoice && eInvoiceCheck
+        ? {
+            eInvoice: {
+              ...input.eInvoice,
+              profile: eInvoiceCheck.profile,
+              ...(eInvoiceCheck.warning ? { warning: eInvoiceCheck.warning } : {}),
+            },
+          }
+        : {}),
       ...(input.protection
         ? {
             protection: {
@@ -195,22 +203,6 @@ export class JobDocuments {
     };
     this.#checkAttachmentBytes(stored, policy);
     return stored;
-  }
-
-  /** The e-invoice XML, well-formed and a CrossIndustryInvoice; parsing up to the body limit is the account's cost, in the sandbox. */
-  async #checkEInvoice(accountId: string, xml: string): Promise<void> {
-    let p: string | null;
-    try {
-      p = await this.ctx.sandbox.run(
-        'xml.eInvoiceProblem',
-        { xml: Buffer.from(xml, 'utf8') },
-        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
-      );
-    } catch (err) {
-      if (!isSandboxLimit(err)) throw err;
-      p = `could not be checked: ${err.message}`;
-    }
-    if (p) throw invalid({ field: 'eInvoice.xml', message: `eInvoice.xml ${p}` });
   }
 
   /**

@@ -1,0 +1,76 @@
+// A job's e-invoice checked before anything is printed: the XML is a CII invoice (a Factur-X / ZUGFeRD PDF
+// embeds CII), its profile is the one asked for or the one its guideline id names, and the official rule
+// sets of that profile find no error (400 einvoice_invalid with every finding otherwise). Where Java or
+// Saxon-HE is missing the job goes on, and the worker marks it einvoice_not_validated.
+import type { EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
+import { jobWarning, type JobWarning } from '../../domain/jobs/job-warnings.js';
+import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
+import type { EInvoiceReport } from '../../einvoice/validate.js';
+import { AppError } from '../../errors/app-error.js';
+import type { ServiceContext } from '../context.js';
+
+const invalid = (field: string, message: string) => new AppError('invalid_request', message, { field });
+
+/** The error of an invoice the rule sets refuse: its first errors named in the message, all in details. */
+export function einvoiceInvalid(report: EInvoiceReport, field: string): AppError {
+  const errors = report.findings.filter((f) => f.severity === 'error');
+  const named = errors
+    .slice(0, 3)
+    .map((f) => `${f.rule} (${f.message.length > 160 ? `${f.message.slice(0, 157)}...` : f.message})`)
+    .join('; ');
+  const more = report.counts.error > 3 ? `, and ${report.counts.error - 3} more` : '';
+  return new AppError('einvoice_invalid', `${field} is not a valid ${report.profile} e-invoice: ${named}${more}`, {
+    field,
+    profile: report.profile,
+    syntax: report.syntax,
+    counts: report.counts,
+    findings: report.findings,
+  });
+}
+
+/** The job warning of an invoice's warning-level findings (null when it has none): their rules, first ones first. */
+export function einvoiceRuleWarning(report: EInvoiceReport): JobWarning | null {
+  const warnings = report.findings.filter((f) => f.severity === 'warning');
+  if (report.counts.warning === 0) return null;
+  const rules = [...new Set(warnings.map((f) => f.rule))];
+  return jobWarning(
+    'einvoice_rule_warning',
+    report.counts.warning,
+    `${report.counts.warning} warning-level finding(s) of the ${report.profile} rule sets: ${rules.join(', ')}`,
+  );
+}
+
+/**
+ * The profile of a job's e-invoice once it passed the rule sets, and the warning the job is to carry (its
+ * warning-level findings, or that it could not be checked on this server).
+ */
+export async function checkJobEInvoice(
+  ctx: ServiceContext,
+  e: { profile?: EInvoiceProfile; xml: string },
+): Promise<{ profile: EInvoiceProfile; warning: JobWarning | null }> {
+  const field = 'eInvoice.xml';
+  const xml = Buffer.from(e.xml, 'utf8');
+  try {
+    const inspected = ctx.einvoice.inspect(xml, field);
+    if (inspected.syntax !== 'CII')
+      throw invalid(
+        field,
+        `${field} is a UBL ${inspected.documentType}: a Factur-X / ZUGFeRD PDF embeds a CII CrossIndustryInvoice (check a UBL invoice with POST /v1/e-invoices/validate)`,
+      );
+    const unavailable = ctx.einvoice.unavailableReason();
+    if (unavailable !== null) {
+      const profile = e.profile ?? inspected.declaredProfile;
+      if (!profile) throw invalid('eInvoice.profile', `eInvoice.profile is needed: the XML's guideline id names no profile`);
+      return { profile, warning: jobWarning('einvoice_not_validated', 1, `the e-invoice was not checked: ${unavailable}`) };
+    }
+    const report = await ctx.einvoice.validate(xml, { profile: e.profile, inPdf: true, field });
+    if (!report.valid) throw einvoiceInvalid(report, field);
+    return { profile: report.profile, warning: einvoiceRuleWarning(report) };
+  } catch (err) {
+    if (isEInvoiceError(err, 'input')) throw invalid(err.field ?? field, err.message);
+    // Past its time or memory on this XML: the input is refused, never embedded unchecked.
+    if (isEInvoiceError(err, 'failed'))
+      throw new AppError('einvoice_invalid', `${field} could not be checked: ${err.message}`, { field, findings: [] });
+    throw err;
+  }
+}
