@@ -21,12 +21,16 @@ const MAX_NODES = 10_000;
 
 const text = (v: unknown) => (v instanceof PDFString || v instanceof PDFHexString ? v.decodeText() : null);
 
-/** The file named `name` (its bytes and declared media type), or null when the PDF has none of that name. */
+/**
+ * The file named `name`, or the first found of several names (its bytes, declared media type and name), or
+ * null when the PDF has none of that name.
+ */
 export async function readAttachment(
   pdf: Uint8Array,
-  name: string,
+  name: string | readonly string[],
   maxBytes: number,
-): Promise<{ bytes: Uint8Array; mimeType: string | null } | null> {
+): Promise<{ bytes: Uint8Array; mimeType: string | null; name: string } | null> {
+  const wanted = typeof name === 'string' ? [name] : name;
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest, throwOnInvalidObject: false });
   const root = doc.catalog.lookupMaybe(N('Names'), PDFDict)?.lookupMaybe(N('EmbeddedFiles'), PDFDict);
   const stack = root ? [root] : [];
@@ -39,7 +43,8 @@ export async function readAttachment(
     for (let i = 0; names && i + 1 < names.size(); i += 2) {
       const spec = names.lookupMaybe(i + 1, PDFDict);
       const own = text(spec?.lookup(N('UF'))) ?? text(spec?.lookup(N('F'))) ?? text(names.lookup(i));
-      if (!spec || own !== name) continue;
+      if (!spec || own === null || !wanted.includes(own)) continue;
+      const name = own;
       const ef = spec.lookupMaybe(N('EF'), PDFDict);
       const stream = ef?.lookup(N('UF')) ?? ef?.lookup(N('F'));
       if (!(stream instanceof PDFRawStream)) throw new PdfError('attachment', `the file specification of ${name} holds no embedded file`);
@@ -55,7 +60,7 @@ export async function readAttachment(
       }
       if (bytes.length > maxBytes) throw new PdfError('attachment', `${name} is larger than ${maxBytes} bytes`);
       const subtype = stream.dict.get(N('Subtype'));
-      return { bytes, mimeType: subtype instanceof PDFName ? subtype.decodeText() : null };
+      return { bytes, mimeType: subtype instanceof PDFName ? subtype.decodeText() : null, name };
     }
     const kids = node.lookupMaybe(N('Kids'), PDFArray);
     for (let i = 0; kids && i < kids.size(); i++) {

@@ -72,15 +72,10 @@ export const tasks = {
     const { runPdfSteps } = await import('../pdf/pipeline.js');
     return runPdfSteps(input.sources, input.steps, input.nowMs, input.inputs);
   },
-  /** One embedded file of a managed PDF by name (src/pdf/attachment-read.ts), at most `maxBytes`, or null. */
-  async 'pdf.attachment'(input: { pdf: Uint8Array; name: string; maxBytes: number }) {
+  /** One embedded file of a PDF by name, or the first of several names (src/pdf/attachment-read.ts), at most `maxBytes`, or null. */
+  async 'pdf.attachment'(input: { pdf: Uint8Array; name: string | string[]; maxBytes: number }) {
     const { readAttachment } = await import('../pdf/attachment-read.js');
     return readAttachment(input.pdf, input.name, input.maxBytes);
-  },
-  /** Why an e-invoice XML is not one Folio embeds, or null. */
-  async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
-    const { eInvoiceXmlProblem } = await import('../pdf/checks.js');
-    return eInvoiceXmlProblem(buf(input.xml));
   },
   /** A version's template files parsed by their engine: the first syntax error, or null. */
   async 'template.check'(input: { engine: TemplateEngine; files: Array<{ path: string; text: string }> }) {

@@ -1035,6 +1035,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/e-invoices/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an e-invoice
+         * @description Checks an e-invoice against the official schema and business rules of its syntax and profile (the e-invoice guide): CII (Factur-X 1.09 / ZUGFeRD 2.5 profiles MINIMUM to EXTENDED, XRechnung 3.0) or UBL 2.1 (EN 16931, XRechnung). Send the XML (`Content-Type: application/xml` or `text/xml`) or a hybrid PDF (`application/pdf`), whose embedded `factur-x.xml`, `xrechnung.xml` or `zugferd-invoice.xml` is read. The profile is `profile`, else the one the XML's guideline id names (400 when they differ, or when neither names one). Answers 200 with the verdict whether the invoice is valid or not: `valid`, and each finding with its rule, severity, message and location. Nothing is stored. At most `FOLIO_EINVOICE_MAX_BYTES` (20 MiB by default; 413). An XML with a DOCTYPE is refused (400): no CII or UBL invoice has one, and entities are how XML attacks work.
+         */
+        post: operations["validateEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdf-jobs": {
         parameters: {
             query?: never;
@@ -1362,8 +1382,8 @@ export interface components {
                     finishedAt: number;
                     /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
                     warnings: {
-                        /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1". `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                        code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing";
+                        /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1". `einvoice_rule_warning`: The job's e-invoice XML breaks rules of its profile's official rule sets at warning level (no errors: those refuse the job with 400 `einvoice_invalid`); the message names the rules. `POST /v1/e-invoices/validate` lists every finding with its location. `einvoice_not_validated`: The job's e-invoice XML was embedded without the check of the official rule sets: Java or Saxon-HE is not installed on the server (the e-invoice guide). Its well-formedness and root were checked; a buyer's validator may still refuse it. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                        code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "einvoice_rule_warning" | "einvoice_not_validated" | "payload_schema_missing";
                         /** @description How many times it happened in the job. */
                         count: number;
                         /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
@@ -1514,7 +1534,7 @@ export interface components {
          */
         Error: {
             /** @description Machine-readable error code. Each error response of an operation lists the codes it can carry. */
-            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "payload_too_large" | "payload_invalid" | "office_input_invalid" | "office_password_required" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "pdf_attachment_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "office_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
+            error: "invalid_request" | "invalid_path" | "deploy_id_mismatch" | "upload_session_too_large" | "upload_session_policy_limit_exceeded" | "upload_blob_too_large" | "blob_hash_mismatch" | "blob_missing" | "deploy_commit_policy_limit_exceeded" | "template_syntax_error" | "einvoice_invalid" | "payload_too_large" | "payload_invalid" | "office_input_invalid" | "office_password_required" | "unauthorized" | "invalid_credentials" | "upload_token_invalid" | "forbidden" | "csrf_token_invalid" | "link_invalid" | "url_source_not_allowed" | "route_not_found" | "account_not_found" | "deploy_not_found" | "deploy_version_not_found" | "upload_session_not_found" | "render_job_not_found" | "render_batch_not_found" | "version_check_not_found" | "render_output_not_found" | "pdf_not_found" | "pdf_attachment_not_found" | "permanent_link_not_found" | "api_key_not_found" | "signing_certificate_not_found" | "method_not_allowed" | "request_timeout" | "deploy_slug_conflict" | "deploy_has_no_versions" | "deploy_version_in_use" | "version_has_no_fixtures" | "upload_session_committed" | "upload_session_expired" | "blob_not_in_session" | "render_job_not_cancelable" | "render_output_not_ready" | "webhook_not_available" | "pdf_deleting" | "thumbnail_unavailable" | "signing_certificate_limit_reached" | "idempotency_key_conflict" | "idempotency_key_in_use" | "render_job_failed" | "pdf_invalid" | "pdf_password_required" | "pdf_password_incorrect" | "pdf_step_failed" | "conversion_failed" | "upload_session_gone" | "link_expired" | "body_too_large" | "unsupported_media_type" | "deploy_commit_quota_exceeded" | "render_job_quota_exceeded" | "render_time_quota_exceeded" | "storage_limit_exceeded" | "rate_limited" | "auth_throttled" | "headers_too_large" | "internal_error" | "not_implemented" | "timestamp_authority_failed" | "render_provider_unavailable" | "einvoice_validator_unavailable" | "office_unavailable" | "conversion_timeout" | "service_unavailable" | "insufficient_storage";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Extra information, e.g. `field` for validation errors. */
@@ -1564,7 +1584,7 @@ export interface components {
              */
             printDefaults: number;
             /** @description The warning codes that fail this version's jobs (`render.failOn` at commit); empty: none. */
-            failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing")[];
+            failOn: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "einvoice_rule_warning" | "einvoice_not_validated" | "payload_schema_missing")[];
             /** @description The template language of the entry (`render.engine` at commit, or its extension); `html` for none; `docx` for a Word template filled from the payload and converted to PDF. */
             engine: "html" | "handlebars" | "liquid" | "nunjucks" | "mustache" | "markdown" | "docx";
             /** @description `ready` after commit. */
@@ -1766,15 +1786,15 @@ export interface components {
             batchIndex?: number;
             /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
             warnings: {
-                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1". `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing";
+                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1". `einvoice_rule_warning`: The job's e-invoice XML breaks rules of its profile's official rule sets at warning level (no errors: those refuse the job with 400 `einvoice_invalid`); the message names the rules. `POST /v1/e-invoices/validate` lists every finding with its location. `einvoice_not_validated`: The job's e-invoice XML was embedded without the check of the official rule sets: Java or Saxon-HE is not installed on the server (the e-invoice guide). Its well-formedness and root were checked; a buyer's validator may still refuse it. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "einvoice_rule_warning" | "einvoice_not_validated" | "payload_schema_missing";
                 /** @description How many times it happened in the job. */
                 count: number;
                 /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
                 message: string;
             }[];
             /** @description The job's own failOn, when it gave one (it replaces the version's). */
-            failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing")[];
+            failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "einvoice_rule_warning" | "einvoice_not_validated" | "payload_schema_missing")[];
             /** @description Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML. */
             source?: {
                 /** @enum {string} */
@@ -3218,13 +3238,13 @@ export interface operations {
                         /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                         eInvoice?: {
                             /**
-                             * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                             * @description Factur-X 1.09 / ZUGFeRD 2.5 (which includes XRechnung as the profile XRECHNUNG).
                              * @enum {string}
                              */
                             standard: "factur-x";
-                            /** @description Factur-X / ZUGFeRD profile of the XML. */
-                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                            /** @description Factur-X 1.09 / ZUGFeRD 2.5 profile of the XML. Optional: by default the profile the XML's guideline id (`GuidelineSpecifiedDocumentContextParameter/ID`) names; when given and the XML names another, 400. */
+                            profile?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                            /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG); its bytes count toward the plan's `maxAttachmentBytesPerJob`. Validated before anything is printed against the official schema and business rules of its profile (the e-invoice guide): a rule broken at error level answers 400 `einvoice_invalid` with every finding; warning-level findings become the job warning `einvoice_rule_warning`. */
                             xml: string;
                         };
                         /** @description Encrypts the PDF with AES-256 (PDF 2.0, security handler revision 6) after every other document option. The passwords are secrets: kept sealed only until the job ends, never logged, returned or sent in webhooks. Cannot be combined with PDF/A (`pdf.standard`, the version's standard, or `eInvoice`): 400. */
@@ -3404,7 +3424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, payload_too_large, payload_invalid. */
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, einvoice_invalid. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
@@ -4258,13 +4278,13 @@ export interface operations {
                     /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                     eInvoice?: {
                         /**
-                         * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                         * @description Factur-X 1.09 / ZUGFeRD 2.5 (which includes XRechnung as the profile XRECHNUNG).
                          * @enum {string}
                          */
                         standard: "factur-x";
-                        /** @description Factur-X / ZUGFeRD profile of the XML. */
-                        profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                        /** @description Factur-X 1.09 / ZUGFeRD 2.5 profile of the XML. Optional: by default the profile the XML's guideline id (`GuidelineSpecifiedDocumentContextParameter/ID`) names; when given and the XML names another, 400. */
+                        profile?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG); its bytes count toward the plan's `maxAttachmentBytesPerJob`. Validated before anything is printed against the official schema and business rules of its profile (the e-invoice guide): a rule broken at error level answers 400 `einvoice_invalid` with every finding; warning-level findings become the job warning `einvoice_rule_warning`. */
                         xml: string;
                     };
                     /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
@@ -4321,7 +4341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error, office_input_invalid, office_password_required. */
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, einvoice_invalid, invalid_path, template_syntax_error, office_input_invalid, office_password_required. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
@@ -4582,13 +4602,13 @@ export interface operations {
                     /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                     eInvoice?: {
                         /**
-                         * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                         * @description Factur-X 1.09 / ZUGFeRD 2.5 (which includes XRechnung as the profile XRECHNUNG).
                          * @enum {string}
                          */
                         standard: "factur-x";
-                        /** @description Factur-X / ZUGFeRD profile of the XML. */
-                        profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                        /** @description Factur-X 1.09 / ZUGFeRD 2.5 profile of the XML. Optional: by default the profile the XML's guideline id (`GuidelineSpecifiedDocumentContextParameter/ID`) names; when given and the XML names another, 400. */
+                        profile?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG); its bytes count toward the plan's `maxAttachmentBytesPerJob`. Validated before anything is printed against the official schema and business rules of its profile (the e-invoice guide): a rule broken at error level answers 400 `einvoice_invalid` with every finding; warning-level findings become the job warning `einvoice_rule_warning`. */
                         xml: string;
                     };
                     /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
@@ -4629,7 +4649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large, payload_invalid. */
+            /** @description Error codes: invalid_request, deploy_id_mismatch, payload_too_large, payload_invalid, einvoice_invalid. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
@@ -4945,8 +4965,8 @@ export interface operations {
                             };
                             /** @description What went wrong in a job that still produced its PDF, one entry per code (the templates guide, "Warnings and failOn"). Empty when nothing did. A code listed in the version's or job's `failOn` fails the job instead (`render_failed_on_warning`). */
                             warnings?: {
-                                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1". `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
-                                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "payload_schema_missing";
+                                /** @description A warning code: `page_exception`: The page threw an uncaught exception or left a promise rejection unhandled. `console_error`: The page wrote to console.error (or a console.assert failed). `request_failed`: A request of the page to the internet failed (network error or timeout, or Folio's fetches of all jobs held their limit at that moment); what it loads is missing from the PDF. `request_blocked`: Folio's network policy refused a request of the page (an address it may not reach, the internet on a plan without it, or a resource over the server's byte budgets: one resource, or all of a job's fetched resources together; the message names the limit); what it loads is missing from the PDF. `http_error_status`: A request of the page was answered with an HTTP error: a file not in the bundle (404), or an internet response of 400 or more. `font_fallback`: A web font of the page failed to load; the text was printed with a fallback font. `ready_by_timeout`: The default ready protocol printed after waiting 3 s for work that did not end (an endless animation, a DOM that kept changing); the page may be incomplete. Call folio.ready() to say when it is done. `margin_boxes_clipped`: The CSS puts content in @page margin boxes (@top-center, @bottom-right, …) on a side whose page margin is 0: Chromium drops those boxes. Give the page a margin on that side. `pdfua_violation`: The job asked for PDF/UA-1 and its PDF fails machine-checkable conditions of the Matterhorn Protocol (a Figure without alternative text, no document language, no title, untagged content…); the message names each failed condition by its Matterhorn id. Checked conditions: the PDF guide, "PDF/UA-1". `einvoice_rule_warning`: The job's e-invoice XML breaks rules of its profile's official rule sets at warning level (no errors: those refuse the job with 400 `einvoice_invalid`); the message names the rules. `POST /v1/e-invoices/validate` lists every finding with its location. `einvoice_not_validated`: The job's e-invoice XML was embedded without the check of the official rule sets: Java or Saxon-HE is not installed on the server (the e-invoice guide). Its well-formedness and root were checked; a buyer's validator may still refuse it. `payload_schema_missing`: The job's version has no payload.schema.json, so a payload of the wrong shape is not refused and may print a wrong document (e.g. an invoice of 0.00). */
+                                code: "page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "einvoice_rule_warning" | "einvoice_not_validated" | "payload_schema_missing";
                                 /** @description How many times it happened in the job. */
                                 count: number;
                                 /** @description The first occurrence, in words (at most 300 characters; URLs without query string). */
@@ -5284,13 +5304,13 @@ export interface operations {
                     /** @description Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema. */
                     eInvoice?: {
                         /**
-                         * @description Factur-X 1.0 / ZUGFeRD 2.x.
+                         * @description Factur-X 1.09 / ZUGFeRD 2.5 (which includes XRechnung as the profile XRECHNUNG).
                          * @enum {string}
                          */
                         standard: "factur-x";
-                        /** @description Factur-X / ZUGFeRD profile of the XML. */
-                        profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED";
-                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml`; its bytes count toward the plan's `maxAttachmentBytesPerJob`. Checked to be well-formed with a CrossIndustryInvoice root; not validated against EN 16931. */
+                        /** @description Factur-X 1.09 / ZUGFeRD 2.5 profile of the XML. Optional: by default the profile the XML's guideline id (`GuidelineSpecifiedDocumentContextParameter/ID`) names; when given and the XML names another, 400. */
+                        profile?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                        /** @description The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG); its bytes count toward the plan's `maxAttachmentBytesPerJob`. Validated before anything is printed against the official schema and business rules of its profile (the e-invoice guide): a rule broken at error level answers 400 `einvoice_invalid` with every finding; warning-level findings become the job warning `einvoice_rule_warning`. */
                         xml: string;
                     };
                     /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
@@ -5382,7 +5402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, invalid_path, template_syntax_error, office_input_invalid, office_password_required. */
+            /** @description Error codes: invalid_request, payload_too_large, payload_invalid, einvoice_invalid, invalid_path, template_syntax_error, office_input_invalid, office_password_required. */
             400: components["responses"]["Error"];
             /** @description Error codes: unauthorized. */
             401: components["responses"]["Error"];
@@ -6481,6 +6501,81 @@ export interface operations {
             429: components["responses"]["Error"];
             /** @description Error codes: insufficient_storage. */
             507: components["responses"]["Error"];
+        };
+    };
+    validateEInvoice: {
+        parameters: {
+            query?: {
+                /** @description The profile to check against (default: the one the XML's guideline id names). */
+                profile?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoice XML (CII or UBL), or with `Content-Type: application/pdf` a PDF that embeds it. */
+        requestBody: {
+            content: {
+                "application/xml": string;
+            };
+        };
+        responses: {
+            /** @description The verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        report: {
+                            syntax: "CII" | "UBL";
+                            /** @description The profile checked: the one asked for, else the one the guideline id names. */
+                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                            /** @description The guideline id (CII `GuidelineSpecifiedDocumentContextParameter/ID`) or `CustomizationID` (UBL) the XML declares. */
+                            guideline: string | null;
+                            /** @description No finding is an error. */
+                            valid: boolean;
+                            /** @description The schema and rule sets run, in order (the rule sets only on a schema-valid XML). */
+                            checked: string[];
+                            counts: {
+                                error: number;
+                                warning: number;
+                                information: number;
+                            };
+                            /** @description Errors first, at most 200 (`counts` has them all). */
+                            findings: {
+                                /** @description The business rule (`BR-CO-10`, `BR-DE-16`, `PEPPOL-EN16931-R008`, `CII-SR-039`; a Factur-X rule without one keeps its id, `FX-SCH-A-000023`), `XSD` for the schema, `XML` when the XML is not well-formed. */
+                                rule: string;
+                                severity: "error" | "warning" | "information";
+                                /** @description The rule set's own message. */
+                                message: string;
+                                /** @description Where: an XPath for rules (`/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode`), `line L, column C` for the schema. */
+                                location: string;
+                                /** @description The published schema or rule set, with its release, that said it. */
+                                ruleSet: string;
+                            }[];
+                        };
+                        /** @description For a PDF: the embedded file the XML was read from. */
+                        embeddedFile?: string;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, einvoice_invalid. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
+            /** @description Error codes: pdf_invalid. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: einvoice_validator_unavailable. */
+            503: components["responses"]["Error"];
         };
     };
     runPdfSteps: {

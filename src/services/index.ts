@@ -1,3 +1,4 @@
+import { EInvoices } from './einvoices/einvoice-validation.js';
 import { ApiProcesses } from './api-processes.js';
 import { AuthChangeWatcher } from './accounts/auth-change-watcher.js';
 import { RenderSync } from './jobs/render-sync.js';
@@ -62,6 +63,7 @@ export interface Services {
   pdfMerges: PdfMerges;
   pdfZips: PdfZips;
   pdfUploads: PdfUploads;
+  einvoices: EInvoices;
   pdfJobs: PdfJobs;
   webhooks: Webhooks;
   jobOutcomes: JobOutcomes;
@@ -200,6 +202,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     pdfMerges,
     pdfZips: new PdfZips(ctx),
     pdfUploads,
+    einvoices: new EInvoices(ctx),
     pdfJobs,
     webhooks,
     jobOutcomes,

@@ -1,0 +1,78 @@
+// POST /v1/e-invoices/validate: an incoming e-invoice checked against the official rule sets of its syntax
+// and profile. The XML itself, or a PDF whose embedded XML is found by the names Factur-X, ZUGFeRD and
+// XRechnung give it (read in the sandbox: the PDF is outside input). Nothing is stored; the answer is the
+// verdict (200 whether the invoice is valid or not).
+import type { EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
+import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
+import type { EInvoiceReport } from '../../einvoice/validate.js';
+import { AppError } from '../../errors/app-error.js';
+import { isPdfError } from '../../pdf/errors.js';
+import { looksLikePdf } from '../../domain/pdfs/pdf-document.js';
+import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
+import type { ServiceContext } from '../context.js';
+
+/** The names a hybrid PDF gives its invoice XML: Factur-X / ZUGFeRD 2.x, XRechnung in ZUGFeRD, ZUGFeRD 1.0. */
+export const EMBEDDED_INVOICE_NAMES = ['factur-x.xml', 'xrechnung.xml', 'zugferd-invoice.xml', 'ZUGFeRD-invoice.xml'];
+
+export interface EInvoiceValidation {
+  report: EInvoiceReport;
+  /** For a PDF: the embedded file the XML was read from. */
+  embeddedFile?: string;
+}
+
+export class EInvoices {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /** The most bytes of XML (or of a PDF holding one) validated. */
+  get maxBytes(): number {
+    return this.ctx.config.einvoiceMaxBytes;
+  }
+
+  async validate(accountId: string, input: { bytes: Buffer; kind: 'xml' | 'pdf'; profile?: EInvoiceProfile }): Promise<EInvoiceValidation> {
+    const unavailable = this.ctx.einvoice.unavailableReason();
+    if (unavailable) throw new AppError('einvoice_validator_unavailable', `e-invoices cannot be validated on this server: ${unavailable}`);
+    let xml = input.bytes;
+    let embeddedFile: string | undefined;
+    if (input.kind === 'pdf') ({ xml, name: embeddedFile } = await this.#embeddedXml(accountId, input.bytes));
+    try {
+      const report = await this.ctx.einvoice.validate(xml, {
+        ...(input.profile ? { profile: input.profile } : {}),
+        inPdf: input.kind === 'pdf',
+        field: embeddedFile ?? 'xml',
+      });
+      return { report, ...(embeddedFile ? { embeddedFile } : {}) };
+    } catch (err) {
+      if (isEInvoiceError(err, 'input')) throw new AppError('invalid_request', err.message, { field: err.field ?? 'xml' });
+      if (isEInvoiceError(err, 'failed'))
+        throw new AppError('einvoice_invalid', `the XML could not be checked: ${err.message}`, { findings: [] });
+      throw err;
+    }
+  }
+
+  /** The invoice XML a PDF embeds, read in the sandbox under the account's turn. */
+  async #embeddedXml(accountId: string, pdf: Buffer): Promise<{ xml: Buffer; name: string }> {
+    if (!looksLikePdf(pdf)) throw new AppError('pdf_invalid', 'the body is not a PDF (no %PDF- header in its first 1024 bytes)');
+    let found;
+    try {
+      found = await this.ctx.sandbox.run(
+        'pdf.attachment',
+        { pdf, name: EMBEDDED_INVOICE_NAMES, maxBytes: this.maxBytes },
+        { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+      );
+    } catch (err) {
+      if (isSandboxLimit(err)) throw new AppError('pdf_invalid', `the PDF could not be read within the limits: ${err.message}`);
+      // pdf-lib's own errors on a malformed PDF reach here as the sandbox task's.
+      if (isPdfError(err) || isSandboxError(err, 'task')) throw new AppError('pdf_invalid', `the PDF cannot be read: ${err.message}`);
+      throw err;
+    }
+    if (!found)
+      throw new AppError(
+        'invalid_request',
+        `the PDF embeds no e-invoice: none of its files is named ${EMBEDDED_INVOICE_NAMES.join(', ')}`,
+        {
+          field: 'file',
+        },
+      );
+    return { xml: Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength), name: found.name };
+  }
+}

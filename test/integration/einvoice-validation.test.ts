@@ -1,0 +1,104 @@
+// POST /v1/e-invoices/validate through the HTTP API, with the real validator process: an XRechnung of
+// KoSIT's test suite, the same invoice with a rule broken, a Factur-X PDF made with pdf-lib, and what is
+// refused before any rule set runs (a DOCTYPE, a body over the limit, another media type, a PDF that is
+// none or embeds no invoice, a profile the XML contradicts). Nothing is stored.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+const FIXTURES = path.resolve('test/fixtures/einvoice');
+const XRECHNUNG = fs.readFileSync(path.join(FIXTURES, 'xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml'));
+const FACTURX = fs.readFileSync(path.join(FIXTURES, 'factur-x/factur-x-en16931.xml'));
+
+describe('POST /v1/e-invoices/validate', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp({ env: { FOLIO_EINVOICE_MAX_BYTES: String(1024 * 1024) } });
+  });
+  after(() => app.close());
+
+  const validate = (body: Buffer | string, type = 'application/xml', query = '') =>
+    app.server.inject({
+      method: 'POST',
+      url: `/v1/e-invoices/validate${query}`,
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': type },
+      payload: body,
+    });
+
+  test('a valid XRechnung: 200, its profile read from the guideline id, every rule set named', async () => {
+    const res = await validate(XRECHNUNG);
+    assert.equal(res.statusCode, 200, res.body);
+    const { report } = res.json();
+    assert.equal(report.valid, true, JSON.stringify(report.findings));
+    assert.equal(report.syntax, 'CII');
+    assert.equal(report.profile, 'XRECHNUNG');
+    assert.deepEqual(report.checked, [
+      'UN/CEFACT CII D16B XSD',
+      'CEN EN 16931 validation artefacts 1.3.16 (CII)',
+      'KoSIT XRechnung 3.0.2 Schematron 2.5.0 (CII)',
+    ]);
+    assert.equal(report.counts.error, 0);
+  });
+
+  test('a broken rule: 200 with valid false, the rule id, its message and where', async () => {
+    const broken = XRECHNUNG.toString('utf8').replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, '');
+    assert.notEqual(broken, XRECHNUNG.toString('utf8'), 'the fixture names a buyer reference');
+    const res = await validate(broken, 'text/xml; charset=utf-8');
+    assert.equal(res.statusCode, 200, res.body);
+    const { report } = res.json();
+    assert.equal(report.valid, false);
+    const finding = report.findings.find((f: { rule: string }) => f.rule === 'BR-DE-15');
+    assert.ok(finding, JSON.stringify(report.findings));
+    assert.equal(finding.severity, 'error');
+    assert.match(finding.message, /BT-10/);
+    assert.equal(finding.location, '/rsm:CrossIndustryInvoice');
+    assert.match(finding.ruleSet, /XRechnung/);
+  });
+
+  test('a schema error: the line and column, and the rule sets not run', async () => {
+    const res = await validate(XRECHNUNG.toString('utf8').replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Colour>red</ram:Colour>'));
+    const { report } = res.json();
+    assert.equal(report.valid, false);
+    assert.equal(report.findings[0].rule, 'XSD');
+    assert.match(report.findings[0].location, /^line \d+, column \d+$/);
+    assert.deepEqual(report.checked, ['UN/CEFACT CII D16B XSD']);
+  });
+
+  test("a Factur-X PDF: its embedded factur-x.xml is read and checked with Factur-X's rules", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    await doc.attach(FACTURX, 'factur-x.xml', { mimeType: 'text/xml', description: 'Factur-X invoice' });
+    const res = await validate(Buffer.from(await doc.save()), 'application/pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json();
+    assert.equal(body.embeddedFile, 'factur-x.xml');
+    assert.equal(body.report.profile, 'EN 16931');
+    assert.equal(body.report.valid, true, JSON.stringify(body.report.findings));
+    assert.ok(
+      body.report.checked.some((c: string) => c.includes('Factur-X 1.09')),
+      'in a PDF, the Factur-X rules apply',
+    );
+  });
+
+  test('refused before any rule set runs, with the uniform error body', async () => {
+    const cases: Array<[Awaited<ReturnType<typeof validate>>, number, string, RegExp]> = [
+      [await validate(XRECHNUNG, 'application/xml', '?profile=EN%2016931'), 400, 'invalid_request', /contradicts/],
+      [await validate('<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'), 400, 'invalid_request', /DOCTYPE/],
+      [await validate('<Invoice/>'), 400, 'invalid_request', /UBL 2.1 Invoice or CreditNote/],
+      [await validate(Buffer.alloc(1024 * 1024 + 1, 0x20)), 413, 'body_too_large', /1048576/],
+      [await validate('{}', 'application/json'), 415, 'unsupported_media_type', /application\/xml/],
+      [await validate('not a pdf', 'application/pdf'), 422, 'pdf_invalid', /not a PDF/],
+    ];
+    const empty = await PDFDocument.create();
+    empty.addPage();
+    cases.push([await validate(Buffer.from(await empty.save()), 'application/pdf'), 400, 'invalid_request', /embeds no e-invoice/]);
+    for (const [res, status, code, message] of cases) {
+      assert.equal(res.statusCode, status, res.body);
+      assert.equal(res.json().error, code, res.body);
+      assert.match(res.json().message, message);
+    }
+  });
+});
