@@ -1,11 +1,12 @@
 // createClient(): the Folio API as typed methods, pagination iterators, and the three workflows a user
 // wants in one call: deployDirectory(), renderAndWait(), download(). The parts live in files of their own:
 // resources.ts (deploys, render jobs, PDFs, signing certificates), batches.ts, render.ts (render*,
-// renderAndWait), download.ts, pagination.ts and page-images.ts.
+// renderAndWait), download.ts, pagination.ts, page-images.ts and einvoices.ts.
 import type { OperationId } from './api-types.js';
 import { renderBatch, renderBatchesResource, type CreateRenderBatchBody, type RenderBatchOptions } from './batches.js';
 import { deployDirectory, type DeployDirectoryOptions, type DeployDirectoryResult } from './deploy-directory.js';
 import { downloader } from './download.js';
+import { einvoicesResource } from './einvoices.js';
 import { HttpCore, type CallOptions, type ClientOptions, type RequestParams, type ResponseOf } from './http.js';
 import { paginator } from './pagination.js';
 import { renderCalls } from './render.js';
@@ -40,6 +41,8 @@ export function createClient(opts: ClientOptions) {
     renderBatches: renderBatchesResource(http),
     pdfs,
     signingCertificates: signingCertificatesResource(http, paginate),
+    /** E-invoices: `validate(xmlOrPdf, {profile})` checks one against the official rule sets; nothing is stored. */
+    einvoices: einvoicesResource(http),
     deployDirectory: (dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> => deployDirectory(http, dir, options),
     render,
     renderImages,

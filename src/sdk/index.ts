@@ -30,6 +30,14 @@ export type { ClientOptions, CallOptions, RequestParams, ResponseOf } from './ht
 export { retryAfterMs } from './http.js';
 export { attachment, facturX, officeDocument, type OfficeOptions } from './document.js';
 export {
+  einvoiceContentType,
+  type EInvoiceFinding,
+  type EInvoiceProfile,
+  type EInvoiceReport,
+  type EInvoiceValidation,
+  type ValidateEInvoiceOptions,
+} from './einvoices.js';
+export {
   JOB_WARNING_CODES,
   isJobWarningCode,
   parseWarningsHeader,
