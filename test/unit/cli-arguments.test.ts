@@ -242,6 +242,26 @@ describe('folio command arguments, in-process', () => {
     await usageErrors([[['pdfs', 'merge', 'out_123'], /neither a managed PDF id/]]);
   });
 
+  test('einvoice validate: a missing or unknown file, a bad --profile, an unknown subcommand or flag', async () => {
+    await usageErrors([
+      [['einvoice', 'validate'], /^error: usage: missing the e-invoice: folio einvoice validate FILE/m],
+      [['einvoice', 'validate', 'nope.xml'], /^error: usage: file not found: nope\.xml$/m],
+      [['einvoice', 'validate', work], /file not found/],
+      [['einvoice', 'validate', xml, '--profile', 'FULL'], /--profile must be one of "MINIMUM", "BASIC WL", .*"XRECHNUNG", got "FULL"/],
+      [['einvoice', 'validate', xml, 'other.xml'], /unexpected argument "other\.xml"/],
+      [['einvoice', 'validate', xml, '--strict'], /Unknown option '--strict'/],
+      [['einvoice', 'check', xml], /unknown einvoice command "check" \(validate\)/],
+    ]);
+    const bare = await folio(['einvoice']);
+    assert.equal(bare.code, 2, 'no subcommand: the help, exit 2');
+    assert.match(bare.stdout, /^Usage: folio einvoice validate FILE/);
+    // A profile is read however it is written; the stand-in server's 500 is an API error (1), not usage.
+    requests = [];
+    const loose = await folio(['einvoice', 'validate', xml, '--profile', 'en16931']);
+    assert.equal(loose.code, 1, loose.stderr);
+    assert.deepEqual(requests, ['POST /v1/e-invoices/validate?profile=EN+16931']);
+  });
+
   test('batch: a bad line, too many lines, a missing file, --merge with --zip', async () => {
     await usageErrors([
       [['batch', 'quarterly-statement', 'bad.jsonl', '--out', path.join(work, 'batch-out')], /bad\.jsonl line 2 is not valid JSON/],
@@ -260,6 +280,8 @@ describe('folio command arguments, in-process', () => {
       ['jobs'],
       ['jobs', 'list'],
       ['pdfs'],
+      ['einvoice'],
+      ['einvoice', 'validate'],
       ['usage'],
       ['aliases'],
       ['login'],
@@ -282,6 +304,7 @@ describe('folio command arguments, in-process', () => {
     assert.match(render, /--png, --jpeg, --webp/);
     assert.match(render, /folio render card --png -o card\.png --width 1200/);
     assert.match(await help('jobs'), /folio jobs images JOB_ID \[--out DIR\]/);
+    assert.match(await help('einvoice'), /--profile P[\s\S]*"EN 16931"[\s\S]*Exit codes: 0 valid \(warnings allowed\), 1 invalid/);
     const batch = await help('batch');
     assert.match(batch, /--merge FILE/);
     assert.match(batch, /--zip FILE/);

@@ -4,6 +4,7 @@ import { aliasesCommand } from './aliases.js';
 import { batchCommand } from './batch.js';
 import { deployCommand } from './deploy.js';
 import { deploysCommand } from './deploys.js';
+import { einvoiceCommand } from './einvoice.js';
 import { jobsCommand } from './jobs.js';
 import { loginCommand } from './login.js';
 import { mcpCommand } from './mcp.js';
@@ -30,6 +31,8 @@ export const clientCommandsHelp = `Client commands (use FOLIO_API_URL and FOLIO_
                                                   and --out downloads only missing PDFs; --merge/--zip FILE
   folio jobs list|get|show|cancel|download|images  render jobs (images: a job's page images)
   folio pdfs list|get|delete|link|download        managed PDFs and their links
+  folio einvoice validate FILE [--profile P]      check an e-invoice (XML, or a PDF that embeds it)
+                                                  against the official rule sets; exit 1 when invalid
   folio usage                                     plan, this month's usage and limits
   folio aliases set|list                          point production/preview at a version
   folio mcp                                       a Model Context Protocol server on stdio: lets an
@@ -49,6 +52,7 @@ export const CLIENT_COMMANDS = [
   'batch',
   'jobs',
   'pdfs',
+  'einvoice',
   'usage',
   'aliases',
   'mcp',
@@ -76,6 +80,8 @@ export async function runClient(command: (typeof CLIENT_COMMANDS)[number], argv:
         return await jobsCommand(argv);
       case 'pdfs':
         return await pdfsCommand(argv);
+      case 'einvoice':
+        return await einvoiceCommand(argv);
       case 'usage':
         return await usageCommand(argv);
       case 'aliases':
