@@ -15,7 +15,8 @@ import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../help
 
 const KEY = 'folio_sk_mcptest00000000000000000000000000000001';
 const INVOICE = path.join(ROOT, 'examples/invoice');
-const TOOLS = ['get_job', 'get_usage', 'list_deploys', 'list_pdfs', 'list_versions', 'render', 'render_html'];
+const TOOLS = ['get_job', 'get_usage', 'list_deploys', 'list_pdfs', 'list_versions', 'render', 'render_html', 'validate_einvoice'];
+const XRECHNUNG = path.join(ROOT, 'test/fixtures/einvoice/xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml');
 
 interface Answer {
   isError: boolean;
@@ -210,6 +211,31 @@ describe('folio mcp: the MCP server on stdio against a server process', () => {
     assert.equal(bad.isError, true);
     assert.match(bad.content[0]!.text, /payload/);
     assert.equal((await mcp.call('list_deploys')).isError, false);
+    assert.deepEqual(mcp.errors, []);
+  });
+
+  test('validate_einvoice: a valid XRechnung file, the XML without its buyer reference (BR-DE-15), wrong input', async () => {
+    const valid = await mcp.call('validate_einvoice', { file: XRECHNUNG });
+    assert.equal(valid.isError, false, valid.line);
+    assert.match(
+      valid.line,
+      /^VALID: 01\.01a-INVOICE_uncefact\.xml is a CII invoice checked as XRECHNUNG against UN\/CEFACT CII D16B XSD, /,
+    );
+    assert.equal(valid.data.valid, true);
+    assert.equal(valid.data.counts.error, 0);
+
+    const broken = fs.readFileSync(XRECHNUNG, 'utf8').replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, '');
+    const invalid = await mcp.call('validate_einvoice', { xml: broken, profile: 'XRECHNUNG' });
+    assert.equal(invalid.isError, false, 'an invalid invoice is a verdict, not a tool error');
+    assert.match(invalid.line, /^INVALID: the XML is a CII invoice .*: 1 error, .*error BR-DE-15 at \/rsm:CrossIndustryInvoice: /);
+    assert.equal(invalid.data.valid, false);
+    assert.ok(invalid.data.findings.some((f: { rule: string }) => f.rule === 'BR-DE-15'));
+
+    assert.equal((await mcp.call('validate_einvoice', {})).data.error, 'invalid_request');
+    const notInvoice = await mcp.call('validate_einvoice', { file: path.join(ROOT, 'package.json') });
+    assert.equal(notInvoice.isError, true);
+    assert.match(notInvoice.data.message, /neither an XML document nor a PDF/);
+    assert.match((await mcp.call('validate_einvoice', { file: 'no-such-invoice.xml' })).data.message, /file not found/);
     assert.deepEqual(mcp.errors, []);
   });
 

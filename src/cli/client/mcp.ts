@@ -21,6 +21,9 @@ Tools:
   get_job         a render job with its warnings and error (and its link once succeeded)
   list_pdfs       managed PDFs (renders with managed: true)
   get_usage       plan, this month's usage and the limits
+  validate_einvoice
+                  an e-invoice (an XML or PDF file, or XML text) checked against the official rule
+                  sets of its profile: valid or not, and each finding with its rule and location
 
 Configuration of an MCP client (e.g. claude_desktop_config.json, .vscode/mcp.json, .cursor/mcp.json):
   {"mcpServers": {"folio": {"command": "folio", "args": ["mcp"],

@@ -4,19 +4,23 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveApi } from '../config.js';
 import { clientVersion } from '../version.js';
+import { registerEInvoiceTools } from './einvoice-tools.js';
 import { registerReadTools } from './read-tools.js';
 import { registerRenderTools } from './render-tools.js';
 
 const INSTRUCTIONS = `Folio renders PDFs in headless Chromium from HTML templates deployed to it, or from HTML or Markdown given inline.
 Find templates with list_deploys; list_versions with withPayloadSchema: true shows what payload a template expects (its JSON Schema and a sample).
 render prints a deploy with a payload, render_html prints inline HTML or Markdown; both wait for the PDF and answer a signed download link that needs no key.
-A render still running when the wait ends keeps going: follow it with get_job. Everything is limited to what the configured API key's account and scopes allow.`;
+A render still running when the wait ends keeps going: follow it with get_job.
+validate_einvoice checks an e-invoice (an XML or PDF file, or XML text) against the official rule sets and answers each finding.
+Everything is limited to what the configured API key's account and scopes allow.`;
 
 /** An MCP server with every Folio tool; each tool call reads the API configuration anew. */
 export function createFolioMcpServer(): McpServer {
   const server = new McpServer({ name: 'folio', title: 'Folio', version: clientVersion() }, { instructions: INSTRUCTIONS });
   registerReadTools(server);
   registerRenderTools(server);
+  registerEInvoiceTools(server);
   return server;
 }
 
