@@ -9,6 +9,7 @@ import type { TemplateEngine } from '../domain/deploys/template-engines.js';
 import type { PdfStep } from '../domain/pdfs/pdf-steps.js';
 import type { StepInputs } from '../pdf/pipeline.js';
 import type { WordFillInput } from './word-template.js';
+import type { EInvoiceProfile, EInvoiceSyntax } from '../domain/einvoice/einvoice-profiles.js';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
@@ -76,6 +77,11 @@ export const tasks = {
   async 'pdf.attachment'(input: { pdf: Uint8Array; name: string | string[]; maxBytes: number }) {
     const { readAttachment } = await import('../pdf/attachment-read.js');
     return readAttachment(input.pdf, input.name, input.maxBytes);
+  },
+  /** An e-invoice's XML generated from invoice data (sandbox/einvoice-generate.ts); InvoiceDataError says why not. */
+  async 'einvoice.generate'(input: { data: unknown; profile: EInvoiceProfile; syntax: EInvoiceSyntax }) {
+    const { generateEInvoiceXml } = await import('./einvoice-generate.js');
+    return generateEInvoiceXml(input.data, input.profile, input.syntax);
   },
   /** A version's template files parsed by their engine: the first syntax error, or null. */
   async 'template.check'(input: { engine: TemplateEngine; files: Array<{ path: string; text: string }> }) {

@@ -2,7 +2,6 @@
 // TypeBox schema: the HTTP layer validates requests and documents the API with it (http/schemas/), and the
 // services derive their input type from it (CreateJobInput, services/jobs/render-job-types.ts), so the shape of a
 // job request is written once. Schemas only: building them does no I/O.
-import { EINVOICE_PROFILES } from '../einvoice/einvoice-profiles.js';
 import { MAX_SIGNATURE_TEXT } from '../pdfs/signature-text.js';
 import { Type } from '@sinclair/typebox';
 import {
@@ -27,6 +26,7 @@ import { TEMPLATE_ENGINES } from '../deploys/template-engines.js';
 import { WaitForField } from './wait-for.js';
 import { MAX_STEPS } from '../pdfs/pdf-steps.js';
 import { EntryField, OfficeField } from '../office/office-job-field.js';
+import { EInvoiceField } from './einvoice-field.js';
 
 // The document options (`pdf`, `attachments`, `eInvoice`): what the PDF declares and carries.
 
@@ -48,13 +48,6 @@ export const Accessibility = Type.Union(
 const Relationship = Type.Union(
   AF_RELATIONSHIPS.map((r) => Type.Literal(r)),
   { description: 'How the file relates to the document (PDF/A-3 `/AFRelationship`).' },
-);
-const Profile = Type.Union(
-  EINVOICE_PROFILES.map((p) => Type.Literal(p)),
-  {
-    description:
-      "Factur-X 1.09 / ZUGFeRD 2.5 profile of the XML. Optional: by default the profile the XML's guideline id (`GuidelineSpecifiedDocumentContextParameter/ID`) names; when given and the XML names another, 400.",
-  },
 );
 
 /** Document metadata written to the Info dictionary and the XMP packet alike. */
@@ -125,24 +118,6 @@ export const AttachmentsField = Type.Array(
     maxItems: MAX_ATTACHMENTS_CEILING,
     description:
       "Files embedded as PDF/A-3 associated files (needs `pdf/a-3b`, or no standard). The plan's `maxAttachmentsPerJob` and `maxAttachmentBytesPerJob` apply (400 naming the attachment).",
-  },
-);
-
-/** `eInvoice` of a job body. */
-export const EInvoiceField = Type.Object(
-  {
-    standard: Type.Literal('factur-x', { description: 'Factur-X 1.09 / ZUGFeRD 2.5 (which includes XRechnung as the profile XRECHNUNG).' }),
-    profile: Type.Optional(Profile),
-    // No minLength: ajv would count the characters of a string of up to 16 MiB on the event loop; an
-    // empty XML is refused by the check that parses it ("eInvoice.xml is empty").
-    xml: Type.String({
-      description:
-        "The CrossIndustryInvoice XML (UTF-8), embedded byte for byte as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG); its bytes count toward the plan's `maxAttachmentBytesPerJob`. Validated before anything is printed against the official schema and business rules of its profile (the e-invoice guide): a rule broken at error level answers 400 `einvoice_invalid` with every finding; warning-level findings become the job warning `einvoice_rule_warning`.",
-    }),
-  },
-  {
-    additionalProperties: false,
-    description: 'Makes the output a Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the XML embedded and the Factur-X XMP schema.',
   },
 );
 

@@ -17,6 +17,17 @@ export type PayloadResult =
   { ok: true; bytes: Buffer; mime: string; hash: string } | { ok: false; kind: PayloadProblemKind; field: string; message: string };
 
 /**
+ * The payload a job renders with: its own or, when it sends none (neither `payload` nor `payloadBase64`) and
+ * its e-invoice comes as data, that data: the printed invoice and its XML come from one source.
+ */
+export function payloadWithInvoiceData<
+  T extends { payload?: unknown; hasPayload: boolean; payloadBase64?: string; eInvoice?: { data?: unknown } },
+>(input: T): T {
+  if (input.hasPayload || input.payloadBase64 !== undefined || input.eInvoice?.data === undefined) return input;
+  return { ...input, payload: input.eInvoice.data, hasPayload: true };
+}
+
+/**
  * JSON MIME types: the payload is serialised as canonical JSON (RFC 8785), so equal values give equal
  * bytes and equal payloadHash. Other MIME types: the payload must be a UTF-8 string. `payloadBase64`
  * carries raw bytes as they are. An absent payload with a JSON MIME type is `{}`.

@@ -10,7 +10,7 @@ import type { RenderBatchesTable, RenderJobsTable, Tables } from '../../db/table
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { newId } from '../../domain/ids.js';
 import type { JobStatus } from '../../domain/jobs/job-state.js';
-import { buildPayload } from '../../domain/jobs/payload.js';
+import { buildPayload, payloadWithInvoiceData } from '../../domain/jobs/payload.js';
 import { secondsToPeriodEnd } from '../../domain/accounts/period.js';
 import { AppError, isAppError } from '../../errors/app-error.js';
 import type { Notifier } from '../../notifier/notifier.js';
@@ -218,9 +218,10 @@ export class RenderBatches {
    */
   async #checkItems(accountId: string, input: CreateBatchInput, combine: StoredCombine) {
     const payloads = input.items.map((item, i) => {
+      const asked = payloadWithInvoiceData(item);
       const p = buildPayload({
-        payload: item.payload,
-        hasPayload: item.hasPayload,
+        payload: asked.payload,
+        hasPayload: asked.hasPayload,
         payloadMime: item.payloadMime,
         payloadBase64: item.payloadBase64,
         maxBytes: this.ctx.config.maxPayloadBytes,

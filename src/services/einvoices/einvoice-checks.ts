@@ -1,8 +1,10 @@
-// A job's e-invoice checked before anything is printed: the XML is a CII invoice (a Factur-X / ZUGFeRD PDF
-// embeds CII), its profile is the one asked for or the one its guideline id names, and the official rule
-// sets of that profile find no error (400 einvoice_invalid with every finding otherwise). Where Java or
-// Saxon-HE is missing the job goes on, and the worker marks it einvoice_not_validated.
-import type { EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
+// A job's e-invoice checked before anything is printed: the XML sent, or the one generated from the invoice
+// data sent (in the sandbox), is a CII invoice (a Factur-X / ZUGFeRD PDF embeds CII), its profile is the one
+// asked for or the one its guideline id names, and the official rule sets of that profile find no error
+// (400 einvoice_invalid with every finding otherwise). Where Java or Saxon-HE is missing the job goes on,
+// and the worker marks it einvoice_not_validated.
+import { profileOfGuideline, type EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
+import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
 import { jobWarning, type JobWarning } from '../../domain/jobs/job-warnings.js';
 import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
 import type { EInvoiceReport } from '../../einvoice/validate.js';
@@ -40,16 +42,56 @@ export function einvoiceRuleWarning(report: EInvoiceReport): JobWarning | null {
   );
 }
 
+/** The profile invoice data names in `cbc:CustomizationID`, if it names one Folio knows. */
+function profileOfData(data: Record<string, unknown>): EInvoiceProfile | null {
+  const invoice = data['ubl:Invoice'];
+  const id = invoice && typeof invoice === 'object' ? (invoice as Record<string, unknown>)['cbc:CustomizationID'] : undefined;
+  return typeof id === 'string' ? profileOfGuideline(id) : null;
+}
+
+/** The CII XML of invoice data for a profile, made in the sandbox under the account's turn. */
+async function generatedXml(
+  ctx: ServiceContext,
+  accountId: string,
+  data: Record<string, unknown>,
+  asked?: EInvoiceProfile,
+): Promise<string> {
+  const profile = asked ?? profileOfData(data);
+  if (!profile)
+    throw invalid(
+      'eInvoice.profile',
+      'eInvoice.profile is needed with eInvoice.data, unless the data names it in ubl:Invoice/cbc:CustomizationID',
+    );
+  try {
+    const bytes = await ctx.sandbox.run(
+      'einvoice.generate',
+      { data, profile, syntax: 'CII' },
+      { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs },
+    );
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  } catch (err) {
+    if (isSandboxError(err, 'task') && err.errorName === 'InvoiceDataError')
+      throw invalid('eInvoice.data', `eInvoice.data is not invoice data the generator takes: ${err.message}`);
+    if (isSandboxLimit(err)) throw invalid('eInvoice.data', `eInvoice.data could not be turned into XML: ${err.message}`);
+    throw err;
+  }
+}
+
 /**
- * The profile of a job's e-invoice once it passed the rule sets, and the warning the job is to carry (its
- * warning-level findings, or that it could not be checked on this server).
+ * The XML, profile and warning of a job's e-invoice once it passed the rule sets: the XML is the one sent or
+ * the one made from the data sent; the warning is its warning-level findings, or that it could not be
+ * checked on this server.
  */
 export async function checkJobEInvoice(
   ctx: ServiceContext,
-  e: { profile?: EInvoiceProfile; xml: string },
-): Promise<{ profile: EInvoiceProfile; warning: JobWarning | null }> {
-  const field = 'eInvoice.xml';
-  const xml = Buffer.from(e.xml, 'utf8');
+  accountId: string,
+  e: { profile?: EInvoiceProfile; xml?: string; data?: Record<string, unknown> },
+): Promise<{ xml: string; profile: EInvoiceProfile; warning: JobWarning | null }> {
+  if ((e.xml === undefined) === (e.data === undefined))
+    throw invalid('eInvoice', 'eInvoice needs exactly one of xml (the XML) and data (the invoice as data)');
+  const text = e.xml ?? (await generatedXml(ctx, accountId, e.data!, e.profile));
+  const field = e.xml !== undefined ? 'eInvoice.xml' : 'eInvoice.data';
+  const xml = Buffer.from(text, 'utf8');
   try {
     const inspected = ctx.einvoice.inspect(xml, field);
     if (inspected.syntax !== 'CII')
@@ -61,11 +103,11 @@ export async function checkJobEInvoice(
     if (unavailable !== null) {
       const profile = e.profile ?? inspected.declaredProfile;
       if (!profile) throw invalid('eInvoice.profile', `eInvoice.profile is needed: the XML's guideline id names no profile`);
-      return { profile, warning: jobWarning('einvoice_not_validated', 1, `the e-invoice was not checked: ${unavailable}`) };
+      return { xml: text, profile, warning: jobWarning('einvoice_not_validated', 1, `the e-invoice was not checked: ${unavailable}`) };
     }
     const report = await ctx.einvoice.validate(xml, { profile: e.profile, inPdf: true, field });
     if (!report.valid) throw einvoiceInvalid(report, field);
-    return { profile: report.profile, warning: einvoiceRuleWarning(report) };
+    return { xml: text, profile: report.profile, warning: einvoiceRuleWarning(report) };
   } catch (err) {
     if (isEInvoiceError(err, 'input')) throw invalid(err.field ?? field, err.message);
     // Past its time or memory on this XML: the input is refused, never embedded unchecked.

@@ -159,7 +159,7 @@ export class JobDocuments {
       JOB_OPTION_NAMES,
     );
     if (problem) throw invalid(problem);
-    const eInvoiceCheck = input.eInvoice ? await checkJobEInvoice(this.ctx, input.eInvoice) : undefined;
+    const eInvoiceCheck = input.eInvoice ? await checkJobEInvoice(this.ctx, accountId, input.eInvoice) : undefined;
     const signature = sig ? await this.#signature(accountId, sig) : undefined;
     const [account] = await planOfAccount(this.ctx.db, { accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
@@ -183,7 +183,8 @@ export class JobDocuments {
       ...(input.eInvoice && eInvoiceCheck
         ? {
             eInvoice: {
-              ...input.eInvoice,
+              standard: input.eInvoice.standard,
+              xml: eInvoiceCheck.xml,
               profile: eInvoiceCheck.profile,
               ...(eInvoiceCheck.warning ? { warning: eInvoiceCheck.warning } : {}),
             },

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { RenderJobsTable, Tables } from '../../db/tables.js';
 import { newId } from '../../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../../domain/jobs/job-state.js';
-import { buildPayload } from '../../domain/jobs/payload.js';
+import { buildPayload, payloadWithInvoiceData } from '../../domain/jobs/payload.js';
 import { type PlanPolicy } from '../../domain/accounts/plans.js';
 import { secondsToPeriodEnd } from '../../domain/accounts/period.js';
 import { urlSourceShapeProblem } from '../../domain/jobs/job-sources.js';
@@ -75,9 +75,10 @@ export class RenderJobs {
     }
     const problem = pdfJob || input.entry !== undefined ? null : this.deps.providerProblem?.();
     if (problem) throw new AppError('render_provider_unavailable', problem);
+    const asked = payloadWithInvoiceData(input);
     const payload = buildPayload({
-      payload: input.payload,
-      hasPayload: input.hasPayload,
+      payload: asked.payload,
+      hasPayload: asked.hasPayload,
       payloadMime: input.payloadMime,
       payloadBase64: input.payloadBase64,
       maxBytes: this.ctx.config.maxPayloadBytes,
