@@ -66,6 +66,12 @@ export function findValidatorRuntime(s: ValidatorSettings): { java: string; jar:
   return { java, jar: s.saxonJar };
 }
 
+/** Ends a validator process and lets go of its pipes. */
+function end(child: ChildProcess): void {
+  child.kill('SIGKILL');
+  for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+}
+
 interface Pending {
   resolve: (line: string) => void;
   reject: (err: Error) => void;
@@ -88,7 +94,7 @@ export class EInvoiceValidatorProcess {
   }
 
   close(): void {
-    this.child?.kill('SIGKILL');
+    if (this.child) end(this.child);
     this.child = null;
   }
 
@@ -159,6 +165,7 @@ export class EInvoiceValidatorProcess {
 
   private fail(child: ChildProcess, message: string) {
     if (this.child !== child) return;
+    end(child);
     this.child = null;
     this.buffered = '';
     const p = this.pending;
@@ -173,10 +180,10 @@ export class EInvoiceValidatorProcess {
     }
     const child = this.child;
     const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.fail(child, `validation took longer than ${this.settings.timeoutMs} ms`);
-        child.kill('SIGKILL');
-      }, this.settings.timeoutMs);
+      const timer = setTimeout(
+        () => this.fail(child, `validation took longer than ${this.settings.timeoutMs} ms`),
+        this.settings.timeoutMs,
+      );
       this.pending = {
         resolve: (l) => {
           clearTimeout(timer);
