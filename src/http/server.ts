@@ -1,4 +1,4 @@
-import { einvoiceValidationRoutes } from './routes/einvoices/einvoice-validation.js';
+import { einvoiceRoutes } from './routes/einvoices/einvoices.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from '@sinclair/typebox';
@@ -292,8 +292,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     pdfUploadRoutes(scope, services);
   });
   pdfRoutes(app, services);
-  // E-invoices to validate: a raw XML or PDF body, parsed in a scope of its own.
-  await app.register(async (scope) => einvoiceValidationRoutes(scope, services));
+  // E-invoices as XML: to validate (a raw XML or PDF body, parsed in a scope of its own) and to make.
+  await app.register(async (scope) => einvoiceRoutes(scope, services));
   // PDF jobs take multipart/form-data too (files their sources name as `upload`), parsed in their own scope.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, pdfJobMultipartOptions);

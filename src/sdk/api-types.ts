@@ -1055,6 +1055,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/e-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an e-invoice XML from invoice data
+         * @description The XML alone, for buyers that take XML rather than a PDF (German public buyers: XRechnung; Peppol: UBL): Folio generates it from invoice data (the internal format of @e-invoice-eu/core, EN 16931's business terms as JSON; the e-invoice guide has an example), checks it against the official rule sets of its profile and answers it (`application/xml`, or with `Accept: application/json` the XML and the verdict). Only an XML the rule sets pass is answered: an error-level finding is 400 `einvoice_invalid` with every finding. The profile is `profile`, else the one the data names in `cbc:CustomizationID` (Peppol BIS Billing 3.0's id checks as EN 16931). Nothing is stored. To embed the same invoice in a printed PDF, give the data to a render job's `eInvoice.data`.
+         */
+        post: operations["createEInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdf-jobs": {
         parameters: {
             query?: never;
@@ -6588,6 +6608,88 @@ export interface operations {
             415: components["responses"]["Error"];
             /** @description Error codes: pdf_invalid. */
             422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+            /** @description Error codes: einvoice_validator_unavailable. */
+            503: components["responses"]["Error"];
+        };
+    };
+    createEInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CII (UN/CEFACT Cross Industry Invoice) or UBL 2.1. XRechnung takes both; Peppol takes UBL. */
+                    syntax: "CII" | "UBL";
+                    /** @description The profile (default: the one the data names in `cbc:CustomizationID`). UBL is `EN 16931` or `XRECHNUNG`; the Factur-X profiles are CII's. */
+                    profile?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                    /** @description The invoice: EN 16931's business terms as JSON in the internal format of @e-invoice-eu/core (`{"ubl:Invoice": {…}}`, UBL's element names). */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The XML (or, with `Accept: application/json`, `{xml, report}`) */
+            200: {
+                headers: {
+                    /** @description The profile the XML was checked against. */
+                    "Folio-EInvoice-Profile"?: string;
+                    /** @description Warning-level findings of the rule sets (0 when none). */
+                    "Folio-EInvoice-Warnings"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/json": {
+                        xml?: string;
+                        report?: {
+                            syntax: "CII" | "UBL";
+                            /** @description The profile checked: the one asked for, else the one the guideline id names. */
+                            profile: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                            /** @description The guideline id (CII `GuidelineSpecifiedDocumentContextParameter/ID`) or `CustomizationID` (UBL) the XML declares. */
+                            guideline: string | null;
+                            /** @description No finding is an error. */
+                            valid: boolean;
+                            /** @description The schema and rule sets run, in order (the rule sets only on a schema-valid XML). */
+                            checked: string[];
+                            counts: {
+                                error: number;
+                                warning: number;
+                                information: number;
+                            };
+                            /** @description Errors first, at most 200 (`counts` has them all). */
+                            findings: {
+                                /** @description The business rule (`BR-CO-10`, `BR-DE-16`, `PEPPOL-EN16931-R008`, `CII-SR-039`; a Factur-X rule without one keeps its id, `FX-SCH-A-000023`), `XSD` for the schema, `XML` when the XML is not well-formed. */
+                                rule: string;
+                                severity: "error" | "warning" | "information";
+                                /** @description The rule set's own message. */
+                                message: string;
+                                /** @description Where: an XPath for rules (`/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode`), `line L, column C` for the schema. */
+                                location: string;
+                                /** @description The published schema or rule set, with its release, that said it. */
+                                ruleSet: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request, einvoice_invalid. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: unsupported_media_type. */
+            415: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
             /** @description Error codes: einvoice_validator_unavailable. */

@@ -1,4 +1,4 @@
-import { EInvoices } from './einvoices/einvoice-validation.js';
+import { EInvoices } from './einvoices/einvoices.js';
 import { ApiProcesses } from './api-processes.js';
 import { AuthChangeWatcher } from './accounts/auth-change-watcher.js';
 import { RenderSync } from './jobs/render-sync.js';

@@ -33,6 +33,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v1/deploys/{deployId}/versions/{deployVersionId}/checks': 'listVersionChecks',
   'GET /v1/deploys/{deployId}/versions/{deployVersionId}/checks/{checkId}': 'getVersionCheck',
   'POST /v1/e-invoices/validate': 'validateEInvoice',
+  'POST /v1/e-invoices': 'createEInvoice',
   'POST /v1/render-jobs': 'createRenderJob',
   'GET /v1/render-jobs': 'listRenderJobs',
   'POST /v1/deploys/{deployId}/render-jobs': 'createDeployRenderJob',

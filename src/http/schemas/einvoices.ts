@@ -32,3 +32,29 @@ export const EInvoiceReportSchema = Type.Object({
   counts: Type.Object({ error: Type.Integer(), warning: Type.Integer(), information: Type.Integer() }),
   findings: Type.Array(EInvoiceFindingSchema, { description: 'Errors first, at most 200 (`counts` has them all).' }),
 });
+
+export const CreateEInvoiceBody = Type.Object(
+  {
+    syntax: Type.Union([Type.Literal('CII'), Type.Literal('UBL')], {
+      description: 'CII (UN/CEFACT Cross Industry Invoice) or UBL 2.1. XRechnung takes both; Peppol takes UBL.',
+    }),
+    profile: Type.Optional(
+      Type.Union(
+        EINVOICE_PROFILES.map((p) => Type.Literal(p)),
+        {
+          description:
+            "The profile (default: the one the data names in `cbc:CustomizationID`). UBL is `EN 16931` or `XRECHNUNG`; the Factur-X profiles are CII's.",
+        },
+      ),
+    ),
+    data: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'The invoice: EN 16931\'s business terms as JSON in the internal format of @e-invoice-eu/core (`{"ubl:Invoice": {…}}`, UBL\'s element names).',
+      },
+    ),
+  },
+  { additionalProperties: false },
+);

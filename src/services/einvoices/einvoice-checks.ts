@@ -3,7 +3,7 @@
 // asked for or the one its guideline id names, and the official rule sets of that profile find no error
 // (400 einvoice_invalid with every finding otherwise). Where Java or Saxon-HE is missing the job goes on,
 // and the worker marks it einvoice_not_validated.
-import { profileOfGuideline, type EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
+import { profileOfGuideline, type EInvoiceProfile, type EInvoiceSyntax } from '../../domain/einvoice/einvoice-profiles.js';
 import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
 import { jobWarning, type JobWarning } from '../../domain/jobs/job-warnings.js';
 import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
@@ -49,30 +49,31 @@ function profileOfData(data: Record<string, unknown>): EInvoiceProfile | null {
   return typeof id === 'string' ? profileOfGuideline(id) : null;
 }
 
-/** The CII XML of invoice data for a profile, made in the sandbox under the account's turn. */
-async function generatedXml(
+/**
+ * The XML of invoice data for a profile and syntax, made in the sandbox under the account's turn; refusals
+ * name the request's fields (`eInvoice.data` in a job, `data` on POST /v1/e-invoices).
+ */
+export async function generatedXml(
   ctx: ServiceContext,
   accountId: string,
   data: Record<string, unknown>,
-  asked?: EInvoiceProfile,
-): Promise<string> {
-  const profile = asked ?? profileOfData(data);
+  opts: { profile?: EInvoiceProfile; syntax: EInvoiceSyntax; under: string },
+): Promise<{ xml: string; profile: EInvoiceProfile }> {
+  const profile = opts.profile ?? profileOfData(data);
+  const [dataField, profileField] = [`${opts.under}data`, `${opts.under}profile`];
   if (!profile)
-    throw invalid(
-      'eInvoice.profile',
-      'eInvoice.profile is needed with eInvoice.data, unless the data names it in ubl:Invoice/cbc:CustomizationID',
-    );
+    throw invalid(profileField, `${profileField} is needed with ${dataField}, unless the data names it in ubl:Invoice/cbc:CustomizationID`);
   try {
     const bytes = await ctx.sandbox.run(
       'einvoice.generate',
-      { data, profile, syntax: 'CII' },
+      { data, profile, syntax: opts.syntax },
       { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs },
     );
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    return { xml: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), profile };
   } catch (err) {
     if (isSandboxError(err, 'task') && err.errorName === 'InvoiceDataError')
-      throw invalid('eInvoice.data', `eInvoice.data is not invoice data the generator takes: ${err.message}`);
-    if (isSandboxLimit(err)) throw invalid('eInvoice.data', `eInvoice.data could not be turned into XML: ${err.message}`);
+      throw invalid(dataField, `${dataField} is not invoice data the generator takes: ${err.message}`);
+    if (isSandboxLimit(err)) throw invalid(dataField, `${dataField} could not be turned into XML: ${err.message}`);
     throw err;
   }
 }
@@ -89,7 +90,7 @@ export async function checkJobEInvoice(
 ): Promise<{ xml: string; profile: EInvoiceProfile; warning: JobWarning | null }> {
   if ((e.xml === undefined) === (e.data === undefined))
     throw invalid('eInvoice', 'eInvoice needs exactly one of xml (the XML) and data (the invoice as data)');
-  const text = e.xml ?? (await generatedXml(ctx, accountId, e.data!, e.profile));
+  const text = e.xml ?? (await generatedXml(ctx, accountId, e.data!, { profile: e.profile, syntax: 'CII', under: 'eInvoice.' })).xml;
   const field = e.xml !== undefined ? 'eInvoice.xml' : 'eInvoice.data';
   const xml = Buffer.from(text, 'utf8');
   try {

@@ -1,8 +1,11 @@
-// POST /v1/e-invoices/validate: an incoming e-invoice checked against the official rule sets of its syntax
-// and profile. The XML itself, or a PDF whose embedded XML is found by the names Factur-X, ZUGFeRD and
-// XRechnung give it (read in the sandbox: the PDF is outside input). Nothing is stored; the answer is the
-// verdict (200 whether the invoice is valid or not).
-import type { EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
+// E-invoices as XML, without a PDF. POST /v1/e-invoices/validate: an incoming e-invoice checked against the
+// official rule sets of its syntax and profile, the XML itself or a PDF whose embedded XML is found by the
+// names Factur-X, ZUGFeRD and XRechnung give it (read in the sandbox: the PDF is outside input); the answer
+// is the verdict (200 whether the invoice is valid or not). POST /v1/e-invoices: an XRechnung or UBL (Peppol
+// BIS Billing) XML made from invoice data, for buyers that take XML; given only when the rule sets pass it.
+// Nothing is stored.
+import type { EInvoiceProfile, EInvoiceSyntax } from '../../domain/einvoice/einvoice-profiles.js';
+import { einvoiceInvalid, generatedXml } from './einvoice-checks.js';
 import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
 import type { EInvoiceReport } from '../../einvoice/validate.js';
 import { AppError } from '../../errors/app-error.js';
@@ -43,6 +46,29 @@ export class EInvoices {
       return { report, ...(embeddedFile ? { embeddedFile } : {}) };
     } catch (err) {
       if (isEInvoiceError(err, 'input')) throw new AppError('invalid_request', err.message, { field: err.field ?? 'xml' });
+      if (isEInvoiceError(err, 'failed'))
+        throw new AppError('einvoice_invalid', `the XML could not be checked: ${err.message}`, { findings: [] });
+      throw err;
+    }
+  }
+
+  /**
+   * The XML of invoice data in a syntax and profile, with the verdict of the rule sets on it; 400
+   * einvoice_invalid (with the findings) when they find an error, and nothing is answered but that.
+   */
+  async create(
+    accountId: string,
+    input: { data: Record<string, unknown>; syntax: EInvoiceSyntax; profile?: EInvoiceProfile },
+  ): Promise<{ xml: string; report: EInvoiceReport }> {
+    const unavailable = this.ctx.einvoice.unavailableReason();
+    if (unavailable) throw new AppError('einvoice_validator_unavailable', `e-invoices cannot be validated on this server: ${unavailable}`);
+    const made = await generatedXml(this.ctx, accountId, input.data, { profile: input.profile, syntax: input.syntax, under: '' });
+    try {
+      const report = await this.ctx.einvoice.validate(Buffer.from(made.xml, 'utf8'), { profile: made.profile, field: 'data' });
+      if (!report.valid) throw einvoiceInvalid(report, 'data');
+      return { xml: made.xml, report };
+    } catch (err) {
+      if (isEInvoiceError(err, 'input')) throw new AppError('invalid_request', err.message, { field: 'data' });
       if (isEInvoiceError(err, 'failed'))
         throw new AppError('einvoice_invalid', `the XML could not be checked: ${err.message}`, { findings: [] });
       throw err;

@@ -1,7 +1,8 @@
-// POST /v1/e-invoices/validate through the HTTP API, with the real validator process: an XRechnung of
-// KoSIT's test suite, the same invoice with a rule broken, a Factur-X PDF made with pdf-lib, and what is
-// refused before any rule set runs (a DOCTYPE, a body over the limit, another media type, a PDF that is
-// none or embeds no invoice, a profile the XML contradicts). Nothing is stored.
+// The e-invoice routes through the HTTP API, with the real validator process. POST /v1/e-invoices/validate:
+// an XRechnung of KoSIT's test suite, the same invoice with a rule broken, a Factur-X PDF made with pdf-lib,
+// and what is refused before any rule set runs (a DOCTYPE, a body over the limit, another media type, a
+// PDF that is none or embeds no invoice, a profile the XML contradicts). POST /v1/e-invoices: XRechnung CII
+// and UBL made from invoice data, and data whose XML breaks its profile's rules. Nothing is stored.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,14 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 const FIXTURES = path.resolve('test/fixtures/einvoice');
 const XRECHNUNG = fs.readFileSync(path.join(FIXTURES, 'xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml'));
 const FACTURX = fs.readFileSync(path.join(FIXTURES, 'factur-x/factur-x-en16931.xml'));
+/** Invoice data in @e-invoice-eu/core's format, without the profile it names (the requests name one). */
+function invoiceData(): Record<string, Record<string, unknown>> {
+  const data = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'invoice-data/default-invoice.json'), 'utf8'));
+  delete data['ubl:Invoice']['cbc:CustomizationID'];
+  return data;
+}
 
-describe('POST /v1/e-invoices/validate', () => {
+describe('the e-invoice routes', () => {
   let app: TestApp;
   before(async () => {
     app = await createTestApp({ env: { FOLIO_EINVOICE_MAX_BYTES: String(1024 * 1024) } });
@@ -100,5 +107,49 @@ describe('POST /v1/e-invoices/validate', () => {
       assert.equal(res.json().error, code, res.body);
       assert.match(res.json().message, message);
     }
+  });
+
+  const create = (body: Record<string, unknown>, accept?: string) =>
+    app.server.inject({
+      method: 'POST',
+      url: '/v1/e-invoices',
+      headers: { authorization: `Bearer ${app.key}`, ...(accept ? { accept } : {}) },
+      payload: body,
+    });
+
+  test('POST /v1/e-invoices: an XRechnung as CII and as UBL from the same data, each valid when read back', async () => {
+    for (const syntax of ['CII', 'UBL'] as const) {
+      const res = await create({ syntax, profile: 'XRECHNUNG', data: invoiceData() });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.match(res.headers['content-type'] as string, /^application\/xml/);
+      assert.equal(res.headers['folio-einvoice-profile'], 'XRECHNUNG');
+      assert.equal(res.headers['content-disposition'], 'attachment; filename="invoice-1234567890.xml"');
+      assert.match(res.body, syntax === 'CII' ? /<rsm:CrossIndustryInvoice/ : /<Invoice|<ubl:Invoice/);
+      // What it answered is what the validator passes on its own.
+      const again = (await validate(res.body)).json();
+      assert.equal(again.report.valid, true, JSON.stringify(again.report.findings.slice(0, 3)));
+      assert.equal(again.report.profile, 'XRECHNUNG');
+    }
+    const json = await create({ syntax: 'UBL', profile: 'EN 16931', data: invoiceData() }, 'application/json');
+    assert.equal(json.statusCode, 200, json.body);
+    assert.equal(json.json().report.syntax, 'UBL');
+    assert.equal(json.json().report.valid, true);
+    assert.match(json.json().xml, /urn:cen\.eu:en16931:2017/);
+  });
+
+  test('POST /v1/e-invoices: data whose XML breaks the profile, data the generator refuses, a UBL Factur-X', async () => {
+    const broken = await create({ syntax: 'CII', profile: 'MINIMUM', data: invoiceData() });
+    assert.equal(broken.statusCode, 400, broken.body);
+    assert.equal(broken.json().error, 'einvoice_invalid');
+    assert.ok(broken.json().details.counts.error > 0);
+    const refused = await create({ syntax: 'CII', profile: 'XRECHNUNG', data: { 'ubl:Invoice': {} } });
+    assert.equal(refused.statusCode, 400);
+    assert.equal(refused.json().details.field, 'data');
+    const ubl = await create({ syntax: 'UBL', profile: 'BASIC', data: invoiceData() });
+    assert.equal(ubl.statusCode, 400);
+    assert.match(ubl.json().message, /UBL/);
+    const noProfile = await create({ syntax: 'CII', data: invoiceData() });
+    assert.equal(noProfile.statusCode, 400);
+    assert.equal(noProfile.json().details.field, 'profile');
   });
 });
