@@ -10,24 +10,11 @@ import { EINVOICE_PROFILES } from '../../../domain/einvoice/einvoice-profiles.js
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import { principalOf } from '../../plugins/auth.js';
+import { readLimited } from '../../read-limited.js';
 import { EInvoiceReportSchema, CreateEInvoiceBody } from '../../schemas/einvoices.js';
 
 const XML_TYPES = ['application/xml', 'text/xml'];
 const mediaTypeOf = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-
-async function readBody(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += (chunk as Buffer).length;
-    if (total > max) {
-      stream.destroy();
-      throw new AppError('body_too_large', `the body is larger than ${max} bytes, the most an e-invoice may have here`, { maxBytes: max });
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 export function einvoiceRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -99,7 +86,10 @@ export function einvoiceRoutes(app: FastifyInstance, s: Services) {
           'unsupported_media_type',
           'send the e-invoice as application/xml (or text/xml), or a PDF that embeds it as application/pdf',
         );
-      const bytes = await readBody(req.body as Readable, s.einvoices.maxBytes);
+      const max = s.einvoices.maxBytes;
+      const tooLarge = () =>
+        new AppError('body_too_large', `the body is larger than ${max} bytes, the most an e-invoice may have here`, { maxBytes: max });
+      const bytes = await readLimited(req.body as Readable, max, tooLarge);
       const { profile } = req.query;
       return s.einvoices.validate(principalOf(req).accountId, { bytes, kind, ...(profile ? { profile } : {}) });
     },

@@ -10,6 +10,7 @@ import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import { MAX_PASSWORD_LENGTH, MAX_UPLOAD_BYTES, PdfUploads, type UploadInput } from '../../../services/pdfs/pdf-uploads.js';
 import { requestHash, runIdempotent } from '../../idempotent.js';
+import { readLimited } from '../../read-limited.js';
 import { readParts } from '../../multipart/read-parts.js';
 import * as ex from '../../openapi/examples.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -34,23 +35,17 @@ const UPLOAD_FORM_LIMITS: Record<string, string> = {
   FST_PARTS_LIMIT: 'the form takes at most 4 parts: file, password, fileName and businessKey',
 };
 
-/** The request body as bytes, refused with 413 once it passes `max`. */
-async function readLimited(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += (chunk as Buffer).length;
-    if (total > max) {
-      stream.destroy();
-      throw new AppError('body_too_large', `the PDF is larger than ${max} bytes, the most this plan accepts in one upload`, {
+/** The PDF's bytes, refused with 413 once they pass `max`. */
+const readPdf = (stream: Readable, max: number) =>
+  readLimited(
+    stream,
+    max,
+    () =>
+      new AppError('body_too_large', `the PDF is larger than ${max} bytes, the most this plan accepts in one upload`, {
         field: 'file',
         maxBytes: max,
-      });
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+      }),
+  );
 
 const field = (name: string, value: string) => {
   const max = MAX_FIELD[name as keyof typeof MAX_FIELD];
@@ -66,7 +61,7 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
     const pw = req.headers['x-pdf-password'];
     const fileName = req.headers['x-file-name'];
     return {
-      bytes: await readLimited(req.body as Readable, max),
+      bytes: await readPdf(req.body as Readable, max),
       ...(typeof pw === 'string' ? { password: field('password', pw) } : {}),
       ...(typeof fileName === 'string' ? { fileName: field('fileName', fileName) } : {}),
     };
@@ -82,7 +77,7 @@ async function readUpload(req: FastifyRequest, max: number): Promise<UploadInput
           throw new AppError('invalid_request', `the form takes one file part, named file (got ${part.fieldname})`, {
             field: part.fieldname,
           });
-        out.bytes = await readLimited(part.file, max);
+        out.bytes = await readPdf(part.file, max);
         if (part.file.truncated)
           throw new AppError('body_too_large', `the PDF is larger than ${max} bytes`, { field: 'file', maxBytes: max });
       } else {
