@@ -4,9 +4,10 @@
 // them only Saxon computes xs:decimal exactly (docs/einvoice.md, "Engine").
 // Confinement: a heap limit (the JVM exits on running out of it), an element-depth limit, a time limit per
 // request (past it the process is killed and the next request starts another), and, where bubblewrap is
-// installed, a network namespace of its own with the machine's files read-only and an empty /tmp. The XML
-// itself is parsed with no DOCTYPE, external entity or XInclude (the Java side refuses them).
-import { spawn, type ChildProcess } from 'node:child_process';
+// installed and may make namespaces, a network namespace of its own with the machine's files read-only and
+// an empty /tmp. The XML itself is parsed with no DOCTYPE, external entity or XInclude (the Java side
+// refuses them).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { EInvoiceError } from './einvoice-error.js';
@@ -51,6 +52,20 @@ function onPath(name: string): string | null {
     if (dir && executable(path.join(dir, name))) return path.join(dir, name);
   }
   return null;
+}
+
+let bwrapWorks: boolean | undefined;
+
+/**
+ * bubblewrap, when it is installed and may make namespaces here (a container often may not): the validator
+ * then runs without network. Asked once per process; without it the XML parser's own refusals remain.
+ */
+export function confinement(): string | null {
+  const bwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find(executable);
+  if (!bwrap) return null;
+  bwrapWorks ??=
+    spawnSync(bwrap, ['--unshare-net', '--ro-bind', '/', '/', '--', 'true'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  return bwrapWorks ? bwrap : null;
 }
 
 /** The java launcher and Saxon jar to use, or why there are none. */
@@ -111,30 +126,11 @@ export class EInvoiceValidatorProcess {
       runtime.jar,
       path.join(EINVOICE_DIR, 'EInvoiceValidator.java'),
     ];
-    const bwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find(executable);
-    const [command, args] = bwrap
-      ? [
-          bwrap,
-          [
-            '--unshare-net',
-            '--unshare-pid',
-            '--unshare-ipc',
-            '--die-with-parent',
-            '--ro-bind',
-            '/',
-            '/',
-            '--dev',
-            '/dev',
-            '--proc',
-            '/proc',
-            '--tmpfs',
-            '/tmp',
-            '--',
-            runtime.java,
-            ...javaArgs,
-          ],
-        ]
-      : [runtime.java, javaArgs];
+    const bwrap = confinement();
+    // The machine's files read-only, an empty /tmp (with the rule sets shown again, wherever they are), no network.
+    const sandbox = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--die-with-parent', '--ro-bind', '/', '/'];
+    const views = ['--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--ro-bind', EINVOICE_DIR, EINVOICE_DIR];
+    const [command, args] = bwrap ? [bwrap, [...sandbox, ...views, '--', runtime.java, ...javaArgs]] : [runtime.java, javaArgs];
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
