@@ -108,7 +108,8 @@ export async function validateEInvoice(
 ): Promise<EInvoiceReport> {
   const field = opts.field ?? 'xml';
   const inspected = inspectEInvoice(xml, opts.maxBytes, field);
-  const profile = chooseProfile(opts.profile, inspected, field.replace(/\.xml$/, '.profile'));
+  // The profile's field beside the XML's: eInvoice.xml → eInvoice.profile, xml → profile.
+  const profile = chooseProfile(opts.profile, inspected, field.includes('.') ? field.replace(/\.[^.]+$/, '.profile') : 'profile');
   const plan = ruleSetPlan(inspected.syntax, profile, { ublRoot: inspected.documentType, inPdf: opts.inPdf });
   const raw = await validator.run(
     plan.schema,

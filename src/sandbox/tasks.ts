@@ -78,6 +78,11 @@ export const tasks = {
     const { readAttachment } = await import('../pdf/attachment-read.js');
     return readAttachment(input.pdf, input.name, input.maxBytes);
   },
+  /** Why an e-invoice XML is not well-formed CII, or null: the check where the rule sets cannot run. */
+  async 'xml.eInvoiceProblem'(input: { xml: Uint8Array }) {
+    const { eInvoiceXmlProblem } = await import('../pdf/checks.js');
+    return eInvoiceXmlProblem(buf(input.xml));
+  },
   /** An e-invoice's XML generated from invoice data (sandbox/einvoice-generate.ts); InvoiceDataError says why not. */
   async 'einvoice.generate'(input: { data: unknown; profile: EInvoiceProfile; syntax: EInvoiceSyntax }) {
     const { generateEInvoiceXml } = await import('./einvoice-generate.js');

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { readJobDocumentInput } from '../../src/db/packed-inputs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const FIXTURES = path.resolve('test/fixtures/einvoice');
@@ -102,6 +103,7 @@ describe('the e-invoice routes', () => {
     const empty = await PDFDocument.create();
     empty.addPage();
     cases.push([await validate(Buffer.from(await empty.save()), 'application/pdf'), 400, 'invalid_request', /embeds no e-invoice/]);
+    assert.equal(cases[0]![0].json().details.field, 'profile', 'the contradicting field is the profile');
     for (const [res, status, code, message] of cases) {
       assert.equal(res.statusCode, status, res.body);
       assert.equal(res.json().error, code, res.body);
@@ -151,5 +153,40 @@ describe('the e-invoice routes', () => {
     const noProfile = await create({ syntax: 'CII', data: invoiceData() });
     assert.equal(noProfile.statusCode, 400);
     assert.equal(noProfile.json().details.field, 'profile');
+  });
+});
+
+describe('e-invoices on a server without Java', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp({ env: { FOLIO_EINVOICE_JAVA: '/nonexistent/java' } });
+  });
+  after(() => app.close());
+
+  test('validation answers 503; a job embeds well-formed XML with einvoice_not_validated and refuses broken XML', async () => {
+    const res = await app.server.inject({
+      method: 'POST',
+      url: '/v1/e-invoices/validate',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/xml' },
+      payload: XRECHNUNG,
+    });
+    assert.equal(res.statusCode, 503, res.body);
+    assert.equal(res.json().error, 'einvoice_validator_unavailable');
+    assert.match(res.json().message, /Java is not installed/);
+    const job = (xml: string) => app.api('POST', '/v1/render-jobs', { html: '<p>x</p>', eInvoice: { standard: 'factur-x', xml } });
+    const broken = await job(XRECHNUNG.toString('utf8').replace('</rsm:ExchangedDocument>', ''));
+    assert.equal(broken.status, 400, JSON.stringify(broken.body));
+    assert.equal(broken.body.details.field, 'eInvoice.xml');
+    assert.match(broken.body.message, /well-formed/);
+    const created = await job(XRECHNUNG.toString('utf8'));
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    assert.equal(created.body.job.document.eInvoice.profile, 'XRECHNUNG');
+    const input = await app.services.ctx.db
+      .selectFrom('render_payloads')
+      .select('document_input_json')
+      .where('job_id', '=', created.body.job.id)
+      .executeTakeFirstOrThrow();
+    const stored = (await readJobDocumentInput(input.document_input_json))!;
+    assert.equal(stored.eInvoice!.warning!.code, 'einvoice_not_validated', 'the job will carry the warning');
   });
 });

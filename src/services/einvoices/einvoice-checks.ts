@@ -104,6 +104,14 @@ export async function checkJobEInvoice(
     if (unavailable !== null) {
       const profile = e.profile ?? inspected.declaredProfile;
       if (!profile) throw invalid('eInvoice.profile', `eInvoice.profile is needed: the XML's guideline id names no profile`);
+      // No rule set can run here: the XML is at least well-formed CII (parsed in the sandbox, at the account's cost).
+      const problem = await ctx.sandbox
+        .run('xml.eInvoiceProblem', { xml }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs })
+        .catch((err: unknown) => {
+          if (isSandboxLimit(err)) return `could not be checked: ${err.message}`;
+          throw err;
+        });
+      if (problem) throw invalid(field, `${field} ${problem}`);
       return { xml: text, profile, warning: jobWarning('einvoice_not_validated', 1, `the e-invoice was not checked: ${unavailable}`) };
     }
     const report = await ctx.einvoice.validate(xml, { profile: e.profile, inPdf: true, field });

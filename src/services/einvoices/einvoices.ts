@@ -41,7 +41,7 @@ export class EInvoices {
       const report = await this.ctx.einvoice.validate(xml, {
         ...(input.profile ? { profile: input.profile } : {}),
         inPdf: input.kind === 'pdf',
-        field: embeddedFile ?? 'xml',
+        field: input.kind === 'pdf' ? 'file' : 'xml',
       });
       return { report, ...(embeddedFile ? { embeddedFile } : {}) };
     } catch (err) {
