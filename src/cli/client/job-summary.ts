@@ -1,5 +1,6 @@
 // A render job printed as a field/value table: its state, its output, what it asked of its PDF and its
 // warnings.
+import { eInvoiceFileName, type EInvoiceProfile } from '../../domain/einvoice/einvoice-profiles.js';
 import type { RenderJob, RenderJobResult } from '../../sdk/index.js';
 import { formatBytes, formatTime, plural, table } from './output.js';
 import { describeWarning } from './warnings.js';
@@ -37,7 +38,11 @@ function documentRows(d: RenderJob['document']): Array<[string, string]> {
   if (!d) return [];
   const rows: Array<[string, string]> = [];
   if (d.standard) rows.push(['pdf standard', d.standard]);
-  if (d.eInvoice) rows.push(['e-invoice', `Factur-X ${d.eInvoice.profile} (factur-x.xml, ${formatBytes(d.eInvoice.bytes)})`]);
+  if (d.eInvoice)
+    rows.push([
+      'e-invoice',
+      `Factur-X ${d.eInvoice.profile} (${eInvoiceFileName(d.eInvoice.profile as EInvoiceProfile)}, ${formatBytes(d.eInvoice.bytes)})`,
+    ]);
   for (const a of d.attachments ?? []) rows.push(['attachment', `${a.name} (${a.relationship}, ${a.mimeType}, ${formatBytes(a.bytes)})`]);
   if (d.metadata?.title) rows.push(['title', d.metadata.title]);
   if (d.signature)

@@ -68,7 +68,7 @@ export function einvoiceRoutes(app: FastifyInstance, s: Services) {
                 {
                   rule: 'BR-DE-15',
                   severity: 'error',
-                  message: '[BR-DE-15] The element "Buyer reference" (BT-10) must be transmitted.',
+                  message: '[BR-DE-15] Das Element "Buyer reference" (BT-10) muss übermittelt werden.',
                   location: '/rsm:CrossIndustryInvoice',
                   ruleSet: 'KoSIT XRechnung 3.0.2 Schematron 2.5.0 (CII)',
                 },
