@@ -115,3 +115,28 @@ export async function checkPdfTools(): Promise<CheckResult> {
     `poppler pdfinfo ${'version' in pdfinfo ? pdfinfo.version : ''} (page references), qpdf ${'version' in qpdf ? qpdf.version : ''} (protection)`,
   );
 }
+
+/**
+ * The e-invoice validator's runtime (docs/einvoice.md): Java and Saxon-HE, and whether bubblewrap confines
+ * it here. Without them e-invoices are embedded unchecked (einvoice_not_validated) and validation answers 503.
+ */
+export async function checkEInvoiceValidator(config: Config): Promise<CheckResult> {
+  const { confinement, findValidatorRuntime } = await import('../einvoice/validator-process.js');
+  const runtime = findValidatorRuntime({ java: config.einvoiceJava, saxonJar: config.einvoiceSaxonJar, memoryMb: 0, timeoutMs: 0 });
+  if ('problem' in runtime)
+    return warn(
+      'e-invoice validator',
+      `${runtime.problem}: e-invoices are embedded unchecked`,
+      'apt-get install default-jre-headless libsaxonhe-java',
+    );
+  let version = '';
+  try {
+    // `java -version` writes to stderr.
+    const { stderr } = await run(runtime.java, ['-version'], { timeout: 20_000 });
+    version = /version "([^"]+)"/.exec(stderr)?.[1] ?? '';
+  } catch (err) {
+    return warn('e-invoice validator', `${runtime.java} does not run: ${message(err)}`, 'apt-get install default-jre-headless');
+  }
+  const confined = confinement() ? 'in its own network namespace (bubblewrap)' : 'without a namespace of its own (no usable bubblewrap)';
+  return ok('e-invoice validator', `Java ${version} with Saxon-HE (${runtime.jar}), ${confined}`);
+}

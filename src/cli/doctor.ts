@@ -81,6 +81,7 @@ export async function runDoctor(argv: string[], env: Record<string, string | und
   await guarded('disk', () => host.checkDisk(config));
   await guarded('fonts', () => host.checkFonts());
   await guarded('pdf tools', () => host.checkPdfTools());
+  await guarded('e-invoice validator', () => host.checkEInvoiceValidator(config));
   let executable: string | null = null;
   await guarded('chromium', async () => {
     const c = await chromium.checkChromiumBinary(config);

@@ -30,6 +30,7 @@ const CHECKS = [
   'disk',
   'fonts',
   'pdf tools',
+  'e-invoice validator',
   'chromium',
   'chromium sandbox',
   'chromium print',
@@ -47,7 +48,7 @@ function checkLines(stdout: string, expected = CHECKS): Map<string, string> {
   assert.match(summary, /^doctor: \d+ ok, \d+ warn, \d+ fail$/);
   const byName = new Map<string, string>();
   for (const line of lines) {
-    const m = /^(ok|warn|fail) +([a-zA-Z ]+): /.exec(line);
+    const m = /^(ok|warn|fail) +([a-zA-Z -]+): /.exec(line);
     assert.ok(m, `a check line: ${line}`);
     byName.set(m[2], line);
   }
