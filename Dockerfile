@@ -30,8 +30,10 @@ FROM node:24-bookworm-slim
 # Chromium and fonts from Debian (Latin, Noto incl. CJK and colour emoji), fontconfig's tools (fc-list, with
 # which `folio doctor` checks the fonts), the PDF tools jobs run (poppler-utils: pdfinfo for page references,
 # pdftoppm for page images; qpdf: protected PDFs), tini as PID 1 so Chromium's orphaned helper processes are
-# reaped; a Java runtime and Saxon-HE for e-invoice validation (docs/einvoice.md).
-RUN apt-get update \
+# reaped; a Java runtime and Saxon-HE for e-invoice validation (docs/einvoice.md). The JRE's set-up links its
+# manual pages into /usr/share/man/man1, which a trimmed base may lack.
+RUN mkdir -p /usr/share/man/man1 \
+ && apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
       poppler-utils qpdf icc-profiles-free tini ca-certificates default-jre-headless libsaxonhe-java \
