@@ -27,6 +27,27 @@ public class EInvoiceValidator {
   static final Processor processor = new Processor(false);
   static final Map<String, XsltExecutable> stylesheets = new HashMap<>();
   static final Map<String, Schema> schemas = new HashMap<>();
+  static final Map<String, XdmNode> documents = new HashMap<>();
+
+  /**
+   * The documents a rule set reads with document() (Factur-X's code lists, beside its stylesheet) are parsed
+   * once and kept, rather than once per validation. Only files next to the rule sets are read: the URIs
+   * come from the stylesheets, never from the invoice.
+   */
+  static final javax.xml.transform.URIResolver CACHED_DOCUMENTS = (href, base) -> {
+    try {
+      String uri = new java.net.URI(base).resolve(href).toString();
+      if (!uri.startsWith("file:")) throw new javax.xml.transform.TransformerException("only local files are read: " + uri);
+      XdmNode node = documents.get(uri);
+      if (node == null) {
+        node = processor.newDocumentBuilder().build(new File(new java.net.URI(uri)));
+        documents.put(uri, node);
+      }
+      return node.asSource();
+    } catch (java.net.URISyntaxException | SaxonApiException e) {
+      throw new javax.xml.transform.TransformerException(e);
+    }
+  };
 
   public static void main(String[] args) throws Exception {
     BufferedInputStream in = new BufferedInputStream(System.in, 1 << 16);
@@ -92,6 +113,7 @@ public class EInvoiceValidator {
     StringBuilder findings = new StringBuilder();
     for (int i = 0; i < sets.size(); i++) {
       Xslt30Transformer t = sets.get(i).load30();
+      t.setURIResolver(CACHED_DOCUMENTS);
       t.setGlobalContextItem(doc);
       XdmDestination dest = new XdmDestination();
       t.applyTemplates(doc, dest);

@@ -81,8 +81,16 @@ export function findValidatorRuntime(s: ValidatorSettings): { java: string; jar:
   return { java, jar: s.saxonJar };
 }
 
-/** Ends a validator process and lets go of its pipes. */
+/**
+ * Ends a validator process and lets go of its pipes. The whole process group: bubblewrap forks, and a
+ * process killed just after it started may not yet have armed --die-with-parent in its child.
+ */
 function end(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
   child.kill('SIGKILL');
   for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
 }
@@ -131,7 +139,8 @@ export class EInvoiceValidatorProcess {
     const sandbox = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--die-with-parent', '--ro-bind', '/', '/'];
     const views = ['--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--ro-bind', EINVOICE_DIR, EINVOICE_DIR];
     const [command, args] = bwrap ? [bwrap, [...sandbox, ...views, '--', runtime.java, ...javaArgs]] : [runtime.java, javaArgs];
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // A process group of its own, so that end() reaches every process bubblewrap made.
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       this.buffered += chunk;
