@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm run check`: everything `npm test` checks before it runs the tests — type-checks, formatting, lint and
-# the generated docs. Needs only `npm install`: no scripts/setup.sh, no builds.
+# `npm run check`: everything `npm test` checks before it runs the tests — type-checks, formatting, lint, the
+# shell scripts' syntax and the generated docs. Needs only `npm install`: no scripts/setup.sh, no builds.
 #   bash scripts/check.sh          all of it (`npm run check`; scripts/test.sh runs this)
 #   bash scripts/check.sh lint     ESLint alone (`npm run lint`)
 #   bash scripts/check.sh format   Prettier rewrites what the format check checks (`npm run format`)
@@ -42,6 +42,8 @@ rc=0
   npx tsc --noEmit -p dashboard/tsconfig.json
   echo "== format (Prettier: .prettierrc.json; \`npm run format\` fixes it)"
   npx prettier --check --log-level warn "${PRETTIER_FILES[@]}"
+  echo "== shell scripts parse (bash -n: a quote left open fails here, not in a fresh machine's set-up)"
+  for f in scripts/*.sh .ci/run; do bash -n "$f"; done
   echo "== generated docs are up to date"
   node --import tsx scripts/generate-docs.ts --check
   node --import tsx scripts/generate-sdk-types.ts --check

@@ -124,7 +124,7 @@ if [ "${FOLIO_EINVOICE:-1}" != "0" ]; then
   command -v bwrap >/dev/null 2>&1 || need_pkgs+=(bubblewrap)
 fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
-  sudo_cmd="
+  sudo_cmd=""
   if [ "$(id -u)" -ne 0 ]; then
     if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo_cmd="sudo"; else sudo_cmd="none"; fi
   fi
