@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { readJobDocumentInput } from '../../src/db/packed-inputs.js';
+import { largeInvoiceXml } from '../fixtures/pdf/documents.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const FIXTURES = path.resolve('test/fixtures/einvoice');
@@ -89,6 +90,21 @@ describe('the e-invoice routes', () => {
       body.report.checked.some((c: string) => c.includes('Factur-X 1.09')),
       'in a PDF, the Factur-X rules apply',
     );
+  });
+
+  test("another account's requests are answered while a large invoice is being validated", async () => {
+    const other = await app.services.accounts.create({ name: 'Other' });
+    const large = largeInvoiceXml(XRECHNUNG, 1000 * 1000);
+    const order: string[] = [];
+    const validating = validate(large).then((res) => {
+      order.push('validation');
+      return res;
+    });
+    const account = await app.api('GET', '/v1/account', undefined, { authorization: `Bearer ${other.apiKey}` });
+    order.push('other account');
+    assert.equal(account.status, 200);
+    assert.equal((await validating).statusCode, 200);
+    assert.deepEqual(order, ['other account', 'validation'], 'the validation runs in its own process, off the event loop');
   });
 
   test('refused before any rule set runs, with the uniform error body', async () => {
