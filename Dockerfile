@@ -37,7 +37,7 @@ RUN mkdir -p /usr/share/man/man1 \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fontconfig \
       poppler-utils qpdf icc-profiles-free tini ca-certificates default-jre-headless libsaxonhe-java \
- && rm -rf /var/lib/apt/lists/*
+ && rm -rf /var/lib/apt/lists/* /tmp/hsperfdata_*
 
 WORKDIR /app
 # The server runs from compiled JavaScript (dist/), so production dependencies suffice.

@@ -150,7 +150,8 @@ describe('PDF document options: validation at job creation and at commit', () =>
     assert.equal(bad.body.details.findings[0].rule, 'XML', 'not well-formed');
     assert.deepEqual(await snapshot(), before, 'nothing is stored');
     await refused({ eInvoice: { standard: 'xrechnung', profile: 'MINIMUM', xml: SAMPLE_XML } }, 'eInvoice.standard');
-    await refused({ eInvoice: { standard: 'factur-x', profile: 'MINIMUM' } }, 'eInvoice.xml');
+    await refused({ eInvoice: { standard: 'factur-x', profile: 'MINIMUM' } }, 'eInvoice', /exactly one of xml .* and data/);
+    await refused({ eInvoice: { standard: 'factur-x', xml: SAMPLE_XML, data: { 'ubl:Invoice': {} } } }, 'eInvoice', /exactly one/);
   });
 
   test('attachments: content, names, media types, relationships', async () => {
