@@ -96,7 +96,7 @@ export interface ValidateOptions {
   maxBytes: number;
   /** The request's name of the XML, in refusals (`eInvoice.xml`). */
   field?: string;
-  /** The XML is (or will be) a Factur-X / ZUGFeRD PDF's: Factur-X's rules apply to EN 16931 too. */
+  /** The XML is (or will be) a Factur-X / ZUGFeRD PDF's: it must be CII, and Factur-X's rules apply to EN 16931 too. */
   inPdf?: boolean;
 }
 
@@ -108,6 +108,12 @@ export async function validateEInvoice(
 ): Promise<EInvoiceReport> {
   const field = opts.field ?? 'xml';
   const inspected = inspectEInvoice(xml, opts.maxBytes, field);
+  if (opts.inPdf && inspected.syntax === 'UBL')
+    throw new EInvoiceError(
+      'input',
+      `${field} is a UBL ${inspected.documentType}: a Factur-X / ZUGFeRD PDF embeds a CII CrossIndustryInvoice (check a UBL invoice with POST /v1/e-invoices/validate)`,
+      field,
+    );
   // The profile's field beside the XML's: eInvoice.xml → eInvoice.profile, xml → profile.
   const profile = chooseProfile(opts.profile, inspected, field.includes('.') ? field.replace(/\.[^.]+$/, '.profile') : 'profile');
   const plan = ruleSetPlan(inspected.syntax, profile, { ublRoot: inspected.documentType, inPdf: opts.inPdf });

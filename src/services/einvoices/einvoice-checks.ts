@@ -8,6 +8,7 @@ import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
 import { jobWarning, type JobWarning } from '../../domain/jobs/job-warnings.js';
 import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
 import type { EInvoiceReport } from '../../einvoice/validate.js';
+import type { EInvoiceCheck } from '../../einvoice/einvoice-validator.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ServiceContext } from '../context.js';
 
@@ -40,6 +41,28 @@ export function einvoiceRuleWarning(report: EInvoiceReport): JobWarning | null {
     report.counts.warning,
     `${report.counts.warning} warning-level finding(s) of the ${report.profile} rule sets: ${rules.join(', ')}`,
   );
+}
+
+/** 503 when Java or Saxon-HE is missing here: the routes that only validate cannot do without them. */
+export function requireValidator(ctx: ServiceContext): void {
+  const unavailable = ctx.einvoice.unavailableReason();
+  if (unavailable) throw new AppError('einvoice_validator_unavailable', `e-invoices cannot be validated on this server: ${unavailable}`);
+}
+
+/**
+ * The rule sets' verdict on an XML, their refusals as the API's errors: an XML that is not an e-invoice (or
+ * whose profile contradicts the one asked) is 400 naming its field; one the validator could not finish
+ * (past its time or memory) is refused as einvoice_invalid, never passed unchecked.
+ */
+export async function verdict(ctx: ServiceContext, xml: Uint8Array, check: EInvoiceCheck & { field: string }): Promise<EInvoiceReport> {
+  try {
+    return await ctx.einvoice.validate(xml, check);
+  } catch (err) {
+    if (isEInvoiceError(err, 'input')) throw invalid(err.field ?? check.field, err.message);
+    if (isEInvoiceError(err, 'failed'))
+      throw new AppError('einvoice_invalid', `${check.field} could not be checked: ${err.message}`, { field: check.field, findings: [] });
+    throw err;
+  }
 }
 
 /** The profile invoice data names in `cbc:CustomizationID`, if it names one Folio knows. */
@@ -93,35 +116,42 @@ export async function checkJobEInvoice(
   const text = e.xml ?? (await generatedXml(ctx, accountId, e.data!, { profile: e.profile, syntax: 'CII', under: 'eInvoice.' })).xml;
   const field = e.xml !== undefined ? 'eInvoice.xml' : 'eInvoice.data';
   const xml = Buffer.from(text, 'utf8');
+  const unavailable = ctx.einvoice.unavailableReason();
+  if (unavailable !== null) return unchecked(ctx, accountId, xml, { ...e, xml: text }, field, unavailable);
+  const report = await verdict(ctx, xml, { ...(e.profile ? { profile: e.profile } : {}), inPdf: true, field });
+  if (!report.valid) throw einvoiceInvalid(report, field);
+  return { xml: text, profile: report.profile, warning: einvoiceRuleWarning(report) };
+}
+
+/**
+ * Where no rule set can run: the XML is at least well-formed CII (parsed in the sandbox, at the account's
+ * cost) with a profile, and the job is to carry einvoice_not_validated.
+ */
+async function unchecked(
+  ctx: ServiceContext,
+  accountId: string,
+  xml: Buffer,
+  e: { profile?: EInvoiceProfile; xml: string },
+  field: string,
+  why: string,
+): Promise<{ xml: string; profile: EInvoiceProfile; warning: JobWarning }> {
+  let inspected;
   try {
-    const inspected = ctx.einvoice.inspect(xml, field);
-    if (inspected.syntax !== 'CII')
-      throw invalid(
-        field,
-        `${field} is a UBL ${inspected.documentType}: a Factur-X / ZUGFeRD PDF embeds a CII CrossIndustryInvoice (check a UBL invoice with POST /v1/e-invoices/validate)`,
-      );
-    const unavailable = ctx.einvoice.unavailableReason();
-    if (unavailable !== null) {
-      const profile = e.profile ?? inspected.declaredProfile;
-      if (!profile) throw invalid('eInvoice.profile', `eInvoice.profile is needed: the XML's guideline id names no profile`);
-      // No rule set can run here: the XML is at least well-formed CII (parsed in the sandbox, at the account's cost).
-      const problem = await ctx.sandbox
-        .run('xml.eInvoiceProblem', { xml }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs })
-        .catch((err: unknown) => {
-          if (isSandboxLimit(err)) return `could not be checked: ${err.message}`;
-          throw err;
-        });
-      if (problem) throw invalid(field, `${field} ${problem}`);
-      return { xml: text, profile, warning: jobWarning('einvoice_not_validated', 1, `the e-invoice was not checked: ${unavailable}`) };
-    }
-    const report = await ctx.einvoice.validate(xml, { profile: e.profile, inPdf: true, field });
-    if (!report.valid) throw einvoiceInvalid(report, field);
-    return { xml: text, profile: report.profile, warning: einvoiceRuleWarning(report) };
+    inspected = ctx.einvoice.inspect(xml, field);
   } catch (err) {
     if (isEInvoiceError(err, 'input')) throw invalid(err.field ?? field, err.message);
-    // Past its time or memory on this XML: the input is refused, never embedded unchecked.
-    if (isEInvoiceError(err, 'failed'))
-      throw new AppError('einvoice_invalid', `${field} could not be checked: ${err.message}`, { field, findings: [] });
     throw err;
   }
+  if (inspected.syntax !== 'CII')
+    throw invalid(field, `${field} is a UBL ${inspected.documentType}: a Factur-X / ZUGFeRD PDF embeds a CII CrossIndustryInvoice`);
+  const profile = e.profile ?? inspected.declaredProfile;
+  if (!profile) throw invalid('eInvoice.profile', `eInvoice.profile is needed: the XML's guideline id names no profile`);
+  const problem = await ctx.sandbox
+    .run('xml.eInvoiceProblem', { xml }, { account: accountId, timeoutMs: ctx.config.sandboxTimeoutMs })
+    .catch((err: unknown) => {
+      if (isSandboxLimit(err)) return `could not be checked: ${err.message}`;
+      throw err;
+    });
+  if (problem) throw invalid(field, `${field} ${problem}`);
+  return { xml: e.xml, profile, warning: jobWarning('einvoice_not_validated', 1, `the e-invoice was not checked: ${why}`) };
 }

@@ -5,8 +5,7 @@
 // BIS Billing) XML made from invoice data, for buyers that take XML; given only when the rule sets pass it.
 // Nothing is stored.
 import type { EInvoiceProfile, EInvoiceSyntax } from '../../domain/einvoice/einvoice-profiles.js';
-import { einvoiceInvalid, generatedXml } from './einvoice-checks.js';
-import { isEInvoiceError } from '../../einvoice/einvoice-error.js';
+import { einvoiceInvalid, generatedXml, requireValidator, verdict } from './einvoice-checks.js';
 import type { EInvoiceReport } from '../../einvoice/validate.js';
 import { AppError } from '../../errors/app-error.js';
 import { isPdfError } from '../../pdf/errors.js';
@@ -32,24 +31,16 @@ export class EInvoices {
   }
 
   async validate(accountId: string, input: { bytes: Buffer; kind: 'xml' | 'pdf'; profile?: EInvoiceProfile }): Promise<EInvoiceValidation> {
-    const unavailable = this.ctx.einvoice.unavailableReason();
-    if (unavailable) throw new AppError('einvoice_validator_unavailable', `e-invoices cannot be validated on this server: ${unavailable}`);
+    requireValidator(this.ctx);
     let xml = input.bytes;
     let embeddedFile: string | undefined;
     if (input.kind === 'pdf') ({ xml, name: embeddedFile } = await this.#embeddedXml(accountId, input.bytes));
-    try {
-      const report = await this.ctx.einvoice.validate(xml, {
-        ...(input.profile ? { profile: input.profile } : {}),
-        inPdf: input.kind === 'pdf',
-        field: input.kind === 'pdf' ? 'file' : 'xml',
-      });
-      return { report, ...(embeddedFile ? { embeddedFile } : {}) };
-    } catch (err) {
-      if (isEInvoiceError(err, 'input')) throw new AppError('invalid_request', err.message, { field: err.field ?? 'xml' });
-      if (isEInvoiceError(err, 'failed'))
-        throw new AppError('einvoice_invalid', `the XML could not be checked: ${err.message}`, { findings: [] });
-      throw err;
-    }
+    const report = await verdict(this.ctx, xml, {
+      ...(input.profile ? { profile: input.profile } : {}),
+      inPdf: input.kind === 'pdf',
+      field: input.kind === 'pdf' ? 'file' : 'xml',
+    });
+    return { report, ...(embeddedFile ? { embeddedFile } : {}) };
   }
 
   /**
@@ -60,19 +51,11 @@ export class EInvoices {
     accountId: string,
     input: { data: Record<string, unknown>; syntax: EInvoiceSyntax; profile?: EInvoiceProfile },
   ): Promise<{ xml: string; report: EInvoiceReport }> {
-    const unavailable = this.ctx.einvoice.unavailableReason();
-    if (unavailable) throw new AppError('einvoice_validator_unavailable', `e-invoices cannot be validated on this server: ${unavailable}`);
+    requireValidator(this.ctx);
     const made = await generatedXml(this.ctx, accountId, input.data, { profile: input.profile, syntax: input.syntax, under: '' });
-    try {
-      const report = await this.ctx.einvoice.validate(Buffer.from(made.xml, 'utf8'), { profile: made.profile, field: 'data' });
-      if (!report.valid) throw einvoiceInvalid(report, 'data');
-      return { xml: made.xml, report };
-    } catch (err) {
-      if (isEInvoiceError(err, 'input')) throw new AppError('invalid_request', err.message, { field: 'data' });
-      if (isEInvoiceError(err, 'failed'))
-        throw new AppError('einvoice_invalid', `the XML could not be checked: ${err.message}`, { findings: [] });
-      throw err;
-    }
+    const report = await verdict(this.ctx, Buffer.from(made.xml, 'utf8'), { profile: made.profile, field: 'data' });
+    if (!report.valid) throw einvoiceInvalid(report, 'data');
+    return { xml: made.xml, report };
   }
 
   /** The invoice XML a PDF embeds, read in the sandbox under the account's turn. */
