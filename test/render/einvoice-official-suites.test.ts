@@ -105,7 +105,7 @@ describe('CEN EN 16931 validation artefacts', () => {
 });
 
 describe('Factur-X 1.09 samples', () => {
-  test("each profile's sample is valid against its profile's rule sets, in a PDF's terms", async () => {
+  test("each profile's sample is valid against its profile's rule sets, the CII ones in a PDF's terms", async () => {
     const expected: Record<string, string> = {
       'factur-x-minimum.xml': 'MINIMUM',
       'factur-x-basicwl.xml': 'BASIC WL',
@@ -115,7 +115,9 @@ describe('Factur-X 1.09 samples', () => {
       'ubl-21-en16931.xml': 'EN 16931',
     };
     for (const [name, profile] of Object.entries(expected)) {
-      const r = await validateEInvoice(validator, fs.readFileSync(path.join(FIXTURES, 'factur-x', name)), { maxBytes: 20e6, inPdf: true });
+      // A Factur-X PDF embeds CII: the UBL sample is checked as the bare XML it is.
+      const inPdf = !name.startsWith('ubl-');
+      const r = await validateEInvoice(validator, fs.readFileSync(path.join(FIXTURES, 'factur-x', name)), { maxBytes: 20e6, inPdf });
       assert.equal(r.profile, profile, name);
       assert.ok(r.valid, `${name}:\n${errorsOf(r)}`);
     }
