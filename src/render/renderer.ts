@@ -273,12 +273,13 @@ function remember(keys: Set<string>, key: string): void {
 
 /**
  * What a warm page must share with the next job to be reused for it: the same render pack (the version's
- * files), entry, env (the page may have read it once) and network policy. The account is implicit: a
+ * files), entry, engine (the same files may be a template or a plain page), env (the page may have read it
+ * once) and network policy. The account is implicit: a
  * session never changes account.
  */
 function warmKey(req: RenderRequest): string {
   const env = createHash('sha256').update(JSON.stringify(req.env)).digest('hex');
-  return `${req.bundle.key}\n${req.entryPath}\n${env}\n${req.allowExternalNetwork ? 'external' : 'closed'}`;
+  return `${req.bundle.key}\n${req.entryPath}\n${req.engine ?? 'html'}\n${env}\n${req.allowExternalNetwork ? 'external' : 'closed'}`;
 }
 
 /**

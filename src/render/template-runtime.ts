@@ -33,9 +33,15 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
 
   function stripExt(p) { return p.replace(/\.[a-z0-9]+$/i, ''); }
 
-  function renderHandlebars(D, data, H) {
+  // The helpers of the job being rendered (locale and time zone are the payload's). An engine is built once
+  // per page with helpers that call through this, so a warm page keeps its compiled templates across jobs.
+  var H = null;
+  var helperSets = {};
+  function helperNames() { return Object.keys(helpers('en-US', 'UTC')); }
+
+  function handlebarsEngine(D) {
     var hb = window.Handlebars.create();
-    Object.keys(H).forEach(function (name) {
+    helperNames().forEach(function (name) {
       hb.registerHelper(name, function () { return H[name].apply(null, Array.prototype.slice.call(arguments, 0, -1)); });
     });
     hb.registerHelper('pageBreak', function () { return new hb.SafeString(PAGE_BREAK); });
@@ -44,10 +50,11 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
       hb.registerPartial(stripExt(p), D.sources[p]);
       if (p.indexOf('partials/') === 0) hb.registerPartial(stripExt(p.slice('partials/'.length)), D.sources[p]);
     });
-    return hb.compile(D.sources[D.entry], { knownHelpersOnly: false })(data);
+    var template = hb.compile(D.sources[D.entry], { knownHelpersOnly: false });
+    return function (data) { return template(data); };
   }
 
-  function renderLiquid(D, data, H) {
+  function liquidEngine(D) {
     var sources = D.sources;
     function key(file) { return String(file).replace(/^\/+/, ''); }
     var engine = new window.liquidjs.Liquid({
@@ -63,12 +70,15 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
         contains: function () { return true; }
       }
     });
-    Object.keys(H).forEach(function (name) { if (name !== 'json') engine.registerFilter(name, H[name]); });
+    helperNames().forEach(function (name) {
+      if (name !== 'json') engine.registerFilter(name, function () { return H[name].apply(null, arguments); });
+    });
     engine.registerTag('pageBreak', { parse: function () {}, render: function () { return PAGE_BREAK; } });
-    return engine.parseAndRenderSync(sources[D.entry], data);
+    var template = engine.parse(sources[D.entry]);
+    return function (data) { return engine.renderSync(template, data); };
   }
 
-  function renderNunjucks(D, data, H) {
+  function nunjucksEngine(D) {
     var sources = D.sources;
     var loader = {
       getSource: function (name) {
@@ -78,12 +88,15 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
       }
     };
     var env = new window.nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });
-    Object.keys(H).forEach(function (name) { env.addFilter(name, H[name]); env.addGlobal(name, H[name]); });
+    helperNames().forEach(function (name) {
+      var call = function () { return H[name].apply(null, arguments); };
+      env.addFilter(name, call); env.addGlobal(name, call);
+    });
     env.addGlobal('pageBreak', function () { return new window.nunjucks.runtime.SafeString(PAGE_BREAK); });
-    return env.render(D.entry, data);
+    return function (data) { return env.render(D.entry, data); };
   }
 
-  function renderMustache(D, data, H) {
+  function mustacheEngine(D) {
     var partials = {};
     Object.keys(D.sources).forEach(function (p) {
       if (p === D.entry) return;
@@ -93,7 +106,7 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
     // Mustache has no helpers; its idiom is a lambda section: {{#formatCurrency}}{{total}} EUR{{/formatCurrency}}
     // renders the section, then formats its first word with the rest as arguments.
     var lambdas = {};
-    Object.keys(H).forEach(function (name) {
+    helperNames().forEach(function (name) {
       lambdas[name] = function () {
         return function (text, render) {
           var parts = render(text).trim().split(/\s+/);
@@ -102,8 +115,9 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
         };
       };
     });
-    var view = Object.assign({ _pageBreak: PAGE_BREAK }, lambdas, data);
-    return window.Mustache.render(D.sources[D.entry], view, partials);
+    return function (data) {
+      return window.Mustache.render(D.sources[D.entry], Object.assign({ _pageBreak: PAGE_BREAK }, lambdas, data), partials);
+    };
   }
 
   var MARKDOWN_CSS = [
@@ -160,35 +174,71 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
       '</head><body>' + md.render(text) + '</body></html>';
   }
 
+  function markdownEngine(D) {
+    var html = renderMarkdown(D); // the same for every job: a Markdown document has no data
+    return function () { return html; };
+  }
+
+  var ENGINES = { handlebars: handlebarsEngine, liquid: liquidEngine, nunjucks: nunjucksEngine, mustache: mustacheEngine, markdown: markdownEngine };
+  var built = null;
+
+  // The template's output for one job's payload. The engine and the compiled templates are built by the
+  // first job and kept for the page's later ones (a warm page).
+  function produce(D, raw) {
+    var payload = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+    var locale = typeof payload.locale === 'string' ? payload.locale : 'en-US';
+    var timeZone = typeof payload.timeZone === 'string' ? payload.timeZone : 'UTC';
+    var k = locale + '|' + timeZone;
+    H = helperSets[k] || (helperSets[k] = helpers(locale, timeZone));
+    if (built === null) built = ENGINES[D.engine](D);
+    return built(Object.assign({}, payload, { _env: D.env, _locale: locale }));
+  }
+
+  function failed(err, D) {
+    window.folio.fail('template error in ' + located(err, D.entry));
+  }
+
+  // A later job in a warm page: its payload, the output, and the document replaced by it. document.open()
+  // removes every node and listener of the previous job's document; the realm holds only Folio's runtime
+  // and the engine (the page runs no other script). Resolves once the new document has loaded.
+  function rerender(D) {
+    return fetch(window.folio.payloadUrl).then(function (res) {
+      if (!res.ok) throw new Error('the payload answered ' + res.status);
+      if (!/\bjson\b/i.test(res.headers.get('content-type') || '')) return null;
+      return res.text().then(function (text) { return text.trim() === '' ? null : JSON.parse(text); });
+    }).then(function (data) {
+      var html;
+      try { html = produce(D, data); } catch (err) { failed(err, D); return; }
+      return new Promise(function (resolve) {
+        document.open();
+        window.addEventListener('load', function () { resolve(); }, { once: true });
+        document.write(html);
+        document.close();
+      });
+    });
+  }
+
   window.__folioTemplate = {
     render: function () {
       var D = window.__folioTemplateData;
       var html;
-      try {
-        var payload = D.data && typeof D.data === 'object' && !Array.isArray(D.data) ? D.data : {};
-        var locale = typeof payload.locale === 'string' ? payload.locale : 'en-US';
-        var timeZone = typeof payload.timeZone === 'string' ? payload.timeZone : 'UTC';
-        var H = helpers(locale, timeZone);
-        var data = Object.assign({}, payload, { _env: D.env, _locale: locale });
-        if (D.engine === 'handlebars') html = renderHandlebars(D, data, H);
-        else if (D.engine === 'liquid') html = renderLiquid(D, data, H);
-        else if (D.engine === 'nunjucks') html = renderNunjucks(D, data, H);
-        else if (D.engine === 'mustache') html = renderMustache(D, data, H);
-        else html = renderMarkdown(D);
-      } catch (err) {
-        window.folio.fail('template error in ' + located(err, D.entry));
+      try { html = produce(D, D.data); } catch (err) {
+        failed(err, D);
         document.write('<!doctype html><title>template error</title>');
         return;
       }
+      var scripted = /<script\b/i.test(html);
       // Output without scripts of its own is complete once it has loaded (images) and its fonts are ready:
       // say so, instead of letting the default protocol watch a page that can no longer change. Output with
       // scripts is left to them (folio.ready()) or to the default protocol, which knows the libraries.
-      if (!/<script\b/i.test(html) && !window.folio.waitForReady) {
+      if (!scripted && !window.folio.waitForReady) {
         window.folio.waitForReady = true;
         window.addEventListener('load', function () {
           document.fonts.ready.then(function () { window.folio.ready(); });
         });
       }
+      // A template that runs no scripts (the server says so: D.warm) renders later jobs in this page.
+      if (D.warm && !scripted) window.folio.onJob(function () { return rerender(D); });
       document.write(html);
     }
   };

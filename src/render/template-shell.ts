@@ -5,10 +5,11 @@
 // parsing inserts markup in place: its scripts run and its stylesheets load as if it had been served).
 // From there the page is an ordinary document: the ready protocol, warnings and printing apply unchanged.
 // A template error ends the job through folio.fail() (template_render_failed, with file, line and column).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { templateSourcePaths, type TemplateEngine } from '../domain/deploys/template-engines.js';
+import { templateRunsNoScripts, templateSourcePaths, type TemplateEngine } from '../domain/deploys/template-engines.js';
 import { TEMPLATE_RUNTIME } from './template-runtime.js';
 import type { RenderBundle } from './types.js';
 import { PAYLOAD_ORIGIN, type HeaderEntry, type ServedResponse } from './virtual-origins.js';
@@ -66,8 +67,23 @@ const SCRIPT_HEADERS: HeaderEntry[] = [
 ];
 const script = (body: string): ServedResponse => ({ status: 200, headers: SCRIPT_HEADERS, body });
 
+/**
+ * The shell's own scripts carry this nonce. A template that runs no scripts of its own is served under a
+ * second policy that allows only scripts with it (template-shell.ts's warm mode): whatever the output
+ * writes (a payload's markup, an event handler attribute) cannot run. Random per process: a template cannot
+ * know it, and it cannot read it without running script.
+ */
+const NONCE = randomBytes(18).toString('base64url');
+
 /** Script text made safe to sit inside an inline <script> element: no `</script` can end it early. */
-const inlineScript = (code: string) => `<script>${code.replace(/<\/(script)/gi, '<\\/$1')}</script>`;
+const inlineScript = (code: string) => `<script nonce="${NONCE}">${code.replace(/<\/(script)/gi, '<\\/$1')}</script>`;
+
+/**
+ * The policy a warm-by-default template's shell is served under, beside the bundle's own: only the shell's
+ * scripts run (eval stays allowed: Handlebars and Nunjucks compile templates to functions), no frame, no
+ * worker. The page then holds nothing but Folio's runtime between jobs.
+ */
+export const WARM_TEMPLATE_POLICY = `script-src 'nonce-${NONCE}' 'unsafe-eval'; frame-src 'none'; worker-src 'none'; object-src 'none'`;
 
 /**
  * The entry document of a template version: the engine's browser build and Folio's runtime inline (the
@@ -82,28 +98,35 @@ export function templateShell(engine: TemplateEngine, payloadOrigin: string = PA
   if (!shell) {
     const libraries = LIBRARIES[engine].map((l) => inlineScript(Buffer.from(library(l), 'base64').toString('utf8'))).join('');
     shell = Buffer.from(
-      `<!doctype html><meta charset="utf-8">${libraries}${inlineScript(TEMPLATE_RUNTIME)}<script src="${payloadOrigin}${DATA_PATH}"></script><script>window.__folioTemplate.render()</script>`,
+      `<!doctype html><meta charset="utf-8">${libraries}${inlineScript(TEMPLATE_RUNTIME)}<script nonce="${NONCE}" src="${payloadOrigin}${DATA_PATH}"></script>${inlineScript('window.__folioTemplate.render()')}`,
     );
     shells.set(key, shell);
   }
   return shell;
 }
 
-/** The per-version part of the data script: the template sources as JSON, kept per bundle. */
-const sourcesCache = new Map<string, string>();
-function sourcesJson(bundle: RenderBundle, engine: TemplateEngine, entryPath: string): string {
+/** The per-version part of the data script: the template sources as JSON, and whether they run no scripts. */
+const sourcesCache = new Map<string, { json: string; warm: boolean }>();
+function versionSources(bundle: RenderBundle, engine: TemplateEngine, entryPath: string): { json: string; warm: boolean } {
   const key = `${bundle.key}\n${engine}\n${entryPath}`;
-  let json = sourcesCache.get(key);
-  if (json === undefined) {
+  let entry = sourcesCache.get(key);
+  if (entry === undefined) {
     const sources: Record<string, string> = {};
     for (const p of templateSourcePaths(engine, entryPath, bundle.files.keys()))
       sources[p.slice(1)] = bundle.files.get(p)!.body.toString('utf8');
-    json = JSON.stringify(sources);
-    sourcesCache.set(key, json);
+    entry = { json: JSON.stringify(sources), warm: templateRunsNoScripts(bundle.files.keys(), sources) };
+    sourcesCache.set(key, entry);
     if (sourcesCache.size > 32) sourcesCache.delete(sourcesCache.keys().next().value as string);
   }
-  return json;
+  return entry;
 }
+
+/**
+ * Whether a template version is warm by default: its page runs no scripts of its own, so Folio's runtime
+ * re-renders later jobs of the version in the same page (docs/templates.md "Warm by default").
+ */
+export const isWarmTemplate = (job: Pick<TemplateJob, 'bundle' | 'engine' | 'entryPath'>): boolean =>
+  versionSources(job.bundle, job.engine, job.entryPath).warm;
 
 export interface TemplateJob {
   bundle: RenderBundle;
@@ -119,7 +142,8 @@ function dataScript(job: TemplateJob): string {
   const json = /\bjson\b/i.test(job.payloadMime) ? job.payload.toString('utf8').trim() || 'null' : 'null';
   const css = job.engine === 'markdown' ? JSON.stringify((highlightCss ??= fs.readFileSync(packageFile(HIGHLIGHT_CSS), 'utf8'))) : '""';
   const stylesheets = JSON.stringify([...job.bundle.files.keys()].filter((p) => p.endsWith('.css')).map((p) => p.slice(1)));
-  return `window.__folioTemplateData = {"engine":${JSON.stringify(job.engine)},"entry":${JSON.stringify(job.entryPath.slice(1))},"sources":${sourcesJson(job.bundle, job.engine, job.entryPath)},"data":${json},"env":${JSON.stringify(job.env.variables)},"stylesheets":${stylesheets},"highlightCss":${css}};`;
+  const { json: sources, warm } = versionSources(job.bundle, job.engine, job.entryPath);
+  return `window.__folioTemplateData = {"engine":${JSON.stringify(job.engine)},"entry":${JSON.stringify(job.entryPath.slice(1))},"warm":${warm},"sources":${sources},"data":${json},"env":${JSON.stringify(job.env.variables)},"stylesheets":${stylesheets},"highlightCss":${css}};`;
 }
 
 /** Whether a payload-origin path is one of the template scripts that are the same for every job. */

@@ -3,6 +3,7 @@
 // else -- another account, another version or env, a failed job -- gets a freshly loaded page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError } from '../../src/render/types.js';
 import { chromiumCpuMeter } from '../helpers/proc.js';
@@ -242,4 +243,111 @@ test('a page that started a shared worker (which freezing does not stop) is not 
   );
   assert.equal(r.stayedWarm, false, 'the page was closed, not kept warm');
   assertIdle(r);
+});
+
+// Templates in a language that run no scripts are warm by default (docs/templates.md "Warm by default"):
+// Folio's runtime renders each later job into a clean document in the same page.
+const languageTemplates: Record<string, { entry: string; source: string; partial?: [string, string] }> = {
+  handlebars: {
+    entry: '/index.hbs',
+    source:
+      '<!doctype html><html lang="{{lang}}"><head><title>{{title}}</title></head><body><p>NAME[{{name}}]</p>{{#if extra}}<p>EXTRA[{{extra}}]</p>{{/if}}<p>{{{markup}}}</p>{{> line}}</body></html>',
+    partial: ['/partials/line.hbs', '<p>TOTAL[{{formatNumber total 2}}]</p>'],
+  },
+  liquid: {
+    entry: '/index.liquid',
+    source:
+      '<!doctype html><html lang="{{ lang }}"><head><title>{{ title }}</title></head><body><p>NAME[{{ name }}]</p>{% if extra %}<p>EXTRA[{{ extra }}]</p>{% endif %}<p>{{ markup }}</p>{% render "line", total: total %}</body></html>',
+    partial: ['/line.liquid', '<p>TOTAL[{{ total | formatNumber: 2 }}]</p>'],
+  },
+  nunjucks: {
+    entry: '/index.njk',
+    source:
+      '<!doctype html><html lang="{{ lang }}"><head><title>{{ title }}</title></head><body><p>NAME[{{ name }}]</p>{% if extra %}<p>EXTRA[{{ extra }}]</p>{% endif %}<p>{{ markup | safe }}</p>{% include "partials/line.njk" %}</body></html>',
+    partial: ['/partials/line.njk', '<p>TOTAL[{{ total | formatNumber(2) }}]</p>'],
+  },
+  mustache: {
+    entry: '/index.mustache',
+    source:
+      '<!doctype html><html lang="{{lang}}"><head><title>{{title}}</title></head><body><p>NAME[{{name}}]</p>{{#extra}}<p>EXTRA[{{extra}}]</p>{{/extra}}<p>{{{markup}}}</p>{{> line}}</body></html>',
+    partial: ['/partials/line.mustache', '<p>TOTAL[{{#formatNumber}}{{total}} 2{{/formatNumber}}]</p>'],
+  },
+};
+
+function languageBundle(engine: string, extra: Record<string, string> = {}) {
+  const t = languageTemplates[engine]!;
+  return bundle({ [t.entry]: t.source, ...(t.partial ? { [t.partial[0]]: t.partial[1] } : {}), ...extra });
+}
+
+async function renderLanguage(engine: string, b: ReturnType<typeof bundle>, payload: object, accountId = `acct_lang_${engine}`) {
+  const out = memorySink();
+  const req = request({
+    accountId,
+    bundle: b,
+    engine: engine as never,
+    entryPath: languageTemplates[engine]!.entry,
+    payload: Buffer.from(JSON.stringify(payload)),
+  });
+  const result = await renderer.render(req, out.sink);
+  const title = /^Title:\s*(.*)$/m.exec(execFileSync('pdfinfo', ['-'], { input: out.bytes() }).toString('utf8'))?.[1];
+  return { text: pdfText(out.bytes()), ready: result.diagnostics?.ready?.mode, title };
+}
+
+for (const engine of Object.keys(languageTemplates)) {
+  test(`${engine}: a template that runs no scripts is warm by default, and each job starts from a clean document`, async () => {
+    const b = languageBundle(engine);
+    const first = await renderLanguage(engine, b, {
+      name: 'alice',
+      title: 'First',
+      lang: 'en',
+      extra: 'only-in-first',
+      total: 1234.5,
+      locale: 'de-DE',
+    });
+    const second = await renderLanguage(engine, b, { name: 'bob', title: 'Second', lang: 'fr', total: 7 });
+    assert.notEqual(first.ready, 'warm', 'the first job loads the page');
+    assert.equal(second.ready, 'warm', 'the next job of the same version is rendered in the kept page');
+    assert.match(first.text, /NAME\[alice\][\s\S]*EXTRA\[only-in-first\][\s\S]*TOTAL\[1\.234,50\]/);
+    assert.match(second.text, /NAME\[bob\][\s\S]*TOTAL\[7\.00\]/, "the job's own payload, locale and helpers");
+    assert.doesNotMatch(second.text, /alice|only-in-first/, 'nothing of the previous job is left');
+    assert.equal(first.title, 'First');
+    assert.equal(second.title, 'Second', 'the title is the second document');
+  });
+}
+
+test("a warm template's page runs no script: markup from the payload cannot run one, in the first job or a later one", async () => {
+  const b = languageBundle('handlebars');
+  const hostile = `<img src="/missing.png" onerror="document.body.append('PWNED-HANDLER')"><svg onload="document.body.append('PWNED-SVG')"></svg><script>document.body.append('PWNED-SCRIPT'); window.leak = 'x';</script><iframe srcdoc="<script>parent.document.body.append('PWNED-FRAME')</script>"></iframe>`;
+  const first = await renderLanguage('handlebars', b, { name: 'first', markup: hostile }, 'acct_lang_hostile');
+  await renderLanguage('handlebars', b, { name: 'warmup', markup: 'plain' }, 'acct_lang_hostile');
+  const later = await renderLanguage('handlebars', b, { name: 'later', markup: hostile }, 'acct_lang_hostile');
+  assert.equal(later.ready, 'warm');
+  for (const r of [first, later]) assert.doesNotMatch(r.text, /PWNED/, r.text);
+});
+
+test('a template with a script of its own, or a bundle with a script file, is not warm by default', async () => {
+  const withScript = bundle({ '/index.hbs': '<!doctype html><p>NAME[{{name}}]</p><script>folio.waitForReady = false;</script>' });
+  const withFile = languageBundle('handlebars', { '/chart.js': 'window.x = 1;' });
+  for (const [b, account] of [
+    [withScript, 'acct_lang_script'],
+    [withFile, 'acct_lang_file'],
+  ] as const) {
+    const entry = { engine: 'handlebars', b };
+    await renderLanguage(entry.engine, b, { name: 'one' }, account);
+    const second = await renderLanguage(entry.engine, b, { name: 'two' }, account);
+    assert.notEqual(second.ready, 'warm', account);
+    assert.match(second.text, /NAME\[two\]/);
+  }
+});
+
+test("a warm job whose data breaks the template fails with the template's error, and the next job loads a fresh page", async () => {
+  const b = bundle({ '/index.hbs': '<!doctype html><p>NAME[{{name}}]</p>{{#if broken}}{{> missing}}{{/if}}' });
+  await renderLanguage('handlebars', b, { name: 'ok' }, 'acct_lang_error');
+  await assert.rejects(
+    renderLanguage('handlebars', b, { name: 'bad', broken: true }, 'acct_lang_error'),
+    (err: RenderError) => err.code === 'template_render_failed' && /index\.hbs.*missing/.test(err.message),
+  );
+  const next = await renderLanguage('handlebars', b, { name: 'after' }, 'acct_lang_error');
+  assert.notEqual(next.ready, 'warm');
+  assert.match(next.text, /NAME\[after\]/);
 });

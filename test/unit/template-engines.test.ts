@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkCommit } from '../../src/domain/deploys/commit-check.js';
 import { resolveRoute } from '../../src/domain/deploys/file-paths.js';
-import { engineOfPath, lineColumn, resolveEngine, templateSourcePaths } from '../../src/domain/deploys/template-engines.js';
+import {
+  engineOfPath,
+  lineColumn,
+  resolveEngine,
+  templateRunsNoScripts,
+  templateSourcePaths,
+} from '../../src/domain/deploys/template-engines.js';
 import { checkTemplates } from '../../src/sandbox/template-check.js';
 
 const UNLIMITED = { maxFilesPerDeployCommit: null, maxBytesPerDeployCommit: null, maxRenderTimeoutMs: null };
@@ -66,4 +72,15 @@ describe('template engines', () => {
     assert.equal(checkTemplates('handlebars', [{ path: 'index.hbs', text: '{{#each a}}{{this}}{{/each}}' }]), null);
     assert.equal(checkTemplates('markdown', [{ path: 'index.md', text: '{{ not a template' }]), null);
   });
+});
+
+test('a template runs no scripts unless a source writes one or the bundle holds a file that could hold one', () => {
+  const sources = { 'index.hbs': '<p>{{name}}</p>{{> line}}', 'partials/line.hbs': '<p>{{total}}</p>' };
+  const paths = ['/index.hbs', '/partials/line.hbs', '/style.css', '/logo.svg', '/terms.html', '/fonts/a.woff2'];
+  assert.equal(templateRunsNoScripts(paths, sources), true);
+  assert.equal(templateRunsNoScripts([...paths, '/chart.js'], sources), false, 'a script file');
+  assert.equal(templateRunsNoScripts([...paths, '/wasm/lib.wasm'], sources), false, 'a WebAssembly module');
+  for (const markup of ['<SCRIPT src="x">', '<img onerror = "x">', '<a href="javascript:x">', '<iframe src="/">', '<object data="x">'])
+    assert.equal(templateRunsNoScripts(paths, { ...sources, 'partials/line.hbs': markup }), false, markup);
+  assert.equal(templateRunsNoScripts(['/index.html'], { 'index.html': '<p>Common = {{x}}</p>' }), true, 'text is not a handler');
 });

@@ -102,3 +102,22 @@ export const MARKDOWN_INCLUDE = /\{\{-?\s*toHTML\s+(?:"([^"\\\n]*)"|`([^`\n]*)`)
 export function markdownIncludes(html: string): Array<{ name: string; offset: number }> {
   return [...html.matchAll(MARKDOWN_INCLUDE)].map((m) => ({ name: (m[1] ?? m[2]!).replace(/^\.?\/+/, ''), offset: m.index }));
 }
+
+/**
+ * Files a template includes only to run them. (Pages and SVG documents of the bundle cannot run script in a
+ * warm page either: the policy refuses frames and objects, and an image never runs script.)
+ */
+const SCRIPT_FILE = /\.(m?js|cjs|wasm)$/i;
+/** Markup in a template source that runs script or opens another document in the page. */
+const SCRIPT_MARKUP = /<\s*(script|iframe|frame|object|embed)\b|\bon[a-z]+\s*=|javascript:/i;
+
+/**
+ * Whether a template version runs no scripts of its own, which makes it warm by default (docs/templates.md
+ * "Warm by default"): no script file in the bundle, and no source that writes a script, an event handler
+ * attribute, a javascript: URL, a frame or an object. Such a page
+ * is re-rendered for each job by Folio's runtime alone, under a policy that refuses any other script.
+ */
+export function templateRunsNoScripts(paths: Iterable<string>, sources: Readonly<Record<string, string>>): boolean {
+  for (const p of paths) if (SCRIPT_FILE.test(p)) return false;
+  return Object.values(sources).every((text) => !SCRIPT_MARKUP.test(text));
+}
