@@ -12,6 +12,7 @@ import {
   PAGE_LINKS_EXPRESSION,
   pagesOf,
 } from './page-references.js';
+import { partPrintParams } from './part-print.js';
 import { PdfReadStream } from './pdf-stream.js';
 import type { RunContext } from './run-context.js';
 import { pageFailed } from './run-guard.js';
@@ -25,6 +26,8 @@ const DESTINATIONS_TIMEOUT_MS = 10_000;
 
 /** Prints into the sink: once, or (page references) until the page numbers settle. */
 export function print(run: RunContext, sink: PdfSink, onPrinted: () => void): Promise<PrintedPdf> {
+  // A part of a long document prints once: the job numbers its references across all parts (part-print.ts).
+  if (run.req.part) return printOnce(run, sink, onPrinted, partPrintParams(run));
   return run.req.pdf.pageReferences ? printWithPageReferences(run, sink, onPrinted) : printOnce(run, sink, onPrinted);
 }
 

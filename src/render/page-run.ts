@@ -5,6 +5,7 @@
 import type { Protocol } from 'devtools-protocol';
 import type { ExternalFetch } from './network-policy.js';
 import { coldEntry, warmEntry, type EntryMode } from './page-entry.js';
+import { preparePart } from './part-print.js';
 import { print, type PrintedPdf } from './page-print.js';
 import type { PageSession } from './page-session.js';
 import { PreloadedEntry } from './preloaded-entry.js';
@@ -146,6 +147,7 @@ export class PageRun {
       await waitUntilReady(run, entered);
       await waitForConditions(run);
       await checkBeforePrint(run);
+      await preparePart(run);
       run.endPhase('readyWait');
       run.phase = 'printing';
       this.#onPrint?.();
@@ -153,8 +155,10 @@ export class PageRun {
       const result = await print(run, sink, () => (handlerCheck = this.#askForHandler()));
       run.phase = 'done';
       run.endPhase('print');
-      if (handlerCheck) this.warmCapable = await this.#keepsHandler(handlerCheck);
-      return result;
+      // A part's numbering stays in the page's style sheets; only a template in a language replaces them
+      // (its next job writes a new document), so another page is not kept warm after a part.
+      if (handlerCheck) this.warmCapable = (await this.#keepsHandler(handlerCheck)) && !(run.req.part && !run.req.engine);
+      return run.partReferences ? { ...result, partReferences: run.partReferences } : result;
     } finally {
       unwatch();
       if (run.session.router === this.#requests) run.session.router = null;

@@ -53,6 +53,11 @@ const REUSABLE_AFTER = new Set(['render_failed', 'render_output_too_large']);
 
 export class Renderer {
   readonly supervisor: BrowserSupervisor;
+
+  /** Renders this renderer runs at once (its slots on the browser). */
+  get concurrency(): number {
+    return this.supervisor.concurrency;
+  }
   #opts: RendererOptions;
   #pools = new WeakMap<BrowserInstance, SessionPool>();
   #bundles = new BundleIndexCache();

@@ -37,6 +37,8 @@ export class RunContext {
   warmHandlerFailed = false;
   /** The preloaded page's script read folio.jobId before the job was bound: the job loaded the page again. */
   preloadRefused = false;
+  /** A part's draft print: the ids the page refers to (part-print.ts). */
+  partReferences: string[] | null = null;
   /** While a URL source's page loads (page-entry.ts): told when the router could not fetch it. */
   onDocumentFailure: ((failure: DocumentFailure) => void) | null = null;
   /** Console output, errors, failed requests, ready path and phase timings of this job. */

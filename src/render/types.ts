@@ -8,6 +8,7 @@ import type { UrlSource } from '../domain/jobs/url-source.js';
 import type { WaitFor } from '../domain/jobs/wait-for.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
+import type { PartNumbering } from './part-numbering.js';
 
 /** One file of a deploy version, as the page will be served it from the bundle origin. */
 export interface BundleFile {
@@ -57,6 +58,18 @@ export interface RenderRequest {
   urlSource?: UrlSource & { allowedHosts: readonly string[] };
   /** Aborts the render (job canceled): the page is closed, render() rejects with RenderError('render_canceled'). */
   signal?: AbortSignal;
+  /** A part of a long document (part-numbering.ts): where it stands, and whether this is its draft print. */
+  part?: PartPrint;
+}
+
+/**
+ * One print of a part of a long document. The draft only counts the part's pages and finds where its
+ * elements land (untagged, no outline); the final print carries the joined document's page numbers and
+ * the pages of the ids its references name (`pageNumbers`, from every part's draft).
+ */
+export interface PartPrint extends PartNumbering {
+  draft: boolean;
+  pageNumbers?: Readonly<Record<string, number>>;
 }
 
 /** Receives the PDF as a stream; resolves once everything is stored. The renderer enforces maxOutputBytes before bytes reach the sink. */
@@ -79,6 +92,8 @@ export interface RenderResult {
   diagnostics?: RenderDiagnostics;
   /** The language the page declared (`<html lang>`) when it printed, null for none (PDF/UA-1 keeps only a declared /Lang). */
   pageLang?: string | null;
+  /** A part's draft print: the ids its page refers to (data-folio-page-of, folio.pageOf). */
+  partReferences?: string[];
 }
 
 /**

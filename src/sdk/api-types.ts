@@ -4315,7 +4315,7 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
-                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType`, `parts` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
                     print?: {
                         [key: string]: unknown;
                     };
@@ -4643,7 +4643,7 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
-                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType`, `parts` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
                     print?: {
                         [key: string]: unknown;
                     };
@@ -5008,6 +5008,13 @@ export interface operations {
                             bytes?: number;
                             /** @description Present (true) when the job's page had been loaded ahead of the job, while the account's previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load. */
                             preloaded?: boolean;
+                            /** @description Long documents only (`pdf.parts`, the long-documents guide): the parts the document was printed in and joined from. The other fields describe the first part. */
+                            parts?: {
+                                /** @description Parts the document was printed in. */
+                                count: number;
+                                /** @description Each part's pages, in order. */
+                                pages: number[];
+                            };
                             /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N"). */
                             pageReferences?: {
                                 /** @description Ids the page referred to (`folio.pageOf`, `data-folio-page-of`). */
@@ -5349,7 +5356,7 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
-                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
+                    /** @description Print options of this job (one-shot renders, inline sources): the same options and rules as a version's `render.metadata.pdf` print overrides — `format`, `width`, `height`, `landscape`, `margin`, `scale`, `printBackground`, `displayHeaderFooter`, `headerTemplate`, `footerTemplate`, `pageRanges`, `tagged`, `outline`, `pageReferences`, `reducedMotion`, `mediaType`, `parts` — each replacing the version's (`margin` side by side). Lengths are a number of CSS px or a string with `px`, `in`, `cm`, `mm`, `pt` or `pc`; `mediaType` is `print` (default) or `screen`. CSS `@page` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming `print.<option>`. */
                     print?: {
                         [key: string]: unknown;
                     };

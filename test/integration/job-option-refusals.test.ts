@@ -183,4 +183,53 @@ describe('render job output options refused at creation', () => {
       assert.match(r.body.message, message);
     }
   });
+
+  test('long documents: bad pdf.parts or a payload without its array is a 400 naming the field, at job creation and at commit', async () => {
+    const before = await jobCount();
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ print: { parts: { items: 'rows', size: 0 } } }, 'print.parts', /size must be an integer from 1 to 100000/],
+      [{ print: { parts: { items: '../rows' } } }, 'print.parts', /must name an array of the payload/],
+      [{ print: { parts: { items: 'rows', by: 'page' } } }, 'print.parts', /by is not a known option/],
+      [
+        { print: { parts: { items: 'rows' }, displayHeaderFooter: true } },
+        'print',
+        /cannot be combined with pdf\.displayHeaderFooter|cannot be combined with print\.displayHeaderFooter/,
+      ],
+      [{ print: { parts: { items: 'rows' } }, payload: { rows: 'not a list' } }, 'payload', /no array at rows/],
+      [
+        { print: { parts: { items: 'report.rows', size: 1 } }, payload: { report: { rows: Array.from({ length: 1001 }, (_, i) => i) } } },
+        'payload',
+        /1001 parts; at most 1000/,
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: {}, ...body });
+      assert.equal(r.status, 400, `${JSON.stringify(body).slice(0, 200)}: ${JSON.stringify(r.body)}`);
+      assert.ok(String(r.body.details?.field).startsWith(field), `${field}: ${JSON.stringify(r.body)}`);
+      assert.match(r.body.message, message);
+    }
+    assert.equal(await jobCount(), before);
+    const versioned = await deployFiles(app, { deployId: plainDeploy }, [PAGE], {
+      route: '/',
+      title: 'T',
+      metadata: { pdf: { parts: { items: 'lines', size: 50 } } },
+    });
+    assert.equal(versioned.status, 201, JSON.stringify(versioned.body));
+    const missing = await app.api('POST', '/v1/render-jobs', { deployId: plainDeploy, deployVersionId: 'latest', payload: { rows: [] } });
+    assert.equal(missing.status, 400, "the version's parts need the payload's array");
+    assert.match(missing.body.message, /no array at lines/);
+    const ok = await app.api('POST', '/v1/render-jobs', {
+      deployId: plainDeploy,
+      deployVersionId: 'latest',
+      payload: { lines: [1, 2, 3] },
+    });
+    assert.equal(ok.status, 202, JSON.stringify(ok.body));
+    const refused = await deployFiles(app, { deployId: plainDeploy }, [PAGE], {
+      route: '/',
+      title: 'T',
+      metadata: { pdf: { parts: { items: 'lines', size: -1 } } },
+    });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.match(refused.body.message, /parts\.size/);
+  });
 });

@@ -1,6 +1,7 @@
 // Print options (what Page.printToPDF gets): `render.metadata.pdf`'s print overrides of a version, and a
 // one-shot job's `print` (POST /v1/render, the Gotenberg routes), checked by the same rules. Pure: no I/O,
 // never throws on bad input. render/pdf-options.ts turns checked options into printToPDF parameters.
+import { validateParts, type PartsOption } from './document-parts.js';
 
 /** Print overrides (see shared/spec/decisions.md "The rendering page"). */
 export interface PdfOverrides {
@@ -23,6 +24,8 @@ export interface PdfOverrides {
   reducedMotion?: boolean;
   /** The CSS media type the page is laid out for: `print` (default: what printing always uses) or `screen`. */
   mediaType?: 'print' | 'screen';
+  /** A long document: printed in parts of the payload's array, then joined (domain/jobs/document-parts.ts). */
+  parts?: PartsOption;
 }
 
 export type PdfValidation = { ok: true; value: PdfOverrides } | { ok: false; message: string };
@@ -60,6 +63,7 @@ export const PRINT_OPTION_KEYS = [
   'pageReferences',
   'reducedMotion',
   'mediaType',
+  'parts',
 ] as const;
 const BOOLEAN_KEYS = [
   'landscape',
@@ -153,6 +157,21 @@ export function validatePdfOverrides(x: unknown): PdfValidation {
   if (x.mediaType !== undefined) {
     if (x.mediaType !== 'print' && x.mediaType !== 'screen') return { ok: false, message: 'pdf.mediaType must be "print" or "screen"' };
     out.mediaType = x.mediaType;
+  }
+  if (x.parts !== undefined) {
+    const parts = validateParts(x.parts);
+    if (!parts.ok) return parts;
+    // Each part is printed on its own: Chromium's header and footer templates and page ranges would
+    // number and pick the pages of each part, not of the document.
+    if (out.displayHeaderFooter)
+      return {
+        ok: false,
+        message:
+          'pdf.parts cannot be combined with pdf.displayHeaderFooter: number the pages with CSS margin boxes (@page { @bottom-center { content: counter(page) } })',
+      };
+    if (out.pageRanges !== undefined && out.pageRanges.trim() !== '')
+      return { ok: false, message: 'pdf.parts cannot be combined with pdf.pageRanges' };
+    out.parts = parts.value;
   }
   return { ok: true, value: out };
 }

@@ -43,6 +43,8 @@ export interface RenderDiagnostics {
   pageReferences?: PageReferencesReport;
   /** What went wrong in the page, counted by warning code (domain/jobs/job-warnings.ts). */
   warnings?: JobWarning[];
+  /** A long document (pdf.parts): how many parts it was printed in, and each part's pages. */
+  parts?: { count: number; pages: number[] };
 }
 
 export interface PageReferencesReport {

@@ -84,6 +84,18 @@ export const RenderDiagnosticsSchema = Type.Object(
           'Present (true) when the job\'s page had been loaded ahead of the job, while the account\'s previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load.',
       }),
     ),
+    parts: Type.Optional(
+      Type.Object(
+        {
+          count: Type.Integer({ minimum: 1, description: 'Parts the document was printed in.' }),
+          pages: Type.Array(Type.Integer({ minimum: 0 }), { description: "Each part's pages, in order." }),
+        },
+        {
+          description:
+            'Long documents only (`pdf.parts`, the long-documents guide): the parts the document was printed in and joined from. The other fields describe the first part.',
+        },
+      ),
+    ),
     pageReferences: Type.Optional(
       Type.Object(
         {

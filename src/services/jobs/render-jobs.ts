@@ -4,7 +4,8 @@ import type { Transaction } from 'kysely';
 import type { RenderJobsTable, Tables } from '../../db/tables.js';
 import { newId } from '../../domain/ids.js';
 import { CANCELABLE_STATUSES, isTerminal } from '../../domain/jobs/job-state.js';
-import { buildPayload, payloadWithInvoiceData } from '../../domain/jobs/payload.js';
+import { buildPayload, isJsonMime, payloadWithInvoiceData } from '../../domain/jobs/payload.js';
+import { effectiveParts, partsPayloadProblem } from '../../domain/jobs/document-parts.js';
 import { type PlanPolicy } from '../../domain/accounts/plans.js';
 import { secondsToPeriodEnd } from '../../domain/accounts/period.js';
 import { urlSourceShapeProblem } from '../../domain/jobs/job-sources.js';
@@ -38,6 +39,13 @@ import type { StoredJobDocument } from '../../domain/jobs/job-document.js';
 
 export type { CreateJobInput, JobAttachmentInput } from './render-job-types.js';
 export { hasDocumentOptions, versionSignatureCertificate } from './job-documents.js';
+
+/** A long document (pdf.parts) is split from the payload's array: a payload without it is a 400 now. */
+function checkParts(print: StoredJobDocument['print'], versionMetadataJson: string | null, payload: { bytes: Buffer; mime: string }): void {
+  const parts = effectiveParts(print, versionMetadataJson);
+  const problem = parts ? partsPayloadProblem(parts, payload.bytes, isJsonMime(payload.mime)) : null;
+  if (problem) throw new AppError('invalid_request', problem, { field: 'payload' });
+}
 export { queuedJobRow } from './job-rows.js';
 const MAX_WAIT_SECONDS = 30;
 
@@ -116,6 +124,7 @@ export class RenderJobs {
           field: 'office',
         });
       const { policy } = this.ctx.plans.get(planKey);
+      checkParts(document?.print, version.metadata_json, payload);
       const documentJson = document ? await this.checkDocumentAgainstVersion(trx, version, document, policy) : null;
       await this.checkRenderTime(trx, accountId, policy, now);
       const row = queuedJobRow({

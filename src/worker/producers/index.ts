@@ -4,6 +4,7 @@
 import { chromiumPrint } from './chromium-print.js';
 import { existingPdfs } from './existing-pdfs.js';
 import { officeConversion } from './office-conversion.js';
+import { partsPrint } from './parts-print.js';
 import type { Producer, ProducerInput } from './producer.js';
 import { wordTemplate } from './word-template.js';
 
@@ -13,5 +14,6 @@ export type { Producer, ProducerDeps, ProducerInput, ProducerSink, RendererPort 
 export function producerFor(job: ProducerInput): Producer {
   if (job.pdfJob) return existingPdfs;
   if (job.office) return job.wordTemplate ? wordTemplate : officeConversion;
+  if (job.request.pdf.parts && !job.request.urlSource) return partsPrint;
   return chromiumPrint;
 }

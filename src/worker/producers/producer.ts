@@ -14,6 +14,8 @@ import type { DocumentPlan } from '../document-step.js';
 /** Prints a render request in Chromium (render/renderer.ts), streaming the PDF into the sink. */
 export interface RendererPort {
   render(req: RenderRequest, sink: (pdf: Readable) => Promise<void>): Promise<RenderResult>;
+  /** Renders it runs at once (a long document's parts print this many at a time); 1 when unknown. */
+  readonly concurrency?: number;
 }
 
 /**

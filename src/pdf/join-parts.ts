@@ -1,0 +1,139 @@
+// Joining the parts of a long document (docs/long-documents.md) into one PDF with qpdf, which copies
+// pages without holding the document in a heap: `qpdf --empty --pages …` for the pages, then the parts'
+// outlines, read from each part and shifted by the pages before it, written into the joined file as new
+// objects (`--update-from-json`). qpdf keeps only its primary input's outline when it joins, so this is
+// the one way to keep every chapter's entry. The parts are Chromium's own prints, joined on disk.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PdfError } from './errors.js';
+import { toolMissing, underMemoryLimit } from './tool-memory.js';
+
+/** A joined document of 100,000 pages stays far below this (measured: qpdf's peak RSS in docs/long-documents.md). */
+const JOIN_MEMORY_BYTES = 4 * 1024 ** 3;
+const JSON_LIMIT_BYTES = 512 * 1024 * 1024;
+
+interface OutlineItem {
+  title: string;
+  /** 1-based page in the joined document. */
+  page: number;
+  /** The rest of the item's explicit destination after the page (`/XYZ x y zoom`, `/Fit`…). */
+  view: unknown[];
+  open: boolean;
+  kids: OutlineItem[];
+}
+
+interface QpdfOutline {
+  title?: string;
+  destpageposfrom1?: number | null;
+  dest?: unknown;
+  open?: boolean;
+  kids?: QpdfOutline[];
+}
+
+function qpdf(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  const limited = underMemoryLimit('qpdf', args, JOIN_MEMORY_BYTES);
+  return new Promise((resolve, reject) => {
+    execFile(
+      limited.command,
+      limited.args,
+      { timeout: timeoutMs, maxBuffer: JSON_LIMIT_BYTES, killSignal: 'SIGKILL', signal },
+      (err, stdout, stderr) => {
+        // qpdf exits 3 for warnings it recovered from: the output is still complete.
+        const code: unknown = (err as { code?: unknown } | null)?.code;
+        if (!err || code === 3) return resolve(stdout);
+        if (toolMissing(typeof code === 'number' ? code : null, stderr) || code === 'ENOENT')
+          return reject(new PdfError('qpdf_failed', 'qpdf is not installed (Debian/Ubuntu: apt-get install qpdf)'));
+        if ((err as { killed?: boolean }).killed)
+          return reject(new PdfError('qpdf_timeout', `qpdf did not join the parts within ${timeoutMs} ms`));
+        reject(
+          new PdfError(
+            'qpdf_failed',
+            `qpdf could not join the parts: ${String(stderr || err.message)
+              .split('\n')[0]!
+              .slice(0, 300)}`,
+          ),
+        );
+      },
+    );
+  });
+}
+
+const json = async (args: string[], timeoutMs: number, signal?: AbortSignal) =>
+  JSON.parse(await qpdf(['--json=2', ...args], timeoutMs, signal)) as Record<string, unknown>;
+
+function outlineOf(items: QpdfOutline[] | undefined, pagesBefore: number, depth = 0): OutlineItem[] {
+  if (!Array.isArray(items) || depth > 32) return [];
+  return items.flatMap((it) => {
+    const page = typeof it.destpageposfrom1 === 'number' ? it.destpageposfrom1 : null;
+    const kids = outlineOf(it.kids, pagesBefore, depth + 1);
+    if (page === null) return kids; // an entry pointing nowhere: its children keep their place
+    const view = Array.isArray(it.dest) ? it.dest.slice(1) : ['/Fit'];
+    return [{ title: String(it.title ?? ''), page: page + pagesBefore, view, open: it.open !== false, kids }];
+  });
+}
+
+/** The objects of the joined outline, numbered after `firstId`, as qpdf's JSON update wants them. */
+function outlineObjects(items: OutlineItem[], pageRefs: string[], firstId: number) {
+  let next = firstId;
+  const ref = () => `${next++} 0 R`;
+  const objects: Record<string, { value: Record<string, unknown> }> = {};
+  const root = ref();
+  const write = (list: OutlineItem[], parent: string): string[] => {
+    const refs = list.map(() => ref());
+    list.forEach((it, i) => {
+      const d: Record<string, unknown> = { '/Title': `u:${it.title}`, '/Parent': parent, '/Dest': [pageRefs[it.page - 1], ...it.view] };
+      if (i > 0) d['/Prev'] = refs[i - 1];
+      if (i + 1 < refs.length) d['/Next'] = refs[i + 1];
+      const kids = write(it.kids, refs[i]!);
+      if (kids.length > 0)
+        Object.assign(d, { '/First': kids[0], '/Last': kids[kids.length - 1], '/Count': it.open ? kids.length : -kids.length });
+      objects[`obj:${refs[i]}`] = { value: d };
+    });
+    return refs;
+  };
+  const top = write(items, root);
+  objects[`obj:${root}`] = { value: { '/Type': '/Outlines', '/First': top[0], '/Last': top[top.length - 1], '/Count': top.length } };
+  return { root, objects, maxId: next - 1 };
+}
+
+/**
+ * Joins the parts (PDF files, in order) into `out`, with one outline made of every part's outline, each
+ * entry on its page of the joined document. Resolves the joined page count.
+ */
+export async function joinParts(parts: string[], out: string, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<number> {
+  const deadline = Date.now() + opts.timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  const outline: OutlineItem[] = [];
+  let pages = 0;
+  for (const part of parts) {
+    const info = await json(['--json-key=pages', '--json-key=outlines', part], left(), opts.signal);
+    outline.push(...outlineOf(info.outlines as QpdfOutline[], pages));
+    pages += (info.pages as unknown[]).length;
+  }
+  const joined = outline.length > 0 ? path.join(path.dirname(out), `joined-${path.basename(out)}`) : out;
+  await qpdf(['--empty', '--pages', ...parts, '--', joined], left(), opts.signal);
+  if (outline.length === 0) return pages;
+  try {
+    const facts = await json(['--json-key=pages', '--json-key=qpdf', '--json-object=trailer', joined], left(), opts.signal);
+    const pageRefs = (facts.pages as Array<{ object: string }>).map((p) => p.object);
+    const [header, objects] = facts.qpdf as [{ maxobjectid: number }, Record<string, { value: Record<string, unknown> }>];
+    const rootRef = objects.trailer!.value['/Root'] as string;
+    const rootFacts = await json(['--json-key=qpdf', `--json-object=${rootRef.split(' ')[0]}`, joined], left(), opts.signal);
+    const catalog = (rootFacts.qpdf as [unknown, Record<string, { value: Record<string, unknown> }>])[1][`obj:${rootRef}`]!.value;
+    const made = outlineObjects(outline, pageRefs, header.maxobjectid + 1);
+    const update = {
+      qpdf: [
+        { jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: made.maxId },
+        { ...made.objects, [`obj:${rootRef}`]: { value: { ...catalog, '/Outlines': made.root } } },
+      ],
+    };
+    const updateFile = `${joined}.outline.json`;
+    await fs.writeFile(updateFile, JSON.stringify(update), { mode: 0o600 });
+    await qpdf([joined, `--update-from-json=${updateFile}`, out], left(), opts.signal);
+    await fs.rm(updateFile, { force: true });
+  } finally {
+    await fs.rm(joined, { force: true });
+  }
+  return pages;
+}

@@ -1,0 +1,46 @@
+// Before a part of a long document prints (part-numbering.ts): its page numbers in the joined document,
+// and either the link targets its draft reads or the page numbers of the references it shows.
+import { applyPageNumbersExpression } from './page-references.js';
+import { PART_TARGETS_EXPRESSION, partNumberingExpression } from './part-numbering.js';
+import type { Protocol } from 'devtools-protocol';
+import type { RunContext } from './run-context.js';
+import { pageFailed } from './run-guard.js';
+import { RenderError } from './types.js';
+
+export async function preparePart(run: RunContext): Promise<void> {
+  const part = run.req.part;
+  if (!part) return;
+  const { guard, diagnostics } = run;
+  const numbered = await guard.evaluate(partNumberingExpression(part), "giving the part its pages' numbers");
+  const unreadable = numbered.result?.value;
+  if (typeof unreadable === 'number' && unreadable > 0 && part.index === 0 && !part.draft)
+    diagnostics.console(
+      'warning',
+      `${unreadable} style sheet(s) of another origin could not be read: their page counters number each part from 1`,
+    );
+  if (part.draft) {
+    const r = await guard.evaluate(PART_TARGETS_EXPRESSION, 'marking the elements other parts may refer to');
+    run.partReferences = Array.isArray(r.result?.value) ? (r.result.value as unknown[]).map(String) : [];
+    return;
+  }
+  if (!part.pageNumbers || Object.keys(part.pageNumbers).length === 0) return;
+  const applied = await guard.evaluate(
+    applyPageNumbersExpression(new Map(Object.entries(part.pageNumbers))),
+    'giving the part its page references',
+  );
+  if (applied.exceptionDetails) {
+    const text = applied.exceptionDetails.exception?.description ?? applied.exceptionDetails.text ?? 'unknown error';
+    throw new RenderError('render_failed', `a folio.onPageNumbers handler failed: ${String(text).slice(0, 300)}`);
+  }
+  const value = applied.result?.value as unknown;
+  if (value !== null && typeof value === 'object' && 'failed' in value) throw pageFailed(String((value as { failed: unknown }).failed));
+}
+
+/**
+ * A part's print parameters: the draft without structure tree or outline (they do not change the layout and
+ * cost about half of a tagged print); the final print as the job asks (Chromium builds the outline from the
+ * structure tree, so a part with an outline is printed tagged).
+ */
+export function partPrintParams(run: RunContext): Protocol.Page.PrintToPDFRequest {
+  return run.req.part?.draft ? { ...run.printParams, generateTaggedPDF: false, generateDocumentOutline: false } : run.printParams;
+}

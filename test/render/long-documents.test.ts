@@ -1,0 +1,149 @@
+// Long documents printed in parts (docs/long-documents.md), with real Chromium, qpdf and poppler: a book of
+// chapters split into parts of a few chapters prints as if it had been printed at once -- the same pages,
+// "Page N of M" continuing across parts, running headers, a table of contents whose numbers are the pages
+// the chapters start on, and an outline entry for every chapter.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Renderer } from '../../src/render/renderer.js';
+import { RenderError, type RenderRequest } from '../../src/render/types.js';
+import { printInParts } from '../../src/worker/producers/parts-print.js';
+import { bundle, memorySink, request } from './helpers.js';
+
+let renderer: Renderer;
+before(async () => {
+  renderer = new Renderer({ concurrency: 2, executablePath: process.env.FOLIO_CHROMIUM_PATH });
+  await renderer.start();
+});
+after(() => renderer.close());
+
+const book = bundle({
+  '/index.hbs': `<!doctype html><html lang="en"><head><title>Annual report</title><style>
+  @page { size: A4; margin: 2cm; @top-center { content: "Annual report"; font: 9pt sans-serif; }
+          @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt sans-serif; } }
+  @page :first { @top-center { content: none; } }
+  body { font: 11pt sans-serif; } thead { display: table-header-group; } tr { break-inside: avoid; }
+  h1 { break-before: page; font-size: 16pt; }
+</style></head><body>
+{{#unless _part.index}}<h2>Contents</h2><ol>{{#each toc}}<li>{{title}} .... <span data-folio-page-of="ch-{{id}}">000</span></li>{{/each}}</ol>{{/unless}}
+{{#each chapters}}<h1 id="ch-{{id}}">{{title}}</h1><table><thead><tr><th>Row of {{title}}</th><th>Value</th></tr></thead>
+<tbody>{{#each rows}}<tr><td>Entry {{this}}</td><td>{{formatNumber this 2}}</td></tr>{{/each}}</tbody></table>{{/each}}
+</body></html>`,
+});
+
+const chapters = Array.from({ length: 24 }, (_, i) => ({
+  id: i + 1,
+  title: `Chapter ${i + 1}`,
+  rows: Array.from({ length: 40 + (i % 5) * 25 }, (_, r) => r + 1),
+}));
+const payload = { toc: chapters.map(({ id, title }) => ({ id, title })), chapters };
+
+const bookRequest = (overrides: Partial<RenderRequest> = {}) =>
+  request({
+    accountId: 'acct_long',
+    bundle: book,
+    engine: 'handlebars',
+    entryPath: '/index.hbs',
+    payload: Buffer.from(JSON.stringify(payload)),
+    pdf: { parts: { items: 'chapters', size: 5 } },
+    timeoutMs: 60_000,
+    ...overrides,
+  });
+
+const tool = (cmd: string, args: string[], input: Buffer) =>
+  execFileSync(cmd, args, { input, maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
+const pageText = (pdf: Buffer, page: number) => tool('pdftotext', ['-f', String(page), '-l', String(page), '-layout', '-', '-'], pdf);
+const pageCount = (pdf: Buffer) => Number(/^Pages:\s+(\d+)/m.exec(tool('pdfinfo', ['-'], pdf))![1]);
+
+function outline(pdf: Buffer): Array<{ title: string; page: number }> {
+  // qpdf reads files only.
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'folio-long-test-')), 'doc.pdf');
+  writeFileSync(file, pdf);
+  const json = JSON.parse(
+    execFileSync('qpdf', ['--json=2', '--json-key=outlines', file], { maxBuffer: 64 * 1024 * 1024 }).toString('utf8'),
+  ) as {
+    outlines: Array<{ title: string; destpageposfrom1: number; kids: unknown[] }>;
+  };
+  const flat: Array<{ title: string; page: number }> = [];
+  const walk = (items: typeof json.outlines) => {
+    for (const it of items) {
+      flat.push({ title: it.title, page: it.destpageposfrom1 });
+      walk(it.kids as typeof json.outlines);
+    }
+  };
+  walk(json.outlines);
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  return flat;
+}
+
+test('a book printed in parts is the book printed at once: pages, "Page N of M", running headers, contents and outline', async () => {
+  const out = memorySink();
+  const result = await printInParts(bookRequest(), renderer, out.sink);
+  const pdf = out.bytes();
+  const total = pageCount(pdf);
+  assert.equal(result.pageCount, total);
+  assert.equal(result.diagnostics?.parts?.count, 5, '24 chapters, 5 per part');
+
+  const whole = memorySink();
+  await renderer.render(bookRequest({ pdf: {}, accountId: 'acct_long_whole' }), whole.sink);
+  const wholePdf = whole.bytes();
+  const starts = (d: Buffer) =>
+    outline(d)
+      .filter((e) => /^Chapter \d+$/.test(e.title))
+      .map((e) => e.page);
+  assert.equal(
+    total,
+    pageCount(wholePdf),
+    `as many pages as the same book printed at once: parts ${JSON.stringify(result.diagnostics?.parts?.pages)}, chapters start at ${starts(pdf).join(' ')} in parts, ${starts(wholePdf).join(' ')} at once`,
+  );
+
+  for (const p of [1, 2, Math.ceil(total / 2), total - 1, total]) {
+    const text = pageText(pdf, p);
+    assert.match(text, new RegExp(`Page ${p} of ${total}\\b`), `page ${p} is numbered in the whole document:\n${text}`);
+    if (p > 1) assert.match(text, /Annual report/, `page ${p} has the running header`);
+  }
+  assert.doesNotMatch(pageText(pdf, 1), /Annual report\s*\n/, 'the @page :first rule applies to the first page only');
+
+  const entries = outline(pdf).filter((e) => /^Chapter \d+$/.test(e.title));
+  assert.deepEqual(
+    entries.map((e) => e.title),
+    chapters.map((c) => c.title),
+    'an outline entry for every chapter, in order',
+  );
+  const contents = pageText(pdf, 1) + pageText(pdf, 2);
+  for (const e of entries) {
+    assert.match(pageText(pdf, e.page), new RegExp(`${e.title}\\s*\\n`), `${e.title}'s outline entry points at its page`);
+    const listed = new RegExp(`${e.title} \\.+ (\\d+)`).exec(contents);
+    assert.equal(Number(listed?.[1]), e.page, `the contents give ${e.title} its page`);
+  }
+});
+
+test('a payload without the array named by pdf.parts fails the job with the reason', async () => {
+  await assert.rejects(
+    printInParts(bookRequest({ pdf: { parts: { items: 'sections', size: 5 } } }), renderer, async () => {}),
+    (err: RenderError) => err.code === 'render_failed' && /no array at sections/.test(err.message),
+  );
+});
+
+test('a canceled long document stops its parts: no part starts after the cancel', async () => {
+  const controller = new AbortController();
+  let started = 0;
+  let startedAfterCancel = 0;
+  const port = {
+    concurrency: renderer.concurrency,
+    render: (req: RenderRequest, sink: (pdf: Readable) => Promise<void>) => {
+      if (controller.signal.aborted) startedAfterCancel++;
+      if (++started === 3) controller.abort();
+      return renderer.render(req, sink);
+    },
+  };
+  await assert.rejects(
+    printInParts(bookRequest({ signal: controller.signal }), port, async () => {}),
+    (err: RenderError) => err.code === 'render_canceled',
+  );
+  assert.equal(startedAfterCancel, 0);
+});

@@ -1,0 +1,60 @@
+// Long documents in parts (domain/jobs/document-parts.ts): the option's rules, how a payload is cut into the
+// parts' payloads, where each part's pages start, and which parts option a job prints by.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { effectiveParts, partOffsets, partsPayloadProblem, splitPayload, validateParts } from '../../src/domain/jobs/document-parts.js';
+
+test('pdf.parts: an array path and a size, the size defaulting to 1000', () => {
+  assert.deepEqual(validateParts({ items: 'report.rows' }), { ok: true, value: { items: 'report.rows', size: 1000 } });
+  assert.deepEqual(validateParts({ items: 'rows', size: 250 }), { ok: true, value: { items: 'rows', size: 250 } });
+  for (const bad of [
+    null,
+    'rows',
+    { items: '' },
+    { items: 'a..b' },
+    { items: 'rows', size: 1.5 },
+    { items: 'rows', size: 100_001 },
+    { items: 'rows', extra: 1 },
+  ])
+    assert.equal(validateParts(bad).ok, false, JSON.stringify(bad));
+});
+
+test('a payload is cut into parts: each has its slice of the array, the rest of the payload, and _part', () => {
+  const payload = { title: 'Report', report: { currency: 'EUR', rows: [1, 2, 3, 4, 5] } };
+  const split = splitPayload(payload, { items: 'report.rows', size: 2 });
+  assert.ok(split.ok);
+  assert.deepEqual(
+    split.parts.map((p) => (p.payload.report as { rows: number[] }).rows),
+    [[1, 2], [3, 4], [5]],
+  );
+  assert.deepEqual(split.parts[1]!.payload, {
+    title: 'Report',
+    report: { currency: 'EUR', rows: [3, 4] },
+    _part: { index: 1, count: 3, first: false, last: false, itemOffset: 2, itemTotal: 5 },
+  });
+  assert.deepEqual(payload.report.rows, [1, 2, 3, 4, 5], 'the job payload is left as it was');
+  const empty = splitPayload({ rows: [] }, { items: 'rows', size: 10 });
+  assert.ok(empty.ok && empty.parts.length === 1 && empty.parts[0]!.info.first && empty.parts[0]!.info.last, 'an empty array is one part');
+});
+
+test('a payload without the array, or with too many parts, is refused with the reason', () => {
+  assert.match(partsPayloadProblem({ items: 'rows', size: 10 }, Buffer.from('{"rows": {"a": 1}}'), true)!, /no array at rows/);
+  assert.match(partsPayloadProblem({ items: 'rows', size: 10 }, Buffer.from('not json'), false)!, /needs a JSON object payload/);
+  assert.match(
+    partsPayloadProblem({ items: 'rows', size: 1 }, Buffer.from(JSON.stringify({ rows: new Array(1001).fill(0) })), true)!,
+    /at most 1000/,
+  );
+  assert.equal(partsPayloadProblem({ items: 'rows', size: 10 }, Buffer.from('{"rows": [1]}'), true), null);
+});
+
+test("each part's pages start after the pages of the parts before it", () => {
+  assert.deepEqual(partOffsets([13, 12, 12, 8]), { offsets: [0, 13, 25, 37], total: 45 });
+});
+
+test("a job prints by its own print.parts, else by its version's render.metadata.pdf.parts", () => {
+  const version = JSON.stringify({ pdf: { parts: { items: 'lines', size: 50 } } });
+  assert.deepEqual(effectiveParts({ parts: { items: 'rows', size: 5 } }, version), { items: 'rows', size: 5 });
+  assert.deepEqual(effectiveParts(undefined, version), { items: 'lines', size: 50 });
+  assert.equal(effectiveParts(undefined, JSON.stringify({ pdf: { tagged: true } })), null);
+  assert.equal(effectiveParts(undefined, null), null);
+});
