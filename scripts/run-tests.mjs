@@ -53,6 +53,7 @@ const FILE_TIMEOUT_MS = 10 * 60_000;
 const PG_SUITES = {
   'test/integration': 'every query of the HTTP contract, on both engines',
   'test/e2e/render-jobs.test.ts': 'the queue: claims with FOR UPDATE SKIP LOCKED, leases, retries, fairness',
+  'test/e2e/long-documents.test.ts': "the queue of part prints: claims, leases and the parts' PDFs in S3",
   'test/e2e/webhooks.test.ts': 'the webhook outbox: claims, retries and their schedule',
   'test/e2e/webhook-safety.test.ts': 'outbox rows of deliveries refused by the URL policy',
   'test/e2e/managed-storage.test.ts': 'storage meters: byte counters updated in the job transaction',

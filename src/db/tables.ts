@@ -27,6 +27,7 @@ import type {
   RenderPayloadsTable,
   RenderDiagnosticsTable,
   VersionChecksTable,
+  RenderJobPartsTable,
 } from './tables/jobs.js';
 import type {
   RenderOutputsTable,
@@ -58,6 +59,7 @@ export interface Tables {
   render_jobs: RenderJobsTable;
   render_batches: RenderBatchesTable;
   version_checks: VersionChecksTable;
+  render_job_parts: RenderJobPartsTable;
   render_payloads: RenderPayloadsTable;
   render_outputs: RenderOutputsTable;
   render_diagnostics: RenderDiagnosticsTable;

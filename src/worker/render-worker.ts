@@ -23,6 +23,9 @@ import {
 } from './finishing.js';
 import { claimNextJob } from './job-claim.js';
 import { JobPreparation } from './job-preparation.js';
+import { PartPrinter } from './part-printer.js';
+import { JobParts } from '../services/jobs/job-parts.js';
+import type { QueuedLanesDeps } from './producers/producer.js';
 import { PollingLoop } from './polling-loop.js';
 import { producerFor, type ProducerDeps, type RendererPort } from './producers/index.js';
 
@@ -52,6 +55,10 @@ export class RenderWorker {
   /** What the producers (producers/) and the finishing steps (finishing.ts) reach. */
   private readonly producing: ProducerDeps;
   private readonly finishing: FinishingDeps;
+  /** Long documents: this worker's share of every job's part prints, and the queue they come from. */
+  private readonly jobParts: JobParts;
+  private readonly partPrinter: PartPrinter;
+  private readonly partLanes: QueuedLanesDeps;
   private offQueued: (() => void) | null = null;
   private offChanged: (() => void) | null = null;
 
@@ -72,6 +79,20 @@ export class RenderWorker {
     this.preparation = new JobPreparation(ctx);
     this.producing = { ctx, renderer: deps.renderer, office: deps.office ?? null, merges: deps.merges };
     this.finishing = { ctx, pageImages: deps.pageImages };
+    this.jobParts = new JobParts(ctx);
+    this.partPrinter = new PartPrinter(ctx, {
+      parts: this.jobParts,
+      preparation: this.preparation,
+      renderer: deps.renderer,
+      owner: this.id,
+      changed: (jobId) => deps.notifier.jobChanged(jobId),
+    });
+    this.partLanes = {
+      parts: this.jobParts,
+      blobs: ctx.blobs,
+      wake: () => deps.notifier.jobQueued('parts'),
+      changed: (jobId, ms) => changeOf(deps.notifier, jobId, ms),
+    };
     this.loop = new PollingLoop({ name: 'claim', log: ctx.log, intervalMs: () => ctx.config.workerPollMs, step: () => this.claimStep() });
   }
 
@@ -116,6 +137,8 @@ export class RenderWorker {
    */
   private async claimStep(): Promise<boolean> {
     const { concurrency } = this.deps;
+    // A long document's part prints first: the job they belong to already holds a slot and waits for them.
+    if (this.partPrinter.active < concurrency && (await this.partPrinter.claimAndStart(() => this.loop.wake()))) return true;
     if (this.active.size >= concurrency + SPARE_JOB_SLOTS) return false;
     const job = await this.claim(this.active.size >= concurrency);
     if (!job) return false;
@@ -163,7 +186,12 @@ export class RenderWorker {
       const prepared = await this.preparation.prepare(job, a.abort.signal);
       const producer = producerFor(prepared);
       attempt = beginAttempt(job, prepared, producer, a.abort.signal);
-      const produced = await producer.produce(prepared, attemptSink(attempt, this.finishing), this.producing);
+      const parts = {
+        deps: this.partLanes,
+        attempt: job.attempt,
+        progress: (n: number) => void this.jobParts.progress(job.id, n).catch(() => {}),
+      };
+      const produced = await producer.produce(prepared, attemptSink(attempt, this.finishing), { ...this.producing, parts });
       const result = await finish(attempt, produced, this.finishing);
       await this.recordSuccess(a, attempt, result, log);
     } catch (err) {
@@ -237,6 +265,21 @@ export class RenderWorker {
     if (diagnostics) diagnostics.timings.queued = queuedMs(job);
     await this.deps.outcomes.fail(job, { code, message, renderMs, diagnostics }, this.id);
   }
+}
+
+/** Resolves when the job changes (notifier), or after `ms`. */
+function changeOf(notifier: Notifier, jobId: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const off = notifier.onJobChanged((id) => {
+      if (id === jobId) done();
+    });
+  });
 }
 
 /** Queue wait of an attempt: from when it was due to its claim (updated_at). */

@@ -11,7 +11,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Renderer } from '../../src/render/renderer.js';
 import { RenderError, type RenderRequest } from '../../src/render/types.js';
+import { localLanes } from '../../src/worker/producers/part-lanes.js';
 import { printInParts } from '../../src/worker/producers/parts-print.js';
+import type { RendererPort } from '../../src/worker/producers/producer.js';
 import { bundle, memorySink, request } from './helpers.js';
 
 let renderer: Renderer;
@@ -54,6 +56,10 @@ const bookRequest = (overrides: Partial<RenderRequest> = {}) =>
     ...overrides,
   });
 
+/** A long document printed on this test's renderer (in a worker its parts go through the queue of part prints). */
+const inParts = (req: RenderRequest, port: RendererPort, sink: (pdf: Readable) => Promise<void>) =>
+  printInParts(req, (dir) => localLanes(port, req, dir), sink);
+
 const tool = (cmd: string, args: string[], input: Buffer) =>
   execFileSync(cmd, args, { input, maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
 const pageText = (pdf: Buffer, page: number) => tool('pdftotext', ['-f', String(page), '-l', String(page), '-layout', '-', '-'], pdf);
@@ -82,7 +88,7 @@ function outline(pdf: Buffer): Array<{ title: string; page: number }> {
 
 test('a book printed in parts is the book printed at once: pages, "Page N of M", running headers, contents and outline', async () => {
   const out = memorySink();
-  const result = await printInParts(bookRequest(), renderer, out.sink);
+  const result = await inParts(bookRequest(), renderer, out.sink);
   const pdf = out.bytes();
   const total = pageCount(pdf);
   assert.equal(result.pageCount, total);
@@ -124,7 +130,7 @@ test('a book printed in parts is the book printed at once: pages, "Page N of M",
 
 test('a payload without the array named by pdf.parts fails the job with the reason', async () => {
   await assert.rejects(
-    printInParts(bookRequest({ pdf: { parts: { items: 'sections', size: 5 } } }), renderer, async () => {}),
+    inParts(bookRequest({ pdf: { parts: { items: 'sections', size: 5 } } }), renderer, async () => {}),
     (err: RenderError) => err.code === 'render_failed' && /no array at sections/.test(err.message),
   );
 });
@@ -142,7 +148,7 @@ test('a canceled long document stops its parts: no part starts after the cancel'
     },
   };
   await assert.rejects(
-    printInParts(bookRequest({ signal: controller.signal }), port, async () => {}),
+    inParts(bookRequest({ signal: controller.signal }), port, async () => {}),
     (err: RenderError) => err.code === 'render_canceled',
   );
   assert.equal(startedAfterCancel, 0);

@@ -23,6 +23,7 @@ import * as m021 from './021-template-engines.js';
 import * as m022 from './022-url-sources.js';
 import * as m023 from './023-session-created-deploys.js';
 import * as m024 from './024-account-timestamp-authority.js';
+import * as m025 from './025-document-parts.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022-url-sources': m022,
   '023-session-created-deploys': m023,
   '024-account-timestamp-authority': m024,
+  '025-document-parts': m025,
 };

@@ -46,6 +46,8 @@ export interface RenderJobsTable {
   warnings_json: string | null;
   /** A URL source's page as the job shows it (origin and path: domain/jobs/url-source.ts shownSourceUrl); null otherwise. */
   source_url: string | null;
+  /** A long document (pdf.parts): pages of its parts printed so far in their final print; null for any other job. */
+  pages_done: number | null;
 }
 
 /** A render batch: items are render_jobs rows with this batch_id. */
@@ -118,4 +120,21 @@ export interface VersionChecksTable {
   results_json: string | null;
   created_at: number;
   finished_at: number | null;
+}
+
+/** One print of one part of a long document (migration 025; services/jobs/job-parts.ts). */
+export interface RenderJobPartsTable {
+  job_id: string;
+  phase: 'draft' | 'final';
+  part_index: number;
+  status: 'queued' | 'printing' | 'done' | 'failed';
+  attempt: number;
+  spec_json: string;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  pages: number | null;
+  result_json: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: number;
 }

@@ -67,6 +67,7 @@ const JOB_COLUMNS = Object.keys({
   fail_on_json: 1,
   warnings_json: 1,
   source_url: 1,
+  pages_done: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 export const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 export const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
@@ -138,5 +139,6 @@ export function queuedJobRow(p: {
     fail_on_json: p.failOn ?? null,
     warnings_json: warnings.length ? JSON.stringify(warnings) : null,
     source_url: p.sourceUrl ?? null,
+    pages_done: null,
   };
 }

@@ -10,6 +10,8 @@ import type { RenderRequest, RenderResult } from '../../render/types.js';
 import type { ServiceContext } from '../../services/context.js';
 import type { PdfMerges } from '../../services/pdfs/pdf-merges.js';
 import type { DocumentPlan } from '../document-step.js';
+import type { BlobStore } from '../../blobs/blob-store.js';
+import type { JobParts } from '../../services/jobs/job-parts.js';
 
 /** Prints a render request in Chromium (render/renderer.ts), streaming the PDF into the sink. */
 export interface RendererPort {
@@ -46,6 +48,11 @@ export interface ProducerDeps {
   office: OfficeConverter | null;
   /** Resolves a PDF job's sources (managed PDFs and render outputs of its account). */
   merges: Pick<PdfMerges, 'resolve'>;
+  /**
+   * A long document's parts print through the queue of part prints (every worker's free slots), with the
+   * job's attempt and where its progress goes; absent: on this process's renderer (part-lanes.ts).
+   */
+  parts?: { deps: QueuedLanesDeps; attempt: number; progress: (pagesDone: number) => void };
 }
 
 export interface Producer {
@@ -61,4 +68,14 @@ export interface Producer {
    * (a PDF job's steps); absent: all of them.
    */
   leaves?(post: NonNullable<DocumentPlan>): NonNullable<DocumentPlan>;
+}
+
+/** What a long document's parts reach when they print through the queue of part prints (part-lanes.ts). */
+export interface QueuedLanesDeps {
+  parts: JobParts;
+  blobs: BlobStore;
+  /** Wakes every worker's claim loop (the queue has work). */
+  wake(): void;
+  /** Resolves when something changed for the job (a print finished), or after `ms`. */
+  changed(jobId: string, ms: number): Promise<void>;
 }

@@ -1,0 +1,72 @@
+// A long document through the service (docs/long-documents.md): a version with render.metadata.pdf.parts,
+// a job whose payload holds a table's rows, and the worker printing the parts through the queue of part
+// prints (render_job_parts), then joining them. The job shows its progress (pagesDone), the PDF is numbered
+// across the parts, and nothing of the parts is left once the job ended. SQLite and (FOLIO_TEST_ENGINE=
+// postgres) PostgreSQL + S3.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployFiles } from '../helpers/deploy.js';
+import { execFileSync } from 'node:child_process';
+import { pdfText, withPdfFile } from '../helpers/pdf.js';
+
+const pageCount = (pdf: Buffer) =>
+  withPdfFile(pdf, (f) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]));
+
+const REPORT = file(
+  'index.hbs',
+  `<!doctype html><html><head><style>
+  @page { size: A4; margin: 2cm; @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt sans-serif; } }
+  thead { display: table-header-group; } tr { break-inside: avoid; } td, th { padding: 2px 8px; font: 10pt sans-serif; }
+</style></head><body>{{#if _part.first}}<h1>Ledger</h1>{{/if}}
+<table><thead><tr><th>Entry</th><th>Amount</th></tr></thead><tbody>
+{{#each rows}}<tr><td>Entry {{n}}</td><td>{{formatCurrency amount "EUR"}}</td></tr>{{/each}}
+</tbody></table></body></html>`,
+);
+
+describe('a long document printed in parts by the worker', () => {
+  let app: TestApp;
+  let deployId = '';
+
+  before(async () => {
+    app = await createTestApp();
+    app.startBackground();
+    const v = await deployFiles(app, { createDeploy: { slug: 'ledger', name: 'Ledger' } }, [REPORT], {
+      route: '/',
+      title: 'Ledger',
+      metadata: { pdf: { parts: { items: 'rows', size: 300 } } },
+    });
+    assert.equal(v.status, 201, JSON.stringify(v.body));
+    deployId = v.deployId;
+  });
+  after(() => app.close());
+
+  test('the parts are printed, numbered across the document and joined; the job shows its pages done', async () => {
+    const rows = Array.from({ length: 1400 }, (_, i) => ({ n: i + 1, amount: (i * 37) % 1000 }));
+    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { rows } });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const id = created.body.job.id as string;
+    let job = created.body.job;
+    while (job.status === 'queued' || job.status === 'rendering')
+      job = (await app.api('GET', `/v1/render-jobs/${id}?waitSeconds=30`)).body.job;
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    const link = await app.api('POST', `/v1/render-jobs/${id}/output-download`, {});
+    const u = new URL(link.body.access.url);
+    const pdf = (await app.server.inject({ method: 'GET', url: u.pathname + u.search })).rawPayload;
+    const pages = pageCount(pdf);
+    assert.equal(job.pagesDone, pages, 'every page was printed with its final number');
+    const diagnostics = (await app.api('GET', `/v1/render-jobs/${id}/diagnostics`)).body;
+    assert.equal(
+      diagnostics.diagnostics?.parts?.count ?? diagnostics.parts?.count,
+      5,
+      `1,400 rows, 300 per part: ${JSON.stringify(diagnostics).slice(0, 300)}`,
+    );
+    const text = pdfText(pdf).split('\f');
+    for (const p of [1, Math.ceil(pages / 2), pages]) assert.match(text[p - 1]!, new RegExp(`Page ${p} of ${pages}\\b`));
+    assert.match(text[pages - 1]!, /Entry 1400\b/);
+    assert.match(text[Math.ceil(pages / 2) - 1]!, /Entry\s+Amount/, "a later part's first page keeps the table header");
+    const left = await app.services.ctx.db.selectFrom('render_job_parts').selectAll().execute();
+    assert.deepEqual(left, [], 'no part print is left once the job ended');
+  });
+});
