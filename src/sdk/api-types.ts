@@ -1815,6 +1815,11 @@ export interface components {
             }[];
             /** @description The job's own failOn, when it gave one (it replaces the version's). */
             failOn?: ("page_exception" | "console_error" | "request_failed" | "request_blocked" | "http_error_status" | "font_fallback" | "ready_by_timeout" | "margin_boxes_clipped" | "pdfua_violation" | "einvoice_rule_warning" | "einvoice_not_validated" | "payload_schema_missing")[];
+            /**
+             * @description Long documents only (`pdf.parts`, the long-documents guide): pages printed so far with their final page numbers, across all parts; the joined document's page count once every part printed. Absent for every other job.
+             * @example 4200
+             */
+            pagesDone?: number;
             /** @description Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML. */
             source?: {
                 /** @enum {string} */

@@ -70,7 +70,10 @@ export async function jobPage(ctx: PageContext) {
     const steps: { label: string; at?: number; state: 'done' | 'current' | 'todo' | 'bad' }[] = [
       { label: 'Requested', at: j.requestedAt, state: 'done' },
       {
-        label: j.attempt > 0 ? `Rendering (attempt ${j.attempt + 1})` : 'Rendering',
+        // A long document (pdf.parts) shows the pages printed so far with their final numbers.
+        label:
+          (j.attempt > 0 ? `Rendering (attempt ${j.attempt + 1})` : 'Rendering') +
+          (j.status === 'rendering' && typeof j.pagesDone === 'number' ? ` · ${j.pagesDone} pages printed` : ''),
         at: j.startedAt,
         state: j.startedAt
           ? j.status === 'rendering'
@@ -122,6 +125,9 @@ export async function jobPage(ctx: PageContext) {
       h('dd', {}, j.outputMode),
       h('dt', {}, 'Attempt'),
       h('dd', {}, String(j.attempt)),
+      ...(typeof j.pagesDone === 'number'
+        ? [h('dt', {}, 'Pages printed'), h('dd', { 'data-testid': 'job-pages-done' }, String(j.pagesDone))]
+        : []),
       h('dt', {}, 'Render time'),
       h('dd', {}, j.startedAt && j.finishedAt ? duration(j.finishedAt - j.startedAt) : '—'),
       ...documentRows(j.document),

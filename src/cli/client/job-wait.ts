@@ -13,6 +13,7 @@ export async function waitForJob(client: FolioClient, jobId: string, timeoutMs: 
   const deadline = started + timeoutMs;
   const live = !quiet && Boolean(process.stderr.isTTY);
   let last = '';
+  let lastStatus = '';
   let lineOpen = false;
   const draw = () => {
     if (!live || !last) return;
@@ -52,10 +53,13 @@ export async function waitForJob(client: FolioClient, jobId: string, timeoutMs: 
       // The long poll answers when the job ends: shown progress (queued → rendering) asks every 2 s.
       const r = await client.renderJobs.get(jobId, { waitSeconds: Math.max(0, Math.min(quiet ? 30 : 2, Math.floor(remaining / 1000))) });
       const status = `${r.job.status}${r.job.attempt ? ` (attempt ${r.job.attempt + 1})` : ''}`;
-      if (status !== last) {
-        last = status;
+      // A long document's progress (docs/long-documents.md) is redrawn on a terminal; a log gets status changes only.
+      const pages = r.job.status === 'rendering' && typeof r.job.pagesDone === 'number' ? `, ${r.job.pagesDone} pages printed` : '';
+      if (status !== lastStatus && !live && !quiet) process.stderr.write(`job ${jobId}: ${status}\n`);
+      lastStatus = status;
+      if (status + pages !== last) {
+        last = status + pages;
         if (live) draw();
-        else if (!quiet) process.stderr.write(`job ${jobId}: ${status}\n`);
       }
       if (['succeeded', 'failed', 'canceled'].includes(r.job.status) || remaining <= 0) return r;
     }

@@ -51,6 +51,14 @@ export const RenderJob = Type.Object(
     failOn: Type.Optional(
       Type.Array(JobWarningCodeSchema, { description: "The job's own failOn, when it gave one (it replaces the version's)." }),
     ),
+    pagesDone: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "Long documents only (`pdf.parts`, the long-documents guide): pages printed so far with their final page numbers, across all parts; the joined document's page count once every part printed. Absent for every other job.",
+        examples: [4200],
+      }),
+    ),
     source: Type.Optional(
       Type.Object(
         {

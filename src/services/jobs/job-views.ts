@@ -34,6 +34,7 @@ export const jobView = (j: RenderJobsTable) => ({
   warnings: parseStoredWarnings(j.warnings_json),
   ...(j.fail_on_json !== null ? { failOn: parseStoredFailOn(j.fail_on_json) ?? [] } : {}),
   ...(j.source_url !== null ? { source: { type: 'url' as const, url: j.source_url } } : {}),
+  ...(j.pages_done !== null ? { pagesDone: j.pages_done } : {}),
 });
 
 export const outputView = (o: RenderOutputsTable) => ({
