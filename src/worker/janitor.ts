@@ -7,6 +7,7 @@ import type { JobOutcomes } from '../services/jobs/job-outcomes.js';
 import type { PageImages } from '../services/jobs/page-images.js';
 import type { RenderedFiles } from '../services/jobs/rendered-files.js';
 import { GarbageCollector, type GcReport } from './garbage-collector.js';
+import { JobParts } from '../services/jobs/job-parts.js';
 
 export interface JanitorReport {
   expiredOutputs: number;
@@ -23,6 +24,8 @@ export interface JanitorReport {
   sweptCanceledAttempts: number;
   /** Job inputs kept in the blob store whose job has no payload row any more (services/jobs/job-inputs.ts). */
   sweptJobInputs: number;
+  /** Part prints of long documents whose job is no longer rendering (its worker died; services/jobs/job-parts.ts). */
+  sweptPartPrints: number;
   gc: GcReport;
 }
 
@@ -30,13 +33,15 @@ export interface JanitorReport {
  * Periodic housekeeping, every step safe to run in several processes at once: transient outputs past their
  * availability window, PDFs and page images in `deleting`, upload sessions past their TTL (and the empty deploys they created), old idempotency
  * keys, jobs whose worker died, the leftover files of jobs canceled while rendering, job inputs left in the
- * blob store without their job's payload row, and blob garbage collection. Tests call runOnce() after moving
+ * blob store without their job's payload row, part prints of long documents no longer rendering, and blob
+ * garbage collection. Tests call runOnce() after moving
  * the clock.
  */
 export class Janitor {
   private readonly loop: PollingLoop;
   private runningNow: Promise<JanitorReport> | null = null;
   private readonly gc: GarbageCollector;
+  private readonly parts: JobParts;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -50,6 +55,7 @@ export class Janitor {
     },
   ) {
     this.gc = new GarbageCollector(ctx);
+    this.parts = new JobParts(ctx);
     // A periodic chore: the first run comes one interval after the start.
     this.loop = new PollingLoop({
       name: 'janitor run',
@@ -94,6 +100,7 @@ export class Janitor {
     const recovered = await this.deps.outcomes.recoverExpiredLeases();
     const sweptCanceledAttempts = await this.deps.outcomes.sweepCanceledAttempts();
     const sweptJobInputs = await this.deps.inputs.sweepOrphans();
+    const sweptPartPrints = await this.parts.sweep();
     const gc = await this.gc.run();
     return {
       expiredOutputs,
@@ -106,6 +113,7 @@ export class Janitor {
       recoveredLeases: recovered,
       sweptCanceledAttempts,
       sweptJobInputs,
+      sweptPartPrints,
       gc,
     };
   }

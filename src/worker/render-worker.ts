@@ -186,10 +186,12 @@ export class RenderWorker {
       const prepared = await this.preparation.prepare(job, a.abort.signal);
       const producer = producerFor(prepared);
       attempt = beginAttempt(job, prepared, producer, a.abort.signal);
+      let progressed = Promise.resolve();
       const parts = {
         deps: this.partLanes,
         attempt: job.attempt,
-        progress: (n: number) => void this.jobParts.progress(job.id, n).catch(() => {}),
+        // One update after another, in order: the last one is awaited before the job records its success.
+        progress: (n: number) => (progressed = progressed.then(() => this.jobParts.progress(job.id, n)).catch(() => {})),
       };
       const produced = await producer.produce(prepared, attemptSink(attempt, this.finishing), { ...this.producing, parts });
       const result = await finish(attempt, produced, this.finishing);

@@ -57,16 +57,20 @@ describe('a long document printed in parts by the worker', () => {
     const pages = pageCount(pdf);
     assert.equal(job.pagesDone, pages, 'every page was printed with its final number');
     const diagnostics = (await app.api('GET', `/v1/render-jobs/${id}/diagnostics`)).body;
-    assert.equal(
-      diagnostics.diagnostics?.parts?.count ?? diagnostics.parts?.count,
-      5,
-      `1,400 rows, 300 per part: ${JSON.stringify(diagnostics).slice(0, 300)}`,
-    );
+    assert.equal(diagnostics.diagnostics.parts.workers, 1, 'one worker printed them all');
+    assert.equal(diagnostics.diagnostics.parts.count, 5, `1,400 rows, 300 per part: ${JSON.stringify(diagnostics).slice(0, 300)}`);
     const text = pdfText(pdf).split('\f');
     for (const p of [1, Math.ceil(pages / 2), pages]) assert.match(text[p - 1]!, new RegExp(`Page ${p} of ${pages}\\b`));
     assert.match(text[pages - 1]!, /Entry 1400\b/);
     assert.match(text[Math.ceil(pages / 2) - 1]!, /Entry\s+Amount/, "a later part's first page keeps the table header");
     const left = await app.services.ctx.db.selectFrom('render_job_parts').selectAll().execute();
     assert.deepEqual(left, [], 'no part print is left once the job ended');
+    // A worker that died while its long job rendered leaves its part prints: the janitor removes those
+    // whose job is no longer rendering.
+    await app.services.ctx.db
+      .insertInto('render_job_parts')
+      .values({ job_id: id, phase: 'final', part_index: 0, status: 'queued', attempt: 0, spec_json: '{}', created_at: Date.now() })
+      .execute();
+    assert.equal((await app.janitor!.runOnce()).sweptPartPrints, 1);
   });
 });

@@ -1,5 +1,6 @@
 // Scale-out on real engines: 2 api + 2 worker processes on PostgreSQL + S3 (s3rver). Every job succeeds
-// exactly once (one output, one terminal webhook event), also when a worker is killed with SIGKILL mid-batch.
+// exactly once (one output, one terminal webhook event), also when a worker is killed with SIGKILL mid-batch;
+// a long document's parts (docs/long-documents.md) print on both workers.
 // 40 jobs (and 30 for the kill) per commit: several rounds of both workers' four slots, so claims race;
 // 200 and 100 in `npm run test:load` (test/helpers/load.ts).
 import assert from 'node:assert/strict';
@@ -159,6 +160,55 @@ describe('scale-out: PostgreSQL + S3, 2 api and 2 worker processes', () => {
     await checkExactlyOnce(ids);
     const byWorker = await sql.query(`select count(distinct lease_owner)::int as n from render_jobs`);
     void byWorker;
+  });
+
+  test("a long document's parts print on both workers and are joined into one numbered PDF", { timeout: 240_000 }, async () => {
+    const template = file(
+      'index.hbs',
+      '<!doctype html><style>@page { size: A4; margin: 2cm; @bottom-center { content: "Page " counter(page) " of " counter(pages); } }</style>' +
+        '<table>{{#each rows}}<tr><td>Row {{this}}</td></tr>{{/each}}</table>',
+    );
+    const s = await apis[0].request('POST', '/v1/upload-sessions', {
+      json: { createDeploy: { slug: 'long', name: 'Long' }, files: descriptors([template]) },
+    });
+    assert.equal(s.status, 201, JSON.stringify(s.body));
+    const token = { 'x-upload-token': s.body.uploadToken };
+    await apis[0].request('PUT', `/v1/upload-sessions/${s.body.uploadSession.id}/blobs/${sha256(template.content)}`, {
+      body: template.content,
+      headers: token,
+    });
+    const c = await apis[1].request('POST', `/v1/upload-sessions/${s.body.uploadSession.id}/commit`, {
+      json: {
+        entries: entries([template]),
+        render: { route: '/', title: 'Long', metadata: { pdf: { parts: { items: 'rows', size: 150 } } } },
+      },
+      headers: token,
+    });
+    assert.equal(c.status, 201, JSON.stringify(c.body));
+    const rows = Array.from({ length: 3000 }, (_, i) => i + 1);
+    const job = await apis[0].request('POST', '/v1/render-jobs', {
+      json: { deployId: c.body.deployVersion.deployId, deployVersionId: 'latest', payload: { rows } },
+    });
+    assert.equal(job.status, 202, JSON.stringify(job.body));
+    const id = job.body.job.id as string;
+    await waitUntil(
+      () => `the long document ${id} ended`,
+      async () =>
+        ['succeeded', 'failed', 'canceled'].includes(
+          (await sql.query(`select status from render_jobs where id = $1`, [id])).rows[0].status,
+        ),
+      DRAIN,
+    );
+    const done = await apis[1].request('GET', `/v1/render-jobs/${id}`);
+    assert.equal(done.body.job.status, 'succeeded', JSON.stringify(done.body.job));
+    const d = await apis[0].request('GET', `/v1/render-jobs/${id}/diagnostics`);
+    const parts = d.body.diagnostics.parts;
+    assert.equal(parts.count, 20, '3,000 rows, 150 per part');
+    assert.equal(parts.workers, 2, 'both workers printed parts of the one document');
+    const pages = parts.pages.reduce((a: number, b: number) => a + b, 0);
+    assert.equal(done.body.output.pageCount, pages);
+    assert.equal(done.body.job.pagesDone, pages);
+    assert.equal((await sql.query('select count(*)::int as n from render_job_parts')).rows[0].n, 0, 'no part print left');
   });
 
   test('SIGKILL one worker mid-batch: the other finishes everything, still exactly once', { timeout: 240_000 }, async () => {

@@ -13,11 +13,12 @@ export const MAX_PART_ATTEMPTS = 3;
 export class JobParts {
   constructor(private readonly ctx: ServiceContext) {}
 
-  /** Queues one phase's prints (any rows a previous attempt of the job left are removed first). */
+  /** Queues one phase's prints (the drafts first remove whatever a previous attempt of the job left). */
   async queue(jobId: string, phase: PartPhase, specs: unknown[]): Promise<void> {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('render_job_parts').where('job_id', '=', jobId).where('phase', '=', phase).execute();
+      const stale = trx.deleteFrom('render_job_parts').where('job_id', '=', jobId);
+      await (phase === 'draft' ? stale : stale.where('phase', '=', phase)).execute();
       for (let start = 0; start < specs.length; start += 200)
         await trx
           .insertInto('render_job_parts')
@@ -142,6 +143,27 @@ export class JobParts {
       .where('id', '=', jobId)
       .where('status', '=', 'rendering')
       .execute();
+  }
+
+  /**
+   * Part prints whose job is no longer rendering: its worker died before removing them (the stored final
+   * PDFs sit in the attempt's folder, which lease recovery empties). Resolves how many were removed.
+   */
+  async sweep(): Promise<number> {
+    const r = await this.ctx.db
+      .deleteFrom('render_job_parts')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('render_jobs')
+              .select('id')
+              .whereRef('render_jobs.id', '=', 'render_job_parts.job_id')
+              .where('render_jobs.status', '=', 'rendering'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** Removes a job's part prints (the job's attempt ended). */

@@ -52,7 +52,7 @@ export interface ProducerDeps {
    * A long document's parts print through the queue of part prints (every worker's free slots), with the
    * job's attempt and where its progress goes; absent: on this process's renderer (part-lanes.ts).
    */
-  parts?: { deps: QueuedLanesDeps; attempt: number; progress: (pagesDone: number) => void };
+  parts?: { deps: QueuedLanesDeps; attempt: number; progress: (pagesDone: number) => Promise<void> };
 }
 
 export interface Producer {
