@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { PdfError } from './errors.js';
 
 // pdfinfo prints `<page> [ <type> <coordinates> ] "<name>"`, one destination per line, after a header line.
-const LINE = /^\s*(\d+)\s+\[.*\]\s+"(.*)"\s*$/;
+const LINE = /^\s*(\d+)\s+\[(.*)\]\s+"(.*)"\s*$/;
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
 /**
@@ -16,14 +16,26 @@ const MAX_OUTPUT = 4 * 1024 * 1024;
  * them (percent-encoded), decoded back to the element ids. Rejects with a PdfError of kind destinations when pdfinfo is
  * missing, fails or takes longer than `timeoutMs`.
  */
-export function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinfo?: string }): Promise<Map<string, number>> {
+export async function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinfo?: string }): Promise<Map<string, number>> {
+  return new Map([...(await destinationViews(pdf, opts))].map(([name, d]) => [name, d.page]));
+}
+
+/** Where a named destination points: its page and the view after it (`/XYZ left top zoom`, `/Fit`…). */
+export interface DestinationView {
+  page: number;
+  /** PDF destination operands after the page: a name (`/XYZ`) then numbers or null. */
+  view: Array<string | number | null>;
+}
+
+/** Named destinations of `pdf` → page and view (namedDestinations, with the view each one names). */
+export function destinationViews(pdf: Buffer, opts: { timeoutMs: number; pdfinfo?: string }): Promise<Map<string, DestinationView>> {
   return new Promise((resolve, reject) => {
     const child = spawn(opts.pdfinfo ?? 'pdfinfo', ['-dests', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = '';
     let settled = false;
-    const finish = (e: Error | null, value?: Map<string, number>) => {
+    const finish = (e: Error | null, value?: Map<string, DestinationView>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -64,14 +76,19 @@ export function namedDestinations(pdf: Buffer, opts: { timeoutMs: number; pdfinf
   });
 }
 
-/** `pdfinfo -dests` output → name → page. The first destination of a name wins (Chromium writes one). */
-export function parseDestinations(text: string): Map<string, number> {
-  const pages = new Map<string, number>();
+/** `pdfinfo -dests` output → name → page and view. The first destination of a name wins (Chromium writes one). */
+export function parseDestinations(text: string): Map<string, DestinationView> {
+  const pages = new Map<string, DestinationView>();
   for (const line of text.split('\n')) {
     const m = LINE.exec(line);
     if (!m) continue;
-    const name = decodeName(m[2]);
-    if (!pages.has(name)) pages.set(name, Number(m[1]));
+    const name = decodeName(m[3]!);
+    if (pages.has(name)) continue;
+    const [type, ...operands] = m[2]!.trim().split(/\s+/);
+    const view = /^[A-Za-z]+$/.test(type ?? '')
+      ? [`/${type}`, ...operands.map((o) => (o === 'null' || !Number.isFinite(Number(o)) ? null : Number(o)))]
+      : ['/Fit'];
+    pages.set(name, { page: Number(m[1]), view });
   }
   return pages;
 }

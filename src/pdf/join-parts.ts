@@ -1,8 +1,7 @@
 // Joining the parts of a long document (docs/long-documents.md) into one PDF with qpdf, which copies
-// pages without holding the document in a heap: `qpdf --empty --pages …` for the pages, then the parts'
-// outlines, read from each part and shifted by the pages before it, written into the joined file as new
-// objects (`--update-from-json`). qpdf keeps only its primary input's outline when it joins, so this is
-// the one way to keep every chapter's entry. The parts are Chromium's own prints, joined on disk.
+// pages without holding the document in a heap: `qpdf --empty --pages …` for the pages, then the outline
+// (the parts' headings, each on its page of the joined document, nested by level) written into the joined
+// file as new objects (`--update-from-json`). The parts are Chromium's own prints, joined on disk.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -21,14 +20,6 @@ interface OutlineItem {
   view: unknown[];
   open: boolean;
   kids: OutlineItem[];
-}
-
-interface QpdfOutline {
-  title?: string;
-  destpageposfrom1?: number | null;
-  dest?: unknown;
-  open?: boolean;
-  kids?: QpdfOutline[];
 }
 
 function qpdf(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
@@ -62,15 +53,25 @@ function qpdf(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<
 const json = async (args: string[], timeoutMs: number, signal?: AbortSignal) =>
   JSON.parse(await qpdf(['--json=2', ...args], timeoutMs, signal)) as Record<string, unknown>;
 
-function outlineOf(items: QpdfOutline[] | undefined, pagesBefore: number, depth = 0): OutlineItem[] {
-  if (!Array.isArray(items) || depth > 32) return [];
-  return items.flatMap((it) => {
-    const page = typeof it.destpageposfrom1 === 'number' ? it.destpageposfrom1 : null;
-    const kids = outlineOf(it.kids, pagesBefore, depth + 1);
-    if (page === null) return kids; // an entry pointing nowhere: its children keep their place
-    const view = Array.isArray(it.dest) ? it.dest.slice(1) : ['/Fit'];
-    return [{ title: String(it.title ?? ''), page: page + pagesBefore, view, open: it.open !== false, kids }];
-  });
+/** One entry of the joined outline, before nesting: a heading on its page of the joined document. */
+export interface OutlineHeading {
+  level: number;
+  title: string;
+  page: number;
+  view: unknown[];
+}
+
+/** Headings in document order → a tree: each one under the nearest heading before it of a lower level. */
+export function nestHeadings(headings: OutlineHeading[]): OutlineItem[] {
+  const top: OutlineItem[] = [];
+  const stack: Array<{ level: number; item: OutlineItem }> = [];
+  for (const h of headings) {
+    const item: OutlineItem = { title: h.title, page: h.page, view: h.view, open: true, kids: [] };
+    while (stack.length > 0 && stack[stack.length - 1]!.level >= h.level) stack.pop();
+    (stack.length > 0 ? stack[stack.length - 1]!.item.kids : top).push(item);
+    stack.push({ level: h.level, item });
+  }
+  return top;
 }
 
 /** The objects of the joined outline, numbered after `firstId`, as qpdf's JSON update wants them. */
@@ -98,22 +99,20 @@ function outlineObjects(items: OutlineItem[], pageRefs: string[], firstId: numbe
 }
 
 /**
- * Joins the parts (PDF files, in order) into `out`, with one outline made of every part's outline, each
- * entry on its page of the joined document. Resolves the joined page count.
+ * Joins the parts (PDF files, in order) into `out`, with an outline made of `outline`'s headings when there
+ * are any. Resolves the joined page count.
  */
-export async function joinParts(parts: string[], out: string, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<number> {
+export async function joinParts(
+  parts: string[],
+  out: string,
+  opts: { timeoutMs: number; signal?: AbortSignal; outline?: OutlineHeading[] },
+): Promise<number> {
   const deadline = Date.now() + opts.timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
-  const outline: OutlineItem[] = [];
-  let pages = 0;
-  for (const part of parts) {
-    const info = await json(['--json-key=pages', '--json-key=outlines', part], left(), opts.signal);
-    outline.push(...outlineOf(info.outlines as QpdfOutline[], pages));
-    pages += (info.pages as unknown[]).length;
-  }
+  const outline = nestHeadings(opts.outline ?? []);
   const joined = outline.length > 0 ? path.join(path.dirname(out), `joined-${path.basename(out)}`) : out;
   await qpdf(['--empty', '--pages', ...parts, '--', joined], left(), opts.signal);
-  if (outline.length === 0) return pages;
+  if (outline.length === 0) return Number((await qpdf(['--show-npages', joined], left(), opts.signal)).trim());
   try {
     const facts = await json(['--json-key=pages', '--json-key=qpdf', '--json-object=trailer', joined], left(), opts.signal);
     const pageRefs = (facts.pages as Array<{ object: string }>).map((p) => p.object);
@@ -132,8 +131,8 @@ export async function joinParts(parts: string[], out: string, opts: { timeoutMs:
     await fs.writeFile(updateFile, JSON.stringify(update), { mode: 0o600 });
     await qpdf([joined, `--update-from-json=${updateFile}`, out], left(), opts.signal);
     await fs.rm(updateFile, { force: true });
+    return pageRefs.length;
   } finally {
     await fs.rm(joined, { force: true });
   }
-  return pages;
 }

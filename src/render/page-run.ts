@@ -158,7 +158,7 @@ export class PageRun {
       // A part's numbering stays in the page's style sheets; only a template in a language replaces them
       // (its next job writes a new document), so another page is not kept warm after a part.
       if (handlerCheck) this.warmCapable = (await this.#keepsHandler(handlerCheck)) && !(run.req.part && !run.req.engine);
-      return run.partReferences ? { ...result, partReferences: run.partReferences } : result;
+      return run.partFacts ? { ...result, partFacts: run.partFacts } : result;
     } finally {
       unwatch();
       if (run.session.router === this.#requests) run.session.router = null;

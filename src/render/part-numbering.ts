@@ -51,20 +51,40 @@ export function partNumberingExpression(n: PartNumbering): string {
 })(${JSON.stringify(n)})`;
 }
 
+/** A heading of a part's page, as its draft found it: the outline of the joined document is made of these. */
+export interface PartHeading {
+  id: string;
+  level: number;
+  title: string;
+}
+
 /**
- * Before a part's draft print: a hidden link to every element with an id (at most MAX_PAGE_REFERENCES),
- * so that the draft's named destinations say on which page each starts; resolves the ids this part's
- * page refers to (data-folio-page-of, folio.pageOf), which another part may hold.
+ * Before a part's draft print: a hidden link to every heading (h1–h6, given an id when it has none) and
+ * every other element with an id (at most MAX_PAGE_REFERENCES in all), so that the draft's named
+ * destinations say on which page each starts. Resolves the ids this part's page refers to (data-folio-page-of,
+ * folio.pageOf), which another part may hold, and its headings in document order. Chromium builds its own
+ * outline only in a tagged print; the final prints are untagged (their structure trees would not survive the
+ * join), and Folio writes the outline from these headings instead.
  */
 export const PART_TARGETS_EXPRESSION = `(() => {
   const wanted = window[${PAGE_REFS}];
   const referenced = new Set(typeof wanted === 'function' ? wanted() : []);
   for (const el of document.querySelectorAll('[data-folio-page-of]')) referenced.add(el.getAttribute('data-folio-page-of'));
-  const ids = [...document.querySelectorAll('body [id]')].map((el) => el.id).filter((id) => id !== '').slice(0, ${MAX_PAGE_REFERENCES});
+  const headings = [];
+  let n = 0;
+  for (const h of document.querySelectorAll('body h1, body h2, body h3, body h4, body h5, body h6')) {
+    if (headings.length >= ${MAX_PAGE_REFERENCES}) break;
+    const title = (h.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 500);
+    if (title === '') continue;
+    if (!h.id) { while (document.getElementById('folio-heading-' + n)) n++; h.id = 'folio-heading-' + n; }
+    headings.push({ id: h.id, level: Number(h.tagName[1]), title });
+  }
+  const ids = [...new Set([...headings.map((h) => h.id), ...[...document.querySelectorAll('body [id]')].map((el) => el.id)])]
+    .filter((id) => id !== '').slice(0, ${MAX_PAGE_REFERENCES});
   const box = document.createElement('div');
   box.setAttribute('data-folio-page-links', '');
   box.style.setProperty('display', 'none', 'important');
   document.documentElement.prepend(box);
   box.replaceChildren(...ids.map((id) => { const a = document.createElement('a'); a.href = '#' + encodeURIComponent(id); return a; }));
-  return [...referenced].filter((id) => id !== '').slice(0, ${MAX_PAGE_REFERENCES});
+  return { references: [...referenced].filter((id) => id !== '').slice(0, ${MAX_PAGE_REFERENCES}), headings };
 })()`;

@@ -1,7 +1,7 @@
 // Before a part of a long document prints (part-numbering.ts): its page numbers in the joined document,
 // and either the link targets its draft reads or the page numbers of the references it shows.
 import { applyPageNumbersExpression } from './page-references.js';
-import { PART_TARGETS_EXPRESSION, partNumberingExpression } from './part-numbering.js';
+import { PART_TARGETS_EXPRESSION, partNumberingExpression, type PartHeading } from './part-numbering.js';
 import type { Protocol } from 'devtools-protocol';
 import type { RunContext } from './run-context.js';
 import { pageFailed } from './run-guard.js';
@@ -20,7 +20,8 @@ export async function preparePart(run: RunContext): Promise<void> {
     );
   if (part.draft) {
     const r = await guard.evaluate(PART_TARGETS_EXPRESSION, 'marking the elements other parts may refer to');
-    run.partReferences = Array.isArray(r.result?.value) ? (r.result.value as unknown[]).map(String) : [];
+    const found = r.result?.value as { references?: unknown[]; headings?: PartHeading[] } | undefined;
+    run.partFacts = { references: (found?.references ?? []).map(String), headings: Array.isArray(found?.headings) ? found.headings : [] };
     return;
   }
   if (!part.pageNumbers || Object.keys(part.pageNumbers).length === 0) return;
@@ -37,10 +38,10 @@ export async function preparePart(run: RunContext): Promise<void> {
 }
 
 /**
- * A part's print parameters: the draft without structure tree or outline (they do not change the layout and
- * cost about half of a tagged print); the final print as the job asks (Chromium builds the outline from the
- * structure tree, so a part with an outline is printed tagged).
+ * A part's print parameters, draft and final alike: no structure tree and no outline. Neither changes the
+ * layout; a tagged print costs about twice the time and memory of an untagged one; a joined document keeps
+ * no structure tree, and its outline is written from the drafts' headings (part-numbering.ts).
  */
 export function partPrintParams(run: RunContext): Protocol.Page.PrintToPDFRequest {
-  return run.req.part?.draft ? { ...run.printParams, generateTaggedPDF: false, generateDocumentOutline: false } : run.printParams;
+  return { ...run.printParams, generateTaggedPDF: false, generateDocumentOutline: false };
 }

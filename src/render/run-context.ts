@@ -5,7 +5,7 @@ import { DiagnosticsCollector } from './diagnostics.js';
 import type { PageSession } from './page-session.js';
 import { PageTraffic } from './page-traffic.js';
 import { RunGuard } from './run-guard.js';
-import type { RenderRequest } from './types.js';
+import type { PartFacts, RenderRequest } from './types.js';
 import type { DocumentFailure } from './request-routing.js';
 
 /** Where the run is; a timeout names it (or, while navigating with requests outstanding, blames the network). */
@@ -37,8 +37,8 @@ export class RunContext {
   warmHandlerFailed = false;
   /** The preloaded page's script read folio.jobId before the job was bound: the job loaded the page again. */
   preloadRefused = false;
-  /** A part's draft print: the ids the page refers to (part-print.ts). */
-  partReferences: string[] | null = null;
+  /** A part's draft print: the ids the page refers to and its headings (part-print.ts). */
+  partFacts: PartFacts | null = null;
   /** While a URL source's page loads (page-entry.ts): told when the router could not fetch it. */
   onDocumentFailure: ((failure: DocumentFailure) => void) | null = null;
   /** Console output, errors, failed requests, ready path and phase timings of this job. */

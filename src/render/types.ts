@@ -8,7 +8,7 @@ import type { UrlSource } from '../domain/jobs/url-source.js';
 import type { WaitFor } from '../domain/jobs/wait-for.js';
 import type { Readable } from 'node:stream';
 import type { RenderDiagnostics } from './diagnostics.js';
-import type { PartNumbering } from './part-numbering.js';
+import type { PartHeading, PartNumbering } from './part-numbering.js';
 
 /** One file of a deploy version, as the page will be served it from the bundle origin. */
 export interface BundleFile {
@@ -50,6 +50,8 @@ export interface RenderRequest {
   allowExternalNetwork: boolean;
   /** null = unlimited */
   maxOutputBytes: number | null;
+  /** A long document (pdf.parts) has at most this many pages (the plan's maxDocumentPages); absent: no limit. */
+  maxDocumentPages?: number;
   /**
    * A URL source (docs/api.md, URL sources): the page loads this URL instead of the bundle's entry, the
    * job's cookies and headers go to its origin only, and hosts on `allowedHosts` (the operator's
@@ -92,8 +94,14 @@ export interface RenderResult {
   diagnostics?: RenderDiagnostics;
   /** The language the page declared (`<html lang>`) when it printed, null for none (PDF/UA-1 keeps only a declared /Lang). */
   pageLang?: string | null;
-  /** A part's draft print: the ids its page refers to (data-folio-page-of, folio.pageOf). */
-  partReferences?: string[];
+  /** A part's draft print: the ids its page refers to (data-folio-page-of, folio.pageOf) and its headings. */
+  partFacts?: PartFacts;
+}
+
+/** What a part's draft found in its page (part-numbering.ts). */
+export interface PartFacts {
+  references: string[];
+  headings: PartHeading[];
 }
 
 /**

@@ -1728,6 +1728,7 @@ export interface components {
                 maxInlineFilesPerJob: number | null;
                 maxInlineBytesPerJob: number | null;
                 inlineVersionRetentionDays: number | null;
+                maxDocumentPages: number | null;
             };
             usageMeters: {
                 code: string;
@@ -5019,6 +5020,8 @@ export interface operations {
                                 count: number;
                                 /** @description Each part's pages, in order. */
                                 pages: number[];
+                                /** @description How many workers printed the parts (several share one document on PostgreSQL). */
+                                workers: number;
                             };
                             /** @description Versions with `render.metadata.pdf.pageReferences` only: the two-pass render of page numbers (a table of contents, "see page N"). */
                             pageReferences?: {

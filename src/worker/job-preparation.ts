@@ -2,6 +2,7 @@
 // and plan; the bundle (worker/bundle-cache.ts); where its output goes; and its document step (the
 // post-processing plan, with the signing key opened in the sandbox when it signs).
 import { isTemplateEngine } from '../domain/deploys/template-engines.js';
+import { documentPagesLimit } from '../domain/accounts/plans.js';
 import { isPrintDefaults, UNSTATED_PRINT_DEFAULTS } from '../domain/jobs/print-defaults.js';
 import { renderTimeoutMs } from '../domain/jobs/render-timeout.js';
 import { parseStoredFailOn } from '../domain/jobs/job-warnings.js';
@@ -132,6 +133,7 @@ export class JobPreparation {
       timeoutMs: timeout,
       allowExternalNetwork: policy.allowExternalNetwork,
       maxOutputBytes: policy.maxRenderOutputBytes,
+      maxDocumentPages: documentPagesLimit(policy),
       ...(payloadRow.source_sealed
         ? {
             urlSource: {

@@ -77,14 +77,15 @@ export class PartPrinter {
       const spec = JSON.parse(row.spec_json) as PartPrint;
       const file = path.join(dir, `${row.phase}-${row.part_index}.pdf`);
       const work = { index: row.part_index, payload: job.payloads[row.part_index]!.payload, spec };
-      const { result, ids } = await printOnePart(this.deps.renderer, { ...job.request, signal: abort.signal }, work, file);
+      const { result, draft } = await printOnePart(this.deps.renderer, { ...job.request, signal: abort.signal }, work, file);
       if (row.phase === 'draft') {
-        await this.deps.parts.done(row, this.deps.owner, result.pageCount, { references: result.partReferences ?? [], ids: ids ?? {} });
+        await this.deps.parts.done(row, this.deps.owner, result.pageCount, draft);
       } else {
         const key = partKey({ jobId: row.job_id, attempt: Number(job.key.split('#')[1]) }, row.part_index);
         await this.ctx.blobs.put(key, createReadStream(file));
         const stored: StoredFinal = {
           key,
+          printer: this.deps.owner,
           blocked: result.blocked,
           ...(result.browserVersion ? { browserVersion: result.browserVersion } : {}),
           ...(row.part_index === 0 && result.diagnostics ? { diagnostics: result.diagnostics } : {}),

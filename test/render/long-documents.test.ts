@@ -135,6 +135,42 @@ test('a payload without the array named by pdf.parts fails the job with the reas
   );
 });
 
+test("a document longer than the plan's maxDocumentPages fails after its drafts, before any final print", async () => {
+  let finals = 0;
+  const port = {
+    concurrency: renderer.concurrency,
+    render: (req: RenderRequest, sink: (pdf: Readable) => Promise<void>) => {
+      if (req.part && !req.part.draft) finals++;
+      return renderer.render(req, sink);
+    },
+  };
+  await assert.rejects(
+    inParts(bookRequest({ maxDocumentPages: 20 }), port, async () => {}),
+    (err: RenderError) => err.code === 'pdf_limit_exceeded' && /has \d+ pages; the plan's maxDocumentPages allows 20/.test(err.message),
+  );
+  assert.equal(finals, 0);
+});
+
+test('a part the browser crashed under is printed again, that part only', async () => {
+  const prints = new Map<string, number>();
+  const port = {
+    concurrency: renderer.concurrency,
+    render: async (req: RenderRequest, sink: (pdf: Readable) => Promise<void>) => {
+      const key = `${req.part!.draft ? 'draft' : 'final'} ${req.part!.index}`;
+      prints.set(key, (prints.get(key) ?? 0) + 1);
+      // The browser dies under part 3's first final print (as a renderer killed by the kernel would).
+      if (key === 'final 2' && prints.get(key) === 1)
+        throw new RenderError('render_crashed', 'browser crashed during render: renderer gone');
+      return renderer.render(req, sink);
+    },
+  };
+  const out = memorySink();
+  const result = await inParts(bookRequest({ accountId: 'acct_long_crash' }), port, out.sink);
+  assert.equal(result.pageCount, pageCount(out.bytes()));
+  assert.equal(prints.get('final 2'), 2, 'the crashed part was printed again');
+  for (const [key, n] of prints) if (key !== 'final 2') assert.equal(n, 1, `${key} was printed once`);
+});
+
 test('a canceled long document stops its parts: no part starts after the cancel', async () => {
   const controller = new AbortController();
   let started = 0;

@@ -1,8 +1,10 @@
-// Long documents in parts (domain/jobs/document-parts.ts): the option's rules, how a payload is cut into the
-// parts' payloads, where each part's pages start, and which parts option a job prints by.
+// Long documents in parts (domain/jobs/document-parts.ts, pdf/join-parts.ts): the option's rules, how a payload is cut into the
+// parts' payloads, where each part's pages start, which parts option a job prints by, and how the outline nests.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { effectiveParts, partOffsets, partsPayloadProblem, splitPayload, validateParts } from '../../src/domain/jobs/document-parts.js';
+import { parseDestinations } from '../../src/pdf/destinations.js';
+import { nestHeadings } from '../../src/pdf/join-parts.js';
 
 test('pdf.parts: an array path and a size, the size defaulting to 1000', () => {
   assert.deepEqual(validateParts({ items: 'report.rows' }), { ok: true, value: { items: 'report.rows', size: 1000 } });
@@ -57,4 +59,27 @@ test("a job prints by its own print.parts, else by its version's render.metadata
   assert.deepEqual(effectiveParts(undefined, version), { items: 'lines', size: 50 });
   assert.equal(effectiveParts(undefined, JSON.stringify({ pdf: { tagged: true } })), null);
   assert.equal(effectiveParts(undefined, null), null);
+});
+
+test('the outline nests each heading under the nearest one before it of a lower level', () => {
+  const h = (level: number, title: string, page: number) => ({ level, title, page, view: ['/XYZ', 0, 700, null] });
+  const tree = nestHeadings([
+    h(2, 'Contents', 1),
+    h(1, 'Part I', 2),
+    h(2, '1.1', 2),
+    h(3, '1.1.1', 3),
+    h(2, '1.2', 4),
+    h(1, 'Part II', 5),
+    h(3, 'deep', 5),
+  ]);
+  const shape = (items: typeof tree): unknown => items.map((i) => (i.kids.length ? { [i.title]: shape(i.kids) } : i.title));
+  assert.deepEqual(shape(tree), ['Contents', { 'Part I': [{ '1.1': ['1.1.1'] }, '1.2'] }, { 'Part II': ['deep'] }]);
+});
+
+test("pdfinfo's destinations: page, view type and operands", () => {
+  const views = parseDestinations(
+    'Page  Destination                 Name\n   3 [ XYZ    6  757 null      ] "ch-1"\n  12 [ Fit       ] "a%20b"\n',
+  );
+  assert.deepEqual(views.get('ch-1'), { page: 3, view: ['/XYZ', 6, 757, null] });
+  assert.deepEqual(views.get('a b'), { page: 12, view: ['/Fit'] });
 });

@@ -6,7 +6,7 @@ import { normalizeBundlePath, resolveRoute } from '../../src/domain/deploys/file
 import { isId, newId } from '../../src/domain/ids.js';
 import { isValidMime, mimeForPath } from '../../src/domain/deploys/mime.js';
 import { periodAt, secondsToPeriodEnd } from '../../src/domain/accounts/period.js';
-import { builtInPlans, mergePlans } from '../../src/domain/accounts/plans.js';
+import { builtInPlans, documentPagesLimit, MAX_DOCUMENT_PAGES_CEILING, mergePlans } from '../../src/domain/accounts/plans.js';
 import { decodePack, encodePackHeader } from '../../src/domain/deploys/render-pack.js';
 import { maskSecret, newApiKey, randomBase62 } from '../../src/domain/accounts/tokens.js';
 import { displayId, treeHash } from '../../src/domain/deploys/tree-hash.js';
@@ -115,6 +115,10 @@ describe('plans', () => {
     assert.throws(() => mergePlans({ x: { name: 'X', policy: { maxRenderJobsPerBillPeriod: -1 } } }), /non-negative/);
     assert.throws(() => mergePlans({ x: { name: 'X', policy: { bogus: 1 } } }), /unknown policy field/);
     assert.throws(() => mergePlans([]), /JSON object/);
+    // A long document's page limit: the plan's, never past the ceiling; null is the ceiling.
+    assert.equal(documentPagesLimit(builtInPlans.free.policy), 5000);
+    assert.equal(documentPagesLimit(builtInPlans.unlimited.policy), MAX_DOCUMENT_PAGES_CEILING);
+    assert.equal(documentPagesLimit({ maxDocumentPages: 250_000 }), 100_000);
   });
 });
 

@@ -24,6 +24,8 @@ export interface PlanPolicy {
   maxInlineBytesPerJob: number | null;
   /** Days an inline version no job has used is kept before retention deletes it; null keeps it. */
   inlineVersionRetentionDays: number | null;
+  /** Most pages of a long document printed in parts (docs/long-documents.md); null: MAX_DOCUMENT_PAGES_CEILING. */
+  maxDocumentPages: number | null;
 }
 
 export interface Plan {
@@ -64,6 +66,7 @@ export const builtInPlans: Record<string, Plan> = {
       maxInlineFilesPerJob: 50,
       maxInlineBytesPerJob: 10 * MiB,
       inlineVersionRetentionDays: 7,
+      maxDocumentPages: 5000,
     },
     rateLimit: { perSecond: 10, burst: 20 },
   },
@@ -90,6 +93,7 @@ export const builtInPlans: Record<string, Plan> = {
       maxInlineFilesPerJob: 500,
       maxInlineBytesPerJob: 15 * MiB,
       inlineVersionRetentionDays: 30,
+      maxDocumentPages: 20_000,
     },
   },
   unlimited: {
@@ -115,6 +119,7 @@ export const builtInPlans: Record<string, Plan> = {
       maxInlineFilesPerJob: null,
       maxInlineBytesPerJob: null,
       inlineVersionRetentionDays: 30,
+      maxDocumentPages: null,
     },
   },
 };
@@ -134,6 +139,12 @@ export const MAX_ATTACHMENTS_CEILING = 100;
  */
 export const MAX_INLINE_BYTES_CEILING = 16 * MiB;
 export const MAX_INLINE_FILES_CEILING = 1000;
+/** Whatever the plan (null included), a long document has at most this many pages. */
+export const MAX_DOCUMENT_PAGES_CEILING = 100_000;
+
+/** The pages a long document of this plan may have. */
+export const documentPagesLimit = (policy: Pick<PlanPolicy, 'maxDocumentPages'>): number =>
+  Math.min(policy.maxDocumentPages ?? MAX_DOCUMENT_PAGES_CEILING, MAX_DOCUMENT_PAGES_CEILING);
 
 export const policyKeys = Object.keys(builtInPlans.free.policy) as (keyof PlanPolicy)[];
 

@@ -48,7 +48,7 @@ export const JOB_ERRORS = {
   pdf_limit_exceeded: {
     retryable: false,
     description:
-      "A PDF joined to the output (render.metadata.pdf.prepend/append) passed a limit Folio checks before reading it (pages of the whole document, page-tree depth or size, objects, decompressed stream bytes), or the work on the document passed the sandbox's time or memory limit; the message names the file and the limit; nothing is stored; terminal.",
+      "A PDF joined to the output (render.metadata.pdf.prepend/append) passed a limit Folio checks before reading it (pages of the whole document, page-tree depth or size, objects, decompressed stream bytes), or the work on the document passed the sandbox's time or memory limit, or a long document (pdf.parts) has more pages than the plan's maxDocumentPages; the message names the file or the limit; nothing is stored; terminal.",
   },
   render_failed_on_warning: {
     retryable: false,

@@ -43,8 +43,8 @@ export interface RenderDiagnostics {
   pageReferences?: PageReferencesReport;
   /** What went wrong in the page, counted by warning code (domain/jobs/job-warnings.ts). */
   warnings?: JobWarning[];
-  /** A long document (pdf.parts): how many parts it was printed in, and each part's pages. */
-  parts?: { count: number; pages: number[] };
+  /** A long document (pdf.parts): how many parts it was printed in, each part's pages, and how many workers printed them. */
+  parts?: { count: number; pages: number[]; workers: number };
 }
 
 export interface PageReferencesReport {

@@ -89,6 +89,10 @@ export const RenderDiagnosticsSchema = Type.Object(
         {
           count: Type.Integer({ minimum: 1, description: 'Parts the document was printed in.' }),
           pages: Type.Array(Type.Integer({ minimum: 0 }), { description: "Each part's pages, in order." }),
+          workers: Type.Integer({
+            minimum: 1,
+            description: 'How many workers printed the parts (several share one document on PostgreSQL).',
+          }),
         },
         {
           description:

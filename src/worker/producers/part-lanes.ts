@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { attemptPrefixes, type JobAttempt } from '../../blobs/keys.js';
 import type { RenderJobPartsTable } from '../../db/tables.js';
 import { isPdfError } from '../../pdf/errors.js';
-import { namedDestinations } from '../../pdf/destinations.js';
+import { destinationViews, type DestinationView } from '../../pdf/destinations.js';
 import { RenderError, type PartPrint, type RenderRequest, type RenderResult } from '../../render/types.js';
 import type { PartPhase } from '../../services/jobs/job-parts.js';
 import type { QueuedLanesDeps, RendererPort } from './producer.js';
@@ -30,10 +30,21 @@ export interface DraftOutcome {
   references: string[];
   /** Where each element with an id landed, by page of the part. */
   ids: Record<string, number>;
+  /** The part's headings that were printed, in order, each on its page of the part: the outline's entries. */
+  headings: DraftHeading[];
+}
+
+export interface DraftHeading {
+  level: number;
+  title: string;
+  page: number;
+  view: DestinationView['view'];
 }
 
 export interface FinalOutcome {
   pages: number;
+  /** Which worker printed it (the job's diagnostics count them). */
+  printer: string;
   /** The part's PDF, on this machine. */
   file: string;
   blocked: string[];
@@ -58,7 +69,7 @@ export async function printOnePart(
   req: RenderRequest,
   work: PartWork,
   file: string,
-): Promise<{ result: RenderResult; ids: Record<string, number> | null }> {
+): Promise<{ result: RenderResult; draft: Omit<DraftOutcome, 'pages'> | null }> {
   const partReq: RenderRequest = {
     ...req,
     payload: Buffer.from(JSON.stringify(work.payload)),
@@ -69,21 +80,32 @@ export async function printOnePart(
   for (let attempt = 0; ; attempt++) {
     try {
       const result = await renderer.render(partReq, (pdf: Readable) => pipeline(pdf, createWriteStream(file, { mode: 0o600 })));
-      return { result, ids: work.spec.draft ? await idsOf(file, work.index) : null };
+      return { result, draft: work.spec.draft ? await draftOf(result, file, work.index) : null };
     } catch (err) {
       if (!(err instanceof RenderError) || err.code !== 'render_crashed' || attempt >= CRASH_RETRIES) throw partFailure(err, work.index);
     }
   }
 }
 
-async function idsOf(file: string, index: number): Promise<Record<string, number>> {
+/** What a draft found: the ids its page refers to, where every id landed, and its printed headings. */
+async function draftOf(result: RenderResult, file: string, index: number): Promise<Omit<DraftOutcome, 'pages'>> {
+  let views: Map<string, DestinationView>;
   try {
-    return Object.fromEntries(await namedDestinations(await fs.readFile(file), { timeoutMs: DESTINATIONS_TIMEOUT_MS }));
+    views = await destinationViews(await fs.readFile(file), { timeoutMs: DESTINATIONS_TIMEOUT_MS });
   } catch (err) {
     if (isPdfError(err, 'destinations'))
       throw new RenderError('render_failed', `reading where part ${index + 1}'s elements landed failed: ${err.message}`);
     throw err;
   }
+  const facts = result.partFacts ?? { references: [], headings: [] };
+  return {
+    references: facts.references,
+    ids: Object.fromEntries([...views].map(([id, v]) => [id, v.page])),
+    headings: facts.headings.flatMap((h) => {
+      const v = views.get(h.id);
+      return v ? [{ level: h.level, title: h.title, page: v.page, view: v.view }] : [];
+    }),
+  };
 }
 
 const partFailure = (err: unknown, index: number) =>
@@ -118,9 +140,9 @@ export function localLanes(renderer: RendererPort, req: RenderRequest, dir: stri
     drafts: (works) =>
       eachLimited(works, lanes, async (w) => {
         const file = path.join(dir, `draft-${w.index}.pdf`);
-        const { result, ids } = await printOnePart(renderer, req, w, file);
+        const { result, draft } = await printOnePart(renderer, req, w, file);
         await fs.rm(file, { force: true });
-        return { pages: result.pageCount, references: result.partReferences ?? [], ids: ids ?? {} };
+        return { pages: result.pageCount, ...draft! };
       }),
     finals: (works, onPrinted) => {
       let pagesDone = 0;
@@ -130,6 +152,7 @@ export function localLanes(renderer: RendererPort, req: RenderRequest, dir: stri
         onPrinted((pagesDone += result.pageCount));
         return {
           pages: result.pageCount,
+          printer: 'this process',
           file,
           blocked: result.blocked,
           browserVersion: result.browserVersion,
@@ -143,6 +166,8 @@ export function localLanes(renderer: RendererPort, req: RenderRequest, dir: stri
 /** What a queued final print records: where its PDF is, and what the job shows of it. */
 export interface StoredFinal {
   key: string;
+  /** The worker that printed it. */
+  printer: string;
   blocked: string[];
   browserVersion?: string;
   diagnostics?: RenderResult['diagnostics'];
@@ -190,8 +215,8 @@ export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string,
     drafts: async (works) => {
       const rows = await run('draft', works, () => {});
       return rows.map((r) => {
-        const found = JSON.parse(r.result_json ?? '{}') as { references?: string[]; ids?: Record<string, number> };
-        return { pages: r.pages ?? 0, references: found.references ?? [], ids: found.ids ?? {} };
+        const found = JSON.parse(r.result_json ?? '{}') as Partial<DraftOutcome>;
+        return { pages: r.pages ?? 0, references: found.references ?? [], ids: found.ids ?? {}, headings: found.headings ?? [] };
       });
     },
     finals: async (works, onPrinted) => {
@@ -204,6 +229,7 @@ export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string,
         await deps.blobs.delete(stored.key);
         return {
           pages: r.pages ?? 0,
+          printer: stored.printer,
           file,
           blocked: stored.blocked ?? [],
           browserVersion: stored.browserVersion,

@@ -3,7 +3,8 @@
 //  1. Drafts: every part printed once, untagged: how many pages it has, and where its elements land.
 //  2. Final prints: every part with the page numbers it has in the joined document (counter(page) from
 //     the pages before it, counter(pages) the total, the pages of the references it shows).
-//  3. The parts joined by qpdf with one outline (pdf/join-parts.ts), streamed into the sink from disk.
+//  3. The parts joined by qpdf, with an outline of the drafts' headings (pdf/join-parts.ts), streamed into
+//     the sink from disk. Both prints are untagged (part-print.ts): the join keeps no structure tree.
 // Where the parts print is a PartLanes (part-lanes.ts): in a worker, every worker's free render slots.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -70,7 +71,7 @@ export async function printInParts(
   req: RenderRequest,
   lanesFor: (dir: string) => PartLanes,
   sink: (pdf: Readable) => Promise<void>,
-  progress?: (pagesDone: number) => void,
+  progress?: (pagesDone: number) => void | Promise<void>,
 ): Promise<RenderResult> {
   const started = performance.now();
   const parts = partsOf(req);
@@ -80,8 +81,13 @@ export async function printInParts(
     const work = (spec: PartWork['spec']): PartWork => ({ index: spec.index, payload: parts[spec.index]!.payload, spec });
     const drafts = await lanes.drafts(parts.map((_, index) => work({ index, pagesBefore: 0, totalPages: null, draft: true })));
     const { offsets, total } = partOffsets(drafts.map((d) => d.pages));
+    if (req.maxDocumentPages !== undefined && total > req.maxDocumentPages)
+      throw new RenderError(
+        'pdf_limit_exceeded',
+        `the document has ${total} pages; the plan's maxDocumentPages allows ${req.maxDocumentPages}`,
+      );
     const idPages = drafts.some((d) => d.references.length > 0) ? pagesOfIds(drafts, offsets) : new Map<string, number>();
-    progress?.(0);
+    void progress?.(0);
     const finals = await lanes.finals(
       parts.map((_, index) => {
         const pageNumbers = Object.fromEntries(
@@ -89,8 +95,9 @@ export async function printInParts(
         );
         return work({ index, pagesBefore: offsets[index]!, totalPages: total, draft: false, pageNumbers });
       }),
-      (done) => progress?.(done),
+      (done) => void progress?.(done),
     );
+    await progress?.(total);
     finals.forEach((f, index) => {
       if (f.pages !== drafts[index]!.pages)
         throw new RenderError(
@@ -99,10 +106,13 @@ export async function printInParts(
         );
     });
     const out = path.join(dir, 'document.pdf');
+    // The outline: every part's printed headings, each on its page of the joined document (pdf.outline, default on).
+    const outline =
+      req.pdf.outline === false ? [] : drafts.flatMap((d, k) => d.headings.map((h) => ({ ...h, page: offsets[k]! + h.page })));
     const pageCount = await joinParts(
       finals.map((f) => f.file),
       out,
-      { timeoutMs: JOIN_TIMEOUT_MS, signal: req.signal },
+      { timeoutMs: JOIN_TIMEOUT_MS, signal: req.signal, outline },
     ).catch((err: unknown) => {
       if (req.signal?.aborted) throw new RenderError('render_canceled', 'render canceled');
       throw isPdfError(err) ? new RenderError('render_failed', `joining the parts failed: ${(err as Error).message}`) : err;
@@ -121,7 +131,14 @@ export async function printInParts(
       ...(first.browserVersion ? { browserVersion: first.browserVersion } : {}),
       blocked: [...new Set(finals.flatMap((f) => f.blocked))].slice(0, 20),
       ...(first.diagnostics
-        ? { diagnostics: { ...first.diagnostics, pageCount, bytes, parts: { count: parts.length, pages: finals.map((f) => f.pages) } } }
+        ? {
+            diagnostics: {
+              ...first.diagnostics,
+              pageCount,
+              bytes,
+              parts: { count: parts.length, pages: finals.map((f) => f.pages), workers: new Set(finals.map((f) => f.printer)).size },
+            },
+          }
         : {}),
     };
   } finally {

@@ -43,6 +43,7 @@ export const UsageOverview = Type.Object(
         maxInlineFilesPerJob: Nullable(Type.Integer()),
         maxInlineBytesPerJob: Nullable(Type.Integer()),
         inlineVersionRetentionDays: Nullable(Type.Integer()),
+        maxDocumentPages: Nullable(Type.Integer()),
       },
       { description: 'Plan limits; null means unlimited (for inlineVersionRetentionDays: inline versions are kept).' },
     ),
