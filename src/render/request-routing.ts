@@ -9,7 +9,14 @@ import { fetchExternal, routeRequest, type ExternalFetch } from './network-polic
 import type { PageSession, RequestPausedEvent, RequestRouter } from './page-session.js';
 import type { PageTraffic } from './page-traffic.js';
 import type { RenderRequest } from './types.js';
-import { isStaticTemplateScript, isWarmTemplate, serveTemplateScript, templateShell, WARM_TEMPLATE_POLICY } from './template-shell.js';
+import {
+  isStaticTemplateScript,
+  isWarmTemplate,
+  newNonce,
+  serveTemplateScript,
+  templateShell,
+  warmTemplatePolicy,
+} from './template-shell.js';
 import {
   bundlePath,
   notFound,
@@ -151,11 +158,12 @@ export class PageRequestRouter implements RequestRouter {
     }
     if (this.req.engine && e.resourceType === 'Document' && bundlePath(route.url.pathname) === this.req.entryPath) {
       // A template version's entry: the shell that renders it in this page (template-shell.ts).
-      const shell = serveDocument(templateShell(this.req.engine), this.req.allowExternalNetwork);
+      const nonce = newNonce();
+      const shell = serveDocument(templateShell(this.req.engine, undefined, nonce), this.req.allowExternalNetwork);
       // A template that runs no scripts of its own is re-rendered in this page for later jobs: nothing but
-      // the shell's scripts may run in it.
+      // the shell's scripts (this document's nonce) may run in it.
       const template = { bundle: this.req.bundle, engine: this.req.engine, entryPath: this.req.entryPath };
-      if (isWarmTemplate(template)) shell.headers.push({ name: 'Content-Security-Policy', value: WARM_TEMPLATE_POLICY });
+      if (isWarmTemplate(template)) shell.headers.push({ name: 'Content-Security-Policy', value: warmTemplatePolicy(nonce) });
       session.respond(cdp, e.requestId, shell);
       return;
     }

@@ -67,42 +67,42 @@ const SCRIPT_HEADERS: HeaderEntry[] = [
 ];
 const script = (body: string): ServedResponse => ({ status: 200, headers: SCRIPT_HEADERS, body });
 
-/**
- * The shell's own scripts carry this nonce. A template that runs no scripts of its own is served under a
- * second policy that allows only scripts with it (template-shell.ts's warm mode): whatever the output
- * writes (a payload's markup, an event handler attribute) cannot run. Random per process: a template cannot
- * know it, and it cannot read it without running script.
- */
-const NONCE = randomBytes(18).toString('base64url');
+/** Where each document's nonce goes in a cached shell (a string no script or library contains). */
+const NONCE_SLOT = '\u0000folio-nonce\u0000';
 
 /** Script text made safe to sit inside an inline <script> element: no `</script` can end it early. */
-const inlineScript = (code: string) => `<script nonce="${NONCE}">${code.replace(/<\/(script)/gi, '<\\/$1')}</script>`;
+const inlineScript = (code: string) => `<script nonce="${NONCE_SLOT}">${code.replace(/<\/(script)/gi, '<\\/$1')}</script>`;
 
 /**
  * The policy a warm-by-default template's shell is served under, beside the bundle's own: only the shell's
- * scripts run (eval stays allowed: Handlebars and Nunjucks compile templates to functions), no frame, no
- * worker. The page then holds nothing but Folio's runtime between jobs.
+ * scripts run (those with this document's nonce; eval stays allowed: Handlebars and Nunjucks compile
+ * templates to functions), no frame, no worker. The page then holds nothing but Folio's runtime between jobs.
  */
-export const WARM_TEMPLATE_POLICY = `script-src 'nonce-${NONCE}' 'unsafe-eval'; frame-src 'none'; worker-src 'none'; object-src 'none'`;
+export const warmTemplatePolicy = (nonce: string) =>
+  `script-src 'nonce-${nonce}' 'unsafe-eval'; frame-src 'none'; worker-src 'none'; object-src 'none'`;
+
+/** A new nonce for one document: random, so no other page (a template that can run script) can know it. */
+export const newNonce = () => randomBytes(18).toString('base64url');
 
 /**
  * The entry document of a template version: the engine's browser build and Folio's runtime inline (the
  * same for every job of the engine: no request to wait for), then the job's data from the payload origin
  * (`folio dev` passes its local one; a preloaded page holds that request until its job is bound), then the
- * call that writes the template's output in place. Built once per engine and origin.
+ * call that writes the template's output in place. Built once per engine and origin, in pieces around
+ * the nonce, which is new for every document (`nonce`; one is made when none is given).
  */
-const shells = new Map<string, Buffer>();
-export function templateShell(engine: TemplateEngine, payloadOrigin: string = PAYLOAD_ORIGIN): Buffer {
+const shells = new Map<string, Buffer[]>();
+export function templateShell(engine: TemplateEngine, payloadOrigin: string = PAYLOAD_ORIGIN, nonce: string = newNonce()): Buffer {
   const key = `${engine} ${payloadOrigin}`;
-  let shell = shells.get(key);
-  if (!shell) {
+  let pieces = shells.get(key);
+  if (!pieces) {
     const libraries = LIBRARIES[engine].map((l) => inlineScript(Buffer.from(library(l), 'base64').toString('utf8'))).join('');
-    shell = Buffer.from(
-      `<!doctype html><meta charset="utf-8">${libraries}${inlineScript(TEMPLATE_RUNTIME)}<script nonce="${NONCE}" src="${payloadOrigin}${DATA_PATH}"></script>${inlineScript('window.__folioTemplate.render()')}`,
-    );
-    shells.set(key, shell);
+    const text = `<!doctype html><meta charset="utf-8">${libraries}${inlineScript(TEMPLATE_RUNTIME)}<script nonce="${NONCE_SLOT}" src="${payloadOrigin}${DATA_PATH}"></script>${inlineScript('window.__folioTemplate.render()')}`;
+    pieces = text.split(NONCE_SLOT).map((t) => Buffer.from(t));
+    shells.set(key, pieces);
   }
-  return shell;
+  const n = Buffer.from(nonce);
+  return Buffer.concat(pieces.flatMap((p, i) => (i === 0 ? [p] : [n, p])));
 }
 
 /** The per-version part of the data script: the template sources as JSON, and whether they run no scripts. */
