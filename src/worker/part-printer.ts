@@ -19,6 +19,7 @@ import type { RendererPort } from './producers/producer.js';
 
 interface PreparedJob {
   key: string;
+  attempt: number;
   request: RenderRequest;
   payloads: Array<{ payload: object }>;
 }
@@ -61,6 +62,7 @@ export class PartPrinter {
 
   async #print(row: RenderJobPartsTable, log: Logger): Promise<void> {
     const abort = new AbortController();
+    let dir: string | null = null;
     const beat = setInterval(
       () =>
         void Promise.all([this.deps.parts.keep(row, this.deps.owner), this.deps.parts.jobRendering(row.job_id)])
@@ -70,8 +72,8 @@ export class PartPrinter {
           .catch((err) => log.warn({ err }, 'part heartbeat failed')),
       Math.max(200, Math.floor(this.ctx.config.workerLeaseMs / 3)),
     );
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-part-'));
     try {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-part-'));
       const job = await this.#prepare(row.job_id, abort.signal);
       if (!job) return; // the job ended meanwhile: its worker removes the rows
       const spec = JSON.parse(row.spec_json) as PartPrint;
@@ -81,13 +83,15 @@ export class PartPrinter {
       if (row.phase === 'draft') {
         await this.deps.parts.done(row, this.deps.owner, result.pageCount, draft);
       } else {
-        const key = partKey({ jobId: row.job_id, attempt: Number(job.key.split('#')[1]) }, row.part_index);
+        const key = partKey({ jobId: row.job_id, attempt: job.attempt }, row);
         await this.ctx.blobs.put(key, createReadStream(file));
         const stored: StoredFinal = {
           key,
           printer: this.deps.owner,
           blocked: result.blocked,
           ...(result.browserVersion ? { browserVersion: result.browserVersion } : {}),
+          // Every part's warnings (failOn reads them), the first part's diagnostics in full.
+          warnings: result.diagnostics?.warnings ?? [],
           ...(row.part_index === 0 && result.diagnostics ? { diagnostics: result.diagnostics } : {}),
         };
         if (!(await this.deps.parts.done(row, this.deps.owner, result.pageCount, stored))) await this.ctx.blobs.delete(key);
@@ -105,7 +109,7 @@ export class PartPrinter {
       );
     } finally {
       clearInterval(beat);
-      await fs.rm(dir, { recursive: true, force: true });
+      if (dir) await fs.rm(dir, { recursive: true, force: true });
       this.deps.changed(row.job_id);
     }
   }
@@ -118,7 +122,7 @@ export class PartPrinter {
     const cached = this.#prepared.find((p) => p.key === key);
     if (cached) return cached;
     const prepared = await this.deps.preparation.prepare(job, signal);
-    const entry = { key, request: prepared.request, payloads: partsOf(prepared.request) };
+    const entry = { key, attempt: job.attempt, request: prepared.request, payloads: partsOf(prepared.request) };
     this.#prepared = [entry, ...this.#prepared.filter((p) => p.key !== key)].slice(0, 2);
     return entry;
   }

@@ -69,7 +69,16 @@ describe('a long document printed in parts by the worker', () => {
     // whose job is no longer rendering.
     await app.services.ctx.db
       .insertInto('render_job_parts')
-      .values({ job_id: id, phase: 'final', part_index: 0, status: 'queued', attempt: 0, spec_json: '{}', created_at: Date.now() })
+      .values({
+        job_id: id,
+        run_id: 'gone',
+        phase: 'final',
+        part_index: 0,
+        status: 'queued',
+        attempt: 0,
+        spec_json: '{}',
+        created_at: Date.now(),
+      })
       .execute();
     assert.equal((await app.janitor!.runOnce()).sweptPartPrints, 1);
   });

@@ -127,6 +127,7 @@ export interface RenderJobPartsTable {
   job_id: string;
   phase: 'draft' | 'final';
   part_index: number;
+  run_id: string;
   status: 'queued' | 'printing' | 'done' | 'failed';
   attempt: number;
   spec_json: string;

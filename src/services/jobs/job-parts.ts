@@ -13,18 +13,22 @@ export const MAX_PART_ATTEMPTS = 3;
 export class JobParts {
   constructor(private readonly ctx: ServiceContext) {}
 
-  /** Queues one phase's prints (the drafts first remove whatever a previous attempt of the job left). */
-  async queue(jobId: string, phase: PartPhase, specs: unknown[]): Promise<void> {
+  /**
+   * Queues one phase's prints of the job's run `runId` (one producer's work on the job). The drafts first
+   * remove whatever another run of the job left (a worker that lost the job to this one).
+   */
+  async queue(jobId: string, runId: string, phase: PartPhase, specs: unknown[]): Promise<void> {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction().execute(async (trx) => {
       const stale = trx.deleteFrom('render_job_parts').where('job_id', '=', jobId);
-      await (phase === 'draft' ? stale : stale.where('phase', '=', phase)).execute();
+      await (phase === 'draft' ? stale : stale.where('phase', '=', phase).where('run_id', '=', runId)).execute();
       for (let start = 0; start < specs.length; start += 200)
         await trx
           .insertInto('render_job_parts')
           .values(
             specs.slice(start, start + 200).map((spec, i) => ({
               job_id: jobId,
+              run_id: runId,
               phase,
               part_index: start + i,
               status: 'queued' as const,
@@ -110,11 +114,16 @@ export class JobParts {
     ).execute();
   }
 
-  /** One phase's rows in part order; prints whose worker stopped renewing their lease are queued again first. */
-  async phase(jobId: string, phase: PartPhase): Promise<RenderJobPartsTable[]> {
+  /** One phase's rows of a run in part order; prints whose worker stopped renewing their lease are queued again first. */
+  async phase(jobId: string, runId: string, phase: PartPhase): Promise<RenderJobPartsTable[]> {
     const now = this.ctx.clock.now();
     const stale = (q: ReturnType<typeof this.ctx.db.updateTable<'render_job_parts'>>) =>
-      q.where('job_id', '=', jobId).where('phase', '=', phase).where('status', '=', 'printing').where('lease_expires_at', '<', now);
+      q
+        .where('job_id', '=', jobId)
+        .where('run_id', '=', runId)
+        .where('phase', '=', phase)
+        .where('status', '=', 'printing')
+        .where('lease_expires_at', '<', now);
     await stale(this.ctx.db.updateTable('render_job_parts'))
       .set({
         status: 'failed',
@@ -166,9 +175,9 @@ export class JobParts {
     return Number(r.numDeletedRows);
   }
 
-  /** Removes a job's part prints (the job's attempt ended). */
-  async remove(jobId: string): Promise<void> {
-    await this.ctx.db.deleteFrom('render_job_parts').where('job_id', '=', jobId).execute();
+  /** Removes a run's part prints (the producer's work on the job ended). */
+  async remove(jobId: string, runId: string): Promise<void> {
+    await this.ctx.db.deleteFrom('render_job_parts').where('job_id', '=', jobId).where('run_id', '=', runId).execute();
   }
 
   /** Whether the job is still rendering (a part's printer stops when it is not). */
@@ -183,8 +192,11 @@ export class JobParts {
     out = out.where('phase', '=', row.phase) as typeof w;
     out = out.where('part_index', '=', row.part_index) as typeof w;
     out = out.where('lease_owner', '=', owner) as typeof w;
+    // The claim's token: a print the row was taken from (its lease ran out) and given again, even to the
+    // same worker, matches no more.
+    out = out.where('attempt', '=', row.attempt) as typeof w;
     return out.where('status', '=', 'printing') as unknown as Q;
   }
 }
 
-export type PartKey = Pick<RenderJobPartsTable, 'job_id' | 'phase' | 'part_index'>;
+export type PartKey = Pick<RenderJobPartsTable, 'job_id' | 'phase' | 'part_index' | 'attempt'>;

@@ -4,6 +4,7 @@
 //   and the render tests);
 // - queuedLanes: through render_job_parts (services/jobs/job-parts.ts), so that every worker with a free
 //   render slot prints some of them (worker/part-printer.ts); final PDFs travel through the blob store.
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { attemptPrefixes, type JobAttempt } from '../../blobs/keys.js';
 import type { RenderJobPartsTable } from '../../db/tables.js';
+import type { JobWarning } from '../../domain/jobs/job-warnings.js';
 import { isPdfError } from '../../pdf/errors.js';
 import { destinationViews, type DestinationView } from '../../pdf/destinations.js';
 import { RenderError, type PartPrint, type RenderRequest, type RenderResult } from '../../render/types.js';
@@ -43,6 +45,8 @@ export interface DraftHeading {
 
 export interface FinalOutcome {
   pages: number;
+  /** The part's warnings (a 404 image, a blocked request…): the job's are every part's. */
+  warnings: JobWarning[];
   /** Which worker printed it (the job's diagnostics count them). */
   printer: string;
   /** The part's PDF, on this machine. */
@@ -152,6 +156,7 @@ export function localLanes(renderer: RendererPort, req: RenderRequest, dir: stri
         onPrinted((pagesDone += result.pageCount));
         return {
           pages: result.pageCount,
+          warnings: result.diagnostics?.warnings ?? [],
           printer: 'this process',
           file,
           blocked: result.blocked,
@@ -166,6 +171,7 @@ export function localLanes(renderer: RendererPort, req: RenderRequest, dir: stri
 /** What a queued final print records: where its PDF is, and what the job shows of it. */
 export interface StoredFinal {
   key: string;
+  warnings: JobWarning[];
   /** The worker that printed it. */
   printer: string;
   blocked: string[];
@@ -173,14 +179,21 @@ export interface StoredFinal {
   diagnostics?: RenderResult['diagnostics'];
 }
 
-/** Where a final print's PDF is kept until the job's worker joins it: inside the attempt's own folder. */
-export const partKey = (a: JobAttempt, index: number) => `${attemptPrefixes(a)[0]}part-${index}.pdf`;
+/**
+ * Where a final print's PDF is kept until the job's worker joins it: inside the attempt's own folder, named
+ * by the run, the part and the claim, so that no other print of the part writes over it.
+ */
+export const partKey = (a: JobAttempt, row: Pick<RenderJobPartsTable, 'run_id' | 'part_index' | 'attempt'>) =>
+  `${attemptPrefixes(a)[0]}part-${row.run_id}-${row.part_index}-${row.attempt}.pdf`;
 
 /** The parts printed by every worker's free render slots, through render_job_parts. */
 export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string, signal?: AbortSignal): PartLanes {
+  // This producer's run on the job: its rows and stored parts are its own, whoever takes the job later.
+  const runId = randomBytes(6).toString('hex');
   const run = async (phase: PartPhase, works: PartWork[], onRow: (row: RenderJobPartsTable) => void): Promise<RenderJobPartsTable[]> => {
     await deps.parts.queue(
       job.jobId,
+      runId,
       phase,
       works.map((w) => w.spec),
     );
@@ -188,11 +201,17 @@ export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string,
     const seen = new Set<number>();
     for (;;) {
       if (signal?.aborted) throw new RenderError('render_canceled', 'render canceled');
-      const rows = await deps.parts.phase(job.jobId, phase);
+      const rows = await deps.parts.phase(job.jobId, runId, phase);
+      // Rows gone: another worker took the job over (or the janitor found it no longer rendering).
+      if (rows.length !== works.length)
+        throw new RenderError('render_crashed', 'the part prints of this render were removed: the job was taken over');
       const failed = rows.find((r) => r.status === 'failed');
+      // A worker without a browser gave the print back; for the job that is a crash to retry, not a reason
+      // to put it back in the queue as it is.
+      const code = (failed?.error_code as RenderError['code'] | null) ?? 'render_failed';
       if (failed)
         throw new RenderError(
-          (failed.error_code as RenderError['code'] | null) ?? 'render_failed',
+          code === 'render_provider_unavailable' ? 'render_crashed' : code,
           failed.error_message ?? `part ${failed.part_index + 1} failed`,
         );
       for (const r of rows) {
@@ -200,17 +219,17 @@ export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string,
         seen.add(r.part_index);
         onRow(r);
       }
-      if (rows.length === works.length && rows.every((r) => r.status === 'done')) return rows;
+      if (rows.every((r) => r.status === 'done')) return rows;
       await deps.changed(job.jobId, 500);
     }
   };
   return {
     cleanup: async () => {
-      for (const r of await deps.parts.phase(job.jobId, 'final')) {
+      for (const r of await deps.parts.phase(job.jobId, runId, 'final')) {
         const key = r.result_json ? (JSON.parse(r.result_json) as StoredFinal).key : null;
         if (key) await deps.blobs.delete(key).catch(() => {});
       }
-      await deps.parts.remove(job.jobId);
+      await deps.parts.remove(job.jobId, runId);
     },
     drafts: async (works) => {
       const rows = await run('draft', works, () => {});
@@ -229,6 +248,7 @@ export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string,
         await deps.blobs.delete(stored.key);
         return {
           pages: r.pages ?? 0,
+          warnings: stored.warnings ?? [],
           printer: stored.printer,
           file,
           blocked: stored.blocked ?? [],

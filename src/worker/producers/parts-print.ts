@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { partOffsets, splitPayload, type PartInfo } from '../../domain/jobs/document-parts.js';
+import { WarningTally } from '../../domain/jobs/job-warnings.js';
 import { isPdfError } from '../../pdf/errors.js';
 import { joinParts } from '../../pdf/join-parts.js';
 import { RenderError, type RenderRequest, type RenderResult } from '../../render/types.js';
@@ -130,16 +131,14 @@ export async function printInParts(
       renderTimeMs: Math.round(performance.now() - started),
       ...(first.browserVersion ? { browserVersion: first.browserVersion } : {}),
       blocked: [...new Set(finals.flatMap((f) => f.blocked))].slice(0, 20),
-      ...(first.diagnostics
-        ? {
-            diagnostics: {
-              ...first.diagnostics,
-              pageCount,
-              bytes,
-              parts: { count: parts.length, pages: finals.map((f) => f.pages), workers: new Set(finals.map((f) => f.printer)).size },
-            },
-          }
-        : {}),
+      diagnostics: {
+        ...(first.diagnostics ?? { entries: [], dropped: { console: 0, exception: 0, request: 0 }, ready: null, timings: {} }),
+        pageCount,
+        bytes,
+        // Every part's warnings, counted together: failOn and the job's warnings see a problem in any part.
+        warnings: finals.reduce((tally, f) => tally.addAll(f.warnings), new WarningTally()).list(),
+        parts: { count: parts.length, pages: finals.map((f) => f.pages), workers: new Set(finals.map((f) => f.printer)).size },
+      },
     };
   } finally {
     await lanes.cleanup?.().catch(() => {});
