@@ -74,6 +74,9 @@ export function nestHeadings(headings: OutlineHeading[]): OutlineItem[] {
   return top;
 }
 
+/** Entries shown of a list of open outline items: each item, and what each shows below it. */
+const visible = (items: OutlineItem[]): number => items.reduce((n, it) => n + 1 + (it.open ? visible(it.kids) : 0), 0);
+
 /** The objects of the joined outline, numbered after `firstId`, as qpdf's JSON update wants them. */
 function outlineObjects(items: OutlineItem[], pageRefs: string[], firstId: number) {
   let next = firstId;
@@ -88,13 +91,14 @@ function outlineObjects(items: OutlineItem[], pageRefs: string[], firstId: numbe
       if (i + 1 < refs.length) d['/Next'] = refs[i + 1];
       const kids = write(it.kids, refs[i]!);
       if (kids.length > 0)
-        Object.assign(d, { '/First': kids[0], '/Last': kids[kids.length - 1], '/Count': it.open ? kids.length : -kids.length });
+        // /Count of an open item: every entry shown below it when it is open (its open descendants' too).
+        Object.assign(d, { '/First': kids[0], '/Last': kids[kids.length - 1], '/Count': it.open ? visible(it.kids) : -it.kids.length });
       objects[`obj:${refs[i]}`] = { value: d };
     });
     return refs;
   };
   const top = write(items, root);
-  objects[`obj:${root}`] = { value: { '/Type': '/Outlines', '/First': top[0], '/Last': top[top.length - 1], '/Count': top.length } };
+  objects[`obj:${root}`] = { value: { '/Type': '/Outlines', '/First': top[0], '/Last': top[top.length - 1], '/Count': visible(items) } };
   return { root, objects, maxId: next - 1 };
 }
 

@@ -6,6 +6,7 @@ import type { Protocol } from 'devtools-protocol';
 import type { ExternalFetch } from './network-policy.js';
 import { coldEntry, warmEntry, type EntryMode } from './page-entry.js';
 import { preparePart } from './part-print.js';
+import { isWarmTemplate } from './template-shell.js';
 import { print, type PrintedPdf } from './page-print.js';
 import type { PageSession } from './page-session.js';
 import { PreloadedEntry } from './preloaded-entry.js';
@@ -155,9 +156,10 @@ export class PageRun {
       const result = await print(run, sink, () => (handlerCheck = this.#askForHandler()));
       run.phase = 'done';
       run.endPhase('print');
-      // A part's numbering stays in the page's style sheets; only a template in a language replaces them
-      // (its next job writes a new document), so another page is not kept warm after a part.
-      if (handlerCheck) this.warmCapable = (await this.#keepsHandler(handlerCheck)) && !(run.req.part && !run.req.engine);
+      // A part's numbering stays in the page's style sheets; only Folio's runtime of a template that is warm
+      // by default replaces them (its next job writes a new document), so no other page stays warm after a part.
+      const partLeftovers = run.req.part !== undefined && !(run.req.engine && isWarmTemplate({ ...run.req, engine: run.req.engine }));
+      if (handlerCheck) this.warmCapable = (await this.#keepsHandler(handlerCheck)) && !partLeftovers;
       return run.partFacts ? { ...result, partFacts: run.partFacts } : result;
     } finally {
       unwatch();

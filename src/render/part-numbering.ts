@@ -33,6 +33,11 @@ export function partNumberingExpression(n: PartNumbering): string {
           if (content && pages.test(content)) box.style.setProperty('content', content.replace(pages, JSON.stringify(String(n.totalPages))));
           pages.lastIndex = 0;
         }
+      } else if (typeof CSSImportRule === 'function' && rule instanceof CSSImportRule) {
+        // An @import's sheet: read like any other (of another origin, it cannot be).
+        let imported;
+        try { imported = rule.styleSheet && rule.styleSheet.cssRules; } catch { unreadable++; continue; }
+        if (imported) visit(rule.styleSheet, imported);
       } else if (rule.cssRules) visit(rule, rule.cssRules);
     }
   };

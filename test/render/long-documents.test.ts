@@ -151,6 +151,27 @@ test("a document longer than the plan's maxDocumentPages fails after its drafts,
   assert.equal(finals, 0);
 });
 
+test("a warning in a later part is the job's warning", async () => {
+  const withGap = bundle({
+    '/index.hbs': '<!doctype html><p>Ledger</p>{{#each rows}}<p>Row {{n}}</p>{{#if broken}}<img src="/missing-chart.png">{{/if}}{{/each}}',
+  });
+  const rows = Array.from({ length: 30 }, (_, i) => ({ n: i + 1, broken: i === 27 }));
+  const req = request({
+    accountId: 'acct_long_warn',
+    bundle: withGap,
+    engine: 'handlebars',
+    entryPath: '/index.hbs',
+    payload: Buffer.from(JSON.stringify({ rows })),
+    pdf: { parts: { items: 'rows', size: 10 } },
+  });
+  const result = await inParts(req, renderer, async () => {});
+  const warnings = result.diagnostics?.warnings ?? [];
+  assert.ok(
+    warnings.some((w) => /missing-chart\.png/.test(w.message)),
+    `the third part's missing image is among the job's warnings: ${JSON.stringify(warnings)}`,
+  );
+});
+
 test('a part the browser crashed under is printed again, that part only', async () => {
   const prints = new Map<string, number>();
   const port = {
