@@ -1,6 +1,7 @@
 // Before a part of a long document prints (part-numbering.ts): its page numbers in the joined document,
 // and either the link targets its draft reads or the page numbers of the references it shows.
 import { applyPageNumbersExpression } from './page-references.js';
+import { partMarksExpression, type MarkSplit } from './part-marks.js';
 import { PART_TARGETS_EXPRESSION, partNumberingExpression, type PartHeading } from './part-numbering.js';
 import type { Protocol } from 'devtools-protocol';
 import type { RunContext } from './run-context.js';
@@ -11,6 +12,14 @@ export async function preparePart(run: RunContext): Promise<void> {
   const part = run.req.part;
   if (!part) return;
   const { guard, diagnostics } = run;
+  let marked: number | undefined;
+  if (part.marks) {
+    const split = (await guard.evaluate(partMarksExpression(part.marks, part.index), "keeping the part's marked elements")).result
+      ?.value as MarkSplit | undefined;
+    if (!split || 'error' in split) throw new RenderError('render_failed', split?.error ?? 'the page could not be split at its marks');
+    marked = split.marked;
+    run.partFacts = { references: [], headings: [], marked };
+  }
   const numbered = await guard.evaluate(partNumberingExpression(part), "giving the part its pages' numbers");
   const unreadable = numbered.result?.value;
   if (typeof unreadable === 'number' && unreadable > 0 && part.index === 0 && !part.draft)
@@ -21,7 +30,11 @@ export async function preparePart(run: RunContext): Promise<void> {
   if (part.draft) {
     const r = await guard.evaluate(PART_TARGETS_EXPRESSION, 'marking the elements other parts may refer to');
     const found = r.result?.value as { references?: unknown[]; headings?: PartHeading[] } | undefined;
-    run.partFacts = { references: (found?.references ?? []).map(String), headings: Array.isArray(found?.headings) ? found.headings : [] };
+    run.partFacts = {
+      references: (found?.references ?? []).map(String),
+      headings: Array.isArray(found?.headings) ? found.headings : [],
+      ...(marked === undefined ? {} : { marked }),
+    };
     return;
   }
   if (!part.pageNumbers || Object.keys(part.pageNumbers).length === 0) return;

@@ -2,6 +2,7 @@
 // (which owns Chromium). The renderer knows nothing about databases or accounts' plans beyond
 // what a RenderRequest carries.
 import type { JobErrorCode } from '../domain/jobs/job-errors.js';
+import type { MarkedParts } from '../domain/jobs/document-parts.js';
 import type { PrintDefaults } from '../domain/jobs/print-defaults.js';
 import type { TemplateEngine } from '../domain/deploys/template-engines.js';
 import type { UrlSource } from '../domain/jobs/url-source.js';
@@ -71,6 +72,8 @@ export interface RenderRequest {
  */
 export interface PartPrint extends PartNumbering {
   draft: boolean;
+  /** The page is split at these marks: this part keeps its own (part-marks.ts). */
+  marks?: MarkedParts;
   pageNumbers?: Readonly<Record<string, number>>;
 }
 
@@ -102,6 +105,8 @@ export interface RenderResult {
 export interface PartFacts {
   references: string[];
   headings: PartHeading[];
+  /** How many marked elements the page had (a part split at marks, part-marks.ts). */
+  marked?: number;
 }
 
 /**

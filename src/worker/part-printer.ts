@@ -21,7 +21,7 @@ interface PreparedJob {
   key: string;
   attempt: number;
   request: RenderRequest;
-  payloads: Array<{ payload: object }>;
+  payloads: Array<Record<string, unknown>> | null;
 }
 
 export class PartPrinter {
@@ -78,7 +78,7 @@ export class PartPrinter {
       if (!job) return; // the job ended meanwhile: its worker removes the rows
       const spec = JSON.parse(row.spec_json) as PartPrint;
       const file = path.join(dir, `${row.phase}-${row.part_index}.pdf`);
-      const work = { index: row.part_index, payload: job.payloads[row.part_index]!.payload, spec };
+      const work = { index: row.part_index, payload: job.payloads === null ? null : job.payloads[row.part_index]!, spec };
       const { result, draft } = await printOnePart(this.deps.renderer, { ...job.request, signal: abort.signal }, work, file);
       if (row.phase === 'draft') {
         await this.deps.parts.done(row, this.deps.owner, result.pageCount, draft);

@@ -82,4 +82,29 @@ describe('a long document printed in parts by the worker', () => {
       .execute();
     assert.equal((await app.janitor!.runOnce()).sweptPartPrints, 1);
   });
+
+  test("a job splitting the page at its table's rows: the worker prints the parts with the job's own payload", async () => {
+    const rows = Array.from({ length: 900 }, (_, i) => ({ n: i + 1, amount: i % 100 }));
+    const created = await app.api('POST', '/v1/render-jobs', {
+      deployId,
+      deployVersionId: 'latest',
+      payload: { rows },
+      print: { parts: { marks: 'tbody > tr', size: 400 } },
+    });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const id = created.body.job.id as string;
+    let job = created.body.job;
+    while (job.status === 'queued' || job.status === 'rendering')
+      job = (await app.api('GET', `/v1/render-jobs/${id}?waitSeconds=30`)).body.job;
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    const diagnostics = (await app.api('GET', `/v1/render-jobs/${id}/diagnostics`)).body;
+    assert.equal(diagnostics.diagnostics.parts.count, 3, '900 rows, 400 per part');
+    const link = await app.api('POST', `/v1/render-jobs/${id}/output-download`, {});
+    const u = new URL(link.body.access.url);
+    const pdf = (await app.server.inject({ method: 'GET', url: u.pathname + u.search })).rawPayload;
+    const pages = pageCount(pdf);
+    const text = pdfText(pdf);
+    for (const n of [1, 400, 401, 900]) assert.equal(text.split(new RegExp(`Entry ${n}\\b`)).length - 1, 1, `row ${n} prints once`);
+    assert.match(text.split('\f')[pages - 1]!, new RegExp(`Page ${pages} of ${pages}\\b`));
+  });
 });

@@ -190,6 +190,8 @@ describe('render job output options refused at creation', () => {
       [{ print: { parts: { items: 'rows', size: 0 } } }, 'print.parts', /size must be an integer from 1 to 100000/],
       [{ print: { parts: { items: '../rows' } } }, 'print.parts', /must name an array of the payload/],
       [{ print: { parts: { items: 'rows', by: 'page' } } }, 'print.parts', /by is not a known option/],
+      [{ print: { parts: { items: 'rows', marks: true } } }, 'print.parts', /exactly one of items .* and marks/],
+      [{ print: { parts: { marks: '' } } }, 'print.parts', /marks must be true .* or a CSS selector/],
       [
         { print: { parts: { items: 'rows' }, displayHeaderFooter: true } },
         'print',

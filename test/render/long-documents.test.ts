@@ -58,7 +58,7 @@ const bookRequest = (overrides: Partial<RenderRequest> = {}) =>
 
 /** A long document printed on this test's renderer (in a worker its parts go through the queue of part prints). */
 const inParts = (req: RenderRequest, port: RendererPort, sink: (pdf: Readable) => Promise<void>) =>
-  printInParts(req, (dir) => localLanes(port, req, dir), sink);
+  printInParts(req, port, (dir) => localLanes(port, req, dir), sink);
 
 const tool = (cmd: string, args: string[], input: Buffer) =>
   execFileSync(cmd, args, { input, maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
@@ -209,4 +209,98 @@ test('a canceled long document stops its parts: no part starts after the cancel'
     (err: RenderError) => err.code === 'render_canceled',
   );
   assert.equal(startedAfterCancel, 0);
+});
+
+/** A book in plain HTML: its chapters marked, a title and contents before them, a colophon after, a fixed mark on every page. */
+function markedBook(chapterCount: number): string {
+  const body = Array.from({ length: chapterCount }, (_, i) => {
+    const rows = Array.from({ length: 30 + (i % 4) * 20 }, (_, r) => `<tr><td>Line ${r + 1} of chapter ${i + 1}</td><td>${r}</td></tr>`);
+    return `<section data-folio-part><h1 id="c${i + 1}">Chapter ${i + 1}</h1><table><thead><tr><th>Heading of ${i + 1}</th><th>N</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  });
+  const toc = Array.from(
+    { length: chapterCount },
+    (_, i) => `<li>Chapter ${i + 1} .... <span data-folio-page-of="c${i + 1}">000</span></li>`,
+  );
+  return `<!doctype html><html lang="en"><head><title>Marked</title><style>
+  @page { size: A5; margin: 1.5cm; @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 8pt sans-serif; } }
+  body { font: 10pt sans-serif; } h1 { break-before: page; } thead { display: table-header-group; }
+  .stamp { position: fixed; top: 0; right: 0; font: 7pt sans-serif; }
+</style></head><body><div class="stamp">DRAFT STAMP</div><p>The Marked Book</p><ol>${toc.join('')}</ol>
+${body.join('\n')}<p>Colophon: set in sans-serif.</p></body></html>`;
+}
+
+test('a page split at its marked chapters prints as the page printed at once: title first, colophon last, contents numbered', async () => {
+  const chaptersIn = 7;
+  const req = (pdf: RenderRequest['pdf'], accountId: string) =>
+    request({ accountId, bundle: bundle({ '/index.html': markedBook(chaptersIn) }), pdf, timeoutMs: 60_000 });
+  const out = memorySink();
+  const result = await inParts(req({ parts: { marks: '[data-folio-part]', size: 2 } }, 'acct_marks'), renderer, out.sink);
+  const pdf = out.bytes();
+  const whole = memorySink();
+  await renderer.render(req({}, 'acct_marks_whole'), whole.sink);
+  const total = pageCount(pdf);
+  assert.equal(result.diagnostics?.parts?.count, 4, '7 marked chapters, 2 per part');
+  assert.equal(total, pageCount(whole.bytes()), 'as many pages as the page printed at once');
+  const text = Array.from({ length: total }, (_, i) => pageText(pdf, i + 1));
+  text.forEach((t, i) => {
+    assert.match(t, new RegExp(`Page ${i + 1} of ${total}\\b`), `page ${i + 1} numbered in the whole document`);
+    assert.match(t, /DRAFT STAMP/, `page ${i + 1} has the fixed element of the page`);
+  });
+  assert.equal(text.filter((t) => /The Marked Book/.test(t)).length, 1, 'the title prints once');
+  assert.match(text[0]!, /The Marked Book/);
+  assert.equal(text.filter((t) => /Colophon/.test(t)).length, 1, 'the colophon prints once');
+  assert.match(text[total - 1]!, /Colophon/, 'after the last chapter');
+  const starts = outline(pdf).filter((e) => /^Chapter \d+$/.test(e.title));
+  assert.equal(starts.length, chaptersIn, 'an outline entry for every chapter');
+  for (const e of starts) {
+    assert.match(text[e.page - 1]!, new RegExp(`${e.title}\\s*\\n`), `${e.title} starts on its outline page`);
+    assert.equal(Number(new RegExp(`${e.title} \\.+ (\\d+)`).exec(text[0]!)?.[1]), e.page, `the contents give ${e.title} its page`);
+    assert.equal(text.filter((t) => new RegExp(`Line 1 of chapter ${e.title.slice(8)}\\b`).test(t)).length, 1, `${e.title} prints once`);
+  }
+});
+
+test('a CSS selector splits a table between its rows, and every part keeps the table header', async () => {
+  const rows = Array.from({ length: 300 }, (_, r) => `<tr><td>Row ${r + 1}</td></tr>`).join('');
+  const html = `<!doctype html><html><head><style>@page { size: A6; margin: 1cm; } thead { display: table-header-group; }</style></head>
+<body><h2>Ledger</h2><table class="ledger"><thead><tr><th>Entry header</th></tr></thead><tbody>${rows}</tbody></table><p>Total: 300 rows</p></body></html>`;
+  const out = memorySink();
+  const result = await inParts(
+    request({
+      bundle: bundle({ '/index.html': html }),
+      pdf: { parts: { marks: 'table.ledger > tbody > tr', size: 100 } },
+      timeoutMs: 60_000,
+    }),
+    renderer,
+    out.sink,
+  );
+  const pdf = out.bytes();
+  assert.equal(result.diagnostics?.parts?.count, 3);
+  const all = tool('pdftotext', ['-layout', '-', '-'], pdf);
+  for (const r of [1, 100, 101, 250, 300]) assert.equal(all.split(new RegExp(`Row ${r}\\b`)).length - 1, 1, `row ${r} prints once`);
+  const firstPages = result.diagnostics!.parts!.pages.reduce<number[]>(
+    (acc, _n, k) => [...acc, k === 0 ? 1 : acc[k - 1]! + result.diagnostics!.parts!.pages[k - 1]!],
+    [],
+  );
+  for (const p of firstPages) assert.match(pageText(pdf, p), /Entry header/, `page ${p}, a part's first page, has the table header`);
+  assert.equal(all.split('Ledger').length - 1, 1, 'the heading before the table prints once');
+  assert.match(pageText(pdf, pageCount(pdf)), /Total: 300 rows/);
+});
+
+test('a page that builds a different number of marks each time fails the job with the reason', async () => {
+  const html = `<!doctype html><html><body><script>
+  // 3 to 52 sections, drawn again on every load: the parts almost never agree with the count.
+  for (let i = 0, n = 3 + Math.floor(Math.random() * 50); i < n; i++) { const s = document.createElement('section'); s.dataset.folioPart = ''; s.textContent = 'Part ' + i; document.body.append(s); }
+</script></body></html>`;
+  let failure: RenderError | null = null;
+  for (let tries = 0; tries < 5 && failure === null; tries++)
+    await inParts(
+      request({ bundle: bundle({ '/index.html': html }), pdf: { parts: { marks: '[data-folio-part]', size: 1 } } }),
+      renderer,
+      async (s) => {
+        s.resume();
+      },
+    ).catch((err: RenderError) => (failure = err));
+  assert.ok(failure, 'five random pages in a row never agreed on the marks of every part');
+  assert.equal((failure as RenderError).code, 'render_failed');
+  assert.match((failure as RenderError).message, /must build the same elements every time/);
 });

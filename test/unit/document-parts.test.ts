@@ -2,7 +2,15 @@
 // parts' payloads, where each part's pages start, which parts option a job prints by, and how the outline nests.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { effectiveParts, partOffsets, partsPayloadProblem, splitPayload, validateParts } from '../../src/domain/jobs/document-parts.js';
+import {
+  effectiveParts,
+  markedPartCount,
+  markedPartsProblem,
+  partOffsets,
+  partsPayloadProblem,
+  splitPayload,
+  validateParts,
+} from '../../src/domain/jobs/document-parts.js';
 import { parseDestinations } from '../../src/pdf/destinations.js';
 import { nestHeadings } from '../../src/pdf/join-parts.js';
 
@@ -17,8 +25,28 @@ test('pdf.parts: an array path and a size, the size defaulting to 1000', () => {
     { items: 'rows', size: 1.5 },
     { items: 'rows', size: 100_001 },
     { items: 'rows', extra: 1 },
+    { items: 'rows', marks: true },
+    {},
   ])
     assert.equal(validateParts(bad).ok, false, JSON.stringify(bad));
+});
+
+test('pdf.parts.marks: true names data-folio-part, a string is a selector, the size defaulting to 1', () => {
+  assert.deepEqual(validateParts({ marks: true }), { ok: true, value: { marks: '[data-folio-part]', size: 1 } });
+  assert.deepEqual(validateParts({ marks: ' tbody > tr ', size: 500 }), { ok: true, value: { marks: 'tbody > tr', size: 500 } });
+  for (const bad of [{ marks: false }, { marks: '' }, { marks: '  ' }, { marks: 'x'.repeat(501) }, { marks: 3 }, { marks: true, size: 0 }])
+    assert.equal(validateParts(bad).ok, false, JSON.stringify(bad));
+  assert.equal(partsPayloadProblem({ marks: 'section', size: 1 }, Buffer.from('not json'), false), null, 'any payload');
+});
+
+test('marked elements make a part per size of them, one part when there are none, at most 1000', () => {
+  assert.equal(markedPartCount(0, 1), 1);
+  assert.equal(markedPartCount(7, 2), 4);
+  assert.equal(markedPartsProblem(1000, { marks: 'tr', size: 1 }), null);
+  assert.match(
+    markedPartsProblem(1001, { marks: 'tr', size: 1 }) ?? '',
+    /1001 elements match tr and make 1001 parts; at most 1000 \(raise pdf.parts.size\)/,
+  );
 });
 
 test('a payload is cut into parts: each has its slice of the array, the rest of the payload, and _part', () => {

@@ -267,7 +267,7 @@ export const OutputFormatField = Type.Union(
  * here so that the one validator decides (and names) every key.
  */
 export const PrintField = Type.Record(Type.String(), Type.Unknown(), {
-  description: `Print options of this job (one-shot renders, inline sources): the same options and rules as a version's \`render.metadata.pdf\` print overrides — ${PRINT_OPTION_KEYS.map((k) => `\`${k}\``).join(', ')} — each replacing the version's (\`margin\` side by side). Lengths are a number of CSS px or a string with \`px\`, \`in\`, \`cm\`, \`mm\`, \`pt\` or \`pc\`; \`mediaType\` is \`print\` (default) or \`screen\`; \`parts\` (\`{items: "rows", size: 1000}\`) prints a long document in parts of the payload's array and joins them, numbered as one (the long-documents guide). CSS \`@page\` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming \`print.<option>\`.`,
+  description: `Print options of this job (one-shot renders, inline sources): the same options and rules as a version's \`render.metadata.pdf\` print overrides — ${PRINT_OPTION_KEYS.map((k) => `\`${k}\``).join(', ')} — each replacing the version's (\`margin\` side by side). Lengths are a number of CSS px or a string with \`px\`, \`in\`, \`cm\`, \`mm\`, \`pt\` or \`pc\`; \`mediaType\` is \`print\` (default) or \`screen\`; \`parts\` (\`{items: "rows", size: 1000}\` or \`{marks: true, size: 1}\`) prints a long document in parts of the payload's array or of the page's marked elements and joins them, numbered as one (the long-documents guide). CSS \`@page\` rules still win over the paper size and margins. An unknown option or a bad value is a 400 naming \`print.<option>\`.`,
   examples: [
     {
       format: 'A4',

@@ -19,10 +19,10 @@ import { RenderError, type PartPrint, type RenderRequest, type RenderResult } fr
 import type { PartPhase } from '../../services/jobs/job-parts.js';
 import type { QueuedLanesDeps, RendererPort } from './producer.js';
 
-/** One print of one part: its payload (the job's, with its slice) and where it stands. */
+/** One print of one part: its payload (the job's with its slice; null: the job's own) and where it stands. */
 export interface PartWork {
   index: number;
-  payload: object;
+  payload: object | null;
   spec: PartPrint;
 }
 
@@ -34,6 +34,8 @@ export interface DraftOutcome {
   ids: Record<string, number>;
   /** The part's headings that were printed, in order, each on its page of the part: the outline's entries. */
   headings: DraftHeading[];
+  /** How many marked elements the page had (a page split at its marks). */
+  marked?: number;
 }
 
 export interface DraftHeading {
@@ -76,8 +78,7 @@ export async function printOnePart(
 ): Promise<{ result: RenderResult; draft: Omit<DraftOutcome, 'pages'> | null }> {
   const partReq: RenderRequest = {
     ...req,
-    payload: Buffer.from(JSON.stringify(work.payload)),
-    payloadMime: 'application/json',
+    ...(work.payload === null ? {} : { payload: Buffer.from(JSON.stringify(work.payload)), payloadMime: 'application/json' }),
     pdf: { ...req.pdf, parts: undefined },
     part: work.spec,
   };
@@ -104,6 +105,7 @@ async function draftOf(result: RenderResult, file: string, index: number): Promi
   const facts = result.partFacts ?? { references: [], headings: [] };
   return {
     references: facts.references,
+    ...(facts.marked === undefined ? {} : { marked: facts.marked }),
     ids: Object.fromEntries([...views].map(([id, v]) => [id, v.page])),
     headings: facts.headings.flatMap((h) => {
       const v = views.get(h.id);
@@ -235,7 +237,13 @@ export function queuedLanes(deps: QueuedLanesDeps, job: JobAttempt, dir: string,
       const rows = await run('draft', works, () => {});
       return rows.map((r) => {
         const found = JSON.parse(r.result_json ?? '{}') as Partial<DraftOutcome>;
-        return { pages: r.pages ?? 0, references: found.references ?? [], ids: found.ids ?? {}, headings: found.headings ?? [] };
+        return {
+          pages: r.pages ?? 0,
+          references: found.references ?? [],
+          ids: found.ids ?? {},
+          headings: found.headings ?? [],
+          ...(typeof found.marked === 'number' ? { marked: found.marked } : {}),
+        };
       });
     },
     finals: async (works, onPrinted) => {

@@ -12,13 +12,20 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { partOffsets, splitPayload, type PartInfo } from '../../domain/jobs/document-parts.js';
+import {
+  isMarkedParts,
+  markedPartCount,
+  markedPartsProblem,
+  partOffsets,
+  splitPayload,
+  type MarkedParts,
+} from '../../domain/jobs/document-parts.js';
 import { WarningTally } from '../../domain/jobs/job-warnings.js';
 import { isPdfError } from '../../pdf/errors.js';
 import { joinParts } from '../../pdf/join-parts.js';
 import { RenderError, type RenderRequest, type RenderResult } from '../../render/types.js';
-import { localLanes, queuedLanes, type PartLanes, type PartWork } from './part-lanes.js';
-import type { Producer } from './producer.js';
+import { localLanes, printOnePart, queuedLanes, type PartLanes, type PartWork } from './part-lanes.js';
+import type { Producer, RendererPort } from './producer.js';
 
 const JOIN_TIMEOUT_MS = 10 * 60_000;
 
@@ -27,6 +34,7 @@ export const partsPrint: Producer = {
   produce: (job, sink, { renderer, parts }) =>
     printInParts(
       job.request,
+      renderer,
       (dir) =>
         parts
           ? queuedLanes(parts.deps, { jobId: job.request.jobId, attempt: parts.attempt }, dir, job.request.signal)
@@ -36,17 +44,37 @@ export const partsPrint: Producer = {
     ),
 };
 
-/** The payloads of the parts, or the job's failure when its payload cannot be split. */
-export function partsOf(req: RenderRequest): Array<{ payload: Record<string, unknown>; info: PartInfo }> {
+/**
+ * The payloads of the parts, or the job's failure when its payload cannot be split; null for a page split
+ * at its marks (every part prints the job's own payload).
+ */
+export function partsOf(req: RenderRequest): Array<Record<string, unknown>> | null {
+  const opt = req.pdf.parts!;
+  if (isMarkedParts(opt)) return null;
   let payload: unknown;
   try {
     payload = /\bjson\b/i.test(req.payloadMime) ? JSON.parse(req.payload.toString('utf8')) : undefined;
   } catch {
     payload = undefined;
   }
-  const split = splitPayload(payload, req.pdf.parts!);
+  const split = splitPayload(payload, opt);
   if (!split.ok) throw new RenderError('render_failed', split.message);
-  return split.parts;
+  return split.parts.map((p) => p.payload);
+}
+
+/**
+ * How many marked elements the page has: its first part printed once on this process's renderer (every
+ * part loads the whole page; only a print says what the page built).
+ */
+async function countMarks(renderer: RendererPort, req: RenderRequest, marks: MarkedParts, dir: string): Promise<number> {
+  const file = path.join(dir, 'marks.pdf');
+  const spec = { index: 0, pagesBefore: 0, totalPages: null, draft: false, marks };
+  const { result } = await printOnePart(renderer, req, { index: 0, payload: null, spec }, file);
+  await fs.rm(file, { force: true });
+  const marked = result.partFacts?.marked ?? 0;
+  const problem = markedPartsProblem(marked, marks);
+  if (problem) throw new RenderError('render_failed', problem);
+  return marked;
 }
 
 async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
@@ -68,19 +96,58 @@ function pagesOfIds(drafts: Array<{ ids: Record<string, number> }>, offsets: num
   return pages;
 }
 
+interface PartsPlan {
+  indexes: number[];
+  work: (spec: PartWork['spec']) => PartWork;
+  /** A page split at its marks: the marks and how many the page has. */
+  marks?: MarkedParts;
+  marked?: number;
+}
+
+/** The parts to print: the payload's slices, or the page's marks counted (one print of the first part). */
+async function planParts(
+  req: RenderRequest,
+  renderer: RendererPort,
+  payloads: Array<Record<string, unknown>> | null,
+  dir: string,
+): Promise<PartsPlan> {
+  const opt = req.pdf.parts!;
+  const marks = isMarkedParts(opt) ? opt : undefined;
+  const marked = marks ? await countMarks(renderer, req, marks, dir) : undefined;
+  const count = payloads ? payloads.length : markedPartCount(marked!, marks!.size);
+  return {
+    indexes: Array.from({ length: count }, (_, index) => index),
+    work: (spec) => ({ index: spec.index, payload: payloads ? payloads[spec.index]! : null, spec: marks ? { ...spec, marks } : spec }),
+    ...(marks ? { marks, marked } : {}),
+  };
+}
+
+/** A page split at its marks must have had as many in every part's draft as when they were counted. */
+function checkSameMarks(plan: PartsPlan, drafts: Array<{ marked?: number }>): void {
+  if (!plan.marks) return;
+  const moved = drafts.findIndex((d) => d.marked !== plan.marked);
+  if (moved >= 0)
+    throw new RenderError(
+      'render_failed',
+      `the page had ${plan.marked} elements matching ${plan.marks.marks} when it was counted and ${drafts[moved]!.marked ?? 0} when part ${moved + 1} printed: a page printed in parts must build the same elements every time`,
+    );
+}
+
 export async function printInParts(
   req: RenderRequest,
+  renderer: RendererPort,
   lanesFor: (dir: string) => PartLanes,
   sink: (pdf: Readable) => Promise<void>,
   progress?: (pagesDone: number) => void | Promise<void>,
 ): Promise<RenderResult> {
   const started = performance.now();
-  const parts = partsOf(req);
+  const payloads = partsOf(req);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-parts-'));
   const lanes = lanesFor(dir);
   try {
-    const work = (spec: PartWork['spec']): PartWork => ({ index: spec.index, payload: parts[spec.index]!.payload, spec });
-    const drafts = await lanes.drafts(parts.map((_, index) => work({ index, pagesBefore: 0, totalPages: null, draft: true })));
+    const plan = await planParts(req, renderer, payloads, dir);
+    const drafts = await lanes.drafts(plan.indexes.map((index) => plan.work({ index, pagesBefore: 0, totalPages: null, draft: true })));
+    checkSameMarks(plan, drafts);
     const { offsets, total } = partOffsets(drafts.map((d) => d.pages));
     if (req.maxDocumentPages !== undefined && total > req.maxDocumentPages)
       throw new RenderError(
@@ -90,11 +157,11 @@ export async function printInParts(
     const idPages = drafts.some((d) => d.references.length > 0) ? pagesOfIds(drafts, offsets) : new Map<string, number>();
     void progress?.(0);
     const finals = await lanes.finals(
-      parts.map((_, index) => {
+      plan.indexes.map((index) => {
         const pageNumbers = Object.fromEntries(
           drafts[index]!.references.flatMap((id) => (idPages.has(id) ? [[id, idPages.get(id)!]] : [])),
         );
-        return work({ index, pagesBefore: offsets[index]!, totalPages: total, draft: false, pageNumbers });
+        return plan.work({ index, pagesBefore: offsets[index]!, totalPages: total, draft: false, pageNumbers });
       }),
       (done) => void progress?.(done),
     );
@@ -137,7 +204,7 @@ export async function printInParts(
         bytes,
         // Every part's warnings, counted together: failOn and the job's warnings see a problem in any part.
         warnings: finals.reduce((tally, f) => tally.addAll(f.warnings), new WarningTally()).list(),
-        parts: { count: parts.length, pages: finals.map((f) => f.pages), workers: new Set(finals.map((f) => f.printer)).size },
+        parts: { count: plan.indexes.length, pages: finals.map((f) => f.pages), workers: new Set(finals.map((f) => f.printer)).size },
       },
     };
   } finally {
