@@ -11,6 +11,7 @@ import { buildServer } from './http/server.js';
 import { signingCertificateRoutes } from './http/routes/account/signing-certificates.js';
 import { createLogger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
+import { Tracing } from './observability/tracing.js';
 import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
 import { validateVersionPdf, versionPdfFilesProblem } from './render/pdf-options.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
   migrate?: boolean;
   /** Replaces the Chromium renderer (bench baselines); default: a Renderer on Debian's Chromium. */
   renderer?: RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> };
+  /** Tracing of this process; default: from the OTEL_* variables (observability/tracing.ts). */
+  tracing?: Tracing;
   /** Replaces the Office converter (a pool with other settings); default: one from the settings. */
   office?: OfficePool;
   /** Replaces system DNS for webhook address checks (tests play a rebinding resolver). */
@@ -116,6 +119,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       log,
       secrets: new SecretBox(secretsKey),
       metrics: new Metrics(),
+      tracing: opts.tracing ?? (await Tracing.fromEnv()),
       net: outboundNet(opts.lookup ?? systemLookup),
       sandbox,
       einvoice,

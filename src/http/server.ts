@@ -39,6 +39,7 @@ import { multipartPdfJobBody, pdfJobMultipartOptions } from './pdf-job-uploads.j
 import { jobWebhookDeliveryRoutes } from './routes/jobs/job-webhook-deliveries.js';
 import { renderJobRoutes } from './routes/jobs/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
+import { registerRequestTracing } from './request-tracing.js';
 import { gotenbergChromiumRoutes } from './routes/gotenberg/chromium.js';
 import { gotenbergMergeRoutes } from './routes/gotenberg/merge.js';
 import { gotenbergLibreOfficeRoutes } from './routes/gotenberg/libreoffice.js';
@@ -191,6 +192,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     watchBodyIdle(req, reply, idleMs, (err) => app.server.emit('clientError', err, req.raw.socket));
     done();
   });
+
+  registerRequestTracing(app, services.ctx.tracing);
 
   // Raw blob uploads: hand the request stream to the service, which enforces its own byte limit.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));

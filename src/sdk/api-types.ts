@@ -1821,6 +1821,11 @@ export interface components {
              * @example 4200
              */
             pagesDone?: number;
+            /**
+             * @description The W3C trace the job's work belongs to: the trace of the `traceparent` header its creating request sent, or the trace Folio started for that request when it exports traces (OTEL_* variables, the operations guide). The job's spans, log lines (`traceId`) and webhook requests (`traceparent`) carry it. Absent when the job was created without a traceparent and Folio does not trace.
+             * @example 4bf92f3577b34da6a3ce929d0e0e4736
+             */
+            traceId?: string;
             /** @description Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML. */
             source?: {
                 /** @enum {string} */
@@ -5012,6 +5017,8 @@ export interface operations {
                             }[];
                             pageCount?: number;
                             bytes?: number;
+                            /** @description The W3C trace id of this attempt: the job's `traceId`, or the trace Folio started for the attempt when the job has none and Folio exports traces. Its spans and the worker's log lines about it (`traceId`) carry it. */
+                            traceId?: string;
                             /** @description Present (true) when the job's page had been loaded ahead of the job, while the account's previous job of the same template printed (preloading; the templates guide, "Preloading", says what a template sees differently): `load` is then only the wait for what was left of that load. */
                             preloaded?: boolean;
                             /** @description Long documents only (`pdf.parts`, the long-documents guide): the parts the document was printed in and joined from. The other fields describe the first part. */

@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import type { AttemptResult } from '../domain/webhook-schedule.js';
 import type { LookupAll } from '../net/resolve-host.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { Tracing } from '../observability/tracing.js';
 import type { Sandbox } from '../sandbox/pool.js';
 import type { EInvoiceValidator } from '../einvoice/einvoice-validator.js';
 import type { SendInput } from '../webhooks/delivery-client.js';
@@ -27,6 +28,8 @@ export interface ServiceContext {
   secrets: SecretBox;
   /** Prometheus counters and histograms of this process (GET /metrics). */
   metrics: Metrics;
+  /** Spans over OTLP when the OTEL_* variables ask for them (observability/tracing.ts); off otherwise. */
+  tracing: Tracing;
   /** What services reach outside Folio with (tests inject a resolver that plays a hostile DNS). */
   net: OutboundNet;
   /** Where work whose cost an account controls runs, bounded in time and memory (src/sandbox/pool.ts). */

@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { RenderBatchesTable, RenderJobsTable, Tables, WebhookEventsTable } from '../db/tables.js';
 import { newId } from '../domain/ids.js';
-import { nextAfterAttempt, REQUEST_TIMEOUT_MS, type AttemptResult } from '../domain/webhook-schedule.js';
+import { nextAfterAttempt, type AttemptResult } from '../domain/webhook-schedule.js';
 import { AppError } from '../errors/app-error.js';
 import { signatureHeader } from '../webhooks/signing.js';
 import { batchView } from './batches/batch-views.js';
 import type { ServiceContext } from './context.js';
+import { sendTraced } from './webhook-send.js';
 import type { PageImages } from './jobs/page-images.js';
 import type { RenderedFiles } from './jobs/rendered-files.js';
 import { jobView } from './jobs/job-views.js';
@@ -230,13 +231,7 @@ export class Webhooks {
         'service-webhook-timestamp': String(timestamp),
         'service-webhook-signature': signatureHeader(secrets, timestamp, body),
       };
-      const outcome = await this.ctx.net.sendWebhook({
-        url,
-        headers,
-        body,
-        timeoutMs: REQUEST_TIMEOUT_MS,
-        allowInsecure: this.ctx.config.allowInsecureWebhooks,
-      });
+      const outcome = await sendTraced(this.ctx, event, { url, headers, body, attempt: opts.attempt });
       result = outcome.result;
       durationMs = outcome.durationMs;
       sent = true;

@@ -64,10 +64,12 @@ export function attemptSink(a: Attempt, { ctx }: FinishingDeps): ProducerSink {
     return async (pdf) => {
       a.pdf = Buffer.isBuffer(pdf) ? pdf : await collectPdf(pdf);
     };
-  return async (pdf) => {
-    await ctx.blobs.put(a.prepared.output.storageKey, pdf);
-    a.storedKey = a.prepared.output.storageKey;
-  };
+  return (pdf) =>
+    // Stored as it prints: the span is the whole stream's, from the print's first bytes.
+    ctx.tracing.inSpan('folio.blob.write', { attributes: { 'folio.blob.streamed': true } }, async () => {
+      await ctx.blobs.put(a.prepared.output.storageKey, pdf);
+      a.storedKey = a.prepared.output.storageKey;
+    });
 }
 
 interface FinishingStep {
@@ -95,7 +97,9 @@ export async function finish(a: Attempt, produced: RenderResult, deps: Finishing
   for (const step of FINISHING_STEPS) {
     if (!step.applies(a)) continue;
     const startedAt = performance.now();
-    await step.run(a, deps);
+    // Each step is a span of the attempt's trace; storing the PDF is the blob write.
+    const span = step.name === 'store' ? 'folio.blob.write' : `folio.step.${step.name}`;
+    await deps.ctx.tracing.inSpan(span, {}, async () => step.run(a, deps));
     a.taken.push({ step: step.name, startedAt, ms: Math.round(performance.now() - startedAt) });
   }
   return a.result;

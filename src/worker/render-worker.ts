@@ -2,7 +2,9 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RenderJobsTable } from '../db/tables.js';
+import { traceIdOf } from '../domain/tracing/traceparent.js';
 import type { Notifier } from '../notifier/notifier.js';
+import { failSpan } from '../observability/tracing.js';
 import type { OfficeConverter } from '../office/converter.js';
 import { removeLeftoverProtectFolders } from '../pdf/protect.js';
 import { RenderError, type RenderResult } from '../render/types.js';
@@ -22,6 +24,7 @@ import {
   type FinishingDeps,
 } from './finishing.js';
 import { claimNextJob } from './job-claim.js';
+import { jobAttributes, recordQueued, recordRender } from './job-tracing.js';
 import { JobPreparation } from './job-preparation.js';
 import { PartPrinter } from './part-printer.js';
 import { JobParts } from '../services/jobs/job-parts.js';
@@ -175,33 +178,48 @@ export class RenderWorker {
       a.abort.abort(new RenderError('render_canceled', 'job canceled'));
   }
 
-  /** One attempt of a claimed job: prepare → producer → finishing steps → record. */
+  /**
+   * One attempt of a claimed job: prepare → producer → finishing steps → record, as the spans of the job's
+   * trace (job-tracing.ts).
+   */
   private async process(a: Active): Promise<void> {
     const { job } = a;
-    const log = this.ctx.log.child({ jobId: job.id, deployId: job.deploy_id, attempt: job.attempt });
-    const heartbeat = this.keepLease(a, log);
-    const started = Date.now();
-    let attempt: Attempt | null = null;
-    try {
-      const prepared = await this.preparation.prepare(job, a.abort.signal);
-      const producer = producerFor(prepared);
-      attempt = beginAttempt(job, prepared, producer, a.abort.signal);
-      let progressed = Promise.resolve();
-      const parts = {
-        deps: this.partLanes,
-        attempt: job.attempt,
-        // One update after another, in order: the last one is awaited before the job records its success.
-        progress: (n: number) => (progressed = progressed.then(() => this.jobParts.progress(job.id, n)).catch(() => {})),
-      };
-      const produced = await producer.produce(prepared, attemptSink(attempt, this.finishing), { ...this.producing, parts });
-      const result = await finish(attempt, produced, this.finishing);
-      await this.recordSuccess(a, attempt, result, log);
-    } catch (err) {
-      if (attempt) await discardStored(attempt, this.finishing);
-      await this.recordFailure(job, err, Date.now() - started, log);
-    } finally {
-      clearInterval(heartbeat);
-    }
+    const { tracing } = this.ctx;
+    await tracing.inSpan('folio.job.attempt', { parent: job.trace_parent, attributes: jobAttributes(job) }, async (span) => {
+      recordQueued(tracing, job, span);
+      const traceId = span ? span.spanContext().traceId : traceIdOf(job.trace_parent);
+      const log = this.ctx.log.child({ jobId: job.id, deployId: job.deploy_id, attempt: job.attempt, ...(traceId ? { traceId } : {}) });
+      const heartbeat = this.keepLease(a, log);
+      const started = Date.now();
+      let attempt: Attempt | null = null;
+      try {
+        const prepared = await tracing.inSpan('folio.job.prepare', {}, () => this.preparation.prepare(job, a.abort.signal));
+        const producer = producerFor(prepared);
+        attempt = beginAttempt(job, prepared, producer, a.abort.signal);
+        let progressed = Promise.resolve();
+        const parts = {
+          deps: this.partLanes,
+          attempt: job.attempt,
+          // One update after another, in order: the last one is awaited before the job records its success.
+          progress: (n: number) => (progressed = progressed.then(() => this.jobParts.progress(job.id, n)).catch(() => {})),
+        };
+        const sink = attemptSink(attempt, this.finishing);
+        const produced = await tracing.inSpan('folio.render', { attributes: { 'folio.producer': producer.kind } }, async (s) => {
+          const r = await producer.produce(prepared, sink, { ...this.producing, parts });
+          recordRender(tracing, s, r, Date.now());
+          return r;
+        });
+        const result = await finish(attempt, produced, this.finishing);
+        if (traceId && result.diagnostics) result.diagnostics.traceId = traceId;
+        await this.recordSuccess(a, attempt, result, log);
+      } catch (err) {
+        if (!(err instanceof RenderError && err.code === 'render_canceled')) failSpan(span, err);
+        if (attempt) await discardStored(attempt, this.finishing);
+        await this.recordFailure(job, err, Date.now() - started, log, traceId);
+      } finally {
+        clearInterval(heartbeat);
+      }
+    });
   }
 
   /**
@@ -244,7 +262,7 @@ export class RenderWorker {
    * An attempt that ended without a success: a cancel ends it quietly, a renderer that cannot start puts the
    * job back, and anything else is the job's failure (retried or for good, domain/jobs/job-state.ts).
    */
-  private async recordFailure(job: RenderJobsTable, err: unknown, renderMs: number, log: Logger): Promise<void> {
+  private async recordFailure(job: RenderJobsTable, err: unknown, renderMs: number, log: Logger, traceId: string | null): Promise<void> {
     const known = err instanceof RenderError ? err : null;
     const code = known?.code ?? 'render_failed';
     if (code === 'render_canceled') {
@@ -265,6 +283,7 @@ export class RenderWorker {
     else log.info({ code, message }, 'render failed');
     const diagnostics = known?.diagnostics;
     if (diagnostics) diagnostics.timings.queued = queuedMs(job);
+    if (diagnostics && traceId) diagnostics.traceId = traceId;
     await this.deps.outcomes.fail(job, { code, message, renderMs, diagnostics }, this.id);
   }
 }

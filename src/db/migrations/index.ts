@@ -24,6 +24,7 @@ import * as m022 from './022-url-sources.js';
 import * as m023 from './023-session-created-deploys.js';
 import * as m024 from './024-account-timestamp-authority.js';
 import * as m025 from './025-document-parts.js';
+import * as m026 from './026-job-trace-context.js';
 
 /** Every migration, in order. Names are stable forever: the database records them. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-session-created-deploys': m023,
   '024-account-timestamp-authority': m024,
   '025-document-parts': m025,
+  '026-job-trace-context': m026,
 };

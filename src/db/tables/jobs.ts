@@ -48,6 +48,8 @@ export interface RenderJobsTable {
   source_url: string | null;
   /** A long document (pdf.parts): pages of its parts printed so far in their final print; null for any other job. */
   pages_done: number | null;
+  /** The W3C traceparent the job's work continues (the creating request's span, or the caller's); null: none. */
+  trace_parent: string | null;
 }
 
 /** A render batch: items are render_jobs rows with this batch_id. */

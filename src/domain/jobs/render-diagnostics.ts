@@ -37,6 +37,8 @@ export interface RenderDiagnostics {
   timings: Partial<Record<'queued' | 'load' | 'readyWait' | 'print' | 'steps' | 'postProcess' | 'images' | 'store', number>>;
   pageCount?: number;
   bytes?: number;
+  /** The W3C trace id of the attempt's spans and log lines (tracing: the operations guide). */
+  traceId?: string;
   /** The job's page had been loaded ahead of the job (preloading): `load` is only what was left of it. */
   preloaded?: boolean;
   /** Versions with render.metadata.pdf.pageReferences: how the page numbers were found. */

@@ -78,6 +78,13 @@ export const RenderDiagnosticsSchema = Type.Object(
     warnings: Type.Optional(JobWarningsSchema),
     pageCount: Type.Optional(Type.Integer()),
     bytes: Type.Optional(Type.Integer()),
+    traceId: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{32}$',
+        description:
+          "The W3C trace id of this attempt: the job's `traceId`, or the trace Folio started for the attempt when the job has none and Folio exports traces. Its spans and the worker's log lines about it (`traceId`) carry it.",
+      }),
+    ),
     preloaded: Type.Optional(
       Type.Boolean({
         description:

@@ -59,6 +59,14 @@ export const RenderJob = Type.Object(
         examples: [4200],
       }),
     ),
+    traceId: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{32}$',
+        description:
+          "The W3C trace the job's work belongs to: the trace of the `traceparent` header its creating request sent, or the trace Folio started for that request when it exports traces (OTEL_* variables, the operations guide). The job's spans, log lines (`traceId`) and webhook requests (`traceparent`) carry it. Absent when the job was created without a traceparent and Folio does not trace.",
+        examples: ['4bf92f3577b34da6a3ce929d0e0e4736'],
+      }),
+    ),
     source: Type.Optional(
       Type.Object(
         {

@@ -3,6 +3,7 @@
 import { creationWarnings } from '../../domain/jobs/job-warnings.js';
 import type { Kysely } from 'kysely';
 import { precompiled } from '../../db/precompiled.js';
+import { currentTraceparent } from '../../observability/trace-scope.js';
 import type { DeployVersionsTable, RenderJobsTable, Tables } from '../../db/tables.js';
 
 // The statements of every job's creation and long poll, built and compiled once (db/precompiled.ts).
@@ -68,6 +69,7 @@ const JOB_COLUMNS = Object.keys({
   warnings_json: 1,
   source_url: 1,
   pages_done: 1,
+  trace_parent: 1,
 } satisfies Record<keyof RenderJobsTable, 1>) as (keyof RenderJobsTable)[];
 export const insertJob = precompiled(JOB_COLUMNS, (db: Kysely<Tables>, p) => db.insertInto('render_jobs').values(p));
 export const insertPayload = precompiled(['jobId', 'body'], (db: Kysely<Tables>, p) =>
@@ -102,6 +104,8 @@ export function queuedJobRow(p: {
   /** A URL source's shown URL (origin and path). */
   sourceUrl?: string | null;
 }): RenderJobsTable {
+  // The trace the job continues: the creating request's (http/request-tracing.ts), read where it runs.
+  const traceParent = currentTraceparent();
   const warnings = creationWarnings({
     inline: p.inline ?? false,
     hasSchema: p.version.payload_schema_json !== null,
@@ -140,5 +144,6 @@ export function queuedJobRow(p: {
     warnings_json: warnings.length ? JSON.stringify(warnings) : null,
     source_url: p.sourceUrl ?? null,
     pages_done: null,
+    trace_parent: traceParent,
   };
 }

@@ -1,6 +1,7 @@
 // Row → API object mappers of render jobs and their outputs, shared by every service and route that shows
 // them (jobs, batches, webhooks, files, sync renders). A leaf: it imports row types and domain types only,
 // so the services that write the rows and those that show them never import each other for a view.
+import { traceIdOf } from '../../domain/tracing/traceparent.js';
 import type { ManagedPdfsTable, RenderJobsTable, RenderOutputsTable } from '../../db/tables.js';
 import { parseJobDocumentView } from '../../domain/jobs/job-document.js';
 import { parseStoredFailOn, parseStoredWarnings } from '../../domain/jobs/job-warnings.js';
@@ -35,6 +36,7 @@ export const jobView = (j: RenderJobsTable) => ({
   ...(j.fail_on_json !== null ? { failOn: parseStoredFailOn(j.fail_on_json) ?? [] } : {}),
   ...(j.source_url !== null ? { source: { type: 'url' as const, url: j.source_url } } : {}),
   ...(j.pages_done !== null ? { pagesDone: j.pages_done } : {}),
+  ...(j.trace_parent !== null ? { traceId: traceIdOf(j.trace_parent)! } : {}),
 });
 
 export const outputView = (o: RenderOutputsTable) => ({

@@ -1,0 +1,70 @@
+// Every API request continues the caller's trace (docs/operations.md, "Tracing"). A valid W3C
+// `traceparent` header names the caller's span; an invalid one is ignored (a new trace starts). With
+// tracing on, each request is a server span following OpenTelemetry's HTTP conventions, a child of the
+// caller's; the request's handler runs with that span's traceparent current, so a job it creates stores it
+// (services/jobs/job-rows.ts) and the worker's spans join the same trace. With tracing off, the caller's
+// traceparent itself is current: the job keeps it and its webhooks carry it on.
+import { context, trace } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatTraceparent, parseTraceparent } from '../domain/tracing/traceparent.js';
+import { maskUrl } from '../observability/logger.js';
+import { runWithTraceparent } from '../observability/trace-scope.js';
+import { SpanKind, SpanStatusCode, traceparentOf, type Span, type Tracing } from '../observability/tracing.js';
+
+interface RequestTrace {
+  span: Span | null;
+  traceparent: string | null;
+}
+
+const traces = new WeakMap<FastifyRequest, RequestTrace>();
+
+/** The trace of a request (its span and the traceparent its work continues). */
+export const traceOfRequest = (req: FastifyRequest): RequestTrace | undefined => traces.get(req);
+
+export function registerRequestTracing(app: FastifyInstance, tracing: Tracing): void {
+  // Callback-style hooks: these run on every request.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const incoming = parseTraceparent(req.headers.traceparent);
+    const route = req.routeOptions.url;
+    const span = tracing.start(route ? `${req.method} ${route}` : req.method, {
+      kind: SpanKind.SERVER,
+      parent: incoming ? formatTraceparent(incoming) : null,
+      attributes: {
+        'http.request.method': req.method,
+        'url.path': maskUrl(req.url.split('?')[0] ?? '/'),
+        'url.scheme': req.protocol,
+        ...(route ? { 'http.route': route } : {}),
+        ...(req.headers['user-agent'] ? { 'user_agent.original': req.headers['user-agent'] } : {}),
+        'client.address': req.ip,
+      },
+    });
+    traces.set(req, { span, traceparent: span ? traceparentOf(span) : incoming ? formatTraceparent(incoming) : null });
+    done();
+  });
+  // The last hook before the handler (the body is parsed): the handler and what it awaits run in the trace.
+  app.addHook('preHandler', (req, _reply, done) => {
+    const t = traces.get(req);
+    if (!t || (t.span === null && t.traceparent === null)) return done();
+    const run = () => runWithTraceparent(t.traceparent, done);
+    if (t.span) context.with(trace.setSpan(context.active(), t.span), run);
+    else run();
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const span = traces.get(req)?.span;
+    if (span) {
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      // Server spans are errors for 5xx only (a 4xx is the caller's mistake, answered as designed).
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${reply.statusCode}` });
+      span.end();
+    }
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    const span = traces.get(req)?.span;
+    if (span) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client closed the connection' });
+      span.end();
+    }
+    done();
+  });
+}

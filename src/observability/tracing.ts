@@ -1,0 +1,133 @@
+// Traces over OTLP (docs/operations.md, "Tracing"), configured by the standard OpenTelemetry variables and
+// off when none names an exporter or an endpoint: then the SDK is never loaded and no span is made
+// (`start` answers null), while a caller's `traceparent` is still stored with its job and sent on the
+// job's webhooks. On, the maintained OpenTelemetry SDK for Node (NodeSDK) reads every other variable itself:
+// OTEL_SERVICE_NAME (default "folio"), OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_EXPORTER_OTLP_HEADERS,
+// OTEL_TRACES_SAMPLER, OTEL_BSP_SCHEDULE_DELAY, OTEL_RESOURCE_ATTRIBUTES… Spans are made by Folio's own code
+// at the boundaries that matter (no automatic instrumentation of libraries): one tracer per process,
+// reached by services through ServiceContext.tracing.
+import {
+  context,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Attributes,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
+import { formatTraceparent, parseTraceparent } from '../domain/tracing/traceparent.js';
+
+export { SpanKind, SpanStatusCode, type Span };
+
+/** Whether the variables ask for traces: an exporter other than none, or an OTLP endpoint. */
+export function tracingWanted(env: NodeJS.ProcessEnv): boolean {
+  if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
+  const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((s) => s.trim().toLowerCase());
+  if (exporters.includes('none')) return false;
+  if (exporters.some((e) => e !== '')) return true;
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
+}
+
+export interface SpanOptions {
+  /** The parent: a span, a stored traceparent, or (undefined) the active context. */
+  parent?: Span | string | null;
+  kind?: SpanKind;
+  attributes?: Attributes;
+  /** When the span began, epoch ms (a phase measured before its span could be made). */
+  startTime?: number;
+}
+
+interface Sdk {
+  shutdown(): Promise<void>;
+}
+
+let started: Promise<Tracing> | null = null;
+
+export class Tracing {
+  /** Tracing off: no SDK, no spans. */
+  static readonly off = new Tracing(null);
+
+  private constructor(private readonly sdk: Sdk | null) {}
+
+  get enabled(): boolean {
+    return this.sdk !== null;
+  }
+
+  /** The process's tracing, started once from the variables (the SDK registers process-wide providers). */
+  static fromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
+    if (!tracingWanted(env)) return Promise.resolve(Tracing.off);
+    started ??= (async () => {
+      const { NodeSDK } = await import('@opentelemetry/sdk-node');
+      const sdk = new NodeSDK({
+        ...(env.OTEL_SERVICE_NAME?.trim() ? {} : { serviceName: 'folio' }),
+        // Traces only: Folio's metrics are Prometheus's (GET /metrics) and its logs pino's.
+        metricReaders: [],
+        logRecordProcessors: [],
+      });
+      sdk.start();
+      return new Tracing(sdk);
+    })();
+    return started;
+  }
+
+  /** A new span (ended by the caller), or null when tracing is off. */
+  start(name: string, opts: SpanOptions = {}): Span | null {
+    if (!this.sdk) return null;
+    return trace
+      .getTracer('folio')
+      .startSpan(
+        name,
+        { kind: opts.kind ?? SpanKind.INTERNAL, attributes: opts.attributes, startTime: opts.startTime },
+        parentContext(opts.parent),
+      );
+  }
+
+  /** Runs fn in a span made active for it (spans fn starts are its children); the span ends with fn. */
+  async inSpan<T>(name: string, opts: SpanOptions, fn: (span: Span | null) => Promise<T>): Promise<T> {
+    const span = this.start(name, opts);
+    if (!span) return fn(null);
+    try {
+      return await context.with(trace.setSpan(context.active(), span), () => fn(span));
+    } catch (err) {
+      failSpan(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
+  }
+
+  /** Sends what is buffered and stops the SDK (the process is ending). */
+  async shutdown(): Promise<void> {
+    await this.sdk?.shutdown();
+  }
+}
+
+/** The context a span continues: its parent span's, a stored traceparent's, or the active one. */
+function parentContext(parent: SpanOptions['parent']): Context {
+  if (parent === undefined) return context.active();
+  if (parent === null) return ROOT_CONTEXT;
+  if (typeof parent !== 'string') return trace.setSpan(context.active(), parent);
+  const p = parseTraceparent(parent);
+  if (!p) return ROOT_CONTEXT;
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: p.traceId,
+    spanId: p.spanId,
+    traceFlags: p.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
+    isRemote: true,
+  });
+}
+
+/** The traceparent naming a span (what its children, in another process too, continue). */
+export function traceparentOf(span: Span): string {
+  const c = span.spanContext();
+  return formatTraceparent({ traceId: c.traceId, spanId: c.spanId, sampled: (c.traceFlags & TraceFlags.SAMPLED) !== 0 });
+}
+
+/** Marks a span failed with an error (its message, and the exception event). */
+export function failSpan(span: Span | null, err: unknown, message?: string): void {
+  if (!span) return;
+  if (err instanceof Error) span.recordException(err);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: message ?? (err instanceof Error ? err.message : String(err)) });
+}
