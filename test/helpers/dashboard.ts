@@ -9,9 +9,13 @@ export const DASHBOARD_EMAIL = 'owner@example.com';
 export const DASHBOARD_PASSWORD = 'correct horse battery staple';
 const CHROMIUM = process.env.FOLIO_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
-/** A server on a fresh data dir whose owner is DASHBOARD_EMAIL / DASHBOARD_PASSWORD and whose bootstrap API key is `apiKey`. */
-export function startDashboardServer(dataDirPrefix: string, apiKey: string): Promise<ServerProcess> {
+/**
+ * A server on a fresh data dir whose owner is DASHBOARD_EMAIL / DASHBOARD_PASSWORD and whose bootstrap API key
+ * is `apiKey`; `env` adds settings of the suite's own.
+ */
+export function startDashboardServer(dataDirPrefix: string, apiKey: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   return startServerProcess({
+    ...env,
     FOLIO_DATA_DIR: tempDir(dataDirPrefix),
     FOLIO_BOOTSTRAP_EMAIL: DASHBOARD_EMAIL,
     FOLIO_BOOTSTRAP_PASSWORD: DASHBOARD_PASSWORD,

@@ -4,11 +4,13 @@ import { bytes, dateTime, duration } from '../format';
 import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
 import { isTerminal, type Access, type Deploy, type JobDetail, type RenderDiagnostics, type WebhookDeliveries } from '../types';
-import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, table, toast } from '../ui';
+import { act, confirmDialog, errorBox, loading, pageHeader, statusBadge, toast } from '../ui';
 import { diagnosticsView } from './job-diagnostics';
 import { batchRows, documentRows } from './job-document';
 import { imageGallery, isImageOnly } from './job-images';
 import { warningsSection } from './job-warnings';
+import { waterfallSection } from './job-waterfall';
+import { deliveriesView } from './job-webhooks';
 
 export async function jobPage(ctx: PageContext) {
   const [jobId] = ctx.params;
@@ -34,6 +36,8 @@ export async function jobPage(ctx: PageContext) {
   const imagesArea = h('section', { 'aria-labelledby': 'images-title', 'data-testid': 'job-images', hidden: true });
   const webhookArea = h('section', { 'aria-labelledby': 'webhook-title' });
   const diagArea = h('section', { 'aria-labelledby': 'diagnostics-title', 'data-testid': 'diagnostics' });
+  // Drawn from the job, its diagnostics and its deliveries, as each of them is (re)fetched below.
+  const waterfall = waterfallSection(detail.job);
   let previewShownFor = '';
 
   function drawHeader() {
@@ -66,6 +70,7 @@ export async function jobPage(ctx: PageContext) {
 
   function drawStatus() {
     const j = detail.job;
+    waterfall.update({ job: j });
     replace(statusLine, statusBadge(j.status), isTerminal(j.status) ? '' : h('span', { class: 'muted small' }, ' updating live…'));
     const steps: { label: string; at?: number; state: 'done' | 'current' | 'todo' | 'bad' }[] = [
       { label: 'Requested', at: j.requestedAt, state: 'done' },
@@ -279,44 +284,11 @@ export async function jobPage(ctx: PageContext) {
         }),
     );
     const terminalWebhook = j.status === 'succeeded' || j.status === 'failed';
+    waterfall.update({ deliveries: d.items });
     replace(
       webhookArea,
       h('h2', { id: 'webhook-title' }, 'Webhook deliveries'),
-      d.event
-        ? h(
-            'p',
-            {},
-            'Event ',
-            h('code', {}, d.event.id),
-            ` · ${d.event.status} · ${d.event.attempts} attempt(s)`,
-            d.event.nextAttemptAt ? ` · next attempt ${dateTime(d.event.nextAttemptAt)}` : '',
-            d.event.lastError ? ` · last error: ${d.event.lastError}` : '',
-          )
-        : h(
-            'p',
-            { class: 'muted' },
-            terminalWebhook
-              ? 'No webhook event: the deploy had no enabled webhook when the job finished.'
-              : j.status === 'canceled'
-                ? 'Canceled jobs send no webhook.'
-                : 'A webhook is sent when the job succeeds or fails.',
-          ),
-      d.items.length
-        ? table(
-            'Webhook delivery attempts',
-            ['Attempt', 'When', 'Result', 'Duration', 'URL'],
-            d.items.map((x) => [
-              `#${x.attempt}${x.manual ? ' (manual)' : ''}`,
-              dateTime(x.createdAt),
-              x.error
-                ? h('span', { class: 'bad' }, x.error)
-                : h('span', { class: x.statusCode && x.statusCode < 300 ? 'good' : 'bad' }, `HTTP ${x.statusCode}`),
-              duration(x.durationMs),
-              h('code', { class: 'wrap' }, x.url),
-            ]),
-            { testid: 'deliveries-table' },
-          )
-        : null,
+      deliveriesView(j, d),
       // Only an event can be sent again: a job whose deploy had no webhook has none.
       terminalWebhook && d.event ? h('div', { class: 'row-actions' }, redeliver) : null,
       errs,
@@ -338,6 +310,7 @@ export async function jobPage(ctx: PageContext) {
       return;
     }
     diagPending = !d && j.status !== 'canceled';
+    waterfall.update({ diagnostics: d });
     if (d && diagShownFor === d.attempt) return; // unchanged: keeps open stacks open
     diagShownFor = d ? d.attempt : null;
     replace(
@@ -375,6 +348,7 @@ export async function jobPage(ctx: PageContext) {
     warningsArea,
     outputArea,
     imagesArea,
+    waterfall.el,
     diagArea,
     webhookArea,
   );
