@@ -11,6 +11,7 @@ import { buildServer } from './http/server.js';
 import { signingCertificateRoutes } from './http/routes/account/signing-certificates.js';
 import { createLogger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
+import { queueReadings } from './observability/queue-readings.js';
 import { Tracing } from './observability/tracing.js';
 import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
@@ -32,7 +33,7 @@ import { BatchCombiner } from './worker/batch-combiner.js';
 import { Janitor } from './worker/janitor.js';
 import { WebhookDispatcher } from './worker/webhook-dispatcher.js';
 import { RenderWorker, SPARE_JOB_SLOTS, type RendererPort } from './worker/render-worker.js';
-import { OfficePool } from './office/office-pool.js';
+import { OfficePool, type OfficePoolOptions } from './office/office-pool.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -88,11 +89,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     onIdleError: (err) => log.warn({ err }, 'database connection lost while idle'),
   });
+  const metrics = new Metrics();
   // Work whose cost an account controls runs here, off this process's event loop (docs/architecture.md).
   const sandbox = new SandboxPool({
     threads: config.sandboxThreads,
     memoryMb: config.sandboxMemoryMb,
-    onKilled: (info) => log.warn(info, 'sandbox task stopped at its limit'),
+    onKilled: (info) => {
+      log.warn(info, 'sandbox task stopped at its limit');
+      metrics.sandboxTaskKilled(info);
+    },
   });
   // E-invoices are checked by the official rule sets in a Java process of its own, started on first use.
   const einvoice = new EInvoiceValidator({
@@ -118,13 +123,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
       config,
       log,
       secrets: new SecretBox(secretsKey),
-      metrics: new Metrics(),
+      metrics,
       tracing: opts.tracing ?? (await Tracing.fromEnv()),
       net: outboundNet(opts.lookup ?? systemLookup),
       sandbox,
       einvoice,
     };
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
+    ctx.metrics.setQueueReadings(queueReadings(ctx.db, ctx.clock));
     const sealed = await sealPlaintextSecrets(ctx);
     if (sealed > 0) log.info({ sealed }, 'encrypted secrets that were stored in plain text (FOLIO_SECRETS_KEY is now in effect)');
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
@@ -139,7 +145,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
               ? null
               : `Chromium was not found${config.chromiumPath ? ` at ${config.chromiumPath}` : ' (install the chromium package or set FOLIO_CHROMIUM_PATH)'}`;
     // Office conversion (LibreOffice, sandboxed, warm processes) in the rendering roles.
-    const office = role === 'api' ? null : (opts.office ?? officePool(config, () => ctx.metrics.officeProcessStarts.inc()));
+    const office = role === 'api' ? null : (opts.office ?? officePool(config, (start) => ctx.metrics.officeProcessStarted(start)));
     const services = buildServices(ctx, {
       signingKey: loadSigningKey(config),
       notifier: pgNotifier ?? undefined,
@@ -186,7 +192,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
           },
           chromiumUser: config.chromiumUser,
           noSandbox: config.chromiumNoSandbox,
-          onBrowserLaunch: () => ctx.metrics.browserLaunches.inc(),
+          onBrowserLaunch: (launch) => ctx.metrics.browserLaunched(launch),
         });
       if (config.chromiumNoSandbox && !opts.renderer) {
         log.warn(
@@ -267,7 +273,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
 }
 
 /** The warm LibreOffice pool of the settings (docs/office.md); started on the first conversion. */
-function officePool(config: Config, onProcessStart: () => void): OfficePool {
+function officePool(config: Config, onProcessStart: OfficePoolOptions['onProcessStart']): OfficePool {
   return new OfficePool({
     size: config.officePoolSize,
     maxConversionsPerProcess: config.officeMaxConversions,

@@ -1,15 +1,49 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { OFFICE_RESTART_REASONS, type OfficeProcessStart } from '../office/office-pool.js';
+import { BROWSER_RESTART_REASONS, type BrowserLaunch } from '../render/browser-supervisor.js';
+import { SANDBOX_LIMIT_KINDS, type SandboxLimitKind } from '../sandbox/pool.js';
+import { tasks, type TaskName } from '../sandbox/tasks.js';
 
-/** How long a scrape waits for the queue counts before leaving that gauge out. */
-const JOB_COUNT_TIMEOUT_MS = 2000;
+/** How long a scrape waits for a database read (the queue, the webhook outbox) before leaving its gauges out. */
+const READ_TIMEOUT_MS = 2000;
+
+/** Claimable this long, a job's account counts in folio_render_queue_accounts_waiting. */
+export const ACCOUNT_WAIT_SECONDS = 60;
+
+/** The render queue's waits, read at scrape time (observability/queue-readings.ts). */
+export interface JobWaits {
+  /** Age of the oldest claimable job (queued, or retry_scheduled and due), from when it became claimable; 0: none. */
+  oldestSeconds: number;
+  /** Accounts with a job claimable for over ACCOUNT_WAIT_SECONDS: with no render running, and with some. */
+  accountsWaiting: { none: number; some: number };
+}
+
+/** The webhook outbox's backlog, read at scrape time: pending events and their ages (0: none). */
+export interface WebhookBacklog {
+  /** Pending events whose next attempt is due now. */
+  due: number;
+  /** Pending events whose next attempt is scheduled later (retries). */
+  waiting: number;
+  /** Since the oldest pending event occurred. */
+  oldestPendingSeconds: number;
+  /** Since the oldest due event's attempt fell due. */
+  oldestDueSeconds: number;
+}
+
+/** The database reads behind the scrape-time gauges other than folio_render_jobs (set by the composition root). */
+export interface QueueReadings {
+  jobWaits(): Promise<JobWaits>;
+  webhookBacklog(): Promise<WebhookBacklog>;
+}
 
 /**
  * Prometheus metrics of one Folio process, served at GET /metrics (docs/operations.md, "Monitoring").
  *
  * One registry per app instance (not prom-client's global one), so tests and benches that build several
  * apps in one process never collide. Labels are bounded sets only: route patterns (never raw URLs), status
- * codes, error codes, outcomes. No account, deploy or job ids: a tenant's identity and volume must not leak
- * to whoever can scrape, and unbounded labels would grow memory without limit.
+ * codes, error codes, outcomes, restart reasons, sandbox task names. No account, deploy or job ids: a
+ * tenant's identity and volume must not leak to whoever can scrape, and unbounded labels would grow memory
+ * without limit. What is per account is counted instead (folio_render_queue_accounts_waiting).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -53,6 +87,27 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly browserRestarts = new Counter({
+    name: 'folio_browser_restarts_total',
+    help: 'Chromium relaunches by this worker (every launch but its first), by what ended the browser before: crash (its process exited), disconnect (its connection closed), memory (retired above the memory bound), max_renders (retired after its renders, routine), recycle.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly officeProcessRestarts = new Counter({
+    name: 'folio_office_process_restarts_total',
+    help: "LibreOffice processes started by this worker in place of one of the pool's that ended, by why it ended: crash (LibreOffice ended by itself: a crash, its memory limit), timeout (stopped at a conversion's time limit), max_conversions (routine).",
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sandboxKills = new Counter({
+    name: 'folio_sandbox_tasks_killed_total',
+    help: "Sandbox tasks of this process whose process was ended at a bound, by kind (time: its time limit; memory: its process's memory limit; crash: its process died) and task (the fixed set of src/sandbox/tasks.ts).",
+    labelNames: ['kind', 'task'] as const,
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new Counter({
     name: 'folio_webhook_attempts_total',
     help: 'Scheduled webhook delivery attempts by outcome: delivered (2xx), retry (will be tried again), failed (gave up).',
@@ -69,7 +124,7 @@ export class Metrics {
 
   readonly jobCountErrors = new Counter({
     name: 'folio_render_jobs_read_errors_total',
-    help: 'Scrapes whose database read for folio_render_jobs failed or took over 2 s (the gauge is then absent from that scrape).',
+    help: 'Scrapes whose database read of the render queue (folio_render_jobs, folio_render_queue_oldest_age_seconds, folio_render_queue_accounts_waiting) failed or took over 2 s (those gauges are then absent from that scrape).',
     registers: [this.registry],
   });
 
@@ -77,6 +132,44 @@ export class Metrics {
     name: 'folio_render_jobs',
     help: 'Render jobs that are not finished, by status (queued, retry_scheduled, rendering), read from the database at scrape time. The queue is shared: every process reports the same numbers.',
     labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly queueOldestAge = new Gauge({
+    name: 'folio_render_queue_oldest_age_seconds',
+    help: 'How long the oldest job waiting to be claimed (queued, or retry_scheduled whose retry is due) has been claimable; 0 when none waits. Read from the database at scrape time: every process reports the same value.',
+    registers: [this.registry],
+  });
+
+  readonly accountsWaiting = new Gauge({
+    name: 'folio_render_queue_accounts_waiting',
+    help: `Accounts with a job claimable for over ${ACCOUNT_WAIT_SECONDS} s, by whether the account has renders running: none (it waits for a worker) or some (it may wait behind its own renders: its plan's maxConcurrentRenderJobs, a large batch). A count instead of each account's wait: account ids are never labels. Read at scrape time.`,
+    labelNames: ['running'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookEventsPending = new Gauge({
+    name: 'folio_webhook_events_pending',
+    help: 'Webhook events neither delivered nor given up, by state: due (its next attempt is due: a dispatcher should be sending it) or waiting (its next attempt is scheduled later: a retry). Read from the database at scrape time.',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookOldestPendingAge = new Gauge({
+    name: 'folio_webhook_oldest_pending_age_seconds',
+    help: "Time since the oldest pending webhook event occurred (its job ended); 0 when none is pending. Retries of an event take about 51 min, longer when a receiver's Retry-After asks (each capped at 1 h).",
+    registers: [this.registry],
+  });
+
+  readonly webhookOldestDueAge = new Gauge({
+    name: 'folio_webhook_oldest_due_age_seconds',
+    help: 'Time since the oldest due webhook event fell due without an attempt being recorded; 0 when none is due. Growing: no dispatcher works through the outbox.',
+    registers: [this.registry],
+  });
+
+  readonly webhookBacklogErrors = new Counter({
+    name: 'folio_webhook_events_read_errors_total',
+    help: 'Scrapes whose database read of the webhook outbox (folio_webhook_events_pending and the oldest ages) failed or took over 2 s (those gauges are then absent from that scrape).',
     registers: [this.registry],
   });
 
@@ -90,11 +183,41 @@ export class Metrics {
   });
 
   #jobCounts: (() => Promise<Record<string, number>>) | null = null;
+  #readings: QueueReadings | null = null;
   #processMetrics = false;
+
+  constructor() {
+    // Every value of the bounded labels starts at 0, so that rate() and increase() see the first event too.
+    for (const reason of BROWSER_RESTART_REASONS) this.browserRestarts.inc({ reason }, 0);
+    for (const reason of OFFICE_RESTART_REASONS) this.officeProcessRestarts.inc({ reason }, 0);
+    for (const task of Object.keys(tasks)) for (const kind of SANDBOX_LIMIT_KINDS) this.sandboxKills.inc({ kind, task }, 0);
+  }
 
   /** Where folio_render_jobs reads the queue from (set by the composition root). */
   setJobCounts(read: () => Promise<Record<string, number>>): void {
     this.#jobCounts = read;
+  }
+
+  /** Where the other scrape-time gauges read the queue and the webhook outbox from (set by the composition root). */
+  setQueueReadings(readings: QueueReadings): void {
+    this.#readings = readings;
+  }
+
+  /** A Chromium launch (the renderer's onBrowserLaunch). */
+  browserLaunched(launch: BrowserLaunch): void {
+    this.browserLaunches.inc();
+    if (launch.restart) this.browserRestarts.inc({ reason: launch.restart });
+  }
+
+  /** A LibreOffice process started (the Office pool's onProcessStart). */
+  officeProcessStarted(start: OfficeProcessStart): void {
+    this.officeProcessStarts.inc();
+    if (start.restart) this.officeProcessRestarts.inc({ reason: start.restart });
+  }
+
+  /** A sandbox task stopped at a bound (the sandbox's onKilled). Its account is not counted: it is no label. */
+  sandboxTaskKilled(info: { task: TaskName; account: string; kind: SandboxLimitKind }): void {
+    this.sandboxKills.inc({ kind: info.kind, task: info.task });
   }
 
   observeHttp(method: string, route: string, statusCode: number, seconds: number): void {
@@ -102,31 +225,51 @@ export class Metrics {
   }
 
   /**
-   * Reads the queue counts into folio_render_jobs. Done before serialising (prom-client collects all
-   * metrics concurrently, so an error counter could not reflect a failure of the same scrape otherwise).
-   * A database that is down or slow must not take the whole scrape with it -- process, browser and HTTP
-   * metrics matter most exactly then: the gauge is left empty and the failure counted.
+   * Reads the render queue into its gauges (folio_render_jobs, the oldest age, the accounts waiting). Done
+   * before serialising (prom-client collects all metrics concurrently, so an error counter could not reflect
+   * a failure of the same scrape otherwise). A database that is down or slow must not take the whole scrape
+   * with it -- process, browser and HTTP metrics matter most exactly then: the gauges are left empty and
+   * the failure counted, once per scrape.
    */
-  async #readJobCounts(): Promise<void> {
+  async #readRenderQueue(): Promise<void> {
     this.renderJobs.reset();
-    if (!this.#jobCounts) return;
-    let timer: NodeJS.Timeout | undefined;
+    this.accountsWaiting.reset();
+    this.queueOldestAge.remove();
+    const counts = this.#jobCounts;
+    const readings = this.#readings;
+    if (!counts && !readings) return;
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), JOB_COUNT_TIMEOUT_MS);
-      });
-      const counts = await Promise.race([this.#jobCounts(), timeout]);
-      for (const status of ['queued', 'retry_scheduled', 'rendering']) this.renderJobs.set({ status }, counts[status] ?? 0);
+      const [c, w] = await withinReadTimeout(Promise.all([counts?.(), readings?.jobWaits()]));
+      if (c) for (const status of ['queued', 'retry_scheduled', 'rendering']) this.renderJobs.set({ status }, c[status] ?? 0);
+      if (w) {
+        this.queueOldestAge.set(w.oldestSeconds);
+        for (const running of ['none', 'some'] as const) this.accountsWaiting.set({ running }, w.accountsWaiting[running]);
+      }
     } catch {
       this.jobCountErrors.inc();
-    } finally {
-      clearTimeout(timer);
+    }
+  }
+
+  /** Reads the webhook outbox's backlog into its gauges, by the rules of #readRenderQueue. */
+  async #readWebhookBacklog(): Promise<void> {
+    this.webhookEventsPending.reset();
+    this.webhookOldestPendingAge.remove();
+    this.webhookOldestDueAge.remove();
+    if (!this.#readings) return;
+    try {
+      const b = await withinReadTimeout(this.#readings.webhookBacklog());
+      this.webhookEventsPending.set({ state: 'due' }, b.due);
+      this.webhookEventsPending.set({ state: 'waiting' }, b.waiting);
+      this.webhookOldestPendingAge.set(b.oldestPendingSeconds);
+      this.webhookOldestDueAge.set(b.oldestDueSeconds);
+    } catch {
+      this.webhookBacklogErrors.inc();
     }
   }
 
   /** The text exposition format, and its content type. */
   async render(): Promise<{ contentType: string; body: string }> {
-    await this.#readJobCounts();
+    await Promise.all([this.#readRenderQueue(), this.#readWebhookBacklog()]);
     // The standard process metrics (CPU, memory, event-loop lag, GC) start with the first scrape: they run
     // an event-loop monitor and a GC observer, which a process nobody scrapes (or a test) need not pay for.
     if (!this.#processMetrics) {
@@ -134,5 +277,18 @@ export class Metrics {
       collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
     }
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+/** The read's result, or a rejection once it has taken READ_TIMEOUT_MS. */
+async function withinReadTimeout<T>(read: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), READ_TIMEOUT_MS);
+    });
+    return await Promise.race([read, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

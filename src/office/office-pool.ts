@@ -27,8 +27,21 @@ export interface OfficePoolOptions {
   slowMs?: number;
   /** A process that dies idle sooner than this after its start is not replaced at once (no restart loop). */
   replaceAfterMs?: number;
-  /** A process started (the folio_office_process_starts_total metric). */
-  onProcessStart?: () => void;
+  /** A process started (folio_office_process_starts_total, and folio_office_process_restarts_total for replacements). */
+  onProcessStart?: (start: OfficeProcessStart) => void;
+}
+
+/**
+ * Why a process of the pool was replaced: LibreOffice ended by itself (`crash`: a crash, its memory limit, or
+ * killed from outside), Folio stopped it at a conversion's time limit (`timeout`), or it had done
+ * maxConversionsPerProcess conversions (`max_conversions`, routine).
+ */
+export const OFFICE_RESTART_REASONS = ['crash', 'timeout', 'max_conversions'] as const;
+export type OfficeRestartReason = (typeof OFFICE_RESTART_REASONS)[number];
+
+/** A start: in place of a pool process that ended (`restart`: why), or not (null: a first one, a spare, a document's own). */
+export interface OfficeProcessStart {
+  restart: OfficeRestartReason | null;
 }
 
 interface Waiting {
@@ -60,6 +73,8 @@ export class OfficePool implements OfficeConverter {
   #bin: { soffice: string; python: string } | { problem: string } | null = null;
   #plan: OfficeConfinementPlan | null = null;
   #version: string | null = null;
+  /** Why pool processes ended that no start has replaced yet, oldest first (at most one per slot). */
+  #ended: OfficeRestartReason[] = [];
 
   constructor(opts: OfficePoolOptions) {
     this.#opts = opts;
@@ -304,6 +319,7 @@ export class OfficePool implements OfficeConverter {
       if (i < 0) return;
       this.#idle.splice(i, 1);
       this.#live--;
+      this.#endedFor('crash');
       if (Date.now() - startedAt >= (this.#opts.replaceAfterMs ?? 10_000)) this.#replace();
     });
     const started = p.start();
@@ -317,7 +333,8 @@ export class OfficePool implements OfficeConverter {
       throw err;
     }
     this.#version = p.version;
-    this.#opts.onProcessStart?.();
+    // A process with a document's fonts is that document's, not a replacement in the pool.
+    this.#opts.onProcessStart?.({ restart: p.fonts === null ? (this.#ended.shift() ?? null) : null });
     return p;
   }
 
@@ -344,12 +361,19 @@ export class OfficePool implements OfficeConverter {
     // A process beyond the pool's size goes once nobody waits (handed on, it saves the next one a start).
     const spare = this.#live > this.#opts.size && this.#queues.size === 0;
     if (spare || proc.dead || this.#closed || proc.fonts !== null || proc.conversions >= this.#opts.maxConversionsPerProcess) {
+      // Not a spare or a document's own: its slot will be filled again (closed: #endedFor ignores it).
+      if (!spare && proc.fonts === null) this.#endedFor(proc.dead ? (proc.killed ? 'timeout' : 'crash') : 'max_conversions');
       this.#live--;
       void proc.close();
       this.#replace();
       return;
     }
     this.#idle.push(proc);
+  }
+
+  /** A pool process ended: the next start without fonts takes its place, and is counted as a restart for this. */
+  #endedFor(why: OfficeRestartReason): void {
+    if (!this.#closed && this.#ended.length < this.#opts.size) this.#ended.push(why);
   }
 
   /** Processes alive now, for tests and metrics (their pids and conversions). */

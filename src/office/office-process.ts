@@ -82,6 +82,11 @@ export class OfficeProcess {
     return this.#dead || this.#killed;
   }
 
+  /** Folio ended it (a conversion past its time limit, a start that failed, close()), not LibreOffice itself. */
+  get killed(): boolean {
+    return this.#killed;
+  }
+
   get pid(): number | undefined {
     return this.#child?.pid;
   }

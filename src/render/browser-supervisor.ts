@@ -21,10 +21,24 @@ export interface BrowserSupervisorOptions extends SandboxOptions {
   /** Extra Chromium flags (appended). */
   extraArgs?: readonly string[];
   launchTimeoutMs?: number;
-  /** Called after each successful launch (the folio_browser_launches_total metric). */
-  onBrowserLaunch?: () => void;
+  /** Called after each successful launch (folio_browser_launches_total, and folio_browser_restarts_total for relaunches). */
+  onBrowserLaunch?: (launch: BrowserLaunch) => void;
   /** After a failed launch, isHealthy() tries launching again at most this often. Default 15 s. */
   probeRelaunchIntervalMs?: number;
+}
+
+/**
+ * Why a browser after the supervisor's first was launched: what ended the one before it -- its process
+ * exited (`crash`: a crash, or killed from outside), its CDP connection closed with the process still there
+ * (`disconnect`), or it was retired above the memory bound (`memory`), after maxRendersPerBrowser renders
+ * (`max_renders`, routine) or by recycle().
+ */
+export const BROWSER_RESTART_REASONS = ['crash', 'disconnect', 'memory', 'max_renders', 'recycle'] as const;
+export type BrowserRestartReason = (typeof BROWSER_RESTART_REASONS)[number];
+
+/** A successful launch: the supervisor's first (`restart` null), or a relaunch and what ended the browser before. */
+export interface BrowserLaunch {
+  restart: BrowserRestartReason | null;
 }
 
 let nextBrowserId = 1;
@@ -78,6 +92,10 @@ export class BrowserSupervisor {
   #all = new Set<BrowserInstance>();
   #closed = false;
   #lastMemoryCheck = 0;
+  /** A launch has succeeded before: the next one is a relaunch. */
+  #launched = false;
+  /** What ended the last current browser: the reason of the next relaunch. */
+  #endedBy: BrowserRestartReason = 'crash';
 
   constructor(opts: BrowserSupervisorOptions = {}) {
     this.#opts = opts;
@@ -163,7 +181,7 @@ export class BrowserSupervisor {
 
   /** Retires the current browser: running renders finish on it, new ones get a fresh browser. */
   recycle(): void {
-    if (this.#current) this.#retire(this.#current);
+    if (this.#current) this.#retire(this.#current, 'recycle');
   }
 
   /** Closes every browser and resolves once all their processes are gone. */
@@ -178,6 +196,8 @@ export class BrowserSupervisor {
   #ensureBrowser(): Promise<BrowserInstance> {
     const cur = this.#current;
     if (cur && !cur.gone && !cur.retiring && !cur.connection.isClosed) return Promise.resolve(cur);
+    // Its process lives but its connection closed: that is what the relaunch below replaces it for.
+    if (cur && !cur.gone && !cur.retiring) this.#endedBy = 'disconnect';
     if (this.#launching) return this.#launching;
     const executablePath = this.executablePath();
     if (!executablePath) {
@@ -192,9 +212,13 @@ export class BrowserSupervisor {
         this.#lastLaunchError = null;
         const b = new BrowserInstance(chromium);
         this.#all.add(b);
-        this.#opts.onBrowserLaunch?.();
+        this.#opts.onBrowserLaunch?.({ restart: this.#launched ? this.#endedBy : null });
+        this.#launched = true;
         b.once('gone', () => {
-          if (this.#current === b) this.#current = null;
+          if (this.#current === b) {
+            this.#current = null;
+            this.#endedBy = 'crash';
+          }
           // Kept until close() has seen every process of that browser gone, so that close() of the
           // supervisor waits for a retired or crashed browser's leftovers too.
           void b.chromium.close().finally(() => this.#all.delete(b));
@@ -224,20 +248,23 @@ export class BrowserSupervisor {
     }
     const maxRenders = this.#opts.maxRendersPerBrowser ?? 1000;
     if (b.renders >= maxRenders) {
-      this.#retire(b);
+      this.#retire(b, 'max_renders');
       return;
     }
     const maxRss = this.#opts.maxBrowserRssBytes === undefined ? 2 * 1024 ** 3 : this.#opts.maxBrowserRssBytes;
     const now = Date.now();
     if (maxRss !== null && now - this.#lastMemoryCheck >= MEMORY_CHECK_INTERVAL_MS) {
       this.#lastMemoryCheck = now;
-      if (processTreeExceeds(b.pid, maxRss) === true) this.#retire(b);
+      if (processTreeExceeds(b.pid, maxRss) === true) this.#retire(b, 'memory');
     }
   }
 
-  #retire(b: BrowserInstance): void {
+  #retire(b: BrowserInstance, why: BrowserRestartReason): void {
     b.retiring = true;
-    if (this.#current === b) this.#current = null;
+    if (this.#current === b) {
+      this.#current = null;
+      this.#endedBy = why;
+    }
     if (b.active === 0) void b.chromium.close();
   }
 }

@@ -34,8 +34,10 @@ export interface Sandbox {
   run<K extends TaskName>(name: K, input: TaskInput<K>, opts: RunOptions): Promise<TaskResult<K>>;
 }
 
-/** A bound of the sandbox itself that a task passed: its time, its process's memory, or the process died. */
-export type SandboxLimitKind = 'time' | 'memory' | 'crash';
+/** The bounds of the sandbox itself that a task can pass: its time, its process's memory, or the process died. */
+export const SANDBOX_LIMIT_KINDS = ['time', 'memory', 'crash'] as const;
+/** A bound of the sandbox itself that a task passed (one of SANDBOX_LIMIT_KINDS). */
+export type SandboxLimitKind = (typeof SANDBOX_LIMIT_KINDS)[number];
 
 /**
  * What `run` fails with: a limit (`time`, `memory`, `crash`: the task's process was ended); `closed`, the
@@ -74,7 +76,8 @@ export interface SandboxOptions {
   threads: number;
   /** V8 heap of one process, MiB (FOLIO_SANDBOX_MEMORY_MB); its address space is limited accordingly. */
   memoryMb: number;
-  onKilled?: (info: { task: string; account: string; kind: SandboxLimitKind }) => void;
+  /** A task's process was ended at a bound (its `task` is a TaskName: a bounded set, fit for a metric's label). */
+  onKilled?: (info: { task: TaskName; account: string; kind: SandboxLimitKind }) => void;
 }
 
 interface Pending {

@@ -1,9 +1,11 @@
 // The sandbox (src/sandbox/pool.ts) and the PDF limits checked before expansion (src/pdf/syntax/limits.ts), on
-// real sandbox processes and real pdf-lib: a task past its time limit fails alone and the pool goes on;
-// accounts take the threads in turn; joined PDFs that claim too much are refused with the limit named.
+// real sandbox processes and real pdf-lib: a task past its time limit fails alone, is counted in
+// folio_sandbox_tasks_killed_total by kind and task, and the pool goes on; accounts take the threads in turn;
+// joined PDFs that claim too much are refused with the limit named.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { Metrics } from '../../src/observability/metrics.js';
 import { isPdfError } from '../../src/pdf/errors.js';
 import { DEFAULT_PDF_LIMITS, scanPdf } from '../../src/pdf/syntax/limits.js';
 import { postProcessPdf } from '../../src/pdf/post-process.js';
@@ -67,8 +69,11 @@ describe('PDF limits before expansion', () => {
 });
 
 describe('the sandbox pool', () => {
-  const pool = new SandboxPool({ threads: 1, memoryMb: 64 });
+  const metrics = new Metrics();
+  const pool = new SandboxPool({ threads: 1, memoryMb: 64, onKilled: (info) => metrics.sandboxTaskKilled(info) });
   after(() => pool.close());
+  const killed = async (labels: { kind: string; task: string }) =>
+    (await metrics.sandboxKills.get()).values.find((v) => v.labels.kind === labels.kind && v.labels.task === labels.task)?.value;
   const schema = (pattern: string) => JSON.stringify({ type: 'string', pattern });
 
   test('a task past its time is stopped (even inside a regular expression) and the next task runs', async () => {
@@ -82,6 +87,8 @@ describe('the sandbox pool', () => {
       ),
       (err: unknown) => isSandboxError(err, 'time') && /longer than 300 ms/.test(err.message),
     );
+    assert.equal(await killed({ kind: 'time', task: 'payload.check' }), 1);
+    assert.equal(await killed({ kind: 'memory', task: 'payload.check' }), 0);
     assert.deepEqual(
       await pool.run('payload.check', { key: 'ok', schemaJson: schema('^a+$'), valueJson: '"aaa"' }, { account: 'b', timeoutMs: 5000 }),
       [],
@@ -111,6 +118,7 @@ describe('the sandbox pool', () => {
       pool.run('payload.check', { key: 'mem', schemaJson: '{"type":"array"}', valueJson: huge }, { account: 'h', timeoutMs: 60_000 }),
       (err: unknown) => isSandboxError(err, 'memory') && /64 MiB/.test(err.message),
     );
+    assert.equal(await killed({ kind: 'memory', task: 'payload.check' }), 1);
     // The objects were built in the sandbox process: this one holds only the text it sent (~56 MB).
     assert.ok(process.memoryUsage.rss() - rssBefore < 200 * 1024 * 1024);
     assert.deepEqual(
