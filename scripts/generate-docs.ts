@@ -20,7 +20,9 @@ export function configMarkdown(): string {
 <!-- Generated from src/config/schema.ts by \`npm run docs\`; do not edit by hand. -->
 
 Folio reads its settings from environment variables only (nothing else reads \`process.env\`). An invalid
-value stops start-up with a message naming the variable.
+value stops start-up with a message naming the variable. The one exception is OpenTelemetry's standard
+\`OTEL_*\` variables, which turn tracing (and metrics over OTLP) on and are read by the OpenTelemetry SDK
+itself: see docs/operations.md, "Tracing".
 
 | Variable | Type | Default | Meaning |
 |---|---|---|---|

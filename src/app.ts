@@ -12,6 +12,7 @@ import { signingCertificateRoutes } from './http/routes/account/signing-certific
 import { createLogger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
 import { queueReadings } from './observability/queue-readings.js';
+import { exportMetricsOverOtlp } from './observability/metrics-otlp.js';
 import { Tracing } from './observability/tracing.js';
 import { findChromium } from './render/chromium-process.js';
 import { describeSandbox } from './render/chromium-sandbox.js';
@@ -131,6 +132,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     };
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
     ctx.metrics.setQueueReadings(queueReadings(ctx.db, ctx.clock));
+    // OTEL_METRICS_EXPORTER: the same meters go over OTLP too (observability/metrics-otlp.ts).
+    const stopMetricsExport = ctx.tracing.exportsMetrics ? await exportMetricsOverOtlp(ctx.metrics) : null;
     const sealed = await sealPlaintextSecrets(ctx);
     if (sealed > 0) log.info({ sealed }, 'encrypted secrets that were stored in plain text (FOLIO_SECRETS_KEY is now in effect)');
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.
@@ -251,6 +254,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       close: async () => {
         if (closed) return;
         closed = true;
+        stopMetricsExport?.();
         await worker?.stop(config.shutdownGraceMs);
         await janitor?.stop();
         await dispatcher?.stop();

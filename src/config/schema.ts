@@ -1,5 +1,6 @@
 // The one schema of every setting. Nothing else reads process.env: load() turns the environment into a
-// typed Config, and docs/config.md is generated from this list (npm run docs).
+// typed Config, and docs/config.md is generated from this list (npm run docs). The exception is
+// OpenTelemetry's standard OTEL_* variables, read by its SDK (observability/tracing.ts).
 // The list is split by area into settings/*.ts; the order here, area by area, is docs/config.md's.
 import type { SettingSpec } from './setting-spec.js';
 import { serverSettings } from './settings/server.js';

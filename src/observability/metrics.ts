@@ -269,6 +269,17 @@ export class Metrics {
 
   /** The text exposition format, and its content type. */
   async render(): Promise<{ contentType: string; body: string }> {
+    await this.#readAll();
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** Every metric's values now, as prom-client gives them (what metrics-otlp.ts sends over OTLP). */
+  async snapshot(): Promise<Awaited<ReturnType<Registry['getMetricsAsJSON']>>> {
+    await this.#readAll();
+    return this.registry.getMetricsAsJSON();
+  }
+
+  async #readAll(): Promise<void> {
     await Promise.all([this.#readRenderQueue(), this.#readWebhookBacklog()]);
     // The standard process metrics (CPU, memory, event-loop lag, GC) start with the first scrape: they run
     // an event-loop monitor and a GC observer, which a process nobody scrapes (or a test) need not pay for.
@@ -276,7 +287,6 @@ export class Metrics {
       this.#processMetrics = true;
       collectDefaultMetrics({ register: this.registry, prefix: 'folio_' });
     }
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type Attributes,
   type Context,
   type Span,
+  type Tracer,
 } from '@opentelemetry/api';
 import { formatTraceparent, parseTraceparent } from '../domain/tracing/traceparent.js';
 
@@ -39,6 +40,13 @@ export interface SpanOptions {
   startTime?: number;
 }
 
+/** Whether OTEL_METRICS_EXPORTER asks for Folio's metrics over OTLP (or another exporter of the SDK). */
+export function metricsWanted(env: NodeJS.ProcessEnv): boolean {
+  if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
+  const exporters = (env.OTEL_METRICS_EXPORTER ?? '').split(',').map((s) => s.trim().toLowerCase());
+  return !exporters.includes('none') && exporters.some((e) => e !== '');
+}
+
 interface Sdk {
   shutdown(): Promise<void>;
 }
@@ -46,42 +54,49 @@ interface Sdk {
 let started: Promise<Tracing> | null = null;
 
 export class Tracing {
+  #tracer: Tracer | null = null;
+
   /** Tracing off: no SDK, no spans. */
-  static readonly off = new Tracing(null);
+  static readonly off = new Tracing(null, false, false);
 
-  private constructor(private readonly sdk: Sdk | null) {}
+  private constructor(
+    private readonly sdk: Sdk | null,
+    /** Spans are made and exported. */
+    readonly enabled: boolean,
+    /** The SDK exports metrics (metrics-otlp.ts reads Folio's into it). */
+    readonly exportsMetrics: boolean,
+  ) {}
 
-  get enabled(): boolean {
-    return this.sdk !== null;
-  }
-
-  /** The process's tracing, started once from the variables (the SDK registers process-wide providers). */
+  /** The process's telemetry, started once from the variables (the SDK registers process-wide providers). */
   static fromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
-    if (!tracingWanted(env)) return Promise.resolve(Tracing.off);
+    const traces = tracingWanted(env);
+    const metrics = metricsWanted(env);
+    if (!traces && !metrics) return Promise.resolve(Tracing.off);
     started ??= (async () => {
       const { NodeSDK } = await import('@opentelemetry/sdk-node');
       const sdk = new NodeSDK({
         ...(env.OTEL_SERVICE_NAME?.trim() ? {} : { serviceName: 'folio' }),
-        // Traces only: Folio's metrics are Prometheus's (GET /metrics) and its logs pino's.
-        metricReaders: [],
+        // What the variables ask for, nothing else: no spans unless traces are wanted, the SDK's readers of
+        // OTEL_METRICS_EXPORTER only when metrics are, and never logs (Folio's are pino's).
+        ...(traces ? {} : { spanProcessors: [] }),
+        ...(metrics ? {} : { metricReaders: [] }),
         logRecordProcessors: [],
       });
       sdk.start();
-      return new Tracing(sdk);
+      return new Tracing(sdk, traces, metrics);
     })();
     return started;
   }
 
   /** A new span (ended by the caller), or null when tracing is off. */
   start(name: string, opts: SpanOptions = {}): Span | null {
-    if (!this.sdk) return null;
-    return trace
-      .getTracer('folio')
-      .startSpan(
-        name,
-        { kind: opts.kind ?? SpanKind.INTERNAL, attributes: opts.attributes, startTime: opts.startTime },
-        parentContext(opts.parent),
-      );
+    if (!this.enabled) return null;
+    this.#tracer ??= trace.getTracer('folio');
+    return this.#tracer.startSpan(
+      name,
+      { kind: opts.kind ?? SpanKind.INTERNAL, attributes: opts.attributes, startTime: opts.startTime },
+      parentContext(opts.parent),
+    );
   }
 
   /** Runs fn in a span made active for it (spans fn starts are its children); the span ends with fn. */

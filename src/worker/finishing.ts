@@ -91,15 +91,21 @@ export const FINISHING_STEPS: readonly FinishingStep[] = [
   { name: 'describe', applies: inMemory, run: describeFinal },
 ];
 
+const TRIVIAL_STEPS = new Set(['canceled', 'fail-on', 'describe']);
+
 /** Takes the finishing steps that apply to the produced PDF; the attempt's final result. */
 export async function finish(a: Attempt, produced: RenderResult, deps: FinishingDeps): Promise<RenderResult> {
   a.result = produced;
   for (const step of FINISHING_STEPS) {
     if (!step.applies(a)) continue;
     const startedAt = performance.now();
-    // Each step is a span of the attempt's trace; storing the PDF is the blob write.
-    const span = step.name === 'store' ? 'folio.blob.write' : `folio.step.${step.name}`;
-    await deps.ctx.tracing.inSpan(span, {}, async () => step.run(a, deps));
+    // A step that does work is a span of the attempt's trace (storing the PDF is the blob write); the
+    // checks that take no time (a cancel, failOn, the final numbers) are not worth a span each.
+    if (TRIVIAL_STEPS.has(step.name)) await step.run(a, deps);
+    else
+      await deps.ctx.tracing.inSpan(step.name === 'store' ? 'folio.blob.write' : `folio.step.${step.name}`, {}, async () =>
+        step.run(a, deps),
+      );
     a.taken.push({ step: step.name, startedAt, ms: Math.round(performance.now() - startedAt) });
   }
   return a.result;

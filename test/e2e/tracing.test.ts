@@ -38,12 +38,38 @@ const valueOf = (v: AnyValue) => v.stringValue ?? (v.intValue !== undefined ? Nu
 const attributesOf = (list: Array<{ key: string; value: AnyValue }> = []) => Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
 
 /** An OTLP/HTTP receiver of traces in the JSON encoding: every span it was sent, with its process's service.name. */
-async function startCollector(): Promise<{ url: string; spans: ExportedSpan[]; close(): Promise<void> }> {
+async function startCollector(): Promise<{
+  url: string;
+  spans: ExportedSpan[];
+  metrics: Array<{ service: string; name: string; points: Array<{ attributes: Record<string, unknown>; value: number }> }>;
+  close(): Promise<void>;
+}> {
   const spans: ExportedSpan[] = [];
+  const metrics: Array<{ service: string; name: string; points: Array<{ attributes: Record<string, unknown>; value: number }> }> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.url === '/v1/metrics') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceMetrics: Array<{ resource: { attributes: [] }; scopeMetrics: Array<{ metrics: Array<Record<string, any>> }> }>;
+        };
+        for (const rm of body.resourceMetrics) {
+          const service = String(attributesOf(rm.resource.attributes)['service.name']);
+          for (const sm of rm.scopeMetrics)
+            for (const m of sm.metrics) {
+              const data = m.sum ?? m.gauge ?? { dataPoints: [] };
+              metrics.push({
+                service,
+                name: m.name,
+                points: (data.dataPoints as Array<Record<string, any>>).map((p) => ({
+                  attributes: attributesOf(p.attributes),
+                  value: Number(p.asInt ?? p.asDouble ?? 0),
+                })),
+              });
+            }
+        }
+      }
       if (req.url === '/v1/traces') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
           resourceSpans: Array<{ resource: { attributes: [] }; scopeSpans: Array<{ spans: Array<Record<string, any>> }> }>;
@@ -70,6 +96,7 @@ async function startCollector(): Promise<{ url: string; spans: ExportedSpan[]; c
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
+    metrics,
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
@@ -105,6 +132,8 @@ describe('tracing: one job, one trace across the api and worker processes', () =
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_SERVICE_NAME: `folio-${name}`,
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_METRICS_EXPORTER: 'otlp',
+      OTEL_METRIC_EXPORT_INTERVAL: '300',
     });
     await promisify(execFile)(FOLIO_BIN, ['migrate'], { env: { ...process.env, ...env('migrate') } });
     const [a, w] = await Promise.all([startServerProcess(env('api'), 'api'), startServerProcess(env('worker'), 'worker')]);
@@ -187,5 +216,25 @@ describe('tracing: one job, one trace across the api and worker processes', () =
       .filter((l) => l.includes(id) && l.includes('render succeeded'));
     assert.ok(logged.length > 0, `the worker logged the job: ${worker.output().slice(-2000)}`);
     assert.equal(JSON.parse(logged[0]!).traceId, CALLER_TRACE, 'the log line names the trace');
+  });
+
+  test("the worker's Prometheus metrics go over OTLP too, with their names and labels", async () => {
+    const succeeded = () =>
+      collector.metrics
+        .filter((m) => m.service === 'folio-worker' && m.name === 'folio_render_attempts_total')
+        .flatMap((m) => m.points)
+        .filter((p) => p.attributes.outcome === 'succeeded');
+    await waitUntil('the render attempts counter exported', async () => succeeded().some((p) => p.value >= 1), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    const names = new Set(collector.metrics.filter((m) => m.service === 'folio-worker').map((m) => m.name));
+    for (const name of [
+      'folio_render_duration_seconds_bucket',
+      'folio_render_duration_seconds_count',
+      'folio_renders_in_progress',
+      'folio_render_jobs',
+    ])
+      assert.ok(names.has(name), `${name} exported: ${[...names].join(', ')}`);
   });
 });

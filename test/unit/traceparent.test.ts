@@ -1,10 +1,10 @@
-// W3C traceparent parsing and when tracing is on (observability/tracing.ts): with no OTEL_* variable
-// naming an exporter or an endpoint, no SDK is started and no span is made.
+// W3C traceparent parsing and when tracing (or metrics over OTLP) is on (observability/tracing.ts): with
+// no OTEL_* variable naming an exporter or an endpoint, no SDK is started and no span is made.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { trace, ProxyTracerProvider } from '@opentelemetry/api';
 import { formatTraceparent, parseTraceparent, traceIdOf } from '../../src/domain/tracing/traceparent.js';
-import { Tracing, tracingWanted } from '../../src/observability/tracing.js';
+import { metricsWanted, Tracing, tracingWanted } from '../../src/observability/tracing.js';
 
 test('a valid traceparent is parsed; anything else is ignored', () => {
   const tp = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
@@ -38,7 +38,12 @@ test('tracing is on only when a variable names a traces exporter or an OTLP endp
   assert.equal(tracingWanted({ OTEL_TRACES_EXPORTER: 'otlp' }), true);
   assert.equal(tracingWanted({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }), false);
   assert.equal(tracingWanted({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }), false);
+  assert.equal(metricsWanted({}), false);
+  assert.equal(metricsWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }), false, 'an endpoint sends spans, not metrics');
+  assert.equal(metricsWanted({ OTEL_METRICS_EXPORTER: 'otlp' }), true);
+  assert.equal(metricsWanted({ OTEL_METRICS_EXPORTER: 'none' }), false);
   const off = await Tracing.fromEnv({});
+  assert.equal(off.exportsMetrics, false);
   assert.equal(off, Tracing.off);
   assert.equal(off.enabled, false);
   assert.equal(off.start('folio.job.attempt'), null, 'no span is made');
