@@ -151,19 +151,35 @@ async function applyDocumentOptions(a: Attempt, { ctx }: FinishingDeps): Promise
 function sandboxed(a: Attempt, ctx: ServiceContext): Parameters<typeof finishDocument>[4] {
   const limits = { account: a.job.account_id, timeoutMs: a.prepared.request.timeoutMs };
   const nowMs = a.finishedAt!;
+  // Each sandboxed run is a span of the document options' (what it was asked for as attributes).
+  const traced = <T>(name: string, attributes: Record<string, string>, fn: () => Promise<T>) =>
+    ctx.tracing.inSpan(name, { attributes }, fn);
   return {
-    postProcess: async (pdf, req) => {
-      const out = await ctx.sandbox.run('pdf.postProcess', { pdf, req }, limits);
-      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-    },
-    steps: async (pdf, steps) => {
-      const [out] = await ctx.sandbox.run('pdf.steps', { sources: [{ bytes: pdf, field: 'the printed PDF' }], steps, nowMs }, limits);
-      return Buffer.from(out!.bytes.buffer, out!.bytes.byteOffset, out!.bytes.byteLength);
-    },
+    postProcess: (pdf, req) =>
+      traced('folio.pdf.post_process', { 'folio.pdf.options': askedOptions(req) }, async () => {
+        const out = await ctx.sandbox.run('pdf.postProcess', { pdf, req }, limits);
+        return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+      }),
+    steps: (pdf, steps) =>
+      traced('folio.pdf.steps', { 'folio.pdf.steps': steps.map((st) => st.type).join(',') }, async () => {
+        const [out] = await ctx.sandbox.run('pdf.steps', { sources: [{ bytes: pdf, field: 'the printed PDF' }], steps, nowMs }, limits);
+        return Buffer.from(out!.bytes.buffer, out!.bytes.byteOffset, out!.bytes.byteLength);
+      }),
     timeoutMs: limits.timeoutMs,
-    ua: { pageLang: a.result!.pageLang, check: (pdf) => ctx.sandbox.run('pdf.uaCheck', { pdf }, limits) },
+    ua: {
+      pageLang: a.result!.pageLang,
+      check: (pdf) => traced('folio.pdf.ua_check', {}, () => ctx.sandbox.run('pdf.uaCheck', { pdf }, limits)),
+    },
   };
 }
+
+/** The options a post-processing request names (those given a value), sorted: a span's attribute. */
+const askedOptions = (req: object) =>
+  Object.entries(req)
+    .filter(([, v]) => v !== undefined && v !== null && v !== false && !(Array.isArray(v) && v.length === 0))
+    .map(([k]) => k)
+    .sort()
+    .join(',');
 
 async function storePageImages(a: Attempt, { pageImages }: FinishingDeps): Promise<void> {
   const { timeoutMs, maxOutputBytes } = a.prepared.request;

@@ -169,7 +169,7 @@ describe('tracing: one job, one trace across the api and worker processes', () =
 
   test('the spans of both processes form one trace, continued by the webhook', async () => {
     const created = await api.request('POST', '/v1/render-jobs', {
-      json: { deployId, deployVersionId: 'latest', payload: {} },
+      json: { deployId, deployVersionId: 'latest', payload: {}, pdf: { metadata: { title: 'Invoice 4711' } } },
       headers: { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
     });
     assert.equal(created.status, 202, JSON.stringify(created.body));
@@ -184,7 +184,9 @@ describe('tracing: one job, one trace across the api and worker processes', () =
     await waitUntil(
       () => `the spans exported (${collector.spans.map((s) => `${s.service}:${s.name}`).join(', ')})`,
       async () =>
-        ['POST /v1/render-jobs', 'folio.job.attempt', 'folio.render', 'folio.render.print', 'POST'].every((n) => of(n).length > 0),
+        ['POST /v1/render-jobs', 'folio.job.attempt', 'folio.render', 'folio.render.print', 'folio.pdf.post_process', 'POST'].every(
+          (n) => of(n).length > 0,
+        ),
       { timeoutMs: 30_000, intervalMs: 100 },
     );
     const [request] = of('POST /v1/render-jobs');
@@ -203,6 +205,11 @@ describe('tracing: one job, one trace across the api and worker processes', () =
     assert.equal(render!.parentSpanId, attempt!.spanId);
     assert.equal(print!.parentSpanId, render!.spanId);
     assert.equal(render!.attributes['folio.render.pages'], 1);
+    const [options] = of('folio.step.document-options');
+    assert.equal(options!.parentSpanId, attempt!.spanId, 'the document options are a step of the attempt');
+    assert.equal(of('folio.pdf.post_process')[0]!.parentSpanId, options!.spanId);
+    assert.match(String(of('folio.pdf.post_process')[0]!.attributes['folio.pdf.options']), /(^|,)metadata(,|$)/);
+    assert.equal(of('folio.blob.write')[0]!.parentSpanId, attempt!.spanId, 'the PDF stored after its document options');
     assert.equal(delivery!.kind, 3, 'the webhook delivery is a client span');
     assert.equal(delivery!.parentSpanId, request!.spanId);
     assert.equal(delivery!.attributes['http.response.status_code'], 200);
