@@ -133,7 +133,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ctx.metrics.setJobCounts(() => unfinishedJobCounts(ctx));
     ctx.metrics.setQueueReadings(queueReadings(ctx.db, ctx.clock));
     // OTEL_METRICS_EXPORTER: the same meters go over OTLP too (observability/metrics-otlp.ts).
-    const stopMetricsExport = ctx.tracing.exportsMetrics ? await exportMetricsOverOtlp(ctx.metrics) : null;
+    const stopMetricsExport = ctx.tracing.exportsMetrics ? exportMetricsOverOtlp(ctx.metrics) : null;
     const sealed = await sealPlaintextSecrets(ctx);
     if (sealed > 0) log.info({ sealed }, 'encrypted secrets that were stored in plain text (FOLIO_SECRETS_KEY is now in effect)');
     // With PostgreSQL, wake-ups cross processes through LISTEN/NOTIFY; in one process an EventEmitter does.

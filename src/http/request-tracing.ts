@@ -17,13 +17,14 @@ interface RequestTrace {
 }
 
 const traces = new WeakMap<FastifyRequest, RequestTrace>();
+const ends = new WeakMap<FastifyRequest, () => void>();
 
 /** The trace of a request (its span and the traceparent its work continues). */
 export const traceOfRequest = (req: FastifyRequest): RequestTrace | undefined => traces.get(req);
 
 export function registerRequestTracing(app: FastifyInstance, tracing: Tracing): void {
   // Callback-style hooks: these run on every request.
-  app.addHook('onRequest', (req, _reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const incoming = parseTraceparent(req.headers.traceparent);
     const route = req.routeOptions.url;
     const span = tracing.start(route ? `${req.method} ${route}` : req.method, {
@@ -39,32 +40,36 @@ export function registerRequestTracing(app: FastifyInstance, tracing: Tracing): 
       },
     });
     traces.set(req, { span, traceparent: span ? traceparentOf(span) : incoming ? formatTraceparent(incoming) : null });
+    // The span ends once, when the response is done or its connection closed: a client that hangs up after
+    // its whole body (no abort, no response) still ends it, as an error.
+    if (span) {
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        const finished = reply.raw.writableFinished;
+        span.setAttribute('http.response.status_code', reply.raw.statusCode);
+        // Server spans are errors for 5xx only (a 4xx is the caller's mistake, answered as designed).
+        if (!finished) span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client closed the connection before the answer' });
+        else if (reply.raw.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${reply.raw.statusCode}` });
+        span.end();
+      };
+      ends.set(req, end);
+      reply.raw.once('close', end);
+    }
     done();
   });
-  // The last hook before the handler (the body is parsed): the handler and what it awaits run in the trace.
+  // The last hook before the handler (the body is parsed): the handler and what it awaits run in the trace
+  // (no trace: none, so nothing of an earlier context can be current).
   app.addHook('preHandler', (req, _reply, done) => {
     const t = traces.get(req);
-    if (!t || (t.span === null && t.traceparent === null)) return done();
-    const run = () => runWithTraceparent(t.traceparent, done);
-    if (t.span) context.with(trace.setSpan(context.active(), t.span), run);
+    const run = () => runWithTraceparent(t?.traceparent ?? null, done);
+    if (t?.span) context.with(trace.setSpan(context.active(), t.span), run);
     else run();
   });
-  app.addHook('onResponse', (req, reply, done) => {
-    const span = traces.get(req)?.span;
-    if (span) {
-      span.setAttribute('http.response.status_code', reply.statusCode);
-      // Server spans are errors for 5xx only (a 4xx is the caller's mistake, answered as designed).
-      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${reply.statusCode}` });
-      span.end();
-    }
-    done();
-  });
-  app.addHook('onRequestAbort', (req, done) => {
-    const span = traces.get(req)?.span;
-    if (span) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client closed the connection' });
-      span.end();
-    }
+  // In-process injection (tests) may not close the response: the answer sent ends the span too.
+  app.addHook('onResponse', (req, _reply, done) => {
+    ends.get(req)?.();
     done();
   });
 }

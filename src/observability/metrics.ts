@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { JOB_ERRORS } from '../domain/jobs/job-errors.js';
 import { OFFICE_RESTART_REASONS, type OfficeProcessStart } from '../office/office-pool.js';
 import { BROWSER_RESTART_REASONS, type BrowserLaunch } from '../render/browser-supervisor.js';
 import { SANDBOX_LIMIT_KINDS, type SandboxLimitKind } from '../sandbox/pool.js';
@@ -191,6 +192,10 @@ export class Metrics {
     for (const reason of BROWSER_RESTART_REASONS) this.browserRestarts.inc({ reason }, 0);
     for (const reason of OFFICE_RESTART_REASONS) this.officeProcessRestarts.inc({ reason }, 0);
     for (const task of Object.keys(tasks)) for (const kind of SANDBOX_LIMIT_KINDS) this.sandboxKills.inc({ kind, task }, 0);
+    this.renderAttempts.inc({ outcome: 'succeeded', error_code: '' }, 0);
+    for (const code of Object.keys(JOB_ERRORS))
+      for (const outcome of ['retry_scheduled', 'failed']) this.renderAttempts.inc({ outcome, error_code: code }, 0);
+    for (const outcome of ['delivered', 'retry', 'failed']) this.webhookAttempts.inc({ outcome }, 0);
   }
 
   /** Where folio_render_jobs reads the queue from (set by the composition root). */
@@ -232,39 +237,47 @@ export class Metrics {
    * the failure counted, once per scrape.
    */
   async #readRenderQueue(): Promise<void> {
+    const counts = this.#jobCounts;
+    const readings = this.#readings;
+    // Read first, then reset and set with no await between: a reading that runs beside another (a scrape and
+    // an OTLP export, two scrapers) never serialises the other's gauges emptied.
+    let read: [Record<string, number> | undefined, Awaited<ReturnType<QueueReadings['jobWaits']>> | undefined] | null = null;
+    if (counts || readings) {
+      try {
+        read = await withinReadTimeout(Promise.all([counts?.(), readings?.jobWaits()]));
+      } catch {
+        this.jobCountErrors.inc();
+      }
+    }
     this.renderJobs.reset();
     this.accountsWaiting.reset();
     this.queueOldestAge.remove();
-    const counts = this.#jobCounts;
-    const readings = this.#readings;
-    if (!counts && !readings) return;
-    try {
-      const [c, w] = await withinReadTimeout(Promise.all([counts?.(), readings?.jobWaits()]));
-      if (c) for (const status of ['queued', 'retry_scheduled', 'rendering']) this.renderJobs.set({ status }, c[status] ?? 0);
-      if (w) {
-        this.queueOldestAge.set(w.oldestSeconds);
-        for (const running of ['none', 'some'] as const) this.accountsWaiting.set({ running }, w.accountsWaiting[running]);
-      }
-    } catch {
-      this.jobCountErrors.inc();
+    const [c, w] = read ?? [undefined, undefined];
+    if (c) for (const status of ['queued', 'retry_scheduled', 'rendering']) this.renderJobs.set({ status }, c[status] ?? 0);
+    if (w) {
+      this.queueOldestAge.set(w.oldestSeconds);
+      for (const running of ['none', 'some'] as const) this.accountsWaiting.set({ running }, w.accountsWaiting[running]);
     }
   }
 
   /** Reads the webhook outbox's backlog into its gauges, by the rules of #readRenderQueue. */
   async #readWebhookBacklog(): Promise<void> {
+    let b: Awaited<ReturnType<QueueReadings['webhookBacklog']>> | null = null;
+    if (this.#readings) {
+      try {
+        b = await withinReadTimeout(this.#readings.webhookBacklog());
+      } catch {
+        this.webhookBacklogErrors.inc();
+      }
+    }
     this.webhookEventsPending.reset();
     this.webhookOldestPendingAge.remove();
     this.webhookOldestDueAge.remove();
-    if (!this.#readings) return;
-    try {
-      const b = await withinReadTimeout(this.#readings.webhookBacklog());
-      this.webhookEventsPending.set({ state: 'due' }, b.due);
-      this.webhookEventsPending.set({ state: 'waiting' }, b.waiting);
-      this.webhookOldestPendingAge.set(b.oldestPendingSeconds);
-      this.webhookOldestDueAge.set(b.oldestDueSeconds);
-    } catch {
-      this.webhookBacklogErrors.inc();
-    }
+    if (!b) return;
+    this.webhookEventsPending.set({ state: 'due' }, b.due);
+    this.webhookEventsPending.set({ state: 'waiting' }, b.waiting);
+    this.webhookOldestPendingAge.set(b.oldestPendingSeconds);
+    this.webhookOldestDueAge.set(b.oldestDueSeconds);
   }
 
   /** The text exposition format, and its content type. */

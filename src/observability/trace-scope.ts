@@ -1,6 +1,7 @@
-// The traceparent of the work this code runs for (a request, a job's attempt), carried through its async
-// calls so that whatever the work creates -- a job, a batch's items -- stores the trace to continue,
-// with tracing on or off (observability/tracing.ts). Set by http/request-tracing.ts for a request's handler.
+// The traceparent of the request this code runs for, carried through its async calls so that whatever the
+// request creates -- a job, a batch's items -- stores the trace to continue, with tracing on or off
+// (observability/tracing.ts). Set by http/request-tracing.ts for every request's handler (null: none);
+// work outside a request (the worker, the janitor) passes its parents explicitly.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const scope = new AsyncLocalStorage<string | null>();

@@ -8,6 +8,7 @@
 // reached by services through ServiceContext.tracing.
 import {
   context,
+  isSpanContextValid,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -19,6 +20,7 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { formatTraceparent, parseTraceparent } from '../domain/tracing/traceparent.js';
+import { otlpMetricReader } from './metrics-otlp.js';
 
 export { SpanKind, SpanStatusCode, type Span };
 
@@ -40,11 +42,11 @@ export interface SpanOptions {
   startTime?: number;
 }
 
-/** Whether OTEL_METRICS_EXPORTER asks for Folio's metrics over OTLP (or another exporter of the SDK). */
+/** Whether OTEL_METRICS_EXPORTER asks for Folio's metrics over OTLP (`otlp`; Prometheus's are GET /metrics). */
 export function metricsWanted(env: NodeJS.ProcessEnv): boolean {
   if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
   const exporters = (env.OTEL_METRICS_EXPORTER ?? '').split(',').map((s) => s.trim().toLowerCase());
-  return !exporters.includes('none') && exporters.some((e) => e !== '');
+  return !exporters.includes('none') && exporters.includes('otlp');
 }
 
 interface Sdk {
@@ -76,10 +78,10 @@ export class Tracing {
       const { NodeSDK } = await import('@opentelemetry/sdk-node');
       const sdk = new NodeSDK({
         ...(env.OTEL_SERVICE_NAME?.trim() ? {} : { serviceName: 'folio' }),
-        // What the variables ask for, nothing else: no spans unless traces are wanted, the SDK's readers of
-        // OTEL_METRICS_EXPORTER only when metrics are, and never logs (Folio's are pino's).
+        // What the variables ask for, nothing else: no spans unless traces are wanted, the reader of Folio's
+        // metrics (metrics-otlp.ts) only when metrics are, and never logs (Folio's are pino's).
         ...(traces ? {} : { spanProcessors: [] }),
-        ...(metrics ? {} : { metricReaders: [] }),
+        metricReaders: metrics ? [await otlpMetricReader(env)] : [],
         logRecordProcessors: [],
       });
       sdk.start();
@@ -92,11 +94,15 @@ export class Tracing {
   start(name: string, opts: SpanOptions = {}): Span | null {
     if (!this.enabled) return null;
     this.#tracer ??= trace.getTracer('folio');
-    return this.#tracer.startSpan(
+    const span = this.#tracer.startSpan(
       name,
       { kind: opts.kind ?? SpanKind.INTERNAL, attributes: opts.attributes, startTime: opts.startTime },
       parentContext(opts.parent),
     );
+    // An exporter the SDK does not know (OTEL_TRACES_EXPORTER=jaeger) leaves the no-op tracer: its spans
+    // have no valid context, and Folio behaves as with tracing off.
+    if (!isSpanContextValid(span.spanContext())) return null;
+    return span;
   }
 
   /** Runs fn in a span made active for it (spans fn starts are its children); the span ends with fn. */
@@ -113,9 +119,21 @@ export class Tracing {
     }
   }
 
-  /** Sends what is buffered and stops the SDK (the process is ending). */
-  async shutdown(): Promise<void> {
-    await this.sdk?.shutdown();
+  /**
+   * Sends what is buffered and stops the SDK (the process is ending), for at most `limitMs`: a collector
+   * that does not answer must not hold the process past its shutdown grace.
+   */
+  async shutdown(limitMs = 5000): Promise<void> {
+    if (!this.sdk) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.sdk.shutdown().catch(() => {}),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, limitMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
 

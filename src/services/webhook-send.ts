@@ -16,7 +16,12 @@ export async function sendTraced(
   const row = await (event.batch_id !== null ? owner.where('batch_id', '=', event.batch_id).limit(1) : owner.where('id', '=', event.job_id))
     .executeTakeFirst()
     .catch(() => undefined);
-  const target = new URL(req.url);
+  let target: URL | null = null;
+  try {
+    target = new URL(req.url);
+  } catch {
+    // An unparseable URL is the sender's to refuse (a blocked attempt), not this span's.
+  }
   return ctx.tracing.inSpan(
     'POST',
     {
@@ -24,10 +29,14 @@ export async function sendTraced(
       kind: SpanKind.CLIENT,
       attributes: {
         'http.request.method': 'POST',
-        // The URL without its query (a receiver's token may be there).
-        'url.full': `${target.origin}${target.pathname}`,
-        'server.address': target.hostname,
-        'server.port': Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+        // The origin only: receivers put their tokens in the path (Slack, Discord) or the query.
+        ...(target
+          ? {
+              'url.full': `${target.origin}/`,
+              'server.address': target.hostname,
+              'server.port': Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+            }
+          : {}),
         'folio.webhook.event_id': event.id,
         'folio.webhook.attempt': req.attempt,
       },

@@ -33,6 +33,13 @@ interface ExportedSpan {
   attributes: Record<string, unknown>;
 }
 
+interface Exported {
+  service: string;
+  name: string;
+  kind: 'sum' | 'gauge' | 'histogram';
+  points: Array<{ attributes: Record<string, unknown>; value: number; buckets: number }>;
+}
+
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
 const valueOf = (v: AnyValue) => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.boolValue ?? v.doubleValue));
 const attributesOf = (list: Array<{ key: string; value: AnyValue }> = []) => Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
@@ -41,11 +48,11 @@ const attributesOf = (list: Array<{ key: string; value: AnyValue }> = []) => Obj
 async function startCollector(): Promise<{
   url: string;
   spans: ExportedSpan[];
-  metrics: Array<{ service: string; name: string; points: Array<{ attributes: Record<string, unknown>; value: number }> }>;
+  metrics: Exported[];
   close(): Promise<void>;
 }> {
   const spans: ExportedSpan[] = [];
-  const metrics: Array<{ service: string; name: string; points: Array<{ attributes: Record<string, unknown>; value: number }> }> = [];
+  const metrics: Exported[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -58,13 +65,16 @@ async function startCollector(): Promise<{
           const service = String(attributesOf(rm.resource.attributes)['service.name']);
           for (const sm of rm.scopeMetrics)
             for (const m of sm.metrics) {
-              const data = m.sum ?? m.gauge ?? { dataPoints: [] };
+              const data = m.sum ?? m.gauge ?? m.histogram ?? { dataPoints: [] };
               metrics.push({
                 service,
                 name: m.name,
+                kind: m.histogram ? 'histogram' : m.sum ? 'sum' : 'gauge',
                 points: (data.dataPoints as Array<Record<string, any>>).map((p) => ({
                   attributes: attributesOf(p.attributes),
-                  value: Number(p.asInt ?? p.asDouble ?? 0),
+                  // A histogram's point: its count, and its buckets' counts adding up to it.
+                  value: Number(p.asInt ?? p.asDouble ?? p.count ?? 0),
+                  buckets: ((p.bucketCounts ?? []) as Array<string | number>).reduce<number>((a, c) => a + Number(c), 0),
                 })),
               });
             }
@@ -235,13 +245,15 @@ describe('tracing: one job, one trace across the api and worker processes', () =
       timeoutMs: 30_000,
       intervalMs: 100,
     });
-    const names = new Set(collector.metrics.filter((m) => m.service === 'folio-worker').map((m) => m.name));
-    for (const name of [
-      'folio_render_duration_seconds_bucket',
-      'folio_render_duration_seconds_count',
-      'folio_renders_in_progress',
-      'folio_render_jobs',
-    ])
-      assert.ok(names.has(name), `${name} exported: ${[...names].join(', ')}`);
+    const worker = collector.metrics.filter((m) => m.service === 'folio-worker');
+    const kinds = new Map(worker.map((m) => [m.name, m.kind]));
+    assert.equal(kinds.get('folio_render_attempts_total'), 'sum');
+    assert.equal(kinds.get('folio_renders_in_progress'), 'gauge');
+    assert.equal(kinds.get('folio_render_duration_seconds'), 'histogram', 'a histogram goes as one');
+    const durations = worker.filter((m) => m.name === 'folio_render_duration_seconds').flatMap((m) => m.points);
+    assert.ok(
+      durations.some((p) => p.value >= 1 && p.buckets === p.value),
+      `the render durations counted, their buckets adding up: ${JSON.stringify(durations)}`,
+    );
   });
 });
