@@ -324,7 +324,14 @@ export async function createHttpApp(opts: AppOptions): Promise<HttpApp> {
   const readinessDetails: Record<string, string> = app.renderer
     ? { chromiumSandbox: describeSandbox({ chromiumUser: app.config.chromiumUser, noSandbox: app.config.chromiumNoSandbox }) }
     : {};
-  const server = await buildServer({ services: app.services, logger: app.log, readinessChecks, readinessDetails });
+  // Gotenberg's /health: the converters this process runs, as Gotenberg names them.
+  const healthChecks = [
+    ...(app.renderer
+      ? [{ name: 'chromium', check: async () => ((await (app.renderer!.isHealthy?.() ?? true)) ? null : 'Chromium is unhealthy') }]
+      : []),
+    ...(app.office ? [{ name: 'libreoffice', check: async () => app.office!.unavailableReason() }] : []),
+  ];
+  const server = await buildServer({ services: app.services, logger: app.log, readinessChecks, readinessDetails, healthChecks });
   // Added after buildServer: its onRoute hooks (authentication, 405s, the OpenAPI document) see them too.
   signingCertificateRoutes(server, app.services, app.signingCertificates);
   return {

@@ -40,6 +40,8 @@ import { jobWebhookDeliveryRoutes } from './routes/jobs/job-webhook-deliveries.j
 import { renderJobRoutes } from './routes/jobs/render-jobs.js';
 import { traceHeader } from './routes/gotenberg/answer.js';
 import { registerRequestTracing } from './request-tracing.js';
+import { gotenbergHealthRoutes, type HealthCheck } from './routes/gotenberg/health.js';
+import { packageVersion } from '../config/package-version.js';
 import { gotenbergChromiumRoutes } from './routes/gotenberg/chromium.js';
 import { gotenbergMergeRoutes } from './routes/gotenberg/merge.js';
 import { gotenbergLibreOfficeRoutes } from './routes/gotenberg/libreoffice.js';
@@ -60,6 +62,8 @@ export interface ServerOptions {
   logger: Logger;
   /** Extra readiness probes (the worker adds Chromium). */
   readinessChecks?: { name: string; check: () => Promise<void> }[];
+  /** The converters' checks of Gotenberg's /health (routes/gotenberg/health.ts). */
+  healthChecks?: HealthCheck[];
   /** Facts /readyz reports beside its checks (e.g. whether Chromium runs sandboxed). */
   readinessDetails?: Record<string, string>;
 }
@@ -265,6 +269,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     }
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks: results, details: opts.readinessDetails ?? {} });
   });
+
+  gotenbergHealthRoutes(app, opts.healthChecks ?? [], packageVersion());
 
   deployRoutes(app, services);
   uploadRoutes(app, services);

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { packageVersion } from '../config/package-version.js';
 import { ConfigError } from '../config/load.js';
 import { CLIENT_COMMANDS, clientHelp, runClient } from '../cli/client/index.js';
 import { operatorHelp } from '../cli/operator-help.js';
@@ -29,12 +29,6 @@ Templates:
 ${operatorHelp}
 
 Configuration comes from FOLIO_* environment variables: see docs/config.md.`;
-
-/** The package's version: package.json is two folders up from both src/main/cli.ts and dist/main/cli.js. */
-function packageVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
-}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
