@@ -3,6 +3,7 @@
 // the delivery span's when Folio traces, else the traceparent the job was created with, so a receiver
 // joins the caller's trace either way.
 import type { WebhookEventsTable } from '../db/tables.js';
+import { traceIdOf } from '../domain/tracing/traceparent.js';
 import { REQUEST_TIMEOUT_MS } from '../domain/webhook-schedule.js';
 import { failSpan, SpanKind, SpanStatusCode, traceparentOf } from '../observability/tracing.js';
 import type { ServiceContext } from './context.js';
@@ -55,7 +56,8 @@ export async function sendTraced(
         span?.setAttribute('http.response.status_code', r.status);
         if (r.status >= 400) span?.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${r.status}` });
       } else failSpan(span, new Error(`${r.kind}: ${r.message}`));
-      return outcome;
+      // The trace the request carried on, for the attempt's log line.
+      return { ...outcome, traceId: traceIdOf(traceparent) };
     },
   );
 }

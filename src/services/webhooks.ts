@@ -206,6 +206,7 @@ export class Webhooks {
     let body: string | null = null;
     let buildError: string | null = null;
     let sent = false;
+    let traceId: string | null = null;
     if (url && settings?.webhook_enabled === 1) {
       try {
         body = await this.buildBody(event);
@@ -234,6 +235,7 @@ export class Webhooks {
       const outcome = await sendTraced(this.ctx, event, { url, headers, body, attempt: opts.attempt });
       result = outcome.result;
       durationMs = outcome.durationMs;
+      traceId = outcome.traceId;
       sent = true;
     }
     const delivery = {
@@ -263,6 +265,7 @@ export class Webhooks {
         status: delivery.status_code,
         error: delivery.error,
         ms: durationMs,
+        ...(traceId ? { traceId } : {}),
       },
       'webhook attempt',
     );

@@ -233,6 +233,11 @@ describe('tracing: one job, one trace across the api and worker processes', () =
       .filter((l) => l.includes(id) && l.includes('render succeeded'));
     assert.ok(logged.length > 0, `the worker logged the job: ${worker.output().slice(-2000)}`);
     assert.equal(JSON.parse(logged[0]!).traceId, CALLER_TRACE, 'the log line names the trace');
+    const webhookLine = worker
+      .output()
+      .split('\n')
+      .find((l) => l.includes(id) && l.includes('webhook attempt'));
+    assert.equal(webhookLine && JSON.parse(webhookLine).traceId, CALLER_TRACE, "the webhook attempt's log line names the trace");
   });
 
   test("the worker's Prometheus metrics go over OTLP too, with their names and labels", async () => {
