@@ -39,7 +39,8 @@ export function registerRequestTracing(app: FastifyInstance, tracing: Tracing): 
         'client.address': req.ip,
       },
     });
-    traces.set(req, { span, traceparent: span ? traceparentOf(span) : incoming ? formatTraceparent(incoming) : null });
+    // Nothing to keep for a request with no trace (tracing off, no header): the common case costs no object.
+    if (span || incoming) traces.set(req, { span, traceparent: span ? traceparentOf(span) : formatTraceparent(incoming!) });
     // The span ends once, when the response is done or its connection closed: a client that hangs up after
     // its whole body (no abort, no response) still ends it, as an error.
     if (span) {

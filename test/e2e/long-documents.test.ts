@@ -42,9 +42,9 @@ describe('a long document printed in parts by the worker', () => {
   });
   after(() => app.close());
 
-  test('the parts are printed, numbered across the document and joined; the job shows its pages done', async () => {
-    const rows = Array.from({ length: 1400 }, (_, i) => ({ n: i + 1, amount: (i * 37) % 1000 }));
-    const created = await app.api('POST', '/v1/render-jobs', { deployId, deployVersionId: 'latest', payload: { rows } });
+  /** Creates the job, waits for its success and downloads its PDF. */
+  async function printed(body: Record<string, unknown>) {
+    const created = await app.api('POST', '/v1/render-jobs', body);
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const id = created.body.job.id as string;
     let job = created.body.job;
@@ -53,7 +53,12 @@ describe('a long document printed in parts by the worker', () => {
     assert.equal(job.status, 'succeeded', JSON.stringify(job));
     const link = await app.api('POST', `/v1/render-jobs/${id}/output-download`, {});
     const u = new URL(link.body.access.url);
-    const pdf = (await app.server.inject({ method: 'GET', url: u.pathname + u.search })).rawPayload;
+    return { id, job, pdf: (await app.server.inject({ method: 'GET', url: u.pathname + u.search })).rawPayload };
+  }
+
+  test('the parts are printed, numbered across the document and joined; the job shows its pages done', async () => {
+    const rows = Array.from({ length: 1400 }, (_, i) => ({ n: i + 1, amount: (i * 37) % 1000 }));
+    const { id, job, pdf } = await printed({ deployId, deployVersionId: 'latest', payload: { rows } });
     const pages = pageCount(pdf);
     assert.equal(job.pagesDone, pages, 'every page was printed with its final number');
     const diagnostics = (await app.api('GET', `/v1/render-jobs/${id}/diagnostics`)).body;
@@ -85,23 +90,14 @@ describe('a long document printed in parts by the worker', () => {
 
   test("a job splitting the page at its table's rows: the worker prints the parts with the job's own payload", async () => {
     const rows = Array.from({ length: 900 }, (_, i) => ({ n: i + 1, amount: i % 100 }));
-    const created = await app.api('POST', '/v1/render-jobs', {
+    const { id, pdf } = await printed({
       deployId,
       deployVersionId: 'latest',
       payload: { rows },
       print: { parts: { marks: 'tbody > tr', size: 400 } },
     });
-    assert.equal(created.status, 202, JSON.stringify(created.body));
-    const id = created.body.job.id as string;
-    let job = created.body.job;
-    while (job.status === 'queued' || job.status === 'rendering')
-      job = (await app.api('GET', `/v1/render-jobs/${id}?waitSeconds=30`)).body.job;
-    assert.equal(job.status, 'succeeded', JSON.stringify(job));
     const diagnostics = (await app.api('GET', `/v1/render-jobs/${id}/diagnostics`)).body;
     assert.equal(diagnostics.diagnostics.parts.count, 3, '900 rows, 400 per part');
-    const link = await app.api('POST', `/v1/render-jobs/${id}/output-download`, {});
-    const u = new URL(link.body.access.url);
-    const pdf = (await app.server.inject({ method: 'GET', url: u.pathname + u.search })).rawPayload;
     const pages = pageCount(pdf);
     const text = pdfText(pdf);
     for (const n of [1, 400, 401, 900]) assert.equal(text.split(new RegExp(`Entry ${n}\\b`)).length - 1, 1, `row ${n} prints once`);
