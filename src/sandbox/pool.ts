@@ -178,8 +178,7 @@ export class SandboxPool implements Sandbox {
     const proc = startSandboxProcess(this.opts.memoryMb);
     const slot: Slot = { proc, stderr: '', current: null, dead: false, ready: false };
     this.#slots.add(slot);
-    proc.unref();
-    proc.channel?.unref();
+    // An idle process does not keep the event loop alive; one with a task does (#hold).
     (proc.stderr as (NodeJS.ReadableStream & { unref?: () => void }) | null)?.unref?.();
     proc.stderr?.on('data', (chunk: Buffer) => {
       slot.stderr = (slot.stderr + chunk.toString('utf8')).slice(-4096);
@@ -208,7 +207,10 @@ export class SandboxPool implements Sandbox {
         this.#ended(cur.task);
         if (m.ok) cur.task.resolve(m.value);
         else cur.task.reject(taskError(m.error!));
-        if (!slot.dead) this.#idle.push(slot);
+        if (!slot.dead) {
+          this.#idle.push(slot);
+          this.#hold(slot, false);
+        }
         this.#pump();
       },
     );
@@ -250,6 +252,8 @@ export class SandboxPool implements Sandbox {
     // What an earlier task wrote says nothing of how this one ends.
     slot.stderr = '';
     slot.current = { id, task, timer: slot.ready ? this.#timer(slot, task) : null };
+    // Held while its task runs, its start included: a caller awaiting the task keeps the process alive.
+    this.#hold(slot, true);
     this.#running.set(task.opts.account, (this.#running.get(task.opts.account) ?? 0) + 1);
     this.#lastTurn.set(task.opts.account, ++this.#turns);
     try {
@@ -258,6 +262,17 @@ export class SandboxPool implements Sandbox {
       });
     } catch (err) {
       this.#fail(slot, new SandboxError('crash', `the task could not be sent to the sandbox (${(err as Error).message})`));
+    }
+  }
+
+  /** Whether the process (and its channel) keeps the event loop alive: while it has a task, not when idle. */
+  #hold(slot: Slot, held: boolean): void {
+    if (held) {
+      slot.proc.ref();
+      slot.proc.channel?.ref();
+    } else {
+      slot.proc.unref();
+      slot.proc.channel?.unref();
     }
   }
 

@@ -13,8 +13,14 @@ interface Request {
 const send = (message: unknown) => process.send!(message);
 const refusedAllocation = (e: Error) => e instanceof RangeError && /allocat|Array buffer|out of memory/i.test(e.message);
 
+// The libraries of the tasks on every request's path (payload schemas, PDF reading) are loaded before the
+// process says it is ready: loading them is the pool's cost, not the first task's. The pool counts a task's
+// time from then, so a task sent sooner waits for it: a task that never yields must not hold back `ready`.
+const loaded = Promise.all([import('./payload-validator.js'), import('../pdf/checks.js')]).finally(() => send({ ready: true }));
+
 process.on('message', (msg: Request) => {
   void (async () => {
+    await loaded.catch(() => undefined);
     try {
       const run = tasks[msg.name] as (input: unknown) => Promise<unknown>;
       if (typeof run !== 'function') throw new Error(`unknown sandbox task ${String(msg.name)}`);
@@ -28,9 +34,5 @@ process.on('message', (msg: Request) => {
     }
   })();
 });
-// The libraries of the tasks on every request's path (payload schemas, PDF reading) are loaded before the
-// process says it is ready: loading them is the pool's cost, not the first task's. The pool counts a task's
-// time from here.
-void Promise.all([import('./payload-validator.js'), import('../pdf/checks.js')]).finally(() => send({ ready: true }));
 // The parent went away (the server stopped or crashed): nothing is left to answer.
 process.on('disconnect', () => process.exit(0));
