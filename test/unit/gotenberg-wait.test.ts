@@ -27,7 +27,9 @@ describe("Gotenberg's wait fields", () => {
   });
 
   test('a bad waitDelay is refused naming it; the job refusals of waitFor.* name the form fields', () => {
-    for (const value of ['5 seconds', '10', '-1s', '1d']) {
+    const seconds = html([['waitDelay', '5']]);
+    assert.ok(!('problem' in seconds) && seconds.waitFor?.delayMs === 5000, 'a plain number is seconds');
+    for (const value of ['5 seconds', '10x', '-1s', '1d']) {
       const m = html([['waitDelay', value]]);
       assert.ok('problem' in m, value);
       assert.equal(m.problem.field, 'waitDelay');
@@ -38,10 +40,10 @@ describe("Gotenberg's wait fields", () => {
     assert.equal(gotenbergFieldOf('waitFor.expression'), 'waitForExpression');
   });
 
-  test('the network idle switches are still refused', () => {
-    const m = html([['skipNetworkIdleEvent', 'true']]);
+  test('the network idle switches take either value (Folio always waits for a quiet network); a non-boolean is refused', () => {
+    for (const value of ['true', 'false']) assert.ok(!('problem' in html([['skipNetworkIdleEvent', value]])), value);
+    const m = html([['skipNetworkAlmostIdleEvent', 'maybe']]);
     assert.ok('problem' in m);
-    assert.equal(m.problem.field, 'skipNetworkIdleEvent');
-    assert.match(m.problem.message, /waitForSelector, waitForExpression or waitDelay/);
+    assert.equal(m.problem.field, 'skipNetworkAlmostIdleEvent');
   });
 });

@@ -13,7 +13,7 @@ export type ChromiumRoute = 'convert' | 'screenshot';
 /** What a Chromium form becomes: the job fields it sets. */
 export interface MappedForm {
   print: Record<string, unknown>;
-  pdf?: { standard?: 'pdf/a-2b' | 'pdf/a-3b'; metadata?: Record<string, unknown> };
+  pdf?: { standard?: 'pdf/a-2b' | 'pdf/a-3b'; accessibility?: 'pdf/ua-1'; metadata?: Record<string, unknown> };
   protection?: { userPassword?: string; ownerPassword: string };
   failOn?: string[];
   waitFor?: WaitFor;
@@ -32,9 +32,6 @@ interface FormState {
   ownerPassword?: string;
 }
 
-const WAIT_HINT =
-  "Folio's ready protocol decides when a page is printed: after load, fonts and a quiet network by default, or when the page calls window.folio.ready() after setting window.folio.waitForReady = true (docs/templates.md §4); to wait longer, use waitForSelector, waitForExpression or waitDelay";
-
 /** Fields refused on every Chromium route, with why. */
 const REFUSED: Record<string, string> = {
   singlePage:
@@ -44,21 +41,18 @@ const REFUSED: Record<string, string> = {
   cookies: 'each Folio job runs in a fresh browser context, without cookies',
   emulatedMediaFeatures: 'Folio emulates only prefers-reduced-motion (its print defaults) and the media type (emulatedMediaType)',
   downloadFrom: 'Folio renders only the files of the form',
-  skipNetworkIdleEvent: WAIT_HINT,
-  skipNetworkAlmostIdleEvent: WAIT_HINT,
   splitMode: 'Folio answers one PDF per request',
   splitSpan: 'Folio answers one PDF per request',
   splitUnify: 'Folio answers one PDF per request',
   flatten: 'Folio does not flatten PDFs',
   embeds: 'attachments are a field of a Folio job (attachments, docs/api.md), not of this form',
   embedsMetadata: 'attachments are a field of a Folio job (attachments, docs/api.md), not of this form',
-  pdfua: 'PDF/UA-1 is a field of a Folio job (pdf.accessibility "pdf/ua-1", docs/pdf.md), not of this form',
   failOnResourceHttpStatusCodes: 'give 499 and 599 (every 4xx and 5xx answer, as Folio checks them), or leave it out',
   ignoreResourceHttpStatusDomains: 'Folio cannot exempt domains from http_error_status',
 };
 
 /** Refused fields whose explicit "no" (false) asks for what Folio does anyway, and so is honoured. */
-const FALSE_HONOURED = new Set(['singlePage', 'pdfua', 'flatten', 'skipNetworkIdleEvent', 'skipNetworkAlmostIdleEvent']);
+const FALSE_HONOURED = new Set(['singlePage', 'flatten']);
 
 /** Permissions fields of Gotenberg's encryption: Folio's protection allows everything unless told, and this form cannot say. */
 const PERMISSION_FIELDS = /^allow[A-Z]/;
@@ -193,6 +187,19 @@ const FIELDS: Record<string, { only?: ChromiumRoute; read: FieldReader }> = {
       return null;
     },
   },
+  pdfua: {
+    only: 'convert',
+    read: (s, name, value) => {
+      const b = parseGoBool(value);
+      if (b === null) return refuse(name, `must be true or false, got ${JSON.stringify(value)}`);
+      if (b) s.out.pdf = { ...s.out.pdf, accessibility: 'pdf/ua-1' };
+      return null;
+    },
+  },
+  // Gotenberg may print before the network is idle; Folio's ready protocol always waits for a quiet network
+  // (the document is at least as complete), so either value is accepted.
+  skipNetworkIdleEvent: { read: (_s, name, value) => (parseGoBool(value) === null ? refuse(name, 'must be true or false') : null) },
+  skipNetworkAlmostIdleEvent: { read: (_s, name, value) => (parseGoBool(value) === null ? refuse(name, 'must be true or false') : null) },
   pdfa: {
     only: 'convert',
     read: (s, name, value) => {

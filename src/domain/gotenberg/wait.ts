@@ -27,12 +27,13 @@ export function addGotenbergWait(
     into.waitFor = { ...into.waitFor, [GOTENBERG_WAIT_FIELDS[name]]: value };
     return null;
   }
-  const ms = parseGoDuration(value);
+  // A plain number is seconds (`5`): what older Gotenberg docs and clients send; Go's parser would refuse it.
+  const ms = /^\d+(\.\d+)?$/.test(value) ? Math.ceil(Number(value) * 1000) : parseGoDuration(value);
   if (ms === null || ms < 0)
     return {
       problem: {
         field: name,
-        message: `${name}: must be a duration such as 500ms, 1s, 1.5s or 2m (Go's duration format), got ${JSON.stringify(value)}`,
+        message: `${name}: must be a duration such as 500ms, 1s, 1.5s or 2m (Go's duration format), or a number of seconds, got ${JSON.stringify(value)}`,
       },
     };
   into.waitFor = { ...into.waitFor, delayMs: ms };
