@@ -43,7 +43,7 @@ import { registerRequestTracing } from './request-tracing.js';
 import { gotenbergHealthRoutes, type HealthCheck } from './routes/gotenberg/health.js';
 import { packageVersion } from '../config/package-version.js';
 import { gotenbergChromiumRoutes } from './routes/gotenberg/chromium.js';
-import { gotenbergMergeRoutes } from './routes/gotenberg/merge.js';
+import { gotenbergPdfEngineRoutes } from './routes/gotenberg/pdf-engines.js';
 import { gotenbergLibreOfficeRoutes } from './routes/gotenberg/libreoffice.js';
 import { renderSyncRoutes } from './routes/jobs/render-sync.js';
 import { renderBatchRoutes } from './routes/jobs/render-batches.js';
@@ -292,7 +292,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await scope.register(fastifyMultipart, multipartOptions(services));
     scope.addHook('onRequest', traceHeader);
     gotenbergChromiumRoutes(scope, services);
-    gotenbergMergeRoutes(scope, services);
+    gotenbergPdfEngineRoutes(scope, services);
     gotenbergLibreOfficeRoutes(scope, services);
   });
   // Uploads of PDFs from outside: a raw application/pdf body or a multipart form, parsed in their own scope.

@@ -57,6 +57,38 @@ export function topLevelOutlinePages(doc: PDFDocument): number[] {
   return out;
 }
 
+export interface OutlineNode {
+  title: string;
+  /** 1-based page the entry opens; 0 when it opens none of the document's pages. */
+  page: number;
+  children?: OutlineNode[];
+}
+
+/** The whole outline as a tree: each entry's title, page and children, at most MAX_ENTRIES entries. */
+export function readOutlineTree(doc: PDFDocument): OutlineNode[] {
+  const pageIndex = new Map(doc.getPages().map((p, i) => [p.ref.toString(), i]));
+  const seen = new Set<PDFDict>();
+  const walk = (parent: PDFDict | undefined, depth: number): OutlineNode[] => {
+    const out: OutlineNode[] = [];
+    let item = parent?.lookupMaybe(N('First'), PDFDict);
+    while (item && !seen.has(item) && seen.size < MAX_ENTRIES && depth < 32) {
+      seen.add(item);
+      const action = item.lookupMaybe(N('A'), PDFDict);
+      const dest = item.lookup(N('Dest')) ?? (action?.lookup(N('S')) === N('GoTo') ? action.lookup(N('D')) : undefined);
+      const title = item.lookup(N('Title'));
+      const children = walk(item, depth + 1);
+      out.push({
+        title: title instanceof PDFString || title instanceof PDFHexString ? title.decodeText() : '',
+        page: (pageOf(doc, dest, pageIndex) ?? -1) + 1,
+        ...(children.length > 0 ? { children } : {}),
+      });
+      item = item.lookupMaybe(N('Next'), PDFDict);
+    }
+    return out;
+  };
+  return walk(doc.catalog.lookupMaybe(N('Outlines'), PDFDict), 0);
+}
+
 /**
  * One group of pages per top-level outline entry: from its page to the page before the next entry's
  * (pages before the first entry join the first group); entries on the same page make one group.

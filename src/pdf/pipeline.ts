@@ -27,6 +27,7 @@ import { imageSize } from './syntax/image-size.js';
 import { DEFAULT_PDF_LIMITS } from './syntax/limits.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
+import { writeMetadata } from './metadata-step.js';
 import { PdfError } from './errors.js';
 
 /** What the service prepared for the steps besides the sources (src/services/pdfs/pdf-step-inputs.ts). */
@@ -200,7 +201,7 @@ async function applyStep(
           description: a.description ?? a.name,
           creationDate: new Date(nowMs),
           modificationDate: new Date(nowMs),
-          afRelationship: AFRelationship.Unspecified,
+          afRelationship: AFRelationship[a.relationship ?? 'Unspecified'],
         });
       break;
     case 'outline':
@@ -224,11 +225,7 @@ async function applyStep(
       doc.getForm().flatten();
       break;
     case 'metadata':
-      if (step.title !== undefined) doc.setTitle(step.title);
-      if (step.author !== undefined) doc.setAuthor(step.author);
-      if (step.subject !== undefined) doc.setSubject(step.subject);
-      if (step.keywords !== undefined) doc.setKeywords(step.keywords);
-      doc.setModificationDate(new Date(nowMs));
+      writeMetadata(doc, step, nowMs);
       break;
     case 'split': {
       const parts: PDFDocument[] = [];

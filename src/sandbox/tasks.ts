@@ -68,6 +68,11 @@ export const tasks = {
     const { readPdfInfo } = await import('../pdf/info.js');
     return readPdfInfo(buf(input.pdf));
   },
+  /** A PDF's information, version, page count and outline (src/pdf/describe.ts), for Gotenberg's read routes. */
+  async 'pdf.describe'(input: { pdf: Uint8Array }) {
+    const { describePdf } = await import('../pdf/describe.js');
+    return describePdf(input.pdf);
+  },
   /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfError of kind step names the step's field. */
   async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number; inputs?: StepInputs }) {
     const { runPdfSteps } = await import('../pdf/pipeline.js');

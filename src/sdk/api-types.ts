@@ -794,7 +794,7 @@ export interface paths {
         put?: never;
         /**
          * Merge PDFs (Gotenberg-compatible)
-         * @description Gotenberg's merge: `files` parts, each a PDF named by its file name, joined whole in the alphanumeric order of the names (`file2.pdf` before `file10.pdf`), and answered as one PDF (not stored: nothing to delete afterwards). The same limits as `POST /v1/pdfs/merge` (at most 50 files, 5,000 pages, the plan's `maxRenderOutputBytes` and 100 MiB); each file is read in Folio's sandbox and must be an unencrypted PDF with pages (400 naming the file). Outlines are kept. Form fields (`pdfa`, `metadata`, passwords, …) are refused by name. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         * @description Gotenberg's `/forms/pdfengines/merge`: joins the `files` PDFs in the alphanumeric order of their names (outlines kept), then applies the optional fields of the other routes to the result. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
         post: operations["gotenbergMerge"];
         delete?: never;
@@ -803,7 +803,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/forms/pdf/merge": {
+    "/forms/pdfengines/split": {
         parameters: {
             query?: never;
             header?: never;
@@ -813,10 +813,250 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Merge PDFs (Gotenberg-compatible, Gotenberg 9 path)
-         * @description Gotenberg's merge: `files` parts, each a PDF named by its file name, joined whole in the alphanumeric order of the names (`file2.pdf` before `file10.pdf`), and answered as one PDF (not stored: nothing to delete afterwards). The same limits as `POST /v1/pdfs/merge` (at most 50 files, 5,000 pages, the plan's `maxRenderOutputBytes` and 100 MiB); each file is read in Folio's sandbox and must be an unencrypted PDF with pages (400 naming the file). Outlines are kept. Form fields (`pdfa`, `metadata`, passwords, …) are refused by name. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         * Split PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/split`: `splitMode=intervals` + `splitSpan=N`: parts of N pages; `splitMode=pages` + `splitSpan=2-`: each selected page alone, or together with `splitUnify=true` (a `split` or `select` step). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
-        post: operations["gotenbergMergePdf"];
+        post: operations["gotenbergSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/flatten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flatten PDF forms (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/flatten`: turns form fields into page content (the `flatten` step). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergFlatten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/optimize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Optimise PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/optimize`: recompresses images and writes object streams (the `optimize` step with `images: true`; `imageQuality` is not honoured: qpdf's default JPEG quality). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergOptimize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert PDFs to PDF/A or PDF/UA (Gotenberg-compatible; refused)
+         * @description Gotenberg's `/forms/pdfengines/convert`: is refused (400 naming `pdfa` or `pdfua`): Folio makes PDF/A and PDF/UA only when it prints, never of a finished PDF it cannot vouch for. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergConvertPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/metadata/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write PDF metadata (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/metadata/write`: `metadata` (exiftool tag names: Title, Author, Subject, Keywords, Creator, Producer, CreationDate, ModDate, Trapped) → the `metadata` step; other tags are named in `Folio-Warnings`. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergWriteMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/bookmarks/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write PDF bookmarks (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/bookmarks/write`: `bookmarks` (`[{"title","page","children"}]`) replaces the outline (the `outline` step). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergWriteBookmarks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/encrypt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Encrypt PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/encrypt`: `userPassword`, `ownerPassword`, `allow…` → the `encrypt` step (AES-256). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergEncrypt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Embed files in PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/embed`: `embeds` files (and `embedsMetadata`) → the `attachments` step. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergEmbed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/watermark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Watermark PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/watermark`: `watermarkSource` (text, image, pdf), `watermarkExpression`, `watermarkPages`, `watermarkOptions`, `watermark` files → `watermark` steps (repeatable). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergWatermark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/stamp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stamp PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/stamp`: `stampSource` (text, image, pdf), `stampExpression`, `stampPages`, `stampOptions`, `stamp` files → `stamp` steps (repeatable). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergStamp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate PDF pages (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/rotate`: `rotateAngle` (90, 180, 270) and `rotatePages` → the `rotate` step. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/metadata/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read PDF metadata (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/metadata/read`: each PDF's document information in exiftool's names (`CreateDate` as `2006:09:18 16:27:50-04:00`, `Keywords` a list when comma-separated), with `PageCount` and `PDFVersion`, by file name. Read in the sandbox; nothing is stored.
+         */
+        post: operations["gotenbergReadMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/bookmarks/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read PDF bookmarks (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/bookmarks/read`: each PDF's outline as `[{title, page, children}]` (page 1-based; 0 for an entry that opens no page of the file), by file name. Read in the sandbox; nothing is stored.
+         */
+        post: operations["gotenbergReadBookmarks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5865,13 +6105,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The merged PDF */
+            /** @description The PDF, or a zip of the PDFs when there are several */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
+                    "application/zip": string;
                 };
             };
             /** @description Error codes: invalid_request. */
@@ -5884,11 +6125,64 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description Error codes: body_too_large. */
             413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
         };
     };
-    gotenbergMergePdf: {
+    gotenbergSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                    splitMode?: string;
+                    splitSpan?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergFlatten: {
         parameters: {
             query?: never;
             header?: {
@@ -5911,13 +6205,555 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The merged PDF */
+            /** @description The PDF, or a zip of the PDFs when there are several */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergOptimize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergWriteMetadata: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergWriteBookmarks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergEncrypt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergEmbed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergWatermark: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergStamp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                    stampSource?: string;
+                    stampExpression?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergRotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergReadMetadata: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The metadata by file name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergReadBookmarks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The bookmarks by file name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Error codes: invalid_request. */

@@ -45,7 +45,7 @@ describe('Gotenberg forms', () => {
       [[html, ['waitDelay', '5 seconds']], 'waitDelay'],
       [[html, ['waitDelay', '1h']], 'waitDelay'],
       [[html, ['waitForSelector', 'div >']], 'waitForSelector'],
-      [[html, ['skipNetworkIdleEvent', 'true']], 'skipNetworkIdleEvent'],
+      [[html, ['skipNetworkIdleEvent', 'yes']], 'skipNetworkIdleEvent'],
       [[html, ['preferCssPageSize', 'false']], 'preferCssPageSize'],
       [[html, ['paperWidth', 'wide']], 'paperWidth'],
       [[html, ['marginTop', '-1']], 'marginTop'],
@@ -118,6 +118,6 @@ describe('Gotenberg forms', () => {
     ]);
     assert.equal(r.status, 400, String(r.body));
     assert.equal(r.body.details.field, 'b.pdf');
-    assert.equal(r.body.message, 'file b.pdf brings the merge to 5200 pages; at most 5000 are allowed');
+    assert.equal(r.body.message, 'file b.pdf brings the form to 5200 pages; at most 5000 are allowed');
   });
 });

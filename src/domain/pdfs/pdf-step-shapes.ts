@@ -92,11 +92,16 @@ export interface OutlineEntry {
   children?: OutlineEntry[];
 }
 
+/** How an embedded file relates to the document (ISO 32000-2, /AFRelationship). */
+export const AF_RELATIONSHIPS = ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'] as const;
+
 export interface AttachmentAdd {
   name: string;
   contentBase64: string;
   mimeType: string;
   description?: string;
+  /** Default Unspecified. */
+  relationship?: (typeof AF_RELATIONSHIPS)[number];
 }
 
 export interface EncryptStep {
@@ -171,7 +176,7 @@ export function checkExtraStep(raw: Raw, type: ExtraStep['type'], f: string): Ex
       for (const [i, a] of add.entries()) {
         const g = `${f}.add[${i}]`;
         if (!isObj(a)) return { field: g, message: `${g} must be an object {name, contentBase64, mimeType, description?}` };
-        const extra = extraKey(a, ['name', 'contentBase64', 'mimeType', 'description']);
+        const extra = extraKey(a, ['name', 'contentBase64', 'mimeType', 'description', 'relationship']);
         if (extra) return { field: `${g}.${extra}`, message: `${g}.${extra} is not a property of an attachment` };
         const np = attachmentNameProblem(a.name);
         if (np) return { field: `${g}.name`, message: `${g}.name ${np}` };
@@ -184,6 +189,8 @@ export function checkExtraStep(raw: Raw, type: ExtraStep['type'], f: string): Ex
           return { field: `${g}.mimeType`, message: `${g}.mimeType must be a media type such as "text/csv" (no parameters)` };
         if (a.description !== undefined && (!str(a.description, MAX_METADATA_TEXT) || CONTROL.test(a.description)))
           return { field: `${g}.description`, message: `${g}.description must be 1–${MAX_METADATA_TEXT} characters` };
+        if (a.relationship !== undefined && !(AF_RELATIONSHIPS as readonly unknown[]).includes(a.relationship))
+          return { field: `${g}.relationship`, message: `${g}.relationship must be one of ${AF_RELATIONSHIPS.join(', ')}` };
       }
       return { type, add: add as AttachmentAdd[] };
     }

@@ -50,11 +50,33 @@ export type PdfStep =
   | StampStep
   | { type: 'fillForm'; fields: Record<string, string | boolean | string[]> }
   | { type: 'flatten' }
-  | { type: 'metadata'; title?: string; author?: string; subject?: string; keywords?: string[] }
+  | MetadataStep
   | { type: 'split'; every?: number; ranges?: string[]; outline?: true }
   /** `images`: recompress images as JPEG where that makes them smaller (qpdf --optimize-images; lossy). */
   | { type: 'optimize'; images?: boolean }
   | ExtraStep;
+
+/** The document information a `metadata` step writes; dates are ISO 8601 (the modification date: now unless given). */
+export interface MetadataStep {
+  type: 'metadata';
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string[];
+  creator?: string;
+  producer?: string;
+  creationDate?: string;
+  modificationDate?: string;
+  trapped?: 'True' | 'False' | 'Unknown';
+  /** Other entries of the information dictionary (`Copyright`, `Marked`), by key. */
+  custom?: Record<string, string | number | boolean>;
+  /** The header's version is raised to this one (never lowered). */
+  pdfVersion?: '1.4' | '1.5' | '1.6' | '1.7' | '2.0';
+}
+
+/** Keys of the information dictionary a `metadata` step sets by their own properties. */
+const STANDARD_INFO_KEYS = ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer', 'CreationDate', 'ModDate', 'Trapped'];
+export const MAX_CUSTOM_METADATA = 50;
 
 export type StepProblem = { field: string; message: string };
 
@@ -73,7 +95,19 @@ const KEYS: Record<PdfStep['type'], string[]> = {
   watermark: STAMP_KEYS,
   fillForm: ['fields'],
   flatten: [],
-  metadata: ['title', 'author', 'subject', 'keywords'],
+  metadata: [
+    'title',
+    'author',
+    'subject',
+    'keywords',
+    'creator',
+    'producer',
+    'creationDate',
+    'modificationDate',
+    'trapped',
+    'custom',
+    'pdfVersion',
+  ],
   split: ['every', 'ranges', 'outline'],
   optimize: ['images'],
   ...EXTRA_KEYS,
@@ -175,7 +209,7 @@ function checkFillFormStep(raw: Raw, f: string): PdfStep | StepProblem {
 
 function checkMetadataStep(raw: Raw, f: string): PdfStep | StepProblem {
   const type = 'metadata';
-  for (const k of ['title', 'author', 'subject'])
+  for (const k of ['title', 'author', 'subject', 'creator', 'producer'])
     if (raw[k] !== undefined && !str(raw[k], MAX_METADATA_TEXT))
       return { field: `${f}.${k}`, message: `${f}.${k} must be 1–${MAX_METADATA_TEXT} characters` };
   const kw = raw.keywords;
@@ -184,8 +218,38 @@ function checkMetadataStep(raw: Raw, f: string): PdfStep | StepProblem {
       field: `${f}.keywords`,
       message: `${f}.keywords must be at most ${MAX_KEYWORDS} strings of 1–${MAX_KEYWORD_LENGTH} characters`,
     };
+  for (const k of ['creationDate', 'modificationDate'])
+    if (raw[k] !== undefined && !(typeof raw[k] === 'string' && ISO_DATE.test(raw[k]) && !Number.isNaN(Date.parse(raw[k]))))
+      return { field: `${f}.${k}`, message: `${f}.${k} must be an ISO 8601 date and time such as 2026-01-31T12:00:00Z` };
+  if (raw.trapped !== undefined && !['True', 'False', 'Unknown'].includes(raw.trapped as string))
+    return { field: `${f}.trapped`, message: `${f}.trapped must be True, False or Unknown` };
+  if (raw.pdfVersion !== undefined && !['1.4', '1.5', '1.6', '1.7', '2.0'].includes(raw.pdfVersion as string))
+    return { field: `${f}.pdfVersion`, message: `${f}.pdfVersion must be 1.4, 1.5, 1.6, 1.7 or 2.0` };
+  if (raw.custom !== undefined) {
+    if (!isObj(raw.custom) || Object.keys(raw.custom).length > MAX_CUSTOM_METADATA)
+      return { field: `${f}.custom`, message: `${f}.custom must be an object of at most ${MAX_CUSTOM_METADATA} entries` };
+    for (const [k, v] of Object.entries(raw.custom)) {
+      const g = `${f}.custom.${k}`;
+      if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(k) || STANDARD_INFO_KEYS.includes(k))
+        return {
+          field: g,
+          message: `${g}: a custom key is 1–64 letters, digits, _ . - (starting with a letter), not one of ${STANDARD_INFO_KEYS.join(', ')}`,
+        };
+      const ok =
+        typeof v === 'boolean' ||
+        (typeof v === 'number' && Number.isFinite(v)) ||
+        (typeof v === 'string' && v.length > 0 && v.length <= MAX_METADATA_TEXT && !/[\u0000-\u001f\u007f]/.test(v));
+      if (!ok)
+        return {
+          field: g,
+          message: `${g} must be a string of 1–${MAX_METADATA_TEXT} characters without control characters, a number or a boolean`,
+        };
+    }
+  }
   return { type, ...(raw as object) } as PdfStep;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** A split: every N pages, page ranges, or the outline's top-level entries; exactly one. */
 function checkSplitStep(raw: Raw, f: string): PdfStep | StepProblem {

@@ -8,12 +8,17 @@ import { ASSET_PARTS_LIMIT, MAX_ASSET_PARTS, MULTIPART_FILE_BYTES } from './limi
 export interface FormFile {
   name: string;
   bytes: Buffer;
+  /** The part's form field name (`files`; the PDF routes also read `stamp`, `watermark`, `embeds`). */
+  field: string;
 }
 
 /** A Gotenberg-style form as read: its files in the order sent, and its text fields by name. */
 export interface FormParts {
   files: FormFile[];
+  /** Each field's first value. */
   fields: Map<string, string>;
+  /** Every value of a field the route lets repeat, in the order sent. */
+  repeated: Map<string, string[]>;
 }
 
 /**
@@ -21,15 +26,16 @@ export interface FormParts {
  * that file name), every other part a form field. Within the same fixed ceilings as a multipart job
  * (job-body.ts: a part at most 10 MiB, the files together at most the inline ceiling, at most 1,000 files):
  * a limit is a 413 naming the part, a malformed body (no boundary, cut short, a name that is not UTF-8, a
- * name sent twice) a 400.
+ * name sent twice, unless `repeatable` lists it) a 400.
  */
-export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
+export async function readFormParts(req: FastifyRequest, repeatable: ReadonlySet<string> = new Set()): Promise<FormParts> {
   if (!req.isMultipart())
     throw new AppError('invalid_request', 'this route takes multipart/form-data (Gotenberg form fields and files parts)', {
       field: 'content-type',
     });
   const files: FormFile[] = [];
   const fields = new Map<string, string>();
+  const repeated = new Map<string, string[]>();
   const names = new Set<string>();
   let current = 'body';
   let total = 0;
@@ -50,20 +56,22 @@ export async function readFormParts(req: FastifyRequest): Promise<FormParts> {
         total += bytes.length;
         if (total > MAX_INLINE_BYTES_CEILING)
           throw new AppError('body_too_large', `file ${name} brings the files past ${MAX_INLINE_BYTES_CEILING} bytes`, { field: name });
-        files.push({ name, bytes });
+        files.push({ name, bytes, field: part.fieldname });
       } else {
         if (part.type === 'file') await part.toBuffer();
-        if (fields.has(name)) throw new AppError('invalid_request', `field ${name} is sent twice`, { field: name });
+        if (fields.has(name) && !repeatable.has(name))
+          throw new AppError('invalid_request', `field ${name} is sent twice`, { field: name });
         if (part.type !== 'file' && part.valueTruncated)
           throw new AppError('body_too_large', `field ${name} is larger than a field may be`, { field: name });
         const value: unknown = part.type === 'file' ? '' : part.value;
         const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
         if (Buffer.byteLength(text) > MULTIPART_FILE_BYTES)
           throw new AppError('body_too_large', `field ${name} is larger than ${MULTIPART_FILE_BYTES} bytes`, { field: name });
-        fields.set(name, text);
+        if (!fields.has(name)) fields.set(name, text);
+        repeated.set(name, [...(repeated.get(name) ?? []), text]);
       }
     },
     { current: () => current },
   );
-  return { files, fields };
+  return { files, fields, repeated };
 }

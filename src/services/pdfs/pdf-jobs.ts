@@ -123,7 +123,6 @@ export class PdfJobs {
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
     const steps: PdfStep[] = checked.steps;
     const deadline = performance.now() + PDF_JOB_TIMEOUT_MS;
-    const left = (cap: number, field = 'steps') => timeLeft(deadline, cap, PDF_JOB_TIMEOUT_MS, field);
     const { resolved, policy, maxBytes, pages } = await this.#checkSources(accountId, input);
     const limit = policy.storageLimitBytes;
     if (limit !== null) {
@@ -134,7 +133,109 @@ export class PdfJobs {
     const sources = [];
     for (const s of resolved) sources.push({ bytes: await this.ctx.blobs.getBuffer(s.storageKey), field: s.field });
     const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, steps, pages);
+    const results = await this.#work(accountId, sources, steps, prepared, maxBytes, deadline);
 
+    const pdfs = [];
+    try {
+      for (const [k, r] of results.entries()) {
+        const suffix = results.length > 1 ? `-${k + 1}` : '';
+        const { pdf } = await storeManagedPdf(
+          this.ctx,
+          this.deps,
+          accountId,
+          {
+            businessKey: input.businessKey ? `${input.businessKey}${suffix}` : undefined,
+            fileName: input.fileName ? `${input.fileName.replace(/\.pdf$/i, '')}${suffix}` : undefined,
+            deployId: '',
+            deployVersionId: '',
+            slug: 'pdf-job',
+            what: 'PDF',
+          },
+          r,
+          limit,
+        );
+        pdfs.push(pdf);
+      }
+    } catch (err) {
+      for (const p of pdfs)
+        await this.deps.files
+          .deletePdf(accountId, p.id)
+          .catch((e) => this.ctx.log.error({ err: e }, 'could not delete a PDF of a failed PDF job'));
+      throw err;
+    }
+    return { pdfs };
+  }
+
+  /**
+   * The steps on PDFs a request brought (a Gotenberg form), answered and never stored: `files` are checked
+   * in the sandbox first (400 naming a file that is not an unencrypted PDF with pages), each is worked on
+   * alone (`each`) or all joined in order, and `given` holds the other PDFs the steps name (a stamp's page).
+   * Returns each file's results (several after `split`).
+   */
+  async runOnUploads(
+    accountId: string,
+    files: Array<{ name: string; bytes: Buffer }>,
+    /** The steps, given each file's page count, for one file (its index) or for all joined (null). */
+    stepsFor: (pages: number[], file: number | null) => unknown[],
+    /** `pages`: the files are Folio's own results (a split's parts) with these page counts: not checked again. */
+    opts: { each: boolean; given?: Record<string, Buffer>; pages?: number[] },
+  ): Promise<Array<Array<{ bytes: Uint8Array; pageCount: number }>>> {
+    const deadline = performance.now() + PDF_JOB_TIMEOUT_MS;
+    const { maxBytes, pages } = opts.pages
+      ? { maxBytes: await this.deps.merges.maxBytesOf(accountId), pages: opts.pages }
+      : await this.deps.merges.checkUploads(accountId, files);
+    const groups = opts.each ? files.map((f, i) => ({ files: [f], file: i as number | null })) : [{ files, file: null }];
+    const plans = groups.map((g) => {
+      const checked = checkSteps(stepsFor(pages, g.file));
+      if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
+      return checked.steps;
+    });
+    const given = Object.entries(opts.given ?? {});
+    if (given.length > 0)
+      await this.deps.merges.checkUploads(
+        accountId,
+        given.map(([key, bytes]) => ({ name: key, bytes })),
+      );
+    const total = pages.reduce((a, b) => a + b, 0);
+    const out = [];
+    for (const [i, g] of groups.entries()) {
+      const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, plans[i], total, Object.fromEntries(given));
+      const sources = g.files.map((f) => ({ bytes: f.bytes, field: f.name }));
+      out.push(await this.#work(accountId, sources, plans[i], prepared, maxBytes, deadline));
+    }
+    return out;
+  }
+
+  /** What each uploaded PDF says of itself (src/pdf/describe.ts), read in the sandbox after the upload checks. */
+  async describeUploads(accountId: string, files: Array<{ name: string; bytes: Buffer }>) {
+    await this.deps.merges.checkUploads(accountId, files);
+    const out = [];
+    for (const f of files) {
+      try {
+        const d = await this.ctx.sandbox.run(
+          'pdf.describe',
+          { pdf: f.bytes },
+          { account: accountId, timeoutMs: this.ctx.config.sandboxTimeoutMs },
+        );
+        out.push({ name: f.name, ...d });
+      } catch (err) {
+        if (!isSandboxLimit(err) && !isSandboxError(err, 'task')) throw err;
+        throw new AppError('invalid_request', `file ${f.name} could not be read: ${err.message}`, { field: f.name });
+      }
+    }
+    return out;
+  }
+
+  /** The steps in the sandbox, then `optimize` and what runs after the sandbox; each result within `maxBytes`. */
+  async #work(
+    accountId: string,
+    sources: Array<{ bytes: Uint8Array; field: string }>,
+    steps: PdfStep[],
+    prepared: Awaited<ReturnType<typeof prepareStepInputs>>,
+    maxBytes: number,
+    deadline: number,
+  ) {
+    const left = (cap: number, field = 'steps') => timeLeft(deadline, cap, PDF_JOB_TIMEOUT_MS, field);
     let results: Array<{ bytes: Uint8Array; pageCount: number }>;
     try {
       results = await this.ctx.sandbox.run(
@@ -168,34 +269,6 @@ export class PdfJobs {
           field: 'steps',
         });
 
-    const pdfs = [];
-    try {
-      for (const [k, r] of results.entries()) {
-        const suffix = results.length > 1 ? `-${k + 1}` : '';
-        const { pdf } = await storeManagedPdf(
-          this.ctx,
-          this.deps,
-          accountId,
-          {
-            businessKey: input.businessKey ? `${input.businessKey}${suffix}` : undefined,
-            fileName: input.fileName ? `${input.fileName.replace(/\.pdf$/i, '')}${suffix}` : undefined,
-            deployId: '',
-            deployVersionId: '',
-            slug: 'pdf-job',
-            what: 'PDF',
-          },
-          r,
-          limit,
-        );
-        pdfs.push(pdf);
-      }
-    } catch (err) {
-      for (const p of pdfs)
-        await this.deps.files
-          .deletePdf(accountId, p.id)
-          .catch((e) => this.ctx.log.error({ err: e }, 'could not delete a PDF of a failed PDF job'));
-      throw err;
-    }
-    return { pdfs };
+    return results;
   }
 }

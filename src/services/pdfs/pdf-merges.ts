@@ -177,17 +177,30 @@ export class PdfMerges {
    * the same limits as `POST /v1/pdfs/merge`. 400 naming the file.
    */
   async mergeUploads(accountId: string, files: Array<{ name: string; bytes: Buffer }>) {
+    const { maxBytes } = await this.checkUploads(accountId, files);
+    return this.mergeInSandbox(
+      accountId,
+      files.map((f) => ({ bytes: f.bytes, pages: null, field: f.name })),
+      maxBytes,
+    );
+  }
+
+  /**
+   * PDFs uploaded in a form, each read in the sandbox before anything works on it: 1–MAX_MERGE_SOURCES
+   * files, within the plan's byte limit together, each an unencrypted PDF with pages, MAX_MERGE_PAGES in all
+   * (400 naming the file). Their page counts, and the byte limit of a result.
+   */
+  async checkUploads(accountId: string, files: Array<{ name: string; bytes: Buffer }>) {
     if (files.length < 1 || files.length > MAX_MERGE_SOURCES)
-      throw new AppError('invalid_request', `a merge takes 1 to ${MAX_MERGE_SOURCES} PDF files; this form has ${files.length}`, {
+      throw new AppError('invalid_request', `a form takes 1 to ${MAX_MERGE_SOURCES} PDF files; this one has ${files.length}`, {
         field: 'files',
       });
-    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
-    const { policy } = this.ctx.plans.get(account.plan_key);
-    const maxBytes = Math.min(policy.maxRenderOutputBytes ?? MAX_MERGE_BYTES, MAX_MERGE_BYTES);
+    const maxBytes = await this.maxBytesOf(accountId);
     const total = files.reduce((n, f) => n + f.bytes.length, 0);
     if (total > maxBytes)
-      throw new AppError('invalid_request', `the files hold ${total} bytes; a merge may read at most ${maxBytes}`, { field: 'files' });
+      throw new AppError('invalid_request', `the files hold ${total} bytes; at most ${maxBytes} may be read`, { field: 'files' });
     let pagesLeft = MAX_MERGE_PAGES;
+    const pages: number[] = [];
     for (const f of files) {
       let r: { problem: string | null; pages: number };
       try {
@@ -204,16 +217,20 @@ export class PdfMerges {
       if (r.pages > pagesLeft)
         throw new AppError(
           'invalid_request',
-          `file ${f.name} brings the merge to ${MAX_MERGE_PAGES - pagesLeft + r.pages} pages; at most ${MAX_MERGE_PAGES} are allowed`,
+          `file ${f.name} brings the form to ${MAX_MERGE_PAGES - pagesLeft + r.pages} pages; at most ${MAX_MERGE_PAGES} are allowed`,
           { field: f.name },
         );
       pagesLeft -= r.pages;
+      pages.push(r.pages);
     }
-    return this.mergeInSandbox(
-      accountId,
-      files.map((f) => ({ bytes: f.bytes, pages: null, field: f.name })),
-      maxBytes,
-    );
+    return { maxBytes, pages };
+  }
+
+  /** The most bytes a PDF the account works on may have: the plan's maxRenderOutputBytes, at most MAX_MERGE_BYTES. */
+  async maxBytesOf(accountId: string) {
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    return Math.min(policy.maxRenderOutputBytes ?? MAX_MERGE_BYTES, MAX_MERGE_BYTES);
   }
 
   /** Merges in the sandbox; the result may not pass `maxBytes`. */

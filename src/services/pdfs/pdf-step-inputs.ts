@@ -47,8 +47,10 @@ export async function prepareStepInputs(
   steps: PdfStep[],
   /** Pages of the job's sources (counted by the caller); `merge` steps may add up to MAX_DOCUMENT_PAGES. */
   sourcePages = 0,
+  /** PDFs the request brought itself (a form's stamp files), by the id its steps name them with. */
+  given: Record<string, Uint8Array> = {},
 ): Promise<PreparedSteps> {
-  const pdfs: Record<string, Uint8Array> = {};
+  const pdfs: Record<string, Uint8Array> = { ...given };
   const pageCounts: Record<string, number> = {};
   let pages = sourcePages;
   let total = 0;

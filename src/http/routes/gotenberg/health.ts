@@ -2,8 +2,10 @@
 // for Gotenberg. `/health` answers without authentication, in Gotenberg's shape: one check per converter this
 // process runs (`chromium`, `libreoffice`), each `up` or `down` with the time it was checked and, when down,
 // why; 200 when all are up, 503 otherwise. An api process runs no converter: its body has no details.
-// `/version` answers Folio's version as plain text, authenticated like the other Gotenberg routes.
+// `/version` answers Folio's version as plain text, authenticated like the other Gotenberg routes. Both echo
+// Gotenberg-Trace.
 import type { FastifyInstance } from 'fastify';
+import { traceHeader } from './answer.js';
 
 /** A converter's check: null when it can work, else why not. */
 export interface HealthCheck {
@@ -15,7 +17,7 @@ export function gotenbergHealthRoutes(app: FastifyInstance, checks: readonly Hea
   app.get(
     '/health',
     // Probes, like /healthz and /readyz: described in docs/gotenberg.md, not in the API reference.
-    { schema: { hide: true } },
+    { schema: { hide: true }, onRequest: traceHeader },
     async (_req, reply) => {
       const results = await Promise.all(
         checks.map(async (c) => {
@@ -33,7 +35,9 @@ export function gotenbergHealthRoutes(app: FastifyInstance, checks: readonly Hea
       return { status: up ? 'up' : 'down', ...(results.length > 0 ? { details: Object.fromEntries(results) } : {}) };
     },
   );
-  app.get('/version', { config: { scope: 'render:write', basicAuth: true }, schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').send(version),
+  app.get(
+    '/version',
+    { config: { scope: 'render:write', basicAuth: true }, schema: { hide: true }, onRequest: traceHeader },
+    async (_req, reply) => reply.type('text/plain; charset=utf-8').send(version),
   );
 }

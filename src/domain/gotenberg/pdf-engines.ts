@@ -1,0 +1,292 @@
+// Gotenberg's PDF engine routes (`/forms/pdfengines/…`) as Folio PDF-job steps: which fields each route
+// reads, and each field as the step that does its work, in Gotenberg's order (a split first, then on each
+// part: watermarks, stamps, rotation, flattening, bookmarks, metadata, embedded files, image optimisation,
+// encryption). The steps are checked
+// afterwards like any PDF job's (domain/pdfs/pdf-steps.ts). Pure: no I/O.
+import { randomBytes } from 'node:crypto';
+import { parseGoBool, refuseField, type FormProblem } from './form.js';
+import { stampSteps } from './pdf-stamp-form.js';
+import { metadataStep, outlineEntries, type GotenbergBookmark } from './pdf-metadata-form.js';
+
+export const ENGINE_ROUTES = [
+  'merge',
+  'split',
+  'flatten',
+  'optimize',
+  'convert',
+  'metadata/write',
+  'bookmarks/write',
+  'encrypt',
+  'embed',
+  'watermark',
+  'stamp',
+  'rotate',
+] as const;
+export type EngineRoute = (typeof ENGINE_ROUTES)[number];
+
+const ENCRYPT = [
+  'userPassword',
+  'ownerPassword',
+  'allowPrinting',
+  'allowCopying',
+  'allowModifying',
+  'allowAnnotating',
+  'allowFillingForms',
+  'allowAssembling',
+];
+const STAMPS = ['stampSource', 'stampExpression', 'stampPages', 'stampOptions'];
+const WATERMARKS = ['watermarkSource', 'watermarkExpression', 'watermarkPages', 'watermarkOptions'];
+const EVERYTHING = [
+  ...ENCRYPT,
+  ...STAMPS,
+  ...WATERMARKS,
+  'pdfa',
+  'pdfua',
+  'metadata',
+  'flatten',
+  'rotateAngle',
+  'rotatePages',
+  'embedsMetadata',
+  'optimizeImages',
+  'imageQuality',
+];
+
+/** The form fields each route reads (`files` and the file fields aside). */
+export const ROUTE_FIELDS: Record<EngineRoute, string[]> = {
+  merge: [...EVERYTHING, 'bookmarks', 'autoIndexBookmarks', 'titleBookmarks'],
+  split: [...EVERYTHING, 'splitMode', 'splitSpan', 'splitUnify'],
+  flatten: [],
+  optimize: ['imageQuality', 'optimizeImages'],
+  convert: ['pdfa', 'pdfua'],
+  'metadata/write': ['metadata'],
+  'bookmarks/write': ['bookmarks'],
+  encrypt: ENCRYPT,
+  embed: ['embedsMetadata'],
+  watermark: WATERMARKS,
+  stamp: STAMPS,
+  rotate: ['rotateAngle', 'rotatePages'],
+};
+
+/** Fields that may be sent several times (several stamps or watermarks in one request). */
+export const REPEATABLE_FIELDS: ReadonlySet<string> = new Set([...STAMPS, ...WATERMARKS]);
+
+/** What a route read from its form. */
+export interface EngineForm {
+  fields: Map<string, string>;
+  repeated: Map<string, string[]>;
+  /** Files of the fields `stamp`, `watermark` and `embeds`, in the order sent. */
+  extra: Array<{ field: string; name: string; bytes: Buffer }>;
+  /** The input PDFs' file names, in the order they are worked on. */
+  inputs: string[];
+}
+
+/** How a split names its parts: `name_0.pdf`, `name_1.pdf`…, or one file per input (`splitUnify`). */
+export type SplitNaming = 'parts' | 'unified';
+
+export interface EnginePlan {
+  /** Folio PDF-job steps for each input (the merge's one result, or each file of the other routes). */
+  steps: Array<Record<string, unknown>>;
+  /**
+   * Bookmarks per input file name (a merge's are shifted by the caller once the page counts are known),
+   * and whether a merge takes each file's own outline (`autoIndexBookmarks`), under an entry with its
+   * title (`titleBookmarks`).
+   */
+  bookmarksByFile?: Record<string, GotenbergBookmark[]>;
+  autoIndex: boolean;
+  titleBookmarks: boolean;
+  split?: SplitNaming;
+  /** A split's own steps: they run first, and `steps` then on each part (Gotenberg's order). */
+  splitSteps?: Array<Record<string, unknown>>;
+  /** Files the steps name by key (a `pdf` stamp's page). */
+  pdfs: Record<string, Buffer>;
+  warnings: string[];
+}
+
+const bool = (form: EngineForm, name: string, fallback: boolean): boolean | FormProblem => {
+  const v = form.fields.get(name);
+  if (v === undefined || v === '') return fallback;
+  const b = parseGoBool(v);
+  return b ?? refuseField(name, `must be true or false (got ${JSON.stringify(v)})`).problem;
+};
+const isProblem = (v: unknown): v is FormProblem => typeof v === 'object' && v !== null && 'field' in v && 'message' in v;
+
+/** The split step(s) of `splitMode` and `splitSpan`. */
+function splitPlan(
+  form: EngineForm,
+  route: EngineRoute,
+): { steps: Array<Record<string, unknown>>; naming: SplitNaming } | FormProblem | null {
+  const mode = form.fields.get('splitMode') ?? '';
+  const span = (form.fields.get('splitSpan') ?? '').replace(/\s+/g, '');
+  const unify = bool(form, 'splitUnify', false);
+  if (isProblem(unify)) return unify;
+  if (route !== 'split') return null;
+  if (mode !== 'intervals' && mode !== 'pages') return refuseField('splitMode', "must be 'intervals' or 'pages'").problem;
+  if (span === '') return refuseField('splitSpan', 'is required').problem;
+  if (unify && mode !== 'pages') return refuseField('splitUnify', `is not available for split mode '${mode}'`).problem;
+  if (mode === 'intervals') {
+    const every = Number(span);
+    if (!/^\d+$/.test(span) || every < 1)
+      return refuseField('splitSpan', 'must be a whole number of pages from 1 in intervals mode').problem;
+    return { steps: [{ type: 'split', every }], naming: 'parts' };
+  }
+  // Pages mode: the selected pages, one file each, or together in one file with splitUnify. The engines'
+  // spellings of the last page (qpdf's `z`, pdftk's `end`) are Folio's open range.
+  const pages = span.replace(/^-/, '1-').replace(/-(z|end|r1)(?=,|$)/gi, '-');
+  // The syntax now (a 400); the pages against the file's page count when it is read.
+  if (!pages.split(',').every((p) => /^\s*!?\s*(\d{1,6}\s*(-\s*(\d{1,6})?)?|all)\s*$/.test(p)))
+    return refuseField('splitSpan', 'must be a page selection such as 1-3,5 or 2-').problem;
+  return unify
+    ? { steps: [{ type: 'select', pages }], naming: 'unified' }
+    : {
+        steps: [
+          { type: 'select', pages },
+          { type: 'split', every: 1 },
+        ],
+        naming: 'parts',
+      };
+}
+
+function encryptStep(form: EngineForm, route: EngineRoute): Record<string, unknown> | FormProblem | null {
+  const user = form.fields.get('userPassword') ?? '';
+  const owner = form.fields.get('ownerPassword') ?? '';
+  if (user === '' && owner === '')
+    return route === 'encrypt' ? refuseField('userPassword', "a 'userPassword' or 'ownerPassword' is required").problem : null;
+  const names: Record<string, string> = {
+    allowPrinting: 'print',
+    allowCopying: 'copy',
+    allowModifying: 'modify',
+    allowAnnotating: 'annotate',
+    allowFillingForms: 'fillForms',
+    allowAssembling: 'assemble',
+  };
+  const permissions: Record<string, boolean> = {};
+  for (const [field, permission] of Object.entries(names)) {
+    const b = bool(form, field, true);
+    if (isProblem(b)) return b;
+    permissions[permission] = b;
+  }
+  // Gotenberg takes a user password alone (the owner's is then the same); Folio's owner password must
+  // differ, so a random one nobody knows stands in for it: whoever opens the file has the permissions asked.
+  const ownerPassword = owner !== '' && owner !== user ? owner : randomBytes(24).toString('base64url');
+  return { type: 'encrypt', ...(user !== '' ? { userPassword: user } : {}), ownerPassword, permissions };
+}
+
+function embedSteps(form: EngineForm): Array<Record<string, unknown>> | FormProblem {
+  const files = form.extra.filter((f) => f.field === 'embeds');
+  const raw = form.fields.get('embedsMetadata') ?? '';
+  let meta: Record<string, Record<string, string>> = {};
+  if (raw !== '') {
+    try {
+      meta = JSON.parse(raw) as typeof meta;
+    } catch {
+      return refuseField('embedsMetadata', 'must be a JSON object {"file name": {"mimeType", "relationship", "description"}}').problem;
+    }
+  }
+  if (files.length === 0) return [];
+  const add = files.map((f) => {
+    const m = meta[f.name] ?? {};
+    return {
+      name: f.name,
+      contentBase64: f.bytes.toString('base64'),
+      mimeType: m.mimeType ?? mimeOf(f.name),
+      ...(m.description ? { description: m.description } : {}),
+      ...(m.relationship ? { relationship: m.relationship } : {}),
+    };
+  });
+  return [{ type: 'attachments', add }];
+}
+
+const MIME: Record<string, string> = {
+  xml: 'application/xml',
+  json: 'application/json',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  zip: 'application/zip',
+};
+const mimeOf = (name: string) => MIME[name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
+
+/** The plan of one request, or the first field Folio cannot honour. */
+export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | { problem: FormProblem } {
+  const allowed = ROUTE_FIELDS[route];
+  for (const name of form.fields.keys()) if (!allowed.includes(name)) return refuseField(name, `not a field of /forms/pdfengines/${route}`);
+  for (const f of form.extra) {
+    const ok =
+      (f.field === 'embeds' && allowed.includes('embedsMetadata')) || (f.field !== 'embeds' && allowed.includes(`${f.field}Source`));
+    if (!ok) return refuseField(f.field, `/forms/pdfengines/${route} takes no ${f.field} files`);
+  }
+  if (route === 'convert' && !form.fields.get('pdfa') && !form.fields.get('pdfua'))
+    return refuseField('pdfa', "either 'pdfa' or 'pdfua' is required");
+  for (const name of ['pdfa', 'pdfua'])
+    if (form.fields.has(name) && !(name !== 'pdfa' && parseGoBool(form.fields.get(name)!) === false) && form.fields.get(name) !== '')
+      return refuseField(name, CANNOT[name]!);
+  const autoIndex = bool(form, 'autoIndexBookmarks', false);
+  if (isProblem(autoIndex)) return { problem: autoIndex };
+  const titleBookmarks = bool(form, 'titleBookmarks', false);
+  if (isProblem(titleBookmarks)) return { problem: titleBookmarks };
+  const plan: EnginePlan = { steps: [], pdfs: {}, warnings: [], autoIndex, titleBookmarks };
+  for (const kind of ['watermark', 'stamp'] as const) {
+    const files = form.extra.filter((f) => f.field === kind);
+    const s = stampSteps(kind, { repeated: form.repeated, files });
+    if ('problem' in s) return s;
+    if (route === kind && s.steps.length === 0) return refuseField(`${kind}Source`, 'is required');
+    plan.steps.push(...s.steps);
+    Object.assign(plan.pdfs, s.pdfs);
+    plan.warnings.push(...s.warnings);
+  }
+  const angle = form.fields.get('rotateAngle') ?? '';
+  if (angle !== '' || route === 'rotate') {
+    if (!['90', '180', '270'].includes(angle)) return refuseField('rotateAngle', 'must be 90, 180 or 270');
+    const pages = (form.fields.get('rotatePages') ?? '').trim();
+    plan.steps.push({ type: 'rotate', angle: Number(angle), ...(pages !== '' ? { pages } : {}) });
+  }
+  const flatten = bool(form, 'flatten', route === 'flatten');
+  if (isProblem(flatten)) return { problem: flatten };
+  if (flatten) plan.steps.push({ type: 'flatten' });
+  const bookmarks = form.fields.get('bookmarks') ?? '';
+  if (bookmarks !== '' || route === 'bookmarks/write') {
+    const b = outlineEntries(bookmarks, route === 'merge' || route === 'bookmarks/write');
+    if ('problem' in b) return b;
+    if (Array.isArray(b.entries)) plan.steps.push({ type: 'outline', entries: b.entries });
+    else plan.bookmarksByFile = b.entries;
+  }
+  const metadata = form.fields.get('metadata') ?? '';
+  if (metadata !== '' || route === 'metadata/write') {
+    const m = metadataStep(metadata);
+    if ('problem' in m) return m;
+    plan.steps.push(m.step);
+    for (const key of m.ignored)
+      plan.warnings.push(
+        `metadata.${key} is not written: Folio writes the document information (Title, Author, Subject, Keywords, Creator, Producer, dates, Trapped)`,
+      );
+  }
+  const embeds = embedSteps(form);
+  if (isProblem(embeds)) return { problem: embeds };
+  plan.steps.push(...embeds);
+  const split = splitPlan(form, route);
+  if (isProblem(split)) return { problem: split };
+  if (split) {
+    plan.splitSteps = split.steps;
+    plan.split = split.naming;
+  }
+  const optimize = bool(form, 'optimizeImages', route === 'optimize');
+  if (isProblem(optimize)) return { problem: optimize };
+  if (route === 'optimize') plan.steps.push({ type: 'optimize', images: true });
+  else if (optimize) plan.steps.push({ type: 'optimize', images: true });
+  const quality = form.fields.get('imageQuality');
+  if (quality !== undefined && quality !== '')
+    plan.warnings.push("imageQuality is not honoured: images are recompressed at libjpeg's default quality (qpdf has no quality setting)");
+  const encrypt = encryptStep(form, route);
+  if (isProblem(encrypt)) return { problem: encrypt };
+  if (encrypt) plan.steps.push(encrypt);
+  return plan;
+}
+
+const CANNOT: Record<string, string> = {
+  pdfa: "Folio makes PDF/A only when it prints (a job's pdf.standard), not of PDFs from outside: converting a finished PDF cannot make its fonts, colours and transparency conform, and Folio reports no PDF/A it cannot vouch for",
+  pdfua:
+    'Folio makes PDF/UA-1 only when it prints (a job\'s pdf.accessibility: "pdf/ua-1"): a PDF from outside has no structure to tag from',
+};

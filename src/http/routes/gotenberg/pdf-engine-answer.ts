@@ -1,0 +1,49 @@
+// The answer of a Gotenberg PDF route: one file as itself, several as a zip of them (stored entries: PDF
+// streams are compressed already), named as Gotenberg names them; never stored.
+import type { FastifyReply } from 'fastify';
+import yazl from 'yazl';
+import { outputFileName } from '../../../domain/gotenberg/form.js';
+import { contentDisposition } from '../jobs/files.js';
+
+export interface AnsweredFile {
+  name: string;
+  bytes: Uint8Array;
+  pageCount?: number;
+}
+
+/** The zip of `files`, in memory (their bytes are in memory already); a name that repeats is numbered. */
+export function zipOf(files: AnsweredFile[], now: Date): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const taken = new Set<string>();
+  for (const f of files) {
+    let name = f.name;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = f.name.replace(/(\.[a-z0-9]+)?$/i, (ext) => `-${n}${ext}`);
+    taken.add(name.toLowerCase());
+    zip.addBuffer(Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.length), name, { compress: false, mtime: now });
+  }
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** 200 with the one file (application/pdf) or a zip of several (application/zip, `Gotenberg-Output-Filename`.zip). */
+export async function sendFiles(reply: FastifyReply, files: AnsweredFile[], header: string | undefined) {
+  reply.code(200).header('cache-control', 'private, no-store');
+  if (files.length === 1) {
+    const [f] = files;
+    if (f.pageCount !== undefined) reply.header('folio-page-count', String(f.pageCount));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition('attachment', f.name))
+      .send(Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.length));
+  }
+  const name = outputFileName(header, 'zip') ?? 'files.zip';
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', contentDisposition('attachment', name))
+    .send(await zipOf(files, new Date()));
+}

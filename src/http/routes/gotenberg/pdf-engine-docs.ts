@@ -1,0 +1,109 @@
+// OpenAPI descriptions of Gotenberg's PDF engine routes (pdf-engines.ts, pdf-engine-reads.ts): what each
+// route does in Folio's terms, its form and its answers. docs/gotenberg.md has the field-by-field table.
+import type { EngineRoute } from '../../../domain/gotenberg/pdf-engines.js';
+
+export const SUMMARIES: Record<EngineRoute, string> = {
+  merge: 'Merge PDFs (Gotenberg-compatible)',
+  split: 'Split PDFs (Gotenberg-compatible)',
+  flatten: 'Flatten PDF forms (Gotenberg-compatible)',
+  optimize: 'Optimise PDFs (Gotenberg-compatible)',
+  convert: 'Convert PDFs to PDF/A or PDF/UA (Gotenberg-compatible; refused)',
+  'metadata/write': 'Write PDF metadata (Gotenberg-compatible)',
+  'bookmarks/write': 'Write PDF bookmarks (Gotenberg-compatible)',
+  encrypt: 'Encrypt PDFs (Gotenberg-compatible)',
+  embed: 'Embed files in PDFs (Gotenberg-compatible)',
+  watermark: 'Watermark PDFs (Gotenberg-compatible)',
+  stamp: 'Stamp PDFs (Gotenberg-compatible)',
+  rotate: 'Rotate PDF pages (Gotenberg-compatible)',
+};
+
+const WHAT: Record<EngineRoute, string> = {
+  merge:
+    'joins the `files` PDFs in the alphanumeric order of their names (outlines kept), then applies the optional fields of the other routes to the result',
+  split:
+    '`splitMode=intervals` + `splitSpan=N`: parts of N pages; `splitMode=pages` + `splitSpan=2-`: each selected page alone, or together with `splitUnify=true` (a `split` or `select` step)',
+  flatten: 'turns form fields into page content (the `flatten` step)',
+  optimize:
+    "recompresses images and writes object streams (the `optimize` step with `images: true`; `imageQuality` is not honoured: qpdf's default JPEG quality)",
+  convert:
+    'is refused (400 naming `pdfa` or `pdfua`): Folio makes PDF/A and PDF/UA only when it prints, never of a finished PDF it cannot vouch for',
+  'metadata/write':
+    '`metadata` (exiftool tag names: Title, Author, Subject, Keywords, Creator, Producer, CreationDate, ModDate, Trapped) → the `metadata` step; other tags are named in `Folio-Warnings`',
+  'bookmarks/write': '`bookmarks` (`[{"title","page","children"}]`) replaces the outline (the `outline` step)',
+  encrypt: '`userPassword`, `ownerPassword`, `allow…` → the `encrypt` step (AES-256)',
+  embed: '`embeds` files (and `embedsMetadata`) → the `attachments` step',
+  watermark:
+    '`watermarkSource` (text, image, pdf), `watermarkExpression`, `watermarkPages`, `watermarkOptions`, `watermark` files → `watermark` steps (repeatable)',
+  stamp: '`stampSource` (text, image, pdf), `stampExpression`, `stampPages`, `stampOptions`, `stamp` files → `stamp` steps (repeatable)',
+  rotate: '`rotateAngle` (90, 180, 270) and `rotatePages` → the `rotate` step',
+};
+
+const pdfAnswer = {
+  description: 'The PDF, or a zip of the PDFs when there are several',
+  content: {
+    'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
+    'application/zip': { schema: { type: 'string', format: 'binary' }, example: 'PK… (the zip bytes)' },
+  },
+};
+
+const form = (route: EngineRoute | 'read') => ({
+  mediaType: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    required: ['files'],
+    properties: {
+      files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The PDFs, each named by its file name.' },
+      ...(route === 'split'
+        ? { splitMode: { type: 'string', example: 'intervals' }, splitSpan: { type: 'string', example: '1' } }
+        : route === 'stamp'
+          ? { stampSource: { type: 'string', example: 'text' }, stampExpression: { type: 'string', example: 'PAID' } }
+          : {}),
+    },
+  },
+  example:
+    route === 'split'
+      ? { files: ['<report.pdf>'], splitMode: 'intervals', splitSpan: '1' }
+      : route === 'stamp'
+        ? { files: ['<invoice.pdf>'], stampSource: 'text', stampExpression: 'PAID' }
+        : { files: ['<file1.pdf>', '<file2.pdf>'] },
+});
+
+export function engineRouteSchema(route: EngineRoute, path: string) {
+  return {
+    tags: ['Gotenberg'],
+    ...(path === '/forms/pdf/merge' ? { hide: true } : {}),
+    description: `Gotenberg's \`${path}\`: ${WHAT[route]}. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's \`maxRenderOutputBytes\`), answered and never stored. One result is answered as the PDF (named after the input, or \`Gotenberg-Output-Filename\`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in \`Folio-Warnings\`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).`,
+    'x-folio': {
+      success: 'The PDF, or a zip of PDFs',
+      errors: ['body_too_large', 'pdf_step_failed'] as const,
+      alternativeBody: form(route),
+      responses: { 200: pdfAnswer },
+    },
+  };
+}
+
+export function readRouteSchema(what: 'metadata' | 'bookmarks') {
+  const example =
+    what === 'metadata'
+      ? { 'file.pdf': { Title: 'Invoice 4711', Author: 'ACME', CreateDate: '2026:01:31 12:00:00Z', PageCount: 2, PDFVersion: 1.7 } }
+      : { 'file.pdf': [{ title: 'Chapter 1', page: 1, children: [{ title: 'Section 1.1', page: 2 }] }] };
+  return {
+    tags: ['Gotenberg'],
+    summary: `Read PDF ${what} (Gotenberg-compatible)`,
+    description:
+      what === 'metadata'
+        ? "Gotenberg's `/forms/pdfengines/metadata/read`: each PDF's document information in exiftool's names (`CreateDate` as `2006:09:18 16:27:50-04:00`, `Keywords` a list when comma-separated), with `PageCount` and `PDFVersion`, by file name. Read in the sandbox; nothing is stored."
+        : "Gotenberg's `/forms/pdfengines/bookmarks/read`: each PDF's outline as `[{title, page, children}]` (page 1-based; 0 for an entry that opens no page of the file), by file name. Read in the sandbox; nothing is stored.",
+    'x-folio': {
+      success: `The ${what} of each PDF`,
+      errors: ['body_too_large'] as const,
+      alternativeBody: form('read'),
+      responses: {
+        200: {
+          description: `The ${what} by file name`,
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: true }, example } },
+        },
+      },
+    },
+  };
+}
