@@ -19,7 +19,7 @@ import {
   degrees,
   type PDFField,
 } from '@cantoo/pdf-lib';
-import { selectPages, type PdfStep } from '../domain/pdfs/pdf-steps.js';
+import { DEFAULT_IMAGE_QUALITY, selectPages, type PdfStep } from '../domain/pdfs/pdf-steps.js';
 import { mergePdfSources } from './select-pages.js';
 import { outlineGroups, topLevelOutlinePages } from './outline-read.js';
 import { writeOutline } from './outline.js';
@@ -28,6 +28,9 @@ import { DEFAULT_PDF_LIMITS } from './syntax/limits.js';
 import { stampFont, stampPage, type StampArt } from './stamp.js';
 import { OBJECTS_PER_TICK } from './work-pace.js';
 import { writeMetadata } from './metadata-step.js';
+import { flattenAnnotations } from './flatten-annotations.js';
+import { recompressImages } from './image-recompress.js';
+import { pruneUnreachable } from './prune-objects.js';
 import { PdfError } from './errors.js';
 
 /** What the service prepared for the steps besides the sources (src/services/pdfs/pdf-step-inputs.ts). */
@@ -222,7 +225,11 @@ async function applyStep(
       await fillFormStep(doc, step.fields, f);
       break;
     case 'flatten':
+      // Form fields become page content (their appearances regenerated), then every other visible
+      // annotation; the emptied form goes.
       doc.getForm().flatten();
+      flattenAnnotations(doc);
+      doc.catalog.delete(PDFName.of('AcroForm'));
       break;
     case 'metadata':
       writeMetadata(doc, step, nowMs);
@@ -233,7 +240,9 @@ async function applyStep(
       return { doc, parts };
     }
     case 'optimize':
-      break; // qpdf, after the sandbox
+      // Images here (sharp, in the sandbox); linearisation and object streams are qpdf's, after it.
+      if (step.images) await recompressImages(doc, step.quality ?? DEFAULT_IMAGE_QUALITY);
+      break;
   }
   return { doc };
 }
@@ -270,7 +279,10 @@ export async function runPdfSteps(
     if (r.parts) docs = r.parts;
   }
   const out = [];
-  for (const d of docs ?? [doc])
+  for (const d of docs ?? [doc]) {
+    await d.flush(); // embedded pages and fonts are written now, so what they use is reachable
+    pruneUnreachable(d);
     out.push({ bytes: await d.save({ useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK }), pageCount: d.getPageCount() });
+  }
   return out;
 }
