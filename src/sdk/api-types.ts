@@ -853,7 +853,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Optimise PDFs (Gotenberg-compatible)
+         * encodes images again as JPEG at `imageQuality` (1–100, default 80) where that is smaller, then linearises (the `optimize` step with `images: true`)
          * @description Gotenberg's `/forms/pdfengines/optimize`: recompresses images and writes object streams (the `optimize` step with `images: true`; `imageQuality` is not honoured: qpdf's default JPEG quality). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
         post: operations["gotenbergOptimize"];

@@ -100,7 +100,8 @@ export async function finishDocument(
   let content: Buffer;
   let warnings: JobWarning[] = [];
   const { protection, signature, images: _images, imagesOnly, steps, eInvoiceWarning, ...asked } = plan;
-  const inSandbox = steps?.filter((s) => s.type !== 'optimize') ?? [];
+  // `optimize` runs in the sandbox only for its images; qpdf's part follows below.
+  const inSandbox = steps?.filter((s) => s.type !== 'optimize' || s.images === true) ?? [];
   try {
     if (inSandbox.length > 0) printed = await run.steps(printed, inSandbox);
   } catch (err) {

@@ -274,11 +274,12 @@ export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | {
   }
   const optimize = bool(form, 'optimizeImages', route === 'optimize');
   if (isProblem(optimize)) return { problem: optimize };
-  if (route === 'optimize') plan.steps.push({ type: 'optimize', images: true });
-  else if (optimize) plan.steps.push({ type: 'optimize', images: true });
-  const quality = form.fields.get('imageQuality');
-  if (quality !== undefined && quality !== '')
-    plan.warnings.push("imageQuality is not honoured: images are recompressed at libjpeg's default quality (qpdf has no quality setting)");
+  const quality = form.fields.get('imageQuality') ?? '';
+  if (quality !== '' && !(/^\d+$/.test(quality) && Number(quality) >= 1 && Number(quality) <= 100))
+    return refuseField('imageQuality', 'must be a whole number from 1 to 100');
+  // The optimize route always optimises (Gotenberg ignores optimizeImages there).
+  if (route === 'optimize' || optimize)
+    plan.steps.push({ type: 'optimize', images: true, ...(quality !== '' ? { quality: Number(quality) } : {}) });
   const encrypt = encryptStep(form, route);
   if (isProblem(encrypt)) return { problem: encrypt };
   if (encrypt) plan.steps.push(encrypt);

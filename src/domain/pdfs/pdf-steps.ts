@@ -9,6 +9,8 @@ import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_METADATA_TEXT } from './pdf-docum
 export const MAX_FORM_VALUE_LENGTH = 10_000;
 
 export const MAX_STEPS = 20;
+/** JPEG quality of `optimize {images: true}` when the step gives none (Gotenberg's default too). */
+export const DEFAULT_IMAGE_QUALITY = 80;
 export const STAMP_POSITIONS = [
   'center',
   'top-left',
@@ -52,8 +54,8 @@ export type PdfStep =
   | { type: 'flatten' }
   | MetadataStep
   | { type: 'split'; every?: number; ranges?: string[]; outline?: true }
-  /** `images`: recompress images as JPEG where that makes them smaller (qpdf --optimize-images; lossy). */
-  | { type: 'optimize'; images?: boolean }
+  /** `images`: recompress images as JPEG at `quality` where that makes them smaller (lossy). */
+  | { type: 'optimize'; images?: boolean; quality?: number }
   | ExtraStep;
 
 /** The document information a `metadata` step writes; dates are ISO 8601 (the modification date: now unless given). */
@@ -109,7 +111,7 @@ const KEYS: Record<PdfStep['type'], string[]> = {
     'pdfVersion',
   ],
   split: ['every', 'ranges', 'outline'],
-  optimize: ['images'],
+  optimize: ['images', 'quality'],
   ...EXTRA_KEYS,
 };
 
@@ -148,7 +150,9 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     case 'optimize':
       if (raw.images !== undefined && typeof raw.images !== 'boolean')
         return { field: `${f}.images`, message: `${f}.images must be true or false` };
-      return raw.images ? { type, images: true } : { type };
+      if (raw.quality !== undefined && !(raw.images === true && Number.isInteger(raw.quality) && num(raw.quality, 1, 100)))
+        return { field: `${f}.quality`, message: `${f}.quality must be a whole number from 1 to 100, with images: true` };
+      return raw.images ? { type, images: true, ...(raw.quality !== undefined ? { quality: raw.quality as number } : {}) } : { type };
     default:
       return { type } as PdfStep;
   }

@@ -22,9 +22,9 @@ const WHAT: Record<EngineRoute, string> = {
     'joins the `files` PDFs in the alphanumeric order of their names (outlines kept), then applies the optional fields of the other routes to the result',
   split:
     '`splitMode=intervals` + `splitSpan=N`: parts of N pages; `splitMode=pages` + `splitSpan=2-`: each selected page alone, or together with `splitUnify=true` (a `split` or `select` step)',
-  flatten: 'turns form fields into page content (the `flatten` step)',
+  flatten: 'draws form fields and the other visible annotations into the page content (the `flatten` step)',
   optimize:
-    "recompresses images and writes object streams (the `optimize` step with `images: true`; `imageQuality` is not honoured: qpdf's default JPEG quality)",
+    'encodes images again as JPEG at `imageQuality` (1–100, default 80) where that is smaller, then linearises (the `optimize` step with `images: true`)',
   convert:
     'is refused (400 naming `pdfa` or `pdfua`): Folio makes PDF/A and PDF/UA only when it prints, never of a finished PDF it cannot vouch for',
   'metadata/write':
