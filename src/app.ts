@@ -255,6 +255,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
         if (closed) return;
         closed = true;
         stopMetricsExport?.();
+        // Gotenberg webhook work answered 204 already: it gets the grace period to send what it made.
+        await services.gotenbergWebhooks.drain(config.shutdownGraceMs);
         await worker?.stop(config.shutdownGraceMs);
         await janitor?.stop();
         await dispatcher?.stop();

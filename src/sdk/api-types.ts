@@ -834,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Flatten PDF forms (Gotenberg-compatible)
-         * @description Gotenberg's `/forms/pdfengines/flatten`: turns form fields into page content (the `flatten` step). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         * @description Gotenberg's `/forms/pdfengines/flatten`: draws form fields and the other visible annotations into the page content (the `flatten` step). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
         post: operations["gotenbergFlatten"];
         delete?: never;
@@ -853,8 +853,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * encodes images again as JPEG at `imageQuality` (1–100, default 80) where that is smaller, then linearises (the `optimize` step with `images: true`)
-         * @description Gotenberg's `/forms/pdfengines/optimize`: recompresses images and writes object streams (the `optimize` step with `images: true`; `imageQuality` is not honoured: qpdf's default JPEG quality). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         * Optimise PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/optimize`: encodes images again as JPEG at `imageQuality` (1–100, default 80) where that is smaller, then linearises (the `optimize` step with `images: true`). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
         post: operations["gotenbergOptimize"];
         delete?: never;
@@ -5734,6 +5734,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5794,6 +5806,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5854,6 +5878,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5914,6 +5950,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5974,6 +6022,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6032,6 +6092,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6092,6 +6164,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6141,6 +6225,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6192,6 +6288,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6241,6 +6349,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6290,6 +6410,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6339,6 +6471,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6388,6 +6532,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6437,6 +6593,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6486,6 +6654,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6535,6 +6715,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6584,6 +6776,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6635,6 +6839,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6684,6 +6900,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6732,6 +6960,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6780,6 +7020,18 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
             };
             path?: never;
             cookie?: never;

@@ -39,6 +39,7 @@ import { Uploads, type VersionMetadataChecks } from './deploys/uploads.js';
 import { Usage } from './accounts/usage.js';
 import { Versions } from './deploys/versions.js';
 import { Webhooks } from './webhooks.js';
+import { GotenbergWebhooks } from './gotenberg-webhooks.js';
 
 export interface Services {
   ctx: ServiceContext;
@@ -66,6 +67,7 @@ export interface Services {
   einvoices: EInvoices;
   pdfJobs: PdfJobs;
   webhooks: Webhooks;
+  gotenbergWebhooks: GotenbergWebhooks;
   jobOutcomes: JobOutcomes;
   /** Where a job's large inputs live (the blob store), their deletes and the janitor's sweep. */
   jobInputs: JobInputs;
@@ -205,6 +207,7 @@ export function buildServices(ctx: ServiceContext, opts: ServiceOptions): Servic
     einvoices: new EInvoices(ctx),
     pdfJobs,
     webhooks,
+    gotenbergWebhooks: new GotenbergWebhooks(ctx),
     jobOutcomes,
     jobInputs,
     inlineSources,

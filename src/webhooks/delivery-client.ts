@@ -8,7 +8,9 @@ import type { AttemptResult } from '../domain/webhook-schedule.js';
 export interface SendInput {
   url: string;
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
+  /** POST unless given (Gotenberg's webhook mode may ask for PATCH or PUT). */
+  method?: 'POST' | 'PATCH' | 'PUT';
   timeoutMs: number;
   /** FOLIO_ALLOW_INSECURE_WEBHOOKS: http and loopback/private hosts allowed (local development). */
   allowInsecure: boolean;
@@ -25,7 +27,7 @@ async function resolveAnyHost(host: string, lookup?: LookupAll): Promise<Resolve
 }
 
 /**
- * One webhook POST. The host is resolved once and checked (loopback, private, link-local and metadata
+ * One webhook request (POST unless `method` says otherwise). The host is resolved once and checked (loopback, private, link-local and metadata
  * addresses refused outside insecure mode), then the connection goes to exactly that address, so a DNS
  * answer that changes between check and connect (rebinding) cannot redirect it. Redirects are not followed.
  */
@@ -53,9 +55,9 @@ export async function sendWebhook(input: SendInput): Promise<{ result: AttemptRe
   try {
     const res = await requestPinned({
       url,
-      method: 'POST',
+      method: input.method ?? 'POST',
       headers: input.headers,
-      body: Buffer.from(input.body),
+      body: typeof input.body === 'string' ? Buffer.from(input.body) : input.body,
       address,
       signal,
       maxBodyBytes: 1024 * 1024,

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  method?: string;
   headers: http.IncomingHttpHeaders;
   rawBody: string;
   body: any;
@@ -38,7 +39,7 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         /* recorded raw */
       }
-      received.push({ headers: req.headers, rawBody, body });
+      received.push({ method: req.method, headers: req.headers, rawBody, body });
       const reply = replies.shift() ?? { status: 200 };
       if (reply.hang) {
         hanging.add(res);

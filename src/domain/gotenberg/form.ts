@@ -38,19 +38,6 @@ export function jsonOf(value: string): unknown {
   }
 }
 
-/** Gotenberg's webhook headers: Folio's webhooks are signed and set per deploy, never per request. */
-export const WEBHOOK_HEADERS = [
-  'gotenberg-webhook-url',
-  'gotenberg-webhook-error-url',
-  'gotenberg-webhook-method',
-  'gotenberg-webhook-error-method',
-  'gotenberg-webhook-extra-http-headers',
-  'gotenberg-webhook-events-url',
-] as const;
-
-export const WEBHOOK_REFUSAL =
-  'Folio does not call a URL given per request: it sends signed webhooks (render.job.terminated, with a download link) to the URL in the deploy\'s settings (PATCH /v1/deploys/{deployId}/settings, webhook; inline renders belong to the deploy with slug "_inline"). Leave the header out and wait for the answer, or create the job with POST /v1/render-jobs and follow the webhook (docs/webhooks.md)';
-
 /**
  * The file name of the answer: Gotenberg-Output-Filename (without a directory) with the product's extension
  * added, as Gotenberg does; null without the header.

@@ -1,14 +1,18 @@
-// What the Gotenberg-compatible routes share: Gotenberg's request headers (trace, output file name, the
-// webhook headers Folio refuses), a job created once per Idempotency-Key and waited for, and its product
-// answered as bytes with Gotenberg's status codes (409 for a failOn condition, 503 for a job still running).
+// What the Gotenberg-compatible routes share: Gotenberg's request headers (trace, output file name, webhook
+// mode), a job created once per Idempotency-Key and waited for, and its product answered as bytes with
+// Gotenberg's status codes (409 for a failOn condition, 503 for a job still running), or sent to the webhook.
+import { parseStoredWarnings } from '../../../domain/jobs/job-warnings.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { gotenbergFieldOf, outputFileName, WEBHOOK_HEADERS, WEBHOOK_REFUSAL } from '../../../domain/gotenberg/form.js';
+import { gotenbergFieldOf, outputFileName } from '../../../domain/gotenberg/form.js';
+import { webhookTarget } from '../../../domain/gotenberg/webhook.js';
+import type { WebhookCall } from '../../../services/gotenberg-webhooks.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import type { CreateJobInput } from '../../../services/jobs/render-jobs.js';
 import { productOf, sendProduct, waitWhileConnected } from '../../waited-job.js';
 import { requestHash, runIdempotent } from '../../idempotent.js';
 import { principalOf } from '../../plugins/auth.js';
+import type { RenderJobsTable } from '../../../db/tables.js';
 
 /** Job error codes of a failOn condition: Gotenberg answers those 409. */
 const FAIL_ON_ERRORS = new Set(['render_failed_on_warning', 'render_request_failed']);
@@ -20,13 +24,25 @@ export function traceHeader(req: FastifyRequest, reply: FastifyReply, done: () =
   done();
 }
 
-/** 400 naming the first Gotenberg webhook header: Folio's webhooks are per deploy and signed, never per request. */
-export function refuseWebhookHeaders(req: FastifyRequest): void {
-  for (const h of WEBHOOK_HEADERS)
-    if (req.headers[h] !== undefined) {
-      const name = h.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
-      throw new AppError('invalid_request', `${name}: not supported. ${WEBHOOK_REFUSAL}`, { field: name });
-    }
+/**
+ * Gotenberg's webhook mode, when the request asks for it (Gotenberg-Webhook-Url): where the result and errors
+ * go, with the request's trace; a wrong webhook header is 400 naming it.
+ */
+export function webhookCall(req: FastifyRequest, reply: FastifyReply): WebhookCall | null {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const target = webhookTarget(header);
+  if (target === null) return null;
+  if ('problem' in target) throw new AppError('invalid_request', target.problem.message, { field: target.problem.field });
+  const traceparent = header('traceparent');
+  return {
+    accountId: principalOf(req).accountId,
+    target,
+    trace: String(reply.getHeader('gotenberg-trace') ?? req.id),
+    ...(traceparent && /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/.test(traceparent) ? { traceparent } : {}),
+  };
 }
 
 /** A refusal of the job's fields, renamed to the form field it came from (`print.margin.top` → `marginTop`). */
@@ -54,6 +70,7 @@ export async function renderAndAnswer(
   body: Omit<CreateJobInput, 'hasPayload'>,
 ) {
   const { accountId } = principalOf(req);
+  const hook = webhookCall(req, reply);
   const waitSeconds = await s.renderSync.waitOf(accountId, {}, undefined);
   const created = await runIdempotent(
     req,
@@ -64,13 +81,32 @@ export async function renderAndAnswer(
   );
   if (created.replayed) reply.header('idempotent-replayed', 'true');
   const jobId = created.value.job.id;
-  const { job } = await waitWhileConnected(s, reply, accountId, jobId, waitSeconds);
-  if (job.status === 'succeeded') {
-    const file = await productOf(s, jobId, body.outputFormat !== undefined && body.outputFormat !== 'pdf');
-    // Gotenberg's file name rule: the name the client asked for, with the product's extension.
-    const asked = outputFileName(req.headers['gotenberg-output-filename'] as string | undefined, file.fileName.split('.').pop()!);
-    return sendProduct(s, reply, jobId, file, asked ?? file.fileName);
+  const imagesOnly = body.outputFormat !== undefined && body.outputFormat !== 'pdf';
+  const asked = req.headers['gotenberg-output-filename'] as string | undefined;
+  if (hook) {
+    // Webhook mode: the answer is 204 now; the job is waited for as long as it runs, and its product sent.
+    s.gotenbergWebhooks.start(hook, async () => {
+      const job = await s.renderSync.wait(accountId, jobId, WEBHOOK_WAIT_SECONDS);
+      const file = await succeededProduct(s, job, jobId, imagesOnly, WEBHOOK_WAIT_SECONDS);
+      const name = outputFileName(asked, file.fileName.split('.').pop()!) ?? file.fileName;
+      return { name, bytes: await s.ctx.blobs.getBuffer(file.storageKey), contentType: file.contentType };
+    });
+    return reply.code(204).send();
   }
+  const { job } = await waitWhileConnected(s, reply, accountId, jobId, waitSeconds);
+  const file = await succeededProduct(s, job, jobId, imagesOnly, waitSeconds);
+  const warnings = parseStoredWarnings(job.warnings_json);
+  if (warnings.length > 0) reply.header('folio-warnings', warnings.map((w) => `${w.code};count=${w.count}`).join(', '));
+  // Gotenberg's file name rule: the name the client asked for, with the product's extension.
+  return sendProduct(s, reply, jobId, file, outputFileName(asked, file.fileName.split('.').pop()!) ?? file.fileName);
+}
+
+/** How long webhook mode waits for a job (it runs on after; the render timeout ends it sooner). */
+export const WEBHOOK_WAIT_SECONDS = 600;
+
+/** The product of a succeeded job, or the job's failure with Gotenberg's status codes. */
+async function succeededProduct(s: Services, job: RenderJobsTable, jobId: string, imagesOnly: boolean, waitSeconds: number) {
+  if (job.status === 'succeeded') return productOf(s, jobId, imagesOnly);
   const details = { jobId, jobStatus: job.status, ...(job.error_code !== null ? { jobErrorCode: job.error_code } : {}) };
   if (job.status === 'failed' || job.status === 'canceled')
     throw new AppError(

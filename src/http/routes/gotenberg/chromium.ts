@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../../errors/codes.js';
 import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
-import { refuseWebhookHeaders, renderAndAnswer } from './answer.js';
+import { renderAndAnswer } from './answer.js';
 import { QUOTA_ERRORS, WAITED_JOB_ERRORS } from '../../openapi/job-creation-errors.js';
 
 const tags = ['Gotenberg'];
@@ -25,6 +25,29 @@ export const gotenbergHeaders = {
     },
     'gotenberg-trace': { type: 'string', description: 'Echoed as the `Gotenberg-Trace` response header (default: the request id).' },
     'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'As on `POST /v1/render` (24 h).' },
+    'gotenberg-webhook-url': {
+      type: 'string',
+      description:
+        'Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio\'s webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode").',
+    },
+    'gotenberg-webhook-error-url': { type: 'string', description: 'Webhook mode: where an error goes, as JSON `{status, message}`.' },
+    'gotenberg-webhook-events-url': {
+      type: 'string',
+      description: 'Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`).',
+    },
+    'gotenberg-webhook-method': {
+      type: 'string',
+      description: 'Webhook mode: the method of the result request: POST (default), PATCH or PUT.',
+    },
+    'gotenberg-webhook-error-method': {
+      type: 'string',
+      description: 'Webhook mode: the method of the error request: POST (default), PATCH or PUT.',
+    },
+    'gotenberg-webhook-extra-http-headers': {
+      type: 'string',
+      description:
+        "Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`).",
+    },
   },
 } as const;
 
@@ -63,7 +86,6 @@ const errors: ErrorCode[] = [
 
 /** The job body of a Chromium form: the HTML, its files and the mapped fields; 400 naming the first field Folio cannot honour. */
 async function jobOfForm(req: FastifyRequest, route: ChromiumRoute, markdown: boolean) {
-  refuseWebhookHeaders(req);
   const form = await readFormParts(req);
   const byName = new Map(form.files.map((f) => [f.name, f.bytes]));
   const index = byName.get('index.html');
@@ -97,7 +119,6 @@ async function jobOfForm(req: FastifyRequest, route: ChromiumRoute, markdown: bo
 
 /** The job body of a convert/url form: its URL source and the mapped Chromium fields; 400 naming the first field Folio cannot honour. */
 async function jobOfUrlForm(req: FastifyRequest, route: ChromiumRoute) {
-  refuseWebhookHeaders(req);
   const form = await readFormParts(req);
   if (form.files.length > 0)
     throw new AppError('invalid_request', 'files: a URL conversion takes no files (the page comes from url)', { field: 'files' });

@@ -13,7 +13,7 @@ import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
 import { principalOf } from '../../plugins/auth.js';
 import { contentDisposition } from '../jobs/files.js';
-import { formField, refuseWebhookHeaders, renderAndAnswer } from './answer.js';
+import { formField, renderAndAnswer } from './answer.js';
 import { gotenbergHeaders } from './chromium.js';
 import { QUOTA_ERRORS } from '../../openapi/job-creation-errors.js';
 
@@ -32,7 +32,6 @@ const errors: ErrorCode[] = [
 ];
 
 async function formOf(req: FastifyRequest) {
-  refuseWebhookHeaders(req);
   const form = await readFormParts(req);
   if (form.files.length === 0)
     throw new AppError('invalid_request', 'files: the form needs at least one Office document as a files part', { field: 'files' });

@@ -30,6 +30,15 @@ export function zipOf(files: AnsweredFile[], now: Date): Promise<Buffer> {
   });
 }
 
+/** The one file to answer or send: the PDF itself, or a zip of several (`Gotenberg-Output-Filename`.zip). */
+export async function oneFile(
+  files: AnsweredFile[],
+  header: string | undefined,
+): Promise<{ name: string; bytes: Uint8Array; contentType: string }> {
+  if (files.length === 1) return { name: files[0].name, bytes: files[0].bytes, contentType: 'application/pdf' };
+  return { name: outputFileName(header, 'zip') ?? 'files.zip', bytes: await zipOf(files, new Date()), contentType: 'application/zip' };
+}
+
 /** 200 with the one file (application/pdf) or a zip of several (application/zip, `Gotenberg-Output-Filename`.zip). */
 export async function sendFiles(reply: FastifyReply, files: AnsweredFile[], header: string | undefined) {
   reply.code(200).header('cache-control', 'private, no-store');
@@ -41,9 +50,9 @@ export async function sendFiles(reply: FastifyReply, files: AnsweredFile[], head
       .header('content-disposition', contentDisposition('attachment', f.name))
       .send(Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.length));
   }
-  const name = outputFileName(header, 'zip') ?? 'files.zip';
+  const zip = await oneFile(files, header);
   return reply
-    .header('content-type', 'application/zip')
-    .header('content-disposition', contentDisposition('attachment', name))
-    .send(await zipOf(files, new Date()));
+    .header('content-type', zip.contentType)
+    .header('content-disposition', contentDisposition('attachment', zip.name))
+    .send(zip.bytes);
 }

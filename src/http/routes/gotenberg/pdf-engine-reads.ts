@@ -8,7 +8,7 @@ import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
 import { principalOf } from '../../plugins/auth.js';
-import { refuseWebhookHeaders } from './answer.js';
+import { webhookCall } from './answer.js';
 import { gotenbergHeaders } from './chromium.js';
 import { inputPdfs } from './pdf-engine-inputs.js';
 import { readRouteSchema } from './pdf-engine-docs.js';
@@ -24,8 +24,20 @@ export function readRoutes(app: FastifyInstance, s: Services) {
       },
       async (req, reply) => {
         const { accountId } = principalOf(req);
-        refuseWebhookHeaders(req);
+        const hook = webhookCall(req, reply);
         const form = await readFormParts(req);
+        if (hook) {
+          // As in Gotenberg: a read answers JSON, which webhook mode cannot send; the error URL hears why.
+          s.gotenbergWebhooks.start(hook, () =>
+            Promise.reject(
+              new AppError(
+                'invalid_request',
+                'The webhook middleware can only work with multipart/form-data routes that results in output files',
+              ),
+            ),
+          );
+          return reply.code(204).send();
+        }
         const field = [...form.fields.keys()][0];
         if (field !== undefined)
           throw new AppError('invalid_request', `${field}: not a field of /forms/pdfengines/${what}/read`, { field });

@@ -10,12 +10,12 @@ import { toOutline, type GotenbergBookmark } from '../../../domain/gotenberg/pdf
 import { AppError } from '../../../errors/app-error.js';
 import type { Services } from '../../../services/index.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
-import { readFormParts, type FormFile } from '../../multipart/form-parts.js';
+import { readFormParts, type FormFile, type FormParts } from '../../multipart/form-parts.js';
 import { principalOf } from '../../plugins/auth.js';
-import { refuseWebhookHeaders } from './answer.js';
+import { webhookCall } from './answer.js';
 import { gotenbergHeaders } from './chromium.js';
 import { engineRouteSchema, SUMMARIES } from './pdf-engine-docs.js';
-import { sendFiles } from './pdf-engine-answer.js';
+import { oneFile, sendFiles, type AnsweredFile } from './pdf-engine-answer.js';
 import { readRoutes } from './pdf-engine-reads.js';
 import { EXTRA_FILE_FIELDS, inputPdfs } from './pdf-engine-inputs.js';
 
@@ -86,10 +86,8 @@ async function splitThenSteps(s: Services, accountId: string, plan: EnginePlan, 
   return out;
 }
 
-async function handle(s: Services, route: EngineRoute, req: FastifyRequest, reply: FastifyReply) {
-  const { accountId } = principalOf(req);
-  refuseWebhookHeaders(req);
-  const form = await readFormParts(req, REPEATABLE_FIELDS);
+/** The route's work on the form: its result files, or a 4xx naming what is wrong. */
+async function produce(s: Services, route: EngineRoute, accountId: string, form: FormParts, header: string | undefined) {
   const inputs = inputPdfs(form.files, route === 'merge');
   const extra = form.files.filter((f) => EXTRA_FILE_FIELDS.has(f.field));
   const plan = enginePlan(route, { fields: form.fields, repeated: form.repeated, extra, inputs: inputs.map((f) => f.name) });
@@ -101,11 +99,24 @@ async function handle(s: Services, route: EngineRoute, req: FastifyRequest, repl
         each: route !== 'merge',
         given: plan.pdfs,
       });
-  const names = resultNames(route, plan, inputs, results, req.headers['gotenberg-output-filename'] as string | undefined);
-  const files = results.flat().map((r, i) => ({ name: names[i], bytes: r.bytes, pageCount: r.pageCount }));
-  if (plan.warnings.length > 0)
-    reply.header('folio-warnings', plan.warnings.map((w) => `option_not_honoured;field=${w.split(' ')[0]}`).join(', '));
-  return sendFiles(reply, files, req.headers['gotenberg-output-filename'] as string | undefined);
+  const names = resultNames(route, plan, inputs, results, header);
+  const files: AnsweredFile[] = results.flat().map((r, i) => ({ name: names[i], bytes: r.bytes, pageCount: r.pageCount }));
+  return { files, warnings: plan.warnings };
+}
+
+async function handle(s: Services, route: EngineRoute, req: FastifyRequest, reply: FastifyReply) {
+  const { accountId } = principalOf(req);
+  const hook = webhookCall(req, reply);
+  const form = await readFormParts(req, REPEATABLE_FIELDS);
+  const header = req.headers['gotenberg-output-filename'] as string | undefined;
+  if (hook) {
+    // Webhook mode, as Gotenberg: 204 now; the work, and any refusal of the form, go to the webhook.
+    s.gotenbergWebhooks.start(hook, async () => oneFile((await produce(s, route, accountId, form, header)).files, header));
+    return reply.code(204).send();
+  }
+  const { files, warnings } = await produce(s, route, accountId, form, header);
+  if (warnings.length > 0) reply.header('folio-warnings', warnings.map((w) => `option_not_honoured;field=${w.split(' ')[0]}`).join(', '));
+  return sendFiles(reply, files, header);
 }
 
 export function gotenbergPdfEngineRoutes(app: FastifyInstance, s: Services) {
