@@ -31,6 +31,7 @@ import { writeMetadata } from './metadata-step.js';
 import { flattenAnnotations } from './flatten-annotations.js';
 import { recompressImages } from './image-recompress.js';
 import { pruneUnreachable } from './prune-objects.js';
+import { conform } from './conform-step.js';
 import { PdfError } from './errors.js';
 
 /** What the service prepared for the steps besides the sources (src/services/pdfs/pdf-step-inputs.ts). */
@@ -233,6 +234,9 @@ async function applyStep(
       break;
     case 'metadata':
       writeMetadata(doc, step, nowMs);
+      break;
+    case 'conform':
+      doc = await load(await conform(doc, step, f, nowMs));
       break;
     case 'split': {
       const parts: PDFDocument[] = [];

@@ -25,6 +25,8 @@ export function runsBesideSandbox(step: unknown): boolean {
 
 /** Why a step cannot be one of a render job's (null: it can). */
 function notInRenderJob(step: PdfStep): string | null {
+  if (step.type === 'conform')
+    return 'a render job makes PDF/A and PDF/UA-1 with its own document options (pdf.standard, pdf.accessibility), after its steps: use those';
   if (!runsBesideSandbox(step)) return null;
   const later = 'run a PDF job (POST /v1/pdf-jobs) with the job as its source';
   switch (step.type) {

@@ -3,6 +3,7 @@
 // its field (`steps[2].angle`). What a step does is src/pdf/pipeline.ts; the shapes of the steps that bring
 // content from outside or seal the document are pdf-step-shapes.ts.
 import { checkExtraStep, EXTRA_KEYS, inlineStepBytes, MAX_INLINE_STEP_BYTES, stampSource, type ExtraStep } from './pdf-step-shapes.js';
+import { orderProblem } from './pdf-step-order.js';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_METADATA_TEXT } from './pdf-document.js';
 
 /** Longest text a fillForm step puts into one field. */
@@ -56,6 +57,8 @@ export type PdfStep =
   | { type: 'split'; every?: number; ranges?: string[]; outline?: true }
   /** `images`: recompress images as JPEG at `quality` where that makes them smaller (lossy). */
   | { type: 'optimize'; images?: boolean; quality?: number }
+  /** The document made PDF/A (and PDF/UA-1) as Folio's prints are, or the step fails naming why not. */
+  | { type: 'conform'; standard?: 'pdf/a-2b' | 'pdf/a-3b'; accessibility?: 'pdf/ua-1' }
   | ExtraStep;
 
 /** The document information a `metadata` step writes; dates are ISO 8601 (the modification date: now unless given). */
@@ -112,6 +115,7 @@ const KEYS: Record<PdfStep['type'], string[]> = {
   ],
   split: ['every', 'ranges', 'outline'],
   optimize: ['images', 'quality'],
+  conform: ['standard', 'accessibility'],
   ...EXTRA_KEYS,
 };
 
@@ -147,6 +151,18 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     case 'sign':
     case 'timestamp':
       return checkExtraStep(raw, type, f);
+    case 'conform':
+      if (raw.standard !== undefined && raw.standard !== 'pdf/a-2b' && raw.standard !== 'pdf/a-3b')
+        return { field: `${f}.standard`, message: `${f}.standard must be pdf/a-2b or pdf/a-3b` };
+      if (raw.accessibility !== undefined && raw.accessibility !== 'pdf/ua-1')
+        return { field: `${f}.accessibility`, message: `${f}.accessibility must be pdf/ua-1 (or left out)` };
+      if (raw.standard === undefined && raw.accessibility === undefined)
+        return { field: `${f}.standard`, message: `${f} needs standard (pdf/a-2b, pdf/a-3b), accessibility (pdf/ua-1) or both` };
+      return {
+        type,
+        ...(raw.standard !== undefined ? { standard: raw.standard } : {}),
+        ...(raw.accessibility ? { accessibility: 'pdf/ua-1' as const } : {}),
+      };
     case 'optimize':
       if (raw.images !== undefined && typeof raw.images !== 'boolean')
         return { field: `${f}.images`, message: `${f}.images must be true or false` };
@@ -273,18 +289,6 @@ function checkSplitStep(raw: Raw, f: string): PdfStep | StepProblem {
 }
 
 /**
- * Where a step may stand: the steps that change the content first, in any order; then at most one of each
- * of `split`, `optimize` (qpdf rewrites the file), `encrypt`, `sign`, in this order; then `timestamp`s.
- * Nothing that rewrites the file may follow `sign` or `timestamp`: their byte ranges cover the file as it
- * is, and only an incremental update (another timestamp) keeps them valid. `encrypt` is the last rewrite; a
- * `sign` after it signs the encrypted file (the signature field is added before the encryption, the
- * signature computed over the encrypted bytes, as a protected and signed render job). After `split`,
- * `optimize`, `encrypt`, `sign` and `timestamp` apply to each part.
- */
-const RANK: Partial<Record<PdfStep['type'], number>> = { split: 1, optimize: 2, encrypt: 3, sign: 4, timestamp: 5 };
-const rank = (t: PdfStep['type']) => RANK[t] ?? 0;
-
-/**
  * The steps checked one by one, then their order (RANK): `fillForm` never after `flatten` (no field is
  * left to fill); a document timestamp cannot follow `encrypt` (its update would have to be encrypted with
  * the document's key, which Folio does not keep).
@@ -306,54 +310,8 @@ export function checkSteps(raw: unknown): { steps: PdfStep[] } | { problem: Step
         message: `the steps carry ${inline} bytes of images and attachments; at most ${MAX_INLINE_STEP_BYTES} are allowed`,
       },
     };
-  let top = -1;
-  for (const [i, s] of steps.entries()) {
-    const r = rank(s.type);
-    const prev = top >= 0 ? steps[top] : null;
-    if (prev && (r < rank(prev.type) || (r === rank(prev.type) && r > 0 && r < 5))) {
-      const p = prev.type;
-      if (p === 'split' || p === 'optimize')
-        return {
-          problem: {
-            field: `steps[${top}]`,
-            message:
-              p === 'optimize'
-                ? 'optimize must be the last step (or followed only by encrypt, sign, timestamp)'
-                : 'split must be the last step (or followed only by optimize, encrypt, sign, timestamp)',
-          },
-        };
-      const why =
-        p === 'encrypt'
-          ? 'encrypt is the last step that changes the file (only sign may follow it)'
-          : `${s.type} would rewrite the file ${p === 'sign' ? 'signed' : 'timestamped'} at steps[${top}] and break its signature: only timestamp may follow ${p}`;
-      return {
-        problem: { field: `steps[${i}]`, message: r === rank(p) ? `steps[${i}]: a job has one ${s.type} step` : `steps[${i}]: ${why}` },
-      };
-    }
-    if (r > 0) top = i;
-  }
-  const encrypt = steps.findIndex((s) => s.type === 'encrypt');
-  const stamp = steps.findIndex((s) => s.type === 'timestamp');
-  if (encrypt >= 0 && stamp >= 0)
-    return {
-      problem: {
-        field: `steps[${stamp}]`,
-        message: `steps[${stamp}]: a document timestamp cannot be added to an encrypted PDF; use sign with timestamp: true (PAdES B-T) instead`,
-      },
-    };
-  const optimize = steps.findIndex((s) => s.type === 'optimize');
-  const sealed = steps.findIndex((s) => s.type === 'sign' || s.type === 'timestamp');
-  if (optimize >= 0 && sealed >= 0)
-    return {
-      problem: {
-        field: `steps[${sealed}]`,
-        message: `steps[${sealed}]: a signature or timestamp is an incremental update, which the compressed, linearised file of optimize (steps[${optimize}]) cannot take; leave out optimize`,
-      },
-    };
-  const flatten = steps.findIndex((s) => s.type === 'flatten');
-  const fill = steps.findIndex((s, i) => s.type === 'fillForm' && flatten >= 0 && i > flatten);
-  if (fill >= 0) return { problem: { field: `steps[${fill}]`, message: 'fillForm cannot follow flatten: no form field is left to fill' } };
-  return { steps };
+  const order = orderProblem(steps);
+  return order ? { problem: order } : { steps };
 }
 
 /**
