@@ -873,8 +873,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Convert PDFs to PDF/A or PDF/UA (Gotenberg-compatible; refused)
-         * @description Gotenberg's `/forms/pdfengines/convert`: is refused (400 naming `pdfa` or `pdfua`): Folio makes PDF/A and PDF/UA only when it prints, never of a finished PDF it cannot vouch for. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         * Convert PDFs to PDF/A or PDF/UA (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/convert`: `pdfa` (`PDF/A-2b`, `PDF/A-3b`) and `pdfua=true` → the `conform` step: the post-processing of Folio's own prints (sRGB output intent, XMP, what PDF/A forbids removed); a PDF that cannot conform (a font not embedded, DeviceCMYK colour, PDF/UA-1 of an untagged PDF or one failing Folio's PDF/UA checks) is 422 naming `pdfa` or `pdfua`, never claimed; `PDF/A-1b` is 400. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
          */
         post: operations["gotenbergConvertPdf"];
         delete?: never;

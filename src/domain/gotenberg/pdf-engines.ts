@@ -209,6 +209,26 @@ const MIME: Record<string, string> = {
 };
 const mimeOf = (name: string) => MIME[name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
 
+const PDFA: Record<string, 'pdf/a-2b' | 'pdf/a-3b'> = { 'PDF/A-2b': 'pdf/a-2b', 'PDF/A-3b': 'pdf/a-3b' };
+
+/** `pdfa` and `pdfua` as a `conform` step (after every content step), or null when neither asks for one. */
+function conformStep(form: EngineForm, route: EngineRoute): Record<string, unknown> | FormProblem | null {
+  const pdfa = form.fields.get('pdfa') ?? '';
+  const pdfua = bool(form, 'pdfua', false);
+  if (isProblem(pdfua)) return pdfua;
+  if (pdfa === '' && !pdfua) return route === 'convert' ? refuseField('pdfa', "either 'pdfa' or 'pdfua' is required").problem : null;
+  if (pdfa !== '' && !PDFA[pdfa])
+    return refuseField(
+      'pdfa',
+      `Folio makes PDF/A-2b and PDF/A-3b (got ${JSON.stringify(pdfa)}): PDF/A-1 forbids the transparency Folio keeps, and the "u" levels need Unicode for every glyph, which a finished PDF may not have`,
+    ).problem;
+  if (pdfa !== '' && (form.fields.get('userPassword') || form.fields.get('ownerPassword')))
+    return refuseField('pdfa', 'PDF/A is incompatible with encryption').problem;
+  if (pdfa === 'PDF/A-2b' && form.extra.some((f) => f.field === 'embeds'))
+    return refuseField('pdfa', 'PDF/A-2b does not take embedded files of any kind; only PDF/A-3 allows attachments').problem;
+  return { type: 'conform', ...(pdfa !== '' ? { standard: PDFA[pdfa] } : {}), ...(pdfua ? { accessibility: 'pdf/ua-1' } : {}) };
+}
+
 /** The plan of one request, or the first field Folio cannot honour. */
 export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | { problem: FormProblem } {
   const allowed = ROUTE_FIELDS[route];
@@ -218,11 +238,8 @@ export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | {
       (f.field === 'embeds' && allowed.includes('embedsMetadata')) || (f.field !== 'embeds' && allowed.includes(`${f.field}Source`));
     if (!ok) return refuseField(f.field, `/forms/pdfengines/${route} takes no ${f.field} files`);
   }
-  if (route === 'convert' && !form.fields.get('pdfa') && !form.fields.get('pdfua'))
-    return refuseField('pdfa', "either 'pdfa' or 'pdfua' is required");
-  for (const name of ['pdfa', 'pdfua'])
-    if (form.fields.has(name) && !(name !== 'pdfa' && parseGoBool(form.fields.get(name)!) === false) && form.fields.get(name) !== '')
-      return refuseField(name, CANNOT[name]!);
+  const conform = conformStep(form, route);
+  if (isProblem(conform)) return { problem: conform };
   const autoIndex = bool(form, 'autoIndexBookmarks', false);
   if (isProblem(autoIndex)) return { problem: autoIndex };
   const titleBookmarks = bool(form, 'titleBookmarks', false);
@@ -266,6 +283,7 @@ export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | {
   const embeds = embedSteps(form);
   if (isProblem(embeds)) return { problem: embeds };
   plan.steps.push(...embeds);
+  if (conform) plan.steps.push(conform);
   const split = splitPlan(form, route);
   if (isProblem(split)) return { problem: split };
   if (split) {
@@ -285,9 +303,3 @@ export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | {
   if (encrypt) plan.steps.push(encrypt);
   return plan;
 }
-
-const CANNOT: Record<string, string> = {
-  pdfa: "Folio makes PDF/A only when it prints (a job's pdf.standard), not of PDFs from outside: converting a finished PDF cannot make its fonts, colours and transparency conform, and Folio reports no PDF/A it cannot vouch for",
-  pdfua:
-    'Folio makes PDF/UA-1 only when it prints (a job\'s pdf.accessibility: "pdf/ua-1"): a PDF from outside has no structure to tag from',
-};

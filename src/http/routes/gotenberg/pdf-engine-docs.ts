@@ -7,7 +7,7 @@ export const SUMMARIES: Record<EngineRoute, string> = {
   split: 'Split PDFs (Gotenberg-compatible)',
   flatten: 'Flatten PDF forms (Gotenberg-compatible)',
   optimize: 'Optimise PDFs (Gotenberg-compatible)',
-  convert: 'Convert PDFs to PDF/A or PDF/UA (Gotenberg-compatible; refused)',
+  convert: 'Convert PDFs to PDF/A or PDF/UA (Gotenberg-compatible)',
   'metadata/write': 'Write PDF metadata (Gotenberg-compatible)',
   'bookmarks/write': 'Write PDF bookmarks (Gotenberg-compatible)',
   encrypt: 'Encrypt PDFs (Gotenberg-compatible)',
@@ -26,7 +26,7 @@ const WHAT: Record<EngineRoute, string> = {
   optimize:
     'encodes images again as JPEG at `imageQuality` (1–100, default 80) where that is smaller, then linearises (the `optimize` step with `images: true`)',
   convert:
-    'is refused (400 naming `pdfa` or `pdfua`): Folio makes PDF/A and PDF/UA only when it prints, never of a finished PDF it cannot vouch for',
+    "`pdfa` (`PDF/A-2b`, `PDF/A-3b`) and `pdfua=true` → the `conform` step: the post-processing of Folio's own prints (sRGB output intent, XMP, what PDF/A forbids removed); a PDF that cannot conform (a font not embedded, DeviceCMYK colour, PDF/UA-1 of an untagged PDF or one failing Folio's PDF/UA checks) is 422 naming `pdfa` or `pdfua`, never claimed; `PDF/A-1b` is 400",
   'metadata/write':
     '`metadata` (exiftool tag names: Title, Author, Subject, Keywords, Creator, Producer, CreationDate, ModDate, Trapped) → the `metadata` step; other tags are named in `Folio-Warnings`',
   'bookmarks/write': '`bookmarks` (`[{"title","page","children"}]`) replaces the outline (the `outline` step)',

@@ -86,6 +86,14 @@ async function splitThenSteps(s: Services, accountId: string, plan: EnginePlan, 
   return out;
 }
 
+/** A `conform` step's failure named by the form field it came from (`pdfa`, `pdfua`). */
+function conformField(err: unknown): never {
+  const field = err instanceof AppError ? err.details?.field : undefined;
+  const m = typeof field === 'string' ? /^steps\[\d+\]\.(standard|accessibility)$/.exec(field) : null;
+  if (m && err instanceof AppError) err.details!.field = m[1] === 'standard' ? 'pdfa' : 'pdfua';
+  throw err;
+}
+
 /** The route's work on the form: its result files, or a 4xx naming what is wrong. */
 async function produce(s: Services, route: EngineRoute, accountId: string, form: FormParts, header: string | undefined) {
   const inputs = inputPdfs(form.files, route === 'merge');
@@ -93,12 +101,14 @@ async function produce(s: Services, route: EngineRoute, accountId: string, form:
   const plan = enginePlan(route, { fields: form.fields, repeated: form.repeated, extra, inputs: inputs.map((f) => f.name) });
   if ('problem' in plan) throw new AppError('invalid_request', plan.problem.message, { field: plan.problem.field });
   const perFile = plan.bookmarksByFile || plan.autoIndex || plan.titleBookmarks ? await fileBookmarks(s, accountId, plan, inputs) : null;
-  const results = plan.splitSteps
-    ? await splitThenSteps(s, accountId, plan, inputs)
-    : await s.pdfJobs.runOnUploads(accountId, inputs, (pages, file) => stepsOf(plan, perFile, pages, file), {
-        each: route !== 'merge',
-        given: plan.pdfs,
-      });
+  const results = await (
+    plan.splitSteps
+      ? splitThenSteps(s, accountId, plan, inputs)
+      : s.pdfJobs.runOnUploads(accountId, inputs, (pages, file) => stepsOf(plan, perFile, pages, file), {
+          each: route !== 'merge',
+          given: plan.pdfs,
+        })
+  ).catch(conformField);
   const names = resultNames(route, plan, inputs, results, header);
   const files: AnsweredFile[] = results.flat().map((r, i) => ({ name: names[i], bytes: r.bytes, pageCount: r.pageCount }));
   return { files, warnings: plan.warnings };
