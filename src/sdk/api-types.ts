@@ -1098,7 +1098,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a PDF as a managed PDF
-         * @description Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`), has download and permanent links, `GET /v1/pdfs/{id}/info`, and lives until deleted. Send the raw PDF (`Content-Type: application/pdf`; optional headers `X-Pdf-Password` and `X-File-Name`) or `multipart/form-data` with a `file` part and optional `password`, `fileName` and `businessKey` fields. At most the plan's `maxRenderOutputBytes` (never more than 100 MiB; 413 `body_too_large`). Before anything is stored the PDF is checked by `qpdf --check` (in a child process, at most 60 s and 1 GiB of memory) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 `pdf_invalid` says what is wrong. An encrypted PDF needs its password (422 `pdf_password_required`, `pdf_password_incorrect`); the stored PDF is the decrypted copy (`decrypted: true`) and the password is neither stored nor logged. Its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Optional `Idempotency-Key` (24 h, over the bytes and the file name): a repeat returns the same PDF.
+         * @description Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`), has download and permanent links, `GET /v1/pdfs/{id}/info`, and lives until deleted. Send the raw PDF (`Content-Type: application/pdf`; optional headers `X-Pdf-Password` and `X-File-Name`) or `multipart/form-data` with a `file` part and optional `password`, `fileName` and `businessKey` fields. At most the plan's `maxRenderOutputBytes` (never more than 100 MiB; 413 `body_too_large`). Before anything is stored the PDF is checked by `qpdf --check` (in a child process, at most 60 s and 1 GiB of memory) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 `pdf_invalid` says what is wrong. An encrypted PDF needs its password (422 `pdf_password_required`, `pdf_password_incorrect`); the stored PDF is the decrypted copy (`decrypted: true`) and the password is neither stored nor logged. Its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Optional `Idempotency-Key` (24 h, over the bytes and the file name): a repeat returns the same PDF. Without a key, the same bytes under the same file name (no business key, no password) answer the PDF the account already has (`reused: true`): uploads are stored once.
          */
         post: operations["uploadPdf"];
         delete?: never;
@@ -5734,7 +5734,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -5806,7 +5806,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -5878,7 +5878,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -5950,7 +5950,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6022,7 +6022,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6092,7 +6092,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6164,7 +6164,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6225,7 +6225,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6288,7 +6288,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6349,7 +6349,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6410,7 +6410,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6471,7 +6471,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6532,7 +6532,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6593,7 +6593,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6654,7 +6654,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6715,7 +6715,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6776,7 +6776,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6839,7 +6839,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6900,7 +6900,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -6960,7 +6960,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -7020,7 +7020,7 @@ export interface operations {
                 "gotenberg-trace"?: string;
                 /** @description As on `POST /v1/render` (24 h). */
                 "idempotency-key"?: string;
-                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode"). */
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
                 "gotenberg-webhook-url"?: string;
                 /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
                 "gotenberg-webhook-error-url"?: string;
@@ -7155,6 +7155,8 @@ export interface operations {
                         pdf: components["schemas"]["ManagedPdf"];
                         /** @description The upload was encrypted; the stored PDF is its decrypted copy. */
                         decrypted: boolean;
+                        /** @description The account already had these bytes under this file name (uploaded without a business key or password): that PDF is answered, nothing is stored again. */
+                        reused: boolean;
                     };
                 };
             };

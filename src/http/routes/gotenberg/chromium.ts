@@ -28,7 +28,7 @@ export const gotenbergHeaders = {
     'gotenberg-webhook-url': {
       type: 'string',
       description:
-        'Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio\'s webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (docs/gotenberg.md, "Webhook mode").',
+        'Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio\'s webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode").',
     },
     'gotenberg-webhook-error-url': { type: 'string', description: 'Webhook mode: where an error goes, as JSON `{status, message}`.' },
     'gotenberg-webhook-events-url': {
