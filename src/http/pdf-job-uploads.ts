@@ -93,8 +93,9 @@ export async function uploadSources(req: FastifyRequest, s: Services, accountId:
           field: `sources[${i}].upload`,
         });
       try {
-        const { pdf } = await s.pdfUploads.upload(accountId, { bytes: file.bytes, fileName: file.fileName });
-        made.push(pdf.id);
+        const { pdf, reused } = await s.pdfUploads.upload(accountId, { bytes: file.bytes, fileName: file.fileName });
+        // A PDF the account already had is not this request's to delete when the job fails.
+        if (!reused) made.push(pdf.id);
         out.push({ pdfId: pdf.id });
       } catch (err) {
         if (err instanceof AppError)

@@ -85,6 +85,24 @@ describe('POST /v1/pdfs and GET /v1/pdfs/{id}/info', () => {
     assert.equal(info.body.info.tagged, false);
   });
 
+  test('the same bytes under the same name are stored once; a business key or another name makes a new PDF', async () => {
+    const bytes = await pagesPdf(2);
+    const first = (await raw(bytes, { 'x-file-name': 'again.pdf' })).json();
+    const storedBytes = await managedBytes();
+    const second = (await raw(bytes, { 'x-file-name': 'again' })).json();
+    assert.equal(second.pdf.id, first.pdf.id);
+    assert.deepEqual([first.reused, second.reused], [false, true]);
+    assert.equal(await managedBytes(), storedBytes, 'nothing stored the second time');
+    const renamed = (await raw(bytes, { 'x-file-name': 'other.pdf' })).json();
+    assert.notEqual(renamed.pdf.id, first.pdf.id);
+    const keyed = await multipart([
+      { name: 'file', value: bytes, fileName: 'again.pdf' },
+      { name: 'businessKey', value: 'inv-1' },
+    ]);
+    assert.notEqual(keyed.json().pdf.id, first.pdf.id);
+    assert.equal(keyed.json().reused, false);
+  });
+
   test('a multipart AcroForm made by pdf-lib: info lists its fields, metadata and attachment', async () => {
     const res = await multipart([
       { name: 'file', value: form, fileName: 'permit.pdf' },
@@ -199,7 +217,9 @@ describe('POST /v1/pdfs and GET /v1/pdfs/{id}/info', () => {
     assert.equal(big.json().error, 'body_too_large');
     const small = await pagesPdf(1);
     let last = 0;
-    for (let i = 0; i < 200 && last !== 429; i++) last = (await raw(small, auth(tiny.apiKey))).statusCode;
+    // Each under a name of its own: the same bytes under the same name would be stored once.
+    for (let i = 0; i < 200 && last !== 429; i++)
+      last = (await raw(small, { ...auth(tiny.apiKey), 'x-file-name': `small-${i}` })).statusCode;
     assert.equal(last, 429);
     assert.ok((await managedBytes(tiny.apiKey)) <= 20_000);
   });

@@ -12,6 +12,8 @@ import { openUploadedPdf, type OpenedPdf } from '../../pdf/qpdf-input.js';
 import { isSandboxLimit } from '../../sandbox/pool.js';
 import type { TaskInput, TaskName, TaskResult } from '../../sandbox/tasks.js';
 import type { ServiceContext } from '../context.js';
+import { pdfView } from '../jobs/rendered-files.js';
+import { pdfFileName } from '../../domain/jobs/file-name.js';
 import { storeManagedPdf } from './managed-pdf-store.js';
 import { readableManagedPdf } from './readable-pdf.js';
 import type { RenderedFiles } from '../jobs/rendered-files.js';
@@ -72,6 +74,27 @@ export class PdfUploads {
     if (input.bytes.subarray(0, 1024).indexOf('%PDF-', 0, 'latin1') < 0)
       throw new AppError('pdf_invalid', 'the file is not a PDF (no %PDF- header in its first 1024 bytes)', { field: 'file' });
 
+    // The same bytes under the same name, uploaded again without a business key of their own, are the PDF
+    // the account already has (an unencrypted upload is stored as sent): nothing is checked or stored twice.
+    if (input.password === undefined && input.businessKey === undefined) {
+      const same = await this.ctx.db
+        .selectFrom('managed_pdfs')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('sha256', '=', PdfUploads.digest(input.bytes))
+        .where('render_job_id', '=', '')
+        .where('deploy_id', '=', '')
+        // No business key of its own: it defaults to the PDF's id.
+        .whereRef('business_key', '=', 'id')
+        .where('state', '=', 'available')
+        .where('protected', '=', 0)
+        .orderBy('created_at', 'asc')
+        .execute();
+      const name = input.fileName === undefined ? undefined : pdfFileName({ template: input.fileName, slug: 'upload', businessKey: '', jobId: '' });
+      const found = same.find((p) => name === undefined || p.file_name === name);
+      if (found) return { pdf: pdfView(found), decrypted: false, reused: true };
+    }
+
     // An account already at its storage limit cannot store anything: refuse before any work.
     const limit = policy.storageLimitBytes;
     if (limit !== null) {
@@ -103,7 +126,7 @@ export class PdfUploads {
       { bytes: opened.bytes, pageCount: inspected.pages },
       limit,
     );
-    return { ...stored, decrypted: opened.wasEncrypted };
+    return { ...stored, decrypted: opened.wasEncrypted, reused: false };
   }
 
   /** GET /v1/pdfs/{id}/info: read in the sandbox; another account's PDF is not found (404). */

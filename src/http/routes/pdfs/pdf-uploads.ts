@@ -109,12 +109,16 @@ export function pdfUploadRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags,
         summary: 'Upload a PDF as a managed PDF',
-        description: `Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 \`storage_limit_exceeded\` past the plan's \`storageLimitBytes\`), has download and permanent links, \`GET /v1/pdfs/{id}/info\`, and lives until deleted. Send the raw PDF (\`Content-Type: application/pdf\`; optional headers \`X-Pdf-Password\` and \`X-File-Name\`) or \`multipart/form-data\` with a \`file\` part and optional \`password\`, \`fileName\` and \`businessKey\` fields. At most the plan's \`maxRenderOutputBytes\` (never more than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB; 413 \`body_too_large\`). Before anything is stored the PDF is checked by \`qpdf --check\` (in a child process, at most 60 s and 1 GiB of memory) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 \`pdf_invalid\` says what is wrong. An encrypted PDF needs its password (422 \`pdf_password_required\`, \`pdf_password_incorrect\`); the stored PDF is the decrypted copy (\`decrypted: true\`) and the password is neither stored nor logged. Its \`deployId\`, \`deployVersionId\` and \`renderJobId\` are empty strings. Optional \`Idempotency-Key\` (24 h, over the bytes and the file name): a repeat returns the same PDF.`,
+        description: `Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 \`storage_limit_exceeded\` past the plan's \`storageLimitBytes\`), has download and permanent links, \`GET /v1/pdfs/{id}/info\`, and lives until deleted. Send the raw PDF (\`Content-Type: application/pdf\`; optional headers \`X-Pdf-Password\` and \`X-File-Name\`) or \`multipart/form-data\` with a \`file\` part and optional \`password\`, \`fileName\` and \`businessKey\` fields. At most the plan's \`maxRenderOutputBytes\` (never more than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB; 413 \`body_too_large\`). Before anything is stored the PDF is checked by \`qpdf --check\` (in a child process, at most 60 s and 1 GiB of memory) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 \`pdf_invalid\` says what is wrong. An encrypted PDF needs its password (422 \`pdf_password_required\`, \`pdf_password_incorrect\`); the stored PDF is the decrypted copy (\`decrypted: true\`) and the password is neither stored nor logged. Its \`deployId\`, \`deployVersionId\` and \`renderJobId\` are empty strings. Optional \`Idempotency-Key\` (24 h, over the bytes and the file name): a repeat returns the same PDF. Without a key, the same bytes under the same file name (no business key, no password) answer the PDF the account already has (\`reused: true\`): uploads are stored once.`,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         response: {
           201: Type.Object({
             pdf: Type.Ref('ManagedPdf'),
             decrypted: Type.Boolean({ description: 'The upload was encrypted; the stored PDF is its decrypted copy.' }),
+            reused: Type.Boolean({
+              description:
+                'The account already had these bytes under this file name (uploaded without a business key or password): that PDF is answered, nothing is stored again.',
+            }),
           }),
         },
         'x-folio': {
@@ -153,6 +157,7 @@ export function pdfUploadRoutes(app: FastifyInstance, s: Services) {
               fileName: 'supplier-invoice-4711.pdf',
             },
             decrypted: false,
+            reused: false,
           },
           parameters: { 'idempotency-key': 'upload-supplier-4711' },
         },
