@@ -90,7 +90,8 @@ export class PdfUploads {
         .where('protected', '=', 0)
         .orderBy('created_at', 'asc')
         .execute();
-      const name = input.fileName === undefined ? undefined : pdfFileName({ template: input.fileName, slug: 'upload', businessKey: '', jobId: '' });
+      const name =
+        input.fileName === undefined ? undefined : pdfFileName({ template: input.fileName, slug: 'upload', businessKey: '', jobId: '' });
       const found = same.find((p) => name === undefined || p.file_name === name);
       if (found) return { pdf: pdfView(found), decrypted: false, reused: true };
     }
