@@ -69,6 +69,34 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
 type Source = { pdfId?: string; jobId?: string; upload?: string };
 
 /**
+ * The sources as bytes, nothing stored (a transient PDF job): an upload is its file part as sent (checked in
+ * the sandbox by the run), a managed PDF or render output is read for the account (404 naming the source).
+ */
+export async function sourceFiles(req: FastifyRequest, s: Services, accountId: string, sources: Source[]) {
+  const files = uploadsOf.get(req) ?? new Map<string, Upload>();
+  const unused = [...files.keys()].find((name) => !sources.some((src) => src.upload === name));
+  if (unused) throw new AppError('invalid_request', `the file part ${unused} is named by no source`, { field: unused });
+  const out: Array<{ name: string; bytes: Buffer }> = [];
+  for (const [i, src] of sources.entries()) {
+    const given = (['pdfId', 'jobId', 'upload'] as const).filter((k) => src[k] !== undefined);
+    if (given.length !== 1)
+      throw new AppError('invalid_request', `sources[${i}] needs exactly one of pdfId, jobId or upload`, { field: `sources[${i}]` });
+    if (src.upload !== undefined) {
+      const file = files.get(src.upload);
+      if (!file)
+        throw new AppError('invalid_request', `sources[${i}].upload names ${src.upload}, which is no file part of the request`, {
+          field: `sources[${i}].upload`,
+        });
+      out.push({ name: file.fileName, bytes: file.bytes });
+      continue;
+    }
+    const r = await s.pdfMerges.resolve(accountId, src.pdfId !== undefined ? { pdfId: src.pdfId } : { jobId: src.jobId! }, `sources[${i}]`);
+    out.push({ name: r.fileName, bytes: await s.ctx.blobs.getBuffer(r.storageKey) });
+  }
+  return out;
+}
+
+/**
  * The sources with each `upload` made a managed PDF: a name no file part has is a 400 naming the source;
  * a file that is not a readable PDF is POST /v1/pdfs's 422 naming the source. Every file part must be used.
  */

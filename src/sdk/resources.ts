@@ -159,7 +159,8 @@ export function pdfsResource(http: HttpCore, paginate: Paginate) {
      * `render_job_failed` with `details.jobErrorCode`).
      */
     runSteps: async (body: PdfJobBody, o: CallOptions = {}) => {
-      let r: PdfJobResult = await http.call('POST /v1/pdf-jobs', { body, ...o });
+      // The SDK asks for JSON: the 200 file answer (Accept: application/pdf) is not this call's.
+      let r = (await http.call('POST /v1/pdf-jobs', { body, ...o })) as PdfJobResult;
       while (!r.pdfs && r.job && (r.job.status === 'queued' || r.job.status === 'rendering' || r.job.status === 'retry_scheduled'))
         r = await http.call('GET /v1/pdf-jobs/{jobId}', { path: { jobId: r.job.id }, query: { waitSeconds: 30 }, ...o });
       if (!r.pdfs)

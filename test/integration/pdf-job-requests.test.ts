@@ -142,4 +142,45 @@ describe('POST /v1/pdf-jobs refusals', () => {
       assert.match(r.body.message, /reserved address/, url);
     }
   });
+
+  test('Accept: application/pdf answers the result in the request and keeps nothing, uploads included', async () => {
+    const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const count = async () => (await app.api('GET', '/v1/pdfs?limit=100')).body.items.length;
+    const before = await count();
+    const form = (job: unknown) => {
+      const f = new FormData();
+      f.append('job', JSON.stringify(job));
+      return f;
+    };
+    const one = form({ sources: [{ upload: 'bill' }], steps: [{ type: 'stamp', text: 'PAID' }] });
+    one.append('bill', new Blob([new Uint8Array(await pagesPdf(2))]), 'supplier-bill.pdf');
+    const res = await fetch(`${base}/v1/pdf-jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}`, accept: 'application/pdf' },
+      body: one,
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.equal(res.headers.get('content-type'), 'application/pdf');
+    assert.match(res.headers.get('content-disposition') ?? '', /supplier-bill\.pdf/, 'named after its source');
+    assert.ok(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .equals(Buffer.from('%PDF-')),
+    );
+
+    const parts = await fetch(`${base}/v1/pdf-jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}`, accept: 'application/zip', 'content-type': 'application/json' },
+      body: JSON.stringify({ sources: [{ pdfId: ids.three }], steps: [{ type: 'split', every: 1 }], fileName: 'page' }),
+    });
+    assert.equal(parts.status, 200);
+    assert.equal(parts.headers.get('content-type'), 'application/zip');
+    const zip = Buffer.from(await parts.arrayBuffer()).toString('latin1');
+    for (const name of ['page-1.pdf', 'page-2.pdf', 'page-3.pdf']) assert.ok(zip.includes(name), name);
+    assert.equal(await count(), before, 'nothing was stored');
+
+    const noAccept = await job({ sources: [{ pdfId: ids.three }], steps: [], outputMode: 'transient' });
+    assert.equal(noAccept.status, 400);
+    assert.equal(noAccept.body.details.field, 'outputMode');
+  });
 });

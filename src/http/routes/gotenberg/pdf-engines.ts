@@ -15,7 +15,7 @@ import { principalOf } from '../../plugins/auth.js';
 import { webhookCall } from './answer.js';
 import { gotenbergHeaders } from './chromium.js';
 import { engineRouteSchema, SUMMARIES } from './pdf-engine-docs.js';
-import { oneFile, sendFiles, type AnsweredFile } from './pdf-engine-answer.js';
+import { oneFile, sendFiles, type AnsweredFile } from '../../file-answer.js';
 import { readRoutes } from './pdf-engine-reads.js';
 import { EXTRA_FILE_FIELDS, inputPdfs } from './pdf-engine-inputs.js';
 

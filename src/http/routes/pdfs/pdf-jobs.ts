@@ -12,7 +12,14 @@ import { idempotent, requestHash, runIdempotent } from '../../idempotent.js';
 import { AppError } from '../../../errors/app-error.js';
 import { runsInRequest, type PdfJobInput } from '../../../services/pdfs/pdf-jobs.js';
 import { checkSteps } from '../../../domain/pdfs/pdf-steps.js';
-import { uploadSources } from '../../pdf-job-uploads.js';
+import { sourceFiles, uploadSources } from '../../pdf-job-uploads.js';
+import { sendFiles } from '../../file-answer.js';
+
+type Source = { pdfId?: string; jobId?: string; upload?: string };
+
+/** Whether the client asks for the file itself rather than JSON (`Accept: application/pdf` or `application/zip`). */
+const acceptsFile = (accept: string | undefined) =>
+  /application\/(pdf|zip)/i.test(accept ?? '') && !/application\/json/i.test(accept ?? '');
 import * as ex from '../../openapi/examples.js';
 import * as pdfEx from '../../openapi/pdf-job-examples.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -87,6 +94,12 @@ const PdfJobBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: 'File name of the result (split: `-1`, `-2`… appended).' }),
     ),
     businessKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Your reference (split: `-1`, `-2`… appended).' })),
+    outputMode: Type.Optional(
+      Type.Union([Type.Literal('transient'), Type.Literal('managed')], {
+        description:
+          '`transient`: nothing is kept; the result is the answer (needs `Accept: application/pdf`, or `application/zip` for several), and uploads are not stored either. `managed` (the default for a JSON answer): the result is a managed PDF. With `Accept: application/pdf` the default is `transient`.',
+      }),
+    ),
     waitSeconds: Type.Optional(
       Type.Integer({
         minimum: 0,
@@ -108,7 +121,7 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Managed PDFs'],
         summary: 'Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)',
-        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. Steps that need the server beside the sandbox — \`split\` (several PDFs), \`merge\`, a stamp of a PDF page, \`encrypt\` (its passwords are never stored), \`sign\`, \`timestamp\` — make the job run **in the request** instead (at most 120 s): 201 \`{pdfs}\`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp\` with exactly one of \`text\` (\`fontSize?, color?\`), \`image {contentBase64}\` (PNG or JPEG, at most 2 MB) or \`pdf {pdfId, page?}\` (a page of a managed PDF, embedded as a form XObject), and \`width?, height?\` (image, page), \`opacity?, rotation?, position?, pages?, layer?\` (over the content by default); \`watermark\` (a stamp under the content by default); \`merge {pdfIds}\` (appends managed PDFs); \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); \`flatten\`; \`metadata {title?, author?, subject?, keywords?}\`; \`attachments {add: [{name, contentBase64, mimeType, description?}]}\` (embedded files; GET /v1/pdfs/{id}/info lists them); \`outline {entries: [{title, page, children?}]}\` (replaces the bookmarks); \`split {every} | {ranges} | {outline: true}\` (one part per top-level bookmark); \`optimize {images?}\` (qpdf --linearize --object-streams=generate; \`images: true\` also recompresses images as JPEG where smaller, lossy); \`encrypt {ownerPassword, userPassword?, permissions?}\` (AES-256 as a render job's \`protection\`; passwords held in memory only); \`sign {certificateId, reason?, location?, contactInfo?, timestamp?}\` (PAdES B-B with a stored signing certificate; \`timestamp: true\` adds a signature time-stamp, PAdES B-T); \`timestamp\` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (\`PUT /v1/account/timestamp-authority\`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 \`timestamp_authority_failed\` when it fails. Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of \`split\`, \`optimize\`, \`encrypt\`, \`sign\` in this order, then \`timestamp\`s; nothing that rewrites the file after \`sign\` or \`timestamp\`; no \`timestamp\` with \`encrypt\`, no \`sign\`/\`timestamp\` with \`optimize\`; no \`fillForm\` after \`flatten\`. After \`split\`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result); images and attachments at most 8 MB together. Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared).`,
+        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. Steps that need the server beside the sandbox — \`split\` (several PDFs), \`merge\`, a stamp of a PDF page, \`encrypt\` (its passwords are never stored), \`sign\`, \`timestamp\` — make the job run **in the request** instead (at most 120 s): 201 \`{pdfs}\`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp\` with exactly one of \`text\` (\`fontSize?, color?\`), \`image {contentBase64}\` (PNG or JPEG, at most 2 MB) or \`pdf {pdfId, page?}\` (a page of a managed PDF, embedded as a form XObject), and \`width?, height?\` (image, page), \`opacity?, rotation?, position?, pages?, layer?\` (over the content by default); \`watermark\` (a stamp under the content by default); \`merge {pdfIds}\` (appends managed PDFs); \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); \`flatten\`; \`metadata {title?, author?, subject?, keywords?}\`; \`attachments {add: [{name, contentBase64, mimeType, description?}]}\` (embedded files; GET /v1/pdfs/{id}/info lists them); \`outline {entries: [{title, page, children?}]}\` (replaces the bookmarks); \`split {every} | {ranges} | {outline: true}\` (one part per top-level bookmark); \`optimize {images?}\` (qpdf --linearize --object-streams=generate; \`images: true\` also recompresses images as JPEG where smaller, lossy); \`encrypt {ownerPassword, userPassword?, permissions?}\` (AES-256 as a render job's \`protection\`; passwords held in memory only); \`sign {certificateId, reason?, location?, contactInfo?, timestamp?}\` (PAdES B-B with a stored signing certificate; \`timestamp: true\` adds a signature time-stamp, PAdES B-T); \`timestamp\` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (\`PUT /v1/account/timestamp-authority\`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 \`timestamp_authority_failed\` when it fails. Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of \`split\`, \`optimize\`, \`encrypt\`, \`sign\` in this order, then \`timestamp\`s; nothing that rewrites the file after \`sign\` or \`timestamp\`; no \`timestamp\` with \`encrypt\`, no \`sign\`/\`timestamp\` with \`optimize\`; no \`fillForm\` after \`flatten\`. After \`split\`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result); images and attachments at most 8 MB together. Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared). **One request, nothing kept**: with \`Accept: application/pdf\` (or \`application/zip\`) the steps run in the request on the sources' bytes (uploads are not stored) and the answer is **200** with the PDF, or a zip of the parts of a split (\`outputMode: transient\`, the default then; \`outputMode: managed\` keeps it as usual). Results are named after \`fileName\`, else the first source.`,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PdfJobBody,
         response: { 201: PdfJobResult, 202: PdfJobResult },
@@ -145,6 +158,16 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
           },
           response: { job: pdfEx.pdfJob, pdfs: [pdfEx.pdfJobPdf] },
           parameters: { 'idempotency-key': 'paid-4711' },
+          responses: {
+            200: {
+              description:
+                'With `Accept: application/pdf` (or `application/zip`): the result itself, kept nowhere (`outputMode: transient`, the default then); several results (a split) as a zip. Named after `fileName`, else the first source.',
+              content: {
+                'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
+                'application/zip': { schema: { type: 'string', format: 'binary' }, example: 'PK… (the zip of the parts)' },
+              },
+            },
+          },
           alternativeBody: {
             mediaType: 'multipart/form-data',
             schema: {
@@ -165,7 +188,15 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
     },
     async (req, reply) => {
       const { accountId } = principalOf(req);
-      const { waitSeconds, ...sent } = req.body;
+      const { waitSeconds, outputMode, ...sent } = req.body;
+      const wantsFile = acceptsFile(req.headers.accept);
+      if (outputMode === 'transient' && !wantsFile)
+        throw new AppError(
+          'invalid_request',
+          'a transient PDF job answers with the file: send Accept: application/pdf (application/zip for several), or leave out outputMode',
+          { field: 'outputMode' },
+        );
+      if (wantsFile && outputMode !== 'managed') return answerTransient(req, reply, accountId, sent as PdfJobInput & { sources: Source[] });
       // Files of a multipart request become managed PDFs first (the steps are checked before that).
       let made: string[] = [];
       let body = sent as PdfJobInput;
@@ -185,6 +216,21 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
       }
     },
   );
+
+  /** A transient job: the sources as bytes, the steps in the request, the result answered and forgotten. */
+  async function answerTransient(req: FastifyRequest, reply: FastifyReply, accountId: string, body: PdfJobInput & { sources: Source[] }) {
+    const checked = checkSteps(body.steps);
+    if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
+    const files = await sourceFiles(req, s, accountId, body.sources);
+    const [results] = await s.pdfJobs.runOnUploads(accountId, files, () => body.steps, { each: false });
+    const base = (body.fileName ?? files[0].name).replace(/\.pdf$/i, '');
+    const named = results.map((r, k) => ({
+      name: `${base}${results.length > 1 ? `-${k + 1}` : ''}.pdf`,
+      bytes: r.bytes,
+      pageCount: r.pageCount,
+    }));
+    return sendFiles(reply, named, body.fileName);
+  }
 
   async function runJob(req: FastifyRequest, reply: FastifyReply, accountId: string, body: PdfJobInput, waitSeconds: number | undefined) {
     // Several PDFs (split), or steps that need the server beside the sandbox: the work runs in the request.

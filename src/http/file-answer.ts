@@ -1,9 +1,9 @@
-// The answer of a Gotenberg PDF route: one file as itself, several as a zip of them (stored entries: PDF
-// streams are compressed already), named as Gotenberg names them; never stored.
+// Files answered in the request, never stored (Gotenberg's PDF routes, a transient PDF job): one file as itself,
+// several as a zip of them (stored entries: PDF streams are compressed already).
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
-import { outputFileName } from '../../../domain/gotenberg/form.js';
-import { contentDisposition } from '../jobs/files.js';
+import { outputFileName } from '../domain/gotenberg/form.js';
+import { contentDisposition } from './routes/jobs/files.js';
 
 export interface AnsweredFile {
   name: string;
