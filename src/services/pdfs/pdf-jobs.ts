@@ -44,6 +44,11 @@ export interface PdfJobInput {
  */
 export const runsInRequest = (steps: unknown[]) => steps.some(runsBesideSandbox);
 
+/** A result named after its first source (`invoice.pdf`), unless that name is one Folio made up itself. */
+export function resultName(sourceName: string): string | undefined {
+  return sourceName === '' || /^(upload|pdf-job|merged)-pdf_/.test(sourceName) ? undefined : sourceName;
+}
+
 export class PdfJobs {
   constructor(
     private readonly ctx: ServiceContext,
@@ -57,7 +62,8 @@ export class PdfJobs {
   async create(accountId: string, input: PdfJobInput) {
     const checked = checkSteps(input.steps);
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
-    await this.#checkSources(accountId, input);
+    const { resolved } = await this.#checkSources(accountId, input);
+    const fileName = input.fileName ?? resultName(resolved[0].fileName);
     return this.deps.jobs.create(accountId, {
       hasPayload: false,
       outputMode: 'managed',
@@ -65,7 +71,7 @@ export class PdfJobs {
       ...(checked.steps.length > 0 ? { steps: input.steps as Array<{ type: string }> } : {}),
       pdfJob: {
         sources: input.sources.map((s) => (s.pdfId !== undefined ? { pdfId: s.pdfId } : { jobId: s.jobId! })),
-        ...(input.fileName !== undefined ? { fileName: input.fileName } : {}),
+        ...(fileName !== undefined ? { fileName } : {}),
       },
     });
   }
@@ -124,6 +130,7 @@ export class PdfJobs {
     const steps: PdfStep[] = checked.steps;
     const deadline = performance.now() + PDF_JOB_TIMEOUT_MS;
     const { resolved, policy, maxBytes, pages } = await this.#checkSources(accountId, input);
+    const fileName = input.fileName ?? resultName(resolved[0].fileName);
     const limit = policy.storageLimitBytes;
     if (limit !== null) {
       const used = await this.deps.usage.totalStorageBytes(this.ctx.db, accountId);
@@ -145,7 +152,7 @@ export class PdfJobs {
           accountId,
           {
             businessKey: input.businessKey ? `${input.businessKey}${suffix}` : undefined,
-            fileName: input.fileName ? `${input.fileName.replace(/\.pdf$/i, '')}${suffix}` : undefined,
+            fileName: fileName ? `${fileName.replace(/\.pdf$/i, '')}${suffix}` : undefined,
             deployId: '',
             deployVersionId: '',
             slug: 'pdf-job',

@@ -45,6 +45,8 @@ export interface ResolvedSource {
   bytes: number;
   pages: number[] | null;
   pageCount: number;
+  /** The stored file name (`invoice.pdf`): what a PDF job's result is named after. */
+  fileName: string;
   notFound: () => AppError;
 }
 
@@ -104,7 +106,7 @@ export class PdfMerges {
     const limit = this.ctx.plans.get(account.plan_key).policy.storageLimitBytes;
     const built = await this.build(
       accountId,
-      sources.map((s) => ({ ...s, pages: null })),
+      sources.map((s) => ({ ...s, pages: null, fileName: '' })),
       record.maxBytes,
     );
     return this.store(accountId, record, built, limit);
@@ -128,7 +130,7 @@ export class PdfMerges {
       if (!p) throw notFound();
       if (p.state !== 'available') throw new AppError('pdf_deleting', `PDF ${id} is being deleted`, { field: `${field}.pdfId` });
       if (p.protected === 1) throw protectedSource(field, `PDF ${id}`, 'pdfId');
-      found = { storageKey: p.storage_key, bytes: Number(p.bytes), pageCount: p.page_count, notFound };
+      found = { storageKey: p.storage_key, bytes: Number(p.bytes), pageCount: p.page_count, fileName: p.file_name, notFound };
     } else {
       const id = s.jobId!;
       const job = await this.ctx.db
@@ -147,7 +149,7 @@ export class PdfMerges {
         new AppError('render_output_not_found', `the output of render job ${id} was deleted`, { field: `${field}.jobId` });
       const o = await this.ctx.db.selectFrom('render_outputs').selectAll().where('job_id', '=', id).executeTakeFirst();
       if (!o || o.state !== 'available') throw notFound();
-      found = { storageKey: o.storage_key, bytes: Number(o.bytes), pageCount: o.page_count, notFound };
+      found = { storageKey: o.storage_key, bytes: Number(o.bytes), pageCount: o.page_count, fileName: o.file_name, notFound };
     }
     const pages = s.pageRanges === undefined ? null : pagesOf(s.pageRanges, found.pageCount, `${field}.pageRanges`);
     return { ...found, field, pages };
