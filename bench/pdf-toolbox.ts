@@ -13,6 +13,7 @@
 //      (ROUNDS=N operations per measurement, default 60; PASSES=N, default 3; SPLIT_ROUNDS=N, default 5)
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { cpuMs } from './lib/process-cpu.js';
+import { measure } from './lib/measure-ops.js';
 import { call, downloadPdf as download, uploadPdf as upload } from './lib/pdf-job-client.js';
 import { loadAverage, startServe } from './lib/serve-variants.js';
 import { mapLimit, median } from './lib/stats.js';
@@ -51,22 +52,6 @@ function verifyStampFlatten(pdf: Buffer) {
 
 const job = (base: string, pdfId: string, steps: unknown[]) =>
   call('POST', `${base}/v1/pdf-jobs`, { sources: [{ pdfId }], steps }) as Promise<{ pdfs: { id: string; pageCount: number }[] }>;
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** `rounds` operations one after another: p50, p95 and the server's CPU per operation. */
-async function measure(pid: number, rounds: number, op: () => Promise<unknown>) {
-  const lat: number[] = [];
-  const cpu0 = cpuMs(pid);
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    await op();
-    lat.push(performance.now() - t);
-  }
-  const cpu = (cpuMs(pid) - cpu0) / rounds;
-  lat.sort((a, b) => a - b);
-  return { p50: pct(lat, 50), p95: pct(lat, 95), cpu };
-}
 
 async function main() {
   const loadBefore = loadAverage();
