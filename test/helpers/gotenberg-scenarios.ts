@@ -195,7 +195,9 @@ export class ScenarioWorld implements World {
   }
 
   async startServer(kind: string): Promise<void> {
-    if (kind !== 'webhook') throw new Error(`a ${kind} server is not implemented (Folio fetches no URL named in a form)`);
+    // Only a webhook receiver: a static server serves downloadFrom scenarios, which cannot apply to Folio
+    // (it fetches no URL named in a form).
+    if (kind !== 'webhook') throw new Error(`a ${kind} server serves downloadFrom: list "${scenarioKey(this.scenario)}" as not applicable`);
     this.receiver = new WebhookReceiver(this.workdir);
     this.receiverPort = await this.receiver.listen();
   }

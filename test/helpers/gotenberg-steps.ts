@@ -97,7 +97,7 @@ function namedFile(w: World, name: string): string {
 function answer(w: World, kind: string): HttpAnswer {
   const a = kind === 'response' ? w.response : kind === 'webhook request' ? w.webhookRequest : null;
   if (kind !== 'response' && kind !== 'webhook request')
-    throw new Error(`the ${kind} steps need Gotenberg's static server, not implemented here`);
+    throw new Error(`the ${kind} steps assert what Gotenberg's static server received (downloadFrom): list the scenario as not applicable`);
   if (!a) throw new Error(kind === 'response' ? 'no response yet' : 'no webhook request found');
   return a;
 }
