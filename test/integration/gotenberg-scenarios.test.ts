@@ -40,7 +40,7 @@ const ROOT_PAGE =
 const PDFA_1B =
   'asks for PDF/A-1b: Folio makes PDF/A-2b and PDF/A-3b of a finished PDF (the conform step), not PDF/A-1b, whose ban on transparency groups it would have to flatten (400 naming pdfa, docs/gotenberg.md)';
 const UA_UNTAGGED =
-  "asks for PDF/UA-1 of Gotenberg's test PDFs, which have no structure tree: Folio refuses (422 naming pdfua) rather than claim PDF/UA-1 of a document it cannot tag; a tagged PDF is made PDF/UA-1 and checked (test/e2e/pdf-steps-conform.test.ts)";
+  "asks for PDF/UA-1 of Gotenberg's test PDFs, which have no structure tree: Folio refuses (422 naming pdfua) rather than claim PDF/UA-1 of a document it cannot tag; a tagged PDF is made PDF/UA-1 and checked (test/render/pdf-conform.test.ts)";
 const engine = (limit: string, same: string) =>
   `an engine limitation picked by a start-up flag: ${limit}; Folio has one engine, which must do it (as ${same} expects)`;
 
