@@ -184,7 +184,7 @@ export class PdfJobs {
     files: Array<{ name: string; bytes: Buffer }>,
     /** The steps, given each file's page count, for one file (its index) or for all joined (null). */
     stepsFor: (pages: number[], file: number | null) => unknown[],
-    /** `pages`: the files are Folio's own results (a split's parts) with these page counts: not checked again. */
+    /** `pages`: the files were checked already (a split's parts, files describeUploads read), with these page counts. */
     opts: { each: boolean; given?: Record<string, Buffer>; pages?: number[] },
   ): Promise<Array<Array<{ bytes: Uint8Array; pageCount: number }>>> {
     const deadline = performance.now() + PDF_JOB_TIMEOUT_MS;

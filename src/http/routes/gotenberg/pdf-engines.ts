@@ -35,13 +35,16 @@ function withOutline(steps: Array<Record<string, unknown>>, entries: Array<Recor
  */
 async function fileBookmarks(s: Services, accountId: string, plan: EnginePlan, inputs: FormFile[]) {
   const own = plan.autoIndex || plan.titleBookmarks ? await s.pdfJobs.describeUploads(accountId, inputs) : null;
-  return inputs.map((f, i): GotenbergBookmark[] => {
+  // Files read here passed the upload checks already: their page counts spare the run a second reading.
+  const pages = own?.map((d) => d.pageCount);
+  const lists = inputs.map((f, i): GotenbergBookmark[] => {
     const given = plan.bookmarksByFile?.[f.name];
     const list = given ?? (own ? own[i].outline.filter((b) => b.page > 0) : []);
     if (!plan.titleBookmarks) return list;
     const title = String(own?.[i].info.Title ?? '').trim() || f.name.replace(/\.pdf$/i, '');
     return [{ title, page: 1, ...(list.length > 0 ? { children: list } : {}) }];
   });
+  return { lists, pages };
 }
 
 /** The steps for one input (`file`) or the merge of all (null), with the bookmarks given per file. */
@@ -100,13 +103,15 @@ async function produce(s: Services, route: EngineRoute, accountId: string, form:
   const extra = form.files.filter((f) => EXTRA_FILE_FIELDS.has(f.field));
   const plan = enginePlan(route, { fields: form.fields, repeated: form.repeated, extra, inputs: inputs.map((f) => f.name) });
   if ('problem' in plan) throw new AppError('invalid_request', plan.problem.message, { field: plan.problem.field });
-  const perFile = plan.bookmarksByFile || plan.autoIndex || plan.titleBookmarks ? await fileBookmarks(s, accountId, plan, inputs) : null;
+  const bookmarks = plan.bookmarksByFile || plan.autoIndex || plan.titleBookmarks ? await fileBookmarks(s, accountId, plan, inputs) : null;
+  const perFile = bookmarks?.lists ?? null;
   const results = await (
     plan.splitSteps
       ? splitThenSteps(s, accountId, plan, inputs)
       : s.pdfJobs.runOnUploads(accountId, inputs, (pages, file) => stepsOf(plan, perFile, pages, file), {
           each: route !== 'merge',
           given: plan.pdfs,
+          ...(bookmarks?.pages ? { pages: bookmarks.pages } : {}),
         })
   ).catch(conformField);
   const names = resultNames(route, plan, inputs, results, header);
