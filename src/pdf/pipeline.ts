@@ -33,6 +33,11 @@ import { recompressImages } from './image-recompress.js';
 import { pruneUnreachable } from './prune-objects.js';
 import { conform } from './conform-step.js';
 import { PdfError } from './errors.js';
+import { redact, verifyRedaction } from './redact/redact-step.js';
+import { nUp } from './n-up.js';
+import { extractText } from './extract-text.js';
+import { validatePdf, type ValidationReport } from './validate.js';
+import { MAX_EXTRACTED_CHARS } from '../domain/pdfs/pdf-step-content.js';
 
 /** What the service prepared for the steps besides the sources (src/services/pdfs/pdf-step-inputs.ts). */
 export interface StepInputs {
@@ -170,6 +175,60 @@ function splitGroups(doc: PDFDocument, step: Extract<PdfStep, { type: 'split' }>
   return groups;
 }
 
+/** What a step that reads the document reports (`step`: its index in the job's steps). */
+export type StepReport =
+  | { step: number; type: 'extractText'; format: 'text' | 'markdown'; text: string; pages: number; structure: string; truncated: boolean }
+  | { step: number; type: 'validate'; passed: boolean; results: ValidationReport[] };
+
+const bytesOf = (doc: PDFDocument) => doc.save({ useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK });
+
+/** extractText and validate: what they read of the document as it stands. */
+async function readStep(doc: PDFDocument, step: Extract<PdfStep, { type: 'extractText' | 'validate' }>, f: string): Promise<StepReport> {
+  const index = Number(/\d+/.exec(f)![0]);
+  if (step.type === 'extractText') {
+    const pages = step.pages === null ? null : pagesOf(step.pages, doc, `${f}.pages`);
+    const r = await extractText(await bytesOf(doc), { format: step.format, pages, maxChars: MAX_EXTRACTED_CHARS });
+    return {
+      step: index,
+      type: 'extractText',
+      format: step.format,
+      text: r.text,
+      pages: r.pages,
+      structure: r.structure,
+      truncated: r.text.length >= MAX_EXTRACTED_CHARS,
+    };
+  }
+  const results = await validatePdf(await bytesOf(doc), step.standards);
+  const failed = results.filter((r) => !r.passed);
+  if (step.failOnFindings && failed.length > 0)
+    throw new PdfError(
+      'step',
+      `${f}: ${failed
+        .map(
+          (r) =>
+            `${r.standard}: ${r.findings
+              .slice(0, 3)
+              .map((x) => `${x.clause} ${x.message}`)
+              .join('; ')}`,
+        )
+        .join(' / ')}`,
+      { field: f },
+    );
+  return { step: index, type: 'validate', passed: failed.length === 0, results };
+}
+
+/** Embedded files added, dated now. */
+async function attachStep(doc: PDFDocument, step: Extract<PdfStep, { type: 'attachments' }>, nowMs: number): Promise<void> {
+  for (const a of step.add)
+    await doc.attach(Buffer.from(a.contentBase64, 'base64'), a.name, {
+      mimeType: a.mimeType,
+      description: a.description ?? a.name,
+      creationDate: new Date(nowMs),
+      modificationDate: new Date(nowMs),
+      afRelationship: AFRelationship[a.relationship ?? 'Unspecified'],
+    });
+}
+
 /** One step applied to the document: the document it leaves (`select` makes a new one), and a split's parts. */
 async function applyStep(
   doc: PDFDocument,
@@ -177,8 +236,19 @@ async function applyStep(
   f: string,
   nowMs: number,
   named: (id: string, field: string) => Promise<PDFDocument>,
-): Promise<{ doc: PDFDocument; parts?: PDFDocument[] }> {
+): Promise<{ doc: PDFDocument; parts?: PDFDocument[]; report?: StepReport }> {
   switch (step.type) {
+    case 'redact': {
+      const searched = step.pages === null ? doc.getPageIndices() : pagesOf(step.pages, doc, `${f}.pages`);
+      await verifyRedaction(doc, step, await redact(doc, step, searched, f), f);
+      break;
+    }
+    case 'nUp':
+      doc = await nUp(doc, step, f);
+      break;
+    case 'extractText':
+    case 'validate':
+      return { doc, report: await readStep(doc, step, f) };
     case 'select':
       doc = await pick(doc, pagesOf(step.pages, doc, `${f}.pages`));
       break;
@@ -199,14 +269,7 @@ async function applyStep(
       }
       break;
     case 'attachments':
-      for (const a of step.add)
-        await doc.attach(Buffer.from(a.contentBase64, 'base64'), a.name, {
-          mimeType: a.mimeType,
-          description: a.description ?? a.name,
-          creationDate: new Date(nowMs),
-          modificationDate: new Date(nowMs),
-          afRelationship: AFRelationship[a.relationship ?? 'Unspecified'],
-        });
+      await attachStep(doc, step, nowMs);
       break;
     case 'outline':
       writeOutline(doc, step.entries, (field, page) => {
@@ -251,13 +314,13 @@ async function applyStep(
   return { doc };
 }
 
-/** Applies `steps` to the joined sources; the documents' bytes (several after `split`). */
+/** Applies `steps` to the joined sources; the documents' bytes (several after `split`), the first with the reports of the steps that read. */
 export async function runPdfSteps(
   sources: Array<{ bytes: Uint8Array; field: string }>,
   steps: PdfStep[],
   nowMs: number,
   inputs: StepInputs = { pdfs: {} },
-): Promise<Array<{ bytes: Uint8Array; pageCount: number }>> {
+): Promise<Array<{ bytes: Uint8Array; pageCount: number; reports?: StepReport[] }>> {
   const loaded = new Map<string, PDFDocument>();
   const named = async (id: string, field: string) => {
     const bytes = inputs.pdfs[id];
@@ -277,16 +340,19 @@ export async function runPdfSteps(
           ).bytes,
         );
   let docs: PDFDocument[] | null = null;
+  const reports: StepReport[] = [];
   for (const [i, step] of steps.entries()) {
     const r = await applyStep(doc, step, `steps[${i}]`, nowMs, named);
     doc = r.doc;
     if (r.parts) docs = r.parts;
+    if (r.report) reports.push(r.report);
   }
-  const out = [];
+  const out: Array<{ bytes: Uint8Array; pageCount: number; reports?: StepReport[] }> = [];
   for (const d of docs ?? [doc]) {
     await d.flush(); // embedded pages and fonts are written now, so what they use is reachable
     pruneUnreachable(d);
     out.push({ bytes: await d.save({ useObjectStreams: false, objectsPerTick: OBJECTS_PER_TICK }), pageCount: d.getPageCount() });
   }
+  if (reports.length > 0) out[0].reports = reports;
   return out;
 }

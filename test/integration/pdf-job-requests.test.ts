@@ -1,4 +1,5 @@
-// POST /v1/pdf-jobs refusals answered before a step runs (no worker runs here): step order rules and bad
+// POST /v1/pdf-jobs refusals answered before a step runs (no worker runs here), and the steps answered in the
+// request (reads, Accept: application/pdf and text/markdown): step order rules and bad
 // step fields are a 400 naming the step, a stamp names exactly one source kind, another account's PDF or
 // certificate and an unknown certificate are 404, a stamp page past the last page of its PDF is 422, and an
 // account's own timestamp authority must not be a reserved address. Steps that run, checked with poppler
@@ -7,6 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { selfSigned, uploadCertificate } from '../helpers/certificates.js';
 import { uploadPdf } from '../helpers/managed-pdfs.js';
@@ -19,6 +21,8 @@ describe('POST /v1/pdf-jobs refusals', () => {
   let certificateId = '';
   const dir = tempDir('folio-pdf-job-requests-');
 
+  let listening = '';
+  const baseUrl = async () => (listening ||= await app.server.listen({ port: 0, host: '127.0.0.1' }));
   const job = (body: unknown, key = app.key) => app.api('POST', '/v1/pdf-jobs', body, { authorization: `Bearer ${key}` });
 
   before(async () => {
@@ -46,7 +50,10 @@ describe('POST /v1/pdf-jobs refusals', () => {
       [[{ type: 'rotate', angle: 45 }], 'steps[0].angle'],
       [[{ type: 'stamp', text: 'X', layer: 'middle' }], 'steps[0].layer'],
       [[{ type: 'encrypt' }], 'steps[0].ownerPassword'],
-      [[{ type: 'redact' }], 'steps[0].type'],
+      [[{ type: 'redact' }], 'steps[0]'],
+      [[{ type: 'split', every: 1 }, { type: 'extractText' }], 'steps[1]'],
+      [[{ type: 'validate', standards: ['pdf/a-4'] }], 'steps[0].standards'],
+      [[{ type: 'nUp', columns: 11 }], 'steps[0].columns'],
     ];
     for (const [steps, field] of cases) {
       const res = await job({ sources: [{ pdfId: ids.thirty }], steps });
@@ -144,7 +151,7 @@ describe('POST /v1/pdf-jobs refusals', () => {
   });
 
   test('Accept: application/pdf answers the result in the request and keeps nothing, uploads included', async () => {
-    const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const base = await baseUrl();
     const count = async () => (await app.api('GET', '/v1/pdfs?limit=100')).body.items.length;
     const before = await count();
     const form = (job: unknown) => {
@@ -182,5 +189,61 @@ describe('POST /v1/pdf-jobs refusals', () => {
     const noAccept = await job({ sources: [{ pdfId: ids.three }], steps: [], outputMode: 'transient' });
     assert.equal(noAccept.status, 400);
     assert.equal(noAccept.body.details.field, 'outputMode');
+  });
+
+  test('steps that read report in the request: the JSON reports, or the text itself for Accept: text/markdown', async () => {
+    const count = async () => (await app.api('GET', '/v1/pdfs?limit=100')).body.items.length;
+    const before = await count();
+    const res = await job({
+      sources: [{ pdfId: ids.three }],
+      steps: [
+        { type: 'extractText', pages: '2' },
+        { type: 'validate', standards: ['pdf/a-2b'] },
+      ],
+    });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(res.body.pdfs, [], 'only reads: no PDF is made');
+    const [text, valid] = res.body.reports;
+    assert.deepEqual([text.step, text.type, text.format, text.text.trim()], [0, 'extractText', 'text', 'Page 2']);
+    assert.equal(valid.type, 'validate');
+    assert.equal(valid.passed, false, 'a pdf-lib PDF claims no PDF/A');
+    assert.ok(
+      valid.results[0].findings.some((f: { clause: string }) => /19005-2 6\.6/.test(f.clause)),
+      JSON.stringify(valid.results[0].findings),
+    );
+    assert.equal(await count(), before);
+
+    const base = await baseUrl();
+    const md = await fetch(`${base}/v1/pdf-jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}`, accept: 'text/markdown', 'content-type': 'application/json' },
+      body: JSON.stringify({ sources: [{ pdfId: ids.three }], steps: [{ type: 'extractText', format: 'markdown', pages: '3' }] }),
+    });
+    assert.equal(md.status, 200);
+    assert.equal(md.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.match(await md.text(), /Page 3/);
+    const none = await fetch(`${base}/v1/pdf-jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}`, accept: 'text/plain', 'content-type': 'application/json' },
+      body: JSON.stringify({ sources: [{ pdfId: ids.three }], steps: [{ type: 'flatten' }] }),
+    });
+    assert.equal(none.status, 400);
+
+    const sheets = await fetch(`${base}/v1/pdf-jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.key}`, accept: 'application/pdf', 'content-type': 'application/json' },
+      body: JSON.stringify({ sources: [{ pdfId: ids.three }], steps: [{ type: 'nUp', columns: 2, sheet: 'a4', landscape: true }] }),
+    });
+    assert.equal(sheets.status, 200);
+    const nUp = await PDFDocument.load(new Uint8Array(await sheets.arrayBuffer()));
+    assert.equal(nUp.getPageCount(), 2, 'three pages two to a sheet');
+    assert.deepEqual(Object.values(nUp.getPage(0).getSize()).map(Math.round), [842, 595]);
+
+    const failing = await job({
+      sources: [{ pdfId: ids.three }],
+      steps: [{ type: 'validate', standards: ['pdf/a-1b'], failOnFindings: true }],
+    });
+    assert.equal(failing.status, 422);
+    assert.equal(failing.body.details.field, 'steps[0]');
   });
 });

@@ -13,14 +13,15 @@ export interface StepProblem {
 /**
  * Whether a step runs only where the server prepares what it needs beside the sandbox: `split` makes several
  * PDFs; `merge` and a PDF-page stamp read other managed PDFs; `encrypt` holds passwords that are never stored;
- * `sign` and `timestamp` need the opened signing key and the timestamp authority. Such steps run in the
+ * `sign` and `timestamp` need the opened signing key and the timestamp authority; `extractText` and
+ * `validate` report what they read in the answer. Such steps run in the
  * request of a PDF job (services/pdfs/pdf-jobs.ts), and a render job refuses them (below). Takes a step as sent.
  */
 export function runsBesideSandbox(step: unknown): boolean {
   if (typeof step !== 'object' || step === null) return false;
   const s = step as { type?: unknown; pdf?: unknown };
   if (s.type === 'stamp' || s.type === 'watermark') return s.pdf !== undefined;
-  return s.type === 'split' || s.type === 'merge' || s.type === 'encrypt' || s.type === 'sign' || s.type === 'timestamp';
+  return ['split', 'merge', 'encrypt', 'sign', 'timestamp', 'extractText', 'validate'].includes(s.type as string);
 }
 
 /** Why a step cannot be one of a render job's (null: it can). */
@@ -36,6 +37,9 @@ function notInRenderJob(step: PdfStep): string | null {
       return 'a render job encrypts with its own protection field (its passwords are sealed until the job ends): use protection';
     case 'sign':
       return 'a render job signs with its own signature field: use signature';
+    case 'extractText':
+    case 'validate':
+      return `a render job keeps no report of a step; to ${step.type === 'validate' ? 'validate its PDF' : 'extract its text'}, ${later}`;
     case 'timestamp':
     case 'merge':
       return `a render job cannot ${step.type === 'merge' ? 'join other PDFs' : 'add a document timestamp'} in its steps; ${later}`;

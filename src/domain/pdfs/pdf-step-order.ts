@@ -8,7 +8,8 @@ interface Step {
 type StepProblem = { field: string; message: string };
 
 /**
- * Where a step may stand: the steps that change the content first, in any order; then at most one of each
+ * Where a step may stand: the steps that change the content first, in any order (the reads, extractText
+ * and validate, anywhere before split); then at most one of each
  * of `conform` (what it makes PDF/A is the content as it is then), `split`, `optimize` (qpdf rewrites the file), `encrypt`, `sign`, in this order; then `timestamp`s.
  * Nothing that rewrites the file may follow `sign` or `timestamp`: their byte ranges cover the file as it
  * is, and only an incremental update (another timestamp) keeps them valid. `encrypt` is the last rewrite; a
@@ -18,6 +19,8 @@ type StepProblem = { field: string; message: string };
  */
 const RANK: Partial<Record<string, number>> = { conform: 1, split: 2, optimize: 3, encrypt: 4, sign: 5, timestamp: 6 };
 const rank = (t: string) => RANK[t] ?? 0;
+/** Steps that read the document where they stand and change nothing (pdf-step-content.ts). */
+const READS = new Set(['extractText', 'validate']);
 
 /**
  * The first problem of the steps' order (RANK), or null: `fillForm` never after `flatten` (no field is left
@@ -27,6 +30,16 @@ const rank = (t: string) => RANK[t] ?? 0;
 export function orderProblem(steps: readonly Step[]): StepProblem | null {
   let top = -1;
   for (const [i, s] of steps.entries()) {
+    // A read sees the document in the sandbox: after the content steps and conform, before the file is
+    // split, rewritten by qpdf, encrypted or signed (those run after the sandbox).
+    if (READS.has(s.type)) {
+      if (top >= 0 && rank(steps[top].type) >= 2)
+        return {
+          field: `steps[${i}]`,
+          message: `steps[${i}]: ${s.type} reads the document before ${steps[top].type} (steps[${top}]) is applied: put it before that step`,
+        };
+      continue;
+    }
     const r = rank(s.type);
     const prev = top >= 0 ? steps[top] : null;
     if (prev && (r < rank(prev.type) || (r === rank(prev.type) && r > 0 && r < 6))) {

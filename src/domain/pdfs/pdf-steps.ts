@@ -4,6 +4,7 @@
 // content from outside or seal the document are pdf-step-shapes.ts.
 import { checkExtraStep, EXTRA_KEYS, inlineStepBytes, MAX_INLINE_STEP_BYTES, stampSource, type ExtraStep } from './pdf-step-shapes.js';
 import { orderProblem } from './pdf-step-order.js';
+import { checkContentStep, CONTENT_KEYS, type ContentStep } from './pdf-step-content.js';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_METADATA_TEXT } from './pdf-document.js';
 
 /** Longest text a fillForm step puts into one field. */
@@ -59,7 +60,8 @@ export type PdfStep =
   | { type: 'optimize'; images?: boolean; quality?: number }
   /** The document made PDF/A (and PDF/UA-1) as Folio's prints are, or the step fails naming why not. */
   | { type: 'conform'; standard?: 'pdf/a-2b' | 'pdf/a-3b'; accessibility?: 'pdf/ua-1' }
-  | ExtraStep;
+  | ExtraStep
+  | ContentStep;
 
 /** The document information a `metadata` step writes; dates are ISO 8601 (the modification date: now unless given). */
 export interface MetadataStep {
@@ -117,6 +119,7 @@ const KEYS: Record<PdfStep['type'], string[]> = {
   optimize: ['images', 'quality'],
   conform: ['standard', 'accessibility'],
   ...EXTRA_KEYS,
+  ...CONTENT_KEYS,
 };
 
 /** One step checked and with its defaults, or the problem naming its field. */
@@ -151,6 +154,11 @@ function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
     case 'sign':
     case 'timestamp':
       return checkExtraStep(raw, type, f);
+    case 'redact':
+    case 'nUp':
+    case 'extractText':
+    case 'validate':
+      return checkContentStep(raw, type, f);
     case 'conform':
       if (raw.standard !== undefined && raw.standard !== 'pdf/a-2b' && raw.standard !== 'pdf/a-3b')
         return { field: `${f}.standard`, message: `${f}.standard must be pdf/a-2b or pdf/a-3b` };

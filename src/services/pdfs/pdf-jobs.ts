@@ -24,6 +24,8 @@ import { jobView } from '../jobs/job-views.js';
 import type { Usage } from '../accounts/usage.js';
 import type { RenderJobs } from '../jobs/render-jobs.js';
 import { MAX_DOCUMENT_PAGES } from '../../domain/pdfs/pdf-document.js';
+import { READ_STEPS } from '../../domain/pdfs/pdf-step-content.js';
+import type { StepReport } from '../../pdf/pipeline.js';
 
 /** Time limit of a job run in the request, from its sources' check to its last step (sandbox, qpdf, timestamps). */
 export const PDF_JOB_TIMEOUT_MS = 120_000;
@@ -141,6 +143,9 @@ export class PdfJobs {
     for (const s of resolved) sources.push({ bytes: await this.ctx.blobs.getBuffer(s.storageKey), field: s.field });
     const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, steps, pages);
     const results = await this.#work(accountId, sources, steps, prepared, maxBytes, deadline);
+    const reports = results[0]?.reports;
+    // Steps that only read (extractText, validate) make no new PDF: their reports are the answer.
+    if (steps.every((st) => READ_STEPS.includes(st.type))) return { pdfs: [], reports: reports ?? [] };
 
     const pdfs = [];
     try {
@@ -170,7 +175,7 @@ export class PdfJobs {
           .catch((e) => this.ctx.log.error({ err: e }, 'could not delete a PDF of a failed PDF job'));
       throw err;
     }
-    return { pdfs };
+    return { pdfs, ...(reports ? { reports } : {}) };
   }
 
   /**
@@ -186,7 +191,7 @@ export class PdfJobs {
     stepsFor: (pages: number[], file: number | null) => unknown[],
     /** `pages`: the files were checked already (a split's parts, files describeUploads read), with these page counts. */
     opts: { each: boolean; given?: Record<string, Buffer>; pages?: number[] },
-  ): Promise<Array<Array<{ bytes: Uint8Array; pageCount: number }>>> {
+  ): Promise<Array<Array<{ bytes: Uint8Array; pageCount: number; reports?: StepReport[] }>>> {
     const deadline = performance.now() + PDF_JOB_TIMEOUT_MS;
     const { maxBytes, pages } = opts.pages
       ? { maxBytes: await this.deps.merges.maxBytesOf(accountId), pages: opts.pages }
@@ -243,7 +248,7 @@ export class PdfJobs {
     deadline: number,
   ) {
     const left = (cap: number, field = 'steps') => timeLeft(deadline, cap, PDF_JOB_TIMEOUT_MS, field);
-    let results: Array<{ bytes: Uint8Array; pageCount: number }>;
+    let results: Array<{ bytes: Uint8Array; pageCount: number; reports?: StepReport[] }>;
     try {
       results = await this.ctx.sandbox.run(
         'pdf.steps',

@@ -19,7 +19,10 @@ type Source = { pdfId?: string; jobId?: string; upload?: string };
 
 /** Whether the client asks for the file itself rather than JSON (`Accept: application/pdf` or `application/zip`). */
 const acceptsFile = (accept: string | undefined) =>
-  /application\/(pdf|zip)/i.test(accept ?? '') && !/application\/json/i.test(accept ?? '');
+  /application\/(pdf|zip)|text\/(plain|markdown)/i.test(accept ?? '') && !/application\/json/i.test(accept ?? '');
+/** `Accept: text/plain` or `text/markdown`: the answer is the text of the job's (last) extractText step. */
+const acceptsText = (accept: string | undefined) =>
+  /text\/(plain|markdown)/i.test(accept ?? '') && !/application\/(pdf|zip)/i.test(accept ?? '');
 import * as ex from '../../openapi/examples.js';
 import * as pdfEx from '../../openapi/pdf-job-examples.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -29,7 +32,7 @@ const Step = Type.Object(
   {
     type: Type.String({
       description:
-        'select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, split, optimize, encrypt, sign or timestamp.',
+        'select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, redact, nUp, conform, extractText, validate, split, optimize, encrypt, sign or timestamp.',
       enum: [
         'select',
         'rotate',
@@ -41,6 +44,11 @@ const Step = Type.Object(
         'metadata',
         'attachments',
         'outline',
+        'redact',
+        'nUp',
+        'conform',
+        'extractText',
+        'validate',
         'split',
         'optimize',
         'encrypt',
@@ -62,9 +70,19 @@ const DEFAULT_PDF_JOB_WAIT_SECONDS = 60;
 const PdfJobResult = Type.Object(
   {
     job: Type.Optional(Type.Ref('RenderJob')),
-    pdfs: Type.Optional(Type.Array(Type.Ref('ManagedPdf'), { description: 'The managed PDFs made: one, or one per part of a split.' })),
+    pdfs: Type.Optional(
+      Type.Array(Type.Ref('ManagedPdf'), {
+        description: 'The managed PDFs made: one, or one per part of a split; none when every step only reads.',
+      }),
+    ),
+    reports: Type.Optional(
+      Type.Array(Type.Object({}, { additionalProperties: true }), {
+        description:
+          'What the steps that read reported, in order: `extractText` → `{step, type, format, text, pages, structure: tags|layout|none, truncated}`; `validate` → `{step, type, passed, results: [{standard, passed, claimed, findings: [{clause, message, pages?, count}], checked}]}`.',
+      }),
+    ),
   },
-  { description: '`{job, pdfs}` once the job succeeded, `{job}` while it runs; a split answers `{pdfs}`.' },
+  { description: '`{job, pdfs}` once the job succeeded, `{job}` while it runs; a job run in the request answers `{pdfs, reports?}`.' },
 );
 
 const PdfJobBody = Type.Object(
@@ -121,7 +139,7 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Managed PDFs'],
         summary: 'Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)',
-        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. Steps that need the server beside the sandbox — \`split\` (several PDFs), \`merge\`, a stamp of a PDF page, \`encrypt\` (its passwords are never stored), \`sign\`, \`timestamp\` — make the job run **in the request** instead (at most 120 s): 201 \`{pdfs}\`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp\` with exactly one of \`text\` (\`fontSize?, color?\`), \`image {contentBase64}\` (PNG or JPEG, at most 2 MB) or \`pdf {pdfId, page?}\` (a page of a managed PDF, embedded as a form XObject), and \`width?, height?\` (image, page), \`opacity?, rotation?, position?, pages?, layer?\` (over the content by default); \`watermark\` (a stamp under the content by default); \`merge {pdfIds}\` (appends managed PDFs); \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); \`flatten\`; \`metadata {title?, author?, subject?, keywords?}\`; \`attachments {add: [{name, contentBase64, mimeType, description?}]}\` (embedded files; GET /v1/pdfs/{id}/info lists them); \`outline {entries: [{title, page, children?}]}\` (replaces the bookmarks); \`split {every} | {ranges} | {outline: true}\` (one part per top-level bookmark); \`optimize {images?}\` (qpdf --linearize --object-streams=generate; \`images: true\` also recompresses images as JPEG where smaller, lossy); \`encrypt {ownerPassword, userPassword?, permissions?}\` (AES-256 as a render job's \`protection\`; passwords held in memory only); \`sign {certificateId, reason?, location?, contactInfo?, timestamp?}\` (PAdES B-B with a stored signing certificate; \`timestamp: true\` adds a signature time-stamp, PAdES B-T); \`timestamp\` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (\`PUT /v1/account/timestamp-authority\`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 \`timestamp_authority_failed\` when it fails. Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of \`split\`, \`optimize\`, \`encrypt\`, \`sign\` in this order, then \`timestamp\`s; nothing that rewrites the file after \`sign\` or \`timestamp\`; no \`timestamp\` with \`encrypt\`, no \`sign\`/\`timestamp\` with \`optimize\`; no \`fillForm\` after \`flatten\`. After \`split\`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result); images and attachments at most 8 MB together. Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared). **One request, nothing kept**: with \`Accept: application/pdf\` (or \`application/zip\`) the steps run in the request on the sources' bytes (uploads are not stored) and the answer is **200** with the PDF, or a zip of the parts of a split (\`outputMode: transient\`, the default then; \`outputMode: managed\` keeps it as usual). Results are named after \`fileName\`, else the first source.`,
+        description: `Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies \`steps\` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the \`render.job.terminated\` webhook of the account's inline deploy (\`_inline\`), diagnostics, and \`GET /v1/pdf-jobs/{jobId}\` (it is listed by \`GET /v1/render-jobs\` too, with \`document.pdfSources\`). The request waits for it up to \`waitSeconds\` (default ${DEFAULT_PDF_JOB_WAIT_SECONDS}): **201** \`{job, pdfs}\` when it succeeded, **202** \`{job}\` when it still runs (poll \`GET /v1/pdf-jobs/{jobId}?waitSeconds=30\`), **422** when it failed: \`pdf_step_failed\` naming the step (\`details.field\`, \`details.jobId\`), else \`render_job_failed\` with \`details.jobErrorCode\`. Steps that need the server beside the sandbox — \`split\` (several PDFs), \`merge\`, a stamp of a PDF page, \`encrypt\` (its passwords are never stored), \`sign\`, \`timestamp\` — make the job run **in the request** instead (at most 120 s): 201 \`{pdfs}\`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): \`select {pages}\`, \`rotate {angle: 90|180|270, pages?}\`, \`stamp\` with exactly one of \`text\` (\`fontSize?, color?\`), \`image {contentBase64}\` (PNG or JPEG, at most 2 MB) or \`pdf {pdfId, page?}\` (a page of a managed PDF, embedded as a form XObject), and \`width?, height?\` (image, page), \`opacity?, rotation?, position?, pages?, layer?\` (over the content by default); \`watermark\` (a stamp under the content by default); \`merge {pdfIds}\` (appends managed PDFs); \`fillForm {fields: {name: value}}\` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); \`flatten\`; \`metadata {title?, author?, subject?, keywords?}\`; \`attachments {add: [{name, contentBase64, mimeType, description?}]}\` (embedded files; GET /v1/pdfs/{id}/info lists them); \`outline {entries: [{title, page, children?}]}\` (replaces the bookmarks); \`split {every} | {ranges} | {outline: true}\` (one part per top-level bookmark); \`optimize {images?}\` (qpdf --linearize --object-streams=generate; \`images: true\` also recompresses images as JPEG where smaller, lossy); \`encrypt {ownerPassword, userPassword?, permissions?}\` (AES-256 as a render job's \`protection\`; passwords held in memory only); \`sign {certificateId, reason?, location?, contactInfo?, timestamp?}\` (PAdES B-B with a stored signing certificate; \`timestamp: true\` adds a signature time-stamp, PAdES B-T); \`timestamp\` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (\`PUT /v1/account/timestamp-authority\`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 \`timestamp_authority_failed\` when it fails. \`redact {areas?: [{page, x, y, width, height}], text?, patterns?, ignoreCase?, pages?, fill?}\` removes what lies under the areas (points from the top-left of the page as shown) and the strings or regular expressions found, from the content itself (text, images, paths), draws a box of \`fill\` (default black, \`null\` none) and fails rather than return a page where the text can still be read; \`nUp {columns, rows, sheet?, landscape?, order?, margin?, gap?, border?}\` puts several pages on each sheet; \`conform {standard?: pdf/a-2b|pdf/a-3b, accessibility?: pdf/ua-1}\` makes the document PDF/A or PDF/UA-1 or fails naming why; \`extractText {format?: text|markdown, pages?}\` and \`validate {standards: [pdf/a-1b|pdf/a-2b|pdf/a-3b|pdf/ua-1], failOnFindings?}\` read the document where they stand and report in \`reports\` (a job with them runs in the request; with only such steps no PDF is made; \`Accept: text/markdown\` or \`text/plain\` answers the extracted text itself). Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of \`split\`, \`optimize\`, \`encrypt\`, \`sign\` in this order, then \`timestamp\`s; nothing that rewrites the file after \`sign\` or \`timestamp\`; no \`timestamp\` with \`encrypt\`, no \`sign\`/\`timestamp\` with \`optimize\`; no \`fillForm\` after \`flatten\`. After \`split\`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with \`pdf_source_unavailable\`. Limits as for a merge (${MAX_MERGE_SOURCES} sources, the plan's \`maxRenderOutputBytes\` for the sources and each result); images and attachments at most 8 MB together. Optional \`Idempotency-Key\` (\`waitSeconds\` is not compared). **One request, nothing kept**: with \`Accept: application/pdf\` (or \`application/zip\`) the steps run in the request on the sources' bytes (uploads are not stored) and the answer is **200** with the PDF, or a zip of the parts of a split (\`outputMode: transient\`, the default then; \`outputMode: managed\` keeps it as usual). Results are named after \`fileName\`, else the first source.`,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PdfJobBody,
         response: { 201: PdfJobResult, 202: PdfJobResult },
@@ -165,6 +183,10 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
               content: {
                 'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
                 'application/zip': { schema: { type: 'string', format: 'binary' }, example: 'PK… (the zip of the parts)' },
+                'text/markdown': {
+                  schema: { type: 'string' },
+                  example: '# Invoice 4711\n\n| Item | Amount |\n| --- | --- |\n| Consulting | 1,200.00 |',
+                },
               },
             },
           },
@@ -222,7 +244,24 @@ export function pdfJobRoutes(app: FastifyInstance, s: Services) {
     const checked = checkSteps(body.steps);
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
     const files = await sourceFiles(req, s, accountId, body.sources);
+    const asText = acceptsText(req.headers.accept);
+    if (asText && !checked.steps.some((st) => st.type === 'extractText'))
+      throw new AppError(
+        'invalid_request',
+        'Accept: text/plain or text/markdown answers the text of an extractText step, and steps has none',
+        {
+          field: 'steps',
+        },
+      );
     const [results] = await s.pdfJobs.runOnUploads(accountId, files, () => body.steps, { each: false });
+    if (asText) {
+      const texts = (results[0].reports ?? []).filter((r) => r.type === 'extractText');
+      const last = texts[texts.length - 1] as { format: string; text: string };
+      return reply
+        .code(200)
+        .type(last.format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8')
+        .send(last.text);
+    }
     const base = (body.fileName ?? files[0].name).replace(/\.pdf$/i, '');
     const named = results.map((r, k) => ({
       name: `${base}${results.length > 1 ? `-${k + 1}` : ''}.pdf`,
