@@ -9,6 +9,7 @@ import type { Services } from '../services/index.js';
 import { MAX_MERGE_SOURCES } from '../services/pdfs/pdf-merges.js';
 import { MAX_UPLOAD_BYTES } from '../services/pdfs/pdf-uploads.js';
 import { readParts } from './multipart/read-parts.js';
+import { looksLikeImage } from '../domain/pdfs/image-formats.js';
 
 /** Options of @fastify/multipart for PDF jobs: one JSON part and up to one file per source. */
 export const pdfJobMultipartOptions = {
@@ -87,7 +88,15 @@ export async function sourceFiles(req: FastifyRequest, s: Services, accountId: s
         throw new AppError('invalid_request', `sources[${i}].upload names ${src.upload}, which is no file part of the request`, {
           field: `sources[${i}].upload`,
         });
-      out.push({ name: file.fileName, bytes: file.bytes });
+      // An image becomes a PDF of one page first (POST /v1/pdfs does the same).
+      out.push(
+        looksLikeImage(file.bytes)
+          ? {
+              name: file.fileName.replace(/\.\w+$/, '') + '.pdf',
+              bytes: await s.pdfUploads.pdfOfImage(accountId, file.bytes, `sources[${i}].upload`),
+            }
+          : { name: file.fileName, bytes: file.bytes },
+      );
       continue;
     }
     const r = await s.pdfMerges.resolve(accountId, src.pdfId !== undefined ? { pdfId: src.pdfId } : { jobId: src.jobId! }, `sources[${i}]`);

@@ -73,6 +73,12 @@ export const tasks = {
     const { describePdf } = await import('../pdf/describe.js');
     return describePdf(input.pdf);
   },
+  /** Images (PNG, JPEG, WebP, TIFF, GIF, AVIF) as a PDF of one page each (src/pdf/images-to-pdf.ts), the page the image's size. */
+  async 'pdf.fromImages'(input: { images: Array<{ bytes: Uint8Array; field: string }> }) {
+    const { imagesToPdf } = await import('../pdf/images-to-pdf.js');
+    const doc = await imagesToPdf(input.images, { page: null, margin: 0, fit: 'contain' });
+    return { bytes: await doc.save({ useObjectStreams: false }), pageCount: doc.getPageCount() };
+  },
   /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfError of kind step names the step's field. */
   async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number; inputs?: StepInputs }) {
     const { runPdfSteps } = await import('../pdf/pipeline.js');

@@ -1,11 +1,13 @@
 // POST /v1/pdfs and GET /v1/pdfs/{id}/info through the HTTP API (nothing renders: an upload is read and
 // stored in the sandbox), with PDFs from outside Folio made by maintained tools (pdf-lib's AcroForm, qpdf's
-// object streams and AES-256 encryption) and broken ones; qpdf and poppler read what was stored.
+// object streams and AES-256 encryption), an image made a page, and broken ones; qpdf and poppler read what
+// was stored.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { contentStreamBomb, pageTreeBomb } from '../helpers/hostile-pdfs.js';
 import { encrypted, formPdf, hugeDeclaredStreamPdf, pageTreeLoopPdf, pagesPdf, tool } from '../helpers/outside-pdfs.js';
@@ -101,6 +103,21 @@ describe('POST /v1/pdfs and GET /v1/pdfs/{id}/info', () => {
     ]);
     assert.notEqual(keyed.json().pdf.id, first.pdf.id);
     assert.equal(keyed.json().reused, false);
+  });
+
+  test('an image becomes a PDF of one page its size; bytes that are neither are 422', async () => {
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } })
+      .withMetadata({ density: 144 })
+      .png()
+      .toBuffer();
+    const res = await multipart([{ name: 'file', value: png, fileName: 'scan.png' }]);
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.json().pdf.pageCount, 1);
+    const info = (await app.api('GET', `/v1/pdfs/${res.json().pdf.id}/info`)).body.info;
+    assert.deepEqual([info.pages[0].width, info.pages[0].height], [100, 50], '200 × 100 pixels at 144 dpi');
+    const broken = await multipart([{ name: 'file', value: png.subarray(0, 40), fileName: 'broken.png' }]);
+    assert.equal(broken.statusCode, 422);
+    assert.equal(broken.json().error, 'pdf_invalid');
   });
 
   test('a multipart AcroForm made by pdf-lib: info lists its fields, metadata and attachment', async () => {

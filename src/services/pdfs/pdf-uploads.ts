@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../errors/app-error.js';
 import { isPdfError } from '../../pdf/errors.js';
 import { openUploadedPdf, type OpenedPdf } from '../../pdf/qpdf-input.js';
-import { isSandboxLimit } from '../../sandbox/pool.js';
+import { isSandboxError, isSandboxLimit } from '../../sandbox/pool.js';
+import { looksLikeImage } from '../../domain/pdfs/image-formats.js';
 import type { TaskInput, TaskName, TaskResult } from '../../sandbox/tasks.js';
 import type { ServiceContext } from '../context.js';
 import { pdfView } from '../jobs/rendered-files.js';
@@ -71,8 +72,19 @@ export class PdfUploads {
       throw new AppError('invalid_request', `password may have at most ${MAX_PASSWORD_LENGTH} characters`, { field: 'password' });
     const badPassword = input.password === undefined ? null : secretTextProblem(input.password, 'password');
     if (badPassword) throw new AppError('invalid_request', badPassword, { field: 'password' });
+    if (looksLikeImage(input.bytes)) {
+      if (input.password !== undefined)
+        throw new AppError('invalid_request', 'an image has no password: leave out password', { field: 'password' });
+      input = { ...input, bytes: await this.pdfOfImage(accountId, input.bytes, 'file') };
+    }
     if (input.bytes.subarray(0, 1024).indexOf('%PDF-', 0, 'latin1') < 0)
-      throw new AppError('pdf_invalid', 'the file is not a PDF (no %PDF- header in its first 1024 bytes)', { field: 'file' });
+      throw new AppError(
+        'pdf_invalid',
+        'the file is not a PDF (no %PDF- header in its first 1024 bytes) nor an image (PNG, JPEG, WebP, TIFF, GIF, AVIF)',
+        {
+          field: 'file',
+        },
+      );
 
     // The same bytes under the same name, uploaded again without a business key of their own, are the PDF
     // the account already has (an unencrypted upload is stored as sent): nothing is checked or stored twice.
@@ -128,6 +140,21 @@ export class PdfUploads {
       limit,
     );
     return { ...stored, decrypted: opened.wasEncrypted, reused: false };
+  }
+
+  /**
+   * An image as a PDF of one page the image's size (its resolution, else 72 dpi), made in the sandbox: 422
+   * pdf_invalid naming `field` when it cannot be read or has more pixels than a PDF's image may.
+   */
+  async pdfOfImage(accountId: string, bytes: Buffer, field: string): Promise<Buffer> {
+    try {
+      const r = await this.#read(accountId, 'pdf.fromImages', { images: [{ bytes, field }] }, { field });
+      return Buffer.from(r.bytes);
+    } catch (err) {
+      if (isPdfError(err) || isSandboxError(err, 'task'))
+        throw new AppError('pdf_invalid', `the image ${(err as Error).message}`, { field });
+      throw err;
+    }
   }
 
   /** GET /v1/pdfs/{id}/info: read in the sandbox; another account's PDF is not found (404). */
