@@ -1074,7 +1074,7 @@ export interface paths {
         put?: never;
         /**
          * Convert Office documents to PDF (Gotenberg-compatible)
-         * @description Gotenberg's `/forms/libreoffice/convert`: `files` parts, each an Office document named by its file name (.docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), converted by LibreOffice in Folio's sandbox (no network, an unprivileged user, time and memory limits; the Office guide). Each file is an ordinary render job with an Office entry (as `entry` on `POST /v1/render-jobs`): it counts in the plan's allowances and meters and shows in `GET /v1/render-jobs` with LibreOffice's messages. Fields: `landscape`, `nativePageRanges`, `pdfa` (`PDF/A-1b`, `PDF/A-2b`, `PDF/A-3b`), `pdfua` (a tagged PDF), `exportFormFields`, `exportBookmarks`, `exportNotes`, `exportHiddenSlides`, `singlePageSheets`, `quality`, `maxImageResolution`, `reduceImageResolution`, `password`, `merge`; any other field is a 400 naming it. One file answers its PDF; several need `merge=true` and answer the PDFs merged in the alphanumeric order of their names (Folio answers no zip). A renamed or oversized-zip file is a 400 `office_input_invalid`, a protected one without `password` a 400 `office_password_required`, no LibreOffice on the server a 503 `office_unavailable`; a failed conversion is a 422 `render_job_failed` with the job's code in `details.jobErrorCode`.
+         * @description Gotenberg's `/forms/libreoffice/convert`: `files` parts, each an Office document named by its file name (.docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv; at most 50), converted by LibreOffice in Folio's sandbox (no network, an unprivileged user, time and memory limits; the Office guide). Each file is an ordinary render job with an Office entry (as `entry` on `POST /v1/render-jobs`), converted one after the other: it counts in the plan's allowances and meters and shows in `GET /v1/render-jobs` with LibreOffice's messages. LibreOffice fields: `landscape`, `nativePageRanges`, `pdfa` (`PDF/A-1b`, `PDF/A-2b`, `PDF/A-3b`), `pdfua` (a tagged PDF), `exportFormFields`, `exportBookmarks`, `exportNotes`, `exportHiddenSlides`, `singlePageSheets`, `quality`, `maxImageResolution`, `reduceImageResolution`, `password`, `merge`. PDF-engine fields, run on the converted PDFs as on the `/forms/pdfengines` routes and in Gotenberg's order (a split first, then on each result watermarks, stamps, rotation, flattening, metadata, embedded files, PDF/A, image optimisation, encryption): `splitMode`, `splitSpan`, `splitUnify`, `metadata` (exiftool tag names; tags Folio does not write are named in `Folio-Warnings`), `flatten`, `userPassword`, `ownerPassword`, `allow…`, `embeds` files and `embedsMetadata`, `watermark…` and `stamp…` fields and files, `rotateAngle`, `rotatePages`, `optimizeImages`, `imageQuality`. With any of them, `pdfa` is made after that work (`PDF/A-2b`, `PDF/A-3b`; `PDF/A-1b` is then a 400). Any other field is a 400 naming it (the Gotenberg guide has the table). One file answers its PDF; several answer a zip of their PDFs named as Gotenberg names them (`report.docx` → `report.docx.pdf`; the parts of a split `report.docx_0.pdf`, …), or with `merge=true` one PDF merged in the alphanumeric order of their names. A renamed or oversized-zip file is a 400 `office_input_invalid`, a protected one without `password` a 400 `office_password_required`, no LibreOffice on the server a 503 `office_unavailable`; a failed conversion is a 422 `render_job_failed` naming the file, with the job's code in `details.jobErrorCode`; PDF work that fails is a 422 `pdf_step_failed`.
          */
         post: operations["gotenbergConvertOffice"];
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a PDF as a managed PDF
-         * @description Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`), has download and permanent links, `GET /v1/pdfs/{id}/info`, and lives until deleted. Send the raw PDF (`Content-Type: application/pdf`; optional headers `X-Pdf-Password` and `X-File-Name`) or `multipart/form-data` with a `file` part and optional `password`, `fileName` and `businessKey` fields. At most the plan's `maxRenderOutputBytes` (never more than 100 MiB; 413 `body_too_large`). Before anything is stored the PDF is checked by `qpdf --check` (in a child process, at most 60 s and 1 GiB of memory) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 `pdf_invalid` says what is wrong. An encrypted PDF needs its password (422 `pdf_password_required`, `pdf_password_incorrect`); the stored PDF is the decrypted copy (`decrypted: true`) and the password is neither stored nor logged. Its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Optional `Idempotency-Key` (24 h, over the bytes and the file name): a repeat returns the same PDF. Without a key, the same bytes under the same file name (no business key, no password) answer the PDF the account already has (`reused: true`): uploads are stored once.
+         * @description Makes a PDF from outside Folio a managed PDF, like a rendered one: it counts in the account's managed-PDF storage (429 `storage_limit_exceeded` past the plan's `storageLimitBytes`), has download and permanent links, `GET /v1/pdfs/{id}/info`, and lives until deleted. Send the raw PDF (`Content-Type: application/pdf`; optional headers `X-Pdf-Password` and `X-File-Name`) or `multipart/form-data` with a `file` part and optional `password`, `fileName` and `businessKey` fields. At most the plan's `maxRenderOutputBytes` (never more than 100 MiB; 413 `body_too_large`). An image (PNG, JPEG, WebP, TIFF, GIF or AVIF) sent as the `file` part becomes a PDF of one page the image's size (its resolution, else 72 dpi; EXIF orientation applied) first. Before anything is stored the PDF is checked by `qpdf --check` (in a child process, at most 60 s and 1 GiB of memory) and read within Folio's PDF limits (objects, inflated stream bytes, a page tree that loops, pages): 422 `pdf_invalid` says what is wrong. An encrypted PDF needs its password (422 `pdf_password_required`, `pdf_password_incorrect`); the stored PDF is the decrypted copy (`decrypted: true`) and the password is neither stored nor logged. Its `deployId`, `deployVersionId` and `renderJobId` are empty strings. Optional `Idempotency-Key` (24 h, over the bytes and the file name): a repeat returns the same PDF. Without a key, the same bytes under the same file name (no business key, no password) answer the PDF the account already has (`reused: true`): uploads are stored once.
          */
         post: operations["uploadPdf"];
         delete?: never;
@@ -1326,7 +1326,7 @@ export interface paths {
         put?: never;
         /**
          * Run PDF steps (stamp, watermark, rotate, select, fill, flatten, split…)
-         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the `render.job.terminated` webhook of the account's inline deploy (`_inline`), diagnostics, and `GET /v1/pdf-jobs/{jobId}` (it is listed by `GET /v1/render-jobs` too, with `document.pdfSources`). The request waits for it up to `waitSeconds` (default 60): **201** `{job, pdfs}` when it succeeded, **202** `{job}` when it still runs (poll `GET /v1/pdf-jobs/{jobId}?waitSeconds=30`), **422** when it failed: `pdf_step_failed` naming the step (`details.field`, `details.jobId`), else `render_job_failed` with `details.jobErrorCode`. Steps that need the server beside the sandbox — `split` (several PDFs), `merge`, a stamp of a PDF page, `encrypt` (its passwords are never stored), `sign`, `timestamp` — make the job run **in the request** instead (at most 120 s): 201 `{pdfs}`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp` with exactly one of `text` (`fontSize?, color?`), `image {contentBase64}` (PNG or JPEG, at most 2 MB) or `pdf {pdfId, page?}` (a page of a managed PDF, embedded as a form XObject), and `width?, height?` (image, page), `opacity?, rotation?, position?, pages?, layer?` (over the content by default); `watermark` (a stamp under the content by default); `merge {pdfIds}` (appends managed PDFs); `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); `flatten`; `metadata {title?, author?, subject?, keywords?}`; `attachments {add: [{name, contentBase64, mimeType, description?}]}` (embedded files; GET /v1/pdfs/{id}/info lists them); `outline {entries: [{title, page, children?}]}` (replaces the bookmarks); `split {every} | {ranges} | {outline: true}` (one part per top-level bookmark); `optimize {images?}` (qpdf --linearize --object-streams=generate; `images: true` also recompresses images as JPEG where smaller, lossy); `encrypt {ownerPassword, userPassword?, permissions?}` (AES-256 as a render job's `protection`; passwords held in memory only); `sign {certificateId, reason?, location?, contactInfo?, timestamp?}` (PAdES B-B with a stored signing certificate; `timestamp: true` adds a signature time-stamp, PAdES B-T); `timestamp` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (`PUT /v1/account/timestamp-authority`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 `timestamp_authority_failed` when it fails. Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of `split`, `optimize`, `encrypt`, `sign` in this order, then `timestamp`s; nothing that rewrites the file after `sign` or `timestamp`; no `timestamp` with `encrypt`, no `sign`/`timestamp` with `optimize`; no `fillForm` after `flatten`. After `split`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with `pdf_source_unavailable`. Limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result); images and attachments at most 8 MB together. Optional `Idempotency-Key` (`waitSeconds` is not compared). **One request, nothing kept**: with `Accept: application/pdf` (or `application/zip`) the steps run in the request on the sources' bytes (uploads are not stored) and the answer is **200** with the PDF, or a zip of the parts of a split (`outputMode: transient`, the default then; `outputMode: managed` keeps it as usual). Results are named after `fileName`, else the first source.
+         * @description Joins the sources (managed PDFs, uploaded ones included, and succeeded render outputs of the account), applies `steps` in order and keeps the result as a new managed PDF. The work is a **job**: a render job that prints no page, with its states, the render-job and render-time allowances of the plan, the `render.job.terminated` webhook of the account's inline deploy (`_inline`), diagnostics, and `GET /v1/pdf-jobs/{jobId}` (it is listed by `GET /v1/render-jobs` too, with `document.pdfSources`). The request waits for it up to `waitSeconds` (default 60): **201** `{job, pdfs}` when it succeeded, **202** `{job}` when it still runs (poll `GET /v1/pdf-jobs/{jobId}?waitSeconds=30`), **422** when it failed: `pdf_step_failed` naming the step (`details.field`, `details.jobId`), else `render_job_failed` with `details.jobErrorCode`. Steps that need the server beside the sandbox — `split` (several PDFs), `merge`, a stamp of a PDF page, `encrypt` (its passwords are never stored), `sign`, `timestamp` — make the job run **in the request** instead (at most 120 s): 201 `{pdfs}`, one per part of a split, all stored or none. Steps (the PDF guide, "PDF jobs"): `select {pages}`, `rotate {angle: 90|180|270, pages?}`, `stamp` with exactly one of `text` (`fontSize?, color?`), `image {contentBase64}` (PNG or JPEG, at most 2 MB) or `pdf {pdfId, page?}` (a page of a managed PDF, embedded as a form XObject), and `width?, height?` (image, page), `opacity?, rotation?, position?, pages?, layer?` (over the content by default); `watermark` (a stamp under the content by default); `merge {pdfIds}` (appends managed PDFs); `fillForm {fields: {name: value}}` (text: a string; checkbox: true/false; radio, dropdown: an option; list box: options); `flatten`; `metadata {title?, author?, subject?, keywords?}`; `attachments {add: [{name, contentBase64, mimeType, description?}]}` (embedded files; GET /v1/pdfs/{id}/info lists them); `outline {entries: [{title, page, children?}]}` (replaces the bookmarks); `split {every} | {ranges} | {outline: true}` (one part per top-level bookmark); `optimize {images?}` (qpdf --linearize --object-streams=generate; `images: true` also recompresses images as JPEG where smaller, lossy); `encrypt {ownerPassword, userPassword?, permissions?}` (AES-256 as a render job's `protection`; passwords held in memory only); `sign {certificateId, reason?, location?, contactInfo?, timestamp?}` (PAdES B-B with a stored signing certificate; `timestamp: true` adds a signature time-stamp, PAdES B-T); `timestamp` (a document timestamp, /DocTimeStamp). Timestamps come from the account's RFC 3161 authority (`PUT /v1/account/timestamp-authority`), else the operator's (FOLIO_TIMESTAMP_AUTHORITY_URL); 400 when none is set, 502 `timestamp_authority_failed` when it fails. `redact {areas?: [{page, x, y, width, height}], text?, patterns?, ignoreCase?, pages?, fill?}` removes what lies under the areas (points from the top-left of the page as shown) and the strings or regular expressions found, from the content itself (text, images, paths), draws a box of `fill` (default black, `null` none) and fails rather than return a page where the text can still be read; `nUp {columns, rows, sheet?, landscape?, order?, margin?, gap?, border?}` puts several pages on each sheet; `conform {standard?: pdf/a-2b|pdf/a-3b, accessibility?: pdf/ua-1}` makes the document PDF/A or PDF/UA-1 or fails naming why; `extractText {format?: text|markdown, pages?}` and `validate {standards: [pdf/a-1b|pdf/a-2b|pdf/a-3b|pdf/ua-1], failOnFindings?}` read the document where they stand and report in `reports` (a job with them runs in the request; with only such steps no PDF is made; `Accept: text/markdown` or `text/plain` answers the extracted text itself). Order rules, checked before anything is read (400 naming the step): content steps first, then at most one each of `split`, `optimize`, `encrypt`, `sign` in this order, then `timestamp`s; nothing that rewrites the file after `sign` or `timestamp`; no `timestamp` with `encrypt`, no `sign`/`timestamp` with `optimize`; no `fillForm` after `flatten`. After `split`, the later steps apply to each part. Sources, stamp pages, merged PDFs and certificates of another account are 404 at once; a source deleted before an asynchronous job runs fails it with `pdf_source_unavailable`. Limits as for a merge (50 sources, the plan's `maxRenderOutputBytes` for the sources and each result); images and attachments at most 8 MB together. Optional `Idempotency-Key` (`waitSeconds` is not compared). **One request, nothing kept**: with `Accept: application/pdf` (or `application/zip`) the steps run in the request on the sources' bytes (uploads are not stored) and the answer is **200** with the PDF, or a zip of the parts of a split (`outputMode: transient`, the default then; `outputMode: managed` keeps it as usual). Results are named after `fileName`, else the first source.
          */
         post: operations["runPdfSteps"];
         delete?: never;
@@ -7045,19 +7045,23 @@ export interface operations {
                     nativePageRanges?: string;
                     pdfa?: string;
                     merge?: string;
+                    metadata?: string;
+                    splitMode?: string;
+                    splitSpan?: string;
                 } & {
                     [key: string]: string;
                 };
             };
         };
         responses: {
-            /** @description The PDF */
+            /** @description The PDF, or a zip of the PDFs when there are several */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/pdf": string;
+                    "application/zip": string;
                 };
             };
             /** @description Error codes: invalid_request, office_input_invalid, office_password_required, invalid_path. */
@@ -7070,7 +7074,7 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description Error codes: body_too_large. */
             413: components["responses"]["Error"];
-            /** @description Error codes: render_job_failed. */
+            /** @description Error codes: render_job_failed, pdf_step_failed. */
             422: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited, render_job_quota_exceeded, render_time_quota_exceeded, storage_limit_exceeded. */
             429: components["responses"]["Error"];
@@ -7831,10 +7835,10 @@ export interface operations {
                     }[];
                     steps: ({
                         /**
-                         * @description select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, split, optimize, encrypt, sign or timestamp.
+                         * @description select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, redact, nUp, conform, extractText, validate, split, optimize, encrypt, sign or timestamp.
                          * @enum {string}
                          */
-                        type: "select" | "rotate" | "stamp" | "watermark" | "merge" | "fillForm" | "flatten" | "metadata" | "attachments" | "outline" | "split" | "optimize" | "encrypt" | "sign" | "timestamp";
+                        type: "select" | "rotate" | "stamp" | "watermark" | "merge" | "fillForm" | "flatten" | "metadata" | "attachments" | "outline" | "redact" | "nUp" | "conform" | "extractText" | "validate" | "split" | "optimize" | "encrypt" | "sign" | "timestamp";
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -7864,6 +7868,7 @@ export interface operations {
                 content: {
                     "application/pdf": string;
                     "application/zip": string;
+                    "text/markdown": string;
                 };
             };
             /** @description The job and the managed PDF it made (a split: the PDFs) */
@@ -7874,8 +7879,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         job?: components["schemas"]["RenderJob"];
-                        /** @description The managed PDFs made: one, or one per part of a split. */
+                        /** @description The managed PDFs made: one, or one per part of a split; none when every step only reads. */
                         pdfs?: components["schemas"]["ManagedPdf"][];
+                        /** @description What the steps that read reported, in order: `extractText` → `{step, type, format, text, pages, structure: tags|layout|none, truncated}`; `validate` → `{step, type, passed, results: [{standard, passed, claimed, findings: [{clause, message, pages?, count}], checked}]}`. */
+                        reports?: {
+                            [key: string]: unknown;
+                        }[];
                     };
                 };
             };
@@ -7887,8 +7896,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         job?: components["schemas"]["RenderJob"];
-                        /** @description The managed PDFs made: one, or one per part of a split. */
+                        /** @description The managed PDFs made: one, or one per part of a split; none when every step only reads. */
                         pdfs?: components["schemas"]["ManagedPdf"][];
+                        /** @description What the steps that read reported, in order: `extractText` → `{step, type, format, text, pages, structure: tags|layout|none, truncated}`; `validate` → `{step, type, passed, results: [{standard, passed, claimed, findings: [{clause, message, pages?, count}], checked}]}`. */
+                        reports?: {
+                            [key: string]: unknown;
+                        }[];
                     };
                 };
             };
@@ -7937,8 +7950,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         job?: components["schemas"]["RenderJob"];
-                        /** @description The managed PDFs made: one, or one per part of a split. */
+                        /** @description The managed PDFs made: one, or one per part of a split; none when every step only reads. */
                         pdfs?: components["schemas"]["ManagedPdf"][];
+                        /** @description What the steps that read reported, in order: `extractText` → `{step, type, format, text, pages, structure: tags|layout|none, truncated}`; `validate` → `{step, type, passed, results: [{standard, passed, claimed, findings: [{clause, message, pages?, count}], checked}]}`. */
+                        reports?: {
+                            [key: string]: unknown;
+                        }[];
                     };
                 };
             };

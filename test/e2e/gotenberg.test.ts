@@ -1,6 +1,7 @@
 // Gotenberg-compatible routes end to end, as a Gotenberg user runs them: chromiumly (unchanged) pointed at a
-// real `folio serve` with the API key as its Basic-auth password, real Chromium and poppler. Also the
-// curl-shaped form of POST /v1/render (`files` parts) and the authentication rules of both.
+// real `folio serve` with the API key as its Basic-auth password, real Chromium and poppler; the LibreOffice
+// route with several documents as curl sends them (real LibreOffice). Also the curl-shaped form of
+// POST /v1/render (`files` parts) and the authentication rules of both.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import { Chromiumly, HtmlConverter, HtmlScreenshot, MarkdownConverter, MarkdownScreenshot, PDFEngines, PdfFormat } from 'chromiumly';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { pdfText, withPdfFile } from '../helpers/pdf.js';
+import { letterDocx, reportDocx } from '../helpers/office-documents.js';
+import JSZip from 'jszip';
 
 const KEY = 'folio_sk_gotenbergE2eKey0123456789abcdefXYZ';
 const HTML = '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><h1>Gotenberg invoice</h1></body></html>';
@@ -147,6 +150,33 @@ describe('Gotenberg-compatible routes (chromiumly against folio serve)', () => {
       new MarkdownConverter().convert({ html: Buffer.from('<main>\n{{ toHTML "missing.md" }}</main>'), markdown: Buffer.from('# x') }),
       /Status: 400[\s\S]*index\.html:2:1: toHTML names missing\.md/,
     );
+  });
+
+  test('LibreOffice: two documents without merge are a zip of their PDFs, each with the metadata asked for', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(await letterDocx())]), 'letter.docx');
+    form.append('files', new Blob([new Uint8Array(await reportDocx(2))]), 'report.docx');
+    form.append('metadata', JSON.stringify({ Title: 'Quarterly pack', Author: 'ACME', 'XMP-dc:Rights': 'all' }));
+    const res = await fetch(`${server.url}/forms/libreoffice/convert`, {
+      method: 'POST',
+      headers: { ...bearer, 'gotenberg-output-filename': 'pack' },
+      body: form,
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    assert.equal(res.status, 200, body.toString());
+    assert.equal(res.headers.get('content-type'), 'application/zip');
+    assert.match(res.headers.get('content-disposition') ?? '', /pack\.zip/);
+    assert.match(res.headers.get('folio-warnings') ?? '', /option_not_honoured;field=metadata\.XMP-dc:Rights/);
+    const zip = await JSZip.loadAsync(body);
+    assert.deepEqual(Object.keys(zip.files).sort(), ['letter.docx.pdf', 'report.docx.pdf'], "Gotenberg's names");
+    const expected: Record<string, RegExp> = { 'letter.docx.pdf': /Dear customer/, 'report.docx.pdf': /Body page 2/ };
+    for (const [name, text] of Object.entries(expected)) {
+      const pdf = await zip.file(name)!.async('nodebuffer');
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-', name);
+      assert.match(pdfText(pdf), text, name);
+      assert.match(pdfinfo(pdf), /Title:\s+Quarterly pack/, name);
+      assert.match(pdfinfo(pdf), /Author:\s+ACME/, name);
+    }
   });
 
   test('options Folio cannot honour are refused by name; nothing is created', async () => {

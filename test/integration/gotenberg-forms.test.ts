@@ -71,6 +71,30 @@ describe('Gotenberg forms', () => {
     assert.equal(await jobs(), before);
   });
 
+  test('LibreOffice: the form is refused before any conversion, naming the field or the file', async () => {
+    const before = await jobs();
+    const docx: [string, string, string] = ['files', 'PK (an Office document)', 'report.docx'];
+    const cases: [[string, string | Buffer, string?][], string][] = [
+      [Array.from({ length: 51 }, (_, i): [string, string, string] => ['files', 'PK', `part${i}.docx`]), 'files'],
+      [[docx, ['files', 'x', 'notes.md']], 'notes.md'],
+      [[docx, ['metadata', '{"Title":']], 'metadata'],
+      [[docx, ['pdfa', 'PDF/A-1b'], ['flatten', 'true']], 'pdfa'],
+      [[docx, ['pdfa', 'PDF/A-2b'], ['userPassword', 'secret']], 'pdfa'],
+      [[docx, ['splitMode', 'pages']], 'splitMode'],
+      [[docx, ['rotateAngle', '45']], 'rotateAngle'],
+      [[docx, ['facturxConformanceLevel', 'EN 16931']], 'facturxConformanceLevel'],
+      [[docx, ['bookmarks', '[]']], 'bookmarks'],
+      // Several files: the one whose content is refused is named (here the first, so nothing is converted).
+      [[['files', 'GIF89a', 'photo.docx'], docx], 'photo.docx'],
+    ];
+    for (const [parts, field] of cases) {
+      const r = await post('/forms/libreoffice/convert', parts);
+      assert.equal(r.status, 400, `${field}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.details.field, field, JSON.stringify(r.body));
+    }
+    assert.equal(await jobs(), before, 'nothing converted');
+  });
+
   test('the API key as the HTTP Basic password on /forms only; a wrong key is 401', async () => {
     const probe = [['files', HTML, 'index.html'] as [string, string, string], ['unknownProbe', 'x'] as [string, string]];
     assert.equal((await post('/forms/chromium/convert/html', probe, { authorization: basic(app.key) })).status, 400, 'authenticated');

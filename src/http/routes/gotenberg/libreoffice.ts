@@ -1,21 +1,26 @@
 // Gotenberg's LibreOffice route at Gotenberg's own path: `files` parts, each an Office document, converted
 // by Folio's LibreOffice engine as ordinary render jobs with an Office entry (quotas, meters, diagnostics,
-// the sandbox), and answered as the PDF; with merge=true the PDFs of several files merged in the
-// alphanumeric order of their names. The field mapping is domain/gotenberg-libreoffice.ts.
+// the sandbox). One file is answered as its PDF; several as a zip of their PDFs, or with merge=true as one
+// PDF (merged in the alphanumeric order of their names); the PDF-engine fields (split, metadata, flatten,
+// encryption, …) run on the converted PDFs (libreoffice-results.ts). The field mapping is
+// domain/gotenberg/libreoffice.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mergeOrder, outputFileName } from '../../../domain/gotenberg/form.js';
 import { mapLibreOfficeForm } from '../../../domain/gotenberg/libreoffice.js';
+import { REPEATABLE_FIELDS } from '../../../domain/gotenberg/pdf-engines.js';
 import { isOfficeFileName } from '../../../domain/office/office-input.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';
 import type { Services } from '../../../services/index.js';
+import { MAX_MERGE_SOURCES } from '../../../services/pdfs/pdf-merges.js';
+import { oneFile, sendFiles } from '../../file-answer.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
 import { readFormParts } from '../../multipart/form-parts.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition } from '../jobs/files.js';
-import { formField, renderAndAnswer } from './answer.js';
-import { gotenbergHeaders } from './chromium.js';
 import { QUOTA_ERRORS } from '../../openapi/job-creation-errors.js';
+import { renderAndAnswer, webhookCall, WEBHOOK_WAIT_SECONDS } from './answer.js';
+import { gotenbergHeaders } from './chromium.js';
+import { officeResults } from './libreoffice-results.js';
+import { EXTRA_FILE_FIELDS } from './pdf-engine-inputs.js';
 
 const PATH = '/forms/libreoffice/convert';
 
@@ -25,32 +30,37 @@ const errors: ErrorCode[] = [
   'office_unavailable',
   'render_job_failed',
   'conversion_timeout',
+  'pdf_step_failed',
   ...QUOTA_ERRORS,
   'body_too_large',
   'invalid_path',
   'storage_limit_exceeded',
 ];
 
+/**
+ * The form: its Office documents (every file but the `stamp`, `watermark` and `embeds` files, at most as
+ * many as a merge takes, checked before any is converted) and its fields mapped, or a 400 naming what is wrong.
+ */
 async function formOf(req: FastifyRequest) {
-  const form = await readFormParts(req);
-  if (form.files.length === 0)
+  const form = await readFormParts(req, REPEATABLE_FIELDS);
+  const inputs = form.files.filter((f) => !EXTRA_FILE_FIELDS.has(f.field));
+  if (inputs.length === 0)
     throw new AppError('invalid_request', 'files: the form needs at least one Office document as a files part', { field: 'files' });
-  const notOffice = form.files.find((f) => !isOfficeFileName(f.name));
+  if (inputs.length > MAX_MERGE_SOURCES)
+    throw new AppError('invalid_request', `files: a form takes 1 to ${MAX_MERGE_SOURCES} Office documents; this one has ${inputs.length}`, {
+      field: 'files',
+    });
+  const notOffice = inputs.find((f) => !isOfficeFileName(f.name));
   if (notOffice)
     throw new AppError(
       'office_input_invalid',
       `file ${notOffice.name}: not an Office document LibreOffice converts here (by its extension: .docx .xlsx .pptx .odt .ods .odp .doc .xls .ppt .rtf .txt .csv)`,
       { field: notOffice.name },
     );
-  const mapped = mapLibreOfficeForm(form.fields);
+  const extra = form.files.filter((f) => EXTRA_FILE_FIELDS.has(f.field));
+  const mapped = mapLibreOfficeForm(form.fields, { repeated: form.repeated, extra });
   if ('problem' in mapped) throw new AppError('invalid_request', mapped.problem.message, { field: mapped.problem.field });
-  if (form.files.length > 1 && !mapped.merge)
-    throw new AppError(
-      'invalid_request',
-      'files: several files are answered merged into one PDF: send merge=true (Folio does not answer a zip of PDFs; convert the files one by one for separate PDFs)',
-      { field: 'files' },
-    );
-  return { files: form.files, office: mapped.office };
+  return { ...mapped, inputs };
 }
 
 const jobOf = (file: { name: string; bytes: Buffer }, office: object) => ({
@@ -58,6 +68,13 @@ const jobOf = (file: { name: string; bytes: Buffer }, office: object) => ({
   files: { [file.name]: file.bytes.toString('base64') },
   ...(Object.keys(office).length > 0 ? { office } : {}),
 });
+
+const DESCRIPTION = [
+  "Gotenberg's `/forms/libreoffice/convert`: `files` parts, each an Office document named by its file name (.docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv; at most 50), converted by LibreOffice in Folio's sandbox (no network, an unprivileged user, time and memory limits; the Office guide). Each file is an ordinary render job with an Office entry (as `entry` on `POST /v1/render-jobs`), converted one after the other: it counts in the plan's allowances and meters and shows in `GET /v1/render-jobs` with LibreOffice's messages.",
+  'LibreOffice fields: `landscape`, `nativePageRanges`, `pdfa` (`PDF/A-1b`, `PDF/A-2b`, `PDF/A-3b`), `pdfua` (a tagged PDF), `exportFormFields`, `exportBookmarks`, `exportNotes`, `exportHiddenSlides`, `singlePageSheets`, `quality`, `maxImageResolution`, `reduceImageResolution`, `password`, `merge`.',
+  "PDF-engine fields, run on the converted PDFs as on the `/forms/pdfengines` routes and in Gotenberg's order (a split first, then on each result watermarks, stamps, rotation, flattening, metadata, embedded files, PDF/A, image optimisation, encryption): `splitMode`, `splitSpan`, `splitUnify`, `metadata` (exiftool tag names; tags Folio does not write are named in `Folio-Warnings`), `flatten`, `userPassword`, `ownerPassword`, `allow…`, `embeds` files and `embedsMetadata`, `watermark…` and `stamp…` fields and files, `rotateAngle`, `rotatePages`, `optimizeImages`, `imageQuality`. With any of them, `pdfa` is made after that work (`PDF/A-2b`, `PDF/A-3b`; `PDF/A-1b` is then a 400). Any other field is a 400 naming it (the Gotenberg guide has the table).",
+  "One file answers its PDF; several answer a zip of their PDFs named as Gotenberg names them (`report.docx` → `report.docx.pdf`; the parts of a split `report.docx_0.pdf`, …), or with `merge=true` one PDF merged in the alphanumeric order of their names. A renamed or oversized-zip file is a 400 `office_input_invalid`, a protected one without `password` a 400 `office_password_required`, no LibreOffice on the server a 503 `office_unavailable`; a failed conversion is a 422 `render_job_failed` naming the file, with the job's code in `details.jobErrorCode`; PDF work that fails is a 422 `pdf_step_failed`.",
+].join(' ');
 
 export function gotenbergLibreOfficeRoutes(app: FastifyInstance, s: Services) {
   app.post(
@@ -68,11 +85,10 @@ export function gotenbergLibreOfficeRoutes(app: FastifyInstance, s: Services) {
       schema: {
         tags: ['Gotenberg'],
         summary: 'Convert Office documents to PDF (Gotenberg-compatible)',
-        description:
-          "Gotenberg's `/forms/libreoffice/convert`: `files` parts, each an Office document named by its file name (.docx, .xlsx, .pptx, .odt, .ods, .odp, .doc, .xls, .ppt, .rtf, .txt, .csv), converted by LibreOffice in Folio's sandbox (no network, an unprivileged user, time and memory limits; the Office guide). Each file is an ordinary render job with an Office entry (as `entry` on `POST /v1/render-jobs`): it counts in the plan's allowances and meters and shows in `GET /v1/render-jobs` with LibreOffice's messages. Fields: `landscape`, `nativePageRanges`, `pdfa` (`PDF/A-1b`, `PDF/A-2b`, `PDF/A-3b`), `pdfua` (a tagged PDF), `exportFormFields`, `exportBookmarks`, `exportNotes`, `exportHiddenSlides`, `singlePageSheets`, `quality`, `maxImageResolution`, `reduceImageResolution`, `password`, `merge`; any other field is a 400 naming it. One file answers its PDF; several need `merge=true` and answer the PDFs merged in the alphanumeric order of their names (Folio answers no zip). A renamed or oversized-zip file is a 400 `office_input_invalid`, a protected one without `password` a 400 `office_password_required`, no LibreOffice on the server a 503 `office_unavailable`; a failed conversion is a 422 `render_job_failed` with the job's code in `details.jobErrorCode`.",
+        description: DESCRIPTION,
         headers: gotenbergHeaders,
         'x-folio': {
-          success: 'The PDF',
+          success: 'The PDF, or a zip of PDFs',
           errors,
           alternativeBody: {
             mediaType: 'multipart/form-data',
@@ -89,49 +105,44 @@ export function gotenbergLibreOfficeRoutes(app: FastifyInstance, s: Services) {
                 nativePageRanges: { type: 'string', example: '1-3' },
                 pdfa: { type: 'string', example: 'PDF/A-2b' },
                 merge: { type: 'string', example: 'true' },
+                metadata: { type: 'string', example: '{"Title":"Quarterly report","Author":"ACME"}' },
+                splitMode: { type: 'string', example: 'intervals' },
+                splitSpan: { type: 'string', example: '2' },
               },
               additionalProperties: { type: 'string', description: 'A Gotenberg form field: mapped, or refused by name (400).' },
             },
-            example: { files: ['<report.docx>', '<figures.xlsx>'], merge: 'true', pdfa: 'PDF/A-2b' },
+            example: { files: ['<report.docx>', '<figures.xlsx>'], metadata: '{"Author":"ACME"}' },
           },
           responses: {
             200: {
-              description: 'The PDF',
-              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' } },
+              description: 'The PDF, or a zip of the PDFs when there are several',
+              content: {
+                'application/pdf': { schema: { type: 'string', format: 'binary' }, example: '%PDF-1.7 … (the PDF bytes)' },
+                'application/zip': { schema: { type: 'string', format: 'binary' }, example: 'PK… (the zip bytes)' },
+              },
             },
           },
         },
       },
     },
     async (req, reply) => {
-      const { files, office } = await formOf(req);
-      if (files.length === 1) return renderAndAnswer(s, req, reply, PATH, jobOf(files[0]!, office));
-      // Several files: one job each, waited for in turn, their PDFs merged in Gotenberg's order.
+      const form = await formOf(req);
+      if (form.inputs.length === 1 && !form.after) return renderAndAnswer(s, req, reply, PATH, jobOf(form.inputs[0]!, form.office));
+      // Several files, or PDF work after the conversion: the jobs waited for in turn, the answer made of their PDFs.
       const { accountId } = principalOf(req);
-      const waitSeconds = await s.renderSync.waitOf(accountId, {}, undefined);
-      const byName = new Map(files.map((f) => [f.name, f]));
-      const pdfs: Array<{ name: string; bytes: Buffer }> = [];
-      for (const name of mergeOrder([...byName.keys()])) {
-        const created = await s.renderJobs.create(accountId, { ...jobOf(byName.get(name)!, office), hasPayload: false }).catch(formField);
-        const jobId = created.job.id;
-        const job = await s.renderSync.wait(accountId, jobId, waitSeconds);
-        const details = { jobId, jobStatus: job.status, file: name, ...(job.error_code !== null ? { jobErrorCode: job.error_code } : {}) };
-        if (job.status === 'failed' || job.status === 'canceled')
-          throw new AppError('render_job_failed', `${name}: ${job.error_message ?? `render job ${jobId} was ${job.status}`}`, details);
-        if (job.status !== 'succeeded')
-          throw new AppError('conversion_timeout', `${name}: render job ${jobId} is still ${job.status} after ${waitSeconds} s`, details);
-        const out = await s.renderSync.output(jobId);
-        pdfs.push({ name: `${name}.pdf`, bytes: await s.ctx.blobs.getBuffer(out.storageKey) });
+      const header = req.headers['gotenberg-output-filename'] as string | undefined;
+      const hook = webhookCall(req, reply);
+      if (hook) {
+        // Webhook mode, as Gotenberg: 204 now; the conversions and their failures go to the webhook.
+        s.gotenbergWebhooks.start(hook, async () =>
+          oneFile((await officeResults(s, accountId, form, header, WEBHOOK_WAIT_SECONDS)).files, header),
+        );
+        return reply.code(204).send();
       }
-      const merged = await s.pdfMerges.mergeUploads(accountId, pdfs);
-      const name = outputFileName(req.headers['gotenberg-output-filename'] as string | undefined, 'pdf') ?? 'merged.pdf';
-      return reply
-        .code(200)
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition('attachment', name))
-        .header('cache-control', 'private, no-store')
-        .header('folio-page-count', String(merged.pageCount))
-        .send(Buffer.from(merged.bytes.buffer, merged.bytes.byteOffset, merged.bytes.length));
+      const waitSeconds = await s.renderSync.waitOf(accountId, {}, undefined);
+      const { files, warnings } = await officeResults(s, accountId, form, header, waitSeconds);
+      if (warnings.length > 0) reply.header('folio-warnings', warnings.join(', '));
+      return sendFiles(reply, files, header);
     },
   );
 }
