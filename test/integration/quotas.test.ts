@@ -10,6 +10,7 @@ import { descriptors, entries, file, sha256, type BundleFile } from '../helpers/
 import { deployFiles } from '../helpers/deploy.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { blobKey } from '../../src/blobs/keys.js';
+import { pagesPdf } from '../helpers/outside-pdfs.js';
 
 const N = 5;
 
@@ -18,6 +19,7 @@ describe('plans and quotas', () => {
   let http: Client;
   let key: string;
   let accountId: string;
+  let base = '';
 
   before(async () => {
     const plansFile = path.join(tempDir(), 'plans.json');
@@ -37,13 +39,15 @@ describe('plans and quotas', () => {
             maxRenderTimeoutMs: 5000,
           },
         },
+        two: { name: 'Two', monthlyPriceCents: 0, policy: { maxRenderJobsPerBillPeriod: 2 } },
       }),
     );
     app = await createTestApp({ env: { FOLIO_PLANS_FILE: plansFile, FOLIO_BLOB_GC_GRACE_SECONDS: '60' } });
     const acct = await app.services.accounts.create({ name: 'Tiny Co', plan: 'tiny' });
     key = acct.apiKey;
     accountId = acct.accountId;
-    http = client(await app.server.listen({ port: 0, host: '127.0.0.1' }), key);
+    base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    http = client(base, key);
   });
   after(() => app.close());
 
@@ -113,6 +117,36 @@ describe('plans and quotas', () => {
     assert.equal(await meter('render_jobs'), N);
     const jobs = await app.services.ctx.db.selectFrom('render_jobs').select('id').where('account_id', '=', accountId).execute();
     assert.equal(jobs.length, N, 'refused requests created nothing');
+  });
+
+  test('PDF work answered in the request counts as render jobs: the third of a two-job plan is 429', async () => {
+    const two = await app.services.accounts.create({ name: 'Two Co', plan: 'two' });
+    const pdf = await pagesPdf(1);
+    const rotate = () => {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(pdf)]), 'a.pdf');
+      form.append('rotateAngle', '90');
+      return fetch(`${base}/forms/pdfengines/rotate`, { method: 'POST', body: form, headers: { authorization: `Bearer ${two.apiKey}` } });
+    };
+    const transient = () => {
+      const form = new FormData();
+      form.append('job', JSON.stringify({ sources: [{ upload: 'f' }], steps: [{ type: 'extractText' }] }));
+      form.append('f', new Blob([new Uint8Array(pdf)]), 'a.pdf');
+      return fetch(`${base}/v1/pdf-jobs`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${two.apiKey}`, accept: 'text/plain' },
+      });
+    };
+    assert.equal((await rotate()).status, 200);
+    assert.equal((await transient()).status, 200);
+    const third = await rotate();
+    assert.equal(third.status, 429);
+    assert.equal(((await third.json()) as { error: string }).error, 'render_job_quota_exceeded');
+    const usage = await http.request('GET', '/v1/usage', { headers: { authorization: `Bearer ${two.apiKey}` } });
+    const used = (code: string) => usage.body.usageMeters.find((m: { code: string }) => m.code === code).totalQuantity as number;
+    assert.equal(used('render_jobs'), 2);
+    assert.ok(used('render_time_ms') >= 2, 'the work time is counted');
   });
 
   test('render time: jobs stop being accepted once render_time_ms ≥ the limit; a new period starts from zero', async () => {

@@ -126,6 +126,45 @@ export class PdfJobs {
     return { resolved, policy, maxBytes, pages };
   }
 
+  /**
+   * Work done in the request counts as a render job, as a queued PDF job does (each file worked on alone is
+   * one), once its input passed the checks: one on `render_jobs` first
+   * (429 `render_job_quota_exceeded` past the plan's allowance, `render_time_quota_exceeded` once its render
+   * time is used up), and its time on `render_time_ms` after, whether it succeeded or not.
+   */
+  async #metered<T>(accountId: string, work: () => Promise<T>): Promise<T> {
+    const account = await this.ctx.db.selectFrom('accounts').select('plan_key').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const { policy } = this.ctx.plans.get(account.plan_key);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.deps.jobs.checkRenderTime(trx, accountId, policy, this.ctx.clock.now());
+      await this.deps.usage.increment(trx, {
+        accountId,
+        meter: 'render_jobs',
+        amount: 1,
+        limit: policy.maxRenderJobsPerBillPeriod,
+        errorCode: 'render_job_quota_exceeded',
+      });
+    });
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      const amount = Math.max(1, Math.round(performance.now() - started));
+      await this.ctx.db
+        .transaction()
+        .execute((trx) =>
+          this.deps.usage.increment(trx, {
+            accountId,
+            meter: 'render_time_ms',
+            amount,
+            limit: null,
+            errorCode: 'render_time_quota_exceeded',
+          }),
+        )
+        .catch((err) => this.ctx.log.error({ err }, 'could not count the render time of a PDF job run in the request'));
+    }
+  }
+
   async run(accountId: string, input: PdfJobInput) {
     const checked = checkSteps(input.steps);
     if ('problem' in checked) throw new AppError('invalid_request', checked.problem.message, { field: checked.problem.field });
@@ -240,6 +279,17 @@ export class PdfJobs {
 
   /** The steps in the sandbox, then `optimize` and what runs after the sandbox; each result within `maxBytes`. */
   async #work(
+    accountId: string,
+    sources: Array<{ bytes: Uint8Array; field: string }>,
+    steps: PdfStep[],
+    prepared: Awaited<ReturnType<typeof prepareStepInputs>>,
+    maxBytes: number,
+    deadline: number,
+  ) {
+    return this.#metered(accountId, () => this.#steps(accountId, sources, steps, prepared, maxBytes, deadline));
+  }
+
+  async #steps(
     accountId: string,
     sources: Array<{ bytes: Uint8Array; field: string }>,
     steps: PdfStep[],
