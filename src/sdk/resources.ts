@@ -149,13 +149,12 @@ export function pdfsResource(http: HttpCore, paginate: Paginate) {
     /** What a managed PDF says about itself: pages, metadata, form fields, attachments, signatures, PDF/A and PDF/UA claims. */
     info: (pdfId: string, o: CallOptions = {}) => http.call('GET /v1/pdfs/{pdfId}/info', { path: { pdfId }, ...o }),
     /**
-     * Runs ordered PDF steps (`select`, `rotate`, `stamp`, `watermark`, `fillForm`, `flatten`, `metadata`,
-     * `split`, `optimize`) on managed PDFs and render outputs (`POST /v1/pdf-jobs`): resolves with `{pdfs}`.
-     */
-    /**
-     * Runs a PDF job (`POST /v1/pdf-jobs`) and resolves once it is done, with the job and the managed PDF(s) it
-     * made: a job still running when the request's wait ends is long-polled (`GET /v1/pdf-jobs/{jobId}`). A
-     * failed job rejects with FolioApiError (`pdf_step_failed` naming the step in `details.field`, else
+     * Runs a PDF job (`POST /v1/pdf-jobs`: `select`, `rotate`, `stamp`, `watermark`, `fillForm`, `flatten`,
+     * `metadata`, `redact`, `nUp`, `conform`, `extractText`, `validate`, `split`, `optimize`, `encrypt`, `sign`,
+     * `timestamp`) and resolves once it is done, with the job and the managed PDF(s) it made, and `reports`
+     * of the steps that read (`extractText`'s text, `validate`'s findings; `pdfs` is empty when every step
+     * only reads): a job still running when the request's wait ends is long-polled (`GET /v1/pdf-jobs/{jobId}`).
+     * A failed job rejects with FolioApiError (`pdf_step_failed` naming the step in `details.field`, else
      * `render_job_failed` with `details.jobErrorCode`).
      */
     runSteps: async (body: PdfJobBody, o: CallOptions = {}) => {

@@ -411,6 +411,21 @@ describe('folio client CLI against a server process', () => {
     assert.equal(fromFile.code, 0, fromFile.stderr);
     assert.match(fromFile.stdout, /^uploaded .* as pdf_\w+$/m);
     assert.match(pdfText(fs.readFileSync(path.join(outDir, 'local-stamped.pdf'))).replace(/\s+/g, ''), /LOCAL/);
+
+    // Steps that read: the text written beside the PDF into a folder made for it; validate's exit code.
+    fs.writeFileSync(path.join(work, 'redact.json'), JSON.stringify([{ type: 'redact', text: ['Page 3'] }, { type: 'extractText' }]));
+    const fresh = path.join(work, 'out', 'not-yet');
+    const redacted = await folio(['pdfs', 'run', path.join(work, 'redact.json'), pdfId, '-o', fresh, '--file-name', 'clean']);
+    assert.equal(redacted.code, 0, redacted.stderr);
+    assert.match(redacted.stdout, /extractText: 4 pages of text → .*clean\.txt/);
+    const extracted = fs.readFileSync(path.join(fresh, 'clean.txt'), 'utf8');
+    assert.match(extracted, /Page 2/);
+    assert.doesNotMatch(extracted, /Page 3/);
+    assert.doesNotMatch(pdfText(fs.readFileSync(path.join(fresh, 'clean.pdf'))), /Page 3/);
+    fs.writeFileSync(path.join(work, 'validate.json'), JSON.stringify([{ type: 'validate', standards: ['pdf/a-2b'] }]));
+    const checked = await folio(['pdfs', 'run', path.join(work, 'validate.json'), pdfId]);
+    assert.equal(checked.code, 1, 'an upload that claims no PDF/A does not pass');
+    assert.match(checked.stdout, /steps\[0\] pdf\/a-2b: not passed \(\d+ clauses checked\)\n {2}ISO 19005-2 /);
   });
 
   test('render --html with --assets: inline sources in one request, the CSS applied', async () => {

@@ -1,6 +1,7 @@
 // folio pdfs upload|info|run: PDFs from outside Folio (uploaded as managed PDFs), what a PDF says about
-// itself, and ordered PDF steps (stamp, watermark, fill, flatten, rotate, select, split…) on managed PDFs and
-// job outputs (POST /v1/pdf-jobs; docs/pdf.md lists the steps and how to check each).
+// itself, and ordered PDF steps (stamp, watermark, fill, flatten, rotate, select, split, redact, extractText,
+// validate…) on managed PDFs and job outputs (POST /v1/pdf-jobs; docs/pdf.md lists the steps and how to check
+// each). The reports of the steps that read are printed, or written beside the PDFs.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FolioClient } from '../../sdk/index.js';
@@ -14,9 +15,13 @@ export const pdfToolsHelp = `  folio pdfs upload FILE [--password-env NAME] [--f
                                which is never stored); prints the new PDF's id
   folio pdfs info PDF_ID       pages, metadata, form fields, attachments, signatures, PDF/A and PDF/UA claims
   folio pdfs run STEPS.json SOURCE... [-o DIR] [--file-name NAME]
-                               run the steps of STEPS.json (a JSON array, e.g. [{"type":"stamp","text":"PAID"}])
-                               on the sources (pdf_…, job_…, or a local PDF file, uploaded first as a
-                               managed PDF; joined in order) into new managed PDFs; -o DIR downloads them`;
+                               run the steps of STEPS.json (a JSON array, e.g. [{"type":"stamp","text":"PAID"}];
+                               also redact, nUp, conform, extractText, validate: docs/pdf.md) on the sources
+                               (pdf_…, job_…, or a local PDF or image file, uploaded first as a managed PDF;
+                               joined in order) into new managed PDFs; -o DIR (made if missing) downloads them
+                               and writes an extractText step's text as NAME.md or NAME.txt beside them,
+                               else the text is printed; a validate step prints each standard's findings,
+                               and the exit code is 1 when one did not pass`;
 
 type Sub = 'upload' | 'info' | 'run';
 export const isPdfToolCommand = (sub: string): sub is Sub => sub === 'upload' || sub === 'info' || sub === 'run';
@@ -83,12 +88,15 @@ export async function pdfToolCommand(client: FolioClient, sub: Sub, p: Parsed): 
   }
   if (!Array.isArray(steps)) throw new UsageError(`${stepsFile} must hold a JSON array of steps`);
   const out = str(p, 'output');
-  if (out !== undefined) checkOutputDir(path.join(out, 'x.pdf'));
+  if (out !== undefined) {
+    fs.mkdirSync(out, { recursive: true });
+    checkOutputDir(path.join(out, 'x.pdf'));
+  }
   const kinds = sources.map((s): { pdfId: string } | { jobId: string } | { file: string } => {
     if (s.startsWith('pdf_')) return { pdfId: s };
     if (s.startsWith('job_')) return { jobId: s };
     if (fs.existsSync(s) && fs.statSync(s).isFile()) return { file: s };
-    throw new UsageError(`${s} is neither a managed PDF (pdf_…), a render job (job_…) nor a PDF file`);
+    throw new UsageError(`${s} is neither a managed PDF (pdf_…), a render job (job_…) nor a PDF or image file`);
   });
   // A local PDF is uploaded first (POST /v1/pdfs: it becomes a managed PDF of the account).
   const resolved: Array<{ pdfId: string } | { jobId: string }> = [];
@@ -113,9 +121,60 @@ export async function pdfToolCommand(client: FolioClient, sub: Sub, p: Parsed): 
       await client.download(pdf.id, target);
       written.push(target);
     }
-  if (p.json) printJson({ ...r, ...(out !== undefined ? { files: written } : {}) });
-  else
+  const reports = (r.reports ?? []) as Report[];
+  const texts = out !== undefined ? writeTexts(reports, out, str(p, 'file-name') ?? r.pdfs[0]?.fileName ?? 'text') : [];
+  if (p.json) printJson({ ...r, ...(out !== undefined ? { files: [...written, ...texts] } : {}) });
+  else {
     for (const [n, pdf] of r.pdfs.entries())
       console.log(`made ${pdf.id} (${plural(pdf.pageCount, 'page')}, ${formatBytes(pdf.bytes)})${written[n] ? ` → ${written[n]}` : ''}`);
-  return 0;
+    printReports(reports, texts);
+  }
+  return reports.some((x) => x.type === 'validate' && !x.passed) ? 1 : 0;
+}
+
+type Report =
+  | { step: number; type: 'extractText'; format: string; text: string; pages: number; truncated: boolean }
+  | {
+      step: number;
+      type: 'validate';
+      passed: boolean;
+      results: Array<{
+        standard: string;
+        passed: boolean;
+        checked: string[];
+        findings: Array<{ clause: string; message: string; pages?: number[]; count: number }>;
+      }>;
+    };
+
+/** Each extractText report written into `dir` as NAME.md or NAME.txt (a second one gets -2, …): the files. */
+function writeTexts(reports: Report[], dir: string, name: string): string[] {
+  const base = name.replace(/\.pdf$/i, '');
+  return reports
+    .filter((x) => x.type === 'extractText')
+    .map((x, k) => {
+      const file = path.join(dir, `${base}${k > 0 ? `-${k + 1}` : ''}.${x.format === 'markdown' ? 'md' : 'txt'}`);
+      fs.writeFileSync(file, x.text);
+      return file;
+    });
+}
+
+/** What the steps that read reported: the text (or where it was written), and each standard's outcome. */
+function printReports(reports: Report[], written: string[]): void {
+  let t = 0;
+  for (const x of reports) {
+    if (x.type === 'extractText') {
+      const file = written[t++];
+      if (file)
+        console.log(`steps[${x.step}] extractText: ${plural(x.pages, 'page')} of ${x.format} → ${file}${x.truncated ? ' (cut)' : ''}`);
+      else process.stdout.write(x.text.endsWith('\n') ? x.text : `${x.text}\n`);
+      continue;
+    }
+    for (const v of x.results) {
+      console.log(`steps[${x.step}] ${v.standard}: ${v.passed ? 'passed' : 'not passed'} (${plural(v.checked.length, 'clause')} checked)`);
+      for (const f of v.findings)
+        console.log(
+          `  ${f.clause}: ${f.message}${f.pages?.length ? ` (page ${f.pages.join(', ')})` : ''}${f.count > 1 ? ` ×${f.count}` : ''}`,
+        );
+    }
+  }
 }
