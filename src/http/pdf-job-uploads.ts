@@ -45,7 +45,8 @@ export async function multipartPdfJobBody(req: FastifyRequest): Promise<void> {
         files.set(part.fieldname, { bytes, fileName: part.filename || `${part.fieldname}.pdf` });
       } else if (part.fieldname === 'job') {
         try {
-          job = JSON.parse(String(part.value));
+          // A part sent as application/json arrives parsed already; a plain field arrives as text.
+          job = typeof part.value === 'string' ? JSON.parse(part.value) : part.value;
         } catch {
           throw new AppError('invalid_request', 'the job part must be the JSON body of POST /v1/pdf-jobs', { field: 'job' });
         }

@@ -186,6 +186,25 @@ describe('POST /v1/pdf-jobs refusals', () => {
     for (const name of ['page-1.pdf', 'page-2.pdf', 'page-3.pdf']) assert.ok(zip.includes(name), name);
     assert.equal(await count(), before, 'nothing was stored');
 
+    // curl -F 'job={…};type=application/json': the job part declared as JSON is read as well.
+    const boundary = 'folio-json-part';
+    const declared = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="job"\r\nContent-Type: application/json\r\n\r\n` +
+          `${JSON.stringify({ sources: [{ pdfId: ids.three }], steps: [{ type: 'rotate', angle: 90 }] })}\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const jsonPart = await fetch(`${base}/v1/pdf-jobs`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${app.key}`,
+        accept: 'application/pdf',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: declared,
+    });
+    assert.equal(jsonPart.status, 200, await jsonPart.clone().text());
+
     const noAccept = await job({ sources: [{ pdfId: ids.three }], steps: [], outputMode: 'transient' });
     assert.equal(noAccept.status, 400);
     assert.equal(noAccept.body.details.field, 'outputMode');
