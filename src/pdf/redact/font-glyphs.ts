@@ -181,9 +181,16 @@ function type0Font(font: PDFDict, toUnicode: CMap | null): GlyphFont {
   };
 }
 
-/** The glyph reader of a font dictionary. */
+const readers = new WeakMap<PDFDict, GlyphFont>();
+
+/** The glyph reader of a font dictionary (read once per dictionary: pages share their fonts). */
 export function glyphFont(font: PDFDict): GlyphFont {
-  const tu = streamText(font.lookup(N('ToUnicode')));
-  const toUnicode = tu ? parseCMap(tu) : null;
-  return font.lookup(N('Subtype')) === N('Type0') ? type0Font(font, toUnicode) : simpleFont(font, toUnicode);
+  let r = readers.get(font);
+  if (!r) {
+    const tu = streamText(font.lookup(N('ToUnicode')));
+    const toUnicode = tu ? parseCMap(tu) : null;
+    r = font.lookup(N('Subtype')) === N('Type0') ? type0Font(font, toUnicode) : simpleFont(font, toUnicode);
+    readers.set(font, r);
+  }
+  return r;
 }
