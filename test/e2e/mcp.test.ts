@@ -1,6 +1,7 @@
 // `folio mcp` as an MCP client runs it: the MCP SDK's own Client spawns `bin/folio mcp` over stdio
 // (StdioClientTransport) against a real `folio serve` process (SQLite, files, Chromium) that has
-// examples/invoice deployed. The returned links are fetched without a key and the PDFs read by poppler.
+// examples/invoice deployed. The returned links are fetched without a key and the PDFs read by poppler;
+// pdf_steps' embedded PDFs are read by poppler too.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,12 +11,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../../src/sdk/index.js';
 import { tempDir } from '../helpers/app.js';
-import { withPdfFile } from '../helpers/pdf.js';
+import { pdfText, withPdfFile } from '../helpers/pdf.js';
 import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_mcptest00000000000000000000000000000001';
 const INVOICE = path.join(ROOT, 'examples/invoice');
-const TOOLS = ['get_job', 'get_usage', 'list_deploys', 'list_pdfs', 'list_versions', 'render', 'render_html', 'validate_einvoice'];
+const TOOLS = [
+  'get_job',
+  'get_usage',
+  'list_deploys',
+  'list_pdfs',
+  'list_versions',
+  'pdf_steps',
+  'render',
+  'render_html',
+  'validate_einvoice',
+];
 const XRECHNUNG = path.join(ROOT, 'test/fixtures/einvoice/xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml');
 
 interface Answer {
@@ -30,7 +41,14 @@ interface Session {
   stderr(): string;
   errors: Error[];
   call(name: string, args?: Record<string, unknown>): Promise<Answer>;
+  /** pdf_steps: the line and JSON, then each extracted text and each embedded PDF. */
+  steps(args: Record<string, unknown>): Promise<StepsAnswer>;
   close(): Promise<void>;
+}
+
+interface StepsAnswer extends Answer {
+  texts: string[];
+  resources: Array<{ uri: string; mimeType: string; blob: string }>;
 }
 
 async function connect(env: Record<string, string>): Promise<Session> {
@@ -54,6 +72,21 @@ async function connect(env: Record<string, string>): Promise<Session> {
         'text content',
       );
       return { isError: r.isError === true, line: r.content[0]!.text, data: JSON.parse(r.content[1]!.text) };
+    },
+    async steps(args) {
+      const r = (await client.callTool({ name: 'pdf_steps', arguments: args })) as {
+        isError?: boolean;
+        content: Array<{ type: string; text?: string; resource?: { uri: string; mimeType: string; blob: string } }>;
+      };
+      const [line, data, ...rest] = r.content;
+      assert.ok(line?.type === 'text' && data?.type === 'text', JSON.stringify(r).slice(0, 500));
+      return {
+        isError: r.isError === true,
+        line: line.text!,
+        data: JSON.parse(data.text!),
+        texts: rest.filter((c) => c.type === 'text').map((c) => c.text!),
+        resources: rest.filter((c) => c.type === 'resource').map((c) => c.resource!),
+      };
     },
     close: () => client.close(),
   };
@@ -236,6 +269,86 @@ describe('folio mcp: the MCP server on stdio against a server process', () => {
     assert.equal(notInvoice.isError, true);
     assert.match(notInvoice.data.message, /neither an XML document nor a PDF/);
     assert.match((await mcp.call('validate_einvoice', { file: 'no-such-invoice.xml' })).data.message, /file not found/);
+    assert.deepEqual(mcp.errors, []);
+  });
+
+  test('pdf_steps: redact a name, then extractText shows it gone; the redacted PDF linked and embedded', async () => {
+    const md = await mcp.call('render_html', {
+      markdown: '# Statement\n\nCustomer: Jane Doe\n\nAmount due: 42 EUR\n',
+      managed: true,
+    });
+    assert.equal(md.isError, false, md.line);
+    assert.match(pdfText(await download(md.data.downloadUrl)), /Jane Doe/);
+    const r = await mcp.steps({
+      pdfId: md.data.pdfId,
+      steps: [{ type: 'redact', text: ['Jane Doe'] }, { type: 'extractText' }],
+      fileName: 'statement-redacted',
+    });
+    assert.equal(r.isError, false, r.line);
+    assert.match(r.line, /^Ran redact, extractText on pdf_\w+: 1 managed PDF made: statement-redacted\.pdf \(pdf_\w+, 1 page, /);
+    assert.match(r.line, /extractText \(step 1, text, structure \w+\): \d+ characters, below/);
+    assert.equal(r.data.pdfs.length, 1);
+    assert.match(r.data.pdfs[0].pdfId, /^pdf_/);
+    assert.deepEqual(
+      r.data.reports.map((x: { type: string; text?: string }) => [x.type, x.text]),
+      [['extractText', undefined]],
+      'the text comes as its own block, not in the JSON',
+    );
+    assert.equal(r.texts.length, 1);
+    assert.match(r.texts[0]!, /Amount due: 42 EUR/);
+    assert.doesNotMatch(r.texts[0]!, /Jane|Doe/);
+    const linked = pdfText(await download(r.data.pdfs[0].downloadUrl));
+    assert.doesNotMatch(linked, /Jane Doe/);
+    assert.match(linked, /Amount due/);
+    // Under 1 MB: the same PDF embedded as a resource, its link as the uri.
+    assert.equal(r.resources.length, 1);
+    assert.equal(r.resources[0]!.mimeType, 'application/pdf');
+    assert.equal(r.resources[0]!.uri, r.data.pdfs[0].downloadUrl);
+    const embedded = Buffer.from(r.resources[0]!.blob, 'base64');
+    assert.equal(embedded.length, r.data.pdfs[0].bytes);
+    assert.doesNotMatch(pdfText(embedded), /Jane Doe/);
+    const linksOnly = await mcp.steps({ jobId: md.data.jobId, steps: [{ type: 'rotate', angle: 90 }], embed: false });
+    assert.equal(linksOnly.isError, false, linksOnly.line);
+    assert.deepEqual(linksOnly.resources, []);
+    assert.equal(pdfPages(await download(linksOnly.data.pdfs[0].downloadUrl)), 1);
+  });
+
+  test('pdf_steps: validate a PDF given as base64 answers its findings as JSON; wrong input is a tool error', async () => {
+    const md = await mcp.call('render_html', { markdown: '# Archive\n\nNot PDF/A.\n' });
+    const pdf = await download(md.data.downloadUrl);
+    const r = await mcp.steps({
+      contentBase64: pdf.toString('base64'),
+      fileName: 'archive.pdf',
+      steps: [{ type: 'validate', standards: ['pdf/a-2b'] }],
+    });
+    assert.equal(r.isError, false, 'findings are an answer, not a tool error');
+    assert.match(
+      r.line,
+      /^Ran validate on archive\.pdf \(uploaded as pdf_\w+\): no PDF made \(the steps only read\)\. validate \(step 0\): pdf\/a-2b FAILED with \d+ findings? \(/,
+    );
+    assert.deepEqual(r.data.pdfs, []);
+    assert.deepEqual(r.resources, []);
+    const [report] = r.data.reports;
+    assert.equal(report.type, 'validate');
+    assert.equal(report.passed, false);
+    assert.equal(report.results[0].standard, 'pdf/a-2b');
+    assert.equal(report.results[0].passed, false);
+    assert.equal(report.results[0].claimed, null, 'a print without a PDF/A standard claims none');
+    assert.ok(report.results[0].findings.length > 0);
+    for (const f of report.results[0].findings)
+      assert.ok(typeof f.clause === 'string' && typeof f.message === 'string' && f.count >= 1, JSON.stringify(f));
+    assert.ok(report.results[0].checked.length > 0);
+
+    assert.equal((await mcp.steps({ steps: [{ type: 'flatten' }] })).data.error, 'invalid_request');
+    const both = await mcp.steps({ pdfId: 'pdf_x', file: 'a.pdf', steps: [{ type: 'flatten' }] });
+    assert.match(both.data.message, /exactly one of pdfId, jobId, contentBase64 and file/);
+    const notPdf = await mcp.steps({ file: path.join(ROOT, 'package.json'), steps: [{ type: 'extractText' }] });
+    assert.equal(notPdf.isError, true);
+    assert.match(notPdf.data.message, /neither a PDF nor a PNG/);
+    const badStep = await mcp.steps({ jobId: md.data.jobId, steps: [{ type: 'redact' }] });
+    assert.equal(badStep.isError, true);
+    assert.equal(badStep.data.error, 'invalid_request');
+    assert.equal(badStep.data.details.field, 'steps[0]', 'the API names the step');
     assert.deepEqual(mcp.errors, []);
   });
 

@@ -24,6 +24,8 @@ Tools:
   validate_einvoice
                   an e-invoice (an XML or PDF file, or XML text) checked against the official rule
                   sets of its profile: valid or not, and each finding with its rule and location
+  pdf_steps       PDF steps (redact, extractText, validate, stamp, split…) on a managed PDF, a job's
+                  PDF or a file: the texts and reports, links, and small PDFs embedded
 
 Configuration of an MCP client (e.g. claude_desktop_config.json, .vscode/mcp.json, .cursor/mcp.json):
   {"mcpServers": {"folio": {"command": "folio", "args": ["mcp"],

@@ -5,6 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { resolveApi } from '../config.js';
 import { clientVersion } from '../version.js';
 import { registerEInvoiceTools } from './einvoice-tools.js';
+import { registerPdfStepTools } from './pdf-step-tools.js';
 import { registerReadTools } from './read-tools.js';
 import { registerRenderTools } from './render-tools.js';
 
@@ -13,6 +14,7 @@ Find templates with list_deploys; list_versions with withPayloadSchema: true sho
 render prints a deploy with a payload, render_html prints inline HTML or Markdown; both wait for the PDF and answer a signed download link that needs no key.
 A render still running when the wait ends keeps going: follow it with get_job.
 validate_einvoice checks an e-invoice (an XML or PDF file, or XML text) against the official rule sets and answers each finding.
+pdf_steps runs PDF steps on a managed PDF, a job's PDF or a PDF or image you give: redact, extract text or Markdown, validate PDF/A and PDF/UA, conform, stamp, n-up, split, sign and more; it answers the text, the reports and links to the PDFs it made.
 Everything is limited to what the configured API key's account and scopes allow.`;
 
 /** An MCP server with every Folio tool; each tool call reads the API configuration anew. */
@@ -21,6 +23,7 @@ export function createFolioMcpServer(): McpServer {
   registerReadTools(server);
   registerRenderTools(server);
   registerEInvoiceTools(server);
+  registerPdfStepTools(server);
   return server;
 }
 
