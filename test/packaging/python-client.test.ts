@@ -1,7 +1,8 @@
 // The Python client (packages/python) against a real `folio serve` (SQLite, files, Chromium): the scripts of
 // test/e2e/python-client/ run as a user runs them — `python3` with PYTHONPATH=packages/python, no virtualenv,
-// no install — and print one JSON line each, checked here. The webhook is a real delivery to an HTTP receiver
-// in this process; its raw body and headers go to verify_webhook(). The package's own unittest suite runs
+// no install — and print one JSON line each, checked here (PDF jobs too: their reports and one-request
+// transforms, the PDFs read by poppler). The webhook is a real delivery to an HTTP receiver in this process;
+// its raw body and headers go to verify_webhook(). The package's own unittest suite runs
 // here too, with a webhook vector signed in Node and accepted by the TypeScript SDK's verifyWebhook, and last
 // every ```python block of docs/sdk-python.md (not ```python norun) runs as a program, in order.
 import assert from 'node:assert/strict';
@@ -254,6 +255,66 @@ print(len(sys.argv) - 1, "compiled")`;
     assert.equal(res.status, 200);
     assert.equal(Buffer.from(await res.arrayBuffer()).length, r.bytes);
   });
+
+  test(
+    'pdfs.run_steps() and pdfs.transform(): redact, extractText (text, Markdown), validate reports, an image',
+    { timeout: 180_000 },
+    async () => {
+      const dir = path.join(work, 'pdf-steps');
+      fs.mkdirSync(dir);
+      const r = await scenario('pdf_steps.py', dir);
+      // run_steps: the redacted PDF is made and kept, and the extractText after the redact no longer finds the name.
+      assert.deepEqual(r.redacted.pdfs, ['statement-redacted.pdf']);
+      assert.deepEqual(r.redacted.report, {
+        step: 1,
+        type: 'extractText',
+        format: 'text',
+        structure: r.redacted.report.structure,
+        truncated: false,
+      });
+      assert.match(r.redacted.text, /Amount due: 42 EUR/);
+      assert.doesNotMatch(r.redacted.text, /Jane|Doe/);
+      const kept = pdfText(fs.readFileSync(path.join(dir, 'run-steps-redacted.pdf')));
+      assert.match(kept, /Amount due/);
+      assert.doesNotMatch(kept, /Jane Doe/);
+      // validate: only reads, so no PDF; a report per standard with its findings.
+      assert.deepEqual(r.validated.pdfs, []);
+      assert.equal(r.validated.reports.length, 1);
+      const [report] = r.validated.reports;
+      assert.equal(report.type, 'validate');
+      assert.equal(report.passed, false);
+      assert.deepEqual(
+        report.results.map((s: { standard: string }) => s.standard),
+        ['pdf/a-2b', 'pdf/ua-1'],
+      );
+      const pdfa = report.results[0];
+      assert.equal(pdfa.passed, false);
+      assert.equal(pdfa.claimed, null, 'a print without a PDF/A standard claims none');
+      assert.ok(pdfa.findings > 0);
+      assert.deepEqual(
+        pdfa.findingKeys.filter((k: string) => k !== 'pages'),
+        ['clause', 'count', 'message'],
+      );
+      assert.ok(pdfa.checked > 0);
+      assert.deepEqual(r.failing, { status: 422, code: 'pdf_step_failed', field: 'steps[0]' });
+      // An upload (a file part of the form) read as Markdown: no PDF made.
+      assert.deepEqual(r.uploaded.pdfs, []);
+      assert.equal(r.uploaded.format, 'markdown');
+      assert.match(r.uploaded.text, /^#+ Statement$/m);
+      // transform: one request each, the bytes or the text themselves.
+      assert.equal(r.transform.head, '%PDF-');
+      const redacted = pdfText(fs.readFileSync(path.join(dir, 'transform-redacted.pdf')));
+      assert.doesNotMatch(redacted, /Jane Doe/);
+      assert.match(redacted, /Amount due/);
+      assert.match(r.transform.markdown, /^#+ Statement$/m);
+      assert.match(r.transform.markdown, /^[-*] first item$/m);
+      assert.doesNotMatch(r.transform.markdown, /Jane|Doe/);
+      assert.match(r.transform.text, /Amount due: 42 EUR/);
+      assert.doesNotMatch(r.transform.text, /Jane|Doe/);
+      assert.equal(r.transform.imageHead, '%PDF-');
+      assert.equal(await pdfPages(path.join(dir, 'transform-image.pdf')), 1, 'an image is a one-page PDF');
+    },
+  );
 
   test(
     'verify_webhook(): a real delivery verifies; tampered, stale or wrongly keyed copies are refused',

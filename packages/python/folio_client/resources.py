@@ -6,8 +6,9 @@ docs/api.md and the OpenAPI document at ``GET /v1/openapi.json``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Mapping, Optional
+from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Union
 
+from . import pdf_jobs
 from .pagination import paginate
 from .transport import Transport
 
@@ -136,7 +137,7 @@ class RenderJobs:
 
 
 class Pdfs:
-    """``/v1/pdfs``: managed PDFs (``outputMode: "managed"``), their links and merges."""
+    """``/v1/pdfs``: managed PDFs (``outputMode: "managed"``), their links and merges, and PDF jobs (``/v1/pdf-jobs``)."""
 
     def __init__(self, transport: Transport) -> None:
         self._t = transport
@@ -183,3 +184,63 @@ class Pdfs:
         if file_name is not None:
             body["fileName"] = file_name
         return self._t.call("POST", "/v1/pdfs/merge", body=body, idempotency_key=idempotency_key)
+
+    def run_steps(
+        self,
+        sources: Sequence[pdf_jobs.SourceRef],
+        steps: Sequence[Mapping[str, Any]],
+        file_name: Optional[str] = None,
+        *,
+        files: Optional[Mapping[str, pdf_jobs.FileValue]] = None,
+        business_key: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: float = 300.0,
+    ) -> JsonObject:
+        """Runs a PDF job (``POST /v1/pdf-jobs``) and returns ``{job?, pdfs, reports}`` once it is done.
+
+        ``sources`` are joined in order: ``"pdf_..."`` (a managed PDF), ``"job_..."`` (a render job's output),
+        or source dicts (``{"pdfId"}``, ``{"jobId"}``, ``{"upload": name}`` naming an entry of ``files``:
+        ``{name: bytes or path}``, a PDF or a PNG/JPEG/WebP/TIFF/GIF/AVIF image, made a managed PDF first).
+        ``pdfs`` are the managed PDFs made (one, a split's parts, or none when every step only reads);
+        ``reports`` what the reading steps found, in order. A job still running when the request's wait ends
+        is followed with the long poll (``GET /v1/pdf-jobs/{jobId}``) up to ``timeout`` seconds
+        (FolioTimeoutError after that; the job keeps running). A failed job raises FolioApiError:
+        ``pdf_step_failed`` naming the step in ``details["field"]``, else ``render_job_failed``.
+
+        Steps (dicts with ``type``; page selections like ``"1-3,!2"``; docs/pdf.md, "PDF jobs"):
+
+        - ``select {pages}``, ``rotate {angle, pages?}``, ``merge {pdfIds}``
+        - ``stamp`` / ``watermark`` with one of ``text``, ``image {contentBase64}``, ``pdf {pdfId, page?}``
+        - ``fillForm {fields}``, ``flatten``, ``metadata {title?, author?, ...}``, ``attachments {add}``,
+          ``outline {entries}``
+        - ``redact {areas?, text?, patterns?, ignoreCase?, pages?, fill?}``: removed from the content itself
+        - ``nUp {columns, rows, sheet?, landscape?, order?, margin?, gap?, border?}``
+        - ``conform {standard?: "pdf/a-2b"|"pdf/a-3b", accessibility?: "pdf/ua-1"}``
+        - ``extractText {format?: "text"|"markdown", pages?}`` -> report
+          ``{step, type, format, text, pages, structure, truncated}``
+        - ``validate {standards: ["pdf/a-1b"|"pdf/a-2b"|"pdf/a-3b"|"pdf/ua-1"], failOnFindings?}`` -> report
+          ``{step, type, passed, results: [{standard, passed, claimed, findings: [{clause, message, pages?, count}], checked}]}``
+        - ``split {every}|{ranges}|{outline: true}``, ``optimize {images?}``, ``encrypt {ownerPassword, ...}``,
+          ``sign {certificateId, ...}``, ``timestamp``
+        """
+        body = pdf_jobs.job_body(sources, steps, file_name, business_key)
+        return pdf_jobs.run_steps(self._t, body, files=files, idempotency_key=idempotency_key, timeout=timeout)
+
+    def transform(
+        self,
+        files: Mapping[str, pdf_jobs.FileValue],
+        steps: Sequence[Mapping[str, Any]],
+        accept: str = "application/pdf",
+        *,
+        sources: Optional[Sequence[pdf_jobs.SourceRef]] = None,
+        file_name: Optional[str] = None,
+    ) -> Union[bytes, str]:
+        """The steps of a PDF job on files, in one request, nothing stored: returns the result itself.
+
+        ``files`` is ``{part name: bytes or path}`` (PDFs, or images made one-page PDFs); they are the
+        sources in this order unless ``sources`` says otherwise (``{"upload": name}``, ``"pdf_..."``,
+        ``"job_..."``). ``accept``: ``application/pdf`` (bytes of the PDF), ``application/zip`` (bytes: a
+        split's parts), ``text/markdown`` or ``text/plain`` (str: the text of the last ``extractText`` step).
+        Steps as for ``run_steps``.
+        """
+        return pdf_jobs.transform(self._t, files, steps, accept=accept, sources=sources, file_name=file_name)

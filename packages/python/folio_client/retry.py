@@ -35,6 +35,7 @@ IDEMPOTENT_CREATES = frozenset(
         "/v1/deploys/{deployId}/render-jobs",
         "/v1/render-batches",
         "/v1/pdfs/merge",
+        "/v1/pdf-jobs",
         "/v1/render",
     }
 )

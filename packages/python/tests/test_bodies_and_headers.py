@@ -1,12 +1,19 @@
-"""Pure helpers: the render job body built from arguments, download references, response header readers."""
+"""Pure helpers: the render job body built from arguments, PDF job bodies and forms, download references,
+response header readers."""
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
+import json
+import os
+import tempfile
 import unittest
 
 from folio_client import parse_warnings_header
 from folio_client.download import reference_of
 from folio_client.headers import WarningCount, disposition_file_name, etag_sha256
+from folio_client.pdf_jobs import encode_multipart, job_body as pdf_job_body, source_of
 from folio_client.render import camel, job_body
 
 
@@ -42,6 +49,39 @@ class JobBodyTest(unittest.TestCase):
             [camel(n) for n in ("payload", "payload_base64", "item_webhooks", "e_invoice")],
             ["payload", "payloadBase64", "itemWebhooks", "eInvoice"],
         )
+
+
+class PdfJobBodyTest(unittest.TestCase):
+    def test_sources_by_id_or_as_given(self) -> None:
+        self.assertEqual(source_of("pdf_1"), {"pdfId": "pdf_1"})
+        self.assertEqual(source_of("job_1"), {"jobId": "job_1"})
+        self.assertEqual(source_of({"upload": "scan"}), {"upload": "scan"})
+        body = pdf_job_body(["pdf_1", {"jobId": "job_2"}], [{"type": "extractText"}], "out", None)
+        self.assertEqual(body, {"sources": [{"pdfId": "pdf_1"}, {"jobId": "job_2"}], "steps": [{"type": "extractText"}], "fileName": "out"})
+
+    def test_the_form_holds_the_job_and_each_file_as_sent(self) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "scan.png")
+            with open(path, "wb") as f:
+                f.write(b"\x89PNG\r\n\x1a\n-bytes")
+            job = {"sources": [{"upload": "bill"}, {"upload": "scan"}], "steps": [{"type": "redact", "text": ["Zoë"]}]}
+            data, content_type = encode_multipart(job, {"bill": b"%PDF-1.7\r\n--not-a-boundary\r\n", "scan": path})
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+            f"Content-Type: {content_type}\r\n\r\n".encode("ascii") + data
+        )
+        parts = list(message.iter_parts())
+        self.assertEqual([p.get_param("name", header="content-disposition") for p in parts], ["job", "bill", "scan"])
+        self.assertEqual([p.get_filename() for p in parts], [None, "bill.pdf", "scan.png"])
+        self.assertIsNone(parts[0]["Content-Type"], "a plain text field: a JSON-typed part would reach the route parsed")
+        sent_job = parts[0].get_payload(decode=True)
+        assert isinstance(sent_job, bytes)
+        self.assertEqual(json.loads(sent_job.decode("utf-8")), job)
+        self.assertEqual(parts[1].get_payload(decode=True), b"%PDF-1.7\r\n--not-a-boundary\r\n")
+        self.assertEqual(parts[2].get_payload(decode=True), b"\x89PNG\r\n\x1a\n-bytes")
+        with self.assertRaises(ValueError):
+            encode_multipart(job, {"job": b"%PDF-"})
+        with self.assertRaises(ValueError):
+            encode_multipart(job, {'a"b': b"%PDF-"})
 
 
 class ReferenceTest(unittest.TestCase):

@@ -53,7 +53,7 @@ class SafetyTest(unittest.TestCase):
         self.assertTrue(retry_safe("POST", "/v1/render-jobs/{jobId}/output-download", False))
 
     def test_which_posts_carry_an_idempotency_key(self) -> None:
-        for route in ("/v1/upload-sessions", "/v1/render-jobs", "/v1/render-batches", "/v1/pdfs/merge", "/v1/render"):
+        for route in ("/v1/upload-sessions", "/v1/render-jobs", "/v1/render-batches", "/v1/pdfs/merge", "/v1/pdf-jobs", "/v1/render"):
             self.assertTrue(wants_idempotency_key("POST", route), route)
         self.assertFalse(wants_idempotency_key("POST", "/v1/deploys"))
         self.assertFalse(wants_idempotency_key("GET", "/v1/render-jobs"))

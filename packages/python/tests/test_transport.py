@@ -1,5 +1,6 @@
 """The transport against a scripted HTTP server on 127.0.0.1 (http.server in a thread): retries on 429/503
-with Retry-After, network errors, the error body, the API key kept from absolute URLs, Idempotency-Key."""
+with Retry-After, network errors, the error body, the API key kept from absolute URLs, Idempotency-Key, and
+a PDF job followed with the long poll."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Tuple
 
 from folio_client import FolioApiError, FolioNetworkError
+from folio_client.resources import Pdfs
 from folio_client.transport import Transport
 
 Reply = Tuple[int, Dict[str, str], Dict[str, Any]]
@@ -117,6 +119,51 @@ class TransportTest(unittest.TestCase):
         self.assertEqual(self.stub.seen[-1]["path"], "/v1/render-jobs/job%2F1%202?waitSeconds=5&flag=true")
         with self.assertRaises(ValueError):
             self.t.call("GET", "/v1/render-jobs/{jobId}", path={})
+
+
+class PdfJobTest(unittest.TestCase):
+    def setUp(self) -> None:
+        self.stub = Stub()
+        self.pdfs = Pdfs(Transport(self.stub.url, "folio_sk_test", max_retries=0))
+
+    def tearDown(self) -> None:
+        self.stub.close()
+
+    def test_a_202_is_followed_with_the_long_poll_to_its_pdfs_and_reports(self) -> None:
+        queued = {"job": {"id": "job_1", "status": "queued"}}
+        done = {"job": {"id": "job_1", "status": "succeeded"}, "pdfs": [{"id": "pdf_2"}]}
+        self.stub.replies += [(202, {}, queued), (200, {}, {"job": {"id": "job_1", "status": "rendering"}}), (200, {}, done)]
+        r = self.pdfs.run_steps(["pdf_1", "job_0"], [{"type": "stamp", "text": "PAID"}], "paid", idempotency_key="k-1")
+        self.assertEqual(r["pdfs"], [{"id": "pdf_2"}])
+        self.assertEqual(r["reports"], [], "no step read: an empty list, not a missing key")
+        post, *polls = self.stub.seen
+        self.assertEqual(post["headers"]["Idempotency-Key"], "k-1")
+        self.assertEqual(
+            json.loads(post["body"]),
+            {"sources": [{"pdfId": "pdf_1"}, {"jobId": "job_0"}], "steps": [{"type": "stamp", "text": "PAID"}], "fileName": "paid"},
+        )
+        self.assertEqual([p["path"].split("?")[0] for p in polls], ["/v1/pdf-jobs/job_1", "/v1/pdf-jobs/job_1"])
+        self.assertTrue(all("waitSeconds=" in p["path"] for p in polls))
+
+    def test_a_job_that_failed_while_followed_raises_with_its_code(self) -> None:
+        failed = {"job": {"id": "job_1", "status": "failed", "errorCode": "pdf_source_unavailable", "errorMessage": "gone"}}
+        self.stub.replies += [(202, {}, {"job": {"id": "job_1", "status": "queued"}}), (200, {}, failed)]
+        with self.assertRaises(FolioApiError) as ctx:
+            self.pdfs.run_steps(["pdf_1"], [{"type": "flatten"}])
+        err = ctx.exception
+        self.assertEqual((err.status, err.code, err.message), (422, "render_job_failed", "gone"))
+        self.assertEqual(err.details, {"jobId": "job_1", "jobStatus": "failed", "jobErrorCode": "pdf_source_unavailable"})
+
+    def test_transform_sends_the_form_with_the_accept_asked_for(self) -> None:
+        self.stub.replies.append((200, {"Content-Type": "text/markdown; charset=utf-8"}, {"not": "read as JSON"}))
+        text = self.pdfs.transform({"doc": b"%PDF-1.7"}, [{"type": "extractText", "format": "markdown"}], accept="text/markdown")
+        self.assertEqual(text, '{"not": "read as JSON"}', "the body as text")
+        sent = self.stub.seen[0]
+        self.assertEqual(sent["headers"]["Accept"], "text/markdown")
+        self.assertTrue(sent["headers"]["Content-Type"].startswith("multipart/form-data; boundary="))
+        self.assertIn(b'{"sources":[{"upload":"doc"}],"steps":[{"type":"extractText","format":"markdown"}]}', sent["body"])
+        with self.assertRaises(ValueError):
+            self.pdfs.transform({"doc": b"%PDF-1.7"}, [], accept="application/json")
 
 
 class NetworkErrorTest(unittest.TestCase):
