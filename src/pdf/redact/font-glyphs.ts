@@ -52,7 +52,8 @@ function winAnsiTables() {
   for (const cp of Encodings.WinAnsi.supportedCodePoints) {
     const { code, name } = Encodings.WinAnsi.encodeUnicodeCodePoint(cp);
     if (!names.has(code)) names.set(code, name);
-    byName.set(name, String.fromCodePoint(cp));
+    // A name several code points share (space: U+0020 and U+00A0) reads as the first, the plain one.
+    if (!byName.has(name)) byName.set(name, String.fromCodePoint(cp));
   }
   winAnsi = { names, byName };
   return winAnsi;

@@ -172,7 +172,7 @@ export async function verifyRedaction(doc: PDFDocument, step: RedactStep, search
   if (patterns.length === 0 || searched.length === 0) return;
   const bytes = await doc.save({ useObjectStreams: false });
   const { text } = await extractText(bytes, { format: 'text', pages: searched, maxChars: Number.MAX_SAFE_INTEGER });
-  const pages = text.split('\f');
+  const pages = text.replace(/\u00a0/g, ' ').split('\f');
   const squeeze = (s: string) => s.replace(/\s+/g, '');
   for (const [k, pageText] of pages.entries()) {
     const left =

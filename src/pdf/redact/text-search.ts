@@ -2,7 +2,8 @@
 // order on the page, a space put where the gap between two glyphs of a line is wider than a fifth of the font
 // size and a line break where a glyph starts a new line, so that "John Smith" is found whether or not the
 // PDF has a space glyph. A string matches literally (any white space in it matches any run of white space);
-// a pattern is a JavaScript regular expression (Unicode mode). Both honour ignoreCase. A match gives its
+// a pattern is a JavaScript regular expression (Unicode mode), a no-break space read as a space. Both honour
+// ignoreCase. A match gives its
 // glyphs and one box per line it spans.
 import type { RedactStep } from '../../domain/pdfs/pdf-step-content.js';
 import type { PlacedGlyph } from './content-filter.js';
@@ -50,7 +51,8 @@ export function joinGlyphs(glyphs: PlacedGlyph[]): { text: string; owner: number
       }
     }
     for (let k = 0; k < g.text.length; k++) owner.push(i);
-    text += g.text;
+    // A no-break space is a space to whoever writes a pattern (one character for one: owners stay aligned).
+    text += g.text.replace(/\u00a0/g, ' ');
     prev = g;
   }
   return { text, owner };
