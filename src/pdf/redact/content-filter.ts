@@ -99,10 +99,13 @@ class Walker {
     const out: Operand[] = [];
     let removed = false;
     let n = 0;
-    const advance = (tx: number) => (this.tm = times([1, 0, 0, 1, tx, 0], this.tm));
+    // The glyphs move along the text matrix's x axis only: Trm = [size·Th 0 0 size x rise] × Tm × CTM.
+    const placed = times(this.tm, gs.ctm);
+    const [descent, ascent] = [(gs.font?.descent ?? -250) / 1000, (gs.font?.ascent ?? 900) / 1000];
+    let x = 0;
     for (const item of items) {
       if (typeof item === 'number') {
-        advance((-item / 1000) * gs.size * gs.th);
+        x += (-item / 1000) * gs.size * gs.th;
         out.push(item);
         continue;
       }
@@ -117,21 +120,19 @@ class Walker {
       };
       for (const g of glyphs) {
         const space = g.bytes.length === 1 && g.code === 32 ? gs.tw : 0;
-        const trm = times(times([gs.size * gs.th, 0, 0, gs.size, 0, gs.rise], this.tm), gs.ctm);
-        const font = gs.font;
-        const box = mapRect(trm, { x0: 0, y0: (font?.descent ?? -250) / 1000, x1: g.width / 1000, y1: (font?.ascent ?? 900) / 1000 });
-        const size = Math.hypot(trm[2], trm[3]);
-        const goes = this.rules.glyph({ key: `${key}.${n++}`, text: g.text, box, size });
-        const tx = ((g.width / 1000) * gs.size + gs.tc + space) * gs.th;
+        const trm = times([gs.size * gs.th, 0, 0, gs.size, x, gs.rise], placed);
+        const box = mapRect(trm, { x0: 0, y0: descent, x1: g.width / 1000, y1: ascent });
+        const goes = this.rules.glyph({ key: `${key}.${n++}`, text: g.text, box, size: Math.hypot(trm[2], trm[3]) });
         if (goes) {
           flush();
           removed = true;
           out.push(gs.size !== 0 ? -(g.width + ((gs.tc + space) * 1000) / gs.size) : 0);
-        } else run.push(...g.bytes);
-        advance(tx);
+        } else for (const byte of g.bytes) run.push(byte);
+        x += ((g.width / 1000) * gs.size + gs.tc + space) * gs.th;
       }
       flush();
     }
+    this.tm = times([1, 0, 0, 1, x, 0], this.tm);
     return removed ? out : null;
   }
 

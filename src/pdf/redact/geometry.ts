@@ -28,16 +28,33 @@ export function invert(m: Matrix): Matrix | null {
   return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
 }
 
-/** The bounding box of a rectangle's corners through a matrix. */
+/** The bounding box of a rectangle's corners through a matrix (no arrays: it runs once per glyph). */
 export function mapRect(m: Matrix, r: Rect): Rect {
-  const pts = [apply(m, r.x0, r.y0), apply(m, r.x1, r.y0), apply(m, r.x0, r.y1), apply(m, r.x1, r.y1)];
-  return boundsOf(pts);
+  const ax = r.x0 * m[0];
+  const bx = r.x1 * m[0];
+  const cx = r.y0 * m[2];
+  const dx = r.y1 * m[2];
+  const ay = r.x0 * m[1];
+  const by = r.x1 * m[1];
+  const cy = r.y0 * m[3];
+  const dy = r.y1 * m[3];
+  return {
+    x0: Math.min(ax, bx) + Math.min(cx, dx) + m[4],
+    x1: Math.max(ax, bx) + Math.max(cx, dx) + m[4],
+    y0: Math.min(ay, by) + Math.min(cy, dy) + m[5],
+    y1: Math.max(ay, by) + Math.max(cy, dy) + m[5],
+  };
 }
 
 export function boundsOf(pts: Array<[number, number]>): Rect {
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of pts) {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return { x0, y0, x1, y1 };
 }
 
 const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
