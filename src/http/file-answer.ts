@@ -1,5 +1,5 @@
 // Files answered in the request, never stored (Gotenberg's PDF routes, a transient PDF job): one file as itself,
-// several as a zip of them (stored entries: PDF streams are compressed already).
+// several as a zip of them (stored entries: PDF streams and page images are compressed already).
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import { outputFileName } from '../domain/gotenberg/form.js';
@@ -9,6 +9,8 @@ export interface AnsweredFile {
   name: string;
   bytes: Uint8Array;
   pageCount?: number;
+  /** Its media type (default application/pdf): `image/png` for a page image. */
+  contentType?: string;
 }
 
 /** The zip of `files`, in memory (their bytes are in memory already); a name that repeats is numbered. */
@@ -30,23 +32,23 @@ export function zipOf(files: AnsweredFile[], now: Date): Promise<Buffer> {
   });
 }
 
-/** The one file to answer or send: the PDF itself, or a zip of several (`Gotenberg-Output-Filename`.zip). */
+/** The one file to answer or send: the file itself (a PDF, an image), or a zip of several (`Gotenberg-Output-Filename`.zip). */
 export async function oneFile(
   files: AnsweredFile[],
   header: string | undefined,
 ): Promise<{ name: string; bytes: Uint8Array; contentType: string }> {
-  if (files.length === 1) return { name: files[0].name, bytes: files[0].bytes, contentType: 'application/pdf' };
+  if (files.length === 1) return { name: files[0].name, bytes: files[0].bytes, contentType: files[0].contentType ?? 'application/pdf' };
   return { name: outputFileName(header, 'zip') ?? 'files.zip', bytes: await zipOf(files, new Date()), contentType: 'application/zip' };
 }
 
-/** 200 with the one file (application/pdf) or a zip of several (application/zip, `Gotenberg-Output-Filename`.zip). */
+/** 200 with the one file (application/pdf, or its own type) or a zip of several (application/zip, `Gotenberg-Output-Filename`.zip). */
 export async function sendFiles(reply: FastifyReply, files: AnsweredFile[], header: string | undefined) {
   reply.code(200).header('cache-control', 'private, no-store');
   if (files.length === 1) {
     const [f] = files;
     if (f.pageCount !== undefined) reply.header('folio-page-count', String(f.pageCount));
     return reply
-      .header('content-type', 'application/pdf')
+      .header('content-type', f.contentType ?? 'application/pdf')
       .header('content-disposition', contentDisposition('attachment', f.name))
       .send(Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.length));
   }

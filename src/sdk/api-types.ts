@@ -1023,6 +1023,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/pdfengines/add-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Protect PDFs with a password (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/add-password`: a route proposed to Gotenberg before it became `/forms/pdfengines/encrypt`: `userPassword` (required) and `ownerPassword` → the `encrypt` step (AES-256, every permission allowed; without an owner password, or with the user's, a random one nobody knows stands in for it). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergAddPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/attachments/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach files to PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/attachments/add`: a route proposed to Gotenberg (its `embed` route under a new name): the `attachments` files → the `attachments` step (the media type from the file name). The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergAddAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/stamp/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply several stamps to PDFs (Gotenberg-compatible)
+         * @description Gotenberg's `/forms/pdfengines/stamp/bulk`: a route proposed to Gotenberg: `stamps`, a JSON array of `{"source": "text"|"image"|"pdf", "expression", "file", "pages", "options"}` applied in order, `file` naming a `stamp` file part → `stamp` steps; `options` are pdfcpu's, mapped as on `/forms/pdfengines/stamp`. The PDFs are Folio PDF-job steps run in the sandbox on the uploads (each an unencrypted PDF with pages, at most 50 files and 5,000 pages, the plan's `maxRenderOutputBytes`), answered and never stored. One result is answered as the PDF (named after the input, or `Gotenberg-Output-Filename`), several as a zip. A field Folio cannot honour is a 400 naming it; an option drawn differently is named in `Folio-Warnings`. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergBulkStamp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/pdfengines/metadata/read": {
         parameters: {
             query?: never;
@@ -1057,6 +1117,26 @@ export interface paths {
          * @description Gotenberg's `/forms/pdfengines/bookmarks/read`: each PDF's outline as `[{title, page, children}]` (page 1-based; 0 for an entry that opens no page of the file), by file name. Read in the sandbox; nothing is stored.
          */
         post: operations["gotenbergReadBookmarks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/pdfengines/convert/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert PDF pages to images (Gotenberg-compatible)
+         * @description A route proposed to Gotenberg, `/forms/pdfengines/convert/image`: each page of the `files` PDFs drawn by poppler's pdftoppm, as a job's page images are. `format` `png` (default), `jpeg` or `tiff`; `dpi` 18–600 (default 150); `quality` 1–100 for JPEG (default 100); `firstPage` and `lastPage` (of each file; a last page past the end is the end). The uploads are checked first (each an unencrypted PDF with pages, at most 50 files); at most 200 pages are drawn per request, each page's pixels are bounded before it is drawn (a page too large at that dpi is a 400 naming `dpi`), and the images together stay within the plan's `maxRenderOutputBytes`. One image is answered as itself (`<name>-1.png`, or `Gotenberg-Output-Filename`), several as a zip (`<name>-1.png`, `<name>-2.png`… numbered within each file). A field Folio cannot honour is a 400 naming it. Nothing is stored. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).
+         */
+        post: operations["gotenbergConvertPdfToImages"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6890,6 +6970,193 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    gotenbergAddPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                    userPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergAddAttachments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergBulkStamp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                    stamps?: string;
+                    stamp?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF, or a zip of the PDFs when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
     gotenbergReadMetadata: {
         parameters: {
             query?: never;
@@ -7006,6 +7273,73 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description Error codes: body_too_large. */
             413: components["responses"]["Error"];
+            /** @description Error codes: auth_throttled, rate_limited. */
+            429: components["responses"]["Error"];
+        };
+    };
+    gotenbergConvertPdfToImages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file name of the answer (`Content-Disposition`); the extension is added. */
+                "gotenberg-output-filename"?: string;
+                /** @description Echoed as the `Gotenberg-Trace` response header (default: the request id). */
+                "gotenberg-trace"?: string;
+                /** @description As on `POST /v1/render` (24 h). */
+                "idempotency-key"?: string;
+                /** @description Webhook mode: the answer is 204 at once, and the result is sent to this URL (its host must be public unless the server runs with `FOLIO_ALLOW_INSECURE_WEBHOOKS=1`; signed like Folio's webhooks). Needs `Gotenberg-Webhook-Error-Url` or `-Events-Url` (the Gotenberg guide, "Webhook mode"). */
+                "gotenberg-webhook-url"?: string;
+                /** @description Webhook mode: where an error goes, as JSON `{status, message}`. */
+                "gotenberg-webhook-error-url"?: string;
+                /** @description Webhook mode: where `webhook.success` and `webhook.error` events go (`{event, correlationId, timestamp, error?}`). */
+                "gotenberg-webhook-events-url"?: string;
+                /** @description Webhook mode: the method of the result request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-method"?: string;
+                /** @description Webhook mode: the method of the error request: POST (default), PATCH or PUT. */
+                "gotenberg-webhook-error-method"?: string;
+                /** @description Webhook mode: a JSON object of headers added to every webhook request (they win over Folio's `Content-Type` and `Content-Disposition`). */
+                "gotenberg-webhook-extra-http-headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDFs, each named by its file name. */
+                    files: string[];
+                    format?: string;
+                    dpi?: string;
+                    firstPage?: string;
+                    lastPage?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image, or a zip of the images when there are several */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/tiff": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Error codes: invalid_request. */
+            400: components["responses"]["Error"];
+            /** @description Error codes: unauthorized. */
+            401: components["responses"]["Error"];
+            /** @description Error codes: forbidden, csrf_token_invalid. */
+            403: components["responses"]["Error"];
+            /** @description Error codes: idempotency_key_conflict, idempotency_key_in_use. */
+            409: components["responses"]["Error"];
+            /** @description Error codes: body_too_large. */
+            413: components["responses"]["Error"];
+            /** @description Error codes: pdf_step_failed. */
+            422: components["responses"]["Error"];
             /** @description Error codes: auth_throttled, rate_limited. */
             429: components["responses"]["Error"];
         };

@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { loadFeatures, scenarioKey, type Feature, type Scenario } from './gotenberg-gherkin.js';
 import { STEPS, type HttpAnswer, type StepDefinition, type World } from './gotenberg-steps.js';
+import { PROPOSAL_STEPS } from './gotenberg-proposal-steps.js';
 
 export { loadFeatures, scenarioKey, type Feature, type Scenario };
 
@@ -297,7 +298,7 @@ export async function runScenario(scenario: Scenario, target: Target, options: R
 
 /** The definition a step's text matches, with its match. */
 export function definitionOf(text: string): { definition: StepDefinition; match: RegExpExecArray } | null {
-  for (const definition of STEPS) {
+  for (const definition of [...STEPS, ...PROPOSAL_STEPS]) {
     const match = definition.pattern.exec(text);
     if (match) return { definition, match };
   }

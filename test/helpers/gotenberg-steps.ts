@@ -13,7 +13,7 @@
 //   Debian). This checks the CLAIM only: the XMP `pdfaid:part`/`conformance` (`pdfuaid:part`) that
 //   `pdfinfo -meta` shows must be the requested standard. It does not check validity; N is not used.
 // - "should be flatten": veraPDF's annotation report is empty ⇔ no page has annotations (qpdf --json).
-// - "file embedded": `pdfdetach -list` names (veraPDF's `<fileName>`); its relationship from qpdf --json.
+// - "file embedded" (or "attached"): `pdfdetach -list` names (veraPDF's `<fileName>`); its relationship from qpdf --json.
 // - Page text: `pdftotext -f N -l N file -` must CONTAIN the doc string as is (no whitespace normalisation:
 //   Gotenberg's step uses strings.Contains on the raw output).
 import assert from 'node:assert/strict';
@@ -81,7 +81,7 @@ function storePdfs(w: World): string[] {
 }
 
 /** A named file: `x.pdf` in the last answer's trace folder, or `*_x` the first file whose name contains `x`. */
-function namedFile(w: World, name: string): string {
+export function namedFile(w: World, name: string): string {
   if (name.startsWith('*_')) {
     const part = name.slice(2);
     const found = filesBelow(store(w)).find((f) => path.basename(f).includes(part));
@@ -132,6 +132,7 @@ const FIELD_SENTENCES: [RegExp, string[]][] = [
   [/The requested PDF format is not supported/, ['pdfa']],
   [/The requested split mode is not supported/, ['splitMode', 'splitSpan']],
   [/The requested metadata could not be written/, ['metadata']],
+  [/bulk stamp entry \d+/, ['stamps']],
 ];
 
 export function fieldsNamedBy(text: string): string[] {
@@ -273,7 +274,7 @@ async function relationships(file: string): Promise<Map<string, string | null>> 
 const PERMISSION_FLAGS: Record<string, string> = { printing: 'print', copying: 'copy', modifying: 'change', annotating: 'addNotes' };
 
 /** `pdfinfo` without password: an encrypted PDF (a user password) fails with "Incorrect password". */
-async function isEncrypted(file: string): Promise<boolean> {
+export async function isEncrypted(file: string): Promise<boolean> {
   return (await tool('pdfinfo', [file])).replace(/[ \n]/g, '').includes('CommandLineError:Incorrectpassword');
 }
 
@@ -358,7 +359,8 @@ export const STEPS: StepDefinition[] = [
       assert.ok(info.includes(`${flag}:${invert(m[2]) ? 'no' : 'yes'}`), `${path.basename(f)} ${m[2]} allow ${m[3]}: ${info}`);
     }),
   ),
-  step(new RegExp(`${pdfs} (should|should NOT) have the "([^"]*)" file embedded$`), (w, m) =>
+  // "attached": the proposed attachments/add route's name for the same check.
+  step(new RegExp(`${pdfs} (should|should NOT) have the "([^"]*)" file (?:embedded|attached)$`), (w, m) =>
     forEachPdf(w, async (f) => {
       const names = await embeddedNames(f);
       assert.equal(names.includes(m[3]), !invert(m[2]), `${path.basename(f)} embeds ${JSON.stringify(names)}`);

@@ -1,6 +1,7 @@
 // Gotenberg's own integration scenarios (its Gherkin features, copied unchanged into test/fixtures/gotenberg/,
 // see its README.md) run against Folio's HTTP server: the PDF engines routes, /health, /version, output file
-// names and webhooks. One test per scenario, named `<feature file> › <scenario name>`; the steps are
+// names and webhooks, and the features of four routes proposed to Gotenberg (add-password, attachments/add,
+// stamp/bulk, convert/image; the README names each one's pull request). One test per scenario, named `<feature file> › <scenario name>`; the steps are
 // Gotenberg's, asserted as its runner asserts them (test/helpers/gotenberg-steps.ts says where Folio's
 // answers differ by design: JSON errors, the PDF/A claim instead of veraPDF). Chromium and LibreOffice
 // features belong to a slower tier and are not copied yet.
@@ -67,6 +68,7 @@ const NOT_APPLICABLE = new Map<string, string>([
   ...named(ROOT_PATH, [
     'health.feature › GET /foo/health (Root Path)',
     'health.feature › HEAD /foo/health (Root Path)',
+    'pdfengines_attachments.feature › POST /foo/forms/pdfengines/attachments/add (Root Path)',
     'pdfengines_bookmarks.feature › POST /foo/forms/pdfengines/bookmarks/{write|read} (Root Path)',
     'pdfengines_convert.feature › POST /foo/forms/pdfengines/convert (Root Path)',
     'pdfengines_embed.feature › POST /foo/forms/pdfengines/embed (Root Path)',
@@ -99,6 +101,7 @@ const NOT_APPLICABLE = new Map<string, string>([
   ...named(AUTH, [
     'health.feature › GET /health (Basic Auth)',
     'health.feature › HEAD /health (Basic Auth)',
+    'pdfengines_attachments.feature › POST /forms/pdfengines/attachments/add (Basic Auth)',
     'pdfengines_bookmarks.feature › POST /forms/pdfengines/bookmarks/write (Basic Auth)',
     'pdfengines_bookmarks.feature › POST /forms/pdfengines/bookmarks/read (Basic Auth)',
     'pdfengines_convert.feature › POST /forms/pdfengines/convert (Basic Auth)',
@@ -118,7 +121,9 @@ const NOT_APPLICABLE = new Map<string, string>([
     'version.feature › GET /version (Basic Auth)',
   ]),
   ...named(DOWNLOAD_FROM, [
+    'pdfengines_attachments.feature › POST /forms/pdfengines/attachments/add (Download From)',
     'pdfengines_bookmarks.feature › POST /forms/pdfengines/bookmarks/write (Download From)',
+    'pdfengines_bulk_stamp.feature › POST /forms/pdfengines/stamp/bulk (PDF via Download From - pdfcpu)',
     'pdfengines_bookmarks.feature › POST /forms/pdfengines/bookmarks/read (Download From)',
     'pdfengines_convert.feature › POST /forms/pdfengines/convert (Download From)',
     'pdfengines_embed.feature › POST /forms/pdfengines/embed with (Download From)',
@@ -150,6 +155,10 @@ const NOT_APPLICABLE = new Map<string, string>([
   [
     'pdfengines_encrypt.feature › POST /forms/pdfengines/encrypt (PDFtk - user password only)',
     engine('pdftk needs both passwords, so Gotenberg answers 400', '"(default - user password only)"'),
+  ],
+  [
+    "pdfengines_password.feature › POST /forms/pdfengines/add-password with password engines that don't support password protection",
+    engine('exiftool cannot encrypt, so Gotenberg answers 500', '"(default - QPDF)"'),
   ],
   [
     'pdfengines_rotate.feature › POST /forms/pdfengines/rotate (Specific Pages - pdftk unsupported)',

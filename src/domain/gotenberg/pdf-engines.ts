@@ -1,11 +1,12 @@
 // Gotenberg's PDF engine routes (`/forms/pdfengines/…`) as Folio PDF-job steps: which fields each route
 // reads, and each field as the step that does its work, in Gotenberg's order (a split first, then on each
 // part: watermarks, stamps, rotation, flattening, bookmarks, metadata, embedded files, image optimisation,
-// encryption). The steps are checked
-// afterwards like any PDF job's (domain/pdfs/pdf-steps.ts). Pure: no I/O.
+// encryption). The steps are checked afterwards like any PDF job's (domain/pdfs/pdf-steps.ts). Pure: no I/O.
+// `add-password`, `attachments/add` and `stamp/bulk` are routes Gotenberg contributors proposed (the Gotenberg
+// guide's table says where each comes from): the encryption, the embedded files and several stamps again.
 import { randomBytes } from 'node:crypto';
 import { parseGoBool, refuseField, type FormProblem } from './form.js';
-import { stampSteps } from './pdf-stamp-form.js';
+import { bulkStampSteps, stampSteps } from './pdf-stamp-form.js';
 import { metadataStep, outlineEntries, type GotenbergBookmark } from './pdf-metadata-form.js';
 
 export const ENGINE_ROUTES = [
@@ -21,6 +22,9 @@ export const ENGINE_ROUTES = [
   'watermark',
   'stamp',
   'rotate',
+  'add-password',
+  'attachments/add',
+  'stamp/bulk',
 ] as const;
 export type EngineRoute = (typeof ENGINE_ROUTES)[number];
 
@@ -65,7 +69,18 @@ export const ROUTE_FIELDS: Record<EngineRoute, string[]> = {
   watermark: WATERMARKS,
   stamp: STAMPS,
   rotate: ['rotateAngle', 'rotatePages'],
+  'add-password': ['userPassword', 'ownerPassword'],
+  'attachments/add': [],
+  'stamp/bulk': ['stamps'],
 };
+
+/** The file fields each route takes beside its input PDFs (what a stamp, a watermark or an embedding brings). */
+function takesFiles(route: EngineRoute, field: string): boolean {
+  if (route === 'attachments/add') return field === 'attachments';
+  if (route === 'stamp/bulk') return field === 'stamp';
+  const allowed = ROUTE_FIELDS[route];
+  return field === 'embeds' ? allowed.includes('embedsMetadata') : field !== 'attachments' && allowed.includes(`${field}Source`);
+}
 
 /** Fields that may be sent several times (several stamps or watermarks in one request). */
 export const REPEATABLE_FIELDS: ReadonlySet<string> = new Set([...STAMPS, ...WATERMARKS]);
@@ -74,7 +89,7 @@ export const REPEATABLE_FIELDS: ReadonlySet<string> = new Set([...STAMPS, ...WAT
 export interface EngineForm {
   fields: Map<string, string>;
   repeated: Map<string, string[]>;
-  /** Files of the fields `stamp`, `watermark` and `embeds`, in the order sent. */
+  /** Files of the fields `stamp`, `watermark`, `embeds` and `attachments`, in the order sent. */
   extra: Array<{ field: string; name: string; bytes: Buffer }>;
   /** The input PDFs' file names, in the order they are worked on. */
   inputs: string[];
@@ -149,6 +164,7 @@ function splitPlan(
 function encryptStep(form: EngineForm, route: EngineRoute): Record<string, unknown> | FormProblem | null {
   const user = form.fields.get('userPassword') ?? '';
   const owner = form.fields.get('ownerPassword') ?? '';
+  if (route === 'add-password' && user === '') return refuseField('userPassword', 'is required').problem;
   if (user === '' && owner === '')
     return route === 'encrypt' ? refuseField('userPassword', "a 'userPassword' or 'ownerPassword' is required").problem : null;
   const names: Record<string, string> = {
@@ -171,8 +187,10 @@ function encryptStep(form: EngineForm, route: EngineRoute): Record<string, unkno
   return { type: 'encrypt', ...(user !== '' ? { userPassword: user } : {}), ownerPassword, permissions };
 }
 
-function embedSteps(form: EngineForm): Array<Record<string, unknown>> | FormProblem {
-  const files = form.extra.filter((f) => f.field === 'embeds');
+/** The `embeds` files (`attachments` on attachments/add) as an `attachments` step, with `embedsMetadata`. */
+function embedSteps(form: EngineForm, route: EngineRoute): Array<Record<string, unknown>> | FormProblem {
+  const field = route === 'attachments/add' ? 'attachments' : 'embeds';
+  const files = form.extra.filter((f) => f.field === field);
   const raw = form.fields.get('embedsMetadata') ?? '';
   let meta: Record<string, Record<string, string>> = {};
   if (raw !== '') {
@@ -229,15 +247,29 @@ function conformStep(form: EngineForm, route: EngineRoute): Record<string, unkno
   return { type: 'conform', ...(pdfa !== '' ? { standard: PDFA[pdfa] } : {}), ...(pdfua ? { accessibility: 'pdf/ua-1' } : {}) };
 }
 
+/** The watermarks, then the stamps (those of `stamps` on stamp/bulk), added to `plan`; or the first problem. */
+function addStamps(route: EngineRoute, form: EngineForm, plan: EnginePlan): FormProblem | null {
+  for (const kind of ['watermark', 'stamp'] as const) {
+    const files = form.extra.filter((f) => f.field === kind);
+    const s =
+      route === 'stamp/bulk' && kind === 'stamp'
+        ? bulkStampSteps(form.fields.get('stamps') ?? '', files)
+        : stampSteps(kind, { repeated: form.repeated, files });
+    if ('problem' in s) return s.problem;
+    if (route === kind && s.steps.length === 0) return refuseField(`${kind}Source`, 'is required').problem;
+    plan.steps.push(...s.steps);
+    Object.assign(plan.pdfs, s.pdfs);
+    plan.warnings.push(...s.warnings);
+  }
+  return null;
+}
+
 /** The plan of one request, or the first field Folio cannot honour. */
 export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | { problem: FormProblem } {
   const allowed = ROUTE_FIELDS[route];
   for (const name of form.fields.keys()) if (!allowed.includes(name)) return refuseField(name, `not a field of /forms/pdfengines/${route}`);
-  for (const f of form.extra) {
-    const ok =
-      (f.field === 'embeds' && allowed.includes('embedsMetadata')) || (f.field !== 'embeds' && allowed.includes(`${f.field}Source`));
-    if (!ok) return refuseField(f.field, `/forms/pdfengines/${route} takes no ${f.field} files`);
-  }
+  for (const f of form.extra)
+    if (!takesFiles(route, f.field)) return refuseField(f.field, `/forms/pdfengines/${route} takes no ${f.field} files`);
   const conform = conformStep(form, route);
   if (isProblem(conform)) return { problem: conform };
   const autoIndex = bool(form, 'autoIndexBookmarks', false);
@@ -245,15 +277,8 @@ export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | {
   const titleBookmarks = bool(form, 'titleBookmarks', false);
   if (isProblem(titleBookmarks)) return { problem: titleBookmarks };
   const plan: EnginePlan = { steps: [], pdfs: {}, warnings: [], autoIndex, titleBookmarks };
-  for (const kind of ['watermark', 'stamp'] as const) {
-    const files = form.extra.filter((f) => f.field === kind);
-    const s = stampSteps(kind, { repeated: form.repeated, files });
-    if ('problem' in s) return s;
-    if (route === kind && s.steps.length === 0) return refuseField(`${kind}Source`, 'is required');
-    plan.steps.push(...s.steps);
-    Object.assign(plan.pdfs, s.pdfs);
-    plan.warnings.push(...s.warnings);
-  }
+  const stamps = addStamps(route, form, plan);
+  if (stamps) return { problem: stamps };
   const angle = form.fields.get('rotateAngle') ?? '';
   if (angle !== '' || route === 'rotate') {
     if (!['90', '180', '270'].includes(angle)) return refuseField('rotateAngle', 'must be 90, 180 or 270');
@@ -280,7 +305,7 @@ export function enginePlan(route: EngineRoute, form: EngineForm): EnginePlan | {
         `metadata.${key} is not written: Folio writes the document information (Title, Author, Subject, Keywords, Creator, Producer, dates, Trapped)`,
       );
   }
-  const embeds = embedSteps(form);
+  const embeds = embedSteps(form, route);
   if (isProblem(embeds)) return { problem: embeds };
   plan.steps.push(...embeds);
   if (conform) plan.steps.push(conform);

@@ -1,7 +1,8 @@
 // Gotenberg's stamp and watermark fields (`stampSource`, `stampExpression`, `stampPages`, `stampOptions`,
 // repeatable, and the `stamp` files) as Folio stamp steps. Gotenberg hands the options to pdfcpu; Folio
 // honours the ones it has a stamp property for and names the others in a warning (they are cosmetic: the
-// stamp is still drawn). Pure: no I/O.
+// stamp is still drawn). The proposed stamp/bulk route's `stamps` JSON array is read entry by entry the same
+// way. Pure: no I/O.
 import { refuseField, type FormProblem } from './form.js';
 
 /** What a route read from a form that a stamp needs. */
@@ -152,5 +153,74 @@ export function stampSteps(kind: 'stamp' | 'watermark', form: StampForm): StampP
     plan.steps.push(step);
   }
   if (file < form.files.length) return refuseField(kind, `${form.files.length - file} ${kind} file(s) no image or pdf source uses`);
+  return plan;
+}
+
+/** One entry of a bulk stamp's `stamps` array (pdfcpu options as a JSON object). */
+interface BulkStampEntry {
+  source?: unknown;
+  expression?: unknown;
+  file?: unknown;
+  pages?: unknown;
+  options?: unknown;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
+/**
+ * A bulk stamp (`stamps`: `[{source, expression, file, pages, options}]`, applied in order) as stamp steps:
+ * each entry is read as the stamp fields would be, its `file` the `stamp` file of that name. A problem names
+ * the field `stamps` and the entry.
+ */
+export function bulkStampSteps(raw: string, files: StampForm['files']): StampPlan | { problem: FormProblem } {
+  if (raw.trim() === '') return refuseField('stamps', 'is required: a JSON array of stamps [{"source", "expression" or "file", …}]');
+  let entries: unknown;
+  try {
+    entries = JSON.parse(raw);
+  } catch {
+    return refuseField('stamps', 'must be a JSON array of stamps [{"source", "expression" or "file", "pages", "options"}]');
+  }
+  if (!Array.isArray(entries) || entries.length === 0) return refuseField('stamps', 'must be a JSON array of at least one stamp');
+  const byName = new Map<string, StampForm['files'][number]>();
+  for (const f of files) {
+    if (byName.has(f.name)) return refuseField('stamp', `two stamp files are named ${f.name}: name each one uniquely`);
+    byName.set(f.name, f);
+  }
+  const used = new Set<string>();
+  const plan: StampPlan = { steps: [], pdfs: {}, warnings: [] };
+  for (const [i, e] of (entries as BulkStampEntry[]).entries()) {
+    const entry = (message: string) => refuseField('stamps', `entry ${i}: ${message}`);
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return entry('must be an object {"source", …}');
+    const source = text(e.source);
+    const name = text(e.file);
+    const file = byName.get(name);
+    if ((source === 'image' || source === 'pdf') && name === '')
+      return entry(`${source === 'image' ? 'an image' : 'a pdf'} stamp names its stamp file in "file"`);
+    if ((source === 'image' || source === 'pdf') && !file) return entry(`no stamp file is named ${JSON.stringify(name)}`);
+    if (file) used.add(name);
+    const options = e.options === undefined || e.options === null ? '' : JSON.stringify(e.options);
+    const one = stampSteps('stamp', {
+      repeated: new Map([
+        ['stampSource', [source]],
+        ['stampExpression', [text(e.expression)]],
+        ['stampPages', [text(e.pages)]],
+        ['stampOptions', [options]],
+      ]),
+      files: file && (source === 'image' || source === 'pdf') ? [file] : [],
+    });
+    if ('problem' in one)
+      return entry(one.problem.message.replace(/^stamp(\w*): /, (_, k: string) => `${k === '' ? 'file' : k.toLowerCase()}: `));
+    const [step] = one.steps;
+    // Each entry's PDF page under a key of its own (one call keys its only file 0).
+    const pdf = one.pdfs['gotenberg:stamp:0'];
+    if (pdf) {
+      plan.pdfs[`gotenberg:stamp:${i}`] = pdf;
+      step.pdf = { pdfId: `gotenberg:stamp:${i}`, page: 1 };
+    }
+    plan.steps.push(step);
+    plan.warnings.push(...one.warnings.map((w) => w.replace(/^stampOptions\./, `stamps[${i}].options.`)));
+  }
+  const unused = files.find((f) => !used.has(f.name));
+  if (unused) return refuseField('stamp', `no entry of stamps names the stamp file ${unused.name}`);
   return plan;
 }

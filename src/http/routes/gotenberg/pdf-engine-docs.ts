@@ -15,6 +15,9 @@ export const SUMMARIES: Record<EngineRoute, string> = {
   watermark: 'Watermark PDFs (Gotenberg-compatible)',
   stamp: 'Stamp PDFs (Gotenberg-compatible)',
   rotate: 'Rotate PDF pages (Gotenberg-compatible)',
+  'add-password': 'Protect PDFs with a password (Gotenberg-compatible)',
+  'attachments/add': 'Attach files to PDFs (Gotenberg-compatible)',
+  'stamp/bulk': 'Apply several stamps to PDFs (Gotenberg-compatible)',
 };
 
 const WHAT: Record<EngineRoute, string> = {
@@ -36,6 +39,12 @@ const WHAT: Record<EngineRoute, string> = {
     '`watermarkSource` (text, image, pdf), `watermarkExpression`, `watermarkPages`, `watermarkOptions`, `watermark` files → `watermark` steps (repeatable)',
   stamp: '`stampSource` (text, image, pdf), `stampExpression`, `stampPages`, `stampOptions`, `stamp` files → `stamp` steps (repeatable)',
   rotate: '`rotateAngle` (90, 180, 270) and `rotatePages` → the `rotate` step',
+  'add-password':
+    "a route proposed to Gotenberg before it became `/forms/pdfengines/encrypt`: `userPassword` (required) and `ownerPassword` → the `encrypt` step (AES-256, every permission allowed; without an owner password, or with the user's, a random one nobody knows stands in for it)",
+  'attachments/add':
+    'a route proposed to Gotenberg (its `embed` route under a new name): the `attachments` files → the `attachments` step (the media type from the file name)',
+  'stamp/bulk':
+    'a route proposed to Gotenberg: `stamps`, a JSON array of `{"source": "text"|"image"|"pdf", "expression", "file", "pages", "options"}` applied in order, `file` naming a `stamp` file part → `stamp` steps; `options` are pdfcpu\'s, mapped as on `/forms/pdfengines/stamp`',
 };
 
 const pdfAnswer = {
@@ -46,26 +55,46 @@ const pdfAnswer = {
   },
 };
 
+const BULK_EXAMPLE =
+  '[{"source":"text","expression":"PAID","options":{"rot":"45"}},{"source":"image","file":"logo.png","options":{"pos":"br"}}]';
+const text = (example: string) => ({ type: 'string', example });
+const files = { type: 'array', items: { type: 'string', format: 'binary' } };
+
+/** The fields a route's form example shows beside `files`, and the example. */
+const EXAMPLES: Partial<Record<EngineRoute, { properties: Record<string, unknown>; example: Record<string, unknown> }>> = {
+  split: {
+    properties: { splitMode: text('intervals'), splitSpan: text('1') },
+    example: { files: ['<report.pdf>'], splitMode: 'intervals', splitSpan: '1' },
+  },
+  stamp: {
+    properties: { stampSource: text('text'), stampExpression: text('PAID') },
+    example: { files: ['<invoice.pdf>'], stampSource: 'text', stampExpression: 'PAID' },
+  },
+  'stamp/bulk': {
+    properties: { stamps: text(BULK_EXAMPLE), stamp: files },
+    example: { files: ['<invoice.pdf>'], stamp: ['<logo.png>'], stamps: BULK_EXAMPLE },
+  },
+  'add-password': {
+    properties: { userPassword: text('open-sesame') },
+    example: { files: ['<invoice.pdf>'], userPassword: 'open-sesame' },
+  },
+  'attachments/add': {
+    properties: { attachments: files },
+    example: { files: ['<invoice.pdf>'], attachments: ['<factur-x.xml>'] },
+  },
+};
+
 const form = (route: EngineRoute | 'read') => ({
   mediaType: 'multipart/form-data',
   schema: {
     type: 'object',
     required: ['files'],
     properties: {
-      files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The PDFs, each named by its file name.' },
-      ...(route === 'split'
-        ? { splitMode: { type: 'string', example: 'intervals' }, splitSpan: { type: 'string', example: '1' } }
-        : route === 'stamp'
-          ? { stampSource: { type: 'string', example: 'text' }, stampExpression: { type: 'string', example: 'PAID' } }
-          : {}),
+      files: { ...files, description: 'The PDFs, each named by its file name.' },
+      ...(route !== 'read' ? EXAMPLES[route]?.properties : {}),
     },
   },
-  example:
-    route === 'split'
-      ? { files: ['<report.pdf>'], splitMode: 'intervals', splitSpan: '1' }
-      : route === 'stamp'
-        ? { files: ['<invoice.pdf>'], stampSource: 'text', stampExpression: 'PAID' }
-        : { files: ['<file1.pdf>', '<file2.pdf>'] },
+  example: (route !== 'read' ? EXAMPLES[route]?.example : undefined) ?? { files: ['<file1.pdf>', '<file2.pdf>'] },
 });
 
 export function engineRouteSchema(route: EngineRoute, path: string) {
@@ -102,6 +131,45 @@ export function readRouteSchema(what: 'metadata' | 'bookmarks') {
         200: {
           description: `The ${what} by file name`,
           content: { 'application/json': { schema: { type: 'object', additionalProperties: true }, example } },
+        },
+      },
+    },
+  };
+}
+
+export function imageRouteSchema() {
+  return {
+    tags: ['Gotenberg'],
+    summary: 'Convert PDF pages to images (Gotenberg-compatible)',
+    description:
+      "A route proposed to Gotenberg, `/forms/pdfengines/convert/image`: each page of the `files` PDFs drawn by poppler's pdftoppm, as a job's page images are. `format` `png` (default), `jpeg` or `tiff`; `dpi` 18–600 (default 150); `quality` 1–100 for JPEG (default 100); `firstPage` and `lastPage` (of each file; a last page past the end is the end). The uploads are checked first (each an unencrypted PDF with pages, at most 50 files); at most 200 pages are drawn per request, each page's pixels are bounded before it is drawn (a page too large at that dpi is a 400 naming `dpi`), and the images together stay within the plan's `maxRenderOutputBytes`. One image is answered as itself (`<name>-1.png`, or `Gotenberg-Output-Filename`), several as a zip (`<name>-1.png`, `<name>-2.png`… numbered within each file). A field Folio cannot honour is a 400 naming it. Nothing is stored. Authenticated like the other Gotenberg routes (Bearer, or the key as the HTTP Basic password).",
+    'x-folio': {
+      success: 'The image, or a zip of the images',
+      errors: ['body_too_large', 'pdf_step_failed'] as const,
+      alternativeBody: {
+        mediaType: 'multipart/form-data',
+        schema: {
+          type: 'object',
+          required: ['files'],
+          properties: {
+            files: { ...files, description: 'The PDFs, each named by its file name.' },
+            format: text('png'),
+            dpi: text('150'),
+            firstPage: text('1'),
+            lastPage: text('3'),
+          },
+        },
+        example: { files: ['<report.pdf>'], format: 'png', dpi: '150', firstPage: '1', lastPage: '3' },
+      },
+      responses: {
+        200: {
+          description: 'The image, or a zip of the images when there are several',
+          content: {
+            'image/png': { schema: { type: 'string', format: 'binary' }, example: '…PNG… (the image bytes)' },
+            'image/jpeg': { schema: { type: 'string', format: 'binary' }, example: '(the JPEG bytes)' },
+            'image/tiff': { schema: { type: 'string', format: 'binary' }, example: 'II*… (the TIFF bytes)' },
+            'application/zip': { schema: { type: 'string', format: 'binary' }, example: 'PK… (the zip bytes)' },
+          },
         },
       },
     },

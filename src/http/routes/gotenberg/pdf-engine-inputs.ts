@@ -4,8 +4,8 @@ import { mergeOrder } from '../../../domain/gotenberg/form.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { FormFile } from '../../multipart/form-parts.js';
 
-/** File fields that are not inputs: what a stamp, a watermark or an embedding brings. */
-export const EXTRA_FILE_FIELDS = new Set(['stamp', 'watermark', 'embeds']);
+/** File fields that are not inputs: what a stamp, a watermark or an embedding (`embeds`, `attachments`) brings. */
+export const EXTRA_FILE_FIELDS = new Set(['stamp', 'watermark', 'embeds', 'attachments']);
 
 /** The form's input PDFs (any other file field, as Gotenberg reads them), in the order worked on. */
 export function inputPdfs(files: FormFile[], merge: boolean): FormFile[] {

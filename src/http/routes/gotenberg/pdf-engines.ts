@@ -2,7 +2,8 @@
 // (domain/gotenberg/pdf-engines.ts maps each route's fields onto them) in the sandbox, answered and never
 // stored. A merge joins the files in the alphanumeric order of their names; every other route works on each
 // file alone. One result is answered as the PDF, several as a zip of them (Gotenberg's names: the input's,
-// `name_0.pdf`, `name_1.pdf`… for the parts of a split). The read routes answer JSON by file name.
+// `name_0.pdf`, `name_1.pdf`… for the parts of a split). The read routes answer JSON by file name, the image
+// route (pdf-engine-images.ts) the pages as images.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { outputFileName } from '../../../domain/gotenberg/form.js';
 import { ENGINE_ROUTES, enginePlan, REPEATABLE_FIELDS, type EnginePlan, type EngineRoute } from '../../../domain/gotenberg/pdf-engines.js';
@@ -17,6 +18,7 @@ import { gotenbergHeaders } from './chromium.js';
 import { engineRouteSchema, SUMMARIES } from './pdf-engine-docs.js';
 import { oneFile, sendFiles, type AnsweredFile } from '../../file-answer.js';
 import { readRoutes } from './pdf-engine-reads.js';
+import { imageRoute } from './pdf-engine-images.js';
 import { EXTRA_FILE_FIELDS, inputPdfs } from './pdf-engine-inputs.js';
 
 /** Where the outline entries go: before the steps that change the file's pages or bytes as a whole. */
@@ -149,4 +151,5 @@ export function gotenbergPdfEngineRoutes(app: FastifyInstance, s: Services) {
       );
   }
   readRoutes(app, s);
+  imageRoute(app, s);
 }
