@@ -77,7 +77,7 @@ function loadPdfjs(): Promise<{ pdfjs: Pdfjs; dir: string }> {
 export async function extractText(pdf: Uint8Array, opts: ExtractTextOptions): Promise<ExtractedText> {
   const { pdfjs, dir } = await loadPdfjs();
   const task = pdfjs.getDocument({
-    data: pdf.slice(),
+    data: new Uint8Array(pdf), // a copy (pdf.js takes its buffer over), and never a Buffer (pdf.js refuses one)
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,

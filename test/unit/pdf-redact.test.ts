@@ -1,9 +1,11 @@
 // The redact step's rules on PDFs made with pdf-lib (standard Helvetica, WinAnsi, no /Widths): a pattern
 // goes and the words beside it stay, an area is read on the page as shown (rotation applied), a form drawn
 // in an area loses only that placement's text, annotations in an area go (a field's value with its
-// widget), and the check after the step fails when the text can still be read. Chromium and LibreOffice
+// widget), and the check after the step fails when the text can still be read; and real PDFs made by
+// LibreOffice and Chromium (test/fixtures/pdf/text). Chromium and LibreOffice
 // PDFs, with pdftotext and pdfimages as the judges: test/render/pdf-redact.test.ts.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { test } from 'node:test';
 import { PDFDocument, PDFName, StandardFonts, degrees } from '@cantoo/pdf-lib';
 import { runPdfSteps } from '../../src/pdf/pipeline.js';
@@ -86,6 +88,22 @@ test('annotations in an area go, and a form field loses its value with its widge
   const annots = out.getPage(0).node.lookup(PDFName.of('Annots'));
   assert.equal(annots && 'size' in annots ? (annots as { size(): number }).size() : 0, 0);
   assert.doesNotMatch(Buffer.from(await out.save()).toString('latin1'), /DE89/);
+});
+
+test('PDFs made by LibreOffice and Chromium (subset TrueType, Identity-H): the words go, their lines stay', async () => {
+  const dir = new URL('../fixtures/pdf/text/', import.meta.url);
+  const office = await textOf(
+    await run(fs.readFileSync(new URL('untagged.pdf', dir)), { text: ['three valleys', 'Two new nests'], patterns: ['\\bRepeat\\b'] }),
+  );
+  assert.doesNotMatch(office, /three valleys|Two new nests|Repeat/);
+  for (const kept of ['The survey covered', 'in the spring', 'Water levels were high', 'in autumn', 'Share the data'])
+    assert.ok(office.includes(kept), kept);
+  const tagged = fs.readFileSync(new URL('tagged.pdf', dir));
+  const before = await textOf(tagged);
+  const word = /\b[A-Z][a-z]{5,}\b/.exec(before)![0];
+  const after = await textOf(await run(tagged, { text: [word] }));
+  assert.doesNotMatch(after, new RegExp(`\\b${word}\\b`));
+  assert.ok(after.length > before.length / 2, 'the rest of the text stays');
 });
 
 test('the check after the step fails when the text can still be read', async () => {
