@@ -122,6 +122,30 @@ const KEYS: Record<PdfStep['type'], string[]> = {
   ...CONTENT_KEYS,
 };
 
+/** Every step type, in the order the guide lists them (the API's enum, the MCP tool's). */
+export const PDF_STEP_TYPES = [
+  'select',
+  'rotate',
+  'stamp',
+  'watermark',
+  'merge',
+  'fillForm',
+  'flatten',
+  'metadata',
+  'attachments',
+  'outline',
+  'redact',
+  'nUp',
+  'conform',
+  'extractText',
+  'validate',
+  'split',
+  'optimize',
+  'encrypt',
+  'sign',
+  'timestamp',
+] as const satisfies ReadonlyArray<PdfStep['type']>;
+
 /** One step checked and with its defaults, or the problem naming its field. */
 function checkStep(raw: unknown, f: string): PdfStep | StepProblem {
   if (!isObj(raw) || typeof raw.type !== 'string' || !(raw.type in KEYS))

@@ -9,7 +9,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { looksLikeImage } from '../../../domain/pdfs/image-formats.js';
-import { MAX_STEPS } from '../../../domain/pdfs/pdf-steps.js';
+import { MAX_STEPS, PDF_STEP_TYPES } from '../../../domain/pdfs/pdf-steps.js';
 import { FolioApiError, type FolioClient } from '../../../sdk/index.js';
 import { formatBytes, plural } from '../output.js';
 import { fail, iso, ok, withClient } from './results.js';
@@ -47,28 +47,7 @@ const DESCRIPTION = `Runs PDF steps, in order, on one PDF: a managed PDF (pdfId)
 - sign / timestamp: with a stored certificate: {"type":"sign","certificateId":"scert_…","timestamp":true}, {"type":"timestamp"}
 Order: content steps first, then at most one each of conform, split, optimize, encrypt, sign, then timestamps; extractText and validate read the document where they stand (before split). Steps that only read make no PDF.`;
 
-const STEP_TYPES = [
-  'select',
-  'rotate',
-  'stamp',
-  'watermark',
-  'merge',
-  'fillForm',
-  'flatten',
-  'metadata',
-  'attachments',
-  'outline',
-  'redact',
-  'nUp',
-  'conform',
-  'extractText',
-  'validate',
-  'split',
-  'optimize',
-  'encrypt',
-  'sign',
-  'timestamp',
-] as const;
+const STEP_TYPES = PDF_STEP_TYPES;
 
 const looksLikePdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
 

@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_STEPS, STAMP_POSITIONS } from '../../../domain/pdfs/pdf-steps.js';
+import { MAX_STEPS, PDF_STEP_TYPES, STAMP_POSITIONS } from '../../../domain/pdfs/pdf-steps.js';
 import { PDF_JOB_BODY_LIMIT } from '../../../domain/pdfs/pdf-step-shapes.js';
 import { MAX_MERGE_SOURCES } from '../../../services/pdfs/pdf-merges.js';
 import type { Services } from '../../../services/index.js';
@@ -33,28 +33,7 @@ const Step = Type.Object(
     type: Type.String({
       description:
         'select, rotate, stamp, watermark, merge, fillForm, flatten, metadata, attachments, outline, redact, nUp, conform, extractText, validate, split, optimize, encrypt, sign or timestamp.',
-      enum: [
-        'select',
-        'rotate',
-        'stamp',
-        'watermark',
-        'merge',
-        'fillForm',
-        'flatten',
-        'metadata',
-        'attachments',
-        'outline',
-        'redact',
-        'nUp',
-        'conform',
-        'extractText',
-        'validate',
-        'split',
-        'optimize',
-        'encrypt',
-        'sign',
-        'timestamp',
-      ],
+      enum: [...PDF_STEP_TYPES],
     }),
   },
   {
