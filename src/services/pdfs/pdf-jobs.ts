@@ -178,10 +178,10 @@ export class PdfJobs {
       if (used >= limit)
         throw new AppError('storage_limit_exceeded', `the account stores ${used} bytes; the plan's storage limit is ${limit} bytes`);
     }
-    const sources = [];
+    const sources: Array<{ bytes: Uint8Array; field: string }> = [];
     for (const s of resolved) sources.push({ bytes: await this.ctx.blobs.getBuffer(s.storageKey), field: s.field });
     const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, steps, pages);
-    const results = await this.#work(accountId, sources, steps, prepared, maxBytes, deadline);
+    const results = await this.#metered(accountId, () => this.#work(accountId, sources, steps, prepared, maxBytes, deadline));
     const reports = results[0]?.reports;
     // Steps that only read (extractText, validate) make no new PDF: their reports are the answer.
     if (steps.every((st) => READ_STEPS.includes(st.type))) return { pdfs: [], reports: reports ?? [] };
@@ -252,7 +252,7 @@ export class PdfJobs {
     for (const [i, g] of groups.entries()) {
       const prepared = await prepareStepInputs(this.ctx, this.deps, accountId, plans[i], total, Object.fromEntries(given));
       const sources = g.files.map((f) => ({ bytes: f.bytes, field: f.name }));
-      out.push(await this.#work(accountId, sources, plans[i], prepared, maxBytes, deadline));
+      out.push(await this.#metered(accountId, () => this.#work(accountId, sources, plans[i], prepared, maxBytes, deadline)));
     }
     return out;
   }
@@ -279,17 +279,6 @@ export class PdfJobs {
 
   /** The steps in the sandbox, then `optimize` and what runs after the sandbox; each result within `maxBytes`. */
   async #work(
-    accountId: string,
-    sources: Array<{ bytes: Uint8Array; field: string }>,
-    steps: PdfStep[],
-    prepared: Awaited<ReturnType<typeof prepareStepInputs>>,
-    maxBytes: number,
-    deadline: number,
-  ) {
-    return this.#metered(accountId, () => this.#steps(accountId, sources, steps, prepared, maxBytes, deadline));
-  }
-
-  async #steps(
     accountId: string,
     sources: Array<{ bytes: Uint8Array; field: string }>,
     steps: PdfStep[],
