@@ -35,9 +35,12 @@ test('mapping: lengths with and without units, templates, failOn, screenshot def
     displayHeaderFooter: true,
     headerTemplate: '<span></span>',
     footerTemplate: '<p>f</p>',
+    outline: false,
   });
   assert.deepEqual(m.failOn, ['page_exception', 'http_error_status']);
-  assert.deepEqual(m.pdf, { metadata: { title: 'T', keywords: ['a', 'b'] }, standard: 'pdf/a-3b' });
+  // Metadata is a step (it writes every exiftool key Folio knows, not only the five of pdf.metadata).
+  assert.deepEqual(m.pdf, { standard: 'pdf/a-3b' });
+  assert.deepEqual(m.steps, [{ type: 'metadata', title: 'T', keywords: ['a', 'b'] }]);
   const shot = mapChromiumForm(
     'screenshot',
     new Map([

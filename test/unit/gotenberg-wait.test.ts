@@ -16,7 +16,9 @@ describe("Gotenberg's wait fields", () => {
       ['waitForSelector', '#chart'],
     ]);
     assert.ok(!('problem' in m), JSON.stringify(m));
-    assert.deepEqual(m.waitFor, { delayMs: 1500, expression: 'window.status === "ready"', selector: '#chart' });
+    // The expression is wrapped so that one that throws or is undefined stops the wait at once.
+    assert.deepEqual({ ...m.waitFor, expression: undefined }, { delayMs: 1500, expression: undefined, selector: '#chart' });
+    assert.match(m.waitFor!.expression!, /\nwindow.status === "ready"\n/);
     const none = html([
       ['waitDelay', ''],
       ['waitForSelector', ''],

@@ -1,24 +1,30 @@
 // Gotenberg's form fields (the Chromium routes, /forms/chromium/{convert,screenshot}/html) read into the
 // fields of a Folio render job: print options (`print`, checked later by domain/jobs/print-options.ts like any
 // job's), document options (`pdf`, `protection`), `failOn`, wait conditions (`waitFor`, wait.ts) and page
-// images. Every field is either mapped or refused by name: nothing a Gotenberg client sends is silently
-// ignored (docs/gotenberg.md is the table). Each field is one entry of FIELDS. Pure: no I/O.
+// images. The PDF-engine fields of a conversion (split, metadata, flatten, watermarks, stamps, rotation,
+// embedded files, image optimisation) are set aside and planned by chromium-engine.ts: the render job's own
+// `steps` and `attachments`, or PDF-job steps on the printed PDF. Every field is either mapped or refused by
+// name: nothing a Gotenberg client sends is silently ignored (docs/gotenberg.md is the table). Each Chromium
+// field is one entry of FIELDS. Pure: no I/O.
 
+import { randomBytes } from 'node:crypto';
 import { gotenbergLength, jsonOf, parseGoBool, refuseField as refuse, type FormProblem } from './form.js';
+import { ENGINE_FIELDS, NATIVE_ENGINE_FIELDS, planEngineWork, type EngineExtras, type EngineWork } from './chromium-engine.js';
 import { addGotenbergWait, isGotenbergWaitField } from './wait.js';
+import { DEFAULT_IMAGE_DPI } from '../jobs/page-images.js';
 import type { WaitFor } from '../jobs/wait-for.js';
 
 export type ChromiumRoute = 'convert' | 'screenshot';
 
-/** What a Chromium form becomes: the job fields it sets. */
-export interface MappedForm {
+/** What a Chromium form becomes: the job fields it sets, and the PDF-engine work (chromium-engine.ts). */
+export interface MappedForm extends EngineWork {
   print: Record<string, unknown>;
-  pdf?: { standard?: 'pdf/a-2b' | 'pdf/a-3b'; accessibility?: 'pdf/ua-1'; metadata?: Record<string, unknown> };
+  pdf?: { standard?: 'pdf/a-2b' | 'pdf/a-3b'; accessibility?: 'pdf/ua-1' };
   protection?: { userPassword?: string; ownerPassword: string };
   failOn?: string[];
   waitFor?: WaitFor;
   outputFormat?: 'png' | 'jpeg' | 'webp';
-  images?: { pages: string; width?: number; quality?: number };
+  images?: { pages: string; width?: number; dpi?: number; quality?: number };
 }
 
 type Refusal = { problem: FormProblem };
@@ -26,10 +32,13 @@ type Refusal = { problem: FormProblem };
 /** What the fields read so far add up to; finished into a MappedForm once every field is read. */
 interface FormState {
   out: MappedForm;
+  /** deviceScaleFactor, applied to the image once its width is known. */
+  scaleFactor?: number;
   margin: Record<string, string>;
   failOn: Set<string>;
-  userPassword?: string;
-  ownerPassword?: string;
+  /** The PDF-engine fields, set aside for enginePlan; `native` the render job's own ones, as sent. */
+  engine: Map<string, string>;
+  native: Map<string, string>;
 }
 
 /** Fields refused on every Chromium route, with why. */
@@ -41,36 +50,24 @@ const REFUSED: Record<string, string> = {
   cookies: 'each Folio job runs in a fresh browser context, without cookies',
   emulatedMediaFeatures: 'Folio emulates only prefers-reduced-motion (its print defaults) and the media type (emulatedMediaType)',
   downloadFrom: 'Folio renders only the files of the form',
-  splitMode: 'Folio answers one PDF per request',
-  splitSpan: 'Folio answers one PDF per request',
-  splitUnify: 'Folio answers one PDF per request',
-  flatten: 'Folio does not flatten PDFs',
-  embeds: 'attachments are a field of a Folio job (attachments, docs/api.md), not of this form',
-  embedsMetadata: 'attachments are a field of a Folio job (attachments, docs/api.md), not of this form',
   failOnResourceHttpStatusCodes: 'give 499 and 599 (every 4xx and 5xx answer, as Folio checks them), or leave it out',
   ignoreResourceHttpStatusDomains: 'Folio cannot exempt domains from http_error_status',
 };
 
-/** Refused fields whose explicit "no" (false) asks for what Folio does anyway, and so is honoured. */
-const FALSE_HONOURED = new Set(['singlePage', 'flatten']);
-
 /** Permissions fields of Gotenberg's encryption: Folio's protection allows everything unless told, and this form cannot say. */
 const PERMISSION_FIELDS = /^allow[A-Z]/;
-
-/** Gotenberg's metadata keys (exiftool names) that Folio's document metadata has, lower-cased → Folio's field. */
-const METADATA_KEYS: Record<string, string> = {
-  title: 'title',
-  author: 'author',
-  subject: 'subject',
-  keywords: 'keywords',
-  creator: 'creator',
-};
 
 /** A Go boolean field, or its refusal. */
 function bool(name: string, value: string): boolean | Refusal {
   const b = parseGoBool(value);
   return b === null ? refuse(name, `must be true or false, got ${JSON.stringify(value)}`) : b;
 }
+
+/** A Go boolean field whose either value Folio honours by what it does anyway: only its syntax is checked. */
+const anyBool = (name: string, value: string): Refusal | null => {
+  const b = bool(name, value);
+  return typeof b === 'boolean' ? null : b;
+};
 
 /** A boolean field whose `true` Folio cannot honour. */
 const refusedWhenTrue =
@@ -113,11 +110,9 @@ const failOnFlag =
     return null;
   };
 
-const imageSize = (_s: FormState, name: string): Refusal =>
-  refuse(
-    name,
-    'Folio pictures the first printed page (its height follows the page), not a browser viewport: set width for the image width',
-  );
+const VIEWPORT =
+  'Folio pictures the first printed page (its height follows the page), not a browser viewport: set width for the image width';
+const imageSize = (_s: FormState, name: string): Refusal => refuse(name, VIEWPORT);
 
 type FieldReader = (s: FormState, name: string, value: string) => Refusal | null;
 
@@ -178,28 +173,18 @@ const FIELDS: Record<string, { only?: ChromiumRoute; read: FieldReader }> = {
   },
   failOnConsoleExceptions: { read: failOnFlag('page_exception') },
   failOnResourceLoadingFailed: { read: failOnFlag('request_failed', 'request_blocked') },
-  metadata: {
-    only: 'convert',
-    read: (s, _name, value) => {
-      const m = metadataOf(value);
-      if ('problem' in m) return m;
-      if (Object.keys(m.metadata).length > 0) s.out.pdf = { ...s.out.pdf, metadata: m.metadata };
-      return null;
-    },
-  },
   pdfua: {
     only: 'convert',
     read: (s, name, value) => {
-      const b = parseGoBool(value);
-      if (b === null) return refuse(name, `must be true or false, got ${JSON.stringify(value)}`);
-      if (b) s.out.pdf = { ...s.out.pdf, accessibility: 'pdf/ua-1' };
-      return null;
+      const b = bool(name, value);
+      if (b === true) s.out.pdf = { ...s.out.pdf, accessibility: 'pdf/ua-1' };
+      return typeof b === 'boolean' ? null : b;
     },
   },
   // Gotenberg may print before the network is idle; Folio's ready protocol always waits for a quiet network
   // (the document is at least as complete), so either value is accepted.
-  skipNetworkIdleEvent: { read: (_s, name, value) => (parseGoBool(value) === null ? refuse(name, 'must be true or false') : null) },
-  skipNetworkAlmostIdleEvent: { read: (_s, name, value) => (parseGoBool(value) === null ? refuse(name, 'must be true or false') : null) },
+  skipNetworkIdleEvent: { read: (_s, name, value) => anyBool(name, value) },
+  skipNetworkAlmostIdleEvent: { read: (_s, name, value) => anyBool(name, value) },
   pdfa: {
     only: 'convert',
     read: (s, name, value) => {
@@ -209,20 +194,9 @@ const FIELDS: Record<string, { only?: ChromiumRoute; read: FieldReader }> = {
       return null;
     },
   },
-  userPassword: {
-    only: 'convert',
-    read: (s, _name, value) => {
-      s.userPassword = value;
-      return null;
-    },
-  },
-  ownerPassword: {
-    only: 'convert',
-    read: (s, _name, value) => {
-      s.ownerPassword = value;
-      return null;
-    },
-  },
+  // Read when the form is finished (finishForm), or by the PDF engines' plan (planEngineWork).
+  userPassword: { only: 'convert', read: () => null },
+  ownerPassword: { only: 'convert', read: () => null },
   format: {
     only: 'screenshot',
     read: (s, name, value) => {
@@ -254,15 +228,18 @@ const FIELDS: Record<string, { only?: ChromiumRoute; read: FieldReader }> = {
     read: refusedWhenTrue('Folio pictures the whole first page, drawn from the printed PDF; it does not clip to a viewport'),
   },
   // An encoder hint: Folio's PNGs are lossless either way.
-  optimizeForSpeed: {
+  optimizeForSpeed: { only: 'screenshot', read: (_s, name, value) => anyBool(name, value) },
+  height: { only: 'screenshot', read: imageSize },
+  // Device pixels per CSS pixel: the image's resolution (Folio's default, 96 dpi, is one), or its width times it.
+  deviceScaleFactor: {
     only: 'screenshot',
-    read: (_s, name, value) => {
-      const b = bool(name, value);
-      return typeof b === 'boolean' ? null : b;
+    read: (s, name, value) => {
+      const n = Number(value);
+      if (value.trim() === '' || !(n > 0)) return refuse(name, `must be a number above 0, got ${JSON.stringify(value)}`);
+      s.scaleFactor = n;
+      return null;
     },
   },
-  height: { only: 'screenshot', read: imageSize },
-  deviceScaleFactor: { only: 'screenshot', read: imageSize },
 };
 
 /**
@@ -273,30 +250,52 @@ export function mapChromiumForm(
   route: ChromiumRoute,
   fields: ReadonlyMap<string, string>,
   templates: { header?: string; footer?: string },
+  more: Partial<EngineExtras> = {},
 ): MappedForm | Refusal {
   const s = startForm(route);
   for (const [name, value] of fields) {
     const problem = readField(s, route, name, value);
     if (problem) return problem;
   }
-  return finishForm(s, templates);
+  const extra = more.extra ?? [];
+  if (route === 'screenshot' && extra.length > 0) return refuse(extra[0]!.field, 'not a field of a screenshot');
+  const finished = finishForm(s, templates);
+  if ('problem' in finished || (s.engine.size === 0 && extra.length === 0)) return finished;
+  const repeated = more.repeated ?? new Map([...s.engine].map(([k, v]) => [k, [v]]));
+  const work = planEngineWork(s.engine, s.native, { repeated, extra }, finished.pdf);
+  if ('problem' in work) return work;
+  if (work.after) {
+    // The work after the render makes PDF/A and PDF/UA and encrypts, in Gotenberg's order: the job does not.
+    delete finished.pdf;
+    delete finished.protection;
+  }
+  return { ...finished, ...work };
 }
 
 function startForm(route: ChromiumRoute): FormState {
-  const s: FormState = { out: { print: {} }, margin: {}, failOn: new Set() };
+  const s: FormState = { out: { print: {} }, margin: {}, failOn: new Set(), engine: new Map(), native: new Map() };
   if (route === 'screenshot') {
     // A screenshot is a picture of the page as laid out for a screen, edge to edge, with its backgrounds.
     Object.assign(s.out.print, { mediaType: 'screen', printBackground: true });
     Object.assign(s.margin, { top: '0in', right: '0in', bottom: '0in', left: '0in' });
     s.out.outputFormat = 'png';
     s.out.images = { pages: '1' };
-  } else s.out.print.printBackground = false; // Gotenberg's default: backgrounds only when asked
+  } else {
+    // Gotenberg's defaults: backgrounds only when asked, an outline only when asked (generateDocumentOutline).
+    Object.assign(s.out.print, { printBackground: false, outline: false });
+  }
   return s;
 }
 
 function readField(s: FormState, route: ChromiumRoute, name: string, value: string): Refusal | null {
   if (Object.hasOwn(REFUSED, name)) return refusedField(s, name, value);
   if (isGotenbergWaitField(name)) return addGotenbergWait(s.out, name, value);
+  if (ENGINE_FIELDS.has(name)) {
+    if (route === 'screenshot') return refuse(name, 'not a field of a screenshot');
+    s.engine.set(name, value);
+    return null;
+  }
+  if (NATIVE_ENGINE_FIELDS.has(name)) s.native.set(name, value);
   if (PERMISSION_FIELDS.test(name))
     return refuse(
       name,
@@ -310,7 +309,7 @@ function readField(s: FormState, route: ChromiumRoute, name: string, value: stri
 
 /** A field of REFUSED: refused, unless its value asks for what Folio does anyway. */
 function refusedField(s: FormState, name: string, value: string): Refusal | null {
-  if (FALSE_HONOURED.has(name) && parseGoBool(value) === false) return null;
+  if (name === 'singlePage' && parseGoBool(value) === false) return null; // what Folio does anyway
   const json = jsonOf(value);
   if (name === 'failOnResourceHttpStatusCodes' && Array.isArray(json)) {
     if (json.length === 0) return null;
@@ -328,46 +327,24 @@ function finishForm(s: FormState, templates: { header?: string; footer?: string 
   if (out.images?.quality !== undefined && out.outputFormat === 'png')
     return refuse('quality', 'applies to jpeg and webp only (PNG is lossless)');
   if (Object.keys(s.margin).length > 0) out.print.margin = s.margin;
+  if (s.scaleFactor !== undefined && s.scaleFactor !== 1 && out.images) {
+    if (out.images.width !== undefined) out.images.width = Math.round(out.images.width * s.scaleFactor);
+    else out.images.dpi = Math.round(DEFAULT_IMAGE_DPI * s.scaleFactor);
+  }
   if (templates.header !== undefined || templates.footer !== undefined) {
     // Chromium prints its own date and title where a template is empty: Gotenberg sends an empty document.
     out.print.displayHeaderFooter = true;
     out.print.headerTemplate = templates.header ?? '<span></span>';
     out.print.footerTemplate = templates.footer ?? '<span></span>';
   }
-  if (s.userPassword !== undefined || s.ownerPassword !== undefined) {
-    if (s.ownerPassword === undefined || s.ownerPassword === '')
-      return refuse('ownerPassword', 'Folio encrypts with an owner password (different from userPassword); send ownerPassword too');
-    out.protection = {
-      ownerPassword: s.ownerPassword,
-      ...(s.userPassword !== undefined && s.userPassword !== '' ? { userPassword: s.userPassword } : {}),
-    };
+  const user = s.native.get('userPassword') ?? '';
+  const owner = s.native.get('ownerPassword') ?? '';
+  if (user !== '' || owner !== '') {
+    // Gotenberg takes a user password alone (the owner's is then the same); Folio's owner password must differ,
+    // so a random one nobody knows stands in for it, as on /forms/pdfengines/encrypt.
+    out.protection = { ownerPassword: owner !== '' && owner !== user ? owner : randomBytes(24).toString('base64url') };
+    if (user !== '') out.protection.userPassword = user;
   }
   if (s.failOn.size > 0) out.failOn = [...s.failOn];
   return out;
-}
-
-/** Gotenberg's `metadata` (a JSON object of exiftool tags) as Folio's document metadata. */
-function metadataOf(value: string): { metadata: Record<string, unknown> } | { problem: FormProblem } {
-  const parsed = jsonOf(value);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { problem: { field: 'metadata', message: 'metadata: must be a JSON object, e.g. {"Title":"Invoice","Author":"Acme"}' } };
-  const metadata: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(parsed)) {
-    const folio = METADATA_KEYS[key.toLowerCase()];
-    if (!folio)
-      return {
-        problem: {
-          field: `metadata.${key}`,
-          message: `metadata.${key}: not supported by Folio, which writes Title, Author, Subject, Keywords and Creator (Producer and the dates are Folio's own)`,
-        },
-      };
-    if (folio === 'keywords') {
-      const list = typeof v === 'string' ? v.split(/\s*,\s*/).filter((k) => k !== '') : v;
-      if (!Array.isArray(list) || !list.every((k) => typeof k === 'string'))
-        return { problem: { field: `metadata.${key}`, message: `metadata.${key}: must be a string or an array of strings` } };
-      metadata.keywords = list;
-    } else if (typeof v !== 'string') return { problem: { field: `metadata.${key}`, message: `metadata.${key}: must be a string` } };
-    else metadata[folio] = v;
-  }
-  return { metadata };
 }

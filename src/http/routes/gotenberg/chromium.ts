@@ -1,16 +1,22 @@
 // Gotenberg's Chromium routes at Gotenberg's own paths: a form of files (index.html and its assets, the
 // header.html/footer.html templates) and fields, read into an ordinary Folio render job with inline sources
 // (POST /v1/render's path: quotas, meters, diagnostics, Idempotency-Key, retention), waited for and answered
-// as the PDF or the screenshot. The field mapping is domain/gotenberg-form.ts; docs/gotenberg.md the table.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mapChromiumForm, type ChromiumRoute } from '../../../domain/gotenberg/chromium-form.js';
+// as the PDF or the screenshot; with PDF-engine work the render job cannot do itself (a split), the page is
+// printed and the work run on its PDF (chromium-results.ts). The field mapping is
+// domain/gotenberg/chromium-form.ts; docs/gotenberg.md the table.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mapChromiumForm, type ChromiumRoute, type MappedForm } from '../../../domain/gotenberg/chromium-form.js';
+import { REPEATABLE_FIELDS } from '../../../domain/gotenberg/pdf-engines.js';
 import { urlSourceOfForm } from '../../../domain/gotenberg/url.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';
 import type { Services } from '../../../services/index.js';
+import type { CreateJobInput } from '../../../services/jobs/render-jobs.js';
 import { jobBodyLimit } from '../../job-body-limit.js';
-import { readFormParts } from '../../multipart/form-parts.js';
+import { readFormParts, type FormParts } from '../../multipart/form-parts.js';
 import { renderAndAnswer } from './answer.js';
+import { renderThenWork } from './chromium-results.js';
+import { EXTRA_FILE_FIELDS } from './pdf-engine-inputs.js';
 import { QUOTA_ERRORS, WAITED_JOB_ERRORS } from '../../openapi/job-creation-errors.js';
 
 const tags = ['Gotenberg'];
@@ -84,17 +90,34 @@ const errors: ErrorCode[] = [
   'insufficient_storage',
 ];
 
+/** The form's fields mapped (its `stamp`, `watermark` and `embeds` files with them); 400 naming the first field Folio cannot honour. */
+function mapped(
+  route: ChromiumRoute,
+  form: FormParts,
+  fields: ReadonlyMap<string, string>,
+  templates: { header?: string; footer?: string },
+) {
+  const extra = form.files.filter((f) => EXTRA_FILE_FIELDS.has(f.field));
+  const m = mapChromiumForm(route, fields, templates, { repeated: form.repeated, extra });
+  if ('problem' in m) throw new AppError('invalid_request', m.problem.message, { field: m.problem.field });
+  return m;
+}
+
 /** The job body of a Chromium form: the HTML, its files and the mapped fields; 400 naming the first field Folio cannot honour. */
 async function jobOfForm(req: FastifyRequest, route: ChromiumRoute, markdown: boolean) {
-  const form = await readFormParts(req);
-  const byName = new Map(form.files.map((f) => [f.name, f.bytes]));
+  const form = await readFormParts(req, REPEATABLE_FIELDS);
+  const pages = form.files.filter((f) => !EXTRA_FILE_FIELDS.has(f.field));
+  const byName = new Map(pages.map((f) => [f.name, f.bytes]));
+  const text = (name: string) => byName.get(name)?.toString('utf8');
+  // The fields first, as Gotenberg reads them: a wrong field is named even when index.html is missing too.
+  const m = mapped(route, form, form.fields, { header: text('header.html'), footer: text('footer.html') });
   const index = byName.get('index.html');
   if (!index)
     throw new AppError(
       'invalid_request',
       `the form needs a file named index.html (the page): send it as a files part with the file name index.html${
-        form.files.length > 0
-          ? `; the files were ${form.files
+        pages.length > 0
+          ? `; the files were ${pages
               .map((f) => f.name)
               .slice(0, 5)
               .join(', ')}`
@@ -102,32 +125,97 @@ async function jobOfForm(req: FastifyRequest, route: ChromiumRoute, markdown: bo
       }`,
       { field: 'index.html' },
     );
-  const text = (name: string) => byName.get(name)?.toString('utf8');
-  const mapped = mapChromiumForm(route, form.fields, { header: text('header.html'), footer: text('footer.html') });
-  if ('problem' in mapped) throw new AppError('invalid_request', mapped.problem.message, { field: mapped.problem.field });
-  const assets = form.files.filter((f) => !['index.html', 'header.html', 'footer.html'].includes(f.name));
-  const { print, ...rest } = mapped;
+  const assets = pages.filter((f) => !['index.html', 'header.html', 'footer.html'].includes(f.name));
   return {
-    html: index.toString('utf8'),
-    // Gotenberg's Markdown routes: index.html places the .md files with {{ toHTML "name.md" }}.
-    ...(markdown ? { engine: 'markdown' as const } : {}),
-    ...(assets.length > 0 ? { files: Object.fromEntries(assets.map((f) => [f.name, f.bytes.toString('base64')])) } : {}),
-    ...(Object.keys(print).length > 0 ? { print } : {}),
-    ...rest,
+    source: {
+      html: index.toString('utf8'),
+      // Gotenberg's Markdown routes: index.html places the .md files with {{ toHTML "name.md" }}.
+      ...(markdown ? { engine: 'markdown' as const } : {}),
+      ...(assets.length > 0 ? { files: Object.fromEntries(assets.map((f) => [f.name, f.bytes.toString('base64')])) } : {}),
+    },
+    mapped: m,
   };
 }
 
+/** The header and footer templates, files of the convert routes besides the page. */
+const TEMPLATES = ['header.html', 'footer.html'];
+
 /** The job body of a convert/url form: its URL source and the mapped Chromium fields; 400 naming the first field Folio cannot honour. */
 async function jobOfUrlForm(req: FastifyRequest, route: ChromiumRoute) {
-  const form = await readFormParts(req);
-  if (form.files.length > 0)
-    throw new AppError('invalid_request', 'files: a URL conversion takes no files (the page comes from url)', { field: 'files' });
+  const form = await readFormParts(req, REPEATABLE_FIELDS);
+  const templates = new Map(form.files.filter((f) => TEMPLATES.includes(f.name)).map((f) => [f.name, f.bytes.toString('utf8')]));
+  const page = form.files.find((f) => !EXTRA_FILE_FIELDS.has(f.field) && !TEMPLATES.includes(f.name));
+  if (page)
+    throw new AppError(
+      'invalid_request',
+      `files: a URL conversion takes no page files (the page comes from url), only header.html and footer.html; got ${page.name}`,
+      { field: page.field },
+    );
   const taken = urlSourceOfForm(form.fields);
   if ('problem' in taken) throw new AppError('invalid_request', taken.problem.message, { field: taken.problem.field });
-  const mapped = mapChromiumForm(route, taken.rest, {});
-  if ('problem' in mapped) throw new AppError('invalid_request', mapped.problem.message, { field: mapped.problem.field });
-  const { print, ...rest } = mapped;
-  return { source: taken.source, ...(Object.keys(print).length > 0 ? { print } : {}), ...rest };
+  const m = mapped(route, form, taken.rest, { header: templates.get('header.html'), footer: templates.get('footer.html') });
+  return { source: { source: taken.source }, mapped: m };
+}
+
+/** Which PDF-engine field made a render-job step, to name it in the step's refusal (`steps[0]` → `stampSource`). */
+const STEP_FIELDS: Record<string, string> = {
+  watermark: 'watermarkSource',
+  stamp: 'stampSource',
+  rotate: 'rotateAngle',
+  flatten: 'flatten',
+  metadata: 'metadata',
+  optimize: 'optimizeImages',
+};
+
+/** The job (its source and mapped fields) answered: printed and answered, or printed and worked on (a split). */
+/**
+ * A failure named by the form field it came from: a render-job step's refusal by the field that made the
+ * step. Two failures of the render are the form's mistake, a 400 as Gotenberg answers them: Chromium's
+ * refusal of a page range past the document's last page (naming nativePageRanges), and a wait expression
+ * that threw or was undefined (naming waitForExpression).
+ */
+function formFailure(err: unknown, steps: Array<Record<string, unknown>> | undefined): never {
+  if (!(err instanceof AppError)) throw err;
+  const step = typeof err.details?.field === 'string' ? /^steps\[(\d+)\]/.exec(err.details.field) : null;
+  const field = step ? STEP_FIELDS[String(steps?.[Number(step[1])]?.type)] : undefined;
+  if (field) err.details!.field = field;
+  if (err.code === 'render_job_failed' && /Page range exceeds page count/.test(err.message))
+    throw new AppError('invalid_request', `nativePageRanges: a page of the range is past the document's last page (${err.message})`, {
+      ...err.details,
+      field: 'nativePageRanges',
+    });
+  const thrown = err.code === 'render_job_failed' ? /^waitFor\.expression [\s\S]* threw: ([\s\S]*)$/.exec(err.message) : null;
+  if (thrown)
+    throw new AppError('invalid_request', `waitForExpression: the expression returned an exception or undefined: ${thrown[1]}`, {
+      ...err.details,
+      field: 'waitForExpression',
+    });
+  throw err;
+}
+
+/** The job (its source and mapped fields) answered: printed and answered, or printed and worked on (a split). */
+async function answer(
+  s: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  job: { source: Record<string, unknown>; mapped: MappedForm },
+) {
+  const { print, after, warnings, steps, ...rest } = job.mapped;
+  const body = { ...job.source, ...(Object.keys(print).length > 0 ? { print } : {}), ...(steps ? { steps } : {}), ...rest };
+  const failure = (err: unknown) => formFailure(err, steps);
+  if (after) return renderThenWork(s, req, reply, body as Omit<CreateJobInput, 'hasPayload'>, after).catch(failure);
+  // The plan's warnings, unless the job's own replace them (renderAndAnswer).
+  if (warnings) reply.header('folio-warnings', warnings.map((w) => `option_not_honoured;field=${w.split(' ')[0]}`).join(', '));
+  return renderAndAnswer(s, req, reply, path, body as Omit<CreateJobInput, 'hasPayload'>).catch(failure);
+}
+
+/** Gotenberg names a JPEG screenshot by its format, `.jpeg`; Folio's stored page images are `.jpg`. */
+function jpegName(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
+  const disposition = reply.getHeader('content-disposition');
+  if (String(reply.getHeader('content-type')).startsWith('image/jpeg') && typeof disposition === 'string')
+    reply.header('content-disposition', disposition.replace(/\.jpg(?=";|$)/g, '.jpeg'));
+  done(null, payload);
 }
 
 export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
@@ -142,6 +230,7 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
       path,
       {
         config: { scope: 'render:write', basicAuth: true },
+        ...(route === 'screenshot' ? { onSend: jpegName } : {}),
         bodyLimit: jobBodyLimit(s),
         schema: {
           tags,
@@ -154,7 +243,11 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
             route === 'convert'
               ? 'Answers the PDF.'
               : 'Answers one image of the first page (`format` png, jpeg or webp; `width` in pixels; `quality` for jpeg and webp), drawn from the page printed edge to edge with the `screen` media type.'
-          } Each request is an ordinary render job with inline sources (as \`POST /v1/render\`): it counts in the plan's allowances and meters, shows in \`GET /v1/render-jobs\` with its diagnostics, and \`Idempotency-Key\` replays it. Every form field is mapped to the job (\`print\`, \`pdf\`, \`protection\`, \`failOn\`, page images) or refused with 400 naming it: nothing is silently ignored. \`Gotenberg-Output-Filename\` names the file, \`Gotenberg-Trace\` is echoed; the webhook headers are refused (Folio's webhooks are per deploy and signed). A job that fails on a \`failOn…\` condition answers 409 \`conversion_failed\`, another failure 422 \`render_job_failed\`, one still running after its render timeout (plus 10 s) 503 \`conversion_timeout\`.`,
+          } Each request is an ordinary render job with inline sources (as \`POST /v1/render\`): it counts in the plan's allowances and meters, shows in \`GET /v1/render-jobs\` with its diagnostics, and \`Idempotency-Key\` replays it. Every form field is mapped to the job (\`print\`, \`pdf\`, \`protection\`, \`failOn\`, page images) or refused with 400 naming it: nothing is silently ignored.${
+            route === 'convert'
+              ? " The PDF-engine fields of a conversion work as on the `/forms/pdfengines` routes: `flatten`, `watermark…` and `stamp…` (text, or an image file), `rotateAngle`, `metadata`, `optimizeImages` become the job's `steps`, `embeds` files its `attachments`; with `splitMode`/`splitSpan` (or a stamp of a PDF's page) the page is printed, then worked on, and the parts answered as a zip (`<name>_0.pdf`, `<name>_1.pdf`…)."
+              : ''
+          } \`Gotenberg-Output-Filename\` names the file, \`Gotenberg-Trace\` is echoed; with \`Gotenberg-Webhook-Url\` the answer is 204 and the result goes to the webhook. A page range past the document's last page, or a \`waitForExpression\` that throws or is undefined, answers 400 naming the field, as Gotenberg. A job that fails on a \`failOn…\` condition answers 409 \`conversion_failed\`, another failure 422 \`render_job_failed\`, one still running after its render timeout (plus 10 s) 503 \`conversion_timeout\`.`,
           headers: gotenbergHeaders,
           'x-folio': {
             success: route === 'convert' ? 'The PDF' : 'The image',
@@ -190,7 +283,7 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
           },
         },
       },
-      async (req, reply) => renderAndAnswer(s, req, reply, path, await jobOfForm(req, route, markdown)),
+      async (req, reply) => answer(s, req, reply, path, await jobOfForm(req, route, markdown)),
     );
   }
 
@@ -200,13 +293,14 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
       path,
       {
         config: { scope: 'render:write', basicAuth: true },
+        ...(route === 'screenshot' ? { onSend: jpegName } : {}),
         bodyLimit: jobBodyLimit(s),
         schema: {
           tags,
           summary: route === 'convert' ? 'Convert a URL to PDF (Gotenberg-compatible)' : 'Screenshot a URL (Gotenberg-compatible)',
           description:
             `Gotenberg's \`${path}\`: ` +
-            "the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. The other Chromium fields are mapped as on `/forms/chromium/convert/html` (a screenshot's: `format`, `quality`, `width`, as on `/forms/chromium/screenshot/html`); files parts are refused. Answers the PDF (a screenshot: one image of the first page); failures as on `/forms/chromium/convert/html`.",
+            "the form field `url` is the page to print, as a render job with a URL source (`source` on `POST /v1/render-jobs`): Folio fetches it under the network policy (public addresses only unless the operator allow-listed the host, DNS pinned, redirects checked again), so the plan must allow the external network (403 `url_source_not_allowed`). `extraHttpHeaders` (a JSON object) and `cookies` (Gotenberg's JSON array of `{name, value, domain, path, secure, httpOnly, sameSite}`) are sent to the URL's origin only, and are never shown or logged. Each cookie needs its name, value and domain, as in Gotenberg; a header scoped to some requests (`value;scope=…`) is refused. The other Chromium fields are mapped as on `/forms/chromium/convert/html` (a screenshot's: `format`, `quality`, `width`, as on `/forms/chromium/screenshot/html`); files parts other than `header.html`, `footer.html` and the PDF-engine fields' files (`embeds`, `stamp`, `watermark`) are refused. Answers the PDF (a screenshot: one image of the first page); failures as on `/forms/chromium/convert/html`.",
           headers: gotenbergHeaders,
           'x-folio': {
             success: route === 'convert' ? 'The PDF' : 'The image',
@@ -258,7 +352,7 @@ export function gotenbergChromiumRoutes(app: FastifyInstance, s: Services) {
           },
         },
       },
-      async (req, reply) => renderAndAnswer(s, req, reply, path, await jobOfUrlForm(req, route)),
+      async (req, reply) => answer(s, req, reply, path, await jobOfUrlForm(req, route)),
     );
   }
 }
