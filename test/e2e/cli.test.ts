@@ -393,7 +393,7 @@ describe('folio client CLI against a server process', () => {
     assert.doesNotMatch(pdfText(fs.readFileSync(made[1]!)).replace(/\s+/g, ''), /PAID/);
     const bad = await folio(['pdfs', 'run', path.join(work, 'steps.json'), 'out_123']);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /neither a managed PDF \(pdf_…\), a render job \(job_…\) nor a PDF file/);
+    assert.match(bad.stderr, /neither a managed PDF \(pdf_…\), a render job \(job_…\) nor a PDF or image file/);
     // A local PDF file as the source: uploaded, then stepped (one of the parts made above).
     const local = await folio(['pdfs', 'run', path.join(work, 'stamp-only.json'), made[1]!, '--file-name', 'local-stamped']);
     assert.equal(local.code, 2, 'the steps file does not exist yet');
