@@ -51,7 +51,7 @@ export interface AppOptions {
   tracing?: Tracing;
   /** Replaces the Office converter (a pool with other settings); default: one from the settings. */
   office?: OfficePool;
-  /** Replaces system DNS for webhook address checks (tests play a rebinding resolver). */
+  /** Replaces system DNS for the address checks of webhooks and of the pages' internet requests (tests play a hostile or empty resolver). */
   lookup?: LookupAll;
 }
 
@@ -195,6 +195,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
           },
           chromiumUser: config.chromiumUser,
           noSandbox: config.chromiumNoSandbox,
+          ...(opts.lookup ? { lookup: opts.lookup } : {}),
           onBrowserLaunch: (launch) => ctx.metrics.browserLaunched(launch),
         });
       if (config.chromiumNoSandbox && !opts.renderer) {

@@ -11,8 +11,10 @@ export type NetErrorKind =
   | 'invalid_host'
   /** The address policy refuses the host (loopback, private, link-local, metadata, a localhost name). */
   | 'blocked_address'
-  /** The host name does not resolve. */
+  /** The host name could not be resolved now (no answer, a resolver error): another attempt may succeed. */
   | 'dns_failed'
+  /** The host name does not exist (the resolver's NXDOMAIN, or a name with no address): retrying cannot help. */
+  | 'host_not_found'
   /** A fetched response passed a byte budget; `limit` says whose. */
   | 'fetch_budget'
   /** A timestamp authority could not be reached or did not answer with a timestamp reply. */

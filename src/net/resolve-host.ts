@@ -42,9 +42,13 @@ export async function resolveAndCheckHost(
   try {
     addresses = await (opts.lookup ?? systemLookup)(bare);
   } catch (err) {
+    // getaddrinfo's EAI_NONAME (Node's ENOTFOUND) and EAI_NODATA are answers: the name has no address.
+    // EAI_AGAIN and the rest say the resolver could not answer now.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw new NetError('host_not_found', `the host ${bare} does not exist (DNS: ${code})`);
     throw new NetError('dns_failed', `could not resolve ${bare}: ${(err as Error).message}`);
   }
-  if (addresses.length === 0) throw new NetError('dns_failed', `no address for ${bare}`);
+  if (addresses.length === 0) throw new NetError('host_not_found', `the host ${bare} has no address`);
   const blocked = opts.allowBlocked ? undefined : addresses.find((a) => isBlockedAddress(a.address));
   if (blocked) throw new NetError('blocked_address', `host ${bare} resolves to a blocked address`);
   return addresses[0];

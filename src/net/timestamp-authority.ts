@@ -24,7 +24,7 @@ export async function postTimestampQuery(
   try {
     address = await resolveAndCheckHost(url.hostname, { lookup: opts.lookup, allowBlocked: isAllowListed(url, opts.allowedHosts) });
   } catch (err) {
-    if (isNetError(err, 'invalid_host', 'blocked_address', 'dns_failed'))
+    if (isNetError(err, 'invalid_host', 'blocked_address', 'dns_failed', 'host_not_found'))
       throw new NetError(
         'timestamp_authority',
         err.kind === 'blocked_address'

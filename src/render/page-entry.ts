@@ -87,10 +87,9 @@ async function navigate(run: RunContext, url: string): Promise<void> {
   let failure: RenderError | null = null;
   const refused = new Promise<never>((_, reject) => {
     run.onDocumentFailure = (f) => {
-      failure = new RenderError(
-        f.problem === 'blocked' ? 'url_source_blocked' : 'url_source_unreachable',
-        `could not load ${shownUrl(url)}: ${f.reason}`,
-      );
+      const code =
+        f.problem === 'blocked' ? 'url_source_blocked' : f.problem === 'host_not_found' ? 'url_source_not_found' : 'url_source_unreachable';
+      failure = new RenderError(code, `could not load ${shownUrl(url)}: ${f.reason}`);
       reject(failure);
     };
   });

@@ -305,6 +305,8 @@ function withPageError(err: RenderError, d: RenderDiagnostics | undefined): Rend
 
 export function withBlocked(err: RenderError, blocked: readonly string[], total: number): RenderError {
   if (blocked.length === 0 || err.code === 'render_canceled' || err.code === 'render_provider_unavailable') return err;
+  // A URL source's page that did not load is the failure itself: its message already says why.
+  if (err.code.startsWith('url_source_')) return err;
   // Bounded so the whole suffix survives the 1,000-character errorMessage (the base message is cut first).
   const shown = blocked
     .slice(0, 3)
@@ -312,7 +314,7 @@ export function withBlocked(err: RenderError, blocked: readonly string[], total:
     .join('; ');
   const more = total > 3 ? `; and ${total - 3} more` : '';
   const base = err.message.length > 400 ? `${err.message.slice(0, 399)}…` : err.message;
-  return new RenderError(err.code, `${base} (the network policy blocked ${total} request${total === 1 ? '' : 's'}: ${shown}${more})`);
+  return new RenderError(err.code, `${base} (${total} request${total === 1 ? '' : 's'} of the page did not load: ${shown}${more})`);
 }
 
 /** The error as the job shows it: a document's own origin appears as the documented bundle origin. */

@@ -45,9 +45,12 @@ export interface RequestRoutingOptions {
   onDocumentFailed?: (failure: DocumentFailure) => void;
 }
 
-/** Why a URL source's page did not load: the network policy refused it, or the fetch failed. */
+/**
+ * Why a URL source's page did not load: the network policy refused it, its host does not exist (no attempt
+ * can succeed), or the fetch failed.
+ */
 export interface DocumentFailure {
-  problem: 'blocked' | 'network_error' | 'timed_out';
+  problem: 'blocked' | 'host_not_found' | 'network_error' | 'timed_out';
   reason: string;
 }
 
@@ -227,7 +230,8 @@ export class PageRequestRouter implements RequestRouter {
         this.#noteBlocked(request.url, err.message, problem);
         // A URL source's page over a budget fails its job at once: refused (resource, job) or, when the
         // fetches of all jobs held the process's limit, unreachable (retried).
-        if (mainDocument) this.opts.onDocumentFailed?.({ problem, reason: err.message });
+        if (mainDocument)
+          this.opts.onDocumentFailed?.({ problem: isNetError(err, 'host_not_found') ? 'host_not_found' : problem, reason: err.message });
         session.block(cdp, e);
       })
       .finally(() => {

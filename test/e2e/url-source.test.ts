@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { systemLookup, type LookupAll } from '../../src/net/resolve-host.js';
 import { createClient } from '../../src/sdk/index.js';
 import { createTestApp, tempDir, type TestApp } from '../helpers/app.js';
 import { runFolio } from '../helpers/cli-run.js';
@@ -32,6 +33,12 @@ async function startServer(routes: (req: http.IncomingMessage, res: http.ServerR
   const port = (server.address() as AddressInfo).port;
   return { server, port, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** The system resolver, except for names under .invalid (RFC 6761), answered as getaddrinfo answers NXDOMAIN. */
+const resolver: LookupAll = async (host) => {
+  if (host.endsWith('.invalid')) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host });
+  return systemLookup(host);
+};
 
 const SECRET_COOKIE = 'cookie-secret-7f3a9c';
 const SECRET_HEADER = 'Bearer header-secret-41d2e8';
@@ -76,6 +83,7 @@ describe('URL sources', () => {
     app = await createTestApp({
       env: { FOLIO_URL_SOURCE_ALLOWED_HOSTS: `127.0.0.1:${appServer.port}`, FOLIO_LOG_LEVEL: 'debug' },
       logDestination: sink,
+      lookup: resolver,
     });
     await app.services.ctx.db.updateTable('accounts').set({ plan_key: 'pro' }).where('id', '=', app.accountId).execute();
     app.startBackground();
@@ -251,6 +259,17 @@ describe('URL sources', () => {
     assert.equal(done.body.job.status, 'failed', JSON.stringify(done.body));
     assert.equal(done.body.job.errorCode, 'url_source_blocked');
     assert.equal(other.seen.filter((s) => s.url === '/page').length, 0, 'the refused host was never asked');
+  });
+
+  test('a host that does not exist fails the job at once with url_source_not_found, not retried', async () => {
+    const created = await app.api('POST', '/v1/render-jobs', { source: { url: 'https://no-such-host.invalid/report' } });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const done = await app.api('GET', `/v1/render-jobs/${created.body.job.id}?waitSeconds=30`);
+    assert.equal(done.body.job.status, 'failed', JSON.stringify(done.body));
+    assert.equal(done.body.job.errorCode, 'url_source_not_found');
+    assert.equal(done.body.job.attempt, 0, 'no retry: another attempt would get the same answer');
+    assert.match(done.body.job.errorMessage, /the host no-such-host\.invalid does not exist/);
+    assert.doesNotMatch(done.body.job.errorMessage, /network policy|did not load/);
   });
 
   test('an allow-listed page that redirects to a private address that is not allow-listed is refused', async () => {

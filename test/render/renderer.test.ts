@@ -247,7 +247,7 @@ test('a failure names the requests the network policy blocked (without query str
       return true;
     },
   );
-  assert.match(message, /the network policy blocked 1 request: https:\/\/cdn\.example\.com\/chart\.js: /);
+  assert.match(message, /1 request of the page did not load: https:\/\/cdn\.example\.com\/chart\.js: /);
   assert.ok(!message.includes('s3cr3t'), message);
   await assert.rejects(
     renderer.render(
@@ -266,7 +266,7 @@ test('a failure names the requests the network policy blocked (without query str
     (err: unknown) => {
       fails('render_timeout_exceeded')(err);
       const m = (err as Error).message;
-      assert.match(m, /the network policy blocked 25 requests: .*; and 22 more\)$/);
+      assert.match(m, /25 requests of the page did not load: .*; and 22 more\)$/);
       assert.ok(m.length < 1000, `${m.length} characters`);
       return true;
     },

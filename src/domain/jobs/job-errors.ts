@@ -65,10 +65,15 @@ export const JOB_ERRORS = {
     description:
       "The URL source's page (`source.url`), or a redirect of it, went to an address the network policy refuses (loopback, private, link-local, cloud metadata — including a host name whose DNS answer is one) and the host is not on the operator's `FOLIO_URL_SOURCE_ALLOWED_HOSTS`, or the plan no longer allows the external network, or the page is larger than the limit of one fetched resource (`FOLIO_MAX_FETCHED_RESOURCE_BYTES`, 16 MiB by default); the message names the host or the limit; terminal.",
   },
+  url_source_not_found: {
+    retryable: false,
+    description:
+      "The URL source's host (`source.url`, or a redirect of it) does not exist: DNS answered that the name has no address (NXDOMAIN). Nothing was fetched; the message names the host; terminal, as another attempt would get the same answer.",
+  },
   url_source_unreachable: {
     retryable: true,
     description:
-      "The URL source's page could not be fetched (DNS failure, connection refused or reset, TLS error, timeout, or Folio's fetches of all jobs held their limit, `FOLIO_MAX_FETCHED_BYTES_IN_FLIGHT`); the message says why; retried, as the site may recover.",
+      "The URL source's page could not be fetched (the DNS resolver did not answer, connection refused or reset, TLS error, timeout, or Folio's fetches of all jobs held their limit, `FOLIO_MAX_FETCHED_BYTES_IN_FLIGHT`); the message says why; retried, as the site may recover.",
   },
   office_conversion_failed: {
     retryable: false,
