@@ -152,6 +152,11 @@ describe('tokens and mime', () => {
   test('mime defaults and validation', () => {
     assert.equal(mimeForPath('/x/app.MJS'), 'text/javascript; charset=utf-8');
     assert.equal(mimeForPath('/noext'), 'application/octet-stream');
+    // Template sources are text in their language, not bytes.
+    assert.equal(mimeForPath('/index.hbs'), 'text/x-handlebars-template; charset=utf-8');
+    assert.equal(mimeForPath('/invoice.njk'), 'text/x-nunjucks; charset=utf-8');
+    assert.equal(mimeForPath('/card.liquid'), 'text/x-liquid; charset=utf-8');
+    assert.ok(isValidMime(mimeForPath('/letter.docx')));
     assert.ok(isValidMime('text/html; charset=utf-8'));
     assert.ok(!isValidMime('text html'));
     assert.ok(!isValidMime('text/html\r\nX-Evil: 1'));
