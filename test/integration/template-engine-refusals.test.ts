@@ -38,9 +38,21 @@ describe('template sources refused at commit and on inline jobs', () => {
     assert.equal(bad.body.error, 'template_syntax_error');
     assert.match(bad.body.message, /^partials\/row\.njk:3:\d+: unknown block tag: endfro/);
     assert.deepEqual([bad.body.details.file, bad.body.details.line], ['partials/row.njk', 3]);
-    const versions = await app.api('GET', `/v1/deploys/${bad.deployId}/versions`);
-    assert.equal(versions.body.items.length, 0, 'the commit wrote no version');
-    assert.ok((await app.api('GET', '/v1/deploys')).body.items.length >= before);
+    assert.match(bad.body.message, /nothing was committed; the upload session is closed and the deploy it created removed/);
+    // The refused commit leaves no empty deploy behind, and the slug is free for the fixed files.
+    assert.equal((await app.api('GET', `/v1/deploys/${bad.deployId}`)).status, 404);
+    assert.equal((await app.api('GET', '/v1/deploys')).body.items.length, before);
+    const fixed = await deployFiles(app, { createDeploy: { slug: 'broken', name: 'Broken' } }, [file('index.njk', '<p>ok</p>')]);
+    assert.equal(fixed.status, 201, JSON.stringify(fixed.body));
+  });
+
+  test('a refused commit to an existing deploy closes its session and keeps the deploy', async () => {
+    const first = await deployFiles(app, { createDeploy: { slug: 'kept', name: 'Kept' } }, [file('index.hbs', '<p>{{x}}</p>')]);
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const bad = await deployFiles(app, { deployId: first.deployId }, [file('index.hbs', '<p>{{#each x}}</p>')]);
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.message, /nothing was committed; the upload session is closed: fix the files/);
+    assert.equal((await app.api('GET', `/v1/deploys/${first.deployId}/versions`)).body.items.length, 1);
   });
 
   test('bad input at commit: an unknown engine, two engines, Markdown over the size limit; nothing created', async () => {
@@ -66,8 +78,11 @@ describe('template sources refused at commit and on inline jobs', () => {
       assert.equal(r.status, 400, `${slug}: ${JSON.stringify(r.body)}`);
       assert.equal(r.body.error, code);
       assert.match(r.body.message, message);
-      const versions = await app.api('GET', `/v1/deploys/${r.deployId}/versions`);
-      assert.equal(versions.body.items.length, 0, `${slug}: no version`);
+      if (code === 'invalid_request') {
+        // Refused for the commit's body: the session stays open for a corrected commit.
+        const versions = await app.api('GET', `/v1/deploys/${r.deployId}/versions`);
+        assert.equal(versions.body.items.length, 0, `${slug}: no version`);
+      } else assert.equal((await app.api('GET', `/v1/deploys/${r.deployId}`)).status, 404, `${slug}: no empty deploy left`);
     }
   });
 
@@ -106,7 +121,7 @@ describe('template sources refused at commit and on inline jobs', () => {
     assert.match(
       committed.body.message,
       new RegExp(
-        `^index\\.hbs:1:\\d+: blocks and expressions nest ${MAX_TEMPLATE_NESTING + 1} levels deep here; a template may nest at most ${MAX_TEMPLATE_NESTING}$`,
+        `^index\\.hbs:1:\\d+: blocks and expressions nest ${MAX_TEMPLATE_NESTING + 1} levels deep here; a template may nest at most ${MAX_TEMPLATE_NESTING} \\(nothing was committed`,
       ),
     );
     assert.equal(committed.body.details.limit, MAX_TEMPLATE_NESTING);

@@ -205,18 +205,6 @@ export class Deploys {
    * conditions are checked again in the delete itself. Run by the janitor after it expires sessions.
    */
   async removeAbandoned(): Promise<number> {
-    const noVersion = (eb: ExpressionBuilder<Tables, 'deploys'>) =>
-      eb.not(eb.exists(eb.selectFrom('deploy_versions as v').select('v.id').whereRef('v.deploy_id', '=', 'deploys.id')));
-    const noLiveSession = (eb: ExpressionBuilder<Tables, 'deploys'>) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('upload_sessions as s')
-            .select('s.id')
-            .whereRef('s.deploy_id', '=', 'deploys.id')
-            .where('s.status', 'in', ['open', 'committed']),
-        ),
-      );
     const candidates = await this.ctx.db
       .selectFrom('deploys')
       .select('deploys.id')
@@ -234,15 +222,35 @@ export class Deploys {
       .where(noLiveSession)
       .execute();
     let removed = 0;
-    for (const { id } of candidates) {
-      const afterCommit = await this.ctx.db.transaction().execute(async (trx) => {
-        const res = await trx.deleteFrom('deploys').where('id', '=', id).where(noVersion).where(noLiveSession).executeTakeFirst();
-        if (Number(res.numDeletedRows) === 0) return null;
-        removed++;
-        return this.#deleteBelongings(trx, id);
-      });
-      afterCommit?.();
-    }
+    for (const { id } of candidates) if (await this.#removeIfEmpty(id)) removed++;
+    return removed;
+  }
+
+  /**
+   * A commit refused for its files: the session that created its deploy is closed, and the deploy goes with
+   * it while it has no version and no other open or committed session (a retry then creates it again,
+   * rather than finding an empty deploy of that slug). Nothing for a session of an existing deploy.
+   */
+  async closeRefusedSession(session: { id: string; deploy_id: string; created_deploy: number }): Promise<boolean> {
+    await this.ctx.db
+      .updateTable('upload_sessions')
+      .set({ status: 'expired' })
+      .where('id', '=', session.id)
+      .where('status', '=', 'open')
+      .execute();
+    return session.created_deploy === 1 && this.#removeIfEmpty(session.deploy_id);
+  }
+
+  /** Deletes the deploy if it still has no version and no open or committed upload session (checked in the delete). */
+  async #removeIfEmpty(deployId: string): Promise<boolean> {
+    let removed = false;
+    const afterCommit = await this.ctx.db.transaction().execute(async (trx) => {
+      const res = await trx.deleteFrom('deploys').where('id', '=', deployId).where(noVersion).where(noLiveSession).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) return null;
+      removed = true;
+      return this.#deleteBelongings(trx, deployId);
+    });
+    afterCommit?.();
     return removed;
   }
 
@@ -265,3 +273,19 @@ export class Deploys {
     return (await this.hooks.onDelete?.(trx, deployId)) ?? null;
   }
 }
+
+/** A deploy without any version. */
+const noVersion = (eb: ExpressionBuilder<Tables, 'deploys'>) =>
+  eb.not(eb.exists(eb.selectFrom('deploy_versions as v').select('v.id').whereRef('v.deploy_id', '=', 'deploys.id')));
+
+/** A deploy no upload session is open for or has committed to. */
+const noLiveSession = (eb: ExpressionBuilder<Tables, 'deploys'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('upload_sessions as s')
+        .select('s.id')
+        .whereRef('s.deploy_id', '=', 'deploys.id')
+        .where('s.status', 'in', ['open', 'committed']),
+    ),
+  );

@@ -9,7 +9,7 @@ import { checkedCommit, commitRefusal, type VersionMetadataChecks } from './comm
 import { newId } from '../../domain/ids.js';
 import { deriveUploadToken, safeEqualHex, sha256Hex } from '../../domain/accounts/tokens.js';
 import { displayId, treeHash } from '../../domain/deploys/tree-hash.js';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, isAppError } from '../../errors/app-error.js';
 import type { ServiceContext } from '../context.js';
 import { PayloadSchemas } from './payload-schemas.js';
 import type { Deploys } from './deploys.js';
@@ -276,6 +276,30 @@ export class Uploads {
     };
   }
 
+  /**
+   * The bundle's payload schema and sample, compiled and checked, and its template sources parsed (400
+   * naming the file and line). Fixing a file means new bytes, so a refusal closes the session, and the
+   * deploy it created goes with it while empty: the next deploy of that slug starts afresh.
+   */
+  async #checkFiles(
+    accountId: string,
+    session: UploadSessionsTable,
+    checked: ReturnType<typeof checkedCommit>,
+    byPath: Map<string, ReturnType<typeof checkedCommit>['entries'][number]>,
+    read: (path: string) => Promise<Buffer>,
+  ) {
+    try {
+      const schemas = await this.payloadSchemas.fromBundle(accountId, (path) => byPath.get(path), read);
+      await checkEntrySources(this.ctx, accountId, checked, byPath, read);
+      return schemas;
+    } catch (err) {
+      if (!isAppError(err) || err.status >= 500) throw err;
+      const removed = await this.deploys.closeRefusedSession(session);
+      const closed = removed ? 'the upload session is closed and the deploy it created removed' : 'the upload session is closed';
+      throw new AppError(err.code, `${err.message} (nothing was committed; ${closed}: fix the files and deploy again)`, err.details);
+    }
+  }
+
   async commit(accountId: string, sessionId: string, token: string | undefined, input: CommitRequest) {
     const session = await this.openSession(accountId, sessionId, token);
     const { policy } = await this.planOf(accountId);
@@ -291,9 +315,7 @@ export class Uploads {
       if (problem) throw new AppError('invalid_request', problem.message, { field: problem.field });
     }
     await checkVersionSignature(this.ctx, accountId, input.render.metadata);
-    // The bundle's payload schema and sample, compiled and checked now (400 naming the file).
-    const schemas = await this.payloadSchemas.fromBundle(accountId, (path) => byPath.get(path), read);
-    await checkEntrySources(this.ctx, accountId, checked, byPath, read);
+    const schemas = await this.#checkFiles(accountId, session, checked, byPath, read);
 
     const entries = checked.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const tree = treeHash(entries);
