@@ -46,6 +46,8 @@ export async function serve(role: Role, env: Record<string, string | undefined> 
         '  Rendering pages keep the full network policy. In production leave it unset: webhooks then need https and a public host.\n',
     );
   process.stdout.write(`Folio ${role} listening on ${config.resolved.publicUrl} (docs: ${config.resolved.publicUrl}/docs)\n`);
+  // The PDF libraries load in a sandbox process now, not in the first PDF job.
+  app.services.ctx.sandbox.warm();
   if (app.services.ctx.tracing.enabled) app.log.info('tracing: spans go to the OTLP endpoint of the OTEL_* variables');
   // The spans of the last jobs are sent before the process ends.
   installShutdown(app.log, config.shutdownGraceMs, [async () => app.close(), async () => app.services.ctx.tracing.shutdown()]);

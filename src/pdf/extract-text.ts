@@ -74,6 +74,11 @@ function loadPdfjs(): Promise<{ pdfjs: Pdfjs; dir: string }> {
   return pdfjsLoaded;
 }
 
+/** Loads pdf.js ahead of its first use (a sandbox process warmed after the server starts). */
+export async function preloadPdfjs(): Promise<void> {
+  await loadPdfjs();
+}
+
 export async function extractText(pdf: Uint8Array, opts: ExtractTextOptions): Promise<ExtractedText> {
   const { pdfjs, dir } = await loadPdfjs();
   const task = pdfjs.getDocument({

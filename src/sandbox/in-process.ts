@@ -5,4 +5,6 @@ import { tasks, type TaskName } from './tasks.js';
 
 export const inProcessSandbox: Sandbox = {
   run: async (name, input) => (tasks[name as TaskName] as (i: unknown) => Promise<never>)(input),
+  // `folio dev` loads what a task needs on its first use: a preview that never reads a PDF never loads pdf.js.
+  warm: () => undefined,
 };

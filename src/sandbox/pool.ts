@@ -32,6 +32,8 @@ export interface RunOptions {
 /** The port services and the worker use (src/services/context.ts carries it). */
 export interface Sandbox {
   run<K extends TaskName>(name: K, input: TaskInput<K>, opts: RunOptions): Promise<TaskResult<K>>;
+  /** Loads what the first tasks need ahead of them, in the background (after the server starts). */
+  warm(): void;
 }
 
 /** The bounds of the sandbox itself that a task can pass: its time, its process's memory, or the process died. */
@@ -121,6 +123,16 @@ export class SandboxPool implements Sandbox {
       else this.#queues.set(opts.account, [task]);
       this.#pump();
     });
+  }
+
+  /**
+   * Starts a process and loads the PDF libraries into it, in the background: called once the server
+   * listens, so the first PDF job after a start does not pay seconds for them. A failure is left for that
+   * job to meet (and report) itself.
+   */
+  warm(): void {
+    if (this.#closed || this.#slots.size > 0) return;
+    this.run('pdf.preload', {}, { account: '', timeoutMs: 60_000 }).catch(() => undefined);
   }
 
   /** Tasks waiting for a process (all accounts). */

@@ -79,6 +79,16 @@ export const tasks = {
     const doc = await imagesToPdf(input.images, { page: null, margin: 0, fit: 'contain' });
     return { bytes: await doc.save({ useObjectStreams: false }), pageCount: doc.getPageCount() };
   },
+  /**
+   * Loads the libraries of PDF jobs (pdf-lib, pdf.js with its worker) into this process: run once after the
+   * server starts (SandboxPool.warm), so the first PDF job does not wait for them.
+   */
+  async 'pdf.preload'(_input: Record<string, never>) {
+    await import('../pdf/pipeline.js');
+    const { preloadPdfjs } = await import('../pdf/extract-text.js');
+    await preloadPdfjs();
+    return true;
+  },
   /** The steps of a PDF job (src/pdf/pipeline.ts); a PdfError of kind step names the step's field. */
   async 'pdf.steps'(input: { sources: Array<{ bytes: Uint8Array; field: string }>; steps: PdfStep[]; nowMs: number; inputs?: StepInputs }) {
     const { runPdfSteps } = await import('../pdf/pipeline.js');

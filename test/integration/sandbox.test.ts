@@ -138,6 +138,23 @@ describe('the sandbox pool', () => {
     }
   });
 
+  test('warm() starts one process ahead of the first task and keeps it in the pool', async () => {
+    const own = new SandboxPool({ threads: 2, memoryMb: 256 });
+    try {
+      assert.equal(own.pids().length, 0, 'no process before warm()');
+      own.warm();
+      const warmed = own.pids();
+      assert.equal(warmed.length, 1, 'warm() started one process');
+      own.warm();
+      assert.deepEqual(own.pids(), warmed, 'a second warm() starts nothing more');
+      // The preload holds that process; a task arriving meanwhile takes a second one, and later tasks reuse both.
+      assert.equal(await own.run('pdf.scan', { pdf: await plainPdf(1) }, { account: 'c', timeoutMs: 30_000 }), null);
+      assert.ok(own.pids().includes(warmed[0]), 'the warmed process is still in the pool');
+    } finally {
+      await own.close();
+    }
+  });
+
   test("a caller's deadline counts the wait for a process: the task gets only what is left of it", async () => {
     const catastrophic = { key: 'dl', schemaJson: schema('^(?=a)(a+)+$'), valueJson: JSON.stringify('a'.repeat(40) + '!') };
     // The one process is held until its task's 1.5 s limit; the second task's caller allows 1 s in all.
