@@ -113,7 +113,7 @@ describe('Word templates: deploy, fill, convert', () => {
     assert.equal(init.code, 0, init.stderr);
     assert.match(
       init.stdout,
-      /^created invoice\.docx, sample-payload\.json in word-init\nnext: edit invoice\.docx in Word, then folio deploy word-init --engine docx/,
+      /^created invoice\.docx, payload\.schema\.json, sample-payload\.json in word-init\nnext: edit invoice\.docx in Word, then folio deploy word-init --engine docx/,
     );
     const deployed = await cli.run(['deploy', 'word-init', '--engine', 'docx', '--json'], { cwd: work, env });
     assert.equal(deployed.code, 0, deployed.stderr);
@@ -126,6 +126,16 @@ describe('Word templates: deploy, fill, convert', () => {
       payload: JSON.stringify({ deployId: id, deployVersionId: 'latest', payload: sample }),
     });
     assert.equal(res.statusCode, 200, res.body);
+    // The scaffold's schema checks the payload: no payload_schema_missing warning on its first render.
+    assert.equal(res.headers['folio-warnings'], undefined, String(res.headers['folio-warnings']));
+    const refused = await app.server.inject({
+      method: 'POST',
+      url: '/v1/render',
+      headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ deployId: id, deployVersionId: 'latest', payload: { ...sample, lines: 'none' } }),
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.equal(JSON.parse(refused.body).error, 'payload_invalid');
     const text = pdfText(res.rawPayload);
     assert.match(text, /Invoice INV-2026-0001/);
     assert.match(text, /Blue Harbor Logistics Ltd\./);
@@ -145,7 +155,6 @@ describe('Word templates: deploy, fill, convert', () => {
     assert.match(r.stderr, /invoice\.docx: \+\+\+IF invoice\.number\+\+\+ is never closed: add \+\+\+END-IF\+\+\+/);
     const deploys = await app.api('GET', '/v1/deploys?limit=100');
     const broken = deploys.body.items.find((d: { slug: string }) => d.slug === 'broken-word');
-    assert.ok(broken, 'the upload session made the deploy');
-    assert.equal((await app.api('GET', `/v1/deploys/${broken.id}/versions`)).body.items.length, 0);
+    assert.equal(broken, undefined, 'the deploy the refused upload created is gone with it');
   });
 });

@@ -1,5 +1,5 @@
 // What `folio init --engine docx` writes: a Word invoice template (a DOCX with +++ commands: the customer,
-// a table row repeated per line, a condition, Folio's helpers) and its sample payload. The DOCX is built
+// a table row repeated per line, a condition, Folio's helpers), its sample payload and payload schema. The DOCX is built
 // here, as a zip of stored (uncompressed) parts: the CLI package carries no zip library.
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
@@ -116,8 +116,40 @@ const SAMPLE = {
   ],
 };
 
+/** What the template reads, as the payload schema a commit compiles and each job's payload is checked against. */
+const SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  required: ['currency', 'invoice', 'customer', 'lines'],
+  properties: {
+    locale: { type: 'string' },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    invoice: {
+      type: 'object',
+      required: ['number', 'date', 'due'],
+      properties: { number: { type: 'string' }, date: { type: 'string', format: 'date' }, due: { type: 'string', format: 'date' } },
+    },
+    customer: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, address: { type: 'string' } },
+    },
+    note: { type: 'string' },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['description', 'quantity', 'unitPrice'],
+        properties: { description: { type: 'string' }, quantity: { type: 'number' }, unitPrice: { type: 'number' } },
+      },
+    },
+  },
+};
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
 /** The files of a new Word template folder, by path. */
 export function wordScaffold(): Record<string, string | Buffer> {
   const parts = Object.fromEntries(Object.entries(PARTS).map(([k, v]) => [k, Buffer.from(v, 'utf8')]));
-  return { 'invoice.docx': storedZip(parts), 'sample-payload.json': `${JSON.stringify(SAMPLE, null, 2)}\n` };
+  return { 'invoice.docx': storedZip(parts), 'sample-payload.json': json(SAMPLE), 'payload.schema.json': json(SCHEMA) };
 }
