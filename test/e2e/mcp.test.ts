@@ -3,20 +3,19 @@
 // examples/invoice deployed. The returned links are fetched without a key and the PDFs read by poppler;
 // pdf_steps' embedded PDFs are read by poppler too.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../../src/sdk/index.js';
 import { tempDir } from '../helpers/app.js';
-import { pdfText, withPdfFile } from '../helpers/pdf.js';
-import { FOLIO_BIN, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { connectMcp as connect, download, pdfPages, type Session } from '../helpers/mcp-session.js';
+import { pdfText } from '../helpers/pdf.js';
+import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const KEY = 'folio_sk_mcptest00000000000000000000000000000001';
 const INVOICE = path.join(ROOT, 'examples/invoice');
 const TOOLS = [
+  'convert_office',
   'get_job',
   'get_usage',
   'list_deploys',
@@ -25,86 +24,10 @@ const TOOLS = [
   'pdf_steps',
   'render',
   'render_html',
+  'render_url',
   'validate_einvoice',
 ];
 const XRECHNUNG = path.join(ROOT, 'test/fixtures/einvoice/xrechnung-testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml');
-
-interface Answer {
-  isError: boolean;
-  line: string;
-  data: any;
-}
-
-/** An MCP client connected to its own `folio mcp` process, with what that process wrote to stderr. */
-interface Session {
-  client: Client;
-  stderr(): string;
-  errors: Error[];
-  call(name: string, args?: Record<string, unknown>): Promise<Answer>;
-  /** pdf_steps: the line and JSON, then each extracted text and each embedded PDF. */
-  steps(args: Record<string, unknown>): Promise<StepsAnswer>;
-  close(): Promise<void>;
-}
-
-interface StepsAnswer extends Answer {
-  texts: string[];
-  resources: Array<{ uri: string; mimeType: string; blob: string }>;
-}
-
-async function connect(env: Record<string, string>): Promise<Session> {
-  const transport = new StdioClientTransport({ command: FOLIO_BIN, args: ['mcp'], env, cwd: ROOT, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr!.on('data', (d) => (stderr += d));
-  const client = new Client({ name: 'folio-mcp-test', version: '1.0.0' });
-  // Anything on the server's stdout that is not a protocol message ends up here.
-  const errors: Error[] = [];
-  client.onerror = (err) => errors.push(err);
-  await client.connect(transport);
-  return {
-    client,
-    stderr: () => stderr,
-    errors,
-    async call(name, args = {}) {
-      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text: string }> };
-      assert.equal(r.content.length, 2, JSON.stringify(r));
-      assert.ok(
-        r.content.every((c) => c.type === 'text'),
-        'text content',
-      );
-      return { isError: r.isError === true, line: r.content[0]!.text, data: JSON.parse(r.content[1]!.text) };
-    },
-    async steps(args) {
-      const r = (await client.callTool({ name: 'pdf_steps', arguments: args })) as {
-        isError?: boolean;
-        content: Array<{ type: string; text?: string; resource?: { uri: string; mimeType: string; blob: string } }>;
-      };
-      const [line, data, ...rest] = r.content;
-      assert.ok(line?.type === 'text' && data?.type === 'text', JSON.stringify(r).slice(0, 500));
-      return {
-        isError: r.isError === true,
-        line: line.text!,
-        data: JSON.parse(data.text!),
-        texts: rest.filter((c) => c.type === 'text').map((c) => c.text!),
-        resources: rest.filter((c) => c.type === 'resource').map((c) => c.resource!),
-      };
-    },
-    close: () => client.close(),
-  };
-}
-
-function pdfPages(pdf: Buffer): number {
-  return withPdfFile(pdf, (file) => Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]));
-}
-
-/** The PDF behind a signed link, fetched as anyone would: no API key. */
-async function download(url: string): Promise<Buffer> {
-  const res = await fetch(url);
-  assert.equal(res.status, 200, url);
-  assert.equal(res.headers.get('content-type'), 'application/pdf');
-  const pdf = Buffer.from(await res.arrayBuffer());
-  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
-  return pdf;
-}
 
 describe('folio mcp: the MCP server on stdio against a server process', () => {
   let server: ServerProcess;
@@ -171,12 +94,22 @@ describe('folio mcp: the MCP server on stdio against a server process', () => {
     const pdf = await download(r.data.downloadUrl);
     assert.equal(pdfPages(pdf), r.data.pageCount);
     assert.equal(pdf.length, r.data.bytes);
+    // Under 5 MiB: the same PDF embedded as a resource, its link as the uri.
+    assert.equal(r.data.embedded, true);
+    assert.match(r.line, / The PDF is embedded below\./);
+    assert.deepEqual(
+      r.resources.map((x) => [x.uri, x.mimeType]),
+      [[r.data.downloadUrl, 'application/pdf']],
+    );
+    assert.deepEqual(Buffer.from(r.resources[0]!.blob, 'base64'), pdf);
     renderedJobId = r.data.jobId;
   });
 
   test('get_job: the rendered job with its warnings and a link; list_pdfs and get_usage answer', async () => {
-    const r = await mcp.call('get_job', { jobId: renderedJobId });
+    const r = await mcp.call('get_job', { jobId: renderedJobId, embed: false });
     assert.equal(r.isError, false, r.line);
+    assert.deepEqual(r.resources, [], 'embed: false answers the link only');
+    assert.equal(r.data.embedded, false);
     assert.equal(r.data.jobId, renderedJobId);
     assert.equal(r.data.status, 'succeeded');
     assert.deepEqual(r.data.warnings, []);
@@ -300,7 +233,7 @@ describe('folio mcp: the MCP server on stdio against a server process', () => {
     const linked = pdfText(await download(r.data.pdfs[0].downloadUrl));
     assert.doesNotMatch(linked, /Jane Doe/);
     assert.match(linked, /Amount due/);
-    // Under 1 MB: the same PDF embedded as a resource, its link as the uri.
+    // Under 5 MiB: the same PDF embedded as a resource, its link as the uri.
     assert.equal(r.resources.length, 1);
     assert.equal(r.resources[0]!.mimeType, 'application/pdf');
     assert.equal(r.resources[0]!.uri, r.data.pdfs[0].downloadUrl);

@@ -15,9 +15,14 @@ Tools:
   list_deploys    the account's deploys: slug, id, latest version
   list_versions   a deploy's versions with their aliases (withPayloadSchema: what payload they expect)
   render          a deploy (slug or id) + version (default latest) + payload -> PDF: waits (default
-                  50 s, at most 120) and answers job id, pages, warnings and a signed download link
+                  50 s, at most 120) and answers job id, pages, warnings, a signed download link and
+                  the PDF itself embedded when it is at most 5 MiB (embed: false: the link only)
   render_html     inline HTML, a template (handlebars, liquid, nunjucks, mustache) or Markdown -> PDF,
                   answered the same way
+  convert_office  an Office or OpenDocument file (.docx .xlsx .pptx .odt …; a local path or base64)
+                  -> PDF with the server's LibreOffice, answered the same way
+  render_url      a web page (URL) -> PDF, answered the same way; needs a plan that allows the
+                  external network (else the error url_source_not_allowed)
   get_job         a render job with its warnings and error (and its link once succeeded)
   list_pdfs       managed PDFs (renders with managed: true)
   get_usage       plan, this month's usage and the limits
@@ -26,6 +31,10 @@ Tools:
                   sets of its profile: valid or not, and each finding with its rule and location
   pdf_steps       PDF steps (redact, extractText, validate, stamp, split…) on a managed PDF, a job's
                   PDF or a file: the texts and reports, links, and small PDFs embedded
+
+Resources: folio://deploys, folio://deploys/{deploy}/versions/{version} (payload schema and sample),
+  folio://jobs/{jobId}, folio://pdfs/{pdfId} (the PDF itself up to 5 MiB).
+Prompts: render_from_data, convert_office_file, check_einvoice.
 
 Configuration of an MCP client (e.g. claude_desktop_config.json, .vscode/mcp.json, .cursor/mcp.json):
   {"mcpServers": {"folio": {"command": "folio", "args": ["mcp"],

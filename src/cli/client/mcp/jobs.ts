@@ -1,11 +1,13 @@
 // Render jobs as the tools of `folio mcp` see them: created, followed with the long poll up to a bounded
 // wait (with progress notifications when the client asked for them), and answered with a signed download
-// link of the PDF. A job still running when the wait ends is no failure: the answer says how to follow it.
+// link of the PDF and, when it is small enough, the PDF itself embedded. A job still running when the wait
+// ends is no failure: the answer says how to follow it.
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FolioApiError, type CreateRenderJobBody, type FolioClient, type RenderJob, type RenderJobResult } from '../../../sdk/index.js';
 import { formatBytes, plural } from '../output.js';
 import { describeWarning } from '../warnings.js';
+import { embedPdf } from './embed.js';
 import { compact, fail, iso, ok } from './results.js';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
@@ -18,6 +20,36 @@ export const DEFAULT_WAIT_SECONDS = 50;
 export interface CallContext {
   signal: AbortSignal;
   progress?: (elapsedSeconds: number, message: string) => Promise<void>;
+}
+
+/** The parts of a tool call's `extra` the tools use: cancellation, and progress notifications when a token came. */
+interface Extra {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification: (n: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; message?: string };
+  }) => Promise<void>;
+}
+
+export function callContext(extra: unknown): CallContext {
+  const e = extra as Extra;
+  const token = e._meta?.progressToken;
+  let last = -1;
+  return {
+    signal: e.signal,
+    progress:
+      token === undefined
+        ? undefined
+        : async (elapsed, message) => {
+            // Progress must increase with every notification.
+            const progress = Math.max(elapsed, last + 1);
+            last = progress;
+            await e
+              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } })
+              .catch(() => {});
+          },
+  };
 }
 
 /** A job, its output and managed PDF as compact JSON: ISO times, warnings with their messages. */
@@ -84,6 +116,8 @@ export interface RenderRequest {
   what: string;
   waitSeconds: number;
   linkExpiresInSeconds?: number;
+  /** false: the link only, never the PDF itself. */
+  embed?: boolean;
 }
 
 /** Creates the job, waits for it and answers its PDF's link; a failed or canceled job is a tool error. */
@@ -97,6 +131,7 @@ export async function renderAndAnswer(client: FolioClient, req: RenderRequest, c
     linkExpiresInSeconds: req.linkExpiresInSeconds,
     signal: ctx.signal,
     waited: req.waitSeconds,
+    embed: req.embed,
     failedIsError: true,
   });
 }
@@ -108,7 +143,15 @@ export async function renderAndAnswer(client: FolioClient, req: RenderRequest, c
 export async function answerJob(
   client: FolioClient,
   r: RenderJobResult,
-  o: { what: string; linkExpiresInSeconds?: number; signal: AbortSignal; waited?: number; link?: boolean; failedIsError: boolean },
+  o: {
+    what: string;
+    linkExpiresInSeconds?: number;
+    signal: AbortSignal;
+    waited?: number;
+    link?: boolean;
+    embed?: boolean;
+    failedIsError: boolean;
+  },
 ): Promise<CallToolResult> {
   const view = jobView(r);
   const { job } = r;
@@ -151,13 +194,14 @@ export async function answerJob(
   const expiry = view.outputExpiresAt
     ? ` The link expires at ${link.linkExpiresAt}; the PDF itself is deleted at ${view.outputExpiresAt} (render with managed: true to keep it).`
     : ` The link expires at ${link.linkExpiresAt}.`;
-  return ok(
-    `Rendered ${o.what}: ${describeOutput(r)}, job ${job.id}. Download (no API key needed): ${link.downloadUrl}${expiry}${warned}`,
-    {
-      ...view,
-      ...link,
-    },
+  const bytes = r.output?.bytes ?? r.pdf?.bytes ?? 0;
+  const embed = o.embed === false ? null : await embedPdf({ downloadUrl: link.downloadUrl, bytes, name: 'The PDF' }, o.signal);
+  const note = embed && 'note' in embed ? ` ${embed.note}.` : embed ? ' The PDF is embedded below.' : '';
+  const answer = ok(
+    `Rendered ${o.what}: ${describeOutput(r)}, job ${job.id}. Download (no API key needed): ${link.downloadUrl}${expiry}${note}${warned}`,
+    { ...view, ...link, embedded: embed !== null && 'resource' in embed },
   );
+  return embed && 'resource' in embed ? { ...answer, content: [...answer.content, embed.resource] } : answer;
 }
 
 function describeOutput(r: RenderJobResult): string {

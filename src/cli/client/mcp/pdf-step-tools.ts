@@ -6,28 +6,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { looksLikeImage } from '../../../domain/pdfs/image-formats.js';
 import { MAX_STEPS, PDF_STEP_TYPES } from '../../../domain/pdfs/pdf-steps.js';
 import { FolioApiError, type FolioClient } from '../../../sdk/index.js';
 import { formatBytes, plural } from '../output.js';
+import { EMBED_LIMIT, embedPdf } from './embed.js';
 import { fail, iso, ok, withClient } from './results.js';
 
 type JobBody = Parameters<FolioClient['pdfs']['runSteps']>[0];
 type JobResult = Awaited<ReturnType<FolioClient['pdfs']['runSteps']>>;
 type ManagedPdf = JobResult['pdfs'][number];
 
-/** A result PDF at most this large also comes embedded in the answer (base64), not only linked. */
-export const EMBED_MAX_BYTES = 1024 * 1024;
-/** How long fetching a result to embed may take before the answer goes without it. */
-const EMBED_FETCH_MS = 30_000;
 /** The most characters of one extracted text the answer carries (the rest: read it by `pages`). */
 export const MAX_TEXT_CHARS = 200_000;
 /** The first findings of a standard named in the line (the JSON has every one). */
 const LINE_FINDINGS = 3;
 
-const DESCRIPTION = `Runs PDF steps, in order, on one PDF: a managed PDF (pdfId), a render job's output (jobId), or a PDF or image (PNG, JPEG, WebP, TIFF, GIF, AVIF: it becomes a one-page PDF) given as contentBase64 or as a local file path. A given file is uploaded first as a managed PDF of the account. Answers each PDF the steps made as a managed PDF with a signed download link (no API key needed; a PDF of at most 1 MB also embedded as a resource), the text of each extractText step as text, and each validate report as JSON (findings are an answer, not an error). Steps (each an object with "type"; pages like "1-3,!2"):
+const DESCRIPTION = `Runs PDF steps, in order, on one PDF: a managed PDF (pdfId), a render job's output (jobId), or a PDF or image (PNG, JPEG, WebP, TIFF, GIF, AVIF: it becomes a one-page PDF) given as contentBase64 or as a local file path. A given file is uploaded first as a managed PDF of the account. Answers each PDF the steps made as a managed PDF with a signed download link (no API key needed; a PDF of at most ${EMBED_LIMIT} also embedded as a resource), the text of each extractText step as text, and each validate report as JSON (findings are an answer, not an error). Steps (each an object with "type"; pages like "1-3,!2"):
 - redact: remove text, patterns or areas from the content itself, a black box where they were: {"type":"redact","text":["Jane Doe"],"patterns":["DE\\\\d{20}"]}
 - extractText: the text, or Markdown (headings, lists, tables): {"type":"extractText","format":"markdown","pages":"1-2"}
 - validate: Folio's PDF/A and PDF/UA checks, findings with clause and pages: {"type":"validate","standards":["pdf/a-2b","pdf/ua-1"]}
@@ -96,23 +92,6 @@ async function linked(client: FolioClient, p: ManagedPdf, expiresIn: number | un
   }
 }
 
-/**
- * The PDF behind a signed link as an embedded MCP resource (its link as the uri), or null when it is too
- * large or the link cannot be fetched from here (a public URL this machine does not reach): the link stays.
- */
-async function embedded(p: Linked, signal: AbortSignal): Promise<CallToolResult['content'][number] | null> {
-  if (!p.downloadUrl || p.bytes > EMBED_MAX_BYTES) return null;
-  try {
-    const res = await fetch(p.downloadUrl, { signal: AbortSignal.any([signal, AbortSignal.timeout(EMBED_FETCH_MS)]) });
-    if (!res.ok) return null;
-    const blob = Buffer.from(await res.arrayBuffer()).toString('base64');
-    return { type: 'resource', resource: { uri: p.downloadUrl, mimeType: 'application/pdf', blob } };
-  } catch (err) {
-    if (signal.aborted) throw err;
-    return null;
-  }
-}
-
 type Report = Record<string, unknown> & { step: number; type: string };
 type Finding = { clause: string; message: string; count?: number };
 type Result = { standard: string; passed: boolean; findings: Finding[] };
@@ -164,8 +143,10 @@ async function stepsAnswer(
     pdfs,
     reports: reports.map((x) => (x.type === 'extractText' ? { ...x, text: undefined, chars: String(x.text ?? '').length } : x)),
   };
-  const answer = ok(`Ran ${o.steps.join(', ')} on ${o.what}: ${parts.join('. ')}.`, data);
-  const resources = o.embed ? (await Promise.all(pdfs.map((p) => embedded(p, o.signal)))).filter((c) => c !== null) : [];
+  const embeds = o.embed ? await Promise.all(pdfs.map((p) => embedPdf({ ...p, name: p.fileName }, o.signal))) : [];
+  const resources = embeds.flatMap((e) => ('resource' in e ? [e.resource] : []));
+  const notes = embeds.flatMap((e) => ('note' in e ? [e.note] : []));
+  const answer = ok(`Ran ${o.steps.join(', ')} on ${o.what}: ${[...parts, ...notes].join('. ')}.`, data);
   return { ...answer, content: [...answer.content, ...shown.map((text) => ({ type: 'text' as const, text })), ...resources] };
 }
 
@@ -193,7 +174,7 @@ export function registerPdfStepTools(server: McpServer): void {
         embed: z
           .boolean()
           .optional()
-          .describe('false: links only, never the PDF itself (default true: PDFs of at most 1 MB are embedded).'),
+          .describe(`false: links only, never the PDF itself (default true: PDFs of at most ${EMBED_LIMIT} are embedded).`),
         linkExpiresInSeconds: z.number().int().min(1).max(604_800).optional().describe('How long the links work (default 600 s).'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -6,43 +6,15 @@ import * as z from 'zod/v4';
 import { FolioApiError, type CreateRenderJobBody, type FolioClient } from '../../../sdk/index.js';
 import { TEMPLATE_ENGINES } from '../../../domain/deploys/template-engines.js';
 import { versionNumber } from '../versions.js';
-import { answerJob, DEFAULT_WAIT_SECONDS, followJob, MAX_WAIT_SECONDS, renderAndAnswer, type CallContext } from './jobs.js';
+import { EMBED_LIMIT } from './embed.js';
+import { answerJob, callContext, DEFAULT_WAIT_SECONDS, followJob, MAX_WAIT_SECONDS, renderAndAnswer } from './jobs.js';
 import { fail, withClient } from './results.js';
-
-/** The parts of the call the tools use: cancellation, and progress notifications when a token came. */
-interface Extra {
-  signal: AbortSignal;
-  _meta?: { progressToken?: string | number };
-  sendNotification: (n: {
-    method: 'notifications/progress';
-    params: { progressToken: string | number; progress: number; message?: string };
-  }) => Promise<void>;
-}
-
-function callContext(extra: Extra): CallContext {
-  const token = extra._meta?.progressToken;
-  let last = -1;
-  return {
-    signal: extra.signal,
-    progress:
-      token === undefined
-        ? undefined
-        : async (elapsed, message) => {
-            // Progress must increase with every notification.
-            const progress = Math.max(elapsed, last + 1);
-            last = progress;
-            await extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } })
-              .catch(() => {});
-          },
-  };
-}
 
 const payload = z
   .record(z.string(), z.unknown())
   .optional()
   .describe('The data the template prints (a JSON object), as its payload.schema.json describes; default {}.');
-const common = {
+export const common = {
   managed: z
     .boolean()
     .optional()
@@ -64,10 +36,14 @@ const common = {
     .max(604_800)
     .optional()
     .describe('How long the download link works (default 600 s, at most 7 days).'),
+  embed: z
+    .boolean()
+    .optional()
+    .describe(`false: the link only. Default true: a PDF of at most ${EMBED_LIMIT} also comes embedded in the answer as a resource.`),
 };
 
 /** The concrete version id to send for a spec: a number (3 or v3) is looked up; latest, aliases and ids go as they are. */
-async function versionSpec(client: FolioClient, deployId: string, spec: string, signal: AbortSignal): Promise<string> {
+export async function versionSpec(client: FolioClient, deployId: string, spec: string, signal: AbortSignal): Promise<string> {
   const n = versionNumber(spec);
   if (n === null) return spec;
   for await (const v of client.deploys.versions(deployId)) {
@@ -82,8 +58,7 @@ export function registerRenderTools(server: McpServer): void {
     'render',
     {
       title: 'Render a PDF from a deployed template',
-      description:
-        'Renders a deployed Folio template (a deploy, by slug or id) with a JSON payload into a PDF, waits for it, and answers the job id, page count, warnings and a signed download link (no API key needed to open it). Find deploys with list_deploys and what payload a template expects with list_versions (withPayloadSchema: true). A failed render is an error with the job\u2019s error code.',
+      description: `Renders a deployed Folio template (a deploy, by slug or id) with a JSON payload into a PDF, waits for it, and answers the job id, page count, warnings and a signed download link (no API key needed to open it), and the PDF itself as an embedded resource when it is at most ${EMBED_LIMIT}. Find deploys with list_deploys and what payload a template expects with list_versions (withPayloadSchema: true). A failed render is an error with the job\u2019s error code.`,
       inputSchema: {
         deploy: z.string().min(1).describe('The deploy: its slug (invoice) or id (dep_…).'),
         version: z
@@ -98,7 +73,7 @@ export function registerRenderTools(server: McpServer): void {
     },
     async (args, extra) =>
       withClient(async (client) => {
-        const ctx = callContext(extra as Extra);
+        const ctx = callContext(extra);
         const deploy = await client.deploys.resolve(args.deploy, { signal: ctx.signal });
         const spec = args.version ?? 'latest';
         const body: CreateRenderJobBody = {
@@ -115,6 +90,7 @@ export function registerRenderTools(server: McpServer): void {
             what: `${deploy.slug} ${spec === 'latest' ? 'latest version' : spec}`,
             waitSeconds: args.waitSeconds ?? DEFAULT_WAIT_SECONDS,
             linkExpiresInSeconds: args.linkExpiresInSeconds,
+            embed: args.embed,
           },
           ctx,
         );
@@ -125,8 +101,7 @@ export function registerRenderTools(server: McpServer): void {
     'render_html',
     {
       title: 'Render a PDF from HTML or Markdown',
-      description:
-        'Renders HTML (or Markdown) given inline into a PDF, without deploying a template first: the page is printed in headless Chromium with CSS paged media (@page size and margins). With engine handlebars, liquid, nunjucks or mustache the HTML is a template printed with payload as its data. Waits, and answers the job id, page count, warnings and a signed download link. Give exactly one of html and markdown.',
+      description: `Renders HTML (or Markdown) given inline into a PDF, without deploying a template first: the page is printed in headless Chromium with CSS paged media (@page size and margins). With engine handlebars, liquid, nunjucks or mustache the HTML is a template printed with payload as its data. Waits, and answers the job id, page count, warnings and a signed download link (and the PDF embedded when it is at most ${EMBED_LIMIT}). Give exactly one of html and markdown.`,
       inputSchema: {
         html: z.string().min(1).optional().describe('The HTML document (or template) to print.'),
         markdown: z
@@ -156,7 +131,7 @@ export function registerRenderTools(server: McpServer): void {
         if ((args.html === undefined) === (args.markdown === undefined))
           return fail('invalid_request', 'give exactly one of html and markdown');
         if (args.engine !== undefined && args.html === undefined) return fail('invalid_request', 'engine goes with html');
-        const ctx = callContext(extra as Extra);
+        const ctx = callContext(extra);
         const source =
           args.html !== undefined ? { html: args.html, ...(args.engine ? { engine: args.engine } : {}) } : { markdown: args.markdown! };
         const body = {
@@ -177,6 +152,7 @@ export function registerRenderTools(server: McpServer): void {
                 : 'inline Markdown',
             waitSeconds: args.waitSeconds ?? DEFAULT_WAIT_SECONDS,
             linkExpiresInSeconds: args.linkExpiresInSeconds,
+            embed: args.embed,
           },
           ctx,
         );
@@ -187,8 +163,7 @@ export function registerRenderTools(server: McpServer): void {
     'get_job',
     {
       title: 'Get a render job',
-      description:
-        'A render job by id: its status, version, page count, warnings and, when it failed, its error code and message; a succeeded job comes with a signed download link of its PDF. waitSeconds waits (long poll) for a job that is still running.',
+      description: `A render job by id: its status, version, page count, warnings and, when it failed, its error code and message; a succeeded job comes with a signed download link of its PDF (and the PDF embedded when it is at most ${EMBED_LIMIT}). waitSeconds waits (long poll) for a job that is still running.`,
       inputSchema: {
         jobId: z.string().min(1).describe('The job id (job_…).'),
         waitSeconds: z
@@ -198,14 +173,15 @@ export function registerRenderTools(server: McpServer): void {
           .max(MAX_WAIT_SECONDS)
           .optional()
           .describe(`Wait up to this long for the job to end (default 0: answer at once; at most ${MAX_WAIT_SECONDS}).`),
-        link: z.boolean().optional().describe('false: no download link for a succeeded job (default true).'),
+        link: z.boolean().optional().describe('false: no download link (and no embedded PDF) for a succeeded job (default true).'),
         linkExpiresInSeconds: common.linkExpiresInSeconds,
+        embed: common.embed,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args, extra) =>
       withClient(async (client) => {
-        const ctx = callContext(extra as Extra);
+        const ctx = callContext(extra);
         const r = args.waitSeconds
           ? await followJob(client, args.jobId, args.waitSeconds, ctx)
           : await client.renderJobs.get(args.jobId, {}, { signal: ctx.signal });
@@ -215,6 +191,7 @@ export function registerRenderTools(server: McpServer): void {
           linkExpiresInSeconds: args.linkExpiresInSeconds,
           signal: ctx.signal,
           link: args.link,
+          embed: args.embed,
           failedIsError: false,
           ...(args.waitSeconds ? { waited: args.waitSeconds } : {}),
         });

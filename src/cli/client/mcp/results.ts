@@ -36,6 +36,9 @@ const HINTS: Record<string, string> = {
   unauthorized: `the server refused the API key: ${CONFIG_HINT}`,
   forbidden: 'this API key lacks the scope for this tool: use a key with the scopes it needs (or scope all)',
   network_error: 'is the Folio server running? check FOLIO_API_URL',
+  url_source_not_allowed:
+    "printing a URL needs a plan that allows the external network (allowExternalNetwork), which this account's plan does not: ask the operator for such a plan, or fetch the page's HTML yourself and give it to render_html",
+  office_password_required: 'the document is protected: give its password in password',
 };
 
 /** Any failure as a tool error: the API's code and message, a render job's error code, or a mistake. */

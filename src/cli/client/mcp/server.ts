@@ -1,20 +1,25 @@
-// The Model Context Protocol server of `folio mcp`: the official SDK's McpServer with Folio's tools, on
-// stdio. Standard output carries the protocol and nothing else: every log line goes to standard error.
+// The Model Context Protocol server of `folio mcp`: the official SDK's McpServer with Folio's tools,
+// resources and prompts, on stdio. Standard output carries the protocol and nothing else: every log line
+// goes to standard error.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveApi } from '../config.js';
 import { clientVersion } from '../version.js';
 import { registerEInvoiceTools } from './einvoice-tools.js';
 import { registerPdfStepTools } from './pdf-step-tools.js';
+import { registerPrompts } from './prompts.js';
 import { registerReadTools } from './read-tools.js';
 import { registerRenderTools } from './render-tools.js';
+import { registerResources } from './resources.js';
+import { registerSourceTools } from './source-tools.js';
 
 const INSTRUCTIONS = `Folio renders PDFs in headless Chromium from HTML templates deployed to it, or from HTML or Markdown given inline.
 Find templates with list_deploys; list_versions with withPayloadSchema: true shows what payload a template expects (its JSON Schema and a sample).
-render prints a deploy with a payload, render_html prints inline HTML or Markdown; both wait for the PDF and answer a signed download link that needs no key.
+render prints a deploy with a payload, render_html prints inline HTML or Markdown, convert_office converts an Office or OpenDocument file (DOCX, XLSX, PPTX, ODT…), render_url prints a web page (when the plan allows the external network); each waits for the PDF and answers a signed download link that needs no key, and the PDF itself as an embedded resource when it is at most 5 MiB.
 A render still running when the wait ends keeps going: follow it with get_job.
 validate_einvoice checks an e-invoice (an XML or PDF file, or XML text) against the official rule sets and answers each finding.
 pdf_steps runs PDF steps on a managed PDF, a job's PDF or a PDF or image you give: redact, extract text or Markdown, validate PDF/A and PDF/UA, conform, stamp, n-up, split, sign and more; it answers the text, the reports and links to the PDFs it made.
+Resources: folio://deploys, folio://deploys/{deploy}/versions/{version} (the payload schema), folio://jobs/{jobId}, folio://pdfs/{pdfId} (the PDF).
 Everything is limited to what the configured API key's account and scopes allow.`;
 
 /** An MCP server with every Folio tool; each tool call reads the API configuration anew. */
@@ -24,6 +29,9 @@ export function createFolioMcpServer(): McpServer {
   registerRenderTools(server);
   registerEInvoiceTools(server);
   registerPdfStepTools(server);
+  registerSourceTools(server);
+  registerResources(server);
+  registerPrompts(server);
   return server;
 }
 
