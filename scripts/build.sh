@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds what Folio runs from: the dashboard's static assets (dashboard/dist), the server and CLI compiled
 # to JavaScript (dist/, from src/ by tsconfig.build.json), and the client packages the server hands out
-# (build/packages: the @folio/sdk and @folio/cli tarballs). Each is rebuilt only when missing or
-# older than its sources, so a second run does nothing. Each is built into a temporary folder and swapped
-# in, so a running server never sees a half-written folder. Called by scripts/setup.sh (npm start, npm
-# test) and by `npm run build` / `npm pack`.
+# (build/packages: the @folio/sdk and @folio/cli tarballs, the Python client's wheel). Each is rebuilt only
+# when missing or older than its sources, so a second run does nothing. Each is built into a temporary
+# folder and swapped in, so a running server never sees a half-written folder. Called by scripts/setup.sh
+# (npm start, npm test) and by `npm run build` / `npm pack`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-path.sh
@@ -39,12 +39,14 @@ if [ ! -f "$build_stamp" ] || [ -n "$(find src tsconfig.json tsconfig.build.json
   rm -rf ".dist-old-$$"
 fi
 
-# The client packages the server serves (GET /sdk/folio-sdk-<version>.tgz, GET /cli/folio-cli-<version>.tgz;
-# src/http/routes/packages.ts): built from the SDK and client sources and packed when missing or older than
-# their inputs (scripts/pack-packages.mjs). The packages' own dist folders are outputs, not inputs.
+# The client packages the server serves (GET /sdk/folio-sdk-<version>.tgz, GET /cli/folio-cli-<version>.tgz,
+# GET /sdk/folio_client-<version>-py3-none-any.whl; src/http/routes/packages.ts): built from the SDK, client
+# and Python client sources and packed when missing or older than their inputs (scripts/pack-packages.mjs).
+# The packages' own dist folders, and what a local pip build or Python leaves in packages/python, are
+# outputs, not inputs.
 pkg_stamp=build/packages/index.json
-if [ ! -f "$pkg_stamp" ] || [ -n "$(find src/sdk src/domain src/cli/client src/cli/init src/main/client-cli.ts packages/sdk packages/cli scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs package-lock.json -newer "$pkg_stamp" -type f -not -path '*/dist/*' -not -path '*/node_modules/*' -print -quit 2>/dev/null)" ]; then
-  echo "setup: building and packing @folio/sdk and @folio/cli"
+if [ ! -f "$pkg_stamp" ] || [ -n "$(find src/sdk src/domain src/cli/client src/cli/init src/main/client-cli.ts packages/sdk packages/cli packages/python scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs scripts/python-wheel.mjs scripts/pyproject-fields.mjs LICENSE package-lock.json -newer "$pkg_stamp" -type f -not -path '*/dist/*' -not -path '*/node_modules/*' -not -path '*/__pycache__/*' -not -path 'packages/python/build/*' -not -path 'packages/python/*.egg-info/*' -print -quit 2>/dev/null)" ]; then
+  echo "setup: building and packing @folio/sdk, @folio/cli and the Python client"
   pkg_tmp="build/.packages-build-$$"
   rm -rf "$pkg_tmp"
   node scripts/pack-packages.mjs "$pkg_tmp"

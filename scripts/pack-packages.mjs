@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Packs the client packages a Folio server hands out (src/http/routes/packages.ts): @folio/sdk and
 // @folio/cli, each built when stale (scripts/build-sdk.mjs, scripts/build-cli.mjs), packed by npm into
-// OUT_DIR as folio-sdk-<version>.tgz and folio-cli-<version>.tgz, with OUT_DIR/index.json describing them
-// (name, version, file, bytes, sha256) — what the server reads. scripts/build.sh runs it into a temporary
-// folder and swaps that in as build/packages (git-ignored).
+// OUT_DIR as folio-sdk-<version>.tgz and folio-cli-<version>.tgz, and the Python client (packages/python)
+// as the wheel folio_client-<version>-py3-none-any.whl (scripts/python-wheel.mjs: no setuptools, no
+// network), with OUT_DIR/index.json describing them (name, version, file, bytes, sha256; the wheel's
+// requiresPython too) — what the server reads. scripts/build.sh runs it into a temporary folder and swaps
+// that in as build/packages (git-ignored).
 //
 // Each package is packed from a staged copy of its files whose package.json has no "scripts": the
 // `prepare` script that builds a package from the checkout means nothing in a tarball (npm never runs it
@@ -15,6 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWheel, PYTHON_PACKAGE_DIR } from './python-wheel.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = process.argv[2] ? path.resolve(process.argv[2]) : null;
@@ -82,5 +85,8 @@ for (const [key, { dir, build }] of Object.entries(PACKAGES)) {
   };
   console.log(`packed ${manifest.name} ${manifest.version}: ${packed.filename} (${Math.round(bytes.length / 1000)} KB)`);
 }
+const wheel = await buildWheel(PYTHON_PACKAGE_DIR, out);
+index.packages.python = wheel;
+console.log(`built ${wheel.name} ${wheel.version}: ${wheel.file} (${Math.round(wheel.bytes / 1000)} KB)`);
 // Written last: a folder with an index.json is complete.
 fs.writeFileSync(path.join(out, 'index.json'), JSON.stringify(index, null, 2) + '\n');

@@ -1,6 +1,7 @@
 // GET /sdk/… and /cli/…: the client packages a server hands out (src/http/routes/packages.ts), on a folder
 // of this test's own making — a built one (index.json and tarballs, as scripts/pack-packages.mjs writes them)
-// and an empty one (a server whose checkout never ran the build). Through the app's error handling, so a
+// and an empty one (a server whose checkout never ran the build); the Python client's wheel and pip's index
+// of it (src/http/routes/python-index.ts) on a folder that has one and one that has none. Through the app's error handling, so a
 // refusal is the uniform error body; and on the whole app, where the routes take no API key and stay out of
 // the OpenAPI document.
 import assert from 'node:assert/strict';
@@ -122,6 +123,165 @@ describe('client package routes', () => {
     const gone = await unbuilt.inject({ method: 'GET', url: '/sdk/folio-sdk.tgz' });
     assert.equal(gone.statusCode, 404);
     assert.equal(gone.json().error, 'route_not_found');
+  });
+});
+
+describe("the Python client's wheel and pip's index", () => {
+  const built = tempDir('folio-packages-wheel-');
+  // A packages folder inside a folder of its own, which holds a wheel outside the packages folder.
+  const outside = tempDir('folio-packages-outside-');
+  const sdkOnly = path.join(outside, 'packages');
+  const WHEEL = 'folio_client-1.2.3-py3-none-any.whl';
+  const wheel = crypto.randomBytes(4000);
+  const sdk = crypto.randomBytes(3000);
+  const entry = (name: string, file: string, bytes: Buffer, extra: object = {}) => ({
+    name,
+    version: '1.2.3',
+    file,
+    bytes: bytes.length,
+    sha256: sha256(bytes),
+    ...extra,
+  });
+  let app: FastifyInstance;
+  let noWheel: FastifyInstance;
+
+  /** As the server builds it: the router takes a path with or without its trailing slash. */
+  async function serverLike(dir: string): Promise<FastifyInstance> {
+    const a = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    registerErrorHandling(a, []);
+    packageRoutes(a, dir);
+    await a.ready();
+    return a;
+  }
+
+  before(async () => {
+    fs.writeFileSync(path.join(built, WHEEL), wheel);
+    fs.writeFileSync(path.join(built, 'folio-sdk-1.2.3.tgz'), sdk);
+    const python = entry('folio-client', WHEEL, wheel, { requiresPython: '>=3.9' });
+    fs.writeFileSync(
+      path.join(built, 'index.json'),
+      JSON.stringify({ packages: { sdk: entry('@folio/sdk', 'folio-sdk-1.2.3.tgz', sdk), python } }),
+    );
+    fs.mkdirSync(sdkOnly);
+    fs.writeFileSync(path.join(sdkOnly, 'folio-sdk-1.2.3.tgz'), sdk);
+    // An entry whose file is not the wheel name of its name and version is no wheel at all.
+    fs.writeFileSync(path.join(outside, 'evil.whl'), wheel);
+    fs.writeFileSync(
+      path.join(sdkOnly, 'index.json'),
+      JSON.stringify({
+        packages: { sdk: entry('@folio/sdk', 'folio-sdk-1.2.3.tgz', sdk), python: { ...python, file: '../evil.whl' } },
+      }),
+    );
+    app = await serverLike(built);
+    noWheel = await serverLike(sdkOnly);
+  });
+  after(async () => {
+    await app.close();
+    await noWheel.close();
+    fs.rmSync(built, { recursive: true, force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+
+  test('GET /sdk/<wheel>: the wheel under its versioned name, beside the SDK tarball; HEAD and If-None-Match too', async () => {
+    const res = await app.inject({ method: 'GET', url: `/sdk/${WHEEL}` });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.rawPayload, wheel);
+    assert.equal(res.headers['content-type'], 'application/zip');
+    assert.equal(res.headers['content-length'], String(wheel.length));
+    assert.equal(res.headers.etag, `"${sha256(wheel)}"`);
+    assert.equal(res.headers['cache-control'], 'public, no-cache');
+    assert.equal(res.headers['content-disposition'], `attachment; filename="${WHEEL}"`);
+    const head = await app.inject({ method: 'HEAD', url: `/sdk/${WHEEL}` });
+    assert.equal(head.headers['content-length'], String(wheel.length));
+    assert.equal(head.body, '');
+    const cached = await app.inject({ method: 'GET', url: `/sdk/${WHEEL}`, headers: { 'if-none-match': res.headers.etag as string } });
+    assert.equal(cached.statusCode, 304);
+    assert.deepEqual((await app.inject({ method: 'GET', url: '/sdk/folio-sdk.tgz' })).rawPayload, sdk);
+  });
+
+  test('another wheel name: 404 naming both packages of /sdk/, and where pip finds the wheel', async () => {
+    for (const url of [
+      '/sdk/folio_client-1.2.2-py3-none-any.whl',
+      '/sdk/folio_client-latest-py3-none-any.whl',
+      '/sdk/folio-client-1.2.3-py3-none-any.whl',
+      '/sdk/folio-sdk-1.0.0.tgz',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(res.json(), {
+        error: 'route_not_found',
+        message:
+          'this server serves @folio/sdk 1.2.3: GET /sdk/folio-sdk-1.2.3.tgz (or /sdk/folio-sdk.tgz); ' +
+          `folio-client 1.2.3: GET /sdk/${WHEEL} (or pip's index /sdk/python/simple/)`,
+      });
+    }
+  });
+
+  test("pip's index: the project, then its page linking the wheel with its sha256 and Requires-Python", async () => {
+    const root = await app.inject({ method: 'GET', url: '/sdk/python/simple/' });
+    assert.equal(root.statusCode, 200);
+    assert.equal(root.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(root.body, /<meta name="pypi:repository-version" content="1\.0">/);
+    assert.deepEqual(
+      [...root.body.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]),
+      [['folio-client/', 'folio-client']],
+    );
+
+    for (const project of ['folio-client', 'Folio_Client', 'folio.client']) {
+      const url = `/sdk/python/simple/${project}/`;
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+      const links = [...res.body.matchAll(/<a href="([^"]*)" data-requires-python="([^"]*)">([^<]*)<\/a>/g)];
+      assert.equal(links.length, 1, res.body);
+      const [, href, requires, text] = links[0];
+      assert.equal(requires, '&gt;=3.9');
+      assert.equal(text, WHEEL);
+      // The link, resolved against the page as pip does, is the wheel, and its fragment its sha256.
+      const target = new URL(href, `http://folio.test${url}`);
+      assert.equal(target.pathname, `/sdk/${WHEEL}`);
+      assert.equal(target.hash, `#sha256=${sha256(wheel)}`);
+      assert.deepEqual((await app.inject({ method: 'GET', url: target.pathname })).rawPayload, wheel);
+    }
+  });
+
+  test("pip's index: a page without its trailing slash is redirected to it; another project is 404", async () => {
+    for (const [url, location] of [
+      ['/sdk/python/simple', 'simple/'],
+      ['/sdk/python/simple/folio-client', 'folio-client/'],
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 301, url);
+      assert.equal(res.headers.location, location);
+      assert.equal(new URL(location, `http://folio.test${url}`).pathname, `${url}/`);
+    }
+    const other = await app.inject({ method: 'GET', url: '/sdk/python/simple/requests/' });
+    assert.equal(other.statusCode, 404);
+    assert.deepEqual(other.json(), {
+      error: 'route_not_found',
+      message: 'this index has one project, folio-client: GET /sdk/python/simple/folio-client/',
+    });
+  });
+
+  test('no wheel built (or an index entry naming another file): 404 route_not_found saying what builds it', async () => {
+    for (const url of [
+      `/sdk/${WHEEL}`,
+      '/sdk/folio_client-0.1.0-py3-none-any.whl',
+      '/sdk/python/simple/',
+      '/sdk/python/simple/folio-client/',
+    ]) {
+      const res = await noWheel.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(Object.keys(res.json()), ['error', 'message']);
+      assert.equal(res.json().error, 'route_not_found');
+      assert.match(res.json().message, /^this server has no folio-client wheel: it is built by `npm run build`/, url);
+    }
+    // The SDK's own tarball is still served, and a 404 there names only what is built.
+    assert.equal((await noWheel.inject({ method: 'GET', url: '/sdk/folio-sdk.tgz' })).statusCode, 200);
+    assert.equal(
+      (await noWheel.inject({ method: 'GET', url: '/sdk/folio-sdk-0.0.1.tgz' })).json().message,
+      'this server serves @folio/sdk 1.2.3: GET /sdk/folio-sdk-1.2.3.tgz (or /sdk/folio-sdk.tgz)',
+    );
   });
 });
 

@@ -4,12 +4,14 @@
 // transforms, the PDFs read by poppler). The webhook is a real delivery to an HTTP receiver in this process;
 // its raw body and headers go to verify_webhook(). The package's own unittest suite runs
 // here too, with a webhook vector signed in Node and accepted by the TypeScript SDK's verifyWebhook, and last
-// every ```python block of docs/sdk-python.md (not ```python norun) runs as a program, in order.
+// every ```python block of docs/sdk-python.md (not ```python norun) runs as a program, in order. And the
+// package as a new user installs it: the wheel the server serves, by pip into a fresh virtualenv, offline.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -164,6 +166,67 @@ print(len(sys.argv) - 1, "compiled")`;
     assert.match(unit.stderr, /test_the_vector_the_node_test_signed_and_verified .* \.\.\. ok/);
     console.log(`python unittest: ${ran} tests in ${Date.now() - started} ms`);
   });
+
+  test(
+    'pip install --no-index of the wheel the server serves: a fresh venv, offline; the installed client calls it',
+    { timeout: 300_000 },
+    async () => {
+      // What `npm start` builds: the packages the server serves, the wheel among them (nothing to do when current).
+      const build = await run('bash', ['scripts/build.sh'], process.env);
+      assert.equal(build.code, 0, `${build.stdout}\n${build.stderr}`);
+      const index = JSON.parse(fs.readFileSync(path.join(ROOT, 'build/packages/index.json'), 'utf8'));
+      const wheel = index.packages.python as { name: string; version: string; file: string; sha256: string };
+      assert.equal(wheel.file, `folio_client-${wheel.version}-py3-none-any.whl`);
+
+      const venv = path.join(work, 'venv');
+      const made = await run('python3', ['-m', 'venv', venv], process.env, work);
+      assert.equal(made.code, 0, made.stderr);
+      const python = path.join(venv, 'bin', 'python');
+      // pip as a new user runs it, with no configuration of this machine's, no cache, and an index that
+      // refuses every connection: whatever pip fetches comes from the Folio server.
+      const pipEnv: NodeJS.ProcessEnv = {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PIP_|PYTHONPATH$)/.test(k))),
+        PIP_CONFIG_FILE: os.devNull,
+        PIP_NO_CACHE_DIR: '1',
+        PIP_DISABLE_PIP_VERSION_CHECK: '1',
+        PIP_INDEX_URL: 'http://127.0.0.1:9/simple',
+        PIP_RETRIES: '0',
+      };
+      const show = (r: Run) => `exit ${r.code}\n--- stdout:\n${r.stdout}\n--- stderr:\n${r.stderr}`;
+      const install = await run(python, ['-m', 'pip', 'install', '--no-index', `${server.url}/sdk/${wheel.file}`], pipEnv, work);
+      assert.equal(install.code, 0, show(install));
+      assert.ok(install.stdout.split('\n').includes(`Successfully installed folio-client-${wheel.version}`), show(install));
+      assert.doesNotMatch(install.stdout + install.stderr, /setuptools|Building wheel|WARNING|ERROR/i, show(install));
+
+      // Run from a folder outside the checkout, with no PYTHONPATH: the installed package is the one imported.
+      const program = `import json, os, folio_client
+from folio_client import Folio
+usage = Folio(os.environ["FOLIO_API_URL"], os.environ["FOLIO_API_KEY"]).usage()
+print(json.dumps({"file": folio_client.__file__, "version": folio_client.__version__, "plan": usage["plan"]["name"]}))`;
+      const used = await run(python, ['-c', program], { ...pipEnv, FOLIO_API_URL: server.url, FOLIO_API_KEY: KEY }, work);
+      assert.equal(used.code, 0, show(used));
+      const out = JSON.parse(used.stdout);
+      assert.ok(out.file.startsWith(path.join(venv, 'lib') + path.sep), out.file);
+      assert.equal(out.version, wheel.version);
+      const usage = (await (await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as {
+        plan: { name: string };
+      };
+      assert.equal(out.plan, usage.plan.name);
+
+      // And by name through the server's index, whatever the version: pip finds the same wheel, its sha256 checked.
+      const target = path.join(work, 'pip-target');
+      const viaIndex = await run(
+        python,
+        ['-m', 'pip', 'install', '--target', target, '--index-url', `${server.url}/sdk/python/simple`, 'folio-client'],
+        pipEnv,
+        work,
+      );
+      assert.equal(viaIndex.code, 0, show(viaIndex));
+      assert.ok(viaIndex.stdout.includes(`Downloading ${server.url}/sdk/${wheel.file}`), show(viaIndex));
+      assert.ok(fs.existsSync(path.join(target, 'folio_client', 'py.typed')), 'the PEP 561 marker is installed');
+      assert.ok(fs.existsSync(path.join(target, `folio_client-${wheel.version}.dist-info`, 'RECORD')));
+    },
+  );
 
   test('deploy_directory: examples/invoice, content-addressed; again: no blob, same v1; new_version: v2', { timeout: 60_000 }, async () => {
     const r = await scenario('deploy.py', INVOICE, 'py-invoice');

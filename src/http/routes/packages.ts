@@ -1,48 +1,31 @@
 // The client packages this server was built with, for any project to install from it:
-//   GET /sdk/folio-sdk-<version>.tgz   @folio/sdk     (npm install http://HOST/sdk/folio-sdk-0.1.0.tgz)
-//   GET /cli/folio-cli-<version>.tgz   @folio/cli     (npm install -g http://HOST/cli/folio-cli-0.1.0.tgz)
-// and the same bytes at /sdk/folio-sdk.tgz and /cli/folio-cli.tgz, whatever the version. scripts/build.sh packs
-// them into build/packages with an index.json (scripts/pack-packages.mjs), which is read per request: a
-// rebuild while the server runs is served at once. Public like /healthz (no scope: they hold nothing an
-// account owns) and hidden from the OpenAPI document, which describes the API; docs/sdk.md and docs/cli.md
-// document them.
+//   GET /sdk/folio-sdk-<version>.tgz                  @folio/sdk    (npm install http://HOST/sdk/folio-sdk-0.1.0.tgz)
+//   GET /cli/folio-cli-<version>.tgz                  @folio/cli    (npm install -g http://HOST/cli/folio-cli-0.1.0.tgz)
+//   GET /sdk/folio_client-<version>-py3-none-any.whl  folio-client  (pip install http://HOST/sdk/folio_client-…whl)
+// the same tarballs at /sdk/folio-sdk.tgz and /cli/folio-cli.tgz, whatever the version; the wheel, which pip
+// takes only under its versioned name, also through pip's index (python-index.ts). scripts/build.sh packs
+// them into build/packages (scripts/pack-packages.mjs; read per request by ../packed-packages.ts). Public like
+// /healthz (no scope: they hold nothing an account owns) and hidden from the OpenAPI document, which
+// describes the API; docs/sdk.md, docs/cli.md and docs/sdk-python.md document them.
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../../errors/app-error.js';
+import { notBuilt, PACKAGES_DIR, readPackages, type PackageKind, type PackedPackage } from '../packed-packages.js';
+import { pythonIndexRoutes } from './python-index.js';
 
-/** Where scripts/build.sh puts the tarballs: build/packages of the checkout (not in git). */
-export const PACKAGES_DIR = fileURLToPath(new URL('../../../build/packages/', import.meta.url));
+const TYPES: Record<PackageKind, string> = { sdk: 'application/gzip', cli: 'application/gzip', python: 'application/zip' };
 
-/** The route's folder → the tarball's name without its version (npm's name for a scoped package's tarball). */
-const KINDS = { sdk: 'folio-sdk', cli: 'folio-cli' } as const;
-type Kind = keyof typeof KINDS;
-
-interface PackedPackage {
-  name: string;
-  version: string;
-  file: string;
-  bytes: number;
-  sha256: string;
-}
-
-/** The index.json entry of a package, or null when the folder, its index or the entry is missing or malformed. */
-async function packed(dir: string, kind: Kind): Promise<PackedPackage | null> {
-  let index: unknown;
-  try {
-    index = JSON.parse(await fs.promises.readFile(path.join(dir, 'index.json'), 'utf8'));
-  } catch {
-    return null;
-  }
-  const entry = (index as { packages?: Record<string, Partial<PackedPackage>> } | null)?.packages?.[kind];
-  if (!entry || typeof entry.file !== 'string' || typeof entry.sha256 !== 'string' || typeof entry.version !== 'string') return null;
-  // Only a plain tarball name of this folder: the index never points outside it.
-  if (entry.file !== `${KINDS[kind]}-${entry.version}.tgz` || !/^[\w.+-]+$/.test(entry.file)) return null;
-  return entry as PackedPackage;
-}
+/** Each folder's packages: the versionless alias each also answers, if any, and how a 404 names it. */
+const FOLDERS = {
+  sdk: [
+    { kind: 'sdk', alias: 'folio-sdk.tgz', hint: ' (or /sdk/folio-sdk.tgz)' },
+    { kind: 'python', alias: null, hint: " (or pip's index /sdk/python/simple/)" },
+  ],
+  cli: [{ kind: 'cli', alias: 'folio-cli.tgz', hint: ' (or /cli/folio-cli.tgz)' }],
+} as const;
 
 /** An If-None-Match list names this ETag (weak or strong, or `*`). */
 function matches(header: string | undefined, etag: string): boolean {
@@ -53,50 +36,55 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The package's bytes, with an ETag of their sha256, revalidated caching, and its file name. */
+async function sendPackage(req: FastifyRequest, reply: FastifyReply, dir: string, kind: PackageKind, pkg: PackedPackage) {
+  const file = path.join(dir, pkg.file);
+  let size: number;
+  try {
+    size = (await fs.promises.stat(file)).size;
+  } catch {
+    throw notBuilt(kind);
+  }
+  const etag = `"${pkg.sha256}"`;
+  // Cached, but checked again before each use: a rebuild from changed sources keeps the version.
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'public, no-cache')
+    .header('content-disposition', `attachment; filename="${pkg.file}"`)
+    .header('x-content-type-options', 'nosniff')
+    .type(TYPES[kind]);
+  if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.header('content-length', String(size));
+  if (req.method === 'HEAD') return reply.send();
+  return reply.send(fs.createReadStream(file));
+}
+
 export function packageRoutes(app: FastifyInstance, dir: string = PACKAGES_DIR) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  for (const kind of Object.keys(KINDS) as Kind[]) {
-    const alias = `${KINDS[kind]}.tgz`;
+  for (const [folder, offers] of Object.entries(FOLDERS)) {
     const serve = async (req: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
-      const pkg = await packed(dir, kind);
-      const notBuilt = () =>
-        new AppError(
-          'route_not_found',
-          `this server has no ${KINDS[kind]} tarball: it is built by \`npm run build\` (and \`npm start\`) in the server's checkout`,
-        );
-      if (!pkg) throw notBuilt();
+      const packages = await readPackages(dir);
       const { file } = req.params;
-      if (file !== pkg.file && file !== alias)
-        throw new AppError(
-          'route_not_found',
-          `this server serves ${pkg.name} ${pkg.version}: GET /${kind}/${pkg.file} (or /${kind}/${alias})`,
-        );
-      const tarball = path.join(dir, pkg.file);
-      let size: number;
-      try {
-        size = (await fs.promises.stat(tarball)).size;
-      } catch {
-        throw notBuilt();
+      for (const { kind, alias } of offers) {
+        const pkg = packages[kind];
+        if (pkg && (file === pkg.file || file === alias)) return sendPackage(req, reply, dir, kind, pkg);
       }
-      const etag = `"${pkg.sha256}"`;
-      // Cached, but checked again before each use: a rebuild from changed sources keeps the version.
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'public, no-cache')
-        .header('content-disposition', `attachment; filename="${pkg.file}"`)
-        .header('x-content-type-options', 'nosniff')
-        .type('application/gzip');
-      if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-      reply.header('content-length', String(size));
-      if (req.method === 'HEAD') return reply.send();
-      return reply.send(fs.createReadStream(tarball));
+      // Asked for a wheel or for a tarball: said to be missing when that kind is not built.
+      const asked = offers.find((o) => file.endsWith('.whl') === (o.kind === 'python')) ?? offers[0];
+      if (!packages[asked.kind]) throw notBuilt(asked.kind);
+      const served = offers.flatMap(({ kind, hint }) => {
+        const pkg = packages[kind];
+        return pkg ? [`${pkg.name} ${pkg.version}: GET /${folder}/${pkg.file}${hint}`] : [];
+      });
+      throw new AppError('route_not_found', `this server serves ${served.join('; ')}`);
     };
     // GET and HEAD as one route: Fastify's own HEAD route would answer Content-Length 0 (see files.ts).
     r.route({
       method: ['GET', 'HEAD'],
-      url: `/${kind}/:file`,
+      url: `/${folder}/:file`,
       schema: { hide: true, params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200 }) }) },
       handler: serve,
     });
   }
+  pythonIndexRoutes(app, dir);
 }
