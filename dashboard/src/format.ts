@@ -11,6 +11,14 @@ export function bytes(n: number | null | undefined): string {
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
 }
 
+/**
+ * Storage over time, e.g. a period's managed-PDF storage (the API counts it in GiB-days): in the byte unit
+ * that suits it, `118 KiB·days` rather than `0.000113 GiB-days`.
+ */
+export function byteDays(gibDays: number): string {
+  return `${bytes(Math.round(gibDays * 1024 ** 3))}·days`;
+}
+
 export function dateTime(ms: number | null | undefined): string {
   if (!ms) return '—';
   return new Date(ms).toLocaleString(undefined, {

@@ -1742,7 +1742,7 @@ export interface components {
                     deployVersionTitle?: string;
                     /** @description Succeeded jobs only. Unix epoch milliseconds. */
                     startedAt?: number;
-                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable, office_conversion_failed, office_timeout, office_password_required, office_input_invalid, office_unavailable, office_output_too_large (the render job error codes). */
+                    /** @description Failed jobs only: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_not_found, url_source_unreachable, office_conversion_failed, office_timeout, office_password_required, office_input_invalid, office_unavailable, office_output_too_large (the render job error codes). */
                     errorCode?: string;
                     /** @description Failed jobs only. */
                     errorMessage?: string;
@@ -2118,7 +2118,7 @@ export interface components {
             finishedAt?: number;
             /** @description When a job in retry_scheduled is tried again. */
             nextAttemptAt?: number;
-            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_unreachable, office_conversion_failed, office_timeout, office_password_required, office_input_invalid, office_unavailable, office_output_too_large (the render job error codes). */
+            /** @description On failure: navigation_timeout, render_crashed, template_render_failed, render_timeout_exceeded, render_failed, render_retry_limit_exceeded, render_output_too_large, storage_limit_exceeded, page_references_unstable, pdf_postprocess_failed, pdf_step_failed, pdf_source_unavailable, pdf_limit_exceeded, render_failed_on_warning, render_request_failed, url_source_blocked, url_source_not_found, url_source_unreachable, office_conversion_failed, office_timeout, office_password_required, office_input_invalid, office_unavailable, office_output_too_large (the render job error codes). */
             errorCode?: string;
             errorMessage?: string;
             /** @description Set on the items of a render batch: the batch (`bat_…`). */
@@ -2146,6 +2146,11 @@ export interface components {
              * @example 4bf92f3577b34da6a3ce929d0e0e4736
              */
             traceId?: string;
+            /**
+             * @description What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). Answered by `GET /v1/render-jobs` (and a deploy's job list) and `GET /v1/render-jobs/{jobId}`; absent elsewhere, and when it depends on a version that no longer exists.
+             * @example page
+             */
+            kind?: "page" | "template" | "markdown" | "url" | "office" | "word-template" | "pdf-job";
             /** @description Set when the job prints a web page (`source.url`) rather than a deploy or inline HTML. */
             source?: {
                 /** @enum {string} */

@@ -3,13 +3,18 @@
 // shows what GET /v1/pdfs/{id}/info reads, and the "Run steps" builder runs a stamp + fillForm job whose
 // result is opened from its link and checked with pdftotext. Errors of the API (a file that is not a PDF,
 // an encrypted one without its password, a form field the PDF does not have) are shown next to the form
-// with their code and the field they name. No console error and no CSP violation may happen on the way.
+// with their code and the field they name. What a job is shows in the jobs list (its kind, its source: a
+// PDF job is not “Inline HTML”) with a deploy filter; a version page names its engine and starts the render
+// form from its sample payload; a managed PDF's pages are drawn by pdf.js; usage shows storage in byte units.
+// No console error and no CSP violation may happen on the way.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { tempDir } from '../helpers/app.js';
+import { file } from '../helpers/bundle.js';
+import { deployOverHttp } from '../helpers/http-deploy.js';
 import { newBrowserContext, signIn, startDashboardServer } from '../helpers/dashboard.js';
 import { client, type Client } from '../helpers/http-client.js';
 import { encrypted, formPdf, tool } from '../helpers/outside-pdfs.js';
@@ -25,6 +30,8 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
   let dir = '';
   let formFile = '';
   let sourceId = '';
+  let resultId = '';
+  let pdfJobId = '';
   const problems: string[] = [];
 
   const url = (p: string) => server.url + p;
@@ -192,7 +199,7 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     assert.match(await result.innerText(), /approved-form\.pdf — 1 page, /);
     await result.getByRole('link').click();
     await heading('approved-form.pdf');
-    const resultId = decodeURIComponent(page.url().split('/').pop()!);
+    resultId = decodeURIComponent(page.url().split('/').pop()!);
     assert.notEqual(resultId, sourceId);
 
     // The result's own info reads the filled values.
@@ -209,7 +216,8 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     assert.doesNotMatch(tool('pdftotext', (f) => [f, '-'], await download(sourceId)).text, /APPROVED|Springfield/);
     // The PDF job's page lists its source and steps.
     const made = await api.request('GET', `/v1/pdfs/${resultId}`);
-    await page.goto(url(`/dashboard/jobs/${made.body.pdf.renderJobId}`));
+    pdfJobId = made.body.pdf.renderJobId;
+    await page.goto(url(`/dashboard/jobs/${pdfJobId}`));
     await page.getByTestId('pdf-steps').waitFor();
     assert.equal(await page.getByTestId('pdf-steps').innerText(), 'stamp → fillForm');
     assert.equal(await page.getByTestId('pdf-sources').getByRole('link').getAttribute('href'), `/dashboard/pdfs/${sourceId}`);
@@ -258,6 +266,93 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     await form.getByText('Results (3 PDFs)').waitFor();
     assert.equal(await form.getByTestId('steps-result').count(), 3);
     assert.equal(await errors.innerText(), '');
+    assert.deepEqual(problems, []);
+  });
+
+  test('what a job is: kind, source and a deploy filter; a version’s engine and sample; pdf.js pages; usage in byte units', async () => {
+    // A Handlebars template whose schema requires five fields, and the sample that fills them.
+    const schema = {
+      type: 'object',
+      required: ['recipient', 'street', 'city', 'date', 'body'],
+      properties: Object.fromEntries(['recipient', 'street', 'city', 'date', 'body'].map((k) => [k, { type: 'string', minLength: 1 }])),
+    };
+    const sample = { recipient: 'Ada Lovelace', street: '12 St James’s Square', city: 'London', date: '1843-07-10', body: 'Notes.' };
+    const letters = await deployOverHttp(
+      api,
+      'letters',
+      [
+        file('index.hbs', '<!doctype html><h1>{{recipient}}</h1><p>{{street}}, {{city}}</p><p>{{date}}</p><p>{{body}}</p>'),
+        file('payload.schema.json', JSON.stringify(schema)),
+        file('sample-payload.json', JSON.stringify(sample)),
+      ],
+      { name: 'Letters' },
+    );
+    await page.goto(url(`/dashboard/deploys/${letters.deployId}/versions/${letters.version.id}`));
+    await heading(/^Letters · /);
+    assert.equal(await page.getByTestId('version-engine').innerText(), 'Handlebars');
+    const payload = page.getByTestId('render-form').getByLabel('Payload (JSON)');
+    assert.deepEqual(JSON.parse(await payload.inputValue()), sample, 'the render form starts from the sample payload');
+    const letter = await api.request('POST', '/v1/render-jobs', {
+      json: { deployId: letters.deployId, deployVersionId: 'latest', payload: sample, businessKey: 'letter-1' },
+    });
+    assert.equal(letter.status, 202, JSON.stringify(letter.body));
+
+    // The jobs list: each job's kind and source; the PDF job is its source joined, not the inline deploy's name.
+    await page.goto(url('/dashboard/jobs'));
+    await heading('Render jobs');
+    const row = (jobId: string) =>
+      page
+        .getByTestId('jobs-table')
+        .getByRole('row')
+        .filter({ has: page.locator(`a[title="${jobId}"]`) });
+    await row(letter.body.job.id).waitFor();
+    assert.equal(await row(pdfJobId).getByTestId('job-kind').innerText(), 'PDF job');
+    assert.equal(await row(pdfJobId).getByTestId('job-source-cell').innerText(), '1 PDF joined');
+    assert.equal(await row(letter.body.job.id).getByTestId('job-kind').innerText(), 'Template');
+    assert.equal(await row(letter.body.job.id).getByTestId('job-source-cell').getByRole('link').innerText(), 'Letters');
+    assert.doesNotMatch(await page.getByTestId('jobs-table').innerText(), /Inline HTML/);
+
+    // The deploy filter: one deploy's jobs, then the jobs without a deploy of their own.
+    const deployFilter = page.getByLabel('Deploy', { exact: true });
+    await deployFilter.locator('option', { hasText: 'Letters' }).waitFor({ state: 'attached' });
+    await deployFilter.selectOption({ label: 'Letters' });
+    await page.waitForURL(new RegExp(`deployId=${letters.deployId}`));
+    await row(letter.body.job.id).waitFor();
+    assert.equal(await row(pdfJobId).count(), 0);
+    assert.equal(await page.getByLabel('Deploy', { exact: true }).inputValue(), letters.deployId);
+    await page.getByLabel('Deploy', { exact: true }).selectOption({ label: 'No deploy (inline, URL, PDF jobs)' });
+    await row(pdfJobId).waitFor();
+    assert.equal(await row(letter.body.job.id).count(), 0);
+
+    // The PDF job's own page says the same, and shows no placeholder version.
+    await page.goto(url(`/dashboard/jobs/${pdfJobId}`));
+    await page.getByTestId('pdf-steps').waitFor();
+    assert.equal(await page.getByTestId('job-kind').innerText(), 'PDF job');
+    assert.equal(await page.getByTestId('job-source-cell').innerText(), '1 PDF joined');
+    assert.doesNotMatch(await page.locator('dl.props').first().innerText(), /Inline HTML/);
+
+    // A managed PDF's page draws its pages with pdf.js (headless Chromium has no built-in viewer to frame).
+    await page.goto(url(`/dashboard/pdfs/${resultId}`));
+    await heading('approved-form.pdf');
+    const canvas = page.getByTestId('pdf-page-canvas');
+    await canvas.and(page.locator('[role="img"]')).waitFor();
+    assert.equal(await page.getByTestId('pdf-pages').getAttribute('data-page-count'), '1');
+    assert.equal(await canvas.getAttribute('aria-label'), 'Page 1 of 1');
+    const dark = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i]! + d[i + 1]! + d[i + 2]! < 200) n++;
+      return n;
+    });
+    assert.ok(dark > 100, `the page is drawn, not blank (${dark} dark pixels)`);
+    const open = await fetch((await page.getByTestId('pdf-open').getAttribute('href'))!);
+    assert.equal(open.headers.get('content-type'), 'application/pdf');
+
+    // Managed-PDF storage over the period in a byte unit, not a fraction of GiB-days.
+    await page.goto(url('/dashboard/usage'));
+    const total = page.getByTestId('pdf-storage-total');
+    await total.waitFor();
+    assert.match(await total.innerText(), /^Total this period: \d+(\.\d)? (B|KiB|MiB)·days\.$/);
     assert.deepEqual(problems, []);
   });
 });

@@ -430,7 +430,9 @@ describe('dashboard in a browser', () => {
     await heading('PDFs');
     await page.getByTestId('pdfs-table').getByRole('link', { name: 'invoice-inv-1042.pdf' }).click();
     await page.waitForURL(new RegExp(`/dashboard/pdfs/${pdfId}$`));
-    const src = (await page.getByTestId('pdf-preview').getAttribute('src'))!;
+    // The pages are drawn by pdf.js; the link opens the PDF itself.
+    await page.getByTestId('pdf-page-canvas').first().waitFor();
+    const src = (await page.getByTestId('pdf-open').getAttribute('href'))!;
     assert.equal((await fetch(src)).headers.get('content-type'), 'application/pdf');
 
     await page.getByTestId('create-link').click();

@@ -1,6 +1,8 @@
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { bytes, dateTime, duration } from '../format';
+import { hasOwnVersion } from '../job-kind';
+import { kindView, sourceView } from '../job-source';
 import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
 import { isTerminal, type Access, type Deploy, type JobDetail, type RenderDiagnostics, type WebhookDeliveries } from '../types';
@@ -18,11 +20,11 @@ export async function jobPage(ctx: PageContext) {
   ctx.root.append(loading('Loading render job…'));
   let detail = await api<JobDetail>('GET', base, undefined, { signal: ctx.signal });
   // The deploy's name is a nicety: a deleted deploy leaves its id.
-  const deployName = await api<{ deploy: Deploy }>('GET', `/v1/deploys/${encodeURIComponent(detail.job.deployId)}`, undefined, {
+  const deploy = await api<{ deploy: Deploy }>('GET', `/v1/deploys/${encodeURIComponent(detail.job.deployId)}`, undefined, {
     signal: ctx.signal,
   })
-    .then((d) => d.deploy.name)
-    .catch(() => null);
+    .then((d) => d.deploy)
+    .catch(() => undefined);
 
   const header = h('div');
   const statusLine = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'job-status' });
@@ -108,15 +110,21 @@ export async function jobPage(ctx: PageContext) {
     );
     replace(
       props,
-      h('dt', {}, 'Deploy'),
-      h('dd', {}, h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployName ?? j.deployId)),
-      h('dt', {}, 'Version'),
-      h(
-        'dd',
-        {},
-        j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '',
-        h('code', {}, j.deployVersionRoute ?? j.deployVersionId),
-      ),
+      h('dt', {}, 'Kind'),
+      h('dd', {}, kindView(j)),
+      // A URL source's page is its own row below.
+      ...(j.source ? [] : [h('dt', {}, 'Source'), h('dd', {}, sourceView(j, deploy))]),
+      ...(hasOwnVersion(j)
+        ? [
+            h('dt', {}, 'Version'),
+            h(
+              'dd',
+              {},
+              j.deployVersionNo !== undefined ? `v${j.deployVersionNo} · ${j.deployVersionTitle ?? ''} · ` : '',
+              h('code', {}, j.deployVersionRoute ?? j.deployVersionId),
+            ),
+          ]
+        : []),
       // A URL source prints a web page: the page (origin and path, as the API shows it) is what was printed.
       ...(j.source
         ? [h('dt', {}, 'Printed page'), h('dd', {}, h('code', { class: 'wrap', 'data-testid': 'job-source' }, j.source.url))]

@@ -1,6 +1,8 @@
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, dateTime, duration } from '../format';
+import { hasOwnVersion, INLINE_DEPLOY_SLUG } from '../job-kind';
+import { kindView, sourceView, type DeployInfo } from '../job-source';
 import type { PageContext } from '../router';
 import { JOB_STATUSES, type Deploy, type Page, type RenderJob } from '../types';
 import { empty, errorBox, field, loadMoreButton, pageHeader, shortId, statusBadge, table } from '../ui';
@@ -15,19 +17,28 @@ export async function jobsPage(ctx: PageContext) {
     h('option', { value: '' }, 'All statuses'),
     JOB_STATUSES.map((s) => h('option', { value: s, selected: s === status }, s.replace('_', ' '))),
   );
-  filter.addEventListener('change', () => {
+  // The deploys come with the deploy names below; until then the one filtered by is an option of its own.
+  const deployFilter = h(
+    'select',
+    { name: 'deployId', 'data-testid': 'deploy-filter' },
+    h('option', { value: '' }, 'All deploys'),
+    deployId ? h('option', { value: deployId, selected: true }, shortId(deployId)) : null,
+  );
+  const go = () => {
     const q = new URLSearchParams();
     if (filter.value) q.set('status', filter.value);
-    if (deployId) q.set('deployId', deployId);
+    if (deployFilter.value) q.set('deployId', deployFilter.value);
     ctx.navigate(`/dashboard/jobs${q.size ? `?${q}` : ''}`, { replace: true });
-  });
+  };
+  filter.addEventListener('change', go);
+  deployFilter.addEventListener('change', go);
   const listEl = h(
     'section',
     { 'aria-label': 'Render jobs', 'aria-busy': 'true' },
     h('p', { class: 'loading', role: 'status' }, 'Loading render jobs…'),
   );
   const updated = h('p', { class: 'muted small', 'data-testid': 'jobs-updated' });
-  const deployNames = new Map<string, string>();
+  const deploys = new Map<string, DeployInfo>();
 
   let items: RenderJob[] = [];
   let cursor: string | null | undefined;
@@ -43,8 +54,9 @@ export async function jobsPage(ctx: PageContext) {
   function draw() {
     const rows = items.map((j) => [
       h('a', { href: `/dashboard/jobs/${encodeURIComponent(j.id)}`, title: j.id }, shortId(j.id)),
-      h('a', { href: `/dashboard/deploys/${encodeURIComponent(j.deployId)}` }, deployNames.get(j.deployId) ?? shortId(j.deployId)),
-      j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '—',
+      kindView(j),
+      sourceView(j, deploys.get(j.deployId), { short: true }),
+      hasOwnVersion(j) && j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '—',
       j.businessKey === j.id ? h('span', { class: 'muted' }, '(job id)') : j.businessKey,
       h('span', { class: 'status-cell' }, statusBadge(j.status), warningsBadge(j)),
       h('time', { title: dateTime(j.requestedAt) }, ago(j.requestedAt)),
@@ -54,16 +66,31 @@ export async function jobsPage(ctx: PageContext) {
       listEl,
       items.length === 0
         ? empty(
-            status ? `No ${status.replace('_', ' ')} render jobs` : 'No render jobs yet',
+            `No ${status ? `${status.replace('_', ' ')} ` : ''}render jobs${deployId ? ' of this deploy' : status ? '' : ' yet'}`,
             'Start one from a deploy page or with POST /v1/render-jobs.',
           )
-        : table('Render jobs', ['Job', 'Deploy', 'Version', 'Business key', 'Status', 'Requested', 'Render time'], rows, {
+        : table('Render jobs', ['Job', 'Kind', 'Source', 'Version', 'Business key', 'Status', 'Requested', 'Render time'], rows, {
             testid: 'jobs-table',
           }),
       cursor ? loadMoreButton(more) : null,
     );
     listEl.setAttribute('aria-busy', 'false');
     updated.textContent = `Updated ${new Date().toLocaleTimeString()} · refreshes every 2 seconds`;
+  }
+
+  /** The filter's deploys by name; the inline deploy (jobs sent without a deploy) says what it holds. */
+  function deployOptions() {
+    const named = [...deploys.entries()].map(([id, d]) => ({
+      id,
+      label: d.slug === INLINE_DEPLOY_SLUG ? 'No deploy (inline, URL, PDF jobs)' : d.name,
+    }));
+    named.sort((a, b) => a.label.localeCompare(b.label));
+    if (deployId && !deploys.has(deployId)) named.unshift({ id: deployId, label: shortId(deployId) });
+    replace(
+      deployFilter,
+      h('option', { value: '' }, 'All deploys'),
+      named.map((d) => h('option', { value: d.id, selected: d.id === deployId }, d.label)),
+    );
   }
 
   async function refresh() {
@@ -84,25 +111,17 @@ export async function jobsPage(ctx: PageContext) {
     draw();
   }
 
-  const deployNote = deployId
-    ? h(
-        'p',
-        {},
-        'Showing jobs of one deploy. ',
-        h('a', { href: `/dashboard/jobs${status ? `?status=${status}` : ''}` }, 'Show all deploys'),
-      )
-    : null;
   ctx.root.append(
     pageHeader('Render jobs', { subtitle: 'Newest first; the list updates itself while you watch.' }),
-    h('div', { class: 'toolbar' }, field('Status', filter)),
-    deployNote ?? '',
+    h('div', { class: 'toolbar' }, field('Status', filter), field('Deploy', deployFilter)),
     updated,
     listEl,
   );
   // Deploy names are a nicety: the list still works if they cannot be loaded.
   api<Page<Deploy>>('GET', '/v1/deploys?limit=100', undefined, { signal: ctx.signal })
     .then((d) => {
-      d.items.forEach((x) => deployNames.set(x.id, x.name));
+      d.items.forEach((x) => deploys.set(x.id, { name: x.name, slug: x.slug }));
+      deployOptions();
       if (items.length) draw();
     })
     .catch(() => {});

@@ -1,6 +1,7 @@
 import { api } from '../api';
 import { h, replace } from '../dom';
 import { ago, bytes, dateTime } from '../format';
+import { pdfPreview } from '../pdf-preview';
 import type { PageContext } from '../router';
 import type { Access, ManagedPdf, PdfInfo, PermanentLink } from '../types';
 import { act, confirmDialog, copyButton, errorBox, loading, pageHeader, table, toast } from '../ui';
@@ -77,11 +78,12 @@ export async function pdfPage(ctx: PageContext) {
 
   const del = h('button', { type: 'button', class: 'btn btn-danger', disabled: pdf.state !== 'available' }, 'Delete PDF');
   del.addEventListener('click', () => void act(del, null, async () => (await deletePdf(pdf)) && ctx.navigate('/dashboard/pdfs')));
-  const frameSlot = h(
+  const pagesSlot = h(
     'div',
-    { class: 'pdf-frame' },
+    { class: 'pdf-preview' },
     pdf.state === 'available' ? loading('Loading preview…') : h('p', { class: 'muted' }, `This PDF is ${pdf.state}.`),
   );
+  const openLink = h('p', { class: 'small' });
 
   // The PDF toolbox: what the PDF holds, and steps that make new PDFs from it. An encrypted PDF is neither
   // read nor a source (Folio keeps no password).
@@ -113,7 +115,7 @@ export async function pdfPage(ctx: PageContext) {
           h(
             'p',
             { class: 'muted', 'data-testid': 'pdf-protected-note' },
-            'This PDF is encrypted (AES-256): its render job asked for passwords and permissions. Folio keeps no password, so it cannot be a source of a merge, and the preview may ask for the password.',
+            'This PDF is encrypted (AES-256): its render job asked for passwords and permissions. Folio keeps no password, so it cannot be a source of a merge, and the preview cannot draw it when a password is needed to open it.',
           ),
         ]
       : []),
@@ -136,16 +138,24 @@ export async function pdfPage(ctx: PageContext) {
     linksEl,
     infoEl,
     stepsEl,
-    h('section', { 'aria-labelledby': 'preview-title' }, h('h2', { id: 'preview-title' }, 'Preview'), frameSlot),
+    h('section', { 'aria-labelledby': 'preview-title' }, h('h2', { id: 'preview-title' }, 'Preview'), openLink, pagesSlot),
   );
   await loadLinks();
   await loadInfo();
   if (pdf.state === 'available') {
     try {
       const r = await api<Access>('POST', `${base}/preview`, { expiresInSeconds: 3600 }, { signal: ctx.signal });
-      replace(frameSlot, h('iframe', { src: r.access.url, title: `Preview of ${pdf.fileName}`, 'data-testid': 'pdf-preview' }));
+      replace(
+        openLink,
+        h('a', { href: r.access.url, target: '_blank', rel: 'noopener', 'data-testid': 'pdf-open' }, 'Open the PDF in a new tab'),
+      );
+      // The pages drawn by pdf.js, as on a job page: a browser's built-in viewer is not there in every
+      // browser (headless Chromium frames a blank page), and the link above opens it where it is.
+      await pdfPreview(pagesSlot, r.access.url, { title: `Pages of ${pdf.fileName}`, signal: ctx.signal });
     } catch (err) {
-      if (!ctx.signal.aborted) replace(frameSlot, errorBox(err, 'The preview could not be loaded'));
+      // pdfPreview shows its own failures; a failure to get the link is shown here.
+      if (!ctx.signal.aborted && !pagesSlot.querySelector('.error-box'))
+        replace(pagesSlot, errorBox(err, 'The preview could not be loaded'));
     }
   }
 }

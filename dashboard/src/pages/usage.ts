@@ -1,6 +1,6 @@
 import { api } from '../api';
 import { h, replace } from '../dom';
-import { bytes, count, dateTime, duration } from '../format';
+import { byteDays, bytes, count, dateTime, duration } from '../format';
 import type { PageContext } from '../router';
 import type { UsageOverview } from '../types';
 import { act, errorBox, loading, pageHeader, table } from '../ui';
@@ -143,11 +143,15 @@ export async function usagePage(ctx: PageContext) {
                   h('summary', {}, 'Daily peaks as a table'),
                   table(
                     'Daily peaks of managed PDF storage',
-                    ['Day', 'Peak', 'GiB-days'],
-                    days.map((d) => [d.day, bytes(d.peakBytes), d.peakGiBDay.toFixed(6)]),
+                    ['Day', 'Peak', 'Storage·days'],
+                    days.map((d) => [d.day, bytes(d.peakBytes), h('span', { title: `${d.peakGiBDay} GiB-days` }, byteDays(d.peakGiBDay))]),
                   ),
                 ),
-                h('p', { class: 'muted small' }, `Total this period: ${pdfMeter!.totalPeakGiBDays.toFixed(6)} GiB-days.`),
+                h(
+                  'p',
+                  { class: 'muted small', 'data-testid': 'pdf-storage-total', title: `${pdfMeter!.totalPeakGiBDays} GiB-days` },
+                  `Total this period: ${byteDays(pdfMeter!.totalPeakGiBDays)}.`,
+                ),
               ],
         ),
         h('p', { class: 'muted small' }, `Generated ${dateTime(u.generatedAt)}.`),

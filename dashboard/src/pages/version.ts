@@ -1,6 +1,7 @@
 import { api } from '../api';
 import { h, type Child } from '../dom';
 import { bytes, dateTime } from '../format';
+import { engineLabel } from '../job-kind';
 import type { PageContext } from '../router';
 import type { Alias, Deploy, DeployVersion, VersionFile } from '../types';
 import { act, empty, loading, pageHeader, table } from '../ui';
@@ -62,6 +63,8 @@ export async function versionPage(ctx: PageContext) {
       h('dd', {}, v.title),
       h('dt', {}, 'Route'),
       h('dd', {}, h('code', {}, v.route)),
+      h('dt', {}, 'Engine'),
+      h('dd', { 'data-testid': 'version-engine' }, engineLabel(v.engine, v.route)),
       h('dt', {}, 'Status'),
       h('dd', {}, v.status),
       h('dt', {}, 'Tree hash'),

@@ -2,6 +2,7 @@ import { OfficeView } from '../../domain/office/office-job-field.js';
 import { Type } from '@sinclair/typebox';
 import { EpochMs } from './common.js';
 import { JOB_ERRORS } from '../../domain/jobs/job-errors.js';
+import { JOB_KINDS } from '../../domain/jobs/job-kind.js';
 import { JobWarningCodeSchema, JobWarningsSchema } from './warnings.js';
 import { Accessibility, DocumentMetadata, PERMISSION_TEXT, Standard, VisibleSignatureField } from '../../domain/jobs/job-body.js';
 import { PDF_PERMISSIONS } from '../../domain/pdfs/pdf-protection.js';
@@ -66,6 +67,16 @@ export const RenderJob = Type.Object(
           "The W3C trace the job's work belongs to: the trace of the `traceparent` header its creating request sent, or the trace Folio started for that request when it exports traces (OTEL_* variables, the operations guide). The job's spans, log lines (`traceId`) and webhook requests (`traceparent`) carry it. Absent when the job was created without a traceparent and Folio does not trace.",
         examples: ['4bf92f3577b34da6a3ce929d0e0e4736'],
       }),
+    ),
+    kind: Type.Optional(
+      Type.Union(
+        JOB_KINDS.map((k) => Type.Literal(k)),
+        {
+          description:
+            "What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). Answered by `GET /v1/render-jobs` (and a deploy's job list) and `GET /v1/render-jobs/{jobId}`; absent elsewhere, and when it depends on a version that no longer exists.",
+          examples: ['page'],
+        },
+      ),
     ),
     source: Type.Optional(
       Type.Object(

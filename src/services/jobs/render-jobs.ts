@@ -15,6 +15,7 @@ import { newestFirst } from '../pagination.js';
 import type { ServiceContext } from '../context.js';
 import type { RenderDiagnostics } from '../../domain/jobs/render-diagnostics.js';
 import { jobView, outputView, pdfEmbeddedView } from './job-views.js';
+import { jobViewsWithKind } from './job-kinds.js';
 import type { BoundVersion, PreparedInline } from '../deploys/inline-sources.js';
 import { URL_SOURCE_HTML } from './url-sources.js';
 import type { RenderJobsDeps } from './render-jobs-deps.js';
@@ -278,9 +279,8 @@ export class RenderJobs {
     if (waitSeconds > 0 && !isTerminal(job.status)) {
       job = await this.waitForTerminal(accountId, jobId, Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000, job);
     }
-    const result: { job: ReturnType<typeof jobView>; output?: ReturnType<typeof outputView>; pdf?: ReturnType<typeof pdfEmbeddedView> } = {
-      job: jobView(job),
-    };
+    const [view] = await jobViewsWithKind(this.ctx.db, [job]);
+    const result: { job: typeof view; output?: ReturnType<typeof outputView>; pdf?: ReturnType<typeof pdfEmbeddedView> } = { job: view };
     if (job.status === 'succeeded') {
       const [out] = await outputOfJob(this.ctx.db, { jobId });
       if (out && out.state === 'available') result.output = outputView(out);
@@ -341,7 +341,8 @@ export class RenderJobs {
     if (opts.deployId) q = q.where('deploy_id', '=', opts.deployId);
     if (opts.status) q = q.where('status', '=', opts.status as RenderJobsTable['status']);
     if (opts.businessKey) q = q.where('business_key', '=', opts.businessKey);
-    return newestFirst(q, opts, jobView);
+    const page = await newestFirst(q, opts, (r) => r);
+    return { items: await jobViewsWithKind(this.ctx.db, page.items), nextCursor: page.nextCursor };
   }
 
   /** GET /v1/render-jobs/{id}/diagnostics: the last finished attempt's, or null. */
