@@ -213,15 +213,23 @@ export default tseslint.config(
   },
   {
     // @folio/cli bundles src/main/client-cli.ts and what it imports, and nothing else (scripts/build-cli.mjs
-    // refuses it at build time too): the client commands, `folio init`, the SDK and domain/ rules.
+    // refuses it at build time too): the client commands, `folio init`, `folio dev --server`, `folio test
+    // --server`, the SDK and domain/ rules.
     files: ['src/main/client-cli.ts', 'src/cli/init/**/*.ts'],
     rules: forbid(
       ...['services', 'db', 'render', 'worker', 'http', 'config', 'pdf', 'sandbox', 'blobs', 'net', 'webhooks', 'notifier'].map((layer) => [
         `**/${layer}/**`,
         `@folio/cli never includes the server: ${layer}/ is the server's (docs/cli.md, "Installing folio")`,
       ]),
-      ['**/cli/dev/**', '@folio/cli never includes the local renderer: folio dev is the full folio only'],
-      ['**/cli/snapshots/**', '@folio/cli never includes the local renderer: folio test is the full folio only'],
+      // `folio dev --server` and `folio test --server` print through a server: their files are the client's.
+      ...[
+        'cli/dev/index',
+        'cli/dev/local-printer',
+        'cli/dev/preview-server',
+        'cli/snapshots/index',
+        'cli/snapshots/local-printer',
+        'cli/snapshots/full-tools',
+      ].map((file) => [`**/${file}*`, `@folio/cli never includes the local renderer: ${file} is the full folio's`]),
       ['**/app.js', '@folio/cli never includes the server: app.ts wires it'],
       ['**/operator*', '@folio/cli never includes the operator commands: they act on the database'],
       ['**/doctor*', '@folio/cli never includes folio doctor: it checks a server machine'],

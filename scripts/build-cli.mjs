@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Builds @folio/cli (packages/cli), the `folio` command without the server: src/main/client-cli.ts and what it
-// imports — the client commands (src/cli/client), `folio init`, the SDK (src/sdk), the pure rules of
-// src/domain, and their npm libraries — bundled by esbuild into packages/cli/dist, so the package has no
+// imports — the client commands (src/cli/client), `folio init`, `folio dev --server` and `folio test
+// --server`, the SDK (src/sdk), the pure rules of src/domain, and their npm libraries — bundled by esbuild into packages/cli/dist, so the package has no
 // dependencies to install. The package's `prepare` script runs it (`npm pack` in packages/cli, or
 // `npm install -g <checkout>/packages/cli`); scripts/build.sh packs the result for the server to serve
 // (scripts/pack-packages.mjs; GET /cli/folio-cli-<version>.tgz).
 //
 //   packages/cli/dist/folio.js                 the command (package.json "bin"), ES module
-//   packages/cli/dist/chunks/*.js              what only some commands load (folio mcp, folio init)
+//   packages/cli/dist/chunks/*.js              what only some commands load (folio mcp, init, dev, test)
 //   packages/cli/dist/THIRD-PARTY-NOTICES.md   name, version, license and license text of each bundled library
 //
 // The build refuses a source outside the client side (the server's code must never reach the package), and
@@ -28,8 +28,13 @@ const dist = path.join(pkgDir, 'dist');
 // lock file (the bundled libraries' versions) or this script is newer than it.
 const stamp = path.join(dist, '.build-stamp');
 const entry = path.join(root, 'src', 'main', 'client-cli.ts');
-/** The sources the package may contain: the client side of src/. */
-const ALLOWED = /^src\/(sdk|domain|cli\/client|cli\/init)\/[\w./-]+\.ts$|^src\/main\/client-cli\.ts$/;
+/**
+ * The sources the package may contain: the client side of src/, `folio test --server` (cli/snapshots: its
+ * local printer and the PDF library's tools import the renderer and src/pdf, so they are refused should
+ * they ever be bundled) and `folio dev --server` (cli/dev's folder reader and server preview).
+ */
+const ALLOWED =
+  /^src\/(sdk|domain|cli\/client|cli\/init|cli\/snapshots)\/[\w./-]+\.ts$|^src\/cli\/dev\/(local-bundle|server-preview)\.ts$|^src\/main\/client-cli\.ts$/;
 const rel = (p) => path.relative(process.cwd(), p) || '.';
 
 function stale() {

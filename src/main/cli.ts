@@ -60,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       case 'doctor':
         return await (await import('../cli/doctor.js')).runDoctor(rest);
       case 'dev': {
+        if (rest.includes('--server')) return await (await import('../cli/dev/server-preview.js')).runServerPreview(rest);
         const { runDev } = await import('../cli/dev/index.js');
         return await runDev(rest);
       }

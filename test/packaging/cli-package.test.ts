@@ -224,7 +224,7 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
     assert.match(fs.readFileSync(path.join(installed, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8'), /## ignore \d/);
   });
 
-  test('folio --help answers fast (median of 5 runs), --version, and dev/test/serve name the full folio', async () => {
+  test('folio --help answers fast (median of 5 runs), --version; dev/serve name the full folio, test without --server asks for it', async () => {
     // Against a bare Node start, run the same way in turns (a loaded machine slows both alike): --help loads
     // only what it needs and costs about 1.3 bare starts here (target: under 200 ms); five is a CLI that
     // loads far more than it needs to answer, or starts through a compiler.
@@ -249,7 +249,7 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
 
     const version = await run(folioBin, ['--version'], { cwd: elsewhere, env: userEnv() });
     assert.equal(version.stdout.trim(), index.packages.cli.version);
-    for (const command of ['dev', 'test', 'serve', 'accounts']) {
+    for (const command of ['dev', 'serve', 'accounts']) {
       const r = await run(folioBin, [command], { cwd: elsewhere, env: userEnv() });
       assert.equal(r.code, 2, `${command}: ${show(r)}`);
       assert.match(
@@ -258,7 +258,70 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
         command,
       );
     }
+    const local = await run(folioBin, ['test'], { cwd: elsewhere, env: userEnv() });
+    assert.equal(local.code, 2, show(local));
+    assert.match(local.stderr, /^error: usage: @folio\/cli prints fixtures only through a Folio server: run folio test --server/);
   });
+
+  test(
+    'a template author with only @folio/cli: init, a preview and snapshot tests through the server, in each language',
+    { timeout: 300_000 },
+    async () => {
+      const authoring = path.join(work, 'authoring');
+      fs.mkdirSync(authoring);
+      for (const engine of ['handlebars', 'liquid', 'nunjucks', 'html']) {
+        const card = `${engine}-card`;
+        const init = await run(folioBin, ['init', card, '--engine', engine], { cwd: authoring, env: userEnv() });
+        assert.equal(init.code, 0, show(init));
+        assert.match(init.stdout, new RegExp(`^next: folio dev --server ${card} .*\\n +folio test --server ${card} --update `, 'm'));
+        const dir = path.join(authoring, card);
+
+        const recorded = await run(folioBin, ['test', '--server', card, '--update'], { cwd: authoring, env: userEnv() });
+        assert.equal(recorded.code, 0, `${engine}: ${show(recorded)}`);
+        assert.match(recorded.stdout, /^✓ sample {2}1 page, new snapshot$/m, engine);
+        // The template language was rendered on the server: the payload's values, no raw tags.
+        const text = fs.readFileSync(path.join(dir, '__snapshots__', 'sample', 'text.txt'), 'utf8');
+        assert.match(text, /Invoice INV-2026-0001/, `${engine}: ${text}`);
+        assert.doesNotMatch(text, /\{\{|\{%/, engine);
+        const checked = await run(folioBin, ['test', '--server', card], { cwd: authoring, env: userEnv() });
+        assert.equal(checked.code, 0, `${engine}: ${show(checked)}`);
+        assert.equal(checked.stdout, '✓ sample  1 page\n1 passed, 0 failed\n', engine);
+      }
+
+      // The preview: each load of its PDF is printed by the server from the folder as it is now.
+      const dir = path.join(authoring, 'nunjucks-card');
+      const preview = spawn(folioBin, ['dev', '--server', dir, '--port', '0'], { cwd: authoring, env: userEnv() });
+      try {
+        let out = '';
+        const url = await new Promise<string>((resolve, reject) => {
+          preview.stdout.on('data', (d) => {
+            out += d;
+            const m = /preview: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+            if (m) resolve(m[1]!);
+          });
+          preview.stderr.on('data', (d) => (out += d));
+          preview.on('close', (code) => reject(new Error(`folio dev --server exited with ${code}:\n${out}`)));
+        });
+        assert.match(await (await fetch(url)).text(), /<iframe id="pdf" src="\/preview\.pdf/);
+        const first = await fetch(`${url}preview.pdf`);
+        assert.equal(first.status, 200, await first.clone().text());
+        const file = path.join(authoring, 'preview.pdf');
+        fs.writeFileSync(file, Buffer.from(await first.arrayBuffer()));
+        assert.match(await pdfToText(file), /Invoice INV-2026-0001/);
+        // A syntax error is shown as the server's answer, naming the template's line.
+        fs.writeFileSync(path.join(dir, 'index.njk'), '<p>{% for x in %}</p>');
+        const broken = await fetch(`${url}preview.pdf`);
+        assert.equal(broken.status, 422);
+        assert.match(await broken.text(), /template_syntax_error/);
+      } finally {
+        if (preview.exitCode === null && preview.signalCode === null) {
+          const closed = new Promise((resolve) => preview.once('close', resolve));
+          preview.kill('SIGINT');
+          await closed;
+        }
+      }
+    },
+  );
 
   test('the installed folio deploys examples/invoice and renders it; poppler reads the PDF', { timeout: 180_000 }, async () => {
     const deploy = await run(folioBin, ['deploy', INVOICE, '--slug', 'invoice-cli', '--json'], { cwd: elsewhere, env: userEnv() });

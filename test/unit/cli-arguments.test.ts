@@ -271,6 +271,13 @@ describe('folio command arguments, in-process', () => {
     ]);
   });
 
+  test('the top-level help names every pdfs subcommand and the sources without a deploy', async () => {
+    const { clientCommandsHelp } = await import('../../src/cli/client/index.js');
+    assert.match(clientCommandsHelp, /folio pdfs upload\|info\|merge\|run/);
+    for (const flag of ['--html FILE', '--assets DIR', '--md FILE', '--office FILE', '--url URL'])
+      assert.ok(clientCommandsHelp.includes(flag), `the help names ${flag}`);
+  });
+
   test('--help works for every client command and dev, without an API configured', async () => {
     for (const args of [
       ['deploy'],

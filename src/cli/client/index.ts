@@ -26,11 +26,17 @@ export const clientCommandsHelp = `Client commands (use FOLIO_API_URL and FOLIO_
                                                   render a PDF; -o waits and downloads it; --png/--jpeg/
                                                   --webp render a page image instead, --images FORMAT
                                                   adds page images beside the PDF
+  folio render --html FILE [--assets DIR] -o out.pdf
+                                                  without a deploy: an HTML page or a template (by its
+                                                  extension), also --md FILE (Markdown), --office FILE
+                                                  (DOCX, XLSX, PPTX, ODT…), --url URL (a web page)
   folio batch <deploy> <payloads.jsonl> [--out DIR] [--version V] [--batch-key KEY] [--managed]
                                                   render one payload per line as a batch; re-running resumes it
                                                   and --out downloads only missing PDFs; --merge/--zip FILE
   folio jobs list|get|show|cancel|download|images  render jobs (images: a job's page images)
   folio pdfs list|get|delete|link|download        managed PDFs and their links
+  folio pdfs upload|info|merge|run                upload a PDF, read its facts, merge PDFs, run PDF steps
+                                                  (stamp, redact, split, extractText, encrypt…) on files
   folio einvoice validate FILE [--profile P]      check an e-invoice (XML, or a PDF that embeds it)
                                                   against the official rule sets; exit 1 when invalid
   folio usage                                     plan, this month's usage and limits

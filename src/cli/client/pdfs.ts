@@ -161,7 +161,7 @@ export async function pdfsCommand(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(`unknown pdfs command "${sub}" (list, get, delete, link, download, merge)`);
+      throw new UsageError(`unknown pdfs command "${sub}" (list, get, delete, link, download, merge, upload, info, run)`);
   }
 }
 

@@ -22,6 +22,7 @@ import {
 import { waitForJob } from './job-wait.js';
 import { checkOutputDir, CliError, formatBytes, plural, printJson, UsageError } from './output.js';
 import { imageJson, jobImages, saveJobResult } from './render-output.js';
+import { inlineSources } from './inline-sources.js';
 import { engineOfPath, isTemplateEngine, TEMPLATE_ENGINES, type TemplateEngine } from '../../domain/deploys/template-engines.js';
 import { resolveVersion } from './versions.js';
 import { urlSourceFlags, urlSourceHelp, urlSourceOption } from './url-source-options.js';
@@ -36,7 +37,9 @@ export const renderHelp = `Usage: folio render <deploy> [options]
 
 Creates a render job for a deploy (its id dep_… or its slug) and, with --wait or -o, waits for it.
 With --html, renders that HTML file without a deploy (inline sources, one POST /v1/render), with the
-files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR. A file named
+files under --assets DIR (CSS, images, fonts) available to it by their paths relative to DIR (read as folio
+deploy reads a folder: no dot files or folders, node_modules or PDFs, nor what DIR's .folioignore lists).
+A file named
 *.hbs, *.liquid, *.njk or *.mustache is a template in that language (or say so with --engine), rendered
 with --payload as its data. With --md, renders a Markdown file (front matter, tables, code) the same way.
 With --office, converts an Office document (.docx .xlsx .pptx .odt .ods .odp .doc .xls .ppt .rtf .txt
@@ -192,7 +195,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     return renderSync(client, { entry: name, files, ...(office ? { office } : {}), ...common }, sync);
   }
   if (inlineFile !== undefined) {
-    const { entry, files } = inlineSources(inlineFile, str(p, 'assets'), mdFile !== undefined ? '--md' : '--html');
+    const { entry, files } = await inlineSources(inlineFile, str(p, 'assets'), mdFile !== undefined ? '--md' : '--html');
     const sources = mdFile !== undefined ? { markdown: entry } : { html: entry, ...(engine ? { engine } : {}) };
     return renderSync(client, { ...sources, ...(files ? { files } : {}), ...common }, sync);
   }
@@ -346,21 +349,6 @@ function inlineEngine(
   const engine = declared ?? inferred ?? undefined;
   if (engine === 'markdown' && inferred === 'markdown') throw new UsageError(`${htmlFile} is Markdown: render it with --md`);
   return engine;
-}
-
-/** --html/--md FILE [--assets DIR]: the entry document and every file under DIR, by its path relative to DIR. */
-function inlineSources(entryFile: string, assetsDir: string | undefined, flag: string): { entry: string; files?: Record<string, string> } {
-  if (!fs.existsSync(entryFile) || !fs.statSync(entryFile).isFile()) throw new UsageError(`${flag}: file not found: ${entryFile}`);
-  const entry = fs.readFileSync(entryFile, 'utf8');
-  if (assetsDir === undefined) return { entry };
-  if (!fs.existsSync(assetsDir) || !fs.statSync(assetsDir).isDirectory()) throw new UsageError(`--assets: not a folder: ${assetsDir}`);
-  const files: Record<string, string> = {};
-  for (const rel of fs.readdirSync(assetsDir, { recursive: true }).map(String)) {
-    const full = path.join(assetsDir, rel);
-    if (!fs.statSync(full).isFile() || path.resolve(full) === path.resolve(entryFile)) continue;
-    files[rel.split(path.sep).join('/')] = fs.readFileSync(full).toString('base64');
-  }
-  return { entry, files };
 }
 
 /** --office's conversion options: the flags, and the password from FOLIO_OFFICE_PASSWORD (never a flag: it would show in ps). */

@@ -24,6 +24,8 @@ renderer, page by page (images drawn by poppler's pdftoppm: apt-get install popp
 count, the render's diagnostics and the payload checked against payload.schema.json; it re-renders on
 every change while it is open. Nothing is written into the folder.
 On a terminal, press p to print the PDF with the production renderer, q to quit.
+folio dev --server [dir] previews through a Folio server instead, with no local Chromium (folio dev
+--server --help).
 
 Options:
   --payload FILE         the payload: a JSON file (default: the folder's sample-payload.json, else {} as

@@ -22,7 +22,20 @@ Options:
                     Word and deploy with folio deploy --engine docx (docs/office-templates.md)
   -h, --help        show this help`;
 
-export async function runInit(argv: string[]): Promise<number> {
+/**
+ * What to run next, in the `folio` that ran init: the full one previews with its own Chromium; @folio/cli
+ * (`light`) has none, and previews and tests through a Folio server.
+ */
+export function nextSteps(shown: string, engine: string, cli: 'full' | 'light'): string[] {
+  if (engine === 'docx') return [`next: edit invoice.docx in Word, then folio deploy ${shown} --engine docx`];
+  if (cli === 'full') return [`next: folio dev ${shown}   (preview with live reload)`];
+  return [
+    `next: folio dev --server ${shown}   (preview, printed by your Folio server: FOLIO_API_URL and FOLIO_API_KEY, or folio login)`,
+    `      folio test --server ${shown} --update   (record its snapshots; folio test --server ${shown} checks them)`,
+  ];
+}
+
+export async function runInit(argv: string[], cli: 'full' | 'light' = 'full'): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -47,8 +60,7 @@ export async function runInit(argv: string[]): Promise<number> {
     }
     const shown = path.relative(process.cwd(), dir) || '.';
     console.log(`created ${Object.keys(files).sort().join(', ')} in ${shown}`);
-    if (engine === 'docx') console.log(`next: edit invoice.docx in Word, then folio deploy ${shown} --engine docx`);
-    else console.log(`next: folio dev ${shown}   (preview with live reload)`);
+    for (const l of nextSteps(shown, engine, cli)) console.log(l);
     return 0;
   } catch (err) {
     if (err instanceof TypeError && 'code' in err) return reportError(new UsageError(err.message), false);

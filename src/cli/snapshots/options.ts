@@ -2,12 +2,10 @@
 // is rendered.
 import fs from 'node:fs';
 import path from 'node:path';
-import { validatePdfOverrides } from '../../render/pdf-options.js';
+import { validatePdfOverrides } from '../../domain/jobs/print-options.js';
 import type { PdfOverrides } from '../../render/types.js';
 import { noExtra, parse, seconds, str } from '../client/args.js';
 import { UsageError } from '../client/output.js';
-import { loadEnv } from '../dev/index.js';
-import type { DevInputs } from '../dev/preview-server.js';
 import { DEFAULT_TOLERANCE } from '../../domain/deploys/snapshot-compare.js';
 
 /** The folder's render.metadata when --metadata is not given: the file `folio deploy --metadata` is usually given. */
@@ -28,7 +26,7 @@ A page drifts when it changed size or more than --tolerance of its pixels differ
 of its channels differs by more than 24 of 255); the text must be the same. On a difference the report
 .folio-test-report/index.html shows each drifting page (expected, actual, the differences in red) and the
 text's diff. Exit 0 when every fixture matches, 1 when one drifts, fails to print or has no snapshot, 2 for
-a usage mistake.
+a usage mistake. @folio/cli (no local Chromium) prints with --server only.
 
 Options:
   --update               record the snapshot of every fixture again (each replaced whole) and say what
@@ -59,7 +57,8 @@ export interface TestOptions {
   pdf: PdfOverrides;
   /** The metadata file in use, as given or found (for messages). */
   metadataFile: string | null;
-  env: DevInputs['env'];
+  /** --env: the environment file of a local print (read by the local printer). */
+  envFile: string | undefined;
   timeoutMs: number;
   allowExternalNetwork: boolean;
   includeDotfiles: boolean;
@@ -126,7 +125,7 @@ export function readOptions(argv: string[]): TestOptions | null {
     route,
     pdf: {},
     metadataFile: str(p, 'metadata') ?? null,
-    env: loadEnv(envFile),
+    envFile,
     timeoutMs: seconds(p, 'timeout', 1, 600, true) ?? DEFAULT_TIMEOUT_MS,
     allowExternalNetwork: Boolean(p.values['allow-external-network']),
     includeDotfiles: Boolean(p.values['include-dotfiles']),

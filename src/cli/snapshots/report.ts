@@ -13,7 +13,7 @@ export interface ReportFixture {
   summary: string;
   artifacts: PageArtifact[];
   textDiff: DiffLine[];
-  /** What recorded the snapshot and what printed now, when they differ (a likely cause of drift). */
+  /** What recorded the snapshot and what printed now, when they name different browsers (a possible cause of drift). */
   browserNote?: string;
 }
 
