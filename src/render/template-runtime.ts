@@ -1,35 +1,24 @@
 // The page-side runtime of template versions (template-shell.ts), as the script text the page receives.
 // It runs in the rendering page, after the engine's browser build and before the job's data script has
 // been read: `render()` builds the engine with Folio's helpers (the same names in every engine), renders
-// the entry with the payload as its data, and writes the output into the document being parsed. An error
-// ends the job through folio.fail() with the template's file, line and column.
+// the entry with the payload as its data, and writes the output into the document being parsed. The
+// bundle's helpers.js, when there is one, runs once with the engine in scope before the template is compiled.
+// An error ends the job through folio.fail() with the template's (or helpers.js') file, line and column.
 import { MARKDOWN_INCLUDE } from '../domain/deploys/template-engines.js';
-import { TEMPLATE_HELPERS_SOURCE } from '../domain/deploys/template-helpers.js';
+import { NUNJUCKS_SET_ATTRIBUTE_MESSAGE, NUNJUCKS_SET_ATTRIBUTE_SOURCE } from '../domain/deploys/template-bundle-helpers.js';
+import { TEMPLATE_CODES_SOURCE } from '../domain/deploys/template-codes.js';
+import { HANDLEBARS_MATH_SOURCE, TEMPLATE_HELPERS_SOURCE } from '../domain/deploys/template-helpers.js';
+import { TEMPLATE_ERRORS_SOURCE } from './template-errors.js';
 
 export const TEMPLATE_RUNTIME = String.raw`(function () {
   'use strict';
   var PAGE_BREAK = '<div class="folio-page-break" style="break-after: page"></div>';
 
   var helpers = ${TEMPLATE_HELPERS_SOURCE};
+  var MATH = ${HANDLEBARS_MATH_SOURCE};
 
-  // Where an engine's error says it happened: file, line and column when it names them.
-  function located(err, entry) {
-    var message = String(err && err.message || err);
-    var file = entry, line = null, column = null, m;
-    if ((m = /\(([^()]+)\)\s*\[Line (\d+), Column (\d+)\]\s*([\s\S]*)/.exec(message))) {
-      file = m[1] === 'unknown path' ? entry : m[1]; line = +m[2]; column = +m[3]; message = m[4].trim();
-    } else if ((m = /, line:(\d+), col:(\d+)/.exec(message))) {
-      line = +m[1]; column = +m[2]; message = message.replace(m[0], '');
-      if (err.token && err.token.file) file = String(err.token.file).replace(/^\//, '');
-    } else if (err && typeof err.lineNumber === 'number') {
-      line = err.lineNumber; column = typeof err.column === 'number' ? err.column + 1 : null;
-      message = message.replace(/ - \d+:\d+$/, '');
-    } else if ((m = /on line (\d+)/.exec(message))) {
-      line = +m[1];
-    }
-    message = message.split('\n').filter(Boolean).pop() || message;
-    return file + (line !== null ? ':' + line + (column !== null ? ':' + column : '') : '') + ': ' + message.trim().slice(0, 300);
-  }
+  // Where an error happened: file, line and column (template-errors.ts).
+  ${TEMPLATE_ERRORS_SOURCE}
 
   function stripExt(p) { return p.replace(/\.[a-z0-9]+$/i, ''); }
 
@@ -39,18 +28,90 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
   var helperSets = {};
   function helperNames() { return Object.keys(helpers('en-US', 'UTC')); }
 
+  // qrCode and barcode (domain/deploys/template-codes.ts): the encoder's browser build is loaded before the
+  // data script ends when a version names them (template-shell.ts).
+  var codes = null;
+  function code(name, args) {
+    if (!window.bwipjs) throw new Error(name + ': the barcode encoder is not loaded');
+    codes = codes || (${TEMPLATE_CODES_SOURCE})(window.bwipjs);
+    return codes[name].apply(null, args);
+  }
+  var CODE_NAMES = ['qrCode', 'barcode'];
+  // The filter form takes the text first ({{ number | barcode: "code128" }}), the call form the type first.
+  function codeFilter(name, args) { return name === 'barcode' ? code(name, [args[1], args[0], args[2], args[3]]) : code(name, args); }
+
+  // Folio's helpers as helpers.js sees them: folio.formatCurrency(…), folio.qrCode(…).
+  function folioScope() {
+    var scope = {};
+    helperNames().forEach(function (name) { scope[name] = function () { return H[name].apply(null, arguments); }; });
+    CODE_NAMES.forEach(function (name) { scope[name] = function () { return code(name, arguments); }; });
+    return scope;
+  }
+
+  // The bundle's helpers.js (domain/deploys/template-bundle-helpers.ts), run once with the engine in scope.
+  function bundleHelpers(D, scope) {
+    if (typeof D.helpers !== 'string') return;
+    try { (0, eval)(D.helpers).apply(null, scope); } catch (err) {
+      if (err && typeof err === 'object') err.folioInHelpers = true;
+      throw err;
+    }
+  }
+
+  // A Handlebars helper that throws names its call's place in the template (Handlebars gives it options.loc).
+  function withLoc(fn) {
+    return function () {
+      try { return fn.apply(this, arguments); } catch (err) {
+        var o = arguments[arguments.length - 1];
+        if (err && typeof err === 'object' && !err.folioLoc && o && o.loc) err.folioLoc = o.loc;
+        throw err;
+      }
+    };
+  }
+
+  // {{barcode}} or {{round}} without arguments is still the data's own field of that name, as before
+  // these helpers (Handlebars calls a helper before it looks at the data).
+  function ownField(context, name) {
+    return context !== null && typeof context === 'object' && Object.prototype.hasOwnProperty.call(context, name) ? context[name] : undefined;
+  }
+
   function handlebarsEngine(D) {
     var hb = window.Handlebars.create();
+    var register = hb.registerHelper;
+    hb.registerHelper = function (name, fn) {
+      if (typeof name === 'string') return register.call(hb, name, typeof fn === 'function' ? withLoc(fn) : fn);
+      Object.keys(name || {}).forEach(function (k) { hb.registerHelper(k, name[k]); });
+    };
     helperNames().forEach(function (name) {
       hb.registerHelper(name, function () { return H[name].apply(null, Array.prototype.slice.call(arguments, 0, -1)); });
     });
+    CODE_NAMES.forEach(function (name) {
+      hb.registerHelper(name, function () {
+        if (arguments.length === 1) return ownField(this, name);
+        return new hb.SafeString(code(name, Array.prototype.slice.call(arguments, 0, -1)));
+      });
+    });
     hb.registerHelper('pageBreak', function () { return new hb.SafeString(PAGE_BREAK); });
+    Object.keys(MATH).forEach(function (name) {
+      hb.registerHelper(name, function () {
+        if (arguments.length === 1) return ownField(this, name);
+        return MATH[name].apply(null, Array.prototype.slice.call(arguments, 0, -1));
+      });
+    });
+    register.call(hb, 'helperMissing', function () {
+      if (arguments.length === 1) return undefined; // {{name}}: a field the data does not have prints nothing
+      var o = arguments[arguments.length - 1];
+      var err = new Error('Missing helper: "' + o.name + '": Folio has no helper of that name; define it in helpers.js with Handlebars.registerHelper');
+      err.folioLoc = o.loc;
+      throw err;
+    });
+    bundleHelpers(D, [hb, hb, folioScope()]);
     Object.keys(D.sources).forEach(function (p) {
       if (p === D.entry) return;
-      hb.registerPartial(stripExt(p), D.sources[p]);
-      if (p.indexOf('partials/') === 0) hb.registerPartial(stripExt(p.slice('partials/'.length)), D.sources[p]);
+      var partial = hb.compile(D.sources[p], { srcName: p });
+      hb.registerPartial(stripExt(p), partial);
+      if (p.indexOf('partials/') === 0) hb.registerPartial(stripExt(p.slice('partials/'.length)), partial);
     });
-    var template = hb.compile(D.sources[D.entry], { knownHelpersOnly: false });
+    var template = hb.compile(D.sources[D.entry], { knownHelpersOnly: false, srcName: D.entry });
     return function (data) { return template(data); };
   }
 
@@ -73,13 +134,29 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
     helperNames().forEach(function (name) {
       if (name !== 'json') engine.registerFilter(name, function () { return H[name].apply(null, arguments); });
     });
+    CODE_NAMES.forEach(function (name) { engine.registerFilter(name, function () { return codeFilter(name, arguments); }); });
     engine.registerTag('pageBreak', { parse: function () {}, render: function () { return PAGE_BREAK; } });
+    bundleHelpers(D, [engine, engine, folioScope()]);
     var template = engine.parse(sources[D.entry]);
     return function (data) { return engine.renderSync(template, data); };
   }
 
+  // Jinja2's {% set ns.sum = … %}, which Nunjucks' parser fails on without a place: named here with its own.
+  var NUNJUCKS_SET_ATTRIBUTE = new RegExp(${JSON.stringify(NUNJUCKS_SET_ATTRIBUTE_SOURCE)});
+  function nunjucksDialect(sources) {
+    Object.keys(sources).sort().forEach(function (p) {
+      var m = NUNJUCKS_SET_ATTRIBUTE.exec(sources[p]);
+      if (!m) return;
+      var before = sources[p].slice(0, m.index).split('\n');
+      var err = new Error(${JSON.stringify(NUNJUCKS_SET_ATTRIBUTE_MESSAGE)});
+      err.folioLocated = p + ':' + before.length + ':' + (before[before.length - 1].length + 1) + ': ' + err.message;
+      throw err;
+    });
+  }
+
   function nunjucksEngine(D) {
     var sources = D.sources;
+    nunjucksDialect(sources);
     var loader = {
       getSource: function (name) {
         var k = String(name).replace(/^\/+/, '');
@@ -87,13 +164,28 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
         return { src: sources[k], path: k, noCache: false };
       }
     };
-    var env = new window.nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });
+    var N = window.nunjucks;
+    // dev: an error keeps the one it wraps (err.cause), so a helper's own line can be named.
+    var env = new N.Environment(loader, { autoescape: true, throwOnUndefined: false, dev: true });
     helperNames().forEach(function (name) {
       var call = function () { return H[name].apply(null, arguments); };
       env.addFilter(name, call); env.addGlobal(name, call);
     });
-    env.addGlobal('pageBreak', function () { return new window.nunjucks.runtime.SafeString(PAGE_BREAK); });
-    return function (data) { return env.render(D.entry, data); };
+    CODE_NAMES.forEach(function (name) {
+      env.addFilter(name, function () { return new N.runtime.SafeString(codeFilter(name, arguments)); });
+      env.addGlobal(name, function () { return new N.runtime.SafeString(code(name, arguments)); });
+    });
+    env.addGlobal('pageBreak', function () { return new N.runtime.SafeString(PAGE_BREAK); });
+    bundleHelpers(D, [env, env, folioScope()]);
+    // Every file compiled now: an error while rendering is then a runtime one, whose line and column
+    // Nunjucks counts from 0 (its parser's from 1).
+    Object.keys(sources).forEach(function (p) { env.getTemplate(p, true); });
+    return function (data) {
+      try { return env.render(D.entry, data); } catch (err) {
+        if (err && typeof err === 'object') err.folioZeroBased = true;
+        throw err;
+      }
+    };
   }
 
   function mustacheEngine(D) {
@@ -115,6 +207,15 @@ export const TEMPLATE_RUNTIME = String.raw`(function () {
         };
       };
     });
+    // {{#qrCode}}{{{epc}}}{{/qrCode}}: the whole section is the text; {{#barcode}}code128 {{number}}{{/barcode}}.
+    lambdas.qrCode = function () { return function (text, render) { return code('qrCode', [render(text).trim()]); }; };
+    lambdas.barcode = function () {
+      return function (text, render) {
+        var m = /^\s*(\S+)\s+([\s\S]*?)\s*$/.exec(render(text));
+        if (!m) throw new Error('barcode: the section must hold the type and the text: {{#barcode}}code128 {{number}}{{/barcode}}');
+        return code('barcode', [m[1], m[2]]);
+      };
+    };
     return function (data) {
       return window.Mustache.render(D.sources[D.entry], Object.assign({ _pageBreak: PAGE_BREAK }, lambdas, data), partials);
     };

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { HELPERS_PATH, helpersScript, runsBundleHelpers } from '../domain/deploys/template-bundle-helpers.js';
+import { usesCodeHelpers } from '../domain/deploys/template-codes.js';
 import { templateRunsNoScripts, templateSourcePaths, type TemplateEngine } from '../domain/deploys/template-engines.js';
 import { TEMPLATE_RUNTIME } from './template-runtime.js';
 import type { RenderBundle } from './types.js';
@@ -24,6 +26,8 @@ const LIBRARIES: Record<TemplateEngine, string[]> = {
   mustache: ['mustache/mustache.min.js'],
   markdown: ['markdown-it/dist/browser/markdown-it.umd.min.js', '@highlightjs/cdn-assets/highlight.min.js', 'js-yaml/dist/js-yaml.min.js'],
 };
+/** The barcode encoder's browser build, loaded only by versions that name qrCode or barcode (it is 1 MiB). */
+const CODES_LIBRARY = 'bwip-js/dist/bwip-js-min.js';
 /** The code highlighting colours of Markdown's default stylesheet. */
 const HIGHLIGHT_CSS = '@highlightjs/cdn-assets/styles/github.min.css';
 
@@ -105,16 +109,32 @@ export function templateShell(engine: TemplateEngine, payloadOrigin: string = PA
   return Buffer.concat(pieces.flatMap((p, i) => (i === 0 ? [p] : [n, p])));
 }
 
-/** The per-version part of the data script: the template sources as JSON, and whether they run no scripts. */
-const sourcesCache = new Map<string, { json: string; warm: boolean }>();
-function versionSources(bundle: RenderBundle, engine: TemplateEngine, entryPath: string): { json: string; warm: boolean } {
+/**
+ * The per-version part of the data script: the template sources as JSON, whether they run no scripts, the
+ * bundle's helpers.js as the script the runtime evaluates (JSON; null without one), and whether the
+ * version names qrCode or barcode (the encoder is then loaded).
+ */
+interface VersionSources {
+  json: string;
+  warm: boolean;
+  helpers: string;
+  codes: boolean;
+}
+const sourcesCache = new Map<string, VersionSources>();
+function versionSources(bundle: RenderBundle, engine: TemplateEngine, entryPath: string): VersionSources {
   const key = `${bundle.key}\n${engine}\n${entryPath}`;
   let entry = sourcesCache.get(key);
   if (entry === undefined) {
     const sources: Record<string, string> = {};
     for (const p of templateSourcePaths(engine, entryPath, bundle.files.keys()))
       sources[p.slice(1)] = bundle.files.get(p)!.body.toString('utf8');
-    entry = { json: JSON.stringify(sources), warm: templateRunsNoScripts(bundle.files.keys(), sources) };
+    const own = runsBundleHelpers(engine) ? bundle.files.get(HELPERS_PATH)?.body.toString('utf8') : undefined;
+    entry = {
+      json: JSON.stringify(sources),
+      warm: templateRunsNoScripts(bundle.files.keys(), sources),
+      helpers: own === undefined ? 'null' : JSON.stringify(helpersScript(engine, own)),
+      codes: engine !== 'markdown' && usesCodeHelpers([...Object.values(sources), own ?? '']),
+    };
     sourcesCache.set(key, entry);
     if (sourcesCache.size > 32) sourcesCache.delete(sourcesCache.keys().next().value as string);
   }
@@ -142,9 +162,16 @@ function dataScript(job: TemplateJob): string {
   const json = /\bjson\b/i.test(job.payloadMime) ? job.payload.toString('utf8').trim() || 'null' : 'null';
   const css = job.engine === 'markdown' ? JSON.stringify((highlightCss ??= fs.readFileSync(packageFile(HIGHLIGHT_CSS), 'utf8'))) : '""';
   const stylesheets = JSON.stringify([...job.bundle.files.keys()].filter((p) => p.endsWith('.css')).map((p) => p.slice(1)));
-  const { json: sources, warm } = versionSources(job.bundle, job.engine, job.entryPath);
-  return `window.__folioTemplateData = {"engine":${JSON.stringify(job.engine)},"entry":${JSON.stringify(job.entryPath.slice(1))},"warm":${warm},"sources":${sources},"data":${json},"env":${JSON.stringify(job.env.variables)},"stylesheets":${stylesheets},"highlightCss":${css}};`;
+  const { json: sources, warm, helpers, codes } = versionSources(job.bundle, job.engine, job.entryPath);
+  const data = `window.__folioTemplateData = {"engine":${JSON.stringify(job.engine)},"entry":${JSON.stringify(job.entryPath.slice(1))},"warm":${warm},"sources":${sources},"helpers":${helpers},"data":${json},"env":${JSON.stringify(job.env.variables)},"stylesheets":${stylesheets},"highlightCss":${css}};`;
+  return codes ? data + CODES_LOADER : data;
 }
+
+/**
+ * Loads the barcode encoder before the shell's next script (the render call): a parser-blocking script
+ * written in place, from the origin this data script came from, with this document's nonce.
+ */
+const CODES_LOADER = `(function (s) { document.write('<script nonce="' + s.nonce + '" src="' + new URL(s.src).origin + '${ENGINE_PREFIX}${libraryName(CODES_LIBRARY)}"><\\/script>'); })(document.currentScript);`;
 
 /** Whether a payload-origin path is one of the template scripts that are the same for every job. */
 export function isStaticTemplateScript(pathname: string): boolean {
@@ -171,9 +198,7 @@ function templateScript(pathname: string, job: TemplateJob | null): ServedRespon
   if (pathname === RUNTIME_PATH) return script(Buffer.from(TEMPLATE_RUNTIME).toString('base64'));
   if (pathname.startsWith(ENGINE_PREFIX)) {
     const name = pathname.slice(ENGINE_PREFIX.length);
-    const spec = Object.values(LIBRARIES)
-      .flat()
-      .find((l) => libraryName(l) === name);
+    const spec = [...Object.values(LIBRARIES).flat(), CODES_LIBRARY].find((l) => libraryName(l) === name);
     return spec ? script(library(spec)) : null;
   }
   if (pathname === DATA_PATH && job) return script(Buffer.from(dataScript(job)).toString('base64'));

@@ -1,12 +1,14 @@
 // Filling a Word template (domain/office/word-templates.ts) from a job's payload with docx-templates, in a sandbox
 // thread. The library's commands are JavaScript: they run through its `runJs` hook in a script context
-// that holds only the payload, the bundle's images and Folio's helpers (sandbox/word-context.ts), each
+// that holds only the payload, the bundle's images and Folio's helpers (sandbox/word-context.ts, with
+// qrCode and barcode from sandbox/word-template-codes.ts), each
 // command within what is left of the fill's time. The thread's own time and heap bounds (sandbox/pool.ts)
 // hold whatever escapes those.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { WORD_COMMAND_DELIMITER } from '../domain/office/word-templates.js';
 import { newWordContext } from './word-context.js';
+import { isWordCode, WORD_CODES_SETUP, wordCodeImage } from './word-template-codes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -46,6 +48,7 @@ export async function fillWordTemplate(input: WordFillInput): Promise<Uint8Array
   let context;
   try {
     context = newWordContext(input.payloadJson, images);
+    context.run(WORD_CODES_SETUP, {}, 5_000);
   } catch (err) {
     throw templateError(`the payload could not be given to the template: ${(err as Error).message}`);
   }
@@ -65,10 +68,9 @@ export async function fillWordTemplate(input: WordFillInput): Promise<Uint8Array
       runJs: ({ sandbox }) => {
         const locals: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(sandbox)) if (k.startsWith('$')) locals[k] = v;
-        return {
-          modifiedSandbox: {} as typeof sandbox,
-          result: context.run(String(sandbox.__code__ ?? ''), locals, deadline - Date.now()),
-        };
+        const value = context.run(String(sandbox.__code__ ?? ''), locals, deadline - Date.now());
+        // qrCode() / barcode() answer what to draw: drawn here into the picture (sandbox/word-template-codes.ts).
+        return { modifiedSandbox: {} as typeof sandbox, result: isWordCode(value) ? wordCodeImage(value) : value };
       },
     });
   } catch (err) {

@@ -41,3 +41,34 @@ export const TEMPLATE_HELPERS_SOURCE = String.raw`function (locale, timeZone) {
     json: function (v) { return JSON.stringify(v === undefined ? null : v); }
   };
 }`;
+
+/**
+ * Arithmetic for Handlebars, which has no operators of its own (Liquid has plus/minus/times/divided_by,
+ * Nunjucks and Word commands have JavaScript's): add, subtract, multiply, divide and round(v, decimals = 0),
+ * as the source text of an object literal. Each argument must be a number or numeric text; division by zero
+ * and anything else are errors rather than NaN or Infinity on an invoice.
+ */
+export const HANDLEBARS_MATH_SOURCE = String.raw`(function () {
+  function num(name, v) {
+    var n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (!isFinite(n)) throw new Error(name + ': ' + JSON.stringify(v === undefined ? null : v) + ' is not a number');
+    return n;
+  }
+  return {
+    add: function (a, b) { return num('add', a) + num('add', b); },
+    subtract: function (a, b) { return num('subtract', a) - num('subtract', b); },
+    multiply: function (a, b) { return num('multiply', a) * num('multiply', b); },
+    divide: function (a, b) {
+      var d = num('divide', b);
+      if (d === 0) throw new Error('divide: division by zero');
+      return num('divide', a) / d;
+    },
+    round: function (v, decimals) {
+      var d = decimals === undefined ? 0 : num('round', decimals);
+      if (d < 0 || d > 10 || d % 1 !== 0) throw new Error('round: decimals must be a whole number from 0 to 10');
+      var n = num('round', v);
+      var r = Number(Math.round(Number(Math.abs(n) + 'e' + d)) + 'e-' + d);
+      return n < 0 ? -r : r;
+    }
+  };
+})()`;

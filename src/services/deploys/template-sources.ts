@@ -1,5 +1,6 @@
-// The commit-time check of a template version (domain/deploys/template-engines.ts): its sources within their size
-// limits, and parsed by their engine in the sandbox (sandbox/template-check.ts), never in this realm.
+// The commit-time check of a template version (domain/deploys/template-engines.ts): its sources (and its own
+// helpers.js) within their size limits, and parsed by their engine in the sandbox (sandbox/template-check.ts),
+// never in this realm.
 import {
   lineColumn,
   markdownIncludes,
@@ -8,6 +9,7 @@ import {
   templateSourcePaths,
   type VersionEngine,
 } from '../../domain/deploys/template-engines.js';
+import { HELPERS_FILE, HELPERS_PATH, runsBundleHelpers } from '../../domain/deploys/template-bundle-helpers.js';
 import { isWordImagePath, WORD_TEMPLATE_ENGINE } from '../../domain/office/word-templates.js';
 import { AppError } from '../../errors/app-error.js';
 import { checkOfficeInput } from '../../domain/office/office-input.js';
@@ -28,7 +30,9 @@ export async function checkTemplateSources(
   read: (path: string) => Promise<Buffer>,
 ): Promise<void> {
   if (engine === WORD_TEMPLATE_ENGINE) return checkWordTemplateSource(ctx, accountId, entryPath, [...byPath.keys()], read);
-  const paths = templateSourcePaths(engine, entryPath, byPath.keys());
+  // The bundle's own helpers.js is checked with the templates, and counts in their size.
+  const helpers = runsBundleHelpers(engine) && byPath.has(HELPERS_PATH) ? [HELPERS_PATH] : [];
+  const paths = [...templateSourcePaths(engine, entryPath, byPath.keys()), ...helpers];
   let total = 0;
   for (const p of paths) {
     const size = byPath.get(p)!.size;
@@ -55,6 +59,7 @@ export async function checkTemplateSources(
     }
   }
   for (const f of files) {
+    if (f.path === HELPERS_FILE) continue;
     const deep = templateNestingProblem(engine, f.text);
     if (!deep) continue;
     const { line, column } = lineColumn(f.text, deep.offset);
