@@ -8,7 +8,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { fullTools } from '../../src/cli/snapshots/full-tools.js';
 import { lightTools } from '../../src/cli/snapshots/light-tools.js';
-import { decodePng, encodePng } from '../../src/cli/snapshots/png-codec.js';
+import { decodePng, encodePng } from '../../src/domain/deploys/png-codec.js';
 
 async function pdf(colour: [number, number, number]): Promise<Buffer> {
   const doc = await PDFDocument.create();

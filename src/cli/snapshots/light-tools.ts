@@ -1,22 +1,13 @@
 // The snapshot tools of @folio/cli: poppler's own programs (pdftotext -layout, pdftoppm at the snapshot
-// resolution, as the PDF library runs them) and pixels compared in plain JavaScript (png-codec.ts), by the
+// resolution, as the PDF library runs them) and pixels compared in plain JavaScript (domain/deploys/png-codec.ts), by the
 // rules of domain/deploys/snapshot-compare.ts. poppler must be installed (its absence is said with how to
 // install it); no browser is needed. The PDF and the drawn pages live in a fresh temporary folder.
 import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  changedLines,
-  comparePixels,
-  diffImage,
-  driftingPages,
-  lineDiff,
-  pageDrifts,
-  type FixtureVerdict,
-  type PageVerdict,
-} from '../../domain/deploys/snapshot-compare.js';
-import { decodePng, encodePng } from './png-codec.js';
+import { type PageVerdict, comparePixels, diffImage, fixtureJudgement, pageDrifts } from '../../domain/deploys/snapshot-compare.js';
+import { decodePng, encodePng } from '../../domain/deploys/png-codec.js';
 import { MAX_DRAWN_PAGES, POPPLER_HINT, popplerError, SNAPSHOT_DPI, type Judgement, type SnapshotTools } from './tools.js';
 
 const TIMEOUT_MS = 60_000;
@@ -105,17 +96,7 @@ async function judge(...[snapshot, current, tolerance, withArtifacts]: Parameter
     pages.push({ page, kind: 'compared', comparison, drifts });
     if (diff) pictures.set(page, { expected, actual, diff });
   }
-  const textEqual = snapshot.text === current.text;
-  const textDiff = textEqual ? [] : lineDiff(snapshot.text, current.text);
-  const verdict: FixtureVerdict = {
-    expectedPages: snapshot.meta.pages,
-    actualPages: current.pages,
-    textEqual,
-    textLines: changedLines(textDiff),
-    pages,
-  };
-  const artifacts = withArtifacts ? driftingPages(verdict).map((v) => ({ verdict: v, ...pictures.get(v.page) })) : [];
-  return { verdict, textDiff, artifacts };
+  return fixtureJudgement(snapshot, current, pages, pictures, withArtifacts);
 }
 
 export const lightTools: SnapshotTools = { dpi: SNAPSHOT_DPI, capture, judge };

@@ -172,6 +172,32 @@ export function driftingPages(v: FixtureVerdict): PageVerdict[] {
   return v.pages.filter((p) => p.kind !== 'compared' || p.drifts);
 }
 
+/**
+ * A fixture's verdict from its pages' verdicts and its text (the snapshot's against this print), with the
+ * pictures of the drifting pages when they are asked for: the same whichever tools drew and compared them.
+ */
+export function fixtureJudgement<Picture extends object>(
+  snapshot: { text: string; meta: { pages: number } },
+  current: { text: string; pages: number },
+  pages: PageVerdict[],
+  pictures: Map<number, Picture>,
+  withArtifacts: boolean,
+): { verdict: FixtureVerdict; textDiff: DiffLine[]; artifacts: Array<{ verdict: PageVerdict } & Partial<Picture>> } {
+  const textEqual = snapshot.text === current.text;
+  const textDiff = textEqual ? [] : lineDiff(snapshot.text, current.text);
+  const verdict: FixtureVerdict = {
+    expectedPages: snapshot.meta.pages,
+    actualPages: current.pages,
+    textEqual,
+    textLines: changedLines(textDiff),
+    pages,
+  };
+  const artifacts = withArtifacts
+    ? driftingPages(verdict).map((v) => ({ verdict: v, ...(pictures.get(v.page) ?? ({} as Partial<Picture>)) }))
+    : [];
+  return { verdict, textDiff, artifacts };
+}
+
 export function passes(v: FixtureVerdict): boolean {
   return v.expectedPages === v.actualPages && v.textEqual && driftingPages(v).length === 0;
 }

@@ -1,9 +1,7 @@
 // A fixture's print against its snapshot: the page count, the text and each drawn page, judged by the
 // rules of domain/deploys/snapshot-compare.ts; for the pages that drift, the pictures the report shows.
 import {
-  changedLines,
-  driftingPages,
-  lineDiff,
+  fixtureJudgement,
   pageDrifts,
   type DiffLine,
   type FixtureVerdict,
@@ -54,15 +52,5 @@ export async function judge(snapshot: Snapshot, current: Current, tolerance: num
       if (drifts && withArtifacts && decoded) pictures.set(page, { expected, actual, diff: await diffPng(decoded[0], decoded[1]) });
     }
   }
-  const textEqual = snapshot.text === current.text;
-  const textDiff = textEqual ? [] : lineDiff(snapshot.text, current.text);
-  const verdict: FixtureVerdict = {
-    expectedPages: snapshot.meta.pages,
-    actualPages: current.pages,
-    textEqual,
-    textLines: changedLines(textDiff),
-    pages,
-  };
-  const artifacts = withArtifacts ? driftingPages(verdict).map((v) => ({ verdict: v, ...pictures.get(v.page) })) : [];
-  return { verdict, textDiff, artifacts };
+  return fixtureJudgement(snapshot, current, pages, pictures, withArtifacts);
 }

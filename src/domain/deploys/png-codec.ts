@@ -1,9 +1,10 @@
-// PNG in and out of pixels in plain JavaScript (node:zlib), for the snapshot checks of @folio/cli, which
-// bundles no native image library. Encodes the way the rasterizer does (8-bit, every row unfiltered, zlib
-// level 1), so the same pixels make the same bytes whichever folio recorded them; decodes what PNG writers
-// put in a snapshot: 8-bit greyscale, grey+alpha, RGB, RGBA or palette, any row filter, not interlaced.
+// PNG in and out of pixels in plain JavaScript (node:zlib): the one PNG writer of the rasterizer
+// (pdf/rasterize.ts) and of the snapshot checks of @folio/cli, which bundles no native image library. Both
+// encode the same way (8-bit, every row unfiltered, zlib level 1), so the same pixels make the same bytes
+// whichever folio recorded them; decodes what PNG writers put in a snapshot: 8-bit greyscale, grey+alpha,
+// RGB, RGBA or palette, any row filter, not interlaced.
 import zlib from 'node:zlib';
-import type { RawImage } from '../../domain/deploys/snapshot-compare.js';
+import type { RawImage } from './snapshot-compare.js';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Channels of each colour type: 0 grey, 2 RGB, 3 palette index, 4 grey+alpha, 6 RGBA. */
@@ -20,24 +21,30 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An 8-bit RGB (3 channels) or RGBA (4) PNG, every row unfiltered. */
+/** The rows of 8-bit pixels (3 channels RGB or 4 RGBA), each led by filter byte 0 (none): what IDAT compresses. */
+export function unfilteredRows(width: number, height: number, channels: 3 | 4, pixels: Uint8Array): Buffer {
+  const stride = width * channels;
+  const rows = Buffer.alloc((stride + 1) * height);
+  const from = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  for (let y = 0; y < height; y++) from.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  return rows;
+}
+
+/** The PNG file of 8-bit RGB or RGBA pixels whose rows `idat` holds compressed (unfilteredRows, deflated). */
+export function pngFile(width: number, height: number, channels: 3 | 4, idat: Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = channels === 3 ? 2 : 6; // colour type: RGB or RGBA
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** An 8-bit RGB (3 channels) or RGBA (4) PNG, every row unfiltered, at zlib level 1. */
 export function encodePng(img: RawImage): Buffer {
   if (img.channels !== 3 && img.channels !== 4) throw new RangeError('encodePng takes RGB or RGBA pixels');
-  const stride = img.width * img.channels;
-  const rows = Buffer.alloc((stride + 1) * img.height);
-  const pixels = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
-  for (let y = 0; y < img.height; y++) pixels.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(img.width, 0);
-  ihdr.writeUInt32BE(img.height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = img.channels === 3 ? 2 : 6;
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(rows, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const rows = unfilteredRows(img.width, img.height, img.channels, img.data);
+  return pngFile(img.width, img.height, img.channels, zlib.deflateSync(rows, { level: 1 }));
 }
 
 function paeth(a: number, b: number, c: number): number {
