@@ -16,10 +16,11 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
-COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.sh scripts/node-path.sh scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs ./scripts/
+COPY tsconfig.json tsconfig.build.json LICENSE ./
+COPY scripts/build.sh scripts/node-path.sh scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs scripts/python-wheel.mjs scripts/pyproject-fields.mjs ./scripts/
 COPY packages/sdk ./packages/sdk
 COPY packages/cli ./packages/cli
+COPY packages/python ./packages/python
 COPY dashboard ./dashboard
 COPY src ./src
 RUN bash scripts/build.sh

@@ -45,7 +45,7 @@ fi
 # The packages' own dist folders, and what a local pip build or Python leaves in packages/python, are
 # outputs, not inputs.
 pkg_stamp=build/packages/index.json
-if [ ! -f "$pkg_stamp" ] || [ -n "$(find src/sdk src/domain src/cli/client src/cli/init src/main/client-cli.ts packages/sdk packages/cli packages/python scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs scripts/python-wheel.mjs scripts/pyproject-fields.mjs LICENSE package-lock.json -newer "$pkg_stamp" -type f -not -path '*/dist/*' -not -path '*/node_modules/*' -not -path '*/__pycache__/*' -not -path 'packages/python/build/*' -not -path 'packages/python/*.egg-info/*' -print -quit 2>/dev/null)" ]; then
+if [ ! -f "$pkg_stamp" ] || [ -n "$(find src/sdk src/domain src/cli/client src/cli/init src/cli/snapshots src/cli/dev/local-bundle.ts src/cli/dev/server-preview.ts src/main/client-cli.ts packages/sdk packages/cli packages/python scripts/build-sdk.mjs scripts/build-cli.mjs scripts/pack-packages.mjs scripts/python-wheel.mjs scripts/pyproject-fields.mjs LICENSE package-lock.json -newer "$pkg_stamp" -type f -not -path '*/dist/*' -not -path '*/node_modules/*' -not -path '*/__pycache__/*' -not -path 'packages/python/build/*' -not -path 'packages/python/*.egg-info/*' -print -quit 2>/dev/null)" ]; then
   echo "setup: building and packing @folio/sdk, @folio/cli and the Python client"
   pkg_tmp="build/.packages-build-$$"
   rm -rf "$pkg_tmp"
