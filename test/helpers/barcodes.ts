@@ -6,6 +6,20 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** An EPC (SEPA credit transfer) payment QR's text, with a non-ASCII name: its lines are the standard's fields. */
+export const EPC_PAYMENT = [
+  'BCD',
+  '002',
+  '1',
+  'SCT',
+  'GENODEF1SLR',
+  'Müller & Söhne GmbH',
+  'DE02120300000000202051',
+  'EUR1234.50',
+  '',
+  'INV-2026-0042',
+].join('\n');
+
 export interface DecodedCode {
   /** zbar's name of the symbology: QR-Code, CODE-128, EAN-13; DataMatrix for dmtxread's. */
   type: string;

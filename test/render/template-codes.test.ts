@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { Renderer } from '../../src/render/renderer.js';
 import type { RenderError } from '../../src/render/types.js';
-import { dataMatrixCodes, zbarCodes } from '../helpers/barcodes.js';
+import { EPC_PAYMENT, dataMatrixCodes, zbarCodes } from '../helpers/barcodes.js';
 import { withPdfFile } from '../helpers/pdf.js';
 import { bundle, memorySink, pdfText, request } from './helpers.js';
 
@@ -20,19 +20,7 @@ before(async () => {
 });
 after(() => renderer.close());
 
-/** An EPC (SEPA credit transfer) payment QR's text, with a non-ASCII name: its lines are the standard's fields. */
-const EPC = [
-  'BCD',
-  '002',
-  '1',
-  'SCT',
-  'GENODEF1SLR',
-  'Müller & Söhne GmbH',
-  'DE02120300000000202051',
-  'EUR1234.50',
-  '',
-  'INV-2026-0042',
-].join('\n');
+const EPC = EPC_PAYMENT;
 const payload = { epc: EPC, number: 'INV-2026-0042', gtin: '4006381333931', lot: 'LOT-77' };
 
 async function print(engine: string, entry: string, files: Record<string, string>, data: unknown = payload) {

@@ -9,21 +9,10 @@ import { OfficePool } from '../../src/office/office-pool.js';
 import { RenderError, type RenderBundle } from '../../src/render/types.js';
 import { SandboxPool } from '../../src/sandbox/pool.js';
 import { fillWordTemplateJob } from '../../src/worker/producers/word-template.js';
-import { zbarCodes } from '../helpers/barcodes.js';
+import { EPC_PAYMENT, zbarCodes } from '../helpers/barcodes.js';
 import { withPdfFile } from '../helpers/pdf.js';
 
-const EPC = [
-  'BCD',
-  '002',
-  '1',
-  'SCT',
-  'GENODEF1SLR',
-  'Müller & Söhne GmbH',
-  'DE02120300000000202051',
-  'EUR1234.50',
-  '',
-  'INV-2026-0042',
-].join('\n');
+const EPC = EPC_PAYMENT;
 
 const template = (paragraphs: string[]) =>
   Packer.toBuffer(new Document({ sections: [{ children: paragraphs.map((t) => new Paragraph({ children: [new TextRun(t)] })) }] }));

@@ -6,30 +6,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeSource, engineLabel, hasOwnVersion, kindLabel } from '../../dashboard/src/job-kind.js';
 import type { RenderJob } from '../../dashboard/src/types.js';
+import { renderJobView } from '../helpers/dashboard-job.js';
 
 const inline = { name: 'Inline HTML', slug: '_inline' };
 const invoices = { name: 'Invoices', slug: 'invoices' };
 
-function job(over: Partial<RenderJob>): RenderJob {
-  return {
-    id: 'job_01KA2B3C4D5E6F7G8H9J0K1M2N',
-    deployId: 'dep_01KA2B3C4D5E6F7G8H9J0K1M2N',
-    deployVersionId: 'ver_01KA2B3C4D5E6F7G8H9J0K1M2N',
-    deployVersionNo: 3,
-    deployVersionRoute: '/',
-    deployVersionTitle: 'Inline HTML',
-    businessKey: 'invoice-1042',
-    payloadHash: 'a'.repeat(64),
-    payloadMime: 'application/json',
-    status: 'succeeded',
-    attempt: 0,
-    outputMode: 'managed',
-    queue: 'default',
-    requestedAt: 1_767_225_600_000,
-    warnings: [],
-    ...over,
-  };
-}
+const job = (over: Partial<RenderJob>): RenderJob => renderJobView({ deployVersionRoute: '/', deployVersionTitle: 'Inline HTML', ...over });
 
 describe('a job’s kind and source in the dashboard', () => {
   test('each kind the API names has its label', () => {

@@ -4,28 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { waterfallRows, type WaterfallRow } from '../../dashboard/src/pages/job-waterfall-rows.js';
-import type { RenderDiagnostics, RenderJob, WebhookDeliveries } from '../../dashboard/src/types.js';
+import type { RenderDiagnostics, WebhookDeliveries } from '../../dashboard/src/types.js';
+import { JOB_REQUESTED_AT, renderJobView } from '../helpers/dashboard-job.js';
 
-const T0 = 1_767_225_600_000;
+const T0 = JOB_REQUESTED_AT;
 
-function jobView(over: Partial<RenderJob>): RenderJob {
-  return {
-    id: 'job_01KA2B3C4D5E6F7G8H9J0K1M2N',
-    deployId: 'dep_01KA2B3C4D5E6F7G8H9J0K1M2N',
-    deployVersionId: 'ver_01KA2B3C4D5E6F7G8H9J0K1M2N',
-    deployVersionNo: 3,
-    businessKey: 'invoice-1042',
-    payloadHash: 'a'.repeat(64),
-    payloadMime: 'application/json',
-    status: 'succeeded',
-    attempt: 0,
-    outputMode: 'managed',
-    queue: 'default',
-    requestedAt: T0,
-    warnings: [],
-    ...over,
-  };
-}
+const jobView = renderJobView;
 
 function diagnosticsOf(attempt: number, timings: NonNullable<RenderDiagnostics>['timings'], extra: object = {}): RenderDiagnostics {
   return {
