@@ -110,28 +110,44 @@ export async function downloadLink(client: FolioClient, r: RenderJobResult, expi
   return { downloadUrl: access.url, linkExpiresAt: iso(access.expiresAt) };
 }
 
-export interface RenderRequest {
-  body: CreateRenderJobBody;
-  /** How the job is named in the answer: `invoice v3`, `inline HTML`. */
-  what: string;
-  waitSeconds: number;
+/** The arguments every rendering tool takes (render-tools.ts `common`). */
+export interface CommonRenderArgs {
+  managed?: boolean;
+  businessKey?: string;
+  waitSeconds?: number;
   linkExpiresInSeconds?: number;
   /** false: the link only, never the PDF itself. */
   embed?: boolean;
 }
 
-/** Creates the job, waits for it and answers its PDF's link; a failed or canceled job is a tool error. */
-export async function renderAndAnswer(client: FolioClient, req: RenderRequest, ctx: CallContext): Promise<CallToolResult> {
+/**
+ * Creates the job (`body` with the common arguments' output mode and business key), waits for it and
+ * answers its PDF's link; a failed or canceled job is a tool error. `what` names the job in the answer:
+ * `invoice v3`, `inline HTML`.
+ */
+export async function renderAndAnswer(
+  client: FolioClient,
+  body: CreateRenderJobBody,
+  what: string,
+  args: CommonRenderArgs,
+  ctx: CallContext,
+): Promise<CallToolResult> {
+  const waitSeconds = args.waitSeconds ?? DEFAULT_WAIT_SECONDS;
+  const full = {
+    ...body,
+    ...(args.managed ? { outputMode: 'managed' as const } : {}),
+    ...(args.businessKey ? { businessKey: args.businessKey } : {}),
+  } as CreateRenderJobBody;
   // A random Idempotency-Key: the SDK's retries after a network error create one job, not two.
-  const { job } = await client.renderJobs.create(req.body, { idempotencyKey: randomUUID(), signal: ctx.signal });
+  const { job } = await client.renderJobs.create(full, { idempotencyKey: randomUUID(), signal: ctx.signal });
   await ctx.progress?.(0, `job ${job.id} ${job.status}`);
-  const r = await followJob(client, job.id, req.waitSeconds, ctx);
+  const r = await followJob(client, job.id, waitSeconds, ctx);
   return answerJob(client, r, {
-    what: req.what,
-    linkExpiresInSeconds: req.linkExpiresInSeconds,
+    what,
+    linkExpiresInSeconds: args.linkExpiresInSeconds,
     signal: ctx.signal,
-    waited: req.waitSeconds,
-    embed: req.embed,
+    waited: waitSeconds,
+    embed: args.embed,
     failedIsError: true,
   });
 }

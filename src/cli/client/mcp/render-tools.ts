@@ -14,6 +14,12 @@ const payload = z
   .record(z.string(), z.unknown())
   .optional()
   .describe('The data the template prints (a JSON object), as its payload.schema.json describes; default {}.');
+/** A page's print options, as the API takes them. */
+export const printOptions = z
+  .record(z.string(), z.unknown())
+  .optional()
+  .describe('Print options: format (A4, Letter…), landscape, margin {top, right, bottom, left}, scale, printBackground, …');
+
 export const common = {
   managed: z
     .boolean()
@@ -80,20 +86,8 @@ export function registerRenderTools(server: McpServer): void {
           deployId: deploy.id,
           deployVersionId: await versionSpec(client, deploy.id, spec, ctx.signal),
           payload: args.payload ?? {},
-          ...(args.managed ? { outputMode: 'managed' as const } : {}),
-          ...(args.businessKey ? { businessKey: args.businessKey } : {}),
         };
-        return renderAndAnswer(
-          client,
-          {
-            body,
-            what: `${deploy.slug} ${spec === 'latest' ? 'latest version' : spec}`,
-            waitSeconds: args.waitSeconds ?? DEFAULT_WAIT_SECONDS,
-            linkExpiresInSeconds: args.linkExpiresInSeconds,
-            embed: args.embed,
-          },
-          ctx,
-        );
+        return renderAndAnswer(client, body, `${deploy.slug} ${spec === 'latest' ? 'latest version' : spec}`, args, ctx);
       }),
   );
 
@@ -118,10 +112,7 @@ export function registerRenderTools(server: McpServer): void {
           .optional()
           .describe('Files the document refers to (CSS, images, fonts, partials): {"css/style.css": "<base64 of its bytes>"}.'),
         payload,
-        print: z
-          .record(z.string(), z.unknown())
-          .optional()
-          .describe('Print options: format (A4, Letter…), landscape, margin {top, right, bottom, left}, scale, printBackground, …'),
+        print: printOptions,
         ...common,
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -139,21 +130,14 @@ export function registerRenderTools(server: McpServer): void {
           ...(args.files ? { files: args.files } : {}),
           ...(args.print ? { print: args.print } : {}),
           payload: args.payload ?? {},
-          ...(args.managed ? { outputMode: 'managed' as const } : {}),
-          ...(args.businessKey ? { businessKey: args.businessKey } : {}),
         } as CreateRenderJobBody;
         return renderAndAnswer(
           client,
-          {
-            body,
-            what:
-              args.html !== undefined
-                ? `inline ${args.engine && args.engine !== 'html' ? `${args.engine} template` : 'HTML'}`
-                : 'inline Markdown',
-            waitSeconds: args.waitSeconds ?? DEFAULT_WAIT_SECONDS,
-            linkExpiresInSeconds: args.linkExpiresInSeconds,
-            embed: args.embed,
-          },
+          body,
+          args.html !== undefined
+            ? `inline ${args.engine && args.engine !== 'html' ? `${args.engine} template` : 'HTML'}`
+            : 'inline Markdown',
+          args,
           ctx,
         );
       }),

@@ -7,8 +7,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod/v4';
 import { checkOfficeInput, OFFICE_EXTENSIONS } from '../../../domain/office/office-input.js';
 import { officeDocument, type CreateRenderJobBody, type OfficeOptions } from '../../../sdk/index.js';
-import { callContext, DEFAULT_WAIT_SECONDS, renderAndAnswer } from './jobs.js';
-import { common } from './render-tools.js';
+import { callContext, renderAndAnswer } from './jobs.js';
+import { common, printOptions } from './render-tools.js';
 import { fail, withClient } from './results.js';
 
 const EXTENSIONS = Object.keys(OFFICE_EXTENSIONS).join(' ');
@@ -90,20 +90,8 @@ export function registerSourceTools(server: McpServer): void {
         };
         const body: CreateRenderJobBody = {
           ...officeDocument(doc.name, doc.bytes, Object.keys(office).length ? office : undefined),
-          ...(args.managed ? { outputMode: 'managed' as const } : {}),
-          ...(args.businessKey ? { businessKey: args.businessKey } : {}),
         };
-        return renderAndAnswer(
-          client,
-          {
-            body,
-            what: doc.name,
-            waitSeconds: args.waitSeconds ?? DEFAULT_WAIT_SECONDS,
-            linkExpiresInSeconds: args.linkExpiresInSeconds,
-            embed: args.embed,
-          },
-          callContext(extra),
-        );
+        return renderAndAnswer(client, body, doc.name, args, callContext(extra));
       }),
   );
 
@@ -118,10 +106,7 @@ export function registerSourceTools(server: McpServer): void {
           .record(z.string(), z.string())
           .optional()
           .describe("Extra request headers (name -> value) sent to the URL's origin only (never Host or Cookie)."),
-        print: z
-          .record(z.string(), z.unknown())
-          .optional()
-          .describe('Print options: format (A4, Letter…), landscape, margin {top, right, bottom, left}, scale, printBackground, …'),
+        print: printOptions,
         ...common,
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -131,20 +116,8 @@ export function registerSourceTools(server: McpServer): void {
         const body = {
           source: { url: args.url, ...(args.headers ? { headers: args.headers } : {}) },
           ...(args.print ? { print: args.print } : {}),
-          ...(args.managed ? { outputMode: 'managed' as const } : {}),
-          ...(args.businessKey ? { businessKey: args.businessKey } : {}),
         } as CreateRenderJobBody;
-        return renderAndAnswer(
-          client,
-          {
-            body,
-            what: args.url,
-            waitSeconds: args.waitSeconds ?? DEFAULT_WAIT_SECONDS,
-            linkExpiresInSeconds: args.linkExpiresInSeconds,
-            embed: args.embed,
-          },
-          callContext(extra),
-        );
+        return renderAndAnswer(client, body, args.url, args, callContext(extra));
       }),
   );
 }
