@@ -383,8 +383,8 @@ describe('folio client CLI against a server process', () => {
         { type: 'split', every: 2 },
       ]),
     );
+    // A folder that does not exist yet: -o makes it.
     const outDir = path.join(work, 'out', 'steps');
-    fs.mkdirSync(outDir, { recursive: true });
     const run = await folio(['pdfs', 'run', path.join(work, 'steps.json'), pdfId, '-o', outDir]);
     assert.equal(run.code, 0, run.stderr);
     const made = [...run.stdout.matchAll(/^made pdf_\w+ \(2 pages, .*\) → (.+)$/gm)].map((m) => m[1]!);
