@@ -52,7 +52,8 @@ describe('render job kinds', () => {
     assert.equal(inline.status, 202, JSON.stringify(inline.body));
     jobs.inline = inline.body.job.id;
     const pdfId = await uploadPdf(app, await pagesPdf(2));
-    const pdfJob = await app.api('POST', '/v1/pdf-jobs', { sources: [{ pdfId }], steps: [{ type: 'flatten' }] });
+    // No worker runs here: waitSeconds 0 answers 202 at once instead of waiting out the default.
+    const pdfJob = await app.api('POST', '/v1/pdf-jobs', { sources: [{ pdfId }], steps: [{ type: 'flatten' }], waitSeconds: 0 });
     assert.equal(pdfJob.status, 202, JSON.stringify(pdfJob.body));
     jobs['pdf-job'] = pdfJob.body.job.id;
   });
