@@ -1707,6 +1707,11 @@ export interface components {
                     /** @description Render job id (`job_…`). */
                     id: string;
                     status: "succeeded" | "failed";
+                    /**
+                     * @description What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). On every view of a job (reads, lists, the answers of creation and cancellation, batch items) and in webhook bodies; absent when it depends on a version that no longer exists.
+                     * @example page
+                     */
+                    kind?: "page" | "template" | "markdown" | "url" | "office" | "word-template" | "pdf-job";
                     deployId: string;
                     /** @description The concrete version the job rendered. */
                     deployVersionId: string;
@@ -2147,7 +2152,7 @@ export interface components {
              */
             traceId?: string;
             /**
-             * @description What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). Answered by `GET /v1/render-jobs` (and a deploy's job list) and `GET /v1/render-jobs/{jobId}`; absent elsewhere, and when it depends on a version that no longer exists.
+             * @description What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). On every view of a job (reads, lists, the answers of creation and cancellation, batch items) and in webhook bodies; absent when it depends on a version that no longer exists.
              * @example page
              */
             kind?: "page" | "template" | "markdown" | "url" | "office" | "word-template" | "pdf-job";

@@ -10,7 +10,7 @@ import type { ServiceContext } from './context.js';
 import { sendTraced } from './webhook-send.js';
 import type { PageImages } from './jobs/page-images.js';
 import type { RenderedFiles } from './jobs/rendered-files.js';
-import { jobView } from './jobs/job-views.js';
+import { jobViewsWithKind } from './jobs/job-kinds.js';
 import { SECRET_ROTATION_OVERLAP_MS } from './accounts/settings.js';
 
 export const EVENT_TYPE = 'render.job.terminated';
@@ -145,10 +145,11 @@ export class Webhooks {
   async buildBody(event: WebhookEventsTable): Promise<string> {
     if (event.batch_id !== null) return this.buildBatchBody(event);
     const job = await this.ctx.db.selectFrom('render_jobs').selectAll().where('id', '=', event.job_id).executeTakeFirstOrThrow();
-    const v = jobView(job);
+    const [v] = await jobViewsWithKind(this.ctx.db, [job]);
     const base = {
       id: v.id,
       status: v.status,
+      ...(v.kind !== undefined ? { kind: v.kind } : {}),
       deployId: v.deployId,
       deployVersionId: v.deployVersionId,
       businessKey: v.businessKey,

@@ -84,6 +84,7 @@ describe('webhooks', () => {
     assert.equal(r.body.type, 'render.job.terminated');
     assert.equal(r.body.occurredAt, done.job.finishedAt);
     const j = r.body.data.job;
+    assert.equal(j.kind, 'page', 'what the job printed from');
     for (const k of [
       'id',
       'status',

@@ -17,6 +17,16 @@ const PermissionsView = Type.Object(
   },
 );
 
+/** What a job makes its document from (domain/jobs/job-kind.ts): on job views and webhook bodies. */
+export const JobKindSchema = Type.Union(
+  JOB_KINDS.map((k) => Type.Literal(k)),
+  {
+    description:
+      'What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). On every view of a job (reads, lists, the answers of creation and cancellation, batch items) and in webhook bodies; absent when it depends on a version that no longer exists.',
+    examples: ['page'],
+  },
+);
+
 export const RenderJob = Type.Object(
   {
     id: Type.String(),
@@ -68,16 +78,7 @@ export const RenderJob = Type.Object(
         examples: ['4bf92f3577b34da6a3ce929d0e0e4736'],
       }),
     ),
-    kind: Type.Optional(
-      Type.Union(
-        JOB_KINDS.map((k) => Type.Literal(k)),
-        {
-          description:
-            "What the job makes its document from: `page` (an HTML entry printed by Chromium, deployed or inline), `template` (a Handlebars, Liquid, Nunjucks or Mustache entry), `markdown` (a Markdown entry), `url` (a web page, `source.url`), `office` (an Office document converted by LibreOffice), `word-template` (a Word template filled from the payload, then converted) or `pdf-job` (existing PDFs joined by `POST /v1/pdf-jobs`). Answered by `GET /v1/render-jobs` (and a deploy's job list) and `GET /v1/render-jobs/{jobId}`; absent elsewhere, and when it depends on a version that no longer exists.",
-          examples: ['page'],
-        },
-      ),
-    ),
+    kind: Type.Optional(JobKindSchema),
     source: Type.Optional(
       Type.Object(
         {

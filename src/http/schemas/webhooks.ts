@@ -3,6 +3,7 @@ import { jobErrorCodes } from '../../errors/codes.js';
 import { JobWarningsSchema } from './warnings.js';
 import { EpochMs, Sha256 } from './common.js';
 import { RenderBatch } from './render-batches.js';
+import { JobKindSchema } from './render-views.js';
 
 // The bodies of the webhooks Folio sends (src/services/webhooks.ts, buildBody): documented in the
 // OpenAPI document's `webhooks` section. Never used to validate anything at runtime.
@@ -11,6 +12,7 @@ const WebhookJob = Type.Object(
   {
     id: Type.String({ description: 'Render job id (`job_…`).' }),
     status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
+    kind: Type.Optional(JobKindSchema),
     deployId: Type.String(),
     deployVersionId: Type.String({ description: 'The concrete version the job rendered.' }),
     businessKey: Type.String(),

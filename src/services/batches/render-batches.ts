@@ -26,7 +26,7 @@ import {
   versionSignatureCertificate,
 } from '../jobs/render-jobs.js';
 import type { StoredJobDocument } from '../../domain/jobs/job-document.js';
-import { jobView } from '../jobs/job-views.js';
+import { jobViewsWithKind } from '../jobs/job-kinds.js';
 import type { PreparedInputs } from '../jobs/job-inputs.js';
 import type { RenderedFiles } from '../jobs/rendered-files.js';
 import type { Usage } from '../accounts/usage.js';
@@ -376,8 +376,9 @@ export class RenderBatches {
       .limit(opts.limit + 1)
       .execute();
     const page = rows.slice(0, opts.limit);
+    const views = await jobViewsWithKind(this.ctx.db, page);
     return {
-      items: page.map((j) => ({ index: j.batch_index!, job: jobView(j) })),
+      items: page.map((j, i) => ({ index: j.batch_index!, job: views[i] })),
       nextCursor: rows.length > opts.limit ? encodeCursor({ index: page[page.length - 1].batch_index! }) : null,
     };
   }

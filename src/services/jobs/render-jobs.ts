@@ -14,7 +14,7 @@ import { AppError } from '../../errors/app-error.js';
 import { newestFirst } from '../pagination.js';
 import type { ServiceContext } from '../context.js';
 import type { RenderDiagnostics } from '../../domain/jobs/render-diagnostics.js';
-import { jobView, outputView, pdfEmbeddedView } from './job-views.js';
+import { outputView, pdfEmbeddedView } from './job-views.js';
 import { jobViewsWithKind } from './job-kinds.js';
 import type { BoundVersion, PreparedInline } from '../deploys/inline-sources.js';
 import { URL_SOURCE_HTML } from './url-sources.js';
@@ -160,7 +160,7 @@ export class RenderJobs {
       return row;
     });
     this.deps.notifier.jobQueued(id);
-    return { accepted: true, queue: job.queue, job: jobView(job) };
+    return { accepted: true, queue: job.queue, job: await this.view(job) };
   }
 
   /** The inline version a job without a deploy binds to, prepared before the transaction; a URL source checked and sealed. */
@@ -273,6 +273,11 @@ export class RenderJobs {
     return j;
   }
 
+  /** A job row as the API shows it, with its `kind`. */
+  async view(job: RenderJobsTable) {
+    return (await jobViewsWithKind(this.ctx.db, [job]))[0];
+  }
+
   /** GET job; with waitSeconds (≤ 30) answers as soon as the job is terminal or when the wait is over. */
   async get(accountId: string, jobId: string, waitSeconds = 0) {
     let job = await this.require(accountId, jobId);
@@ -380,7 +385,7 @@ export class RenderJobs {
       return { job: { ...j, status: 'canceled' as const, finished_at: now, updated_at: now, lease_owner: null }, effects };
     });
     this.deps.cancels.announce(effects);
-    return { job: jobView(job) };
+    return { job: await this.view(job) };
   }
 
   /**

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/app-error.js';
 import type { ErrorCode } from '../../../errors/codes.js';
 import type { Services } from '../../../services/index.js';
-import { jobView } from '../../../services/jobs/job-views.js';
 import { parseJobDocumentView } from '../../../domain/jobs/job-document.js';
 import { isSinglePage } from '../../../domain/jobs/page-images.js';
 import { DEFAULT_SYNC_WAIT_SECONDS, SYNC_WAIT_MARGIN_SECONDS } from '../../../services/jobs/render-sync.js';
@@ -104,7 +103,7 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
         ...(job.error_code !== null ? { jobErrorCode: job.error_code } : {}),
       });
     }
-    return reply.code(202).send({ accepted: true, queue: job.queue, job: jobView(job) });
+    return reply.code(202).send({ accepted: true, queue: job.queue, job: await s.renderJobs.view(job) });
   }
 
   r.post(
