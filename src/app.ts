@@ -71,8 +71,8 @@ export interface App {
   renderer: (RendererPort & { close(): Promise<void>; isHealthy?(): Promise<boolean> }) | null;
   /** The Office converter of a rendering process (null in the api role). */
   office: OfficePool | null;
-  /** Starts claiming jobs and the janitor's timer. */
-  startBackground(): void;
+  /** Starts claiming jobs, the janitor's timer and Chromium's launch; `afterLaunch` runs once that launch settled. */
+  startBackground(opts?: { afterLaunch?: () => void }): void;
   close(): Promise<void>;
 }
 
@@ -242,15 +242,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
       combiner,
       renderer,
       office,
-      startBackground: () => {
+      startBackground: (opts = {}) => {
         // Launch Chromium now rather than on the first job, so /readyz reports a browser that cannot start.
-        void (renderer as { start?: () => Promise<void> } | null)
-          ?.start?.()
-          .catch((err: unknown) => log.error({ err }, 'Chromium failed to start'));
+        const launched = (renderer as { start?: () => Promise<void> } | null)?.start?.() ?? Promise.resolve();
         worker?.start();
         janitor?.start();
         dispatcher?.start();
         combiner?.start();
+        void launched.catch((err: unknown) => log.error({ err }, 'Chromium failed to start')).finally(() => opts.afterLaunch?.());
       },
       close: async () => {
         if (closed) return;

@@ -38,7 +38,9 @@ export async function serve(role: Role, env: Record<string, string | undefined> 
     config.resolved.publicUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   }
   printBootstrap(bootstrap, config.resolved.publicUrl, config);
-  app.startBackground();
+  // The PDF libraries load in a sandbox process before the first PDF job, once Chromium's launch (what
+  // /readyz waits for) no longer needs the CPU.
+  app.startBackground({ afterLaunch: () => app.services.ctx.sandbox.warm() });
   // Before the listening line, which is what scripts (and tests) wait for.
   if (config.allowInsecureWebhooks)
     process.stdout.write(
@@ -46,8 +48,6 @@ export async function serve(role: Role, env: Record<string, string | undefined> 
         '  Rendering pages keep the full network policy. In production leave it unset: webhooks then need https and a public host.\n',
     );
   process.stdout.write(`Folio ${role} listening on ${config.resolved.publicUrl} (docs: ${config.resolved.publicUrl}/docs)\n`);
-  // The PDF libraries load in a sandbox process now, not in the first PDF job.
-  app.services.ctx.sandbox.warm();
   if (app.services.ctx.tracing.enabled) app.log.info('tracing: spans go to the OTLP endpoint of the OTEL_* variables');
   // The spans of the last jobs are sent before the process ends.
   installShutdown(app.log, config.shutdownGraceMs, [async () => app.close(), async () => app.services.ctx.tracing.shutdown()]);

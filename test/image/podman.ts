@@ -111,24 +111,35 @@ async function getJson(url: string): Promise<{ status: number; body: any } | und
 }
 
 /**
- * Waits until the container answers /healthz, then until /readyz settles: ready, or a Chromium check that
- * failed (the caller decides what that means). A container that exits ends the wait with its logs.
+ * Waits until the container answers /healthz, then until /readyz answers 200. With `orNotReady`, a /readyz
+ * whose Chromium check failed (database ok) ends the wait too: the caller expects a Chromium that cannot
+ * start. Without it, a failing check is waited out: beside the test suite on two cores, a Chromium busy
+ * launching can miss the check's deadline for a while. A container that exits ends the wait with its logs.
  */
-export async function waitReady(name: string, baseUrl: string, timeoutMs = 90_000): Promise<{ status: number; body: any }> {
+export async function waitReady(
+  name: string,
+  baseUrl: string,
+  opts: { orNotReady?: boolean; timeoutMs?: number } = {},
+): Promise<{ status: number; body: any }> {
   let last = 'nothing yet';
   return waitFor(
     () => `${name} to be ready at ${baseUrl}/readyz (last answer: ${last})`,
     async () => {
       const state = (await podman(['inspect', '--format', '{{.State.Status}}', name])).trim();
       if (state !== 'running') throw new Error(`${name} is ${state}; its logs:\n${(await logs(name)).slice(-4000)}`);
-      if ((await getJson(`${baseUrl}/healthz`))?.status !== 200) return undefined;
+      const health = await getJson(`${baseUrl}/healthz`);
+      if (health?.status !== 200) {
+        last = `/healthz ${health ? health.status : 'no answer'}`;
+        return undefined;
+      }
       const ready = await getJson(`${baseUrl}/readyz`);
-      last = JSON.stringify(ready);
+      last = ready ? JSON.stringify(ready) : '/readyz no answer within 5 s';
       if (ready?.status === 200) return ready;
       const chromium = ready?.body?.checks?.chromium;
-      return typeof chromium === 'string' && chromium !== 'ok' && ready?.body?.checks?.database === 'ok' ? ready : undefined;
+      const settled = typeof chromium === 'string' && chromium !== 'ok' && ready?.body?.checks?.database === 'ok';
+      return opts.orNotReady && settled ? ready : undefined;
     },
-    { timeoutMs, intervalMs: 500 },
+    { timeoutMs: opts.timeoutMs ?? 180_000, intervalMs: 500 },
   );
 }
 

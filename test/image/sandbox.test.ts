@@ -35,7 +35,7 @@ describe("Chromium's sandbox under Docker's default namespace rules", () => {
   test('a server there is not ready (/readyz 503, the reason in its logs) and starts no Chromium without its sandbox', async () => {
     const port = await freePort();
     const name = await c.run('refused', ['-p', `127.0.0.1:${port}:8080`, ...args]);
-    const ready = await waitReady(name, `http://127.0.0.1:${port}`);
+    const ready = await waitReady(name, `http://127.0.0.1:${port}`, { orNotReady: true });
     assert.equal(ready.status, 503, JSON.stringify(ready.body));
     assert.match(ready.body.checks.chromium, /Chromium is not usable/);
     assert.equal(ready.body.details.chromiumSandbox, 'on');
