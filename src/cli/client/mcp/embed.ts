@@ -3,7 +3,6 @@
 // so a client that cannot open links still gets the document. A larger PDF, or one whose link this machine
 // cannot fetch, is answered by its link only, and the answer's text says why.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { formatBytes } from '../output.js';
 
 /** The largest PDF embedded in an answer (5 MiB); a larger one is linked only. */
 export const EMBED_MAX_BYTES = 5 * 1024 * 1024;
@@ -12,6 +11,9 @@ export const EMBED_LIMIT = '5 MiB';
 const EMBED_FETCH_MS = 30_000;
 
 type Content = CallToolResult['content'][number];
+
+/** A size in the unit of the limit, so the two compare at a glance. */
+const inMiB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /** The bytes behind a signed link, or null when this machine cannot fetch them (the link still works elsewhere). */
 export async function fetchPdf(url: string, signal: AbortSignal): Promise<Buffer | null> {
@@ -35,7 +37,7 @@ export async function embedPdf(
 ): Promise<{ resource: Content } | { note: string }> {
   if (!p.downloadUrl) return { note: `${p.name} is not embedded: it has no link` };
   if (p.bytes > EMBED_MAX_BYTES)
-    return { note: `${p.name} is not embedded (${formatBytes(p.bytes)} is over the ${EMBED_LIMIT} limit for embedding): use its link` };
+    return { note: `${p.name} is not embedded (${inMiB(p.bytes)} is over the ${EMBED_LIMIT} limit for embedding): use its link` };
   const bytes = await fetchPdf(p.downloadUrl, signal);
   if (!bytes) return { note: `${p.name} is not embedded (its link could not be fetched from the MCP server): use its link` };
   return { resource: { type: 'resource', resource: { uri: p.downloadUrl, mimeType: 'application/pdf', blob: bytes.toString('base64') } } };
