@@ -31,6 +31,24 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
 }
 
 /**
+ * Every item of a listing (`path` with its `limit`), page after page along `nextCursor`: for the short lists
+ * a page needs whole, such as the deploys a filter offers. Stops after `maxPages` pages.
+ */
+export async function apiAll<T>(path: string, opts: { signal?: AbortSignal; maxPages?: number } = {}): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < (opts.maxPages ?? 50); pages++) {
+    const sep = path.includes('?') ? '&' : '?';
+    const url: string = cursor === null ? path : `${path}${sep}cursor=${encodeURIComponent(cursor)}`;
+    const page: { items: T[]; nextCursor: string | null } = await api('GET', url, undefined, { signal: opts.signal });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    if (cursor === null) break;
+  }
+  return items;
+}
+
+/**
  * POSTs a multipart form (a file upload) with the session cookie and X-CSRF-Token; the browser writes the
  * Content-Type with its boundary. Answers and errors as `api`.
  */

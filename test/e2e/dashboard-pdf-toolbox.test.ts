@@ -297,6 +297,12 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     });
     assert.equal(letter.status, 202, JSON.stringify(letter.body));
 
+    // A hundred newer deploys: the filter must page past the first hundred to offer Letters.
+    for (let i = 0; i < 100; i++) {
+      const d = await api.request('POST', '/v1/deploys', { json: { slug: `spare-${i}`, name: `Spare ${i}` } });
+      assert.equal(d.status, 201, JSON.stringify(d.body));
+    }
+
     // The jobs list: each job's kind and source; the PDF job is its source joined, not the inline deploy's name.
     await page.goto(url('/dashboard/jobs'));
     await heading('Render jobs');

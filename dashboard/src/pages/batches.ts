@@ -1,4 +1,4 @@
-import { api } from '../api';
+import { api, apiAll } from '../api';
 import { h, replace } from '../dom';
 import { ago, count, dateTime } from '../format';
 import type { PageContext } from '../router';
@@ -76,9 +76,9 @@ export async function batchesPage(ctx: PageContext) {
     listEl,
   );
   // Deploy names are a nicety: the list still works if they cannot be loaded.
-  api<Page<Deploy>>('GET', '/v1/deploys?limit=100', undefined, { signal: ctx.signal })
-    .then((d) => {
-      d.items.forEach((x) => deployNames.set(x.id, x.name));
+  apiAll<Deploy>('/v1/deploys?limit=100', { signal: ctx.signal })
+    .then((all) => {
+      all.forEach((x) => deployNames.set(x.id, x.name));
       if (items.length) draw();
     })
     .catch(() => {});

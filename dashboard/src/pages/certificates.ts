@@ -1,8 +1,8 @@
-import { api, ApiError } from '../api';
+import { api, apiAll, ApiError } from '../api';
 import { h, replace } from '../dom';
 import { ago, date, dateTime } from '../format';
 import type { PageContext } from '../router';
-import type { Page, SigningCertificate } from '../types';
+import type { SigningCertificate } from '../types';
 import { act, confirmDialog, copyButton, empty, errorBox, field, loading, pageHeader, table, toast } from '../ui';
 
 /** The largest PKCS#12 file the API accepts (decoded bytes). */
@@ -134,17 +134,7 @@ export async function certificatesPage(ctx: PageContext) {
 
   async function load() {
     try {
-      let page = await api<Page<SigningCertificate>>('GET', '/v1/signing-certificates?limit=100', undefined, { signal: ctx.signal });
-      const items = page.items.slice();
-      while (page.nextCursor) {
-        page = await api<Page<SigningCertificate>>(
-          'GET',
-          `/v1/signing-certificates?limit=100&cursor=${encodeURIComponent(page.nextCursor)}`,
-          undefined,
-          { signal: ctx.signal },
-        );
-        items.push(...page.items);
-      }
+      const items = await apiAll<SigningCertificate>('/v1/signing-certificates?limit=100', { signal: ctx.signal });
       const rows = items.map((c) => {
         const del = h(
           'button',

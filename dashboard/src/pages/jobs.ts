@@ -1,4 +1,4 @@
-import { api } from '../api';
+import { api, apiAll } from '../api';
 import { h, replace } from '../dom';
 import { ago, dateTime, duration } from '../format';
 import { hasOwnVersion, INLINE_DEPLOY_SLUG } from '../job-kind';
@@ -118,9 +118,9 @@ export async function jobsPage(ctx: PageContext) {
     listEl,
   );
   // Deploy names are a nicety: the list still works if they cannot be loaded.
-  api<Page<Deploy>>('GET', '/v1/deploys?limit=100', undefined, { signal: ctx.signal })
-    .then((d) => {
-      d.items.forEach((x) => deploys.set(x.id, { name: x.name, slug: x.slug }));
+  apiAll<Deploy>('/v1/deploys?limit=100', { signal: ctx.signal })
+    .then((all) => {
+      all.forEach((x) => deploys.set(x.id, { name: x.name, slug: x.slug }));
       deployOptions();
       if (items.length) draw();
     })
