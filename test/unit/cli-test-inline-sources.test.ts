@@ -9,7 +9,7 @@ import { after, describe, test } from 'node:test';
 import { inlineSources as assetSources } from '../../src/cli/client/inline-sources.js';
 import { templateBundle } from '../../src/cli/snapshots/printer.js';
 import { browserNote, chromiumMajor } from '../../src/cli/snapshots/producer.js';
-import { inlineSources } from '../../src/cli/snapshots/server-printer.js';
+import { inlineSources, namedAsInFolder } from '../../src/cli/snapshots/server-printer.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-inline-sources-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -53,6 +53,29 @@ describe('folio test --server: the inline sources of a template folder', () => {
     assert.equal(sources.engine, undefined);
     assert.equal(sources.html, '<p>hi</p>');
     assert.deepEqual(Object.keys(sources.files ?? {}), ['style.css']);
+  });
+});
+
+describe("the server's errors name the folder's entry file", () => {
+  test('index.html in a syntax or runtime error becomes the entry as the folder names it', () => {
+    assert.equal(
+      namedAsInFolder('index.html:20:1: tag {% if x %} not closed', '/index.liquid'),
+      'index.liquid:20:1: tag {% if x %} not closed',
+    );
+    assert.equal(
+      namedAsInFolder('template error in index.html:3:5: Missing helper: "mul"', '/card.hbs'),
+      'template error in card.hbs:3:5: Missing helper: "mul"',
+    );
+    assert.equal(
+      namedAsInFolder('template error in index.html: x is undefined', '/index.njk'),
+      'template error in index.njk: x is undefined',
+    );
+  });
+
+  test('other files, and a folder whose entry is index.html, keep their names', () => {
+    assert.equal(namedAsInFolder('line.liquid:2:3: bad filter', '/index.liquid'), 'line.liquid:2:3: bad filter');
+    assert.equal(namedAsInFolder('index.html:2:1: x', '/index.html'), 'index.html:2:1: x');
+    assert.equal(namedAsInFolder('payload.customer is required', '/index.hbs'), 'payload.customer is required');
   });
 });
 

@@ -103,8 +103,11 @@ function readPayload(file: string | null): unknown {
 async function printNow(o: PreviewOptions): Promise<{ status: number; type: string; body: Buffer | string }> {
   const client = clientFromEnv();
   const signal = AbortSignal.timeout(o.timeoutMs);
+  let entryPath = '/index.html';
   try {
-    const sources = inlineSources(await templateBundle(o.dir, o), o.route, 'deploy the folder and use folio render');
+    const bundle = await templateBundle(o.dir, o);
+    entryPath = bundle.entryPath!;
+    const sources = inlineSources(bundle, o.route, 'deploy the folder and use folio render');
     const payload = readPayload(o.payloadFile);
     const r = await client.render({ ...sources, ...(payload !== undefined ? { payload } : {}) }, { idempotencyKey: randomUUID(), signal });
     if (r.status === 'succeeded') return { status: 200, type: 'application/pdf', body: r.pdf };
@@ -114,7 +117,8 @@ async function printNow(o: PreviewOptions): Promise<{ status: number; type: stri
       body: `render job ${r.job.id} is still ${r.job.status} after the server's wait`,
     };
   } catch (err) {
-    const failure = err instanceof UsageError ? { code: 'usage', message: err.message } : fixtureFailure(err, signal, o.timeoutMs);
+    const failure =
+      err instanceof UsageError ? { code: 'usage', message: err.message } : fixtureFailure(err, signal, o.timeoutMs, entryPath);
     if (!failure) throw err;
     return {
       status: 422,

@@ -36,19 +36,33 @@ export interface ServerSettings extends BundleSettings {
   timeoutMs: number;
 }
 
-/** What a failed inline render is for a fixture: its own failure, or (null) one that ends the run. */
-export function fixtureFailure(err: unknown, signal: AbortSignal, timeoutMs: number): FixtureRenderError | null {
-  if (err instanceof FolioRenderError) return new FixtureRenderError(err.code, err.message);
+/**
+ * The server's message about inline sources, with the entry named as the folder names it: the server
+ * stores the `html` it was sent as index.html, so a template error there says `index.html:3:7:` (or
+ * `index.html:` without a line).
+ */
+export function namedAsInFolder(message: string, entryPath: string): string {
+  const name = entryPath.replace(/^\//, '');
+  return name === 'index.html' ? message : message.replace(/\bindex\.html(?=:)/g, name);
+}
+
+/**
+ * What a failed inline render of the folder whose entry is `entryPath` is for a fixture: its own failure,
+ * or (null) one that ends the run.
+ */
+export function fixtureFailure(err: unknown, signal: AbortSignal, timeoutMs: number, entryPath: string): FixtureRenderError | null {
+  if (err instanceof FolioRenderError) return new FixtureRenderError(err.code, namedAsInFolder(err.message, entryPath));
   if (signal.aborted) return new FixtureRenderError('wait_timeout', `no PDF from the server within ${timeoutMs} ms`);
   // A refusal of this fixture (payload_invalid, template_syntax_error…) fails the fixture; others end the run.
   if (err instanceof FolioApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403)
-    return new FixtureRenderError(err.code, err.message);
+    return new FixtureRenderError(err.code, namedAsInFolder(err.message, entryPath));
   return null;
 }
 
 /** A Folio server (FOLIO_API_URL / FOLIO_API_KEY or `folio login`), sent the folder as inline sources. */
 export async function serverPrinter(dir: string, s: ServerSettings): Promise<FixturePrinter> {
-  const sources = inlineSources(await templateBundle(dir, s), s.route, 'deploy the folder and use folio render');
+  const bundle = await templateBundle(dir, s);
+  const sources = inlineSources(bundle, s.route, 'deploy the folder and use folio render');
   const client = clientFromEnv();
   return {
     renderer: 'server',
@@ -61,7 +75,7 @@ export async function serverPrinter(dir: string, s: ServerSettings): Promise<Fix
           throw new FixtureRenderError('wait_timeout', `render job ${r.job.id} is still ${r.job.status} after the server's wait`);
         return { pdf: r.pdf, pages: r.pageCount };
       } catch (err) {
-        throw fixtureFailure(err, signal, s.timeoutMs) ?? err;
+        throw fixtureFailure(err, signal, s.timeoutMs, bundle.entryPath!) ?? err;
       }
     },
     async browser(pdf) {
