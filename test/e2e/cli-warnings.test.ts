@@ -75,10 +75,11 @@ describe('folio render, jobs, batch and deploy: job warnings', () => {
     const shown = await folio(['jobs', 'show', jobId]);
     ok(shown);
     assert.match(shown.stdout, /^status +succeeded$/m);
+    assert.match(shown.stdout, /^kind +page$/m);
     assert.match(shown.stdout, /^warning +page_exception: .*TypeError/m);
     assert.match(shown.stdout, /^warning +http_error_status: .*missing\.css/m);
     const listed = await folio(['jobs', 'list', '--limit', '1']);
-    assert.match(listed.stdout, new RegExp(`^${jobId} .*(page_exception|http_error_status),`, 'm'));
+    assert.match(listed.stdout, new RegExp(`^${jobId} +succeeded +page .*(page_exception|http_error_status),`, 'm'));
   });
 
   test('--sync --strict: the PDF is written, the warnings printed with their messages, and the exit is 1', async () => {

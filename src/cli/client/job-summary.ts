@@ -9,6 +9,7 @@ export function jobRows(job: RenderJob): Array<[string, string | number | undefi
   return [
     ['id', job.id],
     ['status', job.status],
+    ['kind', job.kind],
     ['deploy', job.deployId],
     ['version', job.deployVersionNo !== undefined ? `v${job.deployVersionNo} (${job.deployVersionId})` : job.deployVersionId],
     ['business key', job.businessKey],

@@ -74,10 +74,11 @@ export async function jobsCommand(argv: string[]): Promise<number> {
       else
         console.log(
           table(
-            ['ID', 'STATUS', 'DEPLOY', 'VERSION', 'BUSINESS KEY', 'MODE', 'REQUESTED', 'ERROR', 'WARNINGS'],
+            ['ID', 'STATUS', 'KIND', 'DEPLOY', 'VERSION', 'BUSINESS KEY', 'MODE', 'REQUESTED', 'ERROR', 'WARNINGS'],
             items.map((j) => [
               j.id,
               j.status,
+              j.kind,
               j.deployId,
               j.deployVersionNo !== undefined ? `v${j.deployVersionNo}` : '-',
               j.businessKey,
