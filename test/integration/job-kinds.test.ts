@@ -96,6 +96,12 @@ describe('render job kinds', () => {
     for (const name of ['url', 'inline', 'pdf-job']) assert.equal(created[name], expected(name), name);
   });
 
+  test('POST /v1/render answering 202 (the job still queued) names the kind', async () => {
+    const r = await app.api('POST', '/v1/render', { html: '<p>{{x}}</p>', engine: 'handlebars', waitSeconds: 0 });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.equal(r.body.job.kind, 'template');
+  });
+
   test('batch items name their kind', async () => {
     const b = await app.api('POST', '/v1/render-batches', {
       deployId: templateDeployId,

@@ -160,6 +160,7 @@ const queuedJob = {
   payloadHash,
   payloadMime: 'application/json; charset=utf-8',
   status: 'queued',
+  kind: 'page',
   attempt: 0,
   outputMode: 'managed',
   queue: 'default',

@@ -13,6 +13,7 @@ const pick = <T extends Record<string, unknown>, K extends keyof T>(o: T, keys: 
 const BASE = [
   'id',
   'status',
+  'kind',
   'deployId',
   'deployVersionId',
   'businessKey',

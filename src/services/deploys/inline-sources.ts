@@ -27,7 +27,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What a job binds to, as RenderJobs reads it of a resolved version. */
 export interface BoundVersion {
   deployId: string;
-  version: Pick<DeployVersionsTable, 'id' | 'version_no' | 'route' | 'title' | 'metadata_json' | 'payload_schema_json'>;
+  version: Pick<
+    DeployVersionsTable,
+    'id' | 'version_no' | 'route' | 'title' | 'metadata_json' | 'payload_schema_json' | 'engine' | 'entry_path'
+  >;
 }
 
 /**
@@ -152,7 +155,7 @@ export class InlineSources {
     if (prepared.kind === 'existing') {
       const v = await trx
         .selectFrom('deploy_versions')
-        .select(['id', 'deploy_id', 'version_no', 'route', 'title', 'metadata_json', 'payload_schema_json'])
+        .select(['id', 'deploy_id', 'version_no', 'route', 'title', 'metadata_json', 'payload_schema_json', 'engine', 'entry_path'])
         .where('id', '=', prepared.versionId)
         .executeTakeFirst();
       if (v) return { deployId: v.deploy_id, version: v };
@@ -244,7 +247,17 @@ export class InlineSources {
     return db
       .selectFrom('deploy_versions as v')
       .innerJoin('deploys as d', 'd.id', 'v.deploy_id')
-      .select(['v.id', 'v.deploy_id', 'v.version_no', 'v.route', 'v.title', 'v.metadata_json', 'v.payload_schema_json'])
+      .select([
+        'v.id',
+        'v.deploy_id',
+        'v.version_no',
+        'v.route',
+        'v.title',
+        'v.metadata_json',
+        'v.payload_schema_json',
+        'v.engine',
+        'v.entry_path',
+      ])
       .where('d.account_id', '=', accountId)
       .where('d.slug', '=', INLINE_DEPLOY_SLUG)
       .where('v.tree_hash', '=', tree)

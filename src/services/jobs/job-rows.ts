@@ -32,6 +32,8 @@ export const versionOfDeployAndPlan = precompiled(['deployId', 'versionId', 'acc
       'v.payload_schema_json',
       'v.metadata_json',
       'v.render_timeout_ms',
+      'v.engine',
+      'v.entry_path',
     ])
     .where('a.id', '=', p.accountId),
 );

@@ -15,7 +15,7 @@ import { newestFirst } from '../pagination.js';
 import type { ServiceContext } from '../context.js';
 import type { RenderDiagnostics } from '../../domain/jobs/render-diagnostics.js';
 import { outputView, pdfEmbeddedView } from './job-views.js';
-import { jobViewsWithKind } from './job-kinds.js';
+import { jobViewsWithKind, jobViewWithKind } from './job-kinds.js';
 import type { BoundVersion, PreparedInline } from '../deploys/inline-sources.js';
 import { URL_SOURCE_HTML } from './url-sources.js';
 import type { RenderJobsDeps } from './render-jobs-deps.js';
@@ -157,10 +157,10 @@ export class RenderJobs {
         limit: policy.maxRenderJobsPerBillPeriod,
         errorCode: 'render_job_quota_exceeded',
       });
-      return row;
+      return jobViewWithKind(row, { engine: version.engine, entryPath: version.entry_path });
     });
     this.deps.notifier.jobQueued(id);
-    return { accepted: true, queue: job.queue, job: await this.view(job) };
+    return { accepted: true, queue: job.queue, job };
   }
 
   /** The inline version a job without a deploy binds to, prepared before the transaction; a URL source checked and sealed. */
@@ -220,10 +220,10 @@ export class RenderJobs {
       const [row] = await versionOfDeployAndPlan(this.ctx.db, { deployId, versionId: versionId!, accountId }, trx);
       if (!row) throw new Error(`account ${accountId} not found`);
       if (row.deploy_id === null) throw new AppError('deploy_not_found', `deploy ${deployId} not found`);
-      const { plan_key, deploy_id, id: resolvedId, version_no, route, title, ...rest } = row;
-      if (resolvedId === null || version_no === null || route === null || title === null)
+      const { plan_key, deploy_id, id: resolvedId, version_no, route, title, entry_path, ...rest } = row;
+      if (resolvedId === null || version_no === null || route === null || title === null || entry_path === null)
         throw new AppError('deploy_version_not_found', `version ${versionId} not found in deploy ${deployId}`);
-      const resolved = { ...rest, id: resolvedId, version_no, route, title };
+      const resolved = { ...rest, id: resolvedId, version_no, route, title, entry_path };
       // A version that signs every job: its certificate must still be usable, unless the job signs itself.
       const versionSignature = input.signature ? undefined : versionSignatureCertificate(resolved.metadata_json);
       if (versionSignature) await this.usableCertificate(accountId, versionSignature, 'render.metadata.pdf.signature.certificateId', trx);
@@ -271,11 +271,6 @@ export class RenderJobs {
     const [j] = await jobOfAccount(this.ctx.db, { jobId, accountId });
     if (!j) throw new AppError('render_job_not_found', `render job ${jobId} not found`);
     return j;
-  }
-
-  /** A job row as the API shows it, with its `kind`. */
-  async view(job: RenderJobsTable) {
-    return (await jobViewsWithKind(this.ctx.db, [job]))[0];
   }
 
   /** GET job; with waitSeconds (≤ 30) answers as soon as the job is terminal or when the wait is over. */
@@ -382,10 +377,14 @@ export class RenderJobs {
       const effects = await this.deps.cancels.cancelIn(trx, { jobId, accountId, fromStatus: j.status });
       if (effects.jobIds.length === 0) throw new AppError('render_job_not_cancelable', `render job ${jobId} changed state; try again`);
       const now = this.ctx.clock.now();
-      return { job: { ...j, status: 'canceled' as const, finished_at: now, updated_at: now, lease_owner: null }, effects };
+      // Its view read in the transaction: an answer that cannot be made undoes the cancel with it.
+      const [view] = await jobViewsWithKind(trx, [
+        { ...j, status: 'canceled' as const, finished_at: now, updated_at: now, lease_owner: null },
+      ]);
+      return { job: view!, effects };
     });
     this.deps.cancels.announce(effects);
-    return { job: await this.view(job) };
+    return { job };
   }
 
   /**

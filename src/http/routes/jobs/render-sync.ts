@@ -103,7 +103,8 @@ export function renderSyncRoutes(app: FastifyInstance, s: Services) {
         ...(job.error_code !== null ? { jobErrorCode: job.error_code } : {}),
       });
     }
-    return reply.code(202).send({ accepted: true, queue: job.queue, job: await s.renderJobs.view(job) });
+    // Still running: the job as a read shows it now.
+    return reply.code(202).send({ accepted: true, queue: job.queue, job: (await s.renderJobs.get(accountId, jobId)).job });
   }
 
   r.post(
