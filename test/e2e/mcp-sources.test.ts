@@ -46,6 +46,7 @@ describe('folio mcp: Office conversion, URL render, resources and prompts', () =
     assert.equal(r.isError, false, r.line);
     assert.match(r.line, /^Rendered pages_3\.docx: 2 pages, [\d.]+ KB, job job_\w+\. Download \(no API key needed\): http/);
     assert.equal(r.data.status, 'succeeded');
+    assert.equal(r.data.kind, 'office');
     assert.equal(r.data.pageCount, 2);
     assert.deepEqual(r.data.warnings, []);
     const linked = await download(r.data.downloadUrl);

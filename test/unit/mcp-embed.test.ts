@@ -37,7 +37,7 @@ describe('MCP: embedding a PDF in an answer', () => {
     const before = asked.length;
     const r = await embedPdf({ downloadUrl: `${base}/small.pdf`, bytes: EMBED_MAX_BYTES + 1, name: 'big.pdf' }, signal());
     assert.ok('note' in r);
-    assert.match(r.note, /^big\.pdf is not embedded \(5\.0 MiB is over the 5 MiB limit for embedding\): use its link$/);
+    assert.match(r.note, /^big\.pdf is not embedded \(5\.1 MiB is over the 5 MiB limit for embedding\): use its link$/);
     assert.equal(asked.length, before, 'the PDF was not downloaded');
   });
 

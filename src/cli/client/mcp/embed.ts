@@ -12,8 +12,8 @@ const EMBED_FETCH_MS = 30_000;
 
 type Content = CallToolResult['content'][number];
 
-/** A size in the unit of the limit, so the two compare at a glance. */
-const inMiB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+/** A size in the unit of the limit, rounded up (one byte over 5 MiB reads 5.1 MiB), so the two compare at a glance. */
+const inMiB = (bytes: number) => `${(Math.ceil((bytes * 10) / (1024 * 1024)) / 10).toFixed(1)} MiB`;
 
 /** The bytes behind a signed link, or null when this machine cannot fetch them (the link still works elsewhere). */
 export async function fetchPdf(url: string, signal: AbortSignal): Promise<Buffer | null> {

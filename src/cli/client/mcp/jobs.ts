@@ -58,6 +58,7 @@ export function jobView(r: { job: RenderJob; output?: RenderJobResult['output'];
   return compact({
     jobId: job.id,
     status: job.status,
+    kind: job.kind,
     deployId: job.deployId,
     deployVersionId: job.deployVersionId,
     versionNo: job.deployVersionNo,
