@@ -278,7 +278,11 @@ describe('@folio/cli and @folio/sdk installed from a running server', () => {
         if (engine === 'handlebars') {
           // Before any snapshot: the way to record one is the command this CLI can run.
           const missing = await run(folioBin, ['test', '--server', card], { cwd: authoring, env: userEnv() });
-          assert.match(missing.stdout, /✗ sample {2}no snapshot yet: run folio test --server --update to record it/, show(missing));
+          assert.match(
+            missing.stdout,
+            new RegExp(`✗ sample {2}no snapshot yet: run folio test --server ${card} --update to record it`),
+            show(missing),
+          );
         }
 
         const recorded = await run(folioBin, ['test', '--server', card, '--update'], { cwd: authoring, env: userEnv() });

@@ -74,6 +74,7 @@ describe("the server's errors name the folder's entry file", () => {
 
   test('other files, and a folder whose entry is index.html, keep their names', () => {
     assert.equal(namedAsInFolder('line.liquid:2:3: bad filter', '/index.liquid'), 'line.liquid:2:3: bad filter');
+    assert.equal(namedAsInFolder('partials/index.html:2:1: x', '/index.liquid'), 'partials/index.html:2:1: x');
     assert.equal(namedAsInFolder('index.html:2:1: x', '/index.html'), 'index.html:2:1: x');
     assert.equal(namedAsInFolder('payload.customer is required', '/index.hbs'), 'payload.customer is required');
   });

@@ -102,8 +102,11 @@ function readSnapshot(store: SnapshotStore, name: string): { old: Snapshot | nul
   }
 }
 
-/** The command that records snapshots the way this run prints them. */
-const updateCommand = (printer: FixturePrinter) => `folio test${printer.renderer === 'server' ? ' --server' : ''} --update`;
+/** The command that records snapshots the way this run prints them, of the folder it was given. */
+function updateCommand(run: Pick<Run, 'opts' | 'printer'>): string {
+  const folder = run.opts.given === '.' ? '' : ` ${/\s/.test(run.opts.given) ? JSON.stringify(run.opts.given) : run.opts.given}`;
+  return `folio test${run.printer.renderer === 'server' ? ' --server' : ''}${folder} --update`;
+}
 
 async function runFixture(f: Fixture, run: Run): Promise<Outcome> {
   const { opts, store, printer, tools } = run;
@@ -111,7 +114,7 @@ async function runFixture(f: Fixture, run: Run): Promise<Outcome> {
   const base = { name: f.name, file: f.file, pages: null, expectedPages: old?.meta.pages ?? null, textDiffers: false, pageResults: [] };
   const ids = { browser: null, recordedBrowser: old?.meta.browser ?? null };
   if (!opts.update) {
-    const again = `run ${updateCommand(printer)} to record it again`;
+    const again = `run ${updateCommand(run)} to record it again`;
     if (damaged)
       return {
         ...base,
@@ -120,7 +123,7 @@ async function runFixture(f: Fixture, run: Run): Promise<Outcome> {
         message: `damaged snapshot: ${damaged}; ${again}`,
         error: { code: 'snapshot_damaged', message: damaged },
       };
-    if (!old) return { ...base, ...ids, status: 'missing', message: `no snapshot yet: run ${updateCommand(printer)} to record it` };
+    if (!old) return { ...base, ...ids, status: 'missing', message: `no snapshot yet: run ${updateCommand(run)} to record it` };
     if (old.meta.dpi !== tools.dpi) {
       const message = `the snapshot's pages are drawn at ${old.meta.dpi} dpi, this folio draws them at ${tools.dpi}`;
       return { ...base, ...ids, status: 'error', message: `${message}; ${again}`, error: { code: 'snapshot_outdated', message } };
@@ -254,7 +257,7 @@ async function test(argv: string[], deps: TestDeps): Promise<number> {
       store.remove(name);
       say(`removed ${SNAPSHOTS_DIR}/${name} (no fixture)`);
     } else if (!opts.json)
-      process.stderr.write(`warning: ${SNAPSHOTS_DIR}/${name} has no fixture (${updateCommand(printer)} removes it)\n`);
+      process.stderr.write(`warning: ${SNAPSHOTS_DIR}/${name} has no fixture (${updateCommand({ opts, printer })} removes it)\n`);
   }
   const failing = outcomes.filter((o) => o.report);
   const report = failing.length

@@ -43,7 +43,7 @@ export interface ServerSettings extends BundleSettings {
  */
 export function namedAsInFolder(message: string, entryPath: string): string {
   const name = entryPath.replace(/^\//, '');
-  return name === 'index.html' ? message : message.replace(/\bindex\.html(?=:)/g, name);
+  return name === 'index.html' ? message : message.replace(/(?<![\w./-])index\.html(?=:)/g, name);
 }
 
 /**
