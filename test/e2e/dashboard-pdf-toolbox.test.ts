@@ -315,7 +315,8 @@ describe('dashboard: upload a PDF, read its info, run steps on it', () => {
     assert.equal(await row(pdfJobId).getByTestId('job-kind').innerText(), 'PDF job');
     assert.equal(await row(pdfJobId).getByTestId('job-source-cell').innerText(), '1 PDF joined');
     assert.equal(await row(letter.body.job.id).getByTestId('job-kind').innerText(), 'Template');
-    assert.equal(await row(letter.body.job.id).getByTestId('job-source-cell').getByRole('link').innerText(), 'Letters');
+    // The deploy's name, once the dashboard has read every page of deploys (the cell shows its id until then).
+    await row(letter.body.job.id).getByTestId('job-source-cell').getByRole('link', { name: 'Letters', exact: true }).waitFor();
     assert.doesNotMatch(await page.getByTestId('jobs-table').innerText(), /Inline HTML/);
 
     // The deploy filter: one deploy's jobs, then the jobs without a deploy of their own.

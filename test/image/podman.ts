@@ -101,12 +101,20 @@ export function useContainers() {
   };
 }
 
+/** The answer as JSON (a body that is not JSON: its text), or undefined when none came within 5 s. */
 async function getJson(url: string): Promise<{ status: number; body: any } | undefined> {
+  let res: Response;
+  let text: string;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    return { status: res.status, body: await res.json() };
+    res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    text = await res.text();
   } catch {
     return undefined;
+  }
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: text };
   }
 }
 
@@ -133,7 +141,7 @@ export async function waitReady(
         return undefined;
       }
       const ready = await getJson(`${baseUrl}/readyz`);
-      last = ready ? JSON.stringify(ready) : '/readyz no answer within 5 s';
+      last = ready ? JSON.stringify(ready).slice(0, 2000) : '/readyz no answer within 5 s';
       if (ready?.status === 200) return ready;
       const chromium = ready?.body?.checks?.chromium;
       const settled = typeof chromium === 'string' && chromium !== 'ok' && ready?.body?.checks?.database === 'ok';
