@@ -20,7 +20,7 @@ import { finishSteps, timeLeft } from './pdf-step-finish.js';
 import { prepareStepInputs } from './pdf-step-inputs.js';
 import { MAX_MERGE_BYTES, MAX_MERGE_SOURCES, type MergeSourceInput, type PdfMerges } from './pdf-merges.js';
 import { pdfView, type RenderedFiles } from '../jobs/rendered-files.js';
-import { jobViewsWithKind } from '../jobs/job-kinds.js';
+import { jobViewWithKind } from '../jobs/job-kinds.js';
 import type { Usage } from '../accounts/usage.js';
 import type { RenderJobs } from '../jobs/render-jobs.js';
 import { MAX_DOCUMENT_PAGES } from '../../domain/pdfs/pdf-document.js';
@@ -84,7 +84,8 @@ export class PdfJobs {
    */
   async view(accountId: string, jobId: string) {
     const row = await this.deps.jobs.require(accountId, jobId);
-    const [job] = await jobViewsWithKind(this.ctx.db, [row]);
+    // A PDF job's kind is `pdf-job` whatever its version: no read of the version for it.
+    const job = jobViewWithKind(row, null);
     if (!job.document?.pdfSources) throw new AppError('render_job_not_found', `PDF job ${jobId} not found`);
     if (row.status !== 'succeeded') return { job };
     const pdfs = await this.ctx.db
