@@ -30,15 +30,18 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   return send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), opts.signal);
 }
 
+/** The most pages `apiAll` reads of one listing. */
+const MAX_PAGES = 50;
+
 /**
- * Every item of a listing (`path` with its `limit`), page after page along `nextCursor`: for the short lists
- * a page needs whole, such as the deploys a filter offers. Stops after `maxPages` pages.
+ * Every item of a listing (`path` with its `limit`), page after page along `nextCursor`, up to MAX_PAGES
+ * pages: for the short lists a page needs whole, such as the deploys a filter offers.
  */
-export async function apiAll<T>(path: string, opts: { signal?: AbortSignal; maxPages?: number } = {}): Promise<T[]> {
+export async function apiAll<T>(path: string, opts: { signal?: AbortSignal } = {}): Promise<T[]> {
   const items: T[] = [];
+  const sep = path.includes('?') ? '&' : '?';
   let cursor: string | null = null;
-  for (let pages = 0; pages < (opts.maxPages ?? 50); pages++) {
-    const sep = path.includes('?') ? '&' : '?';
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
     const url: string = cursor === null ? path : `${path}${sep}cursor=${encodeURIComponent(cursor)}`;
     const page: { items: T[]; nextCursor: string | null } = await api('GET', url, undefined, { signal: opts.signal });
     items.push(...page.items);

@@ -127,8 +127,8 @@ export class SandboxPool implements Sandbox {
 
   /**
    * Starts a process and loads the PDF libraries into it, in the background: called once the server
-   * listens and Chromium's launch settled, so the first PDF job after a start does not pay seconds for them. A failure is left for that
-   * job to meet (and report) itself.
+   * listens and Chromium's launch settled, so the first PDF job after a start does not pay seconds for
+   * them. A failure is left for that job to meet (and report) itself.
    */
   warm(): void {
     if (this.#closed || this.#slots.size > 0) return;
